@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `council`: thin commands over the library. Each calls one function, prints what it did, and on
+// failure prints one clear message and exits non-zero.
+
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { generateBundle } from '../etl/generate.ts';
+import { formatProblem } from '../etl/load.ts';
+import { EtlBusyError } from '../etl/publish.ts';
+import { BundleRejectedError, checkSource, runEtl, type EtlSummary, type SourceFormat } from '../etl/run.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { startServer } from '../src/server.ts';
+
+const positiveInt = (value: string): number => {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a positive whole number');
+  return Number(value);
+};
+
+const formatOption = () =>
+  new Option('--format <format>', 'source format: csv (CONTRACT §1 bundle) or sejm (Sejm API files)').choices(['csv', 'sejm']).default('csv');
+
+const printStage = (stage: string, rows: number, ms: number) =>
+  console.log(`  ${stage.padEnd(28)} ${rows.toLocaleString('en').padStart(11)} rows ${(ms / 1000).toFixed(2).padStart(8)} s`);
+
+function printSummary(summary: EtlSummary, dbPath: string): void {
+  const counts = Object.entries(summary.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ');
+  console.log(`published ${dbPath} (snapshot ${summary.snapshot})`);
+  console.log(`  ${counts}`);
+  console.log(`  ${summary.warnings.length} warning(s), ${summary.seconds.toFixed(2)} s`);
+  for (const w of summary.warnings.slice(0, 20)) console.log(`  warning: ${formatProblem(w)}`);
+  if (summary.warnings.length > 20) console.log(`  … ${summary.warnings.length - 20} more warning(s)`);
+}
+
+const program = new Command('council')
+  .description('Council voting analytics: ETL into a SQLite snapshot and the read-only JSON API')
+  .version('2.0.0')
+  .showHelpAfterError();
+
+program
+  .command('etl')
+  .description('Rebuild the snapshot database from a source and publish it atomically')
+  .requiredOption('--source <path>', 'CSV bundle directory, or Sejm directory / .tar.gz')
+  .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
+  .addOption(formatOption())
+  .addHelpText('after', '\nExample:\n  council etl --source data/sample --db var/council.db\n  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz')
+  .action(async (options: { source: string; db?: string; format: SourceFormat }) => {
+    const dbPath = options.db ?? loadConfig().DB_PATH;
+    console.log(`building ${dbPath} from ${options.source} (${options.format})`);
+    const summary = await runEtl({ source: options.source, format: options.format, dbPath, onStage: printStage });
+    printSummary(summary, dbPath);
+  });
+
+program
+  .command('check')
+  .description('Validate a source without publishing anything; lists every problem')
+  .requiredOption('--source <path>', 'CSV bundle directory, or Sejm directory / .tar.gz')
+  .addOption(formatOption())
+  .addHelpText('after', '\nExample:\n  council check --source data/sample')
+  .action(async (options: { source: string; format: SourceFormat }) => {
+    const { findings, counts } = await checkSource(options);
+    for (const w of findings.warnings) console.log(`warning: ${formatProblem(w)}`);
+    for (const e of findings.errors) console.error(`error: ${formatProblem(e)}`);
+    if (findings.errors.length > 0) {
+      console.error(`${options.source}: rejected, ${findings.errors.length} problem(s)`);
+      process.exitCode = 1;
+    } else {
+      console.log(`${options.source}: ok (${counts.glosowania} votes, ${counts.glosy} ballots, ${findings.warnings.length} warning(s))`);
+    }
+  });
+
+program
+  .command('generate')
+  .description('Write a deterministic synthetic council as a CSV bundle')
+  .requiredOption('--out <dir>', 'directory to write the bundle into')
+  .option('--seed <n>', 'random seed', positiveInt, 1)
+  .option('--radni <n>', 'councillors per council', positiveInt, 40)
+  .option('--glosowania <n>', 'votes per council', positiveInt, 4000)
+  .option('--kadencje <n>', 'terms', positiveInt, 2)
+  .option('--rady <n>', 'councils in the bundle (national scale)', positiveInt, 1)
+  .addHelpText('after', '\nExample:\n  council generate --out /tmp/big --radni 500 --glosowania 3000')
+  .action(async (options: { out: string; seed: number; radni: number; glosowania: number; kadencje: number; rady: number }) => {
+    const started = performance.now();
+    const { out, ...generateOptions } = options;
+    const summary = await generateBundle(out, generateOptions);
+    const rows = Object.entries(summary.files).map(([f, n]) => `${f} ${n.toLocaleString('en')}`).join(', ');
+    console.log(`wrote ${out} in ${((performance.now() - started) / 1000).toFixed(2)} s: ${rows}`);
+  });
+
+program
+  .command('serve')
+  .description('Start the API (and the nightly refresh)')
+  .option('--port <n>', 'port (default: PORT)', (v) => (/^\d+$/.test(v) ? Number(v) : NaN))
+  .option('--bootstrap', 'build the database from SOURCE_DIR first when none exists')
+  .addHelpText('after', '\nExample:\n  PORT=8080 council serve --bootstrap')
+  .action(async (options: { port?: number; bootstrap?: boolean }) => {
+    if (options.port !== undefined && !(options.port >= 0 && options.port <= 65535)) {
+      throw new InvalidArgumentError('--port must be between 0 and 65535');
+    }
+    const config = loadConfig(process.env, options.port === undefined ? {} : { PORT: options.port });
+    await startServer(config, { bootstrap: options.bootstrap ?? false });
+  });
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  if (error instanceof BundleRejectedError) {
+    for (const p of error.problems) console.error(`error: ${formatProblem(p)}`);
+    console.error(`rejected: ${error.problems.length} problem(s); the published database was not changed`);
+  } else if (error instanceof EtlBusyError || error instanceof ConfigError || error instanceof InvalidArgumentError) {
+    console.error(`council: ${error.message}`);
+  } else {
+    console.error(`council: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,203 @@
+// Stage "read" for the canonical CSV bundle (CONTRACT §1). Each file is streamed through csv-parse,
+// each row validated by its zod schema, and handed to the loader in dependency order. A row that
+// fails validation is reported (file:line: column: problem) and skipped; reading goes on so that
+// one run lists every problem.
+
+import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse';
+import { z } from 'zod';
+import { GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO } from './metrics.ts';
+import type { Loader, Location } from './load.ts';
+
+const POSITIVE_INT = /^[1-9][0-9]{0,14}$/;
+const NON_NEGATIVE_INT = /^(0|[1-9][0-9]{0,14})$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
+
+/** True for a real calendar date (rejects 2024-02-30). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const calendar = (value: string) => {
+  const m = DATE_TIME.exec(value);
+  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+};
+
+// Cells arrive as strings, empty cells as null (CONTRACT §1). Required values reject null.
+const required = z.string({ error: 'a value is required' });
+const text = required.min(1, 'a value is required');
+const optionalText = z.string().nullable();
+const id = required.regex(POSITIVE_INT, 'must be a positive integer').transform(Number);
+const optionalId = id.nullable();
+const count = required.regex(NON_NEGATIVE_INT, 'must be a non-negative integer').transform(Number);
+const date = required.regex(DATE, 'must be a date YYYY-MM-DD').refine(calendar, 'is not a calendar date');
+const optionalDate = date.nullable();
+const dateTime = required
+  .regex(DATE_TIME, 'must be YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]')
+  .refine(calendar, 'is not a calendar date');
+const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform(Number);
+const term = required.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023');
+const wynik = z
+  .enum([PRZYJETO, ODRZUCONO], { error: `must be ${PRZYJETO} or ${ODRZUCONO}` })
+  .nullable();
+const glos = z
+  .enum(GLOS_VALUES, { error: `must be one of ${GLOS_VALUES.join(', ')}` })
+  .transform((value) => GLOS_CODE.get(value)!);
+
+interface FileSpec<S extends z.ZodObject> {
+  file: string;
+  optional: boolean;
+  schema: S;
+  load: (loader: Loader, row: z.output<S>, at: Location) => void;
+}
+
+const spec = <S extends z.ZodObject>(s: FileSpec<S>) => s;
+
+/** The bundle's files in dependency order: every reference points to a file read earlier. */
+export const BUNDLE_FILES = [
+  spec({
+    file: 'kadencje.csv', optional: false,
+    schema: z.object({ kadencja: term, data_od: date, data_do: optionalDate }),
+    load: (l, r, at) => l.kadencja(r, at),
+  }),
+  spec({
+    file: 'organy.csv', optional: false,
+    schema: z.object({ id_organu: id, nazwa: text, typ: text }),
+    load: (l, r, at) => l.organ(r, at),
+  }),
+  spec({
+    file: 'ugrupowania.csv', optional: false,
+    schema: z.object({ id_ugrupowania: id, nazwa: text, skrot: optionalText }),
+    load: (l, r, at) => l.ugrupowanie(r, at),
+  }),
+  spec({
+    file: 'radni.csv', optional: false,
+    schema: z.object({ id_osoby: id, imie_nazwisko: text }),
+    load: (l, r, at) => l.radny(r, at),
+  }),
+  spec({
+    file: 'przynaleznosci.csv', optional: false,
+    schema: z.object({
+      przynaleznosc_id: id, id_osoby: id, kadencja: term, id_ugrupowania: optionalId,
+      data_od: optionalDate, data_do: optionalDate, aktywny: flag,
+    }),
+    load: (l, r, at) => l.przynaleznosc(r, at),
+  }),
+  spec({
+    file: 'posiedzenia.csv', optional: false,
+    schema: z.object({
+      id_posiedzenia: id, id_organu: id, kadencja: term, numer: count, data: date, nazwa: optionalText,
+    }),
+    load: (l, r, at) => l.posiedzenie(r, at),
+  }),
+  spec({
+    file: 'punkty.csv', optional: true,
+    schema: z.object({ id_punktu: id, id_posiedzenia: id, numer: text, tytul: text }),
+    load: (l, r, at) => l.punkt(r, at),
+  }),
+  spec({
+    file: 'glosowania.csv', optional: false,
+    schema: z.object({
+      id_glosowania: id, id_posiedzenia: id, id_punktu: optionalId, numer: count,
+      data_czas: dateTime, tytul: text, wynik,
+    }),
+    load: (l, r, at) => l.glosowanie(r, at),
+  }),
+  spec({
+    file: 'glosy.csv', optional: false,
+    schema: z.object({ id_glosowania: id, id_osoby: id, glos }),
+    load: (l, r, at) => l.glos(r, at),
+  }),
+  spec({
+    file: 'obecnosci.csv', optional: true,
+    schema: z.object({ id_posiedzenia: id, id_osoby: id, obecny: flag }),
+    load: (l, r, at) => l.obecnosc(r, at),
+  }),
+  spec({
+    file: 'zalaczniki.csv', optional: true,
+    schema: z.object({ id_zalacznika: id, id_glosowania: id, nazwa: text, url: optionalText }),
+    load: (l, r, at) => l.zalacznik(r, at),
+  }),
+];
+
+/** Problems reported per file before the rest are only counted: a broken reference can repeat a million times. */
+const MAX_PROBLEMS_PER_FILE = 1000;
+
+/** Reads every file of the bundle in `dir` into the loader. Problems land in `loader.findings`. */
+export async function readCsvBundle(dir: string, loader: Loader, onFile?: (file: string, rows: number) => void): Promise<void> {
+  if (!existsSync(dir)) {
+    loader.findings.error({ file: dir, line: 0 }, '(bundle)', 'source directory does not exist');
+    return;
+  }
+  for (const fileSpec of BUNDLE_FILES) {
+    const path = join(dir, fileSpec.file);
+    if (!existsSync(path)) {
+      if (!fileSpec.optional) loader.findings.error({ file: fileSpec.file, line: 0 }, '(file)', 'required file is missing');
+      continue;
+    }
+    const rows = await readFile(path, fileSpec as FileSpec<z.ZodObject>, loader);
+    onFile?.(fileSpec.file, rows);
+  }
+}
+
+async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: Loader): Promise<number> {
+  const { file, schema } = fileSpec;
+  const findings = loader.findings;
+  const errorsBefore = findings.errors.length;
+  const limited = () => findings.errors.length - errorsBefore >= MAX_PROBLEMS_PER_FILE;
+  let suppressed = 0;
+  const report = (line: number, column: string, problem: string) => {
+    if (limited()) suppressed++;
+    else findings.error({ file, line }, column, problem);
+  };
+
+  const columns = Object.keys(schema.shape);
+  let indexes: number[] | null = null; // position of each schema column in the file's header
+  let rows = 0;
+  const parser = createReadStream(path).pipe(
+    parse({
+      bom: true,
+      info: true,
+      skip_records_with_error: true,
+      on_skip: (err) => {
+        if (err) report(Number(err.lines), '(row)', err.message.replace(/^Invalid Record Length: /, 'invalid record length: '));
+        return undefined;
+      },
+    }),
+  );
+
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    if (indexes === null) {
+      const header = record.map((name) => name.trim());
+      const missing = columns.filter((c) => !header.includes(c) && !(schema.shape[c] as z.ZodType).safeParse(null).success);
+      for (const c of missing) report(1, c, 'required column is missing');
+      if (missing.length > 0) return 0; // rows cannot be read without their columns
+      indexes = columns.map((c) => header.indexOf(c));
+      continue;
+    }
+    rows++;
+    const raw: Record<string, string | null> = {};
+    for (let i = 0; i < columns.length; i++) {
+      const cell = indexes[i]! < 0 ? undefined : record[indexes[i]!];
+      raw[columns[i]!] = cell === undefined || cell === '' ? null : cell;
+    }
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) {
+      if (!limited()) fileSpec.load(loader, parsed.data, { file, line: info.lines });
+      else suppressed++;
+      continue;
+    }
+    for (const issue of parsed.error.issues) {
+      const column = String(issue.path[0] ?? '(row)');
+      const value = raw[column];
+      report(info.lines, column, value == null ? issue.message : `${issue.message} (got "${truncate(value)}")`);
+    }
+  }
+  if (suppressed > 0) findings.error({ file, line: 0 }, '(file)', `${suppressed} more problem(s) not listed`);
+  return rows;
+}
+
+const truncate = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);

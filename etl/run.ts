@@ -1,0 +1,121 @@
+// The ETL job: the one function that `council etl`, `council check` and the nightly cron call.
+// read → load → materialise → publish, with a progress report per stage.
+
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { readCsvBundle } from './csv-bundle.ts';
+import { type Findings, type LoadCounts, type Problem, Loader, formatProblem } from './load.ts';
+import { materialise, type StageReporter } from './materialise.ts';
+import { acquireLock, buildPathOf, publishBuild, removeStaleBuilds } from './publish.ts';
+import { createSchema } from './schema.ts';
+import { readSejm } from './sejm.ts';
+
+export type SourceFormat = 'csv' | 'sejm';
+
+export interface EtlOptions {
+  source: string;
+  format?: SourceFormat;
+  dbPath: string;
+  onStage?: StageReporter;
+}
+
+export interface EtlSummary {
+  snapshot: string;
+  builtAt: string;
+  counts: LoadCounts;
+  warnings: Problem[];
+  stages: Array<{ stage: string; rows: number; ms: number }>;
+  seconds: number;
+}
+
+/** A bundle that failed validation: every problem, none of it published. */
+export class BundleRejectedError extends Error {
+  constructor(readonly problems: Problem[], readonly warnings: Problem[]) {
+    super(`the source was rejected with ${problems.length} problem(s):\n${problems.map(formatProblem).join('\n')}`);
+    this.name = 'BundleRejectedError';
+  }
+}
+
+async function readSource(options: EtlOptions, loader: Loader): Promise<void> {
+  if (options.format === 'sejm') await readSejm(options.source, loader);
+  else await readCsvBundle(options.source, loader);
+}
+
+/** Builds the pragmas for a throw-away build file: no journal, no fsync until publish. */
+function openBuild(path: string): Database.Database {
+  const db = new Database(path);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144'); // 256 MiB
+  db.pragma('temp_store = MEMORY');
+  return db;
+}
+
+/** Validates a source without publishing anything (into a throw-away in-memory database). */
+export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<{ findings: Findings; counts: LoadCounts }> {
+  const db = new Database(':memory:');
+  try {
+    createSchema(db);
+    const loader = new Loader(db);
+    db.exec('BEGIN');
+    await readSource({ ...options, dbPath: ':memory:' }, loader);
+    const counts = loader.finish();
+    db.exec('COMMIT');
+    return { findings: loader.findings, counts };
+  } finally {
+    db.close();
+  }
+}
+
+export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
+  const started = performance.now();
+  const dbPath = resolve(options.dbPath);
+  mkdirSync(dirname(dbPath), { recursive: true });
+  const stages: EtlSummary['stages'] = [];
+  const report: StageReporter = (stage, rows, ms) => {
+    stages.push({ stage, rows, ms });
+    options.onStage?.(stage, rows, ms);
+  };
+
+  const release = acquireLock(dbPath);
+  const buildPath = buildPathOf(dbPath);
+  let db: Database.Database | null = null;
+  try {
+    removeStaleBuilds(dbPath);
+    db = openBuild(buildPath);
+    createSchema(db);
+    const loader = new Loader(db);
+    let t = performance.now();
+    db.exec('BEGIN');
+    await readSource(options, loader);
+    const counts = loader.finish();
+    db.exec('COMMIT');
+    report('read + load', counts.glosy, performance.now() - t);
+    const { findings } = loader;
+    if (findings.errors.length > 0) throw new BundleRejectedError(findings.errors, findings.warnings);
+
+    materialise(db, findings, report);
+
+    t = performance.now();
+    const builtAt = new Date().toISOString();
+    const snapshot = `${builtAt.replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+    const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+    setMeta.run('snapshot', snapshot);
+    setMeta.run('built_at', builtAt);
+    setMeta.run('source', `${options.format ?? 'csv'}:${resolve(options.source)}`);
+    setMeta.run('counts', JSON.stringify(counts));
+    db.exec('ANALYZE');
+    db.pragma('journal_mode = DELETE');
+    db.close();
+    db = null;
+    publishBuild(buildPath, dbPath);
+    report('publish', 0, performance.now() - t);
+    return { snapshot, builtAt, counts, warnings: findings.warnings, stages, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    db?.close();
+    rmSync(buildPath, { force: true });
+    release();
+  }
+}

@@ -1,0 +1,285 @@
+// The one definition of the snapshot database. The ETL builds a fresh file from it on every run,
+// so there are no migrations: a reader checks SCHEMA_VERSION and refuses a file built by another.
+// Naming: Polish for the domain (matching the API), `*_stat`/`*_rank` for materialised figures.
+// Ballot values are stored as small integers (GLOS_VALUES index) to keep 1.4M-row tables compact.
+
+import type Database from 'better-sqlite3';
+
+export const SCHEMA_VERSION = 1;
+
+/** All-terms scope in materialised tables keyed by kadencja. */
+export const ALL_TERMS = '*';
+/** All-bodies scope in materialised tables keyed by id_organu. */
+export const ALL_BODIES = 0;
+
+export const SCHEMA_SQL = `
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+-- Raw data, as loaded and validated -------------------------------------------------------------
+
+CREATE TABLE kadencja (
+  kadencja TEXT PRIMARY KEY,
+  data_od  TEXT NOT NULL,
+  data_do  TEXT
+);
+
+CREATE TABLE organ (
+  id_organu INTEGER PRIMARY KEY,
+  nazwa     TEXT NOT NULL,
+  typ       TEXT NOT NULL
+);
+
+CREATE TABLE ugrupowanie (
+  id_ugrupowania INTEGER PRIMARY KEY,
+  nazwa          TEXT NOT NULL,
+  skrot          TEXT,
+  pelna_nazwa    TEXT                 -- full name where a source has one (Sejm clubs)
+);
+
+CREATE TABLE radny (
+  id_osoby      INTEGER PRIMARY KEY,
+  imie_nazwisko TEXT NOT NULL,
+  token         TEXT NOT NULL UNIQUE,
+  name_rank     INTEGER NOT NULL      -- position in Polish collation order, then id_osoby
+);
+
+CREATE TABLE przynaleznosc (
+  przynaleznosc_id INTEGER PRIMARY KEY,
+  id_osoby         INTEGER NOT NULL,
+  kadencja         TEXT NOT NULL,
+  id_ugrupowania   INTEGER,
+  data_od          TEXT,
+  data_do          TEXT,
+  aktywny          INTEGER NOT NULL
+);
+CREATE INDEX przynaleznosc_osoba ON przynaleznosc (id_osoby);
+
+CREATE TABLE posiedzenie (
+  id_posiedzenia INTEGER PRIMARY KEY,
+  id_organu      INTEGER NOT NULL,
+  kadencja       TEXT NOT NULL,
+  numer          INTEGER NOT NULL,
+  data           TEXT NOT NULL,
+  nazwa          TEXT,
+  ord            INTEGER NOT NULL DEFAULT 0,  -- list order: data desc, id desc
+  liczba_punktow   INTEGER NOT NULL DEFAULT 0,
+  liczba_glosowan  INTEGER NOT NULL DEFAULT 0,
+  obecni           INTEGER NOT NULL DEFAULT 0,
+  liczba_obecnosci INTEGER NOT NULL DEFAULT 0,
+  frekwencja_procent REAL NOT NULL DEFAULT 0
+);
+
+CREATE TABLE punkt (
+  id_punktu      INTEGER PRIMARY KEY,
+  id_posiedzenia INTEGER NOT NULL,
+  numer          TEXT NOT NULL,
+  tytul          TEXT NOT NULL,
+  ord             INTEGER NOT NULL DEFAULT 0,  -- natural order of numer within the session
+  liczba_glosowan INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX punkt_posiedzenie ON punkt (id_posiedzenia, ord);
+
+CREATE TABLE glosowanie (
+  id_glosowania  INTEGER PRIMARY KEY,
+  id_posiedzenia INTEGER NOT NULL,
+  id_punktu      INTEGER,
+  numer          INTEGER NOT NULL,
+  data_czas      TEXT NOT NULL,       -- normalised YYYY-MM-DDTHH:MM:SS (date-only input: T00:00:00)
+  data           TEXT NOT NULL,
+  godzina        TEXT,                -- HH:MM, null when the input had no time
+  tytul          TEXT NOT NULL,
+  tytul_folded   TEXT NOT NULL DEFAULT '',  -- lower case, diacritics folded: the search column
+  wynik_podany   TEXT,
+  -- materialised
+  kadencja            TEXT NOT NULL DEFAULT '',
+  id_organu           INTEGER NOT NULL DEFAULT 0,
+  wynik               TEXT NOT NULL DEFAULT '',
+  za                  INTEGER NOT NULL DEFAULT 0,
+  przeciw             INTEGER NOT NULL DEFAULT 0,
+  wstrzymujacy        INTEGER NOT NULL DEFAULT 0,
+  nieobecni           INTEGER NOT NULL DEFAULT 0,
+  brak_glosu          INTEGER NOT NULL DEFAULT 0,
+  kontrowersyjnosc    INTEGER NOT NULL DEFAULT 0,
+  jednomyslnosc_procent REAL NOT NULL DEFAULT 0,
+  ord                 INTEGER NOT NULL DEFAULT 0,  -- date order: data_czas desc, id desc
+  rank_kontrowersyjne INTEGER NOT NULL DEFAULT 0,
+  rank_jednomyslne    INTEGER                      -- null: no active ballot
+);
+
+CREATE TABLE zalacznik (
+  id_zalacznika INTEGER PRIMARY KEY,
+  id_glosowania INTEGER NOT NULL,
+  nazwa         TEXT NOT NULL,
+  url           TEXT
+);
+CREATE INDEX zalacznik_glosowanie ON zalacznik (id_glosowania, id_zalacznika);
+
+-- Ballots as loaded, by vote (the distribution endpoint joins radny_glos for the group at the vote).
+CREATE TABLE glos (
+  id_glosowania  INTEGER NOT NULL,
+  id_osoby       INTEGER NOT NULL,
+  glos           INTEGER NOT NULL,
+  PRIMARY KEY (id_glosowania, id_osoby)
+) WITHOUT ROWID;
+
+-- Final attendance (given, or derived from ballots), with the group at the session date.
+CREATE TABLE obecnosc (
+  id_posiedzenia INTEGER NOT NULL,
+  id_osoby       INTEGER NOT NULL,
+  obecny         INTEGER NOT NULL,
+  id_ugrupowania INTEGER,
+  PRIMARY KEY (id_posiedzenia, id_osoby)
+) WITHOUT ROWID;
+
+-- Materialised statistics -----------------------------------------------------------------------
+
+-- One councillor's ballots in date order, with the per-vote flags of CONTRACT §3.
+CREATE TABLE radny_glos (
+  id_osoby      INTEGER NOT NULL,
+  ord           INTEGER NOT NULL,
+  id_glosowania INTEGER NOT NULL,
+  glos          INTEGER NOT NULL,
+  kadencja      TEXT NOT NULL,
+  id_organu     INTEGER NOT NULL,
+  id_ugrupowania INTEGER,             -- the group at this vote (CONTRACT §2)
+  samotny       INTEGER NOT NULL,
+  kluczowy      INTEGER NOT NULL,
+  buntowniczy   INTEGER NOT NULL,
+  PRIMARY KEY (id_osoby, ord)
+) WITHOUT ROWID;
+
+-- Per councillor and scope (kadencja or '*'): every count behind the councillor endpoints and rankings.
+CREATE TABLE radny_stat (
+  kadencja         TEXT NOT NULL,
+  id_osoby         INTEGER NOT NULL,
+  przynaleznosc_id INTEGER,            -- display membership (CONTRACT §2 current group), null: none
+  kadencja_biezaca TEXT,
+  id_ugrupowania   INTEGER,
+  ugrupowanie      TEXT,
+  aktywny          INTEGER NOT NULL,
+  za               INTEGER NOT NULL,
+  przeciw          INTEGER NOT NULL,
+  wstrzymujacy     INTEGER NOT NULL,
+  nieobecny        INTEGER NOT NULL,
+  brak_glosu       INTEGER NOT NULL,
+  liczba_posiedzen INTEGER NOT NULL,   -- attendance records
+  obecnosci        INTEGER NOT NULL,
+  zg_wszystkie     INTEGER NOT NULL,   -- zgodnosc-grupa denominator
+  zg_zgodne        INTEGER NOT NULL,
+  glosowania_z_wiekszoscia INTEGER NOT NULL,  -- active ballots in votes with a majority position
+  w_mniejszosci    INTEGER NOT NULL,
+  liczba_glosowan  INTEGER NOT NULL,   -- all ballots (the length of /glosowania)
+  liczba_samotnych INTEGER NOT NULL,
+  liczba_kluczowych INTEGER NOT NULL,
+  liczba_buntowniczych INTEGER NOT NULL,
+  rank_frekwencja  INTEGER NOT NULL,
+  rank_buntownik   INTEGER NOT NULL,
+  rank_lojalista   INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_osoby)
+) WITHOUT ROWID;
+CREATE INDEX radny_stat_frekwencja ON radny_stat (kadencja, rank_frekwencja);
+CREATE INDEX radny_stat_buntownik ON radny_stat (kadencja, rank_buntownik);
+CREATE INDEX radny_stat_lojalista ON radny_stat (kadencja, rank_lojalista);
+
+-- Ballot counts per councillor, scope and body: the page total of /radni/:id/glosowania?organ=.
+CREATE TABLE radny_organ (
+  kadencja  TEXT NOT NULL,
+  id_osoby  INTEGER NOT NULL,
+  id_organu INTEGER NOT NULL,
+  liczba_glosowan INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_osoby, id_organu)
+) WITHOUT ROWID;
+
+CREATE TABLE radny_miesiac (
+  kadencja  TEXT NOT NULL,
+  id_osoby  INTEGER NOT NULL,
+  miesiac   TEXT NOT NULL,
+  liczba_posiedzen INTEGER NOT NULL,
+  obecnosci INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_osoby, miesiac)
+) WITHOUT ROWID;
+
+-- Pair agreement, both directions, for pairs sharing at least one vote with active ballots.
+CREATE TABLE para (
+  kadencja      TEXT NOT NULL,
+  id_osoby      INTEGER NOT NULL,
+  id_partnera   INTEGER NOT NULL,
+  wspolne       INTEGER NOT NULL,
+  zgodne        INTEGER NOT NULL,
+  rank_koalicje INTEGER NOT NULL,
+  rank_oponenci INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_osoby, rank_koalicje)
+) WITHOUT ROWID;
+CREATE INDEX para_oponenci ON para (kadencja, id_osoby, rank_oponenci);
+
+-- Unordered pairs (id_1 < id_2) in top-koalicje order.
+CREATE TABLE para_top (
+  kadencja  TEXT NOT NULL,
+  rank      INTEGER NOT NULL,
+  id_osoby_1 INTEGER NOT NULL,
+  id_osoby_2 INTEGER NOT NULL,
+  wspolne   INTEGER NOT NULL,
+  zgodne    INTEGER NOT NULL,
+  miedzy_ugrupowaniami INTEGER NOT NULL,  -- current groups (in scope) differ
+  PRIMARY KEY (kadencja, rank)
+) WITHOUT ROWID;
+
+-- Global figures per scope (kadencja or '*') and body (id or 0 = all).
+CREATE TABLE zestawienie (
+  kadencja  TEXT NOT NULL,
+  id_organu INTEGER NOT NULL,
+  liczba_posiedzen INTEGER NOT NULL,
+  liczba_glosow    INTEGER NOT NULL,
+  liczba_radnych   INTEGER NOT NULL,
+  obecnosci        INTEGER NOT NULL,
+  liczba_obecnosci INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_organu)
+) WITHOUT ROWID;
+
+CREATE TABLE miesiac (
+  kadencja  TEXT NOT NULL,
+  id_organu INTEGER NOT NULL,
+  miesiac   TEXT NOT NULL,
+  liczba_posiedzen INTEGER NOT NULL,
+  obecnosci    INTEGER NOT NULL,
+  nieobecnosci INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_organu, miesiac)
+) WITHOUT ROWID;
+
+-- Active members per group and scope (current membership in scope, aktywny = 1).
+CREATE TABLE ugrupowanie_stat (
+  kadencja       TEXT NOT NULL,
+  id_ugrupowania INTEGER NOT NULL,
+  liczba_radnych INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_ugrupowania)
+) WITHOUT ROWID;
+
+CREATE TABLE kadencja_stat (
+  kadencja TEXT PRIMARY KEY,
+  liczba_radnych  INTEGER NOT NULL,
+  liczba_posiedzen INTEGER NOT NULL,
+  liczba_glosowan INTEGER NOT NULL
+);
+`;
+
+/** Indexes created after the bulk load: cheaper than maintaining them row by row. */
+export const INDEX_SQL = `
+CREATE UNIQUE INDEX glosowanie_ord ON glosowanie (ord);
+CREATE INDEX glosowanie_kadencja ON glosowanie (kadencja, ord);
+CREATE INDEX glosowanie_organ ON glosowanie (id_organu, ord);
+CREATE INDEX glosowanie_kontrowersyjne ON glosowanie (rank_kontrowersyjne);
+CREATE INDEX glosowanie_jednomyslne ON glosowanie (rank_jednomyslne) WHERE rank_jednomyslne IS NOT NULL;
+CREATE INDEX glosowanie_posiedzenie ON glosowanie (id_posiedzenia);
+CREATE INDEX glosowanie_punkt ON glosowanie (id_punktu);
+CREATE UNIQUE INDEX posiedzenie_ord ON posiedzenie (ord);
+CREATE INDEX posiedzenie_kadencja ON posiedzenie (kadencja, ord);
+CREATE INDEX posiedzenie_organ ON posiedzenie (id_organu, ord);
+`;
+
+export function createSchema(db: Database.Database): void {
+  db.exec(SCHEMA_SQL);
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
+}

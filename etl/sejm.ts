@@ -1,0 +1,553 @@
+// Stage "read" for the Polish Sejm, in the shape of the official Sejm API (api.sejm.gov.pl): a directory
+// — or a .tar.gz of one, streamed without unpacking — holding one `{sitting}_{votingNumber}.json` per
+// vote plus `mps.json` and `clubs.json`. Each vote file is parsed once; its ballots are kept as typed
+// arrays (MP id, club, code) because memberships need every vote's clubs before the loader may take a
+// single ballot. At the end every row goes to the loader in dependency order.
+//
+// Mapping (issue 7): ids stay stable across re-imports — id_osoby = MP id, id_posiedzenia =
+// term·1000 + sitting, id_glosowania = term·1,000,000 + sitting·1000 + votingNumber, id_punktu =
+// id_posiedzenia·1000 + position of the title within the sitting, przynaleznosc_id = MP id·100 + n.
+// Bad data never throws: it lands in loader.findings as `<file>.json:1: column: problem`.
+
+import { constants, createReadStream } from 'node:fs';
+import { access, readFile, readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { createGunzip } from 'node:zlib';
+import tar from 'tar-stream';
+import { isCalendarDate } from './csv-bundle.ts';
+import type { Findings, Loader, Location } from './load.ts';
+import { GLOS_CODE, ODRZUCONO, PRZYJETO } from './metrics.ts';
+
+export const SEJM_BODY = { id_organu: 1, nazwa: 'Sejm RP', typ: 'sejm' } as const;
+export const ATTACHMENT_NAME = 'Wyniki głosowania (PDF)';
+
+/** Sejm API ballot values → canonical glos codes (CONTRACT §1). */
+export const SEJM_VOTE_CODE: ReadonlyMap<string, number> = new Map([
+  ['YES', GLOS_CODE.get('za')!],
+  ['NO', GLOS_CODE.get('przeciw')!],
+  ['ABSTAIN', GLOS_CODE.get('wstrzymujacy')!],
+  ['ABSENT', GLOS_CODE.get('nieobecny')!],
+  ['PRESENT', GLOS_CODE.get('brak_glosu')!],
+  ['VOTE_VALID', GLOS_CODE.get('brak_glosu')!],
+]);
+const SEJM_VOTE_VALUES = [...SEJM_VOTE_CODE.keys()].join(', ');
+
+export const sessionId = (term: number, sitting: number): number => term * 1_000 + sitting;
+export const voteId = (term: number, sitting: number, votingNumber: number): number =>
+  term * 1_000_000 + sitting * 1_000 + votingNumber;
+
+/** `Pkt. 7 …`, `Pkt. 7. …`, `Pkt 12 …` (also `Pkt. 7.3 …`) → the point number; null without one. */
+export function pointNumber(title: string): string | null {
+  const m = /^\s*Pkt\.?\s*(\d+(?:\.\d+)*)/i.exec(title);
+  return m ? m[1]! : null;
+}
+
+const VOTE_FILE = /^(\d+)_(\d+)\.json$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
+/** Problems listed per file before the rest are only counted: one broken file can repeat a problem 460 times. */
+const MAX_PROBLEMS_PER_FILE = 50;
+/** A sitting's titles and an MP's memberships are numbered inside the id; these bound the numbering. */
+const MAX_POINTS_PER_SITTING = 999;
+const MAX_MEMBERSHIPS_PER_MP = 99;
+const NO_CLUB = 0;
+
+interface Vote {
+  file: string;
+  term: number;
+  sitting: number;
+  votingNumber: number;
+  id: number;
+  dataCzas: string;
+  date: string; // YYYY-MM-DD
+  title: string;
+  tytul: string;
+  wynik: string | null;
+  pdf: string | null;
+  // One entry per ballot: MP id, interned club (NO_CLUB = none) and glos code.
+  mps: Int32Array;
+  clubs: Uint16Array;
+  codes: Uint8Array;
+}
+
+interface Mp {
+  id: number;
+  name: string;
+  club: number; // interned
+  active: boolean;
+}
+
+/** One period of an MP in one club (or without one) while the membership is being traced. */
+interface Segment {
+  club: number;
+  from: string;
+  file: string;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPositiveInt = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const describe = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
+
+/** The calendar day before `YYYY-MM-DD`. */
+export function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Problems of one file, capped at MAX_PROBLEMS_PER_FILE listed. */
+class FileProblems {
+  private count = 0;
+  readonly at: Location;
+  constructor(private readonly findings: Findings, file: string) {
+    this.at = { file, line: 1 };
+  }
+  error(column: string, problem: string): void {
+    if (this.count++ < MAX_PROBLEMS_PER_FILE) this.findings.error(this.at, column, problem);
+  }
+  get errors(): number {
+    return this.count;
+  }
+  close(): void {
+    if (this.count > MAX_PROBLEMS_PER_FILE) {
+      this.findings.error(this.at, '(file)', `${this.count - MAX_PROBLEMS_PER_FILE} more problem(s) not listed`);
+    }
+  }
+}
+
+/** Collects the files of one source (in any order) and emits the rows once all are read. */
+class SejmSource {
+  private readonly findings: Findings;
+  private readonly votes: Vote[] = [];
+  private mps: Mp[] | null = null;
+  private clubFullNames: Map<string, string | null> | null = null;
+  private readonly clubNames: string[] = ['']; // index NO_CLUB = no club
+  private readonly clubIndex = new Map<string, number>();
+  private readonly voteNames = new Map<number, { name: string; file: string }>(); // names of MPs seen in ballots
+  private readonly files = new Set<string>();
+
+  constructor(private readonly loader: Loader, private readonly sourceName: string) {
+    this.findings = loader.findings;
+  }
+
+  private intern(club: string): number {
+    if (club === '') return NO_CLUB;
+    let index = this.clubIndex.get(club);
+    if (index === undefined) {
+      index = this.clubNames.length;
+      this.clubNames.push(club);
+      this.clubIndex.set(club, index);
+    }
+    return index;
+  }
+
+  /** Hands over one file of the source; names other than vote files, mps.json and clubs.json are ignored. */
+  addFile(name: string, content: Buffer): void {
+    const isVote = VOTE_FILE.test(name);
+    if (!isVote && name !== 'mps.json' && name !== 'clubs.json') return;
+    if (this.files.has(name)) {
+      this.findings.error({ file: name, line: 1 }, '(file)', 'the file appears twice in the source');
+      return;
+    }
+    this.files.add(name);
+    const problems = new FileProblems(this.findings, name);
+    let json: unknown;
+    try {
+      let text = content.toString('utf8');
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      json = JSON.parse(text);
+    } catch (err) {
+      problems.error('(file)', `unparsable JSON: ${(err as Error).message}`);
+      return;
+    }
+    if (name === 'mps.json') this.readMps(json, problems);
+    else if (name === 'clubs.json') this.readClubs(json, problems);
+    else this.readVote(name, json, problems);
+    problems.close();
+  }
+
+  private readMps(json: unknown, problems: FileProblems): void {
+    if (!Array.isArray(json)) {
+      problems.error('(file)', 'must be a JSON array of MPs');
+      return;
+    }
+    const mps: Mp[] = [];
+    const seen = new Set<number>();
+    json.forEach((entry: unknown, i) => {
+      const col = `[${i}]`;
+      if (!isObject(entry)) return problems.error(col, 'must be an object');
+      if (!isPositiveInt(entry.id)) return problems.error(`${col}.id`, entry.id === undefined ? 'is missing' : `must be a positive integer (got ${describe(entry.id)})`);
+      if (seen.has(entry.id)) return problems.error(`${col}.id`, `duplicate MP id ${entry.id}`);
+      const name = typeof entry.firstLastName === 'string' && entry.firstLastName.trim() !== ''
+        ? entry.firstLastName.trim()
+        : [entry.firstName, entry.lastName].filter((p) => typeof p === 'string' && p !== '').join(' ');
+      if (name === '') return problems.error(`${col}.firstLastName`, `MP ${entry.id} has no name`);
+      if (entry.club != null && typeof entry.club !== 'string') {
+        return problems.error(`${col}.club`, `must be a string (got ${describe(entry.club)})`);
+      }
+      if (entry.active != null && typeof entry.active !== 'boolean') {
+        return problems.error(`${col}.active`, `must be true or false (got ${describe(entry.active)})`);
+      }
+      seen.add(entry.id);
+      mps.push({ id: entry.id, name, club: this.intern(entry.club ?? ''), active: entry.active ?? true });
+    });
+    this.mps = mps;
+  }
+
+  private readClubs(json: unknown, problems: FileProblems): void {
+    if (!Array.isArray(json)) {
+      problems.error('(file)', 'must be a JSON array of clubs');
+      return;
+    }
+    const clubs = new Map<string, string | null>();
+    json.forEach((entry: unknown, i) => {
+      const col = `[${i}]`;
+      if (!isObject(entry)) return problems.error(col, 'must be an object');
+      if (typeof entry.id !== 'string' || entry.id === '') return problems.error(`${col}.id`, 'must be a non-empty string');
+      if (clubs.has(entry.id)) return problems.error(`${col}.id`, `duplicate club ${entry.id}`);
+      if (entry.name != null && typeof entry.name !== 'string') return problems.error(`${col}.name`, 'must be a string');
+      clubs.set(entry.id, entry.name || null);
+      this.intern(entry.id);
+    });
+    this.clubFullNames = clubs;
+  }
+
+  private readVote(file: string, json: unknown, problems: FileProblems): void {
+    if (!isObject(json)) {
+      problems.error('(file)', 'must be a JSON object (one vote)');
+      return;
+    }
+    const required = (key: string, ok: (v: unknown) => boolean, what: string): boolean => {
+      const value = json[key];
+      if (value === undefined || value === null) problems.error(key, 'required field is missing');
+      else if (!ok(value)) problems.error(key, `${what} (got ${describe(value)})`);
+      else return true;
+      return false;
+    };
+    const isDateTime = (v: unknown) => {
+      if (typeof v !== 'string') return false;
+      const m = DATE_TIME.exec(v);
+      return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+    };
+    let ok = required('term', isPositiveInt, 'must be a positive integer');
+    ok = required('sitting', (v) => isPositiveInt(v) && v < 1_000, 'must be a positive integer below 1000') && ok;
+    ok = required('votingNumber', (v) => isPositiveInt(v) && v < 1_000, 'must be a positive integer below 1000') && ok;
+    ok = required('date', isDateTime, 'must be a date-time YYYY-MM-DDTHH:MM:SS') && ok;
+    ok = required('title', (v) => typeof v === 'string' && v.trim() !== '', 'must be a non-empty string') && ok;
+    ok = required('votes', Array.isArray, 'must be an array of ballots') && ok;
+    // Stated totals are optional: without them wynik is derived from the ballots and nothing is checked.
+    const stated = (key: string): number | null => {
+      const value = json[key];
+      if (value === undefined || value === null) return null;
+      if (isCount(value)) return value;
+      problems.error(key, `must be a non-negative integer (got ${describe(value)})`);
+      return null;
+    };
+    const yes = stated('yes');
+    const no = stated('no');
+    const abstain = stated('abstain');
+    const majorityVotes = stated('majorityVotes');
+    const topic = json.topic;
+    if (topic != null && typeof topic !== 'string') problems.error('topic', `must be a string (got ${describe(topic)})`);
+    if (!ok) return;
+
+    const term = json.term as number;
+    const sitting = json.sitting as number;
+    const votingNumber = json.votingNumber as number;
+    const named = VOTE_FILE.exec(file)!;
+    if (Number(named[1]) !== sitting || Number(named[2]) !== votingNumber) {
+      this.findings.warn(problems.at, '(file)', `the name says sitting ${named[1]}, vote ${named[2]} but the content is sitting ${sitting}, vote ${votingNumber}`);
+    }
+
+    // Ballots, compactly.
+    const ballots = json.votes as unknown[];
+    const mps = new Int32Array(ballots.length);
+    const clubs = new Uint16Array(ballots.length);
+    const codes = new Uint8Array(ballots.length);
+    const counted = [0, 0, 0]; // za, przeciw, wstrzymujacy
+    let n = 0;
+    for (let i = 0; i < ballots.length; i++) {
+      const ballot = ballots[i];
+      if (!isObject(ballot)) {
+        problems.error(`votes[${i}]`, 'must be an object');
+        continue;
+      }
+      const mp = ballot.MP;
+      if (!isPositiveInt(mp)) {
+        problems.error(`votes[${i}].MP`, mp == null ? 'required field is missing' : `must be a positive integer (got ${describe(mp)})`);
+        continue;
+      }
+      const code = typeof ballot.vote === 'string' ? SEJM_VOTE_CODE.get(ballot.vote) : undefined;
+      if (code === undefined) {
+        problems.error(`votes[${i}].vote`, ballot.vote == null
+          ? `required field is missing (MP ${mp})`
+          : `unknown vote value ${describe(ballot.vote)} of MP ${mp} (expected one of ${SEJM_VOTE_VALUES})`);
+        continue;
+      }
+      const club = ballot.club;
+      if (club != null && typeof club !== 'string') {
+        problems.error(`votes[${i}].club`, `must be a string (got ${describe(club)})`);
+        continue;
+      }
+      if (!this.voteNames.has(mp)) {
+        const name = [ballot.firstName, ballot.lastName].filter((p) => typeof p === 'string' && p !== '').join(' ');
+        this.voteNames.set(mp, { name, file });
+      }
+      mps[n] = mp;
+      clubs[n] = this.intern(club ?? '');
+      codes[n] = code;
+      if (code < 3) counted[code]!++;
+      n++;
+    }
+
+    const check = (column: string, value: number | null, count: number) => {
+      if (value !== null && value !== count) this.findings.warn(problems.at, column, `stated ${value} but ballots count ${count}`);
+    };
+    check('yes', yes, counted[0]!);
+    check('no', no, counted[1]!);
+    check('abstain', abstain, counted[2]!);
+
+    const title = (json.title as string).trim();
+    const topicText = typeof topic === 'string' ? topic.trim() : '';
+    const links = Array.isArray(json.links) ? json.links : [];
+    const pdf = links.find((l): l is Json => isObject(l) && l.rel === 'pdf' && typeof l.href === 'string');
+    const dataCzas = json.date as string;
+    this.votes.push({
+      file, term, sitting, votingNumber,
+      id: voteId(term, sitting, votingNumber),
+      dataCzas,
+      date: dataCzas.slice(0, 10),
+      title,
+      tytul: topicText === '' ? title : `${title} — ${topicText}`,
+      wynik: yes === null || majorityVotes === null ? null : yes >= majorityVotes ? PRZYJETO : ODRZUCONO,
+      pdf: pdf ? (pdf.href as string) : null,
+      mps: n === ballots.length ? mps : mps.slice(0, n),
+      clubs: n === ballots.length ? clubs : clubs.slice(0, n),
+      codes: n === ballots.length ? codes : codes.slice(0, n),
+    });
+  }
+
+  /** Every file is in: emits all rows in dependency order. */
+  finish(): void {
+    const { loader, findings } = this;
+    const sourceAt: Location = { file: this.sourceName, line: 0 };
+    if (this.votes.length === 0) {
+      findings.error(sourceAt, '(source)', 'no vote files ({sitting}_{votingNumber}.json) found');
+      return;
+    }
+    if (this.mps === null) findings.warn({ file: 'mps.json', line: 0 }, '(file)', 'mps.json is missing: MPs are taken from the ballots');
+    if (this.clubFullNames === null) findings.warn({ file: 'clubs.json', line: 0 }, '(file)', 'clubs.json is missing: clubs have no full names');
+
+    // Votes in (sitting, votingNumber) order; one term per source (mps.json and clubs.json describe one).
+    this.votes.sort((a, b) => a.sitting - b.sitting || a.votingNumber - b.votingNumber);
+    const term = this.votes[0]!.term;
+    const votes: Vote[] = [];
+    for (const vote of this.votes) {
+      const last = votes.at(-1);
+      if (vote.term !== term) {
+        findings.error({ file: vote.file, line: 1 }, 'term', `term ${vote.term} differs from the source's term ${term} (one term per source)`);
+      } else if (last && last.id === vote.id) {
+        findings.error({ file: vote.file, line: 1 }, 'votingNumber', `vote ${vote.sitting}/${vote.votingNumber} is also in ${last.file}`);
+      } else {
+        votes.push(vote);
+      }
+    }
+    const firstAt: Location = { file: votes[0]!.file, line: 1 };
+    const termStart = votes.reduce((min, v) => (v.date < min ? v.date : min), votes[0]!.date);
+    const year = Number(termStart.slice(0, 4));
+    const kadencja = `${year}-${year + 4}`;
+    loader.kadencja({ kadencja, data_od: termStart, data_do: null }, firstAt);
+    loader.organ({ ...SEJM_BODY }, firstAt);
+
+    // Groups: every club of clubs.json, mps.json and the ballots, numbered in sorted order of club id.
+    const clubNames = this.clubNames.slice(1).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const groupOf = new Int32Array(this.clubNames.length); // interned club → id_ugrupowania (0 = none)
+    clubNames.forEach((club, i) => {
+      groupOf[this.clubIndex.get(club)!] = i + 1;
+      const known = this.clubFullNames?.has(club) ?? false;
+      loader.ugrupowanie(
+        { id_ugrupowania: i + 1, nazwa: club, skrot: club, pelna_nazwa: known ? this.clubFullNames!.get(club)! : null },
+        { file: known ? 'clubs.json' : this.clubSeenIn(club, votes), line: 1 },
+      );
+    });
+
+    // Persons: mps.json, then anyone seen only in the ballots.
+    const mpById = new Map<number, Mp>();
+    for (const mp of [...(this.mps ?? [])].sort((a, b) => a.id - b.id)) {
+      mpById.set(mp.id, mp);
+      loader.radny({ id_osoby: mp.id, imie_nazwisko: mp.name }, { file: 'mps.json', line: 1 });
+    }
+    for (const [id, { name, file }] of [...this.voteNames].sort((a, b) => a[0] - b[0])) {
+      if (mpById.has(id)) continue;
+      if (name === '') findings.error({ file, line: 1 }, 'votes.firstName', `MP ${id} is not in mps.json and has no name in the ballots`);
+      else loader.radny({ id_osoby: id, imie_nazwisko: name }, { file, line: 1 });
+    }
+
+    // Memberships follow each MP's club through the votes in date order, then by id.
+    const byDate = [...votes].sort((a, b) => (a.dataCzas < b.dataCzas ? -1 : a.dataCzas > b.dataCzas ? 1 : a.id - b.id));
+    const segments = new Map<number, Segment[]>();
+    for (const vote of byDate) {
+      const { mps, clubs } = vote;
+      for (let i = 0; i < mps.length; i++) {
+        const mp = mps[i]!;
+        const club = clubs[i]!;
+        let list = segments.get(mp);
+        if (list === undefined) {
+          segments.set(mp, [{ club, from: termStart, file: vote.file }]);
+          continue;
+        }
+        const last = list[list.length - 1]!;
+        if (last.club === club) continue;
+        if (last.from === vote.date) {
+          // A second change on one day: the day's last club wins (merging back into an equal predecessor).
+          const before = list[list.length - 2];
+          if (before !== undefined && before.club === club) list.pop();
+          else { last.club = club; last.file = vote.file; }
+        } else {
+          list.push({ club, from: vote.date, file: vote.file });
+        }
+      }
+    }
+    for (const mp of mpById.values()) {
+      if (!segments.has(mp.id)) segments.set(mp.id, [{ club: mp.club, from: termStart, file: 'mps.json' }]);
+    }
+    for (const [id, list] of [...segments].sort((a, b) => a[0] - b[0])) {
+      if (list.length > MAX_MEMBERSHIPS_PER_MP) {
+        findings.error({ file: list[0]!.file, line: 1 }, 'club', `MP ${id} changes club more than ${MAX_MEMBERSHIPS_PER_MP - 1} times`);
+        continue;
+      }
+      const active = mpById.get(id)?.active ?? true;
+      list.forEach((segment, k) => {
+        const next = list[k + 1];
+        loader.przynaleznosc({
+          przynaleznosc_id: id * 100 + k + 1,
+          id_osoby: id,
+          kadencja,
+          id_ugrupowania: segment.club === NO_CLUB ? null : groupOf[segment.club]!,
+          data_od: segment.from,
+          data_do: next ? dayBefore(next.from) : null,
+          aktywny: next !== undefined || active ? 1 : 0, // closed periods were active ones
+        }, { file: segment.file, line: 1 });
+      });
+    }
+
+    // Sessions (one per sitting, dated by its first vote) and their agenda points (distinct titles).
+    const pointOf = new Map<Vote, number>();
+    for (let start = 0; start < votes.length;) {
+      const sitting = votes[start]!.sitting;
+      let end = start;
+      while (end < votes.length && votes[end]!.sitting === sitting) end++;
+      const id_posiedzenia = sessionId(term, sitting);
+      const first = votes[start]!;
+      loader.posiedzenie({
+        id_posiedzenia, id_organu: SEJM_BODY.id_organu, kadencja, numer: sitting, data: first.date,
+        nazwa: `${sitting}. posiedzenie Sejmu RP`,
+      }, { file: first.file, line: 1 });
+      const points = new Map<string, number>();
+      for (let i = start; i < end; i++) {
+        const vote = votes[i]!;
+        let id_punktu = points.get(vote.title);
+        if (id_punktu === undefined) {
+          const position = points.size + 1;
+          if (position > MAX_POINTS_PER_SITTING) {
+            findings.error({ file: vote.file, line: 1 }, 'title', `sitting ${sitting} has more than ${MAX_POINTS_PER_SITTING} distinct titles`);
+            continue;
+          }
+          id_punktu = id_posiedzenia * 1_000 + position;
+          points.set(vote.title, id_punktu);
+          loader.punkt({ id_punktu, id_posiedzenia, numer: pointNumber(vote.title) ?? String(position), tytul: vote.title }, { file: vote.file, line: 1 });
+        }
+        pointOf.set(vote, id_punktu);
+      }
+      start = end;
+    }
+
+    for (const vote of votes) {
+      loader.glosowanie({
+        id_glosowania: vote.id, id_posiedzenia: sessionId(term, vote.sitting), id_punktu: pointOf.get(vote) ?? null,
+        numer: vote.votingNumber, data_czas: vote.dataCzas, tytul: vote.tytul, wynik: vote.wynik,
+      }, { file: vote.file, line: 1 });
+    }
+    for (const vote of votes) {
+      const at: Location = { file: vote.file, line: 1 };
+      const { id, mps, codes } = vote;
+      for (let i = 0; i < mps.length; i++) loader.glos({ id_glosowania: id, id_osoby: mps[i]!, glos: codes[i]! }, at);
+    }
+    for (const vote of votes) {
+      if (vote.pdf === null) continue;
+      loader.zalacznik({ id_zalacznika: vote.id, id_glosowania: vote.id, nazwa: ATTACHMENT_NAME, url: vote.pdf }, { file: vote.file, line: 1 });
+    }
+  }
+
+  /** The first vote file whose ballots name a club (or mps.json), for locating a group row. */
+  private clubSeenIn(club: string, votes: Vote[]): string {
+    const index = this.clubIndex.get(club)!;
+    for (const vote of votes) if (vote.clubs.includes(index)) return vote.file;
+    return 'mps.json';
+  }
+}
+
+/**
+ * Reads a Sejm source — a directory of API files or a .tar.gz of one (streamed) — into the loader.
+ * Throws only when `path` cannot be read at all; every problem with the data goes to loader.findings.
+ */
+export async function readSejm(path: string, loader: Loader): Promise<void> {
+  const info = await stat(path); // throws for a missing path
+  await access(path, constants.R_OK); // … and for an unreadable one
+  const isArchive = /\.(tar\.gz|tgz)$/i.test(path);
+  const source = new SejmSource(loader, basename(path));
+  if (info.isDirectory()) {
+    await readDirectory(path, source, loader.findings);
+  } else if (info.isFile() && isArchive) {
+    await readArchive(path, source, loader.findings);
+  } else {
+    loader.findings.error({ file: basename(path), line: 0 }, '(source)', 'a Sejm source must be a directory or a .tar.gz of one');
+    return;
+  }
+  source.finish();
+}
+
+async function readDirectory(dir: string, source: SejmSource, findings: Findings): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+    let content: Buffer;
+    try {
+      content = await readFile(join(dir, entry.name));
+    } catch (err) {
+      findings.error({ file: entry.name, line: 1 }, '(file)', `cannot be read: ${(err as Error).message}`);
+      continue;
+    }
+    source.addFile(entry.name, content);
+  }
+}
+
+async function readArchive(path: string, source: SejmSource, findings: Findings): Promise<void> {
+  const extract = tar.extract();
+  const input = createReadStream(path);
+  const gunzip = createGunzip();
+  input.on('error', (err) => extract.destroy(err));
+  gunzip.on('error', (err) => extract.destroy(err));
+  input.pipe(gunzip).pipe(extract);
+  try {
+    for await (const entry of extract) {
+      const name = basename(entry.header.name);
+      if (entry.header.type !== 'file' || !name.endsWith('.json')) {
+        entry.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      source.addFile(name, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    }
+  } catch (err) {
+    findings.error({ file: basename(path), line: 0 }, '(archive)', `cannot be read as a .tar.gz: ${(err as Error).message}`);
+  } finally {
+    input.destroy();
+  }
+}

@@ -1,0 +1,60 @@
+// The app factory: every dependency comes in, nothing is opened here, so tests build an app over a
+// temporary database and the server wires the real ones.
+
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { glosowaniaRouter } from './glosowania/router.ts';
+import { HttpError, sendError } from './http.ts';
+import { posiedzeniaRouter } from './posiedzenia/router.ts';
+import { radniRouter } from './radni/router.ts';
+import { holdSnapshot } from './request-snapshot.ts';
+import { type RefreshStatus, serviceRouter } from './service/router.ts';
+import type { ShareStore } from './shares.ts';
+import type { SnapshotStore } from './snapshot.ts';
+import { statystykiRouter } from './statystyki/router.ts';
+import { utilsRouter } from './utils/router.ts';
+
+export interface AppDeps {
+  snapshots: SnapshotStore;
+  shares: ShareStore;
+  config: Config;
+  logger: Logger;
+  refresh?: RefreshStatus;
+}
+
+export function createApp({ snapshots, shares, config, logger, refresh = { running: false } }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
+
+  app.use(serviceRouter(snapshots, refresh));
+
+  const data = holdSnapshot(snapshots);
+  app.use('/api/radni', data, radniRouter());
+  app.use('/api/glosowania', data, glosowaniaRouter(shares));
+  app.use('/api/statystyki', data, statystykiRouter());
+  app.use('/api/posiedzenia', data, posiedzeniaRouter());
+  app.use('/api/utils', data, utilsRouter());
+
+  app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** Every error leaves in the error envelope; a 500 tells the client nothing about the internals. */
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (error instanceof HttpError) return sendError(res, error.status, error.message);
+    const bodyError = error as { type?: string; status?: number };
+    if (bodyError.type === 'entity.too.large') return sendError(res, 413, 'the request body is larger than 10 KB');
+    if (bodyError.type === 'entity.parse.failed') return sendError(res, 400, 'the request body is not valid JSON');
+    if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+      return sendError(res, bodyError.status, 'the request body could not be read');
+    }
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    if (res.headersSent) return res.end();
+    sendError(res, 500, 'the server failed to answer this request');
+  };
+}

@@ -1,0 +1,59 @@
+// Configuration: one zod schema over the environment, parsed once at start-up. Each key has its
+// default and description here; the README's table is checked against this list by a test.
+
+import { z } from 'zod';
+
+const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number)
+    .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`)
+    .default(fallback);
+
+const flag = (fallback: boolean) =>
+  z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .default(fallback);
+
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+export const CONFIG_KEYS = {
+  PORT: { schema: integer(3000, 0, 65535), description: 'HTTP port of the API' },
+  HOST: { schema: z.string().default('127.0.0.1'), description: 'address the API listens on' },
+  DB_PATH: { schema: z.string().min(1).default('var/council.db'), description: 'published snapshot database (rebuilt by the ETL)' },
+  SHARES_DB_PATH: { schema: z.string().default(''), description: 'share-link database; empty: `shares.db` beside DB_PATH' },
+  SOURCE_DIR: { schema: z.string().min(1).default('data/sample'), description: 'source the ETL reads (CSV bundle directory, or Sejm directory / .tar.gz)' },
+  SOURCE_FORMAT: { schema: z.enum(['csv', 'sejm']).default('csv'), description: '`csv` (CONTRACT §1 bundle) or `sejm` (Sejm API files)' },
+  ALLOWED_ORIGINS: { schema: list.default(['http://localhost:3000', 'http://127.0.0.1:3000']), description: 'comma-separated origins allowed to call the API' },
+  API_SECRET_KEY: { schema: z.string().default(''), description: 'required `X-API-Key` value; empty disables the key check' },
+  JWT_SECRET: { schema: z.string().default(''), description: 'HS256 secret for Bearer tokens accepted in place of the key; empty disables' },
+  RATE_LIMIT_WINDOW_MS: { schema: integer(900_000, 1000), description: 'rate-limit window in milliseconds' },
+  RATE_LIMIT_MAX_REQUESTS: { schema: integer(100, 1), description: 'requests per client address per window' },
+  TRUST_PROXY: { schema: flag(false), description: 'believe `X-Forwarded-For` for the client address' },
+  CRON_SCHEDULE: { schema: z.string().default('0 3 * * *'), description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables' },
+  LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), description: 'pino log level' },
+  NODE_ENV: { schema: z.enum(['development', 'production', 'test']).default('development'), description: '`production` also rejects requests with neither Origin nor Referer' },
+} as const;
+
+type Keys = typeof CONFIG_KEYS;
+export type Config = { [K in keyof Keys]: z.output<Keys[K]['schema']> };
+
+const schema = z.object(
+  Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, { schema }]) => [key, schema])) as { [K in keyof Keys]: Keys[K]['schema'] },
+);
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const picked = Object.fromEntries(Object.keys(CONFIG_KEYS).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])));
+  const parsed = schema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got "${String(env[String(i.path[0])])}")`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...(parsed.data as Config), ...overrides };
+}
+
+export const sharesPathOf = (config: Pick<Config, 'DB_PATH' | 'SHARES_DB_PATH'>): string =>
+  config.SHARES_DB_PATH || config.DB_PATH.replace(/[^/\\]+$/, 'shares.db');

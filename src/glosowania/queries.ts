@@ -1,0 +1,140 @@
+// Votes: the summary shared by every list of votes, the filtered list, detail, distribution,
+// attachments. Everything reads materialised columns of `glosowanie`; nothing counts ballots.
+
+import type Database from 'better-sqlite3';
+import { GLOS_VALUES, foldText, polishCollator } from '../../etl/metrics.ts';
+
+/** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
+export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,
+  o.nazwa AS organ, g.id_posiedzenia, g.id_punktu, g.wynik, g.za, g.przeciw, g.wstrzymujacy, g.nieobecni, g.brak_glosu,
+  g.kontrowersyjnosc, g.jednomyslnosc_procent`;
+export const VOTE_SUMMARY_FROM = 'glosowanie g JOIN organ o ON o.id_organu = g.id_organu';
+
+export interface VoteSummary {
+  id_glosowania: number; numer: number; tytul: string; data: string; godzina: string | null; kadencja: string;
+  id_organu: number; organ: string; id_posiedzenia: number; id_punktu: number | null; wynik: string;
+  za: number; przeciw: number; wstrzymujacy: number; nieobecni: number; brak_glosu: number;
+  kontrowersyjnosc: number; jednomyslnosc_procent: number;
+}
+
+export interface VoteDetail extends VoteSummary {
+  posiedzenie: { id_posiedzenia: number; numer: number; data: string; nazwa: string | null };
+  punkt: { id_punktu: number; numer: string; tytul: string } | null;
+  liczba_zalacznikow: number;
+}
+
+export interface BallotEntry { glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+
+export interface VoteFilter {
+  kadencja?: string | undefined;
+  organ?: number | undefined;
+  data_od?: string | undefined;
+  data_do?: string | undefined;
+  wynik?: string | undefined;
+  kontrowersyjnosc_min?: number | undefined;
+  search?: string | undefined;
+}
+
+/** Members of a vote without a group are listed under this key in the grouped distribution. */
+export const NO_GROUP = 'Niezrzeszeni';
+
+/** WHERE clause and parameters for the vote filters of CONTRACT §6, over alias `g`. */
+export function voteFilterSql(filter: VoteFilter): { where: string; params: unknown[]; key: string } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (name: keyof VoteFilter, sql: string, value: unknown) => {
+    if (filter[name] === undefined) return;
+    clauses.push(sql);
+    params.push(value);
+  };
+  add('kadencja', 'g.kadencja = ?', filter.kadencja);
+  add('organ', 'g.id_organu = ?', filter.organ);
+  add('data_od', 'g.data >= ?', filter.data_od);
+  add('data_do', 'g.data <= ?', filter.data_do);
+  add('wynik', 'g.wynik = ?', filter.wynik);
+  add('kontrowersyjnosc_min', 'g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min);
+  // instr() on the folded title: case- and diacritic-insensitive, and no LIKE wildcards to escape.
+  add('search', 'instr(g.tytul_folded, ?) > 0', filter.search === undefined ? undefined : foldText(filter.search));
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, key: clauses.join('|') };
+}
+
+export class GlosowaniaQueries {
+  private readonly statements = new Map<string, { count: Database.Statement; page: Database.Statement }>();
+  private readonly detailStatement: Database.Statement;
+  private readonly ballotsStatement: Database.Statement;
+  private readonly attachmentsStatement: Database.Statement;
+  private readonly ballotStatement: Database.Statement;
+
+  constructor(private readonly db: Database.Database) {
+    this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
+        s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
+        (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow
+      FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
+      LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
+      WHERE g.id_glosowania = ?`);
+    this.ballotsStatement = db.prepare(`SELECT b.glos, b.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie
+      FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+      JOIN radny_glos rg ON rg.id_osoby = b.id_osoby AND rg.ord = ?
+      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania
+      WHERE b.id_glosowania = ? ORDER BY r.name_rank`);
+    this.ballotStatement = db.prepare('SELECT 1 FROM glos WHERE id_glosowania = ? AND id_osoby = ?').pluck();
+    this.attachmentsStatement = db.prepare(
+      'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika');
+  }
+
+  list(filter: VoteFilter, page: number, limit: number): { items: VoteSummary[]; total: number } {
+    const { where, params, key } = voteFilterSql(filter);
+    let statements = this.statements.get(key);
+    if (!statements) {
+      statements = {
+        count: this.db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
+        page: this.db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} ${where} ORDER BY g.ord LIMIT ? OFFSET ?`),
+      };
+      this.statements.set(key, statements);
+    }
+    const total = statements.count.get(...params) as number;
+    const items = statements.page.all(...params, limit, (page - 1) * limit) as VoteSummary[];
+    return { items, total };
+  }
+
+  detail(id: number): (VoteDetail & { ord: number }) | undefined {
+    const row = this.detailStatement.get(id) as Record<string, unknown> | undefined;
+    if (!row) return undefined;
+    const { s_numer, s_data, s_nazwa, p_numer, p_tytul, liczba_zalacznikow, ord, ...summary } = row;
+    return {
+      ...(summary as unknown as VoteSummary),
+      posiedzenie: { id_posiedzenia: summary['id_posiedzenia'] as number, numer: s_numer as number, data: s_data as string, nazwa: s_nazwa as string | null },
+      punkt: summary['id_punktu'] === null ? null
+        : { id_punktu: summary['id_punktu'] as number, numer: p_numer as string, tytul: p_tytul as string },
+      liczba_zalacznikow: liczba_zalacznikow as number,
+      ord: ord as number,
+    };
+  }
+
+  /** The vote's ballots in name order, each with the voter's group at the vote. */
+  ballots(id: number, ord: number): BallotEntry[] {
+    const rows = this.ballotsStatement.all(ord, id) as Array<Omit<BallotEntry, 'glos'> & { glos: number }>;
+    return rows.map((r) => ({ glos: GLOS_VALUES[r.glos]!, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie }));
+  }
+
+  hasBallot(voteId: number, personId: number): boolean {
+    return this.ballotStatement.get(voteId, personId) !== undefined;
+  }
+
+  attachments(id: number): Array<{ id_zalacznika: number; nazwa: string; url: string | null }> {
+    return this.attachmentsStatement.all(id) as Array<{ id_zalacznika: number; nazwa: string; url: string | null }>;
+  }
+}
+
+/** Groups ballot entries by group name: largest group first, then name; no group → "Niezrzeszeni". */
+export function groupBallots(entries: BallotEntry[]): Record<string, BallotEntry[]> {
+  const groups = new Map<string, BallotEntry[]>();
+  for (const entry of entries) {
+    const key = entry.ugrupowanie ?? NO_GROUP;
+    const list = groups.get(key);
+    if (list) list.push(entry);
+    else groups.set(key, [entry]);
+  }
+  const ordered = [...groups].sort(([a, x], [b, y]) => y.length - x.length || polishCollator.compare(a, b));
+  return Object.fromEntries(ordered);
+}

@@ -1,0 +1,91 @@
+// The two envelopes (success, error), the HTTP error type, and the parameter schemas of CONTRACT §6.
+// Handlers parse with these schemas; a violation becomes a 400 that names the parameter.
+
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { isCalendarDate } from '../etl/csv-bundle.ts';
+import { ODRZUCONO, PRZYJETO } from '../etl/metrics.ts';
+
+export const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, what);
+
+export function sendError(res: Response, status: number, message: string): void {
+  res.status(status).json({ success: false, error: STATUS_NAMES[status] ?? 'Error', message });
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+export const pagination = (page: number, limit: number, total: number): Pagination =>
+  ({ page, limit, total, totalPages: Math.ceil(total / limit) });
+
+/** The success envelope; extra top-level members (count, grouped, pagination) go in `extra`. */
+export function sendData(res: Response, data: unknown, extra: Record<string, unknown> = {}, status = 200): void {
+  res.status(status).json({ success: true, data, ...extra });
+}
+
+// --- Parameter schemas ------------------------------------------------------------------------
+
+// Query values arrive as strings; a repeated parameter arrives as an array and is rejected here.
+const single = z.string({ error: 'must be given once, as a single value' });
+
+const wholeNumber = (min: number, max: number) =>
+  single
+    .regex(/^\d{1,15}$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
+
+export const pageParam = wholeNumber(1, 1_000_000).default(1);
+export const limitParam = (fallback: number, max = 100) => wholeNumber(1, max).default(fallback);
+export const minParam = (fallback: number) => wholeNumber(0, 1_000_000_000).default(fallback);
+export const kadencjaParam = single.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023').optional();
+export const idParam = single
+  .regex(/^[1-9]\d*$/, 'must be a positive integer')
+  .transform(Number)
+  .refine(Number.isSafeInteger, 'is out of range');
+export const organParam = idParam.optional();
+export const booleanParam = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
+  .transform((v) => v === 'true' || v === '1');
+export const dateParam = single
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((v) => isCalendarDate(Number(v.slice(0, 4)), Number(v.slice(5, 7)), Number(v.slice(8, 10))), 'is not a calendar date');
+export const wynikParam = z
+  .enum([PRZYJETO, ODRZUCONO, 'przyjeto'], { error: `must be ${PRZYJETO} or ${ODRZUCONO}` })
+  .transform((v) => (v === 'przyjeto' ? PRZYJETO : v));
+export const searchParam = single.max(200, 'must be at most 200 characters');
+
+/** Parses `input` with `schema`; the first violation becomes a 400 naming the parameter. */
+export function parseParams<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'path' | 'body' = 'query'): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = issue.path.map(String).join('.');
+  throw new HttpError(400, name ? `${where} parameter '${name}' ${issue.message}` : `invalid ${where}: ${issue.message}`);
+}
+
+/** A path `:id` of a resource: a positive integer (400 otherwise). */
+export const pathId = (req: Request, name = 'id'): number =>
+  parseParams(z.object({ [name]: idParam }), req.params, 'path')[name] as number;

@@ -1,0 +1,78 @@
+// Sessions: the paged list, detail, agenda points and attendance, all from materialised columns.
+
+import type Database from 'better-sqlite3';
+
+export interface SessionItem {
+  id_posiedzenia: number; numer: number; nazwa: string | null; data: string; kadencja: string; id_organu: number;
+  organ: string; liczba_punktow: number; liczba_glosowan: number; obecni: number; liczba_obecnosci: number;
+  frekwencja_procent: number;
+}
+
+export interface SessionFilter {
+  kadencja?: string | undefined;
+  organ?: number | undefined;
+  data_od?: string | undefined;
+  data_do?: string | undefined;
+}
+
+const SESSION_COLUMNS = `s.id_posiedzenia, s.numer, s.nazwa, s.data, s.kadencja, s.id_organu, o.nazwa AS organ,
+  s.liczba_punktow, s.liczba_glosowan, s.obecni, s.liczba_obecnosci, s.frekwencja_procent`;
+
+export class PosiedzeniaQueries {
+  private readonly statements = new Map<string, { count: Database.Statement; page: Database.Statement }>();
+  private readonly byId: Database.Statement;
+  private readonly points: Database.Statement;
+  private readonly attendance: Database.Statement;
+
+  constructor(private readonly db: Database.Database) {
+    this.byId = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
+      WHERE s.id_posiedzenia = ?`);
+    this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
+      WHERE id_posiedzenia = ? ORDER BY ord`);
+    this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny
+      FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
+      WHERE a.id_posiedzenia = ? ORDER BY r.name_rank`);
+  }
+
+  list(filter: SessionFilter, page: number, limit: number): { items: SessionItem[]; total: number } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    const add = (value: unknown, sql: string) => {
+      if (value === undefined) return;
+      clauses.push(sql);
+      params.push(value);
+    };
+    add(filter.kadencja, 's.kadencja = ?');
+    add(filter.organ, 's.id_organu = ?');
+    add(filter.data_od, 's.data >= ?');
+    add(filter.data_do, 's.data <= ?');
+    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+    const key = clauses.join('|');
+    let statements = this.statements.get(key);
+    if (!statements) {
+      statements = {
+        count: this.db.prepare(`SELECT count(*) FROM posiedzenie s ${where}`).pluck(),
+        page: this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
+          ${where} ORDER BY s.ord LIMIT ? OFFSET ?`),
+      };
+      this.statements.set(key, statements);
+    }
+    return {
+      total: statements.count.get(...params) as number,
+      items: statements.page.all(...params, limit, (page - 1) * limit) as SessionItem[],
+    };
+  }
+
+  detail(id: number): SessionItem | undefined {
+    return this.byId.get(id) as SessionItem | undefined;
+  }
+
+  agendaPoints(id: number): Array<{ id_punktu: number; numer: string; tytul: string; liczba_glosowan: number }> {
+    return this.points.all(id) as Array<{ id_punktu: number; numer: string; tytul: string; liczba_glosowan: number }>;
+  }
+
+  attendanceOf(id: number): Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: boolean }> {
+    const rows = this.attendance.all(id) as Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: number }>;
+    return rows.map((r) => ({ ...r, obecny: r.obecny === 1 }));
+  }
+}

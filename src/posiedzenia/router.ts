@@ -1,0 +1,49 @@
+// /api/posiedzenia: the session list, detail, agenda points and attendance.
+
+import { Router } from 'express';
+import { z } from 'zod';
+import { DATE_RANGE_ERROR, dateRangeOrdered } from '../glosowania/router.ts';
+import { dateParam, kadencjaParam, limitParam, notFound, organParam, pageParam, pagination, parseParams, pathId, sendData } from '../http.ts';
+import { queriesOf } from '../request-snapshot.ts';
+
+const listQuery = z.object({
+  page: pageParam,
+  limit: limitParam(20),
+  kadencja: kadencjaParam,
+  organ: organParam,
+  data_od: dateParam.optional(),
+  data_do: dateParam.optional(),
+}).refine(dateRangeOrdered, DATE_RANGE_ERROR);
+
+export function posiedzeniaRouter(): Router {
+  const router = Router();
+
+  router.get('/', (req, res) => {
+    const { page, limit, ...filter } = parseParams(listQuery, req.query);
+    const { items, total } = queriesOf(res).posiedzenia.list(filter, page, limit);
+    sendData(res, items, { pagination: pagination(page, limit, total) });
+  });
+
+  router.get('/:id', (req, res) => {
+    const id = pathId(req);
+    const session = queriesOf(res).posiedzenia.detail(id);
+    if (!session) throw notFound(`no session ${id}`);
+    sendData(res, session);
+  });
+
+  router.get('/:id/punkty', (req, res) => {
+    const id = pathId(req);
+    const q = queriesOf(res).posiedzenia;
+    if (!q.detail(id)) throw notFound(`no session ${id}`);
+    sendData(res, q.agendaPoints(id));
+  });
+
+  router.get('/:id/obecnosci', (req, res) => {
+    const id = pathId(req);
+    const q = queriesOf(res).posiedzenia;
+    if (!q.detail(id)) throw notFound(`no session ${id}`);
+    sendData(res, q.attendanceOf(id));
+  });
+
+  return router;
+}

@@ -1,0 +1,146 @@
+// Councillors: list, profile and the per-councillor metrics of CONTRACT §3, read from the
+// materialised `radny_stat` (one row per person and scope), `radny_glos`, `radny_miesiac` and `para`.
+
+import type Database from 'better-sqlite3';
+import { GLOS_VALUES, percent } from '../../etl/metrics.ts';
+import { ALL_TERMS } from '../../etl/schema.ts';
+import { VOTE_SUMMARY_COLUMNS, type VoteSummary } from '../glosowania/queries.ts';
+
+export interface CouncillorListItem {
+  id_osoby: number; imie_nazwisko: string; kadencja: string; przynaleznosc_id: number;
+  id_ugrupowania: number | null; ugrupowanie: string | null; aktywny: number; token: string;
+}
+
+/** A `radny_stat` row; absent rows (no data in scope) read as zeros. */
+export interface CouncillorStat {
+  przynaleznosc_id: number | null; kadencja_biezaca: string | null; id_ugrupowania: number | null;
+  ugrupowanie: string | null; aktywny: number;
+  za: number; przeciw: number; wstrzymujacy: number; nieobecny: number; brak_glosu: number;
+  liczba_posiedzen: number; obecnosci: number; zg_wszystkie: number; zg_zgodne: number;
+  liczba_glosowan: number; liczba_samotnych: number; liczba_kluczowych: number; liczba_buntowniczych: number;
+}
+
+const EMPTY_STAT: CouncillorStat = {
+  przynaleznosc_id: null, kadencja_biezaca: null, id_ugrupowania: null, ugrupowanie: null, aktywny: 0,
+  za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, liczba_posiedzen: 0, obecnosci: 0,
+  zg_wszystkie: 0, zg_zgodne: 0, liczba_glosowan: 0, liczba_samotnych: 0, liczba_kluczowych: 0, liczba_buntowniczych: 0,
+};
+
+export type VoteListKind = 'wszystkie' | 'samotne' | 'kluczowe' | 'buntownicze';
+
+const FLAG_OF: Record<VoteListKind, string | null> = {
+  wszystkie: null, samotne: 'samotny', kluczowe: 'kluczowy', buntownicze: 'buntowniczy',
+};
+const TOTAL_OF: Record<VoteListKind, keyof CouncillorStat> = {
+  wszystkie: 'liczba_glosowan', samotne: 'liczba_samotnych', kluczowe: 'liczba_kluczowych', buntownicze: 'liczba_buntowniczych',
+};
+
+export interface PartnerItem {
+  pozycja: number; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null;
+  wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number;
+}
+
+export class RadniQueries {
+  private readonly byId: Database.Statement;
+  private readonly byToken: Database.Statement;
+  private readonly person: Database.Statement;
+  private readonly stat: Database.Statement;
+  private readonly months: Database.Statement;
+  private readonly bodyTotal: Database.Statement;
+  private readonly partners: Record<'koalicje' | 'oponenci', Database.Statement>;
+  private readonly voteLists = new Map<string, Database.Statement>();
+
+  constructor(private readonly db: Database.Database) {
+    this.byId = db.prepare('SELECT id_osoby FROM radny WHERE id_osoby = ?').pluck();
+    this.byToken = db.prepare('SELECT id_osoby FROM radny WHERE token = ?').pluck();
+    this.person = db.prepare('SELECT id_osoby, imie_nazwisko, token FROM radny WHERE id_osoby = ?');
+    this.stat = db.prepare('SELECT * FROM radny_stat WHERE kadencja = ? AND id_osoby = ?');
+    this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci FROM radny_miesiac
+      WHERE kadencja = ? AND id_osoby = ? ORDER BY miesiac`);
+    this.bodyTotal = db.prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?').pluck();
+    const partnerSql = (rank: string) => db.prepare(`SELECT p.id_partnera AS id_osoby, r.imie_nazwisko, s.ugrupowanie,
+        p.wspolne AS wspolne_glosowania, p.zgodne
+      FROM para p JOIN radny r ON r.id_osoby = p.id_partnera
+      LEFT JOIN radny_stat s ON s.kadencja = p.kadencja AND s.id_osoby = p.id_partnera
+      WHERE p.kadencja = ? AND p.id_osoby = ? AND p.wspolne >= ? ORDER BY p.${rank} LIMIT ?`);
+    this.partners = { koalicje: partnerSql('rank_koalicje'), oponenci: partnerSql('rank_oponenci') };
+  }
+
+  /** The id_osoby of an id or token, or undefined when it matches no councillor. */
+  resolve(idOrToken: number | string): number | undefined {
+    return (typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken)) as number | undefined;
+  }
+
+  list(filter: { kadencja?: string | undefined; ugrupowanie?: number | undefined; aktywny?: boolean | undefined }): CouncillorListItem[] {
+    const clauses = ['s.kadencja = ?', 's.przynaleznosc_id IS NOT NULL'];
+    const params: unknown[] = [filter.kadencja ?? ALL_TERMS];
+    if (filter.ugrupowanie !== undefined) { clauses.push('s.id_ugrupowania = ?'); params.push(filter.ugrupowanie); }
+    if (filter.aktywny !== undefined) { clauses.push('s.aktywny = ?'); params.push(filter.aktywny ? 1 : 0); }
+    const key = clauses.join('|');
+    let statement = this.voteLists.get(key);
+    if (!statement) {
+      statement = this.db.prepare(`SELECT s.id_osoby, r.imie_nazwisko, s.kadencja_biezaca AS kadencja, s.przynaleznosc_id,
+          s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token
+        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby WHERE ${clauses.join(' AND ')} ORDER BY r.name_rank`);
+      this.voteLists.set(key, statement);
+    }
+    return statement.all(...params) as CouncillorListItem[];
+  }
+
+  statOf(id: number, kadencja: string | undefined): CouncillorStat {
+    return (this.stat.get(kadencja ?? ALL_TERMS, id) as CouncillorStat | undefined) ?? EMPTY_STAT;
+  }
+
+  profile(id: number, kadencja: string | undefined) {
+    const person = this.person.get(id) as { id_osoby: number; imie_nazwisko: string; token: string };
+    const s = this.statOf(id, kadencja);
+    return {
+      id_osoby: person.id_osoby,
+      imie_nazwisko: person.imie_nazwisko,
+      token: person.token,
+      kadencja: s.kadencja_biezaca,
+      id_ugrupowania: s.id_ugrupowania,
+      ugrupowanie: s.ugrupowanie,
+      aktywny: s.aktywny,
+      liczba_glosow: s.za + s.przeciw + s.wstrzymujacy,
+      liczba_posiedzen: s.liczba_posiedzen,
+    };
+  }
+
+  monthlyAttendance(id: number, kadencja: string | undefined) {
+    const rows = this.months.all(kadencja ?? ALL_TERMS, id) as Array<{ miesiac: string; liczba_posiedzen: number; obecnosci: number }>;
+    return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen) }));
+  }
+
+  /**
+   * One councillor's votes of a kind, date order, with the page total from the materialised counts.
+   * The organ filter is offered for kind 'wszystkie' only (radny_organ counts all ballots).
+   */
+  votes(id: number, kind: VoteListKind, filter: { kadencja?: string | undefined; organ?: number | undefined }, page: number, limit: number):
+    { items: Array<VoteSummary & { glos: string }>; total: number } {
+    const clauses = ['rg.id_osoby = ?'];
+    const params: unknown[] = [id];
+    if (filter.kadencja !== undefined) { clauses.push('rg.kadencja = ?'); params.push(filter.kadencja); }
+    if (filter.organ !== undefined) { clauses.push('rg.id_organu = ?'); params.push(filter.organ); }
+    const flag = FLAG_OF[kind];
+    if (flag) clauses.push(`rg.${flag} = 1`);
+    const key = clauses.join('|');
+    let statement = this.voteLists.get(key);
+    if (!statement) {
+      statement = this.db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, rg.glos
+        FROM radny_glos rg JOIN glosowanie g ON g.id_glosowania = rg.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
+        WHERE ${clauses.join(' AND ')} ORDER BY rg.ord LIMIT ? OFFSET ?`);
+      this.voteLists.set(key, statement);
+    }
+    const rows = statement.all(...params, limit, (page - 1) * limit) as Array<VoteSummary & { glos: number }>;
+    const total = filter.organ === undefined
+      ? this.statOf(id, filter.kadencja)[TOTAL_OF[kind]] as number
+      : (this.bodyTotal.get(filter.kadencja ?? ALL_TERMS, id, filter.organ) as number | undefined) ?? 0;
+    return { items: rows.map((r) => ({ ...r, glos: GLOS_VALUES[r.glos]! })), total };
+  }
+
+  partnersOf(id: number, order: 'koalicje' | 'oponenci', kadencja: string | undefined, minShared: number, limit: number): PartnerItem[] {
+    const rows = this.partners[order].all(kadencja ?? ALL_TERMS, id, minShared, limit) as Array<Omit<PartnerItem, 'pozycja' | 'zgodnosc_procent'>>;
+    return rows.map((r, i) => ({ pozycja: i + 1, ...r, zgodnosc_procent: percent(r.zgodne, r.wspolne_glosowania) }));
+  }
+}

@@ -1,0 +1,109 @@
+// /api/radni: the councillor list, the profile and every per-councillor metric (CONTRACT §3).
+// `:id` is an id_osoby or a token.
+
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { percent } from '../../etl/metrics.ts';
+import { HttpError, booleanParam, idParam, kadencjaParam, limitParam, minParam, notFound, organParam, pageParam, pagination, parseParams, sendData } from '../http.ts';
+import { queriesOf } from '../request-snapshot.ts';
+import type { VoteListKind } from './queries.ts';
+
+const TOKEN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Resolves `:id` (id or token) to an id_osoby: 400 for a malformed one, 404 for an unknown one. */
+function councillorId(req: Request, res: Response): number {
+  const raw = String(req.params['id']);
+  let key: number | string;
+  if (/^\d+$/.test(raw)) key = parseParams(z.object({ id: idParam }), { id: raw }, 'path').id;
+  else if (raw.length <= 200 && TOKEN.test(raw)) key = raw;
+  else throw new HttpError(400, "path parameter 'id' must be a positive integer or a councillor token");
+  const id = queriesOf(res).radni.resolve(key);
+  if (id === undefined) throw notFound(`no councillor ${raw}`);
+  return id;
+}
+
+const scopeQuery = z.object({ kadencja: kadencjaParam });
+const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minParam(10) });
+const votesQuery = z.object({ kadencja: kadencjaParam, organ: organParam, page: pageParam, limit: limitParam(20) });
+const flaggedVotesQuery = z.object({ kadencja: kadencjaParam, page: pageParam, limit: limitParam(20) });
+
+export function radniRouter(): Router {
+  const router = Router();
+
+  router.get('/', (req, res) => {
+    const query = parseParams(z.object({ kadencja: kadencjaParam, ugrupowanie: organParam, aktywny: booleanParam.optional() }), req.query);
+    const items = queriesOf(res).radni.list(query);
+    sendData(res, items, { count: items.length });
+  });
+
+  router.get('/:id', (req, res) => {
+    const id = councillorId(req, res);
+    const { kadencja } = parseParams(scopeQuery, req.query);
+    sendData(res, queriesOf(res).radni.profile(id, kadencja));
+  });
+
+  router.get('/:id/profil-glosowania', (req, res) => {
+    const id = councillorId(req, res);
+    const { kadencja } = parseParams(scopeQuery, req.query);
+    const s = queriesOf(res).radni.statOf(id, kadencja);
+    const total = s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu;
+    sendData(res, {
+      za: s.za, przeciw: s.przeciw, wstrzymujacy: s.wstrzymujacy, nieobecny: s.nieobecny, brak_glosu: s.brak_glosu,
+      za_procent: percent(s.za, total), przeciw_procent: percent(s.przeciw, total),
+      wstrzymujacy_procent: percent(s.wstrzymujacy, total), nieobecny_procent: percent(s.nieobecny, total),
+      brak_glosu_procent: percent(s.brak_glosu, total),
+    });
+  });
+
+  router.get('/:id/frekwencja', (req, res) => {
+    const id = councillorId(req, res);
+    const { kadencja } = parseParams(scopeQuery, req.query);
+    const s = queriesOf(res).radni.statOf(id, kadencja);
+    sendData(res, {
+      liczba_posiedzen: s.liczba_posiedzen, obecnosci: s.obecnosci, nieobecnosci: s.liczba_posiedzen - s.obecnosci,
+      frekwencja_procent: percent(s.obecnosci, s.liczba_posiedzen),
+    });
+  });
+
+  router.get('/:id/frekwencja-czas', (req, res) => {
+    const id = councillorId(req, res);
+    const { kadencja } = parseParams(scopeQuery, req.query);
+    sendData(res, queriesOf(res).radni.monthlyAttendance(id, kadencja));
+  });
+
+  router.get('/:id/zgodnosc-grupa', (req, res) => {
+    const id = councillorId(req, res);
+    const { kadencja } = parseParams(scopeQuery, req.query);
+    const s = queriesOf(res).radni.statOf(id, kadencja);
+    sendData(res, { wszystkie_glosowania: s.zg_wszystkie, zgodne: s.zg_zgodne, zgodnosc_procent: percent(s.zg_zgodne, s.zg_wszystkie) });
+  });
+
+  for (const order of ['koalicje', 'oponenci'] as const) {
+    router.get(`/:id/${order}`, (req, res) => {
+      const id = councillorId(req, res);
+      const { kadencja, limit, min_wspolne } = parseParams(partnerQuery, req.query);
+      sendData(res, queriesOf(res).radni.partnersOf(id, order, kadencja, min_wspolne, limit));
+    });
+  }
+
+  router.get('/:id/glosowania', (req, res) => {
+    const id = councillorId(req, res);
+    const { page, limit, ...filter } = parseParams(votesQuery, req.query);
+    const { items, total } = queriesOf(res).radni.votes(id, 'wszystkie', filter, page, limit);
+    sendData(res, items, { pagination: pagination(page, limit, total) });
+  });
+
+  const flaggedLists: Array<[string, VoteListKind]> = [
+    ['glosowania-samotne', 'samotne'], ['glosowania-kluczowe', 'kluczowe'], ['glosowania-buntownicze', 'buntownicze'],
+  ];
+  for (const [path, kind] of flaggedLists) {
+    router.get(`/:id/${path}`, (req, res) => {
+      const id = councillorId(req, res);
+      const { page, limit, kadencja } = parseParams(flaggedVotesQuery, req.query);
+      const { items, total } = queriesOf(res).radni.votes(id, kind, { kadencja }, page, limit);
+      sendData(res, items, { pagination: pagination(page, limit, total) });
+    });
+  }
+
+  return router;
+}

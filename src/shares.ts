@@ -1,0 +1,62 @@
+// Share links live in their own database file, which the ETL never touches: a refresh (or a failed
+// one) cannot lose them. A link is 128 random bits, base64url; the same (vote, person) pair always
+// returns the same link.
+
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export interface Share {
+  link: string;
+  id_glosowania: number;
+  id_osoby: number | null;
+  utworzono: string;
+}
+
+const NO_PERSON = 0; // stands for "no highlighted councillor" so that UNIQUE covers that case too
+
+export class ShareStore {
+  private readonly db: Database.Database;
+  private readonly findByPair: Database.Statement;
+  private readonly findByLink: Database.Statement;
+  private readonly insert: Database.Statement;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS udostepnienie (
+      link          TEXT PRIMARY KEY,
+      id_glosowania INTEGER NOT NULL,
+      id_osoby      INTEGER NOT NULL,
+      utworzono     TEXT NOT NULL,
+      UNIQUE (id_glosowania, id_osoby)
+    )`);
+    this.findByPair = this.db.prepare('SELECT link FROM udostepnienie WHERE id_glosowania = ? AND id_osoby = ?').pluck();
+    this.findByLink = this.db.prepare('SELECT link, id_glosowania, id_osoby, utworzono FROM udostepnienie WHERE link = ?');
+    this.insert = this.db.prepare(
+      'INSERT INTO udostepnienie (link, id_glosowania, id_osoby, utworzono) VALUES (?, ?, ?, ?) ON CONFLICT (id_glosowania, id_osoby) DO NOTHING');
+  }
+
+  /** The link of (vote, person), created on first request. */
+  linkFor(voteId: number, personId: number | null): { link: string; created: boolean } {
+    const person = personId ?? NO_PERSON;
+    const existing = this.findByPair.get(voteId, person) as string | undefined;
+    if (existing) return { link: existing, created: false };
+    const link = randomBytes(16).toString('base64url');
+    const inserted = this.insert.run(link, voteId, person, new Date().toISOString()).changes === 1;
+    // Another process may have created the pair between the two statements: return its link.
+    return inserted ? { link, created: true } : { link: this.findByPair.get(voteId, person) as string, created: false };
+  }
+
+  find(link: string): Share | undefined {
+    const row = this.findByLink.get(link) as Share | undefined;
+    return row && { ...row, id_osoby: row.id_osoby === NO_PERSON ? null : row.id_osoby };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

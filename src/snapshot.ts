@@ -1,0 +1,116 @@
+// The published snapshot, opened read-only, and the swap to a newer one. Each request holds the
+// snapshot it started with (acquire/release), so a swap never pulls a database from under a request:
+// the old connection closes when its last request finishes. A new snapshot is noticed by polling
+// the file's identity, which also catches one published by a separate `council etl` process.
+
+import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { SCHEMA_VERSION } from '../etl/schema.ts';
+import { createQueries, type Queries } from './queries.ts';
+
+export class Snapshot {
+  readonly id: string;
+  readonly builtAt: string;
+  readonly voteCount: number;
+  readonly queries: Queries;
+  private users = 0;
+  private retired = false;
+
+  constructor(readonly db: Database.Database, readonly fileKey: string) {
+    const meta = new Map(
+      (db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]),
+    );
+    if (meta.get('schema_version') !== String(SCHEMA_VERSION)) {
+      throw new Error(`snapshot schema version ${meta.get('schema_version')} is not ${SCHEMA_VERSION}; rebuild it with council etl`);
+    }
+    this.id = meta.get('snapshot') ?? 'unknown';
+    this.builtAt = meta.get('built_at') ?? '';
+    this.voteCount = db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number;
+    this.queries = createQueries(db);
+  }
+
+  static open(path: string): Snapshot {
+    const key = fileKeyOf(path);
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      db.pragma('query_only = ON');
+      return new Snapshot(db, key!);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  acquire(): this {
+    this.users++;
+    return this;
+  }
+
+  release(): void {
+    this.users--;
+    if (this.retired && this.users === 0) this.db.close();
+  }
+
+  /** Closes now if idle, else when the last request releases it. */
+  retire(): void {
+    this.retired = true;
+    if (this.users === 0) this.db.close();
+  }
+}
+
+/** Identity of the file at `path` (inode and modification time), or null when there is none. */
+function fileKeyOf(path: string): string | null {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.mtimeNs}:${s.size}`;
+  } catch {
+    return null;
+  }
+}
+
+export class SnapshotStore {
+  private current: Snapshot | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(readonly path: string, private readonly logger?: Logger) {}
+
+  /** The snapshot in service (for /health), without holding it. */
+  get active(): Snapshot | null {
+    return this.current;
+  }
+
+  acquire(): Snapshot | null {
+    return this.current?.acquire() ?? null;
+  }
+
+  /** Opens the file if it changed since the snapshot in service; returns whether a swap happened. */
+  refresh(): boolean {
+    const key = fileKeyOf(this.path);
+    if (key === null || key === this.current?.fileKey) return false;
+    let next: Snapshot;
+    try {
+      next = Snapshot.open(this.path);
+    } catch (error) {
+      this.logger?.error({ err: error, path: this.path }, 'could not open the new snapshot; keeping the one in service');
+      return false;
+    }
+    const previous = this.current;
+    this.current = next;
+    previous?.retire();
+    this.logger?.info({ snapshot: next.id, builtAt: next.builtAt, previous: previous?.id }, 'snapshot in service');
+    return true;
+  }
+
+  /** Polls the file every `intervalMs` for a newly published snapshot. */
+  watch(intervalMs = 1000): void {
+    this.timer = setInterval(() => this.refresh(), intervalMs);
+    this.timer.unref();
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.current?.retire();
+    this.current = null;
+  }
+}

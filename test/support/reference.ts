@@ -1,0 +1,1112 @@
+// The test oracle: a deliberately naive implementation of every read endpoint, straight from
+// CONTRACT.md and docs/DESIGN.md. Each answer is recomputed from the raw bundle with plain loops
+// over ballots; nothing is cached, indexed or shared with the ETL except the pure formatting
+// helpers of etl/metrics.ts (percent, rounding, collation, tokens, folding). Slow on purpose:
+// it only has to be obviously right on small councils.
+
+import {
+  assignTokens,
+  compareNames,
+  compareNatural,
+  foldText,
+  kontrowersyjnosc,
+  percent,
+  percentString,
+  ratio2,
+} from '../../etl/metrics.ts';
+import type { Bundle, Cell } from './bundle.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The raw data, parsed from the bundle's cells
+
+type Glos = 'za' | 'przeciw' | 'wstrzymujacy' | 'nieobecny' | 'brak_glosu';
+const ACTIVE_OPTIONS: readonly Glos[] = ['za', 'przeciw', 'wstrzymujacy'];
+const PRZYJETO = 'przyjęto';
+const ODRZUCONO = 'odrzucono';
+const NO_GROUP_KEY = 'Niezrzeszeni';
+const POLISH = new Intl.Collator('pl');
+
+interface Person { id_osoby: number; imie_nazwisko: string; token: string }
+interface Group { id_ugrupowania: number; nazwa: string; skrot: string | null }
+interface Body { id_organu: number; nazwa: string; typ: string }
+interface Term { kadencja: string; data_od: string; data_do: string | null }
+interface Membership {
+  przynaleznosc_id: number;
+  id_osoby: number;
+  kadencja: string;
+  id_ugrupowania: number | null;
+  data_od: string | null;
+  data_do: string | null;
+  aktywny: number;
+}
+interface Session { id_posiedzenia: number; id_organu: number; kadencja: string; numer: number; data: string; nazwa: string | null }
+interface Punkt { id_punktu: number; id_posiedzenia: number; numer: string; tytul: string }
+interface Vote {
+  id_glosowania: number;
+  id_posiedzenia: number;
+  id_punktu: number | null;
+  numer: number;
+  data_czas: string; // normalised YYYY-MM-DDTHH:MM:SS
+  data: string;
+  godzina: string | null;
+  tytul: string;
+  wynik_podany: string | null;
+}
+interface Ballot { id_glosowania: number; id_osoby: number; glos: Glos }
+interface GivenAttendance { id_posiedzenia: number; id_osoby: number; obecny: number }
+interface Attachment { id_zalacznika: number; id_glosowania: number; nazwa: string; url: string | null }
+interface AttendanceRecord { id_posiedzenia: number; id_osoby: number; obecny: boolean }
+
+interface Council {
+  persons: Person[];
+  groups: Group[];
+  bodies: Body[];
+  terms: Term[];
+  memberships: Membership[];
+  sessions: Session[];
+  punkty: Punkt[];
+  votes: Vote[];
+  ballots: Ballot[];
+  givenAttendance: GivenAttendance[];
+  attachments: Attachment[];
+}
+
+type Row = Record<string, Cell>;
+
+function text(row: Row, key: string): string | null {
+  const value = row[key];
+  if (value === null || value === undefined) return null;
+  const s = String(value);
+  return s === '' ? null : s;
+}
+
+function requiredText(row: Row, key: string): string {
+  const value = text(row, key);
+  if (value === null) throw new Error(`reference: missing ${key} in ${JSON.stringify(row)}`);
+  return value;
+}
+
+function int(row: Row, key: string): number {
+  return Number(requiredText(row, key));
+}
+
+function optionalInt(row: Row, key: string): number | null {
+  const value = text(row, key);
+  return value === null ? null : Number(value);
+}
+
+function rows(bundle: Bundle, file: string): Row[] {
+  return bundle[file] ?? [];
+}
+
+/** data_czas → normalised value, date part and HH:MM (null for a date-only value). */
+function normaliseDataCzas(raw: string): { data_czas: string; data: string; godzina: string | null } {
+  const data = raw.slice(0, 10);
+  if (raw.length === 10) return { data_czas: `${data}T00:00:00`, data, godzina: null };
+  const time = raw.slice(11);
+  const full = time.length === 5 ? `${time}:00` : time;
+  return { data_czas: `${data}T${full}`, data, godzina: time.slice(0, 5) };
+}
+
+function parseCouncil(bundle: Bundle): Council {
+  const people = rows(bundle, 'radni.csv').map((r) => ({ id_osoby: int(r, 'id_osoby'), imie_nazwisko: requiredText(r, 'imie_nazwisko') }));
+  const tokens = assignTokens(people);
+  return {
+    persons: people.map((p) => ({ ...p, token: tokens.get(p.id_osoby)! })),
+    groups: rows(bundle, 'ugrupowania.csv').map((r) => ({
+      id_ugrupowania: int(r, 'id_ugrupowania'),
+      nazwa: requiredText(r, 'nazwa'),
+      skrot: text(r, 'skrot'),
+    })),
+    bodies: rows(bundle, 'organy.csv').map((r) => ({ id_organu: int(r, 'id_organu'), nazwa: requiredText(r, 'nazwa'), typ: requiredText(r, 'typ') })),
+    terms: rows(bundle, 'kadencje.csv').map((r) => ({ kadencja: requiredText(r, 'kadencja'), data_od: requiredText(r, 'data_od'), data_do: text(r, 'data_do') })),
+    memberships: rows(bundle, 'przynaleznosci.csv').map((r) => ({
+      przynaleznosc_id: int(r, 'przynaleznosc_id'),
+      id_osoby: int(r, 'id_osoby'),
+      kadencja: requiredText(r, 'kadencja'),
+      id_ugrupowania: optionalInt(r, 'id_ugrupowania'),
+      data_od: text(r, 'data_od'),
+      data_do: text(r, 'data_do'),
+      aktywny: int(r, 'aktywny'),
+    })),
+    sessions: rows(bundle, 'posiedzenia.csv').map((r) => ({
+      id_posiedzenia: int(r, 'id_posiedzenia'),
+      id_organu: int(r, 'id_organu'),
+      kadencja: requiredText(r, 'kadencja'),
+      numer: int(r, 'numer'),
+      data: requiredText(r, 'data'),
+      nazwa: text(r, 'nazwa'),
+    })),
+    punkty: rows(bundle, 'punkty.csv').map((r) => ({
+      id_punktu: int(r, 'id_punktu'),
+      id_posiedzenia: int(r, 'id_posiedzenia'),
+      numer: requiredText(r, 'numer'),
+      tytul: requiredText(r, 'tytul'),
+    })),
+    votes: rows(bundle, 'glosowania.csv').map((r) => ({
+      id_glosowania: int(r, 'id_glosowania'),
+      id_posiedzenia: int(r, 'id_posiedzenia'),
+      id_punktu: optionalInt(r, 'id_punktu'),
+      numer: int(r, 'numer'),
+      ...normaliseDataCzas(requiredText(r, 'data_czas')),
+      tytul: requiredText(r, 'tytul'),
+      wynik_podany: text(r, 'wynik'),
+    })),
+    ballots: rows(bundle, 'glosy.csv').map((r) => ({
+      id_glosowania: int(r, 'id_glosowania'),
+      id_osoby: int(r, 'id_osoby'),
+      glos: requiredText(r, 'glos') as Glos,
+    })),
+    givenAttendance: rows(bundle, 'obecnosci.csv').map((r) => ({
+      id_posiedzenia: int(r, 'id_posiedzenia'),
+      id_osoby: int(r, 'id_osoby'),
+      obecny: int(r, 'obecny'),
+    })),
+    attachments: rows(bundle, 'zalaczniki.csv').map((r) => ({
+      id_zalacznika: int(r, 'id_zalacznika'),
+      id_glosowania: int(r, 'id_glosowania'),
+      nazwa: requiredText(r, 'nazwa'),
+      url: text(r, 'url'),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small naive helpers
+
+function isActive(glos: Glos): boolean {
+  return glos === 'za' || glos === 'przeciw' || glos === 'wstrzymujacy';
+}
+
+/** The active option with the strictly largest count; null on a tie for the largest or no active ballot. */
+function strictLargest(ballots: Ballot[]): Glos | null {
+  const counts = ACTIVE_OPTIONS.map((option) => ballots.filter((b) => b.glos === option).length);
+  const max = Math.max(...counts);
+  if (max === 0) return null;
+  const winners = ACTIVE_OPTIONS.filter((_, i) => counts[i] === max);
+  return winners.length === 1 ? winners[0]! : null;
+}
+
+/** Exact comparison of a/b with c/d, where x/0 counts as 0. Negative when a/b < c/d. */
+function compareRatio(a: number, b: number, c: number, d: number): number {
+  const [a1, b1] = b === 0 ? [0, 1] : [a, b];
+  const [c1, d1] = d === 0 ? [0, 1] : [c, d];
+  return a1 * d1 - c1 * b1;
+}
+
+function dateOrder(a: Vote, b: Vote): number {
+  if (a.data_czas > b.data_czas) return -1;
+  if (a.data_czas < b.data_czas) return 1;
+  return b.id_glosowania - a.id_glosowania;
+}
+
+function sessionOrder(a: Session, b: Session): number {
+  if (a.data > b.data) return -1;
+  if (a.data < b.data) return 1;
+  return b.id_posiedzenia - a.id_posiedzenia;
+}
+
+function paged<T>(items: T[], page: number, limit: number): { data: T[]; pagination: { page: number; limit: number; total: number; totalPages: number } } {
+  return {
+    data: items.slice((page - 1) * limit, page * limit),
+    pagination: { page, limit, total: items.length, totalPages: Math.ceil(items.length / limit) },
+  };
+}
+
+type Query = Record<string, string>;
+
+function qInt(query: Query, key: string, fallback: number): number {
+  const value = query[key];
+  return value === undefined ? fallback : Number(value);
+}
+
+function qOptInt(query: Query, key: string): number | null {
+  const value = query[key];
+  return value === undefined ? null : Number(value);
+}
+
+function qBool(query: Query, key: string): boolean | null {
+  const value = query[key];
+  if (value === undefined) return null;
+  return value === 'true' || value === '1';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lookups over the raw data
+
+class Reference {
+  constructor(private readonly c: Council) {}
+
+  person(id: number): Person | undefined {
+    return this.c.persons.find((p) => p.id_osoby === id);
+  }
+
+  personByRouteId(raw: string): Person | undefined {
+    if (/^\d+$/.test(raw)) return this.person(Number(raw));
+    return this.c.persons.find((p) => p.token === raw);
+  }
+
+  session(id: number): Session {
+    const s = this.c.sessions.find((x) => x.id_posiedzenia === id);
+    if (!s) throw new Error(`reference: unknown session ${id}`);
+    return s;
+  }
+
+  body(id: number): Body {
+    const b = this.c.bodies.find((x) => x.id_organu === id);
+    if (!b) throw new Error(`reference: unknown body ${id}`);
+    return b;
+  }
+
+  groupName(id: number | null): string | null {
+    if (id === null) return null;
+    const g = this.c.groups.find((x) => x.id_ugrupowania === id);
+    return g ? g.nazwa : null;
+  }
+
+  termStart(kadencja: string): string {
+    const t = this.c.terms.find((x) => x.kadencja === kadencja);
+    return t ? t.data_od : '';
+  }
+
+  voteTerm(v: Vote): string {
+    return this.session(v.id_posiedzenia).kadencja;
+  }
+
+  voteBody(v: Vote): number {
+    return this.session(v.id_posiedzenia).id_organu;
+  }
+
+  ballotsOf(v: Vote): Ballot[] {
+    const out: Ballot[] = [];
+    for (const b of this.c.ballots) if (b.id_glosowania === v.id_glosowania) out.push(b);
+    return out;
+  }
+
+  ballotOf(v: Vote, personId: number): Ballot | undefined {
+    return this.c.ballots.find((b) => b.id_glosowania === v.id_glosowania && b.id_osoby === personId);
+  }
+
+  countOf(ballots: Ballot[], glos: Glos): number {
+    let n = 0;
+    for (const b of ballots) if (b.glos === glos) n++;
+    return n;
+  }
+
+  wynik(v: Vote): string {
+    if (v.wynik_podany !== null) return v.wynik_podany;
+    const ballots = this.ballotsOf(v);
+    return this.countOf(ballots, 'za') > this.countOf(ballots, 'przeciw') ? PRZYJETO : ODRZUCONO;
+  }
+
+  /** Membership row that decides a person's group on a date in a term (CONTRACT §2), or null. */
+  membershipAt(personId: number, kadencja: string, date: string): Membership | null {
+    let best: Membership | null = null;
+    for (const m of this.c.memberships) {
+      if (m.id_osoby !== personId || m.kadencja !== kadencja) continue;
+      if (m.data_od !== null && m.data_od > date) continue;
+      if (m.data_do !== null && m.data_do < date) continue;
+      if (best === null || laterMembership(m, best)) best = m;
+    }
+    return best;
+  }
+
+  groupAtVote(personId: number, v: Vote): number | null {
+    const m = this.membershipAt(personId, this.voteTerm(v), v.data);
+    return m === null ? null : m.id_ugrupowania;
+  }
+
+  groupAtSession(personId: number, s: Session): number | null {
+    const m = this.membershipAt(personId, s.kadencja, s.data);
+    return m === null ? null : m.id_ugrupowania;
+  }
+
+  /** Display ("current") membership: latest term by start, latest data_od, highest id; within one term when given. */
+  displayMembership(personId: number, kadencja: string | null): Membership | null {
+    let best: Membership | null = null;
+    for (const m of this.c.memberships) {
+      if (m.id_osoby !== personId) continue;
+      if (kadencja !== null && m.kadencja !== kadencja) continue;
+      if (best === null) {
+        best = m;
+        continue;
+      }
+      const ta = this.termStart(m.kadencja);
+      const tb = this.termStart(best.kadencja);
+      if (ta > tb || (ta === tb && laterMembership(m, best))) best = m;
+    }
+    return best;
+  }
+
+  displayGroupName(personId: number, kadencja: string | null): string | null {
+    const m = this.displayMembership(personId, kadencja);
+    return m === null ? null : this.groupName(m.id_ugrupowania);
+  }
+
+  votesIn(kadencja: string | null, organ: number | null): Vote[] {
+    return this.c.votes.filter(
+      (v) => (kadencja === null || this.voteTerm(v) === kadencja) && (organ === null || this.voteBody(v) === organ),
+    );
+  }
+
+  sessionsIn(kadencja: string | null, organ: number | null): Session[] {
+    return this.c.sessions.filter((s) => (kadencja === null || s.kadencja === kadencja) && (organ === null || s.id_organu === organ));
+  }
+
+  /** Final attendance: given rows where a session has any, else derived from its ballots (CONTRACT §1). */
+  attendance(): AttendanceRecord[] {
+    const out: AttendanceRecord[] = [];
+    for (const s of this.c.sessions) {
+      const given = this.c.givenAttendance.filter((r) => r.id_posiedzenia === s.id_posiedzenia);
+      if (given.length > 0) {
+        for (const r of given) out.push({ id_posiedzenia: s.id_posiedzenia, id_osoby: r.id_osoby, obecny: r.obecny === 1 });
+        continue;
+      }
+      const derived: AttendanceRecord[] = [];
+      for (const v of this.c.votes) {
+        if (v.id_posiedzenia !== s.id_posiedzenia) continue;
+        for (const b of this.ballotsOf(v)) {
+          let record = derived.find((r) => r.id_osoby === b.id_osoby);
+          if (!record) {
+            record = { id_posiedzenia: s.id_posiedzenia, id_osoby: b.id_osoby, obecny: false };
+            derived.push(record);
+          }
+          if (b.glos !== 'nieobecny') record.obecny = true;
+        }
+      }
+      out.push(...derived);
+    }
+    return out;
+  }
+
+  attendanceIn(kadencja: string | null, organ: number | null): AttendanceRecord[] {
+    const sessions = this.sessionsIn(kadencja, organ);
+    return this.attendance().filter((r) => sessions.some((s) => s.id_posiedzenia === r.id_posiedzenia));
+  }
+
+  /** Persons a ranking looks at: with a membership, a ballot or an attendance record in scope. */
+  personsInScope(kadencja: string | null): Person[] {
+    const votes = this.votesIn(kadencja, null);
+    const records = this.attendanceIn(kadencja, null);
+    return this.c.persons.filter(
+      (p) =>
+        this.c.memberships.some((m) => m.id_osoby === p.id_osoby && (kadencja === null || m.kadencja === kadencja)) ||
+        votes.some((v) => this.ballotOf(v, p.id_osoby) !== undefined) ||
+        records.some((r) => r.id_osoby === p.id_osoby),
+    );
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Shapes
+
+  voteSummary(v: Vote): Record<string, unknown> {
+    const s = this.session(v.id_posiedzenia);
+    const ballots = this.ballotsOf(v);
+    const za = this.countOf(ballots, 'za');
+    const przeciw = this.countOf(ballots, 'przeciw');
+    const wstrzymujacy = this.countOf(ballots, 'wstrzymujacy');
+    return {
+      id_glosowania: v.id_glosowania,
+      numer: v.numer,
+      tytul: v.tytul,
+      data: v.data,
+      godzina: v.godzina,
+      kadencja: s.kadencja,
+      id_organu: s.id_organu,
+      organ: this.body(s.id_organu).nazwa,
+      id_posiedzenia: v.id_posiedzenia,
+      id_punktu: v.id_punktu,
+      wynik: this.wynik(v),
+      za,
+      przeciw,
+      wstrzymujacy,
+      nieobecni: this.countOf(ballots, 'nieobecny'),
+      brak_glosu: this.countOf(ballots, 'brak_glosu'),
+      kontrowersyjnosc: kontrowersyjnosc(za, przeciw),
+      jednomyslnosc_procent: percent(Math.max(za, przeciw, wstrzymujacy), za + przeciw + wstrzymujacy),
+    };
+  }
+
+  voteDetail(v: Vote): Record<string, unknown> {
+    const s = this.session(v.id_posiedzenia);
+    const p = v.id_punktu === null ? undefined : this.c.punkty.find((x) => x.id_punktu === v.id_punktu);
+    return {
+      ...this.voteSummary(v),
+      posiedzenie: { id_posiedzenia: s.id_posiedzenia, numer: s.numer, data: s.data, nazwa: s.nazwa },
+      punkt: p ? { id_punktu: p.id_punktu, numer: p.numer, tytul: p.tytul } : null,
+      liczba_zalacznikow: this.c.attachments.filter((a) => a.id_glosowania === v.id_glosowania).length,
+    };
+  }
+
+  personVoteItems(person: Person, votes: Vote[]): Array<Record<string, unknown>> {
+    return [...votes].sort(dateOrder).map((v) => ({ ...this.voteSummary(v), glos: this.ballotOf(v, person.id_osoby)!.glos }));
+  }
+
+  sessionItem(s: Session): Record<string, unknown> {
+    const records = this.attendance().filter((r) => r.id_posiedzenia === s.id_posiedzenia);
+    const obecni = records.filter((r) => r.obecny).length;
+    return {
+      id_posiedzenia: s.id_posiedzenia,
+      numer: s.numer,
+      nazwa: s.nazwa,
+      data: s.data,
+      kadencja: s.kadencja,
+      id_organu: s.id_organu,
+      organ: this.body(s.id_organu).nazwa,
+      liczba_punktow: this.c.punkty.filter((p) => p.id_posiedzenia === s.id_posiedzenia).length,
+      liczba_glosowan: this.c.votes.filter((v) => v.id_posiedzenia === s.id_posiedzenia).length,
+      obecni,
+      liczba_obecnosci: records.length,
+      frekwencja_procent: percent(obecni, records.length),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Councillors
+
+  radniList(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const ugrupowanie = qOptInt(query, 'ugrupowanie');
+    const aktywny = qBool(query, 'aktywny');
+    const items: Array<{ person: Person; m: Membership }> = [];
+    for (const p of this.c.persons) {
+      const m = this.displayMembership(p.id_osoby, kadencja);
+      if (m === null) continue;
+      if (ugrupowanie !== null && m.id_ugrupowania !== ugrupowanie) continue;
+      if (aktywny !== null && (m.aktywny === 1) !== aktywny) continue;
+      items.push({ person: p, m });
+    }
+    items.sort((a, b) => compareNames(a.person, b.person));
+    const data = items.map(({ person, m }) => ({
+      id_osoby: person.id_osoby,
+      imie_nazwisko: person.imie_nazwisko,
+      kadencja: m.kadencja,
+      przynaleznosc_id: m.przynaleznosc_id,
+      id_ugrupowania: m.id_ugrupowania,
+      ugrupowanie: this.groupName(m.id_ugrupowania),
+      aktywny: m.aktywny,
+      token: person.token,
+    }));
+    return { success: true, data, count: data.length };
+  }
+
+  radnyProfile(p: Person, query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const m = this.displayMembership(p.id_osoby, kadencja);
+    let liczbaGlosow = 0;
+    for (const v of this.votesIn(kadencja, null)) {
+      const b = this.ballotOf(v, p.id_osoby);
+      if (b && isActive(b.glos)) liczbaGlosow++;
+    }
+    const records = this.attendanceIn(kadencja, null).filter((r) => r.id_osoby === p.id_osoby);
+    return {
+      success: true,
+      data: {
+        id_osoby: p.id_osoby,
+        imie_nazwisko: p.imie_nazwisko,
+        token: p.token,
+        kadencja: m === null ? null : m.kadencja,
+        id_ugrupowania: m === null ? null : m.id_ugrupowania,
+        ugrupowanie: m === null ? null : this.groupName(m.id_ugrupowania),
+        aktywny: m === null ? 0 : m.aktywny,
+        liczba_glosow: liczbaGlosow,
+        liczba_posiedzen: records.length,
+      },
+    };
+  }
+
+  radnyGlosowania(p: Person, query: Query): unknown {
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ')).filter((v) => this.ballotOf(v, p.id_osoby) !== undefined);
+    return { success: true, ...paged(this.personVoteItems(p, votes), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  profil(p: Person, query: Query): unknown {
+    const counts: Record<Glos, number> = { za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0 };
+    for (const v of this.votesIn(query.kadencja ?? null, null)) {
+      const b = this.ballotOf(v, p.id_osoby);
+      if (b) counts[b.glos]++;
+    }
+    const total = counts.za + counts.przeciw + counts.wstrzymujacy + counts.nieobecny + counts.brak_glosu;
+    return {
+      success: true,
+      data: {
+        za: counts.za,
+        przeciw: counts.przeciw,
+        wstrzymujacy: counts.wstrzymujacy,
+        nieobecny: counts.nieobecny,
+        brak_glosu: counts.brak_glosu,
+        za_procent: percent(counts.za, total),
+        przeciw_procent: percent(counts.przeciw, total),
+        wstrzymujacy_procent: percent(counts.wstrzymujacy, total),
+        nieobecny_procent: percent(counts.nieobecny, total),
+        brak_glosu_procent: percent(counts.brak_glosu, total),
+      },
+    };
+  }
+
+  frekwencja(p: Person, query: Query): unknown {
+    const records = this.attendanceIn(query.kadencja ?? null, null).filter((r) => r.id_osoby === p.id_osoby);
+    const obecnosci = records.filter((r) => r.obecny).length;
+    return {
+      success: true,
+      data: {
+        liczba_posiedzen: records.length,
+        obecnosci,
+        nieobecnosci: records.length - obecnosci,
+        frekwencja_procent: percent(obecnosci, records.length),
+      },
+    };
+  }
+
+  frekwencjaCzas(p: Person, query: Query): unknown {
+    const records = this.attendanceIn(query.kadencja ?? null, null).filter((r) => r.id_osoby === p.id_osoby);
+    const months: string[] = [];
+    for (const r of records) {
+      const month = this.session(r.id_posiedzenia).data.slice(0, 7);
+      if (!months.includes(month)) months.push(month);
+    }
+    months.sort();
+    const data = months.map((miesiac) => {
+      const inMonth = records.filter((r) => this.session(r.id_posiedzenia).data.slice(0, 7) === miesiac);
+      const obecnosci = inMonth.filter((r) => r.obecny).length;
+      return { miesiac, liczba_posiedzen: inMonth.length, obecnosci, frekwencja_procent: percent(obecnosci, inMonth.length) };
+    });
+    return { success: true, data };
+  }
+
+  /** The votes counted by zgodnosc-grupa (CONTRACT §3), each with whether X agreed with the group. */
+  groupAgreementVotes(p: Person, kadencja: string | null): Array<{ vote: Vote; agrees: boolean }> {
+    const out: Array<{ vote: Vote; agrees: boolean }> = [];
+    for (const v of this.votesIn(kadencja, null)) {
+      const mine = this.ballotOf(v, p.id_osoby);
+      if (!mine || !isActive(mine.glos)) continue;
+      const group = this.groupAtVote(p.id_osoby, v);
+      if (group === null) continue;
+      const groupBallots = this.ballotsOf(v).filter((b) => this.groupAtVote(b.id_osoby, v) === group);
+      const position = strictLargest(groupBallots);
+      if (position === null) continue;
+      const otherActive = groupBallots.some((b) => b.id_osoby !== p.id_osoby && isActive(b.glos));
+      if (!otherActive) continue;
+      out.push({ vote: v, agrees: mine.glos === position });
+    }
+    return out;
+  }
+
+  zgodnoscGrupa(p: Person, query: Query): unknown {
+    const counted = this.groupAgreementVotes(p, query.kadencja ?? null);
+    const zgodne = counted.filter((x) => x.agrees).length;
+    return {
+      success: true,
+      data: { wszystkie_glosowania: counted.length, zgodne, zgodnosc_procent: percent(zgodne, counted.length) },
+    };
+  }
+
+  buntownicze(p: Person, query: Query): unknown {
+    const votes = this.groupAgreementVotes(p, query.kadencja ?? null).filter((x) => !x.agrees).map((x) => x.vote);
+    return { success: true, ...paged(this.personVoteItems(p, votes), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  /** Shared active votes and agreements of two persons in scope. */
+  pair(a: number, b: number, kadencja: string | null): { wspolne: number; zgodne: number } {
+    let wspolne = 0;
+    let zgodne = 0;
+    for (const v of this.votesIn(kadencja, null)) {
+      const ba = this.ballotOf(v, a);
+      const bb = this.ballotOf(v, b);
+      if (!ba || !bb || !isActive(ba.glos) || !isActive(bb.glos)) continue;
+      wspolne++;
+      if (ba.glos === bb.glos) zgodne++;
+    }
+    return { wspolne, zgodne };
+  }
+
+  partners(p: Person, query: Query, lowestFirst: boolean): unknown {
+    const kadencja = query.kadencja ?? null;
+    const minWspolne = Math.max(1, qInt(query, 'min_wspolne', 10));
+    const limit = qInt(query, 'limit', 10);
+    const found: Array<{ other: Person; wspolne: number; zgodne: number }> = [];
+    for (const other of this.c.persons) {
+      if (other.id_osoby === p.id_osoby) continue;
+      const { wspolne, zgodne } = this.pair(p.id_osoby, other.id_osoby, kadencja);
+      if (wspolne >= minWspolne) found.push({ other, wspolne, zgodne });
+    }
+    found.sort((x, y) => {
+      const byAgreement = compareRatio(y.zgodne, y.wspolne, x.zgodne, x.wspolne);
+      return (lowestFirst ? -byAgreement : byAgreement) || y.wspolne - x.wspolne || x.other.id_osoby - y.other.id_osoby;
+    });
+    const data = found.slice(0, limit).map((x, i) => ({
+      pozycja: i + 1,
+      id_osoby: x.other.id_osoby,
+      imie_nazwisko: x.other.imie_nazwisko,
+      ugrupowanie: this.displayGroupName(x.other.id_osoby, kadencja),
+      wspolne_glosowania: x.wspolne,
+      zgodne: x.zgodne,
+      zgodnosc_procent: percent(x.zgodne, x.wspolne),
+    }));
+    return { success: true, data };
+  }
+
+  samotne(p: Person, query: Query): unknown {
+    const votes: Vote[] = [];
+    for (const v of this.votesIn(query.kadencja ?? null, null)) {
+      const mine = this.ballotOf(v, p.id_osoby);
+      if (!mine || !isActive(mine.glos)) continue;
+      const ballots = this.ballotsOf(v);
+      const active = ballots.filter((b) => isActive(b.glos)).length;
+      if (active >= 2 && this.countOf(ballots, mine.glos) === 1) votes.push(v);
+    }
+    return { success: true, ...paged(this.personVoteItems(p, votes), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  kluczowe(p: Person, query: Query): unknown {
+    const votes: Vote[] = [];
+    for (const v of this.votesIn(query.kadencja ?? null, null)) {
+      const mine = this.ballotOf(v, p.id_osoby);
+      if (!mine) continue;
+      const ballots = this.ballotsOf(v);
+      const za = this.countOf(ballots, 'za');
+      const przeciw = this.countOf(ballots, 'przeciw');
+      const wynik = this.wynik(v);
+      if ((wynik === PRZYJETO && mine.glos === 'za' && za - przeciw === 1) || (wynik === ODRZUCONO && mine.glos === 'przeciw' && przeciw - za === 1)) {
+        votes.push(v);
+      }
+    }
+    return { success: true, ...paged(this.personVoteItems(p, votes), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Votes
+
+  glosowaniaList(query: Query): unknown {
+    const dataOd = query.data_od ?? null;
+    const dataDo = query.data_do ?? null;
+    const wynikRaw = query.wynik ?? null;
+    const wynik = wynikRaw === 'przyjeto' ? PRZYJETO : wynikRaw;
+    const kontrMin = qOptInt(query, 'kontrowersyjnosc_min');
+    const search = query.search === undefined ? null : foldText(query.search);
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ')).filter((v) => {
+      if (dataOd !== null && v.data < dataOd) return false;
+      if (dataDo !== null && v.data > dataDo) return false;
+      if (wynik !== null && this.wynik(v) !== wynik) return false;
+      if (kontrMin !== null && (this.voteSummary(v).kontrowersyjnosc as number) < kontrMin) return false;
+      if (search !== null && !foldText(v.tytul).includes(search)) return false;
+      return true;
+    });
+    votes.sort(dateOrder);
+    return { success: true, ...paged(votes.map((v) => this.voteSummary(v)), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  glosy(v: Vote, query: Query): unknown {
+    const entries = this.ballotsOf(v)
+      .map((b) => ({ b, person: this.person(b.id_osoby)!, group: this.groupAtVote(b.id_osoby, v) }))
+      .sort((x, y) => compareNames(x.person, y.person))
+      .map((x) => ({ glos: x.b.glos, id_osoby: x.person.id_osoby, imie_nazwisko: x.person.imie_nazwisko, ugrupowanie: this.groupName(x.group) }));
+    if (qBool(query, 'ugrupowanie') !== true) return { success: true, data: entries, grouped: false };
+    const keys: string[] = [];
+    for (const e of entries) {
+      const key = e.ugrupowanie ?? NO_GROUP_KEY;
+      if (!keys.includes(key)) keys.push(key);
+    }
+    const size = (key: string): number => entries.filter((e) => (e.ugrupowanie ?? NO_GROUP_KEY) === key).length;
+    keys.sort((a, b) => size(b) - size(a) || POLISH.compare(a, b));
+    const data: Record<string, unknown[]> = {};
+    for (const key of keys) data[key] = entries.filter((e) => (e.ugrupowanie ?? NO_GROUP_KEY) === key);
+    return { success: true, data, grouped: true };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Statistics
+
+  dashboard(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const organ = qOptInt(query, 'organ');
+    const records = this.attendanceIn(kadencja, organ);
+    const people: number[] = [];
+    if (organ === null) {
+      for (const m of this.c.memberships) {
+        if ((kadencja === null || m.kadencja === kadencja) && !people.includes(m.id_osoby)) people.push(m.id_osoby);
+      }
+    } else {
+      for (const r of records) if (!people.includes(r.id_osoby)) people.push(r.id_osoby);
+    }
+    return {
+      success: true,
+      data: {
+        liczba_posiedzen: this.sessionsIn(kadencja, organ).length,
+        liczba_glosow: this.votesIn(kadencja, organ).length,
+        liczba_radnych: people.length,
+        srednia_frekwencja: percentString(records.filter((r) => r.obecny).length, records.length),
+      },
+    };
+  }
+
+  rankingFrekwencji(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const min = qInt(query, 'min_posiedzen', 1);
+    const records = this.attendanceIn(kadencja, null);
+    const items = this.personsInScope(kadencja)
+      .map((p) => {
+        const mine = records.filter((r) => r.id_osoby === p.id_osoby);
+        return { p, liczba: mine.length, obecnosci: mine.filter((r) => r.obecny).length };
+      })
+      .filter((x) => x.liczba >= min);
+    items.sort((x, y) => compareRatio(y.obecnosci, y.liczba, x.obecnosci, x.liczba) || y.liczba - x.liczba || x.p.id_osoby - y.p.id_osoby);
+    const data = items.slice(0, qInt(query, 'limit', 20)).map((x, i) => ({
+      pozycja: i + 1,
+      id_osoby: x.p.id_osoby,
+      imie_nazwisko: x.p.imie_nazwisko,
+      ugrupowanie: this.displayGroupName(x.p.id_osoby, kadencja),
+      liczba_posiedzen: x.liczba,
+      obecnosci: x.obecnosci,
+      nieobecnosci: x.liczba - x.obecnosci,
+      frekwencja_procent: percent(x.obecnosci, x.liczba),
+    }));
+    return { success: true, data };
+  }
+
+  /** Per person: active ballots in votes with a majority position, and how many differ from it. */
+  majorityCounts(kadencja: string | null): Array<{ p: Person; glosowania: number; mniejszosc: number }> {
+    const votes = this.votesIn(kadencja, null);
+    return this.personsInScope(kadencja).map((p) => {
+      let glosowania = 0;
+      let mniejszosc = 0;
+      for (const v of votes) {
+        const majority = strictLargest(this.ballotsOf(v));
+        if (majority === null) continue;
+        const mine = this.ballotOf(v, p.id_osoby);
+        if (!mine || !isActive(mine.glos)) continue;
+        glosowania++;
+        if (mine.glos !== majority) mniejszosc++;
+      }
+      return { p, glosowania, mniejszosc };
+    });
+  }
+
+  rankingBuntownikow(query: Query, loyal: boolean): unknown {
+    const kadencja = query.kadencja ?? null;
+    const min = qInt(query, 'min_glosowan', 10);
+    const items = this.majorityCounts(kadencja)
+      .filter((x) => x.glosowania >= min)
+      .map((x) => ({ ...x, n: loyal ? x.glosowania - x.mniejszosc : x.mniejszosc }));
+    items.sort((x, y) => compareRatio(y.n, y.glosowania, x.n, x.glosowania) || y.n - x.n || x.p.id_osoby - y.p.id_osoby);
+    const data = items.slice(0, qInt(query, 'limit', 20)).map((x, i) => ({
+      pozycja: i + 1,
+      id_osoby: x.p.id_osoby,
+      imie_nazwisko: x.p.imie_nazwisko,
+      ugrupowanie: this.displayGroupName(x.p.id_osoby, kadencja),
+      glosowania: x.glosowania,
+      ...(loyal ? { w_wiekszosci: x.n } : { w_mniejszosci: x.n }),
+      procent: percent(x.n, x.glosowania),
+    }));
+    return { success: true, data };
+  }
+
+  najbardziejKontrowersyjne(query: Query): unknown {
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'));
+    const summaries = votes.map((v) => ({ v, s: this.voteSummary(v) }));
+    summaries.sort((x, y) => {
+      const kx = x.s.kontrowersyjnosc as number;
+      const ky = y.s.kontrowersyjnosc as number;
+      const tx = (x.s.za as number) + (x.s.przeciw as number);
+      const ty = (y.s.za as number) + (y.s.przeciw as number);
+      return ky - kx || ty - tx || dateOrder(x.v, y.v);
+    });
+    const data = summaries.slice(0, qInt(query, 'limit', 20)).map((x, i) => ({ pozycja: i + 1, ...x.s }));
+    return { success: true, data };
+  }
+
+  najbardziejJednomyslne(query: Query): unknown {
+    const items = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'))
+      .map((v) => {
+        const ballots = this.ballotsOf(v);
+        const za = this.countOf(ballots, 'za');
+        const przeciw = this.countOf(ballots, 'przeciw');
+        const wstrzymujacy = this.countOf(ballots, 'wstrzymujacy');
+        return { v, top: Math.max(za, przeciw, wstrzymujacy), active: za + przeciw + wstrzymujacy };
+      })
+      .filter((x) => x.active >= 1);
+    items.sort((x, y) => compareRatio(y.top, y.active, x.top, x.active) || y.active - x.active || dateOrder(x.v, y.v));
+    const data = items.slice(0, qInt(query, 'limit', 20)).map((x, i) => ({ pozycja: i + 1, ...this.voteSummary(x.v) }));
+    return { success: true, data };
+  }
+
+  aktywnoscOrganow(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const items = this.c.bodies.map((b) => {
+      const posiedzenia = this.sessionsIn(kadencja, b.id_organu).length;
+      const glosy = this.votesIn(kadencja, b.id_organu).length;
+      return {
+        id_organu: b.id_organu,
+        nazwa: b.nazwa,
+        typ: b.typ,
+        liczba_posiedzen: posiedzenia,
+        liczba_glosow: glosy,
+        srednia_glosow_na_posiedzenie: ratio2(glosy, posiedzenia),
+      };
+    });
+    items.sort((x, y) => y.liczba_glosow - x.liczba_glosow || x.id_organu - y.id_organu);
+    return { success: true, data: items };
+  }
+
+  frekwencjaCzasGlobal(query: Query): unknown {
+    const sessions = this.sessionsIn(query.kadencja ?? null, qOptInt(query, 'organ'));
+    const records = this.attendance();
+    const months: string[] = [];
+    for (const s of sessions) if (!months.includes(s.data.slice(0, 7))) months.push(s.data.slice(0, 7));
+    months.sort();
+    const data = months.map((miesiac) => {
+      const inMonth = sessions.filter((s) => s.data.slice(0, 7) === miesiac);
+      const mine = records.filter((r) => inMonth.some((s) => s.id_posiedzenia === r.id_posiedzenia));
+      const obecnosci = mine.filter((r) => r.obecny).length;
+      return {
+        miesiac,
+        liczba_posiedzen: inMonth.length,
+        obecnosci,
+        nieobecnosci: mine.length - obecnosci,
+        frekwencja_procent: percent(obecnosci, mine.length),
+      };
+    });
+    return { success: true, data };
+  }
+
+  topKoalicje(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const minWspolne = Math.max(1, qInt(query, 'min_wspolne', 10));
+    const onlyBetween = qBool(query, 'tylko_miedzy_ugrupowaniami') === true;
+    const pairs: Array<{ a: Person; b: Person; wspolne: number; zgodne: number }> = [];
+    for (const a of this.c.persons) {
+      for (const b of this.c.persons) {
+        if (a.id_osoby >= b.id_osoby) continue;
+        const { wspolne, zgodne } = this.pair(a.id_osoby, b.id_osoby, kadencja);
+        if (wspolne < minWspolne) continue;
+        if (onlyBetween) {
+          const ga = this.displayMembership(a.id_osoby, kadencja)?.id_ugrupowania ?? null;
+          const gb = this.displayMembership(b.id_osoby, kadencja)?.id_ugrupowania ?? null;
+          if (ga === gb) continue;
+        }
+        pairs.push({ a, b, wspolne, zgodne });
+      }
+    }
+    pairs.sort(
+      (x, y) =>
+        compareRatio(y.zgodne, y.wspolne, x.zgodne, x.wspolne) ||
+        y.wspolne - x.wspolne ||
+        x.a.id_osoby - y.a.id_osoby ||
+        x.b.id_osoby - y.b.id_osoby,
+    );
+    const who = (p: Person) => ({ id_osoby: p.id_osoby, imie_nazwisko: p.imie_nazwisko, ugrupowanie: this.displayGroupName(p.id_osoby, kadencja) });
+    const data = pairs.slice(0, qInt(query, 'limit', 20)).map((x, i) => ({
+      pozycja: i + 1,
+      radny_1: who(x.a),
+      radny_2: who(x.b),
+      wspolne_glosowania: x.wspolne,
+      zgodne: x.zgodne,
+      zgodnosc_procent: percent(x.zgodne, x.wspolne),
+    }));
+    return { success: true, data };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Sessions
+
+  posiedzeniaList(query: Query): unknown {
+    const dataOd = query.data_od ?? null;
+    const dataDo = query.data_do ?? null;
+    const sessions = this.sessionsIn(query.kadencja ?? null, qOptInt(query, 'organ'))
+      .filter((s) => (dataOd === null || s.data >= dataOd) && (dataDo === null || s.data <= dataDo))
+      .sort(sessionOrder);
+    return { success: true, ...paged(sessions.map((s) => this.sessionItem(s)), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  punkty(s: Session): unknown {
+    const data = this.c.punkty
+      .filter((p) => p.id_posiedzenia === s.id_posiedzenia)
+      .sort((a, b) => compareNatural(a.numer, b.numer) || a.id_punktu - b.id_punktu)
+      .map((p) => ({
+        id_punktu: p.id_punktu,
+        numer: p.numer,
+        tytul: p.tytul,
+        liczba_glosowan: this.c.votes.filter((v) => v.id_punktu === p.id_punktu).length,
+      }));
+    return { success: true, data };
+  }
+
+  obecnosci(s: Session): unknown {
+    const data = this.attendance()
+      .filter((r) => r.id_posiedzenia === s.id_posiedzenia)
+      .map((r) => ({ r, person: this.person(r.id_osoby)! }))
+      .sort((x, y) => compareNames(x.person, y.person))
+      .map((x) => ({
+        id_osoby: x.person.id_osoby,
+        imie_nazwisko: x.person.imie_nazwisko,
+        ugrupowanie: this.groupName(this.groupAtSession(x.person.id_osoby, s)),
+        obecny: x.r.obecny,
+      }));
+    return { success: true, data };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Lookups
+
+  ugrupowania(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const data = [...this.c.groups]
+      .sort((a, b) => POLISH.compare(a.nazwa, b.nazwa) || a.id_ugrupowania - b.id_ugrupowania)
+      .map((g) => {
+        let members = 0;
+        for (const p of this.c.persons) {
+          const m = this.displayMembership(p.id_osoby, kadencja);
+          if (m !== null && m.id_ugrupowania === g.id_ugrupowania && m.aktywny === 1) members++;
+        }
+        return { id_ugrupowania: g.id_ugrupowania, nazwa: g.nazwa, skrot: g.skrot, liczba_radnych: members };
+      });
+    return { success: true, data };
+  }
+
+  organy(): unknown {
+    const data = [...this.c.bodies].sort((a, b) => a.id_organu - b.id_organu).map((b) => ({ id_organu: b.id_organu, nazwa: b.nazwa, typ: b.typ }));
+    return { success: true, data };
+  }
+
+  kadencje(): unknown {
+    const data = [...this.c.terms]
+      .sort((a, b) => (a.data_od < b.data_od ? 1 : a.data_od > b.data_od ? -1 : 0))
+      .map((t) => {
+        const people: number[] = [];
+        for (const m of this.c.memberships) if (m.kadencja === t.kadencja && !people.includes(m.id_osoby)) people.push(m.id_osoby);
+        return {
+          kadencja: t.kadencja,
+          data_od: t.data_od,
+          data_do: t.data_do,
+          liczba_radnych: people.length,
+          liczba_posiedzen: this.sessionsIn(t.kadencja, null).length,
+          liczba_glosowan: this.votesIn(t.kadencja, null).length,
+        };
+      });
+    return { success: true, data };
+  }
+
+  stats(): unknown {
+    return {
+      success: true,
+      data: {
+        radni: this.c.persons.length,
+        glosowania: this.c.votes.length,
+        posiedzenia: this.c.sessions.length,
+        zalaczniki: this.c.attachments.length,
+      },
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Routing
+
+  get(path: string, query: Query): unknown {
+    const parts = path.replace(/\/+$/, '').split('/').slice(1);
+    if (parts[0] !== 'api' || parts.length < 2) throw new Error(`reference: not covered: ${path}`);
+    const [, resource, id, sub, extra] = parts;
+    if (extra !== undefined) return NOT_FOUND;
+
+    if (resource === 'radni') {
+      if (id === undefined) return this.radniList(query);
+      const p = this.personByRouteId(id);
+      if (!p) return NOT_FOUND;
+      switch (sub) {
+        case undefined: return this.radnyProfile(p, query);
+        case 'glosowania': return this.radnyGlosowania(p, query);
+        case 'profil-glosowania': return this.profil(p, query);
+        case 'frekwencja': return this.frekwencja(p, query);
+        case 'frekwencja-czas': return this.frekwencjaCzas(p, query);
+        case 'zgodnosc-grupa': return this.zgodnoscGrupa(p, query);
+        case 'koalicje': return this.partners(p, query, false);
+        case 'oponenci': return this.partners(p, query, true);
+        case 'glosowania-samotne': return this.samotne(p, query);
+        case 'glosowania-kluczowe': return this.kluczowe(p, query);
+        case 'glosowania-buntownicze': return this.buntownicze(p, query);
+        default: return NOT_FOUND;
+      }
+    }
+
+    if (resource === 'glosowania') {
+      if (id === undefined) return this.glosowaniaList(query);
+      if (id === 'share' || id === 'openapi.json') throw new Error(`reference: not covered: ${path}`);
+      const v = this.c.votes.find((x) => x.id_glosowania === Number(id));
+      if (!v) return NOT_FOUND;
+      switch (sub) {
+        case undefined: return { success: true, data: this.voteDetail(v) };
+        case 'glosy': return this.glosy(v, query);
+        case 'zalaczniki': {
+          const data = this.c.attachments
+            .filter((a) => a.id_glosowania === v.id_glosowania)
+            .sort((a, b) => a.id_zalacznika - b.id_zalacznika)
+            .map((a) => ({ id_zalacznika: a.id_zalacznika, nazwa: a.nazwa, url: a.url }));
+          return { success: true, data };
+        }
+        default: return NOT_FOUND;
+      }
+    }
+
+    if (resource === 'statystyki' && sub === undefined) {
+      switch (id) {
+        case 'dashboard': return this.dashboard(query);
+        case 'ranking-frekwencji': return this.rankingFrekwencji(query);
+        case 'ranking-buntownikow': return this.rankingBuntownikow(query, false);
+        case 'ranking-lojalistow': return this.rankingBuntownikow(query, true);
+        case 'najbardziej-kontrowersyjne': return this.najbardziejKontrowersyjne(query);
+        case 'najbardziej-jednomyslne': return this.najbardziejJednomyslne(query);
+        case 'aktywnosc-organow': return this.aktywnoscOrganow(query);
+        case 'frekwencja-czas': return this.frekwencjaCzasGlobal(query);
+        case 'top-koalicje': return this.topKoalicje(query);
+        default: return NOT_FOUND;
+      }
+    }
+
+    if (resource === 'posiedzenia') {
+      if (id === undefined) return this.posiedzeniaList(query);
+      const s = this.c.sessions.find((x) => x.id_posiedzenia === Number(id));
+      if (!s) return NOT_FOUND;
+      switch (sub) {
+        case undefined: return { success: true, data: this.sessionItem(s) };
+        case 'punkty': return this.punkty(s);
+        case 'obecnosci': return this.obecnosci(s);
+        default: return NOT_FOUND;
+      }
+    }
+
+    if (resource === 'utils' && sub === undefined) {
+      switch (id) {
+        case 'ugrupowania': return this.ugrupowania(query);
+        case 'organy': return this.organy();
+        case 'kadencje': return this.kadencje();
+        case 'stats': return this.stats();
+        default: return NOT_FOUND;
+      }
+    }
+
+    return NOT_FOUND;
+  }
+}
+
+/** The later of two membership rows: latest data_od (a missing one counts as earliest), then highest id. */
+function laterMembership(a: Membership, b: Membership): boolean {
+  const da = a.data_od ?? '';
+  const db = b.data_od ?? '';
+  if (da !== db) return da > db;
+  return a.przynaleznosc_id > b.przynaleznosc_id;
+}
+
+const NOT_FOUND: { notFound: true } = Object.freeze({ notFound: true });
+
+/**
+ * The body the API must answer for `GET path?query` over the council in `bundle`:
+ * `{ success: true, data, … }` (with `count`, `grouped`, `pagination` where the contract puts them),
+ * or `{ notFound: true }` for an id or token that matches nothing (status 404).
+ * A query string inside `path` is merged with `query`. Query values are assumed valid.
+ */
+export function referenceGet(bundle: Bundle, path: string, query: Record<string, string> = {}): unknown {
+  const [pathname = '', search] = path.split('?', 2);
+  const merged: Query = {};
+  if (search !== undefined) for (const [k, v] of new URLSearchParams(search)) merged[k] = v;
+  Object.assign(merged, query);
+  return new Reference(parseCouncil(bundle)).get(pathname, merged);
+}
