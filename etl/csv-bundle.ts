@@ -5,7 +5,7 @@
 
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse';
+import { type Options as CsvOptions, parse } from 'csv-parse';
 import { z } from 'zod';
 import { GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO } from './metrics.ts';
 import type { Loader, Location } from './load.ts';
@@ -157,19 +157,19 @@ async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: L
   const columns = Object.keys(schema.shape);
   let indexes: number[] | null = null; // position of each schema column in the file's header
   let rows = 0;
-  const parser = createReadStream(path).pipe(
-    parse({
-      bom: true,
-      info: true,
-      skip_records_with_error: true,
-      on_skip: (err) => {
-        if (err) report(Number(err.lines), '(row)', err.message.replace(/^Invalid Record Length: /, 'invalid record length: '));
-        return undefined;
-      },
-    }),
-  );
+  const options: CsvOptions<{ record: string[]; line: number }, string[]> = {
+    bom: true,
+    // The line number rides along with each record; `info: true` would clone a context object per row.
+    on_record: (record, context) => ({ record, line: context.lines }),
+    skip_records_with_error: true,
+    on_skip: (err) => {
+      if (err) report(Number(err.lines), '(row)', err.message.replace(/^Invalid Record Length: /, 'invalid record length: '));
+      return undefined;
+    },
+  };
+  const parser = createReadStream(path).pipe(parse(options as unknown as CsvOptions)); // the overloads do not model on_record's mapped type
 
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  for await (const { record, line } of parser as AsyncIterable<{ record: string[]; line: number }>) {
     if (indexes === null) {
       const header = record.map((name) => name.trim());
       const missing = columns.filter((c) => !header.includes(c) && !(schema.shape[c] as z.ZodType).safeParse(null).success);
@@ -186,14 +186,14 @@ async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: L
     }
     const parsed = schema.safeParse(raw);
     if (parsed.success) {
-      if (!limited()) fileSpec.load(loader, parsed.data, { file, line: info.lines });
+      if (!limited()) fileSpec.load(loader, parsed.data, { file, line });
       else suppressed++;
       continue;
     }
     for (const issue of parsed.error.issues) {
       const column = String(issue.path[0] ?? '(row)');
       const value = raw[column];
-      report(info.lines, column, value == null ? issue.message : `${issue.message} (got "${truncate(value)}")`);
+      report(line, column, value == null ? issue.message : `${issue.message} (got "${truncate(value)}")`);
     }
   }
   if (suppressed > 0) findings.error({ file, line: 0 }, '(file)', `${suppressed} more problem(s) not listed`);

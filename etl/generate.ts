@@ -616,8 +616,9 @@ const SEASONAL_ABSENCE = [1, 1, 0.9, 1, 1.1, 1.2, 1.8, 1.9, 1, 0.9, 1, 1.4];
 // Pure helpers
 
 /**
- * Polish local-government terms, oldest first, ending with 2024-2029. The 2018 term ran until spring
- * 2024 (its label keeps the planned end); earlier terms were four years, starting in late November.
+ * Polish local-government terms, oldest first, ending with the running 2024-2029 term. The 2018 term
+ * ran until spring 2024 (its label keeps the planned end); earlier terms were four years, starting in
+ * late November. Each term ends the day before the next one starts.
  */
 function termSchedule(count: number): Term[] {
   const starts = [{ year: 2024, start: dayOf(2024, 5, 7), years: 5 }, { year: 2018, start: dayOf(2018, 11, 22), years: 5 }];
@@ -625,7 +626,7 @@ function termSchedule(count: number): Term[] {
   const chosen = starts.slice(0, count).reverse();
   return chosen.map((entry, i) => {
     const next = chosen[i + 1];
-    const end = next ? next.start - 1 : dayOf(entry.year + entry.years, 5, 7) - 1;
+    const end = next ? next.start - 1 : dayOf(2029, 5, 6);
     return {
       label: `${entry.year}-${entry.year + entry.years}`,
       start: entry.start,

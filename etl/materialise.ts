@@ -12,7 +12,7 @@ import {
   assignTokens, compareNames, compareNatural, compareRatio, derivedWynik, foldText, isActive,
   kontrowersyjnosc, percent, strictMax,
 } from './metrics.ts';
-import { BallotBlock, PairTotals } from './pairs.ts';
+import { BallotBlock, PairTotals, type Partner, packPartners } from './pairs.ts';
 import { ALL_BODIES, ALL_TERMS, INDEX_SQL } from './schema.ts';
 
 export type StageReporter = (stage: string, rows: number, ms: number) => void;
@@ -372,8 +372,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   });
   const display = Array.from({ length: S * P }, (_, i) => displayMembership(i % P, Math.floor(i / P)));
   const displayGroup = (s: number, p: number) => display[s * P + p]?.m.group ?? null;
-  const insertPair = db.prepare(`INSERT INTO para (kadencja, id_osoby, id_partnera, wspolne, zgodne, rank_koalicje, rank_oponenci)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const insertPartners = db.prepare('INSERT INTO radny_partnerzy (kadencja, id_osoby, koalicje, oponenci) VALUES (?, ?, ?, ?)');
   const insertTopPair = db.prepare(`INSERT INTO para_top (kadencja, rank, id_osoby_1, id_osoby_2, wspolne, zgodne, miedzy_ugrupowaniami)
     VALUES (?, ?, ?, ?, ?, ?, ?)`);
   let pairRows = 0;
@@ -389,21 +388,22 @@ export function materialise(db: Database.Database, findings: Findings, report: S
         const between = displayGroup(s, a) !== displayGroup(s, b) ? 1 : 0;
         insertTopPair.run(scopes[s], i + 1, people[a]!.id_osoby, people[b]!.id_osoby, shared[slot], equal[slot], between);
       });
-      // Both directions: partners of each person, ranked for koalicje and for oponenci.
-      const partners: Array<Array<{ other: number; slot: number }>> = Array.from({ length: P }, () => []);
+      // Each person's partners, in koalicje order and in oponenci order (CONTRACT §3).
+      const slotOf: number[][] = Array.from({ length: P }, () => []);
       for (let slot = 0; slot < totals.size; slot++) {
-        partners[first[slot]!]!.push({ other: second[slot]!, slot });
-        partners[second[slot]!]!.push({ other: first[slot]!, slot });
+        slotOf[first[slot]!]!.push(slot);
+        slotOf[second[slot]!]!.push(slot);
       }
-      partners.forEach((list, p) => {
-        if (list.length === 0) return;
-        const oponenci = [...list].sort((x, y) => -agreementDesc(x.slot, y.slot) || shared[y.slot]! - shared[x.slot]! || x.other - y.other);
-        const rankOponenci = new Map(oponenci.map((x, i) => [x.other, i + 1]));
-        list.sort((x, y) => agreementDesc(x.slot, y.slot) || shared[y.slot]! - shared[x.slot]! || x.other - y.other);
-        list.forEach((x, i) => {
-          insertPair.run(scopes[s], people[p]!.id_osoby, people[x.other]!.id_osoby, shared[x.slot], equal[x.slot], i + 1, rankOponenci.get(x.other));
-          pairRows++;
-        });
+      slotOf.forEach((slots, p) => {
+        if (slots.length === 0) return;
+        const list = slots.map((slot) => ({
+          id_osoby: people[first[slot] === p ? second[slot]! : first[slot]!]!.id_osoby, wspolne: shared[slot]!, zgodne: equal[slot]!,
+        }));
+        const ratio = (x: Partner, y: Partner) => compareRatio(x.zgodne, x.wspolne, y.zgodne, y.wspolne);
+        const koalicje = [...list].sort((x, y) => -ratio(x, y) || y.wspolne - x.wspolne || x.id_osoby - y.id_osoby);
+        const oponenci = list.sort((x, y) => ratio(x, y) || y.wspolne - x.wspolne || x.id_osoby - y.id_osoby);
+        insertPartners.run(scopes[s], people[p]!.id_osoby, packPartners(koalicje), packPartners(oponenci));
+        pairRows += slots.length;
       });
     });
   })();

@@ -202,18 +202,16 @@ CREATE TABLE radny_miesiac (
   PRIMARY KEY (kadencja, id_osoby, miesiac)
 ) WITHOUT ROWID;
 
--- Pair agreement, both directions, for pairs sharing at least one vote with active ballots.
-CREATE TABLE para (
-  kadencja      TEXT NOT NULL,
-  id_osoby      INTEGER NOT NULL,
-  id_partnera   INTEGER NOT NULL,
-  wspolne       INTEGER NOT NULL,
-  zgodne        INTEGER NOT NULL,
-  rank_koalicje INTEGER NOT NULL,
-  rank_oponenci INTEGER NOT NULL,
-  PRIMARY KEY (kadencja, id_osoby, rank_koalicje)
+-- Partners of each councillor per scope, packed: little-endian int32 triples
+-- (id_partnera, wspolne, zgodne) in koalicje order and in oponenci order (see etl/pairs.ts).
+-- One row per councillor instead of one per pair: a koalicje request reads one row.
+CREATE TABLE radny_partnerzy (
+  kadencja TEXT NOT NULL,
+  id_osoby INTEGER NOT NULL,
+  koalicje BLOB NOT NULL,
+  oponenci BLOB NOT NULL,
+  PRIMARY KEY (kadencja, id_osoby)
 ) WITHOUT ROWID;
-CREATE INDEX para_oponenci ON para (kadencja, id_osoby, rank_oponenci);
 
 -- Unordered pairs (id_1 < id_2) in top-koalicje order.
 CREATE TABLE para_top (

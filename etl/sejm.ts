@@ -529,8 +529,8 @@ async function readDirectory(dir: string, source: SejmSource, findings: Findings
 
 async function readArchive(path: string, source: SejmSource, findings: Findings): Promise<void> {
   const extract = tar.extract();
-  const input = createReadStream(path);
-  const gunzip = createGunzip();
+  const input = createReadStream(path, { highWaterMark: 1 << 20 });
+  const gunzip = createGunzip({ chunkSize: 1 << 20 });
   input.on('error', (err) => extract.destroy(err));
   gunzip.on('error', (err) => extract.destroy(err));
   input.pipe(gunzip).pipe(extract);

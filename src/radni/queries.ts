@@ -3,6 +3,7 @@
 
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES, percent } from '../../etl/metrics.ts';
+import { unpackPartners } from '../../etl/pairs.ts';
 import { ALL_TERMS } from '../../etl/schema.ts';
 import { VOTE_SUMMARY_COLUMNS, type VoteSummary } from '../glosowania/queries.ts';
 
@@ -47,7 +48,8 @@ export class RadniQueries {
   private readonly stat: Database.Statement;
   private readonly months: Database.Statement;
   private readonly bodyTotal: Database.Statement;
-  private readonly partners: Record<'koalicje' | 'oponenci', Database.Statement>;
+  private readonly partners: Database.Statement;
+  private readonly partnerDisplay: Database.Statement;
   private readonly voteLists = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {
@@ -58,12 +60,9 @@ export class RadniQueries {
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci FROM radny_miesiac
       WHERE kadencja = ? AND id_osoby = ? ORDER BY miesiac`);
     this.bodyTotal = db.prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?').pluck();
-    const partnerSql = (rank: string) => db.prepare(`SELECT p.id_partnera AS id_osoby, r.imie_nazwisko, s.ugrupowanie,
-        p.wspolne AS wspolne_glosowania, p.zgodne
-      FROM para p JOIN radny r ON r.id_osoby = p.id_partnera
-      LEFT JOIN radny_stat s ON s.kadencja = p.kadencja AND s.id_osoby = p.id_partnera
-      WHERE p.kadencja = ? AND p.id_osoby = ? AND p.wspolne >= ? ORDER BY p.${rank} LIMIT ?`);
-    this.partners = { koalicje: partnerSql('rank_koalicje'), oponenci: partnerSql('rank_oponenci') };
+    this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');
+    this.partnerDisplay = db.prepare(`SELECT r.imie_nazwisko, s.ugrupowanie FROM radny r
+      LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby WHERE r.id_osoby = ?`);
   }
 
   /** The id_osoby of an id or token, or undefined when it matches no councillor. */
@@ -140,7 +139,15 @@ export class RadniQueries {
   }
 
   partnersOf(id: number, order: 'koalicje' | 'oponenci', kadencja: string | undefined, minShared: number, limit: number): PartnerItem[] {
-    const rows = this.partners[order].all(kadencja ?? ALL_TERMS, id, minShared, limit) as Array<Omit<PartnerItem, 'pozycja' | 'zgodnosc_procent'>>;
-    return rows.map((r, i) => ({ pozycja: i + 1, ...r, zgodnosc_procent: percent(r.zgodne, r.wspolne_glosowania) }));
+    const scope = kadencja ?? ALL_TERMS;
+    const row = this.partners.get(scope, id) as Record<'koalicje' | 'oponenci', Buffer> | undefined;
+    if (!row) return [];
+    return unpackPartners(row[order], minShared, limit).map((p, i) => {
+      const shown = this.partnerDisplay.get(scope, p.id_osoby) as { imie_nazwisko: string; ugrupowanie: string | null };
+      return {
+        pozycja: i + 1, id_osoby: p.id_osoby, imie_nazwisko: shown.imie_nazwisko, ugrupowanie: shown.ugrupowanie,
+        wspolne_glosowania: p.wspolne, zgodne: p.zgodne, zgodnosc_procent: percent(p.zgodne, p.wspolne),
+      };
+    });
   }
 }

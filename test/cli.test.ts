@@ -1,0 +1,74 @@
+// The CLI as a user runs it: a real process, its output and exit code.
+
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './support/fixture.ts';
+
+const run = promisify(execFile);
+const CLI = ['--import', 'tsx', new URL('../cli/council.ts', import.meta.url).pathname];
+
+async function council(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [...CLI, ...args], { env: { ...process.env, LOG_LEVEL: 'silent' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const digest = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) =>
+  [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+
+describe('council CLI', () => {
+  it('generate with the same seed writes byte-identical files', async () => {
+    const a = tempDir();
+    const b = tempDir();
+    await council('generate', '--out', a, '--seed', '3', '--radni', '10', '--glosowania', '120');
+    await council('generate', '--out', b, '--seed', '3', '--radni', '10', '--glosowania', '120');
+    expect(Object.keys(digest(a))).toHaveLength(11);
+    expect(digest(a)).toEqual(digest(b));
+  });
+
+  it('check lists every problem of a broken bundle and exits non-zero', async () => {
+    const dir = tempDir();
+    await council('generate', '--out', dir, '--radni', '6', '--glosowania', '30');
+    appendFileSync(join(dir, 'glosy.csv'), '424242,1,za\n1,1,maybe\n');
+    appendFileSync(join(dir, 'organy.csv'), '0,Komisja,komisja\n');
+    const { code, stderr } = await council('check', '--source', dir);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/glosy\.csv:\d+: id_glosowania: unknown vote 424242/);
+    expect(stderr).toMatch(/glosy\.csv:\d+: glos: must be one of .* \(got "maybe"\)/);
+    expect(stderr).toMatch(/organy\.csv:\d+: id_organu: must be a positive integer/);
+    expect(stderr).toMatch(/rejected, 3 problem\(s\)/);
+  });
+
+  it('check accepts a valid bundle', async () => {
+    const dir = tempDir();
+    await council('generate', '--out', dir, '--radni', '6', '--glosowania', '30');
+    const { code, stdout } = await council('check', '--source', dir);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/: ok \(30 votes/);
+  });
+
+  it('etl prints a line per stage and a summary; a rejected source exits non-zero', async () => {
+    const dir = tempDir();
+    const db = join(tempDir(), 'c.db');
+    await council('generate', '--out', dir, '--radni', '6', '--glosowania', '30');
+    const ok = await council('etl', '--source', dir, '--db', db);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/read \+ load\s+[\d,]+ rows\s+[\d.]+ s/);
+    expect(ok.stdout).toMatch(/materialise: pairs/);
+    expect(ok.stdout).toMatch(/published .*c\.db \(snapshot /);
+    expect(ok.stdout).toMatch(/glosowania 30/);
+    appendFileSync(join(dir, 'glosy.csv'), '1,1,za\n');
+    const bad = await council('etl', '--source', dir, '--db', db);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/repeated ballot/);
+    expect(bad.stderr).toMatch(/the published database was not changed/);
+  });
+});

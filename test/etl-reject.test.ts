@@ -1,0 +1,184 @@
+// CONTRACT §1: a broken bundle is rejected as a whole, every problem named as file:line: column: problem,
+// and the published database stays byte for byte as it was.
+
+import { createHash } from 'node:crypto';
+import { cpSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateBundle } from '../etl/generate.ts';
+import { formatProblem } from '../etl/load.ts';
+import { BundleRejectedError, checkSource, runEtl } from '../etl/run.ts';
+import { tempDir } from './support/fixture.ts';
+
+let base: string;
+let dbPath: string;
+let publishedHash: string;
+
+const hashOf = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** A copy of the valid bundle with one file edited. */
+function brokenBundle(edit: (dir: string) => void): string {
+  const dir = tempDir('council-broken-');
+  cpSync(base, dir, { recursive: true });
+  edit(dir);
+  return dir;
+}
+
+const appendLine = (file: string, line: string) => (dir: string) =>
+  writeFileSync(join(dir, file), `${readFileSync(join(dir, file), 'utf8')}${line}\n`);
+const replaceInFile = (file: string, from: string | RegExp, to: string) => (dir: string) =>
+  writeFileSync(join(dir, file), readFileSync(join(dir, file), 'utf8').replace(from, to));
+const lineCount = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8').trimEnd().split('\n').length;
+const header = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8').split('\n')[0]!.split(',');
+/** A new row for `file` with the given columns set and the rest copied from its first data row. */
+function rowLike(dir: string, file: string, values: Record<string, string>): string {
+  const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+  const columns = lines[0]!.split(',');
+  const first = lines[1]!.split(','); // the first rows of the generated files carry no quoted commas
+  return columns.map((c, i) => values[c] ?? first[i] ?? '').join(',');
+}
+
+beforeAll(async () => {
+  base = tempDir('council-base-');
+  await generateBundle(base, { seed: 7, radni: 8, glosowania: 60, kadencje: 2 });
+  dbPath = join(tempDir(), 'council.db');
+  await runEtl({ source: base, dbPath });
+  publishedHash = hashOf(dbPath);
+});
+
+interface Case {
+  name: string;
+  edit: (dir: string) => void;
+  /** file, line (a function of the broken bundle when it depends on the file's length), column and problem text. */
+  expect: (dir: string) => { file: string; line: number; column: string; problem: RegExp };
+}
+
+const lastLine = (file: string) => (dir: string) => lineCount(dir, file);
+
+const cases: Case[] = [
+  {
+    name: 'a required file is missing',
+    edit: (dir) => rmSync(join(dir, 'glosy.csv')),
+    expect: () => ({ file: 'glosy.csv', line: 0, column: '(file)', problem: /required file is missing/ }),
+  },
+  {
+    name: 'a required column is missing',
+    edit: replaceInFile('radni.csv', 'imie_nazwisko', 'nazwisko'),
+    expect: () => ({ file: 'radni.csv', line: 1, column: 'imie_nazwisko', problem: /required column is missing/ }),
+  },
+  {
+    name: 'an id is not a positive integer',
+    edit: (dir) => appendLine('organy.csv', 'x7,Komisja X,komisja')(dir),
+    expect: (dir) => ({ file: 'organy.csv', line: lastLine('organy.csv')(dir), column: 'id_organu', problem: /must be a positive integer \(got "x7"\)/ }),
+  },
+  {
+    name: 'a date is not a calendar date',
+    edit: (dir) => appendLine('kadencje.csv', '2030-2035,2030-02-30,')(dir),
+    expect: (dir) => ({ file: 'kadencje.csv', line: lastLine('kadencje.csv')(dir), column: 'data_od', problem: /not a calendar date/ }),
+  },
+  {
+    name: 'a term has the wrong format',
+    edit: (dir) => appendLine('kadencje.csv', '2030/2035,2030-01-01,')(dir),
+    expect: (dir) => ({ file: 'kadencje.csv', line: lastLine('kadencje.csv')(dir), column: 'kadencja', problem: /must be a term/ }),
+  },
+  {
+    name: 'a required value is empty',
+    edit: (dir) => appendLine('radni.csv', rowLike(dir, 'radni.csv', { id_osoby: '9001', imie_nazwisko: '' }))(dir),
+    expect: (dir) => ({ file: 'radni.csv', line: lastLine('radni.csv')(dir), column: 'imie_nazwisko', problem: /a value is required/ }),
+  },
+  {
+    name: 'an id is duplicated',
+    edit: (dir) => appendLine('radni.csv', rowLike(dir, 'radni.csv', {}))(dir),
+    expect: (dir) => ({ file: 'radni.csv', line: lastLine('radni.csv')(dir), column: 'id_osoby', problem: /duplicate id/ }),
+  },
+  {
+    name: 'a ballot points to an unknown vote',
+    edit: (dir) => appendLine('glosy.csv', rowLike(dir, 'glosy.csv', { id_glosowania: '999999' }))(dir),
+    expect: (dir) => ({ file: 'glosy.csv', line: lastLine('glosy.csv')(dir), column: 'id_glosowania', problem: /unknown vote 999999/ }),
+  },
+  {
+    name: 'a ballot points to an unknown councillor',
+    edit: (dir) => appendLine('glosy.csv', rowLike(dir, 'glosy.csv', { id_osoby: '888888' }))(dir),
+    expect: (dir) => ({ file: 'glosy.csv', line: lastLine('glosy.csv')(dir), column: 'id_osoby', problem: /unknown councillor 888888/ }),
+  },
+  {
+    name: 'a session points to an unknown body',
+    edit: (dir) => appendLine('posiedzenia.csv', rowLike(dir, 'posiedzenia.csv', { id_posiedzenia: '77777', id_organu: '555' }))(dir),
+    expect: (dir) => ({ file: 'posiedzenia.csv', line: lastLine('posiedzenia.csv')(dir), column: 'id_organu', problem: /unknown body 555/ }),
+  },
+  {
+    name: 'a session points to an unknown term',
+    edit: (dir) => appendLine('posiedzenia.csv', rowLike(dir, 'posiedzenia.csv', { id_posiedzenia: '77777', kadencja: '1990-1994' }))(dir),
+    expect: (dir) => ({ file: 'posiedzenia.csv', line: lastLine('posiedzenia.csv')(dir), column: 'kadencja', problem: /unknown term 1990-1994/ }),
+  },
+  {
+    name: 'a membership points to an unknown group',
+    edit: (dir) => appendLine('przynaleznosci.csv', rowLike(dir, 'przynaleznosci.csv', { przynaleznosc_id: '99999', id_ugrupowania: '4242' }))(dir),
+    expect: (dir) => ({ file: 'przynaleznosci.csv', line: lastLine('przynaleznosci.csv')(dir), column: 'id_ugrupowania', problem: /unknown group 4242/ }),
+  },
+  {
+    name: 'an attachment points to an unknown vote',
+    edit: (dir) => appendLine('zalaczniki.csv', rowLike(dir, 'zalaczniki.csv', { id_zalacznika: '99999', id_glosowania: '31337' }))(dir),
+    expect: (dir) => ({ file: 'zalaczniki.csv', line: lastLine('zalaczniki.csv')(dir), column: 'id_glosowania', problem: /unknown vote 31337/ }),
+  },
+  {
+    name: 'a (vote, councillor) ballot repeats',
+    edit: (dir) => appendLine('glosy.csv', rowLike(dir, 'glosy.csv', {}))(dir),
+    expect: (dir) => ({ file: 'glosy.csv', line: lastLine('glosy.csv')(dir), column: 'id_osoby', problem: /repeated ballot/ }),
+  },
+  {
+    name: 'a glos value is not one of the five',
+    edit: (dir) => replaceInFile('glosy.csv', /^(\d+,\d+,)za$/m, '$1tak')(dir),
+    expect: (dir) => {
+      const lines = readFileSync(join(dir, 'glosy.csv'), 'utf8').split('\n');
+      return { file: 'glosy.csv', line: lines.findIndex((l) => l.endsWith(',tak')) + 1, column: 'glos', problem: /must be one of za, przeciw, wstrzymujacy, nieobecny, brak_glosu \(got "tak"\)/ };
+    },
+  },
+  {
+    name: 'a wynik value is not przyjęto/odrzucono',
+    edit: replaceInFile('glosowania.csv', /,przyjęto$/m, ',tak'),
+    expect: (dir) => {
+      const lines = readFileSync(join(dir, 'glosowania.csv'), 'utf8').split('\n');
+      return { file: 'glosowania.csv', line: lines.findIndex((l) => l.endsWith(',tak')) + 1, column: 'wynik', problem: /must be przyjęto or odrzucono/ };
+    },
+  },
+  {
+    name: 'a row has the wrong number of fields',
+    edit: appendLine('organy.csv', '99,"Komisja",komisja,extra,more'),
+    expect: (dir) => ({ file: 'organy.csv', line: lastLine('organy.csv')(dir), column: '(row)', problem: /record length/i }),
+  },
+];
+
+describe('a rejected bundle names every problem and publishes nothing', () => {
+  it('the base bundle is valid (the cases below break one thing each)', async () => {
+    const { findings } = await checkSource({ source: base });
+    expect(findings.errors.map(formatProblem)).toEqual([]);
+    expect(header(base, 'glosy.csv')).toEqual(['id_glosowania', 'id_osoby', 'glos']);
+  });
+
+  it.each(cases)('$name', async ({ edit, expect: expected }) => {
+    const dir = brokenBundle(edit);
+    const want = expected(dir);
+    const error = await runEtl({ source: dir, dbPath }).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BundleRejectedError);
+    const problems = (error as BundleRejectedError).problems;
+    const match = problems.find((p) => p.file === want.file && p.line === want.line && p.column === want.column && want.problem.test(p.problem));
+    expect(match, `expected ${want.file}:${want.line}: ${want.column}: ${want.problem} among\n${problems.map(formatProblem).join('\n')}`).toBeDefined();
+    expect(formatProblem(match!)).toMatch(new RegExp(`^${want.file.replace('.', '\\.')}:${want.line}: `));
+    expect(hashOf(dbPath)).toBe(publishedHash);
+    expect(readdirSync(join(dbPath, '..')).filter((f) => f.includes('.building-'))).toEqual([]);
+    expect(existsSync(`${dbPath}.lock`)).toBe(false);
+  });
+
+  it('lists every problem of a bundle with several, not just the first', async () => {
+    const dir = brokenBundle((d) => {
+      appendLine('glosy.csv', rowLike(d, 'glosy.csv', { id_glosowania: '999999' }))(d);
+      appendLine('organy.csv', 'x7,Komisja X,komisja')(d);
+      appendLine('radni.csv', rowLike(d, 'radni.csv', {}))(d);
+    });
+    const { findings } = await checkSource({ source: dir });
+    expect(findings.errors.map((p) => `${p.file}:${p.column}`).sort()).toEqual(
+      ['glosy.csv:id_glosowania', 'organy.csv:id_organu', 'radni.csv:id_osoby'],
+    );
+  });
+});

@@ -1,0 +1,242 @@
+// Validates the test oracle itself: the naive reference must reproduce every answer worked out on
+// paper for the hand council, and must run on random councils. Only then is it fit to judge the
+// ETL and the API.
+
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Bundle, toCsv, writeBundle } from './support/bundle.ts';
+import { HAND_COUNCIL, HAND_EXPECTED, type HandCase } from './support/hand-council.ts';
+import { arbitraryCouncil } from './support/random-council.ts';
+import { referenceGet } from './support/reference.ts';
+
+function label(c: { path: string; query?: Record<string, string> }): string {
+  const qs = c.query ? new URLSearchParams(c.query).toString() : '';
+  return qs ? `${c.path}?${qs}` : c.path;
+}
+
+/** The whole body a hand case stands for, in envelope field order. */
+function expectedBody(c: HandCase): unknown {
+  if (c.notFound) return { notFound: true };
+  const body: Record<string, unknown> = { success: true, data: c.data };
+  if (c.count !== undefined) body.count = c.count;
+  if (c.grouped !== undefined) body.grouped = c.grouped;
+  if (c.pagination !== undefined) body.pagination = c.pagination;
+  return body;
+}
+
+describe('writeBundle', () => {
+  it('writes RFC 4180 CSV with the union header, quoting and empty cells for null', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bundle-'));
+    try {
+      const bundle: Bundle = {
+        'radni.csv': [
+          { id_osoby: 1, imie_nazwisko: 'Nowak, Anna "Ania"' },
+          { id_osoby: 2, imie_nazwisko: 'Łucja\nWróbel', extra: 'x' },
+        ],
+        'glosy.csv': [],
+      };
+      await writeBundle(dir, bundle);
+      expect((await readdir(dir)).sort()).toEqual(['glosy.csv', 'radni.csv']);
+      const radni = await readFile(join(dir, 'radni.csv'), 'utf8');
+      expect(radni).toBe('id_osoby,imie_nazwisko,extra\n1,"Nowak, Anna ""Ania""",\n2,"Łucja\nWróbel",x\n');
+      expect(parse(radni, { columns: true })).toEqual([
+        { id_osoby: '1', imie_nazwisko: 'Nowak, Anna "Ania"', extra: '' },
+        { id_osoby: '2', imie_nazwisko: 'Łucja\nWróbel', extra: 'x' },
+      ]);
+      expect(await readFile(join(dir, 'glosy.csv'), 'utf8')).toBe('id_glosowania,id_osoby,glos\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('round-trips the hand council through csv-parse', () => {
+    for (const [file, rows] of Object.entries(HAND_COUNCIL)) {
+      const parsed = parse(toCsv(file, rows), { columns: true }) as Array<Record<string, string>>;
+      expect(parsed).toEqual(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)]))));
+    }
+  });
+});
+
+describe('reference oracle against the hand computation', () => {
+  it('covers every GET route the oracle serves', () => {
+    const routes = [
+      '/api/radni', '/api/radni/:id', '/api/radni/:id/glosowania', '/api/radni/:id/profil-glosowania',
+      '/api/radni/:id/frekwencja', '/api/radni/:id/frekwencja-czas', '/api/radni/:id/zgodnosc-grupa',
+      '/api/radni/:id/koalicje', '/api/radni/:id/oponenci', '/api/radni/:id/glosowania-samotne',
+      '/api/radni/:id/glosowania-kluczowe', '/api/radni/:id/glosowania-buntownicze',
+      '/api/glosowania', '/api/glosowania/:id', '/api/glosowania/:id/glosy', '/api/glosowania/:id/zalaczniki',
+      '/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji', '/api/statystyki/ranking-buntownikow',
+      '/api/statystyki/ranking-lojalistow', '/api/statystyki/najbardziej-kontrowersyjne',
+      '/api/statystyki/najbardziej-jednomyslne', '/api/statystyki/aktywnosc-organow',
+      '/api/statystyki/frekwencja-czas', '/api/statystyki/top-koalicje',
+      '/api/posiedzenia', '/api/posiedzenia/:id', '/api/posiedzenia/:id/punkty', '/api/posiedzenia/:id/obecnosci',
+      '/api/utils/ugrupowania', '/api/utils/organy', '/api/utils/kadencje', '/api/utils/stats',
+    ];
+    const template = (path: string) => path.replace(/^\/api\/(radni|glosowania|posiedzenia)\/[^/]+/, '/api/$1/:id');
+    const covered = new Set(HAND_EXPECTED.filter((c) => !c.notFound).map((c) => template(c.path)));
+    expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+    expect([...covered].filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  for (const c of HAND_EXPECTED) {
+    it(label(c), () => {
+      const body = referenceGet(HAND_COUNCIL, c.path, c.query);
+      const expected = expectedBody(c);
+      expect(body).toEqual(expected);
+      // Field order is part of the design ("field order as served"), and group keys are ordered.
+      expect(JSON.stringify(body)).toBe(JSON.stringify(expected));
+    });
+  }
+});
+
+describe('reference oracle on random councils', () => {
+  const ENDPOINTS: Array<(ids: { person: number; vote: number | null; session: number }) => [string, Record<string, string>?]> = [
+    () => ['/api/radni'],
+    ({ person }) => [`/api/radni/${person}`],
+    ({ person }) => [`/api/radni/${person}/glosowania`],
+    ({ person }) => [`/api/radni/${person}/profil-glosowania`],
+    ({ person }) => [`/api/radni/${person}/frekwencja-czas`],
+    ({ person }) => [`/api/radni/${person}/zgodnosc-grupa`],
+    ({ person }) => [`/api/radni/${person}/koalicje`, { min_wspolne: '1' }],
+    ({ person }) => [`/api/radni/${person}/oponenci`, { min_wspolne: '1' }],
+    ({ person }) => [`/api/radni/${person}/glosowania-samotne`],
+    ({ person }) => [`/api/radni/${person}/glosowania-kluczowe`],
+    ({ person }) => [`/api/radni/${person}/glosowania-buntownicze`],
+    () => ['/api/glosowania', { search: 'budzet' }],
+    ({ vote }) => (vote === null ? ['/api/glosowania'] : [`/api/glosowania/${vote}`]),
+    ({ vote }) => (vote === null ? ['/api/glosowania'] : [`/api/glosowania/${vote}/glosy`, { ugrupowanie: 'true' }]),
+    () => ['/api/statystyki/dashboard'],
+    () => ['/api/statystyki/ranking-frekwencji'],
+    () => ['/api/statystyki/ranking-buntownikow', { min_glosowan: '1' }],
+    () => ['/api/statystyki/ranking-lojalistow', { min_glosowan: '0' }],
+    () => ['/api/statystyki/najbardziej-kontrowersyjne'],
+    () => ['/api/statystyki/najbardziej-jednomyslne'],
+    () => ['/api/statystyki/aktywnosc-organow'],
+    () => ['/api/statystyki/frekwencja-czas'],
+    () => ['/api/statystyki/top-koalicje', { min_wspolne: '1', tylko_miedzy_ugrupowaniami: 'true' }],
+    () => ['/api/posiedzenia'],
+    ({ session }) => [`/api/posiedzenia/${session}/punkty`],
+    ({ session }) => [`/api/posiedzenia/${session}/obecnosci`],
+    () => ['/api/utils/ugrupowania'],
+    () => ['/api/utils/kadencje'],
+    () => ['/api/utils/stats'],
+  ];
+
+  const firstId = (bundle: Bundle, file: string, key: string): number | null => {
+    const row = bundle[file]?.[0];
+    return row === undefined ? null : Number(row[key]);
+  };
+
+  it('answers a handful of endpoints on sampled councils', () => {
+    for (const bundle of fc.sample(arbitraryCouncil(), { numRuns: 30, seed: 42 })) {
+      const ids = {
+        person: firstId(bundle, 'radni.csv', 'id_osoby')!,
+        vote: firstId(bundle, 'glosowania.csv', 'id_glosowania'),
+        session: firstId(bundle, 'posiedzenia.csv', 'id_posiedzenia')!,
+      };
+      for (const endpoint of ENDPOINTS) {
+        const [path, query] = endpoint(ids);
+        const body = referenceGet(bundle, path, query) as { success?: boolean };
+        expect(body.success, label({ path, query })).toBe(true);
+      }
+    }
+  });
+
+  it('generates valid bundles: positive unique ids, resolving references, one ballot per (vote, person)', () => {
+    fc.assert(
+      fc.property(arbitraryCouncil(), (bundle) => {
+        const ids = (file: string, key: string) => (bundle[file] ?? []).map((r) => Number(r[key]));
+        const unique = (xs: number[]) => new Set(xs).size === xs.length && xs.every((x) => Number.isInteger(x) && x > 0);
+        const persons = ids('radni.csv', 'id_osoby');
+        const votes = ids('glosowania.csv', 'id_glosowania');
+        const sessions = ids('posiedzenia.csv', 'id_posiedzenia');
+        const points = ids('punkty.csv', 'id_punktu');
+        expect(unique(persons) && unique(votes) && unique(sessions) && unique(points)).toBe(true);
+        expect(unique(ids('przynaleznosci.csv', 'przynaleznosc_id'))).toBe(true);
+        expect(unique(ids('zalaczniki.csv', 'id_zalacznika'))).toBe(true);
+        expect(persons.length).toBeGreaterThanOrEqual(2);
+        expect(persons.length).toBeLessThanOrEqual(8);
+        expect(votes.length).toBeLessThanOrEqual(25);
+        const pairs = new Set<string>();
+        for (const b of bundle['glosy.csv'] ?? []) {
+          expect(votes).toContain(Number(b.id_glosowania));
+          expect(persons).toContain(Number(b.id_osoby));
+          expect(['za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu']).toContain(b.glos);
+          const key = `${b.id_glosowania}:${b.id_osoby}`;
+          expect(pairs.has(key)).toBe(false);
+          pairs.add(key);
+        }
+        const terms = (bundle['kadencje.csv'] ?? []).map((t) => t.kadencja);
+        const bodies = ids('organy.csv', 'id_organu');
+        for (const s of bundle['posiedzenia.csv'] ?? []) {
+          expect(terms).toContain(s.kadencja);
+          expect(bodies).toContain(Number(s.id_organu));
+        }
+        for (const v of bundle['glosowania.csv'] ?? []) {
+          expect(sessions).toContain(Number(v.id_posiedzenia));
+          if (v.id_punktu !== null) {
+            const point = (bundle['punkty.csv'] ?? []).find((p) => Number(p.id_punktu) === Number(v.id_punktu));
+            expect(point?.id_posiedzenia).toBe(v.id_posiedzenia);
+          }
+        }
+        for (const m of bundle['przynaleznosci.csv'] ?? []) {
+          expect(persons).toContain(Number(m.id_osoby));
+          expect(terms).toContain(m.kadencja);
+        }
+        for (const o of bundle['obecnosci.csv'] ?? []) {
+          expect(sessions).toContain(Number(o.id_posiedzenia));
+          expect(persons).toContain(Number(o.id_osoby));
+        }
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+  });
+
+  it('keeps its own figures consistent across endpoints', () => {
+    fc.assert(
+      fc.property(arbitraryCouncil(), (bundle) => {
+        const get = (path: string, query?: Record<string, string>) => referenceGet(bundle, path, query) as { data: any; pagination?: any };
+        const stats = get('/api/utils/stats').data;
+        expect(get('/api/glosowania', { limit: '100' }).pagination.total).toBe(stats.glosowania);
+        expect(get('/api/statystyki/dashboard').data.liczba_glosow).toBe(stats.glosowania);
+        const ranking = get('/api/statystyki/ranking-frekwencji', { limit: '100' }).data as Array<{ id_osoby: number; liczba_posiedzen: number }>;
+        for (const person of bundle['radni.csv'] ?? []) {
+          const id = Number(person.id_osoby);
+          const profile = get(`/api/radni/${id}`).data;
+          const frekwencja = get(`/api/radni/${id}/frekwencja`).data;
+          expect(profile.liczba_posiedzen).toBe(frekwencja.liczba_posiedzen);
+          const profil = get(`/api/radni/${id}/profil-glosowania`).data;
+          expect(profil.za + profil.przeciw + profil.wstrzymujacy).toBe(profile.liczba_glosow);
+          const all = profil.za + profil.przeciw + profil.wstrzymujacy + profil.nieobecny + profil.brak_glosu;
+          expect(get(`/api/radni/${id}/glosowania`).pagination.total).toBe(all);
+          const inRanking = ranking.find((r) => r.id_osoby === id);
+          expect(inRanking?.liczba_posiedzen ?? 0).toBe(frekwencja.liczba_posiedzen);
+          const zg = get(`/api/radni/${id}/zgodnosc-grupa`).data;
+          expect(get(`/api/radni/${id}/glosowania-buntownicze`).pagination.total).toBe(zg.wszystkie_glosowania - zg.zgodne);
+          // koalicje and oponenci hold the same pairs, in opposite agreement order
+          const ko = get(`/api/radni/${id}/koalicje`, { min_wspolne: '1', limit: '100' }).data as Array<{ id_osoby: number }>;
+          const op = get(`/api/radni/${id}/oponenci`, { min_wspolne: '1', limit: '100' }).data as Array<{ id_osoby: number }>;
+          expect(ko.map((x) => x.id_osoby).sort()).toEqual(op.map((x) => x.id_osoby).sort());
+        }
+        // every pair seen by one councillor is in top-koalicje with the same counts
+        const top = get('/api/statystyki/top-koalicje', { min_wspolne: '1', limit: '100' }).data as Array<{ radny_1: { id_osoby: number }; radny_2: { id_osoby: number }; wspolne_glosowania: number; zgodne: number }>;
+        let partnerEntries = 0;
+        for (const person of bundle['radni.csv'] ?? []) {
+          const ko = get(`/api/radni/${Number(person.id_osoby)}/koalicje`, { min_wspolne: '1', limit: '100' }).data as Array<{ id_osoby: number; wspolne_glosowania: number; zgodne: number }>;
+          partnerEntries += ko.length;
+          for (const p of ko) {
+            const [a, b] = [Number(person.id_osoby), p.id_osoby].sort((x, y) => x - y);
+            const pair = top.find((t) => t.radny_1.id_osoby === a && t.radny_2.id_osoby === b);
+            expect(pair && [pair.wspolne_glosowania, pair.zgodne]).toEqual([p.wspolne_glosowania, p.zgodne]);
+          }
+        }
+        expect(partnerEntries).toBe(2 * top.length);
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+  });
+});

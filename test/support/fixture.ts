@@ -1,0 +1,41 @@
+// Builds real temporary databases with the real pipeline, and apps over them.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { ShareStore } from '../../src/shares.ts';
+import { SnapshotStore } from '../../src/snapshot.ts';
+import { runEtl, type SourceFormat } from '../../etl/run.ts';
+
+export const tempDir = (prefix = 'council-test-') => mkdtempSync(join(tmpdir(), prefix));
+
+/** Runs the ETL from `source` into a new temporary database; returns its path. */
+export async function buildDatabase(source: string, format: SourceFormat = 'csv'): Promise<string> {
+  const dbPath = join(tempDir(), 'council.db');
+  await runEtl({ source, format, dbPath });
+  return dbPath;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  snapshots: SnapshotStore;
+  shares: ShareStore;
+  config: Config;
+  close: () => void;
+}
+
+/** An app over an existing database, with its own share store. */
+export function appOver(dbPath: string, overrides: Partial<Config> = {}): TestApp {
+  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, ...overrides });
+  const snapshots = new SnapshotStore(dbPath);
+  snapshots.refresh();
+  const shares = new ShareStore(join(tempDir(), 'shares.db'));
+  const logger = pino({ level: 'silent' });
+  const app = createApp({ snapshots, shares, config, logger });
+  return { app, snapshots, shares, config, close: () => { snapshots.close(); shares.close(); } };
+}
+
+export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
