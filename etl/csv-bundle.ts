@@ -5,7 +5,7 @@
 
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Options as CsvOptions, parse } from 'csv-parse';
+import { parse } from 'csv-parse';
 import { z } from 'zod';
 import { GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO } from './metrics.ts';
 import type { Loader, Location } from './load.ts';
@@ -157,44 +157,53 @@ async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: L
   const columns = Object.keys(schema.shape);
   let indexes: number[] | null = null; // position of each schema column in the file's header
   let rows = 0;
-  const options: CsvOptions<{ record: string[]; line: number }, string[]> = {
-    bom: true,
-    // The line number rides along with each record; `info: true` would clone a context object per row.
-    on_record: (record, context) => ({ record, line: context.lines }),
-    skip_records_with_error: true,
-    on_skip: (err) => {
-      if (err) report(Number(err.lines), '(row)', err.message.replace(/^Invalid Record Length: /, 'invalid record length: '));
-      return undefined;
-    },
-  };
-  const parser = createReadStream(path).pipe(parse(options as unknown as CsvOptions)); // the overloads do not model on_record's mapped type
-
-  for await (const { record, line } of parser as AsyncIterable<{ record: string[]; line: number }>) {
-    if (indexes === null) {
-      const header = record.map((name) => name.trim());
-      const missing = columns.filter((c) => !header.includes(c) && !(schema.shape[c] as z.ZodType).safeParse(null).success);
-      for (const c of missing) report(1, c, 'required column is missing');
-      if (missing.length > 0) return 0; // rows cannot be read without their columns
-      indexes = columns.map((c) => header.indexOf(c));
-      continue;
+  // Line numbers are counted here: csv-parse's `info`/`on_record` build a context object per row,
+  // which doubled the parse time. A record starts on the line after the previous one ended, and
+  // quoted fields may span lines. Rows of the wrong length come through (relax_column_count) and are
+  // reported below; a syntax error (an unclosed quote) ends the file, whose rest cannot be trusted.
+  let nextLine = 1;
+  let width = 0;
+  const parser = createReadStream(path).pipe(parse({ bom: true, relax_column_count: true }));
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = nextLine;
+      nextLine++;
+      for (const cell of record) if (cell.includes('\n')) nextLine += cell.split('\n').length - 1;
+      if (indexes === null) {
+        const header = record.map((name) => name.trim());
+        const missing = columns.filter((c) => !header.includes(c) && !(schema.shape[c] as z.ZodType).safeParse(null).success);
+        for (const c of missing) report(1, c, 'required column is missing');
+        if (missing.length > 0) return 0; // rows cannot be read without their columns
+        indexes = columns.map((c) => header.indexOf(c));
+        width = header.length;
+        continue;
+      }
+      rows++;
+      if (record.length !== width) {
+        report(line, '(row)', `expected ${width} fields as in the header, found ${record.length}`);
+        continue;
+      }
+      const raw: Record<string, string | null> = {};
+      for (let i = 0; i < columns.length; i++) {
+        const cell = indexes[i]! < 0 ? undefined : record[indexes[i]!];
+        raw[columns[i]!] = cell === undefined || cell === '' ? null : cell;
+      }
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) {
+        if (!limited()) fileSpec.load(loader, parsed.data, { file, line });
+        else suppressed++;
+        continue;
+      }
+      for (const issue of parsed.error.issues) {
+        const column = String(issue.path[0] ?? '(row)');
+        const value = raw[column];
+        report(line, column, value == null ? issue.message : `${issue.message} (got "${truncate(value)}")`);
+      }
     }
-    rows++;
-    const raw: Record<string, string | null> = {};
-    for (let i = 0; i < columns.length; i++) {
-      const cell = indexes[i]! < 0 ? undefined : record[indexes[i]!];
-      raw[columns[i]!] = cell === undefined || cell === '' ? null : cell;
-    }
-    const parsed = schema.safeParse(raw);
-    if (parsed.success) {
-      if (!limited()) fileSpec.load(loader, parsed.data, { file, line });
-      else suppressed++;
-      continue;
-    }
-    for (const issue of parsed.error.issues) {
-      const column = String(issue.path[0] ?? '(row)');
-      const value = raw[column];
-      report(line, column, value == null ? issue.message : `${issue.message} (got "${truncate(value)}")`);
-    }
+  } catch (error) {
+    const csvError = error as { code?: string; lines?: number; message: string };
+    if (!csvError.code?.startsWith('CSV_')) throw error;
+    report(csvError.lines ?? nextLine, '(row)', `${csvError.message.replace(/^Invalid /, 'invalid ')}; the rest of the file was not read`);
   }
   if (suppressed > 0) findings.error({ file, line: 0 }, '(file)', `${suppressed} more problem(s) not listed`);
   return rows;

@@ -145,7 +145,20 @@ const cases: Case[] = [
   {
     name: 'a row has the wrong number of fields',
     edit: appendLine('organy.csv', '99,"Komisja",komisja,extra,more'),
-    expect: (dir) => ({ file: 'organy.csv', line: lastLine('organy.csv')(dir), column: '(row)', problem: /record length/i }),
+    expect: (dir) => ({ file: 'organy.csv', line: lastLine('organy.csv')(dir), column: '(row)', problem: /expected 3 fields as in the header, found 5/ }),
+  },
+  {
+    name: 'line numbers count the lines of a quoted field that spans several',
+    edit: (dir) => {
+      appendLine('organy.csv', '901,"Komisja\nWielu\nLinii",komisja')(dir);
+      appendLine('organy.csv', 'x902,Komisja,komisja')(dir);
+    },
+    expect: (dir) => ({ file: 'organy.csv', line: lastLine('organy.csv')(dir), column: 'id_organu', problem: /got "x902"/ }),
+  },
+  {
+    name: 'an unclosed quote ends the file with a problem',
+    edit: appendLine('organy.csv', '903,"Komisja,komisja'),
+    expect: (dir) => ({ file: 'organy.csv', line: lastLine('organy.csv')(dir), column: '(row)', problem: /quote.*the rest of the file was not read/i }),
   },
 ];
 
