@@ -1,7 +1,9 @@
 // The app factory: every dependency comes in, nothing is opened here, so tests build an app over a
 // temporary database and the server wires the real ones.
 
+import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { glosowaniaRouter } from './glosowania/router.ts';
@@ -28,6 +30,20 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
+
+  app.use(pinoHttp({
+    logger,
+    // A caller's id is kept when it is a plain token, so logs can be joined across services.
+    genReqId: (req, res) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  }));
+
+  // Guards (CONTRACT §6) sit here: after the request log, before any route.
 
   app.use(serviceRouter(snapshots, refresh));
 

@@ -72,6 +72,8 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
     });
     return closing;
   };
+  // SIGHUP: refresh now, the same job the cron runs (for operators and tests).
+  process.on('SIGHUP', () => void scheduler.run());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => void close().then(() => process.exit(0)));
   }
