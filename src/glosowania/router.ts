@@ -1,36 +1,11 @@
 // /api/glosowania: the filtered list, detail, distribution, attachments and share links.
 
 import express, { Router } from 'express';
-import { z } from 'zod';
-import {
-  HttpError, dateParam, kadencjaParam, limitParam, notFound, organParam, pageParam, pagination, parseParams,
-  pathId, searchParam, sendData, booleanParam, wynikParam,
-} from '../http.ts';
+import { HttpError, notFound, pagination, parseParams, pathId, sendData } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
 import type { ShareStore } from '../shares.ts';
 import { groupBallots } from './queries.ts';
-
-/** data_od ≤ data_do (CONTRACT §6), reported against data_do. */
-export const dateRangeOrdered = (q: { data_od?: string | undefined; data_do?: string | undefined }) =>
-  q.data_od === undefined || q.data_do === undefined || q.data_od <= q.data_do;
-export const DATE_RANGE_ERROR = { message: 'must not be before data_od', path: ['data_do'] };
-
-const listQuery = z.object({
-  page: pageParam,
-  limit: limitParam(20),
-  kadencja: kadencjaParam,
-  organ: organParam,
-  data_od: dateParam.optional(),
-  data_do: dateParam.optional(),
-  wynik: wynikParam.optional(),
-  kontrowersyjnosc_min: z.string({ error: 'must be given once' }).regex(/^\d{1,3}$/, 'must be a whole number')
-    .transform(Number).refine((n) => n <= 100, 'must be between 0 and 100').optional(),
-  search: searchParam.optional(),
-}).refine(dateRangeOrdered, DATE_RANGE_ERROR);
-
-const shareBody = z.strictObject({ id_osoby: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }, {
-  error: (issue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be a JSON object'),
-});
+import { distributionQuery, listQuery, shareBody, shareParams } from './schemas.ts';
 
 export function glosowaniaRouter(shares: ShareStore): Router {
   const router = Router();
@@ -42,7 +17,7 @@ export function glosowaniaRouter(shares: ShareStore): Router {
   });
 
   router.get('/share/:link', (req, res) => {
-    const { link } = parseParams(z.object({ link: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a share link') }), req.params, 'path');
+    const { link } = parseParams(shareParams, req.params, 'path');
     const share = shares.find(link);
     const q = queriesOf(res);
     const vote = share && q.glosowania.detail(share.id_glosowania);
@@ -71,7 +46,7 @@ export function glosowaniaRouter(shares: ShareStore): Router {
 
   router.get('/:id/glosy', (req, res) => {
     const id = pathId(req);
-    const { ugrupowanie } = parseParams(z.object({ ugrupowanie: booleanParam.optional() }), req.query);
+    const { ugrupowanie } = parseParams(distributionQuery, req.query);
     const q = queriesOf(res).glosowania;
     const vote = q.detail(id);
     if (!vote) throw notFound(`no vote ${id}`);

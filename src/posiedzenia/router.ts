@@ -1,19 +1,9 @@
 // /api/posiedzenia: the session list, detail, agenda points and attendance.
 
 import { Router } from 'express';
-import { z } from 'zod';
-import { DATE_RANGE_ERROR, dateRangeOrdered } from '../glosowania/router.ts';
-import { dateParam, kadencjaParam, limitParam, notFound, organParam, pageParam, pagination, parseParams, pathId, sendData } from '../http.ts';
+import { notFound, pagination, parseParams, pathId, sendData } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
-
-const listQuery = z.object({
-  page: pageParam,
-  limit: limitParam(20),
-  kadencja: kadencjaParam,
-  organ: organParam,
-  data_od: dateParam.optional(),
-  data_do: dateParam.optional(),
-}).refine(dateRangeOrdered, DATE_RANGE_ERROR);
+import { listQuery } from './schemas.ts';
 
 export function posiedzeniaRouter(): Router {
   const router = Router();

@@ -4,9 +4,10 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { percent } from '../../etl/metrics.ts';
-import { HttpError, booleanParam, idParam, kadencjaParam, limitParam, minParam, notFound, organParam, pageParam, pagination, parseParams, sendData } from '../http.ts';
+import { HttpError, idParam, notFound, pagination, parseParams, sendData } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
 import type { VoteListKind } from './queries.ts';
+import { flaggedVotesQuery, listQuery, partnerQuery, scopeQuery, votesQuery } from './schemas.ts';
 
 const TOKEN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -22,16 +23,11 @@ function councillorId(req: Request, res: Response): number {
   return id;
 }
 
-const scopeQuery = z.object({ kadencja: kadencjaParam });
-const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minParam(10) });
-const votesQuery = z.object({ kadencja: kadencjaParam, organ: organParam, page: pageParam, limit: limitParam(20) });
-const flaggedVotesQuery = z.object({ kadencja: kadencjaParam, page: pageParam, limit: limitParam(20) });
-
 export function radniRouter(): Router {
   const router = Router();
 
   router.get('/', (req, res) => {
-    const query = parseParams(z.object({ kadencja: kadencjaParam, ugrupowanie: organParam, aktywny: booleanParam.optional() }), req.query);
+    const query = parseParams(listQuery, req.query);
     const items = queriesOf(res).radni.list(query);
     sendData(res, items, { count: items.length });
   });

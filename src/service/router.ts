@@ -1,24 +1,17 @@
 // /health and /api: what is in service, and what the service offers.
 
 import { Router } from 'express';
+import { API_ENDPOINTS } from '../endpoints.ts';
 import { sendData } from '../http.ts';
 import type { SnapshotStore } from '../snapshot.ts';
 
 export const VERSION = '2.0.0';
 
-/** Every endpoint the service answers (CONTRACT §5 `/api`). */
-export const ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = [
-  ...['', '/:id', '/:id/glosowania', '/:id/profil-glosowania', '/:id/frekwencja', '/:id/frekwencja-czas', '/:id/zgodnosc-grupa',
-    '/:id/koalicje', '/:id/oponenci', '/:id/glosowania-samotne', '/:id/glosowania-kluczowe', '/:id/glosowania-buntownicze']
-    .map((p) => ({ method: 'GET' as const, path: `/api/radni${p}` })),
-  ...['', '/:id', '/:id/glosy', '/:id/zalaczniki'].map((p) => ({ method: 'GET' as const, path: `/api/glosowania${p}` })),
-  { method: 'POST', path: '/api/glosowania/:id/udostepnij' },
-  { method: 'GET', path: '/api/glosowania/share/:link' },
-  ...['dashboard', 'ranking-frekwencji', 'ranking-buntownikow', 'ranking-lojalistow', 'najbardziej-kontrowersyjne',
-    'najbardziej-jednomyslne', 'aktywnosc-organow', 'frekwencja-czas', 'top-koalicje']
-    .map((p) => ({ method: 'GET' as const, path: `/api/statystyki/${p}` })),
-  ...['', '/:id', '/:id/punkty', '/:id/obecnosci'].map((p) => ({ method: 'GET' as const, path: `/api/posiedzenia${p}` })),
-  ...['ugrupowania', 'organy', 'kadencje', 'stats'].map((p) => ({ method: 'GET' as const, path: `/api/utils/${p}` })),
+/** Every endpoint the service answers (CONTRACT §5 `/api`): the 35 operations, then the service's own. */
+export const ENDPOINTS = [
+  ...API_ENDPOINTS.map(({ method, path }) => ({ method: method.toUpperCase(), path })),
+  { method: 'GET', path: '/api' },
+  { method: 'GET', path: '/health' },
 ];
 
 /** Outcome of the last refresh, reported by /health (set by the scheduler). */

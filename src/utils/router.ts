@@ -1,14 +1,14 @@
 // /api/utils: lookups for filters (groups, bodies, terms) and the system counts.
 
 import { Router } from 'express';
-import { z } from 'zod';
-import { kadencjaParam, parseParams, sendData } from '../http.ts';
+import { parseParams, sendData } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
+import { groupsQuery } from './schemas.ts';
 
 export function utilsRouter(): Router {
   const router = Router();
   router.get('/ugrupowania', (req, res) => {
-    const { kadencja } = parseParams(z.object({ kadencja: kadencjaParam }), req.query);
+    const { kadencja } = parseParams(groupsQuery, req.query);
     sendData(res, queriesOf(res).utils.groupsOf(kadencja));
   });
   router.get('/organy', (_req, res) => sendData(res, queriesOf(res).utils.bodiesList()));

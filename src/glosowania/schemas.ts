@@ -1,0 +1,90 @@
+// /api/glosowania: parameters and responses (CONTRACT §5, §6).
+
+import { z } from 'zod';
+import { booleanParam, dateParam, idParam, kadencjaParam, limitParam, organParam, pageParam, searchParam, wynikParam } from '../http.ts';
+import {
+  type Endpoint, count, dateString, envelope, glosValue, int, paged, text, voteSummary,
+} from '../schemas.ts';
+
+/** data_od ≤ data_do (CONTRACT §6), reported against data_do. */
+export const dateRangeOrdered = (q: { data_od?: string | undefined; data_do?: string | undefined }) =>
+  q.data_od === undefined || q.data_do === undefined || q.data_od <= q.data_do;
+export const DATE_RANGE_ERROR = { message: 'must not be before data_od', path: ['data_do'] };
+
+export const voteIdParams = z.object({ id: idParam.meta({ description: 'id_glosowania' }) });
+
+export const listQuery = z.object({
+  page: pageParam,
+  limit: limitParam(20),
+  kadencja: kadencjaParam,
+  organ: organParam,
+  data_od: dateParam.optional(),
+  data_do: dateParam.optional(),
+  wynik: wynikParam.optional(),
+  kontrowersyjnosc_min: z.string({ error: 'must be given once' }).regex(/^\d{1,3}$/, 'must be a whole number')
+    .transform(Number).refine((n) => n <= 100, 'must be between 0 and 100').optional()
+    .meta({ description: 'Minimalna kontrowersyjność 0–100' }),
+  search: searchParam.optional().meta({ description: 'Fragment tytułu; bez rozróżniania wielkości liter i polskich znaków' }),
+}).refine(dateRangeOrdered, DATE_RANGE_ERROR);
+
+export const distributionQuery = z.object({ ugrupowanie: booleanParam.optional().meta({ description: 'true: grupuj według ugrupowań' }) });
+export const shareParams = z.object({
+  link: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a share link').meta({ description: 'Identyfikator udostępnienia' }),
+});
+export const shareBody = z.strictObject({
+  id_osoby: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().meta({ description: 'Radny do wyróżnienia' }),
+}, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be a JSON object'),
+}).meta({ id: 'ShareRequest' });
+
+export const voteDetail = voteSummary.extend({
+  posiedzenie: z.strictObject({
+    id_posiedzenia: int('Identyfikator posiedzenia'), numer: count('Numer posiedzenia'), data: dateString, nazwa: text('Nazwa posiedzenia').nullable(),
+  }),
+  punkt: z.strictObject({ id_punktu: int('Identyfikator punktu'), numer: text('Numer punktu, np. 7.3.1'), tytul: text('Tytuł punktu') }).nullable(),
+  liczba_zalacznikow: count('Liczba załączników'),
+}).meta({ id: 'VoteDetail' });
+
+export const ballotEntry = z.strictObject({
+  glos: glosValue,
+  id_osoby: int('Identyfikator radnego'),
+  imie_nazwisko: text('Imię i nazwisko'),
+  ugrupowanie: text('Ugrupowanie radnego w chwili głosowania').nullable(),
+}).meta({ id: 'BallotEntry' });
+
+export const attachment = z.strictObject({
+  id_zalacznika: int('Identyfikator załącznika'), nazwa: text('Nazwa'), url: text('Adres').nullable(),
+}).meta({ id: 'Attachment' });
+
+export const shareLink = z.strictObject({
+  link: text('Nieprzejrzysty identyfikator udostępnienia (128 bitów losowości, base64url)'),
+  url: text('Ścieżka /share/<link>'),
+}).meta({ id: 'ShareLink' });
+
+export const sharedVote = z.strictObject({
+  link: text('Identyfikator udostępnienia'),
+  utworzono: z.iso.datetime().meta({ description: 'Chwila utworzenia (ISO 8601)' }),
+  glosowanie: voteDetail,
+  glosy: z.array(ballotEntry),
+  wyrozniony: z.strictObject({
+    id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'),
+    ugrupowanie: text('Ugrupowanie').nullable(), glos: glosValue,
+  }).nullable(),
+}).meta({ id: 'SharedVote' });
+
+const vote = { params: voteIdParams, errors: [400, 404], tag: 'glosowania' };
+
+export const glosowaniaEndpoints: Endpoint[] = [
+  { method: 'get', path: '/api/glosowania', summary: 'Lista głosowań z filtrami (porządek dat)', tag: 'glosowania', query: listQuery, errors: [400], response: paged(voteSummary) },
+  { ...vote, method: 'get', path: '/api/glosowania/:id', summary: 'Szczegóły głosowania', response: envelope(voteDetail) },
+  { ...vote, method: 'get', path: '/api/glosowania/:id/glosy', summary: 'Rozkład głosów (z ugrupowanie=true: według ugrupowań)', query: distributionQuery,
+    response: z.union([
+      envelope(z.array(ballotEntry), { grouped: z.literal(false) }),
+      envelope(z.record(z.string(), z.array(ballotEntry)), { grouped: z.literal(true) }),
+    ]) },
+  { ...vote, method: 'get', path: '/api/glosowania/:id/zalaczniki', summary: 'Załączniki głosowania', response: envelope(z.array(attachment)) },
+  { ...vote, method: 'post', path: '/api/glosowania/:id/udostepnij', summary: 'Utwórz link do udostępnienia głosowania', body: shareBody,
+    status: 201, errors: [400, 404, 413, 415], response: envelope(shareLink) },
+  { method: 'get', path: '/api/glosowania/share/:link', summary: 'Głosowanie z linku udostępnienia (publiczne)', tag: 'glosowania',
+    params: shareParams, errors: [400, 404], public: true, response: envelope(sharedVote) },
+];

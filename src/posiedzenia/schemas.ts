@@ -1,0 +1,42 @@
+// /api/posiedzenia: parameters and responses (CONTRACT §5).
+
+import { z } from 'zod';
+import { DATE_RANGE_ERROR, dateRangeOrdered } from '../glosowania/schemas.ts';
+import { dateParam, idParam, kadencjaParam, limitParam, organParam, pageParam } from '../http.ts';
+import { type Endpoint, count, dateString, envelope, int, kadencjaString, paged, percentNumber, text } from '../schemas.ts';
+
+export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_posiedzenia' }) });
+export const listQuery = z.object({
+  page: pageParam,
+  limit: limitParam(20),
+  kadencja: kadencjaParam,
+  organ: organParam,
+  data_od: dateParam.optional(),
+  data_do: dateParam.optional(),
+}).refine(dateRangeOrdered, DATE_RANGE_ERROR);
+
+export const session = z.strictObject({
+  id_posiedzenia: int('Identyfikator posiedzenia'), numer: count('Numer posiedzenia'), nazwa: text('Nazwa').nullable(),
+  data: dateString, kadencja: kadencjaString, id_organu: int('Identyfikator organu'), organ: text('Nazwa organu'),
+  liczba_punktow: count('Punkty porządku obrad'), liczba_glosowan: count('Głosowania'),
+  obecni: count('Obecni'), liczba_obecnosci: count('Zapisy obecności'), frekwencja_procent: percentNumber('obecni / liczba_obecnosci'),
+}).meta({ id: 'Session' });
+
+export const agendaPoint = z.strictObject({
+  id_punktu: int('Identyfikator punktu'), numer: text('Numer punktu, np. 7.3.1'), tytul: text('Tytuł'),
+  liczba_glosowan: count('Głosowania w punkcie'),
+}).meta({ id: 'AgendaPoint' });
+
+export const attendanceEntry = z.strictObject({
+  id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'),
+  ugrupowanie: text('Ugrupowanie w dniu posiedzenia').nullable(), obecny: z.boolean().meta({ description: 'Obecny' }),
+}).meta({ id: 'AttendanceEntry' });
+
+const one = { params: sessionIdParams, errors: [400, 404], tag: 'posiedzenia' };
+
+export const posiedzeniaEndpoints: Endpoint[] = [
+  { method: 'get', path: '/api/posiedzenia', summary: 'Lista posiedzeń (od najnowszych)', tag: 'posiedzenia', query: listQuery, errors: [400], response: paged(session) },
+  { ...one, method: 'get', path: '/api/posiedzenia/:id', summary: 'Szczegóły posiedzenia', response: envelope(session) },
+  { ...one, method: 'get', path: '/api/posiedzenia/:id/punkty', summary: 'Porządek obrad (naturalny porządek numerów)', response: envelope(z.array(agendaPoint)) },
+  { ...one, method: 'get', path: '/api/posiedzenia/:id/obecnosci', summary: 'Lista obecności', response: envelope(z.array(attendanceEntry)) },
+];

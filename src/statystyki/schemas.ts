@@ -1,0 +1,75 @@
+// /api/statystyki: parameters and responses (CONTRACT §4, §5).
+
+import { z } from 'zod';
+import { booleanParam, kadencjaParam, limitParam, minParam, organParam } from '../http.ts';
+import { type Endpoint, count, envelope, int, percentNumber, rankedVote, text } from '../schemas.ts';
+
+export const scopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
+export const termQuery = z.object({ kadencja: kadencjaParam });
+export const votesRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20) });
+export const attendanceRankingQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(20), min_posiedzen: minParam(1) });
+export const councillorRankingQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(20), min_glosowan: minParam(10) });
+export const topPairsQuery = z.object({
+  kadencja: kadencjaParam, limit: limitParam(20), min_wspolne: minParam(10),
+  tylko_miedzy_ugrupowaniami: booleanParam.optional().meta({ description: 'true: tylko pary z różnych ugrupowań' }),
+});
+
+const who = {
+  pozycja: int('Pozycja (od 1)'),
+  id_osoby: int('Identyfikator radnego'),
+  imie_nazwisko: text('Imię i nazwisko'),
+  ugrupowanie: text('Ugrupowanie').nullable(),
+};
+
+export const dashboard = z.strictObject({
+  liczba_posiedzen: count('Posiedzenia'), liczba_glosow: count('Głosowania'),
+  liczba_radnych: count('Radni z przynależnością'),
+  srednia_frekwencja: z.string().regex(/^\d+\.\d{2}$/).meta({ description: 'Średnia frekwencja, napis z dwoma miejscami po przecinku' }),
+}).meta({ id: 'Dashboard' });
+
+export const attendanceRankingItem = z.strictObject({
+  ...who, liczba_posiedzen: count('Zapisy obecności'), obecnosci: count('Obecności'), nieobecnosci: count('Nieobecności'),
+  frekwencja_procent: percentNumber('Frekwencja'),
+}).meta({ id: 'AttendanceRankingItem' });
+
+export const rebelRankingItem = z.strictObject({
+  ...who, glosowania: count('Aktywne głosy w głosowaniach ze stanowiskiem większości'), w_mniejszosci: count('Głosy w mniejszości'),
+  procent: percentNumber('w_mniejszosci / glosowania'),
+}).meta({ id: 'RebelRankingItem' });
+
+export const loyalistRankingItem = z.strictObject({
+  ...who, glosowania: count('Aktywne głosy w głosowaniach ze stanowiskiem większości'), w_wiekszosci: count('Głosy z większością'),
+  procent: percentNumber('w_wiekszosci / glosowania'),
+}).meta({ id: 'LoyalistRankingItem' });
+
+export const bodyActivity = z.strictObject({
+  id_organu: int('Identyfikator organu'), nazwa: text('Nazwa'), typ: text('Typ, np. rada, komisja'),
+  liczba_posiedzen: count('Posiedzenia'), liczba_glosow: count('Głosowania'),
+  srednia_glosow_na_posiedzenie: z.number().min(0).meta({ description: 'liczba_glosow / liczba_posiedzen, dwa miejsca po przecinku' }),
+}).meta({ id: 'BodyActivity' });
+
+export const monthlyTotals = z.strictObject({
+  miesiac: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'Miesiąc YYYY-MM' }),
+  liczba_posiedzen: count('Posiedzenia w miesiącu'), obecnosci: count('Zapisy obecności: obecni'),
+  nieobecnosci: count('Zapisy obecności: nieobecni'), frekwencja_procent: percentNumber('Frekwencja'),
+}).meta({ id: 'MonthlyTotals' });
+
+const pairMember = z.strictObject({ id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: text('Ugrupowanie').nullable() });
+export const topPair = z.strictObject({
+  pozycja: int('Pozycja (od 1)'), radny_1: pairMember, radny_2: pairMember,
+  wspolne_glosowania: count('Wspólne aktywne głosowania'), zgodne: count('Zgodne głosy'), zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
+}).meta({ id: 'TopPair' });
+
+const stat = { tag: 'statystyki', errors: [400] };
+
+export const statystykiEndpoints: Endpoint[] = [
+  { ...stat, method: 'get', path: '/api/statystyki/dashboard', summary: 'Liczby ogólne', query: scopeQuery, response: envelope(dashboard) },
+  { ...stat, method: 'get', path: '/api/statystyki/ranking-frekwencji', summary: 'Ranking frekwencji', query: attendanceRankingQuery, response: envelope(z.array(attendanceRankingItem)) },
+  { ...stat, method: 'get', path: '/api/statystyki/ranking-buntownikow', summary: 'Radni najczęściej w mniejszości', query: councillorRankingQuery, response: envelope(z.array(rebelRankingItem)) },
+  { ...stat, method: 'get', path: '/api/statystyki/ranking-lojalistow', summary: 'Radni najczęściej z większością', query: councillorRankingQuery, response: envelope(z.array(loyalistRankingItem)) },
+  { ...stat, method: 'get', path: '/api/statystyki/najbardziej-kontrowersyjne', summary: 'Najbardziej kontrowersyjne głosowania', query: votesRankingQuery, response: envelope(z.array(rankedVote)) },
+  { ...stat, method: 'get', path: '/api/statystyki/najbardziej-jednomyslne', summary: 'Najbardziej jednomyślne głosowania', query: votesRankingQuery, response: envelope(z.array(rankedVote)) },
+  { ...stat, method: 'get', path: '/api/statystyki/aktywnosc-organow', summary: 'Aktywność organów', query: termQuery, response: envelope(z.array(bodyActivity)) },
+  { ...stat, method: 'get', path: '/api/statystyki/frekwencja-czas', summary: 'Frekwencja w miesiącach', query: scopeQuery, response: envelope(z.array(monthlyTotals)) },
+  { ...stat, method: 'get', path: '/api/statystyki/top-koalicje', summary: 'Pary radnych najczęściej głosujące tak samo', query: topPairsQuery, response: envelope(z.array(topPair)) },
+];

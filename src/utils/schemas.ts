@@ -1,0 +1,30 @@
+// /api/utils: lookups and system counts (CONTRACT §5).
+
+import { z } from 'zod';
+import { kadencjaParam } from '../http.ts';
+import { type Endpoint, count, dateString, envelope, int, kadencjaString, text } from '../schemas.ts';
+
+export const groupsQuery = z.object({ kadencja: kadencjaParam });
+
+export const group = z.strictObject({
+  id_ugrupowania: int('Identyfikator ugrupowania'), nazwa: text('Nazwa'), skrot: text('Skrót').nullable(),
+  pelna_nazwa: text('Pełna nazwa, gdy źródło ją podaje (kluby Sejmu)').nullable(),
+  liczba_radnych: count('Aktywni członkowie (bieżąca przynależność w zakresie)'),
+}).meta({ id: 'Group' });
+export const body = z.strictObject({ id_organu: int('Identyfikator organu'), nazwa: text('Nazwa'), typ: text('Typ') }).meta({ id: 'Body' });
+export const term = z.strictObject({
+  kadencja: kadencjaString, data_od: dateString, data_do: dateString.nullable(),
+  liczba_radnych: count('Radni z przynależnością w kadencji'), liczba_posiedzen: count('Posiedzenia'), liczba_glosowan: count('Głosowania'),
+}).meta({ id: 'Term' });
+export const systemCounts = z.strictObject({
+  radni: count('Radni'), glosowania: count('Głosowania'), posiedzenia: count('Posiedzenia'), zalaczniki: count('Załączniki'),
+}).meta({ id: 'SystemCounts' });
+
+const lookup = { tag: 'utils', errors: [] };
+
+export const utilsEndpoints: Endpoint[] = [
+  { ...lookup, method: 'get', path: '/api/utils/ugrupowania', summary: 'Ugrupowania', query: groupsQuery, errors: [400], response: envelope(z.array(group)) },
+  { ...lookup, method: 'get', path: '/api/utils/organy', summary: 'Organy', response: envelope(z.array(body)) },
+  { ...lookup, method: 'get', path: '/api/utils/kadencje', summary: 'Kadencje (od najnowszej)', response: envelope(z.array(term)) },
+  { ...lookup, method: 'get', path: '/api/utils/stats', summary: 'Liczby w systemie', response: envelope(systemCounts) },
+];
