@@ -1,0 +1,247 @@
+// The read API over a real database built by the real pipeline: every endpoint's success shape
+// (validated against its schema, strictly), its 404s, and a 400 for each kind of bad parameter.
+
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { generateBundle } from '../etl/generate.ts';
+import { API_ENDPOINTS } from '../src/endpoints.ts';
+import { errorEnvelope } from '../src/schemas.ts';
+import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
+
+let t: TestApp;
+let ids: { radny: number; token: string; glosowanie: number; posiedzenie: number; kadencja: string; organ: number; link: string };
+
+beforeAll(async () => {
+  const dir = tempDir();
+  await generateBundle(dir, { seed: 11, radni: 12, glosowania: 200 });
+  t = appOver(await buildDatabase(dir));
+  const db = t.snapshots.active!.db;
+  const radny = db.prepare(`SELECT r.id_osoby, r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
+    ORDER BY s.liczba_glosowan DESC LIMIT 1`).get() as { id_osoby: number; token: string };
+  const vote = db.prepare('SELECT id_glosowania, id_posiedzenia, kadencja, id_organu FROM glosowanie ORDER BY ord LIMIT 1').get() as
+    { id_glosowania: number; id_posiedzenia: number; kadencja: string; id_organu: number };
+  const share = await request(t.app).post(`/api/glosowania/${vote.id_glosowania}/udostepnij`).send({});
+  ids = {
+    radny: radny.id_osoby, token: radny.token, glosowanie: vote.id_glosowania, posiedzenie: vote.id_posiedzenia,
+    kadencja: vote.kadencja, organ: vote.id_organu, link: share.body.data.link,
+  };
+});
+
+afterAll(() => t.close());
+
+/** The path with realistic ids from the loaded data. */
+function concrete(path: string, overrides: Partial<Record<'id' | 'link', string>> = {}): string {
+  return path.replace(':link', overrides.link ?? ids.link).replace(':id', overrides.id ?? String(
+    path.startsWith('/api/radni') ? ids.radny : path.startsWith('/api/posiedzenia') ? ids.posiedzenie : ids.glosowanie));
+}
+
+const call = (method: 'get' | 'post', path: string) => (method === 'get' ? request(t.app).get(path) : request(t.app).post(path).send({}));
+
+describe('every endpoint answers in its documented shape', () => {
+  it('lists 35 operations', () => expect(API_ENDPOINTS).toHaveLength(35));
+
+  it.each(API_ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('%s', async (_name, endpoint) => {
+    const res = await call(endpoint.method, concrete(endpoint.path));
+    expect(res.status, JSON.stringify(res.body)).toBe(200); // the POST's (vote, no one) link exists since beforeAll
+    const parsed = endpoint.response.safeParse(res.body);
+    expect(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error)).toBe(true);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('lists are not empty on the generated council (the shapes above were checked on real items)', async () => {
+    for (const path of ['/api/radni', '/api/glosowania', '/api/posiedzenia', `/api/radni/${ids.radny}/koalicje?min_wspolne=1`,
+      `/api/radni/${ids.radny}/glosowania`, '/api/statystyki/ranking-frekwencji', '/api/statystyki/top-koalicje?min_wspolne=1',
+      `/api/glosowania/${ids.glosowanie}/glosy`, `/api/posiedzenia/${ids.posiedzenie}/obecnosci`, '/api/utils/kadencje']) {
+      const res = await request(t.app).get(path);
+      expect((res.body.data as unknown[]).length, path).toBeGreaterThan(0);
+    }
+  });
+
+  it('accepts a token wherever it accepts a councillor id', async () => {
+    for (const endpoint of API_ENDPOINTS.filter((e) => e.path.startsWith('/api/radni/:id'))) {
+      const byId = await request(t.app).get(concrete(endpoint.path));
+      const byToken = await request(t.app).get(concrete(endpoint.path, { id: ids.token }));
+      expect(byToken.status).toBe(200);
+      expect(byToken.body).toEqual(byId.body);
+    }
+  });
+});
+
+describe('404 for what does not exist, in the error envelope', () => {
+  const withId = API_ENDPOINTS.filter((e) => e.path.includes(':id') || e.path.includes(':link'));
+  it.each(withId.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('%s', async (_name, endpoint) => {
+    const res = await call(endpoint.method, concrete(endpoint.path, { id: '987654321', link: 'AAAAAAAAAAAAAAAAAAAAAA' }));
+    expect(res.status).toBe(404);
+    expect(errorEnvelope.parse(res.body).error).toBe('Not Found');
+  });
+
+  it.each(['/api/nie-ma', '/api/radni/1/nie-ma', '/nope', '/api/glosowania/1/glosy/extra'])('unknown route %s', async (path) => {
+    const res = await request(t.app).get(path);
+    expect(res.status).toBe(404);
+    expect(errorEnvelope.parse(res.body)).toMatchObject({ error: 'Not Found' });
+  });
+
+  it('a token that matches nobody', async () => {
+    const res = await request(t.app).get('/api/radni/nikt-taki/frekwencja');
+    expect(res.status).toBe(404);
+  });
+});
+
+/** Bad values for each parameter name, by the rule of CONTRACT §6 it breaks. */
+const BAD_VALUES: Record<string, string[]> = {
+  page: ['0', '-1', 'abc', '1.5', '1e309'],
+  limit: ['0', '-1', '101', 'ten'],
+  kadencja: ['2020', '2020-21', 'abcd-efgh'],
+  organ: ['0', '-3', 'x'],
+  ugrupowanie: ['0', 'x'],
+  aktywny: ['yes', '2'],
+  data_od: ['2024-02-30', '2024-13-01', '24-01-01'],
+  data_do: ['2024-02-30', 'tomorrow'],
+  wynik: ['maybe', 'PRZYJETO'],
+  kontrowersyjnosc_min: ['101', '-1', 'x'],
+  search: ['x'.repeat(201)],
+  min_wspolne: ['-1', 'x'],
+  min_posiedzen: ['-1', 'x'],
+  min_glosowan: ['-1', 'x'],
+  tylko_miedzy_ugrupowaniami: ['maybe'],
+};
+
+const queryKeys = (schema: z.ZodType | undefined): string[] => {
+  const inner = schema as unknown as { shape?: Record<string, unknown> } | undefined;
+  return Object.keys(inner?.shape ?? {});
+};
+
+describe('400 naming the parameter, for each kind of bad parameter', () => {
+  const cases = API_ENDPOINTS.flatMap((endpoint) => [
+    ...queryKeys(endpoint.query).flatMap((key) => {
+      const bad = key === 'ugrupowanie' && endpoint.path.endsWith('/glosy') ? ['maybe'] : BAD_VALUES[key];
+      if (!bad) throw new Error(`no bad values listed for parameter ${key}`);
+      return bad.map((value) => [`${endpoint.path} ?${key}=${value.slice(0, 12)}`, endpoint, `?${key}=${encodeURIComponent(value)}`, key] as const);
+    }),
+    ...queryKeys(endpoint.query).slice(0, 1).map((key) =>
+      [`${endpoint.path} ?${key} repeated`, endpoint, `?${key}=1&${key}=2`, key] as const),
+    ...(endpoint.params ? [[`${endpoint.path} malformed :id`, endpoint, '', 'bad-path'] as const] : []),
+  ]);
+
+  it.each(cases)('%s', async (_name, endpoint, query, key) => {
+    const path = key === 'bad-path'
+      ? concrete(endpoint.path, { id: endpoint.path.startsWith('/api/radni') ? 'Nie Token!' : '-5', link: 'short' })
+      : concrete(endpoint.path);
+    const res = await call(endpoint.method, path + query);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    const body = errorEnvelope.parse(res.body);
+    expect(body.error).toBe('Bad Request');
+    expect(body.message).toContain(key === 'bad-path' ? (endpoint.path.includes(':link') ? "'link'" : "'id'") : `'${key}'`);
+  });
+
+  it('data_od after data_do names data_do', async () => {
+    const res = await request(t.app).get('/api/glosowania?data_od=2024-05-01&data_do=2024-04-01');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("'data_do'");
+  });
+
+  it('unknown parameters are ignored', async () => {
+    const res = await request(t.app).get('/api/glosowania?foo=bar&limit=2');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(2);
+  });
+});
+
+describe('filters and paging of the vote list', () => {
+  it('pages: pagination totals match and pages do not overlap', async () => {
+    const first = await request(t.app).get('/api/glosowania?limit=7&page=1');
+    const second = await request(t.app).get('/api/glosowania?limit=7&page=2');
+    expect(first.body.pagination).toEqual({ page: 1, limit: 7, total: 200, totalPages: 29 });
+    const ids1 = first.body.data.map((v: { id_glosowania: number }) => v.id_glosowania);
+    const ids2 = second.body.data.map((v: { id_glosowania: number }) => v.id_glosowania);
+    expect(new Set([...ids1, ...ids2]).size).toBe(14);
+    const past = await request(t.app).get('/api/glosowania?limit=7&page=999');
+    expect(past.body.data).toEqual([]);
+  });
+
+  it('search is case- and diacritic-insensitive', async () => {
+    const plain = await request(t.app).get('/api/glosowania?search=budzet&limit=100');
+    const accented = await request(t.app).get('/api/glosowania?search=BUDŻET&limit=100');
+    expect(plain.body.pagination.total).toBeGreaterThan(0);
+    expect(accented.body.pagination).toEqual(plain.body.pagination);
+    for (const v of plain.body.data as Array<{ tytul: string }>) expect(v.tytul.toLowerCase()).toMatch(/bud[zż]et/);
+  });
+
+  it('combined filters all hold on every item', async () => {
+    const res = await request(t.app).get(`/api/glosowania?kadencja=${ids.kadencja}&organ=${ids.organ}&wynik=przyjeto&kontrowersyjnosc_min=1&data_od=2000-01-01&limit=100`);
+    expect(res.status).toBe(200);
+    for (const v of res.body.data) {
+      expect(v).toMatchObject({ kadencja: ids.kadencja, id_organu: ids.organ, wynik: 'przyjęto' });
+      expect(v.kontrowersyjnosc).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
+
+describe('distribution and share links', () => {
+  it('groups the distribution by group, largest first, members without a group under Niezrzeszeni', async () => {
+    const flat = await request(t.app).get(`/api/glosowania/${ids.glosowanie}/glosy`);
+    const grouped = await request(t.app).get(`/api/glosowania/${ids.glosowanie}/glosy?ugrupowanie=true`);
+    expect(grouped.body.grouped).toBe(true);
+    const groups = Object.entries(grouped.body.data as Record<string, Array<{ ugrupowanie: string | null }>>);
+    expect(groups.flatMap(([, entries]) => entries)).toHaveLength(flat.body.data.length);
+    for (let i = 1; i < groups.length; i++) expect(groups[i - 1]![1].length).toBeGreaterThanOrEqual(groups[i]![1].length);
+    for (const [name, entries] of groups) for (const e of entries) expect(e.ugrupowanie ?? 'Niezrzeszeni').toBe(name);
+  });
+
+  it('round trip: create, read, the same link again, a highlighted councillor, 400 and 404', async () => {
+    const voter = (await request(t.app).get(`/api/glosowania/${ids.glosowanie}/glosy`)).body.data[0] as { id_osoby: number; glos: string };
+    const created = await request(t.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({ id_osoby: voter.id_osoby });
+    expect(created.status).toBe(201);
+    expect(created.body.data.url).toBe(`/share/${created.body.data.link}`);
+    expect(created.body.data.link).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    const again = await request(t.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({ id_osoby: voter.id_osoby });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(created.body.data);
+    const read = await request(t.app).get(`/api/glosowania/share/${created.body.data.link}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.glosowanie.id_glosowania).toBe(ids.glosowanie);
+    expect(read.body.data.wyrozniony).toMatchObject({ id_osoby: voter.id_osoby, glos: voter.glos });
+    const plain = await request(t.app).get(`/api/glosowania/share/${ids.link}`);
+    expect(plain.body.data.wyrozniony).toBeNull();
+
+    const absent = (t.snapshots.active!.db.prepare(`SELECT id_osoby FROM radny WHERE id_osoby NOT IN
+      (SELECT id_osoby FROM glos WHERE id_glosowania = ?) LIMIT 1`).pluck().get(ids.glosowanie)) as number;
+    const noBallot = await request(t.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({ id_osoby: absent });
+    expect(noBallot.status).toBe(400);
+    const unknownPerson = await request(t.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({ id_osoby: 987654 });
+    expect(unknownPerson.status).toBe(404);
+    const unknownVote = await request(t.app).post('/api/glosowania/987654/udostepnij').send({});
+    expect(unknownVote.status).toBe(404);
+    const unknownLink = await request(t.app).get('/api/glosowania/share/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknownLink.status).toBe(404);
+  });
+
+  it('bad bodies: malformed JSON 400, over 10 KB 413, unknown fields 400', async () => {
+    const path = `/api/glosowania/${ids.glosowanie}/udostepnij`;
+    const malformed = await request(t.app).post(path).set('Content-Type', 'application/json').send('{"id_osoby":');
+    expect(malformed.status).toBe(400);
+    expect(errorEnvelope.parse(malformed.body).error).toBe('Bad Request');
+    const big = await request(t.app).post(path).set('Content-Type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(20_000) }));
+    expect(big.status).toBe(413);
+    expect(errorEnvelope.parse(big.body).message).toMatch(/10 KB/);
+    const extra = await request(t.app).post(path).send({ id_osoby: 1, admin: true });
+    expect(extra.status).toBe(400);
+  });
+});
+
+describe('service endpoints', () => {
+  it('/api lists every endpoint', async () => {
+    const res = await request(t.app).get('/api');
+    expect(res.body.data).toMatchObject({ wersja: '2.0.0', dokumentacja: '/api/openapi.json' });
+    const listed = res.body.data.endpoints.map((e: { method: string; path: string }) => `${e.method} ${e.path}`);
+    for (const e of API_ENDPOINTS) expect(listed).toContain(`${e.method.toUpperCase()} ${e.path}`);
+  });
+
+  it('/health reports the snapshot in service', async () => {
+    const res = await request(t.app).get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', version: '2.0.0', data: { snapshot: t.snapshots.active!.id, liczba_glosowan: 200 } });
+    expect(res.body.uptime_s).toBeGreaterThanOrEqual(0);
+  });
+});
