@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { conditionalGet } from './caching.ts';
 import type { Config } from './config.ts';
 import { glosowaniaRouter } from './glosowania/router.ts';
+import { guards } from './guards.ts';
 import { HttpError, sendError } from './http.ts';
 import { posiedzeniaRouter } from './posiedzenia/router.ts';
 import { radniRouter } from './radni/router.ts';
@@ -28,6 +30,7 @@ export interface AppDeps {
 export function createApp({ snapshots, shares, config, logger, refresh = { running: false } }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', false); // ETags come from the snapshot id (caching.ts), not from hashing each body
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
 
@@ -44,10 +47,12 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   }));
 
   // Guards (CONTRACT §6) sit here: after the request log, before any route.
+  // /health is exempt inside the guards (no origin, no key, not counted); /api and the data routes are guarded.
+  app.use(guards(config, logger));
 
   app.use(serviceRouter(snapshots, refresh));
 
-  const data = holdSnapshot(snapshots);
+  const data = [holdSnapshot(snapshots), conditionalGet(Boolean(config.API_SECRET_KEY || config.JWT_SECRET))];
   app.use('/api/radni', data, radniRouter());
   app.use('/api/glosowania', data, glosowaniaRouter(shares));
   app.use('/api/statystyki', data, statystykiRouter());

@@ -245,3 +245,27 @@ describe('service endpoints', () => {
     expect(res.body.uptime_s).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('conditional requests', () => {
+  it('a strong ETag per snapshot and request; If-None-Match answers 304 with no body', async () => {
+    const first = await request(t.app).get('/api/statystyki/dashboard');
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(etag).toContain(t.snapshots.active!.id);
+    expect(first.headers['cache-control']).toMatch(/max-age=60/);
+    const again = await request(t.app).get('/api/statystyki/dashboard').set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    const other = await request(t.app).get('/api/statystyki/dashboard?kadencja=2024-2029');
+    expect(other.headers['etag']).not.toBe(etag);
+    const stale = await request(t.app).get('/api/statystyki/dashboard').set('If-None-Match', '"other"');
+    expect(stale.status).toBe(200);
+  });
+
+  it('errors carry no validator and are not stored', async () => {
+    const res = await request(t.app).get('/api/glosowania/987654321');
+    expect(res.status).toBe(404);
+    expect(res.headers['etag']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

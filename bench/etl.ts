@@ -1,0 +1,63 @@
+// npm run bench:etl [-- --sejm | --scale]
+// Builds a source, then runs the full ETL in a fresh child process and prints its wall time per
+// stage and its peak RSS. Default: a generated council of 500 councillors × 3,000 votes (issue 3);
+// --sejm: the full 10th term of the Sejm from ../shared/data (issue 7); --scale: 200 councils ×
+// 25 councillors × 1,000 votes (issue 8).
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runEtl, type EtlSummary, type SourceFormat } from '../etl/run.ts';
+
+const here = fileURLToPath(import.meta.url);
+const cli = fileURLToPath(new URL(here.endsWith('.ts') ? '../cli/council.ts' : '../cli/council.js', import.meta.url));
+const nodeArgs = here.endsWith('.ts') ? ['--import', 'tsx'] : [];
+
+if (process.argv[2] === '--measure') {
+  // Child mode: one ETL run, figures as JSON on stdout.
+  const [, , , source, format, dbPath] = process.argv as [string, string, string, string, SourceFormat, string];
+  const summary: EtlSummary = await runEtl({ source, format, dbPath });
+  console.log(JSON.stringify({ summary, maxRssKb: process.resourceUsage().maxRSS }));
+  process.exit(0);
+}
+
+const mode = process.argv.includes('--sejm') ? 'sejm' : process.argv.includes('--scale') ? 'scale' : 'council';
+const work = mkdtempSync(join(tmpdir(), 'council-bench-'));
+try {
+  let source: string;
+  let format: SourceFormat = 'csv';
+  let described: string;
+  if (mode === 'sejm') {
+    source = fileURLToPath(new URL(here.endsWith('.ts') ? '../../shared/data/sejm-term10.tar.gz' : '../../../shared/data/sejm-term10.tar.gz', import.meta.url));
+    if (!existsSync(source)) {
+      console.log(`skipped: ${source} not found (the Sejm data lives in ../shared/data beside the repository)`);
+      process.exit(0);
+    }
+    format = 'sejm';
+    described = `Sejm term 10 (${source})`;
+  } else {
+    const args = mode === 'scale' ? ['--rady', '200', '--radni', '25', '--glosowania', '1000'] : ['--radni', '500', '--glosowania', '3000'];
+    source = join(work, 'bundle');
+    described = `council generate ${args.join(' ')}`;
+    console.log(`generating: ${described}`);
+    execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', source, ...args], { stdio: 'inherit' });
+  }
+
+  console.log(`\nETL of ${described}`);
+  const child = spawnSync(process.execPath, [...nodeArgs, here, '--measure', source, format, join(work, 'bench.db')], {
+    encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error(`the ETL run failed (exit ${child.status})`);
+  const { summary, maxRssKb } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { summary: EtlSummary; maxRssKb: number };
+
+  console.log(`\n| stage | rows | seconds |\n|---|---:|---:|`);
+  for (const s of summary.stages) console.log(`| ${s.stage} | ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(2)} |`);
+  console.log(`| **total** | ${summary.counts.glosy.toLocaleString('en')} ballots | **${summary.seconds.toFixed(2)}** |`);
+  console.log(`\npeak RSS: ${(maxRssKb / 1024).toFixed(0)} MiB`);
+  console.log(`counts: ${JSON.stringify(summary.counts)}`);
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
