@@ -31,7 +31,9 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // ETags come from the snapshot id (caching.ts), not from hashing each body
-  app.set('trust proxy', config.TRUST_PROXY);
+  // One hop: the address the nearest proxy saw. `true` would trust the leftmost X-Forwarded-For entry,
+  // which any client can write, and so bypass the rate limit.
+  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
 
   app.use(pinoHttp({

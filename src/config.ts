@@ -27,7 +27,7 @@ export const CONFIG_KEYS = {
   JWT_SECRET: { schema: z.string().default(''), description: 'HS256 secret for Bearer tokens accepted in place of the key; empty disables' },
   RATE_LIMIT_WINDOW_MS: { schema: integer(900_000, 1000), description: 'rate-limit window in milliseconds' },
   RATE_LIMIT_MAX_REQUESTS: { schema: integer(100, 1), description: 'requests per client address per window' },
-  TRUST_PROXY: { schema: flag(false), description: 'believe `X-Forwarded-For` for the client address' },
+  TRUST_PROXY: { schema: flag(false), description: 'behind one reverse proxy: take the client address from its `X-Forwarded-For` entry' },
   CRON_SCHEDULE: { schema: z.string().default('0 3 * * *'), description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables' },
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), description: 'pino log level' },
   NODE_ENV: { schema: z.enum(['development', 'production', 'test']).default('development'), description: '`production` also rejects requests with neither Origin nor Referer' },

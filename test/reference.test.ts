@@ -197,36 +197,42 @@ describe('reference oracle on random councils', () => {
   });
 
   it('keeps its own figures consistent across endpoints', () => {
+    type Paging = { page: number; limit: number; total: number; totalPages: number };
+    type Body<T> = { success: true; data: T; pagination?: Paging };
+    type Counts = Record<string, number>;
+    type Partner = { id_osoby: number; wspolne_glosowania: number; zgodne: number };
+    type TopPair = { radny_1: { id_osoby: number }; radny_2: { id_osoby: number }; wspolne_glosowania: number; zgodne: number };
     fc.assert(
       fc.property(arbitraryCouncil(), (bundle) => {
-        const get = (path: string, query?: Record<string, string>) => referenceGet(bundle, path, query) as { data: any; pagination?: any };
-        const stats = get('/api/utils/stats').data;
-        expect(get('/api/glosowania', { limit: '100' }).pagination.total).toBe(stats.glosowania);
-        expect(get('/api/statystyki/dashboard').data.liczba_glosow).toBe(stats.glosowania);
-        const ranking = get('/api/statystyki/ranking-frekwencji', { limit: '100' }).data as Array<{ id_osoby: number; liczba_posiedzen: number }>;
+        const get = <T>(path: string, query?: Record<string, string>) => referenceGet(bundle, path, query) as Body<T>;
+        const total = (path: string, query?: Record<string, string>) => get<unknown[]>(path, query).pagination?.total;
+        const stats = get<Counts>('/api/utils/stats').data;
+        expect(total('/api/glosowania', { limit: '100' })).toBe(stats.glosowania);
+        expect(get<Counts>('/api/statystyki/dashboard').data.liczba_glosow).toBe(stats.glosowania);
+        const ranking = get<Array<{ id_osoby: number; liczba_posiedzen: number }>>('/api/statystyki/ranking-frekwencji', { limit: '100' }).data;
         for (const person of bundle['radni.csv'] ?? []) {
           const id = Number(person.id_osoby);
-          const profile = get(`/api/radni/${id}`).data;
-          const frekwencja = get(`/api/radni/${id}/frekwencja`).data;
+          const profile = get<Counts>(`/api/radni/${id}`).data;
+          const frekwencja = get<Counts>(`/api/radni/${id}/frekwencja`).data;
           expect(profile.liczba_posiedzen).toBe(frekwencja.liczba_posiedzen);
-          const profil = get(`/api/radni/${id}/profil-glosowania`).data;
-          expect(profil.za + profil.przeciw + profil.wstrzymujacy).toBe(profile.liczba_glosow);
-          const all = profil.za + profil.przeciw + profil.wstrzymujacy + profil.nieobecny + profil.brak_glosu;
-          expect(get(`/api/radni/${id}/glosowania`).pagination.total).toBe(all);
+          const profil = get<Counts>(`/api/radni/${id}/profil-glosowania`).data;
+          const active = profil.za! + profil.przeciw! + profil.wstrzymujacy!;
+          expect(active).toBe(profile.liczba_glosow);
+          expect(total(`/api/radni/${id}/glosowania`)).toBe(active + profil.nieobecny! + profil.brak_glosu!);
           const inRanking = ranking.find((r) => r.id_osoby === id);
           expect(inRanking?.liczba_posiedzen ?? 0).toBe(frekwencja.liczba_posiedzen);
-          const zg = get(`/api/radni/${id}/zgodnosc-grupa`).data;
-          expect(get(`/api/radni/${id}/glosowania-buntownicze`).pagination.total).toBe(zg.wszystkie_glosowania - zg.zgodne);
+          const zg = get<Counts>(`/api/radni/${id}/zgodnosc-grupa`).data;
+          expect(total(`/api/radni/${id}/glosowania-buntownicze`)).toBe(zg.wszystkie_glosowania! - zg.zgodne!);
           // koalicje and oponenci hold the same pairs, in opposite agreement order
-          const ko = get(`/api/radni/${id}/koalicje`, { min_wspolne: '1', limit: '100' }).data as Array<{ id_osoby: number }>;
-          const op = get(`/api/radni/${id}/oponenci`, { min_wspolne: '1', limit: '100' }).data as Array<{ id_osoby: number }>;
+          const ko = get<Partner[]>(`/api/radni/${id}/koalicje`, { min_wspolne: '1', limit: '100' }).data;
+          const op = get<Partner[]>(`/api/radni/${id}/oponenci`, { min_wspolne: '1', limit: '100' }).data;
           expect(ko.map((x) => x.id_osoby).sort()).toEqual(op.map((x) => x.id_osoby).sort());
         }
         // every pair seen by one councillor is in top-koalicje with the same counts
-        const top = get('/api/statystyki/top-koalicje', { min_wspolne: '1', limit: '100' }).data as Array<{ radny_1: { id_osoby: number }; radny_2: { id_osoby: number }; wspolne_glosowania: number; zgodne: number }>;
+        const top = get<TopPair[]>('/api/statystyki/top-koalicje', { min_wspolne: '1', limit: '100' }).data;
         let partnerEntries = 0;
         for (const person of bundle['radni.csv'] ?? []) {
-          const ko = get(`/api/radni/${Number(person.id_osoby)}/koalicje`, { min_wspolne: '1', limit: '100' }).data as Array<{ id_osoby: number; wspolne_glosowania: number; zgodne: number }>;
+          const ko = get<Partner[]>(`/api/radni/${Number(person.id_osoby)}/koalicje`, { min_wspolne: '1', limit: '100' }).data;
           partnerEntries += ko.length;
           for (const p of ko) {
             const [a, b] = [Number(person.id_osoby), p.id_osoby].sort((x, y) => x - y);

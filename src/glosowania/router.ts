@@ -64,9 +64,6 @@ export function glosowaniaRouter(shares: ShareStore): Router {
 
   router.post('/:id/udostepnij', express.json({ limit: '10kb', strict: true }), (req, res) => {
     const id = pathId(req);
-    if (req.body === undefined && req.headers['content-length'] && req.headers['content-length'] !== '0') {
-      throw new HttpError(415, 'the request body must be JSON (Content-Type: application/json)');
-    }
     const { id_osoby } = parseParams(shareBody, req.body ?? {}, 'body');
     const q = queriesOf(res).glosowania;
     const vote = q.detail(id);

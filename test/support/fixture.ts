@@ -29,7 +29,7 @@ export interface TestApp {
 
 /** An app over an existing database, with its own share store. */
 export function appOver(dbPath: string, overrides: Partial<Config> = {}): TestApp {
-  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, ...overrides });
+  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, ...overrides });
   const snapshots = new SnapshotStore(dbPath);
   snapshots.refresh();
   const shares = new ShareStore(join(tempDir(), 'shares.db'));

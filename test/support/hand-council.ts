@@ -10,9 +10,10 @@
 // Bodies  1 Rada Miasta (rada) · 2 Komisja Budżetowa (komisja) · 3 Komisja Rewizyjna (komisja, no sessions)
 // Groups  1 Razem dla Miasta (RdM) · 2 Forum Samorządowe (FS)
 // People  1 Anna Nowak · 2 Zenon Lis · 3 Łucja Wróbel · 4 Lech Mazur · 5 Anna Nowak · 6 Żaneta Kos
-//         name order (Polish): 1, 5, 4 (Lech), 3 (Łucja), 2 (Zenon), 6 (Żaneta)
+//         7 Borys Żuk (a membership and nothing else)
+//         name order (Polish): 1, 5, 7 (Borys), 4 (Lech), 3 (Łucja), 2 (Zenon), 6 (Żaneta)
 //         (byte order would put Łucja and Żaneta after Zenon)
-//         tokens: anna-nowak, zenon-lis, lucja-wrobel, lech-mazur, anna-nowak-2, zaneta-kos
+//         tokens: anna-nowak, zenon-lis, lucja-wrobel, lech-mazur, anna-nowak-2, zaneta-kos, borys-zuk
 // Memberships (przynaleznosc_id: person, term, group, [od, do], aktywny)
 //   1: 1 T1 g1 [2014-11-01, –] 1      5: 1 T2 g1 [2018-11-01, –] 1
 //   2: 2 T1 g2 [2014-11-01, –] 0      6: 3 T2 g1 [2018-11-01, 2019-01-31] 1  ┐ switch, adjacent days
@@ -20,14 +21,18 @@
 //   4: 4 T1 g2 [2014-11-01, –] 1      8: 4 T2 g2 [2018-11-01, –] 1
 //                                     9: 5 T2 no group [2018-11-01, –] 1
 //                                    10: 6 T2 g2 [2018-11-01, –] 1
-//   display (all terms): 1→m5 RdM · 2→m2 FS (aktywny 0, T1) · 3→m7 FS · 4→m8 FS · 5→m9 none · 6→m10 FS
+//                                    11: 7 T2 g1 [2018-11-01, –] 0
+//   display (all terms): 1→m5 RdM · 2→m2 FS (aktywny 0, T1) · 3→m7 FS · 4→m8 FS · 5→m9 none · 6→m10 FS · 7→m11 RdM (aktywny 0)
 //   display (T1):        1→m1 RdM · 2→m2 FS · 3→m3 RdM · 4→m4 FS
-//   display (T2):        1→m5 RdM · 3→m7 FS · 4→m8 FS · 5→m9 none · 6→m10 FS
+//   display (T2):        1→m5 RdM · 3→m7 FS · 4→m8 FS · 5→m9 none · 6→m10 FS · 7→m11 RdM
 // Sessions
-//   S1: Rada, T1, 2015-03-10, obecnosci given: 1 ✓ 2 ✗ 3 ✓ 4 ✓ (2 voted but is recorded absent)
+//   S1: Rada, T1, 2015-03-10, obecnosci given: 2 ✗ 3 ✓ 4 ✓ — no row for 1 although 1 voted there
 //   S2: Rada, T2, 2019-01-15, no obecnosci → derived from V5–V7: 1 3 4 5 6 all present
-//   S3: Komisja, T2, 2019-01-22, no obecnosci → derived from V8–V9: 1 ✓ 3 ✓ 4 ✓ 5 ✗ (N, N)
-//   S4: Rada, T2, 2019-02-12, obecnosci given: 1 3 4 5 6 all present
+//   S3: Komisja, T2, 2019-01-31 (last day of m6), no obecnosci → derived from V8–V9:
+//       1 ✓ (Z, N) · 3 ✓ (Z, B) · 4 ✓ (P, N) · 5 ✗ (N, N) · 6 ✓ (B only: brak_glosu is not nieobecny)
+//   S4: Rada, T2, 2019-02-01 (first day of m7), obecnosci given: 1 3 4 5 6 all present
+//   attendance records: 1 S2 S3 S4 (3/3) · 2 S1 (0/1) · 3 S1–S4 (4/4) · 4 S1–S4 (4/4) · 5 S2 S3 S4 (2/3)
+//                       6 S2 S3 S4 (3/3) · 7 none
 // Agenda  S1: 11 "3" · S4: 41 "7.10", 42 "7.2", 43 "10" (natural order 7.2, 7.10, 10)
 //
 // Ballots (Z za, P przeciw, W wstrzymujacy, N nieobecny, B brak_glosu, – no ballot)
@@ -38,31 +43,35 @@
 //   V4    S1   2015-03-10           odrzucono    │ P B Z P – – │ 1  2   0   0  1  │  67   66.67 │ P
 //   V5    S2   2019-01-15T09:00     (przyjęto)   │ Z – Z Z Z Z │ 5  0   0   0  0  │   0  100    │ Z
 //   V6    S2   2019-01-15T09:15     przyjęto     │ Z – P Z W Z │ 3  1   1   0  0  │  50   60    │ Z
-//   V7    S2   2019-01-15T09:30     (odrzucono)  │ P – P Z Z P │ 2  3   0   0  0  │  80   60    │ P
-//   V8    S3   2019-01-22           przyjęto     │ Z – Z P N – │ 2  1   0   1  0  │  67   66.67 │ Z
-//   V9    S3   2019-01-22T12:00     (odrzucono)  │ N – B N N – │ 0  0   0   3  1  │   0    0    │ none
-//   V10   S4   2019-02-12T10:00     (przyjęto)   │ Z – P Z Z Z │ 4  1   0   0  0  │  40   80    │ Z
-//   V11   S4   2019-02-12T10:00     odrzucono    │ P – P P W N │ 0  3   1   1  0  │   0   75    │ P
-//   V12   S4   2019-02-12T11:00     (przyjęto)   │ W – Z Z P N │ 2  1   1   1  0  │  67   50    │ Z
+//   V7    S2   2019-01-15T09:30:45  (odrzucono)  │ P – P Z Z P │ 2  3   0   0  0  │  80   60    │ P
+//   V8    S3   2019-01-31           przyjęto     │ Z – Z P N B │ 2  1   0   1  1  │  67   66.67 │ Z
+//   V9    S3   2019-01-31T12:00     (odrzucono)  │ N – B N N – │ 0  0   0   3  1  │   0    0    │ none
+//   V10   S4   2019-02-01T10:00     (przyjęto)   │ Z – P Z Z Z │ 4  1   0   0  0  │  40   80    │ Z
+//   V11   S4   2019-02-01T10:00     odrzucono    │ P – P P W N │ 0  3   1   1  0  │   0   75    │ P
+//   V12   S4   2019-02-01T11:00     (przyjęto)   │ W – Z Z P N │ 2  1   1   1  0  │  67   50    │ Z
+//   V13   S4   2019-02-01T12:00     odrzucono*   │ – – – – – Z │ 1  0   0   0  0  │   0  100    │ Z
 //   (wynik in parentheses: empty in the CSV, derived: przyjęto iff za > przeciw)
+//   * the stated odrzucono contradicts 1:0 (no quorum, say): a warning, and the stated value stands
 //   kontr = round(200·min(za,prz)/(za+prz)): V4 200/3 = 66.67 → 67; V7 400/5 = 80; V10 200/5 = 40
-//   jedn  = max(za,prz,wst)/active: V3 1/3, V4 2/3, V6 3/5, V10 4/5, V11 3/4, V12 2/4
-// Date order (data_czas desc, id desc): V12, V11, V10 (same 10:00 as V11), V9, V8 (T00:00:00), V7,
-//   V6, V5, V3, V2 (same 10:30:00 as V3), V1, V4 (date-only → T00:00:00).
+//   jedn  = max(za,prz,wst)/active: V3 1/3, V4 2/3, V6 3/5, V10 4/5, V11 3/4, V12 2/4, V13 1/1
+// Date order (data_czas desc, id desc): V13, V12, V11, V10 (same 10:00 as V11), V9, V8 (T00:00:00),
+//   V7, V6, V5, V3, V2 (same 10:30:00 as V3), V1, V4 (date-only → T00:00:00).
 //
 // Groups at each vote: T1 (2015-03-10): 1,3 → g1; 2,4 → g2.
-//   T2 January (V5–V9): 1,3 → g1; 4,6 → g2; 5 none.  T2 February (V10–V12): 1 → g1; 3,4,6 → g2; 5 none.
+//   T2 up to 2019-01-31 (V5–V9): 1,3 → g1; 4,6 → g2; 5 none.
+//   T2 from 2019-02-01 (V10–V13): 1 → g1; 3,4,6 → g2; 5 none.
 // Group positions (strict max over the group's ballots at the vote):
 //   V1 g1 Z, g2 tie(Z,P) · V2 g1 Z, g2 P · V3 g1 tie(Z,P), g2 W (only 4 active) · V4 g1 tie, g2 P (only 4)
-//   V5 g1 Z, g2 Z · V6 g1 tie(Z,P), g2 Z · V7 g1 P, g2 tie(Z,P) · V8 g1 Z, g2 P (only 4) · V9 none
+//   V5 g1 Z, g2 Z · V6 g1 tie(Z,P), g2 Z · V7 g1 P, g2 tie(Z,P) · V8 g1 Z, g2 P (only 4; 6 B) · V9 none
 //   V10 g1 Z (only 1), g2 Z (3 P, 4 Z, 6 Z) · V11 g1 P (only 1), g2 P · V12 g1 W (only 1), g2 Z
+//   V13 g2 Z (only 6)
 //
-// Pairs (shared active votes / equal ballots):  T1 │ T2 │ all
+// Pairs (shared active votes / equal ballots):  T1 │ T2 │ all     (V13 has one active ballot: no pair)
 //   (1,2) 2/1 │ –   │ 2/1      (2,3) 2/1 │ –   │ 2/1      (3,5) –   │ 6/1 │ 6/1
 //   (1,3) 4/2 │ 7/4 │ 11/6     (2,4) 2/1 │ –   │ 2/1      (3,6) –   │ 4/2 │ 4/2
 //   (1,4) 4/1 │ 7/4 │ 11/5     (3,4) 4/0 │ 7/3 │ 11/3     (4,5) –   │ 6/3 │ 6/3
 //   (1,5) –   │ 6/2 │ 6/2      (4,6) –   │ 4/3 │ 4/3      (5,6) –   │ 4/2 │ 4/2
-//   (1,6) –   │ 4/4 │ 4/4      (2,5), (2,6): none
+//   (1,6) –   │ 4/4 │ 4/4      (2,5), (2,6), anything with 7: none
 //   e.g. (1,3) T2: V5 ZZ✓ V6 ZP✗ V7 PP✓ V8 ZZ✓ V10 ZP✗ V11 PP✓ V12 WZ✗ → 7/4
 
 import type { Bundle } from './bundle.ts';
@@ -88,6 +97,7 @@ export const HAND_COUNCIL: Bundle = {
     { id_osoby: 4, imie_nazwisko: 'Lech Mazur' },
     { id_osoby: 5, imie_nazwisko: 'Anna Nowak' },
     { id_osoby: 6, imie_nazwisko: 'Żaneta Kos' },
+    { id_osoby: 7, imie_nazwisko: 'Borys Żuk' },
   ],
   'przynaleznosci.csv': [
     { przynaleznosc_id: 1, id_osoby: 1, kadencja: '2014-2018', id_ugrupowania: 1, data_od: '2014-11-01', data_do: null, aktywny: 1 },
@@ -100,12 +110,13 @@ export const HAND_COUNCIL: Bundle = {
     { przynaleznosc_id: 8, id_osoby: 4, kadencja: '2018-2023', id_ugrupowania: 2, data_od: '2018-11-01', data_do: null, aktywny: 1 },
     { przynaleznosc_id: 9, id_osoby: 5, kadencja: '2018-2023', id_ugrupowania: null, data_od: '2018-11-01', data_do: null, aktywny: 1 },
     { przynaleznosc_id: 10, id_osoby: 6, kadencja: '2018-2023', id_ugrupowania: 2, data_od: '2018-11-01', data_do: null, aktywny: 1 },
+    { przynaleznosc_id: 11, id_osoby: 7, kadencja: '2018-2023', id_ugrupowania: 1, data_od: '2018-11-01', data_do: null, aktywny: 0 },
   ],
   'posiedzenia.csv': [
     { id_posiedzenia: 1, id_organu: 1, kadencja: '2014-2018', numer: 1, data: '2015-03-10', nazwa: 'I sesja' },
     { id_posiedzenia: 2, id_organu: 1, kadencja: '2018-2023', numer: 1, data: '2019-01-15', nazwa: 'I sesja' },
-    { id_posiedzenia: 3, id_organu: 2, kadencja: '2018-2023', numer: 1, data: '2019-01-22', nazwa: null },
-    { id_posiedzenia: 4, id_organu: 1, kadencja: '2018-2023', numer: 2, data: '2019-02-12', nazwa: 'II sesja' },
+    { id_posiedzenia: 3, id_organu: 2, kadencja: '2018-2023', numer: 1, data: '2019-01-31', nazwa: null },
+    { id_posiedzenia: 4, id_organu: 1, kadencja: '2018-2023', numer: 2, data: '2019-02-01', nazwa: 'II sesja' },
   ],
   'punkty.csv': [
     { id_punktu: 11, id_posiedzenia: 1, numer: '3', tytul: 'Budżet miasta' },
@@ -120,12 +131,14 @@ export const HAND_COUNCIL: Bundle = {
     { id_glosowania: 4, id_posiedzenia: 1, id_punktu: null, numer: 4, data_czas: '2015-03-10', tytul: 'Sprawozdanie z działalności', wynik: 'odrzucono' },
     { id_glosowania: 5, id_posiedzenia: 2, id_punktu: null, numer: 1, data_czas: '2019-01-15T09:00', tytul: 'Przyjęcie porządku obrad', wynik: null },
     { id_glosowania: 6, id_posiedzenia: 2, id_punktu: null, numer: 2, data_czas: '2019-01-15T09:15', tytul: 'Budżet obywatelski', wynik: 'przyjęto' },
-    { id_glosowania: 7, id_posiedzenia: 2, id_punktu: null, numer: 3, data_czas: '2019-01-15T09:30', tytul: 'Uchwała w sprawie opłat', wynik: null },
-    { id_glosowania: 8, id_posiedzenia: 3, id_punktu: null, numer: 1, data_czas: '2019-01-22', tytul: 'Opinia do projektu budżetu', wynik: 'przyjęto' },
-    { id_glosowania: 9, id_posiedzenia: 3, id_punktu: null, numer: 2, data_czas: '2019-01-22T12:00', tytul: 'Wniosek formalny', wynik: null },
-    { id_glosowania: 10, id_posiedzenia: 4, id_punktu: 42, numer: 1, data_czas: '2019-02-12T10:00', tytul: 'Zmiana uchwały budżetowej', wynik: null },
-    { id_glosowania: 11, id_posiedzenia: 4, id_punktu: 41, numer: 2, data_czas: '2019-02-12T10:00', tytul: 'Miejscowy plan zagospodarowania', wynik: 'odrzucono' },
-    { id_glosowania: 12, id_posiedzenia: 4, id_punktu: 41, numer: 3, data_czas: '2019-02-12T11:00', tytul: 'Skarga na działalność prezydenta', wynik: null },
+    { id_glosowania: 7, id_posiedzenia: 2, id_punktu: null, numer: 3, data_czas: '2019-01-15T09:30:45', tytul: 'Uchwała w sprawie opłat', wynik: null },
+    { id_glosowania: 8, id_posiedzenia: 3, id_punktu: null, numer: 1, data_czas: '2019-01-31', tytul: 'Opinia do projektu budżetu', wynik: 'przyjęto' },
+    { id_glosowania: 9, id_posiedzenia: 3, id_punktu: null, numer: 2, data_czas: '2019-01-31T12:00', tytul: 'Wniosek formalny', wynik: null },
+    { id_glosowania: 10, id_posiedzenia: 4, id_punktu: 42, numer: 1, data_czas: '2019-02-01T10:00', tytul: 'Zmiana uchwały budżetowej', wynik: null },
+    { id_glosowania: 11, id_posiedzenia: 4, id_punktu: 41, numer: 2, data_czas: '2019-02-01T10:00', tytul: 'Miejscowy plan zagospodarowania', wynik: 'odrzucono' },
+    { id_glosowania: 12, id_posiedzenia: 4, id_punktu: 41, numer: 3, data_czas: '2019-02-01T11:00', tytul: 'Skarga na działalność prezydenta', wynik: null },
+    // the stated odrzucono contradicts the 1:0 ballots: a warning, and the stated value stands
+    { id_glosowania: 13, id_posiedzenia: 4, id_punktu: 43, numer: 4, data_czas: '2019-02-01T12:00', tytul: 'Wniosek o zamknięcie obrad', wynik: 'odrzucono' },
   ],
   'glosy.csv': [
     // V1: Z Z Z P
@@ -166,11 +179,12 @@ export const HAND_COUNCIL: Bundle = {
     { id_glosowania: 7, id_osoby: 4, glos: 'za' },
     { id_glosowania: 7, id_osoby: 5, glos: 'za' },
     { id_glosowania: 7, id_osoby: 6, glos: 'przeciw' },
-    // V8: Z – Z P N –
+    // V8: Z – Z P N B
     { id_glosowania: 8, id_osoby: 1, glos: 'za' },
     { id_glosowania: 8, id_osoby: 3, glos: 'za' },
     { id_glosowania: 8, id_osoby: 4, glos: 'przeciw' },
     { id_glosowania: 8, id_osoby: 5, glos: 'nieobecny' },
+    { id_glosowania: 8, id_osoby: 6, glos: 'brak_glosu' },
     // V9: N – B N N –
     { id_glosowania: 9, id_osoby: 1, glos: 'nieobecny' },
     { id_glosowania: 9, id_osoby: 3, glos: 'brak_glosu' },
@@ -194,9 +208,11 @@ export const HAND_COUNCIL: Bundle = {
     { id_glosowania: 12, id_osoby: 4, glos: 'za' },
     { id_glosowania: 12, id_osoby: 5, glos: 'przeciw' },
     { id_glosowania: 12, id_osoby: 6, glos: 'nieobecny' },
+    // V13: only 6
+    { id_glosowania: 13, id_osoby: 6, glos: 'za' },
   ],
   'obecnosci.csv': [
-    { id_posiedzenia: 1, id_osoby: 1, obecny: 1 },
+    // S1 has no row for person 1: the given rows are the whole attendance of the session
     { id_posiedzenia: 1, id_osoby: 2, obecny: 0 },
     { id_posiedzenia: 1, id_osoby: 3, obecny: 1 },
     { id_posiedzenia: 1, id_osoby: 4, obecny: 1 },
@@ -215,7 +231,7 @@ export const HAND_COUNCIL: Bundle = {
 };
 
 // ── Hand-written building blocks ─────────────────────────────────────────────────────────────
-// Vote summaries (DESIGN field order), one per vote, from the ballot table above.
+// Vote summaries (DESIGN field order), one per vote, copied from the ballot table above.
 
 const T1 = '2014-2018';
 const T2 = '2018-2023';
@@ -230,18 +246,19 @@ const V3 = { id_glosowania: 3, numer: 3, tytul: 'Nadanie nazwy ulicy Łąkowej',
 const V4 = { id_glosowania: 4, numer: 4, tytul: 'Sprawozdanie z działalności', data: '2015-03-10', godzina: null, kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67 }; // kontr 200/3 = 66.67 → 67; jedn 2/3
 const V5 = { id_glosowania: 5, numer: 1, tytul: 'Przyjęcie porządku obrad', data: '2019-01-15', godzina: '09:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 5, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100 }; // derived 5 > 0
 const V6 = { id_glosowania: 6, numer: 2, tytul: 'Budżet obywatelski', data: '2019-01-15', godzina: '09:15', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 60 }; // jedn 3/5
-const V7 = { id_glosowania: 7, numer: 3, tytul: 'Uchwała w sprawie opłat', data: '2019-01-15', godzina: '09:30', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'odrzucono', za: 2, przeciw: 3, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 80, jednomyslnosc_procent: 60 }; // kontr 400/5; jedn 3/5
-const V8 = { id_glosowania: 8, numer: 1, tytul: 'Opinia do projektu budżetu', data: '2019-01-22', godzina: null, kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 0, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67 }; // date-only
-const V9 = { id_glosowania: 9, numer: 2, tytul: 'Wniosek formalny', data: '2019-01-22', godzina: '12:00', kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'odrzucono', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecni: 3, brak_glosu: 1, kontrowersyjnosc: 0, jednomyslnosc_procent: 0 }; // no active ballot: 0/0 → 0
-const V10 = { id_glosowania: 10, numer: 1, tytul: 'Zmiana uchwały budżetowej', data: '2019-02-12', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 42, wynik: 'przyjęto', za: 4, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 40, jednomyslnosc_procent: 80 }; // kontr 200/5; jedn 4/5
-const V11 = { id_glosowania: 11, numer: 2, tytul: 'Miejscowy plan zagospodarowania', data: '2019-02-12', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'odrzucono', za: 0, przeciw: 3, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 75 }; // jedn 3/4
-const V12 = { id_glosowania: 12, numer: 3, tytul: 'Skarga na działalność prezydenta', data: '2019-02-12', godzina: '11:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 67, jednomyslnosc_procent: 50 }; // derived 2 > 1; jedn 2/4
+const V7 = { id_glosowania: 7, numer: 3, tytul: 'Uchwała w sprawie opłat', data: '2019-01-15', godzina: '09:30', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'odrzucono', za: 2, przeciw: 3, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 80, jednomyslnosc_procent: 60 }; // 09:30:45 → godzina 09:30; kontr 400/5; jedn 3/5
+const V8 = { id_glosowania: 8, numer: 1, tytul: 'Opinia do projektu budżetu', data: '2019-01-31', godzina: null, kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 0, nieobecni: 1, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67 }; // date-only
+const V9 = { id_glosowania: 9, numer: 2, tytul: 'Wniosek formalny', data: '2019-01-31', godzina: '12:00', kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'odrzucono', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecni: 3, brak_glosu: 1, kontrowersyjnosc: 0, jednomyslnosc_procent: 0 }; // no active ballot: 0/0 → 0
+const V10 = { id_glosowania: 10, numer: 1, tytul: 'Zmiana uchwały budżetowej', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 42, wynik: 'przyjęto', za: 4, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 40, jednomyslnosc_procent: 80 }; // kontr 200/5; jedn 4/5
+const V11 = { id_glosowania: 11, numer: 2, tytul: 'Miejscowy plan zagospodarowania', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'odrzucono', za: 0, przeciw: 3, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 75 }; // jedn 3/4
+const V12 = { id_glosowania: 12, numer: 3, tytul: 'Skarga na działalność prezydenta', data: '2019-02-01', godzina: '11:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 67, jednomyslnosc_procent: 50 }; // derived 2 > 1; jedn 2/4
+const V13 = { id_glosowania: 13, numer: 4, tytul: 'Wniosek o zamknięcie obrad', data: '2019-02-01', godzina: '12:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 43, wynik: 'odrzucono', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100 }; // stated wynik kept; jedn 1/1
 
-// Session items (S1: given attendance 3 of 4; S2: derived 5 of 5; S3: derived 3 of 4; S4: given 5 of 5)
-const S1 = { id_posiedzenia: 1, numer: 1, nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 3, liczba_obecnosci: 4, frekwencja_procent: 75 };
+// Session items (S1: given 2 of 3; S2: derived 5 of 5; S3: derived 4 of 5; S4: given 5 of 5)
+const S1 = { id_posiedzenia: 1, numer: 1, nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 2, liczba_obecnosci: 3, frekwencja_procent: 66.67 };
 const S2 = { id_posiedzenia: 2, numer: 1, nazwa: 'I sesja', data: '2019-01-15', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 0, liczba_glosowan: 3, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
-const S3 = { id_posiedzenia: 3, numer: 1, nazwa: null, data: '2019-01-22', kadencja: T2, id_organu: 2, organ: KOMISJA, liczba_punktow: 0, liczba_glosowan: 2, obecni: 3, liczba_obecnosci: 4, frekwencja_procent: 75 };
-const S4 = { id_posiedzenia: 4, numer: 2, nazwa: 'II sesja', data: '2019-02-12', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 3, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
+const S3 = { id_posiedzenia: 3, numer: 1, nazwa: null, data: '2019-01-31', kadencja: T2, id_organu: 2, organ: KOMISJA, liczba_punktow: 0, liczba_glosowan: 2, obecni: 4, liczba_obecnosci: 5, frekwencja_procent: 80 };
+const S4 = { id_posiedzenia: 4, numer: 2, nazwa: 'II sesja', data: '2019-02-01', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 4, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
 
 const page = (pageNo: number, limit: number, total: number, totalPages: number) => ({ page: pageNo, limit, total, totalPages });
 
@@ -259,7 +276,7 @@ export interface HandCase {
 
 export const HAND_EXPECTED: HandCase[] = [
   // ── Lookups ──────────────────────────────────────────────────────────────────────────────
-  { path: '/api/utils/stats', data: { radni: 6, glosowania: 12, posiedzenia: 4, zalaczniki: 3 } }, // rows of radni, glosowania, posiedzenia, zalaczniki
+  { path: '/api/utils/stats', data: { radni: 7, glosowania: 13, posiedzenia: 4, zalaczniki: 3 } }, // rows of radni, glosowania, posiedzenia, zalaczniki
   {
     path: '/api/utils/organy', // by id; body 3 has no sessions but is listed
     data: [
@@ -271,15 +288,15 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/utils/kadencje', // newest data_od first
     data: [
-      { kadencja: T2, data_od: '2018-11-01', data_do: null, liczba_radnych: 5, liczba_posiedzen: 3, liczba_glosowan: 8 }, // persons 1,3,4,5,6; S2–S4; V5–V12
+      { kadencja: T2, data_od: '2018-11-01', data_do: null, liczba_radnych: 6, liczba_posiedzen: 3, liczba_glosowan: 9 }, // persons 1,3,4,5,6,7; S2–S4; V5–V13
       { kadencja: T1, data_od: '2014-11-01', data_do: '2018-10-31', liczba_radnych: 4, liczba_posiedzen: 1, liczba_glosowan: 4 }, // persons 1–4; S1; V1–V4
     ],
   },
   {
-    path: '/api/utils/ugrupowania', // name order: Forum < Razem; active display memberships
+    path: '/api/utils/ugrupowania', // name order: Forum < Razem; display memberships with aktywny 1
     data: [
       { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', liczba_radnych: 3 }, // 3 (m7), 4 (m8), 6 (m10); 2's m2 has aktywny 0
-      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', liczba_radnych: 1 }, // 1 (m5); 3 has moved to FS
+      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', liczba_radnych: 1 }, // 1 (m5); 7's m11 has aktywny 0; 3 moved to FS
     ],
   },
   {
@@ -293,11 +310,12 @@ export const HAND_EXPECTED: HandCase[] = [
 
   // ── Councillor list ──────────────────────────────────────────────────────────────────────
   {
-    path: '/api/radni', // display membership of each person; Polish name order 1, 5, 4, 3, 2, 6
-    count: 6,
+    path: '/api/radni', // display membership of each person; Polish name order 1, 5, 7, 4, 3, 2, 6
+    count: 7,
     data: [
       { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },
       { id_osoby: 5, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 9, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, token: 'anna-nowak-2' }, // same name: -2 by id order
+      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk' },
       { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
       { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel' }, // m7: latest data_od in T2
       { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' }, // only a T1 membership
@@ -328,9 +346,21 @@ export const HAND_EXPECTED: HandCase[] = [
   },
   {
     path: '/api/radni',
-    query: { aktywny: 'false' }, // only 2's display membership has aktywny 0
-    count: 1,
-    data: [{ id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' }],
+    query: { ugrupowanie: '1' }, // display group RdM: 1 (m5), 7 (m11); 3's display row is FS now
+    count: 2,
+    data: [
+      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },
+      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk' },
+    ],
+  },
+  {
+    path: '/api/radni',
+    query: { aktywny: 'false' }, // display memberships with aktywny 0: 7 (m11), 2 (m2); Borys before Zenon
+    count: 2,
+    data: [
+      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk' },
+      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' },
+    ],
   },
   {
     path: '/api/radni',
@@ -344,14 +374,18 @@ export const HAND_EXPECTED: HandCase[] = [
   },
 
   // ── Councillor profile ───────────────────────────────────────────────────────────────────
-  // liczba_glosow: 3's ballots Z Z P Z | Z P P Z B P P Z → 11 active (V9 B); S1–S4 records → 4
+  // 3: ballots Z Z P Z | Z P P Z B P P Z → 11 active (V9 B); records S1–S4 → 4
   { path: '/api/radni/3', data: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', token: 'lucja-wrobel', kadencja: T2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 4 } },
   // T1: display m3 (RdM); active V1–V4 = 4; S1 = 1 record
   { path: '/api/radni/lucja-wrobel', query: { kadencja: T1 }, data: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', token: 'lucja-wrobel', kadencja: T1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 4, liczba_posiedzen: 1 } },
-  // 1: 12 ballots, V9 N → 11 active; S1–S4 → 4
-  { path: '/api/radni/anna-nowak', data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 4 } },
+  // 1: 12 ballots, V9 N → 11 active; records S2, S3, S4 → 3 (none in S1)
+  { path: '/api/radni/anna-nowak', data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 3 } },
+  // 1 in T1: m1; Z Z Z P → 4 active; S1's given rows have no row for 1 → 0 records
+  { path: '/api/radni/1', query: { kadencja: T1 }, data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 4, liczba_posiedzen: 0 } },
   // 5: Z W Z N N Z W P → 6 active; records S2, S3, S4 → 3; no group
   { path: '/api/radni/anna-nowak-2', data: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak-2', kadencja: T2, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, liczba_glosow: 6, liczba_posiedzen: 3 } },
+  // 7: a membership and nothing else
+  { path: '/api/radni/borys-zuk', data: { id_osoby: 7, imie_nazwisko: 'Borys Żuk', token: 'borys-zuk', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, liczba_glosow: 0, liczba_posiedzen: 0 } },
   // 2 has no T2 membership and no T2 data: nulls and zeros, not 404
   { path: '/api/radni/2', query: { kadencja: T2 }, data: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', token: 'zenon-lis', kadencja: null, id_ugrupowania: null, ugrupowanie: null, aktywny: 0, liczba_glosow: 0, liczba_posiedzen: 0 } },
   { path: '/api/radni/99', notFound: true },
@@ -365,26 +399,36 @@ export const HAND_EXPECTED: HandCase[] = [
   { path: '/api/radni/1/profil-glosowania', query: { kadencja: T2 }, data: { za: 4, przeciw: 2, wstrzymujacy: 1, nieobecny: 1, brak_glosu: 0, za_procent: 50, przeciw_procent: 25, wstrzymujacy_procent: 12.5, nieobecny_procent: 12.5, brak_glosu_procent: 0 } },
   // 3 all: Z Z P Z | Z P P Z B P P Z → za 6, prz 5, bg 1 of 12: 50, 41.67 (5/12), 8.33
   { path: '/api/radni/3/profil-glosowania', data: { za: 6, przeciw: 5, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 1, za_procent: 50, przeciw_procent: 41.67, wstrzymujacy_procent: 0, nieobecny_procent: 0, brak_glosu_procent: 8.33 } },
-  // 6: Z Z P Z N N → 3, 1, 0, 2 of 6: 50, 16.67 (1/6), 0, 33.33
-  { path: '/api/radni/6/profil-glosowania', data: { za: 3, przeciw: 1, wstrzymujacy: 0, nieobecny: 2, brak_glosu: 0, za_procent: 50, przeciw_procent: 16.67, wstrzymujacy_procent: 0, nieobecny_procent: 33.33, brak_glosu_procent: 0 } },
+  // 6: V5 Z V6 Z V7 P V8 B V10 Z V11 N V12 N V13 Z → za 4, prz 1, nb 2, bg 1 of 8: 50, 12.5, 0, 25, 12.5
+  { path: '/api/radni/6/profil-glosowania', data: { za: 4, przeciw: 1, wstrzymujacy: 0, nieobecny: 2, brak_glosu: 1, za_procent: 50, przeciw_procent: 12.5, wstrzymujacy_procent: 0, nieobecny_procent: 25, brak_glosu_procent: 12.5 } },
   // 2 all: Z P N B → one each of 4: 25 each
   { path: '/api/radni/2/profil-glosowania', data: { za: 1, przeciw: 1, wstrzymujacy: 0, nieobecny: 1, brak_glosu: 1, za_procent: 25, przeciw_procent: 25, wstrzymujacy_procent: 0, nieobecny_procent: 25, brak_glosu_procent: 25 } },
   // 2 T2: no ballots → all zeros (sum 0)
   { path: '/api/radni/2/profil-glosowania', query: { kadencja: T2 }, data: { za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 0, wstrzymujacy_procent: 0, nieobecny_procent: 0, brak_glosu_procent: 0 } },
 
   // ── frekwencja ───────────────────────────────────────────────────────────────────────────
-  { path: '/api/radni/1/frekwencja', data: { liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 } }, // S1 given ✓, S2 ✓, S3 ✓ (V8 Z), S4 given ✓
+  { path: '/api/radni/1/frekwencja', data: { liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 } }, // S2 ✓, S3 ✓ (V8 Z), S4 given ✓; none in S1
+  { path: '/api/radni/1/frekwencja', query: { kadencja: T1 }, data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 } }, // voted in S1 but has no record: 0/0
   { path: '/api/radni/5/frekwencja', data: { liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67 } }, // S2 ✓, S3 ✗ (N, N), S4 ✓ → 2/3
   { path: '/api/radni/5/frekwencja', query: { kadencja: T1 }, data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 } }, // no records: 0/0 → 0
   { path: '/api/radni/2/frekwencja', data: { liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0 } }, // S1 given obecny 0 although 2 voted
+  { path: '/api/radni/6/frekwencja', data: { liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 } }, // S2 ✓, S3 ✓ (only B), S4 ✓
+  { path: '/api/radni/7/frekwencja', data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 } }, // no records at all
 
   // ── frekwencja-czas (per month of the session date, ascending) ─────────────────────────────
   {
-    path: '/api/radni/1/frekwencja-czas',
+    path: '/api/radni/3/frekwencja-czas',
     data: [
       { miesiac: '2015-03', liczba_posiedzen: 1, obecnosci: 1, frekwencja_procent: 100 }, // S1
       { miesiac: '2019-01', liczba_posiedzen: 2, obecnosci: 2, frekwencja_procent: 100 }, // S2, S3
       { miesiac: '2019-02', liczba_posiedzen: 1, obecnosci: 1, frekwencja_procent: 100 }, // S4
+    ],
+  },
+  {
+    path: '/api/radni/1/frekwencja-czas', // no S1 record → no 2015-03 month
+    data: [
+      { miesiac: '2019-01', liczba_posiedzen: 2, obecnosci: 2, frekwencja_procent: 100 },
+      { miesiac: '2019-02', liczba_posiedzen: 1, obecnosci: 1, frekwencja_procent: 100 },
     ],
   },
   {
@@ -400,13 +444,13 @@ export const HAND_EXPECTED: HandCase[] = [
   // 1: V1 ✓ V2 ✓ (g1 Z with 3); V3, V4, V6 tie; V5 ✓ V7 ✓ V8 ✓; V9 N; V10–V12 1 alone in g1 → 5/5
   { path: '/api/radni/1/zgodnosc-grupa', data: { wszystkie_glosowania: 5, zgodne: 5, zgodnosc_procent: 100 } },
   { path: '/api/radni/1/zgodnosc-grupa', query: { kadencja: T2 }, data: { wszystkie_glosowania: 3, zgodne: 3, zgodnosc_procent: 100 } }, // V5, V7, V8
-  // 3: V1 ✓ V2 ✓ | V5 ✓ V7 ✓ V8 ✓ (g1) V10 ✗ (g2 Z, 3 P) V11 ✓ V12 ✓ (g2) → 8 counted, 7 agree = 87.5
+  // 3: V1 ✓ V2 ✓ | V5 ✓ V7 ✓ V8 ✓ (g1, V8 on m6's last day) V10 ✗ (g2 Z, 3 P) V11 ✓ V12 ✓ (g2 from m7's first day) → 8 counted, 7 agree = 87.5
   { path: '/api/radni/3/zgodnosc-grupa', data: { wszystkie_glosowania: 8, zgodne: 7, zgodnosc_procent: 87.5 } },
   { path: '/api/radni/3/zgodnosc-grupa', query: { kadencja: T1 }, data: { wszystkie_glosowania: 2, zgodne: 2, zgodnosc_procent: 100 } }, // V1, V2
   { path: '/api/radni/3/zgodnosc-grupa', query: { kadencja: T2 }, data: { wszystkie_glosowania: 6, zgodne: 5, zgodnosc_procent: 83.33 } }, // 5/6 = 83.333
   // 4: V2 ✓ (g2 P with 2); V1 tie; V3, V4, V8 4 alone active in g2; V5 ✓ V6 ✓ V10 ✓ V11 ✓ V12 ✓; V7 tie → 6/6
   { path: '/api/radni/4/zgodnosc-grupa', data: { wszystkie_glosowania: 6, zgodne: 6, zgodnosc_procent: 100 } },
-  { path: '/api/radni/6/zgodnosc-grupa', data: { wszystkie_glosowania: 3, zgodne: 3, zgodnosc_procent: 100 } }, // V5, V6, V10; V7 tie
+  { path: '/api/radni/6/zgodnosc-grupa', data: { wszystkie_glosowania: 3, zgodne: 3, zgodnosc_procent: 100 } }, // V5, V6, V10; V7 tie; V8 B; V13 alone
   { path: '/api/radni/5/zgodnosc-grupa', data: { wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 } }, // never in a group: 0/0
 
   // ── koalicje / oponenci (pairs table above; ugrupowanie = partner's display group in scope) ──
@@ -426,7 +470,16 @@ export const HAND_EXPECTED: HandCase[] = [
   },
   {
     path: '/api/radni/1/koalicje',
-    query: { min_wspolne: '1' }, // 6 4/4, 3 6/11, 2 1/2, 4 5/11, 5 2/6
+    query: { min_wspolne: '6' }, // ≥ 6 shared: 3 (11), 4 (11), 5 (exactly 6)
+    data: [
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
+      { pozycja: 3, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
+    ],
+  },
+  {
+    path: '/api/radni/1/koalicje',
+    query: { min_wspolne: '1' }, // 6 4/4, 3 6/11, 2 1/2, 4 5/11, 5 2/6 (7 shares nothing)
     data: [
       { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
       { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
@@ -483,6 +536,7 @@ export const HAND_EXPECTED: HandCase[] = [
     ],
   },
   { path: '/api/radni/5/koalicje', data: [] }, // 5 shares at most 6 votes with anyone < 10
+  { path: '/api/radni/7/oponenci', query: { min_wspolne: '1' }, data: [] }, // 7 never voted
 
   // ── one councillor's votes (summary + glos, date order, paged) ─────────────────────────────
   {
@@ -495,6 +549,11 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { page: '2', limit: '3' }, // items 4–6 of V12 V11 V10 | V9 V8 V7 | V6 V5
     data: [{ ...V9, glos: 'nieobecny' }, { ...V8, glos: 'nieobecny' }, { ...V7, glos: 'za' }],
     pagination: page(2, 3, 8, 3),
+  },
+  {
+    path: '/api/radni/6/glosowania',
+    data: [{ ...V13, glos: 'za' }, { ...V12, glos: 'nieobecny' }, { ...V11, glos: 'nieobecny' }, { ...V10, glos: 'za' }, { ...V8, glos: 'brak_glosu' }, { ...V7, glos: 'przeciw' }, { ...V6, glos: 'za' }, { ...V5, glos: 'za' }],
+    pagination: page(1, 20, 8, 1),
   },
   {
     path: '/api/radni/1/glosowania',
@@ -514,10 +573,12 @@ export const HAND_EXPECTED: HandCase[] = [
   { path: '/api/radni/4/glosowania-samotne', data: [{ ...V8, glos: 'przeciw' }, { ...V3, glos: 'wstrzymujacy' }, { ...V1, glos: 'przeciw' }], pagination: page(1, 20, 3, 1) },
   // 5: V6 only W, V11 only W, V12 only P
   { path: '/api/radni/5/glosowania-samotne', data: [{ ...V12, glos: 'przeciw' }, { ...V11, glos: 'wstrzymujacy' }, { ...V6, glos: 'wstrzymujacy' }], pagination: page(1, 20, 3, 1) },
-  { path: '/api/radni/6/glosowania-samotne', data: [], pagination: page(1, 20, 0, 0) }, // always with the others
+  // 6: never alone among ≥ 2 active; V13 has one active ballot only → not solitary
+  { path: '/api/radni/6/glosowania-samotne', data: [], pagination: page(1, 20, 0, 0) },
 
   // ── glosowania-kluczowe: przyjęto & za & za−przeciw = 1, or odrzucono & przeciw & przeciw−za = 1 ──
-  // margin-one votes: V4 odrzucono 1:2, V7 odrzucono 2:3, V8 przyjęto 2:1, V12 przyjęto 2:1 (V2 2:2 no)
+  // margin-one votes: V4 odrzucono 1:2, V7 odrzucono 2:3, V8 przyjęto 2:1, V12 przyjęto 2:1 (V2 2:2 no;
+  // V13 1:0 but the stated wynik is odrzucono and 6 voted za → no)
   { path: '/api/radni/1/glosowania-kluczowe', data: [{ ...V8, glos: 'za' }, { ...V7, glos: 'przeciw' }, { ...V4, glos: 'przeciw' }], pagination: page(1, 20, 3, 1) },
   { path: '/api/radni/1/glosowania-kluczowe', query: { kadencja: T2 }, data: [{ ...V8, glos: 'za' }, { ...V7, glos: 'przeciw' }], pagination: page(1, 20, 2, 1) },
   { path: '/api/radni/3/glosowania-kluczowe', data: [{ ...V12, glos: 'za' }, { ...V8, glos: 'za' }, { ...V7, glos: 'przeciw' }], pagination: page(1, 20, 3, 1) }, // V4: 3 voted za → no
@@ -530,34 +591,36 @@ export const HAND_EXPECTED: HandCase[] = [
   { path: '/api/radni/1/glosowania-buntownicze', data: [], pagination: page(1, 20, 0, 0) },
 
   // ── vote list ────────────────────────────────────────────────────────────────────────────
-  { path: '/api/glosowania', data: [V12, V11, V10, V9, V8, V7, V6, V5, V3, V2, V1, V4], pagination: page(1, 20, 12, 1) },
-  { path: '/api/glosowania', query: { limit: '5', page: '3' }, data: [V1, V4], pagination: page(3, 5, 12, 3) }, // items 11, 12
-  { path: '/api/glosowania', query: { limit: '5', page: '4' }, data: [], pagination: page(4, 5, 12, 3) }, // past the end
+  { path: '/api/glosowania', data: [V13, V12, V11, V10, V9, V8, V7, V6, V5, V3, V2, V1, V4], pagination: page(1, 20, 13, 1) },
+  { path: '/api/glosowania', query: { limit: '5', page: '3' }, data: [V2, V1, V4], pagination: page(3, 5, 13, 3) }, // items 11–13
+  { path: '/api/glosowania', query: { limit: '5', page: '4' }, data: [], pagination: page(4, 5, 13, 3) }, // past the end
   { path: '/api/glosowania', query: { kadencja: T1 }, data: [V3, V2, V1, V4], pagination: page(1, 20, 4, 1) },
   { path: '/api/glosowania', query: { organ: '2' }, data: [V9, V8], pagination: page(1, 20, 2, 1) },
-  { path: '/api/glosowania', query: { data_od: '2019-01-22', data_do: '2019-02-12' }, data: [V12, V11, V10, V9, V8], pagination: page(1, 20, 5, 1) }, // both ends inclusive
+  { path: '/api/glosowania', query: { data_od: '2019-01-31', data_do: '2019-02-01' }, data: [V13, V12, V11, V10, V9, V8], pagination: page(1, 20, 6, 1) }, // both ends inclusive
   { path: '/api/glosowania', query: { data_do: '2019-01-15' }, data: [V7, V6, V5, V3, V2, V1, V4], pagination: page(1, 20, 7, 1) },
-  { path: '/api/glosowania', query: { wynik: 'przyjęto' }, data: [V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 6, 1) }, // given V1 V6 V8, derived V5 V10 V12
+  { path: '/api/glosowania', query: { wynik: 'przyjęto' }, data: [V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 6, 1) }, // stated V1 V6 V8, derived V5 V10 V12
   { path: '/api/glosowania', query: { wynik: 'przyjeto' }, data: [V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 6, 1) }, // without the diacritic
-  { path: '/api/glosowania', query: { wynik: 'odrzucono' }, data: [V11, V9, V7, V3, V2, V4], pagination: page(1, 20, 6, 1) },
+  { path: '/api/glosowania', query: { wynik: 'odrzucono' }, data: [V13, V11, V9, V7, V3, V2, V4], pagination: page(1, 20, 7, 1) }, // V13 stated odrzucono despite 1:0
   { path: '/api/glosowania', query: { kontrowersyjnosc_min: '67' }, data: [V12, V8, V7, V3, V2, V4], pagination: page(1, 20, 6, 1) }, // 67, 67, 80, 100, 100, 67
   { path: '/api/glosowania', query: { search: 'BUDZET' }, data: [V10, V8, V6, V2, V1], pagination: page(1, 20, 5, 1) }, // Budżet…, budżetu, budżetowej
   { path: '/api/glosowania', query: { search: 'łąk' }, data: [V3], pagination: page(1, 20, 1, 1) }, // Łąkowej
   { path: '/api/glosowania', query: { search: 'dzialalnosc' }, data: [V12, V4], pagination: page(1, 20, 2, 1) }, // działalności, działalność
-  { path: '/api/glosowania', query: { kadencja: T2, organ: '1', wynik: 'odrzucono' }, data: [V11, V7], pagination: page(1, 20, 2, 1) },
+  { path: '/api/glosowania', query: { kadencja: T2, organ: '1', wynik: 'odrzucono' }, data: [V13, V11, V7], pagination: page(1, 20, 3, 1) },
 
   // ── vote detail, distribution, attachments ───────────────────────────────────────────────
   {
     path: '/api/glosowania/10',
-    data: { ...V10, posiedzenie: { id_posiedzenia: 4, numer: 2, data: '2019-02-12', nazwa: 'II sesja' }, punkt: { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok' }, liczba_zalacznikow: 1 },
+    data: { ...V10, posiedzenie: { id_posiedzenia: 4, numer: 2, data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok' }, liczba_zalacznikow: 1 },
   },
   { path: '/api/glosowania/3', data: { ...V3, posiedzenie: { id_posiedzenia: 1, numer: 1, data: '2015-03-10', nazwa: 'I sesja' }, punkt: null, liczba_zalacznikow: 0 } },
   { path: '/api/glosowania/1', data: { ...V1, posiedzenie: { id_posiedzenia: 1, numer: 1, data: '2015-03-10', nazwa: 'I sesja' }, punkt: { id_punktu: 11, numer: '3', tytul: 'Budżet miasta' }, liczba_zalacznikow: 2 } },
+  { path: '/api/glosowania/8', data: { ...V8, posiedzenie: { id_posiedzenia: 3, numer: 1, data: '2019-01-31', nazwa: null }, punkt: null, liczba_zalacznikow: 0 } },
+  { path: '/api/glosowania/13', data: { ...V13, posiedzenie: { id_posiedzenia: 4, numer: 2, data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski' }, liczba_zalacznikow: 0 } },
   { path: '/api/glosowania/99', notFound: true },
   { path: '/api/glosowania/99/glosy', notFound: true },
   { path: '/api/glosowania/99/zalaczniki', notFound: true },
   {
-    path: '/api/glosowania/10/glosy', // name order 1, 5, 4, 3, 6; group at 2019-02-12 (3 already in FS)
+    path: '/api/glosowania/10/glosy', // name order 1, 5, 4, 3, 6; 2019-02-01 is m7's first day: 3 in FS
     grouped: false,
     data: [
       { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM },
@@ -582,6 +645,17 @@ export const HAND_EXPECTED: HandCase[] = [
     },
   },
   {
+    path: '/api/glosowania/8/glosy', // 2019-01-31 is m6's last day: 3 still in RdM
+    grouped: false,
+    data: [
+      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM },
+      { glos: 'nieobecny', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null },
+      { glos: 'przeciw', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS },
+      { glos: 'za', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM },
+      { glos: 'brak_glosu', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS },
+    ],
+  },
+  {
     path: '/api/glosowania/6/glosy', // 2019-01-15: 3 still in RdM
     grouped: false,
     data: [
@@ -594,7 +668,7 @@ export const HAND_EXPECTED: HandCase[] = [
   },
   {
     path: '/api/glosowania/6/glosy',
-    query: { ugrupowanie: '1' }, // FS 2 and RdM 2 → name order; Niezrzeszeni 1 last
+    query: { ugrupowanie: '1' }, // FS 2 and RdM 2 → name order; Niezrzeszeni 1 last although it sorts before Razem
     grouped: true,
     data: {
       [FS]: [
@@ -643,85 +717,94 @@ export const HAND_EXPECTED: HandCase[] = [
   { path: '/api/glosowania/5/zalaczniki', data: [] },
 
   // ── dashboard ────────────────────────────────────────────────────────────────────────────
-  // records: S1 4 (3 ✓), S2 5 (5), S3 4 (3), S4 5 (5) → 16/18 = 88.888 → "88.89"
-  { path: '/api/statystyki/dashboard', data: { liczba_posiedzen: 4, liczba_glosow: 12, liczba_radnych: 6, srednia_frekwencja: '88.89' } },
-  { path: '/api/statystyki/dashboard', query: { kadencja: T1 }, data: { liczba_posiedzen: 1, liczba_glosow: 4, liczba_radnych: 4, srednia_frekwencja: '75.00' } }, // 3/4
-  { path: '/api/statystyki/dashboard', query: { kadencja: T2 }, data: { liczba_posiedzen: 3, liczba_glosow: 8, liczba_radnych: 5, srednia_frekwencja: '92.86' } }, // 13/14 = 92.857
-  // organ 2: S3 only; liczba_radnych = persons with a record in S3: 1, 3, 4, 5
-  { path: '/api/statystyki/dashboard', query: { organ: '2' }, data: { liczba_posiedzen: 1, liczba_glosow: 2, liczba_radnych: 4, srednia_frekwencja: '75.00' } },
+  // records: S1 3 (2 ✓), S2 5 (5), S3 5 (4), S4 5 (5) → 16/18 = 88.888 → "88.89"; persons with a membership: 1–7
+  { path: '/api/statystyki/dashboard', data: { liczba_posiedzen: 4, liczba_glosow: 13, liczba_radnych: 7, srednia_frekwencja: '88.89' } },
+  { path: '/api/statystyki/dashboard', query: { kadencja: T1 }, data: { liczba_posiedzen: 1, liczba_glosow: 4, liczba_radnych: 4, srednia_frekwencja: '66.67' } }, // 2/3
+  { path: '/api/statystyki/dashboard', query: { kadencja: T2 }, data: { liczba_posiedzen: 3, liczba_glosow: 9, liczba_radnych: 6, srednia_frekwencja: '93.33' } }, // 14/15 = 93.333; 1,3,4,5,6,7
+  // organ: liczba_radnych = persons with a record in that body's sessions
+  { path: '/api/statystyki/dashboard', query: { organ: '1' }, data: { liczba_posiedzen: 3, liczba_glosow: 11, liczba_radnych: 6, srednia_frekwencja: '92.31' } }, // S1 S2 S4: 12/13 = 92.307; persons 1–6
+  { path: '/api/statystyki/dashboard', query: { organ: '2' }, data: { liczba_posiedzen: 1, liczba_glosow: 2, liczba_radnych: 5, srednia_frekwencja: '80.00' } }, // S3: 1 3 4 5 6, 4/5
   { path: '/api/statystyki/dashboard', query: { organ: '3' }, data: { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, srednia_frekwencja: '0.00' } }, // 0/0
   { path: '/api/statystyki/dashboard', query: { kadencja: T1, organ: '2' }, data: { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, srednia_frekwencja: '0.00' } },
 
   // ── ranking-frekwencji (rate desc, records desc, id asc) ──────────────────────────────────
   {
-    path: '/api/statystyki/ranking-frekwencji', // 1, 3, 4 at 4/4; 6 at 2/2; 5 2/3; 2 0/1
+    path: '/api/statystyki/ranking-frekwencji', // 3, 4 at 4/4 before 1, 6 at 3/3 (more records first); 5 2/3; 2 0/1
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 2, obecnosci: 2, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
       { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67 },
       { pozycja: 6, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0 },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
-    query: { kadencja: T1 }, // S1 only; T1 display groups
+    query: { kadencja: T1 }, // S1 only; 1 has no T1 record → not ranked; T1 display groups
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 4, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0 },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
-    query: { kadencja: T2 },
+    query: { kadencja: T2 }, // 1, 3, 4, 6 at 3/3 → id; 5 2/3
     data: [
       { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
       { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
       { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 2, obecnosci: 2, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
       { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67 },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
-    query: { min_posiedzen: '3', limit: '2' }, // population 1, 3, 4, 5 (≥ 3 records); first two
+    query: { min_posiedzen: '3', limit: '2' }, // population 3, 4 (4 records), 1, 6, 5 (3); first two
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
+    ],
+  },
+  {
+    path: '/api/statystyki/ranking-frekwencji',
+    query: { min_posiedzen: '4' }, // exactly 4 records is enough
+    data: [
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
     ],
   },
   { path: '/api/statystyki/ranking-frekwencji', query: { min_posiedzen: '5' }, data: [] }, // nobody has 5 records
 
   // ── ranking-buntownikow / -lojalistow ─────────────────────────────────────────────────────
-  // majority: V1 Z, V4 P, V5 Z, V6 Z, V7 P, V8 Z, V10 Z, V11 P, V12 Z (V2, V3 tie; V9 none)
+  // majority: V1 Z, V4 P, V5 Z, V6 Z, V7 P, V8 Z, V10 Z, V11 P, V12 Z, V13 Z (V2, V3 tie; V9 none)
   // glosowania / w_mniejszosci: 1 9/1 (V12 W) · 2 1/0 · 3 9/3 (V4, V6, V10) · 4 9/3 (V1, V7, V8)
-  //                             5 6/4 (V6, V7, V11, V12) · 6 4/0      T1: 1 2/0 · 2 1/0 · 3 2/1 · 4 2/1
-  //                             T2: 1 7/1 · 3 7/2 · 4 7/2 · 5 6/4 · 6 4/0
+  //                             5 6/4 (V6, V7, V11, V12) · 6 5/0 (V5 V6 V7 V10 V13) · 7 0/0
+  //   T1: 1 2/0 · 2 1/0 · 3 2/1 · 4 2/1      T2: 1 7/1 · 3 7/2 · 4 7/2 · 5 6/4 · 6 5/0
   { path: '/api/statystyki/ranking-buntownikow', data: [] }, // default min_glosowan 10 > 9
   { path: '/api/statystyki/ranking-lojalistow', data: [] },
   {
     path: '/api/statystyki/ranking-buntownikow',
-    query: { min_glosowan: '1' }, // 4/6, 3/9 (3 before 4 by id), 1/9, then 0/1 and 0/4 (equal, 0 each → id asc)
+    query: { min_glosowan: '1' }, // 4/6, 3/9 (3 before 4 by id), 1/9, then 0/1 and 0/5 (equal, 0 each → id asc)
     data: [
       { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67 },
       { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33 },
       { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33 },
       { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_mniejszosci: 1, procent: 11.11 },
       { pozycja: 5, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_mniejszosci: 0, procent: 0 },
-      { pozycja: 6, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 4, w_mniejszosci: 0, procent: 0 },
+      { pozycja: 6, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0 },
     ],
   },
   {
     path: '/api/statystyki/ranking-buntownikow',
-    query: { min_glosowan: '5' }, // drops 2 (1) and 6 (4)
+    query: { min_glosowan: '5' }, // drops 2 (1); keeps 6 with exactly 5
     data: [
       { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67 },
       { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33 },
       { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33 },
       { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_mniejszosci: 1, procent: 11.11 },
+      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0 },
     ],
   },
   {
@@ -732,7 +815,7 @@ export const HAND_EXPECTED: HandCase[] = [
       { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 7, w_mniejszosci: 2, procent: 28.57 }, // 2/7 = 28.571
       { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 7, w_mniejszosci: 2, procent: 28.57 },
       { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 7, w_mniejszosci: 1, procent: 14.29 }, // 1/7 = 14.2857
-      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 4, w_mniejszosci: 0, procent: 0 },
+      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0 },
     ],
   },
   {
@@ -747,9 +830,9 @@ export const HAND_EXPECTED: HandCase[] = [
   },
   {
     path: '/api/statystyki/ranking-lojalistow',
-    query: { min_glosowan: '1' }, // 6 4/4 and 2 1/1 equal → more w_wiekszosci first; 1 8/9; 3, 4 6/9; 5 2/6
+    query: { min_glosowan: '1' }, // 6 5/5 and 2 1/1 equal → more w_wiekszosci first; 1 8/9; 3, 4 6/9; 5 2/6
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 4, w_wiekszosci: 4, procent: 100 },
+      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_wiekszosci: 5, procent: 100 },
       { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_wiekszosci: 1, procent: 100 },
       { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_wiekszosci: 8, procent: 88.89 }, // 8/9 = 88.888
       { pozycja: 4, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_wiekszosci: 6, procent: 66.67 },
@@ -761,7 +844,7 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/ranking-lojalistow',
     query: { kadencja: T2, min_glosowan: '1' },
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 4, w_wiekszosci: 4, procent: 100 },
+      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_wiekszosci: 5, procent: 100 },
       { pozycja: 2, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 7, w_wiekszosci: 6, procent: 85.71 }, // 6/7 = 85.714
       { pozycja: 3, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 7, w_wiekszosci: 5, procent: 71.43 }, // 5/7 = 71.428
       { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 7, w_wiekszosci: 5, procent: 71.43 },
@@ -780,19 +863,21 @@ export const HAND_EXPECTED: HandCase[] = [
   },
 
   // ── najbardziej-kontrowersyjne (kontr desc, za+przeciw desc, date order) ────────────────────
-  // 100: V2 (4), V3 (2) · 80: V7 · 67: V12, V8, V4 (3 each → date) · 50: V6, V1 (4 each) · 40: V10 · 0: V5 (5), V11 (3), V9 (0)
+  // 100: V2 (4), V3 (2) · 80: V7 · 67: V12, V8, V4 (3 each → date) · 50: V6, V1 (4 each) · 40: V10
+  // · 0: V5 (5), V11 (3), V13 (1), V9 (0)
   {
     path: '/api/statystyki/najbardziej-kontrowersyjne',
-    data: [{ pozycja: 1, ...V2 }, { pozycja: 2, ...V3 }, { pozycja: 3, ...V7 }, { pozycja: 4, ...V12 }, { pozycja: 5, ...V8 }, { pozycja: 6, ...V4 }, { pozycja: 7, ...V6 }, { pozycja: 8, ...V1 }, { pozycja: 9, ...V10 }, { pozycja: 10, ...V5 }, { pozycja: 11, ...V11 }, { pozycja: 12, ...V9 }],
+    data: [{ pozycja: 1, ...V2 }, { pozycja: 2, ...V3 }, { pozycja: 3, ...V7 }, { pozycja: 4, ...V12 }, { pozycja: 5, ...V8 }, { pozycja: 6, ...V4 }, { pozycja: 7, ...V6 }, { pozycja: 8, ...V1 }, { pozycja: 9, ...V10 }, { pozycja: 10, ...V5 }, { pozycja: 11, ...V11 }, { pozycja: 12, ...V13 }, { pozycja: 13, ...V9 }],
   },
   { path: '/api/statystyki/najbardziej-kontrowersyjne', query: { organ: '2' }, data: [{ pozycja: 1, ...V8 }, { pozycja: 2, ...V9 }] },
   { path: '/api/statystyki/najbardziej-kontrowersyjne', query: { kadencja: T2, limit: '3' }, data: [{ pozycja: 1, ...V7 }, { pozycja: 2, ...V12 }, { pozycja: 3, ...V8 }] },
 
   // ── najbardziej-jednomyslne (max/active desc, active desc, date order; V9 has no active ballot) ──
-  // V5 5/5 · V10 4/5 · V11 3/4, V1 3/4 (4 each → date) · V8 2/3, V4 2/3 · V7 3/5, V6 3/5 · V12 2/4, V2 2/4 · V3 1/3
+  // V5 5/5 before V13 1/1 (more active, although V13 is later) · V10 4/5 · V11 3/4, V1 3/4 (4 each → date)
+  // · V8 2/3, V4 2/3 · V7 3/5, V6 3/5 · V12 2/4, V2 2/4 · V3 1/3
   {
     path: '/api/statystyki/najbardziej-jednomyslne',
-    data: [{ pozycja: 1, ...V5 }, { pozycja: 2, ...V10 }, { pozycja: 3, ...V11 }, { pozycja: 4, ...V1 }, { pozycja: 5, ...V8 }, { pozycja: 6, ...V4 }, { pozycja: 7, ...V7 }, { pozycja: 8, ...V6 }, { pozycja: 9, ...V12 }, { pozycja: 10, ...V2 }, { pozycja: 11, ...V3 }],
+    data: [{ pozycja: 1, ...V5 }, { pozycja: 2, ...V13 }, { pozycja: 3, ...V10 }, { pozycja: 4, ...V11 }, { pozycja: 5, ...V1 }, { pozycja: 6, ...V8 }, { pozycja: 7, ...V4 }, { pozycja: 8, ...V7 }, { pozycja: 9, ...V6 }, { pozycja: 10, ...V12 }, { pozycja: 11, ...V2 }, { pozycja: 12, ...V3 }],
   },
   { path: '/api/statystyki/najbardziej-jednomyslne', query: { kadencja: T1 }, data: [{ pozycja: 1, ...V1 }, { pozycja: 2, ...V4 }, { pozycja: 3, ...V2 }, { pozycja: 4, ...V3 }] },
   { path: '/api/statystyki/najbardziej-jednomyslne', query: { organ: '2' }, data: [{ pozycja: 1, ...V8 }] },
@@ -801,7 +886,7 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/statystyki/aktywnosc-organow',
     data: [
-      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 10, srednia_glosow_na_posiedzenie: 3.33 }, // 10/3
+      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 11, srednia_glosow_na_posiedzenie: 3.67 }, // 11/3 = 3.666
       { id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 1, liczba_glosow: 2, srednia_glosow_na_posiedzenie: 2 },
       { id_organu: 3, nazwa: 'Komisja Rewizyjna', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 }, // no session
     ],
@@ -819,7 +904,7 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/aktywnosc-organow',
     query: { kadencja: T2 },
     data: [
-      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 2, liczba_glosow: 6, srednia_glosow_na_posiedzenie: 3 },
+      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 2, liczba_glosow: 7, srednia_glosow_na_posiedzenie: 3.5 }, // 7/2
       { id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 1, liczba_glosow: 2, srednia_glosow_na_posiedzenie: 2 },
       { id_organu: 3, nazwa: 'Komisja Rewizyjna', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 },
     ],
@@ -829,17 +914,17 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/statystyki/frekwencja-czas',
     data: [
-      { miesiac: '2015-03', liczba_posiedzen: 1, obecnosci: 3, nieobecnosci: 1, frekwencja_procent: 75 }, // S1
-      { miesiac: '2019-01', liczba_posiedzen: 2, obecnosci: 8, nieobecnosci: 1, frekwencja_procent: 88.89 }, // S2 5/5 + S3 3/4 = 8/9
+      { miesiac: '2015-03', liczba_posiedzen: 1, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67 }, // S1 2/3
+      { miesiac: '2019-01', liczba_posiedzen: 2, obecnosci: 9, nieobecnosci: 1, frekwencja_procent: 90 }, // S2 5/5 + S3 4/5 = 9/10
       { miesiac: '2019-02', liczba_posiedzen: 1, obecnosci: 5, nieobecnosci: 0, frekwencja_procent: 100 }, // S4
     ],
   },
-  { path: '/api/statystyki/frekwencja-czas', query: { organ: '2' }, data: [{ miesiac: '2019-01', liczba_posiedzen: 1, obecnosci: 3, nieobecnosci: 1, frekwencja_procent: 75 }] },
+  { path: '/api/statystyki/frekwencja-czas', query: { organ: '2' }, data: [{ miesiac: '2019-01', liczba_posiedzen: 1, obecnosci: 4, nieobecnosci: 1, frekwencja_procent: 80 }] },
   {
     path: '/api/statystyki/frekwencja-czas',
     query: { kadencja: T2 },
     data: [
-      { miesiac: '2019-01', liczba_posiedzen: 2, obecnosci: 8, nieobecnosci: 1, frekwencja_procent: 88.89 },
+      { miesiac: '2019-01', liczba_posiedzen: 2, obecnosci: 9, nieobecnosci: 1, frekwencja_procent: 90 },
       { miesiac: '2019-02', liczba_posiedzen: 1, obecnosci: 5, nieobecnosci: 0, frekwencja_procent: 100 },
     ],
   },
@@ -883,7 +968,7 @@ export const HAND_EXPECTED: HandCase[] = [
     ],
   },
   {
-    // current groups differ; a person without a group differs from every group (our choice, see report):
+    // current groups differ; no group counts as different from every group (a choice, see the report);
     // drops (4,6) (3,6) (2,3) (2,4) (3,4) — all FS/FS
     path: '/api/statystyki/top-koalicje',
     query: { min_wspolne: '1', tylko_miedzy_ugrupowaniami: 'true' },
@@ -924,7 +1009,7 @@ export const HAND_EXPECTED: HandCase[] = [
   // ── sessions ─────────────────────────────────────────────────────────────────────────────
   { path: '/api/posiedzenia', data: [S4, S3, S2, S1], pagination: page(1, 20, 4, 1) }, // date desc
   { path: '/api/posiedzenia', query: { organ: '1', kadencja: T2 }, data: [S4, S2], pagination: page(1, 20, 2, 1) },
-  { path: '/api/posiedzenia', query: { data_od: '2019-01-16', data_do: '2019-02-12' }, data: [S4, S3], pagination: page(1, 20, 2, 1) },
+  { path: '/api/posiedzenia', query: { data_od: '2019-01-16', data_do: '2019-02-01' }, data: [S4, S3], pagination: page(1, 20, 2, 1) }, // S4 on data_do itself
   { path: '/api/posiedzenia', query: { limit: '1', page: '3' }, data: [S2], pagination: page(3, 1, 4, 4) },
   { path: '/api/posiedzenia/3', data: S3 },
   { path: '/api/posiedzenia/1', data: S1 },
@@ -935,31 +1020,31 @@ export const HAND_EXPECTED: HandCase[] = [
     data: [
       { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok', liczba_glosowan: 1 }, // V10
       { id_punktu: 41, numer: '7.10', tytul: 'Miejscowy plan zagospodarowania przestrzennego', liczba_glosowan: 2 }, // V11, V12
-      { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski', liczba_glosowan: 0 },
+      { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski', liczba_glosowan: 1 }, // V13
     ],
   },
   { path: '/api/posiedzenia/1/punkty', data: [{ id_punktu: 11, numer: '3', tytul: 'Budżet miasta', liczba_glosowan: 2 }] }, // V1, V2
   { path: '/api/posiedzenia/2/punkty', data: [] },
   {
-    path: '/api/posiedzenia/1/obecnosci', // given rows; name order 1, 4, 3, 2; T1 groups
+    path: '/api/posiedzenia/1/obecnosci', // the given rows only (no row for 1); name order 4, 3, 2; T1 groups
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true },
       { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true },
       { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true },
       { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, obecny: false },
     ],
   },
   {
-    path: '/api/posiedzenia/3/obecnosci', // derived from V8, V9; 2019-01-22: 3 in RdM (m6)
+    path: '/api/posiedzenia/3/obecnosci', // derived from V8, V9; 2019-01-31 is m6's last day: 3 in RdM
     data: [
       { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true }, // V8 Z
       { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: false }, // N, N
       { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true },
       { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true }, // V8 Z (V9 B)
+      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true }, // V8 B only: not nieobecny → present
     ],
   },
   {
-    path: '/api/posiedzenia/4/obecnosci', // given rows; 2019-02-12: 3 in FS (m7)
+    path: '/api/posiedzenia/4/obecnosci', // given rows; 2019-02-01 is m7's first day: 3 in FS
     data: [
       { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true },
       { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: true },

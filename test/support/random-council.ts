@@ -79,8 +79,8 @@ const voteDraw = fc.record({
   title: fc.nat(TITLES.length - 1),
   /** 0–1 empty · 2 przyjęto · 3 odrzucono (may contradict the ballots: a warning, still valid) */
   wynik: fc.nat(3),
-  /** 0–1 random · 2 unanimous · 3 tie · 4 margin of one · 5 one active voter · 6 nobody active */
-  shape: fc.nat(6),
+  /** 0, 1, 7 random · 2 unanimous · 3 tie · 4 margin of one · 5 one active voter · 6 nobody active */
+  shape: fc.nat(7),
   flip: fc.boolean(),
   /** Per person: 0–7 a ballot if a member (8 = none); 8 a ballot even without membership (a warning). */
   who: fc.array(fc.nat(9), { minLength: 8, maxLength: 8 }),

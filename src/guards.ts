@@ -1,0 +1,219 @@
+// The request guards of CONTRACT §6, as one ordered middleware list mounted before every route:
+//
+//   1. helmet        security headers for a JSON API (every response)
+//   2. cors          CORS headers for allowed origins; answers their preflights (204) here, so a
+//                    preflight needs no key and is not counted
+//   3. origin check  403 unless Origin (else the Referer's origin) is on ALLOWED_ORIGINS
+//   4. rate limit    RATE_LIMIT_MAX_REQUESTS per RATE_LIMIT_WINDOW_MS per client address
+//   5. credentials   X-API-Key and/or Bearer JWT, 401 otherwise
+//   6. JSON only     a request that carries a body must carry it as application/json (415)
+//
+// The limiter runs before the credential check on purpose: every key or token guess is counted, so
+// the credentials cannot be guessed faster than the rate limit allows.
+//
+// Exemptions (decided on the request path, matched the way Express routes: case-insensitive, an
+// optional trailing slash):
+//   - /health (any method): no origin check, no credentials, not counted, no 415 rule.
+//   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
+//   - CORS preflight (OPTIONS from an allowed origin): answered by cors before the later guards.
+// CORS headers themselves are only ever given to allowed origins, the share link included.
+
+import { createHash, timingSafeEqual } from 'node:crypto';
+import cors from 'cors';
+import type { Request, RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import type { Logger } from 'pino';
+import { type Config, ConfigError } from './config.ts';
+import { HttpError } from './http.ts';
+
+type GuardConfig = Pick<Config,
+  'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'NODE_ENV'>;
+
+const HEALTH = /^\/health\/?$/i;
+const SHARE_LINK = /^\/api\/glosowania\/share\/[^/]+\/?$/i;
+
+/** `/health`: never guarded (except for the headers of helmet and cors), never counted. */
+export const isHealth = (req: Request): boolean => HEALTH.test(req.path);
+/** `GET /api/glosowania/share/:link`: public (CONTRACT §6), counted by the limiter. */
+export const isShareLink = (req: Request): boolean =>
+  (req.method === 'GET' || req.method === 'HEAD') && SHARE_LINK.test(req.path);
+
+/** The ordered guard list; mount it with `app.use(guards(config, logger))` before any route. */
+export function guards(config: GuardConfig, logger: Logger): RequestHandler[] {
+  const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
+  return [
+    securityHeaders(),
+    corsHeaders(allowed),
+    originCheck(allowed, config.NODE_ENV === 'production'),
+    rateLimiter(config, logger),
+    credentials(config),
+    jsonBodiesOnly(),
+  ];
+}
+
+// --- 1. helmet ----------------------------------------------------------------------------------
+
+function securityHeaders(): RequestHandler {
+  return helmet({
+    // The API serves JSON only: nothing may be loaded by, or frame, its responses.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // same-site: the frontend on an allowed origin reads the API with CORS-mode fetch, which
+    // Cross-Origin-Resource-Policy does not apply to (CORS decides); CORP only governs no-cors loads
+    // (<script>, <img>, …), and those are refused to other sites so they cannot pull the JSON into
+    // their process. `cross-origin` would only be needed for no-cors embedding by other sites.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+// --- 2. cors ------------------------------------------------------------------------------------
+
+function corsHeaders(allowed: ReadonlySet<string>): RequestHandler {
+  const handler = cors({
+    // Reflects the request's Origin when it is allowed; otherwise cors does nothing and calls next(),
+    // so a disallowed origin's preflight reaches the origin check and gets its 403.
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+    optionsSuccessStatus: 204,
+  });
+  return (req, res, next) => {
+    // Every answer depends on Origin (403 or not, CORS headers or not), so caches must key on it.
+    res.vary('Origin');
+    handler(req, res, next);
+  };
+}
+
+// --- 3. origin check ----------------------------------------------------------------------------
+
+/** ALLOWED_ORIGINS in their serialised form (`scheme://host[:port]`, default port omitted). */
+function allowedOrigins(list: readonly string[]): Set<string> {
+  return new Set(list.map((entry) => {
+    let url: URL | undefined;
+    try { url = new URL(entry); } catch { /* reported below */ }
+    const bare = url !== undefined && url.origin !== 'null' && url.username === '' && url.password === ''
+      && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
+    if (!url || !bare) throw new ConfigError(`ALLOWED_ORIGINS: "${entry}" is not an origin (scheme://host[:port])`);
+    return url.origin;
+  }));
+}
+
+function originCheck(allowed: ReadonlySet<string>, production: boolean): RequestHandler {
+  return (req, _res, next) => {
+    if (isHealth(req) || isShareLink(req)) return next();
+    const { origin, referer } = req.headers;
+    // Origin, when present, decides alone (an allowed Referer does not rescue it). It must equal an
+    // allowed origin as sent, byte for byte: browsers send the serialised form, and `null` (sandboxed
+    // frames, file: pages, redirects) is never allowed.
+    if (origin !== undefined) {
+      return next(allowed.has(origin) ? undefined : new HttpError(403, 'the request origin is not allowed'));
+    }
+    if (referer !== undefined) {
+      let refererOrigin: string;
+      try {
+        refererOrigin = new URL(referer).origin;
+      } catch {
+        return next(new HttpError(403, 'the Referer header is not a valid URL'));
+      }
+      return next(allowed.has(refererOrigin) ? undefined : new HttpError(403, 'the request origin is not allowed'));
+    }
+    if (production) return next(new HttpError(403, 'the request carries neither an Origin nor a Referer header'));
+    next();
+  };
+}
+
+// --- 4. rate limit ------------------------------------------------------------------------------
+
+function rateLimiter(config: GuardConfig, logger: Logger): RequestHandler {
+  return rateLimit({
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    limit: config.RATE_LIMIT_MAX_REQUESTS,
+    // Exactly X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. In express-rate-limit
+    // v8 the legacy X-RateLimit-Reset is the reset time in whole Unix seconds (ceil), e.g.
+    // `1767225600`; a 429 also carries Retry-After (seconds). No IETF draft `RateLimit*` headers.
+    legacyHeaders: true,
+    standardHeaders: false,
+    // The key is req.ip (IPv6 grouped by /56): X-Forwarded-For counts only when TRUST_PROXY is set.
+    skip: (req) => isHealth(req),
+    handler: (req, _res, next, options) => {
+      const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
+      const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;
+      next(new HttpError(429, `at most ${options.limit as number} requests per ${Math.round(options.windowMs / 1000)} s per client address`
+        + (seconds === undefined ? '' : `; try again in ${seconds} s`)));
+    },
+    // express-rate-limit checks its setup once per check (e.g. X-Forwarded-For seen while trust
+    // proxy is off) and reports to this logger: into the service log, not onto the console.
+    logger: {
+      warn: (error, message) => logger.warn({ err: error }, message ?? 'express-rate-limit'),
+      error: (error, message) => logger.error({ err: error }, message ?? 'express-rate-limit'),
+    },
+  });
+}
+
+// --- 5. credentials -----------------------------------------------------------------------------
+
+const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
+const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
+
+/**
+ * API key and Bearer JWT. Neither configured: open. A Bearer token (JWT_SECRET set) decides alone:
+ * valid → in, whatever X-API-Key says; invalid, expired, malformed or unsigned → 401 even next to a
+ * right key (a bad credential is never ignored). Authorization with another scheme is not ours and
+ * is ignored. Without a Bearer token, X-API-Key must match API_SECRET_KEY; with only JWT_SECRET set a
+ * valid token is required.
+ */
+function credentials(config: GuardConfig): RequestHandler {
+  const keyDigest = config.API_SECRET_KEY ? sha256(config.API_SECRET_KEY) : undefined;
+  const jwtKey = config.JWT_SECRET ? new TextEncoder().encode(config.JWT_SECRET) : undefined;
+  const challenge = (error?: string) => `Bearer realm="council-api"${error ? `, error="${error}"` : ''}`;
+
+  return async (req, res, next) => {
+    if (keyDigest === undefined && jwtKey === undefined) return next();
+    if (req.method === 'OPTIONS' || isHealth(req) || isShareLink(req)) return next();
+    const deny = (message: string, error?: string) => {
+      if (jwtKey) res.setHeader('WWW-Authenticate', challenge(error));
+      next(new HttpError(401, message));
+    };
+
+    const authorization = req.headers.authorization;
+    const bearer = jwtKey && authorization !== undefined ? BEARER.exec(authorization) : null;
+    if (bearer) {
+      const token = bearer[1];
+      if (!token) return deny('the Bearer token is missing', 'invalid_request');
+      try {
+        await jwtVerify(token, jwtKey!, { algorithms: ['HS256'] });
+      } catch (error) {
+        return deny(error instanceof joseErrors.JWTExpired ? 'the Bearer token has expired' : 'the Bearer token is not valid', 'invalid_token');
+      }
+      return next();
+    }
+
+    if (keyDigest === undefined) return deny('a Bearer token is required');
+    const given = req.headers['x-api-key'];
+    const key = Array.isArray(given) ? given.join(', ') : given;
+    if (!key) return deny(jwtKey ? 'an X-API-Key header or a Bearer token is required' : 'the X-API-Key header is required');
+    // Both sides hashed first: equal lengths for timingSafeEqual, and the key's length does not leak.
+    if (!timingSafeEqual(sha256(key), keyDigest)) return deny('the API key is wrong');
+    next();
+  };
+}
+
+// --- 6. JSON bodies only ------------------------------------------------------------------------
+
+/**
+ * A request with a body (Content-Length > 0, or any Transfer-Encoding) must send it as
+ * application/json (a charset parameter is fine). `Content-Length: 0` is no body: fetch sends it on a
+ * bare POST. (type-is alone would count it as a body.)
+ */
+function jsonBodiesOnly(): RequestHandler {
+  return (req, _res, next) => {
+    const length = req.headers['content-length'];
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
+    if (!hasBody || isHealth(req) || req.is('application/json')) return next();
+    next(new HttpError(415, 'the request body must be JSON (Content-Type: application/json)'));
+  };
+}

@@ -1,0 +1,164 @@
+// Real processes for the service tests: `council serve` and `council etl` spawned as a user would,
+// their JSON log lines collected, and every process killed at the end of a test whatever happened.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLI = fileURLToPath(new URL('../../cli/council.ts', import.meta.url));
+/** tsx as an absolute URL, so the children do not depend on the working directory. */
+const TSX = import.meta.resolve('tsx');
+
+export type LogLine = Record<string, unknown> & { msg?: string; level?: number };
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface CouncilProcess {
+  child: ChildProcess;
+  pid: number;
+  /** Everything written to stdout / stderr so far. */
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves when the process has exited (and its output is complete). */
+  exited: Promise<Exit>;
+  /** Set once the process has exited. */
+  exit: () => Exit | null;
+}
+
+export interface ServerProcess extends CouncilProcess {
+  url: string;
+  /** stdout parsed as JSON lines (lines that are not JSON are left out). */
+  logs: () => LogLine[];
+  /** Waits for a log line matching `match`; resolves with it. */
+  waitForLog: (match: (line: LogLine) => boolean, timeoutMs?: number) => Promise<LogLine>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Spawns `node --import tsx cli/council.ts ...args` in the project directory. */
+export function council(args: string[], env: Record<string, string> = {}): CouncilProcess {
+  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let out = '';
+  let err = '';
+  let exit: Exit | null = null;
+  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+  const exited = new Promise<Exit>((resolve) => {
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      exit = { code, signal };
+      resolve(exit);
+    });
+  });
+  return { child, pid: child.pid!, stdout: () => out, stderr: () => err, exited, exit: () => exit };
+}
+
+/** Polls `probe` until it returns a value other than undefined/false; fails after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000, intervalMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+const parseLines = (text: string): LogLine[] =>
+  text.split('\n').flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    try {
+      return [JSON.parse(line) as LogLine];
+    } catch {
+      return [];
+    }
+  });
+
+/** A port that was free a moment ago on 127.0.0.1 (for a server that does not log 'listening'). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `council serve` with `env` (on top of the test process's environment; PORT=0 and
+ * HOST=127.0.0.1 unless given) and resolves once it is listening, with its URL: taken from the JSON
+ * log line 'listening' {address}, or, when a PORT is given and the log level hides that line, from
+ * the first answer of /health.
+ */
+export async function startServerProcess(env: Record<string, string>, args: string[] = [], timeoutMs = 60_000): Promise<ServerProcess> {
+  const proc = council(['serve', ...args], { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env });
+  const logs = () => parseLines(proc.stdout());
+  const waitForLog = (match: (line: LogLine) => boolean, ms = 60_000) =>
+    waitFor(`a log line of the server (stdout so far:\n${proc.stdout().slice(-2000)}\nstderr:\n${proc.stderr().slice(-2000)})`, () => {
+      if (proc.exit() && !logs().some(match)) throw new Error(`the server exited (${JSON.stringify(proc.exit())}): ${proc.stderr().slice(-2000)}`);
+      return logs().find(match);
+    }, ms);
+  const fixed = env['PORT'] && env['PORT'] !== '0' ? `http://127.0.0.1:${env['PORT']}` : null;
+  let url: string;
+  try {
+    if (fixed) {
+      url = await waitFor(`the server to answer on ${fixed} (stderr: ${proc.stderr().slice(-2000)})`, async () => {
+        if (proc.exit()) throw new Error(`the server exited (${JSON.stringify(proc.exit())}): ${proc.stderr().slice(-2000)}`);
+        await fetch(`${fixed}/health`, { signal: AbortSignal.timeout(5000) });
+        return fixed;
+      }, timeoutMs, 100);
+    } else {
+      url = String((await waitForLog((l) => l.msg === 'listening', timeoutMs))['address']);
+      if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`unexpected listening address ${url}`);
+    }
+  } catch (error) {
+    await stopProcess(proc, 'SIGKILL');
+    throw error;
+  }
+  return { ...proc, url, logs, waitForLog };
+}
+
+/** Sends `signal` and waits for the exit; SIGKILL after `timeoutMs`. Resolves with the exit. */
+export async function stopProcess(proc: CouncilProcess, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 15_000): Promise<Exit> {
+  if (proc.exit()) return proc.exit()!;
+  proc.child.kill(signal);
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await proc.exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Kills every process spawned here that is still running (for afterEach). */
+export async function killAll(): Promise<void> {
+  const children = [...running];
+  for (const child of children) {
+    child.kill('SIGCONT'); // a test may have stopped it
+    child.kill('SIGKILL');
+  }
+  await Promise.all(children.map((child) => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('close', () => resolve());
+  })));
+}
