@@ -295,16 +295,16 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/utils/ugrupowania', // name order: Forum < Razem; display memberships with aktywny 1
     data: [
-      { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', liczba_radnych: 3 }, // 3 (m7), 4 (m8), 6 (m10); 2's m2 has aktywny 0
-      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', liczba_radnych: 1 }, // 1 (m5); 7's m11 has aktywny 0; 3 moved to FS
+      { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', pelna_nazwa: null, liczba_radnych: 3 }, // 3 (m7), 4 (m8), 6 (m10); 2's m2 has aktywny 0
+      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', pelna_nazwa: null, liczba_radnych: 1 }, // 1 (m5); 7's m11 has aktywny 0; 3 moved to FS
     ],
   },
   {
     path: '/api/utils/ugrupowania',
     query: { kadencja: T1 },
     data: [
-      { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', liczba_radnych: 1 }, // 4 (m4); 2 (m2) inactive
-      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', liczba_radnych: 2 }, // 1 (m1), 3 (m3)
+      { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', pelna_nazwa: null, liczba_radnych: 1 }, // 4 (m4); 2 (m2) inactive
+      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', pelna_nazwa: null, liczba_radnych: 2 }, // 1 (m1), 3 (m3)
     ],
   },
 

@@ -958,7 +958,7 @@ class Reference {
           const m = this.displayMembership(p.id_osoby, kadencja);
           if (m !== null && m.id_ugrupowania === g.id_ugrupowania && m.aktywny === 1) members++;
         }
-        return { id_ugrupowania: g.id_ugrupowania, nazwa: g.nazwa, skrot: g.skrot, liczba_radnych: members };
+        return { id_ugrupowania: g.id_ugrupowania, nazwa: g.nazwa, skrot: g.skrot, pelna_nazwa: null, liczba_radnych: members };
       });
     return { success: true, data };
   }

@@ -1,0 +1,138 @@
+// Every metric against numbers worked out on paper (test/support/hand-council.ts), through the real
+// pipeline: CSV → ETL → materialised tables → API. Then random councils (fast-check) against the
+// deliberately naive reference (test/support/reference.ts), which loops over ballots.
+
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percent, percentString, kontrowersyjnosc, compareNatural, ratio2, slugify, assignTokens } from '../etl/metrics.ts';
+import { writeBundle, type Bundle } from './support/bundle.ts';
+import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
+import { HAND_COUNCIL, HAND_EXPECTED, type HandCase } from './support/hand-council.ts';
+import { arbitraryCouncil } from './support/random-council.ts';
+import { referenceGet } from './support/reference.ts';
+
+const url = (c: { path: string; query?: Record<string, string> }) =>
+  c.query ? `${c.path}?${new URLSearchParams(c.query).toString()}` : c.path;
+
+/** The body the API must answer for a hand case (the same envelope the reference builds). */
+function expectedBody(c: HandCase): unknown {
+  const body: Record<string, unknown> = { success: true, data: c.data };
+  if (c.count !== undefined) body['count'] = c.count;
+  if (c.grouped !== undefined) body['grouped'] = c.grouped;
+  if (c.pagination !== undefined) body['pagination'] = c.pagination;
+  return body;
+}
+
+async function appForBundle(bundle: Bundle): Promise<TestApp & { dir: string }> {
+  const dir = tempDir('council-bundle-');
+  await writeBundle(dir, bundle);
+  return { ...appOver(await buildDatabase(dir)), dir };
+}
+
+describe('percent and score arithmetic (CONTRACT §2)', () => {
+  it.each([
+    [1, 8, 12.5], [2, 3, 66.67], [1, 6, 16.67], [1, 3, 33.33], [0, 0, 0], [5, 5, 100], [1, 200, 0.5], [1, 400, 0.25], [1, 800, 0.13],
+  ])('%i / %i → %d', (a, b, expected) => expect(percent(a, b)).toBe(expected));
+
+  it('half-up from integers where a float would round down', () => {
+    // 0.285 / 1 → 28.5 exactly; 1.005 % is the classic float trap: 201 / 20000 × 100 = 1.005 → 1.01
+    expect(percent(201, 20000)).toBe(1.01);
+    expect(percentString(1, 8)).toBe('12.50');
+    expect(percentString(0, 0)).toBe('0.00');
+    expect(percentString(3, 3)).toBe('100.00');
+  });
+
+  it('kontrowersyjnosc: 10:10 → 100, 19:1 → 10, 20:0 → 0, none → 0', () => {
+    expect(kontrowersyjnosc(10, 10)).toBe(100);
+    expect(kontrowersyjnosc(19, 1)).toBe(10);
+    expect(kontrowersyjnosc(20, 0)).toBe(0);
+    expect(kontrowersyjnosc(0, 0)).toBe(0);
+    expect(kontrowersyjnosc(2, 1)).toBe(67); // 66.67 rounds half-up to 67
+  });
+
+  it('averages, natural order and tokens', () => {
+    expect(ratio2(10, 4)).toBe(2.5);
+    expect(ratio2(2, 3)).toBe(0.67);
+    expect(ratio2(5, 0)).toBe(0);
+    expect(['7.10', '7.2', '10', '7', '7.2.1'].sort(compareNatural)).toEqual(['7', '7.2', '7.2.1', '7.10', '10']);
+    expect(slugify('Łukasz Żółć-Ślązak')).toBe('lukasz-zolc-slazak');
+    expect([...assignTokens([{ id_osoby: 5, imie_nazwisko: 'Anna Nowak' }, { id_osoby: 2, imie_nazwisko: 'Anna  Nowak' }]).entries()])
+      .toEqual([[2, 'anna-nowak'], [5, 'anna-nowak-2']]);
+  });
+});
+
+describe('the hand council: every metric equals the value worked out on paper', () => {
+  let t: TestApp & { dir: string };
+  beforeAll(async () => { t = await appForBundle(HAND_COUNCIL); });
+  afterAll(() => { t.close(); removeDir(t.dir); });
+
+  it.each(HAND_EXPECTED.map((c) => [url(c), c] as const))('%s', async (_label, c) => {
+    const res = await request(t.app).get(url(c));
+    if (c.notFound) {
+      expect(res.status).toBe(404);
+      return;
+    }
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual(expectedBody(c));
+    // The served JSON keeps the documented field order too.
+    expect(JSON.stringify(res.body)).toBe(JSON.stringify(expectedBody(c)));
+  });
+});
+
+/** Requests compared for every random council: each endpoint, with and without the scope filters. */
+function requestsFor(bundle: Bundle): string[] {
+  const people = (bundle['radni.csv'] ?? []).map((r) => r['id_osoby']);
+  const votes = (bundle['glosowania.csv'] ?? []).map((r) => r['id_glosowania']);
+  const sessions = (bundle['posiedzenia.csv'] ?? []).map((r) => r['id_posiedzenia']);
+  const terms = (bundle['kadencje.csv'] ?? []).map((r) => `kadencja=${r['kadencja']}`);
+  const bodies = (bundle['organy.csv'] ?? []).map((r) => `organ=${r['id_organu']}`);
+  const scopes = ['', ...terms];
+  const paths: string[] = ['/api/utils/stats', '/api/utils/organy', '/api/utils/kadencje', '/api/radni'];
+  for (const scope of scopes) {
+    const q = scope ? `?${scope}` : '';
+    const and = scope ? `&${scope}` : '';
+    paths.push(`/api/radni${q}`, `/api/utils/ugrupowania${q}`, `/api/statystyki/dashboard${q}`, `/api/statystyki/aktywnosc-organow${q}`,
+      `/api/statystyki/frekwencja-czas${q}`, `/api/statystyki/ranking-frekwencji?limit=100${and}`,
+      `/api/statystyki/ranking-frekwencji?min_posiedzen=0&limit=100${and}`,
+      `/api/statystyki/ranking-buntownikow?min_glosowan=1&limit=100${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=0&limit=100${and}`,
+      `/api/statystyki/najbardziej-kontrowersyjne?limit=100${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100${and}`,
+      `/api/statystyki/top-koalicje?min_wspolne=1&limit=100${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100${and}`,
+      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`);
+    for (const id of people) {
+      for (const metric of ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa']) paths.push(`/api/radni/${id}${metric}${q}`);
+      for (const list of ['glosowania', 'glosowania-samotne', 'glosowania-kluczowe', 'glosowania-buntownicze']) {
+        paths.push(`/api/radni/${id}/${list}?limit=100${and}`);
+      }
+      paths.push(`/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`, `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`);
+    }
+  }
+  for (const body of bodies) paths.push(`/api/statystyki/dashboard?${body}`, `/api/glosowania?${body}&limit=100`, `/api/statystyki/najbardziej-kontrowersyjne?${body}`);
+  for (const id of votes) paths.push(`/api/glosowania/${id}`, `/api/glosowania/${id}/glosy`, `/api/glosowania/${id}/glosy?ugrupowanie=true`, `/api/glosowania/${id}/zalaczniki`);
+  for (const id of sessions) paths.push(`/api/posiedzenia/${id}`, `/api/posiedzenia/${id}/punkty`, `/api/posiedzenia/${id}/obecnosci`);
+  paths.push('/api/glosowania?limit=3&page=2', '/api/glosowania?wynik=odrzucono&limit=100', '/api/glosowania?kontrowersyjnosc_min=50&limit=100');
+  return paths;
+}
+
+describe('random councils: every materialised figure equals the naive reference', () => {
+  it('holds for 40 generated councils', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryCouncil(), async (bundle) => {
+        const t = await appForBundle(bundle);
+        try {
+          for (const path of requestsFor(bundle)) {
+            const res = await request(t.app).get(path);
+            const [p, qs] = path.split('?');
+            const expected = referenceGet(bundle, p!, Object.fromEntries(new URLSearchParams(qs ?? '')));
+            if ((expected as { notFound?: boolean }).notFound) expect(res.status, path).toBe(404);
+            else expect(res.body, path).toEqual(expected);
+          }
+        } finally {
+          t.close();
+          removeDir(t.dir);
+        }
+      }),
+      { numRuns: 40, seed: 20261121 },
+    );
+  }, 300_000);
+});
