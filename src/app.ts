@@ -54,7 +54,8 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
 
   app.use(serviceRouter(snapshots, refresh));
 
-  const data = [holdSnapshot(snapshots), conditionalGet(Boolean(config.API_SECRET_KEY || config.JWT_SECRET))];
+  const caching = { privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET), cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 };
+  const data = [holdSnapshot(snapshots), conditionalGet(caching)];
   app.use('/api/radni', data, radniRouter());
   app.use('/api/glosowania', data, glosowaniaRouter(shares));
   app.use('/api/statystyki', data, statystykiRouter());

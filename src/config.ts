@@ -28,6 +28,7 @@ export const CONFIG_KEYS = {
   RATE_LIMIT_WINDOW_MS: { schema: integer(900_000, 1000), description: 'rate-limit window in milliseconds' },
   RATE_LIMIT_MAX_REQUESTS: { schema: integer(100, 1), description: 'requests per client address per window' },
   TRUST_PROXY: { schema: flag(false), description: 'behind one reverse proxy: take the client address from its `X-Forwarded-For` entry' },
+  RESPONSE_CACHE_MB: { schema: integer(64, 0, 4096), description: 'serialized responses kept per snapshot (MiB); 0 disables' },
   CRON_SCHEDULE: { schema: z.string().default('0 3 * * *'), description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables' },
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), description: 'pino log level' },
   NODE_ENV: { schema: z.enum(['development', 'production', 'test']).default('development'), description: '`production` also rejects requests with neither Origin nor Referer' },

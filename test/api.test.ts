@@ -269,3 +269,35 @@ describe('conditional requests', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('response cache', () => {
+  it('serves the same bytes as a freshly computed answer, repeatedly', async () => {
+    const uncached = appOver(t.config.DB_PATH, { RESPONSE_CACHE_MB: 0 });
+    try {
+      for (const path of ['/api/radni', `/api/radni/${ids.radny}/koalicje`, '/api/glosowania?search=budzet', `/api/glosowania/${ids.glosowanie}/glosy?ugrupowanie=true`]) {
+        const fresh = await request(uncached.app).get(path);
+        const first = await request(t.app).get(path);
+        const second = await request(t.app).get(path);
+        expect(first.text).toBe(fresh.text);
+        expect(second.text).toBe(fresh.text);
+        expect(second.headers['etag']).toBe(fresh.headers['etag']);
+        expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+      }
+    } finally {
+      uncached.close();
+    }
+  });
+
+  it('keeps within its byte budget, dropping the least recently used', async () => {
+    const { ResponseCache } = await import('../src/caching.ts');
+    const cache = new ResponseCache(160);
+    const entry = (n: number) => ({ etag: `"${n}"`, body: Buffer.alloc(10, n) });
+    for (let i = 0; i < 16; i++) cache.set(`/${i}`, entry(i));
+    expect(cache.get('/0')).toBeDefined(); // used: now the most recent
+    cache.set('/16', entry(16));
+    expect(cache.get('/1')).toBeUndefined();
+    expect(cache.get('/0')).toBeDefined();
+    cache.set('/big', { etag: '"big"', body: Buffer.alloc(11) }); // over 1/16 of the budget: not kept
+    expect(cache.get('/big')).toBeUndefined();
+  });
+});
