@@ -1,7 +1,7 @@
 // The two envelopes (success, error), the HTTP error type, and the parameter schemas of CONTRACT §6.
 // Handlers parse with these schemas; a violation becomes a 400 that names the parameter.
 
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { isCalendarDate } from '../etl/csv-bundle.ts';
 import { ODRZUCONO, PRZYJETO } from '../etl/metrics.ts';
@@ -85,7 +85,3 @@ export function parseParams<S extends z.ZodType>(schema: S, input: unknown, wher
   const name = issue.path.map(String).join('.');
   throw new HttpError(400, name ? `${where} parameter '${name}' ${issue.message}` : `invalid ${where}: ${issue.message}`);
 }
-
-/** A path `:id` of a resource: a positive integer (400 otherwise). */
-export const pathId = (req: Request, name = 'id'): number =>
-  parseParams(z.object({ [name]: idParam }), req.params, 'path')[name] as number;

@@ -1,11 +1,11 @@
 // /api/glosowania: the filtered list, detail, distribution, attachments and share links.
 
 import express, { Router } from 'express';
-import { HttpError, notFound, pagination, parseParams, pathId, sendData } from '../http.ts';
+import { HttpError, notFound, pagination, parseParams, sendData } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
 import type { ShareStore } from '../shares.ts';
 import { groupBallots } from './queries.ts';
-import { distributionQuery, listQuery, shareBody, shareParams } from './schemas.ts';
+import { distributionQuery, listQuery, shareBody, shareParams, voteIdParams } from './schemas.ts';
 
 export function glosowaniaRouter(shares: ShareStore): Router {
   const router = Router();
@@ -37,7 +37,7 @@ export function glosowaniaRouter(shares: ShareStore): Router {
   });
 
   router.get('/:id', (req, res) => {
-    const id = pathId(req);
+    const { id } = parseParams(voteIdParams, req.params, 'path');
     const vote = queriesOf(res).glosowania.detail(id);
     if (!vote) throw notFound(`no vote ${id}`);
     const { ord: _ord, ...detail } = vote;
@@ -45,7 +45,7 @@ export function glosowaniaRouter(shares: ShareStore): Router {
   });
 
   router.get('/:id/glosy', (req, res) => {
-    const id = pathId(req);
+    const { id } = parseParams(voteIdParams, req.params, 'path');
     const { ugrupowanie } = parseParams(distributionQuery, req.query);
     const q = queriesOf(res).glosowania;
     const vote = q.detail(id);
@@ -56,14 +56,14 @@ export function glosowaniaRouter(shares: ShareStore): Router {
   });
 
   router.get('/:id/zalaczniki', (req, res) => {
-    const id = pathId(req);
+    const { id } = parseParams(voteIdParams, req.params, 'path');
     const q = queriesOf(res).glosowania;
     if (!q.detail(id)) throw notFound(`no vote ${id}`);
     sendData(res, q.attachments(id));
   });
 
   router.post('/:id/udostepnij', express.json({ limit: '10kb', strict: true }), (req, res) => {
-    const id = pathId(req);
+    const { id } = parseParams(voteIdParams, req.params, 'path');
     const { id_osoby } = parseParams(shareBody, req.body ?? {}, 'body');
     const q = queriesOf(res).glosowania;
     const vote = q.detail(id);

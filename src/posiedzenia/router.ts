@@ -1,9 +1,9 @@
 // /api/posiedzenia: the session list, detail, agenda points and attendance.
 
 import { Router } from 'express';
-import { notFound, pagination, parseParams, pathId, sendData } from '../http.ts';
+import { notFound, pagination, parseParams, sendData } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
-import { listQuery } from './schemas.ts';
+import { listQuery, sessionIdParams } from './schemas.ts';
 
 export function posiedzeniaRouter(): Router {
   const router = Router();
@@ -15,21 +15,21 @@ export function posiedzeniaRouter(): Router {
   });
 
   router.get('/:id', (req, res) => {
-    const id = pathId(req);
+    const { id } = parseParams(sessionIdParams, req.params, 'path');
     const session = queriesOf(res).posiedzenia.detail(id);
     if (!session) throw notFound(`no session ${id}`);
     sendData(res, session);
   });
 
   router.get('/:id/punkty', (req, res) => {
-    const id = pathId(req);
+    const { id } = parseParams(sessionIdParams, req.params, 'path');
     const q = queriesOf(res).posiedzenia;
     if (!q.detail(id)) throw notFound(`no session ${id}`);
     sendData(res, q.agendaPoints(id));
   });
 
   router.get('/:id/obecnosci', (req, res) => {
-    const id = pathId(req);
+    const { id } = parseParams(sessionIdParams, req.params, 'path');
     const q = queriesOf(res).posiedzenia;
     if (!q.detail(id)) throw notFound(`no session ${id}`);
     sendData(res, q.attendanceOf(id));

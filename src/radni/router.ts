@@ -2,25 +2,18 @@
 // `:id` is an id_osoby or a token.
 
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import { percent } from '../../etl/metrics.ts';
-import { HttpError, idParam, notFound, pagination, parseParams, sendData } from '../http.ts';
+import { notFound, pagination, parseParams, sendData } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
 import type { VoteListKind } from './queries.ts';
-import { flaggedVotesQuery, listQuery, partnerQuery, scopeQuery, votesQuery } from './schemas.ts';
-
-const TOKEN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+import { councillorIdParams, flaggedVotesQuery, listQuery, partnerQuery, scopeQuery, votesQuery } from './schemas.ts';
 
 /** Resolves `:id` (id or token) to an id_osoby: 400 for a malformed one, 404 for an unknown one. */
 function councillorId(req: Request, res: Response): number {
-  const raw = String(req.params['id']);
-  let key: number | string;
-  if (/^\d+$/.test(raw)) key = parseParams(z.object({ id: idParam }), { id: raw }, 'path').id;
-  else if (raw.length <= 200 && TOKEN.test(raw)) key = raw;
-  else throw new HttpError(400, "path parameter 'id' must be a positive integer or a councillor token");
-  const id = queriesOf(res).radni.resolve(key);
-  if (id === undefined) throw notFound(`no councillor ${raw}`);
-  return id;
+  const { id } = parseParams(councillorIdParams, req.params, 'path');
+  const found = queriesOf(res).radni.resolve(/^\d+$/.test(id) ? Number(id) : id);
+  if (found === undefined) throw notFound(`no councillor ${id}`);
+  return found;
 }
 
 export function radniRouter(): Router {

@@ -5,7 +5,11 @@ import { booleanParam, kadencjaParam, limitParam, minParam, organParam, pagePara
 import { type Endpoint, count, councillorVote, envelope, int, kadencjaString, paged, percentNumber, text } from '../schemas.ts';
 
 export const councillorIdParams = z.object({
-  id: z.string().meta({ description: 'id_osoby (dodatnia liczba całkowita) albo token radnego, np. jan-kowalski' }),
+  id: z.string()
+    .max(200, 'is too long')
+    .regex(/^([1-9]\d*|[a-z0-9]+(-[a-z0-9]+)*)$/, 'must be a positive integer or a councillor token')
+    .refine((id) => !/^\d+$/.test(id) || Number.isSafeInteger(Number(id)), 'is out of range')
+    .meta({ description: 'id_osoby (dodatnia liczba całkowita) albo token radnego, np. jan-kowalski' }),
 });
 
 export const scopeQuery = z.object({ kadencja: kadencjaParam });
