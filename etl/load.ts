@@ -77,7 +77,7 @@ export class Loader {
   private readonly points = new Map<number, number>(); // id_punktu -> id_posiedzenia
   private readonly votes = new Map<number, number>(); // id_glosowania -> id_posiedzenia
   private readonly attachments = new Set<number>();
-  private readonly membershipTerms = new Set<string>(); // `${id_osoby}|${kadencja}`
+  private readonly termsOfPerson = new Map<number, Set<string>>(); // terms with a membership, per councillor
   private readonly ballotsWithoutMembership = new Map<string, { at: Location; count: number }>();
   private ballotCount = 0;
   private attendanceCount = 0;
@@ -175,7 +175,9 @@ export class Loader {
     ok = this.rangeOrdered(row.data_od, row.data_do, at) && ok;
     if (!ok) return;
     this.memberships.add(row.przynaleznosc_id);
-    this.membershipTerms.add(`${row.id_osoby}|${row.kadencja}`);
+    let terms = this.termsOfPerson.get(row.id_osoby);
+    if (!terms) this.termsOfPerson.set(row.id_osoby, (terms = new Set()));
+    terms.add(row.kadencja);
     this.insert.przynaleznosc!.run(
       row.przynaleznosc_id, row.id_osoby, row.kadencja, row.id_ugrupowania, row.data_od, row.data_do, row.aktywny,
     );
@@ -235,8 +237,8 @@ export class Loader {
     }
     this.ballotCount++;
     const kadencja = this.sessions.get(sessionId!)!.kadencja;
-    const key = `${row.id_osoby}|${kadencja}`;
-    if (!this.membershipTerms.has(key)) {
+    if (!this.termsOfPerson.get(row.id_osoby)?.has(kadencja)) {
+      const key = `${row.id_osoby}|${kadencja}`;
       const seen = this.ballotsWithoutMembership.get(key);
       if (seen) seen.count++;
       else this.ballotsWithoutMembership.set(key, { at, count: 1 });

@@ -109,9 +109,10 @@ export function materialise(db: Database.Database, findings: Findings, report: S
     db.prepare('SELECT DISTINCT id_posiedzenia FROM temp.obecnosc_podana').pluck().all() as number[],
   );
 
-  const votes = db.prepare(`SELECT id_glosowania, id_posiedzenia, data_czas, data, tytul, wynik_podany
+  const votes = db.prepare(`SELECT id_glosowania, id_posiedzenia, id_punktu, data_czas, data, tytul, wynik_podany
     FROM glosowanie ORDER BY id_glosowania`).all() as Array<{
-    id_glosowania: number; id_posiedzenia: number; data_czas: string; data: string; tytul: string; wynik_podany: string | null;
+    id_glosowania: number; id_posiedzenia: number; id_punktu: number | null; data_czas: string; data: string; tytul: string;
+    wynik_podany: string | null;
   }>;
   const V = votes.length;
   const voteOrd = new Int32Array(V); // 1-based position in date order
@@ -472,22 +473,24 @@ export function materialise(db: Database.Database, findings: Findings, report: S
 
   // --- Global figures ---------------------------------------------------------------------------
   db.transaction(() => {
+    const points = db.prepare('SELECT id_punktu, id_posiedzenia, numer FROM punkt').all() as
+      Array<{ id_punktu: number; id_posiedzenia: number; numer: string }>;
+    const votesPerPoint = new Map<number, number>();
+    for (const v of votes) if (v.id_punktu !== null) votesPerPoint.set(v.id_punktu, (votesPerPoint.get(v.id_punktu) ?? 0) + 1);
+    const pointsPerSession = new Int32Array(sessions.length);
+    for (const point of points) pointsPerSession[sessionIndex.get(point.id_posiedzenia)!]!++;
+    points.sort((a, b) => a.id_posiedzenia - b.id_posiedzenia || compareNatural(a.numer, b.numer) || a.id_punktu - b.id_punktu);
+    const updatePoint = db.prepare('UPDATE punkt SET ord = ?, liczba_glosowan = ? WHERE id_punktu = ?');
+    points.forEach((point, i) => updatePoint.run(i + 1, votesPerPoint.get(point.id_punktu) ?? 0, point.id_punktu));
+
     const sessionOrder = sessions.map((_, i) => i).sort((a, b) =>
       sessions[b]!.data.localeCompare(sessions[a]!.data) || sessions[b]!.id_posiedzenia - sessions[a]!.id_posiedzenia);
     const updateSession = db.prepare(`UPDATE posiedzenie SET ord = ?, liczba_glosowan = ?, obecni = ?, liczba_obecnosci = ?,
-      frekwencja_procent = ?, liczba_punktow = (SELECT count(*) FROM punkt WHERE punkt.id_posiedzenia = posiedzenie.id_posiedzenia)
-      WHERE id_posiedzenia = ?`);
+      frekwencja_procent = ?, liczba_punktow = ? WHERE id_posiedzenia = ?`);
     sessionOrder.forEach((si, i) => {
       updateSession.run(i + 1, sessionVotes[si], sessionPresent[si], sessionRecords[si],
-        percent(sessionPresent[si]!, sessionRecords[si]!), sessions[si]!.id_posiedzenia);
+        percent(sessionPresent[si]!, sessionRecords[si]!), pointsPerSession[si], sessions[si]!.id_posiedzenia);
     });
-
-    const points = db.prepare(`SELECT p.id_punktu, p.id_posiedzenia, p.numer,
-      (SELECT count(*) FROM glosowanie g WHERE g.id_punktu = p.id_punktu) AS votes FROM punkt p`).all() as
-      Array<{ id_punktu: number; id_posiedzenia: number; numer: string; votes: number }>;
-    points.sort((a, b) => a.id_posiedzenia - b.id_posiedzenia || compareNatural(a.numer, b.numer) || a.id_punktu - b.id_punktu);
-    const updatePoint = db.prepare('UPDATE punkt SET ord = ?, liczba_glosowan = ? WHERE id_punktu = ?');
-    points.forEach((point, i) => updatePoint.run(i + 1, point.votes, point.id_punktu));
 
     const insertSummary = db.prepare(`INSERT INTO zestawienie (kadencja, id_organu, liczba_posiedzen, liczba_glosow,
       liczba_radnych, obecnosci, liczba_obecnosci) VALUES (?, ?, ?, ?, ?, ?, ?)`);

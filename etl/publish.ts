@@ -1,15 +1,20 @@
 // Stage "publish": a snapshot becomes visible only as a whole. The build writes `<db>.building-<pid>`
 // and renames it over `<db>` (rename(2) is atomic on one filesystem), so readers see either the old
 // file or the new one, and a failed or killed build leaves the published file byte for byte as it was.
-// A lock file `<db>.lock` holding the builder's pid keeps two builds (cron and a manual
-// `council etl`, or two CLI runs) from racing; a lock left by a dead process is taken over.
+//
+// The build lock `<db>.lock` keeps two builds (cron and a manual `council etl`, or two CLI runs) from
+// racing. It is an exclusive SQLite lock (a POSIX record lock) on that file, not a pid written into
+// it: the kernel drops the lock when its holder exits, however it exits (SIGKILL, OOM, power loss of a
+// container), so a lock left behind by a dead build is simply taken, with no guessing from pids that
+// can be reused (containers restart with the same pids) or that belong to another pid namespace.
 
-import { closeSync, fsyncSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
 
 export class EtlBusyError extends Error {
-  constructor(readonly pid: number, lockPath: string) {
-    super(`another ETL run (pid ${pid}) is building this database; lock: ${lockPath}`);
+  constructor(readonly lockPath: string, readonly pid?: number) {
+    super(`another ETL run${pid ? ` (pid ${pid})` : ''} is building this database; lock: ${lockPath}`);
     this.name = 'EtlBusyError';
   }
 }
@@ -26,32 +31,67 @@ const isAlive = (pid: number): boolean => {
 export const lockPathOf = (dbPath: string) => `${dbPath}.lock`;
 export const buildPathOf = (dbPath: string, pid = process.pid) => `${dbPath}.building-${pid}`;
 
-/** Takes the build lock for `dbPath`, or throws EtlBusyError while a live process holds it. */
+/** dev:ino of the file at `path`, or null when there is none. */
+function inodeOf(path: string): string | null {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Takes the build lock for `dbPath`, or throws EtlBusyError while another run (in any process, or in
+ * this one) holds it. The returned function releases it: the lock file is removed while still locked,
+ * then the lock is dropped, so a waiting process never locks a file that is no longer at the path.
+ */
 export function acquireLock(dbPath: string): () => void {
   const lockPath = lockPathOf(dbPath);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = inodeOf(lockPath);
+    const db = new Database(lockPath, { timeout: 0 });
     try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      db.pragma('journal_mode = MEMORY'); // nothing is ever written: no `-journal` file beside the lock
+      db.exec('BEGIN EXCLUSIVE');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(lockPath, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) throw new EtlBusyError(holder, lockPath);
-      rmSync(lockPath, { force: true }); // left by a process that died mid-build
+      db.close();
+      const code = (error as { code?: string }).code;
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') throw new EtlBusyError(lockPath);
+      if (code === 'SQLITE_NOTADB') {
+        // A pid file written by an earlier version of this code: honour it while that pid lives.
+        const holder = Number(readFileSync(lockPath, 'utf8').trim());
+        if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw new EtlBusyError(lockPath, holder);
+        rmSync(lockPath, { force: true });
+        continue;
+      }
+      throw error;
     }
+    // The file locked must be the one at the path (a releasing run removes it while it still holds it).
+    // A first attempt that found no file has just created it: the next attempt checks that one.
+    if (before !== null && inodeOf(lockPath) === before) {
+      return () => {
+        rmSync(lockPath, { force: true });
+        try {
+          db.exec('ROLLBACK');
+        } finally {
+          db.close();
+        }
+      };
+    }
+    db.close();
   }
   throw new Error(`could not take the build lock ${lockPath}`);
 }
 
-/** Removes build files left by builds that were killed (their pid is gone). */
+/**
+ * Removes build files left by builds that were killed. Called with the lock held: every build holds
+ * the lock for as long as its build file exists, so any build file found now is left over.
+ */
 export function removeStaleBuilds(dbPath: string): void {
   const prefix = `${basename(dbPath)}.building-`;
   for (const name of readdirSync(dirname(dbPath))) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (!isAlive(pid) || pid === process.pid) rmSync(join(dirname(dbPath), name), { force: true });
+    if (name.startsWith(prefix)) rmSync(join(dirname(dbPath), name), { force: true });
   }
 }
 
