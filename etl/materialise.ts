@@ -12,6 +12,7 @@ import {
   assignTokens, compareNames, compareNatural, compareRatio, derivedWynik, foldText, isActive,
   kontrowersyjnosc, percent, strictMax,
 } from './metrics.ts';
+import { BatchInsert } from './batch-insert.ts';
 import { BallotBlock, PairTotals, type Partner, packPartners } from './pairs.ts';
 import { ALL_BODIES, ALL_TERMS, INDEX_SQL } from './schema.ts';
 
@@ -38,8 +39,10 @@ const VOTES_PER_CHUNK = 400;
 /** Detailed wynik warnings listed before the rest are only counted. */
 const MAX_WYNIK_WARNINGS = 20;
 
-const byMembershipRecency = (a: Membership, b: Membership) =>
-  (b.from ?? '').localeCompare(a.from ?? '') || b.id - a.id;
+/** Code-unit order: the right order for ISO dates and timestamps, and far cheaper than localeCompare. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const byMembershipRecency = (a: Membership, b: Membership) => compareText(b.from ?? '', a.from ?? '') || b.id - a.id;
 
 export function materialise(db: Database.Database, findings: Findings, report: StageReporter): void {
   const timer = stageTimer(report);
@@ -117,7 +120,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   const V = votes.length;
   const voteOrd = new Int32Array(V); // 1-based position in date order
   const dateOrder = votes.map((_, i) => i).sort((a, b) =>
-    votes[b]!.data_czas.localeCompare(votes[a]!.data_czas) || votes[b]!.id_glosowania - votes[a]!.id_glosowania);
+    compareText(votes[b]!.data_czas, votes[a]!.data_czas) || votes[b]!.id_glosowania - votes[a]!.id_glosowania);
   dateOrder.forEach((v, i) => { voteOrd[v] = i + 1; });
 
   // Blocks (term × body) for pair bitsets, and each vote's position inside its block.
@@ -151,9 +154,8 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   const voteFigures: Array<[string, number, number, number, number, number, number, number | null]> = new Array(V);
   let wynikWarnings = 0;
 
-  const insertPersonVote = db.prepare(`INSERT INTO radny_glos
-    (id_osoby, ord, id_glosowania, glos, kadencja, id_organu, id_ugrupowania, samotny, kluczowy, buntowniczy)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertPersonVote = new BatchInsert(db, 'radny_glos',
+    ['id_osoby', 'ord', 'id_glosowania', 'glos', 'kadencja', 'id_organu', 'id_ugrupowania', 'samotny', 'kluczowy', 'buntowniczy']);
   const readChunk = db.prepare('SELECT id_glosowania, id_osoby, glos FROM glos WHERE id_glosowania BETWEEN ? AND ?').raw();
 
   const G = groupIds.length;
@@ -232,7 +234,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
           bump(scope, p, F.buntownicze, buntowniczy);
         }
       }
-      insertPersonVote.run(
+      insertPersonVote.add(
         people[p]!.id_osoby, voteOrd[v], vote.id_glosowania, c, scopes[s], body, g, samotny, kluczowy, buntowniczy,
       );
       if (derive) {
@@ -264,6 +266,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
         processVote(v, voters, codes);
       }
     }
+    insertPersonVote.flush();
   });
   ballotPass();
   if (wynikWarnings > MAX_WYNIK_WARNINGS) {
@@ -484,7 +487,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
     points.forEach((point, i) => updatePoint.run(i + 1, votesPerPoint.get(point.id_punktu) ?? 0, point.id_punktu));
 
     const sessionOrder = sessions.map((_, i) => i).sort((a, b) =>
-      sessions[b]!.data.localeCompare(sessions[a]!.data) || sessions[b]!.id_posiedzenia - sessions[a]!.id_posiedzenia);
+      compareText(sessions[b]!.data, sessions[a]!.data) || sessions[b]!.id_posiedzenia - sessions[a]!.id_posiedzenia);
     const updateSession = db.prepare(`UPDATE posiedzenie SET ord = ?, liczba_glosowan = ?, obecni = ?, liczba_obecnosci = ?,
       frekwencja_procent = ?, liczba_punktow = ? WHERE id_posiedzenia = ?`);
     sessionOrder.forEach((si, i) => {
