@@ -15,6 +15,9 @@ import { GLOS_CODE } from '../etl/metrics.ts';
 import { runEtl } from '../etl/run.ts';
 import { createSchema } from '../etl/schema.ts';
 import { dayBefore, pointNumber, readSejm } from '../etl/sejm.ts';
+import { API_ENDPOINTS } from '../src/endpoints.ts';
+import { appOver } from './support/fixture.ts';
+import request from 'supertest';
 
 const dataDir = fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const sampleDir = join(dataDir, 'sejm-sample');
@@ -280,8 +283,33 @@ describe.skipIf(!exists)('Sejm tar.gz source', () => {
     } finally {
       db.close();
     }
-  }, 120_000);
+    await everyEndpointAnswers(dbPath);
+  }, 180_000);
 });
+
+/** Every GET endpoint answers 200 in its documented shape on a Sejm database, with real ids. */
+async function everyEndpointAnswers(dbPath: string): Promise<void> {
+  const t = appOver(dbPath);
+  try {
+    const db = t.snapshots.active!.db;
+    const mp = db.prepare("SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC LIMIT 1").pluck().get() as number;
+    const vote = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY ord LIMIT 1').pluck().get() as number;
+    const session = db.prepare('SELECT id_posiedzenia FROM posiedzenie ORDER BY ord LIMIT 1').pluck().get() as number;
+    const link = (await request(t.app).post(`/api/glosowania/${vote}/udostepnij`).send({ id_osoby: mp })).body.data.link as string;
+    for (const endpoint of API_ENDPOINTS) {
+      const path = endpoint.path.replace(':link', link).replace(':id', String(
+        endpoint.path.startsWith('/api/radni') ? mp : endpoint.path.startsWith('/api/posiedzenia') ? session : vote));
+      const res = endpoint.method === 'get' ? await request(t.app).get(path) : await request(t.app).post(path).send({ id_osoby: mp });
+      expect(res.status, `${endpoint.method} ${path}`).toBe(200);
+      const parsed = endpoint.response.safeParse(res.body);
+      expect(parsed.success, `${path}: ${parsed.success ? '' : parsed.error.message}`).toBe(true);
+    }
+    const koalicje = await request(t.app).get(`/api/radni/${mp}/koalicje`);
+    expect(koalicje.body.data).toHaveLength(10);
+  } finally {
+    t.close();
+  }
+}
 
 // Synthetic sources: the quirks the real data may show, and bad data.
 describe('Sejm reader on synthetic sources', () => {
