@@ -8,25 +8,16 @@
 // container), so a lock left behind by a dead build is simply taken, with no guessing from pids that
 // can be reused (containers restart with the same pids) or that belong to another pid namespace.
 
-import { closeSync, fsyncSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 
 export class EtlBusyError extends Error {
-  constructor(readonly lockPath: string, readonly pid?: number) {
-    super(`another ETL run${pid ? ` (pid ${pid})` : ''} is building this database; lock: ${lockPath}`);
+  constructor(readonly lockPath: string) {
+    super(`another ETL run is building this database; lock: ${lockPath}`);
     this.name = 'EtlBusyError';
   }
 }
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 export const lockPathOf = (dbPath: string) => `${dbPath}.lock`;
 export const buildPathOf = (dbPath: string, pid = process.pid) => `${dbPath}.building-${pid}`;
@@ -59,9 +50,8 @@ export function acquireLock(dbPath: string): () => void {
       const code = (error as { code?: string }).code;
       if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') throw new EtlBusyError(lockPath);
       if (code === 'SQLITE_NOTADB') {
-        // A pid file written by an earlier version of this code: honour it while that pid lives.
-        const holder = Number(readFileSync(lockPath, 'utf8').trim());
-        if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw new EtlBusyError(lockPath, holder);
+        // Something else sits at the lock path (a file written by hand, a truncated copy): no build
+        // can hold a lock on it, so it is stale.
         rmSync(lockPath, { force: true });
         continue;
       }

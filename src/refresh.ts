@@ -3,77 +3,173 @@
 // refuses overlapping runs, also against a manual `council etl` on the same database; the snapshot
 // store picks up the published file.
 
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
+import { buildPathOf } from '../etl/publish.ts';
 import type { Config } from './config.ts';
 import type { RefreshStatus } from './service/router.ts';
 import type { SnapshotStore } from './snapshot.ts';
 
 export const CRON_TIMEZONE = 'Europe/Warsaw';
 
-/** How to run the CLI from here: compiled JS directly, TypeScript sources through tsx. */
+/** How long a refresh child gets to exit after SIGTERM at shutdown before it is killed. */
+const CHILD_STOP_MS = 2000;
+
+/**
+ * How to run the CLI from here: compiled JS directly, TypeScript sources through tsx. tsx is passed
+ * as an absolute URL: `--import tsx` would resolve from the working directory, which need not be
+ * this project's.
+ */
 function cliCommand(): string[] {
   const here = fileURLToPath(import.meta.url);
   const fromSources = here.endsWith('.ts');
   const cli = fileURLToPath(new URL(fromSources ? '../cli/council.ts' : '../cli/council.js', import.meta.url));
-  return fromSources ? ['--import', 'tsx', cli] : [cli];
+  return fromSources ? ['--import', import.meta.resolve('tsx'), cli] : [cli];
+}
+
+/** A progress line of `council etl`: `  materialise: pairs   1,049,596 rows   1.75 s`. */
+const STAGE_LINE = /^ {2}(\S.*?)\s+([\d,]+) rows\s+([\d.]+) s$/;
+/** Its summary line: `published var/council.db (snapshot 20250101030000-abcd1234)`. */
+const PUBLISHED_LINE = /^published .* \(snapshot ([^)]+)\)$/;
+
+/** Calls `onLine` with each complete line of a stream. */
+function eachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+  let partial = '';
+  stream.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line.replace(/\r$/, ''));
+  });
+  stream.on('end', () => {
+    if (partial) onLine(partial);
+  });
 }
 
 export class RefreshScheduler {
   readonly status: RefreshStatus = { running: false };
   private task: ScheduledTask | null = null;
+  private child: ChildProcess | null = null;
+  private childExit: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(private readonly config: Config, private readonly snapshots: SnapshotStore, private readonly logger: Logger) {}
 
+  /** Throws on an invalid CRON_SCHEDULE (checked before anything is opened). */
+  static validate(config: Pick<Config, 'CRON_SCHEDULE'>): void {
+    if (config.CRON_SCHEDULE && !cron.validate(config.CRON_SCHEDULE)) {
+      throw new Error(`CRON_SCHEDULE "${config.CRON_SCHEDULE}" is not a valid cron expression`);
+    }
+  }
+
   start(): void {
-    if (!this.config.CRON_SCHEDULE) return;
-    if (!cron.validate(this.config.CRON_SCHEDULE)) throw new Error(`CRON_SCHEDULE "${this.config.CRON_SCHEDULE}" is not a valid cron expression`);
-    this.task = cron.schedule(this.config.CRON_SCHEDULE, () => void this.run(), { timezone: CRON_TIMEZONE, name: 'nightly-refresh' });
+    if (!this.config.CRON_SCHEDULE) {
+      this.logger.info('no CRON_SCHEDULE: the scheduled refresh is off (SIGHUP still refreshes)');
+      return;
+    }
+    RefreshScheduler.validate(this.config);
+    const cronLog = this.logger.child({ component: 'node-cron' });
+    this.task = cron.schedule(this.config.CRON_SCHEDULE, () => void this.run(), {
+      timezone: CRON_TIMEZONE,
+      name: 'nightly-refresh',
+      // node-cron's own messages (e.g. a missed run) go to the structured log, not plain console lines.
+      logger: {
+        info: (message) => cronLog.info(message),
+        warn: (message) => cronLog.warn(message),
+        error: (message, err) => cronLog.error({ err: err ?? message }, String(message)),
+        debug: (message, err) => cronLog.debug({ err }, String(message)),
+      },
+    });
     this.logger.info({ schedule: this.config.CRON_SCHEDULE, timezone: CRON_TIMEZONE }, 'refresh scheduled');
   }
 
   /** Runs one refresh; resolves with its outcome. A refresh already running here is not started twice. */
   async run(): Promise<NonNullable<RefreshStatus['last']>> {
+    if (this.stopped) {
+      return { ok: false, finished: new Date().toISOString(), seconds: 0, error: 'the server is shutting down' };
+    }
     if (this.status.running) {
+      // Not recorded as the last outcome: the run in progress will report its own.
       this.logger.warn('refresh skipped: the previous one is still running');
       return { ok: false, finished: new Date().toISOString(), seconds: 0, error: 'a refresh is already running' };
     }
     this.status.running = true;
     const started = performance.now();
     const { SOURCE_DIR, SOURCE_FORMAT, DB_PATH } = this.config;
-    this.logger.info({ source: SOURCE_DIR, format: SOURCE_FORMAT }, 'refresh started');
-    const outcome = await new Promise<{ code: number | null; output: string }>((resolve) => {
+    const log = this.logger.child({ refresh: new Date().toISOString() });
+    log.info({ source: SOURCE_DIR, format: SOURCE_FORMAT, db: DB_PATH }, 'refresh started');
+    let published: string | undefined;
+    const stderr: string[] = [];
+    const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: string }>((done) => {
       const child = spawn(process.execPath, [...cliCommand(), 'etl', '--source', SOURCE_DIR, '--format', SOURCE_FORMAT, '--db', DB_PATH], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let output = '';
-      const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-8000); };
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
-      child.on('error', (error) => resolve({ code: null, output: error.message }));
-      child.on('close', (code) => resolve({ code, output }));
+      this.child = child;
+      this.childExit = new Promise<void>((exited) => {
+        child.once('close', () => exited());
+        child.once('error', () => exited()); // could not be spawned: there is nothing to wait for
+      });
+      eachLine(child.stdout, (line) => {
+        const stage = STAGE_LINE.exec(line);
+        if (stage) {
+          log.info({ stage: stage[1], rows: Number(stage[2]!.replace(/,/g, '')), ms: Math.round(Number(stage[3]) * 1000) }, 'etl stage');
+          return;
+        }
+        const done = PUBLISHED_LINE.exec(line);
+        if (done) published = done[1];
+        if (line.trim()) log.debug({ line }, 'etl output');
+      });
+      eachLine(child.stderr, (line) => {
+        if (!line.trim()) return;
+        stderr.push(line);
+        if (stderr.length > 50) stderr.shift();
+      });
+      child.once('error', (error) => done({ code: null, signal: null, spawnError: error.message }));
+      child.once('close', (code, signal) => done({ code, signal }));
     });
+    const pid = this.child?.pid;
+    this.child = null;
+    if (outcome.signal && pid !== undefined) {
+      // Killed (at shutdown, or by an operator): its build file (and a journal SQLite may have had
+      // beside it) is left over. The next run would remove them too; this keeps the directory clean.
+      const build = buildPathOf(resolve(DB_PATH), pid);
+      for (const file of [build, `${build}-journal`]) rmSync(file, { force: true });
+    }
     const seconds = Math.round((performance.now() - started) / 10) / 100;
-    this.status.running = false;
     const finished = new Date().toISOString();
+    let last: NonNullable<RefreshStatus['last']>;
     if (outcome.code === 0) {
       this.snapshots.refresh();
-      const last = { ok: true, finished, seconds, snapshot: this.snapshots.active?.id ?? '' };
-      this.status.last = last;
-      this.logger.info({ ...last, stages: outcome.output.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim()) }, 'refresh published');
-      return last;
+      const active = this.snapshots.active?.id;
+      last = published && active !== published
+        ? { ok: false, finished, seconds, snapshot: active, error: `snapshot ${published} was published but could not be put in service` }
+        : { ok: true, finished, seconds, snapshot: active ?? published ?? '' };
+    } else {
+      const error = outcome.spawnError ?? (stderr.slice(-5).join('\n')
+        || (outcome.signal ? `the ETL process was killed by ${outcome.signal}` : `the ETL process exited with code ${outcome.code}`));
+      last = { ok: false, finished, seconds, error };
     }
-    const error = outcome.output.trim().split('\n').slice(-5).join('\n') || `exit code ${outcome.code}`;
-    const last = { ok: false, finished, seconds, error };
     this.status.last = last;
-    this.logger.error({ seconds, error }, 'refresh failed; the previous snapshot stays in service');
+    this.status.running = false;
+    if (last.ok) log.info(last, 'refresh published');
+    else log.error(last, 'refresh failed; the previous snapshot stays in service');
     return last;
   }
 
-  stop(): void {
+  /** Stops the schedule; a refresh in progress is ended (SIGTERM, then SIGKILL) and awaited. */
+  async stop(): Promise<void> {
+    this.stopped = true;
     void this.task?.stop();
     this.task = null;
+    const child = this.child;
+    if (!child || !this.childExit) return;
+    this.logger.warn({ pid: child.pid }, 'stopping the refresh in progress; the published snapshot is unchanged');
+    child.kill('SIGTERM');
+    const kill = setTimeout(() => child.kill('SIGKILL'), CHILD_STOP_MS);
+    await this.childExit;
+    clearTimeout(kill);
   }
 }

@@ -30,15 +30,25 @@ export class Snapshot {
     this.queries = createQueries(db);
   }
 
+  /**
+   * Opens the file at `path`. Its identity is taken before and after opening: if a publish renamed a
+   * new file over the path in between, the connection may hold either file, so it opens again.
+   */
   static open(path: string): Snapshot {
-    const key = fileKeyOf(path);
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    try {
-      db.pragma('query_only = ON');
-      return new Snapshot(db, key!);
-    } catch (error) {
+    for (let attempt = 0; ; attempt++) {
+      const key = fileKeyOf(path);
+      if (key === null) throw new Error(`${path} does not exist`);
+      const db = new Database(path, { readonly: true, fileMustExist: true });
+      let snapshot: Snapshot;
+      try {
+        db.pragma('query_only = ON');
+        snapshot = new Snapshot(db, key);
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+      if (fileKeyOf(path) === key || attempt >= 4) return snapshot;
       db.close();
-      throw error;
     }
   }
 
@@ -72,6 +82,8 @@ function fileKeyOf(path: string): string | null {
 export class SnapshotStore {
   private current: Snapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private failedKey: string | null = null;
+  private closed = false;
 
   constructor(readonly path: string, private readonly logger?: Logger) {}
 
@@ -86,30 +98,38 @@ export class SnapshotStore {
 
   /** Opens the file if it changed since the snapshot in service; returns whether a swap happened. */
   refresh(): boolean {
+    if (this.closed) return false;
     const key = fileKeyOf(this.path);
-    if (key === null || key === this.current?.fileKey) return false;
+    if (key === null || key === this.current?.fileKey || key === this.failedKey) return false;
     let next: Snapshot;
     try {
       next = Snapshot.open(this.path);
     } catch (error) {
+      // Logged once per file: the poll does not retry a file that could not be opened.
+      this.failedKey = key;
       this.logger?.error({ err: error, path: this.path }, 'could not open the new snapshot; keeping the one in service');
       return false;
     }
+    this.failedKey = null;
     const previous = this.current;
     this.current = next;
     previous?.retire();
-    this.logger?.info({ snapshot: next.id, builtAt: next.builtAt, previous: previous?.id }, 'snapshot in service');
+    this.logger?.info({ snapshot: next.id, builtAt: next.builtAt, votes: next.voteCount, previous: previous?.id ?? null }, 'snapshot in service');
     return true;
   }
 
   /** Polls the file every `intervalMs` for a newly published snapshot. */
   watch(intervalMs = 1000): void {
+    if (this.timer || this.closed) return;
     this.timer = setInterval(() => this.refresh(), intervalMs);
     this.timer.unref();
   }
 
+  /** Stops watching and retires the snapshot in service (it closes once its last request finishes). */
   close(): void {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     this.current?.retire();
     this.current = null;
   }

@@ -38,6 +38,10 @@ export interface ServerProcess extends CouncilProcess {
 }
 
 const running = new Set<ChildProcess>();
+// Should the test process end without its afterEach (a worker torn down, a timeout), take them along.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** Spawns `node --import tsx cli/council.ts ...args` in the project directory. */
 export function council(args: string[], env: Record<string, string> = {}): CouncilProcess {
