@@ -123,6 +123,11 @@ export const BUNDLE_FILES = [
   }),
 ];
 
+/** Each file's columns in CONTRACT §1 order (required and optional), from the schemas above. */
+export const BUNDLE_COLUMNS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  BUNDLE_FILES.map((f) => [f.file, Object.keys(f.schema.shape)]),
+);
+
 /** Problems reported per file before the rest are only counted: a broken reference can repeat a million times. */
 const MAX_PROBLEMS_PER_FILE = 1000;
 

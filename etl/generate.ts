@@ -6,6 +6,7 @@
 
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BUNDLE_COLUMNS } from './csv-bundle.ts';
 import { BRAK_GLOSU, GLOS_VALUES, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA } from './metrics.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -170,21 +171,7 @@ const LAST_SESSION_DAY = dayOf(2025, 12, 31);
 // ---------------------------------------------------------------------------------------------------
 // Buffered CSV output
 
-const FILE_COLUMNS = {
-  'kadencje.csv': ['kadencja', 'data_od', 'data_do'],
-  'organy.csv': ['id_organu', 'nazwa', 'typ'],
-  'ugrupowania.csv': ['id_ugrupowania', 'nazwa', 'skrot'],
-  'radni.csv': ['id_osoby', 'imie_nazwisko'],
-  'przynaleznosci.csv': ['przynaleznosc_id', 'id_osoby', 'kadencja', 'id_ugrupowania', 'data_od', 'data_do', 'aktywny'],
-  'posiedzenia.csv': ['id_posiedzenia', 'id_organu', 'kadencja', 'numer', 'data', 'nazwa'],
-  'punkty.csv': ['id_punktu', 'id_posiedzenia', 'numer', 'tytul'],
-  'glosowania.csv': ['id_glosowania', 'id_posiedzenia', 'id_punktu', 'numer', 'data_czas', 'tytul', 'wynik'],
-  'glosy.csv': ['id_glosowania', 'id_osoby', 'glos'],
-  'obecnosci.csv': ['id_posiedzenia', 'id_osoby', 'obecny'],
-  'zalaczniki.csv': ['id_zalacznika', 'id_glosowania', 'nazwa', 'url'],
-} as const;
-
-type FileName = keyof typeof FILE_COLUMNS;
+type FileName = string;
 type Cell = string | number | null;
 
 /** Characters buffered per file before it is written out. */
@@ -234,16 +221,18 @@ class Bundle {
   private constructor(private readonly files: Record<FileName, CsvFile>) {}
 
   static async open(dir: string): Promise<Bundle> {
-    const names = Object.keys(FILE_COLUMNS) as FileName[];
+    const names = Object.keys(BUNDLE_COLUMNS);
     const handles = await Promise.all(names.map((name) => open(join(dir, name), 'w')));
     const files = Object.fromEntries(
-      names.map((name, i) => [name, new CsvFile(handles[i]!, FILE_COLUMNS[name])]),
+      names.map((name, i) => [name, new CsvFile(handles[i]!, BUNDLE_COLUMNS[name]!)]),
     ) as Record<FileName, CsvFile>;
     return new Bundle(files);
   }
 
   file(name: FileName): CsvFile {
-    return this.files[name];
+    const file = this.files[name];
+    if (!file) throw new Error(`${name} is not a file of the bundle`);
+    return file;
   }
 
   /** Writes out the files whose buffers are full; called between sessions, never per row. */

@@ -7,6 +7,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { conditionalGet } from './caching.ts';
 import type { Config } from './config.ts';
+import { docsRouter } from './docs/router.ts';
 import { glosowaniaRouter } from './glosowania/router.ts';
 import { guards } from './guards.ts';
 import { HttpError, sendError } from './http.ts';
@@ -53,6 +54,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.use(guards(config, logger));
 
   app.use(serviceRouter(snapshots, refresh));
+  app.use(docsRouter()); // /api/openapi.json and /api/docs/ (exempt from origin and key, see guards.ts)
 
   const caching = { privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET), cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 };
   const data = [holdSnapshot(snapshots), conditionalGet(caching)];

@@ -15,6 +15,8 @@
 // optional trailing slash):
 //   - /health (any method): no origin check, no credentials, not counted, no 415 rule.
 //   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
+//   - GET/HEAD /api/openapi.json and /api/docs, /api/docs/<file> (the documentation, which a browser
+//     opens without X-API-Key): no origin check and no credentials, but counted.
 //   - CORS preflight (OPTIONS from an allowed origin): answered by cors before the later guards.
 // CORS headers themselves are only ever given to allowed origins, the share link included.
 
@@ -33,12 +35,16 @@ type GuardConfig = Pick<Config,
 
 const HEALTH = /^\/health\/?$/i;
 const SHARE_LINK = /^\/api\/glosowania\/share\/[^/]+\/?$/i;
+const DOCS = /^\/api\/(?:openapi\.json\/?|docs(?:\/[^/]*)?)$/i;
 
 /** `/health`: never guarded (except for the headers of helmet and cors), never counted. */
 export const isHealth = (req: Request): boolean => HEALTH.test(req.path);
 /** `GET /api/glosowania/share/:link`: public (CONTRACT §6), counted by the limiter. */
 export const isShareLink = (req: Request): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') && SHARE_LINK.test(req.path);
+/** `GET /api/openapi.json`, `GET /api/docs/…`: public documentation (src/docs/router.ts), counted by the limiter. */
+export const isDocs = (req: Request): boolean =>
+  (req.method === 'GET' || req.method === 'HEAD') && DOCS.test(req.path);
 
 /** The ordered guard list; mount it with `app.use(guards(config, logger))` before any route. */
 export function guards(config: GuardConfig, logger: Logger): RequestHandler[] {
@@ -104,7 +110,7 @@ function allowedOrigins(list: readonly string[]): Set<string> {
 
 function originCheck(allowed: ReadonlySet<string>, production: boolean): RequestHandler {
   return (req, _res, next) => {
-    if (isHealth(req) || isShareLink(req)) return next();
+    if (isHealth(req) || isShareLink(req) || isDocs(req)) return next();
     const { origin, referer } = req.headers;
     // Origin, when present, decides alone (an allowed Referer does not rescue it). It must equal an
     // allowed origin as sent, byte for byte: browsers send the serialised form, and `null` (sandboxed
@@ -173,7 +179,7 @@ function credentials(config: GuardConfig): RequestHandler {
 
   return async (req, res, next) => {
     if (keyDigest === undefined && jwtKey === undefined) return next();
-    if (req.method === 'OPTIONS' || isHealth(req) || isShareLink(req)) return next();
+    if (req.method === 'OPTIONS' || isHealth(req) || isShareLink(req) || isDocs(req)) return next();
     const deny = (message: string, error?: string) => {
       if (jwtKey) res.setHeader('WWW-Authenticate', challenge(error));
       next(new HttpError(401, message));

@@ -5,21 +5,10 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle, type GenerateOptions, type GenerateSummary } from '../etl/generate.ts';
 import { GLOS_VALUES } from '../etl/metrics.ts';
+import { BUNDLE_COLUMNS } from '../etl/csv-bundle.ts';
 
-// CONTRACT §1: every file and its columns, in the generator's order.
-const FILES: Record<string, string[]> = {
-  'kadencje.csv': ['kadencja', 'data_od', 'data_do'],
-  'organy.csv': ['id_organu', 'nazwa', 'typ'],
-  'ugrupowania.csv': ['id_ugrupowania', 'nazwa', 'skrot'],
-  'radni.csv': ['id_osoby', 'imie_nazwisko'],
-  'przynaleznosci.csv': ['przynaleznosc_id', 'id_osoby', 'kadencja', 'id_ugrupowania', 'data_od', 'data_do', 'aktywny'],
-  'posiedzenia.csv': ['id_posiedzenia', 'id_organu', 'kadencja', 'numer', 'data', 'nazwa'],
-  'punkty.csv': ['id_punktu', 'id_posiedzenia', 'numer', 'tytul'],
-  'glosowania.csv': ['id_glosowania', 'id_posiedzenia', 'id_punktu', 'numer', 'data_czas', 'tytul', 'wynik'],
-  'glosy.csv': ['id_glosowania', 'id_osoby', 'glos'],
-  'obecnosci.csv': ['id_posiedzenia', 'id_osoby', 'obecny'],
-  'zalaczniki.csv': ['id_zalacznika', 'id_glosowania', 'nazwa', 'url'],
-};
+// CONTRACT §1: every file and its columns.
+const FILES = BUNDLE_COLUMNS;
 
 const SMALL: Partial<GenerateOptions> = { seed: 5, radni: 12, glosowania: 300 };
 

@@ -1,29 +1,17 @@
 // /api/glosowania: parameters and responses (CONTRACT §5, §6).
 
 import { z } from 'zod';
-import { booleanParam, dateParam, idParam, kadencjaParam, limitParam, organParam, pageParam, searchParam, wynikParam } from '../http.ts';
+import { DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, wholeNumber, wynikParam } from '../http.ts';
 import {
   type Endpoint, count, dateString, envelope, glosValue, int, paged, text, voteSummary,
 } from '../schemas.ts';
 
-/** data_od ≤ data_do (CONTRACT §6), reported against data_do. */
-export const dateRangeOrdered = (q: { data_od?: string | undefined; data_do?: string | undefined }) =>
-  q.data_od === undefined || q.data_do === undefined || q.data_od <= q.data_do;
-export const DATE_RANGE_ERROR = { message: 'must not be before data_od', path: ['data_do'] };
-
 export const voteIdParams = z.object({ id: idParam.meta({ description: 'id_glosowania' }) });
 
 export const listQuery = z.object({
-  page: pageParam,
-  limit: limitParam(20),
-  kadencja: kadencjaParam,
-  organ: organParam,
-  data_od: dateParam.optional(),
-  data_do: dateParam.optional(),
+  ...listFilters,
   wynik: wynikParam.optional(),
-  kontrowersyjnosc_min: z.string({ error: 'must be given once' }).regex(/^\d{1,3}$/, 'must be a whole number')
-    .transform(Number).refine((n) => n <= 100, 'must be between 0 and 100').optional()
-    .meta({ description: 'Minimalna kontrowersyjność 0–100' }),
+  kontrowersyjnosc_min: wholeNumber(0, 100).optional().meta({ description: 'Minimalna kontrowersyjność 0–100' }),
   search: searchParam.optional().meta({ description: 'Fragment tytułu; bez rozróżniania wielkości liter i polskich znaków' }),
 }).refine(dateRangeOrdered, DATE_RANGE_ERROR);
 

@@ -1,19 +1,11 @@
 // /api/posiedzenia: parameters and responses (CONTRACT §5).
 
 import { z } from 'zod';
-import { DATE_RANGE_ERROR, dateRangeOrdered } from '../glosowania/schemas.ts';
-import { dateParam, idParam, kadencjaParam, limitParam, organParam, pageParam } from '../http.ts';
+import { DATE_RANGE_ERROR, dateRangeOrdered, idParam, listFilters } from '../http.ts';
 import { type Endpoint, count, dateString, envelope, int, kadencjaString, paged, percentNumber, text } from '../schemas.ts';
 
 export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_posiedzenia' }) });
-export const listQuery = z.object({
-  page: pageParam,
-  limit: limitParam(20),
-  kadencja: kadencjaParam,
-  organ: organParam,
-  data_od: dateParam.optional(),
-  data_do: dateParam.optional(),
-}).refine(dateRangeOrdered, DATE_RANGE_ERROR);
+export const listQuery = z.object(listFilters).refine(dateRangeOrdered, DATE_RANGE_ERROR);
 
 export const session = z.strictObject({
   id_posiedzenia: int('Identyfikator posiedzenia'), numer: count('Numer posiedzenia'), nazwa: text('Nazwa').nullable(),

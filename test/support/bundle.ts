@@ -3,26 +3,12 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BUNDLE_COLUMNS } from '../../etl/csv-bundle.ts';
 
 export type Cell = string | number | null;
 export type Row = Record<string, Cell>;
 /** File name (e.g. `glosy.csv`) → rows. A file left out of the record is absent from the bundle. */
 export type Bundle = Record<string, Array<Record<string, Cell>>>;
-
-/** Columns of each file of CONTRACT §1: the header written for a file with no rows. */
-export const BUNDLE_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  'kadencje.csv': ['kadencja', 'data_od', 'data_do'],
-  'organy.csv': ['id_organu', 'nazwa', 'typ'],
-  'ugrupowania.csv': ['id_ugrupowania', 'nazwa', 'skrot'],
-  'radni.csv': ['id_osoby', 'imie_nazwisko'],
-  'przynaleznosci.csv': ['przynaleznosc_id', 'id_osoby', 'kadencja', 'id_ugrupowania', 'data_od', 'data_do', 'aktywny'],
-  'posiedzenia.csv': ['id_posiedzenia', 'id_organu', 'kadencja', 'numer', 'data', 'nazwa'],
-  'punkty.csv': ['id_punktu', 'id_posiedzenia', 'numer', 'tytul'],
-  'glosowania.csv': ['id_glosowania', 'id_posiedzenia', 'id_punktu', 'numer', 'data_czas', 'tytul', 'wynik'],
-  'glosy.csv': ['id_glosowania', 'id_osoby', 'glos'],
-  'obecnosci.csv': ['id_posiedzenia', 'id_osoby', 'obecny'],
-  'zalaczniki.csv': ['id_zalacznika', 'id_glosowania', 'nazwa', 'url'],
-};
 
 /** Header: the union of the rows' keys, in order of first appearance (first row first). */
 export function csvHeader(fileName: string, rows: ReadonlyArray<Record<string, Cell>>): string[] {
