@@ -377,8 +377,8 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   const display = Array.from({ length: S * P }, (_, i) => displayMembership(i % P, Math.floor(i / P)));
   const displayGroup = (s: number, p: number) => display[s * P + p]?.m.group ?? null;
   const insertPartners = db.prepare('INSERT INTO radny_partnerzy (kadencja, id_osoby, koalicje, oponenci) VALUES (?, ?, ?, ?)');
-  const insertTopPair = db.prepare(`INSERT INTO para_top (kadencja, rank, id_osoby_1, id_osoby_2, wspolne, zgodne, miedzy_ugrupowaniami)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const insertTopPair = new BatchInsert(db, 'para_top',
+    ['kadencja', 'rank', 'id_osoby_1', 'id_osoby_2', 'wspolne', 'zgodne', 'miedzy_ugrupowaniami']);
   let pairRows = 0;
   db.transaction(() => {
     pairTotals.forEach((totals, s) => {
@@ -390,7 +390,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
         const a = first[slot]!;
         const b = second[slot]!;
         const between = displayGroup(s, a) !== displayGroup(s, b) ? 1 : 0;
-        insertTopPair.run(scopes[s], i + 1, people[a]!.id_osoby, people[b]!.id_osoby, shared[slot], equal[slot], between);
+        insertTopPair.add(scopes[s], i + 1, people[a]!.id_osoby, people[b]!.id_osoby, shared[slot], equal[slot], between);
       });
       // Each person's partners, in koalicje order and in oponenci order (CONTRACT §3).
       const slotOf: number[][] = Array.from({ length: P }, () => []);
@@ -410,6 +410,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
         pairRows += slots.length;
       });
     });
+    insertTopPair.flush();
   })();
   timer('materialise: pairs', pairRows);
 

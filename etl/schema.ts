@@ -147,9 +147,8 @@ CREATE TABLE radny_glos (
   id_ugrupowania INTEGER,             -- the group at this vote (CONTRACT §2)
   samotny       INTEGER NOT NULL,
   kluczowy      INTEGER NOT NULL,
-  buntowniczy   INTEGER NOT NULL,
-  PRIMARY KEY (id_osoby, ord)
-) WITHOUT ROWID;
+  buntowniczy   INTEGER NOT NULL
+);  -- written in vote order; its (id_osoby, ord) index is built after the load (INDEX_SQL)
 
 -- Per councillor and scope (kadencja or '*'): every count behind the councillor endpoints and rankings.
 CREATE TABLE radny_stat (
@@ -265,6 +264,7 @@ CREATE TABLE kadencja_stat (
 
 /** Indexes created after the bulk load: cheaper than maintaining them row by row. */
 export const INDEX_SQL = `
+CREATE UNIQUE INDEX radny_glos_osoba ON radny_glos (id_osoby, ord);
 CREATE UNIQUE INDEX glosowanie_ord ON glosowanie (ord);
 CREATE INDEX glosowanie_kadencja ON glosowanie (kadencja, ord);
 CREATE INDEX glosowanie_organ ON glosowanie (id_organu, ord);
