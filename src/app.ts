@@ -1,9 +1,7 @@
 // The app factory: every dependency comes in, nothing is opened here, so tests build an app over a
 // temporary database and the server wires the real ones.
 
-import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { conditionalGet } from './caching.ts';
 import type { Config } from './config.ts';
@@ -13,6 +11,7 @@ import { guards } from './guards.ts';
 import { HttpError, sendError } from './http.ts';
 import { posiedzeniaRouter } from './posiedzenia/router.ts';
 import { radniRouter } from './radni/router.ts';
+import { requestLog, requestIdOf } from './request-log.ts';
 import { holdSnapshot } from './request-snapshot.ts';
 import { type RefreshStatus, serviceRouter } from './service/router.ts';
 import type { ShareStore } from './shares.ts';
@@ -37,17 +36,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
 
-  app.use(pinoHttp({
-    logger,
-    // A caller's id is kept when it is a plain token, so logs can be joined across services.
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-  }));
+  app.use(requestLog(logger));
 
   // Guards (CONTRACT §6) sit here: after the request log, before any route.
   // /health is exempt inside the guards (no origin, no key, not counted); /api and the data routes are guarded.
@@ -79,7 +68,7 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
     if (typeof bodyError.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
       return sendError(res, bodyError.status, 'the request body could not be read');
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    logger.error({ err: error, req: { id: requestIdOf(res), method: req.method, url: req.originalUrl } }, 'request failed');
     if (res.headersSent) return res.end();
     sendError(res, 500, 'the server failed to answer this request');
   };

@@ -5,7 +5,7 @@
 //   belongs to the Snapshot object, so a swap drops it with the old data; it is bounded in bytes.
 // Data changes nightly: clients may reuse a response for a minute, then revalidate cheaply.
 
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { snapshotOf } from './request-snapshot.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -15,7 +15,7 @@ export const CACHE_CONTROL_PUBLIC = 'public, max-age=60, stale-while-revalidate=
 export const CACHE_CONTROL_PRIVATE = 'private, max-age=60';
 
 export function etagFor(snapshotId: string, url: string): string {
-  return `"${snapshotId}.${createHash('sha1').update(url).digest('base64url').slice(0, 16)}"`;
+  return `"${snapshotId}.${hash('sha1', url, 'base64url').slice(0, 16)}"`;
 }
 
 const matches = (header: string | undefined, etag: string): boolean =>

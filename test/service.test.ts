@@ -600,10 +600,11 @@ describe('council serve as a service', () => {
     expect(new Set(ids).size).toBe(5);
     expect(ids).toContain('trace-service-test-1');
     expect(ids).toContain(generated);
-    const headers = requests.map((l) => (l['req'] as { headers: Record<string, string> }).headers);
-    expect(headers.filter((h) => h['x-api-key'] !== undefined).every((h) => h['x-api-key'] === '[redacted]')).toBe(true);
-    expect(headers.filter((h) => h['authorization'] !== undefined).every((h) => h['authorization'] === '[redacted]')).toBe(true);
-    expect(headers.filter((h) => h['x-api-key'] !== undefined)).toHaveLength(3);
+    // Each line names the request, never its headers (where keys, tokens and cookies travel).
+    for (const line of requests) {
+      expect(Object.keys(line['req'] as object).sort()).toEqual(['id', 'method', 'remoteAddress', 'url']);
+      expect(line).toMatchObject({ msg: 'request completed', res: { statusCode: expect.any(Number) }, responseTime: expect.any(Number) });
+    }
   }, TEST_TIMEOUT);
 
   it('LOG_LEVEL=warn leaves out the per-request info lines', async () => {
