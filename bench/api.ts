@@ -1,4 +1,4 @@
-// npm run bench:api [-- --sejm] [-- --duration 10]
+// npm run bench:api [-- --sejm] [-- --duration 10] [-- --workers 2]
 // Starts the real server (guards on: origin allow-list and API key; rate limit raised for the run)
 // and a bare Express 5 server, and drives each with autocannon from a separate process at 50
 // connections. The service gets a mix touching every GET endpoint with ids, filters and pages
@@ -26,6 +26,8 @@ const argValue = (name: string, fallback: string) => {
 
 const CONNECTIONS = 50;
 const DURATION = Number(argValue('--duration', '10'));
+/** WEB_CONCURRENCY of the service: HTTP worker processes (the rate limit is shared between them). */
+const WORKERS = argValue('--workers', '2');
 const ORIGIN = 'http://bench.local';
 const API_KEY = 'bench-key';
 /** Request logs go to stdout at info; the bench measures the service as deployed with LOG_LEVEL=warn unless told otherwise. */
@@ -116,6 +118,7 @@ try {
   const service = await start([local(`../cli/council.${ext}`), 'serve'], {
     HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, 'shares.db'), CRON_SCHEDULE: '',
     ALLOWED_ORIGINS: ORIGIN, API_SECRET_KEY: API_KEY, RATE_LIMIT_MAX_REQUESTS: '1000000000', LOG_LEVEL: LOG_LEVEL, NODE_ENV: 'production',
+    WEB_CONCURRENCY: WORKERS,
   }, '/health');
   children.push(service.child);
   const bare = await start([local(`./bare-server.${ext}`)], {}, '/');
@@ -131,7 +134,7 @@ try {
     etags.set(path, res.headers.get('etag')!);
     await res.arrayBuffer();
   }
-  console.log(`mix: ${paths.length} requests over ${new Set(paths.map((p) => p.replace(/\d+|\?.*/g, ''))).size} endpoint shapes; ${CONNECTIONS} connections, ${DURATION} s each; LOG_LEVEL=${LOG_LEVEL}`);
+  console.log(`mix: ${paths.length} requests over ${new Set(paths.map((p) => p.replace(/\d+|\?.*/g, ''))).size} endpoint shapes; ${CONNECTIONS} connections, ${DURATION} s each; service WEB_CONCURRENCY=${WORKERS}, LOG_LEVEL=${LOG_LEVEL}`);
 
   const bareResult = await load(bare.port, [{ path: '/', headers: {} }]);
   const serviceResult = await load(service.port, paths.map((path) => ({ path, headers })));

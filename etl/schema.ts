@@ -264,7 +264,12 @@ CREATE TABLE kadencja_stat (
 
 /** Indexes created after the bulk load: cheaper than maintaining them row by row. */
 export const INDEX_SQL = `
-CREATE UNIQUE INDEX radny_glos_osoba ON radny_glos (id_osoby, ord);
+-- A councillor's votes in date order; covering, so a page past the first is found in the index alone.
+CREATE UNIQUE INDEX radny_glos_osoba ON radny_glos (id_osoby, ord, kadencja, id_organu, id_glosowania, glos, id_ugrupowania);
+-- The flagged lists are short: one small index each instead of scanning all of a councillor's votes.
+CREATE INDEX radny_glos_samotne ON radny_glos (id_osoby, ord, kadencja, id_glosowania, glos) WHERE samotny = 1;
+CREATE INDEX radny_glos_kluczowe ON radny_glos (id_osoby, ord, kadencja, id_glosowania, glos) WHERE kluczowy = 1;
+CREATE INDEX radny_glos_buntownicze ON radny_glos (id_osoby, ord, kadencja, id_glosowania, glos) WHERE buntowniczy = 1;
 CREATE UNIQUE INDEX glosowanie_ord ON glosowanie (ord);
 CREATE INDEX glosowanie_kadencja ON glosowanie (kadencja, ord);
 CREATE INDEX glosowanie_organ ON glosowanie (id_organu, ord);

@@ -2,6 +2,7 @@
 // temporary database and the server wires the real ones.
 
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { conditionalGet } from './caching.ts';
 import type { Config } from './config.ts';
@@ -25,9 +26,11 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   refresh?: RefreshStatus;
+  /** Shared rate-limit counts (a cluster worker's); default: this process's memory. */
+  rateLimitStore?: Store;
 }
 
-export function createApp({ snapshots, shares, config, logger, refresh = { running: false } }: AppDeps): Express {
+export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, rateLimitStore }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // ETags come from the snapshot id (caching.ts), not from hashing each body
@@ -40,7 +43,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
 
   // Guards (CONTRACT §6) sit here: after the request log, before any route.
   // /health is exempt inside the guards (no origin, no key, not counted); /api and the data routes are guarded.
-  app.use(guards(config, logger));
+  app.use(guards(config, logger, rateLimitStore));
 
   app.use(serviceRouter(snapshots, refresh));
   app.use(docsRouter()); // /api/openapi.json and /api/docs/ (exempt from origin and key, see guards.ts)

@@ -23,7 +23,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import cors from 'cors';
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { type Store, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Logger } from 'pino';
@@ -46,14 +46,17 @@ export const isShareLink = (req: Request): boolean =>
 export const isDocs = (req: Request): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') && DOCS.test(req.path);
 
-/** The ordered guard list; mount it with `app.use(guards(config, logger))` before any route. */
-export function guards(config: GuardConfig, logger: Logger): RequestHandler[] {
+/**
+ * The ordered guard list; mount it with `app.use(guards(config, logger))` before any route.
+ * `rateLimitStore` replaces the limiter's in-process counts (a cluster worker shares them).
+ */
+export function guards(config: GuardConfig, logger: Logger, rateLimitStore?: Store): RequestHandler[] {
   const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
   return [
     securityHeaders(),
     corsHeaders(allowed),
     originCheck(allowed, config.NODE_ENV === 'production'),
-    rateLimiter(config, logger),
+    rateLimiter(config, logger, rateLimitStore),
     credentials(config),
     jsonBodiesOnly(),
   ];
@@ -151,8 +154,9 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Request
 
 // --- 4. rate limit ------------------------------------------------------------------------------
 
-function rateLimiter(config: GuardConfig, logger: Logger): RequestHandler {
+function rateLimiter(config: GuardConfig, logger: Logger, store?: Store): RequestHandler {
   return rateLimit({
+    ...(store ? { store } : {}),
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     limit: config.RATE_LIMIT_MAX_REQUESTS,
     // Exactly X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. In express-rate-limit

@@ -56,7 +56,13 @@ export class RefreshScheduler {
   private childExit: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly config: Config, private readonly snapshots: SnapshotStore, private readonly logger: Logger) {}
+  constructor(
+    private readonly config: Config,
+    private readonly snapshots: SnapshotStore,
+    private readonly logger: Logger,
+    /** Told of every change of `status` (a cluster primary passes it on to its workers). */
+    private readonly onStatus: (status: RefreshStatus) => void = () => undefined,
+  ) {}
 
   /** Throws on an invalid CRON_SCHEDULE (checked before anything is opened). */
   static validate(config: Pick<Config, 'CRON_SCHEDULE'>): void {
@@ -97,6 +103,7 @@ export class RefreshScheduler {
       return { ok: false, finished: new Date().toISOString(), seconds: 0, error: 'a refresh is already running' };
     }
     this.status.running = true;
+    this.onStatus(this.status);
     const started = performance.now();
     const { SOURCE_DIR, SOURCE_FORMAT, DB_PATH } = this.config;
     const log = this.logger.child({ refresh: new Date().toISOString() });
@@ -154,6 +161,7 @@ export class RefreshScheduler {
     }
     this.status.last = last;
     this.status.running = false;
+    this.onStatus(this.status);
     if (last.ok) log.info(last, 'refresh published');
     else log.error(last, 'refresh failed; the previous snapshot stays in service');
     return last;

@@ -2,6 +2,8 @@
 // let in-flight requests finish, close the databases, exit 0 (connections still busy after 8.5 s are
 // closed, so the exit comes within 10 s).
 
+import { ClusterMemoryStorePrimary, ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
+import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { pino, type Logger } from 'pino';
@@ -9,6 +11,7 @@ import { runEtl } from '../etl/run.ts';
 import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
+import type { RefreshStatus } from './service/router.ts';
 import { ShareStore } from './shares.ts';
 import { SnapshotStore } from './snapshot.ts';
 
@@ -36,28 +39,111 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-export async function startServer(config: Config, options: { bootstrap: boolean }): Promise<RunningServer> {
+/**
+ * `council serve`. With WEB_CONCURRENCY > 1 this process becomes the cluster primary: it builds the
+ * database if asked, runs the refresh (one ETL at a time), holds the rate-limit counts for all
+ * workers, and forks the workers that serve HTTP. Otherwise this one process does everything.
+ */
+export async function startServer(config: Config, options: { bootstrap: boolean }): Promise<RunningServer | null> {
   RefreshScheduler.validate(config); // a bad CRON_SCHEDULE stops the start before anything is opened
   const logger = createLogger(config);
-  if (options.bootstrap && !existsSync(config.DB_PATH)) {
-    logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, 'no database yet: building it from the bundled source');
-    const summary = await runEtl({
-      source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH,
-      onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),
-    });
-    logger.info({ snapshot: summary.snapshot, seconds: summary.seconds, warnings: summary.warnings.length }, 'database built');
+  if (cluster.isWorker) return serveHttp(config, logger.child({ worker: cluster.worker!.id }), 'worker');
+  if (options.bootstrap && !existsSync(config.DB_PATH)) await bootstrap(config, logger);
+  if (config.WEB_CONCURRENCY > 1) {
+    await startPrimary(config, logger);
+    return null;
   }
+  return serveHttp(config, logger, 'single');
+}
 
+async function bootstrap(config: Config, logger: Logger): Promise<void> {
+  logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, 'no database yet: building it from the bundled source');
+  const summary = await runEtl({
+    source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH,
+    onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),
+  });
+  logger.info({ snapshot: summary.snapshot, seconds: summary.seconds, warnings: summary.warnings.length }, 'database built');
+}
+
+/** A refresh-status message from the primary to its workers (for their /health). */
+interface RefreshStatusMessage {
+  type: 'council:refresh-status';
+  status: RefreshStatus;
+}
+const isRefreshStatusMessage = (message: unknown): message is RefreshStatusMessage =>
+  (message as RefreshStatusMessage | null)?.type === 'council:refresh-status';
+
+async function startPrimary(config: Config, logger: Logger): Promise<void> {
+  const limiterCounts = new ClusterMemoryStorePrimary();
+  limiterCounts.init();
+  const snapshots = new SnapshotStore(config.DB_PATH, logger);
+  snapshots.refresh();
+  const tell = (worker: Worker, status: RefreshStatus) =>
+    worker.send({ type: 'council:refresh-status', status } satisfies RefreshStatusMessage);
+  const scheduler = new RefreshScheduler(config, snapshots, logger, (status) => {
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) tell(worker, status);
+  });
+  scheduler.start();
+
+  let closing = false;
+  cluster.on('online', (worker) => tell(worker, scheduler.status));
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) return;
+    logger.error({ worker: worker.id, code, signal }, 'worker died; starting another');
+    cluster.fork();
+  });
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) cluster.fork();
+  logger.info({ workers: config.WEB_CONCURRENCY }, 'cluster primary started');
+
+  process.on('SIGHUP', () => {
+    if (!closing) void scheduler.run();
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      closing = true;
+      logger.info({ signal }, 'signal received: stopping the workers');
+      setTimeout(() => {
+        logger.error('workers did not stop in time; exiting');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
+      void (async () => {
+        await scheduler.stop();
+        const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+        await Promise.all(workers.map((worker) => new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve();
+          worker.once('exit', () => resolve());
+          worker.process.kill('SIGTERM');
+        })));
+        snapshots.close();
+        logger.info('shut down');
+        process.exit(0);
+      })();
+    });
+  }
+}
+
+/**
+ * Serves HTTP from this process: alone ('single', with its own refresh) or as a cluster worker
+ * (refresh status and rate-limit counts come from the primary).
+ */
+async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worker'): Promise<RunningServer> {
   const snapshots = new SnapshotStore(config.DB_PATH, logger);
   snapshots.refresh();
   snapshots.watch();
   if (!snapshots.active) logger.warn({ db: config.DB_PATH }, 'no snapshot to serve yet: data endpoints answer 503 until one is published');
   const shares = new ShareStore(sharesPathOf(config));
-  const scheduler = new RefreshScheduler(config, snapshots, logger);
-  scheduler.start();
+  const scheduler = role === 'single' ? new RefreshScheduler(config, snapshots, logger) : null;
+  scheduler?.start();
+  const refresh: RefreshStatus = scheduler?.status ?? { running: false };
+  if (role === 'worker') {
+    process.on('message', (message: unknown) => {
+      if (isRefreshStatusMessage(message)) Object.assign(refresh, message.status);
+    });
+  }
 
   let closing: Promise<void> | null = null;
-  const app = createApp({ snapshots, shares, config, logger, refresh: scheduler.status });
+  const rateLimitStore = role === 'worker' ? new ClusterMemoryStoreWorker() : undefined;
+  const app = createApp({ snapshots, shares, config, logger, refresh, ...(rateLimitStore ? { rateLimitStore } : {}) });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
@@ -70,7 +156,7 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
   const close = () => {
     closing ??= (async () => {
       logger.info('shutting down: no new connections; finishing in-flight requests');
-      const refreshStopped = scheduler.stop();
+      const refreshStopped = scheduler?.stop();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           logger.warn('in-flight requests did not finish in time; closing their connections');
@@ -98,9 +184,10 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
     return closing;
   };
 
-  // SIGHUP: refresh now, the same job the cron runs (for operators and tests).
+  // SIGHUP: refresh now, the same job the cron runs (for operators and tests). A worker leaves it to
+  // the primary (but must not die of it, SIGHUP's default).
   process.on('SIGHUP', () => {
-    if (!closing) void scheduler.run();
+    if (!closing) void scheduler?.run();
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -88,7 +88,10 @@ export class GlosowaniaQueries {
     if (!statements) {
       statements = {
         count: this.db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
-        page: this.db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} ${where} ORDER BY g.ord LIMIT ? OFFSET ?`),
+        // Paging picks the page's ids first (index-only when unfiltered), then joins just those.
+        page: this.db.prepare(`WITH page AS (SELECT g.id_glosowania, g.ord FROM glosowanie g ${where} ORDER BY g.ord LIMIT ? OFFSET ?)
+          SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania
+          JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
       };
       this.statements.set(key, statements);
     }

@@ -126,9 +126,13 @@ export class RadniQueries {
     const key = clauses.join('|');
     let statement = this.voteLists.get(key);
     if (!statement) {
-      statement = this.db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, rg.glos
-        FROM radny_glos rg JOIN glosowanie g ON g.id_glosowania = rg.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
-        WHERE ${clauses.join(' AND ')} ORDER BY rg.ord LIMIT ? OFFSET ?`);
+      // The page's keys come from the index alone; only those rows are joined to their votes.
+      statement = this.db.prepare(`WITH page AS (
+          SELECT rg.ord, rg.id_glosowania, rg.glos FROM radny_glos rg
+          WHERE ${clauses.join(' AND ')} ORDER BY rg.ord LIMIT ? OFFSET ?)
+        SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
+        FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
+        ORDER BY page.ord`);
       this.voteLists.set(key, statement);
     }
     const rows = statement.all(...params, limit, (page - 1) * limit) as Array<VoteSummary & { glos: number }>;
