@@ -607,6 +607,38 @@ describe('council serve as a service', () => {
     }
   }, TEST_TIMEOUT);
 
+  it('WEB_CONCURRENCY=2: workers share the rate limit, all serve a refresh, and stop with the primary', async () => {
+    const { server } = await startSite(bundles.a, { WEB_CONCURRENCY: '2', RATE_LIMIT_MAX_REQUESTS: '40' });
+    const fresh = (path: string) => request(server.url, path, { headers: { Connection: 'close' } }); // a new connection each: any worker
+    await waitFor('both workers to listen', () => server.logs().filter((l) => l.msg === 'listening').length === 2);
+    const pids = new Set(server.logs().filter((l) => l.msg === 'listening').map((l) => l['pid']));
+    expect(pids.size).toBe(2);
+
+    // One count for the client, whichever worker answers: Remaining falls by one per request.
+    const remaining: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const answer = await fresh('/api/utils/stats');
+      expect(answer.status).toBe(200);
+      remaining.push(Number(answer.headers.get('x-ratelimit-remaining')));
+    }
+    expect(remaining).toEqual(Array.from({ length: 40 }, (_, i) => 39 - i));
+    const over = await fresh('/api/utils/stats');
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ success: false, error: 'Too Many Requests' });
+
+    // The primary runs the refresh; every worker serves the new snapshot and reports the outcome.
+    const before = await health(server);
+    server.child.kill('SIGHUP');
+    const next = await snapshotChange(server, before.data!.snapshot);
+    await waitFor('every worker to report the refresh', async () => {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => fresh('/health')));
+      return answers.every((a) => a.body.data?.snapshot === next && a.body.odswiezanie.ostatnie?.ok === true) || undefined;
+    }, 30_000, 200);
+
+    expect(await stopProcess(server)).toEqual({ code: 0, signal: null });
+    expect(server.logs().filter((l) => l.msg === 'shut down')).toHaveLength(3); // two workers, then the primary
+  }, TEST_TIMEOUT);
+
   it('LOG_LEVEL=warn leaves out the per-request info lines', async () => {
     const { server } = await startSite(bundles.c, { LOG_LEVEL: 'warn', PORT: String(await freePort()) });
     expect((await request(server.url, '/api/utils/stats')).status).toBe(200);
