@@ -1,4 +1,4 @@
-// npm run bench:etl [-- --sejm | --scale]
+// npm run bench:etl [-- --sejm | --scale] [-- --radni N --glosowania N --rady N]
 // Builds a source, then runs the full ETL in a fresh child process and prints its wall time per
 // stage and its peak RSS. Default: a generated council of 500 councillors × 3,000 votes (issue 3);
 // --sejm: the full 10th term of the Sejm from ../shared/data (issue 7); --scale: 200 councils ×
@@ -23,6 +23,10 @@ if (process.argv[2] === '--measure') {
   process.exit(0);
 }
 
+const argValue = (flag: string, fallback: string) => {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
 const mode = process.argv.includes('--sejm') ? 'sejm' : process.argv.includes('--scale') ? 'scale' : 'council';
 const work = mkdtempSync(join(tmpdir(), 'council-bench-'));
 try {
@@ -38,7 +42,10 @@ try {
     format = 'sejm';
     described = `Sejm term 10 (${source})`;
   } else {
-    const args = mode === 'scale' ? ['--rady', '200', '--radni', '25', '--glosowania', '1000'] : ['--radni', '500', '--glosowania', '3000'];
+    const sizes = Object.fromEntries(Object.entries(mode === 'scale'
+      ? { '--rady': '200', '--radni': '25', '--glosowania': '1000' }
+      : { '--radni': '500', '--glosowania': '3000' }).map(([flag, size]) => [flag, argValue(flag, size)]));
+    const args = Object.entries(sizes).flat();
     source = join(work, 'bundle');
     described = `council generate ${args.join(' ')}`;
     console.log(`generating: ${described}`);
