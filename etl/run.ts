@@ -53,7 +53,10 @@ function openBuild(path: string): Database.Database {
   return db;
 }
 
-/** Validates a source without publishing anything (into a throw-away in-memory database). */
+/**
+ * Validates a source without publishing anything, into a throw-away in-memory database. A valid
+ * source is also materialised there, so `check` reports every warning `etl` would.
+ */
 export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<{ findings: Findings; counts: LoadCounts }> {
   const db = new Database(':memory:');
   try {
@@ -63,6 +66,7 @@ export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<
     await readSource({ ...options, dbPath: ':memory:' }, loader);
     const counts = loader.finish();
     db.exec('COMMIT');
+    if (loader.findings.errors.length === 0) materialise(db, loader.findings, () => undefined);
     return { findings: loader.findings, counts };
   } finally {
     db.close();

@@ -55,6 +55,17 @@ describe('council CLI', () => {
     expect(stdout).toMatch(/: ok \(30 votes/);
   });
 
+  it('check reports the warnings etl would, those found while materialising included', async () => {
+    const sample = new URL('../data/sample', import.meta.url).pathname;
+    const check = await council('check', '--source', sample);
+    const etl = await council('etl', '--source', sample, '--db', join(tempDir(), 'c.db'));
+    const warnings = (text: string) => text.split('\n').filter((l) => l.startsWith('warning: ') || l.startsWith('  warning: '))
+      .map((l) => l.replace(/^\s*warning: /, ''));
+    expect(warnings(check.stdout).filter((w) => w.includes('stated')).length).toBeGreaterThan(0);
+    // etl lists the first 20 and counts the rest; check lists all.
+    expect(warnings(check.stdout).slice(0, 20)).toEqual(warnings(etl.stdout));
+  });
+
   it('etl prints a line per stage and a summary; a rejected source exits non-zero', async () => {
     const dir = tempDir();
     const db = join(tempDir(), 'c.db');
