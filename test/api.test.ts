@@ -1,6 +1,7 @@
 // The read API over a real database built by the real pipeline: every endpoint's success shape
 // (validated against its schema, strictly), its 404s, and a 400 for each kind of bad parameter.
 
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -299,5 +300,21 @@ describe('response cache', () => {
     expect(cache.get('/0')).toBeDefined();
     cache.set('/big', { etag: '"big"', body: Buffer.alloc(11) }); // over 1/16 of the budget: not kept
     expect(cache.get('/big')).toBeUndefined();
+  });
+});
+
+describe('before any data is published', () => {
+  it('/health answers 503 "unavailable" and data endpoints 503 in the error envelope', async () => {
+    const empty = appOver(join(tempDir(), 'not-built-yet.db'));
+    try {
+      const health = await request(empty.app).get('/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toMatchObject({ status: 'unavailable', version: '2.0.0', data: null });
+      const data = await request(empty.app).get('/api/radni');
+      expect(data.status).toBe(503);
+      expect(errorEnvelope.parse(data.body)).toMatchObject({ error: 'Service Unavailable' });
+    } finally {
+      empty.close();
+    }
   });
 });
