@@ -7,24 +7,12 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
-import { GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO } from './metrics.ts';
+import { DATE_TIME, GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO, isDateTime } from './metrics.ts';
 import type { Loader, Location } from './load.ts';
 
 const POSITIVE_INT = /^[1-9][0-9]{0,14}$/;
 const NON_NEGATIVE_INT = /^(0|[1-9][0-9]{0,14})$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
-
-/** True for a real calendar date (rejects 2024-02-30). */
-export function isCalendarDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const calendar = (value: string) => {
-  const m = DATE_TIME.exec(value);
-  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
-};
 
 // Cells arrive as strings, empty cells as null (CONTRACT §1). Required values reject null.
 const required = z.string({ error: 'a value is required' });
@@ -33,11 +21,11 @@ const optionalText = z.string().nullable();
 const id = required.regex(POSITIVE_INT, 'must be a positive integer').transform(Number);
 const optionalId = id.nullable();
 const count = required.regex(NON_NEGATIVE_INT, 'must be a non-negative integer').transform(Number);
-const date = required.regex(DATE, 'must be a date YYYY-MM-DD').refine(calendar, 'is not a calendar date');
+const date = required.regex(DATE, 'must be a date YYYY-MM-DD').refine(isDateTime, 'is not a calendar date');
 const optionalDate = date.nullable();
 const dateTime = required
   .regex(DATE_TIME, 'must be YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]')
-  .refine(calendar, 'is not a calendar date');
+  .refine(isDateTime, 'is not a calendar date');
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform(Number);
 const term = required.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023');
 const wynik = z

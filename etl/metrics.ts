@@ -2,7 +2,6 @@
 // arithmetic until the final division by 100, so two implementations print the same figures.
 
 export const GLOS_VALUES = ['za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu'] as const;
-export type GlosValue = (typeof GLOS_VALUES)[number];
 export const ZA = 0;
 export const PRZECIW = 1;
 export const WSTRZYMUJACY = 2;
@@ -12,6 +11,18 @@ export const BRAK_GLOSU = 4;
 export const GLOS_CODE: ReadonlyMap<string, number> = new Map(GLOS_VALUES.map((v, i) => [v, i]));
 
 export const isActive = (code: number): boolean => code <= WSTRZYMUJACY;
+
+/** `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]` (CONTRACT §1 data_czas). */
+export const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
+
+/** A date or date-time of DATE_TIME's form whose date is on the calendar (rejects 2024-02-30). */
+export function isDateTime(value: string): boolean {
+  const m = DATE_TIME.exec(value);
+  if (m === null) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 export const PRZYJETO = 'przyjęto';
 export const ODRZUCONO = 'odrzucono';

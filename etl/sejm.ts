@@ -14,9 +14,8 @@ import { access, readFile, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
-import { isCalendarDate } from './csv-bundle.ts';
 import type { Findings, Loader, Location } from './load.ts';
-import { GLOS_CODE, ODRZUCONO, PRZYJETO } from './metrics.ts';
+import { GLOS_CODE, ODRZUCONO, PRZYJETO, isDateTime } from './metrics.ts';
 
 export const SEJM_BODY = { id_organu: 1, nazwa: 'Sejm RP', typ: 'sejm' } as const;
 export const ATTACHMENT_NAME = 'Wyniki głosowania (PDF)';
@@ -43,7 +42,6 @@ export function pointNumber(title: string): string | null {
 }
 
 const VOTE_FILE = /^(\d+)_(\d+)\.json$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
 /** Problems listed per file before the rest are only counted: one broken file can repeat a problem 460 times. */
 const MAX_PROBLEMS_PER_FILE = 50;
 /** A sitting's titles and an MP's memberships are numbered inside the id; these bound the numbering. */
@@ -229,15 +227,10 @@ class SejmSource {
       else return true;
       return false;
     };
-    const isDateTime = (v: unknown) => {
-      if (typeof v !== 'string') return false;
-      const m = DATE_TIME.exec(v);
-      return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
-    };
     let ok = required('term', isPositiveInt, 'must be a positive integer');
     ok = required('sitting', (v) => isPositiveInt(v) && v < 1_000, 'must be a positive integer below 1000') && ok;
     ok = required('votingNumber', (v) => isPositiveInt(v) && v < 1_000, 'must be a positive integer below 1000') && ok;
-    ok = required('date', isDateTime, 'must be a date-time YYYY-MM-DDTHH:MM:SS') && ok;
+    ok = required('date', (v) => typeof v === 'string' && isDateTime(v), 'must be a date-time YYYY-MM-DDTHH:MM:SS') && ok;
     ok = required('title', (v) => typeof v === 'string' && v.trim() !== '', 'must be a non-empty string') && ok;
     ok = required('votes', Array.isArray, 'must be an array of ballots') && ok;
     // Stated totals are optional: without them wynik is derived from the ballots and nothing is checked.

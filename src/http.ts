@@ -3,8 +3,7 @@
 
 import type { Response } from 'express';
 import { z } from 'zod';
-import { isCalendarDate } from '../etl/csv-bundle.ts';
-import { ODRZUCONO, PRZYJETO } from '../etl/metrics.ts';
+import { ODRZUCONO, PRZYJETO, isDateTime } from '../etl/metrics.ts';
 
 export const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -74,7 +73,7 @@ export const booleanParam = z
   .pipe(z.boolean());
 export const dateParam = single
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((v) => isCalendarDate(Number(v.slice(0, 4)), Number(v.slice(5, 7)), Number(v.slice(8, 10))), 'is not a calendar date');
+  .refine(isDateTime, 'is not a calendar date');
 export const wynikParam = z
   .enum([PRZYJETO, ODRZUCONO, 'przyjeto'], { error: `must be ${PRZYJETO} or ${ODRZUCONO}` })
   .transform((v) => (v === 'przyjeto' ? PRZYJETO : v));

@@ -10,7 +10,6 @@ export const int = (description: string) => z.int().meta({ description });
 export const count = (description: string) => z.int().min(0).meta({ description });
 export const text = (description: string) => z.string().meta({ description });
 export const percentNumber = (description: string) => z.number().min(0).max(100).meta({ description: `${description} (procent, dwa miejsca po przecinku, zaokrąglenie połówkowe w górę)` });
-export const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 
 export const glosValue = z.enum(GLOS_VALUES).meta({ description: 'Głos: za, przeciw, wstrzymujacy, nieobecny, brak_glosu' });
 export const wynikValue = z.enum([PRZYJETO, ODRZUCONO]).meta({ description: 'Wynik głosowania' });
