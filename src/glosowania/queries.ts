@@ -64,6 +64,7 @@ export class GlosowaniaQueries {
   private readonly ballotsStatement: Database.Statement;
   private readonly attachmentsStatement: Database.Statement;
   private readonly ballotStatement: Database.Statement;
+  private readonly ordStatement: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
@@ -77,6 +78,7 @@ export class GlosowaniaQueries {
       JOIN radny_glos rg ON rg.id_osoby = b.id_osoby AND rg.ord = ?
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania
       WHERE b.id_glosowania = ? ORDER BY r.name_rank`);
+    this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
     this.ballotStatement = db.prepare('SELECT 1 FROM glos WHERE id_glosowania = ? AND id_osoby = ?').pluck();
     this.attachmentsStatement = db.prepare(
       'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika');
@@ -112,6 +114,11 @@ export class GlosowaniaQueries {
       liczba_zalacznikow: liczba_zalacznikow as number,
       ord: ord as number,
     };
+  }
+
+  /** The vote's position in date order, or undefined when there is no such vote. */
+  ordOf(id: number): number | undefined {
+    return this.ordStatement.get(id) as number | undefined;
   }
 
   /** The vote's ballots in name order, each with the voter's group at the vote. */

@@ -48,9 +48,9 @@ export function glosowaniaRouter(shares: ShareStore): Router {
     const { id } = parseParams(voteIdParams, req.params, 'path');
     const { ugrupowanie } = parseParams(distributionQuery, req.query);
     const q = queriesOf(res).glosowania;
-    const vote = q.detail(id);
-    if (!vote) throw notFound(`no vote ${id}`);
-    const entries = q.ballots(id, vote.ord);
+    const ord = q.ordOf(id);
+    if (ord === undefined) throw notFound(`no vote ${id}`);
+    const entries = q.ballots(id, ord);
     if (ugrupowanie) sendData(res, groupBallots(entries), { grouped: true });
     else sendData(res, entries, { grouped: false });
   });
@@ -58,7 +58,7 @@ export function glosowaniaRouter(shares: ShareStore): Router {
   router.get('/:id/zalaczniki', (req, res) => {
     const { id } = parseParams(voteIdParams, req.params, 'path');
     const q = queriesOf(res).glosowania;
-    if (!q.detail(id)) throw notFound(`no vote ${id}`);
+    if (q.ordOf(id) === undefined) throw notFound(`no vote ${id}`);
     sendData(res, q.attachments(id));
   });
 
@@ -66,8 +66,7 @@ export function glosowaniaRouter(shares: ShareStore): Router {
     const { id } = parseParams(voteIdParams, req.params, 'path');
     const { id_osoby } = parseParams(shareBody, req.body ?? {}, 'body');
     const q = queriesOf(res).glosowania;
-    const vote = q.detail(id);
-    if (!vote) throw notFound(`no vote ${id}`);
+    if (q.ordOf(id) === undefined) throw notFound(`no vote ${id}`);
     if (id_osoby !== undefined) {
       if (queriesOf(res).radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
       if (!q.hasBallot(id, id_osoby)) {

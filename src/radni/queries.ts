@@ -50,7 +50,8 @@ export class RadniQueries {
   private readonly bodyTotal: Database.Statement;
   private readonly partners: Database.Statement;
   private readonly partnerDisplay: Database.Statement;
-  private readonly voteLists = new Map<string, Database.Statement>();
+  /** Statements built for a combination of filters, keyed by their WHERE clauses (list and vote lists). */
+  private readonly byFilters = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {
     this.byId = db.prepare('SELECT id_osoby FROM radny WHERE id_osoby = ?').pluck();
@@ -76,12 +77,12 @@ export class RadniQueries {
     if (filter.ugrupowanie !== undefined) { clauses.push('s.id_ugrupowania = ?'); params.push(filter.ugrupowanie); }
     if (filter.aktywny !== undefined) { clauses.push('s.aktywny = ?'); params.push(filter.aktywny ? 1 : 0); }
     const key = clauses.join('|');
-    let statement = this.voteLists.get(key);
+    let statement = this.byFilters.get(key);
     if (!statement) {
       statement = this.db.prepare(`SELECT s.id_osoby, r.imie_nazwisko, s.kadencja_biezaca AS kadencja, s.przynaleznosc_id,
           s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token
         FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby WHERE ${clauses.join(' AND ')} ORDER BY r.name_rank`);
-      this.voteLists.set(key, statement);
+      this.byFilters.set(key, statement);
     }
     return statement.all(...params) as CouncillorListItem[];
   }
@@ -124,7 +125,7 @@ export class RadniQueries {
     const flag = FLAG_OF[kind];
     if (flag) clauses.push(`rg.${flag} = 1`);
     const key = clauses.join('|');
-    let statement = this.voteLists.get(key);
+    let statement = this.byFilters.get(key);
     if (!statement) {
       // The page's keys come from the index alone; only those rows are joined to their votes.
       statement = this.db.prepare(`WITH page AS (
@@ -133,7 +134,7 @@ export class RadniQueries {
         SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
         FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
         ORDER BY page.ord`);
-      this.voteLists.set(key, statement);
+      this.byFilters.set(key, statement);
     }
     const rows = statement.all(...params, limit, (page - 1) * limit) as Array<VoteSummary & { glos: number }>;
     const total = filter.organ === undefined
