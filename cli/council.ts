@@ -3,11 +3,10 @@
 // failure prints one clear message and exits non-zero.
 
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { countOf, reportLines } from '../etl/findings.ts';
 import { generateBundle } from '../etl/generate.ts';
-import { formatProblem } from '../etl/load.ts';
-import { EtlBusyError } from '../etl/publish.ts';
 import { BundleRejectedError, checkSource, runEtl, type EtlSummary, type SourceFormat } from '../etl/run.ts';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 
 const positiveInt = (value: string): number => {
@@ -25,9 +24,8 @@ function printSummary(summary: EtlSummary, dbPath: string): void {
   const counts = Object.entries(summary.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ');
   console.log(`published ${dbPath} (snapshot ${summary.snapshot})`);
   console.log(`  ${counts}`);
-  console.log(`  ${summary.warnings.length} warning(s), ${summary.seconds.toFixed(2)} s`);
-  for (const w of summary.warnings.slice(0, 20)) console.log(`  warning: ${formatProblem(w)}`);
-  if (summary.warnings.length > 20) console.log(`  … ${summary.warnings.length - 20} more warning(s)`);
+  console.log(`  ${countOf(summary.findings.warningCount, 'warning')}, ${summary.seconds.toFixed(2)} s`);
+  for (const line of reportLines(summary.findings, 'warning')) console.log(`  ${line}`);
 }
 
 const program = new Command('council')
@@ -57,13 +55,13 @@ program
   .addHelpText('after', '\nExample:\n  council check --source data/sample')
   .action(async (options: { source: string; format: SourceFormat }) => {
     const { findings, counts } = await checkSource(options);
-    for (const w of findings.warnings) console.log(`warning: ${formatProblem(w)}`);
-    for (const e of findings.errors) console.error(`error: ${formatProblem(e)}`);
-    if (findings.errors.length > 0) {
-      console.error(`${options.source}: rejected, ${findings.errors.length} problem(s)`);
+    for (const line of reportLines(findings, 'warning')) console.log(line);
+    for (const line of reportLines(findings, 'error')) console.error(line);
+    if (findings.errorCount > 0) {
+      console.error(`${options.source}: rejected, ${countOf(findings.errorCount, 'problem')}`);
       process.exitCode = 1;
     } else {
-      console.log(`${options.source}: ok (${counts.glosowania} votes, ${counts.glosy} ballots, ${findings.warnings.length} warning(s))`);
+      console.log(`${options.source}: ok (${counts.glosowania} votes, ${counts.glosy} ballots, ${countOf(findings.warningCount, 'warning')})`);
     }
   });
 
@@ -103,12 +101,11 @@ try {
   await program.parseAsync();
 } catch (error) {
   if (error instanceof BundleRejectedError) {
-    for (const p of error.problems) console.error(`error: ${formatProblem(p)}`);
-    console.error(`rejected: ${error.problems.length} problem(s); the published database was not changed`);
-  } else if (error instanceof EtlBusyError || error instanceof ConfigError || error instanceof InvalidArgumentError) {
-    console.error(`council: ${error.message}`);
+    for (const line of reportLines(error.findings, 'error')) console.error(line);
+    console.error(`rejected: ${countOf(error.findings.errorCount, 'problem')}; the published database was not changed`);
   } else {
     console.error(`council: ${error instanceof Error ? error.message : String(error)}`);
   }
-  process.exitCode = 1;
+  // Exit now: a command that failed while starting (serve) must not linger on an open handle.
+  process.exit(1);
 }

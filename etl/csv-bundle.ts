@@ -3,12 +3,13 @@
 // fails validation is reported (file:line: column: problem) and skipped; reading goes on so that
 // one run lists every problem.
 
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
 import { DATE_TIME, GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO, isDateTime } from './metrics.ts';
-import type { Loader, Location } from './load.ts';
+import type { Findings, Location } from './findings.ts';
+import type { Loader } from './load.ts';
 
 const POSITIVE_INT = /^[1-9][0-9]{0,14}$/;
 const NON_NEGATIVE_INT = /^(0|[1-9][0-9]{0,14})$/;
@@ -21,10 +22,11 @@ const optionalText = z.string().nullable();
 const id = required.regex(POSITIVE_INT, 'must be a positive integer').transform(Number);
 const optionalId = id.nullable();
 const count = required.regex(NON_NEGATIVE_INT, 'must be a non-negative integer').transform(Number);
-const date = required.regex(DATE, 'must be a date YYYY-MM-DD').refine(isDateTime, 'is not a calendar date');
+// `abort`: a value of the wrong form is not also reported as "not a calendar date" (one message per problem).
+const date = required.regex(DATE, { error: 'must be a date YYYY-MM-DD', abort: true }).refine(isDateTime, 'is not a calendar date');
 const optionalDate = date.nullable();
 const dateTime = required
-  .regex(DATE_TIME, 'must be YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]')
+  .regex(DATE_TIME, { error: 'must be YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]', abort: true })
   .refine(isDateTime, 'is not a calendar date');
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform(Number);
 const term = required.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023');
@@ -116,36 +118,76 @@ export const BUNDLE_COLUMNS: Readonly<Record<string, readonly string[]>> = Objec
   BUNDLE_FILES.map((f) => [f.file, Object.keys(f.schema.shape)]),
 );
 
-/** Problems reported per file before the rest are only counted: a broken reference can repeat a million times. */
-const MAX_PROBLEMS_PER_FILE = 1000;
+/** What each file's ids are called in the loader's problems ("unknown agenda point 7"), for hints. */
+const ENTITY_OF_FILE: Readonly<Record<string, string>> = {
+  'kadencje.csv': 'term', 'organy.csv': 'body', 'ugrupowania.csv': 'group', 'radni.csv': 'councillor',
+  'posiedzenia.csv': 'session', 'punkty.csv': 'agenda point', 'glosowania.csv': 'vote',
+};
+
+/**
+ * What a path that is not a CSV bundle directory looks like, for a message that says what to do;
+ * null when it is a directory that may be one.
+ */
+export function notABundle(path: string): string | null {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch {
+    return 'does not exist';
+  }
+  if (!isDirectory) {
+    if (/\.(tar\.gz|tgz)$/i.test(path)) return 'is a .tar.gz file, not a directory; did you mean --format sejm?';
+    return 'is a file, not a directory: a CSV bundle is a directory of CSV files (CONTRACT §1)';
+  }
+  const names = readdirSync(path);
+  if (names.some((n) => n.endsWith('.csv'))) return null;
+  if (names.some((n) => /^\d+_\d+\.json$/.test(n))) return 'holds Sejm API files ({sitting}_{votingNumber}.json), not CSV files; did you mean --format sejm?';
+  return 'holds no CSV files: a CSV bundle is a directory of kadencje.csv, organy.csv, … (CONTRACT §1)';
+}
 
 /** Reads every file of the bundle in `dir` into the loader. Problems land in `loader.findings`. */
 export async function readCsvBundle(dir: string, loader: Loader, onFile?: (file: string, rows: number) => void): Promise<void> {
-  if (!existsSync(dir)) {
-    loader.findings.error({ file: dir, line: 0 }, '(bundle)', 'source directory does not exist');
+  const wrongKind = notABundle(dir);
+  if (wrongKind !== null) {
+    loader.findings.error({ file: dir, line: 0 }, '(source)', wrongKind);
     return;
   }
+  const unread: string[] = []; // absent, or without a required column: every reference to its ids fails
   for (const fileSpec of BUNDLE_FILES) {
     const path = join(dir, fileSpec.file);
     if (!existsSync(path)) {
       if (!fileSpec.optional) loader.findings.error({ file: fileSpec.file, line: 0 }, '(file)', 'required file is missing');
+      unread.push(fileSpec.file);
       continue;
     }
     const rows = await readFile(path, fileSpec as FileSpec<z.ZodObject>, loader);
-    onFile?.(fileSpec.file, rows);
+    if (rows === null) unread.push(fileSpec.file);
+    else onFile?.(fileSpec.file, rows);
+  }
+  hintUnreadFiles(loader.findings, dir, unread);
+}
+
+/** A file that was not read explains every "unknown <its entity>" problem of the files that refer to it. */
+function hintUnreadFiles(findings: Findings, dir: string, unread: string[]): void {
+  for (const file of unread) {
+    const entity = ENTITY_OF_FILE[file];
+    if (entity === undefined) continue;
+    const spec = BUNDLE_FILES.find((f) => f.file === file)!;
+    const why = !existsSync(join(dir, file))
+      ? (spec.optional ? `${file} is absent (it is optional)` : `${file} is missing`)
+      : `${file} was not read (a required column is missing)`;
+    findings.hint(
+      (kind) => kind.severity === 'error' && kind.pattern.startsWith(`unknown ${entity} `),
+      `${why}, but rows of this file refer to its ids${spec.optional ? `: add ${file}, or leave the column empty` : ''}`,
+    );
   }
 }
 
-async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: Loader): Promise<number> {
+/** Reads one file into the loader; returns its row count, or null when its rows could not be read at all. */
+async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: Loader): Promise<number | null> {
   const { file, schema } = fileSpec;
   const findings = loader.findings;
-  const errorsBefore = findings.errors.length;
-  const limited = () => findings.errors.length - errorsBefore >= MAX_PROBLEMS_PER_FILE;
-  let suppressed = 0;
-  const report = (line: number, column: string, problem: string) => {
-    if (limited()) suppressed++;
-    else findings.error({ file, line }, column, problem);
-  };
+  const report = (line: number, column: string, problem: string) => findings.error({ file, line }, column, problem);
 
   const columns = Object.keys(schema.shape);
   let indexes: number[] | null = null; // position of each schema column in the file's header
@@ -164,9 +206,16 @@ async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: L
       for (const cell of record) if (cell.includes('\n')) nextLine += cell.split('\n').length - 1;
       if (indexes === null) {
         const header = record.map((name) => name.trim());
-        const missing = columns.filter((c) => !header.includes(c) && !(schema.shape[c] as z.ZodType).safeParse(null).success);
+        const isOptional = (c: string) => (schema.shape[c] as z.ZodType).safeParse(null).success;
+        const missing = columns.filter((c) => !header.includes(c) && !isOptional(c));
         for (const c of missing) report(1, c, 'required column is missing');
-        if (missing.length > 0) return 0; // rows cannot be read without their columns
+        if (missing.length > 0) return null; // rows cannot be read without their columns
+        // The contract ignores unknown columns; said once, so that a typo in a header is visible.
+        const absentOptional = columns.filter((c) => !header.includes(c));
+        for (const name of header.filter((h) => !columns.includes(h))) {
+          findings.warn({ file, line: 1 }, name || '(empty)', `unknown column, ignored${absentOptional.length
+            ? ` (optional columns not in this file: ${absentOptional.join(', ')})` : ''}`);
+        }
         indexes = columns.map((c) => header.indexOf(c));
         width = header.length;
         continue;
@@ -183,8 +232,7 @@ async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: L
       }
       const parsed = schema.safeParse(raw);
       if (parsed.success) {
-        if (!limited()) fileSpec.load(loader, parsed.data, { file, line });
-        else suppressed++;
+        fileSpec.load(loader, parsed.data, { file, line });
         continue;
       }
       for (const issue of parsed.error.issues) {
@@ -198,7 +246,6 @@ async function readFile(path: string, fileSpec: FileSpec<z.ZodObject>, loader: L
     if (!csvError.code?.startsWith('CSV_')) throw error;
     report(csvError.lines ?? nextLine, '(row)', `${csvError.message.replace(/^Invalid /, 'invalid ')}; the rest of the file was not read`);
   }
-  if (suppressed > 0) findings.error({ file, line: 0 }, '(file)', `${suppressed} more problem(s) not listed`);
   return rows;
 }
 

@@ -4,32 +4,7 @@
 // problem is collected so that a rejected bundle lists all of them at once.
 
 import type Database from 'better-sqlite3';
-
-export interface Location {
-  file: string;
-  line: number;
-}
-
-export interface Problem extends Location {
-  column: string;
-  problem: string;
-}
-
-export const formatProblem = (p: Problem): string => `${p.file}:${p.line}: ${p.column}: ${p.problem}`;
-
-/** Problems found while reading one source: errors reject the bundle, warnings are reported and loaded. */
-export class Findings {
-  readonly errors: Problem[] = [];
-  readonly warnings: Problem[] = [];
-
-  error(at: Location, column: string, problem: string): void {
-    this.errors.push({ ...at, column, problem });
-  }
-
-  warn(at: Location, column: string, problem: string): void {
-    this.warnings.push({ ...at, column, problem });
-  }
-}
+import { Findings, type Location } from './findings.ts';
 
 export interface KadencjaRow { kadencja: string; data_od: string; data_do: string | null }
 export interface OrganRow { id_organu: number; nazwa: string; typ: string }
@@ -77,6 +52,10 @@ export class Loader {
   private readonly points = new Map<number, number>(); // id_punktu -> id_posiedzenia
   private readonly votes = new Map<number, number>(); // id_glosowania -> id_posiedzenia
   private readonly attachments = new Set<number>();
+  /** Ids of rows that failed their checks: references to them are reported as such. */
+  private readonly rejectedSessions = new Set<number>();
+  private readonly rejectedPoints = new Set<number>();
+  private readonly rejectedVotes = new Set<number>();
   private readonly termsOfPerson = new Map<number, Set<string>>(); // terms with a membership, per councillor
   private readonly ballotsWithoutMembership = new Map<string, { at: Location; count: number }>();
   private ballotCount = 0;
@@ -90,6 +69,9 @@ export class Loader {
     db.exec(`CREATE TEMP TABLE obecnosc_podana (
       id_posiedzenia INTEGER NOT NULL, id_osoby INTEGER NOT NULL, obecny INTEGER NOT NULL,
       PRIMARY KEY (id_posiedzenia, id_osoby)) WITHOUT ROWID`);
+    // Where each vote was read, so that findings of later stages (a stated wynik that contradicts the
+    // ballots) name the source file and line too.
+    db.exec('CREATE TEMP TABLE zrodlo_glosowania (id_glosowania INTEGER PRIMARY KEY, file TEXT NOT NULL, line INTEGER NOT NULL)');
     const prepare = (sql: string) => db.prepare(sql);
     this.insert = {
       kadencja: prepare('INSERT INTO kadencja (kadencja, data_od, data_do) VALUES (?, ?, ?)'),
@@ -108,6 +90,7 @@ export class Loader {
       glos: prepare('INSERT OR IGNORE INTO glos (id_glosowania, id_osoby, glos) VALUES (?, ?, ?)'),
       obecnosc: prepare('INSERT OR IGNORE INTO temp.obecnosc_podana (id_posiedzenia, id_osoby, obecny) VALUES (?, ?, ?)'),
       zalacznik: prepare('INSERT INTO zalacznik (id_zalacznika, id_glosowania, nazwa, url) VALUES (?, ?, ?, ?)'),
+      zrodlo: prepare('INSERT INTO temp.zrodlo_glosowania (id_glosowania, file, line) VALUES (?, ?, ?)'),
     };
   }
 
@@ -119,9 +102,13 @@ export class Loader {
     return true;
   }
 
-  private exists(ids: Set<number> | Map<number, unknown>, id: number, at: Location, column: string, what: string): boolean {
+  /**
+   * Whether `id` is known. A reference to a row that was itself rejected says so, so that one bad row
+   * does not read as thousands of unrelated problems downstream.
+   */
+  private exists(ids: Set<number> | Map<number, unknown>, id: number, at: Location, column: string, what: string, rejected?: Set<number>): boolean {
     if (ids.has(id)) return true;
-    this.findings.error(at, column, `unknown ${what} ${id}`);
+    this.findings.error(at, column, rejected?.has(id) ? `${what} ${id} was rejected (see the problems of its own row)` : `unknown ${what} ${id}`);
     return false;
   }
 
@@ -187,7 +174,10 @@ export class Loader {
     let ok = this.unique(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia');
     ok = this.exists(this.bodies, row.id_organu, at, 'id_organu', 'body') && ok;
     ok = this.termExists(row.kadencja, at) && ok;
-    if (!ok) return;
+    if (!ok) {
+      if (!this.sessions.has(row.id_posiedzenia)) this.rejectedSessions.add(row.id_posiedzenia);
+      return;
+    }
     const term = this.terms.get(row.kadencja)!;
     if (row.data < term.data_od || (term.data_do !== null && row.data > term.data_do)) {
       this.findings.warn(at, 'data', `session date ${row.data} lies outside term ${row.kadencja}`);
@@ -198,16 +188,19 @@ export class Loader {
 
   punkt(row: PunktRow, at: Location): void {
     let ok = this.unique(this.points, row.id_punktu, at, 'id_punktu');
-    ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session') && ok;
-    if (!ok) return;
+    ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session', this.rejectedSessions) && ok;
+    if (!ok) {
+      if (!this.points.has(row.id_punktu)) this.rejectedPoints.add(row.id_punktu);
+      return;
+    }
     this.points.set(row.id_punktu, row.id_posiedzenia);
     this.insert.punkt!.run(row.id_punktu, row.id_posiedzenia, row.numer, row.tytul);
   }
 
   glosowanie(row: GlosowanieRow, at: Location): void {
     let ok = this.unique(this.votes, row.id_glosowania, at, 'id_glosowania');
-    ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session') && ok;
-    if (row.id_punktu !== null && this.exists(this.points, row.id_punktu, at, 'id_punktu', 'agenda point')) {
+    ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session', this.rejectedSessions) && ok;
+    if (row.id_punktu !== null && this.exists(this.points, row.id_punktu, at, 'id_punktu', 'agenda point', this.rejectedPoints)) {
       const pointSession = this.points.get(row.id_punktu);
       if (ok && pointSession !== row.id_posiedzenia) {
         this.findings.error(at, 'id_punktu', `agenda point ${row.id_punktu} belongs to session ${pointSession}, not ${row.id_posiedzenia}`);
@@ -216,8 +209,12 @@ export class Loader {
     } else if (row.id_punktu !== null) {
       ok = false;
     }
-    if (!ok) return;
+    if (!ok) {
+      if (!this.votes.has(row.id_glosowania)) this.rejectedVotes.add(row.id_glosowania);
+      return;
+    }
     this.votes.set(row.id_glosowania, row.id_posiedzenia);
+    this.insert.zrodlo!.run(row.id_glosowania, at.file, at.line);
     const { data_czas, data, godzina } = normaliseDateTime(row.data_czas);
     this.insert.glosowanie!.run(
       row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, row.wynik,
@@ -226,8 +223,7 @@ export class Loader {
 
   glos(row: GlosRow, at: Location): void {
     const sessionId = this.votes.get(row.id_glosowania);
-    let ok = sessionId !== undefined;
-    if (!ok) this.findings.error(at, 'id_glosowania', `unknown vote ${row.id_glosowania}`);
+    let ok = this.exists(this.votes, row.id_glosowania, at, 'id_glosowania', 'vote', this.rejectedVotes);
     ok = this.exists(this.people, row.id_osoby, at, 'id_osoby', 'councillor') && ok;
     if (!ok) return;
     const result = this.insert.glos!.run(row.id_glosowania, row.id_osoby, row.glos);
@@ -246,7 +242,7 @@ export class Loader {
   }
 
   obecnosc(row: ObecnoscRow, at: Location): void {
-    let ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session');
+    let ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session', this.rejectedSessions);
     ok = this.exists(this.people, row.id_osoby, at, 'id_osoby', 'councillor') && ok;
     if (!ok) return;
     const result = this.insert.obecnosc!.run(row.id_posiedzenia, row.id_osoby, row.obecny);
@@ -259,7 +255,7 @@ export class Loader {
 
   zalacznik(row: ZalacznikRow, at: Location): void {
     let ok = this.unique(this.attachments, row.id_zalacznika, at, 'id_zalacznika');
-    ok = this.exists(this.votes, row.id_glosowania, at, 'id_glosowania', 'vote') && ok;
+    ok = this.exists(this.votes, row.id_glosowania, at, 'id_glosowania', 'vote', this.rejectedVotes) && ok;
     if (!ok) return;
     this.attachments.add(row.id_zalacznika);
     this.insert.zalacznik!.run(row.id_zalacznika, row.id_glosowania, row.nazwa, row.url);

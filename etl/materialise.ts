@@ -6,7 +6,7 @@
 // or all terms together (index 0, `*`). Pair agreement uses per-block bitsets (pairs.ts).
 
 import type Database from 'better-sqlite3';
-import type { Findings, Location } from './load.ts';
+import type { Findings, Location } from './findings.ts';
 import {
   BRAK_GLOSU, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA,
   assignTokens, compareNames, compareNatural, compareRatio, derivedWynik, foldText, isActive,
@@ -36,8 +36,6 @@ const FIELDS = 15;
 
 /** Votes read per chunk: bounds memory to a few hundred thousand ballots at a time. */
 const VOTES_PER_CHUNK = 400;
-/** Detailed wynik warnings listed before the rest are only counted. */
-const MAX_WYNIK_WARNINGS = 20;
 
 /** Code-unit order: the right order for ISO dates and timestamps, and far cheaper than localeCompare. */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -152,7 +150,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   const bodyBallots = new Map<number, number>(); // (s, p, body) -> ballots, for /glosowania?organ= totals
   const derivedPresence = new Map<number, number>(); // session * P + person -> 1 present / 0 absent
   const voteFigures: Array<[string, number, number, number, number, number, number, number | null]> = new Array(V);
-  let wynikWarnings = 0;
+  const voteSource = db.prepare('SELECT file, line FROM temp.zrodlo_glosowania WHERE id_glosowania = ?');
 
   const insertPersonVote = new BatchInsert(db, 'radny_glos',
     ['id_osoby', 'ord', 'id_glosowania', 'glos', 'kadencja', 'id_organu', 'id_ugrupowania', 'samotny', 'kluczowy', 'buntowniczy']);
@@ -173,9 +171,8 @@ export function materialise(db: Database.Database, findings: Findings, report: S
     const active = za + przeciw + wstrzymujacy;
     const wynik = vote.wynik_podany ?? derivedWynik(za, przeciw);
     if (vote.wynik_podany !== null && vote.wynik_podany !== derivedWynik(za, przeciw)) {
-      if (wynikWarnings++ < MAX_WYNIK_WARNINGS) {
-        findings.warn(voteLocation, 'wynik', `vote ${vote.id_glosowania}: stated ${wynik} but za ${za}, przeciw ${przeciw}`);
-      }
+      const at = voteSource.get(vote.id_glosowania) as Location;
+      findings.warn(at, 'wynik', `vote ${vote.id_glosowania}: stated ${wynik} but za ${za}, przeciw ${przeciw}`);
     }
     const majority = strictMax(za, przeciw, wstrzymujacy);
 
@@ -269,9 +266,6 @@ export function materialise(db: Database.Database, findings: Findings, report: S
     insertPersonVote.flush();
   });
   ballotPass();
-  if (wynikWarnings > MAX_WYNIK_WARNINGS) {
-    findings.warn(voteLocation, 'wynik', `${wynikWarnings - MAX_WYNIK_WARNINGS} more vote(s) whose stated wynik contradicts za > przeciw`);
-  }
   timer('materialise: ballots', ballotRows);
 
   // --- Votes: figures and orderings -----------------------------------------------------------
@@ -537,8 +531,6 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   db.exec(INDEX_SQL);
   timer('indexes', 0);
 }
-
-const voteLocation: Location = { file: 'glosowania', line: 0 };
 
 function stageTimer(report: StageReporter) {
   let last = performance.now();

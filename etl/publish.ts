@@ -8,14 +8,70 @@
 // container), so a lock left behind by a dead build is simply taken, with no guessing from pids that
 // can be reused (containers restart with the same pids) or that belong to another pid namespace.
 
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { APPLICATION_ID } from './schema.ts';
 
 export class EtlBusyError extends Error {
   constructor(readonly lockPath: string) {
     super(`another ETL run is building this database; lock: ${lockPath}`);
     this.name = 'EtlBusyError';
+  }
+}
+
+/** The ETL refuses to write where it would destroy something that is not its own. */
+export class TargetRefusedError extends Error {
+  override name = 'TargetRefusedError';
+}
+
+/** Where the snapshot lives unless told otherwise: the only folder the ETL creates when missing. */
+export const DEFAULT_DB_PATH = 'var/council.db';
+export const isInDefaultFolder = (dbPath: string): boolean => dirname(resolve(dbPath)) === dirname(resolve(DEFAULT_DB_PATH));
+
+/** Opens a SQLite file, naming the path when it cannot (SQLite's own message does not). */
+export function openDatabase(path: string, options?: Database.Options): Database.Database {
+  try {
+    return new Database(path, options);
+  } catch (error) {
+    throw new Error(`cannot open ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Whether the file at `path` is a snapshot the ETL built (of this or an earlier schema version). */
+function isSnapshot(path: string): boolean {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    if (db.pragma('application_id', { simple: true }) === APPLICATION_ID) return true;
+    // Snapshots from before the application id was set: the schema marker and our tables.
+    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+    return tables.has('meta') && tables.has('radny_stat') && tables.has('glosowanie')
+      && db.prepare("SELECT 1 FROM meta WHERE key = 'schema_version'").pluck().get() === 1;
+  } catch {
+    return false; // not SQLite at all
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Checks that a build may publish to `dbPath`: the ETL replaces only a snapshot of its own, or
+ * nothing. A missing folder is created only when asked (the default `var/`); otherwise it is an error,
+ * since a typo in a path should not silently create folders.
+ */
+export function checkTarget(dbPath: string, options: { createFolder: boolean }): void {
+  const folder = dirname(dbPath);
+  if (!existsSync(folder)) {
+    if (!options.createFolder) throw new TargetRefusedError(`the folder ${folder} does not exist (for --db ${dbPath}): create it first`);
+    mkdirSync(folder, { recursive: true });
+  } else if (!statSync(folder).isDirectory()) {
+    throw new TargetRefusedError(`${folder} is not a folder (for --db ${dbPath})`);
+  }
+  if (!existsSync(dbPath)) return;
+  if (!statSync(dbPath).isFile()) throw new TargetRefusedError(`${dbPath} is not a file; refusing to replace it`);
+  if (!isSnapshot(dbPath)) {
+    throw new TargetRefusedError(`${dbPath} exists and is not a council snapshot; refusing to replace it (choose another --db, or remove the file yourself)`);
   }
 }
 
@@ -41,7 +97,7 @@ export function acquireLock(dbPath: string): () => void {
   const lockPath = lockPathOf(dbPath);
   for (let attempt = 0; attempt < 5; attempt++) {
     const before = inodeOf(lockPath);
-    const db = new Database(lockPath, { timeout: 0 });
+    const db = openDatabase(lockPath, { timeout: 0 });
     try {
       db.pragma('journal_mode = MEMORY'); // nothing is ever written: no `-journal` file beside the lock
       db.exec('BEGIN EXCLUSIVE');

@@ -2,13 +2,14 @@
 // read → load → materialise → publish, with a progress report per stage.
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { readCsvBundle } from './csv-bundle.ts';
-import { type Findings, type LoadCounts, type Problem, Loader, formatProblem } from './load.ts';
+import { type Findings, type Problem, countOf, formatProblem } from './findings.ts';
+import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise.ts';
-import { acquireLock, buildPathOf, publishBuild, removeStaleBuilds } from './publish.ts';
+import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
 import { createSchema } from './schema.ts';
 import { readSejm } from './sejm.ts';
 
@@ -18,6 +19,8 @@ export interface EtlOptions {
   source: string;
   format?: SourceFormat;
   dbPath: string;
+  /** Create the database's folder when missing (default: only for the default `var/`). */
+  createFolder?: boolean;
   onStage?: StageReporter;
 }
 
@@ -25,16 +28,21 @@ export interface EtlSummary {
   snapshot: string;
   builtAt: string;
   counts: LoadCounts;
-  warnings: Problem[];
+  findings: Findings;
   stages: Array<{ stage: string; rows: number; ms: number }>;
   seconds: number;
 }
 
-/** A bundle that failed validation: every problem, none of it published. */
+/** A source that failed validation: every problem counted (the first of each kind listed), none of it published. */
 export class BundleRejectedError extends Error {
-  constructor(readonly problems: Problem[], readonly warnings: Problem[]) {
-    super(`the source was rejected with ${problems.length} problem(s):\n${problems.map(formatProblem).join('\n')}`);
+  constructor(readonly findings: Findings) {
+    super(`the source was rejected with ${countOf(findings.errorCount, 'problem')}:\n${findings.errors.map(formatProblem).join('\n')}`);
     this.name = 'BundleRejectedError';
+  }
+
+  /** The listed problems (the first few of each kind). */
+  get problems(): Problem[] {
+    return this.findings.errors;
   }
 }
 
@@ -45,7 +53,7 @@ async function readSource(options: EtlOptions, loader: Loader): Promise<void> {
 
 /** Builds the pragmas for a throw-away build file: no journal, no fsync until publish. */
 function openBuild(path: string): Database.Database {
-  const db = new Database(path);
+  const db = openDatabase(path);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144'); // 256 MiB
@@ -66,7 +74,7 @@ export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<
     await readSource({ ...options, dbPath: ':memory:' }, loader);
     const counts = loader.finish();
     db.exec('COMMIT');
-    if (loader.findings.errors.length === 0) materialise(db, loader.findings, () => undefined);
+    if (loader.findings.errorCount === 0) materialise(db, loader.findings, () => undefined);
     return { findings: loader.findings, counts };
   } finally {
     db.close();
@@ -76,7 +84,7 @@ export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<
 export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
   const started = performance.now();
   const dbPath = resolve(options.dbPath);
-  mkdirSync(dirname(dbPath), { recursive: true });
+  checkTarget(dbPath, { createFolder: options.createFolder ?? isInDefaultFolder(dbPath) });
   const stages: EtlSummary['stages'] = [];
   const report: StageReporter = (stage, rows, ms) => {
     stages.push({ stage, rows, ms });
@@ -98,7 +106,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     db.exec('COMMIT');
     report('read + load', counts.glosy, performance.now() - t);
     const { findings } = loader;
-    if (findings.errors.length > 0) throw new BundleRejectedError(findings.errors, findings.warnings);
+    if (findings.errorCount > 0) throw new BundleRejectedError(findings);
 
     materialise(db, findings, report);
 
@@ -116,7 +124,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     db = null;
     publishBuild(buildPath, dbPath);
     report('publish', 0, performance.now() - t);
-    return { snapshot, builtAt, counts, warnings: findings.warnings, stages, seconds: (performance.now() - started) / 1000 };
+    return { snapshot, builtAt, counts, findings, stages, seconds: (performance.now() - started) / 1000 };
   } finally {
     db?.close();
     rmSync(buildPath, { force: true });

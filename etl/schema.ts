@@ -6,6 +6,8 @@
 import type Database from 'better-sqlite3';
 
 export const SCHEMA_VERSION = 1;
+/** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
+export const APPLICATION_ID = 0x43564131; // "CVA1"
 
 /** All-terms scope in materialised tables keyed by kadencja. */
 export const ALL_TERMS = '*';
@@ -283,6 +285,7 @@ CREATE INDEX posiedzenie_organ ON posiedzenie (id_organu, ord);
 `;
 
 export function createSchema(db: Database.Database): void {
+  db.pragma(`application_id = ${APPLICATION_ID}`);
   db.exec(SCHEMA_SQL);
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
 }

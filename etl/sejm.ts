@@ -14,7 +14,8 @@ import { access, readFile, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
-import type { Findings, Loader, Location } from './load.ts';
+import type { Findings, Location } from './findings.ts';
+import type { Loader } from './load.ts';
 import { GLOS_CODE, ODRZUCONO, PRZYJETO, isDateTime } from './metrics.ts';
 
 export const SEJM_BODY = { id_organu: 1, nazwa: 'Sejm RP', typ: 'sejm' } as const;
@@ -42,8 +43,6 @@ export function pointNumber(title: string): string | null {
 }
 
 const VOTE_FILE = /^(\d+)_(\d+)\.json$/;
-/** Problems listed per file before the rest are only counted: one broken file can repeat a problem 460 times. */
-const MAX_PROBLEMS_PER_FILE = 50;
 /** A sitting's titles and an MP's memberships are numbered inside the id; these bound the numbering. */
 const MAX_POINTS_PER_SITTING = 999;
 const MAX_MEMBERSHIPS_PER_MP = 99;
@@ -98,23 +97,14 @@ export function dayBefore(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Problems of one file, capped at MAX_PROBLEMS_PER_FILE listed. */
+/** Problems of one file, located at the file. */
 class FileProblems {
-  private count = 0;
   readonly at: Location;
   constructor(private readonly findings: Findings, file: string) {
     this.at = { file, line: 1 };
   }
   error(column: string, problem: string): void {
-    if (this.count++ < MAX_PROBLEMS_PER_FILE) this.findings.error(this.at, column, problem);
-  }
-  get errors(): number {
-    return this.count;
-  }
-  close(): void {
-    if (this.count > MAX_PROBLEMS_PER_FILE) {
-      this.findings.error(this.at, '(file)', `${this.count - MAX_PROBLEMS_PER_FILE} more problem(s) not listed`);
-    }
+    this.findings.error(this.at, column, problem);
   }
 }
 
@@ -128,6 +118,8 @@ class SejmSource {
   private readonly clubIndex = new Map<string, number>();
   private readonly voteNames = new Map<number, { name: string; file: string }>(); // names of MPs seen in ballots
   private readonly files = new Set<string>();
+  /** Whether any .csv file was seen: a CSV bundle given without --format csv. */
+  sawCsv = false;
 
   constructor(private readonly loader: Loader, private readonly sourceName: string) {
     this.findings = loader.findings;
@@ -166,7 +158,6 @@ class SejmSource {
     if (name === 'mps.json') this.readMps(json, problems);
     else if (name === 'clubs.json') this.readClubs(json, problems);
     else this.readVote(name, json, problems);
-    problems.close();
   }
 
   private readMps(json: unknown, problems: FileProblems): void {
@@ -330,7 +321,7 @@ class SejmSource {
     const { loader, findings } = this;
     const sourceAt: Location = { file: this.sourceName, line: 0 };
     if (this.votes.length === 0) {
-      findings.error(sourceAt, '(source)', 'no vote files ({sitting}_{votingNumber}.json) found');
+      findings.error(sourceAt, '(source)', `no vote files ({sitting}_{votingNumber}.json) found${this.sawCsv ? '; it holds CSV files: did you mean --format csv?' : ''}`);
       return;
     }
     if (this.mps === null) findings.warn({ file: 'mps.json', line: 0 }, '(file)', 'mps.json is missing: MPs are taken from the ballots');
@@ -508,6 +499,7 @@ export async function readSejm(path: string, loader: Loader): Promise<void> {
 async function readDirectory(dir: string, source: SejmSource, findings: Findings): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (entry.name.endsWith('.csv')) source.sawCsv = true;
     if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
     let content: Buffer;
     try {

@@ -16,7 +16,7 @@
 //   - /health (any method): no origin check, no credentials, not counted, no 415 rule.
 //   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
 //   - GET/HEAD /api/openapi.json and /api/docs, /api/docs/<file> (the documentation, which a browser
-//     opens without X-API-Key): no origin check and no credentials, but counted.
+//     opens without X-API-Key): no origin check, no credentials, not counted (static files).
 //   - CORS preflight (OPTIONS from an allowed origin): answered by cors before the later guards.
 // CORS headers themselves are only ever given to allowed origins, the share link included.
 
@@ -42,7 +42,7 @@ export const isHealth = (req: Request): boolean => HEALTH.test(req.path);
 /** `GET /api/glosowania/share/:link`: public (CONTRACT §6), counted by the limiter. */
 export const isShareLink = (req: Request): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') && SHARE_LINK.test(req.path);
-/** `GET /api/openapi.json`, `GET /api/docs/…`: public documentation (src/docs/router.ts), counted by the limiter. */
+/** `GET /api/openapi.json`, `GET /api/docs/…`: public documentation (src/docs/router.ts), not counted. */
 export const isDocs = (req: Request): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') && DOCS.test(req.path);
 
@@ -135,8 +135,10 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Request
     // Origin, when present, decides alone (an allowed Referer does not rescue it). It must equal an
     // allowed origin as sent, byte for byte: browsers send the serialised form, and `null` (sandboxed
     // frames, file: pages, redirects) is never allowed.
+    const refused = (from: string, header: string) => new HttpError(403,
+      `the origin ${JSON.stringify(from)} (from the ${header} header) is not allowed; allowed origins are set by ALLOWED_ORIGINS`);
     if (origin !== undefined) {
-      return next(allowed.has(origin) ? undefined : new HttpError(403, 'the request origin is not allowed'));
+      return next(allowed.has(origin) ? undefined : refused(origin, 'Origin'));
     }
     if (referer !== undefined) {
       let refererOrigin: string;
@@ -145,9 +147,9 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Request
       } catch {
         return next(new HttpError(403, 'the Referer header is not a valid URL'));
       }
-      return next(allowed.has(refererOrigin) ? undefined : new HttpError(403, 'the request origin is not allowed'));
+      return next(allowed.has(refererOrigin) ? undefined : refused(refererOrigin, 'Referer'));
     }
-    if (production) return next(new HttpError(403, 'the request carries neither an Origin nor a Referer header'));
+    if (production) return next(new HttpError(403, 'the request carries neither an Origin nor a Referer header (required when NODE_ENV=production)'));
     next();
   };
 }
@@ -165,7 +167,9 @@ function rateLimiter(config: GuardConfig, logger: Logger, store?: Store): Reques
     legacyHeaders: true,
     standardHeaders: false,
     // The key is req.ip (IPv6 grouped by /56): X-Forwarded-For counts only when TRUST_PROXY is set.
-    skip: (req) => isHealth(req),
+    // Data requests are counted; the docs page's own files (HTML, CSS, scripts, icons, the OpenAPI
+    // document) are not: one page load fetches six of them.
+    skip: (req) => isHealth(req) || isDocs(req),
     handler: (req, _res, next, options) => {
       const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;

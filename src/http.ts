@@ -27,6 +27,7 @@ export class HttpError extends Error {
 export const notFound = (what: string) => new HttpError(404, what);
 
 export function sendError(res: Response, status: number, message: string): void {
+  res.locals['reason'] = message; // for the request log: why the request was refused
   res.status(status).json({ success: false, error: STATUS_NAMES[status] ?? 'Error', message });
 }
 

@@ -26,6 +26,7 @@ export function requestLog(logger: Logger): RequestHandler {
       logger[level]({
         req: { id, method: req.method, url: req.originalUrl, remoteAddress: req.ip },
         res: { statusCode: status },
+        ...(res.locals['reason'] === undefined ? {} : { reason: res.locals['reason'] as string }),
         responseTime: Math.round(performance.now() - started),
       }, res.writableFinished ? 'request completed' : 'request aborted');
     });

@@ -7,6 +7,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { pino, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import { runEtl } from '../etl/run.ts';
 import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
@@ -30,8 +31,14 @@ export const REDACTED_PATHS = [
   'config.JWT_SECRET',
 ];
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+/** JSON lines for machines; on a terminal, pino-pretty's readable lines (synchronous, like pino's own). */
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL'>, terminal = process.stdout.isTTY === true, destination: NodeJS.WritableStream = process.stdout,
+): Logger {
+  const options = { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return terminal
+    ? pino(options, pretty({ sync: true, destination, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
+    : pino(options, destination === process.stdout ? undefined : destination);
 }
 
 export interface RunningServer {
@@ -62,7 +69,7 @@ async function bootstrap(config: Config, logger: Logger): Promise<void> {
     source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH,
     onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),
   });
-  logger.info({ snapshot: summary.snapshot, seconds: summary.seconds, warnings: summary.warnings.length }, 'database built');
+  logger.info({ snapshot: summary.snapshot, seconds: summary.seconds, warnings: summary.findings.warningCount }, 'database built');
 }
 
 /** A refresh-status message from the primary to its workers (for their /health). */
@@ -77,18 +84,47 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   const limiterCounts = new ClusterMemoryStorePrimary();
   limiterCounts.init();
   const snapshots = new SnapshotStore(config.DB_PATH, logger);
-  snapshots.refresh();
+  snapshots.load();
   const tell = (worker: Worker, status: RefreshStatus) =>
     worker.send({ type: 'council:refresh-status', status } satisfies RefreshStatusMessage);
   const scheduler = new RefreshScheduler(config, snapshots, logger, (status) => {
     for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) tell(worker, status);
   });
-  scheduler.start();
 
   let closing = false;
+  const listening = new Set<number>(); // workers that have started serving
+  const stop = async (code: number) => {
+    closing = true;
+    setTimeout(() => {
+      logger.error('workers did not stop in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await scheduler.stop();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    await Promise.all(workers.map((worker) => new Promise<void>((resolve) => {
+      if (worker.isDead()) return resolve();
+      worker.once('exit', () => resolve());
+      worker.process.kill('SIGTERM');
+    })));
+    snapshots.close();
+    logger.info('shut down');
+    process.exit(code);
+  };
+
   cluster.on('online', (worker) => tell(worker, scheduler.status));
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    // The refresh is scheduled once every worker serves: a start that fails schedules nothing.
+    if (listening.size === config.WEB_CONCURRENCY && !closing) scheduler.start();
+  });
   cluster.on('exit', (worker, code, signal) => {
     if (closing) return;
+    if (!listening.has(worker.id)) {
+      // It failed while starting (its own error line is on stderr): another would fail the same way.
+      logger.error({ worker: worker.id, code, signal }, 'a worker failed to start; stopping');
+      void stop(1);
+      return;
+    }
     logger.error({ worker: worker.id, code, signal }, 'worker died; starting another');
     cluster.fork();
   });
@@ -100,24 +136,8 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      closing = true;
       logger.info({ signal }, 'signal received: stopping the workers');
-      setTimeout(() => {
-        logger.error('workers did not stop in time; exiting');
-        process.exit(1);
-      }, SHUTDOWN_GRACE_MS).unref();
-      void (async () => {
-        await scheduler.stop();
-        const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-        await Promise.all(workers.map((worker) => new Promise<void>((resolve) => {
-          if (worker.isDead()) return resolve();
-          worker.once('exit', () => resolve());
-          worker.process.kill('SIGTERM');
-        })));
-        snapshots.close();
-        logger.info('shut down');
-        process.exit(0);
-      })();
+      void stop(0);
     });
   }
 }
@@ -127,13 +147,19 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
  * (refresh status and rate-limit counts come from the primary).
  */
 async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worker'): Promise<RunningServer> {
+  // Everything that can fail is opened before anything is scheduled or watched: a start-up failure
+  // leaves no timer or cron task behind, so the process exits with its error.
   const snapshots = new SnapshotStore(config.DB_PATH, logger);
-  snapshots.refresh();
-  snapshots.watch();
+  snapshots.load();
   if (!snapshots.active) logger.warn({ db: config.DB_PATH }, 'no snapshot to serve yet: data endpoints answer 503 until one is published');
-  const shares = new ShareStore(sharesPathOf(config));
+  let shares: ShareStore;
+  try {
+    shares = new ShareStore(sharesPathOf(config));
+  } catch (error) {
+    snapshots.close();
+    throw error;
+  }
   const scheduler = role === 'single' ? new RefreshScheduler(config, snapshots, logger) : null;
-  scheduler?.start();
   const refresh: RefreshStatus = scheduler?.status ?? { running: false };
   if (role === 'worker') {
     process.on('message', (message: unknown) => {
@@ -143,10 +169,19 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
 
   let closing: Promise<void> | null = null;
   const rateLimitStore = role === 'worker' ? new ClusterMemoryStoreWorker() : undefined;
-  const app = createApp({ snapshots, shares, config, logger, refresh, ...(rateLimitStore ? { rateLimitStore } : {}) });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
-  });
+  let server: Server;
+  try {
+    const app = createApp({ snapshots, shares, config, logger, refresh, ...(rateLimitStore ? { rateLimitStore } : {}) });
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(listenError(error, config)) : resolve(s)));
+    });
+  } catch (error) {
+    snapshots.close();
+    shares.close();
+    throw error;
+  }
+  snapshots.watch();
+  scheduler?.start();
   // Once shutting down, a request that still arrives on an open keep-alive connection is answered
   // and its connection closed after the answer (runs before the app, while headers can still be set).
   server.prependListener('request', (_req, res) => {
@@ -204,4 +239,14 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   const address = server.address();
   logger.info({ address: typeof address === 'object' && address ? `http://${address.address}:${address.port}` : address }, 'listening');
   return { server, close };
+}
+
+/** A listen failure in words a user can act on. */
+function listenError(error: Error, config: Pick<Config, 'HOST' | 'PORT'>): Error {
+  const where = `${config.HOST}:${config.PORT}`;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new Error(`cannot listen on ${where}: the port is already in use (set PORT or --port)`);
+  if (code === 'EACCES') return new Error(`cannot listen on ${where}: permission denied (ports below 1024 need privileges; set PORT)`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new Error(`cannot listen on ${where}: no such address on this machine (HOST)`);
+  return new Error(`cannot listen on ${where}: ${error.message}`);
 }

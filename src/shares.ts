@@ -23,8 +23,12 @@ export class ShareStore {
   private readonly insert: Database.Statement;
 
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
+    try {
+      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+      this.db = new Database(path);
+    } catch (error) {
+      throw new Error(`cannot open the share-link database ${path}: ${(error as Error).message}`, { cause: error });
+    }
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`CREATE TABLE IF NOT EXISTS udostepnienie (

@@ -96,6 +96,20 @@ export class SnapshotStore {
     return this.current?.acquire() ?? null;
   }
 
+  /**
+   * Puts the published file in service at start-up, when there is one. A file that exists but cannot
+   * be served (not a snapshot, another schema version, unreadable) throws: a server must not start
+   * on it and answer 503 forever.
+   */
+  load(): void {
+    if (fileKeyOf(this.path) === null) return;
+    try {
+      this.swapTo(Snapshot.open(this.path));
+    } catch (error) {
+      throw new Error(`cannot serve ${this.path}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
   /** Opens the file if it changed since the snapshot in service; returns whether a swap happened. */
   refresh(): boolean {
     if (this.closed) return false;
@@ -110,12 +124,16 @@ export class SnapshotStore {
       this.logger?.error({ err: error, path: this.path }, 'could not open the new snapshot; keeping the one in service');
       return false;
     }
+    this.swapTo(next);
+    return true;
+  }
+
+  private swapTo(next: Snapshot): void {
     this.failedKey = null;
     const previous = this.current;
     this.current = next;
     previous?.retire();
     this.logger?.info({ snapshot: next.id, builtAt: next.builtAt, votes: next.voteCount, previous: previous?.id ?? null }, 'snapshot in service');
-    return true;
   }
 
   /** Polls the file every `intervalMs` for a newly published snapshot. */

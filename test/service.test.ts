@@ -59,7 +59,7 @@ async function startSite(bundle: TestBundle, env: Record<string, string> = {}): 
   mkdirSync(source, { recursive: true });
   copyBundle(bundle, source);
   const db = join(dir, 'data', 'council.db');
-  await runEtl({ source, dbPath: db });
+  await runEtl({ source, dbPath: db, createFolder: true });
   const server = await startServerProcess({
     DB_PATH: db,
     SHARES_DB_PATH: join(dir, 'shares', 'shares.db'),

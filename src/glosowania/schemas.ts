@@ -20,7 +20,10 @@ export const shareParams = z.object({
   link: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a share link').meta({ description: 'Identyfikator udostępnienia' }),
 });
 export const shareBody = z.strictObject({
-  id_osoby: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().meta({ description: 'Radny do wyróżnienia' }),
+  id_osoby: z.int({ error: 'must be a positive integer (the id_osoby of a councillor)' })
+    .positive({ error: 'must be a positive integer (the id_osoby of a councillor)' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'is out of range' })
+    .optional().meta({ description: 'Radny do wyróżnienia' }),
 }, {
   error: (issue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be a JSON object'),
 }).meta({ id: 'ShareRequest' });
