@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runEtl, type EtlSummary, type SourceFormat } from '../etl/run.ts';
+import type { SourceFormat } from '../core/sources.ts';
+import { runEtl, type EtlSummary } from '../etl/run.ts';
 
 const here = fileURLToPath(import.meta.url);
 const cli = fileURLToPath(new URL(here.endsWith('.ts') ? '../cli/council.ts' : '../cli/council.js', import.meta.url));

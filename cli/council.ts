@@ -5,7 +5,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { countOf, reportLines } from '../etl/findings.ts';
 import { generateBundle } from '../etl/generate.ts';
-import { BundleRejectedError, checkSource, runEtl, type EtlSummary, type SourceFormat } from '../etl/run.ts';
+import { SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
+import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
+import { SOURCE_READERS } from '../etl/sources/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 
@@ -14,8 +16,8 @@ const positiveInt = (value: string): number => {
   return Number(value);
 };
 
-const formatOption = () =>
-  new Option('--format <format>', 'source format: csv (CONTRACT §1 bundle) or sejm (Sejm API files)').choices(['csv', 'sejm']).default('csv');
+const formatOption = () => new Option('--format <format>',
+  `source format: ${SOURCE_FORMATS.map((f) => `${f} (${SOURCE_READERS[f].describe})`).join(', ')}`).choices(SOURCE_FORMATS).default('csv');
 
 const printStage = (stage: string, rows: number, ms: number) =>
   console.log(`  ${stage.padEnd(28)} ${rows.toLocaleString('en').padStart(11)} rows ${(ms / 1000).toFixed(2).padStart(8)} s`);

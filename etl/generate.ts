@@ -6,8 +6,8 @@
 
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BUNDLE_COLUMNS } from './csv-bundle.ts';
-import { BRAK_GLOSU, GLOS_VALUES, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA } from './metrics.ts';
+import { BUNDLE_COLUMNS } from './sources/csv.ts';
+import { BRAK_GLOSU, GLOS_VALUES, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA } from '../core/contract.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Options

@@ -31,7 +31,7 @@ interface SessionRef { kadencja: string; data: string }
 
 /**
  * Normalises `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]` to `YYYY-MM-DDTHH:MM:SS` and reports whether a
- * time was given. Format and calendar validity are the reader's job (see csv-bundle.ts).
+ * time was given. Format and calendar validity are the reader's job (see sources/csv.ts).
  */
 export function normaliseDateTime(value: string): { data_czas: string; data: string; godzina: string | null } {
   const data = value.slice(0, 10);

@@ -7,14 +7,12 @@
 
 import type Database from 'better-sqlite3';
 import type { Findings, Location } from './findings.ts';
-import {
-  BRAK_GLOSU, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA,
-  assignTokens, compareNames, compareNatural, compareRatio, derivedWynik, foldText, isActive,
-  kontrowersyjnosc, percent, strictMax,
-} from './metrics.ts';
+import { BRAK_GLOSU, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA, compareRatio, derivedWynik, isActive, kontrowersyjnosc, percent, strictMax } from '../core/contract.ts';
+import { assignTokens, compareNames, compareNatural, foldText } from '../core/text.ts';
 import { BatchInsert } from './batch-insert.ts';
-import { BallotBlock, PairTotals, type Partner, packPartners } from './pairs.ts';
-import { ALL_BODIES, ALL_TERMS, INDEX_SQL } from './schema.ts';
+import { type Partner, packPartners } from '../core/snapshot/partners.ts';
+import { BallotBlock, PairTotals } from './pairs.ts';
+import { ALL_BODIES, ALL_TERMS, INDEX_SQL } from '../core/snapshot/schema.ts';
 
 export type StageReporter = (stage: string, rows: number, ms: number) => void;
 

@@ -4,7 +4,6 @@
 // figures in a scope are the sums over that scope's blocks, and councillors who never sit in the
 // same body are never paired.
 
-import { popcount32 } from './metrics.ts';
 
 /** Bitsets of one block: per councillor, 3 options × words. */
 export class BallotBlock {
@@ -90,34 +89,9 @@ export class PairTotals {
   }
 }
 
-/** One partner of a councillor: the figures of koalicje/oponenci before names are attached. */
-export interface Partner {
-  id_osoby: number;
-  wspolne: number;
-  zgodne: number;
-}
-
-const TRIPLE = 12;
-
-/** The `radny_partnerzy` blob: little-endian int32 triples (id_osoby, wspolne, zgodne), in list order. */
-export function packPartners(partners: Partner[]): Buffer {
-  const blob = Buffer.allocUnsafe(partners.length * TRIPLE);
-  partners.forEach((p, i) => {
-    blob.writeInt32LE(p.id_osoby, i * TRIPLE);
-    blob.writeInt32LE(p.wspolne, i * TRIPLE + 4);
-    blob.writeInt32LE(p.zgodne, i * TRIPLE + 8);
-  });
-  return blob;
-}
-
-/** The first `limit` partners of a packed list with at least `minShared` shared votes, in list order. */
-export function unpackPartners(blob: Buffer, minShared: number, limit: number): Partner[] {
-  const partners: Partner[] = [];
-  for (let offset = 0; offset < blob.length && partners.length < limit; offset += TRIPLE) {
-    const wspolne = blob.readInt32LE(offset + 4);
-    if (wspolne >= minShared) {
-      partners.push({ id_osoby: blob.readInt32LE(offset), wspolne, zgodne: blob.readInt32LE(offset + 8) });
-    }
-  }
-  return partners;
+/** Number of set bits in a 32-bit word. */
+export function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

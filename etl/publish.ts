@@ -11,7 +11,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { APPLICATION_ID } from './schema.ts';
+import { APPLICATION_ID } from '../core/snapshot/schema.ts';
 
 export class EtlBusyError extends Error {
   constructor(readonly lockPath: string) {

@@ -5,15 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { readCsvBundle } from './csv-bundle.ts';
+import type { SourceFormat } from '../core/sources.ts';
 import { type Findings, type Problem, countOf, formatProblem } from './findings.ts';
 import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
-import { createSchema } from './schema.ts';
-import { readSejm } from './sejm.ts';
+import { createSchema } from '../core/snapshot/schema.ts';
+import { SOURCE_READERS } from './sources/index.ts';
 
-export type SourceFormat = 'csv' | 'sejm';
 
 export interface EtlOptions {
   source: string;
@@ -47,8 +46,7 @@ export class BundleRejectedError extends Error {
 }
 
 async function readSource(options: EtlOptions, loader: Loader): Promise<void> {
-  if (options.format === 'sejm') await readSejm(options.source, loader);
-  else await readCsvBundle(options.source, loader);
+  await SOURCE_READERS[options.format ?? 'csv'].read(options.source, loader);
 }
 
 /** Builds the pragmas for a throw-away build file: no journal, no fsync until publish. */

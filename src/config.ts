@@ -2,6 +2,7 @@
 // default and description here; the README's table is checked against this list by a test.
 
 import { z } from 'zod';
+import { SOURCE_FORMATS } from '../core/sources.ts';
 
 const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number)
@@ -21,7 +22,7 @@ export const CONFIG_KEYS = {
   DB_PATH: { schema: z.string().min(1).default('var/council.db'), description: 'published snapshot database (rebuilt by the ETL)' },
   SHARES_DB_PATH: { schema: z.string().default(''), description: 'share-link database; empty: `shares.db` beside DB_PATH' },
   SOURCE_DIR: { schema: z.string().min(1).default('data/sample'), description: 'source the ETL reads (CSV bundle directory, or Sejm directory / .tar.gz)' },
-  SOURCE_FORMAT: { schema: z.enum(['csv', 'sejm']).default('csv'), description: '`csv` (CONTRACT §1 bundle) or `sejm` (Sejm API files)' },
+  SOURCE_FORMAT: { schema: z.enum(SOURCE_FORMATS).default('csv'), description: '`csv` (CONTRACT §1 bundle) or `sejm` (Sejm API files)' },
   ALLOWED_ORIGINS: { schema: list.default(['http://localhost:3000', 'http://127.0.0.1:3000']), description: 'comma-separated origins allowed to call the API' },
   API_SECRET_KEY: { schema: z.string().default(''), description: 'required `X-API-Key` value; empty disables the key check' },
   JWT_SECRET: { schema: z.string().default(''), description: 'HS256 secret for Bearer tokens accepted in place of the key; empty disables' },

@@ -3,7 +3,8 @@
 
 import type { Response } from 'express';
 import { z } from 'zod';
-import { ODRZUCONO, PRZYJETO, isDateTime } from '../etl/metrics.ts';
+import { ODRZUCONO, PRZYJETO } from '../core/contract.ts';
+import { isDateTime } from '../core/dates.ts';
 
 export const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',

@@ -4,7 +4,7 @@
 // tests check real responses against them. Field descriptions are the contract's, in Polish.
 
 import { z } from 'zod';
-import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../etl/metrics.ts';
+import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../core/contract.ts';
 
 export const int = (description: string) => z.int().meta({ description });
 export const count = (description: string) => z.int().min(0).meta({ description });

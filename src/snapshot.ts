@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { SCHEMA_VERSION } from '../etl/schema.ts';
+import { SCHEMA_VERSION } from '../core/snapshot/schema.ts';
 import { createQueries, type Queries } from './queries.ts';
 
 export class Snapshot {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle, type GenerateOptions, type GenerateSummary } from '../etl/generate.ts';
-import { GLOS_VALUES } from '../etl/metrics.ts';
-import { BUNDLE_COLUMNS } from '../etl/csv-bundle.ts';
+import { GLOS_VALUES } from '../core/contract.ts';
+import { BUNDLE_COLUMNS } from '../etl/sources/csv.ts';
 
 // CONTRACT §1: every file and its columns.
 const FILES = BUNDLE_COLUMNS;

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { percent, percentString, kontrowersyjnosc, compareNatural, ratio2, slugify, assignTokens } from '../etl/metrics.ts';
+import { percent, percentString, kontrowersyjnosc, ratio2 } from '../core/contract.ts';
+import { compareNatural, slugify, assignTokens } from '../core/text.ts';
 import { writeBundle, type Bundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL, HAND_EXPECTED, type HandCase } from './support/hand-council.ts';

@@ -1,4 +1,4 @@
-// The Sejm reader (etl/sejm.ts) over real data of the 10th term: the sample directory through the
+// The Sejm reader (etl/sources/sejm.ts) over real data of the 10th term: the sample directory through the
 // whole pipeline (runEtl), a tar.gz built here from a few sample files, and — when present — the
 // full term tarball. Small synthetic sources (written to a temp dir) cover the quirks and errors.
 
@@ -11,10 +11,10 @@ import Database from 'better-sqlite3';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadCounts, Loader } from '../etl/load.ts';
-import { GLOS_CODE } from '../etl/metrics.ts';
+import { GLOS_CODE } from '../core/contract.ts';
 import { runEtl } from '../etl/run.ts';
-import { createSchema } from '../etl/schema.ts';
-import { dayBefore, pointNumber, readSejm } from '../etl/sejm.ts';
+import { createSchema } from '../core/snapshot/schema.ts';
+import { dayBefore, pointNumber, readSejm } from '../etl/sources/sejm.ts';
 import { API_ENDPOINTS } from '../src/endpoints.ts';
 import { appOver } from './support/fixture.ts';
 import request from 'supertest';

@@ -2,7 +2,8 @@
 // attachments. Everything reads materialised columns of `glosowanie`; nothing counts ballots.
 
 import type Database from 'better-sqlite3';
-import { GLOS_VALUES, foldText, polishCollator } from '../../etl/metrics.ts';
+import { GLOS_VALUES } from '../../core/contract.ts';
+import { foldText, polishCollator } from '../../core/text.ts';
 
 /** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
 export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,

@@ -2,9 +2,9 @@
 // materialised `radny_stat` (one row per person and scope), `radny_glos`, `radny_miesiac` and `para`.
 
 import type Database from 'better-sqlite3';
-import { GLOS_VALUES, percent } from '../../etl/metrics.ts';
-import { unpackPartners } from '../../etl/pairs.ts';
-import { ALL_TERMS } from '../../etl/schema.ts';
+import { GLOS_VALUES, percent } from '../../core/contract.ts';
+import { unpackPartners } from '../../core/snapshot/partners.ts';
+import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { VOTE_SUMMARY_COLUMNS, type VoteSummary } from '../glosowania/queries.ts';
 
 export interface CouncillorListItem {

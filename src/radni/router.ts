@@ -2,7 +2,7 @@
 // `:id` is an id_osoby or a token.
 
 import { Router, type Request, type Response } from 'express';
-import { percent } from '../../etl/metrics.ts';
+import { percent } from '../../core/contract.ts';
 import { notFound, pagination, parseParams, sendData } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
 import type { VoteListKind } from './queries.ts';

@@ -2,8 +2,8 @@
 // in an order fixed by the ETL (rank columns), filtered by the request's thresholds.
 
 import type Database from 'better-sqlite3';
-import { percent, percentString, ratio2 } from '../../etl/metrics.ts';
-import { ALL_BODIES, ALL_TERMS } from '../../etl/schema.ts';
+import { percent, percentString, ratio2 } from '../../core/contract.ts';
+import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary } from '../glosowania/queries.ts';
 
 interface Scope {

@@ -1,8 +1,8 @@
 // Lookups: groups, bodies, terms, and the system counts.
 
 import type Database from 'better-sqlite3';
-import { polishCollator } from '../../etl/metrics.ts';
-import { ALL_TERMS } from '../../etl/schema.ts';
+import { polishCollator } from '../../core/text.ts';
+import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 
 export class UtilsQueries {
   private readonly groups: Database.Statement;

@@ -3,7 +3,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BUNDLE_COLUMNS } from '../../etl/csv-bundle.ts';
+import { BUNDLE_COLUMNS } from '../../etl/sources/csv.ts';
 
 export type Cell = string | number | null;
 export type Row = Record<string, Cell>;

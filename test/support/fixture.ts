@@ -8,7 +8,8 @@ import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { ShareStore } from '../../src/shares.ts';
 import { SnapshotStore } from '../../src/snapshot.ts';
-import { runEtl, type SourceFormat } from '../../etl/run.ts';
+import type { SourceFormat } from '../../core/sources.ts';
+import { runEtl } from '../../etl/run.ts';
 
 export const tempDir = (prefix = 'council-test-') => mkdtempSync(join(tmpdir(), prefix));
 

@@ -4,16 +4,8 @@
 // helpers of etl/metrics.ts (percent, rounding, collation, tokens, folding). Slow on purpose:
 // it only has to be obviously right on small councils.
 
-import {
-  assignTokens,
-  compareNames,
-  compareNatural,
-  foldText,
-  kontrowersyjnosc,
-  percent,
-  percentString,
-  ratio2,
-} from '../../etl/metrics.ts';
+import { kontrowersyjnosc, percent, percentString, ratio2 } from '../../core/contract.ts';
+import { assignTokens, compareNames, compareNatural, foldText } from '../../core/text.ts';
 import type { Bundle, Cell } from './bundle.ts';
 
 // ---------------------------------------------------------------------------------------------

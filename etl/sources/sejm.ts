@@ -14,9 +14,10 @@ import { access, readFile, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
-import type { Findings, Location } from './findings.ts';
-import type { Loader } from './load.ts';
-import { GLOS_CODE, ODRZUCONO, PRZYJETO, isDateTime } from './metrics.ts';
+import type { Findings, Location } from '../findings.ts';
+import type { Loader } from '../load.ts';
+import { GLOS_CODE, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
+import { isDateTime } from '../../core/dates.ts';
 
 export const SEJM_BODY = { id_organu: 1, nazwa: 'Sejm RP', typ: 'sejm' } as const;
 export const ATTACHMENT_NAME = 'Wyniki głosowania (PDF)';

@@ -7,9 +7,10 @@ import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
-import { DATE_TIME, GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO, isDateTime } from './metrics.ts';
-import type { Findings, Location } from './findings.ts';
-import type { Loader } from './load.ts';
+import { GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
+import { DATE_TIME, isDateTime } from '../../core/dates.ts';
+import type { Findings, Location } from '../findings.ts';
+import type { Loader } from '../load.ts';
 
 const POSITIVE_INT = /^[1-9][0-9]{0,14}$/;
 const NON_NEGATIVE_INT = /^(0|[1-9][0-9]{0,14})$/;

@@ -1,0 +1,67 @@
+// Text rules of CONTRACT §2: the search fold, URL tokens, Polish name order, natural order of numbers.
+
+const POLISH_FOLD: Record<string, string> = {
+  ą: 'a', ć: 'c', ę: 'e', ł: 'l', ń: 'n', ó: 'o', ś: 's', ź: 'z', ż: 'z',
+};
+
+/** Lower case with Polish (and any other combining) diacritics removed: the search form of a title. */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[ąćęłńóśźż]/g, (ch) => POLISH_FOLD[ch] ?? ch)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+}
+
+/** URL slug of a name (CONTRACT §2), before de-duplication. */
+export function slugify(name: string): string {
+  const slug = foldText(name)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'radny' : slug;
+}
+
+/** Unique tokens: slug, then -2, -3, … in id_osoby order. */
+export function assignTokens(people: ReadonlyArray<{ id_osoby: number; imie_nazwisko: string }>): Map<number, string> {
+  const sorted = [...people].sort((a, b) => a.id_osoby - b.id_osoby);
+  const used = new Set<string>();
+  const tokens = new Map<number, string>();
+  for (const person of sorted) {
+    const base = slugify(person.imie_nazwisko);
+    let token = base;
+    for (let n = 2; used.has(token); n++) token = `${base}-${n}`;
+    used.add(token);
+    tokens.set(person.id_osoby, token);
+  }
+  return tokens;
+}
+
+export const polishCollator = new Intl.Collator('pl');
+
+/** Name order of CONTRACT §2: Polish collation, then id_osoby. */
+export function compareNames(
+  a: { imie_nazwisko: string; id_osoby: number },
+  b: { imie_nazwisko: string; id_osoby: number },
+): number {
+  return polishCollator.compare(a.imie_nazwisko, b.imie_nazwisko) || a.id_osoby - b.id_osoby;
+}
+
+/** Natural order of agenda numbers: `7.2` < `7.10` < `7a`; numeric runs compare as numbers. */
+export function compareNatural(a: string, b: string): number {
+  const pa = a.match(/\d+|\D+/g) ?? [];
+  const pb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i]!;
+    const y = pb[i]!;
+    const xNum = /^\d/.test(x);
+    const yNum = /^\d/.test(y);
+    if (xNum && yNum) {
+      const diff = Number(x) - Number(y);
+      if (diff !== 0) return diff;
+    } else if (x !== y) {
+      if (xNum !== yNum) return xNum ? -1 : 1;
+      return x < y ? -1 : 1;
+    }
+  }
+  return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
+}

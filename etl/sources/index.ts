@@ -1,0 +1,20 @@
+// The registry of source readers: one module per format, each turning its files into loader rows
+// (etl/load.ts) and reporting every problem to the loader's findings. A new format is one file here
+// and one name in core/sources.ts.
+
+import type { SourceFormat } from '../../core/sources.ts';
+import type { Loader } from '../load.ts';
+import { readCsvBundle } from './csv.ts';
+import { readSejm } from './sejm.ts';
+
+export interface SourceReader {
+  /** What `--source` holds in this format, for help texts. */
+  describe: string;
+  /** Reads the source at `path` into the loader; throws only when `path` cannot be read at all. */
+  read(path: string, loader: Loader): Promise<void>;
+}
+
+export const SOURCE_READERS: Readonly<Record<SourceFormat, SourceReader>> = {
+  csv: { describe: 'CSV bundle directory (CONTRACT §1)', read: (path, loader) => readCsvBundle(path, loader) },
+  sejm: { describe: 'Sejm API files: a directory or a .tar.gz of one', read: readSejm },
+};
