@@ -34,9 +34,9 @@ export interface ProblemKind {
   hint?: string;
 }
 
-/** The wording of a problem with its values (numbers, quoted text) blanked, so repeats group together. */
+/** The wording of a problem with its values (vote ids, quoted text, numbers) blanked, so repeats group together. */
 export const patternOf = (problem: string): string =>
-  problem.replace(/"[^"]*"/g, '"…"').replace(/\d[\d,.]*/g, 'N');
+  problem.replace(/^vote [^\s:]+:/, 'vote …:').replace(/"[^"]*"/g, '"…"').replace(/\d[\d,.]*/g, 'N');
 
 export class Findings {
   /** The listed errors and warnings (at most LISTED_PER_KIND of each kind), in the order found. */

@@ -15,7 +15,7 @@ export interface PrzynaleznoscRow {
   data_od: string | null; data_do: string | null; aktywny: number;
 }
 export interface PosiedzenieRow {
-  id_posiedzenia: number; id_organu: number; kadencja: string; numer: number; data: string; nazwa: string | null;
+  id_posiedzenia: number; id_organu: number; kadencja: string; numer: string; data: string; nazwa: string | null;
 }
 export interface PunktRow { id_punktu: number; id_posiedzenia: number; numer: string; tytul: string }
 export interface GlosowanieRow {

@@ -11,7 +11,7 @@ import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
-import { SOURCE_READERS } from './sources/index.ts';
+import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
 
 
 export interface EtlOptions {
@@ -27,6 +27,8 @@ export interface EtlSummary {
   snapshot: string;
   builtAt: string;
   counts: LoadCounts;
+  /** What each part of the source (each council of a Radoskop folder) contributed; empty for one-part sources. */
+  parts: SourcePart[];
   findings: Findings;
   stages: Array<{ stage: string; rows: number; ms: number }>;
   seconds: number;
@@ -45,8 +47,8 @@ export class BundleRejectedError extends Error {
   }
 }
 
-async function readSource(options: EtlOptions, loader: Loader): Promise<void> {
-  await SOURCE_READERS[options.format ?? 'csv'].read(options.source, loader);
+async function readSource(options: EtlOptions, loader: Loader): Promise<SourcePart[]> {
+  return (await SOURCE_READERS[options.format ?? 'csv'].read(options.source, loader)) ?? [];
 }
 
 /** Builds the pragmas for a throw-away build file: no journal, no fsync until publish. */
@@ -63,17 +65,17 @@ function openBuild(path: string): Database.Database {
  * Validates a source without publishing anything, into a throw-away in-memory database. A valid
  * source is also materialised there, so `check` reports every warning `etl` would.
  */
-export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<{ findings: Findings; counts: LoadCounts }> {
+export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<{ findings: Findings; counts: LoadCounts; parts: SourcePart[] }> {
   const db = new Database(':memory:');
   try {
     createSchema(db);
     const loader = new Loader(db);
     db.exec('BEGIN');
-    await readSource({ ...options, dbPath: ':memory:' }, loader);
+    const parts = await readSource({ ...options, dbPath: ':memory:' }, loader);
     const counts = loader.finish();
     db.exec('COMMIT');
     if (loader.findings.errorCount === 0) materialise(db, loader.findings, () => undefined);
-    return { findings: loader.findings, counts };
+    return { findings: loader.findings, counts, parts };
   } finally {
     db.close();
   }
@@ -99,7 +101,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     const loader = new Loader(db);
     let t = performance.now();
     db.exec('BEGIN');
-    await readSource(options, loader);
+    const parts = await readSource(options, loader);
     const counts = loader.finish();
     db.exec('COMMIT');
     report('read + load', counts.glosy, performance.now() - t);
@@ -122,7 +124,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     db = null;
     publishBuild(buildPath, dbPath);
     report('publish', 0, performance.now() - t);
-    return { snapshot, builtAt, counts, findings, stages, seconds: (performance.now() - started) / 1000 };
+    return { snapshot, builtAt, counts, parts, findings, stages, seconds: (performance.now() - started) / 1000 };
   } finally {
     db?.close();
     rmSync(buildPath, { force: true });

@@ -63,7 +63,7 @@ CREATE TABLE posiedzenie (
   id_posiedzenia INTEGER PRIMARY KEY,
   id_organu      INTEGER NOT NULL,
   kadencja       TEXT NOT NULL,
-  numer          INTEGER NOT NULL,
+  numer          TEXT NOT NULL,       -- as the council writes it: 7, XXII, LXXIV/2 (CONTRACT §1)
   data           TEXT NOT NULL,
   nazwa          TEXT,
   ord            INTEGER NOT NULL DEFAULT 0,  -- list order: data desc, id desc

@@ -80,7 +80,7 @@ export const BUNDLE_FILES = [
   spec({
     file: 'posiedzenia.csv', optional: false,
     schema: z.object({
-      id_posiedzenia: id, id_organu: id, kadencja: term, numer: count, data: date, nazwa: optionalText,
+      id_posiedzenia: id, id_organu: id, kadencja: term, numer: text, data: date, nazwa: optionalText,
     }),
     load: (l, r, at) => l.posiedzenie(r, at),
   }),

@@ -5,16 +5,29 @@
 import type { SourceFormat } from '../../core/sources.ts';
 import type { Loader } from '../load.ts';
 import { readCsvBundle } from './csv.ts';
+import { readRadoskop } from './radoskop.ts';
 import { readSejm } from './sejm.ts';
+
+/** What one part of a source (one council of a Radoskop folder) contributed, for the ETL's report. */
+export interface SourcePart {
+  name: string;
+  counts: Record<string, number>;
+  /** Warnings per kind (column and wording). */
+  warnings: Record<string, number>;
+}
 
 export interface SourceReader {
   /** What `--source` holds in this format, for help texts. */
   describe: string;
-  /** Reads the source at `path` into the loader; throws only when `path` cannot be read at all. */
-  read(path: string, loader: Loader): Promise<void>;
+  /**
+   * Reads the source at `path` into the loader; throws only when `path` cannot be read at all. A source
+   * made of parts (councils) says what each contributed.
+   */
+  read(path: string, loader: Loader): Promise<SourcePart[] | void>;
 }
 
 export const SOURCE_READERS: Readonly<Record<SourceFormat, SourceReader>> = {
   csv: { describe: 'CSV bundle directory (CONTRACT §1)', read: (path, loader) => readCsvBundle(path, loader) },
   sejm: { describe: 'Sejm API files: a directory or a .tar.gz of one', read: readSejm },
+  radoskop: { describe: "Radoskop council data: a council folder or a folder of them (CONTRACT §8)", read: readRadoskop },
 };

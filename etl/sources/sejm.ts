@@ -430,7 +430,7 @@ class SejmSource {
       const id_posiedzenia = sessionId(term, sitting);
       const first = votes[start]!;
       loader.posiedzenie({
-        id_posiedzenia, id_organu: SEJM_BODY.id_organu, kadencja, numer: sitting, data: first.date,
+        id_posiedzenia, id_organu: SEJM_BODY.id_organu, kadencja, numer: String(sitting), data: first.date,
         nazwa: `${sitting}. posiedzenie Sejmu RP`,
       }, { file: first.file, line: 1 });
       const points = new Map<string, number>();
