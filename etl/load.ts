@@ -5,6 +5,7 @@
 
 import type Database from 'better-sqlite3';
 import { Findings, type Location } from './findings.ts';
+import { foldText } from '../core/text.ts';
 
 export interface KadencjaRow { kadencja: string; data_od: string; data_do: string | null }
 export interface OrganRow { id_organu: number; nazwa: string; typ: string }
@@ -85,8 +86,8 @@ export class Loader {
         VALUES (?, ?, ?, ?, ?, ?)`),
       punkt: prepare('INSERT INTO punkt (id_punktu, id_posiedzenia, numer, tytul) VALUES (?, ?, ?, ?)'),
       glosowanie: prepare(`INSERT INTO glosowanie
-        (id_glosowania, id_posiedzenia, id_punktu, numer, data_czas, data, godzina, tytul, wynik_podany)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        (id_glosowania, id_posiedzenia, id_punktu, numer, data_czas, data, godzina, tytul, tytul_folded, wynik_podany)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       glos: prepare('INSERT OR IGNORE INTO glos (id_glosowania, id_osoby, glos) VALUES (?, ?, ?)'),
       obecnosc: prepare('INSERT OR IGNORE INTO temp.obecnosc_podana (id_posiedzenia, id_osoby, obecny) VALUES (?, ?, ?)'),
       zalacznik: prepare('INSERT INTO zalacznik (id_zalacznika, id_glosowania, nazwa, url) VALUES (?, ?, ?, ?)'),
@@ -217,7 +218,7 @@ export class Loader {
     this.insert.zrodlo!.run(row.id_glosowania, at.file, at.line);
     const { data_czas, data, godzina } = normaliseDateTime(row.data_czas);
     this.insert.glosowanie!.run(
-      row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, row.wynik,
+      row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, foldText(row.tytul), row.wynik,
     );
   }
 

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import type { SourceFormat } from '../core/sources.ts';
 import { type Findings, type Problem, countOf, formatProblem } from './findings.ts';
 import { type LoadCounts, Loader } from './load.ts';
-import { materialise, type StageReporter } from './materialise.ts';
+import { materialise, type StageReporter } from './materialise/index.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';

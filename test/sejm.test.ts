@@ -111,7 +111,7 @@ describe.skipIf(!exists)('Sejm sample through runEtl', () => {
     expect(one('SELECT id_posiedzenia, numer FROM glosowanie WHERE id_glosowania = ?', 10_001_013))
       .toEqual({ id_posiedzenia: 10_001, numer: 13 });
     expect(one('SELECT numer, data, nazwa, kadencja, id_organu FROM posiedzenie WHERE id_posiedzenia = 10010'))
-      .toEqual({ numer: 10, data: v.date.slice(0, 10), nazwa: '10. posiedzenie Sejmu RP', kadencja: '2023-2027', id_organu: 1 });
+      .toEqual({ numer: '10', data: v.date.slice(0, 10), nazwa: '10. posiedzenie Sejmu RP', kadencja: '2023-2027', id_organu: 1 });
     expect(one('SELECT data FROM posiedzenie WHERE id_posiedzenia = 10001')).toEqual({ data: '2023-11-13' });
   });
 

@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -185,13 +185,22 @@ CREATE INDEX radny_stat_frekwencja ON radny_stat (kadencja, rank_frekwencja);
 CREATE INDEX radny_stat_buntownik ON radny_stat (kadencja, rank_buntownik);
 CREATE INDEX radny_stat_lojalista ON radny_stat (kadencja, rank_lojalista);
 
--- Ballot counts per councillor, scope and body: the page total of /radni/:id/glosowania?organ=.
+-- Per councillor, scope and body (CONTRACT §7 organ): everyone with a ballot or an attendance record in
+-- that body's votes and sessions, with the ranking positions within the body. Also the page total of
+-- /radni/:id/glosowania?organ=.
 CREATE TABLE radny_organ (
   kadencja  TEXT NOT NULL,
-  id_osoby  INTEGER NOT NULL,
   id_organu INTEGER NOT NULL,
-  liczba_glosowan INTEGER NOT NULL,
-  PRIMARY KEY (kadencja, id_osoby, id_organu)
+  id_osoby  INTEGER NOT NULL,
+  liczba_glosowan  INTEGER NOT NULL,  -- all ballots in the body's votes
+  liczba_posiedzen INTEGER NOT NULL,  -- attendance records of the body's sessions
+  obecnosci        INTEGER NOT NULL,
+  glosowania_z_wiekszoscia INTEGER NOT NULL,
+  w_mniejszosci    INTEGER NOT NULL,
+  rank_frekwencja  INTEGER NOT NULL,
+  rank_buntownik   INTEGER NOT NULL,
+  rank_lojalista   INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_organu, id_osoby)
 ) WITHOUT ROWID;
 
 CREATE TABLE radny_miesiac (
@@ -204,7 +213,7 @@ CREATE TABLE radny_miesiac (
 ) WITHOUT ROWID;
 
 -- Partners of each councillor per scope, packed: little-endian int32 triples
--- (id_partnera, wspolne, zgodne) in koalicje order and in oponenci order (see etl/pairs.ts).
+-- (id_partnera, wspolne, zgodne) in koalicje order and in oponenci order (see core/snapshot/partners.ts).
 -- One row per councillor instead of one per pair: a koalicje request reads one row.
 CREATE TABLE radny_partnerzy (
   kadencja TEXT NOT NULL,
@@ -214,16 +223,17 @@ CREATE TABLE radny_partnerzy (
   PRIMARY KEY (kadencja, id_osoby)
 ) WITHOUT ROWID;
 
--- Unordered pairs (id_1 < id_2) in top-koalicje order.
+-- Unordered pairs (id_1 < id_2) in top-koalicje order, per scope and body (id or 0 = all).
 CREATE TABLE para_top (
   kadencja  TEXT NOT NULL,
+  id_organu INTEGER NOT NULL,
   rank      INTEGER NOT NULL,
   id_osoby_1 INTEGER NOT NULL,
   id_osoby_2 INTEGER NOT NULL,
   wspolne   INTEGER NOT NULL,
   zgodne    INTEGER NOT NULL,
   miedzy_ugrupowaniami INTEGER NOT NULL,  -- current groups (in scope) differ
-  PRIMARY KEY (kadencja, rank)
+  PRIMARY KEY (kadencja, id_organu, rank)
 ) WITHOUT ROWID;
 
 -- Global figures per scope (kadencja or '*') and body (id or 0 = all).
@@ -272,6 +282,9 @@ CREATE UNIQUE INDEX radny_glos_osoba ON radny_glos (id_osoby, ord, kadencja, id_
 CREATE INDEX radny_glos_samotne ON radny_glos (id_osoby, ord, kadencja, id_glosowania, glos) WHERE samotny = 1;
 CREATE INDEX radny_glos_kluczowe ON radny_glos (id_osoby, ord, kadencja, id_glosowania, glos) WHERE kluczowy = 1;
 CREATE INDEX radny_glos_buntownicze ON radny_glos (id_osoby, ord, kadencja, id_glosowania, glos) WHERE buntowniczy = 1;
+CREATE INDEX radny_organ_frekwencja ON radny_organ (kadencja, id_organu, rank_frekwencja);
+CREATE INDEX radny_organ_buntownik ON radny_organ (kadencja, id_organu, rank_buntownik);
+CREATE INDEX radny_organ_lojalista ON radny_organ (kadencja, id_organu, rank_lojalista);
 CREATE UNIQUE INDEX glosowanie_ord ON glosowanie (ord);
 CREATE INDEX glosowanie_kadencja ON glosowanie (kadencja, ord);
 CREATE INDEX glosowanie_organ ON glosowanie (id_organu, ord);

@@ -19,7 +19,7 @@ export interface VoteSummary {
 }
 
 export interface VoteDetail extends VoteSummary {
-  posiedzenie: { id_posiedzenia: number; numer: number; data: string; nazwa: string | null };
+  posiedzenie: { id_posiedzenia: number; numer: string; data: string; nazwa: string | null };
   punkt: { id_punktu: number; numer: string; tytul: string } | null;
   liczba_zalacznikow: number;
 }
@@ -109,7 +109,7 @@ export class GlosowaniaQueries {
     const { s_numer, s_data, s_nazwa, p_numer, p_tytul, liczba_zalacznikow, ord, ...summary } = row;
     return {
       ...(summary as unknown as VoteSummary),
-      posiedzenie: { id_posiedzenia: summary['id_posiedzenia'] as number, numer: s_numer as number, data: s_data as string, nazwa: s_nazwa as string | null },
+      posiedzenie: { id_posiedzenia: summary['id_posiedzenia'] as number, numer: s_numer as string, data: s_data as string, nazwa: s_nazwa as string | null },
       punkt: summary['id_punktu'] === null ? null
         : { id_punktu: summary['id_punktu'] as number, numer: p_numer as string, tytul: p_tytul as string },
       liczba_zalacznikow: liczba_zalacznikow as number,

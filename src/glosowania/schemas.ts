@@ -30,7 +30,7 @@ export const shareBody = z.strictObject({
 
 export const voteDetail = voteSummary.extend({
   posiedzenie: z.strictObject({
-    id_posiedzenia: int('Identyfikator posiedzenia'), numer: count('Numer posiedzenia'), data: dateString, nazwa: text('Nazwa posiedzenia').nullable(),
+    id_posiedzenia: int('Identyfikator posiedzenia'), numer: text('Numer posiedzenia, jak zapisała go rada: 7, XXII, LXXIV/2'), data: dateString, nazwa: text('Nazwa posiedzenia').nullable(),
   }),
   punkt: z.strictObject({ id_punktu: int('Identyfikator punktu'), numer: text('Numer punktu, np. 7.3.1'), tytul: text('Tytuł punktu') }).nullable(),
   liczba_zalacznikow: count('Liczba załączników'),

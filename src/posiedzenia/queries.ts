@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 
 export interface SessionItem {
-  id_posiedzenia: number; numer: number; nazwa: string | null; data: string; kadencja: string; id_organu: number;
+  id_posiedzenia: number; numer: string; nazwa: string | null; data: string; kadencja: string; id_organu: number;
   organ: string; liczba_punktow: number; liczba_glosowan: number; obecni: number; liczba_obecnosci: number;
   frekwencja_procent: number;
 }

@@ -8,7 +8,7 @@ export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_po
 export const listQuery = z.object(listFilters).refine(dateRangeOrdered, DATE_RANGE_ERROR);
 
 export const session = z.strictObject({
-  id_posiedzenia: int('Identyfikator posiedzenia'), numer: count('Numer posiedzenia'), nazwa: text('Nazwa').nullable(),
+  id_posiedzenia: int('Identyfikator posiedzenia'), numer: text('Numer posiedzenia, jak zapisała go rada: 7, XXII, LXXIV/2'), nazwa: text('Nazwa').nullable(),
   data: dateString, kadencja: kadencjaString, id_organu: int('Identyfikator organu'), organ: text('Nazwa organu'),
   liczba_punktow: count('Punkty porządku obrad'), liczba_glosowan: count('Głosowania'),
   obecni: count('Obecni'), liczba_obecnosci: count('Zapisy obecności'), frekwencja_procent: percentNumber('obecni / liczba_obecnosci'),

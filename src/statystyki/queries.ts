@@ -41,7 +41,7 @@ export class StatystykiQueries {
       JOIN radny r1 ON r1.id_osoby = t.id_osoby_1 JOIN radny r2 ON r2.id_osoby = t.id_osoby_2
       LEFT JOIN radny_stat s1 ON s1.kadencja = t.kadencja AND s1.id_osoby = t.id_osoby_1
       LEFT JOIN radny_stat s2 ON s2.kadencja = t.kadencja AND s2.id_osoby = t.id_osoby_2
-      WHERE t.kadencja = ? AND t.wspolne >= ? ${filter} ORDER BY t.rank LIMIT ?`);
+      WHERE t.kadencja = ? AND t.id_organu = 0 AND t.wspolne >= ? ${filter} ORDER BY t.rank LIMIT ?`);
     this.topPairs = { all: topPairs(''), between: topPairs('AND t.miedzy_ugrupowaniami = 1') };
   }
 

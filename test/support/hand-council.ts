@@ -113,10 +113,10 @@ export const HAND_COUNCIL: Bundle = {
     { przynaleznosc_id: 11, id_osoby: 7, kadencja: '2018-2023', id_ugrupowania: 1, data_od: '2018-11-01', data_do: null, aktywny: 0 },
   ],
   'posiedzenia.csv': [
-    { id_posiedzenia: 1, id_organu: 1, kadencja: '2014-2018', numer: 1, data: '2015-03-10', nazwa: 'I sesja' },
-    { id_posiedzenia: 2, id_organu: 1, kadencja: '2018-2023', numer: 1, data: '2019-01-15', nazwa: 'I sesja' },
-    { id_posiedzenia: 3, id_organu: 2, kadencja: '2018-2023', numer: 1, data: '2019-01-31', nazwa: null },
-    { id_posiedzenia: 4, id_organu: 1, kadencja: '2018-2023', numer: 2, data: '2019-02-01', nazwa: 'II sesja' },
+    { id_posiedzenia: 1, id_organu: 1, kadencja: '2014-2018', numer: 'I', data: '2015-03-10', nazwa: 'I sesja' },
+    { id_posiedzenia: 2, id_organu: 1, kadencja: '2018-2023', numer: 'I', data: '2019-01-15', nazwa: 'I sesja' },
+    { id_posiedzenia: 3, id_organu: 2, kadencja: '2018-2023', numer: '1', data: '2019-01-31', nazwa: null },
+    { id_posiedzenia: 4, id_organu: 1, kadencja: '2018-2023', numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' },
   ],
   'punkty.csv': [
     { id_punktu: 11, id_posiedzenia: 1, numer: '3', tytul: 'Budżet miasta' },
@@ -255,10 +255,10 @@ const V12 = { id_glosowania: 12, numer: 3, tytul: 'Skarga na działalność prez
 const V13 = { id_glosowania: 13, numer: 4, tytul: 'Wniosek o zamknięcie obrad', data: '2019-02-01', godzina: '12:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 43, wynik: 'odrzucono', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100 }; // stated wynik kept; jedn 1/1
 
 // Session items (S1: given 2 of 3; S2: derived 5 of 5; S3: derived 4 of 5; S4: given 5 of 5)
-const S1 = { id_posiedzenia: 1, numer: 1, nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 2, liczba_obecnosci: 3, frekwencja_procent: 66.67 };
-const S2 = { id_posiedzenia: 2, numer: 1, nazwa: 'I sesja', data: '2019-01-15', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 0, liczba_glosowan: 3, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
-const S3 = { id_posiedzenia: 3, numer: 1, nazwa: null, data: '2019-01-31', kadencja: T2, id_organu: 2, organ: KOMISJA, liczba_punktow: 0, liczba_glosowan: 2, obecni: 4, liczba_obecnosci: 5, frekwencja_procent: 80 };
-const S4 = { id_posiedzenia: 4, numer: 2, nazwa: 'II sesja', data: '2019-02-01', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 4, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
+const S1 = { id_posiedzenia: 1, numer: 'I', nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 2, liczba_obecnosci: 3, frekwencja_procent: 66.67 };
+const S2 = { id_posiedzenia: 2, numer: 'I', nazwa: 'I sesja', data: '2019-01-15', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 0, liczba_glosowan: 3, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
+const S3 = { id_posiedzenia: 3, numer: '1', nazwa: null, data: '2019-01-31', kadencja: T2, id_organu: 2, organ: KOMISJA, liczba_punktow: 0, liczba_glosowan: 2, obecni: 4, liczba_obecnosci: 5, frekwencja_procent: 80 };
+const S4 = { id_posiedzenia: 4, numer: 'LXXIV/2', nazwa: 'II sesja', data: '2019-02-01', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 4, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
 
 const page = (pageNo: number, limit: number, total: number, totalPages: number) => ({ page: pageNo, limit, total, totalPages });
 
@@ -610,12 +610,12 @@ export const HAND_EXPECTED: HandCase[] = [
   // ── vote detail, distribution, attachments ───────────────────────────────────────────────
   {
     path: '/api/glosowania/10',
-    data: { ...V10, posiedzenie: { id_posiedzenia: 4, numer: 2, data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok' }, liczba_zalacznikow: 1 },
+    data: { ...V10, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok' }, liczba_zalacznikow: 1 },
   },
-  { path: '/api/glosowania/3', data: { ...V3, posiedzenie: { id_posiedzenia: 1, numer: 1, data: '2015-03-10', nazwa: 'I sesja' }, punkt: null, liczba_zalacznikow: 0 } },
-  { path: '/api/glosowania/1', data: { ...V1, posiedzenie: { id_posiedzenia: 1, numer: 1, data: '2015-03-10', nazwa: 'I sesja' }, punkt: { id_punktu: 11, numer: '3', tytul: 'Budżet miasta' }, liczba_zalacznikow: 2 } },
-  { path: '/api/glosowania/8', data: { ...V8, posiedzenie: { id_posiedzenia: 3, numer: 1, data: '2019-01-31', nazwa: null }, punkt: null, liczba_zalacznikow: 0 } },
-  { path: '/api/glosowania/13', data: { ...V13, posiedzenie: { id_posiedzenia: 4, numer: 2, data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski' }, liczba_zalacznikow: 0 } },
+  { path: '/api/glosowania/3', data: { ...V3, posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' }, punkt: null, liczba_zalacznikow: 0 } },
+  { path: '/api/glosowania/1', data: { ...V1, posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' }, punkt: { id_punktu: 11, numer: '3', tytul: 'Budżet miasta' }, liczba_zalacznikow: 2 } },
+  { path: '/api/glosowania/8', data: { ...V8, posiedzenie: { id_posiedzenia: 3, numer: '1', data: '2019-01-31', nazwa: null }, punkt: null, liczba_zalacznikow: 0 } },
+  { path: '/api/glosowania/13', data: { ...V13, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski' }, liczba_zalacznikow: 0 } },
   { path: '/api/glosowania/99', notFound: true },
   { path: '/api/glosowania/99/glosy', notFound: true },
   { path: '/api/glosowania/99/zalaczniki', notFound: true },

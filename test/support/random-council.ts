@@ -19,6 +19,7 @@ const NAMES = ['Anna Nowak', 'Łukasz Lis', 'Lena Zając', 'Żaneta Kos', 'Zenon
 const GROUP_NAMES = ['Razem dla Miasta', 'Forum Samorządowe', 'Łączy nas Miasto'];
 const GROUP_SHORT: Cell[] = ['RdM', null, 'ŁnM'];
 const TITLES = ['Budżet miasta', 'Zmiana budżetu', 'Nadanie nazwy ulicy Łąkowej', 'Sprawozdanie z działalności', 'Skarga', 'Opinia komisji'];
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XXII', 'LXXIV/2'];
 const PUNKT_NUMBERS = ['1', '2', '7.2', '7.10', '10', '7a'];
 const TIMES = ['', 'T10:00', 'T10:00:00', 'T10:30', 'T09:15:30'];
 const GLOS = ['za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu'] as const;
@@ -169,7 +170,7 @@ export function buildCouncil(draw: CouncilDraw): Bundle {
       id_posiedzenia: id,
       id_organu: bodyId(s.body % draw.bodies),
       kadencja: term.kadencja,
-      numer: k + 1,
+      numer: k % 2 === 0 ? String(k + 1) : ROMAN[k % ROMAN.length]!, // councils write both (CONTRACT §1: text)
       data: date,
       nazwa: s.named ? `Sesja ${k + 1}` : null,
     });

@@ -31,7 +31,7 @@ interface Membership {
   data_do: string | null;
   aktywny: number;
 }
-interface Session { id_posiedzenia: number; id_organu: number; kadencja: string; numer: number; data: string; nazwa: string | null }
+interface Session { id_posiedzenia: number; id_organu: number; kadencja: string; numer: string; data: string; nazwa: string | null }
 interface Punkt { id_punktu: number; id_posiedzenia: number; numer: string; tytul: string }
 interface Vote {
   id_glosowania: number;
@@ -125,7 +125,7 @@ function parseCouncil(bundle: Bundle): Council {
       id_posiedzenia: int(r, 'id_posiedzenia'),
       id_organu: int(r, 'id_organu'),
       kadencja: requiredText(r, 'kadencja'),
-      numer: int(r, 'numer'),
+      numer: requiredText(r, 'numer'),
       data: requiredText(r, 'data'),
       nazwa: text(r, 'nazwa'),
     })),

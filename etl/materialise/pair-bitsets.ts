@@ -54,10 +54,11 @@ export class BallotBlock {
 /** Sums of (shared, equal) per unordered pair of person indexes, for one scope. */
 export class PairTotals {
   private readonly slots = new Map<number, number>();
-  shared = new Int32Array(1024);
-  equal = new Int32Array(1024);
-  first = new Int32Array(1024);
-  second = new Int32Array(1024);
+  // Small to start: a multi-council snapshot keeps one of these per (scope, body).
+  shared = new Int32Array(16);
+  equal = new Int32Array(16);
+  first = new Int32Array(16);
+  second = new Int32Array(16);
   size = 0;
 
   constructor(private readonly people: number) {}

@@ -1,0 +1,59 @@
+// Stage "materialise": every figure of CONTRACT §2–§4 and §7, computed once per build and stored in
+// tables, in named phases over the dimensions read once (dimensions.ts):
+//   dimensions → ballots (one streamed pass) → votes → attendance → partners → councillors → totals.
+// Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
+// a scope is one term or all terms together (index 0, `*`).
+
+import type Database from 'better-sqlite3';
+import { INDEX_SQL } from '../../core/snapshot/schema.ts';
+import type { Findings } from '../findings.ts';
+import { recordAttendance } from './attendance.ts';
+import { passBallots } from './ballots.ts';
+import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
+import { Dimensions } from './dimensions.ts';
+import { writePartners } from './partners.ts';
+import { BodyTally, PersonTally } from './tally.ts';
+import { writeSessions, writeTotals } from './totals.ts';
+import { writeVotes } from './votes.ts';
+
+export type StageReporter = (stage: string, rows: number, ms: number) => void;
+
+export function materialise(db: Database.Database, findings: Findings, report: StageReporter): void {
+  const timer = stageTimer(report);
+  const dims = new Dimensions(db);
+  writePeople(db, dims);
+  timer('materialise: dimensions', dims.P + dims.sessions.length + dims.votes.length);
+
+  const tally = new PersonTally(dims.S, dims.P);
+  const bodyTally = new BodyTally(dims.B, dims.P);
+  const ballots = passBallots(db, dims, tally, bodyTally, findings);
+  timer('materialise: ballots', ballots.ballots);
+
+  timer('materialise: votes', writeVotes(db, dims, ballots.figures));
+
+  const attendance = recordAttendance(db, dims, tally, bodyTally, ballots.derivedPresence);
+  timer('materialise: attendance', attendance.rows);
+
+  timer('materialise: pairs', writePartners(db, dims, ballots.blocks));
+
+  const bodyCells = bodyTally.groups();
+  const councillorRows = writeCouncillors(db, dims, tally) + writeBodyCouncillors(db, dims, bodyTally, bodyCells);
+  writeCouncillorMonths(db, dims, attendance);
+  timer('materialise: councillors', councillorRows);
+
+  writeSessions(db, dims, attendance);
+  writeTotals(db, dims, attendance, bodyTally, bodyCells);
+  timer('materialise: global', dims.sessions.length);
+
+  db.exec(INDEX_SQL);
+  timer('indexes', 0);
+}
+
+function stageTimer(report: StageReporter) {
+  let last = performance.now();
+  return (stage: string, rows: number) => {
+    const now = performance.now();
+    report(stage, rows, now - last);
+    last = now;
+  };
+}

@@ -1,0 +1,80 @@
+// Phase 5 of materialise: pair agreement (CONTRACT §3 koalicje/oponenci, §4 top-koalicje). The
+// block bitsets give each pair's shared and equal ballots per (term, body); summed into every
+// (scope, body) cell they count in: a term and all terms, the body and all bodies (§7 `organ`).
+
+import type Database from 'better-sqlite3';
+import { compareRatio } from '../../core/contract.ts';
+import { type Partner, packPartners } from '../../core/snapshot/partners.ts';
+import { BatchInsert } from '../batch-insert.ts';
+import type { Dimensions } from './dimensions.ts';
+import { type BallotBlock, PairTotals } from './pair-bitsets.ts';
+
+export function writePartners(db: Database.Database, dims: Dimensions, blocks: BallotBlock[]): number {
+  const width = dims.B + 1; // body slot 0 = all bodies, b + 1 = body b
+  const cells = new Map<number, PairTotals>();
+  const totalsOf = (cell: number) => {
+    let totals = cells.get(cell);
+    if (!totals) cells.set(cell, (totals = new PairTotals(dims.P)));
+    return totals;
+  };
+  blocks.forEach((block, b) => {
+    const { scope, body } = dims.blocks[b]!;
+    const into = [scope * width, scope * width + body + 1, body + 1, 0].map(totalsOf);
+    block.forEachPair((x, y, shared, equal) => {
+      for (const totals of into) totals.add(x, y, shared, equal);
+    });
+  });
+
+  const insertTop = new BatchInsert(db, 'para_top',
+    ['kadencja', 'id_organu', 'rank', 'id_osoby_1', 'id_osoby_2', 'wspolne', 'zgodne', 'miedzy_ugrupowaniami']);
+  const insertPartners = db.prepare('INSERT INTO radny_partnerzy (kadencja, id_osoby, koalicje, oponenci) VALUES (?, ?, ?, ?)');
+  let rows = 0;
+  db.transaction(() => {
+    for (const [cell, totals] of cells) {
+      const scope = Math.floor(cell / width);
+      const bodySlot = cell % width;
+      writeTopPairs(insertTop, dims, totals, scope, bodySlot === 0 ? 0 : dims.bodies[bodySlot - 1]!);
+      // A councillor's own partner lists (§3) are over all bodies only.
+      if (bodySlot === 0) rows += writePartnerLists(insertPartners, dims, totals, scope);
+    }
+    insertTop.flush();
+  })();
+  return rows;
+}
+
+/** All pairs of one (scope, body) in top-koalicje order: agreement desc, shared desc, ids asc. */
+function writeTopPairs(insert: BatchInsert, dims: Dimensions, totals: PairTotals, scope: number, bodyId: number): void {
+  const { shared, equal, first, second } = totals;
+  const slots = Array.from({ length: totals.size }, (_, i) => i);
+  slots.sort((a, b) => -compareRatio(equal[a]!, shared[a]!, equal[b]!, shared[b]!)
+    || shared[b]! - shared[a]! || first[a]! - first[b]! || second[a]! - second[b]!);
+  slots.forEach((slot, i) => {
+    const x = first[slot]!;
+    const y = second[slot]!;
+    const between = dims.displayGroup(x, scope) !== dims.displayGroup(y, scope) ? 1 : 0;
+    insert.add(dims.scopes[scope], bodyId, i + 1, dims.people[x]!.id, dims.people[y]!.id, shared[slot], equal[slot], between);
+  });
+}
+
+/** Each person's partners packed in koalicje order and in oponenci order (§3). */
+function writePartnerLists(insert: Database.Statement, dims: Dimensions, totals: PairTotals, scope: number): number {
+  const { shared, equal, first, second } = totals;
+  const slotsOf: number[][] = Array.from({ length: dims.P }, () => []);
+  for (let slot = 0; slot < totals.size; slot++) {
+    slotsOf[first[slot]!]!.push(slot);
+    slotsOf[second[slot]!]!.push(slot);
+  }
+  let rows = 0;
+  slotsOf.forEach((slots, p) => {
+    if (slots.length === 0) return;
+    const list = slots.map((slot): Partner => ({
+      id_osoby: dims.people[first[slot] === p ? second[slot]! : first[slot]!]!.id, wspolne: shared[slot]!, zgodne: equal[slot]!,
+    }));
+    const ratio = (x: Partner, y: Partner) => compareRatio(x.zgodne, x.wspolne, y.zgodne, y.wspolne);
+    const koalicje = [...list].sort((x, y) => -ratio(x, y) || y.wspolne - x.wspolne || x.id_osoby - y.id_osoby);
+    const oponenci = list.sort((x, y) => ratio(x, y) || y.wspolne - x.wspolne || x.id_osoby - y.id_osoby);
+    insert.run(dims.scopes[scope], dims.people[p]!.id, packPartners(koalicje), packPartners(oponenci));
+    rows += slots.length;
+  });
+  return rows;
+}
