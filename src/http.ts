@@ -68,7 +68,7 @@ export const kadencjaParam = single.regex(/^\d{4}-\d{4}$/, 'must be a term like 
 export const idParam = single
   .regex(/^[1-9]\d*$/, 'must be a positive integer')
   .pipe(z.coerce.number<string>().int().min(1).max(Number.MAX_SAFE_INTEGER, 'is out of range'));
-export const organParam = idParam.optional();
+export const organParam = idParam.optional().meta({ description: 'id_organu: tylko głosowania i posiedzenia tego organu (nieznany: 404)' });
 export const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
   .transform((v) => v === 'true' || v === '1')

@@ -108,7 +108,18 @@ function requestsFor(bundle: Bundle): string[] {
       paths.push(`/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`, `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`);
     }
   }
-  for (const body of bodies) paths.push(`/api/statystyki/dashboard?${body}`, `/api/glosowania?${body}&limit=100`, `/api/statystyki/najbardziej-kontrowersyjne?${body}`);
+  // organ on every aggregate (CONTRACT §7), alone and with each term; an unknown body is 404.
+  for (const body of [...bodies, 'organ=999']) {
+    for (const scope of scopes) {
+      const and = `${body}${scope ? `&${scope}` : ''}`;
+      paths.push(`/api/radni?${and}`, `/api/statystyki/dashboard?${and}`, `/api/statystyki/aktywnosc-organow?${and}`,
+        `/api/statystyki/frekwencja-czas?${and}`, `/api/statystyki/ranking-frekwencji?min_posiedzen=0&limit=100&${and}`,
+        `/api/statystyki/ranking-buntownikow?min_glosowan=0&limit=100&${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=1&limit=100&${and}`,
+        `/api/statystyki/najbardziej-kontrowersyjne?limit=100&${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100&${and}`,
+        `/api/statystyki/top-koalicje?min_wspolne=1&limit=100&${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100&${and}`,
+        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`);
+    }
+  }
   for (const id of votes) paths.push(`/api/glosowania/${id}`, `/api/glosowania/${id}/glosy`, `/api/glosowania/${id}/glosy?ugrupowanie=true`, `/api/glosowania/${id}/zalaczniki`);
   for (const id of sessions) paths.push(`/api/posiedzenia/${id}`, `/api/posiedzenia/${id}/punkty`, `/api/posiedzenia/${id}/obecnosci`);
   paths.push('/api/glosowania?limit=3&page=2', '/api/glosowania?wynik=odrzucono&limit=100', '/api/glosowania?kontrowersyjnosc_min=50&limit=100');

@@ -2,7 +2,7 @@
 
 import express, { Router } from 'express';
 import { HttpError, notFound, pagination, parseParams, sendData } from '../http.ts';
-import { queriesOf } from '../request-snapshot.ts';
+import { knownBody, queriesOf } from '../request-snapshot.ts';
 import type { ShareStore } from '../shares.ts';
 import { groupBallots } from './queries.ts';
 import { distributionQuery, listQuery, shareBody, shareParams, voteIdParams } from './schemas.ts';
@@ -11,7 +11,7 @@ export function glosowaniaRouter(shares: ShareStore): Router {
   const router = Router();
 
   router.get('/', (req, res) => {
-    const { page, limit, ...filter } = parseParams(listQuery, req.query);
+    const { page, limit, ...filter } = knownBody(res, parseParams(listQuery, req.query));
     const { items, total } = queriesOf(res).glosowania.list(filter, page, limit);
     sendData(res, items, { pagination: pagination(page, limit, total) });
   });

@@ -66,7 +66,7 @@ export const sharedVote = z.strictObject({
 const vote = { params: voteIdParams, errors: [400, 404], tag: 'glosowania' };
 
 export const glosowaniaEndpoints: Endpoint[] = [
-  { method: 'get', path: '/api/glosowania', summary: 'Lista głosowań z filtrami (porządek dat)', tag: 'glosowania', query: listQuery, errors: [400], response: paged(voteSummary) },
+  { method: 'get', path: '/api/glosowania', summary: 'Lista głosowań z filtrami (porządek dat)', tag: 'glosowania', query: listQuery, errors: [400, 404], response: paged(voteSummary) },
   { ...vote, method: 'get', path: '/api/glosowania/:id', summary: 'Szczegóły głosowania', response: envelope(voteDetail) },
   { ...vote, method: 'get', path: '/api/glosowania/:id/glosy', summary: 'Rozkład głosów (z ugrupowanie=true: według ugrupowań)', query: distributionQuery,
     response: z.union([

@@ -2,14 +2,14 @@
 
 import { Router } from 'express';
 import { notFound, pagination, parseParams, sendData } from '../http.ts';
-import { queriesOf } from '../request-snapshot.ts';
+import { knownBody, queriesOf } from '../request-snapshot.ts';
 import { listQuery, sessionIdParams } from './schemas.ts';
 
 export function posiedzeniaRouter(): Router {
   const router = Router();
 
   router.get('/', (req, res) => {
-    const { page, limit, ...filter } = parseParams(listQuery, req.query);
+    const { page, limit, ...filter } = knownBody(res, parseParams(listQuery, req.query));
     const { items, total } = queriesOf(res).posiedzenia.list(filter, page, limit);
     sendData(res, items, { pagination: pagination(page, limit, total) });
   });

@@ -27,7 +27,7 @@ export const attendanceEntry = z.strictObject({
 const one = { params: sessionIdParams, errors: [400, 404], tag: 'posiedzenia' };
 
 export const posiedzeniaEndpoints: Endpoint[] = [
-  { method: 'get', path: '/api/posiedzenia', summary: 'Lista posiedzeń (od najnowszych)', tag: 'posiedzenia', query: listQuery, errors: [400], response: paged(session) },
+  { method: 'get', path: '/api/posiedzenia', summary: 'Lista posiedzeń (od najnowszych)', tag: 'posiedzenia', query: listQuery, errors: [400, 404], response: paged(session) },
   { ...one, method: 'get', path: '/api/posiedzenia/:id', summary: 'Szczegóły posiedzenia', response: envelope(session) },
   { ...one, method: 'get', path: '/api/posiedzenia/:id/punkty', summary: 'Porządek obrad (naturalny porządek numerów)', response: envelope(z.array(agendaPoint)) },
   { ...one, method: 'get', path: '/api/posiedzenia/:id/obecnosci', summary: 'Lista obecności', response: envelope(z.array(attendanceEntry)) },

@@ -71,9 +71,15 @@ export class RadniQueries {
     return (typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken)) as number | undefined;
   }
 
-  list(filter: { kadencja?: string | undefined; ugrupowanie?: number | undefined; aktywny?: boolean | undefined }): CouncillorListItem[] {
+  list(filter: { kadencja?: string | undefined; organ?: number | undefined; ugrupowanie?: number | undefined; aktywny?: boolean | undefined }): CouncillorListItem[] {
     const clauses = ['s.kadencja = ?', 's.przynaleznosc_id IS NOT NULL'];
     const params: unknown[] = [filter.kadencja ?? ALL_TERMS];
+    if (filter.organ !== undefined) {
+      // CONTRACT §7: persons with an attendance record in the body's sessions (in scope).
+      clauses.push(`EXISTS (SELECT 1 FROM radny_organ b
+        WHERE b.kadencja = s.kadencja AND b.id_organu = ? AND b.id_osoby = s.id_osoby AND b.liczba_posiedzen > 0)`);
+      params.push(filter.organ);
+    }
     if (filter.ugrupowanie !== undefined) { clauses.push('s.id_ugrupowania = ?'); params.push(filter.ugrupowanie); }
     if (filter.aktywny !== undefined) { clauses.push('s.aktywny = ?'); params.push(filter.aktywny ? 1 : 0); }
     const key = clauses.join('|');

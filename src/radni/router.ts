@@ -4,7 +4,7 @@
 import { Router, type Request, type Response } from 'express';
 import { percent } from '../../core/contract.ts';
 import { notFound, pagination, parseParams, sendData } from '../http.ts';
-import { queriesOf } from '../request-snapshot.ts';
+import { knownBody, queriesOf } from '../request-snapshot.ts';
 import type { VoteListKind } from './queries.ts';
 import { councillorIdParams, flaggedVotesQuery, listQuery, partnerQuery, scopeQuery, votesQuery } from './schemas.ts';
 
@@ -20,7 +20,7 @@ export function radniRouter(): Router {
   const router = Router();
 
   router.get('/', (req, res) => {
-    const query = parseParams(listQuery, req.query);
+    const query = knownBody(res, parseParams(listQuery, req.query));
     const items = queriesOf(res).radni.list(query);
     sendData(res, items, { count: items.length });
   });
@@ -77,7 +77,7 @@ export function radniRouter(): Router {
 
   router.get('/:id/glosowania', (req, res) => {
     const id = councillorId(req, res);
-    const { page, limit, ...filter } = parseParams(votesQuery, req.query);
+    const { page, limit, ...filter } = knownBody(res, parseParams(votesQuery, req.query));
     const { items, total } = queriesOf(res).radni.votes(id, 'wszystkie', filter, page, limit);
     sendData(res, items, { pagination: pagination(page, limit, total) });
   });

@@ -1,7 +1,7 @@
 // /api/radni: parameters and responses (CONTRACT §3, §5).
 
 import { z } from 'zod';
-import { booleanParam, kadencjaParam, limitParam, minParam, organParam, pageParam } from '../http.ts';
+import { booleanParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam } from '../http.ts';
 import { type Endpoint, count, councillorVote, envelope, int, kadencjaString, paged, percentNumber, text } from '../schemas.ts';
 
 export const councillorIdParams = z.object({
@@ -13,7 +13,9 @@ export const councillorIdParams = z.object({
 });
 
 export const scopeQuery = z.object({ kadencja: kadencjaParam });
-export const listQuery = z.object({ kadencja: kadencjaParam, ugrupowanie: organParam, aktywny: booleanParam.optional() });
+export const listQuery = z.object({
+  kadencja: kadencjaParam, organ: organParam, ugrupowanie: idParam.optional().meta({ description: 'id_ugrupowania' }), aktywny: booleanParam.optional(),
+});
 export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minParam(10) });
 export const votesQuery = z.object({ kadencja: kadencjaParam, organ: organParam, page: pageParam, limit: limitParam(20) });
 export const flaggedVotesQuery = z.object({ kadencja: kadencjaParam, page: pageParam, limit: limitParam(20) });
@@ -81,7 +83,7 @@ export const partnerItem = z.strictObject({
 const person = { params: councillorIdParams, errors: [400, 404], tag: 'radni' };
 
 export const radniEndpoints: Endpoint[] = [
-  { method: 'get', path: '/api/radni', summary: 'Lista radnych', tag: 'radni', query: listQuery, errors: [400],
+  { method: 'get', path: '/api/radni', summary: 'Lista radnych', tag: 'radni', query: listQuery, errors: [400, 404],
     response: envelope(z.array(councillorListItem), { count: count('Liczba pozycji w data') }) },
   { ...person, method: 'get', path: '/api/radni/:id', summary: 'Profil radnego', query: scopeQuery, response: envelope(councillorProfile) },
   { ...person, method: 'get', path: '/api/radni/:id/glosowania', summary: 'Głosowania radnego (porządek dat)', query: votesQuery, response: paged(councillorVote) },

@@ -13,7 +13,8 @@ interface Scope {
 
 export class StatystykiQueries {
   private readonly summary: Database.Statement;
-  private readonly rankings: Record<'frekwencja' | 'buntownik' | 'lojalista', Database.Statement>;
+  /** Per ranking: over all bodies (radny_stat) and within one body (radny_organ, CONTRACT §7). */
+  private readonly rankings: Record<'frekwencja' | 'buntownik' | 'lojalista', Record<'all' | 'body', Database.Statement>>;
   private readonly bodies: Database.Statement;
   private readonly months: Database.Statement;
   private readonly topPairs: Record<'all' | 'between', Database.Statement>;
@@ -21,10 +22,18 @@ export class StatystykiQueries {
 
   constructor(private readonly db: Database.Database) {
     this.summary = db.prepare('SELECT * FROM zestawienie WHERE kadencja = ? AND id_organu = ?');
-    const ranking = (rank: string, threshold: string) => db.prepare(`SELECT s.id_osoby, r.imie_nazwisko, s.ugrupowanie,
-        s.liczba_posiedzen, s.obecnosci, s.glosowania_z_wiekszoscia AS glosowania, s.w_mniejszosci
-      FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
-      WHERE s.kadencja = ? AND s.${threshold} >= ? ORDER BY s.${rank} LIMIT ?`);
+    // Both tables carry the same counts and rank columns; the group shown is always the scope's (radny_stat).
+    const ranking = (rank: string, threshold: string) => ({
+      all: db.prepare(`SELECT s.id_osoby, r.imie_nazwisko, s.ugrupowanie,
+          s.liczba_posiedzen, s.obecnosci, s.glosowania_z_wiekszoscia AS glosowania, s.w_mniejszosci
+        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
+        WHERE s.kadencja = ? AND s.${threshold} >= ? ORDER BY s.${rank} LIMIT ?`),
+      body: db.prepare(`SELECT b.id_osoby, r.imie_nazwisko, s.ugrupowanie,
+          b.liczba_posiedzen, b.obecnosci, b.glosowania_z_wiekszoscia AS glosowania, b.w_mniejszosci
+        FROM radny_organ b JOIN radny r ON r.id_osoby = b.id_osoby
+        LEFT JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby
+        WHERE b.kadencja = ? AND b.id_organu = ? AND b.${threshold} >= ? ORDER BY b.${rank} LIMIT ?`),
+    });
     this.rankings = {
       frekwencja: ranking('rank_frekwencja', 'liczba_posiedzen'),
       buntownik: ranking('rank_buntownik', 'glosowania_z_wiekszoscia'),
@@ -32,7 +41,8 @@ export class StatystykiQueries {
     };
     this.bodies = db.prepare(`SELECT o.id_organu, o.nazwa, o.typ, z.liczba_posiedzen, z.liczba_glosow
       FROM zestawienie z JOIN organ o ON o.id_organu = z.id_organu
-      WHERE z.kadencja = ? AND z.id_organu <> ${ALL_BODIES} ORDER BY z.liczba_glosow DESC, z.id_organu`);
+      WHERE z.kadencja = @kadencja AND z.id_organu <> ${ALL_BODIES} AND (@organ IS NULL OR z.id_organu = @organ)
+      ORDER BY z.liczba_glosow DESC, z.id_organu`);
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci, nieobecnosci FROM miesiac
       WHERE kadencja = ? AND id_organu = ? ORDER BY miesiac`);
     const topPairs = (filter: string) => db.prepare(`SELECT t.id_osoby_1, r1.imie_nazwisko AS imie_nazwisko_1, s1.ugrupowanie AS ugrupowanie_1,
@@ -41,7 +51,7 @@ export class StatystykiQueries {
       JOIN radny r1 ON r1.id_osoby = t.id_osoby_1 JOIN radny r2 ON r2.id_osoby = t.id_osoby_2
       LEFT JOIN radny_stat s1 ON s1.kadencja = t.kadencja AND s1.id_osoby = t.id_osoby_1
       LEFT JOIN radny_stat s2 ON s2.kadencja = t.kadencja AND s2.id_osoby = t.id_osoby_2
-      WHERE t.kadencja = ? AND t.id_organu = 0 AND t.wspolne >= ? ${filter} ORDER BY t.rank LIMIT ?`);
+      WHERE t.kadencja = ? AND t.id_organu = ? AND t.wspolne >= ? ${filter} ORDER BY t.rank LIMIT ?`);
     this.topPairs = { all: topPairs(''), between: topPairs('AND t.miedzy_ugrupowaniami = 1') };
   }
 
@@ -57,8 +67,14 @@ export class StatystykiQueries {
     };
   }
 
-  attendanceRanking(kadencja: string | undefined, minSessions: number, limit: number) {
-    const rows = this.rankings.frekwencja.all(kadencja ?? ALL_TERMS, minSessions, limit) as RankingRow[];
+  private rankingRows(ranking: 'frekwencja' | 'buntownik' | 'lojalista', { kadencja, organ }: Scope, min: number, limit: number) {
+    const scope = kadencja ?? ALL_TERMS;
+    const statements = this.rankings[ranking];
+    return (organ === undefined ? statements.all.all(scope, min, limit) : statements.body.all(scope, organ, min, limit)) as RankingRow[];
+  }
+
+  attendanceRanking(scope: Scope, minSessions: number, limit: number) {
+    const rows = this.rankingRows('frekwencja', scope, minSessions, limit);
     return rows.map((r, i) => ({
       pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
       liczba_posiedzen: r.liczba_posiedzen, obecnosci: r.obecnosci, nieobecnosci: r.liczba_posiedzen - r.obecnosci,
@@ -66,16 +82,16 @@ export class StatystykiQueries {
     }));
   }
 
-  rebelRanking(kadencja: string | undefined, minVotes: number, limit: number) {
-    const rows = this.rankings.buntownik.all(kadencja ?? ALL_TERMS, minVotes, limit) as RankingRow[];
+  rebelRanking(scope: Scope, minVotes: number, limit: number) {
+    const rows = this.rankingRows('buntownik', scope, minVotes, limit);
     return rows.map((r, i) => ({
       pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
       glosowania: r.glosowania, w_mniejszosci: r.w_mniejszosci, procent: percent(r.w_mniejszosci, r.glosowania),
     }));
   }
 
-  loyalistRanking(kadencja: string | undefined, minVotes: number, limit: number) {
-    const rows = this.rankings.lojalista.all(kadencja ?? ALL_TERMS, minVotes, limit) as RankingRow[];
+  loyalistRanking(scope: Scope, minVotes: number, limit: number) {
+    const rows = this.rankingRows('lojalista', scope, minVotes, limit);
     return rows.map((r, i) => {
       const w_wiekszosci = r.glosowania - r.w_mniejszosci;
       return {
@@ -101,8 +117,8 @@ export class StatystykiQueries {
     return (statement.all(...params, limit) as VoteSummary[]).map((v, i) => ({ pozycja: i + 1, ...v }));
   }
 
-  bodyActivity(kadencja: string | undefined) {
-    const rows = this.bodies.all(kadencja ?? ALL_TERMS) as Array<{ id_organu: number; nazwa: string; typ: string; liczba_posiedzen: number; liczba_glosow: number }>;
+  bodyActivity({ kadencja, organ }: Scope) {
+    const rows = this.bodies.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null }) as Array<{ id_organu: number; nazwa: string; typ: string; liczba_posiedzen: number; liczba_glosow: number }>;
     return rows.map((r) => ({ ...r, srednia_glosow_na_posiedzenie: ratio2(r.liczba_glosow, r.liczba_posiedzen) }));
   }
 
@@ -112,8 +128,9 @@ export class StatystykiQueries {
     return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.obecnosci + r.nieobecnosci) }));
   }
 
-  topCoalitions(kadencja: string | undefined, minShared: number, limit: number, betweenGroupsOnly: boolean) {
-    const rows = this.topPairs[betweenGroupsOnly ? 'between' : 'all'].all(kadencja ?? ALL_TERMS, minShared, limit) as TopPairRow[];
+  topCoalitions({ kadencja, organ }: Scope, minShared: number, limit: number, betweenGroupsOnly: boolean) {
+    const rows = this.topPairs[betweenGroupsOnly ? 'between' : 'all']
+      .all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, minShared, limit) as TopPairRow[];
     return rows.map((r, i) => ({
       pozycja: i + 1,
       radny_1: { id_osoby: r.id_osoby_1, imie_nazwisko: r.imie_nazwisko_1, ugrupowanie: r.ugrupowanie_1 },

@@ -2,54 +2,54 @@
 
 import { Router } from 'express';
 import { parseParams, sendData } from '../http.ts';
-import { queriesOf } from '../request-snapshot.ts';
+import { knownBody, queriesOf } from '../request-snapshot.ts';
 import {
-  attendanceRankingQuery, councillorRankingQuery, scopeQuery, termQuery, topPairsQuery, votesRankingQuery,
+  attendanceRankingQuery, councillorRankingQuery, scopeQuery, topPairsQuery, votesRankingQuery,
 } from './schemas.ts';
 
 export function statystykiRouter(): Router {
   const router = Router();
 
   router.get('/dashboard', (req, res) => {
-    sendData(res, queriesOf(res).statystyki.dashboard(parseParams(scopeQuery, req.query)));
+    sendData(res, queriesOf(res).statystyki.dashboard(knownBody(res, parseParams(scopeQuery, req.query))));
   });
 
   router.get('/ranking-frekwencji', (req, res) => {
-    const q = parseParams(attendanceRankingQuery, req.query);
-    sendData(res, queriesOf(res).statystyki.attendanceRanking(q.kadencja, q.min_posiedzen, q.limit));
+    const { min_posiedzen, limit, ...scope } = knownBody(res, parseParams(attendanceRankingQuery, req.query));
+    sendData(res, queriesOf(res).statystyki.attendanceRanking(scope, min_posiedzen, limit));
   });
 
   router.get('/ranking-buntownikow', (req, res) => {
-    const q = parseParams(councillorRankingQuery, req.query);
-    sendData(res, queriesOf(res).statystyki.rebelRanking(q.kadencja, q.min_glosowan, q.limit));
+    const { min_glosowan, limit, ...scope } = knownBody(res, parseParams(councillorRankingQuery, req.query));
+    sendData(res, queriesOf(res).statystyki.rebelRanking(scope, min_glosowan, limit));
   });
 
   router.get('/ranking-lojalistow', (req, res) => {
-    const q = parseParams(councillorRankingQuery, req.query);
-    sendData(res, queriesOf(res).statystyki.loyalistRanking(q.kadencja, q.min_glosowan, q.limit));
+    const { min_glosowan, limit, ...scope } = knownBody(res, parseParams(councillorRankingQuery, req.query));
+    sendData(res, queriesOf(res).statystyki.loyalistRanking(scope, min_glosowan, limit));
   });
 
   router.get('/najbardziej-kontrowersyjne', (req, res) => {
-    const { limit, ...filter } = parseParams(votesRankingQuery, req.query);
+    const { limit, ...filter } = knownBody(res, parseParams(votesRankingQuery, req.query));
     sendData(res, queriesOf(res).statystyki.rankedVotes('rank_kontrowersyjne', filter, limit));
   });
 
   router.get('/najbardziej-jednomyslne', (req, res) => {
-    const { limit, ...filter } = parseParams(votesRankingQuery, req.query);
+    const { limit, ...filter } = knownBody(res, parseParams(votesRankingQuery, req.query));
     sendData(res, queriesOf(res).statystyki.rankedVotes('rank_jednomyslne', filter, limit));
   });
 
   router.get('/aktywnosc-organow', (req, res) => {
-    sendData(res, queriesOf(res).statystyki.bodyActivity(parseParams(termQuery, req.query).kadencja));
+    sendData(res, queriesOf(res).statystyki.bodyActivity(knownBody(res, parseParams(scopeQuery, req.query))));
   });
 
   router.get('/frekwencja-czas', (req, res) => {
-    sendData(res, queriesOf(res).statystyki.monthlyAttendance(parseParams(scopeQuery, req.query)));
+    sendData(res, queriesOf(res).statystyki.monthlyAttendance(knownBody(res, parseParams(scopeQuery, req.query))));
   });
 
   router.get('/top-koalicje', (req, res) => {
-    const q = parseParams(topPairsQuery, req.query);
-    sendData(res, queriesOf(res).statystyki.topCoalitions(q.kadencja, q.min_wspolne, q.limit, q.tylko_miedzy_ugrupowaniami ?? false));
+    const { min_wspolne, limit, tylko_miedzy_ugrupowaniami, ...scope } = knownBody(res, parseParams(topPairsQuery, req.query));
+    sendData(res, queriesOf(res).statystyki.topCoalitions(scope, min_wspolne, limit, tylko_miedzy_ugrupowaniami ?? false));
   });
 
   return router;

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { booleanParam, kadencjaParam, limitParam, minParam, organParam } from '../http.ts';
 import { type Endpoint, count, envelope, int, percentNumber, rankedVote, text } from '../schemas.ts';
 
+// Every aggregate accepts `organ` (CONTRACT §7): the figures of that body's votes and sessions only.
 export const scopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
-export const termQuery = z.object({ kadencja: kadencjaParam });
 export const votesRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20) });
-export const attendanceRankingQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(20), min_posiedzen: minParam(1) });
-export const councillorRankingQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(20), min_glosowan: minParam(10) });
+export const attendanceRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_posiedzen: minParam(1) });
+export const councillorRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_glosowan: minParam(10) });
 export const topPairsQuery = z.object({
-  kadencja: kadencjaParam, limit: limitParam(20), min_wspolne: minParam(10),
+  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_wspolne: minParam(10),
   tylko_miedzy_ugrupowaniami: booleanParam.optional().meta({ description: 'true: tylko pary z różnych ugrupowań' }),
 });
 
@@ -60,7 +60,7 @@ export const topPair = z.strictObject({
   wspolne_glosowania: count('Wspólne aktywne głosowania'), zgodne: count('Zgodne głosy'), zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
 }).meta({ id: 'TopPair' });
 
-const stat = { tag: 'statystyki', errors: [400] };
+const stat = { tag: 'statystyki', errors: [400, 404] }; // 404: an unknown organ
 
 export const statystykiEndpoints: Endpoint[] = [
   { ...stat, method: 'get', path: '/api/statystyki/dashboard', summary: 'Liczby ogólne', query: scopeQuery, response: envelope(dashboard) },
@@ -69,7 +69,7 @@ export const statystykiEndpoints: Endpoint[] = [
   { ...stat, method: 'get', path: '/api/statystyki/ranking-lojalistow', summary: 'Radni najczęściej z większością', query: councillorRankingQuery, response: envelope(z.array(loyalistRankingItem)) },
   { ...stat, method: 'get', path: '/api/statystyki/najbardziej-kontrowersyjne', summary: 'Najbardziej kontrowersyjne głosowania', query: votesRankingQuery, response: envelope(z.array(rankedVote)) },
   { ...stat, method: 'get', path: '/api/statystyki/najbardziej-jednomyslne', summary: 'Najbardziej jednomyślne głosowania', query: votesRankingQuery, response: envelope(z.array(rankedVote)) },
-  { ...stat, method: 'get', path: '/api/statystyki/aktywnosc-organow', summary: 'Aktywność organów', query: termQuery, response: envelope(z.array(bodyActivity)) },
+  { ...stat, method: 'get', path: '/api/statystyki/aktywnosc-organow', summary: 'Aktywność organów', query: scopeQuery, response: envelope(z.array(bodyActivity)) },
   { ...stat, method: 'get', path: '/api/statystyki/frekwencja-czas', summary: 'Frekwencja w miesiącach', query: scopeQuery, response: envelope(z.array(monthlyTotals)) },
   { ...stat, method: 'get', path: '/api/statystyki/top-koalicje', summary: 'Pary radnych najczęściej głosujące tak samo', query: topPairsQuery, response: envelope(z.array(topPair)) },
 ];

@@ -9,11 +9,13 @@ export class UtilsQueries {
   private readonly bodies: Database.Statement;
   private readonly terms: Database.Statement;
   private readonly counts: Database.Statement;
+  private readonly body: Database.Statement;
 
   constructor(db: Database.Database) {
     this.groups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, coalesce(s.liczba_radnych, 0) AS liczba_radnych
       FROM ugrupowanie u LEFT JOIN ugrupowanie_stat s ON s.id_ugrupowania = u.id_ugrupowania AND s.kadencja = ?`);
     this.bodies = db.prepare('SELECT id_organu, nazwa, typ FROM organ ORDER BY id_organu');
+    this.body = db.prepare('SELECT 1 FROM organ WHERE id_organu = ?').pluck();
     this.terms = db.prepare(`SELECT k.kadencja, k.data_od, k.data_do, t.liczba_radnych, t.liczba_posiedzen, t.liczba_glosowan
       FROM kadencja k JOIN kadencja_stat t ON t.kadencja = k.kadencja ORDER BY k.data_od DESC, k.kadencja DESC`);
     this.counts = db.prepare(`SELECT (SELECT count(*) FROM radny) AS radni, (SELECT count(*) FROM glosowanie) AS glosowania,
@@ -23,6 +25,10 @@ export class UtilsQueries {
   groupsOf(kadencja: string | undefined) {
     const rows = this.groups.all(kadencja ?? ALL_TERMS) as Array<{ id_ugrupowania: number; nazwa: string }>;
     return rows.sort((a, b) => polishCollator.compare(a.nazwa, b.nazwa) || a.id_ugrupowania - b.id_ugrupowania);
+  }
+
+  hasBody(id: number): boolean {
+    return this.body.get(id) !== undefined;
   }
 
   bodiesList() {

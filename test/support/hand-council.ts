@@ -274,6 +274,21 @@ export interface HandCase {
   notFound?: true;
 }
 
+// The /api/radni items (all terms, and T1) by id_osoby, shared by the organ cases below.
+const ALL_LIST: Record<number, object> = {
+  1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },
+  2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' },
+  3: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel' },
+  4: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
+  5: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 9, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, token: 'anna-nowak-2' },
+  6: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos' },
+};
+const T1_LIST: Record<number, object> = {
+  2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' },
+  3: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T1, przynaleznosc_id: 3, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'lucja-wrobel' },
+  4: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T1, przynaleznosc_id: 4, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
+};
+
 export const HAND_EXPECTED: HandCase[] = [
   // ── Lookups ──────────────────────────────────────────────────────────────────────────────
   { path: '/api/utils/stats', data: { radni: 7, glosowania: 13, posiedzenia: 4, zalaczniki: 3 } }, // rows of radni, glosowania, posiedzenia, zalaczniki
@@ -1053,4 +1068,84 @@ export const HAND_EXPECTED: HandCase[] = [
       { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true },
     ],
   },
+
+  // ── organ on every aggregate (CONTRACT §7): the definitions over one body's votes and sessions ──
+  // Body 1 (Rada): S1 (T1), S2, S4 (T2); votes V1–V7, V10–V13. Body 2 (Komisja): S3, V8, V9. Body 3: nothing.
+  // Attendance records in body 1: 3, 4 → 3/3 · 1, 5, 6 → 2/2 · 2 → 0/1. Body 2 (S3): 1, 3, 4, 6 present, 5 absent.
+  // Ballots in body 2 (V8 majority Z; V9 none): 1 Z, 3 Z, 4 P, 5 N N, 6 N/B (no active ballot): glosowania 1/1/1/0/0.
+  { path: '/api/radni', query: { organ: '1' }, count: 6, data: [ALL_LIST[1], ALL_LIST[5], ALL_LIST[4], ALL_LIST[3], ALL_LIST[2], ALL_LIST[6]] }, // name order; 7 has no record in body 1
+  { path: '/api/radni', query: { organ: '2' }, count: 5, data: [ALL_LIST[1], ALL_LIST[5], ALL_LIST[4], ALL_LIST[3], ALL_LIST[6]] },
+  { path: '/api/radni', query: { organ: '3' }, count: 0, data: [] },
+  { path: '/api/radni', query: { organ: '1', kadencja: T1 }, count: 3, data: [T1_LIST[4], T1_LIST[3], T1_LIST[2]] }, // 1 has a T1 membership but no T1 record
+  { path: '/api/radni', query: { organ: '99' }, notFound: true },
+  {
+    path: '/api/statystyki/ranking-frekwencji', query: { organ: '1' }, // 3, 4 at 3/3 before 1, 5, 6 at 2/2 (more records first); 2 0/1
+    data: [attendance(1, 3, 3, 3), attendance(2, 4, 3, 3), attendance(3, 1, 2, 2), attendance(4, 5, 2, 2), attendance(5, 6, 2, 2), attendance(6, 2, 1, 0)],
+  },
+  {
+    path: '/api/statystyki/ranking-frekwencji', query: { organ: '2' }, // S3 only
+    data: [attendance(1, 1, 1, 1), attendance(2, 3, 1, 1), attendance(3, 4, 1, 1), attendance(4, 6, 1, 1), attendance(5, 5, 1, 0)],
+  },
+  {
+    path: '/api/statystyki/ranking-frekwencji', query: { organ: '1', kadencja: T1 }, // S1; T1 groups (3 in RdM)
+    data: [{ ...attendance(1, 3, 1, 1), ugrupowanie: RDM }, attendance(2, 4, 1, 1), attendance(3, 2, 1, 0)],
+  },
+  { path: '/api/statystyki/ranking-frekwencji', query: { organ: '3' }, data: [] },
+  {
+    path: '/api/statystyki/ranking-buntownikow', query: { organ: '1', min_glosowan: '0' }, // the all-body figures minus V8
+    data: [rebel(1, 5, 6, 4, 66.67), rebel(2, 3, 8, 3, 37.5), rebel(3, 4, 8, 2, 25), rebel(4, 1, 8, 1, 12.5), rebel(5, 2, 1, 0, 0), rebel(6, 6, 5, 0, 0)],
+  },
+  {
+    path: '/api/statystyki/ranking-buntownikow', query: { organ: '2', min_glosowan: '0' }, // 5 and 6 have ballots in V8/V9 but none active
+    data: [rebel(1, 4, 1, 1, 100), rebel(2, 1, 1, 0, 0), rebel(3, 3, 1, 0, 0), rebel(4, 5, 0, 0, 0), rebel(5, 6, 0, 0, 0)],
+  },
+  { path: '/api/statystyki/ranking-buntownikow', query: { organ: '2', min_glosowan: '1' }, data: [rebel(1, 4, 1, 1, 100), rebel(2, 1, 1, 0, 0), rebel(3, 3, 1, 0, 0)] },
+  {
+    path: '/api/statystyki/ranking-lojalistow', query: { organ: '1', min_glosowan: '0' }, // 6 5/5 and 2 1/1 equal → more w_wiekszosci first
+    data: [loyal(1, 6, 5, 5, 100), loyal(2, 2, 1, 1, 100), loyal(3, 1, 8, 7, 87.5), loyal(4, 4, 8, 6, 75), loyal(5, 3, 8, 5, 62.5), loyal(6, 5, 6, 2, 33.33)],
+  },
+  {
+    path: '/api/statystyki/top-koalicje', query: { organ: '1', min_wspolne: '1' }, // the all-body pairs minus V8: (1,3) 10/5, (1,4) 10/5, (3,4) 10/3
+    data: [
+      pair(1, 1, 6, 4, 4, 100), pair(2, 4, 6, 4, 3, 75), pair(3, 1, 3, 10, 5, 50), pair(4, 1, 4, 10, 5, 50), pair(5, 4, 5, 6, 3, 50),
+      pair(6, 3, 6, 4, 2, 50), pair(7, 5, 6, 4, 2, 50), pair(8, 1, 2, 2, 1, 50), pair(9, 2, 3, 2, 1, 50), pair(10, 2, 4, 2, 1, 50),
+      pair(11, 1, 5, 6, 2, 33.33), pair(12, 3, 4, 10, 3, 30), pair(13, 3, 5, 6, 1, 16.67),
+    ],
+  },
+  { path: '/api/statystyki/top-koalicje', query: { organ: '2', min_wspolne: '1' }, data: [pair(1, 1, 3, 1, 1, 100), pair(2, 1, 4, 1, 0, 0), pair(3, 3, 4, 1, 0, 0)] }, // V8: 1 Z, 3 Z, 4 P
+  { path: '/api/statystyki/top-koalicje', query: { organ: '1' }, data: [pair(1, 1, 3, 10, 5, 50), pair(2, 1, 4, 10, 5, 50), pair(3, 3, 4, 10, 3, 30)] }, // default min 10
+  { path: '/api/statystyki/top-koalicje', query: { organ: '3', min_wspolne: '0' }, data: [] },
+  {
+    path: '/api/statystyki/aktywnosc-organow', query: { organ: '1' },
+    data: [{ id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 11, srednia_glosow_na_posiedzenie: 3.67 }],
+  },
+  {
+    path: '/api/statystyki/aktywnosc-organow', query: { organ: '2', kadencja: T1 },
+    data: [{ id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 }],
+  },
+  ...['/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji', '/api/statystyki/ranking-buntownikow', '/api/statystyki/ranking-lojalistow',
+    '/api/statystyki/najbardziej-kontrowersyjne', '/api/statystyki/najbardziej-jednomyslne', '/api/statystyki/aktywnosc-organow',
+    '/api/statystyki/frekwencja-czas', '/api/statystyki/top-koalicje', '/api/glosowania', '/api/posiedzenia', '/api/radni/1/glosowania',
+  ].map((path): HandCase => ({ path, query: { organ: '99' }, notFound: true })),
 ];
+
+// Item builders for the organ cases: names, and the group shown in the all-terms scope.
+function who(id: number) {
+  const people: Record<number, [string, string | null]> = {
+    1: ['Anna Nowak', RDM], 2: ['Zenon Lis', FS], 3: ['Łucja Wróbel', FS], 4: ['Lech Mazur', FS], 5: ['Anna Nowak', null], 6: ['Żaneta Kos', FS],
+  };
+  const [imie_nazwisko, ugrupowanie] = people[id]!;
+  return { id_osoby: id, imie_nazwisko, ugrupowanie };
+}
+function attendance(pozycja: number, id: number, records: number, present: number) {
+  return { pozycja, ...who(id), liczba_posiedzen: records, obecnosci: present, nieobecnosci: records - present, frekwencja_procent: Math.round((present / records) * 10000) / 100 };
+}
+function rebel(pozycja: number, id: number, glosowania: number, w_mniejszosci: number, procent: number) {
+  return { pozycja, ...who(id), glosowania, w_mniejszosci, procent };
+}
+function loyal(pozycja: number, id: number, glosowania: number, w_wiekszosci: number, procent: number) {
+  return { pozycja, ...who(id), glosowania, w_wiekszosci, procent };
+}
+function pair(pozycja: number, a: number, b: number, wspolne_glosowania: number, zgodne: number, zgodnosc_procent: number) {
+  return { pozycja, radny_1: who(a), radny_2: who(b), wspolne_glosowania, zgodne, zgodnosc_procent };
+}

@@ -19,6 +19,7 @@ const NAMES = ['Anna Nowak', 'Łukasz Lis', 'Lena Zając', 'Żaneta Kos', 'Zenon
 const GROUP_NAMES = ['Razem dla Miasta', 'Forum Samorządowe', 'Łączy nas Miasto'];
 const GROUP_SHORT: Cell[] = ['RdM', null, 'ŁnM'];
 const TITLES = ['Budżet miasta', 'Zmiana budżetu', 'Nadanie nazwy ulicy Łąkowej', 'Sprawozdanie z działalności', 'Skarga', 'Opinia komisji'];
+const BODIES = [{ nazwa: 'Rada Miasta', typ: 'rada' }, { nazwa: 'Komisja Budżetowa', typ: 'komisja' }, { nazwa: 'Rada Gminy', typ: 'rada' }];
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XXII', 'LXXIV/2'];
 const PUNKT_NUMBERS = ['1', '2', '7.2', '7.10', '10', '7a'];
 const TIMES = ['', 'T10:00', 'T10:00:00', 'T10:30', 'T09:15:30'];
@@ -93,7 +94,7 @@ const councilDraw = fc.record({
   names: fc.array(fc.nat(NAMES.length - 1), { minLength: 2, maxLength: 8 }),
   groups: fc.integer({ min: 1, max: 3 }),
   terms: fc.integer({ min: 1, max: 2 }),
-  bodies: fc.integer({ min: 1, max: 2 }),
+  bodies: fc.integer({ min: 1, max: 3 }),
   memberships: fc.array(membershipDraw, { minLength: 16, maxLength: 16 }),
   sessions: fc.array(sessionDraw, { minLength: 1, maxLength: 6 }),
   votes: fc.array(voteDraw, { maxLength: 25 }),
@@ -101,7 +102,7 @@ const councilDraw = fc.record({
 
 type CouncilDraw = typeof councilDraw extends fc.Arbitrary<infer T> ? T : never;
 
-/** Random small valid bundles (2–8 councillors, 1–3 groups, 1–2 terms, 1–2 bodies, 1–6 sessions, 0–25 votes). */
+/** Random small valid bundles (2–8 councillors, 1–3 groups, 1–2 terms, 1–3 bodies (a council, its committee, another council), 1–6 sessions, 0–25 votes). */
 export function arbitraryCouncil(): fc.Arbitrary<Bundle> {
   return councilDraw.map(buildCouncil);
 }
@@ -224,7 +225,7 @@ export function buildCouncil(draw: CouncilDraw): Bundle {
 
   const bundle: Bundle = {
     'kadencje.csv': terms.map((t) => ({ kadencja: t.kadencja, data_od: t.data_od, data_do: t.data_do })),
-    'organy.csv': Array.from({ length: draw.bodies }, (_, b) => ({ id_organu: bodyId(b), nazwa: b === 0 ? 'Rada Miasta' : 'Komisja Budżetowa', typ: b === 0 ? 'rada' : 'komisja' })),
+    'organy.csv': Array.from({ length: draw.bodies }, (_, b) => ({ id_organu: bodyId(b), ...BODIES[b]! })),
     'ugrupowania.csv': Array.from({ length: draw.groups }, (_, g) => ({ id_ugrupowania: groupId(g), nazwa: GROUP_NAMES[g]!, skrot: GROUP_SHORT[g]! })),
     'radni.csv': radni,
     'przynaleznosci.csv': przynaleznosci,

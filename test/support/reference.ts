@@ -376,13 +376,16 @@ class Reference {
     return this.attendance().filter((r) => sessions.some((s) => s.id_posiedzenia === r.id_posiedzenia));
   }
 
-  /** Persons a ranking looks at: with a membership, a ballot or an attendance record in scope. */
-  personsInScope(kadencja: string | null): Person[] {
-    const votes = this.votesIn(kadencja, null);
-    const records = this.attendanceIn(kadencja, null);
+  /**
+   * Persons a ranking looks at: with a membership, a ballot or an attendance record in scope; with a
+   * body (§7), with a ballot in its votes or a record of its sessions.
+   */
+  personsInScope(kadencja: string | null, organ: number | null = null): Person[] {
+    const votes = this.votesIn(kadencja, organ);
+    const records = this.attendanceIn(kadencja, organ);
     return this.c.persons.filter(
       (p) =>
-        this.c.memberships.some((m) => m.id_osoby === p.id_osoby && (kadencja === null || m.kadencja === kadencja)) ||
+        (organ === null && this.c.memberships.some((m) => m.id_osoby === p.id_osoby && (kadencja === null || m.kadencja === kadencja))) ||
         votes.some((v) => this.ballotOf(v, p.id_osoby) !== undefined) ||
         records.some((r) => r.id_osoby === p.id_osoby),
     );
@@ -460,10 +463,13 @@ class Reference {
     const kadencja = query.kadencja ?? null;
     const ugrupowanie = qOptInt(query, 'ugrupowanie');
     const aktywny = qBool(query, 'aktywny');
+    const organ = qOptInt(query, 'organ');
+    const records = organ === null ? [] : this.attendanceIn(kadencja, organ);
     const items: Array<{ person: Person; m: Membership }> = [];
     for (const p of this.c.persons) {
       const m = this.displayMembership(p.id_osoby, kadencja);
       if (m === null) continue;
+      if (organ !== null && !records.some((r) => r.id_osoby === p.id_osoby)) continue;
       if (ugrupowanie !== null && m.id_ugrupowania !== ugrupowanie) continue;
       if (aktywny !== null && (m.aktywny === 1) !== aktywny) continue;
       items.push({ person: p, m });
@@ -599,10 +605,10 @@ class Reference {
   }
 
   /** Shared active votes and agreements of two persons in scope. */
-  pair(a: number, b: number, kadencja: string | null): { wspolne: number; zgodne: number } {
+  pair(a: number, b: number, kadencja: string | null, organ: number | null = null): { wspolne: number; zgodne: number } {
     let wspolne = 0;
     let zgodne = 0;
-    for (const v of this.votesIn(kadencja, null)) {
+    for (const v of this.votesIn(kadencja, organ)) {
       const ba = this.ballotOf(v, a);
       const bb = this.ballotOf(v, b);
       if (!ba || !bb || !isActive(ba.glos) || !isActive(bb.glos)) continue;
@@ -735,8 +741,9 @@ class Reference {
   rankingFrekwencji(query: Query): unknown {
     const kadencja = query.kadencja ?? null;
     const min = qInt(query, 'min_posiedzen', 1);
-    const records = this.attendanceIn(kadencja, null);
-    const items = this.personsInScope(kadencja)
+    const organ = qOptInt(query, 'organ');
+    const records = this.attendanceIn(kadencja, organ);
+    const items = this.personsInScope(kadencja, organ)
       .map((p) => {
         const mine = records.filter((r) => r.id_osoby === p.id_osoby);
         return { p, liczba: mine.length, obecnosci: mine.filter((r) => r.obecny).length };
@@ -757,9 +764,9 @@ class Reference {
   }
 
   /** Per person: active ballots in votes with a majority position, and how many differ from it. */
-  majorityCounts(kadencja: string | null): Array<{ p: Person; glosowania: number; mniejszosc: number }> {
-    const votes = this.votesIn(kadencja, null);
-    return this.personsInScope(kadencja).map((p) => {
+  majorityCounts(kadencja: string | null, organ: number | null): Array<{ p: Person; glosowania: number; mniejszosc: number }> {
+    const votes = this.votesIn(kadencja, organ);
+    return this.personsInScope(kadencja, organ).map((p) => {
       let glosowania = 0;
       let mniejszosc = 0;
       for (const v of votes) {
@@ -777,7 +784,7 @@ class Reference {
   rankingBuntownikow(query: Query, loyal: boolean): unknown {
     const kadencja = query.kadencja ?? null;
     const min = qInt(query, 'min_glosowan', 10);
-    const items = this.majorityCounts(kadencja)
+    const items = this.majorityCounts(kadencja, qOptInt(query, 'organ'))
       .filter((x) => x.glosowania >= min)
       .map((x) => ({ ...x, n: loyal ? x.glosowania - x.mniejszosc : x.mniejszosc }));
     items.sort((x, y) => compareRatio(y.n, y.glosowania, x.n, x.glosowania) || y.n - x.n || x.p.id_osoby - y.p.id_osoby);
@@ -824,7 +831,8 @@ class Reference {
 
   aktywnoscOrganow(query: Query): unknown {
     const kadencja = query.kadencja ?? null;
-    const items = this.c.bodies.map((b) => {
+    const organ = qOptInt(query, 'organ');
+    const items = this.c.bodies.filter((b) => organ === null || b.id_organu === organ).map((b) => {
       const posiedzenia = this.sessionsIn(kadencja, b.id_organu).length;
       const glosy = this.votesIn(kadencja, b.id_organu).length;
       return {
@@ -865,11 +873,12 @@ class Reference {
     const kadencja = query.kadencja ?? null;
     const minWspolne = Math.max(1, qInt(query, 'min_wspolne', 10));
     const onlyBetween = qBool(query, 'tylko_miedzy_ugrupowaniami') === true;
+    const organ = qOptInt(query, 'organ');
     const pairs: Array<{ a: Person; b: Person; wspolne: number; zgodne: number }> = [];
     for (const a of this.c.persons) {
       for (const b of this.c.persons) {
         if (a.id_osoby >= b.id_osoby) continue;
-        const { wspolne, zgodne } = this.pair(a.id_osoby, b.id_osoby, kadencja);
+        const { wspolne, zgodne } = this.pair(a.id_osoby, b.id_osoby, kadencja, organ);
         if (wspolne < minWspolne) continue;
         if (onlyBetween) {
           const ga = this.displayMembership(a.id_osoby, kadencja)?.id_ugrupowania ?? null;
@@ -998,6 +1007,10 @@ class Reference {
     if (parts[0] !== 'api' || parts.length < 2) throw new Error(`reference: not covered: ${path}`);
     const [, resource, id, sub, extra] = parts;
     if (extra !== undefined) return NOT_FOUND;
+    // Every list and aggregate taking `organ` answers 404 for a body the council does not have (§7).
+    const organ = qOptInt(query, 'organ');
+    const takesOrgan = resource === 'statystyki' || (id === undefined && resource !== 'utils') || sub === 'glosowania';
+    if (takesOrgan && organ !== null && !this.c.bodies.some((b) => b.id_organu === organ)) return NOT_FOUND;
 
     if (resource === 'radni') {
       if (id === undefined) return this.radniList(query);
