@@ -1,8 +1,8 @@
-// npm run bench:etl [-- --sejm | --scale] [-- --radni N --glosowania N --rady N]
+// npm run bench:etl [-- --sejm | --radoskop | --scale] [-- --radni N --glosowania N --rady N]
 // Builds a source, then runs the full ETL in a fresh child process and prints its wall time per
 // stage and its peak RSS. Default: a generated council of 500 councillors × 3,000 votes (issue 3);
 // --sejm: the full 10th term of the Sejm from ../shared/data (issue 7); --scale: 200 councils ×
-// 25 councillors × 1,000 votes (issue 8).
+// 25 councillors × 1,000 votes (issue 8); --radoskop: the real councils in ../shared/data/radoskop (issue 14).
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -28,20 +28,22 @@ const argValue = (flag: string, fallback: string) => {
   const i = process.argv.indexOf(flag);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
-const mode = process.argv.includes('--sejm') ? 'sejm' : process.argv.includes('--scale') ? 'scale' : 'council';
+const mode = (['sejm', 'radoskop', 'scale'] as const).find((m) => process.argv.includes(`--${m}`)) ?? 'council';
+/** A source in ../shared/data beside the repository (from dist/bench when compiled). */
+const sharedData = (name: string) => fileURLToPath(new URL(`${here.endsWith('.ts') ? '../../' : '../../../'}shared/data/${name}`, import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'council-bench-'));
 try {
   let source: string;
   let format: SourceFormat = 'csv';
   let described: string;
-  if (mode === 'sejm') {
-    source = fileURLToPath(new URL(here.endsWith('.ts') ? '../../shared/data/sejm-term10.tar.gz' : '../../../shared/data/sejm-term10.tar.gz', import.meta.url));
+  if (mode === 'sejm' || mode === 'radoskop') {
+    source = sharedData(mode === 'sejm' ? 'sejm-term10.tar.gz' : 'radoskop');
     if (!existsSync(source)) {
-      console.log(`skipped: ${source} not found (the Sejm data lives in ../shared/data beside the repository)`);
+      console.log(`skipped: ${source} not found (the real data lives in ../shared/data beside the repository)`);
       process.exit(0);
     }
-    format = 'sejm';
-    described = `Sejm term 10 (${source})`;
+    format = mode;
+    described = mode === 'sejm' ? `Sejm term 10 (${source})` : `the Radoskop councils in ${source}`;
   } else {
     const sizes = Object.fromEntries(Object.entries(mode === 'scale'
       ? { '--rady': '200', '--radni': '25', '--glosowania': '1000' }

@@ -7,7 +7,7 @@ import { countOf, reportLines } from '../etl/findings.ts';
 import { generateBundle } from '../etl/generate.ts';
 import { SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
 import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
-import { SOURCE_READERS } from '../etl/sources/index.ts';
+import { SOURCE_READERS, type SourcePart } from '../etl/sources/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 
@@ -22,10 +22,22 @@ const formatOption = () => new Option('--format <format>',
 const printStage = (stage: string, rows: number, ms: number) =>
   console.log(`  ${stage.padEnd(28)} ${rows.toLocaleString('en').padStart(11)} rows ${(ms / 1000).toFixed(2).padStart(8)} s`);
 
+/** One line per council of a multi-council source: what it contributed and its warnings by kind. */
+function printParts(parts: SourcePart[]): void {
+  for (const part of parts) {
+    const counts = Object.entries(part.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ');
+    const kinds = Object.entries(part.warnings).sort(([, a], [, b]) => b - a);
+    const total = kinds.reduce((sum, [, n]) => sum + n, 0);
+    console.log(`  ${part.name}: ${counts}; ${countOf(total, 'warning')}`);
+    for (const [kind, n] of kinds) console.log(`    ${n.toLocaleString('en').padStart(6)} × ${kind}`);
+  }
+}
+
 function printSummary(summary: EtlSummary, dbPath: string): void {
   const counts = Object.entries(summary.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ');
   console.log(`published ${dbPath} (snapshot ${summary.snapshot})`);
   console.log(`  ${counts}`);
+  printParts(summary.parts);
   console.log(`  ${countOf(summary.findings.warningCount, 'warning')}, ${summary.seconds.toFixed(2)} s`);
   for (const line of reportLines(summary.findings, 'warning')) console.log(`  ${line}`);
 }
@@ -56,7 +68,8 @@ program
   .addOption(formatOption())
   .addHelpText('after', '\nExample:\n  council check --source data/sample')
   .action(async (options: { source: string; format: SourceFormat }) => {
-    const { findings, counts } = await checkSource(options);
+    const { findings, counts, parts } = await checkSource(options);
+    printParts(parts);
     for (const line of reportLines(findings, 'warning')) console.log(line);
     for (const line of reportLines(findings, 'error')) console.error(line);
     if (findings.errorCount > 0) {

@@ -242,7 +242,7 @@ describe('service endpoints', () => {
   it('/health reports the snapshot in service', async () => {
     const res = await request(t.app).get('/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', version: '2.0.0', data: { snapshot: t.snapshots.active!.id, liczba_glosowan: 200 } });
+    expect(res.body).toMatchObject({ success: true, status: 'ok', version: '2.0.0', data: { snapshot: t.snapshots.active!.id, liczba_glosowan: 200 } });
     expect(res.body.uptime_s).toBeGreaterThanOrEqual(0);
   });
 });
@@ -309,7 +309,7 @@ describe('before any data is published', () => {
     try {
       const health = await request(empty.app).get('/health');
       expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ status: 'unavailable', version: '2.0.0', data: null });
+      expect(health.body).toMatchObject({ success: false, status: 'unavailable', version: '2.0.0', data: null });
       const data = await request(empty.app).get('/api/radni');
       expect(data.status).toBe(503);
       expect(errorEnvelope.parse(data.body)).toMatchObject({ error: 'Service Unavailable' });

@@ -63,6 +63,17 @@ export class PairTotals {
 
   constructor(private readonly people: number) {}
 
+  /** Appends a pair the caller knows is not here yet (the pairs of one block are): no lookup. */
+  append(a: number, b: number, shared: number, equal: number): void {
+    const slot = this.size++;
+    if (slot === this.shared.length) this.grow();
+    this.first[slot] = a;
+    this.second[slot] = b;
+    this.shared[slot] = shared;
+    this.equal[slot] = equal;
+  }
+
+  /** Adds into the pair's sums; not to be mixed with append on the same object. */
   add(a: number, b: number, shared: number, equal: number): void {
     const key = a * this.people + b;
     let slot = this.slots.get(key);

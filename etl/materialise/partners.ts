@@ -11,19 +11,33 @@ import { type BallotBlock, PairTotals } from './pair-bitsets.ts';
 
 export function writePartners(db: Database.Database, dims: Dimensions, blocks: BallotBlock[]): number {
   const width = dims.B + 1; // body slot 0 = all bodies, b + 1 = body b
-  const cells = new Map<number, PairTotals>();
-  const totalsOf = (cell: number) => {
-    let totals = cells.get(cell);
-    if (!totals) cells.set(cell, (totals = new PairTotals(dims.P)));
-    return totals;
-  };
-  blocks.forEach((block, b) => {
-    const { scope, body } = dims.blocks[b]!;
-    const into = [scope * width, scope * width + body + 1, body + 1, 0].map(totalsOf);
-    block.forEachPair((x, y, shared, equal) => {
-      for (const totals of into) totals.add(x, y, shared, equal);
-    });
+  const blockPairs = blocks.map((block) => {
+    const pairs = new PairTotals(dims.P);
+    block.forEachPair((x, y, shared, equal) => pairs.append(x, y, shared, equal));
+    return pairs;
   });
+  // A cell made of one block (a term's body; often a whole scope) takes the block's pairs as they are.
+  const contributors = new Map<number, number[]>();
+  dims.blocks.forEach(({ scope, body }, b) => {
+    for (const cell of [scope * width, scope * width + body + 1, body + 1, 0]) {
+      const list = contributors.get(cell);
+      if (list) list.push(b);
+      else contributors.set(cell, [b]);
+    }
+  });
+  const cells = new Map<number, PairTotals>();
+  for (const [cell, list] of contributors) {
+    if (list.length === 1) {
+      cells.set(cell, blockPairs[list[0]!]!);
+      continue;
+    }
+    const totals = new PairTotals(dims.P);
+    for (const b of list) {
+      const { first, second, shared, equal, size } = blockPairs[b]!;
+      for (let i = 0; i < size; i++) totals.add(first[i]!, second[i]!, shared[i]!, equal[i]!);
+    }
+    cells.set(cell, totals);
+  }
 
   const insertTop = new BatchInsert(db, 'para_top',
     ['kadencja', 'id_organu', 'rank', 'id_osoby_1', 'id_osoby_2', 'wspolne', 'zgodne', 'miedzy_ugrupowaniami']);

@@ -26,7 +26,9 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus):
 
   router.get('/health', (_req, res) => {
     const snapshot = snapshots.active;
+    // The envelope of every response (CONTRACT §5): success is false only while no data is loaded.
     const body = {
+      success: snapshot !== null,
       status: snapshot ? 'ok' : 'unavailable',
       version: VERSION,
       uptime_s: Math.floor((Date.now() - started) / 1000),
