@@ -8,6 +8,7 @@ import { generateBundle } from '../etl/generate.ts';
 import { SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
 import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
 import { SOURCE_READERS, type SourcePart } from '../etl/sources/index.ts';
+import type { RefreshMessage } from '../core/refresh-protocol.ts';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 
@@ -21,6 +22,12 @@ const formatOption = () => new Option('--format <format>',
 
 const printStage = (stage: string, rows: number, ms: number) =>
   console.log(`  ${stage.padEnd(28)} ${rows.toLocaleString('en').padStart(11)} rows ${(ms / 1000).toFixed(2).padStart(8)} s`);
+
+/** Forked by the server's refresh with an IPC channel: the same events as typed messages (core/refresh-protocol.ts). */
+const tellParent = (message: RefreshMessage) => new Promise<void>((sent) => {
+  if (!process.send) return sent();
+  process.send(message, undefined, {}, () => sent());
+});
 
 /** One line per council of a multi-council source: what it contributed and its warnings by kind. */
 function printParts(parts: SourcePart[]): void {
@@ -57,8 +64,14 @@ program
   .action(async (options: { source: string; db?: string; format: SourceFormat }) => {
     const dbPath = options.db ?? loadConfig().DB_PATH;
     console.log(`building ${dbPath} from ${options.source} (${options.format})`);
-    const summary = await runEtl({ source: options.source, format: options.format, dbPath, onStage: printStage });
+    const onStage = (stage: string, rows: number, ms: number) => {
+      printStage(stage, rows, ms);
+      void tellParent({ type: 'stage', stage, rows, ms });
+    };
+    const summary = await runEtl({ source: options.source, format: options.format, dbPath, onStage });
     printSummary(summary, dbPath);
+    await tellParent({ type: 'published', snapshot: summary.snapshot });
+    process.disconnect?.(); // the open IPC channel would keep this process alive
   });
 
 program
@@ -116,10 +129,15 @@ try {
   await program.parseAsync();
 } catch (error) {
   if (error instanceof BundleRejectedError) {
-    for (const line of reportLines(error.findings, 'error')) console.error(line);
-    console.error(`rejected: ${countOf(error.findings.errorCount, 'problem')}; the published database was not changed`);
+    const problems = reportLines(error.findings, 'error');
+    const message = `rejected: ${countOf(error.findings.errorCount, 'problem')}; the published database was not changed`;
+    for (const line of problems) console.error(line);
+    console.error(message);
+    await tellParent({ type: 'failed', message, problems });
   } else {
-    console.error(`council: ${error instanceof Error ? error.message : String(error)}`);
+    const message = `council: ${error instanceof Error ? error.message : String(error)}`;
+    console.error(message);
+    await tellParent({ type: 'failed', message, problems: [] });
   }
   // Exit now: a command that failed while starting (serve) must not linger on an open handle.
   process.exit(1);

@@ -1,15 +1,14 @@
-// The scheduled refresh: node-cron runs the same job as `council etl`, in a child process so that a
-// rebuild never competes with requests for this process's event loop. The build lock (etl/publish.ts)
-// refuses overlapping runs, also against a manual `council etl` on the same database; the snapshot
-// store picks up the published file.
+// The scheduled refresh: node-cron runs the same job as `council etl`, in a forked child process so
+// that a rebuild never competes with requests for this process's event loop. The child reports its
+// stages and outcome as typed IPC messages (core/refresh-protocol.ts). The build lock refuses
+// overlapping runs, also against a manual `council etl` on the same database; the snapshot store
+// picks up the published file.
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
-import { buildPathOf } from '../etl/publish.ts';
+import { parseRefreshMessage } from '../core/refresh-protocol.ts';
 import type { Config } from './config.ts';
 import type { RefreshStatus } from './service/router.ts';
 import type { SnapshotStore } from './snapshot.ts';
@@ -20,21 +19,18 @@ export const CRON_TIMEZONE = 'Europe/Warsaw';
 const CHILD_STOP_MS = 2000;
 
 /**
- * How to run the CLI from here: compiled JS directly, TypeScript sources through tsx. tsx is passed
- * as an absolute URL: `--import tsx` would resolve from the working directory, which need not be
- * this project's.
+ * The CLI to fork from here: compiled JS directly, TypeScript sources through tsx. tsx is passed as an
+ * absolute URL: `--import tsx` would resolve from the working directory, which need not be this project's.
  */
-function cliCommand(): string[] {
+function cliModule(): { path: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   const fromSources = here.endsWith('.ts');
-  const cli = fileURLToPath(new URL(fromSources ? '../cli/council.ts' : '../cli/council.js', import.meta.url));
-  return fromSources ? ['--import', import.meta.resolve('tsx'), cli] : [cli];
+  const path = fileURLToPath(new URL(fromSources ? '../cli/council.ts' : '../cli/council.js', import.meta.url));
+  return { path, execArgv: fromSources ? ['--import', import.meta.resolve('tsx')] : [] };
 }
 
-/** A progress line of `council etl`: `  materialise: pairs   1,049,596 rows   1.75 s`. */
-const STAGE_LINE = /^ {2}(\S.*?)\s+([\d,]+) rows\s+([\d.]+) s$/;
-/** Its summary line: `published var/council.db (snapshot 20250101030000-abcd1234)`. */
-const PUBLISHED_LINE = /^published .* \(snapshot ([^)]+)\)$/;
+/** Removes what a killed build left beside the database (its build file); injected by the composition root. */
+export type BuildCleanup = (dbPath: string) => void;
 
 /** Calls `onLine` with each complete line of a stream. */
 function eachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
@@ -60,6 +56,7 @@ export class RefreshScheduler {
     private readonly config: Config,
     private readonly snapshots: SnapshotStore,
     private readonly logger: Logger,
+    private readonly cleanupBuilds: BuildCleanup,
     /** Told of every change of `status` (a cluster primary passes it on to its workers). */
     private readonly onStatus: (status: RefreshStatus) => void = () => undefined,
   ) {}
@@ -109,27 +106,26 @@ export class RefreshScheduler {
     const log = this.logger.child({ refresh: new Date().toISOString() });
     log.info({ source: SOURCE_DIR, format: SOURCE_FORMAT, db: DB_PATH }, 'refresh started');
     let published: string | undefined;
+    let failure: string | undefined;
     const stderr: string[] = [];
     const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: string }>((done) => {
-      const child = spawn(process.execPath, [...cliCommand(), 'etl', '--source', SOURCE_DIR, '--format', SOURCE_FORMAT, '--db', DB_PATH], {
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const cli = cliModule();
+      const child = fork(cli.path, ['etl', '--source', SOURCE_DIR, '--format', SOURCE_FORMAT, '--db', DB_PATH], {
+        execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       this.child = child;
       this.childExit = new Promise<void>((exited) => {
         child.once('close', () => exited());
         child.once('error', () => exited()); // could not be spawned: there is nothing to wait for
       });
-      eachLine(child.stdout, (line) => {
-        const stage = STAGE_LINE.exec(line);
-        if (stage) {
-          log.info({ stage: stage[1], rows: Number(stage[2]!.replace(/,/g, '')), ms: Math.round(Number(stage[3]) * 1000) }, 'etl stage');
-          return;
-        }
-        const done = PUBLISHED_LINE.exec(line);
-        if (done) published = done[1];
-        if (line.trim()) log.debug({ line }, 'etl output');
+      child.on('message', (raw) => {
+        const message = parseRefreshMessage(raw);
+        if (message === null) log.warn({ message: raw }, 'unrecognised message from the ETL process, ignored');
+        else if (message.type === 'stage') log.info({ stage: message.stage, rows: message.rows, ms: Math.round(message.ms) }, 'etl stage');
+        else if (message.type === 'published') published = message.snapshot;
+        else failure = [...message.problems.slice(-4), message.message].join('\n');
       });
-      eachLine(child.stderr, (line) => {
+      eachLine(child.stderr!, (line) => {
         if (!line.trim()) return;
         stderr.push(line);
         if (stderr.length > 50) stderr.shift();
@@ -140,10 +136,13 @@ export class RefreshScheduler {
     const pid = this.child?.pid;
     this.child = null;
     if (outcome.signal && pid !== undefined) {
-      // Killed (at shutdown, or by an operator): its build file (and a journal SQLite may have had
-      // beside it) is left over. The next run would remove them too; this keeps the directory clean.
-      const build = buildPathOf(resolve(DB_PATH), pid);
-      for (const file of [build, `${build}-journal`]) rmSync(file, { force: true });
+      // Killed (at shutdown, or by an operator): its build file is left over. The next run would
+      // remove it too; this keeps the directory clean.
+      try {
+        this.cleanupBuilds(DB_PATH);
+      } catch (error) {
+        log.warn({ err: error }, 'could not remove the killed build\'s files; the next refresh will');
+      }
     }
     const seconds = Math.round((performance.now() - started) / 10) / 100;
     const finished = new Date().toISOString();
@@ -155,7 +154,7 @@ export class RefreshScheduler {
         ? { ok: false, finished, seconds, snapshot: active, error: `snapshot ${published} was published but could not be put in service` }
         : { ok: true, finished, seconds, snapshot: active ?? published ?? '' };
     } else {
-      const error = outcome.spawnError ?? (stderr.slice(-5).join('\n')
+      const error = outcome.spawnError ?? failure ?? (stderr.slice(-5).join('\n')
         || (outcome.signal ? `the ETL process was killed by ${outcome.signal}` : `the ETL process exited with code ${outcome.code}`));
       last = { ok: false, finished, seconds, error };
     }

@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { resolve } from 'node:path';
+import { EtlBusyError, acquireLock, removeStaleBuilds } from '../etl/publish.ts';
 import { runEtl } from '../etl/run.ts';
 import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
@@ -21,6 +23,26 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const DRAIN_MS = SHUTDOWN_GRACE_MS - 1500;
 
 /** Values never written to the log: credentials in request headers, and secrets of the configuration. */
+/**
+ * The refresh's cleanup after a killed ETL child: the pipeline's own stale-build removal, under the
+ * build lock. When another build holds the lock, that build removes leftovers when it starts.
+ */
+function removeKilledBuilds(dbPath: string): void {
+  const path = resolve(dbPath);
+  let release: () => void;
+  try {
+    release = acquireLock(path);
+  } catch (error) {
+    if (error instanceof EtlBusyError) return;
+    throw error;
+  }
+  try {
+    removeStaleBuilds(path);
+  } finally {
+    release();
+  }
+}
+
 export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
   'req.headers.authorization',
@@ -87,7 +109,7 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   snapshots.load();
   const tell = (worker: Worker, status: RefreshStatus) =>
     worker.send({ type: 'council:refresh-status', status } satisfies RefreshStatusMessage);
-  const scheduler = new RefreshScheduler(config, snapshots, logger, (status) => {
+  const scheduler = new RefreshScheduler(config, snapshots, logger, removeKilledBuilds, (status) => {
     for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) tell(worker, status);
   });
 
@@ -159,7 +181,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
     snapshots.close();
     throw error;
   }
-  const scheduler = role === 'single' ? new RefreshScheduler(config, snapshots, logger) : null;
+  const scheduler = role === 'single' ? new RefreshScheduler(config, snapshots, logger, removeKilledBuilds) : null;
   const refresh: RefreshStatus = scheduler?.status ?? { running: false };
   if (role === 'worker') {
     process.on('message', (message: unknown) => {

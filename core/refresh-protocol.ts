@@ -1,0 +1,19 @@
+// What a refresh child (`council etl` forked with an IPC channel) tells the server, one message per
+// event: each finished stage, then either the published snapshot or the reason it failed. Typed
+// messages replace parsing the CLI's human-readable output, so the two can change independently.
+
+import { z } from 'zod';
+
+export const refreshMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stage'), stage: z.string(), rows: z.number().int().nonnegative(), ms: z.number().nonnegative() }),
+  z.object({ type: z.literal('published'), snapshot: z.string() }),
+  z.object({ type: z.literal('failed'), message: z.string(), problems: z.array(z.string()) }),
+]);
+
+export type RefreshMessage = z.infer<typeof refreshMessage>;
+
+/** The message, or null for anything that is not one (logged by the receiver, never trusted). */
+export function parseRefreshMessage(raw: unknown): RefreshMessage | null {
+  const result = refreshMessage.safeParse(raw);
+  return result.success ? result.data : null;
+}
