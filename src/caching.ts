@@ -7,6 +7,7 @@
 
 import { hash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { snapshotOf } from './request-snapshot.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -26,31 +27,30 @@ interface CachedResponse {
   body: Buffer;
 }
 
-/** Serialized 200 responses of one snapshot, least recently used dropped first past `maxBytes`. */
+/** Serialized 200 responses of one snapshot, least recently used dropped first past `maxBytes` (lru-cache keeps the byte count exact, also when an entry is replaced). */
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, CachedResponse>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, CachedResponse>({
+      maxSize: maxBytes,
+      // One huge answer must not flush the rest: anything over a 16th of the budget is not kept.
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 16)),
+      sizeCalculation: (entry) => Math.max(entry.body.length, 1),
+    });
+  }
 
   get(url: string): CachedResponse | undefined {
-    const hit = this.entries.get(url);
-    if (hit) {
-      this.entries.delete(url); // re-insert: Map order is the recency order
-      this.entries.set(url, hit);
-    }
-    return hit;
+    return this.entries.get(url);
   }
 
   set(url: string, entry: CachedResponse): void {
-    if (entry.body.length > this.maxBytes / 16) return; // one huge answer must not flush the rest
     this.entries.set(url, entry);
-    this.bytes += entry.body.length;
-    for (const [key, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= old.body.length;
-    }
+  }
+
+  /** Bytes held now. */
+  get size(): number {
+    return this.entries.calculatedSize;
   }
 }
 

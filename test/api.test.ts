@@ -301,6 +301,20 @@ describe('response cache', () => {
     cache.set('/big', { etag: '"big"', body: Buffer.alloc(11) }); // over 1/16 of the budget: not kept
     expect(cache.get('/big')).toBeUndefined();
   });
+
+  it('counts a replaced entry once: its old size is given back', async () => {
+    const { ResponseCache } = await import('../src/caching.ts');
+    const cache = new ResponseCache(160);
+    const entry = (bytes: number) => ({ etag: '"x"', body: Buffer.alloc(bytes) });
+    for (let i = 0; i < 100; i++) cache.set('/same', entry(i % 2 ? 10 : 4)); // re-answered after each refresh of the entry
+    expect(cache.size).toBe(10);
+    cache.set('/same', entry(4));
+    expect(cache.size).toBe(4);
+    // The budget still holds 156 other bytes: nothing was evicted by phantom bytes.
+    for (let i = 0; i < 15; i++) cache.set(`/${i}`, entry(10));
+    expect(cache.size).toBe(154);
+    expect(cache.get('/same')).toBeDefined();
+  });
 });
 
 describe('before any data is published', () => {
