@@ -11,8 +11,8 @@
 // The limiter runs before the credential check on purpose: every key or token guess is counted, so
 // the credentials cannot be guessed faster than the rate limit allows.
 //
-// Exemptions (decided on the request path, matched the way Express routes: case-insensitive, an
-// optional trailing slash):
+// Exemptions (src/route-table.ts: from the endpoint table's `public` flag and the service routes,
+// matched the way Express routes them):
 //   - /health (any method): no origin check, no credentials, not counted, no 415 rule.
 //   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
 //   - GET/HEAD /api/openapi.json and /api/docs, /api/docs/<file> (the documentation, which a browser
@@ -29,22 +29,17 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from './config.ts';
 import { HttpError } from './http.ts';
+import { routeKind } from './route-table.ts';
 
 type GuardConfig = Pick<Config,
   'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'NODE_ENV'>;
 
-const HEALTH = /^\/health\/?$/i;
-const SHARE_LINK = /^\/api\/glosowania\/share\/[^/]+\/?$/i;
-const DOCS = /^\/api\/(?:openapi\.json\/?|docs(?:\/[^/]*)?)$/i;
-
 /** `/health`: never guarded (except for the headers of helmet and cors), never counted. */
-export const isHealth = (req: Request): boolean => HEALTH.test(req.path);
-/** `GET /api/glosowania/share/:link`: public (CONTRACT §6), counted by the limiter. */
-export const isShareLink = (req: Request): boolean =>
-  (req.method === 'GET' || req.method === 'HEAD') && SHARE_LINK.test(req.path);
-/** `GET /api/openapi.json`, `GET /api/docs/…`: public documentation (src/docs/router.ts), not counted. */
-export const isDocs = (req: Request): boolean =>
-  (req.method === 'GET' || req.method === 'HEAD') && DOCS.test(req.path);
+const isHealth = (req: Request): boolean => routeKind(req) === 'health';
+/** Exempt from the origin check and the credentials: health, docs and the public endpoints (the share link). */
+const isOpen = (req: Request): boolean => routeKind(req) !== 'data';
+/** Not counted by the limiter: health, and the static files of the documentation. */
+const isUncounted = (req: Request): boolean => { const kind = routeKind(req); return kind === 'health' || kind === 'docs'; };
 
 /**
  * The ordered guard list; mount it with `app.use(guards(config, logger))` before any route.
@@ -130,7 +125,7 @@ function allowedOrigins(list: readonly string[]): Set<string> {
 
 function originCheck(allowed: ReadonlySet<string>, production: boolean): RequestHandler {
   return (req, _res, next) => {
-    if (isHealth(req) || isShareLink(req) || isDocs(req)) return next();
+    if (isOpen(req)) return next();
     const { origin, referer } = req.headers;
     // Origin, when present, decides alone (an allowed Referer does not rescue it). It must equal an
     // allowed origin as sent, byte for byte: browsers send the serialised form, and `null` (sandboxed
@@ -169,7 +164,7 @@ function rateLimiter(config: GuardConfig, logger: Logger, store?: Store): Reques
     // The key is req.ip (IPv6 grouped by /56): X-Forwarded-For counts only when TRUST_PROXY is set.
     // Data requests are counted; the docs page's own files (HTML, CSS, scripts, icons, the OpenAPI
     // document) are not: one page load fetches six of them.
-    skip: (req) => isHealth(req) || isDocs(req),
+    skip: isUncounted,
     handler: (req, _res, next, options) => {
       const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;
@@ -205,7 +200,7 @@ function credentials(config: GuardConfig): RequestHandler {
 
   return async (req, res, next) => {
     if (keyDigest === undefined && jwtKey === undefined) return next();
-    if (req.method === 'OPTIONS' || isHealth(req) || isShareLink(req) || isDocs(req)) return next();
+    if (req.method === 'OPTIONS' || isOpen(req)) return next();
     const deny = (message: string, error?: string) => {
       if (jwtKey) res.setHeader('WWW-Authenticate', challenge(error));
       next(new HttpError(401, message));

@@ -1,7 +1,7 @@
 // GET /api/openapi.json (the generated OpenAPI document) and GET /api/docs/ (Swagger UI, served from
 // the swagger-ui-dist package: no CDN).
 //
-// Both are exempt from the origin check and the API key (src/guards.ts `isDocs`: a browser opening
+// Both are exempt from the origin check and the API key (src/route-table.ts, kind `docs`: a browser opening
 // the page sends no X-API-Key), and both are rate-limited like any route. The guards' helmet sets
 // `default-src 'none'` for the JSON API; the page's responses replace it with a policy that lets
 // Swagger UI load its own scripts, styles, images (and its data: URI icons) and the document from

@@ -4,6 +4,8 @@
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
+import { type Condition, FilteredStatements } from '../filtered-statements.ts';
+import type { Share } from '../shares.ts';
 
 /** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
 export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,
@@ -39,35 +41,34 @@ export interface VoteFilter {
 /** Members of a vote without a group are listed under this key in the grouped distribution. */
 export const NO_GROUP = 'Niezrzeszeni';
 
-/** WHERE clause and parameters for the vote filters of CONTRACT §6, over alias `g`. */
-export function voteFilterSql(filter: VoteFilter): { where: string; params: unknown[]; key: string } {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  const add = (name: keyof VoteFilter, sql: string, value: unknown) => {
-    if (filter[name] === undefined) return;
-    clauses.push(sql);
-    params.push(value);
-  };
-  add('kadencja', 'g.kadencja = ?', filter.kadencja);
-  add('organ', 'g.id_organu = ?', filter.organ);
-  add('data_od', 'g.data >= ?', filter.data_od);
-  add('data_do', 'g.data <= ?', filter.data_do);
-  add('wynik', 'g.wynik = ?', filter.wynik);
-  add('kontrowersyjnosc_min', 'g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min);
+/** The vote filters of CONTRACT §6 as conditions over alias `g`. */
+const voteConditions = (filter: VoteFilter): Condition[] => [
+  ['g.kadencja = ?', filter.kadencja],
+  ['g.id_organu = ?', filter.organ],
+  ['g.data >= ?', filter.data_od],
+  ['g.data <= ?', filter.data_do],
+  ['g.wynik = ?', filter.wynik],
+  ['g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min],
   // instr() on the folded title: case- and diacritic-insensitive, and no LIKE wildcards to escape.
-  add('search', 'instr(g.tytul_folded, ?) > 0', filter.search === undefined ? undefined : foldText(filter.search));
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, key: clauses.join('|') };
-}
+  ['instr(g.tytul_folded, ?) > 0', filter.search === undefined ? undefined : foldText(filter.search)],
+];
 
 export class GlosowaniaQueries {
-  private readonly statements = new Map<string, { count: Database.Statement; page: Database.Statement }>();
+  private readonly listStatements: FilteredStatements<{ count: Database.Statement; page: Database.Statement }>;
   private readonly detailStatement: Database.Statement;
   private readonly ballotsStatement: Database.Statement;
   private readonly attachmentsStatement: Database.Statement;
   private readonly ballotStatement: Database.Statement;
   private readonly ordStatement: Database.Statement;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(db: Database.Database) {
+    this.listStatements = new FilteredStatements((where) => ({
+      count: db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
+      // Paging picks the page's ids first (index-only when unfiltered), then joins just those.
+      page: db.prepare(`WITH page AS (SELECT g.id_glosowania, g.ord FROM glosowanie g ${where} ORDER BY g.ord LIMIT ? OFFSET ?)
+        SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania
+        JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
+    }));
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
         (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow
@@ -86,18 +87,7 @@ export class GlosowaniaQueries {
   }
 
   list(filter: VoteFilter, page: number, limit: number): { items: VoteSummary[]; total: number } {
-    const { where, params, key } = voteFilterSql(filter);
-    let statements = this.statements.get(key);
-    if (!statements) {
-      statements = {
-        count: this.db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
-        // Paging picks the page's ids first (index-only when unfiltered), then joins just those.
-        page: this.db.prepare(`WITH page AS (SELECT g.id_glosowania, g.ord FROM glosowanie g ${where} ORDER BY g.ord LIMIT ? OFFSET ?)
-          SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania
-          JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
-      };
-      this.statements.set(key, statements);
-    }
+    const { statements, params } = this.listStatements.select(voteConditions(filter));
     const total = statements.count.get(...params) as number;
     const items = statements.page.all(...params, limit, (page - 1) * limit) as VoteSummary[];
     return { items, total };
@@ -130,6 +120,24 @@ export class GlosowaniaQueries {
 
   hasBallot(voteId: number, personId: number): boolean {
     return this.ballotStatement.get(voteId, personId) !== undefined;
+  }
+
+  /** A share link's answer (CONTRACT §5 share/:link), or undefined when its vote is gone. */
+  shared(share: Share) {
+    const vote = this.detail(share.id_glosowania);
+    if (!vote) return undefined;
+    const { ord, ...glosowanie } = vote;
+    const glosy = this.ballots(share.id_glosowania, ord);
+    const highlighted = share.id_osoby === null ? undefined : glosy.find((g) => g.id_osoby === share.id_osoby);
+    return {
+      link: share.link,
+      utworzono: share.utworzono,
+      glosowanie,
+      glosy,
+      wyrozniony: highlighted
+        ? { id_osoby: highlighted.id_osoby, imie_nazwisko: highlighted.imie_nazwisko, ugrupowanie: highlighted.ugrupowanie, glos: highlighted.glos }
+        : null,
+    };
   }
 
   attachments(id: number): Array<{ id_zalacznika: number; nazwa: string; url: string | null }> {

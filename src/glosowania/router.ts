@@ -1,80 +1,60 @@
 // /api/glosowania: the filtered list, detail, distribution, attachments and share links.
 
-import express, { Router } from 'express';
-import { HttpError, notFound, pagination, parseParams, sendData } from '../http.ts';
-import { knownBody, queriesOf } from '../request-snapshot.ts';
+import { type Response, Router } from 'express';
+import { HttpError, notFound, pagination } from '../http.ts';
+import { queriesOf } from '../request-snapshot.ts';
+import { Reply, routesOf } from '../route.ts';
 import type { ShareStore } from '../shares.ts';
 import { groupBallots } from './queries.ts';
-import { distributionQuery, listQuery, shareBody, shareParams, voteIdParams } from './schemas.ts';
+import { glosowania } from './schemas.ts';
+
+/** The queries of an existing vote and its date position: 404 for an unknown id. */
+function ofVote(id: number, res: Response) {
+  const q = queriesOf(res).glosowania;
+  const ord = q.ordOf(id);
+  if (ord === undefined) throw notFound(`no vote ${id}`);
+  return { q, ord };
+}
 
 export function glosowaniaRouter(shares: ShareStore): Router {
   const router = Router();
+  const route = routesOf(router, '/api/glosowania');
 
-  router.get('/', (req, res) => {
-    const { page, limit, ...filter } = knownBody(res, parseParams(listQuery, req.query));
+  route(glosowania.list, ({ query: { page, limit, ...filter } }, res) => {
     const { items, total } = queriesOf(res).glosowania.list(filter, page, limit);
-    sendData(res, items, { pagination: pagination(page, limit, total) });
+    return new Reply(items, { pagination: pagination(page, limit, total) });
   });
 
-  router.get('/share/:link', (req, res) => {
-    const { link } = parseParams(shareParams, req.params, 'path');
+  route(glosowania.shared, ({ params: { link } }, res) => {
     const share = shares.find(link);
-    const q = queriesOf(res);
-    const vote = share && q.glosowania.detail(share.id_glosowania);
-    if (!share || !vote) throw notFound(`no share link ${link}`);
-    const { ord, ...glosowanie } = vote;
-    const glosy = q.glosowania.ballots(share.id_glosowania, ord);
-    const highlighted = share.id_osoby === null ? undefined : glosy.find((g) => g.id_osoby === share.id_osoby);
-    sendData(res, {
-      link: share.link,
-      utworzono: share.utworzono,
-      glosowanie,
-      glosy,
-      wyrozniony: highlighted
-        ? { id_osoby: highlighted.id_osoby, imie_nazwisko: highlighted.imie_nazwisko, ugrupowanie: highlighted.ugrupowanie, glos: highlighted.glos }
-        : null,
-    });
+    const shared = share && queriesOf(res).glosowania.shared(share);
+    if (!shared) throw notFound(`no share link ${link}`);
+    return shared;
   });
 
-  router.get('/:id', (req, res) => {
-    const { id } = parseParams(voteIdParams, req.params, 'path');
+  route(glosowania.detail, ({ params: { id } }, res) => {
     const vote = queriesOf(res).glosowania.detail(id);
     if (!vote) throw notFound(`no vote ${id}`);
     const { ord: _ord, ...detail } = vote;
-    sendData(res, detail);
+    return detail;
   });
 
-  router.get('/:id/glosy', (req, res) => {
-    const { id } = parseParams(voteIdParams, req.params, 'path');
-    const { ugrupowanie } = parseParams(distributionQuery, req.query);
-    const q = queriesOf(res).glosowania;
-    const ord = q.ordOf(id);
-    if (ord === undefined) throw notFound(`no vote ${id}`);
+  route(glosowania.ballots, ({ params: { id }, query: { ugrupowanie } }, res) => {
+    const { q, ord } = ofVote(id, res);
     const entries = q.ballots(id, ord);
-    if (ugrupowanie) sendData(res, groupBallots(entries), { grouped: true });
-    else sendData(res, entries, { grouped: false });
+    return ugrupowanie ? new Reply(groupBallots(entries), { grouped: true }) : new Reply(entries, { grouped: false });
   });
 
-  router.get('/:id/zalaczniki', (req, res) => {
-    const { id } = parseParams(voteIdParams, req.params, 'path');
-    const q = queriesOf(res).glosowania;
-    if (q.ordOf(id) === undefined) throw notFound(`no vote ${id}`);
-    sendData(res, q.attachments(id));
-  });
+  route(glosowania.attachments, ({ params: { id } }, res) => ofVote(id, res).q.attachments(id));
 
-  router.post('/:id/udostepnij', express.json({ limit: '10kb', strict: true }), (req, res) => {
-    const { id } = parseParams(voteIdParams, req.params, 'path');
-    const { id_osoby } = parseParams(shareBody, req.body ?? {}, 'body');
-    const q = queriesOf(res).glosowania;
-    if (q.ordOf(id) === undefined) throw notFound(`no vote ${id}`);
+  route(glosowania.share, ({ params: { id }, body: { id_osoby } }, res) => {
+    const { q } = ofVote(id, res);
     if (id_osoby !== undefined) {
       if (queriesOf(res).radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
-      if (!q.hasBallot(id, id_osoby)) {
-        throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
-      }
+      if (!q.hasBallot(id, id_osoby)) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
     }
     const { link, created } = shares.linkFor(id, id_osoby ?? null);
-    sendData(res, { link, url: `/share/${link}` }, {}, created ? 201 : 200);
+    return new Reply({ link, url: `/share/${link}` }, {}, created ? 201 : 200);
   });
 
   return router;

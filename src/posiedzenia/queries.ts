@@ -1,6 +1,7 @@
 // Sessions: the paged list, detail, agenda points and attendance, all from materialised columns.
 
 import type Database from 'better-sqlite3';
+import { FilteredStatements } from '../filtered-statements.ts';
 
 export interface SessionItem {
   id_posiedzenia: number; numer: string; nazwa: string | null; data: string; kadencja: string; id_organu: number;
@@ -19,12 +20,17 @@ const SESSION_COLUMNS = `s.id_posiedzenia, s.numer, s.nazwa, s.data, s.kadencja,
   s.liczba_punktow, s.liczba_glosowan, s.obecni, s.liczba_obecnosci, s.frekwencja_procent`;
 
 export class PosiedzeniaQueries {
-  private readonly statements = new Map<string, { count: Database.Statement; page: Database.Statement }>();
+  private readonly listStatements: FilteredStatements<{ count: Database.Statement; page: Database.Statement }>;
   private readonly byId: Database.Statement;
   private readonly points: Database.Statement;
   private readonly attendance: Database.Statement;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(db: Database.Database) {
+    this.listStatements = new FilteredStatements((where) => ({
+      count: db.prepare(`SELECT count(*) FROM posiedzenie s ${where}`).pluck(),
+      page: db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
+        ${where} ORDER BY s.ord LIMIT ? OFFSET ?`),
+    }));
     this.byId = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE s.id_posiedzenia = ?`);
     this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
@@ -35,28 +41,9 @@ export class PosiedzeniaQueries {
   }
 
   list(filter: SessionFilter, page: number, limit: number): { items: SessionItem[]; total: number } {
-    const clauses: string[] = [];
-    const params: unknown[] = [];
-    const add = (value: unknown, sql: string) => {
-      if (value === undefined) return;
-      clauses.push(sql);
-      params.push(value);
-    };
-    add(filter.kadencja, 's.kadencja = ?');
-    add(filter.organ, 's.id_organu = ?');
-    add(filter.data_od, 's.data >= ?');
-    add(filter.data_do, 's.data <= ?');
-    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-    const key = clauses.join('|');
-    let statements = this.statements.get(key);
-    if (!statements) {
-      statements = {
-        count: this.db.prepare(`SELECT count(*) FROM posiedzenie s ${where}`).pluck(),
-        page: this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
-          ${where} ORDER BY s.ord LIMIT ? OFFSET ?`),
-      };
-      this.statements.set(key, statements);
-    }
+    const { statements, params } = this.listStatements.select([
+      ['s.kadencja = ?', filter.kadencja], ['s.id_organu = ?', filter.organ], ['s.data >= ?', filter.data_od], ['s.data <= ?', filter.data_do],
+    ]);
     return {
       total: statements.count.get(...params) as number,
       items: statements.page.all(...params, limit, (page - 1) * limit) as SessionItem[],

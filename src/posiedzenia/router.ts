@@ -1,39 +1,30 @@
 // /api/posiedzenia: the session list, detail, agenda points and attendance.
 
-import { Router } from 'express';
-import { notFound, pagination, parseParams, sendData } from '../http.ts';
-import { knownBody, queriesOf } from '../request-snapshot.ts';
-import { listQuery, sessionIdParams } from './schemas.ts';
+import { type Response, Router } from 'express';
+import { notFound, pagination } from '../http.ts';
+import { queriesOf } from '../request-snapshot.ts';
+import { Reply, routesOf } from '../route.ts';
+import { posiedzenia } from './schemas.ts';
 
 export function posiedzeniaRouter(): Router {
   const router = Router();
+  const route = routesOf(router, '/api/posiedzenia');
 
-  router.get('/', (req, res) => {
-    const { page, limit, ...filter } = knownBody(res, parseParams(listQuery, req.query));
+  route(posiedzenia.list, ({ query: { page, limit, ...filter } }, res) => {
     const { items, total } = queriesOf(res).posiedzenia.list(filter, page, limit);
-    sendData(res, items, { pagination: pagination(page, limit, total) });
+    return new Reply(items, { pagination: pagination(page, limit, total) });
   });
 
-  router.get('/:id', (req, res) => {
-    const { id } = parseParams(sessionIdParams, req.params, 'path');
-    const session = queriesOf(res).posiedzenia.detail(id);
+  /** The queries of an existing session: 404 for an unknown id. */
+  const ofSession = (id: number, res: Response) => {
+    const q = queriesOf(res).posiedzenia;
+    const session = q.detail(id);
     if (!session) throw notFound(`no session ${id}`);
-    sendData(res, session);
-  });
-
-  router.get('/:id/punkty', (req, res) => {
-    const { id } = parseParams(sessionIdParams, req.params, 'path');
-    const q = queriesOf(res).posiedzenia;
-    if (!q.detail(id)) throw notFound(`no session ${id}`);
-    sendData(res, q.agendaPoints(id));
-  });
-
-  router.get('/:id/obecnosci', (req, res) => {
-    const { id } = parseParams(sessionIdParams, req.params, 'path');
-    const q = queriesOf(res).posiedzenia;
-    if (!q.detail(id)) throw notFound(`no session ${id}`);
-    sendData(res, q.attendanceOf(id));
-  });
+    return { q, session };
+  };
+  route(posiedzenia.detail, ({ params }, res) => ofSession(params.id, res).session);
+  route(posiedzenia.agenda, ({ params }, res) => ofSession(params.id, res).q.agendaPoints(params.id));
+  route(posiedzenia.attendance, ({ params }, res) => ofSession(params.id, res).q.attendanceOf(params.id));
 
   return router;
 }

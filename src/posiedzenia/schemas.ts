@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { DATE_RANGE_ERROR, dateRangeOrdered, idParam, listFilters } from '../http.ts';
-import { type Endpoint, count, dateString, envelope, int, kadencjaString, paged, percentNumber, text } from '../schemas.ts';
+import { type Endpoint, endpoint, count, dateString, envelope, int, kadencjaString, paged, percentNumber, text } from '../schemas.ts';
 
 export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_posiedzenia' }) });
 export const listQuery = z.object(listFilters).refine(dateRangeOrdered, DATE_RANGE_ERROR);
@@ -26,9 +26,12 @@ export const attendanceEntry = z.strictObject({
 
 const one = { params: sessionIdParams, errors: [400, 404], tag: 'posiedzenia' };
 
-export const posiedzeniaEndpoints: Endpoint[] = [
-  { method: 'get', path: '/api/posiedzenia', summary: 'Lista posiedzeń (od najnowszych)', tag: 'posiedzenia', query: listQuery, errors: [400, 404], response: paged(session) },
-  { ...one, method: 'get', path: '/api/posiedzenia/:id', summary: 'Szczegóły posiedzenia', response: envelope(session) },
-  { ...one, method: 'get', path: '/api/posiedzenia/:id/punkty', summary: 'Porządek obrad (naturalny porządek numerów)', response: envelope(z.array(agendaPoint)) },
-  { ...one, method: 'get', path: '/api/posiedzenia/:id/obecnosci', summary: 'Lista obecności', response: envelope(z.array(attendanceEntry)) },
-];
+/** The operations of this resource, by name (its router registers each with `route`). */
+export const posiedzenia = {
+  list: endpoint({ method: 'get', path: '/api/posiedzenia', summary: 'Lista posiedzeń (od najnowszych)', tag: 'posiedzenia', query: listQuery, errors: [400, 404], response: paged(session) }),
+  detail: endpoint({ ...one, method: 'get', path: '/api/posiedzenia/:id', summary: 'Szczegóły posiedzenia', response: envelope(session) }),
+  agenda: endpoint({ ...one, method: 'get', path: '/api/posiedzenia/:id/punkty', summary: 'Porządek obrad (naturalny porządek numerów)', response: envelope(z.array(agendaPoint)) }),
+  attendance: endpoint({ ...one, method: 'get', path: '/api/posiedzenia/:id/obecnosci', summary: 'Lista obecności', response: envelope(z.array(attendanceEntry)) }),
+};
+
+export const posiedzeniaEndpoints: Endpoint[] = Object.values(posiedzenia);

@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { GLOS_VALUES, percent } from '../../core/contract.ts';
 import { unpackPartners } from '../../core/snapshot/partners.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { FilteredStatements } from '../filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, type VoteSummary } from '../glosowania/queries.ts';
 
 export interface CouncillorListItem {
@@ -50,10 +51,19 @@ export class RadniQueries {
   private readonly bodyTotal: Database.Statement;
   private readonly partners: Database.Statement;
   private readonly partnerDisplay: Database.Statement;
-  /** Statements built for a combination of filters, keyed by their WHERE clauses (list and vote lists). */
-  private readonly byFilters = new Map<string, Database.Statement>();
+  private readonly listStatements: FilteredStatements;
+  private readonly voteStatements: FilteredStatements;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(db: Database.Database) {
+    this.listStatements = new FilteredStatements((where) => db.prepare(`SELECT s.id_osoby, r.imie_nazwisko,
+        s.kadencja_biezaca AS kadencja, s.przynaleznosc_id, s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token
+      FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where} ORDER BY r.name_rank`));
+    // The page's keys come from the index alone; only those rows are joined to their votes.
+    this.voteStatements = new FilteredStatements((where) => db.prepare(`WITH page AS (
+        SELECT rg.ord, rg.id_glosowania, rg.glos FROM radny_glos rg ${where} ORDER BY rg.ord LIMIT ? OFFSET ?)
+      SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
+      FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
+      ORDER BY page.ord`));
     this.byId = db.prepare('SELECT id_osoby FROM radny WHERE id_osoby = ?').pluck();
     this.byToken = db.prepare('SELECT id_osoby FROM radny WHERE token = ?').pluck();
     this.person = db.prepare('SELECT id_osoby, imie_nazwisko, token FROM radny WHERE id_osoby = ?');
@@ -72,25 +82,15 @@ export class RadniQueries {
   }
 
   list(filter: { kadencja?: string | undefined; organ?: number | undefined; ugrupowanie?: number | undefined; aktywny?: boolean | undefined }): CouncillorListItem[] {
-    const clauses = ['s.kadencja = ?', 's.przynaleznosc_id IS NOT NULL'];
-    const params: unknown[] = [filter.kadencja ?? ALL_TERMS];
-    if (filter.organ !== undefined) {
+    const { statements, params } = this.listStatements.select([
+      ['s.kadencja = ?', filter.kadencja ?? ALL_TERMS],
       // CONTRACT §7: persons with an attendance record in the body's sessions (in scope).
-      clauses.push(`EXISTS (SELECT 1 FROM radny_organ b
-        WHERE b.kadencja = s.kadencja AND b.id_organu = ? AND b.id_osoby = s.id_osoby AND b.liczba_posiedzen > 0)`);
-      params.push(filter.organ);
-    }
-    if (filter.ugrupowanie !== undefined) { clauses.push('s.id_ugrupowania = ?'); params.push(filter.ugrupowanie); }
-    if (filter.aktywny !== undefined) { clauses.push('s.aktywny = ?'); params.push(filter.aktywny ? 1 : 0); }
-    const key = clauses.join('|');
-    let statement = this.byFilters.get(key);
-    if (!statement) {
-      statement = this.db.prepare(`SELECT s.id_osoby, r.imie_nazwisko, s.kadencja_biezaca AS kadencja, s.przynaleznosc_id,
-          s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token
-        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby WHERE ${clauses.join(' AND ')} ORDER BY r.name_rank`);
-      this.byFilters.set(key, statement);
-    }
-    return statement.all(...params) as CouncillorListItem[];
+      [`EXISTS (SELECT 1 FROM radny_organ b
+        WHERE b.kadencja = s.kadencja AND b.id_organu = ? AND b.id_osoby = s.id_osoby AND b.liczba_posiedzen > 0)`, filter.organ],
+      ['s.id_ugrupowania = ?', filter.ugrupowanie],
+      ['s.aktywny = ?', filter.aktywny === undefined ? undefined : Number(filter.aktywny)],
+    ], ['s.przynaleznosc_id IS NOT NULL']);
+    return statements.all(...params) as CouncillorListItem[];
   }
 
   statOf(id: number, kadencja: string | undefined): CouncillorStat {
@@ -113,6 +113,30 @@ export class RadniQueries {
     };
   }
 
+  votingProfile(id: number, kadencja: string | undefined) {
+    const s = this.statOf(id, kadencja);
+    const total = s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu;
+    return {
+      za: s.za, przeciw: s.przeciw, wstrzymujacy: s.wstrzymujacy, nieobecny: s.nieobecny, brak_glosu: s.brak_glosu,
+      za_procent: percent(s.za, total), przeciw_procent: percent(s.przeciw, total),
+      wstrzymujacy_procent: percent(s.wstrzymujacy, total), nieobecny_procent: percent(s.nieobecny, total),
+      brak_glosu_procent: percent(s.brak_glosu, total),
+    };
+  }
+
+  attendance(id: number, kadencja: string | undefined) {
+    const s = this.statOf(id, kadencja);
+    return {
+      liczba_posiedzen: s.liczba_posiedzen, obecnosci: s.obecnosci, nieobecnosci: s.liczba_posiedzen - s.obecnosci,
+      frekwencja_procent: percent(s.obecnosci, s.liczba_posiedzen),
+    };
+  }
+
+  groupAgreement(id: number, kadencja: string | undefined) {
+    const s = this.statOf(id, kadencja);
+    return { wszystkie_glosowania: s.zg_wszystkie, zgodne: s.zg_zgodne, zgodnosc_procent: percent(s.zg_zgodne, s.zg_wszystkie) };
+  }
+
   monthlyAttendance(id: number, kadencja: string | undefined) {
     const rows = this.months.all(kadencja ?? ALL_TERMS, id) as Array<{ miesiac: string; liczba_posiedzen: number; obecnosci: number }>;
     return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen) }));
@@ -124,25 +148,12 @@ export class RadniQueries {
    */
   votes(id: number, kind: VoteListKind, filter: { kadencja?: string | undefined; organ?: number | undefined }, page: number, limit: number):
     { items: Array<VoteSummary & { glos: string }>; total: number } {
-    const clauses = ['rg.id_osoby = ?'];
-    const params: unknown[] = [id];
-    if (filter.kadencja !== undefined) { clauses.push('rg.kadencja = ?'); params.push(filter.kadencja); }
-    if (filter.organ !== undefined) { clauses.push('rg.id_organu = ?'); params.push(filter.organ); }
     const flag = FLAG_OF[kind];
-    if (flag) clauses.push(`rg.${flag} = 1`);
-    const key = clauses.join('|');
-    let statement = this.byFilters.get(key);
-    if (!statement) {
-      // The page's keys come from the index alone; only those rows are joined to their votes.
-      statement = this.db.prepare(`WITH page AS (
-          SELECT rg.ord, rg.id_glosowania, rg.glos FROM radny_glos rg
-          WHERE ${clauses.join(' AND ')} ORDER BY rg.ord LIMIT ? OFFSET ?)
-        SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
-        FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
-        ORDER BY page.ord`);
-      this.byFilters.set(key, statement);
-    }
-    const rows = statement.all(...params, limit, (page - 1) * limit) as Array<VoteSummary & { glos: number }>;
+    const { statements, params } = this.voteStatements.select(
+      [['rg.id_osoby = ?', id], ['rg.kadencja = ?', filter.kadencja], ['rg.id_organu = ?', filter.organ]],
+      flag ? [`rg.${flag} = 1`] : [],
+    );
+    const rows = statements.all(...params, limit, (page - 1) * limit) as Array<VoteSummary & { glos: number }>;
     const total = filter.organ === undefined
       ? this.statOf(id, filter.kadencja)[TOTAL_OF[kind]] as number
       : (this.bodyTotal.get(filter.kadencja ?? ALL_TERMS, id, filter.organ) as number | undefined) ?? 0;

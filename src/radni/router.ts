@@ -1,16 +1,15 @@
 // /api/radni: the councillor list, the profile and every per-councillor metric (CONTRACT §3).
 // `:id` is an id_osoby or a token.
 
-import { Router, type Request, type Response } from 'express';
-import { percent } from '../../core/contract.ts';
-import { notFound, pagination, parseParams, sendData } from '../http.ts';
-import { knownBody, queriesOf } from '../request-snapshot.ts';
+import { type Response, Router } from 'express';
+import { notFound, pagination } from '../http.ts';
+import { queriesOf } from '../request-snapshot.ts';
+import { Reply, routesOf } from '../route.ts';
 import type { VoteListKind } from './queries.ts';
-import { councillorIdParams, flaggedVotesQuery, listQuery, partnerQuery, scopeQuery, votesQuery } from './schemas.ts';
+import { radni } from './schemas.ts';
 
-/** Resolves `:id` (id or token) to an id_osoby: 400 for a malformed one, 404 for an unknown one. */
-function councillorId(req: Request, res: Response): number {
-  const { id } = parseParams(councillorIdParams, req.params, 'path');
+/** The id_osoby of `:id` (an id or a token), or 404 for one that matches no councillor. */
+function councillorId(id: string, res: Response): number {
   const found = queriesOf(res).radni.resolve(/^\d+$/.test(id) ? Number(id) : id);
   if (found === undefined) throw notFound(`no councillor ${id}`);
   return found;
@@ -18,81 +17,32 @@ function councillorId(req: Request, res: Response): number {
 
 export function radniRouter(): Router {
   const router = Router();
+  const route = routesOf(router, '/api/radni');
+  const q = (res: Response) => queriesOf(res).radni;
 
-  router.get('/', (req, res) => {
-    const query = knownBody(res, parseParams(listQuery, req.query));
-    const items = queriesOf(res).radni.list(query);
-    sendData(res, items, { count: items.length });
+  route(radni.list, ({ query }, res) => {
+    const items = q(res).list(query);
+    return new Reply(items, { count: items.length });
   });
+  route(radni.profile, ({ params, query }, res) => q(res).profile(councillorId(params.id, res), query.kadencja));
+  route(radni.votingProfile, ({ params, query }, res) => q(res).votingProfile(councillorId(params.id, res), query.kadencja));
+  route(radni.attendance, ({ params, query }, res) => q(res).attendance(councillorId(params.id, res), query.kadencja));
+  route(radni.monthlyAttendance, ({ params, query }, res) => q(res).monthlyAttendance(councillorId(params.id, res), query.kadencja));
+  route(radni.groupAgreement, ({ params, query }, res) => q(res).groupAgreement(councillorId(params.id, res), query.kadencja));
+  route(radni.coalitions, ({ params, query: { kadencja, min_wspolne, limit } }, res) =>
+    q(res).partnersOf(councillorId(params.id, res), 'koalicje', kadencja, min_wspolne, limit));
+  route(radni.opponents, ({ params, query: { kadencja, min_wspolne, limit } }, res) =>
+    q(res).partnersOf(councillorId(params.id, res), 'oponenci', kadencja, min_wspolne, limit));
 
-  router.get('/:id', (req, res) => {
-    const id = councillorId(req, res);
-    const { kadencja } = parseParams(scopeQuery, req.query);
-    sendData(res, queriesOf(res).radni.profile(id, kadencja));
-  });
-
-  router.get('/:id/profil-glosowania', (req, res) => {
-    const id = councillorId(req, res);
-    const { kadencja } = parseParams(scopeQuery, req.query);
-    const s = queriesOf(res).radni.statOf(id, kadencja);
-    const total = s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu;
-    sendData(res, {
-      za: s.za, przeciw: s.przeciw, wstrzymujacy: s.wstrzymujacy, nieobecny: s.nieobecny, brak_glosu: s.brak_glosu,
-      za_procent: percent(s.za, total), przeciw_procent: percent(s.przeciw, total),
-      wstrzymujacy_procent: percent(s.wstrzymujacy, total), nieobecny_procent: percent(s.nieobecny, total),
-      brak_glosu_procent: percent(s.brak_glosu, total),
-    });
-  });
-
-  router.get('/:id/frekwencja', (req, res) => {
-    const id = councillorId(req, res);
-    const { kadencja } = parseParams(scopeQuery, req.query);
-    const s = queriesOf(res).radni.statOf(id, kadencja);
-    sendData(res, {
-      liczba_posiedzen: s.liczba_posiedzen, obecnosci: s.obecnosci, nieobecnosci: s.liczba_posiedzen - s.obecnosci,
-      frekwencja_procent: percent(s.obecnosci, s.liczba_posiedzen),
-    });
-  });
-
-  router.get('/:id/frekwencja-czas', (req, res) => {
-    const id = councillorId(req, res);
-    const { kadencja } = parseParams(scopeQuery, req.query);
-    sendData(res, queriesOf(res).radni.monthlyAttendance(id, kadencja));
-  });
-
-  router.get('/:id/zgodnosc-grupa', (req, res) => {
-    const id = councillorId(req, res);
-    const { kadencja } = parseParams(scopeQuery, req.query);
-    const s = queriesOf(res).radni.statOf(id, kadencja);
-    sendData(res, { wszystkie_glosowania: s.zg_wszystkie, zgodne: s.zg_zgodne, zgodnosc_procent: percent(s.zg_zgodne, s.zg_wszystkie) });
-  });
-
-  for (const order of ['koalicje', 'oponenci'] as const) {
-    router.get(`/:id/${order}`, (req, res) => {
-      const id = councillorId(req, res);
-      const { kadencja, limit, min_wspolne } = parseParams(partnerQuery, req.query);
-      sendData(res, queriesOf(res).radni.partnersOf(id, order, kadencja, min_wspolne, limit));
-    });
-  }
-
-  router.get('/:id/glosowania', (req, res) => {
-    const id = councillorId(req, res);
-    const { page, limit, ...filter } = knownBody(res, parseParams(votesQuery, req.query));
-    const { items, total } = queriesOf(res).radni.votes(id, 'wszystkie', filter, page, limit);
-    sendData(res, items, { pagination: pagination(page, limit, total) });
-  });
-
-  const flaggedLists: Array<[string, VoteListKind]> = [
-    ['glosowania-samotne', 'samotne'], ['glosowania-kluczowe', 'kluczowe'], ['glosowania-buntownicze', 'buntownicze'],
-  ];
-  for (const [path, kind] of flaggedLists) {
-    router.get(`/:id/${path}`, (req, res) => {
-      const id = councillorId(req, res);
-      const { page, limit, kadencja } = parseParams(flaggedVotesQuery, req.query);
-      const { items, total } = queriesOf(res).radni.votes(id, kind, { kadencja }, page, limit);
-      sendData(res, items, { pagination: pagination(page, limit, total) });
-    });
-  }
+  const voteList = (kind: VoteListKind) => ({ params, query }: { params: { id: string }; query: { page: number; limit: number; kadencja?: string | undefined; organ?: number | undefined } }, res: Response) => {
+    const { page, limit, ...filter } = query;
+    const { items, total } = q(res).votes(councillorId(params.id, res), kind, filter, page, limit);
+    return new Reply(items, { pagination: pagination(page, limit, total) });
+  };
+  route(radni.votes, voteList('wszystkie'));
+  route(radni.solitaryVotes, voteList('samotne'));
+  route(radni.decisiveVotes, voteList('kluczowe'));
+  route(radni.rebelliousVotes, voteList('buntownicze'));
 
   return router;
 }

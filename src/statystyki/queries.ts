@@ -4,7 +4,10 @@
 import type Database from 'better-sqlite3';
 import { percent, percentString, ratio2 } from '../../core/contract.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { FilteredStatements } from '../filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary } from '../glosowania/queries.ts';
+
+type VoteRank = 'rank_kontrowersyjne' | 'rank_jednomyslne';
 
 interface Scope {
   kadencja?: string | undefined;
@@ -18,9 +21,12 @@ export class StatystykiQueries {
   private readonly bodies: Database.Statement;
   private readonly months: Database.Statement;
   private readonly topPairs: Record<'all' | 'between', Database.Statement>;
-  private readonly voteRankings = new Map<string, Database.Statement>();
+  private readonly voteRankings: Record<VoteRank, FilteredStatements>;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(db: Database.Database) {
+    const voteRanking = (rank: VoteRank) => new FilteredStatements((where) => db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}
+      FROM ${VOTE_SUMMARY_FROM} ${where} ORDER BY g.${rank} LIMIT ?`));
+    this.voteRankings = { rank_kontrowersyjne: voteRanking('rank_kontrowersyjne'), rank_jednomyslne: voteRanking('rank_jednomyslne') };
     this.summary = db.prepare('SELECT * FROM zestawienie WHERE kadencja = ? AND id_organu = ?');
     // Both tables carry the same counts and rank columns; the group shown is always the scope's (radny_stat).
     const ranking = (rank: string, threshold: string) => ({
@@ -102,19 +108,10 @@ export class StatystykiQueries {
   }
 
   /** Votes in a fixed materialised order (`rank_kontrowersyjne` or `rank_jednomyslne`), filtered by scope. */
-  rankedVotes(rank: 'rank_kontrowersyjne' | 'rank_jednomyslne', { kadencja, organ }: Scope, limit: number): Array<{ pozycja: number } & VoteSummary> {
-    const clauses = [`g.${rank} IS NOT NULL`];
-    const params: unknown[] = [];
-    if (kadencja !== undefined) { clauses.push('g.kadencja = ?'); params.push(kadencja); }
-    if (organ !== undefined) { clauses.push('g.id_organu = ?'); params.push(organ); }
-    const key = `${rank}|${clauses.join('|')}`;
-    let statement = this.voteRankings.get(key);
-    if (!statement) {
-      statement = this.db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM}
-        WHERE ${clauses.join(' AND ')} ORDER BY g.${rank} LIMIT ?`);
-      this.voteRankings.set(key, statement);
-    }
-    return (statement.all(...params, limit) as VoteSummary[]).map((v, i) => ({ pozycja: i + 1, ...v }));
+  rankedVotes(rank: VoteRank, { kadencja, organ }: Scope, limit: number): Array<{ pozycja: number } & VoteSummary> {
+    const { statements, params } = this.voteRankings[rank].select(
+      [['g.kadencja = ?', kadencja], ['g.id_organu = ?', organ]], [`g.${rank} IS NOT NULL`]);
+    return (statements.all(...params, limit) as VoteSummary[]).map((v, i) => ({ pozycja: i + 1, ...v }));
   }
 
   bodyActivity({ kadencja, organ }: Scope) {

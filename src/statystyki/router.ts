@@ -1,56 +1,26 @@
 // /api/statystyki: dashboard, rankings, vote orderings, body activity, attendance over time, top pairs.
+// Every one accepts `organ` (CONTRACT §7), checked by `route`.
 
-import { Router } from 'express';
-import { parseParams, sendData } from '../http.ts';
-import { knownBody, queriesOf } from '../request-snapshot.ts';
-import {
-  attendanceRankingQuery, councillorRankingQuery, scopeQuery, topPairsQuery, votesRankingQuery,
-} from './schemas.ts';
+import { type Response, Router } from 'express';
+import { queriesOf } from '../request-snapshot.ts';
+import { routesOf } from '../route.ts';
+import { statystyki } from './schemas.ts';
 
 export function statystykiRouter(): Router {
   const router = Router();
+  const route = routesOf(router, '/api/statystyki');
+  const q = (res: Response) => queriesOf(res).statystyki;
 
-  router.get('/dashboard', (req, res) => {
-    sendData(res, queriesOf(res).statystyki.dashboard(knownBody(res, parseParams(scopeQuery, req.query))));
-  });
-
-  router.get('/ranking-frekwencji', (req, res) => {
-    const { min_posiedzen, limit, ...scope } = knownBody(res, parseParams(attendanceRankingQuery, req.query));
-    sendData(res, queriesOf(res).statystyki.attendanceRanking(scope, min_posiedzen, limit));
-  });
-
-  router.get('/ranking-buntownikow', (req, res) => {
-    const { min_glosowan, limit, ...scope } = knownBody(res, parseParams(councillorRankingQuery, req.query));
-    sendData(res, queriesOf(res).statystyki.rebelRanking(scope, min_glosowan, limit));
-  });
-
-  router.get('/ranking-lojalistow', (req, res) => {
-    const { min_glosowan, limit, ...scope } = knownBody(res, parseParams(councillorRankingQuery, req.query));
-    sendData(res, queriesOf(res).statystyki.loyalistRanking(scope, min_glosowan, limit));
-  });
-
-  router.get('/najbardziej-kontrowersyjne', (req, res) => {
-    const { limit, ...filter } = knownBody(res, parseParams(votesRankingQuery, req.query));
-    sendData(res, queriesOf(res).statystyki.rankedVotes('rank_kontrowersyjne', filter, limit));
-  });
-
-  router.get('/najbardziej-jednomyslne', (req, res) => {
-    const { limit, ...filter } = knownBody(res, parseParams(votesRankingQuery, req.query));
-    sendData(res, queriesOf(res).statystyki.rankedVotes('rank_jednomyslne', filter, limit));
-  });
-
-  router.get('/aktywnosc-organow', (req, res) => {
-    sendData(res, queriesOf(res).statystyki.bodyActivity(knownBody(res, parseParams(scopeQuery, req.query))));
-  });
-
-  router.get('/frekwencja-czas', (req, res) => {
-    sendData(res, queriesOf(res).statystyki.monthlyAttendance(knownBody(res, parseParams(scopeQuery, req.query))));
-  });
-
-  router.get('/top-koalicje', (req, res) => {
-    const { min_wspolne, limit, tylko_miedzy_ugrupowaniami, ...scope } = knownBody(res, parseParams(topPairsQuery, req.query));
-    sendData(res, queriesOf(res).statystyki.topCoalitions(scope, min_wspolne, limit, tylko_miedzy_ugrupowaniami ?? false));
-  });
+  route(statystyki.dashboard, ({ query }, res) => q(res).dashboard(query));
+  route(statystyki.attendanceRanking, ({ query: { min_posiedzen, limit, ...scope } }, res) => q(res).attendanceRanking(scope, min_posiedzen, limit));
+  route(statystyki.rebelRanking, ({ query: { min_glosowan, limit, ...scope } }, res) => q(res).rebelRanking(scope, min_glosowan, limit));
+  route(statystyki.loyalistRanking, ({ query: { min_glosowan, limit, ...scope } }, res) => q(res).loyalistRanking(scope, min_glosowan, limit));
+  route(statystyki.mostControversial, ({ query: { limit, ...scope } }, res) => q(res).rankedVotes('rank_kontrowersyjne', scope, limit));
+  route(statystyki.mostUnanimous, ({ query: { limit, ...scope } }, res) => q(res).rankedVotes('rank_jednomyslne', scope, limit));
+  route(statystyki.bodyActivity, ({ query }, res) => q(res).bodyActivity(query));
+  route(statystyki.monthlyAttendance, ({ query }, res) => q(res).monthlyAttendance(query));
+  route(statystyki.topCoalitions, ({ query: { min_wspolne, limit, tylko_miedzy_ugrupowaniami, ...scope } }, res) =>
+    q(res).topCoalitions(scope, min_wspolne, limit, tylko_miedzy_ugrupowaniami ?? false));
 
   return router;
 }

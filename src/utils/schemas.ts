@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { kadencjaParam } from '../http.ts';
-import { type Endpoint, count, dateString, envelope, int, kadencjaString, text } from '../schemas.ts';
+import { type Endpoint, endpoint, count, dateString, envelope, int, kadencjaString, text } from '../schemas.ts';
 
 export const groupsQuery = z.object({ kadencja: kadencjaParam });
 
@@ -22,9 +22,12 @@ export const systemCounts = z.strictObject({
 
 const lookup = { tag: 'utils', errors: [] };
 
-export const utilsEndpoints: Endpoint[] = [
-  { ...lookup, method: 'get', path: '/api/utils/ugrupowania', summary: 'Ugrupowania', query: groupsQuery, errors: [400], response: envelope(z.array(group)) },
-  { ...lookup, method: 'get', path: '/api/utils/organy', summary: 'Organy', response: envelope(z.array(body)) },
-  { ...lookup, method: 'get', path: '/api/utils/kadencje', summary: 'Kadencje (od najnowszej)', response: envelope(z.array(term)) },
-  { ...lookup, method: 'get', path: '/api/utils/stats', summary: 'Liczby w systemie', response: envelope(systemCounts) },
-];
+/** The operations of this resource, by name (its router registers each with `route`). */
+export const utils = {
+  groups: endpoint({ ...lookup, method: 'get', path: '/api/utils/ugrupowania', summary: 'Ugrupowania', query: groupsQuery, errors: [400], response: envelope(z.array(group)) }),
+  bodies: endpoint({ ...lookup, method: 'get', path: '/api/utils/organy', summary: 'Organy', response: envelope(z.array(body)) }),
+  terms: endpoint({ ...lookup, method: 'get', path: '/api/utils/kadencje', summary: 'Kadencje (od najnowszej)', response: envelope(z.array(term)) }),
+  counts: endpoint({ ...lookup, method: 'get', path: '/api/utils/stats', summary: 'Liczby w systemie', response: envelope(systemCounts) }),
+};
+
+export const utilsEndpoints: Endpoint[] = Object.values(utils);
