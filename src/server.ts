@@ -210,36 +210,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
     if (closing) res.setHeader('Connection', 'close');
   });
 
-  const close = () => {
-    closing ??= (async () => {
-      logger.info('shutting down: no new connections; finishing in-flight requests');
-      const refreshStopped = scheduler?.stop();
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => {
-          logger.warn('in-flight requests did not finish in time; closing their connections');
-          server.closeAllConnections();
-        }, DRAIN_MS);
-        // Keep-alive connections between requests are closed as soon as they are idle.
-        const sweep = setInterval(() => server.closeIdleConnections(), 100);
-        server.close(() => {
-          clearTimeout(force);
-          clearInterval(sweep);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-      await refreshStopped;
-      for (const [name, closeIt] of [['snapshot', () => snapshots.close()], ['shares', () => shares.close()]] as const) {
-        try {
-          closeIt();
-        } catch (error) {
-          logger.error({ err: error }, `could not close the ${name} database`);
-        }
-      }
-      logger.info('shut down');
-    })();
-    return closing;
-  };
+  const close = () => (closing ??= shutDown(server, scheduler, [snapshots, shares], logger));
 
   // SIGHUP: refresh now, the same job the cron runs (for operators and tests). A worker leaves it to
   // the primary (but must not die of it, SIGHUP's default).
@@ -261,6 +232,38 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   const address = server.address();
   logger.info({ address: typeof address === 'object' && address ? `http://${address.address}:${address.port}` : address }, 'listening');
   return { server, close };
+}
+
+/**
+ * Drains and closes: no new connections, in-flight requests finish (their connections closed after
+ * DRAIN_MS), a refresh in progress is stopped, then the databases are closed.
+ */
+async function shutDown(server: Server, scheduler: RefreshScheduler | null, databases: Array<{ close(): void }>, logger: Logger): Promise<void> {
+  logger.info('shutting down: no new connections; finishing in-flight requests');
+  const refreshStopped = scheduler?.stop();
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time; closing their connections');
+      server.closeAllConnections();
+    }, DRAIN_MS);
+    // Keep-alive connections between requests are closed as soon as they are idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.close(() => {
+      clearTimeout(force);
+      clearInterval(sweep);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+  await refreshStopped;
+  for (const database of databases) {
+    try {
+      database.close();
+    } catch (error) {
+      logger.error({ err: error }, 'could not close a database');
+    }
+  }
+  logger.info('shut down');
 }
 
 /** A listen failure in words a user can act on. */

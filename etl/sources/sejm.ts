@@ -328,7 +328,24 @@ class SejmSource {
     if (this.mps === null) findings.warn({ file: 'mps.json', line: 0 }, '(file)', 'mps.json is missing: MPs are taken from the ballots');
     if (this.clubFullNames === null) findings.warn({ file: 'clubs.json', line: 0 }, '(file)', 'clubs.json is missing: clubs have no full names');
 
-    // Votes in (sitting, votingNumber) order; one term per source (mps.json and clubs.json describe one).
+    const votes = this.orderedVotes();
+    const term = votes[0]!.term;
+    const firstAt: Location = { file: votes[0]!.file, line: 1 };
+    const termStart = votes.reduce((min, v) => (v.date < min ? v.date : min), votes[0]!.date);
+    const year = Number(termStart.slice(0, 4));
+    const kadencja = `${year}-${year + 4}`;
+    loader.kadencja({ kadencja, data_od: termStart, data_do: null }, firstAt);
+    loader.organ({ ...SEJM_BODY }, firstAt);
+    const groupOf = this.emitGroups(votes);
+    const mpById = this.emitPersons();
+    this.emitMemberships(votes, mpById, groupOf, kadencja, termStart);
+    const pointOf = this.emitSessions(votes, term, kadencja);
+    this.emitVotes(votes, term, pointOf);
+  }
+
+  /** Votes in (sitting, votingNumber) order; one term per source (mps.json and clubs.json describe one). */
+  private orderedVotes(): Vote[] {
+    const { findings } = this;
     this.votes.sort((a, b) => a.sitting - b.sitting || a.votingNumber - b.votingNumber);
     const term = this.votes[0]!.term;
     const votes: Vote[] = [];
@@ -342,14 +359,12 @@ class SejmSource {
         votes.push(vote);
       }
     }
-    const firstAt: Location = { file: votes[0]!.file, line: 1 };
-    const termStart = votes.reduce((min, v) => (v.date < min ? v.date : min), votes[0]!.date);
-    const year = Number(termStart.slice(0, 4));
-    const kadencja = `${year}-${year + 4}`;
-    loader.kadencja({ kadencja, data_od: termStart, data_do: null }, firstAt);
-    loader.organ({ ...SEJM_BODY }, firstAt);
+    return votes;
+  }
 
-    // Groups: every club of clubs.json, mps.json and the ballots, numbered in sorted order of club id.
+  /** Groups: every club of clubs.json, mps.json and the ballots, numbered in sorted order of club id. */
+  private emitGroups(votes: Vote[]): Int32Array {
+    const { loader } = this;
     const clubNames = this.clubNames.slice(1).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const groupOf = new Int32Array(this.clubNames.length); // interned club → id_ugrupowania (0 = none)
     clubNames.forEach((club, i) => {
@@ -361,7 +376,12 @@ class SejmSource {
       );
     });
 
-    // Persons: mps.json, then anyone seen only in the ballots.
+    return groupOf;
+  }
+
+  /** Persons: mps.json, then anyone seen only in the ballots. */
+  private emitPersons(): Map<number, Mp> {
+    const { loader, findings } = this;
     const mpById = new Map<number, Mp>();
     for (const mp of [...(this.mps ?? [])].sort((a, b) => a.id - b.id)) {
       mpById.set(mp.id, mp);
@@ -373,7 +393,12 @@ class SejmSource {
       else loader.radny({ id_osoby: id, imie_nazwisko: name }, { file, line: 1 });
     }
 
-    // Memberships follow each MP's club through the votes in date order, then by id.
+    return mpById;
+  }
+
+  /** Memberships follow each MP's club through the votes in date order, then by id. */
+  private emitMemberships(votes: Vote[], mpById: Map<number, Mp>, groupOf: Int32Array, kadencja: string, termStart: string): void {
+    const { loader, findings } = this;
     const byDate = [...votes].sort((a, b) => (a.dataCzas < b.dataCzas ? -1 : a.dataCzas > b.dataCzas ? 1 : a.id - b.id));
     const segments = new Map<number, Segment[]>();
     for (const vote of byDate) {
@@ -421,7 +446,11 @@ class SejmSource {
       });
     }
 
-    // Sessions (one per sitting, dated by its first vote) and their agenda points (distinct titles).
+  }
+
+  /** Sessions (one per sitting, dated by its first vote) and their agenda points (distinct titles). */
+  private emitSessions(votes: Vote[], term: number, kadencja: string): Map<Vote, number> {
+    const { loader, findings } = this;
     const pointOf = new Map<Vote, number>();
     for (let start = 0; start < votes.length;) {
       const sitting = votes[start]!.sitting;
@@ -452,6 +481,12 @@ class SejmSource {
       start = end;
     }
 
+    return pointOf;
+  }
+
+  /** Votes, their ballots and their result PDFs. */
+  private emitVotes(votes: Vote[], term: number, pointOf: Map<Vote, number>): void {
+    const { loader } = this;
     for (const vote of votes) {
       loader.glosowanie({
         id_glosowania: vote.id, id_posiedzenia: sessionId(term, vote.sitting), id_punktu: pointOf.get(vote) ?? null,
