@@ -4,7 +4,7 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { countOf, reportLines } from '../etl/findings.ts';
-import { generateBundle } from '../etl/generate.ts';
+import { generateBundle } from '../tools/generate/index.ts';
 import { SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
 import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
 import { SOURCE_READERS, type SourcePart } from '../etl/sources/index.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { generateBundle } from '../etl/generate.ts';
+import { generateBundle } from '../tools/generate/index.ts';
 import { API_ENDPOINTS } from '../src/endpoints.ts';
 import { errorEnvelope } from '../src/schemas.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';

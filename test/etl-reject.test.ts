@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateBundle } from '../etl/generate.ts';
+import { generateBundle } from '../tools/generate/index.ts';
 import { formatProblem } from '../etl/findings.ts';
 import { BundleRejectedError, checkSource, runEtl } from '../etl/run.ts';
 import { tempDir } from './support/fixture.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBundle, type GenerateOptions, type GenerateSummary } from '../etl/generate.ts';
+import { generateBundle, type GenerateOptions, type GenerateSummary } from '../tools/generate/index.ts';
 import { GLOS_VALUES } from '../core/contract.ts';
 import { BUNDLE_COLUMNS } from '../etl/sources/csv.ts';
 

@@ -6,7 +6,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBundle } from '../etl/generate.ts';
+import { generateBundle } from '../tools/generate/index.ts';
 import type { Config } from '../src/config.ts';
 import { STATUS_NAMES } from '../src/http.ts';
 import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';

@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkSource, runEtl } from '../etl/run.ts';
-import { generateBundle } from '../etl/generate.ts';
+import { generateBundle } from '../tools/generate/index.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/server.ts';

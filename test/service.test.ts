@@ -9,7 +9,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateBundle, type GenerateOptions } from '../etl/generate.ts';
+import { generateBundle, type GenerateOptions } from '../tools/generate/index.ts';
 import { runEtl } from '../etl/run.ts';
 import { removeDir, tempDir } from './support/fixture.ts';
 import { council, freePort, killAll, type LogLine, type ServerProcess, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';

@@ -4,8 +4,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUNDLE_COLUMNS } from '../../etl/sources/csv.ts';
+import { type Cell, csvField } from '../../tools/generate/csv.ts';
 
-export type Cell = string | number | null;
+export type { Cell };
 export type Row = Record<string, Cell>;
 /** File name (e.g. `glosy.csv`) → rows. A file left out of the record is absent from the bundle. */
 export type Bundle = Record<string, Array<Record<string, Cell>>>;
@@ -26,12 +27,6 @@ export function csvHeader(fileName: string, rows: ReadonlyArray<Record<string, C
   return header;
 }
 
-/** One RFC 4180 field: quoted only when it holds a comma, a quote or a line break. */
-export function csvField(cell: Cell | undefined): string {
-  if (cell === null || cell === undefined) return '';
-  const text = String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The text of one CSV file: header line, one line per row, every line ended by `\n`. */
 export function toCsv(fileName: string, rows: ReadonlyArray<Record<string, Cell>>): string {
