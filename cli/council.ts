@@ -10,6 +10,11 @@ import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../et
 import { SOURCE_READERS, type SourcePart } from '../etl/sources/index.ts';
 import type { RefreshMessage } from '../core/refresh-protocol.ts';
 import { loadConfig } from '../src/config.ts';
+import { fetchRadoskop, RADOSKOP_API } from '../etl/fetch/radoskop.ts';
+import { type FetchSummary, summaryLine } from '../etl/fetch/mirror.ts';
+import { PoliteClient } from '../etl/fetch/polite-client.ts';
+import { fetchSejm, SEJM_API } from '../etl/fetch/sejm.ts';
+import { liveFetchOf, liveSourceFrom, refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
 import { startServer } from '../src/server.ts';
 
 const positiveInt = (value: string): number => {
@@ -72,6 +77,83 @@ program
     printSummary(summary, dbPath);
     await tellParent({ type: 'published', snapshot: summary.snapshot });
     process.disconnect?.(); // the open IPC channel would keep this process alive
+  });
+
+/** Progress on one rewritten line on a terminal; otherwise a line every few seconds. */
+function progressPrinter(): (line: string) => void {
+  let last = 0;
+  return (line) => {
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K  ${line}`);
+    else if (performance.now() - last > 5000) {
+      last = performance.now();
+      console.error(`  ${line}`);
+    }
+  };
+}
+const endProgress = () => { if (process.stderr.isTTY) process.stderr.write('\r\x1b[K'); };
+
+program
+  .command('fetch')
+  .description('Mirror a live source into a folder the ETL reads: a Sejm term from the Sejm API, or councils from Radoskop')
+  .addOption(new Option('--format <format>', 'sejm or radoskop').choices(['sejm', 'radoskop']).makeOptionMandatory())
+  .requiredOption('--out <dir>', 'folder to mirror into (created when missing; the next run resumes it)')
+  .option('--term <n>', 'Sejm term, e.g. 10 (--format sejm)', (v) => Number(v))
+  .option('--council <slugs>', 'Radoskop council slugs, comma-separated, e.g. gdansk,katowice (--format radoskop)')
+  .option('--api <url>', `base URL (default ${SEJM_API} or ${RADOSKOP_API})`)
+  .addHelpText('after', `\nExample:\n  council fetch --format sejm --term 10 --out var/sejm\n  council fetch --format radoskop --council gdansk,katowice --out var/councils`)
+  .action(async (options: { format: 'sejm' | 'radoskop'; out: string; term?: number; council?: string; api?: string }) => {
+    const client = new PoliteClient({ userAgent: USER_AGENT, timeoutMs: loadConfig().FETCH_TIMEOUT_MS });
+    const common = { out: options.out, client, progress: progressPrinter(), ...(options.api ? { api: options.api } : {}) };
+    let summary: FetchSummary;
+    if (options.format === 'sejm') {
+      if (!options.term || !Number.isInteger(options.term) || options.term < 1) throw new InvalidArgumentError('--term must be a term number, e.g. 10');
+      console.log(`fetching Sejm term ${options.term} into ${options.out}`);
+      summary = await fetchSejm({ ...common, term: options.term });
+    } else {
+      const councils = (options.council ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      if (councils.length === 0) throw new InvalidArgumentError('--council must name at least one council, e.g. gdansk');
+      console.log(`fetching ${councils.join(', ')} from Radoskop into ${options.out}`);
+      summary = await fetchRadoskop({ ...common, councils });
+    }
+    endProgress();
+    console.log(`fetched: ${summaryLine(summary)}`);
+  });
+
+program
+  .command('refresh')
+  .description('One refresh, as the nightly cron runs it: fetch the live source (if configured), rebuild only when the source changed')
+  .option('--source <path>', 'source folder (default: SOURCE_DIR)')
+  .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
+  .addOption(new Option('--format <format>', 'source format (default: SOURCE_FORMAT)').choices([...SOURCE_FORMATS]))
+  .addHelpText('after', '\nExample:\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh')
+  .action(async (options: { source?: string; db?: string; format?: SourceFormat }) => {
+    const config = loadConfig();
+    const source = options.source ?? config.SOURCE_DIR;
+    const format = options.format ?? config.SOURCE_FORMAT;
+    const dbPath = options.db ?? config.DB_PATH;
+    const live = liveSourceFrom(config);
+    const kind = liveFetchOf(format, live);
+    console.log(`refreshing ${dbPath} from ${source} (${format}${kind ? `, fetched live from ${live.api ?? (kind === 'sejm' ? SEJM_API : RADOSKOP_API)}` : ''})`);
+    const result = await refreshOnce({
+      source, format, dbPath, live, progress: progressPrinter(),
+      onFetched: (fetched) => {
+        endProgress();
+        console.log(`  fetched: ${summaryLine(fetched)}`);
+        void tellParent({ type: 'fetched', ...fetched });
+      },
+      onStage: (stage, rows, ms) => {
+        printStage(stage, rows, ms);
+        void tellParent({ type: 'stage', stage, rows, ms });
+      },
+    });
+    if (result.rebuilt) {
+      printSummary(result.etl, dbPath);
+      await tellParent({ type: 'published', snapshot: result.etl.snapshot });
+    } else {
+      console.log(`unchanged, nothing rebuilt: the source is the one ${dbPath} was built from (${result.digest.slice(0, 19)}…)`);
+      await tellParent({ type: 'unchanged', digest: result.digest });
+    }
+    process.disconnect?.();
   });
 
 program

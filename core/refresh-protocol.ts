@@ -1,5 +1,6 @@
-// What a refresh child (`council etl` forked with an IPC channel) tells the server, one message per
-// event: each finished stage, then either the published snapshot or the reason it failed. Typed
+// What a refresh child (`council refresh` forked with an IPC channel) tells the server, one message
+// per event: what the fetch of a live source brought, each finished stage, then the published
+// snapshot, "unchanged" (the source is the one already served: nothing rebuilt), or why it failed. Typed
 // messages replace parsing the CLI's human-readable output, so the two can change independently.
 
 import { z } from 'zod';
@@ -7,6 +8,12 @@ import { z } from 'zod';
 export const refreshMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stage'), stage: z.string(), rows: z.number().int().nonnegative(), ms: z.number().nonnegative() }),
   z.object({ type: z.literal('published'), snapshot: z.string() }),
+  z.object({
+    type: z.literal('fetched'), newFiles: z.number().int().nonnegative(), unchanged: z.number().int().nonnegative(),
+    bytes: z.number().int().nonnegative(), requests: z.number().int().nonnegative(), retries: z.number().int().nonnegative(),
+    seconds: z.number().nonnegative(),
+  }),
+  z.object({ type: z.literal('unchanged'), digest: z.string() }),
   z.object({ type: z.literal('failed'), message: z.string(), problems: z.array(z.string()) }),
 ]);
 

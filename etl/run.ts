@@ -11,6 +11,7 @@ import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
+import { sourceDigest } from './source-digest.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
 
 
@@ -96,6 +97,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
   let db: Database.Database | null = null;
   try {
     removeStaleBuilds(dbPath);
+    const digest = sourceDigest(options.source);
     db = openBuild(buildPath);
     createSchema(db);
     const loader = new Loader(db);
@@ -118,6 +120,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     setMeta.run('built_at', builtAt);
     setMeta.run('source', `${options.format ?? 'csv'}:${resolve(options.source)}`);
     setMeta.run('counts', JSON.stringify(counts));
+    setMeta.run('source_digest', digest);
     db.exec('ANALYZE');
     db.pragma('journal_mode = DELETE');
     db.close();

@@ -106,11 +106,13 @@ export class RefreshScheduler {
     const log = this.logger.child({ refresh: new Date().toISOString() });
     log.info({ source: SOURCE_DIR, format: SOURCE_FORMAT, db: DB_PATH }, 'refresh started');
     let published: string | undefined;
+    let unchanged = false;
     let failure: string | undefined;
+    let fetched: NonNullable<RefreshStatus['fetch']> | undefined;
     const stderr: string[] = [];
     const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: string }>((done) => {
       const cli = cliModule();
-      const child = fork(cli.path, ['etl', '--source', SOURCE_DIR, '--format', SOURCE_FORMAT, '--db', DB_PATH], {
+      const child = fork(cli.path, ['refresh', '--source', SOURCE_DIR, '--format', SOURCE_FORMAT, '--db', DB_PATH], {
         execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       this.child = child;
@@ -123,7 +125,12 @@ export class RefreshScheduler {
         if (message === null) log.warn({ message: raw }, 'unrecognised message from the ETL process, ignored');
         else if (message.type === 'stage') log.info({ stage: message.stage, rows: message.rows, ms: Math.round(message.ms) }, 'etl stage');
         else if (message.type === 'published') published = message.snapshot;
-        else failure = [...message.problems.slice(-4), message.message].join('\n');
+        else if (message.type === 'unchanged') unchanged = true;
+        else if (message.type === 'fetched') {
+          const { type: _type, ...figures } = message;
+          fetched = { finished: new Date().toISOString(), ok: true, ...figures };
+          log.info(figures, 'fetch finished');
+        } else failure = [...message.problems.slice(-4), message.message].join('\n');
       });
       eachLine(child.stderr!, (line) => {
         if (!line.trim()) return;
@@ -152,18 +159,27 @@ export class RefreshScheduler {
       const active = this.snapshots.active?.id;
       last = published && active !== published
         ? { ok: false, finished, seconds, snapshot: active, error: `snapshot ${published} was published but could not be put in service` }
-        : { ok: true, finished, seconds, snapshot: active ?? published ?? '' };
+        : { ok: true, finished, seconds, snapshot: active ?? published ?? '', rebuilt: !unchanged };
     } else {
       const error = outcome.spawnError ?? failure ?? (stderr.slice(-5).join('\n')
         || (outcome.signal ? `the ETL process was killed by ${outcome.signal}` : `the ETL process exited with code ${outcome.code}`));
       last = { ok: false, finished, seconds, error };
     }
     this.status.last = last;
+    // A live fetch that did not report its figures failed (nothing was rebuilt from it).
+    this.status.fetch = fetched ?? (this.fetchesLive() && !last.ok ? { finished, ok: false, error: last.error ?? 'the fetch failed' } : this.status.fetch);
     this.status.running = false;
     this.onStatus(this.status);
-    if (last.ok) log.info(last, 'refresh published');
+    if (last.ok && unchanged) log.info(last, 'unchanged, nothing rebuilt: the source is the one in service');
+    else if (last.ok) log.info(last, 'refresh published');
     else log.error(last, 'refresh failed; the previous snapshot stays in service');
     return last;
+  }
+
+  /** Whether a refresh fetches a live source first (CONTRACT of `council refresh`). */
+  private fetchesLive(): boolean {
+    const { SOURCE_FORMAT, SEJM_TERM, RADOSKOP_COUNCILS } = this.config;
+    return (SOURCE_FORMAT === 'sejm' && SEJM_TERM > 0) || (SOURCE_FORMAT === 'radoskop' && RADOSKOP_COUNCILS.length > 0);
   }
 
   /** Stops the schedule; a refresh in progress is ended (SIGTERM, then SIGKILL) and awaited. */

@@ -10,7 +10,7 @@ import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { resolve } from 'node:path';
 import { EtlBusyError, acquireLock, removeStaleBuilds } from '../etl/publish.ts';
-import { runEtl } from '../etl/run.ts';
+import { liveSourceFrom, refreshOnce } from '../etl/refresh-job.ts';
 import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
@@ -85,13 +85,15 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
   return serveHttp(config, logger, 'single');
 }
 
+/** The first build when no database exists: from the source folder, fetched first when the source is live. */
 async function bootstrap(config: Config, logger: Logger): Promise<void> {
-  logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, 'no database yet: building it from the bundled source');
-  const summary = await runEtl({
-    source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH,
+  logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, 'no database yet: building it from the source');
+  const result = await refreshOnce({
+    source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH, live: liveSourceFrom(config),
+    onFetched: (fetched) => logger.info(fetched, 'fetch finished'),
     onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),
   });
-  logger.info({ snapshot: summary.snapshot, seconds: summary.seconds, warnings: summary.findings.warningCount }, 'database built');
+  if (result.rebuilt) logger.info({ snapshot: result.etl.snapshot, seconds: result.etl.seconds, warnings: result.etl.findings.warningCount }, 'database built');
 }
 
 /** A refresh-status message from the primary to its workers (for their /health). */

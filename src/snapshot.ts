@@ -13,6 +13,8 @@ export class Snapshot {
   readonly id: string;
   readonly builtAt: string;
   readonly voteCount: number;
+  /** Date of the newest vote served (YYYY-MM-DD), null for a snapshot without votes. */
+  readonly newestVote: string | null;
   readonly queries: Queries;
   private users = 0;
   private retired = false;
@@ -27,6 +29,7 @@ export class Snapshot {
     this.id = meta.get('snapshot') ?? 'unknown';
     this.builtAt = meta.get('built_at') ?? '';
     this.voteCount = db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number;
+    this.newestVote = db.prepare('SELECT data FROM glosowanie WHERE ord = 1').pluck().get() as string | undefined ?? null;
     this.queries = createQueries(db);
   }
 

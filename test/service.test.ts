@@ -275,7 +275,7 @@ describe('council serve as a service', () => {
     const { server, source, db } = await startSite(bundles.a);
     const before = await health(server);
     expect(before.status).toBe('ok');
-    expect(before.odswiezanie).toEqual({ trwa: false, ostatnie: null });
+    expect(before.odswiezanie).toEqual({ trwa: false, ostatnie: null, pobieranie: null });
     expect(await stats(server)).toEqual(bundles.a.stats);
 
     const load = startLoad(server.url, 64);
@@ -386,10 +386,15 @@ describe('council serve as a service', () => {
     }
     expect(await server.waitForLog((l) => l.msg === 'refresh failed; the previous snapshot stays in service')).toMatchObject({ ok: false });
 
-    // Repaired: the next refresh succeeds, and the links still resolve over the new snapshot.
+    // Repaired to the data in service: nothing to rebuild, and the refresh says so.
     copyBundle(bundles.a, source);
+    const restored = await refreshBySighup(server);
+    expect(restored).toMatchObject({ ok: true, rebuilt: false, snapshot: before.data!.snapshot });
+    expect(await server.waitForLog((l) => l.msg === 'unchanged, nothing rebuilt: the source is the one in service')).toMatchObject({ ok: true });
+    // New data: the next refresh publishes it, and the links still resolve over the new snapshot.
+    copyBundle(bundles.c, source);
     const repaired = await refreshBySighup(server);
-    expect(repaired).toMatchObject({ ok: true });
+    expect(repaired).toMatchObject({ ok: true, rebuilt: true });
     expect(repaired.snapshot).not.toBe(before.data!.snapshot);
     expect((await health(server)).data!.snapshot).toBe(repaired.snapshot);
     for (const [i, link] of links.entries()) {
@@ -442,9 +447,10 @@ describe('council serve as a service', () => {
   }, TEST_TIMEOUT);
 
   it('overlapping builds are refused both ways: SIGHUP during a council etl, council etl during a SIGHUP refresh', async () => {
-    const { server, db } = await startSite(bundles.a);
+    const { server, db, source } = await startSite(bundles.a);
     const before = await health(server);
     const statsBefore = await stats(server);
+    copyBundle(bundles.c, source); // new data, so the server's refresh has something to build
 
     // 1. A manual `council etl` holds the lock (stopped mid-build, so it holds it for as long as needed).
     const manual = council(['etl', '--source', bundles.big.dir, '--db', db], { LOG_LEVEL: 'silent' });
@@ -484,7 +490,7 @@ describe('council serve as a service', () => {
       return !odswiezanie.trwa && odswiezanie.ostatnie?.ok ? odswiezanie.ostatnie : undefined;
     }, 90_000, 100);
     expect(finished.snapshot).not.toBe(manualSnapshot);
-    expect(await stats(server)).toEqual(bundles.a.stats); // SOURCE_DIR still holds bundle A
+    expect(await stats(server)).toEqual(bundles.c.stats); // SOURCE_DIR holds bundle C
   }, TEST_TIMEOUT);
 
   it('SIGTERM lets the requests in flight complete, refuses new connections and exits 0 within 10 s', async () => {
@@ -608,7 +614,7 @@ describe('council serve as a service', () => {
   }, TEST_TIMEOUT);
 
   it('WEB_CONCURRENCY=2: workers share the rate limit, all serve a refresh, and stop with the primary', async () => {
-    const { server } = await startSite(bundles.a, { WEB_CONCURRENCY: '2', RATE_LIMIT_MAX_REQUESTS: '40' });
+    const { server, source } = await startSite(bundles.a, { WEB_CONCURRENCY: '2', RATE_LIMIT_MAX_REQUESTS: '40' });
     const fresh = (path: string) => request(server.url, path, { headers: { Connection: 'close' } }); // a new connection each: any worker
     await waitFor('both workers to listen', () => server.logs().filter((l) => l.msg === 'listening').length === 2);
     const pids = new Set(server.logs().filter((l) => l.msg === 'listening').map((l) => l['pid']));
@@ -628,6 +634,7 @@ describe('council serve as a service', () => {
 
     // The primary runs the refresh; every worker serves the new snapshot and reports the outcome.
     const before = await health(server);
+    copyBundle(bundles.c, source);
     server.child.kill('SIGHUP');
     const next = await snapshotChange(server, before.data!.snapshot);
     await waitFor('every worker to report the refresh', async () => {

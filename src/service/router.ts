@@ -16,7 +16,13 @@ export const ENDPOINTS = [
 
 /** Outcome of the last refresh, reported by /health (set by the scheduler). */
 export interface RefreshStatus {
-  last?: { ok: boolean; finished: string; seconds: number; snapshot?: string; error?: string };
+  last?: {
+    ok: boolean; finished: string; seconds: number; snapshot?: string; error?: string;
+    /** false: the source was the one already served, nothing was rebuilt. */
+    rebuilt?: boolean;
+  };
+  /** The last fetch of a live source: when, what it brought, or why it failed. */
+  fetch?: { finished: string; ok: boolean; newFiles?: number; unchanged?: number; bytes?: number; retries?: number; error?: string };
   running: boolean;
 }
 
@@ -32,8 +38,10 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus):
       status: snapshot ? 'ok' : 'unavailable',
       version: VERSION,
       uptime_s: Math.floor((Date.now() - started) / 1000),
-      data: snapshot ? { snapshot: snapshot.id, zaktualizowano: snapshot.builtAt, liczba_glosowan: snapshot.voteCount } : null,
-      odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null },
+      data: snapshot
+        ? { snapshot: snapshot.id, zaktualizowano: snapshot.builtAt, liczba_glosowan: snapshot.voteCount, najnowsze_glosowanie: snapshot.newestVote }
+        : null,
+      odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null, pobieranie: refresh.fetch ?? null },
     };
     res.status(snapshot ? 200 : 503).json(body);
   });

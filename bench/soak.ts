@@ -1,0 +1,106 @@
+// npm run soak [-- --duration 300 --every 20]
+// The refresh under load (issue 15): the real server (one process, guards on) serves while
+// autocannon (its own process) reads a mix of the API at 50 connections, and every `--every` seconds
+// the source changes (two generated councils, alternately) and the server is sent SIGHUP. At the end:
+// failed requests (must be 0), refreshes published and seen on /health (must be all), and the
+// server's RSS sampled every 5 s (must stay flat). Loopback only; bounded by --duration.
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(import.meta.url);
+const ext = here.endsWith('.ts') ? 'ts' : 'js';
+const nodeArgs = ext === 'ts' ? ['--import', 'tsx'] : [];
+const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const cli = local(`../cli/council.${ext}`);
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const DURATION_S = arg('--duration', 300);
+const EVERY_S = arg('--every', 20);
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as { port: number };
+    s.close(() => resolve(port));
+  });
+});
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const work = mkdtempSync(join(tmpdir(), 'council-soak-'));
+let server: ChildProcess | undefined;
+try {
+  const bundles = ['a', 'b'].map((name, i) => {
+    const dir = join(work, name);
+    execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', dir, '--seed', String(i + 1), '--radni', '40', '--glosowania', '1500'], { stdio: 'ignore' });
+    return dir;
+  });
+  const source = join(work, 'source');
+  mkdirSync(source);
+  cpSync(bundles[0]!, source, { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: join(work, 'council.db'), SOURCE_DIR: source, SOURCE_FORMAT: 'csv',
+    CRON_SCHEDULE: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX_REQUESTS: '1000000000', NODE_ENV: 'test',
+  };
+  server = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--bootstrap'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const health = async () => (await (await fetch(`${url}/health`)).json()) as { data: { snapshot: string } | null; odswiezanie: { trwa: boolean } };
+  for (let i = 0; ; i++) {
+    try { if ((await health()).data) break; } catch { /* not listening yet */ }
+    if (i > 600) throw new Error('the server did not start');
+    await sleep(100);
+  }
+  const paths = ['/api/radni', '/api/glosowania?limit=50', '/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji',
+    '/api/statystyki/top-koalicje', '/api/posiedzenia', '/api/radni/1', '/api/radni/1/glosowania', '/api/glosowania/1/glosy', '/api/utils/stats'];
+  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), JSON.stringify({
+    url, connections: 50, duration: DURATION_S, requests: paths.map((path) => ({ path, headers: {} })),
+  })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let loadOut = '';
+  load.stdout!.on('data', (c: Buffer) => { loadOut += c.toString(); });
+  const loadDone = new Promise<void>((resolve) => load.once('exit', () => resolve()));
+
+  const rss: number[] = [];
+  const sampler = setInterval(() => rss.push(rssMiB(server!.pid!)), 5000);
+  const started = Date.now();
+  let refreshes = 0;
+  let seen = 0;
+  let snapshot = (await health()).data!.snapshot;
+  while (Date.now() - started < (DURATION_S - EVERY_S / 2) * 1000) {
+    await sleep(EVERY_S * 1000);
+    cpSync(bundles[++refreshes % 2]!, source, { recursive: true });
+    server.kill('SIGHUP');
+    for (let i = 0; i < 300; i++) {
+      await sleep(100);
+      const now = (await health()).data!.snapshot;
+      if (now !== snapshot) {
+        snapshot = now;
+        seen++;
+        break;
+      }
+    }
+    console.log(`  ${Math.round((Date.now() - started) / 1000)} s: refresh ${refreshes}, ${seen} seen in service, RSS ${rss.at(-1)?.toFixed(0) ?? '?'} MiB`);
+  }
+  await loadDone;
+  clearInterval(sampler);
+  const result = JSON.parse(loadOut.trim().split('\n').pop()!) as { requestsPerSecond: number; total: number; non2xx: number; errors: number; timeouts: number; p99: number };
+  const third = Math.max(1, Math.floor(rss.length / 3));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(`\nsoak: ${DURATION_S} s, a refresh every ${EVERY_S} s, 50 connections`);
+  console.log(`requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed: non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`);
+  console.log(`refreshes: ${refreshes} triggered, ${seen} seen in service`);
+  console.log(`server RSS (MiB, every 5 s): first third mean ${mean(rss.slice(0, third)).toFixed(0)}, last third mean ${mean(rss.slice(-third)).toFixed(0)}, min ${Math.min(...rss).toFixed(0)}, max ${Math.max(...rss).toFixed(0)}`);
+  const ok = result.non2xx === 0 && result.errors === 0 && result.timeouts === 0 && seen === refreshes;
+  console.log(ok ? 'PASS' : 'FAIL');
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  server?.kill('SIGTERM');
+  await sleep(500);
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,42 @@
+// Files of a mirror are written atomically: a temporary name in the same folder, fsync, rename, so
+// a fetch killed at any moment leaves only complete files under their real names, and the next run
+// removes the temporaries and resumes.
+
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const TEMP_MARK = '.partial-';
+
+export function writeFileAtomic(path: string, data: Buffer | string): void {
+  const temp = join(dirname(path), `.${basename(path)}${TEMP_MARK}${process.pid}`);
+  writeFileSync(temp, data);
+  const fd = openSync(temp, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+}
+
+/** Makes the renames of a run durable. */
+export function syncFolder(folder: string): void {
+  const fd = openSync(folder, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Removes temporaries left by a killed run. */
+export function removePartials(folder: string): number {
+  let removed = 0;
+  for (const name of readdirSync(folder)) {
+    if (name.startsWith('.') && name.includes(TEMP_MARK)) {
+      rmSync(join(folder, name), { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}

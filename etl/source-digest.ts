@@ -1,0 +1,46 @@
+// A digest of a source (every file's relative path and bytes, in a fixed order), recorded in the
+// snapshot, so a refresh after a fetch can tell "nothing new" from "rebuild" without building.
+
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Database from 'better-sqlite3';
+
+export function sourceDigest(path: string): string {
+  const hash = createHash('sha256');
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch {
+    return 'none'; // the reader reports a missing source in its own words
+  }
+  const files = isDirectory
+    ? (readdirSync(path, { recursive: true, encoding: 'utf8' }) as string[])
+      // Hidden files (fetch state, temporaries of an interrupted fetch) are not part of the source.
+      .filter((name) => !name.split(/[\\/]/).some((part) => part.startsWith('.')))
+      .map((name) => join(path, name))
+      .filter((file) => statSync(file).isFile())
+      .sort()
+    : [path];
+  for (const file of files) {
+    hash.update(relative(path, file) || '.');
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return `sha256:${hash.digest('hex')}`;
+}
+
+/** The source digest recorded in the published snapshot at `dbPath`, if there is one. */
+export function publishedDigest(dbPath: string): string | undefined {
+  try {
+    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    try {
+      return (db.prepare("SELECT value FROM meta WHERE key = 'source_digest'").pluck().get() as string | undefined) ?? undefined;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
