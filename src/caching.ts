@@ -8,6 +8,7 @@
 import { hash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import zlib from 'node:zlib';
 import { snapshotOf } from './request-snapshot.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -23,8 +24,11 @@ const matches = (header: string | undefined, etag: string): boolean =>
   header !== undefined && (header.trim() === '*' || header.split(',').some((t) => t.trim() === etag));
 
 interface CachedResponse {
+  /** The identity representation's ETag; an encoded one adds its encoding (encodedEtag). */
   etag: string;
   body: Buffer;
+  /** The body compressed, per encoding, once it was first asked for. */
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 /** Serialized 200 responses of one snapshot, least recently used dropped first past `maxBytes` (lru-cache keeps the byte count exact, also when an entry is replaced). */
@@ -36,7 +40,7 @@ export class ResponseCache {
       maxSize: maxBytes,
       // One huge answer must not flush the rest: anything over a 16th of the budget is not kept.
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 16)),
-      sizeCalculation: (entry) => Math.max(entry.body.length, 1),
+      sizeCalculation: (entry) => Math.max(entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0), 1),
     });
   }
 
@@ -61,6 +65,66 @@ export interface CachingOptions {
   cacheBytes: number;
 }
 
+/** Answers over this size are sent compressed to clients that accept it; smaller ones gain nothing. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses one). */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    q.set(token!.trim(), weight ? Number(weight[1]) : 1);
+  }
+  const accepts = (name: Encoding) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+}
+
+/** Each encoding is its own representation with its own strong ETag (RFC 9110 §8.8.3). */
+export const encodedEtag = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
+
+const compress = (body: Buffer, encoding: Encoding, done: (error: Error | null, out: Buffer) => void) => {
+  if (encoding === 'br') {
+    // Quality 5: most of brotli's gain at a fraction of the default's (11) cost; done once per answer and snapshot.
+    zlib.brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, done);
+  } else zlib.gzip(body, { level: 6 }, done);
+};
+
+/**
+ * Sends a serialized answer in the encoding the client accepts, compressing it (off the event loop,
+ * on libuv's pool) only the first time: the encoded bytes are kept with the entry, and `keep` puts the
+ * grown entry back into the cache so its size is counted.
+ */
+function deliver(res: Response, entry: CachedResponse, wanted: Encoding | null, keep: () => void): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  const encoding = wanted && entry.body.length > MIN_COMPRESSED_BYTES ? wanted : null;
+  if (encoding === null) {
+    res.setHeader('ETag', entry.etag);
+    res.end(entry.body);
+    return;
+  }
+  const ready = entry.encoded[encoding];
+  const send = (bytes: Buffer) => {
+    res.setHeader('ETag', encodedEtag(entry.etag, encoding));
+    res.setHeader('Content-Encoding', encoding);
+    res.end(bytes);
+  };
+  if (ready) return send(ready);
+  compress(entry.body, encoding, (error, out) => {
+    if (error) {
+      res.setHeader('ETag', entry.etag);
+      res.end(entry.body);
+      return;
+    }
+    entry.encoded[encoding] = out;
+    keep();
+    send(out);
+  });
+}
+
 export function conditionalGet({ privateResponses, cacheBytes }: CachingOptions) {
   const cacheControl = privateResponses ? CACHE_CONTROL_PRIVATE : CACHE_CONTROL_PUBLIC;
   // One cache per snapshot object: when a retired snapshot is collected, so is its cache.
@@ -76,31 +140,31 @@ export function conditionalGet({ privateResponses, cacheBytes }: CachingOptions)
     const snapshot = snapshotOf(res);
     const url = req.originalUrl;
     const cache = cacheOf(snapshot);
-    const cached = cache?.get(url);
-    const etag = cached?.etag ?? etagFor(snapshot.id, url);
-    res.setHeader('ETag', etag);
+    const etag = etagFor(snapshot.id, url);
+    const wanted = acceptedEncoding(req.headers['accept-encoding']);
     res.setHeader('Cache-Control', cacheControl);
-    if (matches(req.headers['if-none-match'], etag)) {
-      res.status(304).end();
-      return;
+    res.vary('Accept-Encoding');
+    // Either representation the client holds is still current: 304 with the validator it sent.
+    for (const candidate of wanted ? [etag, encodedEtag(etag, wanted)] : [etag]) {
+      if (matches(req.headers['if-none-match'], candidate)) {
+        res.setHeader('ETag', candidate);
+        res.status(304).end();
+        return;
+      }
     }
-    if (cached) {
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(cached.body);
-      return;
-    }
+    const keep = (entry: CachedResponse) => () => cache?.set(url, entry);
+    const cached = cache?.get(url);
+    if (cached) return deliver(res, cached, wanted, keep(cached));
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode >= 400) {
-        // Errors are not cacheable: drop the validators.
-        res.removeHeader('ETag');
+        // Errors are not cacheable: no validators.
         res.setHeader('Cache-Control', 'no-store');
         return json(body);
       }
-      const serialized = Buffer.from(JSON.stringify(body));
-      cache?.set(url, { etag, body: serialized });
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(serialized);
+      const entry: CachedResponse = { etag, body: Buffer.from(JSON.stringify(body)), encoded: {} };
+      cache?.set(url, entry);
+      deliver(res, entry, wanted, keep(entry));
       return res;
     };
     next();

@@ -292,20 +292,20 @@ describe('response cache', () => {
   it('keeps within its byte budget, dropping the least recently used', async () => {
     const { ResponseCache } = await import('../src/caching.ts');
     const cache = new ResponseCache(160);
-    const entry = (n: number) => ({ etag: `"${n}"`, body: Buffer.alloc(10, n) });
+    const entry = (n: number) => ({ etag: `"${n}"`, body: Buffer.alloc(10, n), encoded: {} });
     for (let i = 0; i < 16; i++) cache.set(`/${i}`, entry(i));
     expect(cache.get('/0')).toBeDefined(); // used: now the most recent
     cache.set('/16', entry(16));
     expect(cache.get('/1')).toBeUndefined();
     expect(cache.get('/0')).toBeDefined();
-    cache.set('/big', { etag: '"big"', body: Buffer.alloc(11) }); // over 1/16 of the budget: not kept
+    cache.set('/big', { etag: '"big"', body: Buffer.alloc(11), encoded: {} }); // over 1/16 of the budget: not kept
     expect(cache.get('/big')).toBeUndefined();
   });
 
   it('counts a replaced entry once: its old size is given back', async () => {
     const { ResponseCache } = await import('../src/caching.ts');
     const cache = new ResponseCache(160);
-    const entry = (bytes: number) => ({ etag: '"x"', body: Buffer.alloc(bytes) });
+    const entry = (bytes: number) => ({ etag: '"x"', body: Buffer.alloc(bytes), encoded: {} });
     for (let i = 0; i < 100; i++) cache.set('/same', entry(i % 2 ? 10 : 4)); // re-answered after each refresh of the entry
     expect(cache.size).toBe(10);
     cache.set('/same', entry(4));
