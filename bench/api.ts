@@ -1,18 +1,27 @@
-// npm run bench:api [-- --sejm] [-- --duration 10] [-- --workers 2]
-// Starts the real server (guards on: origin allow-list and API key; rate limit raised for the run)
-// and a bare Express 5 server, and drives each with autocannon from a separate process at 50
-// connections. The service gets a mix touching every GET endpoint with ids, filters and pages
-// taken from the loaded data; then the same mix again with If-None-Match (the 304 path).
+// npm run bench:api [-- --sejm] [-- --workers N] [-- --duration S] [-- --workloads walk,zipf,hot]
+//
+// The real server against its physical limit, like for like:
+// - the limit is bare Express 5 sending the service's own answers, byte for byte, from memory
+//   (bench/bare-server.ts), with the same number of processes as the service (--workers, default 1);
+// - the load generator runs in its own process: wrk (Debian's package) when installed, else autocannon
+//   in a child; 50 connections;
+// - three workloads (bench/workloads.ts): the long-tail walk over every resource URL of the snapshot in
+//   a fixed shuffled order, a Zipf mix drawn from it, and the small hot mix; each against the service
+//   with its default response cache (RESPONSE_CACHE_MB=64) and with the cache off;
+// - then the cold cost of each kind of answer (cache off, one request at a time).
+// The service runs in its default configuration (no key, default origins, LOG_LEVEL as in the
+// environment, default info) except for the rate limit, raised so that the run is not refused.
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { runEtl } from '../etl/run.ts';
-import { API_ENDPOINTS } from '../src/endpoints.ts';
+import { type LoadResult, type LoadSpec, hasWrk, runWrk } from './load.ts';
+import { hotUrls, kindOf, walkUrls, zipfUrls } from './workloads.ts';
 
 const here = fileURLToPath(import.meta.url);
 const fromSources = here.endsWith('.ts');
@@ -26,14 +35,10 @@ const argValue = (name: string, fallback: string) => {
 
 const CONNECTIONS = 50;
 const DURATION = Number(argValue('--duration', '10'));
-/** WEB_CONCURRENCY of the service: HTTP worker processes (the rate limit is shared between them). */
-const WORKERS = argValue('--workers', '2');
-const ORIGIN = 'http://bench.local';
-const API_KEY = 'bench-key';
-/** Request logs go to stdout at info; the bench measures the service as deployed with LOG_LEVEL=warn unless told otherwise. */
-const LOG_LEVEL = process.env['LOG_LEVEL'] ?? 'warn';
-
-interface LoadResult { requestsPerSecond: number; p50: number; p99: number; total: number; non2xx: number; errors: number; timeouts: number; statusCodes: Record<string, { count: number }> }
+const WORKERS = argValue('--workers', '1');
+const WORKLOADS = argValue('--workloads', 'walk,zipf,hot').split(',');
+const LOG_LEVEL = process.env['LOG_LEVEL'] ?? 'info';
+const sejm = process.argv.includes('--sejm');
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -49,7 +54,7 @@ async function start(args: string[], env: Record<string, string>, readyPath: str
   const child = spawn(process.execPath, [...nodeArgs, ...args], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   let exited = false;
   child.on('exit', () => { exited = true; });
-  for (let attempt = 0; attempt < 300 && !exited; attempt++) {
+  for (let attempt = 0; attempt < 600 && !exited; attempt++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}${readyPath}`)).ok) return { child, port };
     } catch {
@@ -60,92 +65,137 @@ async function start(args: string[], env: Record<string, string>, readyPath: str
   throw new Error(`${args.join(' ')} did not start`);
 }
 
-function load(port: number, requests: Array<{ path: string; headers: Record<string, string> }>): Promise<LoadResult> {
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function load(port: number, paths: string[]): LoadResult {
+  const spec: LoadSpec = { url: `http://127.0.0.1:${port}`, paths, headers: {}, connections: CONNECTIONS, duration: DURATION };
+  if (hasWrk()) return runWrk(spec);
+  const child = spawnSync(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)],
+    { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (child.status !== 0) throw new Error(`autocannon exited ${child.status}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as LoadResult;
+}
+
+/** GETs `path` over a keep-alive agent; resolves with the status and body. */
+function get(agent: http.Agent, port: number, path: string): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const config = JSON.stringify({ url: `http://127.0.0.1:${port}`, requests, connections: CONNECTIONS, duration: DURATION });
-    const child = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), config], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult) : reject(new Error(`load exited ${code}`))));
+    http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
   });
 }
 
-/** Request paths touching every GET endpoint, with ids, filters and pages from the data. */
-function requestMix(dbPath: string): string[] {
-  const db = new Database(dbPath, { readonly: true });
-  const pick = <T>(sql: string) => db.prepare(sql).pluck().all() as T[];
-  const people = pick<number>(`SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC LIMIT 20`);
-  const tokens = pick<string>(`SELECT token FROM radny WHERE id_osoby IN (${people.slice(0, 5).join(',')})`);
-  const votes = pick<number>('SELECT id_glosowania FROM glosowanie ORDER BY ord LIMIT 200');
-  const sessions = pick<number>('SELECT id_posiedzenia FROM posiedzenie ORDER BY ord LIMIT 20');
-  const terms = pick<string>('SELECT kadencja FROM kadencja');
-  const bodies = pick<number>('SELECT id_organu FROM organ LIMIT 5');
-  db.close();
-  const paths: string[] = [];
-  const at = <T>(list: T[], i: number) => list[i % list.length]!;
-  for (let i = 0; i < 20; i++) {
-    const who = i % 4 === 0 ? at(tokens, i) : at(people, i);
-    const term = at(terms, i);
-    for (const endpoint of API_ENDPOINTS.filter((e) => e.method === 'get' && !e.path.includes(':link'))) {
-      const path = endpoint.path
-        .replace(':id', String(endpoint.path.startsWith('/api/radni') ? who : endpoint.path.startsWith('/api/posiedzenia') ? at(sessions, i) : at(votes, i * 7)));
-      const query = endpoint.path === '/api/glosowania'
-        ? [`?page=${1 + (i % 5)}`, `?kadencja=${term}&limit=50`, `?search=${i % 2 ? 'budzet' : 'uchwala'}`, `?organ=${at(bodies, i)}&wynik=przyjeto`, '?kontrowersyjnosc_min=50'][i % 5]
-        : endpoint.path.endsWith('/glosy') && i % 2 ? '?ugrupowanie=true'
-        : endpoint.path.includes('koalicje') || endpoint.path.includes('oponenci') || endpoint.path.includes('ranking') ? (i % 2 ? `?kadencja=${term}` : '')
-        : endpoint.path.endsWith('/glosowania') && i % 3 === 0 ? `?page=2&kadencja=${term}` : '';
-      paths.push(path + query);
-    }
+/** Every answer of `paths`, as the service sends it (each must be a 200), in the bare server's file format. */
+async function collectAnswers(port: number, paths: string[], file: string): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const records: Buffer[] = [];
+  let bytes = 0;
+  for (const path of new Set(paths)) {
+    const { status, body } = await get(agent, port, path);
+    if (status !== 200) throw new Error(`${path} answered ${status}: ${body.toString().slice(0, 200)}`);
+    const url = Buffer.from(path);
+    const header = Buffer.alloc(4);
+    header.writeUInt32LE(url.length);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(body.length);
+    records.push(header, url, length, body);
+    bytes += body.length;
   }
-  return paths;
+  agent.destroy();
+  writeFileSync(file, Buffer.concat(records));
+  return bytes;
 }
 
-const format = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (${r.total.toLocaleString('en')} requests, non-2xx ${r.non2xx}, errors ${r.errors})`;
+/** Mean time and size per kind of answer, one request at a time over keep-alive (the server's cache is off). */
+async function coldCosts(port: number, walk: string[]): Promise<Array<{ kind: string; urls: number; bytes: number; us: number }>> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const byKind = new Map<string, string[]>();
+  for (const url of walk) {
+    const list = byKind.get(kindOf(url)) ?? [];
+    if (list.length < 100) list.push(url);
+    byKind.set(kindOf(url), list);
+  }
+  const rows = [];
+  for (const [kind, urls] of byKind) {
+    for (const url of urls.slice(0, 5)) await get(agent, port, url); // warm-up
+    let bytes = 0;
+    const started = performance.now();
+    for (const url of urls) bytes += (await get(agent, port, url)).body.length;
+    rows.push({ kind, urls: urls.length, bytes: Math.round(bytes / urls.length), us: Math.round(((performance.now() - started) / urls.length) * 1000) });
+  }
+  agent.destroy();
+  return rows.sort((a, b) => b.us - a.us);
+}
 
-const sejm = process.argv.includes('--sejm');
+const row = (name: string, r: LoadResult, limit?: LoadResult) =>
+  `| ${name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${limit ? (r.requestsPerSecond / limit.requestsPerSecond).toFixed(2) : '1.00'} | ${r.total.toLocaleString('en')} | ${r.non2xx + r.errors} |`;
+
 const work = mkdtempSync(join(tmpdir(), 'council-bench-api-'));
 const children: ChildProcess[] = [];
 try {
   const source = sejm ? local(`../../${fromSources ? '' : '../'}shared/data/sejm-term10.tar.gz`) : local(`../${fromSources ? '' : '../'}data/sample`);
   if (!existsSync(source)) {
-    console.log(`skipped: ${source} not found`);
+    console.log(`skipped: ${source} not found (the Sejm data lives in ../shared/data beside the repository)`);
     process.exit(0);
   }
   const dbPath = join(work, 'council.db');
   console.log(`building the database from ${source} …`);
   await runEtl({ source, format: sejm ? 'sejm' : 'csv', dbPath });
 
-  const service = await start([local(`../cli/council.${ext}`), 'serve'], {
+  const walk = walkUrls(dbPath);
+  const lists: Record<string, string[]> = { walk, zipf: zipfUrls(walk, 100_000), hot: hotUrls(dbPath) };
+  const serviceEnv = (cacheMb: string) => ({
     HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, 'shares.db'), CRON_SCHEDULE: '',
-    ALLOWED_ORIGINS: ORIGIN, API_SECRET_KEY: API_KEY, RATE_LIMIT_MAX_REQUESTS: '1000000000', LOG_LEVEL: LOG_LEVEL, NODE_ENV: 'production',
-    WEB_CONCURRENCY: WORKERS,
-  }, '/health');
-  children.push(service.child);
-  const bare = await start([local(`./bare-server.${ext}`)], {}, '/');
+    RATE_LIMIT_MAX_REQUESTS: '1000000000', LOG_LEVEL, WEB_CONCURRENCY: WORKERS, RESPONSE_CACHE_MB: cacheMb,
+  });
+  const startService = async (cacheMb: string) => {
+    const service = await start([local(`../cli/council.${ext}`), 'serve'], serviceEnv(cacheMb), '/health');
+    children.push(service.child);
+    return service;
+  };
+
+  // The limit serves exactly the bytes the service sends.
+  let service = await startService('0');
+  const answersFile = join(work, 'answers.bin');
+  const bytes = await collectAnswers(service.port, [...lists['walk']!, ...lists['hot']!], answersFile);
+  const cold = await coldCosts(service.port, walk);
+  await stop(service.child);
+  const bare = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS }, '/ready');
   children.push(bare.child);
 
-  const headers = { Origin: ORIGIN, 'X-API-Key': API_KEY };
-  const paths = requestMix(dbPath);
-  // Warm up and collect each path's ETag for the 304 run; every path must answer 200.
-  const etags = new Map<string, string>();
-  for (const path of paths) {
-    const res = await fetch(`http://127.0.0.1:${service.port}${path}`, { headers });
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    etags.set(path, res.headers.get('etag')!);
-    await res.arrayBuffer();
+  console.log(`walk: ${walk.length.toLocaleString('en')} URLs, ${(bytes / 2 ** 20).toFixed(0)} MiB of answers; ` +
+    `load: ${hasWrk() ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION} s per run; ` +
+    `processes: ${WORKERS} on each side; service LOG_LEVEL=${LOG_LEVEL}`);
+
+  const results: Record<string, Record<string, LoadResult>> = {};
+  for (const workload of WORKLOADS) results[workload] = { limit: load(bare.port, lists[workload]!) };
+  await stop(bare.child);
+  for (const cacheMb of ['64', '0']) {
+    service = await startService(cacheMb);
+    for (const workload of WORKLOADS) results[workload]![`cache ${cacheMb} MiB`] = load(service.port, lists[workload]!);
+    await stop(service.child);
   }
-  console.log(`mix: ${paths.length} requests over ${new Set(paths.map((p) => p.replace(/\d+|\?.*/g, ''))).size} endpoint shapes; ${CONNECTIONS} connections, ${DURATION} s each; service WEB_CONCURRENCY=${WORKERS}, LOG_LEVEL=${LOG_LEVEL}`);
 
-  const bareResult = await load(bare.port, [{ path: '/', headers: {} }]);
-  const serviceResult = await load(service.port, paths.map((path) => ({ path, headers })));
-  const notModified = await load(service.port, paths.map((path) => ({ path, headers: { ...headers, 'If-None-Match': etags.get(path)! } })));
+  for (const workload of WORKLOADS) {
+    const r = results[workload]!;
+    console.log(`\n${workload} (${lists[workload]!.length.toLocaleString('en')} requests in the list)\n`);
+    console.log('| server | req/s | p50 ms | p99 ms | ratio | requests | failed |\n|---|---:|---:|---:|---:|---:|---:|');
+    console.log(row('same bytes from memory (limit)', r['limit']!));
+    console.log(row('service, RESPONSE_CACHE_MB=64', r['cache 64 MiB']!, r['limit']));
+    console.log(row('service, RESPONSE_CACHE_MB=0', r['cache 0 MiB']!, r['limit']));
+  }
 
-  console.log(`\nbare express   ${format(bareResult)}`);
-  console.log(`service (mix)  ${format(serviceResult)}`);
-  console.log(`service (304)  ${format(notModified)}  statuses ${JSON.stringify(Object.keys(notModified.statusCodes))}`);
-  console.log(`\nratio service / bare: ${(serviceResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)}` +
-    `   (304 path: ${(notModified.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)})`);
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; data: ${sejm ? 'Sejm term 10' : 'sample council'}`);
+  console.log('\ncold cost per kind of answer (cache off, one request at a time, keep-alive)\n');
+  console.log('| kind | URLs timed | bytes | µs per request |\n|---|---:|---:|---:|');
+  for (const c of cold) console.log(`| ${c.kind} | ${c.urls} | ${c.bytes.toLocaleString('en')} | ${c.us.toLocaleString('en')} |`);
+  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; data: ${sejm ? 'Sejm term 10' : 'sample council'}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
