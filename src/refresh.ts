@@ -45,6 +45,17 @@ function eachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void)
   });
 }
 
+interface ChildOutcome { code: number | null; signal: NodeJS.Signals | null; spawnError?: string }
+
+/** What the refresh child said: over IPC, and the tail of its stderr as a fallback. */
+interface ChildReport {
+  published?: string;
+  unchanged: boolean;
+  failure?: string;
+  fetched?: NonNullable<RefreshStatus['fetch']>;
+  stderr: string[];
+}
+
 export class RefreshScheduler {
   readonly status: RefreshStatus = { running: false };
   private task: ScheduledTask | null = null;
@@ -105,41 +116,8 @@ export class RefreshScheduler {
     const { SOURCE_DIR, SOURCE_FORMAT, DB_PATH } = this.config;
     const log = this.logger.child({ refresh: new Date().toISOString() });
     log.info({ source: SOURCE_DIR, format: SOURCE_FORMAT, db: DB_PATH }, 'refresh started');
-    let published: string | undefined;
-    let unchanged = false;
-    let failure: string | undefined;
-    let fetched: NonNullable<RefreshStatus['fetch']> | undefined;
-    const stderr: string[] = [];
-    const outcome = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: string }>((done) => {
-      const cli = cliModule();
-      const child = fork(cli.path, ['refresh', '--source', SOURCE_DIR, '--format', SOURCE_FORMAT, '--db', DB_PATH], {
-        execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      });
-      this.child = child;
-      this.childExit = new Promise<void>((exited) => {
-        child.once('close', () => exited());
-        child.once('error', () => exited()); // could not be spawned: there is nothing to wait for
-      });
-      child.on('message', (raw) => {
-        const message = parseRefreshMessage(raw);
-        if (message === null) log.warn({ message: raw }, 'unrecognised message from the ETL process, ignored');
-        else if (message.type === 'stage') log.info({ stage: message.stage, rows: message.rows, ms: Math.round(message.ms) }, 'etl stage');
-        else if (message.type === 'published') published = message.snapshot;
-        else if (message.type === 'unchanged') unchanged = true;
-        else if (message.type === 'fetched') {
-          const { type: _type, ...figures } = message;
-          fetched = { finished: new Date().toISOString(), ok: true, ...figures };
-          log.info(figures, 'fetch finished');
-        } else failure = [...message.problems.slice(-4), message.message].join('\n');
-      });
-      eachLine(child.stderr!, (line) => {
-        if (!line.trim()) return;
-        stderr.push(line);
-        if (stderr.length > 50) stderr.shift();
-      });
-      child.once('error', (error) => done({ code: null, signal: null, spawnError: error.message }));
-      child.once('close', (code, signal) => done({ code, signal }));
-    });
+    const { outcome, report } = await this.runChild(log);
+    const { published, unchanged, failure, fetched, stderr } = report;
     const pid = this.child?.pid;
     this.child = null;
     if (outcome.signal && pid !== undefined) {
@@ -174,6 +152,43 @@ export class RefreshScheduler {
     else if (last.ok) log.info(last, 'refresh published');
     else log.error(last, 'refresh failed; the previous snapshot stays in service');
     return last;
+  }
+
+  /** Forks `council refresh` and gathers what it reports (IPC) and its last stderr lines. */
+  private async runChild(log: Logger): Promise<{ outcome: ChildOutcome; report: ChildReport }> {
+    const { SOURCE_DIR, SOURCE_FORMAT, DB_PATH } = this.config;
+    const report: ChildReport = { unchanged: false, stderr: [] };
+    const outcome = await new Promise<ChildOutcome>((done) => {
+      const cli = cliModule();
+      const child = fork(cli.path, ['refresh', '--source', SOURCE_DIR, '--format', SOURCE_FORMAT, '--db', DB_PATH], {
+        execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      });
+      this.child = child;
+      this.childExit = new Promise<void>((exited) => {
+        child.once('close', () => exited());
+        child.once('error', () => exited()); // could not be spawned: there is nothing to wait for
+      });
+      child.on('message', (raw) => {
+        const message = parseRefreshMessage(raw);
+        if (message === null) log.warn({ message: raw }, 'unrecognised message from the ETL process, ignored');
+        else if (message.type === 'stage') log.info({ stage: message.stage, rows: message.rows, ms: Math.round(message.ms) }, 'etl stage');
+        else if (message.type === 'published') report.published = message.snapshot;
+        else if (message.type === 'unchanged') report.unchanged = true;
+        else if (message.type === 'fetched') {
+          const { type: _type, ...figures } = message;
+          report.fetched = { finished: new Date().toISOString(), ok: true, ...figures };
+          log.info(figures, 'fetch finished');
+        } else report.failure = [...message.problems.slice(-4), message.message].join('\n');
+      });
+      eachLine(child.stderr!, (line) => {
+        if (!line.trim()) return;
+        report.stderr.push(line);
+        if (report.stderr.length > 50) report.stderr.shift();
+      });
+      child.once('error', (error) => done({ code: null, signal: null, spawnError: error.message }));
+      child.once('close', (code, signal) => done({ code, signal }));
+    });
+    return { outcome, report };
   }
 
   /** Whether a refresh fetches a live source first (CONTRACT of `council refresh`). */
