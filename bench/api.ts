@@ -20,6 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runEtl } from '../etl/run.ts';
+import { renderStoredAnswers } from '../src/render-answers.ts';
 import { type LoadResult, type LoadSpec, hasWrk, runWrk } from './load.ts';
 import { hotUrls, kindOf, walkUrls, zipfUrls } from './workloads.ts';
 
@@ -147,7 +148,7 @@ try {
   }
   const dbPath = join(work, 'council.db');
   console.log(`building the database from ${source} …`);
-  await runEtl({ source, format: sejm ? 'sejm' : 'csv', dbPath });
+  await runEtl({ render: renderStoredAnswers, source, format: sejm ? 'sejm' : 'csv', dbPath });
 
   const walk = walkUrls(dbPath);
   const lists: Record<string, string[]> = { walk, zipf: zipfUrls(walk, 100_000), hot: hotUrls(dbPath) };

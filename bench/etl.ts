@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFormat } from '../core/sources.ts';
 import { runEtl, type EtlSummary } from '../etl/run.ts';
+import { renderStoredAnswers } from '../src/render-answers.ts';
 
 const here = fileURLToPath(import.meta.url);
 const cli = fileURLToPath(new URL(here.endsWith('.ts') ? '../cli/council.ts' : '../cli/council.js', import.meta.url));
@@ -19,7 +20,7 @@ const nodeArgs = here.endsWith('.ts') ? ['--import', 'tsx'] : [];
 if (process.argv[2] === '--measure') {
   // Child mode: one ETL run, figures as JSON on stdout.
   const [, , , source, format, dbPath] = process.argv as [string, string, string, string, SourceFormat, string];
-  const summary: EtlSummary = await runEtl({ source, format, dbPath });
+  const summary: EtlSummary = await runEtl({ source, format, dbPath, render: renderStoredAnswers });
   console.log(JSON.stringify({ summary, maxRssKb: process.resourceUsage().maxRSS }));
   process.exit(0);
 }

@@ -15,6 +15,7 @@ import { type FetchSummary, summaryLine } from '../etl/fetch/mirror.ts';
 import { PoliteClient } from '../etl/fetch/polite-client.ts';
 import { fetchSejm, SEJM_API } from '../etl/fetch/sejm.ts';
 import { liveFetchOf, liveSourceFrom, refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
+import { renderStoredAnswers } from '../src/render-answers.ts';
 import { startServer } from '../src/server.ts';
 
 const positiveInt = (value: string): number => {
@@ -73,7 +74,7 @@ program
       printStage(stage, rows, ms);
       void tellParent({ type: 'stage', stage, rows, ms });
     };
-    const summary = await runEtl({ source: options.source, format: options.format, dbPath, onStage });
+    const summary = await runEtl({ source: options.source, format: options.format, dbPath, onStage, render: renderStoredAnswers });
     printSummary(summary, dbPath);
     await tellParent({ type: 'published', snapshot: summary.snapshot });
     process.disconnect?.(); // the open IPC channel would keep this process alive
@@ -135,7 +136,7 @@ program
     const kind = liveFetchOf(format, live);
     console.log(`refreshing ${dbPath} from ${source} (${format}${kind ? `, fetched live from ${live.api ?? (kind === 'sejm' ? SEJM_API : RADOSKOP_API)}` : ''})`);
     const result = await refreshOnce({
-      source, format, dbPath, live, progress: progressPrinter(),
+      source, format, dbPath, live, progress: progressPrinter(), render: renderStoredAnswers,
       onFetched: (fetched) => {
         endProgress();
         console.log(`  fetched: ${summaryLine(fetched)}`);

@@ -9,7 +9,7 @@ import type { FetchSummary, Progress } from './fetch/mirror.ts';
 import { PoliteClient } from './fetch/polite-client.ts';
 import { fetchSejm } from './fetch/sejm.ts';
 import type { StageReporter } from './materialise/index.ts';
-import { type EtlSummary, runEtl } from './run.ts';
+import { type EtlOptions, type EtlSummary, runEtl } from './run.ts';
 import { publishedDigest, sourceDigest } from './source-digest.ts';
 
 export const USER_AGENT = 'council-voting-analytics/2.0.0 (roll-call statistics for citizens; contact: the operator of this service)';
@@ -31,6 +31,7 @@ export interface RefreshOptions {
   live: LiveSource;
   onStage?: StageReporter;
   onFetched?: (summary: FetchSummary) => void;
+  render?: EtlOptions['render'];
   progress?: Progress;
 }
 
@@ -69,6 +70,8 @@ export async function refreshOnce(options: RefreshOptions): Promise<RefreshResul
   }
   const digest = sourceDigest(source);
   if (digest === publishedDigest(options.dbPath)) return { rebuilt: false, fetch, digest };
-  const etl = await runEtl({ source, format, dbPath: options.dbPath, ...(options.onStage ? { onStage: options.onStage } : {}) });
+  const etl = await runEtl({
+    source, format, dbPath: options.dbPath, ...(options.onStage ? { onStage: options.onStage } : {}), ...(options.render ? { render: options.render } : {}),
+  });
   return { rebuilt: true, fetch, etl };
 }

@@ -22,6 +22,12 @@ export interface EtlOptions {
   /** Create the database's folder when missing (default: only for the default `var/`). */
   createFolder?: boolean;
   onStage?: StageReporter;
+  /**
+   * Renders answers into the snapshot before it is published, returning how many (the API's stored
+   * answers, src/render-answers.ts): passed in by the composition roots, since the pipeline does not
+   * know the API.
+   */
+  render?: (db: Database.Database) => number;
 }
 
 export interface EtlSummary {
@@ -111,6 +117,10 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     if (findings.errorCount > 0) throw new BundleRejectedError(findings);
 
     materialise(db, findings, report);
+    if (options.render) {
+      t = performance.now();
+      report('render answers', options.render(db), performance.now() - t);
+    }
 
     t = performance.now();
     const builtAt = new Date().toISOString();

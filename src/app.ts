@@ -18,6 +18,7 @@ import { type RefreshStatus, serviceRouter } from './service/router.ts';
 import type { ShareStore } from './shares.ts';
 import type { SnapshotStore } from './snapshot.ts';
 import { statystykiRouter } from './statystyki/router.ts';
+import { storedAnswers } from './stored-answers.ts';
 import { utilsRouter } from './utils/router.ts';
 
 export interface AppDeps {
@@ -49,7 +50,8 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.use(docsRouter()); // /api/openapi.json and /api/docs/ (exempt from origin and key, see guards.ts)
 
   const caching = { privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET), cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 };
-  const data = [holdSnapshot(snapshots), conditionalGet(caching)];
+  // A stored answer (rendered with the snapshot) is sent as it is; everything else is answered live.
+  const data = [holdSnapshot(snapshots), ...(config.STORED_ANSWERS ? [storedAnswers(caching)] : []), conditionalGet(caching)];
   app.use('/api/radni', data, radniRouter());
   app.use('/api/glosowania', data, glosowaniaRouter(shares));
   app.use('/api/statystyki', data, statystykiRouter());

@@ -34,6 +34,7 @@ export const CONFIG_KEYS = {
   RATE_LIMIT_MAX_REQUESTS: { schema: integer(100, 1), description: 'requests per client address per window' },
   TRUST_PROXY: { schema: flag(false), description: 'behind one reverse proxy: take the client address from its `X-Forwarded-For` entry' },
   WEB_CONCURRENCY: { schema: integer(1, 1, 64), description: 'HTTP worker processes (node:cluster), rate limit shared between them; 1 serves from one process' },
+  STORED_ANSWERS: { schema: flag(true), description: 'serve the answers rendered with the snapshot (default-parameter resources) from the snapshot; false answers everything live' },
   RESPONSE_CACHE_MB: { schema: integer(64, 0, 4096), description: 'serialized responses kept per snapshot (MiB); 0 disables' },
   CRON_SCHEDULE: { schema: z.string().default('0 3 * * *'), description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables' },
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), description: 'pino log level' },

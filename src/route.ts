@@ -22,6 +22,17 @@ export class Reply {
   constructor(readonly data: unknown, readonly extra: Record<string, unknown> = {}, readonly status?: number) {}
 }
 
+type Handler = (input: RouteInput<Endpoint>, res: Response) => unknown;
+
+/** Every registered GET handler by endpoint: what renders the stored answers (src/stored-answers.ts). */
+export const GET_HANDLERS = new Map<Endpoint, Handler>();
+
+/** The success envelope's bytes for a handler's result, exactly as `sendData` serialises it. */
+export function envelopeOf(result: unknown): Buffer {
+  const body = result instanceof Reply ? { success: true, data: result.data, ...result.extra } : { success: true, data: result };
+  return Buffer.from(JSON.stringify(body));
+}
+
 /** Bodies are JSON of at most 10 KB (CONTRACT §6). */
 const jsonBody = express.json({ limit: '10kb', strict: true });
 
@@ -46,5 +57,6 @@ export function routesOf(router: Router, mount: string) {
       },
     ];
     router[endpoint.method](path, ...handlers);
+    if (endpoint.method === 'get') GET_HANDLERS.set(endpoint, handler as Handler);
   };
 }

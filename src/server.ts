@@ -11,6 +11,7 @@ import pretty from 'pino-pretty';
 import { resolve } from 'node:path';
 import { EtlBusyError, acquireLock, removeStaleBuilds } from '../etl/publish.ts';
 import { liveSourceFrom, refreshOnce } from '../etl/refresh-job.ts';
+import { renderStoredAnswers } from './render-answers.ts';
 import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
@@ -89,7 +90,7 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
 async function bootstrap(config: Config, logger: Logger): Promise<void> {
   logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, 'no database yet: building it from the source');
   const result = await refreshOnce({
-    source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH, live: liveSourceFrom(config),
+    source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH, live: liveSourceFrom(config), render: renderStoredAnswers,
     onFetched: (fetched) => logger.info(fetched, 'fetch finished'),
     onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),
   });

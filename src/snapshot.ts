@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { SCHEMA_VERSION } from '../core/snapshot/schema.ts';
 import { createQueries, type Queries } from './queries.ts';
+import { StoredAnswers } from './stored-answers.ts';
 
 export class Snapshot {
   readonly id: string;
@@ -16,6 +17,8 @@ export class Snapshot {
   /** Date of the newest vote served (YYYY-MM-DD), null for a snapshot without votes. */
   readonly newestVote: string | null;
   readonly queries: Queries;
+  /** Answers rendered when the snapshot was built (src/stored-answers.ts). */
+  readonly stored: StoredAnswers;
   private users = 0;
   private retired = false;
 
@@ -31,6 +34,7 @@ export class Snapshot {
     this.voteCount = db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number;
     this.newestVote = db.prepare('SELECT data FROM glosowanie WHERE ord = 1').pluck().get() as string | undefined ?? null;
     this.queries = createQueries(db);
+    this.stored = new StoredAnswers(db);
   }
 
   /**

@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -264,6 +264,15 @@ CREATE TABLE ugrupowanie_stat (
   id_ugrupowania INTEGER NOT NULL,
   liczba_radnych INTEGER NOT NULL,
   PRIMARY KEY (kadencja, id_ugrupowania)
+) WITHOUT ROWID;
+
+-- Stored answers: the bytes of every default-parameter resource answer (a councillor's endpoints, a
+-- vote's, a session's, the lists and statistics without parameters), rendered once per snapshot by the
+-- API's own handlers (src/stored-answers.ts), with their brotli form for answers over 1 KB.
+CREATE TABLE odpowiedz (
+  sciezka TEXT PRIMARY KEY,   -- the request path (and query) the answer is for
+  tresc   BLOB NOT NULL,      -- the JSON envelope, as the live path would send it
+  br      BLOB                -- brotli of tresc, null for small answers
 ) WITHOUT ROWID;
 
 CREATE TABLE kadencja_stat (

@@ -10,13 +10,14 @@ import { ShareStore } from '../../src/shares.ts';
 import { SnapshotStore } from '../../src/snapshot.ts';
 import type { SourceFormat } from '../../core/sources.ts';
 import { runEtl } from '../../etl/run.ts';
+import { renderStoredAnswers } from '../../src/render-answers.ts';
 
 export const tempDir = (prefix = 'council-test-') => mkdtempSync(join(tmpdir(), prefix));
 
 /** Runs the ETL from `source` into a new temporary database; returns its path. */
 export async function buildDatabase(source: string, format: SourceFormat = 'csv'): Promise<string> {
   const dbPath = join(tempDir(), 'council.db');
-  await runEtl({ source, format, dbPath });
+  await runEtl({ source, format, dbPath, render: renderStoredAnswers });
   return dbPath;
 }
 

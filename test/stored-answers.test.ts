@@ -1,0 +1,96 @@
+// Stored answers (issue 16) equal live ones, byte for byte: for the hand council and the bundled
+// sample, every stored URL (each councillor's, vote's and session's resources and the parameterless
+// lists) is requested from the service twice, once served from the snapshot and once answered live
+// (STORED_ANSWERS=false), and the bodies and validators compared.
+
+import { copyFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeBundle } from './support/bundle.ts';
+import { appOver, buildDatabase, tempDir, type TestApp } from './support/fixture.ts';
+import { HAND_COUNCIL } from './support/hand-council.ts';
+
+const apps: TestApp[] = [];
+afterAll(() => apps.forEach((a) => a.close()));
+
+/** Serves `app` on loopback and fetches `urls` (8 at a time, keep-alive); returns status, ETag and body per URL. */
+async function fetchAll(app: TestApp['app'], urls: string[], headers: Record<string, string> = {}) {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const answers = new Map<string, { status: number; etag: string | null; type: string | null; body: Buffer }>();
+  let next = 0;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      const res = await fetch(`${base}${url}`, { headers });
+      answers.set(url, { status: res.status, etag: res.headers.get('etag'), type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) });
+    }
+  }));
+  await new Promise((resolve) => server.close(resolve));
+  return answers;
+}
+
+async function compare(dbPath: string) {
+  const db = new Database(dbPath, { readonly: true });
+  const stored = db.prepare('SELECT sciezka, tresc, br FROM odpowiedz').all() as Array<{ sciezka: string; tresc: Buffer; br: Buffer | null }>;
+  db.close();
+  const served = appOver(dbPath);
+  const live = appOver(dbPath, { STORED_ANSWERS: false, RESPONSE_CACHE_MB: 0 });
+  apps.push(served, live);
+  const urls = stored.map((s) => s.sciezka);
+  // A councillor's resources asked for by token are served from the answer stored under the id.
+  const tokens = new Database(dbPath, { readonly: true }).prepare('SELECT id_osoby, token FROM radny').all() as Array<{ id_osoby: number; token: string }>;
+  const byToken = urls.flatMap((url) => {
+    const match = /^\/api\/radni\/(\d+)(\/.*)?$/.exec(url);
+    const token = match && tokens.find((t) => t.id_osoby === Number(match[1]))!.token;
+    return token ? [`/api/radni/${token}${match![2] ?? ''}`] : [];
+  });
+  const [fromStore, fromLive] = await Promise.all([fetchAll(served.app, [...urls, ...byToken]), fetchAll(live.app, [...urls, ...byToken])]);
+  for (const url of byToken) expect(fromStore.get(url)!.body.equals(fromLive.get(url)!.body), url).toBe(true);
+  for (const { sciezka, tresc, br } of stored) {
+    const a = fromStore.get(sciezka)!;
+    const b = fromLive.get(sciezka)!;
+    expect(b.status, sciezka).toBe(200);
+    expect(a.status, sciezka).toBe(200);
+    expect(a.body.equals(b.body), sciezka).toBe(true);
+    expect(tresc.equals(b.body), sciezka).toBe(true);
+    expect([a.etag, a.type], sciezka).toEqual([b.etag, b.type]);
+    if (br) expect(zlib.brotliDecompressSync(br).equals(tresc), sciezka).toBe(true);
+  }
+  return stored.length;
+}
+
+describe('stored answers equal live ones, byte for byte', () => {
+  it('on the hand council: every stored URL', async () => {
+    const bundle = tempDir();
+    await writeBundle(bundle, HAND_COUNCIL);
+    const count = await compare(await buildDatabase(bundle));
+    // 3 lists + 9 statistics + 4 lookups, 7 councillors × 11, 13 votes × 4, 4 sessions × 3
+    expect(count).toBe(16 + 7 * 11 + 13 * 4 + 4 * 3);
+  });
+
+  it('on the bundled sample: every stored URL', async () => {
+    const dbPath = await buildDatabase(join(import.meta.dirname, '..', 'data', 'sample'));
+    expect(await compare(dbPath)).toBeGreaterThan(16_000);
+  }, 180_000);
+
+  it('are what the service sends for those URLs (a changed stored answer is sent as stored)', async () => {
+    const bundle = tempDir();
+    await writeBundle(bundle, HAND_COUNCIL);
+    const original = await buildDatabase(bundle);
+    const copy = join(tempDir(), 'council.db');
+    copyFileSync(original, copy);
+    const db = new Database(copy);
+    db.prepare('UPDATE odpowiedz SET tresc = ? WHERE sciezka = ?').run(Buffer.from('{"success":true,"data":"stored"}'), '/api/radni/1');
+    db.close();
+    const t = appOver(copy);
+    apps.push(t);
+    const answers = await fetchAll(t.app, ['/api/radni/1', '/api/radni/1?kadencja=2014-2018']);
+    expect(answers.get('/api/radni/1')!.body.toString()).toBe('{"success":true,"data":"stored"}');
+    expect(JSON.parse(answers.get('/api/radni/1?kadencja=2014-2018')!.body.toString()).data.id_osoby).toBe(1); // parameterised: live
+  });
+});
