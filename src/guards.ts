@@ -46,6 +46,13 @@ export const isShareLink = (req: Request): boolean =>
 export const isDocs = (req: Request): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') && DOCS.test(req.path);
 
+// --- The website (src/site) ----------------------------------------------------------------------
+// Pages outside /api are opened by browsers following links: no key, no Origin, a Referer from
+// anywhere. The origin check and the credentials guard /api only; the rate limit counts every path.
+const API = /^\/api(?:\/|$)/i;
+/** Any path outside `/api` (the website's pages and assets, /health): no origin check, no credentials. */
+export const isOutsideApi = (req: Request): boolean => !API.test(req.path);
+
 /**
  * The ordered guard list; mount it with `app.use(guards(config, logger))` before any route.
  * `rateLimitStore` replaces the limiter's in-process counts (a cluster worker shares them).
@@ -130,7 +137,7 @@ function allowedOrigins(list: readonly string[]): Set<string> {
 
 function originCheck(allowed: ReadonlySet<string>, production: boolean): RequestHandler {
   return (req, _res, next) => {
-    if (isHealth(req) || isShareLink(req) || isDocs(req)) return next();
+    if (isHealth(req) || isShareLink(req) || isDocs(req) || isOutsideApi(req)) return next();
     const { origin, referer } = req.headers;
     // Origin, when present, decides alone (an allowed Referer does not rescue it). It must equal an
     // allowed origin as sent, byte for byte: browsers send the serialised form, and `null` (sandboxed
@@ -205,7 +212,7 @@ function credentials(config: GuardConfig): RequestHandler {
 
   return async (req, res, next) => {
     if (keyDigest === undefined && jwtKey === undefined) return next();
-    if (req.method === 'OPTIONS' || isHealth(req) || isShareLink(req) || isDocs(req)) return next();
+    if (req.method === 'OPTIONS' || isHealth(req) || isShareLink(req) || isDocs(req) || isOutsideApi(req)) return next();
     const deny = (message: string, error?: string) => {
       if (jwtKey) res.setHeader('WWW-Authenticate', challenge(error));
       next(new HttpError(401, message));
