@@ -55,8 +55,8 @@ export function Tally({ vote }: { vote: Pick<VoteSummary, 'za' | 'przeciw' | 'ws
 }
 
 /** A list of votes; `ballot` adds a column with one councillor's ballot. */
-export function VoteTable({ ctx, votes, caption, showBody = true, ballot = false }: {
-  ctx: PageContext; votes: ReadonlyArray<VoteSummary & { glos?: string }>; caption: string; showBody?: boolean; ballot?: boolean;
+export function VoteTable({ ctx, votes, caption, ballot = false }: {
+  ctx: PageContext; votes: ReadonlyArray<VoteSummary & { glos?: string }>; caption: string; ballot?: boolean;
 }) {
   if (votes.length === 0) return <p class="muted">Brak głosowań.</p>;
   return (
@@ -65,23 +65,23 @@ export function VoteTable({ ctx, votes, caption, showBody = true, ballot = false
         <caption class="vh">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Data</th>
+            <th scope="col" class="hide-s">Data</th>
             <th scope="col">Głosowanie</th>
             {ballot && <th scope="col">Głos</th>}
-            <th scope="col">Wynik</th>
+            <th scope="col" class={ballot ? 'hide-s' : undefined}>Wynik</th>
             <th scope="col" class="num hide-s">Za : przeciw : wstrz.</th>
           </tr>
         </thead>
         <tbody>
           {votes.map((v) => (
             <tr>
-              <td class="nw">{formatDate(v.data)}</td>
+              <td class="nw hide-s">{formatDate(v.data)}</td>
               <td class="title">
                 <a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a>
-                {showBody && <div class="muted">{v.organ}</div>}
+                <div class="muted"><span class="show-s">{formatDate(v.data)} · </span>{v.organ}{ballot && <span class="show-s"> · {v.wynik}</span>}</div>
               </td>
               {ballot && <td>{BALLOT_LABEL[ballotOf(v.glos ?? '')]}</td>}
-              <td><ResultBadge wynik={v.wynik} /></td>
+              <td class={ballot ? 'hide-s' : undefined}><ResultBadge wynik={v.wynik} /></td>
               <td class="num hide-s"><Tally vote={v} /></td>
             </tr>
           ))}

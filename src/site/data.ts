@@ -132,6 +132,7 @@ export class SiteData {
     const s = this.q.statystyki;
     return {
       summary: { data: s.dashboard(scope), organ: true },
+      months: { data: s.monthlyAttendance(scope), organ: true },
       closeVotes: { data: this.q.glosowania.list({ ...scope, kontrowersyjnosc_min: CLOSE_VOTE }, 1, 6).items, organ: true },
       attendance: { data: s.attendanceRanking(scope.kadencja, 1, 5), organ: false },
       rebels: { data: s.rebelRanking(scope.kadencja, 10, 5), organ: false },
@@ -151,10 +152,6 @@ export class SiteData {
       coalitions: { data: s.topCoalitions(scope.kadencja, 10, limit, true), organ: false },
       bodies: { data: s.bodyActivity(scope.kadencja), organ: false },
     } satisfies Record<string, Scoped<unknown>>;
-  }
-
-  monthlyAttendance(scope: Scope): Scoped<Array<{ miesiac: string; frekwencja_procent: number }>> {
-    return { data: this.q.statystyki.monthlyAttendance(scope), organ: true };
   }
 
   // --- councillors -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // `/`: the dashboard: counts, average attendance, recent close votes, the top of each ranking.
 
-import { FilterForm, ScopeNote, TermSelect, VoteTable } from './components.tsx';
+import { FilterForm, MonthlyChart, ScopeNote, TermSelect, VoteTable } from './components.tsx';
 import { CLOSE_VOTE, type SiteData } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
@@ -33,6 +33,8 @@ export function homePage(ctx: PageContext, data: SiteData, query: Query): PageVi
           <div><dt>Radni</dt><dd>{formatNumber(s.liczba_radnych)}</dd></div>
           <div><dt>Średnia frekwencja</dt><dd>{formatPercent(s.srednia_frekwencja)}</dd></div>
         </dl>
+        <h2>Frekwencja w kolejnych miesiącach</h2>
+        <MonthlyChart months={d.months.data} caption="Frekwencja miesięczna" />
 
         <h2>Ostatnie wyrównane głosowania</h2>
         <p class="muted">Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.</p>

@@ -30,13 +30,13 @@ export function sessionsPage(ctx: PageContext, data: SiteData, query: Query): Pa
             <table>
               <caption class="vh">Posiedzenia</caption>
               <thead>
-                <tr><th scope="col">Data</th><th scope="col">Posiedzenie</th><th scope="col" class="num">Głosowania</th><th scope="col" class="num hide-s">Frekwencja</th></tr>
+                <tr><th scope="col" class="hide-s">Data</th><th scope="col">Posiedzenie</th><th scope="col" class="num">Głosowania</th><th scope="col" class="num hide-s">Frekwencja</th></tr>
               </thead>
               <tbody>
                 {result.items.map((s) => (
                   <tr>
-                    <td class="nw">{formatDate(s.data)}</td>
-                    <td class="title"><a href={href(ctx, `/posiedzenia/${s.id_posiedzenia}`)}>{sessionName(s)}</a><div class="muted">{s.organ}</div></td>
+                    <td class="nw hide-s">{formatDate(s.data)}</td>
+                    <td class="title"><a href={href(ctx, `/posiedzenia/${s.id_posiedzenia}`)}>{sessionName(s)}</a><div class="muted"><span class="show-s">{formatDate(s.data)} · </span>{s.organ}</div></td>
                     <td class="num">{formatNumber(s.liczba_glosowan)}</td>
                     <td class="num hide-s">{formatPercent(s.frekwencja_procent)}</td>
                   </tr>

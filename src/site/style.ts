@@ -10,7 +10,7 @@ a{color:#0a58ca}
 a:hover{color:#06357a}
 :focus-visible{outline:3px solid #f0a500;outline-offset:2px}
 h1,h2,h3{line-height:1.25;margin:1.5rem 0 .5rem}
-h1{font-size:1.6rem;margin-top:.5rem;overflow-wrap:anywhere}
+h1{font-size:1.6rem;margin-top:1rem;overflow-wrap:anywhere}
 h2{font-size:1.25rem}
 h3{font-size:1.05rem}
 p{margin:.5rem 0}
@@ -47,7 +47,7 @@ thead th{border-bottom:2px solid #8c959f;font-size:.875rem}
 .nw{white-space:nowrap}
 .title{overflow-wrap:anywhere}
 form.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;background:#f6f8fa;padding:.75rem;border-radius:6px;margin:1rem 0}
-.filters label{display:flex;flex-direction:column;font-size:.875rem;gap:.125rem}
+.filters label{display:flex;flex-direction:column;font-size:.875rem;gap:.125rem;min-width:0;max-width:100%}
 .filters label.check{flex-direction:row;align-items:center;gap:.375rem}
 input,select,button{font:inherit;font-size:1rem;padding:.3rem .5rem;border:1px solid #6e7781;border-radius:4px;background:#fff;color:#1b1f24;max-width:100%}
 input[type=checkbox]{padding:0}
@@ -82,10 +82,13 @@ ol.agenda{padding-left:0;list-style:none}
 ol.agenda>li{border-top:1px solid #d0d7de;padding:.5rem 0}
 .pt{font-weight:600}
 .copy[hidden]{display:none}
+.show-s{display:none}
 @media (max-width:40rem){
  h1{font-size:1.35rem}
  .picker{margin-left:0;width:100%}
  .hide-s{display:none}
+ .show-s{display:inline}
  th,td{padding:.375rem .3rem}
+ th.num{white-space:normal}
 }
 `.replace(/\n\s*/g, '');
