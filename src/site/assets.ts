@@ -13,7 +13,7 @@ document.querySelectorAll('button[data-copy]').forEach(function(b){
 b.hidden=false;
 b.addEventListener('click',function(){
 var u=new URL(b.getAttribute('data-copy'),location.href).href;
-navigator.clipboard.writeText(u).then(function(){var s=document.getElementById(b.getAttribute('aria-describedby')||'');if(s)s.textContent='Skopiowano link.';});
+navigator.clipboard.writeText(u).then(function(){var s=document.getElementById(b.getAttribute('data-status')||'');if(s)s.textContent='Skopiowano link.';});
 });
 });
 })();

@@ -53,7 +53,7 @@ export function sharePage(ctx: PageContext, data: SiteData, shares: ShareStore, 
           <p>
             <a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>Szczegóły głosowania</a>
             {h && <> · <a href={href(ctx, `/radni/${h.id_osoby}`)}>Profil: {h.imie_nazwisko}</a></>}
-            {' '}<button type="button" class="copy" data-copy={`/share/${found.link}`} aria-describedby="copy-status" hidden>Kopiuj link</button>
+            {' '}<button type="button" class="copy" data-copy={`/share/${found.link}`} data-status="copy-status" hidden>Kopiuj link</button>
             <span id="copy-status" role="status"></span>
           </p>
         </article>
