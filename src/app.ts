@@ -16,6 +16,7 @@ import { requestLog, requestIdOf } from './request-log.ts';
 import { holdSnapshot } from './request-snapshot.ts';
 import { type RefreshStatus, serviceRouter } from './service/router.ts';
 import type { ShareStore } from './shares.ts';
+import { siteRouter } from './site/router.ts';
 import type { SnapshotStore } from './snapshot.ts';
 import { statystykiRouter } from './statystyki/router.ts';
 import { storedAnswers } from './stored-answers.ts';
@@ -57,6 +58,8 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.use('/api/statystyki', data, statystykiRouter());
   app.use('/api/posiedzenia', data, posiedzeniaRouter());
   app.use('/api/utils', data, utilsRouter());
+
+  app.use(siteRouter({ snapshots, shares, logger })); // the HTML pages (/, /radni, …, /share/:link)
 
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
   app.use(errorHandler(logger));

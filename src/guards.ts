@@ -17,6 +17,8 @@
 //   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
 //   - GET/HEAD /api/openapi.json and /api/docs, /api/docs/<file> (the documentation, which a browser
 //     opens without X-API-Key): no origin check, no credentials, not counted (static files).
+//   - the website (any path outside /api: pages, assets, /share/:link): no origin check, no
+//     credentials, but counted.
 //   - CORS preflight (OPTIONS from an allowed origin): answered by cors before the later guards.
 // CORS headers themselves are only ever given to allowed origins, the share link included.
 
@@ -41,6 +43,9 @@ const isOpen = (req: Request): boolean => routeKind(req) !== 'data';
 /** Not counted by the limiter: health, and the static files of the documentation. */
 const isUncounted = (req: Request): boolean => { const kind = routeKind(req); return kind === 'health' || kind === 'docs'; };
 
+// --- The website (src/site) ----------------------------------------------------------------------
+// Pages outside /api are opened by browsers following links: no key, no Origin, a Referer from
+// anywhere. The origin check and the credentials guard /api only; the rate limit counts every path.
 /**
  * The ordered guard list; mount it with `app.use(guards(config, logger))` before any route.
  * `rateLimitStore` replaces the limiter's in-process counts (a cluster worker shares them).

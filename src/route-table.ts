@@ -7,8 +7,14 @@ import type { Request } from 'express';
 import { match } from 'path-to-regexp';
 import { API_ENDPOINTS } from './endpoints.ts';
 
-/** health: never guarded nor counted · docs: no origin or key, not counted · public: no origin or key, counted · data: everything. */
-export type RouteKind = 'health' | 'docs' | 'public' | 'data';
+/**
+ * health: never guarded nor counted · docs: no origin or key, not counted · public: no origin or key,
+ * counted · site: the website's pages and assets (everything outside /api), like public · data: the
+ * rest of /api, every guard.
+ */
+export type RouteKind = 'health' | 'docs' | 'public' | 'site' | 'data';
+
+const API = /^\/api(?:\/|$)/i;
 
 interface ServiceRoute { path: string; methods: readonly string[] | 'any'; kind: RouteKind }
 
@@ -35,5 +41,5 @@ export function routeKind(req: Pick<Request, 'method' | 'path'>): RouteKind {
   for (const route of TABLE) {
     if ((route.methods === 'any' || route.methods.includes(req.method)) && route.matches(req.path)) return route.kind;
   }
-  return 'data';
+  return API.test(req.path) ? 'data' : 'site';
 }

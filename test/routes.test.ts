@@ -32,8 +32,14 @@ describe('the route table the guards use', () => {
     expect(routeKind({ method: 'POST', path: '/api/openapi.json' })).toBe('data');
   });
 
-  it('treats anything else as a guarded data route', () => {
-    for (const path of ['/api/glosowania/share', '/api/glosowania/share/a/b', '/api/docs/a/b', '/api/healthz', '/healthy', '/api/unknown']) {
+  it('treats the website (everything outside /api) as open but counted', () => {
+    for (const path of ['/', '/radni/jan-kowalski', '/share/AAAA', '/assets/site.css', '/healthy', '/apix']) {
+      expect(routeKind({ method: 'GET', path }), path).toBe('site');
+    }
+  });
+
+  it('treats anything else under /api as a guarded data route', () => {
+    for (const path of ['/api', '/api/glosowania/share', '/api/glosowania/share/a/b', '/api/docs/a/b', '/api/healthz', '/API/unknown']) {
       expect(routeKind({ method: 'GET', path }), path).toBe('data');
     }
     expect(routeKind({ method: 'POST', path: '/api/glosowania/share/AAAAAAAAAAAAAAAAAAAAAA' })).toBe('data');

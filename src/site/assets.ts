@@ -1,0 +1,62 @@
+// The website's static files: one style sheet, one small script (an enhancement only: every page
+// works without it) and an icon. Each is served under a name carrying a hash of its content, so it
+// can be cached for a year: a new version is a new URL.
+
+import { hash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { SITE_CSS } from './style.ts';
+
+// "Copy link" buttons: rendered hidden, shown only where the clipboard can be written.
+const SITE_JS = `(function(){
+if(!navigator.clipboard)return;
+document.querySelectorAll('button[data-copy]').forEach(function(b){
+b.hidden=false;
+b.addEventListener('click',function(){
+var u=new URL(b.getAttribute('data-copy'),location.href).href;
+navigator.clipboard.writeText(u).then(function(){var s=document.getElementById(b.getAttribute('data-status')||'');if(s)s.textContent='Skopiowano link.';});
+});
+});
+})();
+`;
+
+const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#12324f"/>'
+  + '<rect x="3" y="8" width="2.5" height="5" fill="#fff"/><rect x="6.75" y="4" width="2.5" height="9" fill="#f0a500"/><rect x="10.5" y="6" width="2.5" height="7" fill="#fff"/></svg>';
+
+interface Asset {
+  url: string;
+  type: string;
+  body: Buffer;
+  etag: string;
+}
+
+function asset(name: string, extension: string, type: string, content: string): Asset {
+  const body = Buffer.from(content);
+  const digest = hash('sha256', body, 'base64url').slice(0, 12);
+  return { url: `/assets/${name}.${digest}.${extension}`, type, body, etag: `"${digest}"` };
+}
+
+export const ASSETS = {
+  css: asset('site', 'css', 'text/css; charset=utf-8', SITE_CSS),
+  js: asset('site', 'js', 'text/javascript; charset=utf-8', SITE_JS),
+  icon: asset('icon', 'svg', 'image/svg+xml', FAVICON_SVG),
+};
+
+/** Changes whenever an asset changes: part of every page's ETag (src/site/router.ts). */
+export const ASSETS_VERSION = hash('sha1', Object.values(ASSETS).map((a) => a.url).join(), 'base64url').slice(0, 8);
+
+const BY_URL = new Map(Object.values(ASSETS).map((a) => [a.url, a]));
+
+/** GET /assets/<name>.<hash>.<ext>; any other name falls through (to the 404). */
+export const serveAsset: RequestHandler = (req, res, next) => {
+  const found = BY_URL.get(req.path);
+  if (!found) return next();
+  res.setHeader('Content-Type', found.type);
+  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  res.setHeader('ETag', found.etag);
+  res.setHeader('Content-Length', found.body.length);
+  if (req.headers['if-none-match'] === found.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.end(req.method === 'HEAD' ? undefined : found.body);
+};

@@ -1,0 +1,25 @@
+// The error pages of the website (400, 404, 503, 500): the page frame with a short message in Polish.
+
+import type { PageContext, PageView } from './layout.tsx';
+
+const HEADINGS: Record<number, string> = {
+  400: 'Nieprawidłowy adres',
+  404: 'Nie znaleziono strony',
+  503: 'Dane nie są jeszcze dostępne',
+  500: 'Błąd serwera',
+};
+
+export function errorPage(ctx: PageContext, status: number, message: string): PageView {
+  const heading = HEADINGS[status] ?? 'Błąd';
+  return {
+    title: heading,
+    status,
+    body: (
+      <>
+        <h1>{heading}</h1>
+        <p class="lead">{message}</p>
+        <p><a href="/">Strona główna</a> · <a href="/glosowania">Wyszukiwarka głosowań</a></p>
+      </>
+    ),
+  };
+}

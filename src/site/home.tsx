@@ -1,0 +1,66 @@
+// `/`: the dashboard: counts, average attendance, recent close votes, the top of each ranking.
+
+import { FilterForm, MonthlyChart, ScopeNote, TermSelect, VoteTable } from './components.tsx';
+import { CLOSE_VOTE, type SiteData } from './data.ts';
+import { formatNumber, formatPercent, formatTerm } from './format.ts';
+import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
+import type { Query } from './request.ts';
+
+export function homePage(ctx: PageContext, data: SiteData, query: Query): PageView {
+  const kadencja = query.term();
+  const scope = { kadencja, organ: ctx.organ };
+  const d = data.dashboard(scope);
+  const s = d.summary.data;
+  const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
+  const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
+  const person = (p: { id_osoby: number; imie_nazwisko: string }) => <a href={href(ctx, `/radni/${p.id_osoby}`)}>{p.imie_nazwisko}</a>;
+  const rankingsLink = href(ctx, '/rankingi', { kadencja });
+  return {
+    title: 'Start',
+    section: 'start',
+    description: `${scopeName}: ${s.liczba_glosow} głosowań na ${s.liczba_posiedzen} posiedzeniach, średnia frekwencja ${formatPercent(s.srednia_frekwencja)}.`,
+    body: (
+      <>
+        <h1>{scopeName}</h1>
+        <p class="lead">Jak głosują radni: frekwencja, wyniki głosowań, zgodność z klubem ({termLabel}).</p>
+        <FilterForm ctx={ctx} label="Zakres">
+          <TermSelect terms={data.terms()} value={kadencja} />
+        </FilterForm>
+        <h2 class="vh">Podsumowanie</h2>
+        <dl class="stats">
+          <div><dt>Posiedzenia</dt><dd>{formatNumber(s.liczba_posiedzen)}</dd></div>
+          <div><dt>Głosowania</dt><dd>{formatNumber(s.liczba_glosow)}</dd></div>
+          <div><dt>Radni</dt><dd>{formatNumber(s.liczba_radnych)}</dd></div>
+          <div><dt>Średnia frekwencja</dt><dd>{formatPercent(s.srednia_frekwencja)}</dd></div>
+        </dl>
+        <h2>Frekwencja w kolejnych miesiącach</h2>
+        <MonthlyChart months={d.months.data} caption="Frekwencja miesięczna" />
+
+        <h2>Ostatnie wyrównane głosowania</h2>
+        <p class="muted">Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.</p>
+        <VoteTable ctx={ctx} votes={d.closeVotes.data} caption="Ostatnie wyrównane głosowania" />
+        <p><a href={href(ctx, '/glosowania', { kadencja, wyrownane: true })}>Wszystkie wyrównane głosowania</a> (kontrowersyjność ≥ {CLOSE_VOTE})</p>
+
+        <h2>Rankingi</h2>
+        <ScopeNote ctx={ctx} scoped={d.attendance} />
+        <div class="cols">
+          <section aria-labelledby="r-frekwencja">
+            <h3 id="r-frekwencja">Najwyższa frekwencja</h3>
+            <ol>{d.attendance.data.map((r) => <li>{person(r)} — {formatPercent(r.frekwencja_procent)}</li>)}</ol>
+          </section>
+          <section aria-labelledby="r-bunt">
+            <h3 id="r-bunt">Najczęściej w mniejszości</h3>
+            <ol>{d.rebels.data.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
+          </section>
+          <section aria-labelledby="r-lojal">
+            <h3 id="r-lojal">Najczęściej z większością</h3>
+            <ol>{d.loyalists.data.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
+          </section>
+        </div>
+        <h3 id="r-spor">Najbardziej sporne głosowania</h3>
+        <ol>{d.controversial.data.map((v) => <li><a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a> — {v.za} : {v.przeciw}</li>)}</ol>
+        <p><a href={rankingsLink}>Pełne rankingi</a></p>
+      </>
+    ),
+  };
+}
