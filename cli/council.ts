@@ -63,7 +63,7 @@ const program = new Command('council')
 program
   .command('etl')
   .description('Rebuild the snapshot database from a source and publish it atomically')
-  .requiredOption('--source <path>', 'CSV bundle directory, or Sejm directory / .tar.gz')
+  .requiredOption('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)')
   .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
   .addOption(formatOption())
   .addHelpText('after', '\nExample:\n  council etl --source data/sample --db var/council.db\n  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz')
@@ -160,7 +160,7 @@ program
 program
   .command('check')
   .description('Validate a source without publishing anything; lists every problem')
-  .requiredOption('--source <path>', 'CSV bundle directory, or Sejm directory / .tar.gz')
+  .requiredOption('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)')
   .addOption(formatOption())
   .addHelpText('after', '\nExample:\n  council check --source data/sample')
   .action(async (options: { source: string; format: SourceFormat }) => {
