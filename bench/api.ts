@@ -1,4 +1,4 @@
-// npm run bench:api [-- --sejm] [-- --workers N] [-- --duration S] [-- --workloads walk,zipf,hot]
+// npm run bench:api [-- --sejm] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot]
 //
 // The real server against its physical limit, like for like:
 // - the limit is bare Express 5 sending the service's own answers, byte for byte, from memory
@@ -8,6 +8,9 @@
 // - three workloads (bench/workloads.ts): the long-tail walk over every resource URL of the snapshot in
 //   a fixed shuffled order, a Zipf mix drawn from it, and the small hot mix; each against the service
 //   with its default response cache (RESPONSE_CACHE_MB=64) and with the cache off;
+// - this machine is noisy (other tenants): the three servers run side by side and are loaded in turn,
+//   round after round (--rounds, default 3); each figure is the median over the rounds, and each ratio
+//   the median of the per-round ratios, so that a slow minute hits both sides of a ratio alike;
 // - then the cold cost of each kind of answer (cache off, one request at a time).
 // The service runs in its default configuration (no key, default origins, LOG_LEVEL as in the
 // environment, default info) except for the rate limit, raised so that the run is not refused.
@@ -36,6 +39,7 @@ const argValue = (name: string, fallback: string) => {
 
 const CONNECTIONS = 50;
 const DURATION = Number(argValue('--duration', '10'));
+const ROUNDS = Number(argValue('--rounds', '3'));
 const WORKERS = argValue('--workers', '1');
 const WORKLOADS = argValue('--workloads', 'walk,zipf,hot').split(',');
 const LOG_LEVEL = process.env['LOG_LEVEL'] ?? 'info';
@@ -64,13 +68,6 @@ async function start(args: string[], env: Record<string, string>, readyPath: str
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${args.join(' ')} did not start`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 function load(port: number, paths: string[]): LoadResult {
@@ -135,8 +132,20 @@ async function coldCosts(port: number, walk: string[]): Promise<Array<{ kind: st
   return rows.sort((a, b) => b.us - a.us);
 }
 
-const row = (name: string, r: LoadResult, limit?: LoadResult) =>
-  `| ${name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${limit ? (r.requestsPerSecond / limit.requestsPerSecond).toFixed(2) : '1.00'} | ${r.total.toLocaleString('en')} | ${r.non2xx + r.errors} |`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** One table row from a server's runs: medians over the rounds; the ratio is the median of the per-round ratios to the limit. */
+const row = (name: string, runs: LoadResult[], limit: LoadResult[]) => {
+  const ratio = median(runs.map((r, i) => r.requestsPerSecond / limit[i]!.requestsPerSecond));
+  const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  return `| ${name} | ${median(runs.map((r) => r.requestsPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ` +
+    `${median(runs.map((r) => r.p99)).toFixed(1)} | ${ratio.toFixed(2)} | ${runs.map((r) => r.requestsPerSecond.toFixed(0)).join(' / ')} | ` +
+    `${sum((r) => r.non2xx + r.errors)} |`;
+};
 
 const work = mkdtempSync(join(tmpdir(), 'council-bench-api-'));
 const children: ChildProcess[] = [];
@@ -153,7 +162,7 @@ try {
   const walk = walkUrls(dbPath);
   const lists: Record<string, string[]> = { walk, zipf: zipfUrls(walk, 100_000), hot: hotUrls(dbPath) };
   const serviceEnv = (cacheMb: string) => ({
-    HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, 'shares.db'), CRON_SCHEDULE: '',
+    HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, `shares-${cacheMb}.db`), CRON_SCHEDULE: '',
     RATE_LIMIT_MAX_REQUESTS: '1000000000', LOG_LEVEL, WEB_CONCURRENCY: WORKERS, RESPONSE_CACHE_MB: cacheMb,
   });
   const startService = async (cacheMb: string) => {
@@ -163,34 +172,36 @@ try {
   };
 
   // The limit serves exactly the bytes the service sends.
-  let service = await startService('0');
+  const uncached = await startService('0');
   const answersFile = join(work, 'answers.bin');
-  const bytes = await collectAnswers(service.port, [...lists['walk']!, ...lists['hot']!], answersFile);
-  const cold = await coldCosts(service.port, walk);
-  await stop(service.child);
+  const bytes = await collectAnswers(uncached.port, [...lists['walk']!, ...lists['hot']!], answersFile);
+  const cold = await coldCosts(uncached.port, walk);
   const bare = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS }, '/ready');
   children.push(bare.child);
+  const servers: Record<string, number> = { limit: bare.port, 'cache 64': (await startService('64')).port, 'cache 0': uncached.port };
 
   console.log(`walk: ${walk.length.toLocaleString('en')} URLs, ${(bytes / 2 ** 20).toFixed(0)} MiB of answers; ` +
-    `load: ${hasWrk() ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION} s per run; ` +
+    `load: ${hasWrk() ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds; ` +
     `processes: ${WORKERS} on each side; service LOG_LEVEL=${LOG_LEVEL}`);
 
-  const results: Record<string, Record<string, LoadResult>> = {};
-  for (const workload of WORKLOADS) results[workload] = { limit: load(bare.port, lists[workload]!) };
-  await stop(bare.child);
-  for (const cacheMb of ['64', '0']) {
-    service = await startService(cacheMb);
-    for (const workload of WORKLOADS) results[workload]![`cache ${cacheMb} MiB`] = load(service.port, lists[workload]!);
-    await stop(service.child);
+  const runs: Record<string, Record<string, LoadResult[]>> = {};
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const workload of WORKLOADS) {
+      for (const [server, port] of Object.entries(servers)) {
+        const result = load(port, lists[workload]!);
+        ((runs[workload] ??= {})[server] ??= []).push(result);
+        console.log(`round ${round}, ${workload}, ${server}: ${result.requestsPerSecond.toFixed(0)} req/s`);
+      }
+    }
   }
 
   for (const workload of WORKLOADS) {
-    const r = results[workload]!;
-    console.log(`\n${workload} (${lists[workload]!.length.toLocaleString('en')} requests in the list)\n`);
-    console.log('| server | req/s | p50 ms | p99 ms | ratio | requests | failed |\n|---|---:|---:|---:|---:|---:|---:|');
-    console.log(row('same bytes from memory (limit)', r['limit']!));
-    console.log(row('service, RESPONSE_CACHE_MB=64', r['cache 64 MiB']!, r['limit']));
-    console.log(row('service, RESPONSE_CACHE_MB=0', r['cache 0 MiB']!, r['limit']));
+    const r = runs[workload]!;
+    console.log(`\n${workload} (${lists[workload]!.length.toLocaleString('en')} requests in the list; medians of ${ROUNDS} rounds)\n`);
+    console.log('| server | req/s | p50 ms | p99 ms | ratio | req/s per round | failed |\n|---|---:|---:|---:|---:|---|---:|');
+    console.log(row('same bytes from memory (limit)', r['limit']!, r['limit']!));
+    console.log(row('service, RESPONSE_CACHE_MB=64', r['cache 64']!, r['limit']!));
+    console.log(row('service, RESPONSE_CACHE_MB=0', r['cache 0']!, r['limit']!));
   }
 
   console.log('\ncold cost per kind of answer (cache off, one request at a time, keep-alive)\n');

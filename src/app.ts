@@ -47,12 +47,15 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   // /health is exempt inside the guards (no origin, no key, not counted); /api and the data routes are guarded.
   app.use(guards(config, logger, rateLimitStore));
 
+  const caching = { privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET), cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 };
+  // A stored answer (rendered with the snapshot) is sent as it is, before any routing; everything
+  // else is answered live by the routers below.
+  if (config.STORED_ANSWERS) app.use(storedAnswers(snapshots, caching));
+
   app.use(serviceRouter(snapshots, refresh));
   app.use(docsRouter()); // /api/openapi.json and /api/docs/ (exempt from origin and key, see guards.ts)
 
-  const caching = { privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET), cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 };
-  // A stored answer (rendered with the snapshot) is sent as it is; everything else is answered live.
-  const data = [holdSnapshot(snapshots), ...(config.STORED_ANSWERS ? [storedAnswers(caching)] : []), conditionalGet(caching)];
+  const data = [holdSnapshot(snapshots), conditionalGet(caching)];
   app.use('/api/radni', data, radniRouter());
   app.use('/api/glosowania', data, glosowaniaRouter(shares));
   app.use('/api/statystyki', data, statystykiRouter());

@@ -74,7 +74,7 @@ export const BROTLI_QUALITY = 3;
 /** Answers over this size are sent compressed to clients that accept it; smaller ones gain nothing. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses one). */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
@@ -92,11 +92,18 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 /** Each encoding is its own representation with its own strong ETag (RFC 9110 §8.8.3). */
 export const encodedEtag = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
 
+const brotliOptions = (body: Buffer): zlib.BrotliOptions =>
+  ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
+
 const compress = (body: Buffer, encoding: Encoding, done: (error: Error | null, out: Buffer) => void) => {
-  if (encoding === 'br') {
-    zlib.brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, done);
-  } else zlib.gzip(body, { level: 6 }, done);
+  if (encoding === 'br') zlib.brotliCompress(body, brotliOptions(body), done);
+  else zlib.gzip(body, GZIP_OPTIONS, done);
 };
+
+/** The same encodings, at once: for answers rendered with the snapshot (src/render-answers.ts). */
+export const compressSync = (body: Buffer, encoding: Encoding): Buffer =>
+  (encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body)) : zlib.gzipSync(body, GZIP_OPTIONS));
 
 /**
  * Sends a serialized answer in the encoding the client accepts, compressing it (off the event loop,

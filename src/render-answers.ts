@@ -1,12 +1,11 @@
 // Renders the stored answers of a snapshot being built (issue 16): every resource answer at its
 // default parameters, by the same route handlers that answer live (no second implementation), kept
-// in the snapshot with its brotli form. The ETL calls this through a hook its composition roots
+// in the snapshot with its brotli and gzip forms. The ETL calls this through a hook its composition roots
 // (cli/council.ts, src/server.ts) pass in, so the pipeline never imports the API.
 
-import zlib from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { Response } from 'express';
-import { BROTLI_QUALITY, MIN_COMPRESSED_BYTES } from './caching.ts';
+import { MIN_COMPRESSED_BYTES, compressSync } from './caching.ts';
 import { glosowaniaRouter } from './glosowania/router.ts';
 import { glosowania } from './glosowania/schemas.ts';
 import { posiedzeniaRouter } from './posiedzenia/router.ts';
@@ -77,7 +76,7 @@ export function renderStoredAnswers(db: Database.Database): number {
   queries.glosowania.ballots = (id, ord) =>
     (lastBallots?.id === id ? lastBallots : (lastBallots = { id, entries: readBallots(id, ord) })).entries;
   const res = { locals: { snapshot: { queries } } } as unknown as Response;
-  const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br) VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br, gzip) VALUES (?, ?, ?, ?)');
   const urls = storedUrls(db);
   db.transaction(() => {
     for (const { url, endpoint, params, query } of urls) {
@@ -88,10 +87,8 @@ export function renderStoredAnswers(db: Database.Database): number {
         body: {},
       };
       const body = envelopeOf(handler(input as never, res));
-      const br = body.length > MIN_COMPRESSED_BYTES
-        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : null;
-      insert.run(url, body, br);
+      const compressed = body.length > MIN_COMPRESSED_BYTES;
+      insert.run(url, body, compressed ? compressSync(body, 'br') : null, compressed ? compressSync(body, 'gzip') : null);
     }
   })();
   return urls.length;

@@ -54,14 +54,16 @@ export const REDACTED_PATHS = [
   'config.JWT_SECRET',
 ];
 
-/** JSON lines for machines; on a terminal, pino-pretty's readable lines (synchronous, like pino's own). */
+/** JSON lines for machines; on a terminal, pino-pretty's readable lines (synchronous). */
 export function createLogger(
   config: Pick<Config, 'LOG_LEVEL'>, terminal = process.stdout.isTTY === true, destination: NodeJS.WritableStream = process.stdout,
 ): Logger {
   const options = { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
   return terminal
     ? pino(options, pretty({ sync: true, destination, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
-    : pino(options, destination === process.stdout ? undefined : destination);
+    // To stdout asynchronously: lines written while a write is in flight go out together in the next
+    // one, instead of a blocking write per request (pino flushes what is left when the process exits).
+    : pino(options, destination === process.stdout ? pino.destination({ dest: 1, sync: false }) : destination);
 }
 
 export interface RunningServer {
