@@ -26,9 +26,19 @@ const DEFAULT_PAGE_SIZE = 20;
 
 interface StoredUrl { url: string; endpoint: Endpoint; params: Record<string, string>; query: Record<string, string> }
 
-/** Every URL whose answer is stored: the resources of each councillor, vote and session, and the parameterless lists. */
-function storedUrls(db: Database.Database): StoredUrl[] {
+/**
+ * Per-resource answers (each councillor's, vote's and session's, and the further list pages) are
+ * rendered when there are at most this many. A parliament's term has ~18,000 and a city's far fewer;
+ * all of Poland's councils in one snapshot have ~33 million, which would take hours to render and
+ * tens of GB to keep. There, only the lists and statistics without parameters are stored (they are
+ * the answers that grow with the snapshot) and the small per-resource answers are computed live.
+ */
+export const MAX_RESOURCE_ANSWERS = 250_000;
+
+/** Every URL whose answer is stored: the parameterless lists, and the resources of each councillor, vote and session within the budget. */
+function storedUrls(db: Database.Database, maxResourceAnswers: number): StoredUrl[] {
   const ids = (sql: string) => db.prepare(sql).pluck().all() as number[];
+  const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   const urls: StoredUrl[] = [];
   const add = (endpoint: Endpoint, params: Record<string, string> = {}, query: Record<string, string> = {}) => {
     const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
@@ -37,19 +47,25 @@ function storedUrls(db: Database.Database): StoredUrl[] {
   };
   const { share: _post, shared: _public, ...voteResources } = glosowania;
   for (const endpoint of [radni.list, glosowania.list, posiedzenia.list, ...Object.values(statystyki), ...Object.values(utils)]) add(endpoint);
+  const councillorEndpoints = Object.values(radni).filter((endpoint) => endpoint !== radni.list);
+  const voteEndpoints = Object.values(voteResources).filter((endpoint) => endpoint !== glosowania.list);
+  const sessionEndpoints = Object.values(posiedzenia).filter((endpoint) => endpoint !== posiedzenia.list);
+  const pages = (table: string) => Math.ceil(count(table) / DEFAULT_PAGE_SIZE);
+  const resourceAnswers = count('radny') * councillorEndpoints.length + count('glosowanie') * (voteEndpoints.length + 1)
+    + count('posiedzenie') * sessionEndpoints.length + Math.max(0, pages('glosowanie') - 1) + Math.max(0, pages('posiedzenie') - 1);
+  if (resourceAnswers > maxResourceAnswers) return urls;
   // Every further page of the two paged lists at their default size (what a crawler follows).
-  const pages = (table: string) => Math.ceil((db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) / DEFAULT_PAGE_SIZE);
   for (let page = 2; page <= pages('glosowanie'); page++) add(glosowania.list, {}, { page: String(page) });
   for (let page = 2; page <= pages('posiedzenie'); page++) add(posiedzenia.list, {}, { page: String(page) });
   for (const id of ids('SELECT id_osoby FROM radny ORDER BY id_osoby')) {
-    for (const endpoint of Object.values(radni)) if (endpoint !== radni.list) add(endpoint, { id: String(id) });
+    for (const endpoint of councillorEndpoints) add(endpoint, { id: String(id) });
   }
   for (const id of ids('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania')) {
-    for (const endpoint of Object.values(voteResources)) if (endpoint !== glosowania.list) add(endpoint, { id: String(id) });
+    for (const endpoint of voteEndpoints) add(endpoint, { id: String(id) });
     add(glosowania.ballots, { id: String(id) }, { ugrupowanie: 'true' });
   }
   for (const id of ids('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia')) {
-    for (const endpoint of Object.values(posiedzenia)) if (endpoint !== posiedzenia.list) add(endpoint, { id: String(id) });
+    for (const endpoint of sessionEndpoints) add(endpoint, { id: String(id) });
   }
   return urls;
 }
@@ -67,7 +83,7 @@ function registerRoutes(): void {
 }
 
 /** Renders and stores every stored answer of the snapshot being built in `db`; returns their number. */
-export function renderStoredAnswers(db: Database.Database): number {
+export function renderStoredAnswers(db: Database.Database, maxResourceAnswers = MAX_RESOURCE_ANSWERS): number {
   registerRoutes();
   const queries = createQueries(db);
   // A vote's two distributions (plain and grouped) are rendered one after the other: one read of its ballots.
@@ -77,7 +93,7 @@ export function renderStoredAnswers(db: Database.Database): number {
     (lastBallots?.id === id ? lastBallots : (lastBallots = { id, entries: readBallots(id, ord) })).entries;
   const res = { locals: { snapshot: { queries } } } as unknown as Response;
   const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br, gzip) VALUES (?, ?, ?, ?)');
-  const urls = storedUrls(db);
+  const urls = storedUrls(db, maxResourceAnswers);
   db.transaction(() => {
     for (const { url, endpoint, params, query } of urls) {
       const handler = GET_HANDLERS.get(endpoint)!;

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, tempDir, type TestApp } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
+import { renderStoredAnswers } from '../src/render-answers.ts';
 
 const apps: TestApp[] = [];
 afterAll(() => apps.forEach((a) => a.close()));
@@ -90,6 +91,25 @@ describe('stored answers equal live ones, byte for byte', () => {
     const dbPath = await buildDatabase(join(import.meta.dirname, '..', 'data', 'sample'));
     expect(await compare(dbPath)).toBeGreaterThan(16_000);
   }, 180_000);
+
+  it('past the budget only the parameterless lists and statistics are stored; the rest is answered live, the same', async () => {
+    const bundle = tempDir();
+    await writeBundle(bundle, HAND_COUNCIL);
+    const full = await buildDatabase(bundle);
+    const copy = join(tempDir(), 'council.db');
+    copyFileSync(full, copy);
+    const db = new Database(copy);
+    db.exec('DELETE FROM odpowiedz');
+    expect(renderStoredAnswers(db, 7 * 11 + 13 * 4 + 4 * 3 - 1)).toBe(16);
+    db.close();
+    const perResource = ['/api/radni/1', '/api/radni/1/koalicje', '/api/glosowania/1/glosy', '/api/posiedzenia/1/punkty'];
+    const [fromFull, fromBudget] = await Promise.all([full, copy].map((path) => {
+      const t = appOver(path);
+      apps.push(t);
+      return fetchAll(t.app, ['/api/radni', '/api/statystyki/dashboard', ...perResource]);
+    }));
+    for (const [url, answer] of fromFull!) expect(fromBudget!.get(url)!.body.equals(answer.body), url).toBe(true);
+  });
 
   it('are what the service sends for those URLs (a changed stored answer is sent as stored)', async () => {
     const bundle = tempDir();
