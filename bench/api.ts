@@ -1,4 +1,6 @@
-// npm run bench:api [-- --sejm] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot]
+// npm run bench:api [-- --sejm | --db PATH [--sample N]] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot]
+// (--db: an already built snapshot, e.g. all of Poland from `npm run bench:etl -- --poland --keep PATH`;
+// --sample: walk about N of its URLs, every k-th of each kind)
 //
 // The real server against its physical limit, like for like:
 // - the limit is bare Express 5 sending the service's own answers, byte for byte, from memory
@@ -44,6 +46,8 @@ const WORKERS = argValue('--workers', '1');
 const WORKLOADS = argValue('--workloads', 'walk,zipf,hot').split(',');
 const LOG_LEVEL = process.env['LOG_LEVEL'] ?? 'info';
 const sejm = process.argv.includes('--sejm');
+const builtDb = argValue('--db', '');
+const SAMPLE = process.argv.includes('--sample') ? Number(argValue('--sample', '')) : undefined;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -150,16 +154,18 @@ const row = (name: string, runs: LoadResult[], limit: LoadResult[]) => {
 const work = mkdtempSync(join(tmpdir(), 'council-bench-api-'));
 const children: ChildProcess[] = [];
 try {
-  const source = sejm ? local(`../../${fromSources ? '' : '../'}shared/data/sejm-term10.tar.gz`) : local(`../${fromSources ? '' : '../'}data/sample`);
+  const source = builtDb || (sejm ? local(`../../${fromSources ? '' : '../'}shared/data/sejm-term10.tar.gz`) : local(`../${fromSources ? '' : '../'}data/sample`));
   if (!existsSync(source)) {
     console.log(`skipped: ${source} not found (the Sejm data lives in ../shared/data beside the repository)`);
     process.exit(0);
   }
-  const dbPath = join(work, 'council.db');
-  console.log(`building the database from ${source} …`);
-  await runEtl({ render: renderStoredAnswers, source, format: sejm ? 'sejm' : 'csv', dbPath });
+  const dbPath = builtDb || join(work, 'council.db');
+  if (!builtDb) {
+    console.log(`building the database from ${source} …`);
+    await runEtl({ render: renderStoredAnswers, source, format: sejm ? 'sejm' : 'csv', dbPath });
+  }
 
-  const walk = walkUrls(dbPath);
+  const walk = walkUrls(dbPath, { sample: SAMPLE });
   const lists: Record<string, string[]> = { walk, zipf: zipfUrls(walk, 100_000), hot: hotUrls(dbPath) };
   const serviceEnv = (cacheMb: string) => ({
     HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, `shares-${cacheMb}.db`), CRON_SCHEDULE: '',
@@ -207,7 +213,7 @@ try {
   console.log('\ncold cost per kind of answer (cache off, one request at a time, keep-alive)\n');
   console.log('| kind | URLs timed | bytes | µs per request |\n|---|---:|---:|---:|');
   for (const c of cold) console.log(`| ${c.kind} | ${c.urls} | ${c.bytes.toLocaleString('en')} | ${c.us.toLocaleString('en')} |`);
-  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; data: ${sejm ? 'Sejm term 10' : 'sample council'}`);
+  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; data: ${builtDb || (sejm ? 'Sejm term 10' : 'sample council')}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });

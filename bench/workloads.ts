@@ -41,28 +41,40 @@ const GLOBAL_PATHS = [
   '/api/utils/ugrupowania', '/api/utils/organy', '/api/utils/kadencje', '/api/utils/stats',
 ];
 
-/** Every resource URL of the snapshot (the councillor's page is also reached by token), fixed shuffle. */
-export function walkUrls(dbPath: string, seed = 20261122): string[] {
+/**
+ * Every resource URL of the snapshot (the councillor's page is also reached by token), fixed shuffle.
+ * With `sample`, about that many: every k-th councillor, token, vote, session and list page (k the
+ * same for all, so the kinds keep their proportions), plus the searches and the global lists; for a
+ * snapshot whose full walk would not fit in memory (all of Poland: ~33 million URLs).
+ */
+export function walkUrls(dbPath: string, { seed = 20261122, sample }: { seed?: number; sample?: number } = {}): string[] {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const pluck = <T>(sql: string) => db.prepare(sql).pluck().all() as T[];
-    const people = pluck<number>('SELECT id_osoby FROM radny ORDER BY id_osoby');
-    const tokens = pluck<string>('SELECT token FROM radny ORDER BY id_osoby');
-    const votes = pluck<number>('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania');
-    const sessions = pluck<number>('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia');
-    const votePages = Math.ceil(votes.length / 20);
-    const sessionPages = Math.ceil(sessions.length / 20);
+    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    const [people, votes, sessions] = [count('radny'), count('glosowanie'), count('posiedzenie')];
+    const votePages = Math.ceil(votes / 20);
+    const sessionPages = Math.ceil(sessions / 20);
+    const total = people * (COUNCILLOR_PATHS.length + 1) + votes * VOTE_PATHS.length + sessions * SESSION_PATHS.length + votePages + sessionPages - 1;
+    const stride = sample === undefined || sample >= total ? 1 : Math.ceil(total / sample);
+    // Every stride-th row in id order: the same picks on every run.
+    const pluck = <T>(sql: string) => {
+      const picked: T[] = [];
+      let row = 0;
+      for (const value of db.prepare(sql).pluck().iterate()) if (++row % stride === 0) picked.push(value as T);
+      return picked;
+    };
+    const pages = (n: number) => Array.from({ length: Math.floor(n / stride) }, (_, i) => (i + 1) * stride);
     const urls = [
-      ...people.flatMap((id) => COUNCILLOR_PATHS.map((p) => `/api/radni/${id}${p}`)),
-      ...tokens.map((token) => `/api/radni/${token}`),
-      ...votes.flatMap((id) => VOTE_PATHS.map((p) => `/api/glosowania/${id}${p}`)),
-      ...sessions.flatMap((id) => SESSION_PATHS.map((p) => `/api/posiedzenia/${id}${p}`)),
-      ...Array.from({ length: votePages }, (_, i) => (i === 0 ? '/api/glosowania' : `/api/glosowania?page=${i + 1}`)),
-      ...Array.from({ length: sessionPages - 1 }, (_, i) => `/api/posiedzenia?page=${i + 2}`),
+      ...pluck<number>('SELECT id_osoby FROM radny ORDER BY id_osoby').flatMap((id) => COUNCILLOR_PATHS.map((p) => `/api/radni/${id}${p}`)),
+      ...pluck<string>('SELECT token FROM radny ORDER BY id_osoby').map((token) => `/api/radni/${token}`),
+      ...pluck<number>('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').flatMap((id) => VOTE_PATHS.map((p) => `/api/glosowania/${id}${p}`)),
+      ...pluck<number>('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia').flatMap((id) => SESSION_PATHS.map((p) => `/api/posiedzenia/${id}${p}`)),
+      ...pages(votePages).map((page) => (page === 1 ? '/api/glosowania' : `/api/glosowania?page=${page}`)),
+      ...pages(sessionPages).filter((page) => page > 1).map((page) => `/api/posiedzenia?page=${page}`),
       ...SEARCHES.map((s) => `/api/glosowania?search=${s}`),
       ...GLOBAL_PATHS,
     ];
-    return shuffled(urls, seed);
+    return shuffled([...new Set(urls)], seed);
   } finally {
     db.close();
   }
