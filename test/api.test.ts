@@ -161,6 +161,17 @@ describe('filters and paging of the vote list', () => {
     expect(past.body.data).toEqual([]);
   });
 
+  it('an unfiltered page (a range of the list order) equals the same page under a filter that keeps everything (OFFSET)', async () => {
+    for (const list of ['/api/glosowania', '/api/posiedzenia']) {
+      for (const page of [1, 2, 5, 29, 30]) {
+        const plain = await request(t.app).get(`${list}?limit=7&page=${page}`);
+        const filtered = await request(t.app).get(`${list}?limit=7&page=${page}&data_od=1900-01-01`);
+        expect(plain.status, `${list} page ${page}`).toBe(200);
+        expect(plain.body, `${list} page ${page}`).toEqual(filtered.body);
+      }
+    }
+  });
+
   it('search is case- and diacritic-insensitive', async () => {
     const plain = await request(t.app).get('/api/glosowania?search=budzet&limit=100');
     const accented = await request(t.app).get('/api/glosowania?search=BUDŻET&limit=100');

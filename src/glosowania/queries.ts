@@ -60,6 +60,8 @@ export class GlosowaniaQueries {
   private readonly attachmentsStatement: Database.Statement;
   private readonly ballotStatement: Database.Statement;
   private readonly ordStatement: Database.Statement;
+  private readonly unfilteredPage: Database.Statement;
+  private unfilteredTotal: number | undefined;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => ({
@@ -69,6 +71,9 @@ export class GlosowaniaQueries {
         SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania
         JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
     }));
+    // Unfiltered (the list a crawler pages through): `ord` numbers the votes 1..N in list order, so
+    // a page is a range of it. OFFSET would step over every earlier vote (millions on a national snapshot).
+    this.unfilteredPage = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.ord > ? ORDER BY g.ord LIMIT ?`);
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
         (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow
@@ -88,6 +93,10 @@ export class GlosowaniaQueries {
 
   list(filter: VoteFilter, page: number, limit: number): { items: VoteSummary[]; total: number } {
     const { statements, params } = this.listStatements.select(voteConditions(filter));
+    if (params.length === 0) {
+      this.unfilteredTotal ??= statements.count.get() as number; // fixed for the snapshot
+      return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.unfilteredTotal };
+    }
     const total = statements.count.get(...params) as number;
     const items = statements.page.all(...params, limit, (page - 1) * limit) as VoteSummary[];
     return { items, total };

@@ -24,6 +24,8 @@ export class PosiedzeniaQueries {
   private readonly byId: Database.Statement;
   private readonly points: Database.Statement;
   private readonly attendance: Database.Statement;
+  private readonly unfilteredPage: Database.Statement;
+  private unfilteredTotal: number | undefined;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => ({
@@ -31,6 +33,9 @@ export class PosiedzeniaQueries {
       page: db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
         ${where} ORDER BY s.ord LIMIT ? OFFSET ?`),
     }));
+    // Unfiltered: `ord` numbers the sessions 1..N in list order, so a page is a range of it (as for votes).
+    this.unfilteredPage = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
+      WHERE s.ord > ? ORDER BY s.ord LIMIT ?`);
     this.byId = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE s.id_posiedzenia = ?`);
     this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
@@ -44,6 +49,10 @@ export class PosiedzeniaQueries {
     const { statements, params } = this.listStatements.select([
       ['s.kadencja = ?', filter.kadencja], ['s.id_organu = ?', filter.organ], ['s.data >= ?', filter.data_od], ['s.data <= ?', filter.data_do],
     ]);
+    if (params.length === 0) {
+      this.unfilteredTotal ??= statements.count.get() as number; // fixed for the snapshot
+      return { total: this.unfilteredTotal, items: this.unfilteredPage.all((page - 1) * limit, limit) as SessionItem[] };
+    }
     return {
       total: statements.count.get(...params) as number,
       items: statements.page.all(...params, limit, (page - 1) * limit) as SessionItem[],
