@@ -66,7 +66,7 @@ try {
     const args = mode === 'poland' ? ['--poland', ...(fraction < 1 ? ['--fraction', String(fraction)] : [])] : Object.entries(sizes).flat();
     source = join(work, 'bundle');
     described = `council generate ${args.join(' ')}`;
-    console.log(`generating: ${described}`);
+    console.log(`generating: ${described}${mode === 'poland' ? ` into ${source} (the full plan needs ~90 GB there)` : ''}`);
     const generating = performance.now();
     execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', source, ...args], { stdio: 'inherit' });
     generation = { seconds: seconds(generating), bytes: readdirSync(source).reduce((sum, file) => sum + bytes(join(source, file)), 0) };
@@ -88,7 +88,7 @@ try {
   const poland = mode === 'poland';
   console.log(`\npeak RSS: ${(maxRssKb / 1024).toFixed(0)} MiB${poland ? ' (target for the full plan ≤ 4 GB)' : ''}`);
   console.log(`ETL: ${summary.seconds.toFixed(2)} s${poland ? ' (target for the full plan ≤ 20 min)' : ''}; database ${gb(dbBytes)}; `
-    + `wall time in all (generation + ETL): ${wall.toFixed(2)} s`);
+    + `wall time in all${generation ? ' (generation + ETL)' : ''}: ${wall.toFixed(2)} s`);
   console.log(`counts: ${JSON.stringify(summary.counts)}`);
   if (poland && fraction < 1 && generation) {
     // Linear in the ballots: the full plan's expected ballots over the ballots of this sample.
