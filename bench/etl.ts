@@ -1,17 +1,21 @@
-// npm run bench:etl [-- --sejm | --radoskop | --scale] [-- --radni N --glosowania N --rady N]
+// npm run bench:etl [-- --sejm | --radoskop | --scale | --poland [--fraction F]] [-- --radni N --glosowania N --rady N]
 // Builds a source, then runs the full ETL in a fresh child process and prints its wall time per
-// stage and its peak RSS. Default: a generated council of 500 councillors × 3,000 votes (issue 3);
-// --sejm: the full 10th term of the Sejm from ../shared/data (issue 7); --scale: 200 councils ×
-// 25 councillors × 1,000 votes (issue 8); --radoskop: the real councils in ../shared/data/radoskop (issue 14).
+// stage, its peak RSS and the database's size. Default: a generated council of 500 councillors ×
+// 3,000 votes (issue 3); --sejm: the full 10th term of the Sejm from ../shared/data (issue 7);
+// --scale: 200 councils × 25 councillors × 1,000 votes (issue 8); --radoskop: the real councils in
+// ../shared/data/radoskop (issue 14); --poland: every council of Polish local government, one term,
+// ~100 million ballots (tools/generate/poland.ts), or with --fraction F every k-th of them, the
+// figures then also extrapolated linearly to the full plan. Targets for the full plan: ≤ 20 min, ≤ 4 GB.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFormat } from '../core/sources.ts';
 import { runEtl, type EtlSummary } from '../etl/run.ts';
 import { renderStoredAnswers } from '../src/render-answers.ts';
+import { describePlan, planTotals, polandPlan } from '../tools/generate/poland.ts';
 
 const here = fileURLToPath(import.meta.url);
 const cli = fileURLToPath(new URL(here.endsWith('.ts') ? '../cli/council.ts' : '../cli/council.js', import.meta.url));
@@ -29,7 +33,16 @@ const argValue = (flag: string, fallback: string) => {
   const i = process.argv.indexOf(flag);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
-const mode = (['sejm', 'radoskop', 'scale'] as const).find((m) => process.argv.includes(`--${m}`)) ?? 'council';
+const mode = (['sejm', 'radoskop', 'scale', 'poland'] as const).find((m) => process.argv.includes(`--${m}`)) ?? 'council';
+const fraction = mode === 'poland' ? Number(argValue('--fraction', '1')) : 1;
+if (!(fraction > 0 && fraction <= 1) || (mode !== 'poland' && process.argv.includes('--fraction'))) {
+  console.error('bench:etl: --fraction takes a number in (0, 1] and goes with --poland');
+  process.exit(2);
+}
+const started = performance.now();
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const bytes = (path: string) => statSync(path).size;
+const gb = (n: number) => `${(n / 1e9).toFixed(2)} GB`;
 /** A source in ../shared/data beside the repository (from dist/bench when compiled). */
 const sharedData = (name: string) => fileURLToPath(new URL(`${here.endsWith('.ts') ? '../../' : '../../../'}shared/data/${name}`, import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'council-bench-'));
@@ -37,6 +50,7 @@ try {
   let source: string;
   let format: SourceFormat = 'csv';
   let described: string;
+  let generation: { seconds: number; bytes: number } | undefined;
   if (mode === 'sejm' || mode === 'radoskop') {
     source = sharedData(mode === 'sejm' ? 'sejm-term10.tar.gz' : 'radoskop');
     if (!existsSync(source)) {
@@ -49,11 +63,14 @@ try {
     const sizes = Object.fromEntries(Object.entries(mode === 'scale'
       ? { '--rady': '200', '--radni': '25', '--glosowania': '1000' }
       : { '--radni': '500', '--glosowania': '3000' }).map(([flag, size]) => [flag, argValue(flag, size)]));
-    const args = Object.entries(sizes).flat();
+    const args = mode === 'poland' ? ['--poland', ...(fraction < 1 ? ['--fraction', String(fraction)] : [])] : Object.entries(sizes).flat();
     source = join(work, 'bundle');
     described = `council generate ${args.join(' ')}`;
-    console.log(`generating: ${described}`);
+    console.log(`generating: ${described}${mode === 'poland' ? ` into ${source} (the full plan needs ~90 GB there)` : ''}`);
+    const generating = performance.now();
     execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', source, ...args], { stdio: 'inherit' });
+    generation = { seconds: seconds(generating), bytes: readdirSync(source).reduce((sum, file) => sum + bytes(join(source, file)), 0) };
+    console.log(`generation: ${generation.seconds.toFixed(2)} s, bundle ${gb(generation.bytes)} on disk`);
   }
 
   console.log(`\nETL of ${described}`);
@@ -62,12 +79,26 @@ try {
   });
   if (child.status !== 0) throw new Error(`the ETL run failed (exit ${child.status})`);
   const { summary, maxRssKb } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { summary: EtlSummary; maxRssKb: number };
+  const dbBytes = bytes(join(work, 'bench.db'));
+  const wall = seconds(started);
 
   console.log(`\n| stage | rows | seconds |\n|---|---:|---:|`);
   for (const s of summary.stages) console.log(`| ${s.stage} | ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(2)} |`);
   console.log(`| **total** | ${summary.counts.glosy.toLocaleString('en')} ballots | **${summary.seconds.toFixed(2)}** |`);
-  console.log(`\npeak RSS: ${(maxRssKb / 1024).toFixed(0)} MiB`);
+  const poland = mode === 'poland';
+  console.log(`\npeak RSS: ${(maxRssKb / 1024).toFixed(0)} MiB${poland ? ' (target for the full plan ≤ 4 GB)' : ''}`);
+  console.log(`ETL: ${summary.seconds.toFixed(2)} s${poland ? ' (target for the full plan ≤ 20 min)' : ''}; database ${gb(dbBytes)}; `
+    + `wall time in all${generation ? ' (generation + ETL)' : ''}: ${wall.toFixed(2)} s`);
   console.log(`counts: ${JSON.stringify(summary.counts)}`);
+  if (poland && fraction < 1 && generation) {
+    // Linear in the ballots: the full plan's expected ballots over the ballots of this sample.
+    const full = planTotals(polandPlan());
+    const k = full.expectedBallots / summary.counts.glosy;
+    const minutes = (s: number) => `${(s * k / 60).toFixed(1)} min`;
+    console.log(`\nfull plan: ${describePlan(full)}`);
+    console.log(`extrapolated linearly (× ${k.toFixed(1)}, by ballots): generation ${minutes(generation.seconds)}, ETL ${minutes(summary.seconds)} `
+      + `(target ≤ 20 min), wall ${minutes(wall)}; bundle ${gb(generation.bytes * k)}, database ${gb(dbBytes * k)}`);
+  }
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { countOf, reportLines } from '../etl/findings.ts';
 import { generateBundle } from '../tools/generate/index.ts';
+import { describePlan, planTotals, polandPlan } from '../tools/generate/poland.ts';
 import { SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
 import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
 import { SOURCE_READERS, type SourcePart } from '../etl/sources/index.ts';
@@ -21,6 +22,12 @@ import { startServer } from '../src/server.ts';
 const positiveInt = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a positive whole number');
   return Number(value);
+};
+
+const fraction = (value: string): number => {
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n <= 1)) throw new InvalidArgumentError('must be a number in (0, 1], e.g. 0.01');
+  return n;
 };
 
 const formatOption = () => new Option('--format <format>',
@@ -185,11 +192,16 @@ program
   .option('--glosowania <n>', 'votes per council', positiveInt, 4000)
   .option('--kadencje <n>', 'terms', positiveInt, 2)
   .option('--rady <n>', 'councils in the bundle (national scale)', positiveInt, 1)
-  .addHelpText('after', '\nExample:\n  council generate --out /tmp/big --radni 500 --glosowania 3000')
-  .action(async (options: { out: string; seed: number; radni: number; glosowania: number; kadencje: number; rady: number }) => {
+  .addOption(new Option('--poland', 'every council of Polish local government (2,477 gminy, 314 powiaty, 16 sejmiki), one term, ~100 million ballots; sizes them itself')
+    .conflicts(['radni', 'glosowania', 'kadencje', 'rady']))
+  .option('--fraction <f>', 'with --poland: keep this share of the councils (every k-th of each kind), e.g. 0.01', fraction)
+  .addHelpText('after', '\nExample:\n  council generate --out /tmp/big --radni 500 --glosowania 3000\n  council generate --out /tmp/poland --poland --fraction 0.01')
+  .action(async (options: { out: string; seed: number; radni: number; glosowania: number; kadencje: number; rady: number; poland?: boolean; fraction?: number }) => {
     const started = performance.now();
-    const { out, ...generateOptions } = options;
-    const summary = await generateBundle(out, generateOptions);
+    const { out, seed, poland, fraction: share, ...sizes } = options;
+    if (share !== undefined && !poland) throw new InvalidArgumentError('--fraction applies only with --poland');
+    if (poland) console.log(`Poland plan${share === undefined ? '' : ` at fraction ${share}`}: ${describePlan(planTotals(polandPlan(share)))}`);
+    const summary = await generateBundle(out, poland ? { seed, plan: 'poland', ...(share === undefined ? {} : { fraction: share }) } : { seed, ...sizes });
     const rows = Object.entries(summary.files).map(([f, n]) => `${f} ${n.toLocaleString('en')}`).join(', ');
     console.log(`wrote ${out} in ${((performance.now() - started) / 1000).toFixed(2)} s: ${rows}`);
   });

@@ -34,6 +34,19 @@ describe('council CLI', () => {
     expect(digest(a)).toEqual(digest(b));
   });
 
+  it('generate --poland sizes the councils itself: --radni with it, or --fraction without it, is an error', async () => {
+    const dir = tempDir();
+    const conflict = await council('generate', '--out', dir, '--poland', '--radni', '10');
+    expect(conflict.code).toBe(1);
+    expect(conflict.stderr).toMatch(/option '--poland' cannot be used with option '--radni <n>'/);
+    const alone = await council('generate', '--out', dir, '--fraction', '0.1');
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/--fraction applies only with --poland/);
+    const { code, stdout } = await council('generate', '--out', dir, '--poland', '--fraction', '0.002');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Poland plan at fraction 0\.002: 7 councils \(5 gminy, 1 powiaty, 1 sejmiki\), [\d,]+ seats, [\d,]+ votes, ~[\d,]+ ballots expected/);
+  });
+
   it('check lists every problem of a broken bundle and exits non-zero', async () => {
     const dir = tempDir();
     await council('generate', '--out', dir, '--radni', '6', '--glosowania', '30');

@@ -65,6 +65,10 @@ export interface Body {
 export interface Council {
   number: number;
   names: CouncilNames;
+  /** Seats in every term. */
+  radni: number;
+  /** Votes over all terms and bodies. */
+  glosowania: number;
   groups: CouncilGroup[];
   bodies: Body[];
   people: Person[];

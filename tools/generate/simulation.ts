@@ -5,6 +5,7 @@ import { LAST_SESSION_DAY, dayOf, isoDate, monthKey, pad2, weekdayOnOrBefore, ye
 import { Bundle } from './csv.ts';
 import { type Attendee, type Body, CONTRADICTING_WYNIK_RATE, type Council, type CouncilGroup, EMPTY_URL_RATE, EMPTY_WYNIK_RATE, LEAVE_RATE, NO_GROUP_RATE, NO_VOTE_RATE, type Person, type PlannedVote, REBEL_RATE, REELECTION_RATE, SEASONAL_ABSENCE, SESSIONS_WITH_ATTENDANCE, SHARE_OF_VOTES_IN_COUNCIL, STEPPED_OUT_RATE, SWITCH_RATE, type Seat, type SessionPlan, type Stint, type Term, type TermSeating, type TimeFormat, VOTES_PER_COMMITTEE_SESSION, VOTES_PER_COUNCIL_SESSION, type VoteKind } from './model.ts';
 import { type GenerateOptions } from './options.ts';
+import { type CouncilSpec, polandPlan } from './poland.ts';
 import { Rng } from './random.ts';
 import { COMMITTEES, COMMITTEE_AGENDA, type CouncilNames, FEMALE_FIRST_NAMES, FORMAL_MOTIONS, type GroupSpec, LOCAL_GROUPS, MALE_FIRST_NAMES, NATIONAL_GROUPS, RESOLUTION_SUBJECTS, SURNAMES, type SubjectContext, councilAgenda, councilNames, roman } from './vocabulary.ts';
 
@@ -67,6 +68,9 @@ export function countBallots(codes: Uint8Array, n: number): number[] {
 // ---------------------------------------------------------------------------------------------------
 // The generator
 
+/** What a council is made of besides its random draws; komisje absent: 2–3 besides the budget committee, drawn. */
+export type CouncilShape = Pick<CouncilSpec, 'names' | 'radni' | 'glosowania'> & { komisje?: number };
+
 export class BundleGenerator {
   private readonly rng: Rng;
   private readonly ids = { organ: 0, ugrupowanie: 0, osoba: 0, przynaleznosc: 0, posiedzenie: 0, punkt: 0, glosowanie: 0, zalacznik: 0 };
@@ -86,7 +90,14 @@ export class BundleGenerator {
       this.out.file('kadencje.csv').row([term.label, isoDate(term.start), isoDate(term.end)]);
     }
     const national = NATIONAL_GROUPS.map((spec) => this.writeGroup(spec));
-    for (let c = 0; c < this.options.rady; c++) await this.generateCouncil(c, terms, national);
+    const plan = this.options.plan === 'poland' ? polandPlan(this.options.fraction) : null;
+    const count = plan ? plan.length : this.options.rady;
+    for (let c = 0; c < count; c++) await this.generateCouncil(c, terms, national, plan ? plan[c]! : this.uniformShape(c));
+  }
+
+  /** Without a plan every council has the options' seats and votes. */
+  private uniformShape(index: number): CouncilShape {
+    return { names: councilNames(index), radni: this.options.radni, glosowania: this.options.glosowania };
   }
 
   // --- councils, groups, bodies ------------------------------------------------------------------
@@ -97,13 +108,14 @@ export class BundleGenerator {
     return { id, weight: spec.weight };
   }
 
-  private async generateCouncil(index: number, terms: Term[], national: CouncilGroup[]): Promise<void> {
-    const names = councilNames(index);
+  private async generateCouncil(index: number, terms: Term[], national: CouncilGroup[], shape: CouncilShape): Promise<void> {
     const council: Council = {
       number: index + 1,
-      names,
+      names: shape.names,
+      radni: shape.radni,
+      glosowania: shape.glosowania,
       groups: this.councilGroups(national),
-      bodies: this.councilBodies(names),
+      bodies: this.councilBodies(shape.names, shape.komisje),
       people: [],
       absenceByMonth: new Map(),
       nextDruk: 1,
@@ -124,12 +136,14 @@ export class BundleGenerator {
     return [...parties, local].map((g) => ({ id: g.id, weight: g.weight * this.rng.between(0.6, 1.4) }));
   }
 
-  private councilBodies(names: CouncilNames): Body[] {
+  /** The council and its committees: the budget committee, then `komisje` − 1 others (or 2–3, drawn). */
+  private councilBodies(names: CouncilNames, komisje?: number): Body[] {
     const organy = this.out.file('organy.csv');
     const council: Body = { id: ++this.ids.organ, committee: -1, genitive: names.organGenitive };
     organy.row([council.id, names.organ, 'rada']);
     const [budget, ...others] = COMMITTEES;
-    const committees = [budget!, ...this.rng.shuffle([...others]).slice(0, this.rng.int(2, 3))];
+    const shuffled = this.rng.shuffle([...others]);
+    const committees = [budget!, ...shuffled.slice(0, komisje === undefined ? this.rng.int(2, 3) : komisje - 1)];
     const bodies = [council];
     for (const [i, spec] of committees.entries()) {
       const body = { id: ++this.ids.organ, committee: i, genitive: spec.genitive };
@@ -196,7 +210,7 @@ export class BundleGenerator {
     const rate = this.rng.between(...REELECTION_RATE);
     const returning = this.rng.shuffle([...previousHolders]).slice(0, Math.round(previousHolders.length * rate));
     const seats: Seat[] = [];
-    for (let i = 0; i < this.options.radni; i++) {
+    for (let i = 0; i < council.radni; i++) {
       const previous = returning[i];
       const person = previous ? previous.person : this.newPerson(council);
       const keepsGroup = previous !== undefined && this.rng.chance(0.85);
@@ -292,8 +306,8 @@ export class BundleGenerator {
   /** votes[body][term]: three quarters in the council, the rest among committees; terms by length. */
   private allocateVotes(council: Council, terms: Term[]): number[][] {
     const committeeWeights = council.bodies.slice(1).map(() => this.rng.between(0.6, 1.4));
-    const inCouncil = Math.round(this.options.glosowania * SHARE_OF_VOTES_IN_COUNCIL);
-    const perBody = [inCouncil, ...splitInteger(this.options.glosowania - inCouncil, committeeWeights)];
+    const inCouncil = Math.round(council.glosowania * SHARE_OF_VOTES_IN_COUNCIL);
+    const perBody = [inCouncil, ...splitInteger(council.glosowania - inCouncil, committeeWeights)];
     const termWeights = terms.map((term) => term.lastSessionDay - term.start + 1);
     return perBody.map((votes) => splitInteger(votes, termWeights));
   }
