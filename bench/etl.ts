@@ -1,4 +1,4 @@
-// npm run bench:etl [-- --sejm | --radoskop | --scale | --poland [--fraction F]] [-- --radni N --glosowania N --rady N]
+// npm run bench:etl [-- --sejm | --radoskop | --scale | --poland [--fraction F]] [-- --radni N --glosowania N --rady N] [-- --keep PATH]
 // Builds a source, then runs the full ETL in a fresh child process and prints its wall time per
 // stage, its peak RSS and the database's size. Default: a generated council of 500 councillors ×
 // 3,000 votes (issue 3); --sejm: the full 10th term of the Sejm from ../shared/data (issue 7);
@@ -8,7 +8,7 @@
 // figures then also extrapolated linearly to the full plan. Targets for the full plan: ≤ 20 min, ≤ 4 GB.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,12 @@ if (!(fraction > 0 && fraction <= 1) || (mode !== 'poland' && process.argv.inclu
   console.error('bench:etl: --fraction takes a number in (0, 1] and goes with --poland');
   process.exit(2);
 }
+/** --keep PATH: move the built database there instead of deleting it (same file system as the temporary folder). */
+const keep = process.argv.includes('--keep') ? argValue('--keep', '') : undefined;
+if (keep === '') {
+  console.error('bench:etl: --keep takes the path to keep the database at');
+  process.exit(2);
+}
 const started = performance.now();
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const bytes = (path: string) => statSync(path).size;
@@ -66,7 +72,7 @@ try {
     const args = mode === 'poland' ? ['--poland', ...(fraction < 1 ? ['--fraction', String(fraction)] : [])] : Object.entries(sizes).flat();
     source = join(work, 'bundle');
     described = `council generate ${args.join(' ')}`;
-    console.log(`generating: ${described}${mode === 'poland' ? ` into ${source} (the full plan needs ~90 GB there)` : ''}`);
+    console.log(`generating: ${described}${mode === 'poland' ? ` into ${source} (the full plan: ~4.3 GB of CSV, ~15 GB of database)` : ''}`);
     const generating = performance.now();
     execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', source, ...args], { stdio: 'inherit' });
     generation = { seconds: seconds(generating), bytes: readdirSync(source).reduce((sum, file) => sum + bytes(join(source, file)), 0) };
@@ -98,6 +104,10 @@ try {
     console.log(`\nfull plan: ${describePlan(full)}`);
     console.log(`extrapolated linearly (× ${k.toFixed(1)}, by ballots): generation ${minutes(generation.seconds)}, ETL ${minutes(summary.seconds)} `
       + `(target ≤ 20 min), wall ${minutes(wall)}; bundle ${gb(generation.bytes * k)}, database ${gb(dbBytes * k)}`);
+  }
+  if (keep) {
+    renameSync(join(work, 'bench.db'), keep);
+    console.log(`database kept at ${keep} (walk it: npm run bench:api -- --db ${keep} --sample 20000)`);
   }
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
 } finally {

@@ -263,12 +263,13 @@ export class Loader {
   }
 
   /** Cross-row warnings that need the whole source; returns the raw row counts. */
+  /** Ends the load: reports what only the whole load shows, and lets go of the id lookups. */
   finish(): LoadCounts {
     for (const [key, { at, count }] of this.ballotsWithoutMembership) {
       const [person, term] = key.split('|');
       this.findings.warn(at, 'id_osoby', `councillor ${person} has ${count} ballot(s) in term ${term} but no membership in it`);
     }
-    return {
+    const counts = {
       kadencje: this.terms.size,
       organy: this.bodies.size,
       ugrupowania: this.groups.size,
@@ -281,6 +282,11 @@ export class Loader {
       obecnosci: this.attendanceCount,
       zalaczniki: this.attachments.size,
     };
+    // The loader stays referenced while materialise runs; its maps of every vote, point and
+    // attachment id (~1.5 GB for all of Poland) are not needed there.
+    for (const lookup of [this.votes, this.points, this.attachments, this.sessions, this.memberships, this.termsOfPerson,
+      this.rejectedSessions, this.rejectedPoints, this.rejectedVotes, this.ballotsWithoutMembership]) lookup.clear();
+    return counts;
   }
 }
 

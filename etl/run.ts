@@ -64,7 +64,9 @@ function openBuild(path: string): Database.Database {
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144'); // 256 MiB
-  db.pragma('temp_store = MEMORY');
+  // Temporary B-trees (the sorts of CREATE INDEX over every ballot) spill to files: in memory they
+  // took 12 GB for all of Poland (docs/PERFORMANCE.md).
+  db.pragma('temp_store = FILE');
   return db;
 }
 
