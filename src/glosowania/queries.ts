@@ -41,17 +41,35 @@ export interface VoteFilter {
 /** Members of a vote without a group are listed under this key in the grouped distribution. */
 export const NO_GROUP = 'Niezrzeszeni';
 
+/**
+ * A title search as a query of the trigram index (`glosowanie_szukaj`, rowid = ord): the folded text
+ * as one quoted phrase, which FTS5 matches as a substring. Undefined when the index cannot answer it:
+ * a phrase of fewer than three characters has no trigram (and NUL ends an FTS5 query string).
+ */
+export function trigramPhrase(folded: string): string | undefined {
+  if ([...folded].length < 3 || folded.includes('\0')) return undefined;
+  return `"${folded.replaceAll('"', '""')}"`;
+}
+
+const SEARCH_INDEX = 'g.ord IN (SELECT rowid FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ?)';
+
 /** The vote filters of CONTRACT §6 as conditions over alias `g`. */
-const voteConditions = (filter: VoteFilter): Condition[] => [
-  ['g.kadencja = ?', filter.kadencja],
-  ['g.id_organu = ?', filter.organ],
-  ['g.data >= ?', filter.data_od],
-  ['g.data <= ?', filter.data_do],
-  ['g.wynik = ?', filter.wynik],
-  ['g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min],
-  // instr() on the folded title: case- and diacritic-insensitive, and no LIKE wildcards to escape.
-  ['instr(g.tytul_folded, ?) > 0', filter.search === undefined ? undefined : foldText(filter.search)],
-];
+function voteConditions(filter: VoteFilter): Condition[] {
+  const folded = filter.search === undefined ? undefined : foldText(filter.search);
+  const phrase = folded === undefined ? undefined : trigramPhrase(folded);
+  return [
+    ['g.kadencja = ?', filter.kadencja],
+    ['g.id_organu = ?', filter.organ],
+    ['g.data >= ?', filter.data_od],
+    ['g.data <= ?', filter.data_do],
+    ['g.wynik = ?', filter.wynik],
+    ['g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min],
+    // The folded title, case- and diacritic-insensitive: through the trigram index, or for a search
+    // too short for it by instr() over every title (no LIKE wildcards to escape either way).
+    [SEARCH_INDEX, phrase],
+    ['instr(g.tytul_folded, ?) > 0', phrase === undefined ? folded : undefined],
+  ];
+}
 
 export class GlosowaniaQueries {
   private readonly listStatements: FilteredStatements<{ count: Database.Statement; page: Database.Statement }>;
@@ -62,6 +80,8 @@ export class GlosowaniaQueries {
   private readonly ordStatement: Database.Statement;
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
+  private readonly searchCount: Database.Statement;
+  private readonly searchPage: Database.Statement;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => ({
@@ -74,6 +94,11 @@ export class GlosowaniaQueries {
     // Unfiltered (the list a crawler pages through): `ord` numbers the votes 1..N in list order, so
     // a page is a range of it. OFFSET would step over every earlier vote (millions on a national snapshot).
     this.unfilteredPage = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.ord > ? ORDER BY g.ord LIMIT ?`);
+    // Searched and nothing else: the index yields the matches in ord order, so a page stops after
+    // its rows and the total is counted in the index, without reading a vote (all of Poland: 7 million).
+    this.searchCount = db.prepare('SELECT count(*) FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ?').pluck();
+    this.searchPage = db.prepare(`WITH page AS (SELECT rowid AS ord FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ? ORDER BY rowid LIMIT ? OFFSET ?)
+      SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`);
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
         (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow
@@ -96,6 +121,10 @@ export class GlosowaniaQueries {
     if (params.length === 0) {
       this.unfilteredTotal ??= statements.count.get() as number; // fixed for the snapshot
       return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.unfilteredTotal };
+    }
+    const phrase = params.length === 1 && filter.search !== undefined ? trigramPhrase(foldText(filter.search)) : undefined;
+    if (phrase !== undefined) {
+      return { items: this.searchPage.all(phrase, limit, (page - 1) * limit) as VoteSummary[], total: this.searchCount.get(phrase) as number };
     }
     const total = statements.count.get(...params) as number;
     const items = statements.page.all(...params, limit, (page - 1) * limit) as VoteSummary[];

@@ -1,0 +1,82 @@
+// Title search through the trigram index (glosowanie_szukaj) finds exactly what a scan of every folded
+// title finds, in list order, on every page: searched alone (answered by the index in ord order),
+// together with another filter (the index as a subquery) and for searches too short for trigrams
+// (instr over the titles). The reference below is written here, independently of the service.
+
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateBundle } from '../tools/generate/index.ts';
+import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
+
+interface Vote { id_glosowania: number; tytul: string; kadencja: string }
+
+let dir: string;
+let t: TestApp;
+/** Every vote in list order (the unfiltered list). */
+let votes: Vote[];
+
+const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l');
+
+async function allPages(query: Record<string, string>): Promise<{ ids: number[]; total: number }> {
+  const ids: number[] = [];
+  let total = 0;
+  for (let page = 1; ; page++) {
+    const res = await request(t.app).get('/api/glosowania').query({ ...query, limit: '100', page: String(page) });
+    expect(res.status, res.text).toBe(200);
+    total = res.body.pagination.total;
+    ids.push(...res.body.data.map((v: Vote) => v.id_glosowania));
+    if (res.body.data.length < 100) return { ids, total };
+  }
+}
+
+/** What a scan of every title finds: the naive reference. */
+const expected = (search: string, kadencja?: string) =>
+  votes.filter((v) => fold(v.tytul).includes(fold(search)) && (kadencja === undefined || v.kadencja === kadencja)).map((v) => v.id_glosowania);
+
+beforeAll(async () => {
+  dir = tempDir();
+  await generateBundle(dir, { seed: 11, radni: 12, glosowania: 300 });
+  t = appOver(await buildDatabase(dir), { RESPONSE_CACHE_MB: 0 });
+  votes = [];
+  for (let page = 1; ; page++) {
+    const res = await request(t.app).get('/api/glosowania').query({ limit: '100', page: String(page) });
+    votes.push(...res.body.data);
+    if (res.body.data.length < 100) break;
+  }
+});
+
+afterAll(() => {
+  t.close();
+  removeDir(dir);
+});
+
+describe('title search', () => {
+  it('finds what a scan finds, for words, fragments, case and diacritics, quotes and FTS5 syntax', async () => {
+    const searches = ['budżet', 'BUDZET', 'uchwał', 'w sprawie', 'ia', 'a', '', 'zz', 'nr 1', '"', '"ab', 'a"b"c', 'x OR y',
+      'NEAR(a b)', '*', 'bud*', '^uch', 'sprawie:', '(', ') AND (', '%_%', '\\', 'ąęłńóśźż'];
+    for (const search of searches) {
+      const found = await allPages({ search });
+      expect(found.ids, search).toEqual(expected(search));
+      expect(found.total, search).toBe(found.ids.length);
+    }
+    expect(expected('w sprawie').length).toBeGreaterThan(20); // the yardstick pages
+  });
+
+  it('any fragment of any title, alone and with a term filter, on every page (property)', async () => {
+    const terms = [...new Set(votes.map((v) => v.kadencja))];
+    await fc.assert(fc.asyncProperty(
+      fc.nat(votes.length - 1), fc.nat(200), fc.integer({ min: 1, max: 12 }), fc.boolean(), fc.constantFrom(undefined, ...terms),
+      async (index, start, length, upper, kadencja) => {
+        const title = votes[index]!.tytul;
+        const from = start % title.length;
+        const fragment = title.slice(from, from + length);
+        const search = upper ? fragment.toUpperCase() : fragment;
+        const found = await allPages(kadencja === undefined ? { search } : { search, kadencja });
+        expect(found.ids).toEqual(expected(search, kadencja));
+        expect(found.total).toBe(found.ids.length);
+        if (kadencja === undefined || votes[index]!.kadencja === kadencja) expect(found.ids).toContain(votes[index]!.id_glosowania);
+      },
+    ), { numRuns: 60, seed: 16 });
+  });
+});
