@@ -24,8 +24,13 @@ const nodeArgs = here.endsWith('.ts') ? ['--import', 'tsx'] : [];
 if (process.argv[2] === '--measure') {
   // Child mode: one ETL run, figures as JSON on stdout.
   const [, , , source, format, dbPath] = process.argv as [string, string, string, string, SourceFormat, string];
-  const summary: EtlSummary = await runEtl({ source, format, dbPath, render: renderStoredAnswers });
-  console.log(JSON.stringify({ summary, maxRssKb: process.resourceUsage().maxRSS }));
+  // The process's peak RSS and the JS heap in use as each stage ends: which stage raised the peak.
+  const memory: Record<string, { maxRssKb: number; heapMib: number }> = {};
+  const onStage = (stage: string) => {
+    memory[stage] = { maxRssKb: process.resourceUsage().maxRSS, heapMib: process.memoryUsage().heapUsed / 2 ** 20 };
+  };
+  const summary: EtlSummary = await runEtl({ source, format, dbPath, render: renderStoredAnswers, onStage });
+  console.log(JSON.stringify({ summary, maxRssKb: process.resourceUsage().maxRSS, memory }));
   process.exit(0);
 }
 
@@ -84,13 +89,17 @@ try {
     encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (child.status !== 0) throw new Error(`the ETL run failed (exit ${child.status})`);
-  const { summary, maxRssKb } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { summary: EtlSummary; maxRssKb: number };
+  const { summary, maxRssKb, memory } = JSON.parse(child.stdout.trim().split('\n').pop()!) as
+    { summary: EtlSummary; maxRssKb: number; memory: Record<string, { maxRssKb: number; heapMib: number }> };
   const dbBytes = bytes(join(work, 'bench.db'));
   const wall = seconds(started);
 
-  console.log(`\n| stage | rows | seconds |\n|---|---:|---:|`);
-  for (const s of summary.stages) console.log(`| ${s.stage} | ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(2)} |`);
-  console.log(`| **total** | ${summary.counts.glosy.toLocaleString('en')} ballots | **${summary.seconds.toFixed(2)}** |`);
+  console.log(`\n| stage | rows | seconds | peak RSS so far (MiB) | JS heap after (MiB) |\n|---|---:|---:|---:|---:|`);
+  for (const s of summary.stages) {
+    const m = memory[s.stage];
+    console.log(`| ${s.stage} | ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(2)} | ${m ? (m.maxRssKb / 1024).toFixed(0) : ''} | ${m ? m.heapMib.toFixed(0) : ''} |`);
+  }
+  console.log(`| **total** | ${summary.counts.glosy.toLocaleString('en')} ballots | **${summary.seconds.toFixed(2)}** | | |`);
   const poland = mode === 'poland';
   console.log(`\npeak RSS: ${(maxRssKb / 1024).toFixed(0)} MiB${poland ? ' (target for the full plan ≤ 4 GB)' : ''}`);
   console.log(`ETL: ${summary.seconds.toFixed(2)} s${poland ? ' (target for the full plan ≤ 20 min)' : ''}; database ${gb(dbBytes)}; `
