@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
+import { SCHEMA_VERSION } from '../core/snapshot/schema.ts';
 
 export function sourceDigest(path: string): string {
   const hash = createHash('sha256');
@@ -31,12 +32,17 @@ export function sourceDigest(path: string): string {
   return `sha256:${hash.digest('hex')}`;
 }
 
-/** The source digest recorded in the published snapshot at `dbPath`, if there is one. */
+/**
+ * The source digest recorded in the published snapshot at `dbPath`, if there is one and this version
+ * can serve it: a snapshot of another schema version (built before an upgrade) has none, so that it
+ * is rebuilt even when its source has not changed.
+ */
 export function publishedDigest(dbPath: string): string | undefined {
   try {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     try {
-      return (db.prepare("SELECT value FROM meta WHERE key = 'source_digest'").pluck().get() as string | undefined) ?? undefined;
+      const meta = new Map(db.prepare("SELECT key, value FROM meta WHERE key IN ('source_digest', 'schema_version')").raw().all() as Array<[string, string]>);
+      return meta.get('schema_version') === String(SCHEMA_VERSION) ? meta.get('source_digest') : undefined;
     } finally {
       db.close();
     }

@@ -11,6 +11,7 @@ import pretty from 'pino-pretty';
 import { resolve } from 'node:path';
 import { EtlBusyError, acquireLock, removeStaleBuilds } from '../etl/publish.ts';
 import { liveSourceFrom, refreshOnce } from '../etl/refresh-job.ts';
+import { publishedDigest } from '../etl/source-digest.ts';
 import { renderStoredAnswers } from './render-answers.ts';
 import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
@@ -80,7 +81,8 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
   RefreshScheduler.validate(config); // a bad CRON_SCHEDULE stops the start before anything is opened
   const logger = createLogger(config);
   if (cluster.isWorker) return serveHttp(config, logger.child({ worker: cluster.worker!.id }), 'worker');
-  if (options.bootstrap && !existsSync(config.DB_PATH)) await bootstrap(config, logger);
+  // Built first when there is no snapshot, or only one of another schema version (before an upgrade).
+  if (options.bootstrap && publishedDigest(config.DB_PATH) === undefined) await bootstrap(config, logger);
   if (config.WEB_CONCURRENCY > 1) {
     await startPrimary(config, logger);
     return null;
@@ -88,9 +90,10 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
   return serveHttp(config, logger, 'single');
 }
 
-/** The first build when no database exists: from the source folder, fetched first when the source is live. */
+/** The first build (no servable database yet): from the source folder, fetched first when the source is live. */
 async function bootstrap(config: Config, logger: Logger): Promise<void> {
-  logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, 'no database yet: building it from the source');
+  const reason = existsSync(config.DB_PATH) ? 'the database was built by another version' : 'no database yet';
+  logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, `${reason}: building it from the source`);
   const result = await refreshOnce({
     source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH, live: liveSourceFrom(config), render: renderStoredAnswers,
     onFetched: (fetched) => logger.info(fetched, 'fetch finished'),

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { refreshOnce } from '../etl/refresh-job.ts';
 import { checkSource, runEtl } from '../etl/run.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { createApp } from '../src/app.ts';
@@ -17,7 +18,7 @@ import { createLogger } from '../src/server.ts';
 import { ShareStore } from '../src/shares.ts';
 import { SnapshotStore } from '../src/snapshot.ts';
 import { appOver, tempDir } from './support/fixture.ts';
-import { council, killAll } from './support/server-process.ts';
+import { council, killAll, startServerProcess, stopProcess } from './support/server-process.ts';
 
 const SAMPLE = new URL('../data/sample', import.meta.url).pathname;
 const hashOf = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -69,6 +70,37 @@ describe('1. council etl --db only ever replaces a snapshot of its own', () => {
     const before = hashOf(other);
     await expect(runEtl({ source: bundle, dbPath: other })).rejects.toThrow(/is not a council snapshot/);
     expect(hashOf(other)).toBe(before);
+  });
+
+  it('a snapshot of another schema version (built before an upgrade) is rebuilt by the refresh and by serve --bootstrap, from an unchanged source', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'council.db');
+    const built = await runEtl({ source: bundle, dbPath: target });
+    const setVersion = async (version: string) => {
+      const db = new (await import('better-sqlite3')).default(target);
+      db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(version);
+      db.close();
+    };
+    const snapshotOf = async () => {
+      const db = new (await import('better-sqlite3')).default(target, { readonly: true });
+      try { return db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get(); } finally { db.close(); }
+    };
+    expect((await refreshOnce({ source: bundle, format: 'csv', dbPath: target, live: {} })).rebuilt).toBe(false);
+    await setVersion('1');
+    const refreshed = await refreshOnce({ source: bundle, format: 'csv', dbPath: target, live: {} });
+    expect(refreshed.rebuilt).toBe(true);
+    expect(await snapshotOf()).not.toBe(built.snapshot);
+
+    await setVersion('1');
+    const before = await snapshotOf();
+    const server = await startServerProcess({ SOURCE_DIR: bundle, DB_PATH: target, CRON_SCHEDULE: '' }, ['--bootstrap']);
+    try {
+      const health = await (await fetch(`${server.url}/health`)).json() as { data: { snapshot: string } };
+      expect(health.data.snapshot).not.toBe(before);
+      expect(server.logs().some((line) => /built by another version: building it/.test(String(line.msg)))).toBe(true);
+    } finally {
+      await stopProcess(server);
+    }
   });
 
   it('replaces its own snapshot', async () => {
