@@ -262,8 +262,7 @@ export class Loader {
     this.insert.zalacznik!.run(row.id_zalacznika, row.id_glosowania, row.nazwa, row.url);
   }
 
-  /** Cross-row warnings that need the whole source; returns the raw row counts. */
-  /** Ends the load: reports what only the whole load shows, and lets go of the id lookups. */
+  /** Ends the load: the cross-row warnings that need the whole source, the raw row counts; lets go of the id lookups. */
   finish(): LoadCounts {
     for (const [key, { at, count }] of this.ballotsWithoutMembership) {
       const [person, term] = key.split('|');
@@ -282,8 +281,8 @@ export class Loader {
       obecnosci: this.attendanceCount,
       zalaczniki: this.attachments.size,
     };
-    // The loader stays referenced while materialise runs; its maps of every vote, point and
-    // attachment id (~1.5 GB for all of Poland) are not needed there.
+    // The loader stays referenced while materialise runs, which does not need its maps of every vote,
+    // point and attachment id: kept, they pushed all of Poland's heap to V8's limit (docs/PERFORMANCE.md).
     for (const lookup of [this.votes, this.points, this.attachments, this.sessions, this.memberships, this.termsOfPerson,
       this.rejectedSessions, this.rejectedPoints, this.rejectedVotes, this.ballotsWithoutMembership]) lookup.clear();
     return counts;
