@@ -77,7 +77,7 @@ try {
     const args = mode === 'poland' ? ['--poland', ...(fraction < 1 ? ['--fraction', String(fraction)] : [])] : Object.entries(sizes).flat();
     source = join(work, 'bundle');
     described = `council generate ${args.join(' ')}`;
-    console.log(`generating: ${described}${mode === 'poland' ? ` into ${source} (the full plan: ~4.3 GB of CSV, ~15 GB of database)` : ''}`);
+    console.log(`generating: ${described}${mode === 'poland' ? ` into ${source} (the full plan: ~4.7 GB of CSV, ~17 GB of database)` : ''}`);
     const generating = performance.now();
     execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', source, ...args], { stdio: 'inherit' });
     generation = { seconds: seconds(generating), bytes: readdirSync(source).reduce((sum, file) => sum + bytes(join(source, file)), 0) };
