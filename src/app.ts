@@ -1,13 +1,15 @@
 // The app factory: every dependency comes in, nothing is opened here, so tests build an app over a
-// temporary database and the server wires the real ones.
+// temporary database and the server wires the real ones. The app is the front (src/front.ts: the
+// request log, the guards, the stored answers) before an Express app with the live routes.
 
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { conditionalGet } from './caching.ts';
 import type { Config } from './config.ts';
 import { docsRouter } from './docs/router.ts';
 import { glosowaniaRouter } from './glosowania/router.ts';
+import { type Listener, clientAddress, frontError, inOrder, withFront } from './front.ts';
 import { guards } from './guards.ts';
 import { HttpError, sendError } from './http.ts';
 import { posiedzeniaRouter } from './posiedzenia/router.ts';
@@ -32,26 +34,27 @@ export interface AppDeps {
   rateLimitStore?: Store;
 }
 
-export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, rateLimitStore }: AppDeps): Express {
+export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, rateLimitStore }: AppDeps): Listener {
+  const caching = { privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET), cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 };
+  const addressOf = clientAddress(config.TRUST_PROXY);
+  // Every request: the request log, then the guards (CONTRACT §6; /health is exempt inside them);
+  // then a stored answer (rendered with the snapshot) is sent as it is. Everything else is answered
+  // live by the Express app.
+  const front = inOrder([
+    requestLog(logger, addressOf),
+    guards(config, logger, addressOf, rateLimitStore),
+    ...(config.STORED_ANSWERS ? [storedAnswers(snapshots, caching)] : []),
+  ]);
+
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // ETags come from the snapshot id (caching.ts), not from hashing each body
   // One hop: the address the nearest proxy saw. `true` would trust the leftmost X-Forwarded-For entry,
   // which any client can write, and so bypass the rate limit.
-  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+  app.set('trust proxy', config.TRUST_PROXY ? 1 : false); // as the front's clientAddress
   app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
 
-  app.use(requestLog(logger));
-
-  // Guards (CONTRACT §6) sit here: after the request log, before any route.
-  // /health is exempt inside the guards (no origin, no key, not counted); /api and the data routes are guarded.
-  app.use(guards(config, logger, rateLimitStore));
-
-  const caching = { privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET), cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 };
-  // A stored answer (rendered with the snapshot) is sent as it is, before any routing; everything
-  // else is answered live by the routers below.
-  if (config.STORED_ANSWERS) app.use(storedAnswers(snapshots, caching));
-
+  app.use(frontError);
   app.use(serviceRouter(snapshots, refresh));
   app.use(docsRouter()); // /api/openapi.json and /api/docs/ (exempt from origin and key, see guards.ts)
 
@@ -66,7 +69,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
 
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
   app.use(errorHandler(logger));
-  return app;
+  return withFront(front, app);
 }
 
 /** Every error leaves in the error envelope; a 500 tells the client nothing about the internals. */

@@ -6,6 +6,7 @@
 // Data changes nightly: clients may reuse a response for a minute, then revalidate cheaply.
 
 import { hash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import zlib from 'node:zlib';
@@ -141,11 +142,12 @@ export const cacheControlOf = ({ privateResponses }: Pick<CachingOptions, 'priva
   (privateResponses ? CACHE_CONTROL_PRIVATE : CACHE_CONTROL_PUBLIC);
 
 /** Answers 304 when the client holds either representation that is still current (identity or the accepted encoding). */
-export function ifNoneMatch(req: Request, res: Response, etag: string, wanted: Encoding | null): boolean {
+export function ifNoneMatch(req: IncomingMessage, res: ServerResponse, etag: string, wanted: Encoding | null): boolean {
   for (const candidate of wanted ? [etag, encodedEtag(etag, wanted)] : [etag]) {
     if (matches(req.headers['if-none-match'], candidate)) {
       res.setHeader('ETag', candidate);
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return true;
     }
   }

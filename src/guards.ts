@@ -1,4 +1,5 @@
-// The request guards of CONTRACT §6, as one ordered middleware list mounted before every route:
+// The request guards of CONTRACT §6, as one ordered middleware list run in the front (src/front.ts),
+// before any route, on node's own request and response:
 //
 //   1. helmet        security headers for a JSON API (every response)
 //   2. cors          CORS headers for allowed origins; answers their preflights (204) here, so a
@@ -23,70 +24,61 @@
 // CORS headers themselves are only ever given to allowed origins, the share link included.
 
 import { hash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
-import type { Request, RequestHandler, Response } from 'express';
-import { type Store, rateLimit } from 'express-rate-limit';
+import type { RequestHandler } from 'express';
+import { type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Logger } from 'pino';
+import typeis from 'type-is';
+import vary from 'vary';
 import { type Config, ConfigError } from './config.ts';
+import { type Handler, inOrder, pathOf } from './front.ts';
 import { HttpError } from './http.ts';
-import { routeKind } from './route-table.ts';
+import { type RouteKind, routeKind } from './route-table.ts';
 
 type GuardConfig = Pick<Config,
-  'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'NODE_ENV'>;
+  'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'NODE_ENV' | 'TRUST_PROXY'>;
 
+// Asked by up to four guards per request; decided once.
+const kinds = new WeakMap<IncomingMessage, RouteKind>();
+function kindOf(req: IncomingMessage): RouteKind {
+  let kind = kinds.get(req);
+  if (kind === undefined) kinds.set(req, (kind = routeKind({ method: req.method ?? 'GET', path: pathOf(req) })));
+  return kind;
+}
 /** `/health`: never guarded (except for the headers of helmet and cors), never counted. */
-const isHealth = (req: Request): boolean => routeKind(req) === 'health';
+const isHealth = (req: IncomingMessage): boolean => kindOf(req) === 'health';
 /** Exempt from the origin check and the credentials: health, docs and the public endpoints (the share link). */
-const isOpen = (req: Request): boolean => routeKind(req) !== 'data';
+const isOpen = (req: IncomingMessage): boolean => kindOf(req) !== 'data';
 /** Not counted by the limiter: health, and the static files of the documentation. */
-const isUncounted = (req: Request): boolean => { const kind = routeKind(req); return kind === 'health' || kind === 'docs'; };
+const isUncounted = (req: IncomingMessage): boolean => { const kind = kindOf(req); return kind === 'health' || kind === 'docs'; };
 
 // --- The website (src/site) ----------------------------------------------------------------------
 // Pages outside /api are opened by browsers following links: no key, no Origin, a Referer from
 // anywhere. The origin check and the credentials guard /api only; the rate limit counts every path.
 /**
- * The ordered guard list; mount it with `app.use(guards(config, logger))` before any route.
- * `rateLimitStore` replaces the limiter's in-process counts (a cluster worker shares them).
+ * The ordered guard list, run in the front (src/front.ts) before any route. `addressOf` gives the
+ * client's address that the limiter counts by; `rateLimitStore` replaces the limiter's in-process
+ * counts (a cluster worker shares them).
  */
-export function guards(config: GuardConfig, logger: Logger, rateLimitStore?: Store): RequestHandler {
+export function guards(config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string, rateLimitStore?: Store): Handler {
   const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
   return inOrder([
     securityHeaders(),
     corsHeaders(allowed),
     originCheck(allowed, config.NODE_ENV === 'production'),
-    rateLimiter(config, logger, rateLimitStore),
-    credentials(config),
+    rateLimiter(config, logger, addressOf, rateLimitStore),
+    // Neither a key nor a secret configured: the API is open, and no request pays for the check.
+    ...(config.API_SECRET_KEY || config.JWT_SECRET ? [credentials(config)] : []),
     jsonBodiesOnly(),
   ]);
 }
 
-/**
- * Runs `handlers` one after the other as a single middleware: an error (thrown, rejected or passed
- * to next) ends the chain. One router layer instead of six, each of which costs a path match and a
- * promise check on every request, stored answers included.
- */
-function inOrder(handlers: readonly RequestHandler[]): RequestHandler {
-  return (req, res, next) => {
-    let index = 0;
-    const step = (error?: unknown): void => {
-      if (error) return next(error);
-      if (index === handlers.length) return next();
-      try {
-        const result: unknown = handlers[index++]!(req, res, step);
-        if (result instanceof Promise) result.catch(next);
-      } catch (thrown) {
-        next(thrown);
-      }
-    };
-    step();
-  };
-}
-
 // --- 1. helmet ----------------------------------------------------------------------------------
 
-function securityHeaders(): RequestHandler {
+function securityHeaders(): Handler {
   const middleware = helmet({
     // The API serves JSON only: nothing may be loaded by, or frame, its responses.
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -109,7 +101,7 @@ function securityHeaders(): RequestHandler {
   // call, instead of a chain of one middleware per header on every request.
   const headers = new Map<string, string>();
   const recorder = { setHeader: (name: string, value: string) => headers.set(name, value), removeHeader: () => undefined };
-  middleware({} as Request, recorder as unknown as Response, () => undefined);
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
   return (_req, res, next) => {
     res.setHeaders(headers);
     next();
@@ -118,7 +110,7 @@ function securityHeaders(): RequestHandler {
 
 // --- 2. cors ------------------------------------------------------------------------------------
 
-function corsHeaders(allowed: ReadonlySet<string>): RequestHandler {
+function corsHeaders(allowed: ReadonlySet<string>): Handler {
   const handler = cors({
     // Reflects the request's Origin when it is allowed; otherwise cors does nothing and calls next(),
     // so a disallowed origin's preflight reaches the origin check and gets its 403.
@@ -131,7 +123,9 @@ function corsHeaders(allowed: ReadonlySet<string>): RequestHandler {
   });
   return (req, res, next) => {
     // Every answer depends on Origin (403 or not, CORS headers or not), so caches must key on it.
-    res.vary('Origin');
+    vary(res, 'Origin');
+    // Without an Origin there is nothing to allow: cors would do nothing (most requests, cheaper so).
+    if (req.headers.origin === undefined) return next();
     handler(req, res, next);
   };
 }
@@ -150,7 +144,7 @@ function allowedOrigins(list: readonly string[]): Set<string> {
   }));
 }
 
-function originCheck(allowed: ReadonlySet<string>, production: boolean): RequestHandler {
+function originCheck(allowed: ReadonlySet<string>, production: boolean): Handler {
   return (req, _res, next) => {
     if (isOpen(req)) return next();
     const { origin, referer } = req.headers;
@@ -178,8 +172,9 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Request
 
 // --- 4. rate limit ------------------------------------------------------------------------------
 
-function rateLimiter(config: GuardConfig, logger: Logger, store?: Store): RequestHandler {
-  return rateLimit({
+function rateLimiter(config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string, store?: Store): Handler {
+  let proxyWarned = false;
+  const limiter: RequestHandler = rateLimit({
     ...(store ? { store } : {}),
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     limit: config.RATE_LIMIT_MAX_REQUESTS,
@@ -188,23 +183,33 @@ function rateLimiter(config: GuardConfig, logger: Logger, store?: Store): Reques
     // `1767225600`; a 429 also carries Retry-After (seconds). No IETF draft `RateLimit*` headers.
     legacyHeaders: true,
     standardHeaders: false,
-    // The key is req.ip (IPv6 grouped by /56): X-Forwarded-For counts only when TRUST_PROXY is set.
+    // The key is the client's address (IPv6 grouped by /56): X-Forwarded-For counts only when
+    // TRUST_PROXY is set.
+    keyGenerator: (req) => {
+      if (!config.TRUST_PROXY && !proxyWarned && req.headers['x-forwarded-for'] !== undefined) {
+        proxyWarned = true; // once: behind a proxy every client would share the proxy's count
+        logger.warn('a request carries X-Forwarded-For but TRUST_PROXY is off: the rate limit counts by the proxy\'s address');
+      }
+      return ipKeyGenerator(addressOf(req));
+    },
     // Data requests are counted; the docs page's own files (HTML, CSS, scripts, icons, the OpenAPI
     // document) are not: one page load fetches six of them.
     skip: isUncounted,
     handler: (req, _res, next, options) => {
-      const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
+      const info = (req as IncomingMessage & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;
       next(new HttpError(429, `at most ${options.limit as number} requests per ${Math.round(options.windowMs / 1000)} s per client address`
         + (seconds === undefined ? '' : `; try again in ${seconds} s`)));
     },
-    // express-rate-limit checks its setup once per check (e.g. X-Forwarded-For seen while trust
-    // proxy is off) and reports to this logger: into the service log, not onto the console.
+    // express-rate-limit checks its setup and reports to this logger: into the service log, not
+    // onto the console.
     logger: {
       warn: (error, message) => logger.warn({ err: error }, message ?? 'express-rate-limit'),
       error: (error, message) => logger.error({ err: error }, message ?? 'express-rate-limit'),
     },
   });
+  // It reads no more of the request and response than node's own have, the key coming from keyGenerator.
+  return limiter as unknown as Handler;
 }
 
 // --- 5. credentials -----------------------------------------------------------------------------
@@ -214,19 +219,18 @@ const sha256 = (value: string): Buffer => hash('sha256', value, 'buffer');
 const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
 
 /**
- * API key and Bearer JWT. Neither configured: open. A Bearer token (JWT_SECRET set) decides alone:
- * valid → in, whatever X-API-Key says; invalid, expired, malformed or unsigned → 401 even next to a
- * right key (a bad credential is never ignored). Authorization with another scheme is not ours and
+ * API key and Bearer JWT (mounted only when at least one is configured). A Bearer token (JWT_SECRET
+ * set) decides alone: valid → in, whatever X-API-Key says; invalid, expired, malformed or unsigned →
+ * 401 even next to a right key (a bad credential is never ignored). Authorization with another scheme is not ours and
  * is ignored. Without a Bearer token, X-API-Key must match API_SECRET_KEY; with only JWT_SECRET set a
  * valid token is required.
  */
-function credentials(config: GuardConfig): RequestHandler {
+function credentials(config: GuardConfig): Handler {
   const keyDigest = config.API_SECRET_KEY ? sha256(config.API_SECRET_KEY) : undefined;
   const jwtKey = config.JWT_SECRET ? new TextEncoder().encode(config.JWT_SECRET) : undefined;
   const challenge = (error?: string) => `Bearer realm="council-api"${error ? `, error="${error}"` : ''}`;
 
   return async (req, res, next) => {
-    if (keyDigest === undefined && jwtKey === undefined) return next();
     if (req.method === 'OPTIONS' || isOpen(req)) return next();
     const deny = (message: string, error?: string) => {
       if (jwtKey) res.setHeader('WWW-Authenticate', challenge(error));
@@ -263,11 +267,11 @@ function credentials(config: GuardConfig): RequestHandler {
  * application/json (a charset parameter is fine). `Content-Length: 0` is no body: fetch sends it on a
  * bare POST. (type-is alone would count it as a body.)
  */
-function jsonBodiesOnly(): RequestHandler {
+function jsonBodiesOnly(): Handler {
   return (req, _res, next) => {
     const length = req.headers['content-length'];
     const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
-    if (!hasBody || isHealth(req) || req.is('application/json')) return next();
+    if (!hasBody || isHealth(req) || typeis(req, ['application/json'])) return next();
     next(new HttpError(415, 'the request body must be JSON (Content-Type: application/json)'));
   };
 }

@@ -5,7 +5,7 @@
 import { ClusterMemoryStorePrimary, ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { resolve } from 'node:path';
@@ -203,7 +203,9 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   try {
     const app = createApp({ snapshots, shares, config, logger, refresh, ...(rateLimitStore ? { rateLimitStore } : {}) });
     server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(listenError(error, config)) : resolve(s)));
+      const s = createServer(app);
+      s.once('error', (error) => reject(listenError(error, config)));
+      s.listen(config.PORT, config.HOST, () => resolve(s));
     });
   } catch (error) {
     snapshots.close();

@@ -4,8 +4,9 @@
 // bytes in the encoding the client accepts; everything parameterised is answered live.
 
 import type Database from 'better-sqlite3';
-import type { RequestHandler } from 'express';
+import vary from 'vary';
 import { type CachingOptions, type Encoding, acceptedEncoding, cacheControlOf, encodedEtag, etagFor, ifNoneMatch } from './caching.ts';
+import type { Handler } from './front.ts';
 import type { Snapshot, SnapshotStore } from './snapshot.ts';
 
 export interface StoredAnswer {
@@ -57,25 +58,25 @@ function find(snapshot: Snapshot, url: string, wanted: Encoding | null, revalida
 
 /**
  * Serves a stored answer when there is one for the request's exact URL, with the same headers, ETags
- * and 304s as the live path (src/caching.ts). Mounted right after the guards, ahead of every router:
- * a stored answer costs no routing, no snapshot hold past the read (the bytes are copied out of
- * SQLite) and no compression. Anything not stored falls through to the live routes.
+ * and 304s as the live path (src/caching.ts). Runs in the front, right after the guards (src/front.ts):
+ * a stored answer costs no Express, no routing, no snapshot hold past the read (the bytes are copied
+ * out of SQLite) and no compression. Anything not stored goes on to the live routes.
  */
-export function storedAnswers(snapshots: SnapshotStore, options: CachingOptions): RequestHandler {
+export function storedAnswers(snapshots: SnapshotStore, options: CachingOptions): Handler {
   const cacheControl = cacheControlOf(options);
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.originalUrl.startsWith('/api/')) return next();
+    const url = req.url ?? '';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/')) return next();
     const snapshot = snapshots.acquire();
     if (!snapshot) return next(); // the live path answers 503
     try {
-      const url = req.originalUrl;
       const wanted = acceptedEncoding(req.headers['accept-encoding']);
       const revalidating = req.headers['if-none-match'] !== undefined;
       let answer = find(snapshot, url, wanted, revalidating);
       if (answer === false) return next();
       const etag = etagFor(snapshot.id, url);
       res.setHeader('Cache-Control', cacheControl);
-      res.vary('Accept-Encoding');
+      vary(res, 'Accept-Encoding');
       if (revalidating) {
         if (ifNoneMatch(req, res, etag, wanted)) return;
         answer = find(snapshot, url, wanted, false);

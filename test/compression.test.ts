@@ -15,7 +15,7 @@ interface Raw { status: number; headers: http.IncomingHttpHeaders; body: Buffer 
 /** A GET whose body comes back as sent (supertest would decode it). */
 function rawGet(app: TestApp['app'], path: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1', () => {
+    const server = http.createServer(app).listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       http.get({ host: '127.0.0.1', port, path, headers }, (res) => {
         const chunks: Buffer[] = [];

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -49,7 +49,7 @@ describe.skipIf(!haveChromium)('the documentation page in headless Chromium', ()
       NODE_ENV: 'production', ALLOWED_ORIGINS: ['https://app.example.org'], API_SECRET_KEY: 'k'.repeat(40), RATE_LIMIT_MAX_REQUESTS: 1000,
     });
     server = await new Promise<Server>((resolve) => {
-      const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
+      const s = createServer(t.app).listen(0, '127.0.0.1', () => resolve(s));
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

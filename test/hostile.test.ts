@@ -4,6 +4,7 @@
 // leaked internals (stack frames, SQL, file paths).
 
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { pino } from 'pino';
 import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
@@ -411,6 +412,19 @@ describe('rate limit', () => {
     expectError(await send(limited.app, 'GET', path, { ...ok, 'X-API-Key': 'guess' }), 429);
     expectError(await send(limited.app, 'GET', path, { ...ok, 'X-Forwarded-For': '203.0.113.9' }), 429);
     expect((await send(limited.app, 'GET', '/health')).status).toBe(200);
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For is not believed and the log says so, once', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => { lines.push(line); } });
+    const direct = appOver(dbPath, { ...PROD_CONFIG, RATE_LIMIT_MAX_REQUESTS: 2 }, logger);
+    extraApps.push(direct);
+    const from = (ip: string) => send(direct.app, 'GET', '/api/utils/organy', { ...ok, 'X-Forwarded-For': ip });
+    expect((await from('203.0.113.1')).status).toBe(200);
+    expect((await from('203.0.113.2')).status).toBe(200);
+    expectError(await from('203.0.113.3'), 429); // one client: the socket's peer
+    const warnings = lines.filter((line) => line.includes('TRUST_PROXY is off'));
+    expect(warnings).toHaveLength(1);
   });
 
   it('with TRUST_PROXY the client address comes from X-Forwarded-For', async () => {

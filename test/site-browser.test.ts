@@ -6,7 +6,7 @@
 // share link from the API to its page. Skipped, with a warning, where there is no Chromium.
 
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ async function serve(bundle: Parameters<typeof writeBundle>[1]): Promise<Served>
   await writeBundle(dir, bundle);
   const t = appOver(await buildDatabase(dir), { NODE_ENV: 'production', ALLOWED_ORIGINS: [ORIGIN], API_SECRET_KEY: KEY, RATE_LIMIT_MAX_REQUESTS: 10_000 });
   const server = await new Promise<Server>((resolve) => {
-    const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(t.app).listen(0, '127.0.0.1', () => resolve(s));
   });
   return { t, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -4,6 +4,7 @@
 // (STORED_ANSWERS=false), and the bodies and validators compared.
 
 import { copyFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
@@ -19,7 +20,7 @@ afterAll(() => apps.forEach((a) => a.close()));
 
 /** Serves `app` on loopback and fetches `urls` (8 at a time, keep-alive); returns status, ETag and body per URL. */
 async function fetchAll(app: TestApp['app'], urls: string[], headers: Record<string, string> = {}) {
-  const server = app.listen(0, '127.0.0.1');
+  const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const answers = new Map<string, { status: number; etag: string | null; type: string | null; headers: Record<string, string>; body: Buffer }>();

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { ShareStore } from '../../src/shares.ts';
@@ -29,13 +29,12 @@ export interface TestApp {
   close: () => void;
 }
 
-/** An app over an existing database, with its own share store. */
-export function appOver(dbPath: string, overrides: Partial<Config> = {}): TestApp {
+/** An app over an existing database, with its own share store (and a silent log unless `logger` is given). */
+export function appOver(dbPath: string, overrides: Partial<Config> = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
   const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, ...overrides });
   const snapshots = new SnapshotStore(dbPath);
   snapshots.refresh();
   const shares = new ShareStore(join(tempDir(), 'shares.db'));
-  const logger = pino({ level: 'silent' });
   const app = createApp({ snapshots, shares, config, logger });
   return { app, snapshots, shares, config, close: () => { snapshots.close(); shares.close(); } };
 }
