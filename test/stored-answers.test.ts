@@ -18,6 +18,16 @@ import { renderStoredAnswers } from '../src/render-answers.ts';
 const apps: TestApp[] = [];
 afterAll(() => apps.forEach((a) => a.close()));
 
+/** The hand council's snapshot, and a copy of it to alter (the copy opened for writing). */
+async function handCouncilAndCopy(): Promise<{ original: string; copy: string; db: Database.Database }> {
+  const bundle = tempDir();
+  await writeBundle(bundle, HAND_COUNCIL);
+  const original = await buildDatabase(bundle);
+  const copy = join(tempDir(), 'council.db');
+  copyFileSync(original, copy);
+  return { original, copy, db: new Database(copy) };
+}
+
 /** Serves `app` on loopback and fetches `urls` (8 at a time, keep-alive); returns status, ETag and body per URL. */
 async function fetchAll(app: TestApp['app'], urls: string[], headers: Record<string, string> = {}) {
   const server = createServer(app).listen(0, '127.0.0.1');
@@ -96,12 +106,7 @@ describe('stored answers equal live ones, byte for byte', () => {
   }, 240_000);
 
   it('past the budget only the parameterless lists and statistics are stored; the rest is answered live, the same', async () => {
-    const bundle = tempDir();
-    await writeBundle(bundle, HAND_COUNCIL);
-    const full = await buildDatabase(bundle);
-    const copy = join(tempDir(), 'council.db');
-    copyFileSync(full, copy);
-    const db = new Database(copy);
+    const { original: full, copy, db } = await handCouncilAndCopy();
     db.exec('DELETE FROM odpowiedz');
     expect(renderStoredAnswers(db, 7 * 11 + 13 * 4 + 4 * 3 - 1)).toBe(16);
     db.close();
@@ -115,12 +120,7 @@ describe('stored answers equal live ones, byte for byte', () => {
   });
 
   it('are what the service sends for those URLs (a changed stored answer is sent as stored)', async () => {
-    const bundle = tempDir();
-    await writeBundle(bundle, HAND_COUNCIL);
-    const original = await buildDatabase(bundle);
-    const copy = join(tempDir(), 'council.db');
-    copyFileSync(original, copy);
-    const db = new Database(copy);
+    const { copy, db } = await handCouncilAndCopy();
     db.prepare('UPDATE odpowiedz SET tresc = ? WHERE sciezka = ?').run(Buffer.from('{"success":true,"data":"stored"}'), '/api/radni/1');
     db.close();
     const t = appOver(copy);
