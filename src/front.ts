@@ -57,7 +57,6 @@ const FRONT_ERROR = 'frontError';
 /** Runs `front` on every request; what it does not answer goes on to `app`, with the error that ended it, if any. */
 export function withFront(front: Handler, app: Listener): Listener {
   return (req, res) => {
-    localsOf(res);
     front(req, res, (error) => {
       if (error) localsOf(res)[FRONT_ERROR] = error;
       app(req, res);

@@ -221,9 +221,9 @@ const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
 /**
  * API key and Bearer JWT (mounted only when at least one is configured). A Bearer token (JWT_SECRET
  * set) decides alone: valid → in, whatever X-API-Key says; invalid, expired, malformed or unsigned →
- * 401 even next to a right key (a bad credential is never ignored). Authorization with another scheme is not ours and
- * is ignored. Without a Bearer token, X-API-Key must match API_SECRET_KEY; with only JWT_SECRET set a
- * valid token is required.
+ * 401 even next to a right key (a bad credential is never ignored). Authorization with another
+ * scheme is not ours and is ignored. Without a Bearer token, X-API-Key must match API_SECRET_KEY;
+ * with only JWT_SECRET set a valid token is required.
  */
 function credentials(config: GuardConfig): Handler {
   const keyDigest = config.API_SECRET_KEY ? sha256(config.API_SECRET_KEY) : undefined;

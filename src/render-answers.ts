@@ -38,7 +38,8 @@ export const MAX_RESOURCE_ANSWERS = 250_000;
 /** Every URL whose answer is stored: the parameterless lists, and the resources of each councillor, vote and session within the budget. */
 function storedUrls(db: Database.Database, maxResourceAnswers: number): StoredUrl[] {
   const ids = (sql: string) => db.prepare(sql).pluck().all() as number[];
-  const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  const [councillors, votes, sessions] = ['radny', 'glosowanie', 'posiedzenie']
+    .map((table) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) as [number, number, number];
   const urls: StoredUrl[] = [];
   const add = (endpoint: Endpoint, params: Record<string, string> = {}, query: Record<string, string> = {}) => {
     const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
@@ -50,13 +51,13 @@ function storedUrls(db: Database.Database, maxResourceAnswers: number): StoredUr
   const councillorEndpoints = Object.values(radni).filter((endpoint) => endpoint !== radni.list);
   const voteEndpoints = Object.values(voteResources).filter((endpoint) => endpoint !== glosowania.list);
   const sessionEndpoints = Object.values(posiedzenia).filter((endpoint) => endpoint !== posiedzenia.list);
-  const pages = (table: string) => Math.ceil(count(table) / DEFAULT_PAGE_SIZE);
-  const resourceAnswers = count('radny') * councillorEndpoints.length + count('glosowanie') * (voteEndpoints.length + 1)
-    + count('posiedzenie') * sessionEndpoints.length + Math.max(0, pages('glosowanie') - 1) + Math.max(0, pages('posiedzenie') - 1);
+  const [votePages, sessionPages] = [votes, sessions].map((rows) => Math.ceil(rows / DEFAULT_PAGE_SIZE)) as [number, number];
+  const resourceAnswers = councillors * councillorEndpoints.length + votes * (voteEndpoints.length + 1)
+    + sessions * sessionEndpoints.length + Math.max(0, votePages - 1) + Math.max(0, sessionPages - 1);
   if (resourceAnswers > maxResourceAnswers) return urls;
   // Every further page of the two paged lists at their default size (what a crawler follows).
-  for (let page = 2; page <= pages('glosowanie'); page++) add(glosowania.list, {}, { page: String(page) });
-  for (let page = 2; page <= pages('posiedzenie'); page++) add(posiedzenia.list, {}, { page: String(page) });
+  for (let page = 2; page <= votePages; page++) add(glosowania.list, {}, { page: String(page) });
+  for (let page = 2; page <= sessionPages; page++) add(posiedzenia.list, {}, { page: String(page) });
   for (const id of ids('SELECT id_osoby FROM radny ORDER BY id_osoby')) {
     for (const endpoint of councillorEndpoints) add(endpoint, { id: String(id) });
   }
