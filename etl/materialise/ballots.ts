@@ -52,11 +52,19 @@ export interface BallotPass {
   ballots: number;
 }
 
+/**
+ * Sees each vote once its ballots are counted: the voters (person indexes), their ballot codes and
+ * each voter's group at the vote (group id, null: none). For phases that need more from the same pass.
+ */
+export type VoteObserver = (v: number, voters: readonly number[], codes: readonly number[], groups: ReadonlyArray<number | null>) => void;
+
 /** The per-ballot facts of one councillor at one vote. */
 interface BallotFlags { samotny: number; kluczowy: number; buntowniczy: number; withGroup: number }
 const INACTIVE: BallotFlags = Object.freeze({ samotny: 0, kluczowy: 0, buntowniczy: 0, withGroup: -1 });
 
-export function passBallots(db: Database.Database, dims: Dimensions, tally: PersonTally, bodyTally: BodyTally, findings: Findings): BallotPass {
+export function passBallots(
+  db: Database.Database, dims: Dimensions, tally: PersonTally, bodyTally: BodyTally, findings: Findings, observe?: VoteObserver,
+): BallotPass {
   const pass: BallotPass = {
     figures: new VoteFigures(dims.votes.length),
     blocks: dims.blocks.map((b) => new BallotBlock(b.size)),
@@ -110,6 +118,7 @@ export function passBallots(db: Database.Database, dims: Dimensions, tally: Pers
       }
     }
     pass.ballots += voters.length;
+    observe?.(v, voters, codes, groups);
   };
 
   db.transaction(() => {

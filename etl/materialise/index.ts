@@ -1,6 +1,7 @@
 // Stage "materialise": every figure of CONTRACT §2–§4 and §7, computed once per build and stored in
 // tables, in named phases over the dimensions read once (dimensions.ts):
-//   dimensions → ballots (one streamed pass) → votes → attendance → partners → councillors → totals.
+//   dimensions → ballots (one streamed pass) → votes → attendance → partners → councillors → totals
+//   → evidence → cohesion → map (CONTRACT §9 and the council map).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
@@ -10,7 +11,11 @@ import type { Findings } from '../findings.ts';
 import { recordAttendance } from './attendance.ts';
 import { passBallots } from './ballots.ts';
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
+import { writeCohesion } from './cohesion.ts';
+import { writeCouncilMaps } from './council-map.ts';
 import { Dimensions } from './dimensions.ts';
+import { writeAttendanceRecords, writeBodyBallotCounts } from './evidence.ts';
+import { EvidenceTally } from './evidence-tally.ts';
 import { writePartners } from './partners.ts';
 import { BodyTally, PersonTally } from './tally.ts';
 import { writeSessions, writeTotals } from './totals.ts';
@@ -26,7 +31,8 @@ export function materialise(db: Database.Database, findings: Findings, report: S
 
   const tally = new PersonTally(dims.S, dims.P);
   const bodyTally = new BodyTally(dims.B, dims.P);
-  const ballots = passBallots(db, dims, tally, bodyTally, findings);
+  const evidence = new EvidenceTally(dims);
+  const ballots = passBallots(db, dims, tally, bodyTally, findings, evidence.observe);
   timer('materialise: ballots', ballots.ballots);
 
   timer('materialise: votes', writeVotes(db, dims, ballots.figures));
@@ -44,6 +50,10 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   writeSessions(db, dims, attendance);
   writeTotals(db, dims, attendance, bodyTally, bodyCells);
   timer('materialise: global', dims.sessions.length);
+
+  timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
+  timer('materialise: cohesion', writeCohesion(db, dims, evidence));
+  timer('materialise: map', writeCouncilMaps(db, dims, ballots.blocks, evidence.votersByBlock()));
 
   db.exec(INDEX_SQL);
   timer('indexes', 0);
