@@ -1149,3 +1149,6 @@ function loyal(pozycja: number, id: number, glosowania: number, w_wiekszosci: nu
 function pair(pozycja: number, a: number, b: number, wspolne_glosowania: number, zgodne: number, zgodnosc_procent: number) {
   return { pozycja, radny_1: who(a), radny_2: who(b), wspolne_glosowania, zgodne, zgodnosc_procent };
 }
+
+/** The vote summaries above by vote number, for hand cases kept in other files (test/evidence.test.ts). */
+export const HAND_VOTES = { 1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7, 8: V8, 9: V9, 10: V10, 11: V11, 12: V12, 13: V13 } as const;
