@@ -18,7 +18,7 @@ import type { BallotBlock } from './pair-bitsets.ts';
  * Shared votes a pair needs to be placed by its agreement. An agreement over n shared votes has a
  * standard error of at most 0.5/√n: 0.16 at the koalicje default of 10, 0.11 at 20, a tenth of the
  * map's scale and well below the gap between clubs that vote apart; 20 votes is a session or two of
- * a city council, so a councillor who sat for more than that is on the map.
+ * a city council.
  */
 export const MAP_MIN_SHARED = 20;
 

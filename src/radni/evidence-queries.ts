@@ -44,9 +44,9 @@ export interface PairMonth { miesiac: string; wspolne_glosowania: number; zgodne
 const scopeParams = (scope: Scope) => ({ kadencja: scope.kadencja ?? null, organ: scope.organ ?? null });
 const offsetOf = ({ page, limit }: PageRequest) => ({ limit, offset: (page - 1) * limit });
 /** The shared votes of councillors @driver and @other (both active ballots) in scope: one walk of @driver's ballots, each looked up in @other's. */
-const SHARED_BALLOTS = `radny_glos a JOIN radny_glos b ON b.id_osoby = @other AND b.ord = a.ord
-  WHERE a.id_osoby = @driver AND a.glos < 3 AND b.glos < 3
-    AND (@kadencja IS NULL OR a.kadencja = @kadencja) AND (@organ IS NULL OR a.id_organu = @organ)`;
+const SHARED_FROM = 'radny_glos a JOIN radny_glos b ON b.id_osoby = @other AND b.ord = a.ord';
+const SHARED_WHERE = `a.id_osoby = @driver AND a.glos < 3 AND b.glos < 3
+  AND (@kadencja IS NULL OR a.kadencja = @kadencja) AND (@organ IS NULL OR a.id_organu = @organ)`;
 
 export class EvidenceQueries {
   private readonly byId: Database.Statement;
@@ -93,12 +93,12 @@ export class EvidenceQueries {
     this.pair = db.prepare(`SELECT wspolne, zgodne FROM para_top
       WHERE kadencja = ? AND id_organu = ? AND id_osoby_1 = ? AND id_osoby_2 = ?`);
     this.differingPage = db.prepare(`WITH page AS (
-        SELECT a.ord, a.id_glosowania, a.glos AS glos_a, b.glos AS glos_b FROM ${SHARED_BALLOTS} AND a.glos <> b.glos
+        SELECT a.ord, a.id_glosowania, a.glos AS glos_a, b.glos AS glos_b FROM ${SHARED_FROM} WHERE ${SHARED_WHERE} AND a.glos <> b.glos
         ORDER BY a.ord LIMIT @limit OFFSET @offset)
       SELECT g.id_glosowania, g.data_czas, g.tytul, g.wynik, page.glos_a, page.glos_b
       FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania ORDER BY page.ord`);
     this.pairMonthRows = db.prepare(`SELECT substr(g.data, 1, 7) AS miesiac, count(*) AS wspolne_glosowania, sum(a.glos = b.glos) AS zgodne
-      FROM ${SHARED_BALLOTS.replace('WHERE', 'JOIN glosowanie g ON g.id_glosowania = a.id_glosowania WHERE')}
+      FROM ${SHARED_FROM} JOIN glosowanie g ON g.id_glosowania = a.id_glosowania WHERE ${SHARED_WHERE}
       GROUP BY miesiac ORDER BY miesiac`);
   }
 
