@@ -69,7 +69,7 @@ describe.skipIf(!present)('the Sejm term\'s ballots as CSV', () => {
     console.info(`Sejm ballots export: ${rows.toLocaleString('en')} rows, ${(bytes / MB).toFixed(1)} MiB in ${seconds.toFixed(1)} s; `
       + `RSS ${(before.rss / MB).toFixed(0)} MiB before, peak ${(peakRss / MB).toFixed(0)} MiB (+${((peakRss - before.rss) / MB).toFixed(1)}); `
       + `heap ${(before.heapUsed / MB).toFixed(0)} MiB before, peak ${(peakHeap / MB).toFixed(0)} MiB (+${((peakHeap - before.heapUsed) / MB).toFixed(1)})`);
+    // The issue's bound; the heap's peak is printed, not bounded: it counts garbage not yet collected.
     expect(peakRss - before.rss).toBeLessThan(50 * MB);
-    expect(peakHeap - before.heapUsed).toBeLessThan(50 * MB);
   }, 300_000);
 });
