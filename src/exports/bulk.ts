@@ -28,9 +28,9 @@ export class BulkScopeError extends Error {
   override name = 'BulkScopeError';
 }
 
-/** Rows per batch; votes per batch of ballots (a Sejm vote has 460 ballots). */
+/** Rows per batch; votes per batch of ballots (a Sejm vote has 460 ballots: ~3,700 rows). */
 const BATCH_ROWS = 2000;
-const BATCH_VOTES = 20;
+const BATCH_VOTES = 8;
 const BEFORE_FIRST = Number.MAX_SAFE_INTEGER; // `ord` counts down in time: the keyset starts above every ord
 
 type Row = Record<string, string | number | null>;

@@ -24,7 +24,12 @@ export function csvField(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const line = (cells: readonly Cell[]): string => `${cells.map(csvField).join(',')}\r\n`;
+/** One row's line: built by concatenation (no array per row: a million rows' garbage counts). */
+function rowLine<T>(columns: ReadonlyArray<CsvColumn<T>>, row: T): string {
+  let text = csvField(columns[0]!.value(row));
+  for (let i = 1; i < columns.length; i++) text += `,${csvField(columns[i]!.value(row))}`;
+  return `${text}\r\n`;
+}
 
 /**
  * Writes the header and every row of `batches` to `out`, waiting for the stream between chunks; returns
@@ -33,11 +38,11 @@ const line = (cells: readonly Cell[]): string => `${cells.map(csvField).join(','
  */
 export async function writeCsv<T>(out: Writable, columns: ReadonlyArray<CsvColumn<T>>, batches: Iterable<readonly T[]>): Promise<number> {
   const writer = new TextWriter(out);
-  await writer.write(line(columns.map((c) => c.name)));
+  await writer.write(`${columns.map((c) => csvField(c.name)).join(',')}\r\n`);
   let rows = 0;
   for (const batch of batches) {
     let text = '';
-    for (const row of batch) text += line(columns.map((c) => c.value(row)));
+    for (const row of batch) text += rowLine(columns, row);
     rows += batch.length;
     await writer.write(text);
   }
