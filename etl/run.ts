@@ -11,6 +11,8 @@ import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
+import { CREDIT_META_KEY } from '../core/credit.ts';
+import { sourceCredit } from './source-credit.ts';
 import { sourceDigest } from './source-digest.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
 
@@ -75,6 +77,7 @@ function openBuild(path: string): Database.Database {
  * source is also materialised there, so `check` reports every warning `etl` would.
  */
 export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<{ findings: Findings; counts: LoadCounts; parts: SourcePart[] }> {
+  sourceCredit(options.format ?? 'csv', options.source); // a bad zrodlo.json fails the check as it would fail etl
   const db = new Database(':memory:');
   try {
     createSchema(db);
@@ -106,6 +109,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
   try {
     removeStaleBuilds(dbPath);
     const digest = sourceDigest(options.source);
+    const credit = sourceCredit(options.format ?? 'csv', options.source);
     db = openBuild(buildPath);
     createSchema(db);
     const loader = new Loader(db);
@@ -133,6 +137,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     setMeta.run('source', `${options.format ?? 'csv'}:${resolve(options.source)}`);
     setMeta.run('counts', JSON.stringify(counts));
     setMeta.run('source_digest', digest);
+    setMeta.run(CREDIT_META_KEY, JSON.stringify(credit));
     db.exec('ANALYZE');
     db.pragma('journal_mode = DELETE');
     db.close();

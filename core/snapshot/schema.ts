@@ -45,7 +45,9 @@ CREATE TABLE radny (
   id_osoby      INTEGER PRIMARY KEY,
   imie_nazwisko TEXT NOT NULL,
   token         TEXT NOT NULL UNIQUE,
-  name_rank     INTEGER NOT NULL      -- position in Polish collation order, then id_osoby
+  name_rank     INTEGER NOT NULL,     -- position in Polish collation order, then id_osoby
+  surname_rank  INTEGER NOT NULL DEFAULT 0,  -- position in surname order (core/text.ts compareSurnames)
+  name_folded   TEXT NOT NULL DEFAULT ''     -- lower case, diacritics folded: the name search column
 );
 
 CREATE TABLE przynaleznosc (
