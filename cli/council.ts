@@ -13,7 +13,7 @@ import { SOURCE_READERS, type SourcePart } from '../etl/sources/index.ts';
 import type { RefreshMessage } from '../core/refresh-protocol.ts';
 import { loadConfig } from '../src/config.ts';
 import { fetchRadoskop, RADOSKOP_API } from '../etl/fetch/radoskop.ts';
-import { type FetchSummary, summaryLine } from '../etl/fetch/mirror.ts';
+import { type FetchSummary, rejectedLines, summaryLine } from '../etl/fetch/mirror.ts';
 import { PoliteClient } from '../etl/fetch/polite-client.ts';
 import { fetchSejm, SEJM_API } from '../etl/fetch/sejm.ts';
 import { refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
@@ -136,6 +136,7 @@ program
       summary = await fetchRadoskop({ ...common, councils });
     }
     endProgress();
+    for (const line of rejectedLines(summary)) console.log(line);
     console.log(`fetched: ${summaryLine(summary)}`);
   });
 
@@ -162,6 +163,7 @@ program
       onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
       onFetched: (fetched) => {
         endProgress();
+        for (const line of rejectedLines(fetched)) console.log(line);
         console.log(`  fetched: ${summaryLine(fetched)}`);
         void tellParent({ type: 'fetched', ...fetched });
       },

@@ -11,6 +11,7 @@ export const refreshMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('published'), snapshot: z.string() }),
   z.object({
     type: z.literal('fetched'), newFiles: z.number().int().nonnegative(), unchanged: z.number().int().nonnegative(),
+    rejected: z.array(z.object({ url: z.string(), problem: z.string() })),
     bytes: z.number().int().nonnegative(), requests: z.number().int().nonnegative(), retries: z.number().int().nonnegative(),
     seconds: z.number().nonnegative(),
   }),

@@ -22,7 +22,7 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { BRAK_GLOSU, NIEOBECNY, PRZECIW, WSTRZYMUJACY, ZA } from '../../core/contract.ts';
 import { isDateTime } from '../../core/dates.ts';
-import type { Findings, Location } from '../findings.ts';
+import { columnOf, type Findings, type Location } from '../findings.ts';
 import type { Loader } from '../load.ts';
 import type { SourcePart } from './index.ts';
 
@@ -83,10 +83,6 @@ const voteSchema = z.object({
 }, { error: 'must be an object' }).loose();
 type Vote = z.output<typeof voteSchema>;
 type Config = z.output<typeof configSchema>;
-
-/** `votes[3].session_date` from a zod issue's path. */
-const columnOf = (path: PropertyKey[]): string =>
-  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('') || '(file)';
 
 // ── Councils and their terms ─────────────────────────────────────────────────────────────────────
 

@@ -27,7 +27,11 @@ export interface RefreshStatus {
   /** The source the next refresh will use. */
   source?: RefreshSourceStatus;
   /** The last fetch of a live source: when, what it brought, or why it failed. */
-  fetch?: { finished: string; ok: boolean; newFiles?: number; unchanged?: number; bytes?: number; retries?: number; error?: string };
+  fetch?: {
+    finished: string; ok: boolean; newFiles?: number; unchanged?: number; bytes?: number; retries?: number; error?: string;
+    /** Files upstream sent broken: not mirrored, the previous good file kept. */
+    rejected?: Array<{ url: string; problem: string }>;
+  };
   running: boolean;
 }
 
