@@ -94,6 +94,6 @@ export class CollapseRefusedError extends Error {
   readonly reason = 'collapse';
   override name = 'CollapseRefusedError';
   constructor(dbPath: string, why: string) {
-    super(`refusing to publish over ${dbPath}: ${why}; the published snapshot stays; council etl --force publishes it anyway`);
+    super(`refusing to publish over ${dbPath}: ${why}; the published snapshot stays (--force publishes it anyway)`);
   }
 }

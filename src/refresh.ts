@@ -88,6 +88,7 @@ export class RefreshScheduler {
 
   start(): void {
     const source = this.noteSource();
+    this.onStatus(this.status);
     const logged = { source: source.description, from: source.from };
     if (source.refusal) {
       this.logger.warn({ ...logged, refusal: source.refusal }, 'the refresh will refuse: the configuration names another source than the snapshot\'s');
@@ -168,7 +169,7 @@ export class RefreshScheduler {
     // A live fetch that did not report its figures failed (nothing was rebuilt from it).
     this.status.fetch = fetched ?? (this.fetchesLive() && !last.ok && !last.refused ? { finished, ok: false, error: last.error ?? 'the fetch failed' } : this.status.fetch);
     this.status.running = false;
-    this.noteSource(); // a refresh with --replace-source recorded a new one
+    this.noteSource(); // the snapshot may record another source now (--replace-source)
     this.onStatus(this.status);
     if (last.ok && unchanged) log.info(last, 'unchanged, nothing rebuilt: the source is the one in service');
     else if (last.ok) log.info(last, 'refresh published');
