@@ -15,7 +15,7 @@ import { type PoliteClient, UnusableBodyError, validJson } from './polite-client
 
 export const RADOSKOP_API = 'https://data.radoskop.pl';
 
-const isIndex = validJson(indexSchema, "a Radoskop index (data.json)");
+const isIndex = validJson(indexSchema, 'a Radoskop index (data.json)');
 const isTermFile = validJson(termFileSchema, 'a Radoskop term file');
 
 export async function fetchRadoskop(
@@ -40,7 +40,7 @@ export async function fetchRadoskop(
       const term = indexEntrySchema.safeParse(entry);
       if (term.success) return [term.data.id];
       const issue = term.error.issues[0]!;
-      mirror.reject(indexUrl, `${columnOf([`kadencje[${i}]`, ...issue.path])}: ${issue.message}; that term is not fetched`);
+      mirror.reject(indexUrl, `${columnOf(['kadencje', i, ...issue.path])}: ${issue.message}; that term is not fetched`);
       return [];
     });
     if (terms.length === 0) {

@@ -32,7 +32,7 @@ const NAMED_VOTE_CODE: ReadonlyMap<string, number> = new Map([
 ]);
 /** `club` values that mean "no group" (compared in lower case, after trimming). */
 const NO_GROUP = new Set(['', '?', '-', 'niezrzeszeni', 'niezrzeszony', 'niezrzeszona', 'niezrzeszone']);
-export const TERM = /^\d{4}-\d{4}$/;
+const TERM = /^\d{4}-\d{4}$/;
 const TERM_FILE = /^kadencja-(\d{4}-\d{4})\.json$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -195,7 +195,7 @@ function holdsInstead(json: unknown): string {
  * has no `votes` list (or another list of the wrong kind): then, when `report`, a warning that skips it.
  */
 function termOf(json: unknown, term: string, at: Location, where: { column: string; holder: string }, findings: Findings | null): Term | null {
-  const parsed = termFileSchema.safeParse(json, { reportInput: true });
+  const parsed = termFileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     if (issue.path.length === 0 || issue.path[0] === 'votes') {
@@ -239,7 +239,7 @@ async function termsOf(council: Council, findings: Findings, report: boolean): P
   const at = { file: council.label('data.json'), line: 0 };
   const json = await readJson(join(council.dir, 'data.json'), at, findings);
   if (json === undefined) return [];
-  const index = indexSchema.safeParse(json, { reportInput: true });
+  const index = indexSchema.safeParse(json);
   if (!index.success) {
     const issue = index.error.issues[0]!;
     warnings?.warn(at, columnOf(issue.path), `${issue.message}: the file lists no terms`);
@@ -248,10 +248,10 @@ async function termsOf(council: Council, findings: Findings, report: boolean): P
   const terms = new Map<string, Term>();
   index.data.kadencje.forEach((entry, i) => {
     const column = `kadencje[${i}]`;
-    const id = indexEntrySchema.safeParse(entry, { reportInput: true });
+    const id = indexEntrySchema.safeParse(entry);
     if (!id.success) {
       const issue = id.error.issues[0]!;
-      warnings?.warn(at, `${column}${issue.path.length > 0 ? `.${columnOf(issue.path)}` : ''}`, `${issue.message}; the term is skipped`);
+      warnings?.warn(at, columnOf(['kadencje', i, ...issue.path]), `${issue.message}; the term is skipped`);
       return;
     }
     const term = id.data.id;
@@ -422,7 +422,7 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
   const dated: Array<{ vote: Vote; label: string; position: number }> = [];
   term.votes.forEach((raw, position) => {
     const label = voteLabel(raw, position);
-    const vote = voteSchema.safeParse(raw, { reportInput: true });
+    const vote = voteSchema.safeParse(raw);
     if (!vote.success) {
       const issue = vote.error.issues[0]!;
       findings.warn(term.at, issue.path.length > 0 ? columnOf(issue.path) : '(vote)', `vote ${label}: ${issue.message}; the vote is skipped`);
