@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import type { SourceFormat } from '../core/sources.ts';
+import type { SourceFormat, SourceSpec } from '../core/sources.ts';
+import { type CollapseLimits, CollapseRefusedError, collapseOf, DEFAULT_LIMITS, publishedTally, voteTally } from './collapse.ts';
 import { type Findings, type Problem, countOf, formatProblem } from './findings.ts';
 import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
@@ -14,6 +15,7 @@ import { createSchema } from '../core/snapshot/schema.ts';
 import { CREDIT_META_KEY } from '../core/credit.ts';
 import { sourceCredit } from './source-credit.ts';
 import { sourceDigest } from './source-digest.ts';
+import { sourceMeta } from './source-spec.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
 
 
@@ -30,6 +32,11 @@ export interface EtlOptions {
    * know the API.
    */
   render?: (db: Database.Database) => number;
+  /** The source recorded in the snapshot (default: `format` at `source`, without a live fetch). */
+  record?: SourceSpec;
+  /** Publish even a build that collapses the published snapshot (etl/collapse.ts). */
+  force?: boolean;
+  limits?: CollapseLimits;
 }
 
 export interface EtlSummary {
@@ -123,6 +130,10 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     if (findings.errorCount > 0) throw new BundleRejectedError(findings);
 
     materialise(db, findings, report);
+    // Compared before the answers are rendered: a refused build costs no more than it must.
+    const published = options.force ? null : publishedTally(dbPath);
+    const collapse = published && collapseOf(published, voteTally(db), options.limits ?? DEFAULT_LIMITS);
+    if (collapse) throw new CollapseRefusedError(dbPath, collapse);
     if (options.render) {
       t = performance.now();
       report('render answers', options.render(db), performance.now() - t);
@@ -134,7 +145,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     setMeta.run('snapshot', snapshot);
     setMeta.run('built_at', builtAt);
-    setMeta.run('source', `${options.format ?? 'csv'}:${resolve(options.source)}`);
+    for (const [key, value] of sourceMeta(options.record ?? { format: options.format ?? 'csv', path: resolve(options.source), live: {} })) setMeta.run(key, value);
     setMeta.run('counts', JSON.stringify(counts));
     setMeta.run('source_digest', digest);
     setMeta.run(CREDIT_META_KEY, JSON.stringify(credit));

@@ -10,8 +10,10 @@ import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { resolve } from 'node:path';
 import { EtlBusyError, acquireLock, removeStaleBuilds } from '../etl/publish.ts';
-import { liveSourceFrom, refreshOnce } from '../etl/refresh-job.ts';
+import { limitsFrom } from '../etl/collapse.ts';
+import { refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
+import { configuredSource, refreshSourceStatus } from '../etl/source-spec.ts';
 import { renderStoredAnswers } from './render-answers.ts';
 import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
@@ -90,12 +92,17 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
   return serveHttp(config, logger, 'single');
 }
 
-/** The first build (no servable database yet): from the source folder, fetched first when the source is live. */
+/** The refresh's source for the log and /health: the ETL's rule over this configuration and the published snapshot. */
+const sourceStatusOf = (config: Config) => () =>
+  refreshSourceStatus(config.DB_PATH, configuredSource(config), { replace: config.REPLACE_SOURCE, api: config.SOURCE_API });
+
+/** The first build (no servable database yet): from the source, fetched first when the source is live. */
 async function bootstrap(config: Config, logger: Logger): Promise<void> {
   const reason = existsSync(config.DB_PATH) ? 'the database was built by another version' : 'no database yet';
-  logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, `${reason}: building it from the source`);
   const result = await refreshOnce({
-    source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH, live: liveSourceFrom(config), render: renderStoredAnswers,
+    dbPath: config.DB_PATH, configured: configuredSource(config), replaceSource: config.REPLACE_SOURCE, api: config.SOURCE_API,
+    timeoutMs: config.FETCH_TIMEOUT_MS, limits: limitsFrom(config), render: renderStoredAnswers,
+    onSource: (source) => logger.info({ source: source.description, from: source.from, db: config.DB_PATH }, `${reason}: building it from the source`),
     onFetched: (fetched) => logger.info(fetched, 'fetch finished'),
     onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),
   });
@@ -117,7 +124,7 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   snapshots.load();
   const tell = (worker: Worker, status: RefreshStatus) =>
     worker.send({ type: 'council:refresh-status', status } satisfies RefreshStatusMessage);
-  const scheduler = new RefreshScheduler(config, snapshots, logger, removeKilledBuilds, (status) => {
+  const scheduler = new RefreshScheduler(config, snapshots, logger, removeKilledBuilds, sourceStatusOf(config), (status) => {
     for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) tell(worker, status);
   });
 
@@ -189,7 +196,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
     snapshots.close();
     throw error;
   }
-  const scheduler = role === 'single' ? new RefreshScheduler(config, snapshots, logger, removeKilledBuilds) : null;
+  const scheduler = role === 'single' ? new RefreshScheduler(config, snapshots, logger, removeKilledBuilds, sourceStatusOf(config)) : null;
   const refresh: RefreshStatus = scheduler?.status ?? { running: false };
   if (role === 'worker') {
     process.on('message', (message: unknown) => {

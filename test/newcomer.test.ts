@@ -85,9 +85,9 @@ describe('1. council etl --db only ever replaces a snapshot of its own', () => {
       const db = new (await import('better-sqlite3')).default(target, { readonly: true });
       try { return db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get(); } finally { db.close(); }
     };
-    expect((await refreshOnce({ source: bundle, format: 'csv', dbPath: target, live: {} })).rebuilt).toBe(false);
+    expect((await refreshOnce({ dbPath: target, configured: { format: 'csv', path: bundle, live: {} } })).rebuilt).toBe(false);
     await setVersion('1');
-    const refreshed = await refreshOnce({ source: bundle, format: 'csv', dbPath: target, live: {} });
+    const refreshed = await refreshOnce({ dbPath: target, configured: { format: 'csv', path: bundle, live: {} } });
     expect(refreshed.rebuilt).toBe(true);
     expect(await snapshotOf()).not.toBe(built.snapshot);
 

@@ -3,6 +3,7 @@
 import { Router } from 'express';
 import { API_ENDPOINTS } from '../endpoints.ts';
 import { sendData } from '../http.ts';
+import type { RefreshSourceStatus } from '../../core/sources.ts';
 import type { SnapshotStore } from '../snapshot.ts';
 
 export const VERSION = '2.0.0';
@@ -20,9 +21,17 @@ export interface RefreshStatus {
     ok: boolean; finished: string; seconds: number; snapshot?: string; error?: string;
     /** false: the source was the one already served, nothing was rebuilt. */
     rebuilt?: boolean;
+    /** Set when the refresh refused to publish (`error` says why): another source than the snapshot's, or a collapse of its data. */
+    refused?: 'source' | 'collapse';
   };
+  /** The source the next refresh will use. */
+  source?: RefreshSourceStatus;
   /** The last fetch of a live source: when, what it brought, or why it failed. */
-  fetch?: { finished: string; ok: boolean; newFiles?: number; unchanged?: number; bytes?: number; retries?: number; error?: string };
+  fetch?: {
+    finished: string; ok: boolean; newFiles?: number; unchanged?: number; bytes?: number; retries?: number; error?: string;
+    /** Files upstream sent broken: not mirrored, the previous good file kept. */
+    rejected?: Array<{ url: string; problem: string }>;
+  };
   running: boolean;
 }
 
@@ -41,7 +50,7 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus):
       data: snapshot
         ? { snapshot: snapshot.id, zaktualizowano: snapshot.builtAt, liczba_glosowan: snapshot.voteCount, najnowsze_glosowanie: snapshot.newestVote }
         : null,
-      odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null, pobieranie: refresh.fetch ?? null },
+      odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null, pobieranie: refresh.fetch ?? null, zrodlo: refresh.source ?? null },
     };
     res.status(snapshot ? 200 : 503).json(body);
   });
