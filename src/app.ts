@@ -17,7 +17,7 @@ import { radniRouter } from './radni/router.ts';
 import { requestLog, requestIdOf } from './request-log.ts';
 import { holdSnapshot } from './request-snapshot.ts';
 import { type RefreshStatus, serviceRouter } from './service/router.ts';
-import type { ShareStore } from './shares.ts';
+import type { ShareStore } from './shares/index.ts';
 import { siteRouter } from './site/router.ts';
 import type { SnapshotStore } from './snapshot.ts';
 import { statystykiRouter } from './statystyki/router.ts';

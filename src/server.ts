@@ -17,7 +17,7 @@ import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
 import type { RefreshStatus } from './service/router.ts';
-import { ShareStore } from './shares.ts';
+import { ShareStore } from './shares/index.ts';
 import { SnapshotStore } from './snapshot.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -15,7 +15,7 @@ import { generateBundle } from '../tools/generate/index.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/server.ts';
-import { ShareStore } from '../src/shares.ts';
+import { ShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot.ts';
 import { appOver, tempDir } from './support/fixture.ts';
 import { council, killAll, startServerProcess, stopProcess } from './support/server-process.ts';
@@ -345,7 +345,7 @@ describe('7. development friction', () => {
 describe('shares.db: the one long-lived database migrates, never loses a link', () => {
   it('upgrades a version-0 file (made before versioning) with its links intact, once', async () => {
     const Database = (await import('better-sqlite3')).default;
-    const { SHARE_MIGRATIONS } = await import('../src/shares.ts');
+    const { SHARE_MIGRATIONS } = await import('../src/shares/index.ts');
     const path = join(tempDir(), 'shares.db');
     const old = new Database(path);
     // The table exactly as the service created it before migrations existed (user_version 0).

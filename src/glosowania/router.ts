@@ -4,7 +4,7 @@ import { type Response, Router } from 'express';
 import { HttpError, notFound, pagination } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
 import { Reply, routesOf } from '../route.ts';
-import type { ShareStore } from '../shares.ts';
+import type { ShareStore } from '../shares/index.ts';
 import { groupBallots } from './queries.ts';
 import { glosowania } from './schemas.ts';
 

@@ -15,7 +15,7 @@ import {
 import type { CouncillorListItem, PartnerItem, VoteListKind } from '../radni/queries.ts';
 import type { SessionItem } from '../posiedzenia/queries.ts';
 import { snapshotOf } from '../request-snapshot.ts';
-import type { ShareStore } from '../shares.ts';
+import type { ShareStore } from '../shares/index.ts';
 import type { Snapshot } from '../snapshot.ts';
 
 export type { BallotEntry, CouncillorListItem, PartnerItem, SessionItem, VoteDetail, VoteListKind, VoteSummary };

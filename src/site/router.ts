@@ -18,7 +18,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { CACHE_CONTROL_PUBLIC, etagFor } from '../caching.ts';
 import { holdSnapshot } from '../request-snapshot.ts';
-import type { ShareStore } from '../shares.ts';
+import type { ShareStore } from '../shares/index.ts';
 import type { SnapshotStore } from '../snapshot.ts';
 import { ASSETS_VERSION, serveAsset } from './assets.ts';
 import { SiteData } from './data.ts';

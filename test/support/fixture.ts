@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { ShareStore } from '../../src/shares.ts';
+import { ShareStore } from '../../src/shares/index.ts';
 import { SnapshotStore } from '../../src/snapshot.ts';
 import type { SourceFormat } from '../../core/sources.ts';
 import { runEtl } from '../../etl/run.ts';

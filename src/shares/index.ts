@@ -1,0 +1,3 @@
+// Share links: the one thing the service writes at run time.
+
+export * from './sqlite.ts';
