@@ -21,6 +21,10 @@ export const CONFIG_KEYS = {
   HOST: { schema: z.string().default('127.0.0.1'), description: 'address the API listens on' },
   DB_PATH: { schema: z.string().min(1).default('var/council.db'), description: 'published snapshot database (rebuilt by the ETL)' },
   SHARES_DB_PATH: { schema: z.string().default(''), description: 'share-link database; empty: `shares.db` beside DB_PATH' },
+  SHARES_DATABASE_URL: {
+    schema: z.string().trim().regex(/^(postgres(ql)?:\/\/.*)?$/, 'must be a postgresql:// URL').default(''),
+    description: 'PostgreSQL URL of the share-link store (e.g. `postgresql://council@db/council`), for several replicas; empty: the SQLite file of SHARES_DB_PATH',
+  },
   SOURCE_DIR: { schema: z.string().min(1).default('data/sample'), description: 'source the ETL reads (CSV bundle directory, Sejm directory / .tar.gz, Radoskop council folders); a live source is fetched into it' },
   SOURCE_FORMAT: { schema: z.enum(SOURCE_FORMATS).default('csv'), description: '`csv` (CONTRACT §1 bundle), `sejm` (Sejm API files) or `radoskop` (CONTRACT §8)' },
   SEJM_TERM: { schema: integer(0, 0, 99), description: 'with SOURCE_FORMAT=sejm: the term each refresh fetches from the Sejm API first; 0: no fetch' },
@@ -48,6 +52,9 @@ const schema = z.object(
   Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, { schema }]) => [key, schema])) as { [K in keyof Keys]: Keys[K]['schema'] },
 );
 
+/** Values an error message must not repeat. */
+const SECRETS = new Set(['API_SECRET_KEY', 'JWT_SECRET', 'SHARES_DATABASE_URL']);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -57,7 +64,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const picked = Object.fromEntries(Object.keys(CONFIG_KEYS).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])));
   const parsed = schema.safeParse(picked);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got "${String(env[String(i.path[0])])}")`);
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]);
+      return `${key}: ${i.message} (got ${SECRETS.has(key) ? 'a value not shown here: it may hold a password' : `"${String(env[key])}"`})`;
+    });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...(parsed.data as Config), ...overrides };

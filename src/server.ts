@@ -14,10 +14,10 @@ import { liveSourceFrom, refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
 import { renderStoredAnswers } from './render-answers.ts';
 import { createApp } from './app.ts';
-import { type Config, sharesPathOf } from './config.ts';
+import type { Config } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
 import type { RefreshStatus } from './service/router.ts';
-import { ShareStore } from './shares/index.ts';
+import { type ShareStore, openShareStore } from './shares/index.ts';
 import { SnapshotStore } from './snapshot.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -53,6 +53,7 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
   'config.API_SECRET_KEY',
   'config.JWT_SECRET',
+  'config.SHARES_DATABASE_URL',
 ];
 
 /** JSON lines for machines; on a terminal, pino-pretty's readable lines (synchronous). */
@@ -184,7 +185,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   if (!snapshots.active) logger.warn({ db: config.DB_PATH }, 'no snapshot to serve yet: data endpoints answer 503 until one is published');
   let shares: ShareStore;
   try {
-    shares = new ShareStore(sharesPathOf(config));
+    shares = await openShareStore(config, logger);
   } catch (error) {
     snapshots.close();
     throw error;
@@ -209,7 +210,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
     });
   } catch (error) {
     snapshots.close();
-    shares.close();
+    await shares.close();
     throw error;
   }
   snapshots.watch();
@@ -248,7 +249,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
  * Drains and closes: no new connections, in-flight requests finish (their connections closed after
  * DRAIN_MS), a refresh in progress is stopped, then the databases are closed.
  */
-async function shutDown(server: Server, scheduler: RefreshScheduler | null, databases: Array<{ close(): void }>, logger: Logger): Promise<void> {
+async function shutDown(server: Server, scheduler: RefreshScheduler | null, databases: Array<{ close(): void | Promise<void> }>, logger: Logger): Promise<void> {
   logger.info('shutting down: no new connections; finishing in-flight requests');
   const refreshStopped = scheduler?.stop();
   await new Promise<void>((resolve) => {
@@ -268,7 +269,7 @@ async function shutDown(server: Server, scheduler: RefreshScheduler | null, data
   await refreshStopped;
   for (const database of databases) {
     try {
-      database.close();
+      await database.close();
     } catch (error) {
       logger.error({ err: error }, 'could not close a database');
     }

@@ -208,8 +208,8 @@ export class SiteData {
     return { vote, ballots, groups, attachments: g.attachments(id) };
   }
 
-  share(shares: ShareStore, link: string): SharePageData | undefined {
-    const share = shares.find(link);
+  async share(shares: ShareStore, link: string): Promise<SharePageData | undefined> {
+    const share = await shares.find(link);
     const vote = share && this.vote(share.id_glosowania);
     if (!share || !vote) return undefined;
     const highlighted = share.id_osoby === null ? null : vote.ballots.find((b) => b.id_osoby === share.id_osoby) ?? null;
