@@ -20,10 +20,10 @@ import {
 import { SnapshotStore } from '../src/snapshot.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { tempDir } from './support/fixture.ts';
-import { POSTGRES_MISSING, type PostgresServer, postgresBin, startPostgres } from './support/postgres.ts';
+import { POSTGRES_MISSING, type PostgresServer, postgresBin, startPostgres } from '../tools/loopback/postgres.ts';
 
 const havePostgres = postgresBin() !== undefined;
-if (!havePostgres) console.warn(POSTGRES_MISSING);
+if (!havePostgres) console.warn(`${POSTGRES_MISSING}: the share-link tests against PostgreSQL are skipped`);
 
 const silent = pino({ level: 'silent' });
 let postgres: PostgresServer | undefined;

@@ -1,15 +1,12 @@
-// A real PostgreSQL server for the tests, from Debian's `postgresql` package: a new cluster (initdb)
-// in a temporary folder, on a free loopback port, owned by this test and stopped by it. PostgreSQL
-// refuses to run as root; run as root (as in a container), the cluster belongs to an unprivileged
-// system user (`postgres`, which the package creates, else `nobody`) and its processes run as that
-// user: the same thing `su postgres` would do, without a shell or a password in between.
+// A real PostgreSQL server from Debian's `postgresql` package, for the tests and the soak: a new
+// cluster (initdb) in a temporary folder, on a free loopback port, owned by the caller and stopped by
+// it; as root, it runs as an unprivileged user (tools/loopback/debian.ts).
 
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, waitFor } from './server-process.ts';
-import { tempDir } from './fixture.ts';
+import { freePort, serverDir, unprivilegedUser, waitUntil } from './debian.ts';
 
 const PACKAGE_ROOT = '/usr/lib/postgresql';
 
@@ -20,19 +17,7 @@ export function postgresBin(): string | undefined {
   return versions.map((v) => join(PACKAGE_ROOT, v, 'bin')).find((bin) => existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'postgres')));
 }
 
-export const POSTGRES_MISSING = 'PostgreSQL is not installed (apt-get install postgresql): the tests against a PostgreSQL share store are skipped';
-
-/** uid and gid to run the cluster as: ours, or an unprivileged system user's when we are root. */
-function clusterUser(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  for (const name of ['postgres', 'nobody']) {
-    const id = (flag: string) => spawnSync('id', [flag, name], { encoding: 'utf8' });
-    const uid = id('-u');
-    const gid = id('-g');
-    if (uid.status === 0 && gid.status === 0) return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-  }
-  throw new Error('running as root, and neither the postgres nor the nobody user exists to run PostgreSQL as');
-}
+export const POSTGRES_MISSING = 'PostgreSQL is not installed (apt-get install postgresql)';
 
 export interface PostgresServer {
   port: number;
@@ -52,9 +37,8 @@ const USER = 'council';
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = postgresBin();
   if (!bin) throw new Error(POSTGRES_MISSING);
-  const owner = clusterUser();
-  const dir = tempDir('council-pg-');
-  if (owner) chownSync(dir, owner.uid, owner.gid);
+  const owner = unprivilegedUser();
+  const dir = serverDir('council-pg-', owner);
   const data = join(dir, 'data');
   execFileSync(join(bin, 'initdb'), ['-D', data, '-U', USER, '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'], {
     ...owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' },
@@ -71,7 +55,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'], { ...owner, stdio: ['ignore', 'ignore', 'pipe'] });
     child = server;
     server.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-    await waitFor(`PostgreSQL to accept connections on port ${port} (its log: ${log.slice(-1000)})`, async () => {
+    await waitUntil(`PostgreSQL to accept connections on port ${port} (its log: ${log.slice(-1000)})`, async () => {
       if (server.exitCode !== null) throw new Error(`PostgreSQL exited with code ${server.exitCode}: ${log.slice(-1000)}`);
       const client = new pg.Client({ connectionString: urlOf('postgres'), connectionTimeoutMillis: 1000 });
       try {
