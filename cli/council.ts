@@ -211,12 +211,15 @@ program
   .description('Start the API (and the nightly refresh)')
   .option('--port <n>', 'port (default: PORT)', (v) => (/^\d+$/.test(v) ? Number(v) : NaN))
   .option('--bootstrap', 'build the database from SOURCE_DIR first when none exists')
-  .addHelpText('after', '\nExample:\n  PORT=8080 council serve --bootstrap')
-  .action(async (options: { port?: number; bootstrap?: boolean }) => {
+  .option('--follow <url>', 'a replica: follow the builder\'s published snapshot (its manifest URL) instead of building (FOLLOW_URL)')
+  .addHelpText('after', '\nExample:\n  PORT=8080 council serve --bootstrap\n  council serve --follow http://builder:3100/council.db.manifest.json')
+  .action(async (options: { port?: number; bootstrap?: boolean; follow?: string }) => {
     if (options.port !== undefined && !(options.port >= 0 && options.port <= 65535)) {
       throw new InvalidArgumentError('--port must be between 0 and 65535');
     }
-    const config = loadConfig(process.env, options.port === undefined ? {} : { PORT: options.port });
+    // --follow goes through the configuration's own check, as FOLLOW_URL would.
+    const env = options.follow === undefined ? process.env : { ...process.env, FOLLOW_URL: options.follow };
+    const config = loadConfig(env, options.port === undefined ? {} : { PORT: options.port });
     await startServer(config, { bootstrap: options.bootstrap ?? false });
   });
 

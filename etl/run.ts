@@ -3,13 +3,14 @@
 
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SourceFormat } from '../core/sources.ts';
 import { type Findings, type Problem, countOf, formatProblem } from './findings.ts';
 import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
+import { manifestOf, writeManifest } from '../core/snapshot/manifest.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
 import { sourceDigest } from './source-digest.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
@@ -137,6 +138,8 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     db.pragma('journal_mode = DELETE');
     db.close();
     db = null;
+    // What replicas read before the file; written first, so that a failure to write it publishes nothing.
+    writeManifest(dbPath, await manifestOf(buildPath, basename(dbPath)));
     publishBuild(buildPath, dbPath);
     report('publish', 0, performance.now() - t);
     return { snapshot, builtAt, counts, parts, findings, stages, seconds: (performance.now() - started) / 1000 };

@@ -41,6 +41,12 @@ export const CONFIG_KEYS = {
   STORED_ANSWERS: { schema: flag(true), description: 'serve the answers rendered with the snapshot (default-parameter resources) from the snapshot; false answers everything live' },
   RESPONSE_CACHE_MB: { schema: integer(64, 0, 4096), description: 'serialized responses kept per snapshot (MiB); 0 disables' },
   CRON_SCHEDULE: { schema: z.string().default('0 3 * * *'), description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables' },
+  FOLLOW_URL: {
+    schema: z.string().trim().regex(/^(https?:\/\/.+)?$/, 'must be an http:// or https:// URL').default(''),
+    description: 'a replica: the builder\'s snapshot manifest URL (`http://builder:3100/council.db.manifest.json`) to follow instead of building; empty: this server builds (`council serve --follow URL` sets it)',
+  },
+  FOLLOW_INTERVAL_S: { schema: integer(10, 1, 86_400), description: 'how often a replica reads the builder\'s manifest (seconds); after failures it backs off, to 5 minutes' },
+  PUBLISH_PORT: { schema: integer(0, 0, 65535), description: 'a builder: port (on HOST) serving the published snapshot and its manifest to replicas; 0: not published' },
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), description: 'pino log level' },
   NODE_ENV: { schema: z.enum(['development', 'production', 'test']).default('development'), description: '`production` also rejects requests with neither Origin nor Referer' },
 } as const;
@@ -53,7 +59,7 @@ const schema = z.object(
 );
 
 /** Values an error message must not repeat. */
-const SECRETS = new Set(['API_SECRET_KEY', 'JWT_SECRET', 'SHARES_DATABASE_URL']);
+const SECRETS = new Set(['API_SECRET_KEY', 'JWT_SECRET', 'SHARES_DATABASE_URL', 'FOLLOW_URL']);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

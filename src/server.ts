@@ -4,18 +4,21 @@
 
 import { ClusterMemoryStorePrimary, ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import cluster, { type Worker } from 'node:cluster';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import { resolve } from 'node:path';
-import { EtlBusyError, acquireLock, removeStaleBuilds } from '../etl/publish.ts';
+import { basename, resolve } from 'node:path';
+import { manifestOf, manifestPathOf, snapshotManifest, snapshotMetaOf, writeManifest } from '../core/snapshot/manifest.ts';
+import { EtlBusyError, acquireLock, publishBuild, removeStaleBuilds } from '../etl/publish.ts';
 import { liveSourceFrom, refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
 import { renderStoredAnswers } from './render-answers.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
+import { type FollowStatus, SnapshotFollower, initialFollowStatus } from './replication/follower.ts';
+import { startPublisher } from './replication/publisher.ts';
 import type { RefreshStatus } from './service/router.ts';
 import { type ShareStore, openShareStore } from './shares/index.ts';
 import { SnapshotStore } from './snapshot.ts';
@@ -82,8 +85,10 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
   RefreshScheduler.validate(config); // a bad CRON_SCHEDULE stops the start before anything is opened
   const logger = createLogger(config);
   if (cluster.isWorker) return serveHttp(config, logger.child({ worker: cluster.worker!.id }), 'worker');
+  if (config.FOLLOW_URL && config.PUBLISH_PORT) throw new Error('a replica (FOLLOW_URL, --follow) does not publish: PUBLISH_PORT is for the builder');
+  if (config.FOLLOW_URL && options.bootstrap) logger.info('a replica never builds: --bootstrap is ignored, the first snapshot comes from the builder');
   // Built first when there is no snapshot, or only one of another schema version (before an upgrade).
-  if (options.bootstrap && publishedDigest(config.DB_PATH) === undefined) await bootstrap(config, logger);
+  else if (options.bootstrap && publishedDigest(config.DB_PATH) === undefined) await bootstrap(config, logger);
   if (config.WEB_CONCURRENCY > 1) {
     await startPrimary(config, logger);
     return null;
@@ -103,6 +108,67 @@ async function bootstrap(config: Config, logger: Logger): Promise<void> {
   if (result.rebuilt) logger.info({ snapshot: result.etl.snapshot, seconds: result.etl.seconds, warnings: result.etl.findings.warningCount }, 'database built');
 }
 
+// --- Replication (src/replication/): a replica follows the builder's snapshot, a builder publishes it.
+
+/** The replica's follower when FOLLOW_URL is set: it publishes what it downloads as the ETL does, under the build lock. */
+function followerOf(config: Config, snapshots: SnapshotStore, logger: Logger, onStatus?: (status: FollowStatus) => void): SnapshotFollower | null {
+  if (!config.FOLLOW_URL) return null;
+  return new SnapshotFollower({
+    url: config.FOLLOW_URL, dbPath: config.DB_PATH, intervalMs: config.FOLLOW_INTERVAL_S * 1000, timeoutMs: config.FETCH_TIMEOUT_MS, logger,
+    publish: (download, dbPath) => {
+      const release = acquireLock(resolve(dbPath));
+      try {
+        publishBuild(download, dbPath);
+      } finally {
+        release();
+      }
+    },
+    onPublished: () => snapshots.refresh(),
+    ...(onStatus ? { onStatus } : {}),
+  });
+}
+
+/** The builder's publisher when PUBLISH_PORT is set, after making sure the published file has its manifest. */
+async function publisherOf(config: Config, logger: Logger): Promise<Server | null> {
+  if (!config.PUBLISH_PORT) return null;
+  await describePublished(config.DB_PATH, logger);
+  const server = await startPublisher(config.DB_PATH, config.HOST, config.PUBLISH_PORT);
+  logger.info({ manifest: `http://${config.HOST}:${config.PUBLISH_PORT}/${basename(config.DB_PATH)}.manifest.json` }, 'publishing the snapshot to replicas');
+  return server;
+}
+
+/** A snapshot published without a manifest (built by an earlier version) gets one, under the build lock. */
+async function describePublished(dbPath: string, logger: Logger): Promise<void> {
+  const meta = snapshotMetaOf(dbPath);
+  if (!meta) return; // nothing published yet: the first build writes the manifest with the file
+  try {
+    if (snapshotManifest.parse(JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8'))).snapshot === meta.snapshot) return;
+  } catch { /* missing or unreadable: written below */ }
+  let release: () => void;
+  try {
+    release = acquireLock(resolve(dbPath));
+  } catch (error) {
+    if (error instanceof EtlBusyError) return; // a build is publishing, with its manifest
+    throw error;
+  }
+  try {
+    writeManifest(dbPath, await manifestOf(dbPath));
+    logger.info({ snapshot: meta.snapshot }, 'wrote the manifest of the published snapshot');
+  } finally {
+    release();
+  }
+}
+
+const closeServer = (server: Server | null) => new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+
+/** A follow-status message from the primary to its workers (for their /health). */
+interface FollowStatusMessage {
+  type: 'council:follow-status';
+  status: FollowStatus;
+}
+const isFollowStatusMessage = (message: unknown): message is FollowStatusMessage =>
+  (message as FollowStatusMessage | null)?.type === 'council:follow-status';
+
 /** A refresh-status message from the primary to its workers (for their /health). */
 interface RefreshStatusMessage {
   type: 'council:refresh-status';
@@ -118,9 +184,14 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   snapshots.load();
   const tell = (worker: Worker, status: RefreshStatus) =>
     worker.send({ type: 'council:refresh-status', status } satisfies RefreshStatusMessage);
-  const scheduler = new RefreshScheduler(config, snapshots, logger, removeKilledBuilds, (status) => {
+  const scheduler = config.FOLLOW_URL ? null : new RefreshScheduler(config, snapshots, logger, removeKilledBuilds, (status) => {
     for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) tell(worker, status);
   });
+  const tellFollow = (worker: Worker, status: FollowStatus) => worker.send({ type: 'council:follow-status', status } satisfies FollowStatusMessage);
+  const follower = followerOf(config, snapshots, logger, (status) => {
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) tellFollow(worker, status);
+  });
+  const publisher = await publisherOf(config, logger);
 
   let closing = false;
   const listening = new Set<number>(); // workers that have started serving
@@ -130,7 +201,7 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
       logger.error('workers did not stop in time; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await scheduler.stop();
+    await Promise.all([scheduler?.stop(), follower?.stop(), closeServer(publisher)]);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     await Promise.all(workers.map((worker) => new Promise<void>((resolve) => {
       if (worker.isDead()) return resolve();
@@ -142,11 +213,17 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
     process.exit(code);
   };
 
-  cluster.on('online', (worker) => tell(worker, scheduler.status));
+  cluster.on('online', (worker) => {
+    if (scheduler) tell(worker, scheduler.status);
+    if (follower) tellFollow(worker, follower.status);
+  });
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
     // The refresh is scheduled once every worker serves: a start that fails schedules nothing.
-    if (listening.size === config.WEB_CONCURRENCY && !closing) scheduler.start();
+    if (listening.size === config.WEB_CONCURRENCY && !closing) {
+      scheduler?.start();
+      follower?.start();
+    }
   });
   cluster.on('exit', (worker, code, signal) => {
     if (closing) return;
@@ -163,7 +240,7 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   logger.info({ workers: config.WEB_CONCURRENCY }, 'cluster primary started');
 
   process.on('SIGHUP', () => {
-    if (!closing) void scheduler.run();
+    if (!closing) void (follower ? follower.pollNow() : scheduler?.run());
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
@@ -190,19 +267,25 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
     snapshots.close();
     throw error;
   }
-  const scheduler = role === 'single' ? new RefreshScheduler(config, snapshots, logger, removeKilledBuilds) : null;
+  // A replica never builds: the follower replaces the refresh.
+  const scheduler = role === 'single' && !config.FOLLOW_URL ? new RefreshScheduler(config, snapshots, logger, removeKilledBuilds) : null;
   const refresh: RefreshStatus = scheduler?.status ?? { running: false };
+  const follower = role === 'single' ? followerOf(config, snapshots, logger) : null;
+  const follow = follower?.status ?? (config.FOLLOW_URL ? initialFollowStatus(config.FOLLOW_URL) : undefined);
   if (role === 'worker') {
     process.on('message', (message: unknown) => {
       if (isRefreshStatusMessage(message)) Object.assign(refresh, message.status);
+      if (isFollowStatusMessage(message) && follow) Object.assign(follow, message.status);
     });
   }
 
   let closing: Promise<void> | null = null;
   const rateLimitStore = role === 'worker' ? new ClusterMemoryStoreWorker() : undefined;
   let server: Server;
+  let publisher: Server | null = null;
   try {
-    const app = createApp({ snapshots, shares, config, logger, refresh, ...(rateLimitStore ? { rateLimitStore } : {}) });
+    publisher = role === 'single' ? await publisherOf(config, logger) : null;
+    const app = createApp({ snapshots, shares, config, logger, refresh, ...(follow ? { follow } : {}), ...(rateLimitStore ? { rateLimitStore } : {}) });
     server = await new Promise<Server>((resolve, reject) => {
       const s = createServer(app);
       s.once('error', (error) => reject(listenError(error, config)));
@@ -211,22 +294,25 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   } catch (error) {
     snapshots.close();
     await shares.close();
+    await closeServer(publisher);
     throw error;
   }
   snapshots.watch();
   scheduler?.start();
+  follower?.start();
   // Once shutting down, a request that still arrives on an open keep-alive connection is answered
   // and its connection closed after the answer (runs before the app, while headers can still be set).
   server.prependListener('request', (_req, res) => {
     if (closing) res.setHeader('Connection', 'close');
   });
 
-  const close = () => (closing ??= shutDown(server, scheduler, [snapshots, shares], logger));
+  const close = () => (closing ??= Promise.all([follower?.stop(), closeServer(publisher)])
+    .then(() => shutDown(server, scheduler, [snapshots, shares], logger)));
 
   // SIGHUP: refresh now, the same job the cron runs (for operators and tests). A worker leaves it to
   // the primary (but must not die of it, SIGHUP's default).
   process.on('SIGHUP', () => {
-    if (!closing) void scheduler?.run();
+    if (!closing) void (follower ? follower.pollNow() : scheduler?.run());
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
