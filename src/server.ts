@@ -10,7 +10,7 @@ import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { basename, resolve } from 'node:path';
 import { manifestOf, manifestPathOf, snapshotManifest, snapshotMetaOf, writeManifest } from '../core/snapshot/manifest.ts';
-import { EtlBusyError, acquireLock, publishBuild, removeStaleBuilds } from '../etl/publish.ts';
+import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild, removeStaleBuilds } from '../etl/publish.ts';
 import { liveSourceFrom, refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
 import { renderStoredAnswers } from './render-answers.ts';
@@ -113,6 +113,8 @@ async function bootstrap(config: Config, logger: Logger): Promise<void> {
 /** The replica's follower when FOLLOW_URL is set: it publishes what it downloads as the ETL does, under the build lock. */
 function followerOf(config: Config, snapshots: SnapshotStore, logger: Logger, onStatus?: (status: FollowStatus) => void): SnapshotFollower | null {
   if (!config.FOLLOW_URL) return null;
+  // What it downloads is published where the ETL would publish: the same checks of the target first.
+  checkTarget(config.DB_PATH, { createFolder: isInDefaultFolder(config.DB_PATH) });
   return new SnapshotFollower({
     url: config.FOLLOW_URL, dbPath: config.DB_PATH, intervalMs: config.FOLLOW_INTERVAL_S * 1000, timeoutMs: config.FETCH_TIMEOUT_MS, logger,
     publish: (download, dbPath) => {

@@ -2,7 +2,7 @@
 // configuration in a temporary folder (nothing of /etc/nginx is read), one loopback port, started and
 // stopped by the caller. The configuration is the one the README shows: round robin over the replicas
 // with keep-alive connections, and a request that failed before any byte of an answer (a replica
-// that is down, restarting or not serving yet) retried once on the next replica; POST is not retried.
+// that is down or restarting) retried once on the next replica; POST is not retried.
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,8 +29,9 @@ ${replicas.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;`
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      # Refused, reset or 502/503 before any byte was sent: the next replica (GET and HEAD only).
-      proxy_next_upstream error timeout http_502 http_503;
+      # Refused, reset or timed out before any byte was sent: the next replica (GET and HEAD only).
+      # A 503 is an answer, not a failure of the replica (share links while their database is down).
+      proxy_next_upstream error timeout;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 1s;
     }
