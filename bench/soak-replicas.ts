@@ -87,7 +87,7 @@ try {
   };
   // A replica joins the proxy once it serves the builder's snapshot (before, it would answer 503).
   await waitUntil('both replicas to serve the builder\'s snapshot', () => bothServe(snapshot), 60_000);
-  proxy = await startNginx(replicaUrls.map((u) => u.replace('http://', '')));
+  proxy = await startNginx(replicaUrls.map((u) => u.replace('http://', '')), { clientKeepaliveRequests: 1_000_000_000 });
 
   const paths = ['/api/radni', '/api/glosowania?limit=50', '/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji',
     '/api/statystyki/top-koalicje', '/api/posiedzenia', '/api/radni/1', '/api/radni/1/glosowania', '/api/glosowania/1/glosy', '/api/utils/stats',

@@ -44,7 +44,12 @@ export interface NginxServer {
   log: () => string;
 }
 
-export async function startNginx(replicas: readonly string[]): Promise<NginxServer> {
+/**
+ * `clientKeepaliveRequests`: requests on one client connection before nginx closes it (nginx's default
+ * is 1,000). autocannon writes its next request on a connection whose last answer said `Connection:
+ * close`, and counts the lost request as an error: the soak raises the limit rather than count that.
+ */
+export async function startNginx(replicas: readonly string[], { clientKeepaliveRequests }: { clientKeepaliveRequests?: number } = {}): Promise<NginxServer> {
   const user = unprivilegedUser();
   const dir = serverDir('council-nginx-', user);
   const port = await freePort();
@@ -55,7 +60,7 @@ pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  access_log off;${clientKeepaliveRequests ? `\n  keepalive_requests ${clientKeepaliveRequests};` : ''}
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
 ${proxyConfig(port, replicas)}
 }
