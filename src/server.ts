@@ -161,6 +161,19 @@ async function describePublished(dbPath: string, logger: Logger): Promise<void> 
   }
 }
 
+/**
+ * Puts the published snapshot in service. A replica whose snapshot this version cannot serve (it was
+ * upgraded before its builder's next snapshot) starts anyway, answering 503 until the builder's arrives.
+ */
+function loadServed(snapshots: SnapshotStore, config: Config, logger: Logger): void {
+  try {
+    snapshots.load();
+  } catch (error) {
+    if (!config.FOLLOW_URL) throw error;
+    logger.warn({ err: error }, 'the replica\'s snapshot cannot be served by this version: answering 503 until the builder\'s arrives');
+  }
+}
+
 const closeServer = (server: Server | null) => new Promise<void>((done) => (server ? server.close(() => done()) : done()));
 
 /** A follow-status message from the primary to its workers (for their /health). */
@@ -183,7 +196,7 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   const limiterCounts = new ClusterMemoryStorePrimary();
   limiterCounts.init();
   const snapshots = new SnapshotStore(config.DB_PATH, logger);
-  snapshots.load();
+  loadServed(snapshots, config, logger);
   const tell = (worker: Worker, status: RefreshStatus) =>
     worker.send({ type: 'council:refresh-status', status } satisfies RefreshStatusMessage);
   const scheduler = config.FOLLOW_URL ? null : new RefreshScheduler(config, snapshots, logger, removeKilledBuilds, (status) => {
@@ -260,7 +273,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   // Everything that can fail is opened before anything is scheduled or watched: a start-up failure
   // leaves no timer or cron task behind, so the process exits with its error.
   const snapshots = new SnapshotStore(config.DB_PATH, logger);
-  snapshots.load();
+  loadServed(snapshots, config, logger);
   if (!snapshots.active) logger.warn({ db: config.DB_PATH }, 'no snapshot to serve yet: data endpoints answer 503 until one is published');
   let shares: ShareStore;
   try {

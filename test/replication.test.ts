@@ -3,6 +3,7 @@
 // corrupt it, publish during it, or are down). What a replica serves is always a whole snapshot of
 // the builder's, never older than the one it had and never another source's.
 
+import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,6 +25,7 @@ import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { tempDir } from './support/fixture.ts';
+import { killAll, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const manifestAt = (dbPath: string): SnapshotManifest => snapshotManifest.parse(JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8')));
@@ -358,6 +360,22 @@ describe('a replica following the builder', () => {
     expect(caughtUp.served()).toBe(idOf(newer));
   });
 
+  it('after an upgrade, a snapshot of another schema version does not hold back the builder\'s', async () => {
+    const folder = builderFolder(older);
+    const builder = await startBuilder(folder);
+    builders.push(builder);
+    const replica = startReplica(builder.url);
+    // What the replica kept from before its upgrade: newer than the builder's, but of another version.
+    copyFileSync(newer, replica.dbPath);
+    const db = new Database(replica.dbPath);
+    db.prepare("UPDATE meta SET value = '4' WHERE key = 'schema_version'").run();
+    db.close();
+    expect(() => new SnapshotStore(replica.dbPath).load()).toThrow(/schema version 4/);
+    await replica.follower.pollNow();
+    expect(replica.follower.status.error).toBeNull();
+    expect(replica.served()).toBe(idOf(older));
+  });
+
   it('a replica whose download was cut off by a restart resumes it after the restart', async () => {
     const folder = builderFolder(newer);
     const builder = await startBuilder(folder);
@@ -374,3 +392,28 @@ describe('a replica following the builder', () => {
     expect(downloadsBeside(replica.dbPath)).toEqual([]);
   });
 });
+
+describe('council serve --follow (a process)', () => {
+  afterEach(() => killAll());
+
+  it('starts on a snapshot it cannot serve after an upgrade (503), then serves the builder\'s', async () => {
+    const folder = builderFolder(older);
+    const builder = await startBuilder(folder);
+    builders.push(builder);
+    const dbPath = join(tempDir(), 'council.db');
+    copyFileSync(newer, dbPath);
+    const db = new Database(dbPath);
+    db.prepare("UPDATE meta SET value = '4' WHERE key = 'schema_version'").run();
+    db.close();
+    const replica = await startServerProcess({ DB_PATH: dbPath, FOLLOW_INTERVAL_S: '1' }, ['--follow', builder.url]);
+    expect(replica.logs().find((l) => l.msg === 'the replica\'s snapshot cannot be served by this version: answering 503 until the builder\'s arrives')).toBeDefined();
+    const health = await waitFor('the builder\'s snapshot in service', async () => {
+      const res = await fetch(`${replica.url}/health`);
+      const body = await res.json() as { data: { snapshot: string } | null; replika: { behindSeconds: number | null } };
+      return res.status === 200 && body.data?.snapshot === idOf(older) ? body : undefined;
+    }, 30_000, 100);
+    expect(health.replika.behindSeconds).toBe(0);
+    await stopProcess(replica);
+  });
+});
+
