@@ -174,7 +174,12 @@ function loadServed(snapshots: SnapshotStore, config: Config, logger: Logger): v
   }
 }
 
-const closeServer = (server: Server | null) => new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+/** Closes the publisher at once: a download in flight is cut, and the replica resumes it from another builder or later. */
+const closeServer = (server: Server | null) => new Promise<void>((done) => {
+  if (!server) return done();
+  server.close(() => done());
+  server.closeAllConnections();
+});
 
 /** A follow-status message from the primary to its workers (for their /health). */
 interface FollowStatusMessage {

@@ -25,7 +25,7 @@ import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { tempDir } from './support/fixture.ts';
-import { killAll, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
+import { freePort, killAll, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 const manifestAt = (dbPath: string): SnapshotManifest => snapshotManifest.parse(JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8')));
@@ -393,8 +393,20 @@ describe('a replica following the builder', () => {
   });
 });
 
-describe('council serve --follow (a process)', () => {
+describe('council serve --follow and PUBLISH_PORT (processes)', () => {
   afterEach(() => killAll());
+
+  it('a builder publishing a snapshot built before manifests existed writes its manifest first', async () => {
+    const dbPath = join(tempDir(), 'council.db');
+    copyFileSync(newer, dbPath);
+    const port = await freePort();
+    const builder = await startServerProcess({ DB_PATH: dbPath, CRON_SCHEDULE: '', PUBLISH_PORT: String(port) });
+    expect(builder.logs().find((l) => l.msg === 'wrote the manifest of the published snapshot')).toMatchObject({ snapshot: idOf(newer) });
+    const served = await fetch(`http://127.0.0.1:${port}/council.db.manifest.json`);
+    expect(await served.json()).toEqual(manifestAt(newer));
+    expect((await fetch(`http://127.0.0.1:${port}/shares.db`)).status).toBe(404); // only the two files
+    await stopProcess(builder);
+  });
 
   it('starts on a snapshot it cannot serve after an upgrade (503), then serves the builder\'s', async () => {
     const folder = builderFolder(older);
