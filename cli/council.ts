@@ -230,12 +230,15 @@ program
   .option('--port <n>', 'port (default: PORT)', (v) => (/^\d+$/.test(v) ? Number(v) : NaN))
   .option('--bootstrap', 'build the database first when none exists (from SOURCE_DIR, else the bundled sample)')
   .option('--replace-source', 'let the refresh rebuild from the configured source although the snapshot was built from another (REPLACE_SOURCE=true)')
-  .addHelpText('after', '\nExample:\n  PORT=8080 council serve --bootstrap')
-  .action(async (options: { port?: number; bootstrap?: boolean; replaceSource?: boolean }) => {
+  .option('--follow <url>', 'a replica: follow the builder\'s published snapshot (its manifest URL) instead of building (FOLLOW_URL)')
+  .addHelpText('after', '\nExample:\n  PORT=8080 council serve --bootstrap\n  council serve --follow http://builder:3100/council.db.manifest.json')
+  .action(async (options: { port?: number; bootstrap?: boolean; replaceSource?: boolean; follow?: string }) => {
     if (options.port !== undefined && !(options.port >= 0 && options.port <= 65535)) {
       throw new InvalidArgumentError('--port must be between 0 and 65535');
     }
-    const config = loadConfig(process.env, {
+    // --follow goes through the configuration's own check, as FOLLOW_URL would.
+    const env = options.follow === undefined ? process.env : { ...process.env, FOLLOW_URL: options.follow };
+    const config = loadConfig(env, {
       ...(options.port === undefined ? {} : { PORT: options.port }), ...(options.replaceSource ? { REPLACE_SOURCE: true } : {}),
     });
     await startServer(config, { bootstrap: options.bootstrap ?? false });

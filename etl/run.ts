@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SourceFormat, SourceSpec } from '../core/sources.ts';
 import { type CollapseLimits, CollapseRefusedError, collapseOf, DEFAULT_LIMITS, publishedTally, voteTally } from './collapse.ts';
@@ -11,6 +11,7 @@ import { type Findings, type Problem, countOf, formatProblem } from './findings.
 import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
+import { manifestOf, writeManifest } from '../core/snapshot/manifest.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
 import { CREDIT_META_KEY } from '../core/credit.ts';
 import { sourceCredit } from './source-credit.ts';
@@ -153,6 +154,8 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     db.pragma('journal_mode = DELETE');
     db.close();
     db = null;
+    // What replicas read before the file; written first, so that a failure to write it publishes nothing.
+    writeManifest(dbPath, await manifestOf(buildPath, basename(dbPath)));
     publishBuild(buildPath, dbPath);
     report('publish', 0, performance.now() - t);
     return { snapshot, builtAt, counts, parts, findings, stages, seconds: (performance.now() - started) / 1000 };

@@ -14,10 +14,11 @@ import { guards } from './guards.ts';
 import { HttpError, sendError } from './http.ts';
 import { posiedzeniaRouter } from './posiedzenia/router.ts';
 import { radniRouter } from './radni/router.ts';
+import type { FollowStatus } from './replication/follower.ts';
 import { requestLog, requestIdOf } from './request-log.ts';
 import { holdSnapshot } from './request-snapshot.ts';
 import { type RefreshStatus, serviceRouter } from './service/router.ts';
-import type { ShareStore } from './shares.ts';
+import type { ShareStore } from './shares/index.ts';
 import { siteRouter } from './site/router.ts';
 import type { SnapshotStore } from './snapshot.ts';
 import { statystykiRouter } from './statystyki/router.ts';
@@ -30,11 +31,13 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   refresh?: RefreshStatus;
+  /** A replica's follow status (src/replication/follower.ts), for /health. */
+  follow?: FollowStatus;
   /** Shared rate-limit counts (a cluster worker's); default: this process's memory. */
   rateLimitStore?: Store;
 }
 
-export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, rateLimitStore }: AppDeps): Listener {
+export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, follow, rateLimitStore }: AppDeps): Listener {
   const caching = { privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET), cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 };
   const addressOf = clientAddress(config.TRUST_PROXY);
   // Every request: the request log, then the guards (CONTRACT §6; /health is exempt inside them);
@@ -55,7 +58,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
 
   app.use(frontError);
-  app.use(serviceRouter(snapshots, refresh));
+  app.use(serviceRouter(snapshots, refresh, follow));
   app.use(docsRouter()); // /api/openapi.json and /api/docs/ (exempt from origin and key, see guards.ts)
 
   const data = [holdSnapshot(snapshots), conditionalGet(caching)];

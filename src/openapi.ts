@@ -98,7 +98,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Treść żądania musi być JSON (Content-Type: application/json)',
   429: 'Przekroczony limit żądań (RATE_LIMIT_MAX_REQUESTS na RATE_LIMIT_WINDOW_MS na adres klienta)',
   500: 'Błąd serwera (bez szczegółów technicznych)',
-  503: 'Dane nie zostały jeszcze załadowane',
+  503: 'Dane nie zostały jeszcze załadowane (albo, dla linków udostępniania, ich baza jest chwilowo niedostępna)',
 };
 
 /** Statuses every operation can answer besides its own: the guards' and the server's. */

@@ -15,7 +15,7 @@ import { radniRouter } from './radni/router.ts';
 import { radni } from './radni/schemas.ts';
 import { GET_HANDLERS, envelopeOf } from './route.ts';
 import type { Endpoint } from './schemas.ts';
-import type { ShareStore } from './shares.ts';
+import type { ShareStore } from './shares/index.ts';
 import { statystykiRouter } from './statystyki/router.ts';
 import { statystyki } from './statystyki/schemas.ts';
 import { utilsRouter } from './utils/router.ts';

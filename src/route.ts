@@ -33,6 +33,11 @@ export function envelopeOf(result: unknown): Buffer {
   return Buffer.from(JSON.stringify(body));
 }
 
+function send(res: Response, result: unknown, endpoint: Endpoint): void {
+  if (result instanceof Reply) sendData(res, result.data, result.extra, result.status ?? endpoint.status ?? 200);
+  else sendData(res, result, {}, endpoint.status ?? 200);
+}
+
 /** Bodies are JSON of at most 10 KB (CONTRACT §6). */
 const jsonBody = express.json({ limit: '10kb', strict: true });
 
@@ -52,8 +57,9 @@ export function routesOf(router: Router, mount: string) {
         const body = endpoint.body ? parseParams(endpoint.body, req.body ?? {}, 'body') : {};
         if ((query as { organ?: number }).organ !== undefined) knownBody(res, query as { organ?: number });
         const result = handler({ params, query, body } as RouteInput<E>, res);
-        if (result instanceof Reply) sendData(res, result.data, result.extra, result.status ?? endpoint.status ?? 200);
-        else sendData(res, result, {}, endpoint.status ?? 200);
+        // The share store answers asynchronously (Express 5 passes a rejection on as an error).
+        if (result instanceof Promise) return result.then((settled) => send(res, settled, endpoint));
+        send(res, result, endpoint);
       },
     ];
     router[endpoint.method](path, ...handlers);

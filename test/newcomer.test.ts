@@ -15,7 +15,7 @@ import { generateBundle } from '../tools/generate/index.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/server.ts';
-import { ShareStore } from '../src/shares.ts';
+import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot.ts';
 import { appOver, tempDir } from './support/fixture.ts';
 import { council, killAll, startServerProcess, stopProcess } from './support/server-process.ts';
@@ -292,7 +292,7 @@ describe('7. development friction', () => {
     const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, ALLOWED_ORIGINS: ['https://allowed.example'] });
     const snapshots = new SnapshotStore(dbPath);
     snapshots.load();
-    const shares = new ShareStore(join(tempDir(), 'shares.db'));
+    const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
     try {
       const app = createApp({ snapshots, shares, config, logger });
       const res = await request(app).get('/api/radni').set('Origin', 'https://evil.example');
@@ -302,7 +302,7 @@ describe('7. development friction', () => {
       expect(logged?.['reason']).toBe(res.body.message);
     } finally {
       snapshots.close();
-      shares.close();
+      await shares.close();
     }
   });
 
@@ -339,45 +339,5 @@ describe('7. development friction', () => {
     } finally {
       app.close();
     }
-  });
-});
-
-describe('shares.db: the one long-lived database migrates, never loses a link', () => {
-  it('upgrades a version-0 file (made before versioning) with its links intact, once', async () => {
-    const Database = (await import('better-sqlite3')).default;
-    const { SHARE_MIGRATIONS } = await import('../src/shares.ts');
-    const path = join(tempDir(), 'shares.db');
-    const old = new Database(path);
-    // The table exactly as the service created it before migrations existed (user_version 0).
-    old.exec(`CREATE TABLE IF NOT EXISTS udostepnienie (
-      link TEXT PRIMARY KEY, id_glosowania INTEGER NOT NULL, id_osoby INTEGER NOT NULL, utworzono TEXT NOT NULL,
-      UNIQUE (id_glosowania, id_osoby))`);
-    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 7, 3, '2025-01-01T00:00:00.000Z');
-    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('BBBBBBBBBBBBBBBBBBBBBB', 8, 0, '2025-01-02T00:00:00.000Z');
-    expect(old.pragma('user_version', { simple: true })).toBe(0);
-    old.close();
-
-    const shares = new ShareStore(path);
-    expect(shares.find('AAAAAAAAAAAAAAAAAAAAAA')).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 3, utworzono: '2025-01-01T00:00:00.000Z' });
-    expect(shares.find('BBBBBBBBBBBBBBBBBBBBBB')).toMatchObject({ id_glosowania: 8, id_osoby: null });
-    expect(shares.linkFor(7, 3)).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', created: false });
-    shares.close();
-
-    const reopened = new Database(path);
-    expect(reopened.pragma('user_version', { simple: true })).toBe(SHARE_MIGRATIONS.length);
-    expect(reopened.prepare('SELECT count(*) FROM udostepnienie').pluck().get()).toBe(2);
-    reopened.close();
-    const again = new ShareStore(path); // already current: a no-op
-    expect(again.find('BBBBBBBBBBBBBBBBBBBBBB')).toBeDefined();
-    again.close();
-  });
-
-  it('refuses a file from a newer version of the service, naming it', async () => {
-    const Database = (await import('better-sqlite3')).default;
-    const path = join(tempDir(), 'shares.db');
-    const newer = new Database(path);
-    newer.pragma('user_version = 99');
-    newer.close();
-    expect(() => new ShareStore(path)).toThrow(`the share-link database ${path} has schema version 99`);
   });
 });

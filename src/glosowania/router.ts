@@ -4,7 +4,7 @@ import { type Response, Router } from 'express';
 import { HttpError, notFound, pagination } from '../http.ts';
 import { queriesOf } from '../request-snapshot.ts';
 import { Reply, routesOf } from '../route.ts';
-import type { ShareStore } from '../shares.ts';
+import { SHARES_UNAVAILABLE, type ShareStore, SharesUnavailableError } from '../shares/index.ts';
 import { groupBallots } from './queries.ts';
 import { glosowania } from './schemas.ts';
 
@@ -16,6 +16,11 @@ function ofVote(id: number, res: Response) {
   return { q, ord };
 }
 
+/** A share store that cannot answer is a 503; the snapshot's own answers do not depend on it. */
+const fromStore = <T>(pending: Promise<T>): Promise<T> => pending.catch((error: unknown) => {
+  throw error instanceof SharesUnavailableError ? new HttpError(503, SHARES_UNAVAILABLE) : error;
+});
+
 export function glosowaniaRouter(shares: ShareStore): Router {
   const router = Router();
   const route = routesOf(router, '/api/glosowania');
@@ -25,8 +30,8 @@ export function glosowaniaRouter(shares: ShareStore): Router {
     return new Reply(items, { pagination: pagination(page, limit, total) });
   });
 
-  route(glosowania.shared, ({ params: { link } }, res) => {
-    const share = shares.find(link);
+  route(glosowania.shared, async ({ params: { link } }, res) => {
+    const share = await fromStore(shares.find(link));
     const shared = share && queriesOf(res).glosowania.shared(share);
     if (!shared) throw notFound(`no share link ${link}`);
     return shared;
@@ -47,13 +52,13 @@ export function glosowaniaRouter(shares: ShareStore): Router {
 
   route(glosowania.attachments, ({ params: { id } }, res) => ofVote(id, res).q.attachments(id));
 
-  route(glosowania.share, ({ params: { id }, body: { id_osoby } }, res) => {
+  route(glosowania.share, async ({ params: { id }, body: { id_osoby } }, res) => {
     const { q } = ofVote(id, res);
     if (id_osoby !== undefined) {
       if (queriesOf(res).radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
       if (!q.hasBallot(id, id_osoby)) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
     }
-    const { link, created } = shares.linkFor(id, id_osoby ?? null);
+    const { link, created } = await fromStore(shares.linkFor(id, id_osoby ?? null));
     return new Reply({ link, url: `/share/${link}` }, {}, created ? 201 : 200);
   });
 

@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { API_ENDPOINTS } from '../endpoints.ts';
 import { sendData } from '../http.ts';
 import type { RefreshSourceStatus } from '../../core/sources.ts';
+import { type FollowStatus, behindSeconds } from '../replication/follower.ts';
 import type { SnapshotStore } from '../snapshot.ts';
 
 export const VERSION = '2.0.0';
@@ -35,7 +36,7 @@ export interface RefreshStatus {
   running: boolean;
 }
 
-export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus): Router {
+export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, follow?: FollowStatus): Router {
   const router = Router();
   const started = Date.now();
 
@@ -51,6 +52,8 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus):
         ? { snapshot: snapshot.id, zaktualizowano: snapshot.builtAt, liczba_glosowan: snapshot.voteCount, najnowsze_glosowanie: snapshot.newestVote }
         : null,
       odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null, pobieranie: refresh.fetch ?? null, zrodlo: refresh.source ?? null },
+      // A replica: the builder it follows and how far behind it the served snapshot is.
+      replika: follow ? { ...follow, behindSeconds: behindSeconds(follow, snapshot?.id) } : null,
     };
     res.status(snapshot ? 200 : 503).json(body);
   });

@@ -15,7 +15,7 @@ import {
 import type { CouncillorListItem, PartnerItem, VoteListKind } from '../radni/queries.ts';
 import type { SessionItem } from '../posiedzenia/queries.ts';
 import { snapshotOf } from '../request-snapshot.ts';
-import type { ShareStore } from '../shares.ts';
+import type { ShareStore } from '../shares/index.ts';
 import type { Snapshot } from '../snapshot.ts';
 
 export type { BallotEntry, CouncillorListItem, PartnerItem, SessionItem, VoteDetail, VoteListKind, VoteSummary };
@@ -208,8 +208,8 @@ export class SiteData {
     return { vote, ballots, groups, attachments: g.attachments(id) };
   }
 
-  share(shares: ShareStore, link: string): SharePageData | undefined {
-    const share = shares.find(link);
+  async share(shares: ShareStore, link: string): Promise<SharePageData | undefined> {
+    const share = await shares.find(link);
     const vote = share && this.vote(share.id_glosowania);
     if (!share || !vote) return undefined;
     const highlighted = share.id_osoby === null ? null : vote.ballots.find((b) => b.id_osoby === share.id_osoby) ?? null;

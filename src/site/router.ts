@@ -18,7 +18,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { CACHE_CONTROL_PUBLIC, etagFor } from '../caching.ts';
 import { holdSnapshot } from '../request-snapshot.ts';
-import type { ShareStore } from '../shares.ts';
+import type { ShareStore } from '../shares/index.ts';
 import type { SnapshotStore } from '../snapshot.ts';
 import { ASSETS_VERSION, serveAsset } from './assets.ts';
 import { SiteData } from './data.ts';
@@ -90,13 +90,15 @@ function sendPage(res: Response, ctx: PageContext, view: PageView): void {
   res.status(view.status ?? 200).type('html').send(renderPage(ctx, view));
 }
 
-type Page = (ctx: PageContext, data: SiteData, req: Request) => PageView;
+type Page = (ctx: PageContext, data: SiteData, req: Request) => PageView | Promise<PageView>;
 
-/** Runs a page over the snapshot the request holds. */
+/** Runs a page over the snapshot the request holds (the share page waits for the share store). */
 const page = (render: Page): RequestHandler => (req, res) => {
   const data = SiteData.of(res);
   const ctx = contextOf(req, data);
-  sendPage(res, ctx, render(ctx, data, req));
+  const view = render(ctx, data, req);
+  if (view instanceof Promise) return view.then((settled) => sendPage(res, ctx, settled));
+  sendPage(res, ctx, view);
 };
 
 /** ETag and Cache-Control like the API's (src/caching.ts), for HTML; a match is a 304 before any query. */
@@ -125,8 +127,8 @@ function siteErrors(logger: Logger | undefined): ErrorRequestHandler {
     res.setHeader('Cache-Control', 'no-store');
     res.locals['reason'] = error instanceof Error ? error.message : String(error); // for the request log
     const message = status === 500 ? 'Nie udało się przygotować tej strony. Spróbuj ponownie za chwilę.'
-      : status === 503 ? 'Baza danych nie została jeszcze zbudowana. Spróbuj ponownie za kilka minut.'
-        : error instanceof SiteError ? error.message : 'Nie ma takiej strony.';
+      : error instanceof SiteError ? error.message
+        : status === 503 ? 'Baza danych nie została jeszcze zbudowana. Spróbuj ponownie za kilka minut.' : 'Nie ma takiej strony.';
     const data = res.locals['snapshot'] ? SiteData.of(res) : undefined;
     let ctx: PageContext;
     try {

@@ -2,18 +2,21 @@
 // ballots by group with the highlighted councillor marked, and the tags social sites read for a
 // preview card (Open Graph, Twitter) plus a canonical link.
 
-import type { ShareStore } from '../shares.ts';
+import { type ShareStore, SharesUnavailableError } from '../shares/index.ts';
 import { BallotsByGroup, VoteSummaryBlock } from './glosowania.tsx';
 import type { SiteData } from './data.ts';
 import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
-import { notFoundPage } from './request.ts';
+import { SiteError, notFoundPage } from './request.ts';
 
-/** Share links are 128 random bits in base64url (src/shares.ts). */
+/** Share links are 128 random bits in base64url (src/shares/). */
 const LINK = /^[A-Za-z0-9_-]{22}$/;
 
-export function sharePage(ctx: PageContext, data: SiteData, shares: ShareStore, link: string): PageView {
-  const found = LINK.test(link) ? data.share(shares, link) : undefined;
+export async function sharePage(ctx: PageContext, data: SiteData, shares: ShareStore, link: string): Promise<PageView> {
+  const found = LINK.test(link) ? await data.share(shares, link).catch((error: unknown) => {
+    if (error instanceof SharesUnavailableError) throw new SiteError(503, 'Linki udostępniania są chwilowo niedostępne. Pozostałe strony działają; spróbuj ponownie za chwilę.');
+    throw error;
+  }) : undefined;
   if (!found) throw notFoundPage('Nie ma takiego linku. Mógł zostać przepisany z błędem.');
   const v = found.vote;
   const h = found.highlighted;

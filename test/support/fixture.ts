@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { ShareStore } from '../../src/shares.ts';
+import { type ShareStore, SqliteShareStore } from '../../src/shares/index.ts';
 import { SnapshotStore } from '../../src/snapshot.ts';
 import type { SourceFormat } from '../../core/sources.ts';
 import { runEtl } from '../../etl/run.ts';
@@ -34,9 +34,9 @@ export function appOver(dbPath: string, overrides: Partial<Config> = {}, logger:
   const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, ...overrides });
   const snapshots = new SnapshotStore(dbPath);
   snapshots.refresh();
-  const shares = new ShareStore(join(tempDir(), 'shares.db'));
+  const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
   const app = createApp({ snapshots, shares, config, logger });
-  return { app, snapshots, shares, config, close: () => { snapshots.close(); shares.close(); } };
+  return { app, snapshots, shares, config, close: () => { snapshots.close(); void shares.close(); } };
 }
 
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
