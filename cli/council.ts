@@ -16,7 +16,8 @@ import { type FetchSummary, summaryLine } from '../etl/fetch/mirror.ts';
 import { PoliteClient } from '../etl/fetch/polite-client.ts';
 import { fetchSejm, SEJM_API } from '../etl/fetch/sejm.ts';
 import { liveFetchOf, liveSourceFrom, refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
-import { renderStoredAnswers } from '../src/render-answers.ts';
+import { CODE_VERSION } from '../src/answers/code-version.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import { startServer } from '../src/server.ts';
 
 const positiveInt = (value: string): number => {
@@ -143,7 +144,7 @@ program
     const kind = liveFetchOf(format, live);
     console.log(`refreshing ${dbPath} from ${source} (${format}${kind ? `, fetched live from ${live.api ?? (kind === 'sejm' ? SEJM_API : RADOSKOP_API)}` : ''})`);
     const result = await refreshOnce({
-      source, format, dbPath, live, progress: progressPrinter(), render: renderStoredAnswers,
+      source, format, dbPath, live, progress: progressPrinter(), render: renderStoredAnswers, codeVersion: CODE_VERSION,
       onFetched: (fetched) => {
         endProgress();
         console.log(`  fetched: ${summaryLine(fetched)}`);

@@ -10,7 +10,7 @@ import { PoliteClient } from './fetch/polite-client.ts';
 import { fetchSejm } from './fetch/sejm.ts';
 import type { StageReporter } from './materialise/index.ts';
 import { type EtlOptions, type EtlSummary, runEtl } from './run.ts';
-import { publishedDigest, sourceDigest } from './source-digest.ts';
+import { publishedCodeVersion, publishedDigest, sourceDigest } from './source-digest.ts';
 
 export const USER_AGENT = 'council-voting-analytics/2.0.0 (roll-call statistics for citizens; contact: the operator of this service)';
 
@@ -32,6 +32,11 @@ export interface RefreshOptions {
   onStage?: StageReporter;
   onFetched?: (summary: FetchSummary) => void;
   render?: EtlOptions['render'];
+  /**
+   * The version of the code that renders the answers (src/answers/code-version.ts): a snapshot whose
+   * answers other code rendered is rebuilt even when its source is unchanged.
+   */
+  codeVersion?: string;
   progress?: Progress;
 }
 
@@ -69,7 +74,8 @@ export async function refreshOnce(options: RefreshOptions): Promise<RefreshResul
     options.onFetched?.(fetch);
   }
   const digest = sourceDigest(source);
-  if (digest === publishedDigest(options.dbPath)) return { rebuilt: false, fetch, digest };
+  const renderedByThisCode = options.codeVersion === undefined || options.codeVersion === publishedCodeVersion(options.dbPath);
+  if (digest === publishedDigest(options.dbPath) && renderedByThisCode) return { rebuilt: false, fetch, digest };
   const etl = await runEtl({
     source, format, dbPath: options.dbPath, ...(options.onStage ? { onStage: options.onStage } : {}), ...(options.render ? { render: options.render } : {}),
   });

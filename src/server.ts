@@ -12,19 +12,19 @@ import { resolve } from 'node:path';
 import { EtlBusyError, acquireLock, removeStaleBuilds } from '../etl/publish.ts';
 import { liveSourceFrom, refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
-import { renderStoredAnswers } from './render-answers.ts';
+import { CODE_VERSION } from './answers/code-version.ts';
+import { renderStoredAnswers } from './answers/render.ts';
 import { createApp } from './app.ts';
 import { type Config, sharesPathOf } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
 import type { RefreshStatus } from './service/router.ts';
 import { ShareStore } from './shares.ts';
-import { SnapshotStore } from './snapshot.ts';
+import { SnapshotStore } from './snapshot/snapshot.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** In-flight requests get this long; then their connections are closed and the shutdown completes. */
 const DRAIN_MS = SHUTDOWN_GRACE_MS - 1500;
 
-/** Values never written to the log: credentials in request headers, and secrets of the configuration. */
 /**
  * The refresh's cleanup after a killed ETL child: the pipeline's own stale-build removal, under the
  * build lock. When another build holds the lock, that build removes leftovers when it starts.
@@ -45,6 +45,7 @@ function removeKilledBuilds(dbPath: string): void {
   }
 }
 
+/** Values never written to the log: credentials in request headers, and secrets of the configuration. */
 export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
   'req.headers.authorization',
@@ -95,7 +96,7 @@ async function bootstrap(config: Config, logger: Logger): Promise<void> {
   const reason = existsSync(config.DB_PATH) ? 'the database was built by another version' : 'no database yet';
   logger.info({ source: config.SOURCE_DIR, db: config.DB_PATH }, `${reason}: building it from the source`);
   const result = await refreshOnce({
-    source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH, live: liveSourceFrom(config), render: renderStoredAnswers,
+    source: config.SOURCE_DIR, format: config.SOURCE_FORMAT, dbPath: config.DB_PATH, live: liveSourceFrom(config), render: renderStoredAnswers, codeVersion: CODE_VERSION,
     onFetched: (fetched) => logger.info(fetched, 'fetch finished'),
     onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),
   });

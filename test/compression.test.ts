@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding } from '../src/caching.ts';
+import { acceptedEncoding } from '../src/http/delivery.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 

@@ -9,7 +9,7 @@ import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import type { Config } from '../src/config.ts';
-import { STATUS_NAMES } from '../src/http.ts';
+import { STATUS_NAMES } from '../src/http/envelope.ts';
 import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
 
 const ALLOWED = 'https://allowed.example';

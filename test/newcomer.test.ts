@@ -16,7 +16,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/server.ts';
 import { ShareStore } from '../src/shares.ts';
-import { SnapshotStore } from '../src/snapshot.ts';
+import { SnapshotStore } from '../src/snapshot/snapshot.ts';
 import { appOver, tempDir } from './support/fixture.ts';
 import { council, killAll, startServerProcess, stopProcess } from './support/server-process.ts';
 

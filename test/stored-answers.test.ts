@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, tempDir, type TestApp } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
-import { renderStoredAnswers } from '../src/render-answers.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 
 const apps: TestApp[] = [];
 afterAll(() => apps.forEach((a) => a.close()));
@@ -108,7 +108,7 @@ describe('stored answers equal live ones, byte for byte', () => {
   it('past the budget only the parameterless lists and statistics are stored; the rest is answered live, the same', async () => {
     const { original: full, copy, db } = await handCouncilAndCopy();
     db.exec('DELETE FROM odpowiedz');
-    expect(renderStoredAnswers(db, 7 * 11 + 13 * 4 + 4 * 3 - 1)).toBe(16);
+    expect(await renderStoredAnswers(db, { maxResourceAnswers: 7 * 11 + 13 * 4 + 4 * 3 - 1 })).toBe(16);
     db.close();
     const perResource = ['/api/radni/1', '/api/radni/1/koalicje', '/api/glosowania/1/glosy', '/api/posiedzenia/1/punkty'];
     const [fromFull, fromBudget] = await Promise.all([full, copy].map((path) => {

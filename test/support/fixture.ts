@@ -7,10 +7,10 @@ import { type Logger, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { ShareStore } from '../../src/shares.ts';
-import { SnapshotStore } from '../../src/snapshot.ts';
+import { SnapshotStore } from '../../src/snapshot/snapshot.ts';
 import type { SourceFormat } from '../../core/sources.ts';
 import { runEtl } from '../../etl/run.ts';
-import { renderStoredAnswers } from '../../src/render-answers.ts';
+import { renderStoredAnswers } from '../../src/answers/render.ts';
 
 export const tempDir = (prefix = 'council-test-') => mkdtempSync(join(tmpdir(), prefix));
 

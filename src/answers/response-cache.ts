@@ -1,0 +1,46 @@
+// Live answers kept serialized with their snapshot. An answer is a pure function of (snapshot, code,
+// URL), so the bytes of a 200 can be sent again as they are; the cache belongs to the snapshot object
+// (a swap drops it with the old data) and is bounded in bytes.
+
+import { LRUCache } from 'lru-cache';
+import type { Representations } from '../http/delivery.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+
+/** Serialized answers of one snapshot, least recently used dropped first past `maxBytes` (lru-cache keeps the byte count exact, also when an entry is replaced). */
+export class ResponseCache {
+  private readonly entries: LRUCache<string, Representations>;
+
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, Representations>({
+      maxSize: maxBytes,
+      // One huge answer must not flush the rest: anything over a 16th of the budget is not kept.
+      maxEntrySize: Math.max(1, Math.floor(maxBytes / 16)),
+      sizeCalculation: (entry) => Math.max(entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0), 1),
+    });
+  }
+
+  get(url: string): Representations | undefined {
+    return this.entries.get(url);
+  }
+
+  /** Keeps `entry` (again, after it grew a compressed form, so that its size is counted). */
+  set(url: string, entry: Representations): void {
+    this.entries.set(url, entry);
+  }
+
+  /** Bytes held now. */
+  get size(): number {
+    return this.entries.calculatedSize;
+  }
+}
+
+/** One cache per snapshot, of `maxBytes` each (0: none): when a retired snapshot is collected, so is its cache. */
+export function responseCaches(maxBytes: number): (snapshot: Snapshot) => ResponseCache | undefined {
+  const caches = new WeakMap<Snapshot, ResponseCache>();
+  return (snapshot) => {
+    if (maxBytes === 0) return undefined;
+    let cache = caches.get(snapshot);
+    if (!cache) caches.set(snapshot, (cache = new ResponseCache(maxBytes)));
+    return cache;
+  };
+}

@@ -1,0 +1,113 @@
+// Stored answers: what each endpoint declares as stored (its `stored`, src/answers/endpoint.ts) was
+// rendered with the snapshot by the handlers themselves (src/answers/render.ts) and kept in it with
+// its brotli and gzip forms. A request for one of those exact URLs is one indexed read of the bytes
+// in the encoding the client accepts, sent from the front (src/http/front.ts) through the delivery
+// module like any answer; everything else is answered live (src/answers/router.ts).
+//
+// Only answers rendered by this code are served (Snapshot.storedAnswersCurrent): after an upgrade the
+// old bytes would be the old code's figures.
+
+import type Database from 'better-sqlite3';
+import { type Delivery, type Encoding, JSON_ANSWER, etagFor } from '../http/delivery.ts';
+import type { Step } from '../http/front.ts';
+import { matcherOf } from '../http/route-table.ts';
+import type { Queries } from '../snapshot/queries.ts';
+import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+import { API_ENDPOINTS } from './endpoints.ts';
+
+export interface StoredAnswer {
+  body: Buffer;
+  /** The encoding of `body`; null for the JSON itself (no encoding accepted, or an answer too small to compress). */
+  encoding: Encoding | null;
+}
+
+/** Reads the stored answers of one snapshot. */
+class StoredAnswers {
+  /** One statement per encoding, so that a read touches only the bytes it sends. */
+  private readonly reads: Record<Encoding | 'identity', Database.Statement>;
+  private readonly exists: Database.Statement;
+
+  constructor(db: Database.Database) {
+    const read = (column: string) => db.prepare(`SELECT ${column} FROM odpowiedz WHERE sciezka = ?`).raw();
+    this.reads = { identity: read('tresc, NULL'), br: read("coalesce(br, tresc), iif(br IS NULL, NULL, 'br')"), gzip: read("coalesce(gzip, tresc), iif(gzip IS NULL, NULL, 'gzip')") };
+    this.exists = db.prepare('SELECT 1 FROM odpowiedz WHERE sciezka = ?');
+  }
+
+  get(url: string, wanted: Encoding | null): StoredAnswer | undefined {
+    const row = this.reads[wanted ?? 'identity'].get(url) as [Buffer, Encoding | null] | undefined;
+    return row && { body: row[0], encoding: row[1] };
+  }
+
+  has(url: string): boolean {
+    return this.exists.get(url) !== undefined;
+  }
+}
+
+/** The stored answers of a snapshot; null when it has none, or none of this code. */
+const readers = new WeakMap<Snapshot, StoredAnswers | null>();
+function storedOf(snapshot: Snapshot): StoredAnswers | null {
+  let reader = readers.get(snapshot);
+  if (reader === undefined) {
+    const any = snapshot.storedAnswersCurrent && snapshot.db.prepare('SELECT 1 FROM odpowiedz LIMIT 1').get() !== undefined;
+    readers.set(snapshot, (reader = any ? new StoredAnswers(snapshot.db) : null));
+  }
+  return reader;
+}
+
+/** The endpoints whose answers may be asked for under other path parameters than they are stored under. */
+const CANONICAL_FORMS = API_ENDPOINTS.flatMap((endpoint) => {
+  const canonical = endpoint.method === 'get' ? endpoint.stored?.canonical : undefined;
+  return canonical ? [{ path: endpoint.path, canonical, matches: matcherOf(endpoint.path) }] : [];
+});
+
+/** `path` with its `:name` parameters filled in. */
+export const pathWith = (path: string, params: Record<string, string>): string => path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+
+/** The URL `url`'s answer is stored under when it is not `url` itself (a councillor's token → id), if any. */
+function canonicalUrl(url: string, queries: Queries): string | undefined {
+  const search = url.indexOf('?');
+  const path = search < 0 ? url : url.slice(0, search);
+  for (const form of CANONICAL_FORMS) {
+    const match = form.matches(path);
+    if (!match) continue;
+    const params = form.canonical(match.params as Record<string, string>, queries);
+    return params && pathWith(form.path, params) + (search < 0 ? '' : url.slice(search));
+  }
+  return undefined;
+}
+
+/**
+ * The front's step that sends a stored answer when there is one for the request's exact URL, with the
+ * same headers, ETags and 304s as the live path: no Express, no routing, no snapshot held past the read
+ * (the bytes are copied out of SQLite), no compression. Anything not stored goes on.
+ */
+export function storedAnswers(snapshots: SnapshotStore, delivery: Delivery): Step {
+  return (req, res, next) => {
+    const url = req.url ?? '';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/')) return next();
+    const snapshot = snapshots.acquire();
+    if (!snapshot) return next(); // the live path answers 503
+    try {
+      const stored = storedOf(snapshot);
+      if (!stored) return next();
+      const wanted = delivery.encodingFor(req, JSON_ANSWER);
+      const etag = etagFor(snapshot.answersVersion, url);
+      if (req.headers['if-none-match'] === undefined) {
+        const answer = stored.get(url, wanted) ?? lookUp(canonicalUrl(url, snapshot.queries), (path) => stored.get(path, wanted));
+        if (!answer) return next();
+        delivery.notModified(req, res, etag, wanted, JSON_ANSWER); // no validator given: sets the headers only
+        return delivery.sendAs(res, etag, answer.body, answer.encoding, JSON_ANSWER);
+      }
+      // A revalidation: whether there is an answer decides; its bytes are read only if it changed.
+      const path = stored.has(url) ? url : lookUp(canonicalUrl(url, snapshot.queries), (p) => (stored.has(p) ? p : undefined));
+      if (path === undefined) return next();
+      if (delivery.notModified(req, res, etag, wanted, JSON_ANSWER)) return;
+      const answer = stored.get(path, wanted)!;
+      delivery.sendAs(res, etag, answer.body, answer.encoding, JSON_ANSWER);
+    } finally {
+      snapshot.release();
+    }
+  };
+}
+
+const lookUp = <T>(url: string | undefined, look: (url: string) => T | undefined): T | undefined => (url === undefined ? undefined : look(url));
