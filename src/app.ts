@@ -12,6 +12,7 @@ import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { ShareLinks } from './answers/endpoint.ts';
 import { API_ENDPOINTS } from './answers/endpoints.ts';
+import { responseCaches } from './answers/response-cache.ts';
 import { answersRouter } from './answers/router.ts';
 import { storedAnswers } from './answers/stored.ts';
 import type { Config } from './config.ts';
@@ -40,6 +41,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   const delivery = new Delivery({ privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET) });
   const addressOf = clientAddress(config.TRUST_PROXY);
   const answerError = errorAnswers(delivery, logger);
+  const cacheOf = responseCaches(config.RESPONSE_CACHE_MB * 2 ** 20);
 
   const app = express();
   app.disable('x-powered-by');
@@ -47,7 +49,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
   app.use(serviceRouter(snapshots, refresh, delivery));
   app.use(docsRouter(delivery)); // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
-  app.use(answersRouter({ snapshots, shares, delivery, cacheBytes: config.RESPONSE_CACHE_MB * 2 ** 20 }));
+  app.use(answersRouter({ snapshots, shares, delivery, cacheOf }));
   app.use(siteRouter({ snapshots, shares, delivery, logger, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
   app.use(((error, req, res, _next) => answerError(req, res, error)) satisfies ErrorRequestHandler);
@@ -56,7 +58,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
     steps: [
       requestLog(logger, addressOf),
       guards(config, { logger, addressOf, routeKindOf: routeKinds(API_ENDPOINTS), rateLimitStore }),
-      ...(config.STORED_ANSWERS ? [storedAnswers(snapshots, delivery)] : []),
+      ...(config.STORED_ANSWERS ? [storedAnswers(snapshots, delivery, cacheOf)] : []),
     ],
     refuse: answerError,
     app,

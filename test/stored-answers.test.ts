@@ -1,7 +1,7 @@
-// Stored answers (issue 16) equal live ones, byte for byte: for the hand council and the bundled
-// sample, every stored URL (each councillor's, vote's and session's resources and the parameterless
-// lists) is requested from the service twice, once served from the snapshot and once answered live
-// (STORED_ANSWERS=false), and the bodies and validators compared.
+// Stored answers equal live ones, byte for byte: for the hand council and the bundled sample, every
+// stored URL (each councillor's, vote's and session's resources and the parameterless lists) is
+// requested from the service twice, once served from the snapshot and once answered live
+// (STORED_ANSWERS=false), and the bodies and validators compared, in every encoding.
 
 import { copyFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -75,9 +75,9 @@ async function compare(dbPath: string, { encodings = false, cacheMb = 64 } = {})
     expect(a.body.equals(b.body), sciezka).toBe(true);
     expect(tresc.equals(b.body), sciezka).toBe(true);
     expect(a.headers, sciezka).toEqual(b.headers);
-    expect(Boolean(br) && Boolean(gzip), sciezka).toBe(tresc.length > 1024);
+    expect(Boolean(br), sciezka).toBe(tresc.length > 1024);
     if (br) expect(zlib.brotliDecompressSync(br).equals(tresc), sciezka).toBe(true);
-    if (gzip) expect(zlib.gunzipSync(gzip).equals(tresc), sciezka).toBe(true);
+    expect(gzip, sciezka).toBeNull(); // gzip is made when first asked for
   }
   // Compressed: the same representation (Content-Encoding, ETag per encoding) from both paths; fetch
   // decodes the bodies, so they must equal the stored JSON.

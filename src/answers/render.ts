@@ -1,6 +1,6 @@
 // Renders the stored answers of a snapshot being built: what each endpoint declares as stored
 // (src/answers/endpoint.ts `Stored`), by the endpoints' own handlers and the one envelope, kept in the
-// snapshot with its brotli and gzip forms, and the code version that rendered them recorded beside
+// snapshot with its brotli form, and the code version that rendered them recorded beside
 // them (meta `code_version`, src/answers/code-version.ts). The ETL calls this through a hook its
 // composition roots (cli/council.ts, src/server.ts) pass in, so the pipeline never imports the API.
 //
@@ -46,7 +46,6 @@ export interface Rendered {
   url: string;
   body: Uint8Array;
   br: Uint8Array | null;
-  gzip: Uint8Array | null;
 }
 
 /** Every URL whose answer is stored, in an order that reads each vote's ballots once (plain, then grouped). */
@@ -83,14 +82,17 @@ const NO_SHARE_LINKS: ShareLinks = {
   linkFor: () => { throw new Error('share links are not rendered into a snapshot'); },
 };
 
-/** Renders planned answers over `queries`: the handler, the envelope, the compressed forms. */
+/**
+ * Renders planned answers over `queries`: the handler, the envelope, the brotli form. Not gzip: every
+ * browser takes brotli, and for the rest the server compresses an answer the first time it is asked
+ * for (src/answers/stored.ts); gzip was 4.3 s of the Sejm term's render (docs/PERFORMANCE.md).
+ */
 export function renderer(queries: Queries): (planned: Planned) => Promise<Rendered> {
   const context = { queries, shares: NO_SHARE_LINKS };
   return async ({ endpoint: index, url, params, query }) => {
     const endpoint = API_ENDPOINTS[index]!;
     const body = envelopeOf(await endpoint.handler(parseInput(endpoint, { params, query }), context));
-    const compressed = body.length > MIN_COMPRESSED_BYTES;
-    return { url, body, br: compressed ? compressSync(body, 'br') : null, gzip: compressed ? compressSync(body, 'gzip') : null };
+    return { url, body, br: body.length > MIN_COMPRESSED_BYTES ? compressSync(body, 'br') : null };
   };
 }
 
@@ -105,11 +107,11 @@ export interface RenderOptions {
 export async function renderStoredAnswers(db: Database.Database, options: RenderOptions = {}): Promise<number> {
   const urls = plan(createQueries(db), options.maxResourceAnswers);
   const workers = options.workers ?? (urls.length < PARALLEL_FROM ? 0 : availableParallelism());
-  const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br, gzip) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br) VALUES (?, ?, ?)');
   // Bytes from a worker arrive as plain Uint8Arrays: viewed as Buffers (no copy) for SQLite.
   const bytes = (array: Uint8Array | null) => array && Buffer.from(array.buffer, array.byteOffset, array.byteLength);
   const store = (rows: Rendered[]) => {
-    for (const { url, body, br, gzip } of rows) insert.run(url, bytes(body), bytes(br), bytes(gzip));
+    for (const { url, body, br } of rows) insert.run(url, bytes(body), bytes(br));
   };
   const journal = db.pragma('journal_mode', { simple: true }) as string;
   if (workers > 0) db.pragma('journal_mode = WAL');

@@ -7,17 +7,17 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { type Delivery, JSON_ANSWER, type Representations, etagFor } from '../http/delivery.ts';
 import { Reply, envelopeOf } from '../http/envelope.ts';
-import type { SnapshotStore } from '../snapshot/snapshot.ts';
+import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 import { type AnyEndpoint, type ShareLinks, parseInput } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
-import { responseCaches } from './response-cache.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 export interface AnswersOptions {
   snapshots: SnapshotStore;
   shares: ShareLinks;
   delivery: Delivery;
-  /** Byte budget of the response cache per snapshot; 0 disables it. */
-  cacheBytes: number;
+  /** The response cache of a snapshot, if any (src/answers/response-cache.ts). */
+  cacheOf: (snapshot: Snapshot) => ResponseCache | undefined;
 }
 
 /** Bodies are JSON of at most 10 KB (CONTRACT §6). */
@@ -30,9 +30,7 @@ function whenAnswered(result: unknown, send: (result: unknown) => void): Promise
   return undefined;
 }
 
-export function answersRouter({ snapshots, shares, delivery, cacheBytes }: AnswersOptions): Router {
-  const cacheOf = responseCaches(cacheBytes);
-
+export function answersRouter({ snapshots, shares, delivery, cacheOf }: AnswersOptions): Router {
   /** A GET: cacheable, validated by its ETag, kept serialized. */
   const read = (endpoint: AnyEndpoint): RequestHandler => (req: Request, res: Response) => {
     const snapshot = snapshots.holdFor(res);

@@ -1,40 +1,42 @@
 // Stored answers: what each endpoint declares as stored (its `stored`, src/answers/endpoint.ts) was
 // rendered with the snapshot by the handlers themselves (src/answers/render.ts) and kept in it with
-// its brotli and gzip forms. A request for one of those exact URLs is one indexed read of the bytes
-// in the encoding the client accepts, sent from the front (src/http/front.ts) through the delivery
-// module like any answer; everything else is answered live (src/answers/router.ts).
+// its brotli form. A request for one of those exact URLs is one indexed read of the bytes in the
+// encoding the client accepts, sent from the front (src/http/front.ts) through the delivery module
+// like any answer; everything else is answered live (src/answers/router.ts). A client that takes
+// gzip but not brotli gets the JSON compressed on first request, kept in the response cache.
 //
 // Only answers rendered by this code are served (Snapshot.storedAnswersCurrent): after an upgrade the
 // old bytes would be the old code's figures.
 
 import type Database from 'better-sqlite3';
-import { type Delivery, type Encoding, JSON_ANSWER, etagFor } from '../http/delivery.ts';
+import { type Delivery, JSON_ANSWER, etagFor } from '../http/delivery.ts';
 import type { Step } from '../http/front.ts';
 import { matcherOf } from '../http/route-table.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 export interface StoredAnswer {
   body: Buffer;
-  /** The encoding of `body`; null for the JSON itself (no encoding accepted, or an answer too small to compress). */
-  encoding: Encoding | null;
+  /** The encoding of `body`; null for the JSON itself (brotli not asked for, or an answer too small to compress). */
+  encoding: 'br' | null;
 }
 
 /** Reads the stored answers of one snapshot. */
 class StoredAnswers {
-  /** One statement per encoding, so that a read touches only the bytes it sends. */
-  private readonly reads: Record<Encoding | 'identity', Database.Statement>;
+  /** One statement per form, so that a read touches only the bytes it sends. */
+  private readonly reads: Record<'br' | 'identity', Database.Statement>;
   private readonly exists: Database.Statement;
 
   constructor(db: Database.Database) {
     const read = (column: string) => db.prepare(`SELECT ${column} FROM odpowiedz WHERE sciezka = ?`).raw();
-    this.reads = { identity: read('tresc, NULL'), br: read("coalesce(br, tresc), iif(br IS NULL, NULL, 'br')"), gzip: read("coalesce(gzip, tresc), iif(gzip IS NULL, NULL, 'gzip')") };
+    this.reads = { identity: read('tresc, NULL'), br: read("coalesce(br, tresc), iif(br IS NULL, NULL, 'br')") };
     this.exists = db.prepare('SELECT 1 FROM odpowiedz WHERE sciezka = ?');
   }
 
-  get(url: string, wanted: Encoding | null): StoredAnswer | undefined {
-    const row = this.reads[wanted ?? 'identity'].get(url) as [Buffer, Encoding | null] | undefined;
+  get(url: string, brotli: boolean): StoredAnswer | undefined {
+    const row = this.reads[brotli ? 'br' : 'identity'].get(url) as [Buffer, 'br' | null] | undefined;
     return row && { body: row[0], encoding: row[1] };
   }
 
@@ -81,7 +83,7 @@ function canonicalUrl(url: string, queries: Queries): string | undefined {
  * same headers, ETags and 304s as the live path: no Express, no routing, no snapshot held past the read
  * (the bytes are copied out of SQLite), no compression. Anything not stored goes on.
  */
-export function storedAnswers(snapshots: SnapshotStore, delivery: Delivery): Step {
+export function storedAnswers(snapshots: SnapshotStore, delivery: Delivery, cacheOf: (snapshot: Snapshot) => ResponseCache | undefined): Step {
   return (req, res, next) => {
     const url = req.url ?? '';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/api/')) return next();
@@ -92,18 +94,24 @@ export function storedAnswers(snapshots: SnapshotStore, delivery: Delivery): Ste
       if (!stored) return next();
       const wanted = delivery.encodingFor(req, JSON_ANSWER);
       const etag = etagFor(snapshot.answersVersion, url);
+      const read = (path: string) => stored.get(path, wanted === 'br');
+      const send = (answer: StoredAnswer) => {
+        if (wanted !== 'gzip') return delivery.sendAs(res, etag, answer.body, answer.encoding, JSON_ANSWER);
+        const cache = cacheOf(snapshot);
+        const entry = cache?.get(url) ?? { body: answer.body, encoded: {} };
+        delivery.send(res, etag, entry, wanted, JSON_ANSWER, () => cache?.set(url, entry));
+      };
       if (req.headers['if-none-match'] === undefined) {
-        const answer = stored.get(url, wanted) ?? lookUp(canonicalUrl(url, snapshot.queries), (path) => stored.get(path, wanted));
+        const answer = read(url) ?? lookUp(canonicalUrl(url, snapshot.queries), read);
         if (!answer) return next();
         delivery.notModified(req, res, etag, wanted, JSON_ANSWER); // no validator given: sets the headers only
-        return delivery.sendAs(res, etag, answer.body, answer.encoding, JSON_ANSWER);
+        return send(answer);
       }
       // A revalidation: whether there is an answer decides; its bytes are read only if it changed.
       const path = stored.has(url) ? url : lookUp(canonicalUrl(url, snapshot.queries), (p) => (stored.has(p) ? p : undefined));
       if (path === undefined) return next();
       if (delivery.notModified(req, res, etag, wanted, JSON_ANSWER)) return;
-      const answer = stored.get(path, wanted)!;
-      delivery.sendAs(res, etag, answer.body, answer.encoding, JSON_ANSWER);
+      send(read(path)!);
     } finally {
       snapshot.release();
     }
