@@ -1,4 +1,4 @@
-// Hostile requests against the guards of CONTRACT §6 (src/guards.ts) and the input validation behind
+// Hostile requests against the guards of CONTRACT §6 (src/http/guards.ts) and the input validation behind
 // them, table-driven: every row names its request and the status and error name it must get. Positive
 // controls show the guards let legitimate use through. Every response of the suite is checked for
 // leaked internals (stack frames, SQL, file paths).
