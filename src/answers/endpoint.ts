@@ -57,7 +57,7 @@ export interface Stored {
   canonical?: (params: Record<string, string>, queries: Queries) => Record<string, string> | undefined;
 }
 
-export interface EndpointDefinition<P, Q, B, R> {
+export interface Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown> {
   method: 'get' | 'post';
   /** Express path, e.g. `/api/radni/:id`. */
   path: string;
@@ -78,10 +78,10 @@ export interface EndpointDefinition<P, Q, B, R> {
   handler: (input: Input<P, Q, B>, context: AnswerContext) => R;
 }
 
-export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown> = EndpointDefinition<P, Q, B, R>;
-
-/** Any endpoint of the tables, whatever its schemas (for the router, the renderer, OpenAPI). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/**
+ * Any endpoint of the tables, whatever its schemas (for the router, the renderer, OpenAPI). `any`: a
+ * handler typed for its own input is not a handler of every input, so no narrower type holds them all.
+ */
 export type AnyEndpoint = Endpoint<any, any, any, unknown>;
 
 /** Declares an endpoint; the handler's input is typed by the endpoint's own schemas. */
@@ -90,10 +90,13 @@ export const endpoint = <
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R = unknown,
->(definition: EndpointDefinition<P, Q, B, R>): Endpoint<P, Q, B, R> => definition;
+>(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> => definition;
+
+/** An endpoint's `path` with its `:name` parameters filled in. */
+export const pathWith = (path: string, params: Record<string, string>): string => path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 
 /** Raw input as it arrives in a URL and body: strings (a repeated query parameter is an array). */
-export interface RawInput {
+interface RawInput {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;

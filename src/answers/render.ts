@@ -15,9 +15,8 @@ import { MIN_COMPRESSED_BYTES, compressSync } from '../http/delivery.ts';
 import { envelopeOf } from '../http/envelope.ts';
 import { createQueries, type Queries } from '../snapshot/queries.ts';
 import { CODE_VERSION } from './code-version.ts';
-import { type AnyEndpoint, type ShareLinks, parseInput } from './endpoint.ts';
+import { type AnyEndpoint, type ShareLinks, parseInput, pathWith } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
-import { pathWith } from './stored.ts';
 
 /**
  * Per-resource answers (each councillor's, vote's and session's, and the further list pages) are

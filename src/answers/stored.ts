@@ -14,6 +14,7 @@ import type { Step } from '../http/front.ts';
 import { matcherOf } from '../http/route-table.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+import { pathWith } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -61,9 +62,6 @@ const CANONICAL_FORMS = API_ENDPOINTS.flatMap((endpoint) => {
   const canonical = endpoint.method === 'get' ? endpoint.stored?.canonical : undefined;
   return canonical ? [{ path: endpoint.path, canonical, matches: matcherOf(endpoint.path) }] : [];
 });
-
-/** `path` with its `:name` parameters filled in. */
-export const pathWith = (path: string, params: Record<string, string>): string => path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 
 /** The URL `url`'s answer is stored under when it is not `url` itself (a councillor's token → id), if any. */
 function canonicalUrl(url: string, queries: Queries): string | undefined {

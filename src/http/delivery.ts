@@ -33,9 +33,9 @@ export const JSON_ANSWER: Kind = { type: 'application/json; charset=utf-8', comp
 /** The website's pages go out uncompressed for now. */
 export const HTML_PAGE: Kind = { type: 'text/html; charset=utf-8', compressed: false };
 
-export const CACHE_CONTROL_PUBLIC = 'public, max-age=60, stale-while-revalidate=300';
+const CACHE_CONTROL_PUBLIC = 'public, max-age=60, stale-while-revalidate=300';
 /** With an API key configured, shared caches must not hand answers to clients without one. */
-export const CACHE_CONTROL_PRIVATE = 'private, max-age=60';
+const CACHE_CONTROL_PRIVATE = 'private, max-age=60';
 const NO_STORE = 'no-store';
 
 /** The strong ETag of the answer for `url` whose data and code are `version` (Snapshot.answersVersion). */
@@ -44,7 +44,7 @@ export function etagFor(version: string, url: string): string {
 }
 
 /** Each encoding is its own representation with its own strong ETag. */
-export const encodedEtag = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
+const encodedEtag = (etag: string, encoding: Encoding) => `${etag.slice(0, -1)}-${encoding}"`;
 
 const matches = (header: string, etag: string): boolean =>
   header.trim() === '*' || header.split(',').some((t) => t.trim() === etag);
@@ -66,7 +66,7 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
  * Brotli quality: 3 compresses the Sejm term's /api/radni (89,807 bytes) to 11,791 in 0.8 ms; 5 gains
  * 5 % (11,187) for 8 times the time (6.2 ms), the default 11 far more. Measured with node:zlib here.
  */
-export const BROTLI_QUALITY = 3;
+const BROTLI_QUALITY = 3;
 
 /** Answers over this size are sent compressed to clients that accept it; smaller ones gain nothing. */
 export const MIN_COMPRESSED_BYTES = 1024;
@@ -76,7 +76,7 @@ const brotliOptions = (body: Buffer): zlib.BrotliOptions =>
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
 
 /** Compresses off the event loop, on libuv's pool. */
-export const compress = (body: Buffer, encoding: Encoding, done: (error: Error | null, out: Buffer) => void) => {
+const compress = (body: Buffer, encoding: Encoding, done: (error: Error | null, out: Buffer) => void) => {
   if (encoding === 'br') zlib.brotliCompress(body, brotliOptions(body), done);
   else zlib.gzip(body, GZIP_OPTIONS, done);
 };

@@ -38,7 +38,7 @@ export const pagedOf = <T>({ data, extra: { pagination } }: { data: T[]; extra: 
 
 export type Counts = Record<(typeof GLOS_VALUES)[number], number>;
 
-export const countsOf = (ballots: ReadonlyArray<{ glos: string }>): Counts => {
+const countsOf = (ballots: ReadonlyArray<{ glos: string }>): Counts => {
   const counts: Counts = { za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0 };
   for (const b of ballots) if (b.glos in counts) counts[b.glos as keyof Counts]++;
   return counts;

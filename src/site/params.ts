@@ -17,7 +17,7 @@ export class SiteError extends Error {
   }
 }
 
-export const notFoundPage = (message: string) => new SiteError(404, message);
+const notFoundPage = (message: string) => new SiteError(404, message);
 
 /**
  * The resource a page shows, or its 404: an id or token the API rejects (400) or does not know (404)
@@ -47,8 +47,8 @@ const SITE_PARAMS = {
 } satisfies Record<string, { schema: z.ZodType; must: string }>;
 
 type SiteParams = typeof SITE_PARAMS;
-export type SiteParamName = keyof SiteParams;
-export type SiteQuery<N extends SiteParamName> = { [K in N]: z.output<SiteParams[K]['schema']> };
+type SiteParamName = keyof SiteParams;
+type SiteQuery<N extends SiteParamName> = { [K in N]: z.output<SiteParams[K]['schema']> };
 
 /** A path parameter of a page's route (`:id`, `:token`, `:link`). */
 export const pathParam = (req: Request, name: string): string => String(req.params[name] ?? '');
