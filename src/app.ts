@@ -2,8 +2,9 @@
 // temporary database and the server wires the real ones.
 //
 // A request enters the front (src/http/front.ts, on node's own request and response): the request log,
-// the guards, then a stored answer if the snapshot has one for the exact URL. Everything else goes on
-// to the Express app: /health and /api, the documentation, the live answers of every endpoint, the
+// the guards, then an answer that is bytes already, if there is one for the exact URL: kept from an
+// earlier live request (the response cache), or stored with the snapshot. Everything else goes on to
+// the Express app: /health and /api, the documentation, the live answers of every endpoint, the
 // website. Every answer leaves through the one delivery module (src/http/delivery.ts).
 
 import express, { type ErrorRequestHandler } from 'express';
@@ -12,7 +13,7 @@ import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { ShareLinks } from './answers/endpoint.ts';
 import { API_ENDPOINTS } from './answers/endpoints.ts';
-import { responseCaches } from './answers/response-cache.ts';
+import { keptAnswers, responseCaches } from './answers/response-cache.ts';
 import { answersRouter } from './answers/router.ts';
 import { storedAnswers } from './answers/stored.ts';
 import type { Config } from './config.ts';
@@ -58,6 +59,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
     steps: [
       requestLog(logger, addressOf),
       guards(config, { logger, addressOf, routeKindOf: routeKinds(API_ENDPOINTS), rateLimitStore }),
+      ...(config.RESPONSE_CACHE_MB > 0 ? [keptAnswers(snapshots, delivery, cacheOf)] : []),
       ...(config.STORED_ANSWERS ? [storedAnswers(snapshots, delivery, cacheOf)] : []),
     ],
     refuse: answerError,

@@ -86,7 +86,7 @@ async function watchedServer(overrides: Partial<Config>) {
 }
 
 describe('the front', () => {
-  it('answers stored answers, 304s and refusals on node\'s own request and response, without Express', async () => {
+  it('answers stored and kept answers, 304s and refusals on node\'s own request and response, without Express', async () => {
     const { send, close } = await watchedServer(CONFIG);
     const ok = { origin: ORIGIN, 'x-api-key': KEY };
     try {
@@ -102,6 +102,10 @@ describe('the front', () => {
         await send('/api/glosowania/1/udostepnij', { method: 'POST', headers: { ...ok, 'content-type': 'text/plain' }, body: 'x' }),
       ];
       expect(cases.map((c) => c.status)).toEqual([200, 304, 200, 401, 403, 204, 415]);
+      // A live answer, the second time: kept from the first, sent by the front.
+      expect((await send('/api/radni/2?kadencja=2014-2018', { headers: ok })).express).toBe(true);
+      cases.push(await send('/api/radni/2?kadencja=2014-2018', { headers: ok }));
+      expect(cases.at(-1)!.status).toBe(200);
       expect(cases[2]!.headers.get('content-encoding')).toBe('br');
       for (const c of cases) {
         expect(c.express, `status ${c.status}`).toBe(false);
@@ -129,7 +133,7 @@ describe('the front', () => {
     const { send, close } = await watchedServer(CONFIG);
     try {
       const headers = { origin: ORIGIN, 'x-api-key': KEY };
-      for (const [path, status] of [['/api/radni/1?kadencja=2014-2018', 200], ['/health', 200], ['/radni', 200], ['/api/nothing', 404]] as const) {
+      for (const [path, status] of [['/api/radni/3?kadencja=2014-2018', 200], ['/health', 200], ['/radni', 200], ['/api/nothing', 404]] as const) {
         const live = await send(path, { headers });
         expect(live.status, path).toBe(status);
         expect(live.express, path).toBe(true);

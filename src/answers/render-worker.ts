@@ -8,8 +8,6 @@ import { type Planned, renderer } from './render.ts';
 
 const port = parentPort!;
 const db = new Database((workerData as { dbPath: string }).dbPath, { readonly: true });
-// Pages straight from the OS page cache (the build's own connection has them in its cache; a worker starts cold).
-db.pragma(`mmap_size = ${2 ** 31}`);
 const render = renderer(createQueries(db));
 
 port.on('message', (chunk: Planned[]) => {

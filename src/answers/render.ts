@@ -164,8 +164,8 @@ function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows:
           return;
         }
         busy = false;
-        void worker.terminate();
-        if (--running === 0 && !failed) resolve();
+        // Done when every worker is gone: the build leaves WAL only once no other connection is open.
+        if (--running === 0 && !failed) void Promise.all(workers.map((w) => w.terminate())).then(() => resolve());
       };
       worker.on('message', (message: { ready: true } | { rows: Rendered[] } | { error: string }) => {
         if ('error' in message) return fail(new Error(`rendering the stored answers failed: ${message.error}`));
