@@ -75,10 +75,11 @@ export interface GuardOptions {
   rateLimitStore?: Store | undefined;
 }
 
-// The website's pages (outside /api) are opened by browsers following links: no key, no Origin, a
-// Referer from anywhere. The origin check and the credentials guard /api only; the rate limit counts
-// every path.
-/** The ordered guard list, run in the front (src/http/front.ts) before any route. */
+/**
+ * The ordered guard list, run in the front (src/http/front.ts) before any route. The website's pages
+ * (outside /api) are opened by browsers following links: no key, no Origin, a Referer from anywhere;
+ * so the origin check and the credentials guard /api only, and the rate limit counts every path.
+ */
 export function guards(config: GuardConfig, { logger, addressOf, routeKindOf, rateLimitStore }: GuardOptions): Step {
   const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
   const route = exemptions(routeKindOf);
