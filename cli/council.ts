@@ -19,7 +19,8 @@ import { fetchSejm, SEJM_API } from '../etl/fetch/sejm.ts';
 import { refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
 import { CollapseRefusedError, limitsFrom } from '../etl/collapse.ts';
 import { configuredSource, describeSource, liveSettingsFor, recordedSource, sameSource, SourceMismatchError } from '../etl/source-spec.ts';
-import { renderStoredAnswers } from '../src/render-answers.ts';
+import { CODE_VERSION } from '../src/answers/code-version.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import { startServer } from '../src/server.ts';
 
 const positiveInt = (value: string): number => {
@@ -159,7 +160,7 @@ program
     const result = await refreshOnce({
       dbPath, configured, replaceSource: options.replaceSource ?? config.REPLACE_SOURCE, limits: limitsFrom(config),
       timeoutMs: config.FETCH_TIMEOUT_MS, ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}), ...(options.force ? { force: true } : {}),
-      progress: progressPrinter(), render: renderStoredAnswers,
+      progress: progressPrinter(), render: renderStoredAnswers, codeVersion: CODE_VERSION,
       onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
       onFetched: (fetched) => {
         endProgress();

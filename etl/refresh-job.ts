@@ -13,7 +13,7 @@ import { PoliteClient } from './fetch/polite-client.ts';
 import { fetchSejm } from './fetch/sejm.ts';
 import type { StageReporter } from './materialise/index.ts';
 import { type EtlOptions, type EtlSummary, runEtl } from './run.ts';
-import { publishedDigest, sourceDigest } from './source-digest.ts';
+import { publishedCodeVersion, publishedDigest, sourceDigest } from './source-digest.ts';
 import { liveFetchOf, recordedSource, refreshSourceOf, sameSource } from './source-spec.ts';
 
 export const USER_AGENT = 'council-voting-analytics/2.0.0 (roll-call statistics for citizens; contact: the operator of this service)';
@@ -34,6 +34,11 @@ export interface RefreshOptions {
   onStage?: StageReporter;
   onFetched?: (summary: FetchSummary) => void;
   render?: EtlOptions['render'];
+  /**
+   * The version of the code that renders the answers (src/answers/code-version.ts): a snapshot whose
+   * answers other code rendered is rebuilt even when its source is unchanged.
+   */
+  codeVersion?: string;
   progress?: Progress;
 }
 
@@ -45,10 +50,11 @@ export type RefreshResult =
  * Why the published snapshot at `dbPath` must be rebuilt from `source` (whose files digest to
  * `digest`), or null when it was built from exactly that. Each condition is one line here.
  */
-function rebuildReason(dbPath: string, source: SourceSpec, digest: string): string | null {
+function rebuildReason(dbPath: string, source: SourceSpec, digest: string, codeVersion: string | undefined): string | null {
   const published = publishedDigest(dbPath);
   if (published === undefined) return 'no servable snapshot';
   if (published !== digest) return 'the source changed';
+  if (codeVersion !== undefined && codeVersion !== publishedCodeVersion(dbPath)) return 'its answers were rendered by other code';
   const recorded = recordedSource(dbPath);
   if (recorded === null || !sameSource(recorded, source)) return 'the snapshot was built from another source';
   return null;
@@ -69,7 +75,7 @@ export async function refreshOnce(options: RefreshOptions): Promise<RefreshResul
     options.onFetched?.(fetch);
   }
   const digest = sourceDigest(source.path);
-  if (rebuildReason(options.dbPath, source, digest) === null) return { rebuilt: false, source, fetch, digest };
+  if (rebuildReason(options.dbPath, source, digest, options.codeVersion) === null) return { rebuilt: false, source, fetch, digest };
   const etl = await runEtl({
     source: source.path, format: source.format, dbPath: options.dbPath, record: { format: source.format, path: source.path, live: source.live },
     ...(options.force ? { force: true } : {}), ...(options.limits ? { limits: options.limits } : {}),

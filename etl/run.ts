@@ -29,10 +29,10 @@ export interface EtlOptions {
   onStage?: StageReporter;
   /**
    * Renders answers into the snapshot before it is published, returning how many (the API's stored
-   * answers, src/render-answers.ts): passed in by the composition roots, since the pipeline does not
+   * answers, src/answers/render.ts): passed in by the composition roots, since the pipeline does not
    * know the API.
    */
-  render?: (db: Database.Database) => number;
+  render?: (db: Database.Database) => Promise<number>;
   /** The source recorded in the snapshot (default: `format` at `source`, without a live fetch). */
   record?: SourceSpec;
   /** Publish even a build that collapses the published snapshot (etl/collapse.ts). */
@@ -137,7 +137,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     if (collapse) throw new CollapseRefusedError(dbPath, collapse);
     if (options.render) {
       t = performance.now();
-      report('render answers', options.render(db), performance.now() - t);
+      report('render answers', await options.render(db), performance.now() - t);
     }
 
     t = performance.now();

@@ -13,7 +13,7 @@ import { parseRefreshMessage } from '../core/refresh-protocol.ts';
 import type { RefreshSourceStatus } from '../core/sources.ts';
 import type { Config } from './config.ts';
 import type { RefreshStatus } from './service/router.ts';
-import type { SnapshotStore } from './snapshot.ts';
+import type { SnapshotStore } from './snapshot/snapshot.ts';
 
 export const CRON_TIMEZONE = 'Europe/Warsaw';
 

@@ -15,7 +15,8 @@ import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild
 import { refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
 import { configuredSource, refreshSourceStatus } from '../etl/source-spec.ts';
-import { renderStoredAnswers } from './render-answers.ts';
+import { CODE_VERSION } from './answers/code-version.ts';
+import { renderStoredAnswers } from './answers/render.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
@@ -23,13 +24,12 @@ import { type FollowStatus, SnapshotFollower, initialFollowStatus } from './repl
 import { startPublisher } from './replication/publisher.ts';
 import type { RefreshStatus } from './service/router.ts';
 import { type ShareStore, openShareStore } from './shares/index.ts';
-import { SnapshotStore } from './snapshot.ts';
+import { SnapshotStore } from './snapshot/snapshot.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** In-flight requests get this long; then their connections are closed and the shutdown completes. */
 const DRAIN_MS = SHUTDOWN_GRACE_MS - 1500;
 
-/** Values never written to the log: credentials in request headers, and secrets of the configuration. */
 /**
  * The refresh's cleanup after a killed ETL child: the pipeline's own stale-build removal, under the
  * build lock. When another build holds the lock, that build removes leftovers when it starts.
@@ -50,6 +50,7 @@ function removeKilledBuilds(dbPath: string): void {
   }
 }
 
+/** Values never written to the log: credentials in request headers, and secrets of the configuration. */
 export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
   'req.headers.authorization',
@@ -107,7 +108,7 @@ async function bootstrap(config: Config, logger: Logger): Promise<void> {
   const reason = existsSync(config.DB_PATH) ? 'the database was built by another version' : 'no database yet';
   const result = await refreshOnce({
     dbPath: config.DB_PATH, configured: configuredSource(config), replaceSource: config.REPLACE_SOURCE, api: config.SOURCE_API,
-    timeoutMs: config.FETCH_TIMEOUT_MS, limits: limitsFrom(config), render: renderStoredAnswers,
+    timeoutMs: config.FETCH_TIMEOUT_MS, limits: limitsFrom(config), render: renderStoredAnswers, codeVersion: CODE_VERSION,
     onSource: (source) => logger.info({ source: source.description, from: source.from, db: config.DB_PATH }, `${reason}: building it from the source`),
     onFetched: (fetched) => logger.info(fetched, 'fetch finished'),
     onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),

@@ -11,16 +11,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../etl/findings.ts';
 import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
-import { appOver, removeDir, tempDir, type TestApp } from './support/fixture.ts';
+import { appOver, tempDirs, type TestApp } from './support/fixture.ts';
 import { RADOSKOP_HAND, writeRadoskopHand } from './support/radoskop-hand.ts';
 
-const dirs: string[] = [];
-const newDir = () => {
-  const dir = tempDir('radoskop-test-');
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach(removeDir));
+const newDir = tempDirs('radoskop-test-');
 
 const located = (p: Problem) => `${p.file}: ${p.column}: ${p.problem}`;
 

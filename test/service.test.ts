@@ -11,6 +11,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle, type GenerateOptions } from '../tools/generate/index.ts';
 import { runEtl } from '../etl/run.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import { removeDir, tempDir } from './support/fixture.ts';
 import { council, freePort, killAll, type LogLine, type ServerProcess, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 
@@ -59,7 +60,7 @@ async function startSite(bundle: TestBundle, env: Record<string, string> = {}): 
   mkdirSync(source, { recursive: true });
   copyBundle(bundle, source);
   const db = join(dir, 'data', 'council.db');
-  await runEtl({ source, dbPath: db, createFolder: true });
+  await runEtl({ source, dbPath: db, createFolder: true, render: renderStoredAnswers }); // as `council etl` builds it
   const server = await startServerProcess({
     DB_PATH: db,
     SHARES_DB_PATH: join(dir, 'shares', 'shares.db'),

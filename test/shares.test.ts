@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEtl } from '../etl/run.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { renderStoredAnswers } from '../src/render-answers.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import {
   PostgresShareStore, SHARE_MIGRATIONS, SHARES_UNAVAILABLE, type ShareStore, SharesUnavailableError, SqliteShareStore, openShareStore,
 } from '../src/shares/index.ts';
-import { SnapshotStore } from '../src/snapshot.ts';
+import { SnapshotStore } from '../src/snapshot/snapshot.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { tempDir } from './support/fixture.ts';
 import { POSTGRES_MISSING, type PostgresServer, postgresBin, startPostgres } from '../tools/loopback/postgres.ts';

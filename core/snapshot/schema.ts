@@ -342,7 +342,8 @@ CREATE TABLE mapa_radny (
 
 -- Stored answers: the bytes of every default-parameter resource answer (a councillor's endpoints, a
 -- vote's, a session's, the lists and statistics without parameters), rendered once per snapshot by the
--- API's own handlers (src/render-answers.ts), with their brotli and gzip forms for answers over 1 KB.
+-- API's own handlers (src/answers/render.ts), with their brotli form for answers over 1 KB (gzip is
+-- left empty: the server makes it when a client asks, docs/PERFORMANCE.md).
 -- A rowid table on purpose: WITHOUT ROWID keeps these large rows in the key's B-tree, which made
 -- a point read twice as slow (29 µs against 14 µs per read on the Sejm term's answers).
 CREATE TABLE odpowiedz (

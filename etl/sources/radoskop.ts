@@ -24,7 +24,7 @@ import { BRAK_GLOSU, NIEOBECNY, PRZECIW, WSTRZYMUJACY, ZA } from '../../core/con
 import { isDateTime } from '../../core/dates.ts';
 import { columnOf, type Findings, type Location } from '../findings.ts';
 import type { Loader } from '../load.ts';
-import type { SourcePart } from './index.ts';
+import type { SourcePart } from './part.ts';
 
 /** `named_votes` keys → glos codes (CONTRACT §8). */
 const NAMED_VOTE_CODE: ReadonlyMap<string, number> = new Map([

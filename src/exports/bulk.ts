@@ -11,7 +11,7 @@ import { GLOS_VALUES, percentString } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { polishCollator } from '../../core/text.ts';
-import { FilteredStatements } from '../filtered-statements.ts';
+import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { type CsvColumn, writeCsv } from './csv.ts';
 
 export const BULK_FILES = ['glosowania', 'glosy', 'radni', 'posiedzenia', 'obecnosci', 'ugrupowania'] as const;

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { foldText } from '../../core/text.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
-import { FilteredStatements } from '../filtered-statements.ts';
+import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { trigramPhrase } from '../glosowania/queries.ts';
 
 /** Words of a typed query, folded like the stored names: "  Łódź  kow" → ["lodz", "kow"]. At most MAX_WORDS. */

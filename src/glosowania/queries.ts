@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
-import { type Condition, FilteredStatements } from '../filtered-statements.ts';
+import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share } from '../shares/index.ts';
 
 /** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
@@ -28,6 +28,7 @@ export interface VoteDetail extends VoteSummary {
 
 export interface BallotEntry { glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
 
+/** The filters of CONTRACT §6 over the vote list. */
 export interface VoteFilter {
   kadencja?: string | undefined;
   organ?: number | undefined;
@@ -82,6 +83,9 @@ export class GlosowaniaQueries {
   private unfilteredTotal: number | undefined;
   private readonly searchCount: Database.Statement;
   private readonly searchPage: Database.Statement;
+  private readonly idsStatement: Database.Statement;
+  /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
+  private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => ({
@@ -111,17 +115,26 @@ export class GlosowaniaQueries {
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania
       WHERE b.id_glosowania = ? ORDER BY r.name_rank`);
     this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
+    this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
     this.ballotStatement = db.prepare('SELECT 1 FROM glos WHERE id_glosowania = ? AND id_osoby = ?').pluck();
     this.attachmentsStatement = db.prepare(
       'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika');
   }
 
-  list(filter: VoteFilter, page: number, limit: number): { items: VoteSummary[]; total: number } {
+  /** How many votes the snapshot has. */
+  count(): number {
+    return (this.unfilteredTotal ??= this.listStatements.select([]).statements.count.get() as number); // fixed for the snapshot
+  }
+
+  /** Every id_glosowania, ascending. */
+  ids(): IterableIterator<number> {
+    return this.idsStatement.iterate() as IterableIterator<number>;
+  }
+
+  /** A page of the filtered list, date order, and the filtered total. */
+  list({ page, limit, ...filter }: VoteFilter & { page: number; limit: number }): { items: VoteSummary[]; total: number } {
     const { statements, params } = this.listStatements.select(voteConditions(filter));
-    if (params.length === 0) {
-      this.unfilteredTotal ??= statements.count.get() as number; // fixed for the snapshot
-      return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.unfilteredTotal };
-    }
+    if (params.length === 0) return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.count() };
     const phrase = params.length === 1 && filter.search !== undefined ? trigramPhrase(foldText(filter.search)) : undefined;
     if (phrase !== undefined) {
       return { items: this.searchPage.all(phrase, limit, (page - 1) * limit) as VoteSummary[], total: this.searchCount.get(phrase) as number };
@@ -150,10 +163,13 @@ export class GlosowaniaQueries {
     return this.ordStatement.get(id) as number | undefined;
   }
 
-  /** The vote's ballots in name order, each with the voter's group at the vote. */
+  /** The vote's ballots in name order, each with the voter's group at the vote (read-only: the last read is shared). */
   ballots(id: number, ord: number): BallotEntry[] {
+    if (this.lastBallots?.id === id) return this.lastBallots.entries;
     const rows = this.ballotsStatement.all(ord, id) as Array<Omit<BallotEntry, 'glos'> & { glos: number }>;
-    return rows.map((r) => ({ glos: GLOS_VALUES[r.glos]!, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie }));
+    const entries = rows.map((r) => ({ glos: GLOS_VALUES[r.glos]!, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie }));
+    this.lastBallots = { id, entries };
+    return entries;
   }
 
   hasBallot(voteId: number, personId: number): boolean {

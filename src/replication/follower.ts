@@ -18,7 +18,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Logger } from 'pino';
 import { type SnapshotManifest, type SnapshotMeta, sha256Of, snapshotManifest, snapshotMetaOf } from '../../core/snapshot/manifest.ts';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
-import { Snapshot } from '../snapshot.ts';
+import { Snapshot } from '../snapshot/snapshot.ts';
 
 /** What /health reports of a replica (`replika`). */
 export interface FollowStatus {

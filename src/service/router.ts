@@ -1,11 +1,12 @@
 // /health and /api: what is in service, and what the service offers.
 
 import { Router } from 'express';
-import { API_ENDPOINTS } from '../endpoints.ts';
-import { sendData } from '../http.ts';
 import type { RefreshSourceStatus } from '../../core/sources.ts';
+import { API_ENDPOINTS } from '../answers/endpoints.ts';
+import type { Delivery } from '../http/delivery.ts';
+import { envelopeOf } from '../http/envelope.ts';
 import { type FollowStatus, behindSeconds } from '../replication/follower.ts';
-import type { SnapshotStore } from '../snapshot.ts';
+import type { SnapshotStore } from '../snapshot/snapshot.ts';
 
 export const VERSION = '2.0.0';
 
@@ -36,7 +37,7 @@ export interface RefreshStatus {
   running: boolean;
 }
 
-export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, follow?: FollowStatus): Router {
+export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, delivery: Delivery, follow?: FollowStatus): Router {
   const router = Router();
   const started = Date.now();
 
@@ -55,11 +56,12 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, 
       // A replica: the builder it follows and how far behind it the served snapshot is.
       replika: follow ? { ...follow, behindSeconds: behindSeconds(follow, snapshot?.id) } : null,
     };
-    res.status(snapshot ? 200 : 503).json(body);
+    delivery.sendUncached(res, snapshot ? 200 : 503, Buffer.from(JSON.stringify(body)));
   });
 
   router.get('/api', (_req, res) => {
-    sendData(res, { nazwa: 'Council Voting Analytics API', wersja: VERSION, dokumentacja: '/api/openapi.json', endpoints: ENDPOINTS });
+    const index = { nazwa: 'Council Voting Analytics API', wersja: VERSION, dokumentacja: '/api/openapi.json', endpoints: ENDPOINTS };
+    delivery.sendUncached(res, 200, envelopeOf(index));
   });
 
   return router;

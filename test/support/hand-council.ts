@@ -274,6 +274,15 @@ export interface HandCase {
   notFound?: true;
 }
 
+/** The body the API must answer for a hand case (not a 404), in envelope field order. */
+export function expectedBody(c: HandCase): unknown {
+  const body: Record<string, unknown> = { success: true, data: c.data };
+  if (c.count !== undefined) body['count'] = c.count;
+  if (c.grouped !== undefined) body['grouped'] = c.grouped;
+  if (c.pagination !== undefined) body['pagination'] = c.pagination;
+  return body;
+}
+
 // The /api/radni items (all terms, and T1) by id_osoby, shared by the organ cases below.
 const ALL_LIST: Record<number, object> = {
   1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },

@@ -1,8 +1,8 @@
 // The test oracle: a deliberately naive implementation of every read endpoint, straight from
 // CONTRACT.md and docs/DESIGN.md. Each answer is recomputed from the raw bundle with plain loops
-// over ballots; nothing is cached, indexed or shared with the ETL except the pure formatting
-// helpers of etl/metrics.ts (percent, rounding, collation, tokens, folding). Slow on purpose:
-// it only has to be obviously right on small councils.
+// over ballots; nothing is cached, indexed or shared with the ETL except the pure helpers of core/
+// (contract.ts: percent, rounding; text.ts: collation, tokens, folding). Slow on purpose: it only
+// has to be obviously right on small councils.
 
 import { kontrowersyjnosc, percent, percentString, ratio2 } from '../../core/contract.ts';
 import { assignTokens, compareNames, compareNatural, foldText } from '../../core/text.ts';

@@ -1,4 +1,4 @@
-// Hostile requests against the guards of CONTRACT §6 (src/guards.ts) and the input validation behind
+// Hostile requests against the guards of CONTRACT §6 (src/http/guards.ts) and the input validation behind
 // them, table-driven: every row names its request and the status and error name it must get. Positive
 // controls show the guards let legitimate use through. Every response of the suite is checked for
 // leaked internals (stack frames, SQL, file paths).
@@ -9,7 +9,7 @@ import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import type { Config } from '../src/config.ts';
-import { STATUS_NAMES } from '../src/http.ts';
+import { STATUS_NAMES } from '../src/http/envelope.ts';
 import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
 
 const ALLOWED = 'https://allowed.example';

@@ -1,10 +1,10 @@
 // Response schemas shared by several resources, and the envelope builders. Every endpoint's
-// parameters and response are described once, in zod, next to its router (`<resource>/schemas.ts`);
-// the handlers validate with them, the OpenAPI document is generated from them, and the contract
-// tests check real responses against them. Field descriptions are the contract's, in Polish.
+// parameters and response are described once, in zod (`<resource>/schemas.ts`): the router validates
+// with them, the OpenAPI document is generated from them, and the contract tests check real responses
+// against them. Field descriptions are the contract's, in Polish.
 
 import { z } from 'zod';
-import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../core/contract.ts';
+import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 
 export const int = (description: string) => z.int().meta({ description });
 export const count = (description: string) => z.int().min(0).meta({ description });
@@ -59,25 +59,3 @@ export const envelope = <T extends z.ZodType, E extends z.ZodRawShape = {}>(data
   z.strictObject({ success: z.literal(true), data, ...(extra ?? ({} as E)) });
 
 export const paged = <T extends z.ZodType>(item: T) => envelope(z.array(item), { pagination: paginationSchema });
-
-/** One operation: what the router validates with, what OpenAPI documents, what contract tests check. */
-export interface Endpoint {
-  method: 'get' | 'post';
-  /** Express path, e.g. `/api/radni/:id`. */
-  path: string;
-  summary: string;
-  tag: string;
-  params?: z.ZodObject;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-  /** Success status (200 unless said). */
-  status?: number;
-  /** Error statuses besides those every endpoint can answer (401, 403, 429, 500). */
-  errors: number[];
-  /** Exempt from the origin check and the API key (the share link). */
-  public?: boolean;
-}
-
-/** Declares one operation, keeping its schemas' types so `route` can type the handler's input. */
-export const endpoint = <const E extends Endpoint>(operation: E): E => operation;

@@ -1,53 +1,10 @@
-// The two envelopes (success, error), the HTTP error type, and the parameter schemas of CONTRACT §6.
-// Handlers parse with these schemas; a violation becomes a 400 that names the parameter.
+// The parameter schemas of CONTRACT §6, shared by the endpoints' query schemas and the website's
+// pages. Every input is parsed with one of them; a violation becomes a 400 that names the parameter.
 
-import type { Response } from 'express';
 import { z } from 'zod';
-import { ODRZUCONO, PRZYJETO } from '../core/contract.ts';
-import { isDateTime } from '../core/dates.ts';
-
-export const STATUS_NAMES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export const notFound = (what: string) => new HttpError(404, what);
-
-export function sendError(res: Response, status: number, message: string): void {
-  res.locals['reason'] = message; // for the request log: why the request was refused
-  res.status(status).json({ success: false, error: STATUS_NAMES[status] ?? 'Error', message });
-}
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
-
-export const pagination = (page: number, limit: number, total: number): Pagination =>
-  ({ page, limit, total, totalPages: Math.ceil(total / limit) });
-
-/** The success envelope; extra top-level members (count, grouped, pagination) go in `extra`. */
-export function sendData(res: Response, data: unknown, extra: Record<string, unknown> = {}, status = 200): void {
-  res.status(status).json({ success: true, data, ...extra });
-}
-
-// --- Parameter schemas ------------------------------------------------------------------------
+import { ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
+import { isDateTime } from '../../core/dates.ts';
+import { HttpError } from './envelope.ts';
 
 // Query values arrive as strings; a repeated parameter arrives as an array and is rejected here.
 // Numbers and booleans are parsed in two steps, the strict text form, then `.pipe()` into the typed

@@ -1,7 +1,6 @@
-// What a newcomer trips over (issue 12): a typo in --db must not destroy a file, a server that cannot
-// start must exit at once, and every message must point somewhere a user can look.
+// The mistakes a user makes and what they are told: a typo in --db must not destroy a file, a server
+// that cannot start must exit at once, and every message must point somewhere a user can look.
 
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
@@ -16,12 +15,11 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/server.ts';
 import { SqliteShareStore } from '../src/shares/index.ts';
-import { SnapshotStore } from '../src/snapshot.ts';
-import { appOver, tempDir } from './support/fixture.ts';
+import { SnapshotStore } from '../src/snapshot/snapshot.ts';
+import { appOver, hashOf, tempDir } from './support/fixture.ts';
 import { council, killAll, startServerProcess, stopProcess } from './support/server-process.ts';
 
 const SAMPLE = new URL('../data/sample', import.meta.url).pathname;
-const hashOf = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 let bundle: string;
 let dbPath: string;
@@ -35,14 +33,14 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 
 /** A copy of the small valid bundle with `edit` applied. */
 function editedBundle(edit: (dir: string) => void): string {
-  const dir = tempDir('council-newcomer-');
+  const dir = tempDir('council-usage-');
   cpSync(bundle, dir, { recursive: true });
   edit(dir);
   return dir;
 }
 
 beforeAll(async () => {
-  bundle = tempDir('council-newcomer-base-');
+  bundle = tempDir('council-usage-base-');
   await generateBundle(bundle, { seed: 11, radni: 8, glosowania: 120, kadencje: 1 });
   dbPath = join(tempDir(), 'council.db');
   await runEtl({ source: bundle, dbPath });

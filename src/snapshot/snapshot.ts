@@ -4,11 +4,13 @@
 // the file's identity, which also catches one published by a separate `council etl` process.
 
 import { statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
-import { SCHEMA_VERSION } from '../core/snapshot/schema.ts';
+import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
+import { CODE_VERSION } from '../answers/code-version.ts';
+import { HttpError } from '../http/envelope.ts';
 import { createQueries, type Queries } from './queries.ts';
-import { StoredAnswers } from './stored-answers.ts';
 
 export class Snapshot {
   readonly id: string;
@@ -17,8 +19,15 @@ export class Snapshot {
   /** Date of the newest vote served (YYYY-MM-DD), null for a snapshot without votes. */
   readonly newestVote: string | null;
   readonly queries: Queries;
-  /** Answers rendered when the snapshot was built (src/stored-answers.ts). */
-  readonly stored: StoredAnswers;
+  /** The code version its stored answers were rendered by (src/answers/code-version.ts); undefined: none recorded. */
+  readonly renderedBy: string | undefined;
+  /**
+   * Whether its stored answers are this code's (src/answers/stored.ts serves them only then; else every
+   * answer is computed live until a refresh re-renders them).
+   */
+  readonly storedAnswersCurrent: boolean;
+  /** What every answer from it is a function of: the snapshot and the code. Every ETag starts with it. */
+  readonly answersVersion: string;
   private users = 0;
   private retired = false;
 
@@ -34,7 +43,9 @@ export class Snapshot {
     this.voteCount = db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number;
     this.newestVote = db.prepare('SELECT data FROM glosowanie WHERE ord = 1').pluck().get() as string | undefined ?? null;
     this.queries = createQueries(db);
-    this.stored = new StoredAnswers(db);
+    this.renderedBy = meta.get('code_version');
+    this.storedAnswersCurrent = this.renderedBy === CODE_VERSION;
+    this.answersVersion = `${this.id}.${CODE_VERSION}`;
   }
 
   /**
@@ -94,6 +105,8 @@ export class SnapshotStore {
   private timer: NodeJS.Timeout | null = null;
   private failedKey: string | null = null;
   private closed = false;
+  /** The snapshot each response in progress holds. */
+  private readonly held = new WeakMap<ServerResponse, Snapshot>();
 
   constructor(readonly path: string, private readonly logger?: Logger) {}
 
@@ -104,6 +117,20 @@ export class SnapshotStore {
 
   acquire(): Snapshot | null {
     return this.current?.acquire() ?? null;
+  }
+
+  /**
+   * The snapshot `res` holds: the one in service when it first asked, held until the response closes
+   * (a swap never closes a database under a request still reading it). 503 while none has been published.
+   */
+  holdFor(res: ServerResponse): Snapshot {
+    let snapshot = this.held.get(res);
+    if (snapshot) return snapshot;
+    snapshot = this.acquire() ?? undefined;
+    if (!snapshot) throw new HttpError(503, 'no data has been loaded yet');
+    this.held.set(res, snapshot);
+    res.once('close', () => snapshot.release());
+    return snapshot;
   }
 
   /**
@@ -144,6 +171,10 @@ export class SnapshotStore {
     this.current = next;
     previous?.retire();
     this.logger?.info({ snapshot: next.id, builtAt: next.builtAt, votes: next.voteCount, previous: previous?.id ?? null }, 'snapshot in service');
+    if (next.renderedBy !== undefined && !next.storedAnswersCurrent) {
+      this.logger?.warn({ snapshot: next.id, renderedBy: next.renderedBy ?? null, code: CODE_VERSION },
+        'its stored answers were rendered by other code: every answer is computed live until the next refresh renders them again');
+    }
   }
 
   /** Polls the file every `intervalMs` for a newly published snapshot. */

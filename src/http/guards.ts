@@ -1,4 +1,4 @@
-// The request guards of CONTRACT §6, as one ordered middleware list run in the front (src/front.ts),
+// The request guards of CONTRACT §6, as one ordered list of steps run in the front (src/http/front.ts),
 // before any route, on node's own request and response:
 //
 //   1. helmet        security headers for a JSON API (every response)
@@ -12,7 +12,7 @@
 // The limiter runs before the credential check on purpose: every key or token guess is counted, so
 // the credentials cannot be guessed faster than the rate limit allows.
 //
-// Exemptions (src/route-table.ts: from the endpoint table's `public` flag and the service routes,
+// Exemptions (src/http/route-table.ts: from the endpoint table's `public` flag and the service routes,
 // matched the way Express routes them):
 //   - /health (any method): no origin check, no credentials, not counted, no 415 rule.
 //   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
@@ -24,61 +24,79 @@
 // CORS headers themselves are only ever given to allowed origins, the share link included.
 
 import { hash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import cors from 'cors';
-import type { RequestHandler } from 'express';
 import { type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Logger } from 'pino';
 import typeis from 'type-is';
 import vary from 'vary';
-import { type Config, ConfigError } from './config.ts';
-import { type Handler, inOrder, pathOf } from './front.ts';
-import { HttpError } from './http.ts';
-import { type RouteKind, routeKind } from './route-table.ts';
+import { type Config, ConfigError } from '../config.ts';
+import { HttpError } from './envelope.ts';
+import { type Step, inOrder, pathOf } from './front.ts';
+import type { RouteKind, RouteKindOf } from './route-table.ts';
 
 type GuardConfig = Pick<Config,
   'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'NODE_ENV' | 'TRUST_PROXY'>;
 
-// Asked by up to four guards per request; decided once.
-const kinds = new WeakMap<IncomingMessage, RouteKind>();
-function kindOf(req: IncomingMessage): RouteKind {
-  let kind = kinds.get(req);
-  if (kind === undefined) kinds.set(req, (kind = routeKind({ method: req.method ?? 'GET', path: pathOf(req) })));
-  return kind;
+/** What the guards ask of a request's route: decided once per request (up to four guards ask). */
+interface Exemptions {
+  /** `/health`: never guarded (except for the headers of helmet and cors), never counted. */
+  isHealth: (req: IncomingMessage) => boolean;
+  /** Exempt from the origin check and the credentials: health, docs, the public endpoints (the share link) and the website. */
+  isOpen: (req: IncomingMessage) => boolean;
+  /** Not counted by the limiter: health, and the static files of the documentation. */
+  isUncounted: (req: IncomingMessage) => boolean;
 }
-/** `/health`: never guarded (except for the headers of helmet and cors), never counted. */
-const isHealth = (req: IncomingMessage): boolean => kindOf(req) === 'health';
-/** Exempt from the origin check and the credentials: health, docs and the public endpoints (the share link). */
-const isOpen = (req: IncomingMessage): boolean => kindOf(req) !== 'data';
-/** Not counted by the limiter: health, and the static files of the documentation. */
-const isUncounted = (req: IncomingMessage): boolean => { const kind = kindOf(req); return kind === 'health' || kind === 'docs'; };
 
-// --- The website (src/site) ----------------------------------------------------------------------
-// Pages outside /api are opened by browsers following links: no key, no Origin, a Referer from
-// anywhere. The origin check and the credentials guard /api only; the rate limit counts every path.
+function exemptions(routeKindOf: RouteKindOf): Exemptions {
+  const kinds = new WeakMap<IncomingMessage, RouteKind>();
+  const kindOf = (req: IncomingMessage): RouteKind => {
+    let kind = kinds.get(req);
+    if (kind === undefined) kinds.set(req, (kind = routeKindOf({ method: req.method ?? 'GET', path: pathOf(req) })));
+    return kind;
+  };
+  return {
+    isHealth: (req) => kindOf(req) === 'health',
+    isOpen: (req) => kindOf(req) !== 'data',
+    isUncounted: (req) => { const kind = kindOf(req); return kind === 'health' || kind === 'docs'; },
+  };
+}
+
+export interface GuardOptions {
+  logger: Logger;
+  /** The client's address, which the limiter counts by (src/http/front.ts clientAddress). */
+  addressOf: (req: IncomingMessage) => string;
+  /** The kind of route a request is for (src/http/route-table.ts). */
+  routeKindOf: RouteKindOf;
+  /** Replaces the limiter's in-process counts (a cluster worker shares them). */
+  rateLimitStore?: Store | undefined;
+}
+
 /**
- * The ordered guard list, run in the front (src/front.ts) before any route. `addressOf` gives the
- * client's address that the limiter counts by; `rateLimitStore` replaces the limiter's in-process
- * counts (a cluster worker shares them).
+ * The ordered guard list, run in the front (src/http/front.ts) before any route. The website's pages
+ * (outside /api) are opened by browsers following links: no key, no Origin, a Referer from anywhere;
+ * so the origin check and the credentials guard /api only, and the rate limit counts every path.
  */
-export function guards(config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string, rateLimitStore?: Store): Handler {
+export function guards(config: GuardConfig, { logger, addressOf, routeKindOf, rateLimitStore }: GuardOptions): Step {
   const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
+  const route = exemptions(routeKindOf);
   return inOrder([
     securityHeaders(),
     corsHeaders(allowed),
-    originCheck(allowed, config.NODE_ENV === 'production'),
-    rateLimiter(config, logger, addressOf, rateLimitStore),
+    originCheck(allowed, config.NODE_ENV === 'production', route),
+    rateLimiter(config, logger, addressOf, route, rateLimitStore),
     // Neither a key nor a secret configured: the API is open, and no request pays for the check.
-    ...(config.API_SECRET_KEY || config.JWT_SECRET ? [credentials(config)] : []),
-    jsonBodiesOnly(),
+    ...(config.API_SECRET_KEY || config.JWT_SECRET ? [credentials(config, route)] : []),
+    jsonBodiesOnly(route),
   ]);
 }
 
 // --- 1. helmet ----------------------------------------------------------------------------------
 
-function securityHeaders(): Handler {
+function securityHeaders(): Step {
   const middleware = helmet({
     // The API serves JSON only: nothing may be loaded by, or frame, its responses.
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -97,11 +115,11 @@ function securityHeaders(): Handler {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  // helmet's headers do not depend on the request: take them from helmet once and set them in one
-  // call, instead of a chain of one middleware per header on every request.
-  const headers = new Map<string, string>();
-  const recorder = { setHeader: (name: string, value: string) => headers.set(name, value), removeHeader: () => undefined };
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  // helmet's headers do not depend on the request: take them from helmet once, on a response that is
+  // never sent, and set them in one call, instead of a chain of one middleware per header on every request.
+  const probe = new ServerResponse(new IncomingMessage(new Socket()));
+  middleware(probe.req, probe, () => undefined);
+  const headers = new Map(Object.entries(probe.getHeaders()).map(([name, value]) => [name, String(value)]));
   return (_req, res, next) => {
     res.setHeaders(headers);
     next();
@@ -110,7 +128,7 @@ function securityHeaders(): Handler {
 
 // --- 2. cors ------------------------------------------------------------------------------------
 
-function corsHeaders(allowed: ReadonlySet<string>): Handler {
+function corsHeaders(allowed: ReadonlySet<string>): Step {
   const handler = cors({
     // Reflects the request's Origin when it is allowed; otherwise cors does nothing and calls next(),
     // so a disallowed origin's preflight reaches the origin check and gets its 403.
@@ -144,7 +162,7 @@ function allowedOrigins(list: readonly string[]): Set<string> {
   }));
 }
 
-function originCheck(allowed: ReadonlySet<string>, production: boolean): Handler {
+function originCheck(allowed: ReadonlySet<string>, production: boolean, { isOpen }: Exemptions): Step {
   return (req, _res, next) => {
     if (isOpen(req)) return next();
     const { origin, referer } = req.headers;
@@ -172,9 +190,9 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Handler
 
 // --- 4. rate limit ------------------------------------------------------------------------------
 
-function rateLimiter(config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string, store?: Store): Handler {
+function rateLimiter(config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string, { isUncounted }: Exemptions, store?: Store): Step {
   let proxyWarned = false;
-  const limiter: RequestHandler = rateLimit({
+  const limiter = rateLimit({
     ...(store ? { store } : {}),
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     limit: config.RATE_LIMIT_MAX_REQUESTS,
@@ -208,8 +226,9 @@ function rateLimiter(config: GuardConfig, logger: Logger, addressOf: (req: Incom
       error: (error, message) => logger.error({ err: error }, message ?? 'express-rate-limit'),
     },
   });
-  // It reads no more of the request and response than node's own have, the key coming from keyGenerator.
-  return limiter as unknown as Handler;
+  // Typed for Express, it reads and writes only what node's request and response have (the key comes
+  // from keyGenerator, the refusal goes to next): test/front.test.ts runs it on node's own objects.
+  return limiter as unknown as Step;
 }
 
 // --- 5. credentials -----------------------------------------------------------------------------
@@ -225,7 +244,7 @@ const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
  * scheme is not ours and is ignored. Without a Bearer token, X-API-Key must match API_SECRET_KEY;
  * with only JWT_SECRET set a valid token is required.
  */
-function credentials(config: GuardConfig): Handler {
+function credentials(config: GuardConfig, { isOpen }: Exemptions): Step {
   const keyDigest = config.API_SECRET_KEY ? sha256(config.API_SECRET_KEY) : undefined;
   const jwtKey = config.JWT_SECRET ? new TextEncoder().encode(config.JWT_SECRET) : undefined;
   const challenge = (error?: string) => `Bearer realm="council-api"${error ? `, error="${error}"` : ''}`;
@@ -267,7 +286,7 @@ function credentials(config: GuardConfig): Handler {
  * application/json (a charset parameter is fine). `Content-Length: 0` is no body: fetch sends it on a
  * bare POST. (type-is alone would count it as a body.)
  */
-function jsonBodiesOnly(): Handler {
+function jsonBodiesOnly({ isHealth }: Exemptions): Step {
   return (req, _res, next) => {
     const length = req.headers['content-length'];
     const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
