@@ -56,14 +56,14 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
   };
 }
 
-const LIST_LABEL: Record<VoteListKind, string> = {
+const LIST_LABEL: Record<(typeof COUNCILLOR_LISTS)[number], string> = {
   wszystkie: 'Wszystkie',
   buntownicze: 'Wbrew klubowi',
   samotne: 'W pojedynkę',
   kluczowe: 'Rozstrzygające',
 };
 
-const LIST_HELP: Record<VoteListKind, string> = {
+const LIST_HELP: Record<(typeof COUNCILLOR_LISTS)[number], string> = {
   wszystkie: 'Wszystkie głosowania, w których radny miał głos, od najnowszych.',
   buntownicze: 'Głosowania, w których radny zagłosował inaczej niż większość jego ugrupowania.',
   samotne: 'Głosowania, w których radny jako jedyny oddał taki głos (przy co najmniej dwóch aktywnych głosach).',
@@ -94,7 +94,7 @@ function PartnerTable({ ctx, rows, caption }: { ctx: PageContext; rows: PartnerI
 /** The endpoint of each list of a councillor's votes. */
 const VOTE_LISTS = {
   wszystkie: radni.votes, buntownicze: radni.rebelliousVotes, samotne: radni.solitaryVotes, kluczowe: radni.decisiveVotes,
-} satisfies Record<VoteListKind, unknown>;
+} satisfies Record<(typeof COUNCILLOR_LISTS)[number], unknown>;
 
 export async function councillorPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const { kadencja, lista: list, strona: page } = siteQuery(req, ['kadencja', 'lista', 'strona']);
