@@ -54,6 +54,7 @@ export class StatystykiQueries {
   private readonly mapTermsOf: Database.Statement;
   private readonly mapHeader: Database.Statement;
   private readonly mapPlaces: Database.Statement;
+  private readonly largest: Record<'all' | 'body', Database.Statement>;
 
   constructor(db: Database.Database) {
     const voteRanking = (rank: VoteRank) => new FilteredStatements((where) => db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}
@@ -104,6 +105,21 @@ export class StatystykiQueries {
       FROM mapa_radny m JOIN radny r ON r.id_osoby = m.id_osoby
       LEFT JOIN radny_stat s ON s.kadencja = m.kadencja AND s.id_osoby = m.id_osoby
       WHERE m.kadencja = ? AND m.id_organu = ? ORDER BY r.name_rank`);
+    this.largest = {
+      all: db.prepare('SELECT max(liczba_posiedzen) AS posiedzenia, max(glosowania_z_wiekszoscia) AS glosowania FROM radny_stat WHERE kadencja = ?'),
+      body: db.prepare(`SELECT max(liczba_posiedzen) AS posiedzenia, max(glosowania_z_wiekszoscia) AS glosowania FROM radny_organ
+        WHERE kadencja = ? AND id_organu = ?`),
+    };
+  }
+
+  /**
+   * The largest samples of the rankings in scope: the most attendance records, and the most active
+   * ballots in votes with a majority position, any councillor has (the site sets its minimums from them).
+   */
+  largestSamples({ kadencja, organ }: Scope): { posiedzenia: number; glosowania: number } {
+    const row = (organ === undefined ? this.largest.all.get(kadencja ?? ALL_TERMS) : this.largest.body.get(kadencja ?? ALL_TERMS, organ)) as
+      { posiedzenia: number | null; glosowania: number | null };
+    return { posiedzenia: row.posiedzenia ?? 0, glosowania: row.glosowania ?? 0 };
   }
 
   dashboard({ kadencja, organ }: Scope) {
