@@ -275,8 +275,8 @@ export async function cohesionPage(ctx: PageContext, data: PageData, req: Reques
 
 // ── The council map (on the dashboard of a council) ─────────────────────────────────────────────
 
-/** Colours for groups, in order of size on the map; the rest share the last. Each ≥ 3:1 against white. */
-const GROUP_COLOURS = ['#0a58ca', '#cf222e', '#1a7f37', '#8250df', '#bc4c00', '#0f7b8a', '#6e7781'];
+/** Colours for groups, in order of size on the map; groups past the tenth share the last. Each ≥ 3:1 against white. */
+const GROUP_COLOURS = ['#0a58ca', '#cf222e', '#1a7f37', '#8250df', '#bc4c00', '#0f7b8a', '#bf3989', '#7d4e00', '#1b1f24', '#6e7781'];
 const NEIGHBOURS = 3;
 
 /**

@@ -72,7 +72,7 @@ export async function methodPage(ctx: PageContext, data: PageData, req: Request)
         </p>
         <p class="muted">
           Głos <strong>aktywny</strong> to za, przeciw albo wstrzymanie się. Pozostałe zapisy to <strong>nieobecność</strong> (radny nie
-          głosował, bo go nie było) i <strong>brak głosu</strong> (był na sali, ale nie zagłosował).
+          głosował, bo go nie było) i <strong>brak głosu</strong> (radny nie był nieobecny, ale głosu nie oddał).
         </p>
 
         <h2 id="profil">Jak głosuje: za, przeciw, wstrzymał się, nieobecny, bez głosu</h2>
