@@ -3,6 +3,7 @@
 // `:id` is an id_osoby or a token. Each handler reads one query of ./queries.ts.
 
 import { z } from 'zod';
+import { GLOS_VALUES } from '../../core/contract.ts';
 import { type AnswerContext, type Stored, endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { count, councillorVote, envelope, paged, paginationSchema } from '../answers/schemas.ts';
 import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
@@ -57,6 +58,8 @@ export const radni = {
   }),
   votes: endpoint({
     ...person, path: '/api/radni/:id/glosowania', summary: 'Głosowania radnego (porządek dat); z glos: tylko te z tym głosem', query: votesQuery,
+    // The first page per ballot value too: where each count of the site's profile links (the evidence of a figure).
+    stored: { ...eachCouncillor, variants: GLOS_VALUES.map((glos) => ({ glos })) },
     response: paged(councillorVote), handler: voteList('wszystkie'),
   }),
   votingProfile: endpoint({
