@@ -292,12 +292,12 @@ async function everyEndpointAnswers(dbPath: string): Promise<void> {
   const t = appOver(dbPath);
   try {
     const db = t.snapshots.active!.db;
-    const mp = db.prepare("SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC LIMIT 1").pluck().get() as number;
+    const [mp, other] = db.prepare("SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC LIMIT 2").pluck().all() as [number, number];
     const vote = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY ord LIMIT 1').pluck().get() as number;
     const session = db.prepare('SELECT id_posiedzenia FROM posiedzenie ORDER BY ord LIMIT 1').pluck().get() as number;
     const link = (await request(t.app).post(`/api/glosowania/${vote}/udostepnij`).send({ id_osoby: mp })).body.data.link as string;
     for (const endpoint of API_ENDPOINTS) {
-      const path = endpoint.path.replace(':link', link).replace(':id', String(
+      const path = endpoint.path.replace(':link', link).replace(':id2', String(other)).replace(':id', String(
         endpoint.path.startsWith('/api/radni') ? mp : endpoint.path.startsWith('/api/posiedzenia') ? session : vote));
       const res = endpoint.method === 'get' ? await request(t.app).get(path) : await request(t.app).post(path).send({ id_osoby: mp });
       expect(res.status, `${endpoint.method} ${path}`).toBe(200);

@@ -90,10 +90,12 @@ function PartnerTable({ ctx, rows, caption, token, kadencja }: { ctx: PageContex
             <tr>
               <td><a href={href(ctx, `/radni/${p.id_osoby}`)}>{p.imie_nazwisko}</a><div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div></td>
               <td class="num">
-                {formatPercent(p.zgodnosc_procent)}{' '}
-                <Figure to={`${href(ctx, '/porownaj', { kadencja, radny: token, drugi: p.id_osoby })}#rozbiezne`} count={p.wspolne_glosowania - p.zgodne}>
-                  porównaj<span class="vh"> (różne głosy: {formatNumber(p.wspolne_glosowania - p.zgodne)})</span>
-                </Figure>
+                {formatPercent(p.zgodnosc_procent)}
+                <div>
+                  <Figure to={`${href(ctx, '/porownaj', { kadencja, radny: token, drugi: p.id_osoby })}#rozbiezne`} count={p.wspolne_glosowania - p.zgodne}>
+                    porównaj<span class="vh"> (różne głosy: {formatNumber(p.wspolne_glosowania - p.zgodne)})</span>
+                  </Figure>
+                </div>
               </td>
               <td class="num hide-s">{formatNumber(p.wspolne_glosowania)}</td>
             </tr>

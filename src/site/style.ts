@@ -38,7 +38,7 @@ footer .in{padding:1rem}
 .stats dt{color:#57606a;font-size:.875rem}
 .stats dd{margin:0;font-size:1.5rem;font-weight:700}
 .cols{display:grid;grid-template-columns:repeat(auto-fit,minmax(19rem,1fr));gap:0 2rem}
-.tw{overflow-x:auto;margin:.5rem 0 1rem}
+.tw{overflow-x:auto;margin:.5rem 0 1rem;position:relative}
 table{border-collapse:collapse;width:100%;font-size:.9375rem}
 caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{text-align:left;padding:.375rem .5rem;border-bottom:1px solid #d0d7de;vertical-align:top}
