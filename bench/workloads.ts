@@ -30,7 +30,9 @@ function shuffled<T>(items: T[], seed: number): T[] {
 }
 
 const COUNCILLOR_PATHS = ['', '/glosowania', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa',
-  '/koalicje', '/oponenci', '/glosowania-samotne', '/glosowania-kluczowe', '/glosowania-buntownicze'];
+  '/koalicje', '/oponenci', '/glosowania-samotne', '/glosowania-kluczowe', '/glosowania-buntownicze', '/obecnosci'];
+/** The evidence of a councillor's figures that is answered live (CONTRACT §9): one ballot value, and a comparison. */
+const EVIDENCE_PATHS = ['/glosowania?glos=przeciw', '/porownanie/:next'];
 const VOTE_PATHS = ['', '/glosy', '/glosy?ugrupowanie=true', '/zalaczniki'];
 const SESSION_PATHS = ['', '/punkty', '/obecnosci'];
 const SEARCHES = ['budzet', 'uchwala', 'ustawy', 'wniosek', 'zmiana', 'sprawozdanie', 'porzadek', 'miasta', 'projekt', 'skarga'];
@@ -38,7 +40,7 @@ const GLOBAL_PATHS = [
   '/api/radni', '/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji', '/api/statystyki/ranking-buntownikow',
   '/api/statystyki/ranking-lojalistow', '/api/statystyki/najbardziej-kontrowersyjne', '/api/statystyki/najbardziej-jednomyslne',
   '/api/statystyki/aktywnosc-organow', '/api/statystyki/frekwencja-czas', '/api/statystyki/top-koalicje', '/api/posiedzenia',
-  '/api/utils/ugrupowania', '/api/utils/organy', '/api/utils/kadencje', '/api/utils/stats',
+  '/api/utils/ugrupowania', '/api/utils/organy', '/api/utils/kadencje', '/api/utils/stats', '/api/statystyki/spojnosc-ugrupowan',
 ];
 
 /**
@@ -54,7 +56,7 @@ export function walkUrls(dbPath: string, { seed = 20261122, sample }: { seed?: n
     const [people, votes, sessions] = [count('radny'), count('glosowanie'), count('posiedzenie')];
     const votePages = Math.ceil(votes / 20);
     const sessionPages = Math.ceil(sessions / 20);
-    const total = people * (COUNCILLOR_PATHS.length + 1) + votes * VOTE_PATHS.length + sessions * SESSION_PATHS.length + votePages + sessionPages - 1;
+    const total = people * (COUNCILLOR_PATHS.length + EVIDENCE_PATHS.length + 1) + votes * VOTE_PATHS.length + sessions * SESSION_PATHS.length + votePages + sessionPages - 1;
     const stride = sample === undefined || sample >= total ? 1 : Math.ceil(total / sample);
     // Every stride-th row in id order: the same picks on every run.
     const pluck = <T>(sql: string) => {
@@ -66,6 +68,12 @@ export function walkUrls(dbPath: string, { seed = 20261122, sample }: { seed?: n
     const pages = (n: number) => Array.from({ length: Math.floor(n / stride) }, (_, i) => (i + 1) * stride);
     const urls = [
       ...pluck<number>('SELECT id_osoby FROM radny ORDER BY id_osoby').flatMap((id) => COUNCILLOR_PATHS.map((p) => `/api/radni/${id}${p}`)),
+      // Each councillor compared with the next in id order (the last with the first).
+      ...pluck<string>(`SELECT json_array(id_osoby, coalesce(lead(id_osoby) OVER (ORDER BY id_osoby), (SELECT min(id_osoby) FROM radny)))
+        FROM radny ORDER BY id_osoby`).flatMap((pair) => {
+        const [id, next] = JSON.parse(pair) as [number, number];
+        return EVIDENCE_PATHS.map((p) => `/api/radni/${id}${p.replace(':next', String(next))}`);
+      }),
       ...pluck<string>('SELECT token FROM radny ORDER BY id_osoby').map((token) => `/api/radni/${token}`),
       ...pluck<number>('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').flatMap((id) => VOTE_PATHS.map((p) => `/api/glosowania/${id}${p}`)),
       ...pluck<number>('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia').flatMap((id) => SESSION_PATHS.map((p) => `/api/posiedzenia/${id}${p}`)),
@@ -140,5 +148,7 @@ export function kindOf(url: string): string {
   if (query?.startsWith('ugrupowanie=')) return `${shape}?ugrupowanie=true`;
   if (query?.startsWith('search=')) return `${shape}?search=…`;
   if (query?.startsWith('page=')) return `${shape}?page=N`;
+  if (query?.startsWith('glos=')) return `${shape}?glos=…`;
+  if (shape.includes('/porownanie/')) return shape.replace(/\/porownanie\/[^/]+$/, '/porownanie/:id2');
   return shape;
 }

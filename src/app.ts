@@ -52,7 +52,8 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.set('etag', false); // ETags come from the snapshot and the code (src/http/delivery.ts), not from hashing each body
   app.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
   app.use(serviceRouter(snapshots, refresh, delivery, follow));
-  app.use(docsRouter(delivery)); // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
+  // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
+  app.use(docsRouter(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }));
   app.use(answersRouter({ snapshots, shares, delivery, cacheOf }));
   app.use(siteRouter({ snapshots, shares, delivery, logger, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));

@@ -11,7 +11,12 @@
 //   they are read off the schema itself by probing it with values (see `integerBounds`); the contract
 //   test (test/openapi.test.ts) checks every documented bound against the running API.
 //
-// The document is built once, on first use (the docs router asks for it when the app is created).
+// - Credentials: what the configuration asks for (`Access`). With no key and no JWT secret nothing is
+//   needed: the empty requirement comes first among the alternatives, so a client generator (or a
+//   validating proxy) makes the key optional; with them, only the schemes configured are the alternatives.
+// - /health and /api (src/service/) are documented beside the endpoint tables, from their own schemas.
+//
+// The document is built once per access, on first use (the docs router asks for it when the app is created).
 
 import { z } from 'zod';
 import type { AnyEndpoint } from './answers/endpoint.ts';
@@ -19,6 +24,10 @@ import { API_ENDPOINTS } from './answers/endpoints.ts';
 import { errorEnvelope } from './answers/schemas.ts';
 import { STATUS_NAMES } from './http/envelope.ts';
 import { VERSION } from './service/router.ts';
+import { apiIndexBody, healthBody } from './service/schemas.ts';
+
+/** Which credentials the service asks for (src/http/guards.ts): API_SECRET_KEY and JWT_SECRET set or not. */
+export interface Access { apiKey: boolean; bearer: boolean }
 
 type Json = Record<string, unknown>;
 
@@ -69,6 +78,7 @@ const TAGS: Record<string, string> = {
   statystyki: 'Statystyki globalne: liczby ogólne, rankingi, głosowania kontrowersyjne i jednomyślne, pary radnych',
   posiedzenia: 'Posiedzenia: lista, szczegóły, porządek obrad, obecności',
   utils: 'Słowniki (ugrupowania, organy, kadencje) i liczby w systemie',
+  usluga: 'Usługa: jej stan (/health) i spis operacji (/api)',
 };
 
 /**
@@ -91,7 +101,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Nieprawidłowy parametr (komunikat wskazuje który)',
+  400: 'Nieprawidłowy albo nieznany parametr (komunikat wskazuje który; przy nieznanym wymienia przyjmowane)',
   401: 'Wymagany klucz API (X-API-Key) albo token Bearer: brak lub nieprawidłowy',
   403: 'Pochodzenie żądania (Origin, a bez niego Referer) spoza ALLOWED_ORIGINS',
   404: 'Zasób nie istnieje',
@@ -112,7 +122,9 @@ const DESCRIPTION = `Analityka głosowań rady: radni, głosowania, posiedzenia 
 
 Każda odpowiedź ma kopertę: \`{success: true, data, ...}\` (listy stronicowane mają \`pagination {page, limit, total, totalPages}\`), a błąd \`{success: false, error, message}\`.
 
-Dostęp: pochodzenie żądania (Origin, a bez niego Referer) musi być na liście ALLOWED_ORIGINS (inaczej 403). Gdy skonfigurowano API_SECRET_KEY, każde żądanie musi nieść nagłówek X-API-Key (inaczej 401); gdy skonfigurowano JWT_SECRET, zamiast klucza przyjmowany jest ważny token HS256 w nagłówku Authorization: Bearer. Link udostępnienia (GET /api/glosowania/share/{link}) jest publiczny.
+Parametry: każda operacja przyjmuje tylko parametry zapytania wymienione w tym dokumencie. Nieznany parametr (np. literówka \`kadnecja\`) to błąd 400, którego komunikat podaje ten parametr i listę przyjmowanych, np. \`unknown query parameter 'kadnecja': /api/radni accepts kadencja, organ, ugrupowanie, aktywny\`: literówka nigdy nie zmienia liczb po cichu.
+
+Dostęp: pochodzenie żądania (Origin, a bez niego Referer) musi być na liście ALLOWED_ORIGINS (inaczej 403). Gdy skonfigurowano API_SECRET_KEY, każde żądanie musi nieść nagłówek X-API-Key (inaczej 401); gdy skonfigurowano JWT_SECRET, zamiast klucza przyjmowany jest ważny token HS256 w nagłówku Authorization: Bearer. Bez nich dane są dostępne bez poświadczeń: wśród alternatyw \`security\` jest wtedy puste wymaganie \`{}\`. Link udostępnienia (GET /api/glosowania/share/{link}) i /health są publiczne.
 
 Limit: RATE_LIMIT_MAX_REQUESTS żądań (domyślnie 100) na RATE_LIMIT_WINDOW_MS (domyślnie 900000 ms) na adres klienta; nagłówki X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset; po przekroczeniu 429.
 
@@ -252,7 +264,16 @@ function errorResponses(statuses: Iterable<number>, errorSchema: Json): Record<s
   }]));
 }
 
-function operation(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiOperation {
+/**
+ * The credentials a guarded operation needs: the configured schemes as alternatives; with none
+ * configured, the empty requirement (nothing needed) before both schemes (accepted, not needed).
+ */
+export function securityFor(access: Access): Array<Record<string, string[]>> {
+  if (!access.apiKey && !access.bearer) return [{}, { ApiKey: [] }, { Bearer: [] }];
+  return [...(access.apiKey ? [{ ApiKey: [] }] : []), ...(access.bearer ? [{ Bearer: [] }] : [])];
+}
+
+function operation(endpoint: AnyEndpoint, converter: SchemaConverter, access: Access): OpenApiOperation {
   const success = endpoint.status ?? 200;
   const data = converter.convert(endpoint.response, 'output');
   const responses: OpenApiOperation['responses'] = {
@@ -270,25 +291,53 @@ function operation(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiOp
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(endpoint.body ? { requestBody: { required: false, content: json(converter.convert(endpoint.body, 'input')) } } : {}),
     responses,
-    security: endpoint.public ? [] : [{ ApiKey: [] }, { Bearer: [] }],
+    security: endpoint.public ? [] : securityFor(access),
   };
 }
 
+/** /health (public; 503 with the same body while no data is loaded) and /api (guarded like the data). */
+function serviceOperations(converter: SchemaConverter, access: Access): Record<string, Record<string, OpenApiOperation>> {
+  const health = converter.convert(healthBody, 'output');
+  const ok = (schema: Json, description = 'OK') => ({ description, content: json(schema) });
+  return {
+    '/health': {
+      get: {
+        operationId: 'getHealth', summary: 'Stan usługi: migawka danych w użyciu, odświeżanie, replika', tags: ['usluga'],
+        responses: { 200: ok(health), 503: ok(health, 'Dane nie zostały jeszcze załadowane: success false, status unavailable') },
+        security: [],
+      },
+    },
+    '/api': {
+      get: {
+        operationId: 'getApi', summary: 'Spis operacji API i adres tego dokumentu', tags: ['usluga'],
+        responses: {
+          200: { ...ok(converter.convert(apiIndexBody, 'output')), headers: headerRefs(RATE_LIMIT_HEADERS) },
+          ...Object.fromEntries([400, 401, 403, 429, 500].map((status) => [status, { $ref: `#/components/responses/${errorResponseName(status)}` }])),
+        },
+        security: securityFor(access),
+      },
+    },
+  };
+}
+
+/** Without API_SECRET_KEY and JWT_SECRET: the defaults. */
+export const OPEN_ACCESS: Access = { apiKey: false, bearer: false };
+
 /** Builds the document from a list of endpoints (exported for tests; use `openApiDocument()`). */
-export function buildOpenApiDocument(endpoints: readonly AnyEndpoint[] = API_ENDPOINTS): OpenApiDocument {
+export function buildOpenApiDocument(endpoints: readonly AnyEndpoint[] = API_ENDPOINTS, access: Access = OPEN_ACCESS): OpenApiDocument {
   const converter = new SchemaConverter();
   const errorSchema = converter.convert(errorEnvelope, 'output');
-  const paths: OpenApiDocument['paths'] = {};
-  const ids = new Set<string>();
+  const paths: OpenApiDocument['paths'] = serviceOperations(converter, access);
+  const ids = new Set<string>(Object.values(paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId)));
   for (const endpoint of endpoints) {
-    const op = operation(endpoint, converter);
+    const op = operation(endpoint, converter, access);
     if (ids.has(op.operationId)) throw new Error(`openapi: duplicate operationId ${op.operationId}`);
     ids.add(op.operationId);
     const path = (paths[openApiPath(endpoint.path)] ??= {});
     if (path[endpoint.method]) throw new Error(`openapi: ${endpoint.method} ${endpoint.path} is listed twice`);
     path[endpoint.method] = op;
   }
-  const tagNames = [...new Set(endpoints.map((e) => e.tag))];
+  const tagNames = [...new Set([...endpoints.map((e) => e.tag), 'usluga'])];
   return {
     openapi: '3.1.0',
     info: { title: 'Council Voting Analytics API', version: VERSION, description: DESCRIPTION },
@@ -305,17 +354,26 @@ export function buildOpenApiDocument(endpoints: readonly AnyEndpoint[] = API_END
         'Retry-After': { description: 'Po ilu sekundach ponowić żądanie', schema: { type: 'integer' } },
       },
       securitySchemes: {
-        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Klucz API (gdy skonfigurowano API_SECRET_KEY)' },
-        Bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token JWT HS256 (gdy skonfigurowano JWT_SECRET), zamiast klucza API' },
+        ...(access.apiKey || !access.bearer ? { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Klucz API (gdy skonfigurowano API_SECRET_KEY)' } } : {}),
+        ...(access.bearer || !access.apiKey ? { Bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token JWT HS256 (gdy skonfigurowano JWT_SECRET), zamiast klucza API' } } : {}),
       },
     },
   };
 }
 
-let document: OpenApiDocument | undefined;
-let serialised: string | undefined;
+const documents = new Map<string, { document: OpenApiDocument; serialised?: string }>();
 
-/** The document, generated once per process. */
-export const openApiDocument = (): OpenApiDocument => (document ??= buildOpenApiDocument());
+const built = (access: Access) => {
+  const key = `${access.apiKey}/${access.bearer}`;
+  let entry = documents.get(key);
+  if (!entry) documents.set(key, (entry = { document: buildOpenApiDocument(API_ENDPOINTS, access) }));
+  return entry;
+};
+
+/** The document for this access, generated once per process. */
+export const openApiDocument = (access: Access = OPEN_ACCESS): OpenApiDocument => built(access).document;
 /** The document as served (serialised once). */
-export const openApiJson = (): string => (serialised ??= JSON.stringify(openApiDocument()));
+export const openApiJson = (access: Access = OPEN_ACCESS): string => {
+  const entry = built(access);
+  return (entry.serialised ??= JSON.stringify(entry.document));
+};

@@ -11,7 +11,7 @@ import { errorEnvelope } from '../src/answers/schemas.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 
 let t: TestApp;
-let ids: { radny: number; token: string; glosowanie: number; posiedzenie: number; kadencja: string; organ: number; link: string };
+let ids: { radny: number; drugi: number; token: string; glosowanie: number; posiedzenie: number; kadencja: string; organ: number; link: string };
 
 beforeAll(async () => {
   const dir = tempDir();
@@ -19,12 +19,12 @@ beforeAll(async () => {
   t = appOver(await buildDatabase(dir));
   const db = t.snapshots.active!.db;
   const radny = db.prepare(`SELECT r.id_osoby, r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
-    ORDER BY s.liczba_glosowan DESC LIMIT 1`).get() as { id_osoby: number; token: string };
+    ORDER BY s.liczba_glosowan DESC LIMIT 2`).all() as Array<{ id_osoby: number; token: string }>;
   const vote = db.prepare('SELECT id_glosowania, id_posiedzenia, kadencja, id_organu FROM glosowanie ORDER BY ord LIMIT 1').get() as
     { id_glosowania: number; id_posiedzenia: number; kadencja: string; id_organu: number };
   const share = await request(t.app).post(`/api/glosowania/${vote.id_glosowania}/udostepnij`).send({});
   ids = {
-    radny: radny.id_osoby, token: radny.token, glosowanie: vote.id_glosowania, posiedzenie: vote.id_posiedzenia,
+    radny: radny[0]!.id_osoby, drugi: radny[1]!.id_osoby, token: radny[0]!.token, glosowanie: vote.id_glosowania, posiedzenie: vote.id_posiedzenia,
     kadencja: vote.kadencja, organ: vote.id_organu, link: share.body.data.link,
   };
 });
@@ -33,14 +33,14 @@ afterAll(() => t.close());
 
 /** The path with realistic ids from the loaded data. */
 function concrete(path: string, overrides: Partial<Record<'id' | 'link', string>> = {}): string {
-  return path.replace(':link', overrides.link ?? ids.link).replace(':id', overrides.id ?? String(
+  return path.replace(':link', overrides.link ?? ids.link).replace(':id2', String(ids.drugi)).replace(':id', overrides.id ?? String(
     path.startsWith('/api/radni') ? ids.radny : path.startsWith('/api/posiedzenia') ? ids.posiedzenie : ids.glosowanie));
 }
 
 const call = (method: 'get' | 'post', path: string) => (method === 'get' ? request(t.app).get(path) : request(t.app).post(path).send({}));
 
 describe('every endpoint answers in its documented shape', () => {
-  it('lists 35 operations', () => expect(API_ENDPOINTS).toHaveLength(35));
+  it('lists 38 operations', () => expect(API_ENDPOINTS).toHaveLength(38));
 
   it.each(API_ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('%s', async (_name, endpoint) => {
     const res = await call(endpoint.method, concrete(endpoint.path));
@@ -106,6 +106,7 @@ const BAD_VALUES: Record<string, string[]> = {
   min_posiedzen: ['-1', 'x'],
   min_glosowan: ['-1', 'x'],
   tylko_miedzy_ugrupowaniami: ['maybe'],
+  glos: ['tak', 'ZA', ''],
 };
 
 const queryKeys = (schema: z.ZodType | undefined): string[] => {
@@ -142,10 +143,20 @@ describe('400 naming the parameter, for each kind of bad parameter', () => {
     expect(res.body.message).toContain("'data_do'");
   });
 
-  it('unknown parameters are ignored', async () => {
-    const res = await request(t.app).get('/api/glosowania?foo=bar&limit=2');
-    expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(2);
+  it.each(API_ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('an unknown parameter is a 400 naming it and what is accepted: %s', async (_name, endpoint) => {
+    const res = await call(endpoint.method, `${concrete(endpoint.path)}?kadnecja=2018-2023`);
+    expect(res.status).toBe(400);
+    const accepted = queryKeys(endpoint.query);
+    expect(errorEnvelope.parse(res.body).message).toBe(
+      `unknown query parameter 'kadnecja': ${endpoint.path} accepts ${accepted.length ? accepted.join(', ') : 'no query parameters'}`);
+  });
+
+  it('names every unknown parameter; /api takes none', async () => {
+    expect((await request(t.app).get('/api/glosowania?foo=bar&limit=2&baz=1')).body.message)
+      .toMatch(/^unknown query parameters 'foo', 'baz': \/api\/glosowania accepts /);
+    const index = await request(t.app).get('/api?x=1');
+    expect(index.status).toBe(400);
+    expect(index.body.message).toBe("unknown query parameter 'x': /api accepts no query parameters");
   });
 });
 

@@ -1,68 +1,46 @@
 // The evidence behind a figure, comparison and group cohesion (CONTRACT §9), and the council map,
-// through the real pipeline: CSV → ETL → materialised tables → the query functions. Hand-worked
-// values on the hand council (test/support/hand-council.ts) for every case issue 25 names, checked
-// against the naive reference too; random councils against the reference with `kadencja` and `organ`;
-// the monthly figures against the reference over each month's votes alone.
-//
-// The HTTP routes are not there yet: `evidenceGet` below stands in for them, mapping a path to one
-// query call and its envelope (404 for an unknown id, 400 for the same councillor twice).
+// through the real pipeline: CSV → ETL → materialised tables → the API over HTTP. Hand-worked values on
+// the hand council (test/support/hand-council.ts) for every case issue 25 names, checked against the
+// naive reference too; random councils against the reference with `kadencja` and `organ`; the monthly
+// figures (the site's charts, no endpoint) against the reference over each month's votes alone.
 
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import fc from 'fast-check';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EvidenceQueries, type GlosValue } from '../src/radni/evidence-queries.ts';
-import { CohesionQueries } from '../src/statystyki/cohesion-queries.ts';
-import { CouncilMapQueries } from '../src/statystyki/council-map-queries.ts';
+import type { GlosValue } from '../src/radni/queries.ts';
+import type { Queries } from '../src/snapshot/queries.ts';
 import { type Bundle, writeBundle } from './support/bundle.ts';
-import { buildDatabase, removeDir, tempDir } from './support/fixture.ts';
+import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL, HAND_VOTES } from './support/hand-council.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
 
-interface Snapshot { db: Database.Database; evidence: EvidenceQueries; cohesion: CohesionQueries; maps: CouncilMapQueries; dir: string }
+interface Snapshot { t: TestApp; db: Database.Database; queries: Queries; dir: string }
 
 async function snapshotOf(bundle: Bundle): Promise<Snapshot> {
   const dir = tempDir('council-evidence-');
   await writeBundle(dir, bundle);
-  const db = new Database(await buildDatabase(dir), { readonly: true });
-  return { db, evidence: new EvidenceQueries(db), cohesion: new CohesionQueries(db), maps: new CouncilMapQueries(db), dir };
+  const t = appOver(await buildDatabase(dir));
+  const { db, queries } = t.snapshots.active!;
+  return { t, db, queries, dir };
 }
 
 function close(s: Snapshot): void {
-  s.db.close();
+  s.t.close();
   removeDir(s.dir);
 }
 
 const NOT_FOUND = { notFound: true };
 const BAD_REQUEST = { badRequest: true };
 
-/** What the §9 endpoints will answer (the envelope of the reference), from one query call each. */
-function evidenceGet(s: Snapshot, path: string, query: Record<string, string> = {}): unknown {
-  const page = { page: Number(query.page ?? 1), limit: Number(query.limit ?? 20) };
-  const scope = { kadencja: query.kadencja, organ: query.organ === undefined ? undefined : Number(query.organ) };
-  const idOf = (raw: string) => s.evidence.resolve(/^\d+$/.test(raw) ? Number(raw) : raw);
-  const paged = (answer: { items: unknown[]; total: number } | { unknown: string }) => ('unknown' in answer ? NOT_FOUND : {
-    success: true, data: answer.items,
-    pagination: { ...page, total: answer.total, totalPages: Math.ceil(answer.total / page.limit) },
-  });
-  if (path === '/api/statystyki/spojnosc-ugrupowan') {
-    const data = s.cohesion.cohesion(scope, Number(query.limit ?? 20));
-    return data === undefined ? NOT_FOUND : { success: true, data };
-  }
-  const [, , , raw, sub, raw2] = path.split('/');
-  const id = idOf(raw!);
-  if (id === undefined) return NOT_FOUND;
-  if (sub === 'glosowania') return paged(s.evidence.votesWithBallot(id, query.glos as GlosValue, scope, page));
-  if (sub === 'obecnosci') return paged(s.evidence.attendanceRecords(id, scope, page));
-  if (sub === 'porownanie') {
-    const other = idOf(raw2!);
-    if (other === undefined) return NOT_FOUND;
-    const outcome = s.evidence.comparison(id, other, scope, page);
-    if ('unknown' in outcome) return NOT_FOUND;
-    if ('same' in outcome) return BAD_REQUEST;
-    return { success: true, data: outcome.comparison, pagination: { ...page, total: outcome.total, totalPages: Math.ceil(outcome.total / page.limit) } };
-  }
-  throw new Error(`evidenceGet: not a §9 path: ${path}`);
+/** The API's answer to a GET, as the reference writes it: the body of a 200, NOT_FOUND for a 404, BAD_REQUEST for a 400. */
+async function evidenceGet(s: Snapshot, path: string, query: Record<string, string> = {}): Promise<unknown> {
+  const res = await request(s.t.app).get(path).query(query);
+  if (res.status === 404) return NOT_FOUND;
+  if (res.status === 400) return BAD_REQUEST;
+  expect(res.status, `${path} ${JSON.stringify(query)}: ${res.text.slice(0, 200)}`).toBe(200);
+  return res.body;
 }
 
 // ── The hand council's answers, worked out on paper (the council and its ballots: hand-council.ts) ──
@@ -232,47 +210,75 @@ describe('the hand council: §9 answers worked out on paper', () => {
   beforeAll(async () => { s = await snapshotOf(HAND_COUNCIL); });
   afterAll(() => close(s));
 
-  it.each(HAND_CASES.map((c) => [label(c), c] as const))('%s', (_label, c) => {
+  it.each(HAND_CASES.map((c) => [label(c), c] as const))('%s', async (_label, c) => {
     expect(referenceGet(HAND_COUNCIL, c.path, c.query), 'the naive reference').toEqual(c.body);
-    const answer = evidenceGet(s, c.path, c.query);
+    const answer = await evidenceGet(s, c.path, c.query);
     expect(answer).toEqual(c.body);
     expect(JSON.stringify(answer), 'field order').toBe(JSON.stringify(c.body));
   });
 
   it('gives each group its cohesion per month of the vote date', () => {
     // FS: 2015-03 V1 1/4 V2 4/4 · 2019-01 V5 4/4 V6 4/4 V7 1/4 · 2019-02 V10 3/6 V11 4/4 V12 4/4
-    expect(s.cohesion.cohesionByMonth(2, {})).toEqual([
+    expect(s.queries.statystyki.cohesionByMonth(2, {})).toEqual([
       { miesiac: '2015-03', liczba_glosowan: 2, spojnosc_procent: 62.5 },
       { miesiac: '2019-01', liczba_glosowan: 3, spojnosc_procent: 75 },
       { miesiac: '2019-02', liczba_glosowan: 3, spojnosc_procent: 78.57 }, // 11/14
     ]);
     // RdM: 2015-03 V1–V4 10/16 · 2019-01 V5–V8 13/16; alone in 2019-02
-    expect(s.cohesion.cohesionByMonth(1, {})).toEqual([
+    expect(s.queries.statystyki.cohesionByMonth(1, {})).toEqual([
       { miesiac: '2015-03', liczba_glosowan: 4, spojnosc_procent: 62.5 },
       { miesiac: '2019-01', liczba_glosowan: 4, spojnosc_procent: 81.25 },
     ]);
-    expect(s.cohesion.cohesionByMonth(1, { organ: 1, kadencja: T2 })).toEqual([{ miesiac: '2019-01', liczba_glosowan: 3, spojnosc_procent: 75 }]);
+    expect(s.queries.statystyki.cohesionByMonth(1, { organ: 1, kadencja: T2 })).toEqual([{ miesiac: '2019-01', liczba_glosowan: 3, spojnosc_procent: 75 }]);
   });
 
   it('gives a pair its agreement per month', () => {
     // (1,3): 2015-03 V1 ✓ V2 ✓ V3 ✗ V4 ✗ · 2019-01 V5 ✓ V6 ✗ V7 ✓ V8 ✓ · 2019-02 V10 ✗ V11 ✓ V12 ✗
-    expect(s.evidence.pairMonths(1, 3, {})).toEqual([
+    expect(s.queries.radni.pairMonths(1, 3, {})).toEqual([
       { miesiac: '2015-03', wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
       { miesiac: '2019-01', wspolne_glosowania: 4, zgodne: 3, zgodnosc_procent: 75 },
       { miesiac: '2019-02', wspolne_glosowania: 3, zgodne: 1, zgodnosc_procent: 33.33 },
     ]);
-    expect(s.evidence.pairMonths(3, 1, { organ: 2 })).toEqual([{ miesiac: '2019-01', wspolne_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 }]);
-    expect(s.evidence.pairMonths(2, 5, {})).toEqual([]);
+    expect(s.queries.radni.pairMonths(3, 1, { organ: 2 })).toEqual([{ miesiac: '2019-01', wspolne_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 }]);
+    expect(s.queries.radni.pairMonths(2, 5, {})).toEqual([]);
   });
 
   it('leaves everyone off the map when no pair shares 20 votes, and counts them', () => {
     // Rada in T1: 1–4 voted (4 votes); in T2: 1, 3–6 (7 votes). The committee gets no map.
-    expect(s.maps.termsOf(1)).toEqual([T2, T1]);
-    expect(s.maps.termsOf(2)).toEqual([]);
-    const map = s.maps.councilMap(1)!;
+    expect(s.queries.statystyki.mapTerms(1)).toEqual([T2, T1]);
+    expect(s.queries.statystyki.mapTerms(2)).toEqual([]);
+    const map = s.queries.statystyki.councilMap(1)!;
     expect({ ...map, pominieci: map.pominieci.map((p) => p.id_osoby) }).toEqual({ id_organu: 1, kadencja: T2, prog: 20, radni: [], pominieci: [1, 5, 4, 3, 6] });
-    expect(s.maps.councilMap(1, T1)!.pominieci.map((p) => p.id_osoby)).toEqual([1, 4, 3, 2]);
-    expect(s.maps.councilMap(2)).toBeUndefined();
+    expect(s.queries.statystyki.councilMap(1, T1)!.pominieci.map((p) => p.id_osoby)).toEqual([1, 4, 3, 2]);
+    expect(s.queries.statystyki.councilMap(2)).toBeUndefined();
+  });
+});
+
+// ── The errors, as the API words them ─────────────────────────────────────────────────────────
+
+describe('the §9 endpoints refuse what they cannot answer, saying why', () => {
+  let s: Snapshot;
+  beforeAll(async () => { s = await snapshotOf(HAND_COUNCIL); });
+  afterAll(() => close(s));
+
+  it.each([
+    ['/api/radni/1/glosowania?glos=tak', 400, "query parameter 'glos' must be one of za, przeciw, wstrzymujacy, nieobecny, brak_glosu"],
+    ['/api/radni/1/glosowania?glos=za&glos=przeciw', 400, "query parameter 'glos'"],
+    ['/api/radni/1/glosowania-buntownicze?glos=za', 400, "unknown query parameter 'glos': /api/radni/:id/glosowania-buntownicze accepts kadencja, page, limit"],
+    ['/api/radni/1/porownanie/1', 400, "path parameters 'id' and 'id2' name the same councillor (1)"],
+    ['/api/radni/anna-nowak/porownanie/1', 400, "name the same councillor (1)"],
+    ['/api/radni/1/porownanie/99', 404, 'no councillor 99'],
+    ['/api/radni/nikt-taki/porownanie/nikt-taki', 404, 'no councillor nikt-taki'],
+    ['/api/radni/1/porownanie/3?organ=99', 404, 'no body 99'],
+    ['/api/radni/1/porownanie/x_y', 400, "path parameter 'id2' must be a positive integer or a councillor token"],
+    ['/api/radni/1/obecnosci?limit=101', 400, "query parameter 'limit' must be between 1 and 100"],
+    ['/api/radni/1/obecnosci?kadnecja=2018-2023', 400, "unknown query parameter 'kadnecja': /api/radni/:id/obecnosci accepts kadencja, organ, page, limit"],
+    ['/api/statystyki/spojnosc-ugrupowan?limit=0', 400, "query parameter 'limit' must be between 1 and 100"],
+    ['/api/statystyki/spojnosc-ugrupowan?page=2', 400, "unknown query parameter 'page': /api/statystyki/spojnosc-ugrupowan accepts kadencja, organ, limit"],
+  ])('%s → %i', async (url, status, message) => {
+    const res = await request(s.t.app).get(url);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ success: false, error: status === 400 ? 'Bad Request' : 'Not Found', message: expect.stringContaining(message) });
   });
 });
 
@@ -320,7 +326,7 @@ describe('the council map', () => {
       // Distances: A–B 1, 6 to either club 0.5 (20 of 40 equal), within a club 0: a line A · 6 · B.
       // With A at 0, 6 at ½ and B at 1 the centroid is (3·0 + ½ + 2·1)/6 = 5/12: A −5/12, 6 1/12, B 7/12,
       // oriented so that the largest coordinate (B's) is positive; the second axis has no spread.
-      const map = s.maps.councilMap(1)!;
+      const map = s.queries.statystyki.councilMap(1)!;
       const a = -0.416667;
       const b = 0.583333;
       expect(map.radni.map(({ id_osoby, ugrupowanie, x, y }) => ({ id_osoby, ugrupowanie, x, y }))).toEqual([
@@ -382,14 +388,14 @@ function monthOnly(bundle: Bundle, month: string): Bundle {
   return { ...bundle, 'glosowania.csv': votes, 'glosy.csv': (bundle['glosy.csv'] ?? []).filter((b) => ids.has(b.id_glosowania)) };
 }
 
-describe('random councils: the §9 query functions equal the naive reference', () => {
+describe('random councils: the §9 endpoints equal the naive reference', () => {
   it('holds for 40 generated councils, with kadencja and organ', async () => {
     await fc.assert(
       fc.asyncProperty(arbitraryCouncil(), async (bundle) => {
         const s = await snapshotOf(bundle);
         try {
           for (const [path, query] of requestsFor(bundle)) {
-            expect(evidenceGet(s, path, query), label({ path, query })).toEqual(referenceGet(bundle, path, query));
+            expect(await evidenceGet(s, path, query), label({ path, query })).toEqual(referenceGet(bundle, path, query));
           }
         } finally {
           close(s);
@@ -433,11 +439,11 @@ describe('random councils: the §9 query functions equal the naive reference', (
               }
             }
             for (const g of (bundle['ugrupowania.csv'] ?? []).map((r) => Number(r.id_ugrupowania))) {
-              expect(s.cohesion.cohesionByMonth(g, { kadencja }), `group ${g} ${kadencja ?? '*'}`).toEqual(expectedCohesion.get(g) ?? []);
+              expect(s.queries.statystyki.cohesionByMonth(g, { kadencja }), `group ${g} ${kadencja ?? '*'}`).toEqual(expectedCohesion.get(g) ?? []);
             }
             for (const p of people) {
               for (const q of people) {
-                if (p !== q) expect(s.evidence.pairMonths(p, q, { kadencja }), `pair ${p},${q} ${kadencja ?? '*'}`).toEqual(expectedPairs.get(`${p},${q}`) ?? []);
+                if (p !== q) expect(s.queries.radni.pairMonths(p, q, { kadencja }), `pair ${p},${q} ${kadencja ?? '*'}`).toEqual(expectedPairs.get(`${p},${q}`) ?? []);
               }
             }
           }

@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -151,7 +151,8 @@ CREATE TABLE radny_glos (
   id_ugrupowania INTEGER,             -- the group at this vote (CONTRACT §2)
   samotny       INTEGER NOT NULL,
   kluczowy      INTEGER NOT NULL,
-  buntowniczy   INTEGER NOT NULL
+  buntowniczy   INTEGER NOT NULL,
+  z_grupa       INTEGER NOT NULL      -- counted in zgodnosc-grupa and equal to the group position (the site's evidence)
 );  -- written in vote order; its (id_osoby, ord) index is built after the load (INDEX_SQL)
 
 -- Per councillor and scope (kadencja or '*'): every count behind the councillor endpoints and rankings.

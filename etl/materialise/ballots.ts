@@ -72,7 +72,7 @@ export function passBallots(
     ballots: 0,
   };
   const insertPersonVote = new BatchInsert(db, 'radny_glos',
-    ['id_osoby', 'ord', 'id_glosowania', 'glos', 'kadencja', 'id_organu', 'id_ugrupowania', 'samotny', 'kluczowy', 'buntowniczy']);
+    ['id_osoby', 'ord', 'id_glosowania', 'glos', 'kadencja', 'id_organu', 'id_ugrupowania', 'samotny', 'kluczowy', 'buntowniczy', 'z_grupa']);
   const readChunk = db.prepare('SELECT id_glosowania, id_osoby, glos FROM glos WHERE id_glosowania BETWEEN ? AND ?').raw();
   const voteSource = db.prepare('SELECT file, line FROM temp.zrodlo_glosowania WHERE id_glosowania = ?');
   const groupCounts = new Int32Array(Math.max(dims.groupIndex.size, 1) * 3);
@@ -111,7 +111,7 @@ export function passBallots(
         }
       }
       insertPersonVote.add(dims.people[p]!.id, vote.ord, vote.id, c, dims.scopes[session.scope], session.bodyId, g,
-        flags.samotny, flags.kluczowy, flags.buntowniczy);
+        flags.samotny, flags.kluczowy, flags.buntowniczy, flags.withGroup === 1 ? 1 : 0);
       if (derive) {
         const key = vote.session * dims.P + p;
         pass.derivedPresence.set(key, (pass.derivedPresence.get(key) ?? 0) | (c === NIEOBECNY ? 0 : 1));

@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import type { ShareStore } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
-import { notFound } from '../http/envelope.ts';
+import { HttpError, notFound } from '../http/envelope.ts';
 import { parseParams } from '../http/params.ts';
 
 
@@ -97,8 +97,25 @@ interface RawInput {
   body?: unknown;
 }
 
-/** Parses raw input with the endpoint's schemas; the first violation is a 400 naming the parameter. */
+/** The query parameters an endpoint accepts: the keys of its query schema (a z.object), in order. */
+export const acceptedQuery = (endpoint: Pick<AnyEndpoint, 'query'>): string[] =>
+  endpoint.query ? Object.keys((endpoint.query as z.ZodObject).shape) : [];
+
+/**
+ * A query parameter the endpoint does not know is a 400 naming it and what is accepted, so a typo
+ * (`kadnecja`) never silently widens an answer (issue 25; CONTRACT §6 says they are ignored).
+ */
+export function rejectUnknownQuery(path: string, accepted: readonly string[], given: Iterable<string>): void {
+  const unknown = [...given].filter((name) => !accepted.includes(name));
+  if (unknown.length === 0) return;
+  const names = unknown.map((name) => `'${name}'`).join(', ');
+  const what = unknown.length === 1 ? `unknown query parameter ${names}` : `unknown query parameters ${names}`;
+  throw new HttpError(400, `${what}: ${path} accepts ${accepted.length ? accepted.join(', ') : 'no query parameters'}`);
+}
+
+/** Parses raw input with the endpoint's schemas; an unknown query parameter or the first violation is a 400 naming it. */
 export function parseInput<P, Q, B>(endpoint: Endpoint<P, Q, B, unknown>, raw: RawInput): Input<P, Q, B> {
+  rejectUnknownQuery(endpoint.path, acceptedQuery(endpoint as AnyEndpoint), Object.keys(raw.query ?? {}));
   return {
     params: endpoint.params ? parseParams(endpoint.params as unknown as z.ZodType, raw.params ?? {}, 'path') : {},
     query: endpoint.query ? parseParams(endpoint.query as unknown as z.ZodType, raw.query ?? {}) : {},

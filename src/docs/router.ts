@@ -13,7 +13,7 @@ import { dirname } from 'node:path';
 import { type RequestHandler, Router } from 'express';
 import { CODE_VERSION } from '../answers/code-version.ts';
 import { type Delivery, JSON_ANSWER, etagFor } from '../http/delivery.ts';
-import { openApiJson } from '../openapi.ts';
+import { type Access, openApiJson } from '../openapi.ts';
 
 export const DOCS_CSP = [
   "default-src 'self'",
@@ -74,9 +74,9 @@ const docsHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function docsRouter(delivery: Delivery): Router {
-  // Generated here, at start-up, once per process: a function of the code alone.
-  const document = { body: Buffer.from(openApiJson()), encoded: {} };
+export function docsRouter(delivery: Delivery, access: Access): Router {
+  // Generated here, at start-up, once per process: a function of the code and the credentials configured.
+  const document = { body: Buffer.from(openApiJson(access)), encoded: {} };
   const router = Router();
 
   router.get('/api/openapi.json', (req, res) => {

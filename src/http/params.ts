@@ -2,7 +2,7 @@
 // pages. Every input is parsed with one of them; a violation becomes a 400 that names the parameter.
 
 import { z } from 'zod';
-import { ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
+import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { isDateTime } from '../../core/dates.ts';
 import { HttpError } from './envelope.ts';
 
@@ -37,6 +37,7 @@ export const wynikParam = z
   .enum([PRZYJETO, ODRZUCONO, 'przyjeto'], { error: `must be ${PRZYJETO} or ${ODRZUCONO}` })
   .transform((v) => (v === 'przyjeto' ? PRZYJETO : v));
 export const searchParam = single.max(200, 'must be at most 200 characters');
+export const glosParam = z.enum(GLOS_VALUES, { error: `must be one of ${GLOS_VALUES.join(', ')}` });
 
 /** Parses `input` with `schema`; the first violation becomes a 400 naming the parameter. */
 export function parseParams<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'path' | 'body' = 'query'): z.output<S> {

@@ -1,15 +1,17 @@
-// /api/radni: the councillor list, the profile and every per-councillor metric (CONTRACT §3).
+// /api/radni: the councillor list, the profile, every per-councillor metric (CONTRACT §3) and the
+// evidence behind them (§9: votes by ballot value, attendance records, two councillors compared).
 // `:id` is an id_osoby or a token. Each handler reads one query of ./queries.ts.
 
 import { z } from 'zod';
+import { GLOS_VALUES } from '../../core/contract.ts';
 import { type AnswerContext, type Stored, endpoint, inKnownBody } from '../answers/endpoint.ts';
-import { count, councillorVote, envelope, paged } from '../answers/schemas.ts';
-import { Reply, notFound, pagination } from '../http/envelope.ts';
+import { count, councillorVote, envelope, paged, paginationSchema } from '../answers/schemas.ts';
+import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import type { VoteListKind, VoteListOptions } from './queries.ts';
 import {
-  attendance, councillorIdParams, councillorListItem, councillorProfile, flaggedVotesQuery, groupAgreement, listQuery,
-  monthlyAttendance, partnerItem, partnerQuery, scopeQuery, votesQuery, votingProfile,
+  attendance, attendanceRecord, comparison, comparisonParams, councillorIdParams, councillorListItem, councillorProfile, flaggedVotesQuery,
+  groupAgreement, listQuery, monthlyAttendance, pagedScopeQuery, partnerItem, partnerQuery, scopeQuery, votesQuery, votingProfile,
 } from './schemas.ts';
 
 const isId = (id: string) => /^\d+$/.test(id);
@@ -55,8 +57,10 @@ export const radni = {
     handler: ({ params, query }, { queries }) => queries.radni.profile(councillorId(params.id, queries), query.kadencja),
   }),
   votes: endpoint({
-    ...person, path: '/api/radni/:id/glosowania', summary: 'Głosowania radnego (porządek dat)', query: votesQuery, response: paged(councillorVote),
-    handler: voteList('wszystkie'),
+    ...person, path: '/api/radni/:id/glosowania', summary: 'Głosowania radnego (porządek dat); z glos: tylko te z tym głosem', query: votesQuery,
+    // The first page per ballot value too: where each count of the site's profile links (the evidence of a figure).
+    stored: { ...eachCouncillor, variants: GLOS_VALUES.map((glos) => ({ glos })) },
+    response: paged(councillorVote), handler: voteList('wszystkie'),
   }),
   votingProfile: endpoint({
     ...person, path: '/api/radni/:id/profil-glosowania', summary: 'Profil głosowania', query: scopeQuery, response: envelope(votingProfile),
@@ -94,5 +98,25 @@ export const radni = {
   rebelliousVotes: endpoint({
     ...person, path: '/api/radni/:id/glosowania-buntownicze', summary: 'Głosowania wbrew stanowisku własnego ugrupowania',
     query: flaggedVotesQuery, response: paged(councillorVote), handler: voteList('buntownicze'),
+  }),
+  attendanceRecords: endpoint({
+    ...person, path: '/api/radni/:id/obecnosci', summary: 'Zapisy obecności radnego na posiedzeniach (od najnowszych)', query: pagedScopeQuery,
+    response: paged(attendanceRecord),
+    handler: ({ params, query }, { queries }) => {
+      const { items, total } = queries.radni.attendanceRecords(councillorId(params.id, queries), inKnownBody(query, queries), query);
+      return new Reply(items, { pagination: pagination(query.page, query.limit, total) });
+    },
+  }),
+  comparison: endpoint({
+    method: 'get', path: '/api/radni/:id/porownanie/:id2', summary: 'Dwóch radnych: zgodność i głosowania, w których głosowali różnie',
+    tag: 'radni', params: comparisonParams, query: pagedScopeQuery, errors: [400, 404], response: envelope(comparison, { pagination: paginationSchema }),
+    handler: ({ params, query }, { queries }) => {
+      const first = councillorId(params.id, queries);
+      const second = councillorId(params.id2, queries);
+      inKnownBody(query, queries);
+      if (first === second) throw new HttpError(400, `path parameters 'id' and 'id2' name the same councillor (${first}): compare two different ones`);
+      const { comparison: data, total } = queries.radni.comparison(first, second, query, query);
+      return new Reply(data, { pagination: pagination(query.page, query.limit, total) });
+    },
   }),
 };

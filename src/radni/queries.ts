@@ -1,10 +1,14 @@
 // Councillors: list, profile and the per-councillor metrics of CONTRACT §3, read from the
-// materialised `radny_stat` (one row per person and scope), `radny_glos`, `radny_miesiac` and `para`.
+// materialised `radny_stat` (one row per person and scope), `radny_glos`, `radny_miesiac` and `para`;
+// and the evidence behind them (CONTRACT §9): the votes with one ballot value, the attendance records,
+// any two councillors compared. Pages walk one councillor's rows in an index (radny_glos,
+// radny_obecnosc) and take their totals from materialised counts (radny_stat, radny_organ,
+// radny_organ_glosy, para_top); nothing counts over all ballots.
 
 import type Database from 'better-sqlite3';
-import { GLOS_VALUES, percent } from '../../core/contract.ts';
+import { GLOS_CODE, GLOS_VALUES, percent } from '../../core/contract.ts';
 import { unpackPartners } from '../../core/snapshot/partners.ts';
-import { ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, type VoteSummary } from '../glosowania/queries.ts';
 
@@ -28,13 +32,17 @@ const EMPTY_STAT: CouncillorStat = {
   zg_wszystkie: 0, zg_zgodne: 0, liczba_glosowan: 0, liczba_samotnych: 0, liczba_kluczowych: 0, liczba_buntowniczych: 0,
 };
 
-export type VoteListKind = 'wszystkie' | 'samotne' | 'kluczowe' | 'buntownicze';
+export type GlosValue = (typeof GLOS_VALUES)[number];
+
+/** The lists of a councillor's votes: the endpoints' four, and `zgodne` (with the group, the site's evidence of zgodnosc-grupa). */
+export type VoteListKind = 'wszystkie' | 'samotne' | 'kluczowe' | 'buntownicze' | 'zgodne';
 
 const FLAG_OF: Record<VoteListKind, string | null> = {
-  wszystkie: null, samotne: 'samotny', kluczowe: 'kluczowy', buntownicze: 'buntowniczy',
+  wszystkie: null, samotne: 'samotny', kluczowe: 'kluczowy', buntownicze: 'buntowniczy', zgodne: 'z_grupa',
 };
 const TOTAL_OF: Record<VoteListKind, keyof CouncillorStat> = {
   wszystkie: 'liczba_glosowan', samotne: 'liczba_samotnych', kluczowe: 'liczba_kluczowych', buntownicze: 'liczba_buntowniczych',
+  zgodne: 'zg_zgodne',
 };
 
 export interface PartnerItem {
@@ -42,9 +50,37 @@ export interface PartnerItem {
   wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number;
 }
 
-/** A page of a councillor's votes (the organ filter is offered for kind 'wszystkie' only: radny_organ counts all ballots). */
-export interface VoteListOptions { kadencja?: string | undefined; organ?: number | undefined; page: number; limit: number }
+/**
+ * A page of a councillor's votes. The organ and glos filters are offered for kind 'wszystkie' only:
+ * their totals are counted per body and per ballot value over all of a councillor's ballots.
+ */
+export interface VoteListOptions { kadencja?: string | undefined; organ?: number | undefined; glos?: GlosValue | undefined; page: number; limit: number }
 export interface PartnerOptions { kadencja?: string | undefined; min_wspolne: number; limit: number }
+
+/** A term (absent: all terms) and a body (absent: all bodies). */
+export interface Scope { kadencja?: string | undefined; organ?: number | undefined }
+export interface PageRequest { page: number; limit: number }
+
+export interface AttendanceRecord { id_posiedzenia: number; id_organu: number; numer: string; data: string; obecny: number }
+export interface Councillor { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+export interface DifferingVote {
+  id_glosowania: number; data_czas: string; tytul: string; wynik: string; glos: GlosValue; glos_drugiego: GlosValue;
+}
+/** `data` of /api/radni/:id/porownanie/:id2. */
+export interface Comparison {
+  radny: Councillor; drugi: Councillor;
+  wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number;
+  rozbiezne: DifferingVote[];
+}
+export interface PairMonth { miesiac: string; wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number }
+
+/** Statement parameters of a scope: null where the request does not filter. */
+const scopeParams = (scope: Scope) => ({ kadencja: scope.kadencja ?? null, organ: scope.organ ?? null });
+const offsetOf = ({ page, limit }: PageRequest) => ({ limit, offset: (page - 1) * limit });
+/** The shared votes of councillors @driver and @other (both active ballots) in scope: one walk of @driver's ballots, each looked up in @other's. */
+const SHARED_FROM = 'radny_glos a JOIN radny_glos b ON b.id_osoby = @other AND b.ord = a.ord';
+const SHARED_WHERE = `a.id_osoby = @driver AND a.glos < 3 AND b.glos < 3
+  AND (@kadencja IS NULL OR a.kadencja = @kadencja) AND (@organ IS NULL OR a.id_organu = @organ)`;
 
 export class RadniQueries {
   private readonly byId: Database.Statement;
@@ -59,6 +95,13 @@ export class RadniQueries {
   private readonly idsStatement: Database.Statement;
   private readonly listStatements: FilteredStatements;
   private readonly voteStatements: FilteredStatements;
+  private readonly ballotCounts: Database.Statement;
+  private readonly bodyBallotCounts: Database.Statement;
+  private readonly attendancePage: Database.Statement;
+  private readonly bodyAttendanceTotal: Database.Statement;
+  private readonly pair: Database.Statement;
+  private readonly differingPage: Database.Statement;
+  private readonly pairMonthRows: Database.Statement;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => db.prepare(`SELECT s.id_osoby, r.imie_nazwisko,
@@ -80,8 +123,27 @@ export class RadniQueries {
       WHERE kadencja = ? AND id_osoby = ? ORDER BY miesiac`);
     this.bodyTotal = db.prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?').pluck();
     this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');
-    this.partnerDisplay = db.prepare(`SELECT r.imie_nazwisko, s.ugrupowanie FROM radny r
+    this.partnerDisplay = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie FROM radny r
       LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby WHERE r.id_osoby = ?`);
+    this.ballotCounts = db.prepare(`SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_stat
+      WHERE kadencja = ? AND id_osoby = ?`).raw();
+    this.bodyBallotCounts = db.prepare(`SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_organ_glosy
+      WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?`).raw();
+    this.attendancePage = db.prepare(`SELECT o.id_posiedzenia, o.id_organu, p.numer, p.data, o.obecny
+      FROM radny_obecnosc o JOIN posiedzenie p ON p.id_posiedzenia = o.id_posiedzenia
+      WHERE o.id_osoby = @id AND (@kadencja IS NULL OR o.kadencja = @kadencja) AND (@organ IS NULL OR o.id_organu = @organ)
+      ORDER BY o.ord LIMIT @limit OFFSET @offset`);
+    this.bodyAttendanceTotal = db.prepare('SELECT liczba_posiedzen FROM radny_organ WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?').pluck();
+    this.pair = db.prepare(`SELECT wspolne, zgodne FROM para_top
+      WHERE kadencja = ? AND id_organu = ? AND id_osoby_1 = ? AND id_osoby_2 = ?`);
+    this.differingPage = db.prepare(`WITH page AS (
+        SELECT a.ord, a.id_glosowania, a.glos AS glos_a, b.glos AS glos_b FROM ${SHARED_FROM} WHERE ${SHARED_WHERE} AND a.glos <> b.glos
+        ORDER BY a.ord LIMIT @limit OFFSET @offset)
+      SELECT g.id_glosowania, g.data_czas, g.tytul, g.wynik, page.glos_a, page.glos_b
+      FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania ORDER BY page.ord`);
+    this.pairMonthRows = db.prepare(`SELECT substr(g.data, 1, 7) AS miesiac, count(*) AS wspolne_glosowania, sum(a.glos = b.glos) AS zgodne
+      FROM ${SHARED_FROM} JOIN glosowanie g ON g.id_glosowania = a.id_glosowania WHERE ${SHARED_WHERE}
+      GROUP BY miesiac ORDER BY miesiac`);
   }
 
   /** How many councillors the snapshot has. */
@@ -166,18 +228,29 @@ export class RadniQueries {
     return Object.fromEntries(Object.entries(TOTAL_OF).map(([kind, column]) => [kind, s[column] as number])) as Record<VoteListKind, number>;
   }
 
-  /** One councillor's votes of a kind, date order, with the page total from the materialised counts. */
-  votes(id: number, kind: VoteListKind, { kadencja, organ, page, limit }: VoteListOptions): { items: Array<VoteSummary & { glos: string }>; total: number } {
+  /**
+   * One councillor's votes of a kind, date order, with the page total from the materialised counts:
+   * with `glos`, that value's count in profil-glosowania over the same votes (CONTRACT §9).
+   */
+  votes(id: number, kind: VoteListKind, { kadencja, organ, glos, page, limit }: VoteListOptions): { items: Array<VoteSummary & { glos: GlosValue }>; total: number } {
     const flag = FLAG_OF[kind];
+    const code = glos === undefined ? undefined : GLOS_CODE.get(glos)!;
     const { statements, params } = this.voteStatements.select(
-      [['rg.id_osoby = ?', id], ['rg.kadencja = ?', kadencja], ['rg.id_organu = ?', organ]],
+      [['rg.id_osoby = ?', id], ['rg.kadencja = ?', kadencja], ['rg.id_organu = ?', organ], ['rg.glos = ?', code]],
       flag ? [`rg.${flag} = 1`] : [],
     );
     const rows = statements.all(...params, limit, (page - 1) * limit) as Array<VoteSummary & { glos: number }>;
-    const total = organ === undefined
-      ? this.statOf(id, kadencja)[TOTAL_OF[kind]] as number
-      : (this.bodyTotal.get(kadencja ?? ALL_TERMS, id, organ) as number | undefined) ?? 0;
-    return { items: rows.map((r) => ({ ...r, glos: GLOS_VALUES[r.glos]! })), total };
+    return { items: rows.map((r) => ({ ...r, glos: GLOS_VALUES[r.glos]! })), total: this.votesTotal(id, kind, kadencja, organ, code) };
+  }
+
+  private votesTotal(id: number, kind: VoteListKind, kadencja: string | undefined, organ: number | undefined, code: number | undefined): number {
+    const scope = kadencja ?? ALL_TERMS;
+    if (code !== undefined) {
+      const counts = (organ === undefined ? this.ballotCounts.get(scope, id) : this.bodyBallotCounts.get(scope, organ, id)) as number[] | undefined;
+      return counts?.[code] ?? 0;
+    }
+    if (organ === undefined) return this.statOf(id, kadencja)[TOTAL_OF[kind]] as number;
+    return (this.bodyTotal.get(scope, id, organ) as number | undefined) ?? 0;
   }
 
   /** A councillor's partners: most alike (`koalicje`) or least alike (`oponenci`), with at least `min_wspolne` shared votes. */
@@ -192,5 +265,63 @@ export class RadniQueries {
         wspolne_glosowania: p.wspolne, zgodne: p.zgodne, zgodnosc_procent: percent(p.zgodne, p.wspolne),
       };
     });
+  }
+
+  /**
+   * X's attendance records, session date desc then id desc (CONTRACT §9 obecnosci); the total is
+   * frekwencja's liczba_posiedzen in the same scope.
+   */
+  attendanceRecords(id: number, scope: Scope, page: PageRequest): { items: AttendanceRecord[]; total: number } {
+    const items = this.attendancePage.all({ id, ...scopeParams(scope), ...offsetOf(page) }) as AttendanceRecord[];
+    const total = scope.organ === undefined
+      ? this.statOf(id, scope.kadencja).liczba_posiedzen
+      : (this.bodyAttendanceTotal.get(scope.kadencja ?? ALL_TERMS, scope.organ, id) as number | undefined) ?? 0;
+    return { items, total };
+  }
+
+  /**
+   * X beside Y, two different known councillors (CONTRACT §9 porownanie): their shared and equal votes
+   * in scope (no threshold) and one page of the shared votes where they differ, date order; the total
+   * of those is wspolne − zgodne.
+   */
+  comparison(id: number, otherId: number, scope: Scope, page: PageRequest): { comparison: Comparison; total: number } {
+    const kadencja = scope.kadencja ?? ALL_TERMS;
+    const figures = this.pair.get(kadencja, scope.organ ?? ALL_BODIES, Math.min(id, otherId), Math.max(id, otherId)) as
+      { wspolne: number; zgodne: number } | undefined;
+    const wspolne = figures?.wspolne ?? 0;
+    const zgodne = figures?.zgodne ?? 0;
+    const walk = this.walk(id, otherId, scope.kadencja);
+    const rows = wspolne === zgodne ? [] : this.differingPage.all({ ...walk, ...scopeParams(scope), ...offsetOf(page) }) as
+      Array<{ id_glosowania: number; data_czas: string; tytul: string; wynik: string; glos_a: number; glos_b: number }>;
+    const swapped = walk.driver !== id;
+    return {
+      comparison: {
+        radny: this.partnerDisplay.get(kadencja, id) as Councillor,
+        drugi: this.partnerDisplay.get(kadencja, otherId) as Councillor,
+        wspolne_glosowania: wspolne,
+        zgodne,
+        zgodnosc_procent: percent(zgodne, wspolne),
+        rozbiezne: rows.map(({ glos_a, glos_b, ...vote }) => ({
+          ...vote, glos: GLOS_VALUES[swapped ? glos_b : glos_a]!, glos_drugiego: GLOS_VALUES[swapped ? glos_a : glos_b]!,
+        })),
+      },
+      total: wspolne - zgodne,
+    };
+  }
+
+  /**
+   * The pair's shared and equal votes per calendar month of the vote date, ascending (the site's
+   * chart): one walk of the shorter of their ballot lists.
+   */
+  pairMonths(id: number, otherId: number, scope: Scope): PairMonth[] {
+    if (id === otherId) return [];
+    const rows = this.pairMonthRows.all({ ...this.walk(id, otherId, scope.kadencja), ...scopeParams(scope) }) as Array<Omit<PairMonth, 'zgodnosc_procent'>>;
+    return rows.map((r) => ({ ...r, zgodnosc_procent: percent(r.zgodne, r.wspolne_glosowania) }));
+  }
+
+  /** Walk the ballots of whichever of the two has fewer in scope, looking each up in the other's. */
+  private walk(id: number, otherId: number, kadencja: string | undefined): { driver: number; other: number } {
+    const ballots = (person: number) => this.statOf(person, kadencja).liczba_glosowan;
+    return ballots(otherId) < ballots(id) ? { driver: otherId, other: id } : { driver: id, other: otherId };
   }
 }

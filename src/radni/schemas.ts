@@ -1,15 +1,20 @@
 // /api/radni: parameters and responses (CONTRACT §3, §5).
 
 import { z } from 'zod';
-import { booleanParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam } from '../http/params.ts';
-import { count, councillorVote, envelope, int, kadencjaString, paged, percentNumber, text } from '../answers/schemas.ts';
+import { booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam } from '../http/params.ts';
+import { count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue } from '../answers/schemas.ts';
+
+const councillorIdParam = z.string()
+  .max(200, 'is too long')
+  .regex(/^([1-9]\d*|[a-z0-9]+(-[a-z0-9]+)*)$/, 'must be a positive integer or a councillor token')
+  .refine((id) => !/^\d+$/.test(id) || Number.isSafeInteger(Number(id)), 'is out of range');
 
 export const councillorIdParams = z.object({
-  id: z.string()
-    .max(200, 'is too long')
-    .regex(/^([1-9]\d*|[a-z0-9]+(-[a-z0-9]+)*)$/, 'must be a positive integer or a councillor token')
-    .refine((id) => !/^\d+$/.test(id) || Number.isSafeInteger(Number(id)), 'is out of range')
-    .meta({ description: 'id_osoby (dodatnia liczba całkowita) albo token radnego, np. jan-kowalski' }),
+  id: councillorIdParam.meta({ description: 'id_osoby (dodatnia liczba całkowita) albo token radnego, np. jan-kowalski' }),
+});
+export const comparisonParams = z.object({
+  id: councillorIdParam.meta({ description: 'Pierwszy radny: id_osoby albo token' }),
+  id2: councillorIdParam.meta({ description: 'Drugi radny: id_osoby albo token (inny niż pierwszy)' }),
 });
 
 export const scopeQuery = z.object({ kadencja: kadencjaParam });
@@ -17,7 +22,12 @@ export const listQuery = z.object({
   kadencja: kadencjaParam, organ: organParam, ugrupowanie: idParam.optional().meta({ description: 'id_ugrupowania' }), aktywny: booleanParam.optional(),
 });
 export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minParam(10) });
-export const votesQuery = z.object({ kadencja: kadencjaParam, organ: organParam, page: pageParam, limit: limitParam(20) });
+export const votesQuery = z.object({
+  kadencja: kadencjaParam, organ: organParam,
+  glos: glosParam.optional().meta({ description: 'Tylko głosowania, w których radny oddał ten głos (za, przeciw, wstrzymujacy, nieobecny, brak_glosu)' }),
+  page: pageParam, limit: limitParam(20),
+});
+export const pagedScopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam, page: pageParam, limit: limitParam(20) });
 export const flaggedVotesQuery = z.object({ kadencja: kadencjaParam, page: pageParam, limit: limitParam(20) });
 
 const group = text('Nazwa ugrupowania (bieżąca przynależność w zakresie)').nullable();
@@ -80,3 +90,28 @@ export const partnerItem = z.strictObject({
   zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
 }).meta({ id: 'PartnerItem' });
 
+export const attendanceRecord = z.strictObject({
+  id_posiedzenia: int('Identyfikator posiedzenia'),
+  id_organu: int('Identyfikator organu'),
+  numer: text('Numer posiedzenia, jak zapisała go rada'),
+  data: dateString,
+  obecny: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 = obecny' }),
+}).meta({ id: 'AttendanceRecord' });
+
+const comparedCouncillor = z.strictObject({ id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: group });
+
+export const comparison = z.strictObject({
+  radny: comparedCouncillor,
+  drugi: comparedCouncillor,
+  wspolne_glosowania: count('Głosowania, w których obaj oddali aktywny głos'),
+  zgodne: count('Głosowania z takim samym głosem'),
+  zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
+  rozbiezne: z.array(z.strictObject({
+    id_glosowania: int('Identyfikator głosowania'),
+    data_czas: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/).meta({ description: 'Data i godzina YYYY-MM-DDTHH:MM:SS' }),
+    tytul: text('Tytuł głosowania'),
+    wynik: wynikValue,
+    glos: glosValue,
+    glos_drugiego: glosValue,
+  })).meta({ description: 'Wspólne głosowania, w których głosy się różnią (porządek dat, stronicowane)' }),
+}).meta({ id: 'Comparison' });

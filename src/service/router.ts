@@ -2,6 +2,7 @@
 
 import { Router } from 'express';
 import type { RefreshSourceStatus } from '../../core/sources.ts';
+import { rejectUnknownQuery } from '../answers/endpoint.ts';
 import { API_ENDPOINTS } from '../answers/endpoints.ts';
 import type { Delivery } from '../http/delivery.ts';
 import { envelopeOf } from '../http/envelope.ts';
@@ -59,7 +60,8 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, 
     delivery.sendUncached(res, snapshot ? 200 : 503, Buffer.from(JSON.stringify(body)));
   });
 
-  router.get('/api', (_req, res) => {
+  router.get('/api', (req, res) => {
+    rejectUnknownQuery('/api', [], Object.keys(req.query));
     const index = { nazwa: 'Council Voting Analytics API', wersja: VERSION, dokumentacja: '/api/openapi.json', endpoints: ENDPOINTS };
     delivery.sendUncached(res, 200, envelopeOf(index));
   });

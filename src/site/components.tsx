@@ -54,9 +54,9 @@ export function Tally({ vote }: { vote: Pick<VoteSummary, 'za' | 'przeciw' | 'ws
   );
 }
 
-/** A list of votes; `ballot` adds a column with one councillor's ballot. */
-export function VoteTable({ ctx, votes, caption, ballot = false }: {
-  ctx: PageContext; votes: ReadonlyArray<VoteSummary & { glos?: string }>; caption: string; ballot?: boolean;
+/** A list of votes; `ballot` adds a column with one councillor's ballot; `evidence` marks its rows as the votes behind a figure. */
+export function VoteTable({ ctx, votes, caption, ballot = false, evidence = false }: {
+  ctx: PageContext; votes: ReadonlyArray<VoteSummary & { glos?: string }>; caption: string; ballot?: boolean; evidence?: boolean;
 }) {
   if (votes.length === 0) return <p class="muted">Brak głosowań.</p>;
   return (
@@ -74,7 +74,7 @@ export function VoteTable({ ctx, votes, caption, ballot = false }: {
         </thead>
         <tbody>
           {votes.map((v) => (
-            <tr>
+            <tr data-dowod={evidence ? '' : undefined}>
               <td class="nw hide-s">{formatDate(v.data)}</td>
               <td class="title">
                 <a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a>
@@ -168,8 +168,10 @@ function monthIndex(yyyyMm: string): number {
  * Monthly attendance as inline SVG bars (0–100 %) on a calendar axis: a month without any session
  * is a gap, a month with 0 % a flat mark. The figures are also given as a table.
  */
-export function MonthlyChart({ months, caption }: { months: ReadonlyArray<{ miesiac: string; frekwencja_procent: number }>; caption: string }) {
-  if (months.length === 0) return <p class="muted">Brak zapisów obecności.</p>;
+export function MonthlyChart({ months, caption, label = 'Frekwencja', empty = 'Brak zapisów obecności.' }: {
+  months: ReadonlyArray<{ miesiac: string; frekwencja_procent: number }>; caption: string; label?: string; empty?: string;
+}) {
+  if (months.length === 0) return <p class="muted">{empty}</p>;
   const first = months[0]!;
   const last = months[months.length - 1]!;
   const start = monthIndex(first.miesiac);
@@ -200,7 +202,7 @@ export function MonthlyChart({ months, caption }: { months: ReadonlyArray<{ mies
         <div class="tw">
           <table>
             <caption class="vh">{caption}</caption>
-            <thead><tr><th scope="col">Miesiąc</th><th scope="col" class="num">Frekwencja</th></tr></thead>
+            <thead><tr><th scope="col">Miesiąc</th><th scope="col" class="num">{label}</th></tr></thead>
             <tbody>
               {months.map((m) => <tr><td>{formatMonth(m.miesiac)}</td><td class="num">{formatPercent(m.frekwencja_procent)}</td></tr>)}
             </tbody>

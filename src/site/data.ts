@@ -61,7 +61,7 @@ export interface VotePageData {
   attachments: Array<{ id_zalacznika: number; nazwa: string; url: string | null }>;
 }
 
-export const COUNCILLOR_LISTS = ['wszystkie', 'buntownicze', 'samotne', 'kluczowe'] as const satisfies readonly VoteListKind[];
+export const COUNCILLOR_LISTS = ['wszystkie', 'zgodne', 'buntownicze', 'samotne', 'kluczowe'] as const satisfies readonly VoteListKind[];
 
 /** "Close" votes: kontrowersyjnosc ≥ 80, i.e. the smaller of za and przeciw is at least 40 % of both. */
 export const CLOSE_VOTE = 80;

@@ -5,7 +5,8 @@ import type { Request } from 'express';
 import { glosowania } from '../glosowania/endpoints.ts';
 import { BodySelect, CountsBar, FilterForm, Pager, ResultBadge, TermSelect, VoteTable, ballotClass, voteCounts } from './components.tsx';
 import { type BallotEntry, CLOSE_VOTE, type PageData, type VotePageData, groupsOf, pagedOf } from './data.ts';
-import { COUNT_LABEL, ballotLabelFor, formatDate, formatDateTime, formatNumber, formatPercent, plural, safeHttpUrl } from './format.ts';
+import { Figure, Method } from './evidence.tsx';
+import { BALLOTS, BALLOT_LABEL, COUNT_LABEL, ballotLabelFor, formatDate, formatDateTime, formatNumber, formatPercent, plural, safeHttpUrl } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
 import { orNotFound, pathParam, siteQuery } from './params.ts';
 
@@ -137,8 +138,15 @@ export async function votePageData(data: PageData, id: number | string): Promise
 }
 
 export async function votePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { glos } = siteQuery(req, ['glos']);
   const found = await orNotFound('Nie ma takiego głosowania.', votePageData(data, pathParam(req, 'id')));
   const v = found.vote;
+  const counts = voteCounts(v);
+  // Each figure of the vote leads to the ballots behind it: this page, its ballots with one value.
+  const ballotsWith = (b: keyof typeof counts) => `${href(ctx, `/glosowania/${v.id_glosowania}`, { glos: b })}#glosy`;
+  const active = v.za + v.przeciw + v.wstrzymujacy;
+  const largest = (['za', 'przeciw', 'wstrzymujacy'] as const).reduce((best, b) => (counts[b] > counts[best] ? b : best), 'za' as 'za' | 'przeciw' | 'wstrzymujacy');
+  const shown = glos === undefined ? [] : found.ballots.filter((b) => b.glos === glos);
   return {
     title: v.tytul,
     section: 'glosowania',
@@ -148,11 +156,37 @@ export async function votePage(ctx: PageContext, data: PageData, req: Request): 
       <>
         <h1 class="title">{v.tytul}</h1>
         <VoteSummaryBlock ctx={ctx} data={found} />
+        <ul class="figs">
+          {BALLOTS.map((b) => <li>{COUNT_LABEL[b]}: <Figure to={ballotsWith(b)} count={counts[b]} /></li>)}
+        </ul>
         <dl class="stats">
-          <div><dt>Kontrowersyjność</dt><dd>{v.kontrowersyjnosc}<span class="vh"> na 100</span></dd></div>
-          <div><dt>Jednomyślność</dt><dd>{formatPercent(v.jednomyslnosc_procent)}</dd></div>
-          <div><dt>Nieobecni</dt><dd>{v.nieobecni}</dd></div>
+          <div>
+            <dt>Kontrowersyjność <Method ctx={ctx} anchor="kontrowersyjnosc" what="kontrowersyjność" /></dt>
+            <dd>{v.kontrowersyjnosc}<span class="vh"> na 100</span></dd>
+            <dd class="basis">z <Figure to={ballotsWith('za')} count={v.za} /> za i <Figure to={ballotsWith('przeciw')} count={v.przeciw} /> przeciw</dd>
+          </div>
+          <div>
+            <dt>Jednomyślność <Method ctx={ctx} anchor="jednomyslnosc" what="jednomyślność" /></dt>
+            <dd>{formatPercent(v.jednomyslnosc_procent)}</dd>
+            <dd class="basis"><Figure to={ballotsWith(largest)} count={counts[largest]} /> ({BALLOT_LABEL[largest]}) z {formatNumber(active)} {plural(active, 'aktywnego głosu', 'aktywnych głosów', 'aktywnych głosów')}</dd>
+          </div>
+          <div><dt>Nieobecni</dt><dd><Figure to={ballotsWith('nieobecny')} count={v.nieobecni} /></dd></div>
         </dl>
+        {glos !== undefined && (
+          <section aria-labelledby="glosy">
+            <h2 id="glosy">Głosy: {COUNT_LABEL[glos]} ({formatNumber(shown.length)})</h2>
+            <p><a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>Wszystkie głosy według ugrupowań</a></p>
+            {shown.length === 0 ? <p class="muted">Nikt.</p> : (
+              <ul class="ballots">
+                {shown.map((b) => (
+                  <li data-dowod="" class={ballotClass(b.glos)}>
+                    <a href={href(ctx, `/radni/${b.id_osoby}`)}>{b.imie_nazwisko}</a> <span class="g">{b.ugrupowanie ?? 'niezrzeszony'}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
         <h2>Głosy według ugrupowań</h2>
         <BallotsByGroup ctx={ctx} data={found} />
         <h2>Załączniki</h2>

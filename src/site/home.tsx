@@ -8,18 +8,24 @@ import { CLOSE_VOTE, type PageData, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
 import { siteQuery } from './params.ts';
+import { CouncilMapFigure } from './evidence.tsx';
+import { MinimumNote, rankingMinimums } from './method.tsx';
 
 export async function homePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const { kadencja } = siteQuery(req, ['kadencja']);
   const scope = { kadencja, organ: ctx.organ };
   const top = { ...scope, limit: 5 };
+  const min = rankingMinimums(data, scope);
+  // The map of the council in scope (or of the only council), in the term asked for or its newest.
+  const council = ctx.organ ?? (ctx.councils.length === 1 ? ctx.councils[0]!.id_organu : undefined);
+  const map = council === undefined ? undefined : data.snapshot.queries.statystyki.councilMap(council, kadencja);
   const [s, months, closeVotes, attendance, rebels, loyalists, controversial] = await Promise.all([
     data.answer(statystyki.dashboard, { query: scope }),
     data.answer(statystyki.monthlyAttendance, { query: scope }),
     data.answer(glosowania.list, { query: { ...scope, kontrowersyjnosc_min: CLOSE_VOTE, limit: 6 } }),
-    data.answer(statystyki.attendanceRanking, { query: top }),
-    data.answer(statystyki.rebelRanking, { query: top }),
-    data.answer(statystyki.loyalistRanking, { query: top }),
+    data.answer(statystyki.attendanceRanking, { query: { ...top, min_posiedzen: min.min_posiedzen } }),
+    data.answer(statystyki.rebelRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
+    data.answer(statystyki.loyalistRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
     data.answer(statystyki.mostControversial, { query: top }),
   ]);
   const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
@@ -47,6 +53,13 @@ export async function homePage(ctx: PageContext, data: PageData, req: Request): 
         <h2>Frekwencja w kolejnych miesiącach</h2>
         <MonthlyChart months={months} caption="Frekwencja miesięczna" />
 
+        {map && (
+          <>
+            <h2 id="mapa">Mapa rady <a class="how" href={`${href(ctx, '/jak-liczymy')}#mapa`}>jak liczymy<span class="vh">: mapa rady</span></a></h2>
+            <CouncilMapFigure ctx={ctx} map={map} />
+          </>
+        )}
+
         <h2>Ostatnie wyrównane głosowania</h2>
         <p class="muted">Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.</p>
         <VoteTable ctx={ctx} votes={closeVotes.data} caption="Ostatnie wyrównane głosowania" />
@@ -54,6 +67,7 @@ export async function homePage(ctx: PageContext, data: PageData, req: Request): 
 
         <h2>Rankingi</h2>
         <ScopeNote ctx={ctx} scoped={scoped(attendance)} />
+        <MinimumNote ctx={ctx} min={min} />
         <div class="cols">
           <section aria-labelledby="r-frekwencja">
             <h3 id="r-frekwencja">Najwyższa frekwencja</h3>

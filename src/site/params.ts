@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../http/envelope.ts';
-import { dateParam, dateRangeOrdered, idParam, kadencjaParam, pageParam, searchParam, wynikParam } from '../http/params.ts';
+import { dateParam, dateRangeOrdered, glosParam, idParam, kadencjaParam, pageParam, searchParam, wynikParam } from '../http/params.ts';
 import { COUNCILLOR_LISTS } from './data.ts';
 
 /** An error page: the site's error handler renders it as HTML with this status. */
@@ -44,6 +44,9 @@ const SITE_PARAMS = {
   wynik: { schema: wynikParam.optional(), must: 'musi mieć jedną z wartości: przyjęto, odrzucono' },
   wyrownane: { schema: z.literal('1').optional().transform((v) => v === '1'), must: 'może mieć tylko wartość 1' },
   lista: { schema: z.enum(COUNCILLOR_LISTS).default('wszystkie'), must: `musi mieć jedną z wartości: ${COUNCILLOR_LISTS.join(', ')}` },
+  glos: { schema: glosParam.optional(), must: 'musi mieć jedną z wartości: za, przeciw, wstrzymujacy, nieobecny, brak_glosu' },
+  radny: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
+  drugi: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
 } satisfies Record<string, { schema: z.ZodType; must: string }>;
 
 type SiteParams = typeof SITE_PARAMS;

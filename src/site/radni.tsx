@@ -7,9 +7,15 @@ import {
   BodySelect, CountsBar, FilterForm, GroupSelect, MonthlyChart, Pager, ScopeNote, TermSelect, VoteTable,
 } from './components.tsx';
 import { COUNCILLOR_LISTS, type PageData, type PartnerItem, type VoteListKind, pagedOf, scoped } from './data.ts';
-import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import { CompareForm, Figure, Method, percentOf } from './evidence.tsx';
+import { BALLOTS, COUNT_LABEL, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
 import { orNotFound, pathParam, siteQuery } from './params.ts';
+import { pagination } from '../http/envelope.ts';
+
+/** A query's page of votes in the shape of an endpoint's answer (for lists the API has no endpoint for). */
+const listOfQuery = <T,>({ items, total }: { items: T[]; total: number }, { page, limit }: { page: number; limit: number }) =>
+  ({ data: items, extra: { pagination: pagination(page, limit, total) } });
 
 export async function councillorsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const { kadencja, ugrupowanie } = siteQuery(req, ['kadencja', 'ugrupowanie']);
@@ -56,21 +62,23 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
   };
 }
 
-const LIST_LABEL: Record<VoteListKind, string> = {
+const LIST_LABEL: Record<(typeof COUNCILLOR_LISTS)[number], string> = {
   wszystkie: 'Wszystkie',
+  zgodne: 'Z klubem',
   buntownicze: 'Wbrew klubowi',
   samotne: 'W pojedynkę',
   kluczowe: 'Rozstrzygające',
 };
 
-const LIST_HELP: Record<VoteListKind, string> = {
+const LIST_HELP: Record<(typeof COUNCILLOR_LISTS)[number], string> = {
   wszystkie: 'Wszystkie głosowania, w których radny miał głos, od najnowszych.',
+  zgodne: 'Głosowania liczone w zgodności z ugrupowaniem, w których radny zagłosował tak jak większość jego ugrupowania.',
   buntownicze: 'Głosowania, w których radny zagłosował inaczej niż większość jego ugrupowania.',
   samotne: 'Głosowania, w których radny jako jedyny oddał taki głos (przy co najmniej dwóch aktywnych głosach).',
   kluczowe: 'Głosowania rozstrzygnięte jednym głosem, w których głos radnego był po stronie zwycięskiej.',
 };
 
-function PartnerTable({ ctx, rows, caption }: { ctx: PageContext; rows: PartnerItem[]; caption: string }) {
+function PartnerTable({ ctx, rows, caption, token, kadencja }: { ctx: PageContext; rows: PartnerItem[]; caption: string; token: string; kadencja: string | undefined }) {
   if (rows.length === 0) return <p class="muted">Za mało wspólnych głosowań (potrzeba co najmniej 10).</p>;
   return (
     <div class="tw">
@@ -81,7 +89,12 @@ function PartnerTable({ ctx, rows, caption }: { ctx: PageContext; rows: PartnerI
           {rows.map((p) => (
             <tr>
               <td><a href={href(ctx, `/radni/${p.id_osoby}`)}>{p.imie_nazwisko}</a><div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div></td>
-              <td class="num">{formatPercent(p.zgodnosc_procent)}</td>
+              <td class="num">
+                {formatPercent(p.zgodnosc_procent)}{' '}
+                <Figure to={`${href(ctx, '/porownaj', { kadencja, radny: token, drugi: p.id_osoby })}#rozbiezne`} count={p.wspolne_glosowania - p.zgodne}>
+                  porównaj<span class="vh"> (różne głosy: {formatNumber(p.wspolne_glosowania - p.zgodne)})</span>
+                </Figure>
+              </td>
               <td class="num hide-s">{formatNumber(p.wspolne_glosowania)}</td>
             </tr>
           ))}
@@ -91,18 +104,21 @@ function PartnerTable({ ctx, rows, caption }: { ctx: PageContext; rows: PartnerI
   );
 }
 
-/** The endpoint of each list of a councillor's votes. */
+/** The endpoint of each list of a councillor's votes (`zgodne`, the site's evidence of zgodnosc-grupa, has none: read from its query). */
 const VOTE_LISTS = {
   wszystkie: radni.votes, buntownicze: radni.rebelliousVotes, samotne: radni.solitaryVotes, kluczowe: radni.decisiveVotes,
-} satisfies Record<VoteListKind, unknown>;
+} satisfies Record<Exclude<(typeof COUNCILLOR_LISTS)[number], 'zgodne'>, unknown>;
 
 export async function councillorPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja, lista: list, strona: page } = siteQuery(req, ['kadencja', 'lista', 'strona']);
+  const { kadencja, lista: list, strona: page, glos } = siteQuery(req, ['kadencja', 'lista', 'strona', 'glos']);
   const p = await orNotFound('Nie ma takiego radnego.', data.answer(radni.profile, { params: { id: pathParam(req, 'token') }, query: { kadencja } }));
   const person = { params: { id: p.id_osoby }, query: { kadencja } };
   const top = { params: person.params, query: { kadencja, limit: 5 } };
-  // The body filter of a councillor's votes is defined for the full list only (its total is counted per body).
-  const organ = list === 'wszystkie' ? ctx.organ : undefined;
+  // The body filter of a councillor's votes is defined for the full list only (its total is counted per body);
+  // a ballot value (`glos`, the evidence of the profile's counts, which cover every body) keeps every body.
+  const ballot = list === 'wszystkie' ? glos : undefined;
+  const organ = list === 'wszystkie' && ballot === undefined ? ctx.organ : undefined;
+  const listQuery = { kadencja, organ, glos: ballot, page, limit: 20 };
   const [voting, attendance, months, agreement, partners, opponents, listed] = await Promise.all([
     data.answer(radni.votingProfile, person),
     data.answer(radni.attendance, person),
@@ -110,7 +126,9 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
     data.answer(radni.groupAgreement, person),
     data.answer(radni.coalitions, top),
     data.answer(radni.opponents, top),
-    data.answer(VOTE_LISTS[list], { params: person.params, query: { kadencja, organ, page, limit: 20 } }),
+    list === 'zgodne'
+      ? listOfQuery(data.snapshot.queries.radni.votes(p.id_osoby, 'zgodne', listQuery), listQuery)
+      : data.answer(VOTE_LISTS[list], { params: person.params, query: listQuery }),
   ]);
   const { za, przeciw, wstrzymujacy, nieobecny, brak_glosu } = voting;
   const c = {
@@ -142,18 +160,31 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
         </FilterForm>
         <p class="muted">Statystyki: {termLabel}{scopeName ? '; obejmują wszystkie organy' : ''}.</p>
 
-        <h2>Jak głosuje</h2>
+        <h2>Jak głosuje <Method ctx={ctx} anchor="profil" what="jak głosuje" /></h2>
         <CountsBar counts={c.voting.counts} />
         <p>{formatNumber(p.liczba_glosow)} {plural(p.liczba_glosow, 'aktywny głos', 'aktywne głosy', 'aktywnych głosów')} (za, przeciw, wstrzymanie się) na {formatNumber(c.voting.total)} głosowań.</p>
+        <ul class="figs">
+          {BALLOTS.map((b) => (
+            <li>{COUNT_LABEL[b]}: <Figure to={`${href(ctx, ctx.path, { kadencja, glos: b })}#glosowania`} count={c.voting.counts[b]} />{' '}
+              <span class="muted">({percentOf(c.voting.total === 0 ? 0 : voting[`${b}_procent`], c.voting.total, ['głosowania', 'głosowań', 'głosowań'])})</span></li>
+          ))}
+        </ul>
 
         <div class="cols">
           <section aria-labelledby="h-frekwencja">
-            <h2 id="h-frekwencja">Frekwencja</h2>
-            <p class="lead"><strong>{formatPercent(c.attendance.frekwencja_procent)}</strong>: obecność na {formatNumber(c.attendance.obecnosci)} z {formatNumber(c.attendance.liczba_posiedzen)} posiedzeń.</p>
+            <h2 id="h-frekwencja">Frekwencja <Method ctx={ctx} anchor="frekwencja" what="frekwencja" /></h2>
+            <p class="lead">
+              <strong>{formatPercent(c.attendance.frekwencja_procent)}</strong>: obecność na {formatNumber(c.attendance.obecnosci)} z{' '}
+              <Figure to={href(ctx, `/radni/${p.token}/obecnosci`, { kadencja })} count={c.attendance.liczba_posiedzen} /> posiedzeń.
+            </p>
           </section>
           <section aria-labelledby="h-zgodnosc">
-            <h2 id="h-zgodnosc">Zgodność z ugrupowaniem</h2>
-            <p class="lead"><strong>{formatPercent(c.agreement.zgodnosc_procent)}</strong>: głos zgodny ze stanowiskiem ugrupowania w {formatNumber(c.agreement.zgodne)} z {formatNumber(c.agreement.wszystkie_glosowania)} głosowań.</p>
+            <h2 id="h-zgodnosc">Zgodność z ugrupowaniem <Method ctx={ctx} anchor="zgodnosc-grupa" what="zgodność z ugrupowaniem" /></h2>
+            <p class="lead">
+              <strong>{percentOf(c.agreement.zgodnosc_procent, c.agreement.wszystkie_glosowania, ['głosowania', 'głosowań', 'głosowań'])}</strong>:
+              z klubem w <Figure to={`${href(ctx, ctx.path, { kadencja, lista: 'zgodne' })}#glosowania`} count={c.agreement.zgodne} />,
+              wbrew klubowi w <Figure to={`${href(ctx, ctx.path, { kadencja, lista: 'buntownicze' })}#glosowania`} count={c.agreement.wszystkie_glosowania - c.agreement.zgodne} />.
+            </p>
           </section>
         </div>
         <h3>Frekwencja w kolejnych miesiącach</h3>
@@ -162,13 +193,15 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
         <div class="cols">
           <section aria-labelledby="h-koalicje">
             <h2 id="h-koalicje">Głosuje najczęściej jak</h2>
-            <PartnerTable ctx={ctx} rows={c.partners} caption="Najbardziej zgodni radni" />
+            <PartnerTable ctx={ctx} rows={c.partners} caption="Najbardziej zgodni radni" token={p.token} kadencja={kadencja} />
           </section>
           <section aria-labelledby="h-oponenci">
             <h2 id="h-oponenci">Głosuje najczęściej inaczej niż</h2>
-            <PartnerTable ctx={ctx} rows={c.opponents} caption="Najmniej zgodni radni" />
+            <PartnerTable ctx={ctx} rows={c.opponents} caption="Najmniej zgodni radni" token={p.token} kadencja={kadencja} />
           </section>
         </div>
+        <h3>Porównaj z innym radnym <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" /></h3>
+        <CompareForm ctx={ctx} data={data} kadencja={kadencja} first={p.id_osoby} />
 
         <h2 id="glosowania">Głosowania</h2>
         <nav aria-label="Listy głosowań">
@@ -183,9 +216,15 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
           </ul>
         </nav>
         <p class="muted">{LIST_HELP[list]}</p>
+        {ballot && (
+          <p class="note">
+            Tylko głosowania z zapisem „{COUNT_LABEL[ballot]}” ({formatNumber(votes.total)}), ze wszystkich organów.{' '}
+            <a href={`${href(ctx, ctx.path, { kadencja })}#glosowania`}>Pokaż wszystkie</a>
+          </p>
+        )}
         <ScopeNote ctx={ctx} scoped={c.votes} />
-        <VoteTable ctx={ctx} votes={votes.items} caption={`Głosowania: ${LIST_LABEL[list]}`} ballot />
-        <Pager ctx={ctx} page={votes.page} pages={votes.pages} params={{ kadencja, lista: list === 'wszystkie' ? undefined : list }} />
+        <VoteTable ctx={ctx} votes={votes.items} caption={`Głosowania: ${LIST_LABEL[list]}`} ballot evidence />
+        <Pager ctx={ctx} page={votes.page} pages={votes.pages} params={{ kadencja, lista: list === 'wszystkie' ? undefined : list, glos: ballot }} />
       </>
     ),
   };

@@ -9,6 +9,7 @@ import { type PageData, type Scoped, type VoteSummary, scoped } from './data.ts'
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
 import { siteQuery } from './params.ts';
+import { MinimumNote, rankingMinimums } from './method.tsx';
 
 interface Column<T> {
   head: string;
@@ -56,10 +57,11 @@ export async function rankingsPage(ctx: PageContext, data: PageData, req: Reques
   const { kadencja } = siteQuery(req, ['kadencja']);
   const scope = { kadencja, organ: ctx.organ };
   const top = { ...scope, limit: LIMIT };
+  const min = rankingMinimums(data, scope);
   const [attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies] = await Promise.all([
-    data.answer(statystyki.attendanceRanking, { query: top }),
-    data.answer(statystyki.rebelRanking, { query: top }),
-    data.answer(statystyki.loyalistRanking, { query: top }),
+    data.answer(statystyki.attendanceRanking, { query: { ...top, min_posiedzen: min.min_posiedzen } }),
+    data.answer(statystyki.rebelRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
+    data.answer(statystyki.loyalistRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
     data.answer(statystyki.mostControversial, { query: top }),
     data.answer(statystyki.mostUnanimous, { query: top }),
     data.answer(statystyki.topCoalitions, { query: { ...top, tylko_miedzy_ugrupowaniami: true } }),
@@ -83,12 +85,14 @@ export async function rankingsPage(ctx: PageContext, data: PageData, req: Reques
         <FilterForm ctx={ctx} label="Zakres rankingów">
           <TermSelect terms={data.terms()} value={kadencja} />
         </FilterForm>
+        <MinimumNote ctx={ctx} min={min} />
+        <p><a href={href(ctx, '/spojnosc', { kadencja })}>Spójność klubów</a>: jak jednolicie głosuje każde ugrupowanie.</p>
         <RankTable ctx={ctx} id="frekwencja" title="Frekwencja" help="Odsetek posiedzeń, na których radny był obecny." rows={r.attendance} columns={[
           { head: 'Radny', cell: person },
           { head: 'Frekwencja', cell: (x) => formatPercent(x.frekwencja_procent), num: true },
           { head: 'Obecności', cell: (x) => `${x.obecnosci} / ${x.liczba_posiedzen}`, num: true, wide: true },
         ]} />
-        <RankTable ctx={ctx} id="mniejszosc" title="Najczęściej w mniejszości" help="Odsetek głosów innych niż większość rady (co najmniej 10 takich głosowań)." rows={r.rebels} columns={[
+        <RankTable ctx={ctx} id="mniejszosc" title="Najczęściej w mniejszości" help="Odsetek głosów innych niż większość rady." rows={r.rebels} columns={[
           { head: 'Radny', cell: person },
           { head: 'W mniejszości', cell: (x) => formatPercent(x.procent), num: true },
           { head: 'Głosowania', cell: (x) => `${x.w_mniejszosci} / ${x.glosowania}`, num: true, wide: true },

@@ -4,6 +4,8 @@
 //   /                    dashboard              /glosowania, /glosowania/:id    votes
 //   /radni, /radni/:id   councillors            /posiedzenia, /posiedzenia/:id  sessions
 //   /rankingi            rankings               /share/:link                    a shared vote
+//   /radni/:token/obecnosci, /porownaj, /spojnosc   the evidence behind figures (./evidence.tsx)
+//   /jak-liczymy         how every figure is computed (./method.tsx)
 //   /assets/<name>.<hash>.<ext>                 the style sheet, the script, the icon
 //
 // Every page: a strict Content-Security-Policy (nothing inline, nothing from elsewhere), an ETag per
@@ -23,8 +25,10 @@ import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import { assetsRoute } from './assets.ts';
 import { type Body, PageData } from './data.ts';
 import { errorPage } from './errors.tsx';
+import { attendanceRecordsPage, cohesionPage, comparePage } from './evidence.tsx';
 import { votePage, votesPage } from './glosowania.tsx';
 import { homePage } from './home.tsx';
+import { methodPage } from './method.tsx';
 import { type PageContext, type PageView, renderPage } from './layout.tsx';
 import { SiteError, keptParams, siteQuery } from './params.ts';
 import { sessionPage, sessionsPage } from './posiedzenia.tsx';
@@ -125,6 +129,10 @@ export function siteRouter({ snapshots, shares, delivery, logger, protocolOf }: 
   router.get('/', pages, page(homePage));
   router.get('/radni', pages, page(councillorsPage));
   router.get('/radni/:token', pages, page(councillorPage));
+  router.get('/radni/:token/obecnosci', pages, page(attendanceRecordsPage));
+  router.get('/porownaj', pages, page(comparePage));
+  router.get('/spojnosc', pages, page(cohesionPage));
+  router.get('/jak-liczymy', pages, page(methodPage));
   router.get('/glosowania', pages, page(votesPage));
   router.get('/glosowania/:id', pages, page(votePage));
   router.get('/posiedzenia', pages, page(sessionsPage));

@@ -82,6 +82,13 @@ ol.agenda{padding-left:0;list-style:none}
 ol.agenda>li{border-top:1px solid #d0d7de;padding:.5rem 0}
 .pt{font-weight:600}
 .copy[hidden]{display:none}
+.figs{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;list-style:none;padding:0;margin:.5rem 0}
+.how{font-size:.8rem;font-weight:400;margin-left:.5rem}
+.stats dd.basis{font-size:.875rem;font-weight:400;color:#57606a}
+svg.map{display:block;width:100%;max-width:26rem;height:auto;border:1px solid #d0d7de;border-radius:6px}
+.map-bg{fill:#fff}
+.map-cap{display:block;max-width:40rem}
+.legend li.sw::before{display:none}
 .show-s{display:none}
 @media (max-width:40rem){
  h1{font-size:1.35rem}

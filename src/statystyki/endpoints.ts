@@ -1,12 +1,13 @@
-// /api/statystyki: dashboard, rankings, vote orderings, body activity, attendance over time, top pairs.
+// /api/statystyki: dashboard, rankings, vote orderings, body activity, attendance over time, top pairs,
+// group cohesion (CONTRACT §9).
 // Every one accepts `organ` (CONTRACT §7). Each handler reads one query of ./queries.ts.
 
 import { z } from 'zod';
 import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, rankedVote } from '../answers/schemas.ts';
 import {
-  attendanceRankingItem, attendanceRankingQuery, bodyActivity, councillorRankingQuery, dashboard, loyalistRankingItem, monthlyTotals,
-  rebelRankingItem, scopeQuery, topPair, topPairsQuery, votesRankingQuery,
+  attendanceRankingItem, attendanceRankingQuery, bodyActivity, cohesionItem, cohesionQuery, councillorRankingQuery, dashboard,
+  loyalistRankingItem, monthlyTotals, rebelRankingItem, scopeQuery, topPair, topPairsQuery, votesRankingQuery,
 } from './schemas.ts';
 
 const stat = { method: 'get' as const, tag: 'statystyki', errors: [400, 404], stored: {} }; // 404: an unknown organ
@@ -54,5 +55,10 @@ export const statystyki = {
     ...stat, path: '/api/statystyki/top-koalicje', summary: 'Pary radnych najczęściej głosujące tak samo', query: topPairsQuery,
     response: envelope(z.array(topPair)),
     handler: ({ query }, { queries }) => queries.statystyki.topCoalitions(inKnownBody(query, queries)),
+  }),
+  groupCohesion: endpoint({
+    ...stat, path: '/api/statystyki/spojnosc-ugrupowan', summary: 'Spójność ugrupowań (indeks zgodności)', query: cohesionQuery,
+    response: envelope(z.array(cohesionItem)),
+    handler: ({ query }, { queries }) => queries.statystyki.cohesion(inKnownBody(query, queries)),
   }),
 };

@@ -1,5 +1,6 @@
-// Global statistics of CONTRACT §4: each endpoint is one indexed read of a materialised table,
-// in an order fixed by the ETL (rank columns), filtered by the request's thresholds.
+// Global statistics of CONTRACT §4 and the group cohesion of §9: each endpoint is one indexed read of
+// a materialised table, in an order fixed by the ETL (rank columns), filtered by the request's
+// thresholds. Also the council map the site draws (etl/materialise/council-map.ts).
 
 import type Database from 'better-sqlite3';
 import { percent, percentString, ratio2 } from '../../core/contract.ts';
@@ -20,6 +21,26 @@ export interface AttendanceRankingOptions extends Scope { min_posiedzen: number;
 export interface CouncillorRankingOptions extends Scope { min_glosowan: number; limit: number }
 export interface TopPairsOptions extends Scope { min_wspolne: number; limit: number; tylko_miedzy_ugrupowaniami?: boolean | undefined }
 
+export interface CohesionItem { pozycja: number; id_ugrupowania: number; nazwa: string; liczba_glosowan: number; spojnosc_procent: number }
+export interface CohesionMonth { miesiac: string; liczba_glosowan: number; spojnosc_procent: number }
+
+export interface MapPoint {
+  id_osoby: number; imie_nazwisko: string; token: string; id_ugrupowania: number | null; ugrupowanie: string | null; x: number; y: number;
+}
+export type LeftOut = Omit<MapPoint, 'x' | 'y'>;
+
+/** The councillors of a council's term placed by how alike they vote. */
+export interface CouncilMap {
+  id_organu: number;
+  kadencja: string;
+  /** Shared votes every pair of placed councillors has at least. */
+  prog: number;
+  /** Placed councillors in name order; x and y in units of 1 − agreement, centroid at the origin. */
+  radni: MapPoint[];
+  /** Councillors with a ballot in the council's votes of the term, not placed, in name order. */
+  pominieci: LeftOut[];
+}
+
 export class StatystykiQueries {
   private readonly summary: Database.Statement;
   /** Per ranking: over all bodies (radny_stat) and within one body (radny_organ, CONTRACT §7). */
@@ -28,6 +49,12 @@ export class StatystykiQueries {
   private readonly months: Database.Statement;
   private readonly topPairs: Record<'all' | 'between', Database.Statement>;
   private readonly voteRankings: Record<VoteRank, FilteredStatements>;
+  private readonly cohesionRanked: Database.Statement;
+  private readonly cohesionMonths: Database.Statement;
+  private readonly mapTermsOf: Database.Statement;
+  private readonly mapHeader: Database.Statement;
+  private readonly mapPlaces: Database.Statement;
+  private readonly largest: Record<'all' | 'body', Database.Statement>;
 
   constructor(db: Database.Database) {
     const voteRanking = (rank: VoteRank) => new FilteredStatements((where) => db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}
@@ -65,6 +92,34 @@ export class StatystykiQueries {
       LEFT JOIN radny_stat s2 ON s2.kadencja = t.kadencja AND s2.id_osoby = t.id_osoby_2
       WHERE t.kadencja = ? AND t.id_organu = ? AND t.wspolne >= ? ${filter} ORDER BY t.rank LIMIT ?`);
     this.topPairs = { all: topPairs(''), between: topPairs('AND t.miedzy_ugrupowaniami = 1') };
+    this.cohesionRanked = db.prepare(`SELECT s.rank AS pozycja, s.id_ugrupowania, u.nazwa, s.liczba_glosowan, s.licznik, s.mianownik
+      FROM ugrupowanie_spojnosc s JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania
+      WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.rank LIMIT ?`);
+    this.cohesionMonths = db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
+      WHERE kadencja = ? AND id_organu = ? AND id_ugrupowania = ? ORDER BY miesiac`);
+    this.mapTermsOf = db.prepare(`SELECT m.kadencja FROM mapa m JOIN kadencja k ON k.kadencja = m.kadencja
+      WHERE m.id_organu = ? ORDER BY k.data_od DESC`).pluck();
+    this.mapHeader = db.prepare('SELECT prog FROM mapa WHERE kadencja = ? AND id_organu = ?').pluck();
+    // The group is the councillor's current group in that term (CONTRACT §2), as every list shows it.
+    this.mapPlaces = db.prepare(`SELECT m.id_osoby, r.imie_nazwisko, r.token, s.id_ugrupowania, s.ugrupowanie, m.x, m.y
+      FROM mapa_radny m JOIN radny r ON r.id_osoby = m.id_osoby
+      LEFT JOIN radny_stat s ON s.kadencja = m.kadencja AND s.id_osoby = m.id_osoby
+      WHERE m.kadencja = ? AND m.id_organu = ? ORDER BY r.name_rank`);
+    this.largest = {
+      all: db.prepare('SELECT max(liczba_posiedzen) AS posiedzenia, max(glosowania_z_wiekszoscia) AS glosowania FROM radny_stat WHERE kadencja = ?'),
+      body: db.prepare(`SELECT max(liczba_posiedzen) AS posiedzenia, max(glosowania_z_wiekszoscia) AS glosowania FROM radny_organ
+        WHERE kadencja = ? AND id_organu = ?`),
+    };
+  }
+
+  /**
+   * The largest samples of the rankings in scope: the most attendance records, and the most active
+   * ballots in votes with a majority position, any councillor has (the site sets its minimums from them).
+   */
+  largestSamples({ kadencja, organ }: Scope): { posiedzenia: number; glosowania: number } {
+    const row = (organ === undefined ? this.largest.all.get(kadencja ?? ALL_TERMS) : this.largest.body.get(kadencja ?? ALL_TERMS, organ)) as
+      { posiedzenia: number | null; glosowania: number | null };
+    return { posiedzenia: row.posiedzenia ?? 0, glosowania: row.glosowania ?? 0 };
   }
 
   dashboard({ kadencja, organ }: Scope) {
@@ -142,6 +197,44 @@ export class StatystykiQueries {
       zgodne: r.zgodne,
       zgodnosc_procent: percent(r.zgodne, r.wspolne),
     }));
+  }
+
+  /**
+   * Group cohesion (CONTRACT §9 spojnosc-ugrupowan): the first `limit` groups in scope, in the ETL's
+   * order; the percent is formed here from the stored integer sums Σ(3·max − T) and Σ 2T.
+   */
+  cohesion({ kadencja, organ, limit }: Scope & { limit: number }): CohesionItem[] {
+    const rows = this.cohesionRanked.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, limit) as
+      Array<Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }>;
+    return rows.map(({ licznik, mianownik, ...item }) => ({ ...item, spojnosc_procent: percent(licznik, mianownik) }));
+  }
+
+  /** One group's cohesion per calendar month of the vote date, ascending; months without a counted vote are absent. */
+  cohesionByMonth(groupId: number, { kadencja, organ }: Scope): CohesionMonth[] {
+    const rows = this.cohesionMonths.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, groupId) as
+      Array<{ miesiac: string; liczba_glosowan: number; licznik: number; mianownik: number }>;
+    return rows.map(({ licznik, mianownik, ...month }) => ({ ...month, spojnosc_procent: percent(licznik, mianownik) }));
+  }
+
+  /** The terms with a map of this body, newest first (empty: not a council, or no ballots). */
+  mapTerms(organ: number): string[] {
+    return this.mapTermsOf.all(organ) as string[];
+  }
+
+  /** The map of a council in a term (absent: its newest term with one); undefined when there is none. */
+  councilMap(organ: number, kadencja?: string): CouncilMap | undefined {
+    const term = kadencja ?? this.mapTerms(organ)[0];
+    if (term === undefined) return undefined;
+    const prog = this.mapHeader.get(term, organ) as number | undefined;
+    if (prog === undefined) return undefined;
+    const rows = this.mapPlaces.all(term, organ) as Array<LeftOut & { x: number | null; y: number | null }>;
+    const radni: MapPoint[] = [];
+    const pominieci: LeftOut[] = [];
+    for (const { x, y, ...who } of rows) {
+      if (x === null || y === null) pominieci.push(who);
+      else radni.push({ ...who, x, y });
+    }
+    return { id_organu: organ, kadencja: term, prog, radni, pominieci };
   }
 }
 

@@ -60,3 +60,12 @@ export const topPair = z.strictObject({
   wspolne_glosowania: count('Wspólne aktywne głosowania'), zgodne: count('Zgodne głosy'), zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
 }).meta({ id: 'TopPair' });
 
+export const cohesionQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20) });
+
+export const cohesionItem = z.strictObject({
+  pozycja: int('Pozycja (od 1)'),
+  id_ugrupowania: int('Identyfikator ugrupowania'),
+  nazwa: text('Nazwa ugrupowania'),
+  liczba_glosowan: count('Głosowania, w których członkowie ugrupowania oddali co najmniej 2 aktywne głosy'),
+  spojnosc_procent: percentNumber('Indeks zgodności (Hix, Noury, Roland): Σ(3·max(za, przeciw, wstrzymujacy) − T) / Σ(2·T)'),
+}).meta({ id: 'CohesionItem' });

@@ -1,0 +1,337 @@
+// The evidence behind the site's figures (CONTRACT §9) and the pages built on it:
+//
+//   /radni/:token/obecnosci          a councillor's attendance records (the sessions behind frekwencja)
+//   /porownaj?radny=…&drugi=…        two councillors side by side: agreement, the votes where they differed
+//   /spojnosc                        how united each group votes, ranked, and per group by month
+//
+// and the pieces every page uses to show a figure with what it rests on: `Figure` (a number that links
+// to the list of its rows; `data-liczba` says how many the list has, and each row of such a list carries
+// `data-dowod`, so a test can follow every figure) and `Method` (the figure's definition on /jak-liczymy).
+
+import type { Request } from 'express';
+import type { ComponentChildren } from 'preact';
+import { radni } from '../radni/endpoints.ts';
+import { statystyki } from '../statystyki/endpoints.ts';
+import type { CouncilMap } from '../statystyki/queries.ts';
+import { FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
+import { type PageData, pagedOf, scoped } from './data.ts';
+import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import { type PageContext, type PageView, href } from './layout.tsx';
+import { SiteError, orNotFound, pathParam, siteQuery } from './params.ts';
+
+/** A figure that leads to its evidence: `count` is how many rows the list at `to` has. */
+export function Figure({ to, count, children }: { to: string; count: number; children?: ComponentChildren }) {
+  return <a class="fig" href={to} data-liczba={String(count)}>{children ?? formatNumber(count)}</a>;
+}
+
+/** The link from a figure's label to its definition on „Jak liczymy”. */
+export function Method({ ctx, anchor, what }: { ctx: PageContext; anchor: string; what: string }) {
+  return <a class="how" href={`${href(ctx, '/jak-liczymy')}#${anchor}`}>jak liczymy<span class="vh">: {what}</span></a>;
+}
+
+/** "84,38% z 1 034 głosowań": a percent with the count it is a share of. */
+export const percentOf = (percent: number, total: number, unit: [string, string, string]) =>
+  `${formatPercent(percent)} z ${formatNumber(total)} ${plural(total, ...unit)}`;
+
+const GLOSOWAN: [string, string, string] = ['głosowania', 'głosowań', 'głosowań'];
+
+/** A monthly percent series drawn like the attendance chart. */
+export function PercentByMonth({ months, caption, label, empty }: {
+  months: ReadonlyArray<{ miesiac: string; procent: number }>; caption: string; label: string; empty: string;
+}) {
+  return <MonthlyChart months={months.map((m) => ({ miesiac: m.miesiac, frekwencja_procent: m.procent }))} caption={caption} label={label} empty={empty} />;
+}
+
+// ── /radni/:token/obecnosci ──────────────────────────────────────────────────────────────────────
+
+export async function attendanceRecordsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { kadencja, strona: page } = siteQuery(req, ['kadencja', 'strona']);
+  const p = await orNotFound('Nie ma takiego radnego.', data.answer(radni.profile, { params: { id: pathParam(req, 'token') }, query: { kadencja } }));
+  const person = { params: { id: p.id_osoby }, query: { kadencja } };
+  // The records behind the profile's frekwencja, which counts every body: no organ here either.
+  const [attendance, records] = await Promise.all([
+    data.answer(radni.attendance, person),
+    data.answer(radni.attendanceRecords, { params: person.params, query: { kadencja, page, limit: 20 } }),
+  ]);
+  const list = pagedOf(records);
+  return {
+    title: `${p.imie_nazwisko}: obecności`,
+    section: 'radni',
+    description: `${p.imie_nazwisko}: obecność na ${attendance.obecnosci} z ${attendance.liczba_posiedzen} posiedzeń.`,
+    body: (
+      <>
+        <h1>{p.imie_nazwisko}: obecności na posiedzeniach</h1>
+        <p class="meta"><a href={href(ctx, `/radni/${p.token}`, { kadencja })}>Profil radnego</a></p>
+        <FilterForm ctx={ctx} label="Zakres"><TermSelect terms={data.terms()} value={kadencja} /></FilterForm>
+        <ScopeNote ctx={ctx} scoped={scoped(null, false)} />
+        <p class="lead">
+          Frekwencja <strong>{percentOf(attendance.frekwencja_procent, attendance.liczba_posiedzen, ['posiedzenia', 'posiedzeń', 'posiedzeń'])}</strong>:
+          obecny na {formatNumber(attendance.obecnosci)}, nieobecny na {formatNumber(attendance.nieobecnosci)}{' '}
+          (<Method ctx={ctx} anchor="frekwencja" what="frekwencja" />).
+        </p>
+        {list.items.length === 0 ? <p class="muted">Brak zapisów obecności.</p> : (
+          <div class="tw">
+            <table>
+              <caption class="vh">Zapisy obecności, od najnowszych</caption>
+              <thead><tr><th scope="col">Data</th><th scope="col">Posiedzenie</th><th scope="col">Obecność</th></tr></thead>
+              <tbody>
+                {list.items.map((r) => (
+                  <tr data-dowod="">
+                    <td class="nw">{formatDate(r.data)}</td>
+                    <td><a href={href(ctx, `/posiedzenia/${r.id_posiedzenia}`)}>posiedzenie nr {r.numer}</a></td>
+                    <td>{r.obecny ? 'obecny' : <strong>nieobecny</strong>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager ctx={ctx} page={list.page} pages={list.pages} params={{ kadencja }} />
+      </>
+    ),
+  };
+}
+
+// ── /porownaj ────────────────────────────────────────────────────────────────────────────────────
+
+/** The form that picks two councillors (a plain GET form: no script needed). */
+export function CompareForm({ ctx, data, kadencja, first, second }: {
+  ctx: PageContext; data: PageData; kadencja: string | undefined; first?: number | undefined; second?: number | undefined;
+}) {
+  const people = data.snapshot.queries.radni.list({ kadencja, organ: ctx.organ });
+  const select = (id: string, name: string, label: string, value: number | undefined) => (
+    <label for={id}>{label}
+      <select id={id} name={name}>
+        {people.map((r) => <option value={r.token} selected={r.id_osoby === value}>{r.imie_nazwisko}</option>)}
+      </select>
+    </label>
+  );
+  return (
+    <form class="filters" method="get" action="/porownaj" aria-label="Wybierz dwóch radnych">
+      {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
+      {kadencja && <input type="hidden" name="kadencja" value={kadencja} />}
+      {select('c-radny', 'radny', 'Radny', first)}
+      {select('c-drugi', 'drugi', 'Porównaj z', second)}
+      <button type="submit">Porównaj</button>
+    </form>
+  );
+}
+
+export async function comparePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { kadencja, radny: first, drugi: second, strona: page } = siteQuery(req, ['kadencja', 'radny', 'drugi', 'strona']);
+  if (first === undefined || second === undefined) {
+    return {
+      title: 'Porównaj radnych',
+      section: 'radni',
+      description: 'Dwóch radnych obok siebie: jak często głosują tak samo i w których głosowaniach się różnili.',
+      body: (
+        <>
+          <h1>Porównaj radnych</h1>
+          <p>Wybierz dwóch radnych: zobaczysz ich profile obok siebie, jak często głosują tak samo i głosowania, w których się różnili.</p>
+          <CompareForm ctx={ctx} data={data} kadencja={kadencja} />
+        </>
+      ),
+    };
+  }
+  const [a, b] = await Promise.all([first, second].map((id) =>
+    orNotFound(`Nie ma radnego „${id}”.`, data.answer(radni.profile, { params: { id }, query: { kadencja } }))));
+  if (a!.id_osoby === b!.id_osoby) throw new SiteError(400, 'Wybierz dwóch różnych radnych.');
+  const ids = { id: a!.id_osoby, id2: b!.id_osoby };
+  const [compared, figures] = await Promise.all([
+    data.answer(radni.comparison, { params: ids, query: { kadencja, page, limit: 20 } }),
+    Promise.all([a!, b!].map(async (p) => {
+      const person = { params: { id: p.id_osoby }, query: { kadencja } };
+      const [attendance, agreement, voting] = await Promise.all([
+        data.answer(radni.attendance, person), data.answer(radni.groupAgreement, person), data.answer(radni.votingProfile, person),
+      ]);
+      return { p, attendance, agreement, voting };
+    })),
+  ]);
+  const c = compared.data;
+  const differing = pagedOf({ data: c.rozbiezne, extra: compared.extra });
+  const months = data.snapshot.queries.radni.pairMonths(a!.id_osoby, b!.id_osoby, { kadencja })
+    .map((m) => ({ miesiac: m.miesiac, procent: m.zgodnosc_procent }));
+  const params = { kadencja, radny: a!.token, drugi: b!.token };
+  const rows: Array<[string, (f: (typeof figures)[number]) => ComponentChildren]> = [
+    ['Ugrupowanie', (f) => f.p.ugrupowanie ?? 'niezrzeszony'],
+    ['Frekwencja', (f) => (
+      <>{formatPercent(f.attendance.frekwencja_procent)} z <Figure to={href(ctx, `/radni/${f.p.token}/obecnosci`, { kadencja })} count={f.attendance.liczba_posiedzen} /> posiedzeń</>
+    )],
+    ['Zgodność z ugrupowaniem', (f) => (
+      <>{formatPercent(f.agreement.zgodnosc_procent)} z {formatNumber(f.agreement.wszystkie_glosowania)} głosowań</>
+    )],
+    ['Głosy za / przeciw / wstrzymania', (f) => `${formatNumber(f.voting.za)} / ${formatNumber(f.voting.przeciw)} / ${formatNumber(f.voting.wstrzymujacy)}`],
+  ];
+  return {
+    title: `${a!.imie_nazwisko} i ${b!.imie_nazwisko}`,
+    section: 'radni',
+    description: `${a!.imie_nazwisko} i ${b!.imie_nazwisko} głosowali tak samo w ${percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}.`,
+    body: (
+      <>
+        <h1>{a!.imie_nazwisko} i {b!.imie_nazwisko}</h1>
+        <CompareForm ctx={ctx} data={data} kadencja={kadencja} first={a!.id_osoby} second={b!.id_osoby} />
+        <FilterForm ctx={ctx} label="Zakres porównania">
+          <input type="hidden" name="radny" value={a!.token} />
+          <input type="hidden" name="drugi" value={b!.token} />
+          <TermSelect terms={data.terms()} value={kadencja} id="f-kadencja-porownanie" />
+        </FilterForm>
+        <ScopeNote ctx={ctx} scoped={scoped(null, false)} />
+        <div class="tw">
+          <table>
+            <caption class="vh">Profile obok siebie ({kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'})</caption>
+            <thead>
+              <tr><td></td>{figures.map((f) => <th scope="col"><a href={href(ctx, `/radni/${f.p.token}`, { kadencja })}>{f.p.imie_nazwisko}</a></th>)}</tr>
+            </thead>
+            <tbody>
+              {rows.map(([label, cell]) => <tr><th scope="row">{label}</th>{figures.map((f) => <td>{cell(f)}</td>)}</tr>)}
+            </tbody>
+          </table>
+        </div>
+        <h2>Zgodność <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" /></h2>
+        <p class="lead">
+          Głosowali tak samo w <strong>{percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}</strong>{' '}
+          ({formatNumber(c.zgodne)} zgodnych), różnie w{' '}
+          <Figure to={`${href(ctx, '/porownaj', params)}#rozbiezne`} count={c.wspolne_glosowania - c.zgodne} />.
+        </p>
+        {c.wspolne_glosowania === 0 && <p class="muted">Nie oddali aktywnego głosu (za, przeciw, wstrzymanie się) w żadnym wspólnym głosowaniu.</p>}
+        <h3>Zgodność w kolejnych miesiącach</h3>
+        <PercentByMonth months={months} caption="Zgodność miesięczna" label="Zgodność" empty="Brak wspólnych głosowań." />
+        <h2 id="rozbiezne">Głosowania, w których głosowali różnie ({formatNumber(differing.total)})</h2>
+        {differing.items.length === 0 ? <p class="muted">Brak takich głosowań.</p> : (
+          <div class="tw">
+            <table>
+              <caption class="vh">Głosowania, w których głosowali różnie</caption>
+              <thead>
+                <tr><th scope="col" class="hide-s">Data</th><th scope="col">Głosowanie</th><th scope="col">{a!.imie_nazwisko}</th><th scope="col">{b!.imie_nazwisko}</th></tr>
+              </thead>
+              <tbody>
+                {differing.items.map((v) => (
+                  <tr data-dowod="">
+                    <td class="nw hide-s">{formatDate(v.data_czas.slice(0, 10))}</td>
+                    <td class="title"><a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a><div class="muted">{v.wynik}</div></td>
+                    <td>{BALLOT_LABEL[ballotOf(v.glos)]}</td>
+                    <td>{BALLOT_LABEL[ballotOf(v.glos_drugiego)]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager ctx={ctx} page={differing.page} pages={differing.pages} params={params} />
+      </>
+    ),
+  };
+}
+
+// ── /spojnosc ────────────────────────────────────────────────────────────────────────────────────
+
+export async function cohesionPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { kadencja } = siteQuery(req, ['kadencja']);
+  const scope = { kadencja, organ: ctx.organ };
+  const groups = await data.answer(statystyki.groupCohesion, { query: { ...scope, limit: 100 } });
+  return {
+    title: 'Spójność klubów',
+    section: 'rankingi',
+    description: `Jak jednolicie głosuje każde ugrupowanie (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}).`,
+    body: (
+      <>
+        <h1>Spójność klubów</h1>
+        <p>
+          Jak jednolicie głosują członkowie każdego ugrupowania: 100% gdy zawsze głosują tak samo, 0% gdy dzielą się po równo
+          między za, przeciw i wstrzymanie się (indeks zgodności Hixa, Noury’ego i Rolanda, <Method ctx={ctx} anchor="spojnosc" what="spójność klubu" />).
+        </p>
+        <FilterForm ctx={ctx} label="Zakres"><TermSelect terms={data.terms()} value={kadencja} /></FilterForm>
+        {groups.length === 0 ? <p class="muted">Brak głosowań, w których co najmniej dwóch członków jednego ugrupowania oddało aktywny głos.</p> : (
+          <div class="tw">
+            <table>
+              <caption class="vh">Ugrupowania od najbardziej spójnego</caption>
+              <thead><tr><th scope="col" class="num">#</th><th scope="col">Ugrupowanie</th><th scope="col" class="num">Spójność</th><th scope="col" class="num hide-s">Głosowania</th></tr></thead>
+              <tbody>
+                {groups.map((g) => (
+                  <tr>
+                    <td class="num">{g.pozycja}</td>
+                    <td><a href={`#grupa-${g.id_ugrupowania}`}>{g.nazwa}</a></td>
+                    <td class="num">{formatPercent(g.spojnosc_procent)}</td>
+                    <td class="num hide-s">{formatNumber(g.liczba_glosowan)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {groups.map((g) => (
+          <section aria-labelledby={`grupa-${g.id_ugrupowania}`}>
+            <h2 id={`grupa-${g.id_ugrupowania}`}>{g.nazwa}</h2>
+            <p>Spójność {percentOf(g.spojnosc_procent, g.liczba_glosowan, GLOSOWAN)}.</p>
+            <PercentByMonth
+              months={data.snapshot.queries.statystyki.cohesionByMonth(g.id_ugrupowania, scope).map((m) => ({ miesiac: m.miesiac, procent: m.spojnosc_procent }))}
+              caption={`Spójność miesięczna: ${g.nazwa}`} label="Spójność" empty="Brak głosowań." />
+          </section>
+        ))}
+      </>
+    ),
+  };
+}
+
+// ── The council map (on the dashboard of a council) ─────────────────────────────────────────────
+
+/** Colours for groups, in order of size on the map; groups past the tenth share the last. Each ≥ 3:1 against white. */
+const GROUP_COLOURS = ['#0a58ca', '#cf222e', '#1a7f37', '#8250df', '#bc4c00', '#0f7b8a', '#bf3989', '#7d4e00', '#1b1f24', '#6e7781'];
+const NEIGHBOURS = 3;
+
+/**
+ * The councillors of a council's term placed by how alike they vote (etl/materialise/council-map.ts):
+ * an SVG whose points link to the councillors, a legend, a caption saying how to read it and who is
+ * left out, and, as its text alternative, each councillor's nearest neighbours on the map.
+ */
+export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilMap }) {
+  const size = 360;
+  const pad = 14;
+  const groups = [...new Map(map.radni.map((r) => [r.ugrupowanie ?? 'niezrzeszeni', 0])).keys()]
+    .map((name) => ({ name, n: map.radni.filter((r) => (r.ugrupowanie ?? 'niezrzeszeni') === name).length }))
+    .sort((x, y) => y.n - x.n || x.name.localeCompare(y.name, 'pl'));
+  const colourOf = new Map(groups.map((g, i) => [g.name, GROUP_COLOURS[Math.min(i, GROUP_COLOURS.length - 1)]!]));
+  const span = Math.max(1e-9, ...map.radni.flatMap((r) => [Math.abs(r.x), Math.abs(r.y)]));
+  const at = (v: number) => Math.round((size / 2 + (v / span) * (size / 2 - pad)) * 10) / 10;
+  const left = map.pominieci.length;
+  const caption = `Każdy punkt to radny kadencji ${formatTerm(map.kadencja)}; im bliżej siebie, tym częściej głosują tak samo `
+    + `(odległość to 1 − zgodność, w parach z co najmniej ${map.prog} wspólnymi głosowaniami). Kolor: ugrupowanie. `
+    + (left ? `Pominięto ${left} ${plural(left, 'radnego', 'radnych', 'radnych')} z za małą liczbą wspólnych głosowań.` : 'Nikogo nie pominięto.');
+  const nearest = (r: CouncilMap['radni'][number]) => map.radni.filter((o) => o !== r)
+    .map((o) => ({ o, d: Math.hypot(o.x - r.x, o.y - r.y) }))
+    .sort((p, q) => p.d - q.d || p.o.id_osoby - q.o.id_osoby).slice(0, NEIGHBOURS).map(({ o }) => o);
+  if (map.radni.length === 0) return <p class="muted">{caption}</p>;
+  return (
+    <figure class="map">
+      <svg class="map" viewBox={`0 0 ${size} ${size}`} aria-labelledby="mapa-opis">
+        <title id="mapa-opis">Mapa rady: {map.radni.length} radnych według podobieństwa głosowań</title>
+        <rect class="map-bg" x="0" y="0" width={size} height={size} />
+        {map.radni.map((r) => (
+          <a href={href(ctx, `/radni/${r.token}`, { kadencja: map.kadencja })}>
+            <circle cx={at(r.x)} cy={at(-r.y)} r="6" fill={colourOf.get(r.ugrupowanie ?? 'niezrzeszeni')} stroke="#fff" stroke-width="1.5">
+              <title>{`${r.imie_nazwisko} (${r.ugrupowanie ?? 'niezrzeszony'})`}</title>
+            </circle>
+          </a>
+        ))}
+      </svg>
+      <figcaption class="map-cap">{caption}</figcaption>
+      <ul class="legend">
+        {groups.map((g) => (
+          <li class="sw"><svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="6" fill={colourOf.get(g.name)} /></svg> {g.name} ({g.n})</li>
+        ))}
+      </ul>
+      <details>
+        <summary>Mapa jako tekst: najbliżsi sąsiedzi każdego radnego</summary>
+        <ul>
+          {map.radni.map((r) => (
+            <li>
+              <a href={href(ctx, `/radni/${r.token}`, { kadencja: map.kadencja })}>{r.imie_nazwisko}</a> ({r.ugrupowanie ?? 'niezrzeszony'}):{' '}
+              {nearest(r).map((o) => `${o.imie_nazwisko} (${o.ugrupowanie ?? 'niezrzeszony'})`).join(', ')}
+            </li>
+          ))}
+        </ul>
+        {left > 0 && <p>Pominięci: {map.pominieci.map((p) => p.imie_nazwisko).join(', ')}.</p>}
+      </details>
+    </figure>
+  );
+}
