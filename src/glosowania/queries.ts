@@ -72,8 +72,15 @@ function voteConditions(filter: VoteFilter): Condition[] {
   ];
 }
 
+/**
+ * A searched list counts its matches up to this many past the page's end, no further: the count visits
+ * every match it counts (all of Poland: 927,000 for `budzet`, 333 ms), the page only its own rows.
+ * Past it the total is a lower bound, said in the answer (`pagination.totalExact: false`).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
 export class GlosowaniaQueries {
-  private readonly listStatements: FilteredStatements<{ count: Database.Statement; page: Database.Statement }>;
+  private readonly listStatements: FilteredStatements<{ count: Database.Statement; countUpTo: Database.Statement; page: Database.Statement }>;
   private readonly detailStatement: Database.Statement;
   private readonly ballotsStatement: Database.Statement;
   private readonly attachmentsStatement: Database.Statement;
@@ -90,9 +97,10 @@ export class GlosowaniaQueries {
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, private readonly searchCountCap = SEARCH_COUNT_CAP) {
     this.listStatements = new FilteredStatements((where) => ({
       count: db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
+      countUpTo: db.prepare(`SELECT count(*) FROM (SELECT 1 FROM glosowanie g ${where} LIMIT ?)`).pluck(),
       // Paging picks the page's ids first (index-only when unfiltered), then joins just those.
       page: db.prepare(`WITH page AS (SELECT g.id_glosowania, g.ord FROM glosowanie g ${where} ORDER BY g.ord LIMIT ? OFFSET ?)
         SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania
@@ -103,7 +111,7 @@ export class GlosowaniaQueries {
     this.unfilteredPage = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.ord > ? ORDER BY g.ord LIMIT ?`);
     // Searched and nothing else: the index yields the matches in ord order, so a page stops after
     // its rows and the total is counted in the index, without reading a vote (all of Poland: 7 million).
-    this.searchCount = db.prepare('SELECT count(*) FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ?').pluck();
+    this.searchCount = db.prepare('SELECT count(*) FROM (SELECT 1 FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ? LIMIT ?)').pluck();
     this.searchPage = db.prepare(`WITH page AS (SELECT rowid AS ord FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ? ORDER BY rowid LIMIT ? OFFSET ?)
       SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`);
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
@@ -145,17 +153,21 @@ export class GlosowaniaQueries {
     return this.idsStatement.iterate() as IterableIterator<number>;
   }
 
-  /** A page of the filtered list, date order, and the filtered total. */
-  list({ page, limit, ...filter }: VoteFilter & { page: number; limit: number }): { items: VoteSummary[]; total: number } {
+  /**
+   * A page of the filtered list, date order, and the filtered total: exact, except for a search with
+   * more matches than the count cap past the page's end, whose total is that many (`exact` false).
+   */
+  list({ page, limit, ...filter }: VoteFilter & { page: number; limit: number }): { items: VoteSummary[]; total: number; exact: boolean } {
     const { statements, params } = this.listStatements.select(voteConditions(filter));
-    if (params.length === 0) return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.count() };
+    if (params.length === 0) return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.count(), exact: true };
+    const offset = (page - 1) * limit;
     const phrase = params.length === 1 && filter.search !== undefined ? trigramPhrase(foldText(filter.search)) : undefined;
-    if (phrase !== undefined) {
-      return { items: this.searchPage.all(phrase, limit, (page - 1) * limit) as VoteSummary[], total: this.searchCount.get(phrase) as number };
-    }
-    const total = statements.count.get(...params) as number;
-    const items = statements.page.all(...params, limit, (page - 1) * limit) as VoteSummary[];
-    return { items, total };
+    const items = (phrase !== undefined ? this.searchPage.all(phrase, limit, offset) : statements.page.all(...params, limit, offset)) as VoteSummary[];
+    if (filter.search === undefined) return { items, total: statements.count.get(...params) as number, exact: true };
+    // One more than the bound: reaching it says there are more.
+    const bound = offset + limit + this.searchCountCap;
+    const counted = (phrase !== undefined ? this.searchCount.get(phrase, bound + 1) : statements.countUpTo.get(...params, bound + 1)) as number;
+    return counted > bound ? { items, total: bound, exact: false } : { items, total: counted, exact: true };
   }
 
   detail(id: number): (VoteDetail & { ord: number }) | undefined {
