@@ -61,7 +61,8 @@ export const glosowania = {
       envelope(z.record(z.string(), z.array(ballotEntry)), { grouped: z.literal(true) }),
     ]),
     handler: ({ params: { id }, query: { ugrupowanie } }, { queries }) => {
-      const entries = queries.glosowania.ballots(id, ordOf(id, queries));
+      ordOf(id, queries); // 404 for an unknown vote
+      const entries = queries.glosowania.ballots(id);
       return ugrupowanie ? new Reply(groupBallots(entries), { grouped: true }) : new Reply(entries, { grouped: false });
     },
   }),

@@ -120,11 +120,17 @@ export class GlosowaniaQueries {
       FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
       WHERE g.id_glosowania = ?`);
+    // The group at the vote is CONTRACT §2's (etl/materialise/dimensions.ts groupAt): of the voter's
+    // memberships in the vote's term covering its date, the latest begun (then the highest id). Read
+    // from przynaleznosc (a few rows a person, always cached) rather than radny_glos: a seek per
+    // ballot into its 100-million-row index cost most of a live /glosy answer on a national snapshot.
     this.ballotsStatement = db.prepare(`SELECT b.glos, b.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie
-      FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
-      JOIN radny_glos rg ON rg.id_osoby = b.id_osoby AND rg.ord = ?
-      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania
-      WHERE b.id_glosowania = ? ORDER BY r.name_rank`);
+      FROM glosowanie g CROSS JOIN glos b ON b.id_glosowania = g.id_glosowania JOIN radny r ON r.id_osoby = b.id_osoby
+      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = (SELECT m.id_ugrupowania FROM przynaleznosc m
+        WHERE m.id_osoby = b.id_osoby AND m.kadencja = g.kadencja
+          AND coalesce(m.data_od, '') <= g.data AND (m.data_do IS NULL OR m.data_do >= g.data)
+        ORDER BY coalesce(m.data_od, '') DESC, m.przynaleznosc_id DESC LIMIT 1)
+      WHERE g.id_glosowania = ? ORDER BY r.name_rank`);
     this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
     this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
     this.voterNameStatement = db.prepare(`SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
@@ -190,9 +196,9 @@ export class GlosowaniaQueries {
   }
 
   /** The vote's ballots in name order, each with the voter's group at the vote (read-only: the last read is shared). */
-  ballots(id: number, ord: number): BallotEntry[] {
+  ballots(id: number): BallotEntry[] {
     if (this.lastBallots?.id === id) return this.lastBallots.entries;
-    const rows = this.ballotsStatement.all(ord, id) as Array<Omit<BallotEntry, 'glos'> & { glos: number }>;
+    const rows = this.ballotsStatement.all(id) as Array<Omit<BallotEntry, 'glos'> & { glos: number }>;
     const entries = rows.map((r) => ({ glos: GLOS_VALUES[r.glos]!, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie }));
     this.lastBallots = { id, entries };
     return entries;
@@ -238,8 +244,8 @@ export class GlosowaniaQueries {
   shared(share: Share, target: ShareTarget) {
     const vote = this.detail(target.id_glosowania);
     if (!vote) return undefined;
-    const { ord, ...glosowanie } = vote;
-    const glosy = this.ballots(target.id_glosowania, ord);
+    const { ord: _ord, ...glosowanie } = vote;
+    const glosy = this.ballots(target.id_glosowania);
     const highlighted = target.id_osoby === null ? undefined : glosy.find((g) => g.id_osoby === target.id_osoby);
     return {
       link: share.link,
