@@ -24,25 +24,36 @@ export interface StoredAnswer {
   encoding: 'br' | null;
 }
 
+/**
+ * Up to this many stored answers, their paths are kept in memory, so that a URL without one (on a
+ * national snapshot nearly every request: only the lists are stored) is told so without a query.
+ */
+const PATHS_IN_MEMORY = 100_000;
+
 /** Reads the stored answers of one snapshot. */
 class StoredAnswers {
   /** One statement per form, so that a read touches only the bytes it sends. */
   private readonly reads: Record<'br' | 'identity', Database.Statement>;
   private readonly exists: Database.Statement;
+  /** Every stored path, when there are few enough; undefined: ask the table. */
+  private readonly paths: Set<string> | undefined;
 
   constructor(db: Database.Database) {
     const read = (column: string) => db.prepare(`SELECT ${column} FROM odpowiedz WHERE sciezka = ?`).raw();
     this.reads = { identity: read('tresc, NULL'), br: read("coalesce(br, tresc), iif(br IS NULL, NULL, 'br')") };
     this.exists = db.prepare('SELECT 1 FROM odpowiedz WHERE sciezka = ?');
+    const few = db.prepare(`SELECT count(*) <= ${PATHS_IN_MEMORY} FROM odpowiedz`).pluck().get() === 1;
+    this.paths = few ? new Set(db.prepare('SELECT sciezka FROM odpowiedz').pluck().all() as string[]) : undefined;
   }
 
   get(url: string, brotli: boolean): StoredAnswer | undefined {
+    if (this.paths?.has(url) === false) return undefined;
     const row = this.reads[brotli ? 'br' : 'identity'].get(url) as [Buffer, 'br' | null] | undefined;
     return row && { body: row[0], encoding: row[1] };
   }
 
   has(url: string): boolean {
-    return this.exists.get(url) !== undefined;
+    return this.paths?.has(url) ?? this.exists.get(url) !== undefined;
   }
 }
 
