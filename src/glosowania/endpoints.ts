@@ -61,16 +61,17 @@ export const glosowania = {
       envelope(z.record(z.string(), z.array(ballotEntry)), { grouped: z.literal(true) }),
     ]),
     handler: ({ params: { id }, query: { ugrupowanie } }, { queries }) => {
-      ordOf(id, queries); // 404 for an unknown vote
       const entries = queries.glosowania.ballots(id);
+      if (entries.length === 0) ordOf(id, queries); // 404 for an unknown vote (asked only then: one query less a vote)
       return ugrupowanie ? new Reply(groupBallots(entries), { grouped: true }) : new Reply(entries, { grouped: false });
     },
   }),
   attachments: endpoint({
     ...vote, path: '/api/glosowania/:id/zalaczniki', summary: 'Załączniki głosowania', response: envelope(z.array(attachment)),
     handler: ({ params: { id } }, { queries }) => {
-      ordOf(id, queries); // 404 for an unknown vote
-      return queries.glosowania.attachments(id);
+      const attachments = queries.glosowania.attachments(id);
+      if (attachments.length === 0) ordOf(id, queries); // 404 for an unknown vote
+      return attachments;
     },
   }),
   share: endpoint({
