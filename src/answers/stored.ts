@@ -102,9 +102,8 @@ export function storedAnswers(snapshots: SnapshotStore, delivery: Delivery, cach
       const stored = storedOf(snapshot);
       if (!stored) return next();
       const wanted = delivery.encodingFor(req, JSON_ANSWER);
-      const etag = etagFor(snapshot.answersVersion, url);
       const read = (path: string) => stored.get(path, wanted === 'br');
-      const send = (answer: StoredAnswer) => {
+      const send = (etag: string, answer: StoredAnswer) => {
         if (wanted !== 'gzip') return delivery.sendAs(res, etag, answer.body, answer.encoding, JSON_ANSWER);
         const cache = cacheOf(snapshot);
         const entry = cache?.get(url) ?? { body: answer.body, encoded: {} };
@@ -113,14 +112,16 @@ export function storedAnswers(snapshots: SnapshotStore, delivery: Delivery, cach
       if (req.headers['if-none-match'] === undefined) {
         const answer = read(url) ?? lookUp(canonicalUrl(url, snapshot.queries), read);
         if (!answer) return next();
+        const etag = etagFor(snapshot.answersVersion, url);
         delivery.notModified(req, res, etag, wanted, JSON_ANSWER); // no validator given: sets the headers only
-        return send(answer);
+        return send(etag, answer);
       }
       // A revalidation: whether there is an answer decides; its bytes are read only if it changed.
       const path = stored.has(url) ? url : lookUp(canonicalUrl(url, snapshot.queries), (p) => (stored.has(p) ? p : undefined));
       if (path === undefined) return next();
+      const etag = etagFor(snapshot.answersVersion, url);
       if (delivery.notModified(req, res, etag, wanted, JSON_ANSWER)) return;
-      send(read(path)!);
+      send(etag, read(path)!);
     } finally {
       snapshot.release();
     }
