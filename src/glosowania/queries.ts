@@ -170,6 +170,9 @@ export class GlosowaniaQueries {
     const phrase = params.length === 1 && filter.search !== undefined ? trigramPhrase(foldText(filter.search)) : undefined;
     const items = (phrase !== undefined ? this.searchPage.all(phrase, limit, offset) : statements.page.all(...params, limit, offset)) as VoteSummary[];
     if (filter.search === undefined) return { items, total: statements.count.get(...params) as number, exact: true };
+    // A short page is the last: the total is known without a count (a search that matches little or
+    // nothing scans its index once, not twice).
+    if (items.length < limit && (items.length > 0 || offset === 0)) return { items, total: offset + items.length, exact: true };
     // One more than the bound: reaching it says there are more.
     const bound = offset + limit + this.searchCountCap;
     const counted = (phrase !== undefined ? this.searchCount.get(phrase, bound + 1) : statements.countUpTo.get(...params, bound + 1)) as number;
