@@ -1,5 +1,7 @@
-// npm run bench:api [-- --sejm | --db PATH [--sample N]] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot]
+// npm run bench:api [-- --sejm | --poland-fraction F | --db PATH] [-- --sample N] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot]
 // (--db: an already built snapshot, e.g. all of Poland from `npm run bench:etl -- --poland --keep PATH`;
+// --poland-fraction F: generates that share of the Poland plan (`council generate --poland --fraction F`)
+// and builds it first, then walks 20,000 of its URLs unless --sample says otherwise;
 // --sample: walk about N of its URLs, every k-th of each kind)
 //
 // The real server against its physical limit, like for like:
@@ -26,6 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runEtl } from '../etl/run.ts';
 import { renderStoredAnswers } from '../src/answers/render.ts';
+import { generateBundle } from '../tools/generate/index.ts';
 import { type LoadResult, type LoadSpec, hasWrk, runWrk } from './load.ts';
 import { hotUrls, kindOf, walkUrls, zipfUrls } from './workloads.ts';
 
@@ -47,7 +50,12 @@ const WORKLOADS = argValue('--workloads', 'walk,zipf,hot').split(',');
 const LOG_LEVEL = process.env['LOG_LEVEL'] ?? 'info';
 const sejm = process.argv.includes('--sejm');
 const builtDb = argValue('--db', '');
-const SAMPLE = process.argv.includes('--sample') ? Number(argValue('--sample', '')) : undefined;
+const polandFraction = process.argv.includes('--poland-fraction') ? Number(argValue('--poland-fraction', '')) : undefined;
+if (polandFraction !== undefined && !(polandFraction > 0 && polandFraction <= 1)) {
+  console.error('bench:api: --poland-fraction takes a number in (0, 1]');
+  process.exit(2);
+}
+const SAMPLE = process.argv.includes('--sample') ? Number(argValue('--sample', '')) : polandFraction === undefined ? undefined : 20_000;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -154,7 +162,12 @@ const row = (name: string, runs: LoadResult[], limit: LoadResult[]) => {
 const work = mkdtempSync(join(tmpdir(), 'council-bench-api-'));
 const children: ChildProcess[] = [];
 try {
-  const source = builtDb || (sejm ? local(`../../${fromSources ? '' : '../'}shared/data/sejm-term10.tar.gz`) : local(`../${fromSources ? '' : '../'}data/sample`));
+  let source = builtDb || (sejm ? local(`../../${fromSources ? '' : '../'}shared/data/sejm-term10.tar.gz`) : local(`../${fromSources ? '' : '../'}data/sample`));
+  if (polandFraction !== undefined) {
+    source = join(work, 'poland');
+    console.log(`generating the Poland plan at fraction ${polandFraction} …`);
+    await generateBundle(source, { seed: 1, plan: 'poland', fraction: polandFraction });
+  }
   if (!existsSync(source)) {
     console.log(`skipped: ${source} not found (the Sejm data lives in ../shared/data beside the repository)`);
     process.exit(0);
@@ -213,7 +226,7 @@ try {
   console.log('\ncold cost per kind of answer (cache off, one request at a time, keep-alive)\n');
   console.log('| kind | URLs timed | bytes | µs per request |\n|---|---:|---:|---:|');
   for (const c of cold) console.log(`| ${c.kind} | ${c.urls} | ${c.bytes.toLocaleString('en')} | ${c.us.toLocaleString('en')} |`);
-  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; data: ${builtDb || (sejm ? 'Sejm term 10' : 'sample council')}`);
+  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; data: ${builtDb || (sejm ? 'Sejm term 10' : polandFraction !== undefined ? `Poland plan at fraction ${polandFraction}` : 'sample council')}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });

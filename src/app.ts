@@ -3,9 +3,10 @@
 //
 // A request enters the front (src/http/front.ts, on node's own request and response): the request log,
 // the guards, then an answer that is bytes already, if there is one for the exact URL: kept from an
-// earlier live request (the response cache), or stored with the snapshot. Everything else goes on to
-// the Express app: /health and /api, the documentation, the live answers of every endpoint, the
-// website. Every answer leaves through the one delivery module (src/http/delivery.ts).
+// earlier live request (the response cache), or stored with the snapshot; then the live answer of a
+// GET endpoint (src/answers/router.ts). Everything else goes on to the Express app: /health and /api,
+// the documentation, the POSTs (and a GET the front leaves), the website. Every answer leaves through
+// the one delivery module (src/http/delivery.ts).
 
 import express, { type ErrorRequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,7 +15,7 @@ import type { Logger } from 'pino';
 import type { ShareLinks } from './answers/endpoint.ts';
 import { API_ENDPOINTS } from './answers/endpoints.ts';
 import { keptAnswers, responseCaches } from './answers/response-cache.ts';
-import { answersRouter } from './answers/router.ts';
+import { answersRouter, liveAnswers } from './answers/router.ts';
 import { storedAnswers } from './answers/stored.ts';
 import type { Config } from './config.ts';
 import { docsRouter } from './docs/router.ts';
@@ -54,7 +55,8 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.use(serviceRouter(snapshots, refresh, delivery, follow));
   // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
   app.use(docsRouter(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }));
-  app.use(answersRouter({ snapshots, shares, delivery, cacheOf }));
+  const answers = { snapshots, shares, delivery, cacheOf };
+  app.use(answersRouter(answers));
   app.use(siteRouter({ snapshots, shares, delivery, logger, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
   app.use(((error, req, res, _next) => answerError(req, res, error)) satisfies ErrorRequestHandler);
@@ -65,6 +67,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
       guards(config, { logger, addressOf, routeKindOf: routeKinds(API_ENDPOINTS), rateLimitStore }),
       ...(config.RESPONSE_CACHE_MB > 0 ? [keptAnswers(snapshots, delivery, cacheOf)] : []),
       ...(config.STORED_ANSWERS ? [storedAnswers(snapshots, delivery, cacheOf)] : []),
+      liveAnswers(answers),
     ],
     refuse: answerError,
     app,

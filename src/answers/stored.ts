@@ -24,25 +24,36 @@ export interface StoredAnswer {
   encoding: 'br' | null;
 }
 
+/**
+ * Up to this many stored answers, their paths are kept in memory, so that a URL without one (on a
+ * national snapshot nearly every request: only the lists are stored) is told so without a query.
+ */
+const PATHS_IN_MEMORY = 100_000;
+
 /** Reads the stored answers of one snapshot. */
 class StoredAnswers {
   /** One statement per form, so that a read touches only the bytes it sends. */
   private readonly reads: Record<'br' | 'identity', Database.Statement>;
   private readonly exists: Database.Statement;
+  /** Every stored path, when there are few enough; undefined: ask the table. */
+  private readonly paths: Set<string> | undefined;
 
   constructor(db: Database.Database) {
     const read = (column: string) => db.prepare(`SELECT ${column} FROM odpowiedz WHERE sciezka = ?`).raw();
     this.reads = { identity: read('tresc, NULL'), br: read("coalesce(br, tresc), iif(br IS NULL, NULL, 'br')") };
     this.exists = db.prepare('SELECT 1 FROM odpowiedz WHERE sciezka = ?');
+    const few = db.prepare(`SELECT count(*) <= ${PATHS_IN_MEMORY} FROM odpowiedz`).pluck().get() === 1;
+    this.paths = few ? new Set(db.prepare('SELECT sciezka FROM odpowiedz').pluck().all() as string[]) : undefined;
   }
 
   get(url: string, brotli: boolean): StoredAnswer | undefined {
+    if (this.paths?.has(url) === false) return undefined;
     const row = this.reads[brotli ? 'br' : 'identity'].get(url) as [Buffer, 'br' | null] | undefined;
     return row && { body: row[0], encoding: row[1] };
   }
 
   has(url: string): boolean {
-    return this.exists.get(url) !== undefined;
+    return this.paths?.has(url) ?? this.exists.get(url) !== undefined;
   }
 }
 
@@ -91,9 +102,8 @@ export function storedAnswers(snapshots: SnapshotStore, delivery: Delivery, cach
       const stored = storedOf(snapshot);
       if (!stored) return next();
       const wanted = delivery.encodingFor(req, JSON_ANSWER);
-      const etag = etagFor(snapshot.answersVersion, url);
       const read = (path: string) => stored.get(path, wanted === 'br');
-      const send = (answer: StoredAnswer) => {
+      const send = (etag: string, answer: StoredAnswer) => {
         if (wanted !== 'gzip') return delivery.sendAs(res, etag, answer.body, answer.encoding, JSON_ANSWER);
         const cache = cacheOf(snapshot);
         const entry = cache?.get(url) ?? { body: answer.body, encoded: {} };
@@ -102,14 +112,16 @@ export function storedAnswers(snapshots: SnapshotStore, delivery: Delivery, cach
       if (req.headers['if-none-match'] === undefined) {
         const answer = read(url) ?? lookUp(canonicalUrl(url, snapshot.queries), read);
         if (!answer) return next();
+        const etag = etagFor(snapshot.answersVersion, url);
         delivery.notModified(req, res, etag, wanted, JSON_ANSWER); // no validator given: sets the headers only
-        return send(answer);
+        return send(etag, answer);
       }
       // A revalidation: whether there is an answer decides; its bytes are read only if it changed.
       const path = stored.has(url) ? url : lookUp(canonicalUrl(url, snapshot.queries), (p) => (stored.has(p) ? p : undefined));
       if (path === undefined) return next();
+      const etag = etagFor(snapshot.answersVersion, url);
       if (delivery.notModified(req, res, etag, wanted, JSON_ANSWER)) return;
-      send(read(path)!);
+      send(etag, read(path)!);
     } finally {
       snapshot.release();
     }

@@ -9,7 +9,7 @@ import { SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { groupBallots } from './queries.ts';
 import {
-  attachment, ballotEntry, distributionQuery, listQuery, shareBody, shareLink, shareParams, sharedVote, voteDetail, voteIdParams,
+  attachment, ballotEntry, boundedPagination, distributionQuery, listQuery, shareBody, shareLink, shareParams, sharedVote, voteDetail, voteIdParams,
 } from './schemas.ts';
 
 /** A share store that cannot answer is a 503; the snapshot's own answers do not depend on it. */
@@ -35,10 +35,13 @@ const vote = { method: 'get' as const, params: voteIdParams, errors: [400, 404],
 export const glosowania = {
   list: endpoint({
     method: 'get', path: '/api/glosowania', summary: 'Lista głosowań z filtrami (porządek dat)', tag: 'glosowania', query: listQuery,
-    errors: [400, 404], response: paged(voteSummary), stored: { pages: (q) => q.glosowania.count() },
+    // A search with more matches than it counts says its total is a lower bound (SEARCH_COUNT_CAP).
+    errors: [400, 404], response: z.union([paged(voteSummary), envelope(z.array(voteSummary), { pagination: boundedPagination })]),
+    stored: { pages: (q) => q.glosowania.count() },
     handler: ({ query }, { queries }) => {
-      const { items, total } = queries.glosowania.list(inKnownBody(query, queries));
-      return new Reply(items, { pagination: pagination(query.page, query.limit, total) });
+      const { items, total, exact } = queries.glosowania.list(inKnownBody(query, queries));
+      const paging = pagination(query.page, query.limit, total);
+      return new Reply(items, { pagination: exact ? paging : { ...paging, totalExact: false } });
     },
   }),
   detail: endpoint({
@@ -58,15 +61,17 @@ export const glosowania = {
       envelope(z.record(z.string(), z.array(ballotEntry)), { grouped: z.literal(true) }),
     ]),
     handler: ({ params: { id }, query: { ugrupowanie } }, { queries }) => {
-      const entries = queries.glosowania.ballots(id, ordOf(id, queries));
+      const entries = queries.glosowania.ballots(id);
+      if (entries.length === 0) ordOf(id, queries); // 404 for an unknown vote (asked only then: one query less a vote)
       return ugrupowanie ? new Reply(groupBallots(entries), { grouped: true }) : new Reply(entries, { grouped: false });
     },
   }),
   attachments: endpoint({
     ...vote, path: '/api/glosowania/:id/zalaczniki', summary: 'Załączniki głosowania', response: envelope(z.array(attachment)),
     handler: ({ params: { id } }, { queries }) => {
-      ordOf(id, queries); // 404 for an unknown vote
-      return queries.glosowania.attachments(id);
+      const attachments = queries.glosowania.attachments(id);
+      if (attachments.length === 0) ordOf(id, queries); // 404 for an unknown vote
+      return attachments;
     },
   }),
   share: endpoint({

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, wholeNumber, wynikParam } from '../http/params.ts';
 import {
-  count, dateString, envelope, glosValue, int, paged, text, voteSummary,
+  count, dateString, envelope, glosValue, int, paged, paginationSchema, text, voteSummary,
 } from '../answers/schemas.ts';
+import { SEARCH_COUNT_CAP } from './queries.ts';
 
 export const voteIdParams = z.object({ id: idParam.meta({ description: 'id_glosowania' }) });
 
@@ -14,6 +15,13 @@ export const listQuery = z.object({
   kontrowersyjnosc_min: wholeNumber(0, 100).optional().meta({ description: 'Minimalna kontrowersyjność 0–100' }),
   search: searchParam.optional().meta({ description: 'Fragment tytułu; bez rozróżniania wielkości liter i polskich znaków' }),
 }).refine(dateRangeOrdered, DATE_RANGE_ERROR);
+
+/** The pagination of a search whose total is a lower bound: it counted that many matches and stopped. */
+export const boundedPagination = paginationSchema.extend({
+  total: count(`Co najmniej tyle pozycji: wyszukiwanie liczy trafienia do ${SEARCH_COUNT_CAP.toLocaleString('en').replace(',', ' ')} za końcem strony, nie dalej`),
+  totalPages: count('Co najmniej tyle stron'),
+  totalExact: z.literal(false).meta({ description: 'false: total i totalPages są dolnym ograniczeniem (bez tego pola: dokładne)' }),
+}).meta({ id: 'BoundedPagination' });
 
 export const distributionQuery = z.object({ ugrupowanie: booleanParam.optional().meta({ description: 'true: grupuj według ugrupowań' }) });
 export const shareParams = z.object({

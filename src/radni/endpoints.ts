@@ -6,12 +6,13 @@ import { z } from 'zod';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { type AnswerContext, type Stored, endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { count, councillorVote, envelope, paged, paginationSchema } from '../answers/schemas.ts';
-import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
+import { HttpError, type Pagination, Reply, notFound, pagination } from '../http/envelope.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import type { VoteListKind, VoteListOptions } from './queries.ts';
 import {
-  attendance, attendanceRecord, comparison, comparisonParams, councillorIdParams, councillorListItem, councillorProfile, flaggedVotesQuery,
-  groupAgreement, listQuery, monthlyAttendance, pagedScopeQuery, partnerItem, partnerQuery, scopeQuery, votesQuery, votingProfile,
+  COUNCILLOR_PAGE, attendance, attendanceRecord, comparison, comparisonParams, councillorIdParams, councillorListItem, councillorProfile,
+  flaggedVotesQuery, groupAgreement, listQuery, monthlyAttendance, pagedScopeQuery, partnerItem, partnerQuery, scopeQuery, votesQuery,
+  votingProfile,
 } from './schemas.ts';
 
 const isId = (id: string) => /^\d+$/.test(id);
@@ -46,10 +47,21 @@ const voteList = (kind: VoteListKind) =>
 export const radni = {
   list: endpoint({
     method: 'get', path: '/api/radni', summary: 'Lista radnych', tag: 'radni', query: listQuery, errors: [400, 404],
-    response: envelope(z.array(councillorListItem), { count: count('Liczba pozycji w data') }), stored: {},
-    handler: ({ query }, { queries }) => {
-      const items = queries.radni.list(inKnownBody(query, queries));
-      return new Reply(items, { count: items.length });
+    // Two forms: the whole list (no `page` nor `limit`), or a page of it with `pagination`.
+    response: z.union([
+      envelope(z.array(councillorListItem), { count: count('Liczba pozycji w data') }),
+      envelope(z.array(councillorListItem), { count: count('Liczba pozycji w data'), pagination: paginationSchema }),
+    ]),
+    stored: {},
+    handler: ({ query: { page, limit, ...filter } }, { queries }) => {
+      inKnownBody(filter, queries);
+      if (page === undefined && limit === undefined) {
+        const items = queries.radni.list(filter);
+        return new Reply<typeof items, { count: number; pagination?: Pagination }>(items, { count: items.length });
+      }
+      const [p, l] = [page ?? 1, limit ?? COUNCILLOR_PAGE];
+      const { items, total } = queries.radni.listPage(filter, p, l);
+      return new Reply(items, { count: items.length, pagination: pagination(p, l, total) });
     },
   }),
   profile: endpoint({

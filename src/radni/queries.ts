@@ -82,6 +82,14 @@ const SHARED_FROM = 'radny_glos a JOIN radny_glos b ON b.id_osoby = @other AND b
 const SHARED_WHERE = `a.id_osoby = @driver AND a.glos < 3 AND b.glos < 3
   AND (@kadencja IS NULL OR a.kadencja = @kadencja) AND (@organ IS NULL OR a.id_organu = @organ)`;
 
+/** The filters of the councillor list (CONTRACT §6, §7). */
+export interface CouncillorFilter {
+  kadencja?: string | undefined;
+  organ?: number | undefined;
+  ugrupowanie?: number | undefined;
+  aktywny?: boolean | undefined;
+}
+
 export class RadniQueries {
   private readonly byId: Database.Statement;
   private readonly byToken: Database.Statement;
@@ -93,7 +101,7 @@ export class RadniQueries {
   private readonly partnerDisplay: Database.Statement;
   private readonly countStatement: Database.Statement;
   private readonly idsStatement: Database.Statement;
-  private readonly listStatements: FilteredStatements;
+  private readonly listStatements: FilteredStatements<{ all: Database.Statement; page: Database.Statement; count: Database.Statement }>;
   private readonly voteStatements: FilteredStatements;
   private readonly ballotCounts: Database.Statement;
   private readonly bodyBallotCounts: Database.Statement;
@@ -104,9 +112,16 @@ export class RadniQueries {
   private readonly pairMonthRows: Database.Statement;
 
   constructor(db: Database.Database) {
-    this.listStatements = new FilteredStatements((where) => db.prepare(`SELECT s.id_osoby, r.imie_nazwisko,
-        s.kadencja_biezaca AS kadencja, s.przynaleznosc_id, s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token
-      FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where} ORDER BY r.name_rank`));
+    this.listStatements = new FilteredStatements((where) => {
+      const list = `SELECT s.id_osoby, r.imie_nazwisko,
+          s.kadencja_biezaca AS kadencja, s.przynaleznosc_id, s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token
+        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where} ORDER BY r.name_rank`;
+      return {
+        all: db.prepare(list),
+        page: db.prepare(`${list} LIMIT ? OFFSET ?`),
+        count: db.prepare(`SELECT count(*) FROM radny_stat s ${where}`).pluck(),
+      };
+    });
     // The page's keys come from the index alone; only those rows are joined to their votes.
     this.voteStatements = new FilteredStatements((where) => db.prepare(`WITH page AS (
         SELECT rg.ord, rg.id_glosowania, rg.glos FROM radny_glos rg ${where} ORDER BY rg.ord LIMIT ? OFFSET ?)
@@ -161,8 +176,22 @@ export class RadniQueries {
     return (typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken)) as number | undefined;
   }
 
-  list(filter: { kadencja?: string | undefined; organ?: number | undefined; ugrupowanie?: number | undefined; aktywny?: boolean | undefined }): CouncillorListItem[] {
-    const { statements, params } = this.listStatements.select([
+  list(filter: CouncillorFilter): CouncillorListItem[] {
+    const { statements, params } = this.listFiltered(filter);
+    return statements.all.all(...params) as CouncillorListItem[];
+  }
+
+  /** A page of the same list, in the same order, and the list's total. */
+  listPage(filter: CouncillorFilter, page: number, limit: number): { items: CouncillorListItem[]; total: number } {
+    const { statements, params } = this.listFiltered(filter);
+    return {
+      items: statements.page.all(...params, limit, (page - 1) * limit) as CouncillorListItem[],
+      total: statements.count.get(...params) as number,
+    };
+  }
+
+  private listFiltered(filter: CouncillorFilter) {
+    return this.listStatements.select([
       ['s.kadencja = ?', filter.kadencja ?? ALL_TERMS],
       // CONTRACT §7: persons with an attendance record in the body's sessions (in scope).
       [`EXISTS (SELECT 1 FROM radny_organ b
@@ -170,7 +199,6 @@ export class RadniQueries {
       ['s.id_ugrupowania = ?', filter.ugrupowanie],
       ['s.aktywny = ?', filter.aktywny === undefined ? undefined : Number(filter.aktywny)],
     ], ['s.przynaleznosc_id IS NOT NULL']);
-    return statements.all(...params) as CouncillorListItem[];
   }
 
   statOf(id: number, kadencja: string | undefined): CouncillorStat {

@@ -14,9 +14,11 @@ export async function votesPage(ctx: PageContext, data: PageData, req: Request):
   const q = siteQuery(req, ['szukaj', 'kadencja', 'wynik', 'od', 'do', 'wyrownane', 'strona']);
   const filter = { search: q.szukaj, kadencja: q.kadencja, wynik: q.wynik, data_od: q.od, data_do: q.do, close: q.wyrownane };
   const { close, ...listed } = filter;
-  const result = pagedOf(await data.answer(glosowania.list, {
+  const answer = await data.answer(glosowania.list, {
     query: { ...listed, organ: ctx.organ, kontrowersyjnosc_min: close ? CLOSE_VOTE : undefined, page: q.strona, limit: 20 },
-  }));
+  });
+  const result = pagedOf(answer);
+  const atLeast = 'totalExact' in answer.extra.pagination ? 'co najmniej ' : ''; // a search counted only so far
   const params = {
     szukaj: filter.search, kadencja: filter.kadencja, wynik: filter.wynik, od: filter.data_od, do: filter.data_do, wyrownane: filter.close,
   };
@@ -44,7 +46,7 @@ export async function votesPage(ctx: PageContext, data: PageData, req: Request):
           <label for="f-do">Do dnia<input id="f-do" type="date" name="do" value={filter.data_do ?? ''} /></label>
           <label class="check" for="f-wyrownane"><input id="f-wyrownane" type="checkbox" name="wyrownane" value="1" checked={filter.close} />Tylko wyrównane</label>
         </FilterForm>
-        <p role="status">{formatNumber(result.total)} {plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}{result.pages > 1 ? `, strona ${result.page} z ${result.pages}` : ''}.</p>
+        <p role="status">{atLeast}{formatNumber(result.total)} {plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}{result.pages > 1 ? `, strona ${result.page} z ${atLeast}${result.pages}` : ''}.</p>
         <VoteTable ctx={ctx} votes={result.items} caption="Wyniki wyszukiwania" />
         <Pager ctx={ctx} page={result.page} pages={result.pages} params={params} />
       </>

@@ -18,11 +18,14 @@ const listOfQuery = <T,>({ items, total }: { items: T[]; total: number }, { page
   ({ data: items, extra: { pagination: pagination(page, limit, total) } });
 
 export async function councillorsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja, ugrupowanie } = siteQuery(req, ['kadencja', 'ugrupowanie']);
+  const { kadencja, ugrupowanie, strona } = siteQuery(req, ['kadencja', 'ugrupowanie', 'strona']);
   const groups = data.groups(kadencja);
-  const list = scoped((await data.answer(radni.list, { query: { kadencja, ugrupowanie, organ: ctx.organ } })).data);
+  // A page at a time (the API's largest): all of Poland has 50,000 councillors.
+  const answer = await data.answer(radni.list, { query: { kadencja, ugrupowanie, organ: ctx.organ, page: strona, limit: 100 } });
+  const result = pagedOf({ data: answer.data, extra: { pagination: answer.extra.pagination! } }); // paged: `page` is given
+  const list = scoped(result.items);
   const group = groups.find((g) => g.id_ugrupowania === ugrupowanie)?.nazwa;
-  const n = list.data.length;
+  const n = result.total;
   return {
     title: 'Radni',
     section: 'radni',
@@ -36,7 +39,7 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
           <BodySelect bodies={ctx.bodies} value={ctx.organ} />
         </FilterForm>
         <ScopeNote ctx={ctx} scoped={list} />
-        <p>{n} {plural(n, 'osoba', 'osoby', 'osób')}.</p>
+        <p role="status">{n} {plural(n, 'osoba', 'osoby', 'osób')}{result.pages > 1 ? `, strona ${result.page} z ${result.pages}` : ''}.</p>
         {n === 0 ? <p class="muted">Nikt nie spełnia tych warunków.</p> : (
           <div class="tw">
             <table>
@@ -57,6 +60,7 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
             </table>
           </div>
         )}
+        <Pager ctx={ctx} page={result.page} pages={result.pages} params={{ kadencja, ugrupowanie }} />
       </>
     ),
   };

@@ -1,0 +1,70 @@
+// A title search counts its matches only so far (issue 27): up to the cap past the page's end, the
+// total is exact; beyond it the total is that bound and says so (`exact` false, in the answer
+// `pagination.totalExact: false`). The page itself is always the exact page. Checked against a naive
+// reference (every title folded and tested) for many caps, pages, searches and other filters.
+
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldText } from '../core/text.ts';
+import { GlosowaniaQueries } from '../src/glosowania/queries.ts';
+import { generateBundle } from '../tools/generate/index.ts';
+import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
+
+let dbPath: string;
+let db: Database.Database;
+let votes: Array<{ id_glosowania: number; tytul: string; kadencja: string }>;
+let t: TestApp;
+beforeAll(async () => {
+  const dir = tempDir();
+  await generateBundle(dir, { seed: 5, radni: 8, glosowania: 400, kadencje: 2 });
+  dbPath = await buildDatabase(dir);
+  db = new Database(dbPath, { readonly: true });
+  votes = db.prepare('SELECT id_glosowania, tytul, kadencja FROM glosowanie ORDER BY ord').all() as typeof votes;
+  t = appOver(dbPath, { RESPONSE_CACHE_MB: 0 });
+});
+afterAll(() => {
+  db.close();
+  t.close();
+});
+
+const SEARCHES = ['budzet', 'BUDŻET', 'uchwał', 'zmian', 'w', 'ni', 'nie ma takiego tytułu', 'a'];
+
+describe('the search count bound', () => {
+  it('gives the exact page, and the exact total up to cap past the page, else that bound marked inexact', () => {
+    const terms = [...new Set(votes.map((v) => v.kadencja))];
+    fc.assert(fc.property(
+      fc.constantFrom(...SEARCHES), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 30 }),
+      fc.option(fc.constantFrom(...terms), { nil: undefined }),
+      (search, cap, page, limit, kadencja) => {
+        const queries = new GlosowaniaQueries(db, cap);
+        const matching = votes.filter((v) => foldText(v.tytul).includes(foldText(search)) && (kadencja === undefined || v.kadencja === kadencja));
+        const { items, total, exact } = queries.list({ search, kadencja, page, limit });
+        expect(items.map((v) => v.id_glosowania)).toEqual(matching.slice((page - 1) * limit, page * limit).map((v) => v.id_glosowania));
+        const bound = (page - 1) * limit + limit + cap;
+        expect({ total, exact }).toEqual(matching.length > bound ? { total: bound, exact: false } : { total: matching.length, exact: true });
+      },
+    ), { numRuns: 300 });
+  });
+
+  it('leaves the other lists exact, however long', () => {
+    const queries = new GlosowaniaQueries(db, 0);
+    expect(queries.list({ page: 1, limit: 5 })).toMatchObject({ total: votes.length, exact: true });
+    expect(queries.list({ page: 1, limit: 5, kadencja: votes[0]!.kadencja })).toMatchObject({ exact: true });
+  });
+
+  it('answers an exact search as before, with no totalExact member', async () => {
+    const res = await request(t.app).get('/api/glosowania?search=budzet&limit=3');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.pagination)).toEqual(['page', 'limit', 'total', 'totalPages']);
+  });
+
+  it('documents the bound in OpenAPI', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json')).body as { components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> } };
+    const bounded = doc.components.schemas['BoundedPagination']!;
+    expect(Object.keys(bounded.properties).sort()).toEqual(['limit', 'page', 'total', 'totalExact', 'totalPages']);
+    expect(bounded.properties['total']!.description).toMatch(/Co najmniej/);
+    expect(bounded.properties['totalExact']!.description).toMatch(/dolnym ograniczeniem/);
+  });
+});
