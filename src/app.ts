@@ -21,12 +21,12 @@ import { docsRouter } from './docs/router.ts';
 import { Delivery } from './http/delivery.ts';
 import { HttpError } from './http/envelope.ts';
 import { type Listener, clientAddress, clientProtocol, createFront } from './http/front.ts';
-import { guards } from './http/guards.ts';
+import { RateLimited, guards } from './http/guards.ts';
 import { requestIdOf, requestLog } from './http/request-log.ts';
 import { routeKinds } from './http/route-table.ts';
 import type { FollowStatus } from './replication/follower.ts';
 import { type RefreshStatus, serviceRouter } from './service/router.ts';
-import { siteRouter } from './site/router.ts';
+import { siteRefusal, siteRouter } from './site/router.ts';
 import type { SnapshotStore } from './snapshot/snapshot.ts';
 
 export interface AppDeps {
@@ -37,14 +37,15 @@ export interface AppDeps {
   refresh?: RefreshStatus;
   /** A replica's follow status (src/replication/follower.ts), for /health. */
   follow?: FollowStatus;
-  /** Shared rate-limit counts (a cluster worker's); default: this process's memory. */
-  rateLimitStore?: Store;
+  /** Shared rate-limit counts (a cluster worker's), a store per limiter; default: this process's memory. */
+  rateLimitStore?: (limiter: 'api' | 'site') => Store;
 }
 
 export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, follow, rateLimitStore }: AppDeps): Listener {
   const delivery = new Delivery({ privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET) });
   const addressOf = clientAddress(config.TRUST_PROXY);
   const answerError = errorAnswers(delivery, logger);
+  const refusePage = siteRefusal({ snapshots, shares, delivery, publicUrl: config.PUBLIC_URL });
   const cacheOf = responseCaches(config.RESPONSE_CACHE_MB * 2 ** 20);
 
   const app = express();
@@ -54,7 +55,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.use(serviceRouter(snapshots, refresh, delivery, follow));
   app.use(docsRouter(delivery)); // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
   app.use(answersRouter({ snapshots, shares, delivery, cacheOf }));
-  app.use(siteRouter({ snapshots, shares, delivery, logger, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
+  app.use(siteRouter({ snapshots, shares, delivery, logger, publicUrl: config.PUBLIC_URL, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
   app.use(((error, req, res, _next) => answerError(req, res, error)) satisfies ErrorRequestHandler);
 
@@ -65,7 +66,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
       ...(config.RESPONSE_CACHE_MB > 0 ? [keptAnswers(snapshots, delivery, cacheOf)] : []),
       ...(config.STORED_ANSWERS ? [storedAnswers(snapshots, delivery, cacheOf)] : []),
     ],
-    refuse: answerError,
+    refuse: (req, res, error) => (error instanceof RateLimited && error.page ? refusePage(req, res, error) : answerError(req, res, error)),
     app,
   });
 }

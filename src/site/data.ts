@@ -68,6 +68,16 @@ export const CLOSE_VOTE = 80;
 
 type Value = string | number | boolean | undefined;
 
+export const COUNCIL = 'rada';
+
+/** The site's name: its one council's (or one body's), else a name for many. */
+export function siteNameOf(bodies: readonly Body[]): string {
+  const councils = bodies.filter((b) => b.typ === COUNCIL);
+  if (councils.length === 1) return councils[0]!.nazwa;
+  if (bodies.length === 1) return bodies[0]!.nazwa;
+  return 'Głosowania rad';
+}
+
 /** The snapshot a page request holds, and the share links. */
 export class PageData {
   readonly context: AnswerContext;

@@ -2,36 +2,44 @@
 // profile, attendance by month, agreement with the group, partners and opponents, vote lists).
 
 import type { Request } from 'express';
+import { feedPaths } from '../feeds/feeds.ts';
 import { radni } from '../radni/endpoints.ts';
 import {
-  BodySelect, CountsBar, FilterForm, GroupSelect, MonthlyChart, Pager, ScopeNote, TermSelect, VoteTable,
+  BodySelect, CountsBar, CsvLink, FilterForm, GroupSelect, MonthlyChart, Pager, ScopeNote, TermSelect, VoteTable,
 } from './components.tsx';
-import { COUNCILLOR_LISTS, type PageData, type PartnerItem, type VoteListKind, pagedOf, scoped } from './data.ts';
+import { cardPaths } from './cards.ts';
+import { COUNCILLOR_LISTS, type PageData, type PartnerItem, type VoteListKind, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
-import { orNotFound, pathParam, siteQuery } from './params.ts';
+import {
+  COUNCILLORS_PAGE, PARTNERS_SHOWN, coalitionList, councillorList, councillorOf, councillorVoteList, opponentList,
+} from './lists.ts';
+import { siteQuery } from './params.ts';
 
 export async function councillorsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja, ugrupowanie } = siteQuery(req, ['kadencja', 'ugrupowanie']);
+  const { kadencja, ugrupowanie, nazwa, strona: page } = siteQuery(req, ['kadencja', 'ugrupowanie', 'nazwa', 'strona']);
   const groups = data.groups(kadencja);
-  const list = scoped((await data.answer(radni.list, { query: { kadencja, ugrupowanie, organ: ctx.organ } })).data);
+  const read = await councillorList.open(ctx, data, req);
+  const { items, total } = await read(page, COUNCILLORS_PAGE);
+  const pages = Math.max(1, Math.ceil(total / COUNCILLORS_PAGE));
   const group = groups.find((g) => g.id_ugrupowania === ugrupowanie)?.nazwa;
-  const n = list.data.length;
   return {
-    title: 'Radni',
+    title: nazwa ? `Radni: „${nazwa}”` : 'Radni',
     section: 'radni',
-    description: `${n} ${plural(n, 'radny', 'radnych', 'radnych')}${group ? ` z ugrupowania ${group}` : ''}${kadencja ? ` w kadencji ${formatTerm(kadencja)}` : ''}.`,
+    description: `${total} ${plural(total, 'radny', 'radnych', 'radnych')}${group ? ` z ugrupowania ${group}` : ''}${kadencja ? ` w kadencji ${formatTerm(kadencja)}` : ''}.`,
     body: (
       <>
         <h1>Radni</h1>
         <FilterForm ctx={ctx} label="Filtry listy radnych" ownOrgan>
+          <label for="f-nazwa">Imię lub nazwisko
+            <input id="f-nazwa" type="search" name="nazwa" value={nazwa ?? ''} maxLength={200} />
+          </label>
           <TermSelect terms={data.terms()} value={kadencja} />
           <GroupSelect groups={groups} value={ugrupowanie} />
           <BodySelect bodies={ctx.bodies} value={ctx.organ} />
         </FilterForm>
-        <ScopeNote ctx={ctx} scoped={list} />
-        <p>{n} {plural(n, 'osoba', 'osoby', 'osób')}.</p>
-        {n === 0 ? <p class="muted">Nikt nie spełnia tych warunków.</p> : (
+        <p role="status">{formatNumber(total)} {plural(total, 'osoba', 'osoby', 'osób')}{pages > 1 ? `, strona ${page} z ${pages}` : ''}. Kolejność według nazwisk.</p>
+        {items.length === 0 ? <p class="muted">Nikt nie spełnia tych warunków.</p> : (
           <div class="tw">
             <table>
               <caption class="vh">Radni</caption>
@@ -39,7 +47,7 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
                 <tr><th scope="col">Imię i nazwisko</th><th scope="col">Ugrupowanie</th><th scope="col" class="hide-s">Kadencja</th><th scope="col">Status</th></tr>
               </thead>
               <tbody>
-                {list.data.map((r) => (
+                {items.map((r) => (
                   <tr>
                     <td><a href={href(ctx, `/radni/${r.token}`, { kadencja })}>{r.imie_nazwisko}</a></td>
                     <td>{r.ugrupowanie ?? 'niezrzeszony'}</td>
@@ -51,10 +59,15 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
             </table>
           </div>
         )}
+        <Pager ctx={ctx} page={page} pages={pages} params={{ nazwa, kadencja, ugrupowanie }} />
+        {total > 0 && <CsvLink ctx={ctx} path="/radni.csv" what="tę listę" />}
       </>
     ),
   };
 }
+
+/** Votes per page of a councillor's lists. */
+const VOTES_PAGE = 20;
 
 const LIST_LABEL: Record<VoteListKind, string> = {
   wszystkie: 'Wszystkie',
@@ -70,9 +83,10 @@ const LIST_HELP: Record<VoteListKind, string> = {
   kluczowe: 'Głosowania rozstrzygnięte jednym głosem, w których głos radnego był po stronie zwycięskiej.',
 };
 
-function PartnerTable({ ctx, rows, caption }: { ctx: PageContext; rows: PartnerItem[]; caption: string }) {
+function PartnerTable({ ctx, rows, caption, csv }: { ctx: PageContext; rows: readonly PartnerItem[]; caption: string; csv: string }) {
   if (rows.length === 0) return <p class="muted">Za mało wspólnych głosowań (potrzeba co najmniej 10).</p>;
   return (
+    <>
     <div class="tw">
       <table>
         <caption class="vh">{caption}</caption>
@@ -88,36 +102,31 @@ function PartnerTable({ ctx, rows, caption }: { ctx: PageContext; rows: PartnerI
         </tbody>
       </table>
     </div>
+    <CsvLink ctx={ctx} path={csv} what="tę listę" />
+    </>
   );
 }
 
-/** The endpoint of each list of a councillor's votes. */
-const VOTE_LISTS = {
-  wszystkie: radni.votes, buntownicze: radni.rebelliousVotes, samotne: radni.solitaryVotes, kluczowe: radni.decisiveVotes,
-} satisfies Record<VoteListKind, unknown>;
-
 export async function councillorPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const { kadencja, lista: list, strona: page } = siteQuery(req, ['kadencja', 'lista', 'strona']);
-  const p = await orNotFound('Nie ma takiego radnego.', data.answer(radni.profile, { params: { id: pathParam(req, 'token') }, query: { kadencja } }));
+  const p = await councillorOf(data, req, kadencja);
   const person = { params: { id: p.id_osoby }, query: { kadencja } };
-  const top = { params: person.params, query: { kadencja, limit: 5 } };
-  // The body filter of a councillor's votes is defined for the full list only (its total is counted per body).
-  const organ = list === 'wszystkie' ? ctx.organ : undefined;
   const [voting, attendance, months, agreement, partners, opponents, listed] = await Promise.all([
     data.answer(radni.votingProfile, person),
     data.answer(radni.attendance, person),
     data.answer(radni.monthlyAttendance, person),
     data.answer(radni.groupAgreement, person),
-    data.answer(radni.coalitions, top),
-    data.answer(radni.opponents, top),
-    data.answer(VOTE_LISTS[list], { params: person.params, query: { kadencja, organ, page, limit: 20 } }),
+    coalitionList.open(ctx, data, req).then((read) => read(1, PARTNERS_SHOWN)),
+    opponentList.open(ctx, data, req).then((read) => read(1, PARTNERS_SHOWN)),
+    councillorVoteList.open(ctx, data, req).then((read) => read(page, VOTES_PAGE)),
   ]);
   const { za, przeciw, wstrzymujacy, nieobecny, brak_glosu } = voting;
   const c = {
     voting: { counts: { za, przeciw, wstrzymujacy, nieobecny, brak_glosu }, total: za + przeciw + wstrzymujacy + nieobecny + brak_glosu },
-    attendance, months, agreement, partners, opponents,
+    attendance, months, agreement, partners: partners.items, opponents: opponents.items,
     listTotals: data.snapshot.queries.radni.voteTotals(p.id_osoby, kadencja),
-    votes: scoped(pagedOf(listed), organ !== undefined),
+    // The body filter of a councillor's votes is defined for the full list only (its total is counted per body).
+    votes: scoped({ ...listed, page, pages: Math.max(1, Math.ceil(listed.total / VOTES_PAGE)) }, list === 'wszystkie' && ctx.organ !== undefined),
   };
   const votes = c.votes.data;
   const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
@@ -127,7 +136,8 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
     section: 'radni',
     description: `${p.imie_nazwisko}${p.ugrupowanie ? ` (${p.ugrupowanie})` : ''}: frekwencja ${formatPercent(c.attendance.frekwencja_procent)}, `
       + `zgodność z ugrupowaniem ${formatPercent(c.agreement.zgodnosc_procent)}.`,
-    head: <link rel="canonical" href={`${ctx.origin}/radni/${p.token}`} />,
+    preview: { path: `/radni/${p.token}`, image: cardPaths.councillor(p.token), imageAlt: `${p.imie_nazwisko}: frekwencja i zgodność z ugrupowaniem`, type: 'profile' },
+    feed: { title: `${p.imie_nazwisko}: głosy wbrew ugrupowaniu i głosy decydujące`, href: feedPaths.councillor(p.token) },
     body: (
       <>
         <h1>{p.imie_nazwisko}</h1>
@@ -162,11 +172,11 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
         <div class="cols">
           <section aria-labelledby="h-koalicje">
             <h2 id="h-koalicje">Głosuje najczęściej jak</h2>
-            <PartnerTable ctx={ctx} rows={c.partners} caption="Najbardziej zgodni radni" />
+            <PartnerTable ctx={ctx} rows={c.partners} caption="Najbardziej zgodni radni" csv={`/radni/${p.token}/koalicje.csv`} />
           </section>
           <section aria-labelledby="h-oponenci">
             <h2 id="h-oponenci">Głosuje najczęściej inaczej niż</h2>
-            <PartnerTable ctx={ctx} rows={c.opponents} caption="Najmniej zgodni radni" />
+            <PartnerTable ctx={ctx} rows={c.opponents} caption="Najmniej zgodni radni" csv={`/radni/${p.token}/oponenci.csv`} />
           </section>
         </div>
 
@@ -186,6 +196,8 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
         <ScopeNote ctx={ctx} scoped={c.votes} />
         <VoteTable ctx={ctx} votes={votes.items} caption={`Głosowania: ${LIST_LABEL[list]}`} ballot />
         <Pager ctx={ctx} page={votes.page} pages={votes.pages} params={{ kadencja, lista: list === 'wszystkie' ? undefined : list }} />
+        {votes.total > 0 && <CsvLink ctx={ctx} path={`/radni/${p.token}/glosowania.csv`} what="tę listę" />}
+        <p class="muted">Obserwuj: <a href={feedPaths.councillor(p.token)} type="application/atom+xml">kanał Atom</a> z głosami wbrew ugrupowaniu i głosami decydującymi.</p>
       </>
     ),
   };
