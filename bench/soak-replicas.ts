@@ -8,31 +8,18 @@
 // failed requests (must be 0), snapshots that reached both replicas (must be all), how long they took
 // from the builder's publish, the replicas' RSS.
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort, waitUntil } from '../tools/loopback/debian.ts';
 import { NGINX_MISSING, type NginxServer, haveNginx, startNginx } from '../tools/loopback/nginx.ts';
 import { POSTGRES_MISSING, type PostgresServer, postgresBin, startPostgres } from '../tools/loopback/postgres.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { DURATION_S, EVERY_S, alternatingSource, cli, ext, local, nodeArgs, rssMiB, sleep } from './soak-common.ts';
 
-const here = fileURLToPath(import.meta.url);
-const ext = here.endsWith('.ts') ? 'ts' : 'js';
-const nodeArgs = ext === 'ts' ? ['--import', 'tsx'] : [];
-const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const cli = local(`../cli/council.${ext}`);
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const DURATION_S = arg('--duration', 300);
-const EVERY_S = arg('--every', 20);
 const CONNECTIONS = 50;
 
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 interface Health { data: { snapshot: string } | null; replika: { behindSeconds: number | null } | null }
@@ -49,14 +36,7 @@ const children: ChildProcess[] = [];
 let postgres: PostgresServer | undefined;
 let proxy: NginxServer | undefined;
 try {
-  const bundles = ['a', 'b'].map((name, i) => {
-    const dir = join(work, name);
-    execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', dir, '--seed', String(i + 1), '--radni', '40', '--glosowania', '1500'], { stdio: 'ignore' });
-    return dir;
-  });
-  const source = join(work, 'source');
-  mkdirSync(source);
-  cpSync(bundles[0]!, source, { recursive: true });
+  const { bundles, source } = alternatingSource(work);
   postgres = await startPostgres();
   const links = await postgres.createDatabase('council');
 

@@ -5,51 +5,23 @@
 // failed requests (must be 0), refreshes published and seen on /health (must be all), and the
 // server's RSS sampled every 5 s (must stay flat). Loopback only; bounded by --duration.
 
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort } from '../tools/loopback/debian.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { DURATION_S, EVERY_S, alternatingSource, cli, ext, local, nodeArgs, rssMiB, sleep } from './soak-common.ts';
 
-const here = fileURLToPath(import.meta.url);
-const ext = here.endsWith('.ts') ? 'ts' : 'js';
-const nodeArgs = ext === 'ts' ? ['--import', 'tsx'] : [];
-const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const cli = local(`../cli/council.${ext}`);
 // `--replicas`: the soak of one builder and two replicas behind a proxy (bench/soak-replicas.ts) instead.
 if (process.argv.includes('--replicas')) {
   await import(`./soak-replicas.${ext}`);
   process.exit(process.exitCode ?? 0);
 }
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const DURATION_S = arg('--duration', 300);
-const EVERY_S = arg('--every', 20);
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => resolve(port));
-  });
-});
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const work = mkdtempSync(join(tmpdir(), 'council-soak-'));
 let server: ChildProcess | undefined;
 try {
-  const bundles = ['a', 'b'].map((name, i) => {
-    const dir = join(work, name);
-    execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', dir, '--seed', String(i + 1), '--radni', '40', '--glosowania', '1500'], { stdio: 'ignore' });
-    return dir;
-  });
-  const source = join(work, 'source');
-  mkdirSync(source);
-  cpSync(bundles[0]!, source, { recursive: true });
+  const { bundles, source } = alternatingSource(work);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = {

@@ -9,19 +9,14 @@
 // (src/answers/render.ts), the website for its pages (src/site/).
 
 import type { z } from 'zod';
-import type { Share } from '../shares/index.ts';
+import type { ShareStore } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { notFound } from '../http/envelope.ts';
 import { parseParams } from '../http/params.ts';
 
-type Awaitable<T> = T | Promise<T>;
 
 /** The share-link store as the handlers see it (src/shares/ implements it). */
-export interface ShareLinks {
-  find(link: string): Awaitable<Share | undefined>;
-  /** The link of (vote, person), created on first request. */
-  linkFor(voteId: number, personId: number | null): Awaitable<{ link: string; created: boolean }>;
-}
+export type ShareLinks = Pick<ShareStore, 'find' | 'linkFor' | 'pin'>;
 
 /** What a handler reads from: the queries of the snapshot the request holds, and the share links. */
 export interface AnswerContext {

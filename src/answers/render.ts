@@ -79,6 +79,7 @@ export function plan(queries: Queries, maxResourceAnswers = MAX_RESOURCE_ANSWERS
 const NO_SHARE_LINKS: ShareLinks = {
   find: () => { throw new Error('share links are not rendered into a snapshot'); },
   linkFor: () => { throw new Error('share links are not rendered into a snapshot'); },
+  pin: () => { throw new Error('share links are not rendered into a snapshot'); },
 };
 
 /**

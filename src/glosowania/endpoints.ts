@@ -74,11 +74,11 @@ export const glosowania = {
     params: voteIdParams, body: shareBody, status: 201, errors: [400, 404, 413, 415, 503], response: envelope(shareLink),
     handler: async ({ params: { id }, body: { id_osoby } }, { queries, shares }) => {
       ordOf(id, queries); // 404 for an unknown vote
-      if (id_osoby !== undefined) {
-        if (queries.radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
-        if (!queries.glosowania.hasBallot(id, id_osoby)) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
-      }
-      const { link, created } = await fromStore(shares.linkFor(id, id_osoby ?? null));
+      if (id_osoby !== undefined && queries.radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
+      const osoba = id_osoby === undefined ? null : queries.glosowania.voterName(id, id_osoby);
+      if (osoba === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
+      const target = { id_glosowania: id, klucz: queries.glosowania.keyOf(id)!, id_osoby: id_osoby ?? null, osoba };
+      const { link, created } = await fromStore(shares.linkFor(target));
       return new Reply({ link, url: `/share/${link}` }, {}, created ? 201 : 200);
     },
   }),
@@ -87,9 +87,11 @@ export const glosowania = {
     params: shareParams, errors: [400, 404, 503], public: true, response: envelope(sharedVote),
     handler: async ({ params: { link } }, { queries, shares }) => {
       const share = await fromStore(shares.find(link));
-      const shared = share && queries.glosowania.shared(share);
-      if (!shared) throw notFound(`no share link ${link}`);
-      return shared;
+      const target = share && queries.glosowania.locateShare(share);
+      if (!share || !target) throw notFound(`no share link ${link}`);
+      // A link made before identities were recorded is pinned to the vote its ids name now.
+      if (share.klucz === null) await fromStore(shares.pin(link, target.klucz, target.osoba));
+      return queries.glosowania.shared(share, target)!;
     },
   }),
 };

@@ -33,6 +33,29 @@ export const SHARE_MIGRATIONS: readonly Migration[] = [
     UNIQUE (id_glosowania, id_osoby)
   )`,
   },
+  // Step 2: a link records what identifies its vote in the source and its councillor's name, and is
+  // unique by those; the old pair constraint goes (a rebuild may give another vote the same id). Rows
+  // made before keep klucz null until their first read pins them. SQLite cannot drop a table
+  // constraint, so its table is rebuilt with the rows as they are.
+  {
+    sqlite: `CREATE TABLE udostepnienie_2 (
+    link          TEXT PRIMARY KEY,
+    id_glosowania INTEGER NOT NULL,
+    id_osoby      INTEGER NOT NULL,
+    klucz         TEXT,
+    osoba         TEXT NOT NULL DEFAULT '',
+    utworzono     TEXT NOT NULL
+  );
+  INSERT INTO udostepnienie_2 (link, id_glosowania, id_osoby, utworzono) SELECT link, id_glosowania, id_osoby, utworzono FROM udostepnienie;
+  DROP TABLE udostepnienie;
+  ALTER TABLE udostepnienie_2 RENAME TO udostepnienie;
+  CREATE UNIQUE INDEX udostepnienie_klucz ON udostepnienie (klucz, osoba) WHERE klucz IS NOT NULL;
+  CREATE INDEX udostepnienie_para ON udostepnienie (id_glosowania, id_osoby) WHERE klucz IS NULL`,
+    postgresql: `ALTER TABLE udostepnienie DROP CONSTRAINT IF EXISTS udostepnienie_id_glosowania_id_osoby_key;
+  ALTER TABLE udostepnienie ADD COLUMN klucz TEXT, ADD COLUMN osoba TEXT NOT NULL DEFAULT '';
+  CREATE UNIQUE INDEX udostepnienie_klucz ON udostepnienie (klucz, osoba) WHERE klucz IS NOT NULL;
+  CREATE INDEX udostepnienie_para ON udostepnienie (id_glosowania, id_osoby) WHERE klucz IS NULL`,
+  },
 ];
 
 /** A database from a newer version of the service: this one must not write to it. */

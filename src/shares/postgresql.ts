@@ -9,7 +9,9 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { NewerShareSchemaError, SHARE_MIGRATIONS, refuseNewerSchema } from './migrations.ts';
-import { NO_PERSON, type Share, type ShareStore, SharesUnavailableError, newLink, shareOf } from './store.ts';
+import {
+  NO_NAME, NO_PERSON, SHARE_COLUMNS, type Share, type ShareRow, type ShareStore, type ShareTarget, SharesUnavailableError, newLink, shareOf,
+} from './store.ts';
 
 /** pg_advisory_xact_lock key of the migration: any constant the other users of the database do not pick. */
 const MIGRATION_LOCK = 0x636f756e63696c; // "council"
@@ -86,23 +88,32 @@ export class PostgresShareStore implements ShareStore {
     return store;
   }
 
-  async linkFor(voteId: number, personId: number | null): Promise<{ link: string; created: boolean }> {
-    const person = personId ?? NO_PERSON;
+  async linkFor({ id_glosowania, klucz, id_osoby, osoba }: ShareTarget): Promise<{ link: string; created: boolean }> {
+    const name = osoba ?? NO_NAME;
     return this.withClient(async (client) => {
-      // The insert, or the existing link when the pair has one, in one round trip. A pair inserted by
+      // A link made before identities were recorded, for these ids, is taken over first.
+      const unpinned = await client.query<{ link: string }>({
+        name: 'shares-pin-for',
+        text: `UPDATE udostepnienie SET klucz = $3, osoba = $4 WHERE link = (
+            SELECT link FROM udostepnienie WHERE klucz IS NULL AND id_glosowania = $1 AND id_osoby = $2 LIMIT 1)
+          AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = $3 AND osoba = $4) RETURNING link`,
+        values: [id_glosowania, id_osoby ?? NO_PERSON, klucz, name],
+      });
+      if (unpinned.rows[0]) return { link: unpinned.rows[0].link, created: false };
+      // The insert, or the existing link when the target has one, in one round trip. A link inserted by
       // another connection after this statement's snapshot was taken is in neither half: read it after.
       const { rows } = await client.query<{ link: string; created: boolean }>({
         name: 'shares-link-for',
         text: `WITH inserted AS (
-            INSERT INTO udostepnienie (link, id_glosowania, id_osoby, utworzono) VALUES ($1, $2, $3, $4)
-            ON CONFLICT (id_glosowania, id_osoby) DO NOTHING RETURNING link)
+            INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
+            ON CONFLICT (klucz, osoba) WHERE klucz IS NOT NULL DO NOTHING RETURNING link)
           SELECT link, true AS created FROM inserted
-          UNION ALL SELECT link, false FROM udostepnienie WHERE id_glosowania = $2 AND id_osoby = $3`,
-        values: [newLink(), voteId, person, new Date().toISOString()],
+          UNION ALL SELECT link, false FROM udostepnienie WHERE klucz = $4 AND osoba = $5`,
+        values: [newLink(), id_glosowania, id_osoby ?? NO_PERSON, klucz, name, new Date().toISOString()],
       });
       if (rows[0]) return rows[0];
       const again = await client.query<{ link: string }>({
-        name: 'shares-find-pair', text: 'SELECT link FROM udostepnienie WHERE id_glosowania = $1 AND id_osoby = $2', values: [voteId, person],
+        name: 'shares-find-target', text: 'SELECT link FROM udostepnienie WHERE klucz = $1 AND osoba = $2', values: [klucz, name],
       });
       return { link: again.rows[0]!.link, created: false };
     });
@@ -110,11 +121,20 @@ export class PostgresShareStore implements ShareStore {
 
   async find(link: string): Promise<Share | undefined> {
     return this.withClient(async (client) => {
-      const { rows } = await client.query<Parameters<typeof shareOf>[0]>({
-        name: 'shares-find', text: 'SELECT link, id_glosowania, id_osoby, utworzono FROM udostepnienie WHERE link = $1', values: [link],
+      const { rows } = await client.query<ShareRow>({
+        name: 'shares-find', text: `SELECT ${SHARE_COLUMNS} FROM udostepnienie WHERE link = $1`, values: [link],
       });
       return rows[0] && shareOf(rows[0]);
     });
+  }
+
+  async pin(link: string, klucz: string, osoba: string | null): Promise<void> {
+    await this.withClient((client) => client.query({
+      name: 'shares-pin',
+      text: `UPDATE udostepnienie SET klucz = $2, osoba = $3 WHERE link = $1 AND klucz IS NULL
+        AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = $2 AND osoba = $3)`,
+      values: [link, klucz, osoba ?? NO_NAME],
+    }));
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { SHARE_MIGRATIONS, refuseNewerSchema } from './migrations.ts';
-import { NO_PERSON, type Share, type ShareStore, SharesUnavailableError, newLink, shareOf } from './store.ts';
+import {
+  NO_NAME, NO_PERSON, SHARE_COLUMNS, type Share, type ShareRow, type ShareStore, type ShareTarget, SharesUnavailableError, newLink, shareOf,
+} from './store.ts';
 
 /** Applies the pending migrations in one transaction; refuses a file from a newer version of the service. */
 export function migrateShares(db: Database.Database, path: string): void {
@@ -24,9 +26,11 @@ const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY)/;
 
 export class SqliteShareStore implements ShareStore {
   private readonly db: Database.Database;
-  private readonly findByPair: Database.Statement;
+  private readonly findByKey: Database.Statement;
+  private readonly findUnpinned: Database.Statement;
   private readonly findByLink: Database.Statement;
   private readonly insert: Database.Statement;
+  private readonly pinStatement: Database.Statement;
 
   /** `busyTimeoutMs`: how long a write waits for another process's write before the store is unavailable. */
   constructor(readonly where: string, { busyTimeoutMs = 5000 } = {}) {
@@ -44,29 +48,38 @@ export class SqliteShareStore implements ShareStore {
       this.db.close();
       throw error;
     }
-    this.findByPair = this.db.prepare('SELECT link FROM udostepnienie WHERE id_glosowania = ? AND id_osoby = ?').pluck();
-    this.findByLink = this.db.prepare('SELECT link, id_glosowania, id_osoby, utworzono FROM udostepnienie WHERE link = ?');
-    this.insert = this.db.prepare(
-      'INSERT INTO udostepnienie (link, id_glosowania, id_osoby, utworzono) VALUES (?, ?, ?, ?) ON CONFLICT (id_glosowania, id_osoby) DO NOTHING');
+    this.findByKey = this.db.prepare('SELECT link FROM udostepnienie WHERE klucz = ? AND osoba = ?').pluck();
+    this.findUnpinned = this.db.prepare('SELECT link FROM udostepnienie WHERE klucz IS NULL AND id_glosowania = ? AND id_osoby = ?').pluck();
+    this.findByLink = this.db.prepare(`SELECT ${SHARE_COLUMNS} FROM udostepnienie WHERE link = ?`);
+    this.insert = this.db.prepare(`INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`);
+    // Pinned only while no other link holds that identity (two old links of one vote and person).
+    this.pinStatement = this.db.prepare(`UPDATE udostepnienie SET klucz = @klucz, osoba = @osoba WHERE link = @link AND klucz IS NULL
+      AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = @klucz AND osoba = @osoba)`);
   }
 
-  async linkFor(voteId: number, personId: number | null): Promise<{ link: string; created: boolean }> {
-    return this.answer(() => {
-      const person = personId ?? NO_PERSON;
-      const existing = this.findByPair.get(voteId, person) as string | undefined;
+  async linkFor({ id_glosowania, klucz, id_osoby, osoba }: ShareTarget): Promise<{ link: string; created: boolean }> {
+    // One immediate transaction: another process's link for the same target is either seen or waits.
+    return this.answer(() => this.db.transaction(() => {
+      const name = osoba ?? NO_NAME;
+      const existing = this.findByKey.get(klucz, name) as string | undefined;
       if (existing) return { link: existing, created: false };
+      const unpinned = this.findUnpinned.get(id_glosowania, id_osoby ?? NO_PERSON) as string | undefined;
+      if (unpinned && this.pinStatement.run({ klucz, osoba: name, link: unpinned }).changes === 1) return { link: unpinned, created: false };
       const link = newLink();
-      const inserted = this.insert.run(link, voteId, person, new Date().toISOString()).changes === 1;
-      // Another process may have created the pair between the two statements: return its link.
-      return inserted ? { link, created: true } : { link: this.findByPair.get(voteId, person) as string, created: false };
-    });
+      this.insert.run(link, id_glosowania, id_osoby ?? NO_PERSON, klucz, name, new Date().toISOString());
+      return { link, created: true };
+    }).immediate());
   }
 
   async find(link: string): Promise<Share | undefined> {
     return this.answer(() => {
-      const row = this.findByLink.get(link) as Parameters<typeof shareOf>[0] | undefined;
+      const row = this.findByLink.get(link) as ShareRow | undefined;
       return row && shareOf(row);
     });
+  }
+
+  async pin(link: string, klucz: string, osoba: string | null): Promise<void> {
+    this.answer(() => this.pinStatement.run({ klucz, osoba: osoba ?? NO_NAME, link }));
   }
 
   async close(): Promise<void> {

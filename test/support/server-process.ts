@@ -2,9 +2,10 @@
 // their JSON log lines collected, and every process killed at the end of a test whatever happened.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+export { freePort } from '../../tools/loopback/debian.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = fileURLToPath(new URL('../../cli/council.ts', import.meta.url));
@@ -99,18 +100,6 @@ const parseLines = (text: string): LogLine[] =>
       return [];
     }
   });
-
-/** A port that was free a moment ago on 127.0.0.1 (for a server that does not log 'listening'). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts `council serve` with `env` (on top of the test process's environment; PORT=0 and
