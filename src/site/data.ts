@@ -36,6 +36,9 @@ export interface Paged<T> {
 export const pagedOf = <T>({ data, extra: { pagination } }: { data: T[]; extra: { pagination: { page: number; total: number; totalPages: number } } }): Paged<T> =>
   ({ items: data, total: pagination.total, page: pagination.page, pages: Math.max(1, pagination.totalPages) });
 
+/** Pages of `size` rows for `total` rows: at least one (an empty list is one empty page). */
+export const pagesOf = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
+
 export type Counts = Record<(typeof GLOS_VALUES)[number], number>;
 
 const countsOf = (ballots: ReadonlyArray<{ glos: string }>): Counts => {

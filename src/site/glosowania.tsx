@@ -7,7 +7,7 @@ import { feedPaths } from '../feeds/feeds.ts';
 import { glosowania } from '../glosowania/endpoints.ts';
 import { cardPaths } from './cards.ts';
 import { BodySelect, CountsBar, CsvLink, FilterForm, Pager, ResultBadge, TermSelect, VoteTable, ballotClass, voteCounts } from './components.tsx';
-import { type BallotEntry, type PageData, type VotePageData, groupsOf } from './data.ts';
+import { type BallotEntry, type PageData, type VotePageData, groupsOf, pagesOf } from './data.ts';
 import { COUNT_LABEL, ballotLabelFor, formatDate, formatDateTime, formatNumber, formatPercent, plural, safeHttpUrl } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
 import { voteFilters, voteList } from './lists.ts';
@@ -21,7 +21,7 @@ export async function votesPage(ctx: PageContext, data: PageData, req: Request):
   const filter = voteFilters(req);
   const read = await voteList.open(ctx, data, req);
   const { items, total } = await read(filter.page, VOTES_PAGE);
-  const result = { items, total, page: filter.page, pages: Math.max(1, Math.ceil(total / VOTES_PAGE)) };
+  const result = { items, total, page: filter.page, pages: pagesOf(total, VOTES_PAGE) };
   const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
   const params = {
     szukaj: filter.search, kadencja: filter.kadencja, wynik: filter.wynik, od: filter.data_od, do: filter.data_do, wyrownane: filter.close,

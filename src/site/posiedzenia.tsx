@@ -3,7 +3,7 @@
 import type { Request } from 'express';
 import { posiedzenia } from '../posiedzenia/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
-import type { PageData, VoteSummary } from './data.ts';
+import { type PageData, type VoteSummary, pagesOf } from './data.ts';
 import { formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
 import { sessionAttendanceList, sessionList, sessionVotes } from './lists.ts';
@@ -17,7 +17,7 @@ const sessionName = (s: { numer: string; nazwa: string | null }) => `Posiedzenie
 export async function sessionsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const { kadencja, strona: page } = siteQuery(req, ['kadencja', 'strona']);
   const { items, total } = await (await sessionList.open(ctx, data, req))(page, SESSIONS_PAGE);
-  const result = { items, total, page, pages: Math.max(1, Math.ceil(total / SESSIONS_PAGE)) };
+  const result = { items, total, page, pages: pagesOf(total, SESSIONS_PAGE) };
   return {
     title: 'Posiedzenia',
     section: 'posiedzenia',

@@ -8,7 +8,7 @@ import {
   BodySelect, CountsBar, CsvLink, FilterForm, GroupSelect, MonthlyChart, Pager, ScopeNote, TermSelect, VoteTable,
 } from './components.tsx';
 import { cardPaths } from './cards.ts';
-import { COUNCILLOR_LISTS, type PageData, type PartnerItem, type VoteListKind, scoped } from './data.ts';
+import { COUNCILLOR_LISTS, type PageData, type PartnerItem, type VoteListKind, pagesOf, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
 import {
@@ -21,7 +21,7 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
   const groups = data.groups(kadencja);
   const read = await councillorList.open(ctx, data, req);
   const { items, total } = await read(page, COUNCILLORS_PAGE);
-  const pages = Math.max(1, Math.ceil(total / COUNCILLORS_PAGE));
+  const pages = pagesOf(total, COUNCILLORS_PAGE);
   const group = groups.find((g) => g.id_ugrupowania === ugrupowanie)?.nazwa;
   return {
     title: nazwa ? `Radni: „${nazwa}”` : 'Radni',
@@ -126,7 +126,7 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
     attendance, months, agreement, partners: partners.items, opponents: opponents.items,
     listTotals: data.snapshot.queries.radni.voteTotals(p.id_osoby, kadencja),
     // The body filter of a councillor's votes is defined for the full list only (its total is counted per body).
-    votes: scoped({ ...listed, page, pages: Math.max(1, Math.ceil(listed.total / VOTES_PAGE)) }, list === 'wszystkie' && ctx.organ !== undefined),
+    votes: scoped({ ...listed, page, pages: pagesOf(listed.total, VOTES_PAGE) }, list === 'wszystkie' && ctx.organ !== undefined),
   };
   const votes = c.votes.data;
   const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
