@@ -22,12 +22,12 @@ import { docsRouter } from './docs/router.ts';
 import { Delivery } from './http/delivery.ts';
 import { HttpError } from './http/envelope.ts';
 import { type Listener, clientAddress, clientProtocol, createFront } from './http/front.ts';
-import { guards } from './http/guards.ts';
+import { RateLimited, guards } from './http/guards.ts';
 import { requestIdOf, requestLog } from './http/request-log.ts';
 import { routeKinds } from './http/route-table.ts';
 import type { FollowStatus } from './replication/follower.ts';
 import { type RefreshStatus, serviceRouter } from './service/router.ts';
-import { siteRouter } from './site/router.ts';
+import { siteRefusal, siteRouter } from './site/router.ts';
 import type { SnapshotStore } from './snapshot/snapshot.ts';
 
 export interface AppDeps {
@@ -38,14 +38,15 @@ export interface AppDeps {
   refresh?: RefreshStatus;
   /** A replica's follow status (src/replication/follower.ts), for /health. */
   follow?: FollowStatus;
-  /** Shared rate-limit counts (a cluster worker's); default: this process's memory. */
-  rateLimitStore?: Store;
+  /** Shared rate-limit counts (a cluster worker's), a store per limiter; default: this process's memory. */
+  rateLimitStore?: (limiter: 'api' | 'site') => Store;
 }
 
 export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, follow, rateLimitStore }: AppDeps): Listener {
   const delivery = new Delivery({ privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET) });
   const addressOf = clientAddress(config.TRUST_PROXY);
   const answerError = errorAnswers(delivery, logger);
+  const refusePage = siteRefusal({ snapshots, shares, delivery, publicUrl: config.PUBLIC_URL });
   const cacheOf = responseCaches(config.RESPONSE_CACHE_MB * 2 ** 20);
 
   const app = express();
@@ -57,7 +58,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.use(docsRouter(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }));
   const answers = { snapshots, shares, delivery, cacheOf };
   app.use(answersRouter(answers));
-  app.use(siteRouter({ snapshots, shares, delivery, logger, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
+  app.use(siteRouter({ snapshots, shares, delivery, logger, publicUrl: config.PUBLIC_URL, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
   app.use(((error, req, res, _next) => answerError(req, res, error)) satisfies ErrorRequestHandler);
 
@@ -69,7 +70,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
       ...(config.STORED_ANSWERS ? [storedAnswers(snapshots, delivery, cacheOf)] : []),
       liveAnswers(answers),
     ],
-    refuse: answerError,
+    refuse: (req, res, error) => (error instanceof RateLimited && error.page ? refusePage(req, res, error) : answerError(req, res, error)),
     app,
   });
 }

@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { SOURCE_FORMATS } from '../core/sources.ts';
+import { publicUrlSchema } from './public-url.ts';
 
 const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number)
@@ -34,11 +35,13 @@ export const CONFIG_KEYS = {
   REFRESH_MAX_VOTES_LOST: { schema: integer(20, 0, 100), description: 'percent of the published votes a build may lose before it is refused as a collapse' },
   REFRESH_MAX_COUNCILS_LOST: { schema: integer(0, 0, 100), description: 'percent of the councils with votes that may end up with none before a build is refused (0: any one is refused)' },
   FETCH_TIMEOUT_MS: { schema: integer(30_000, 100, 600_000), description: 'timeout of one fetch request (milliseconds), retried with backoff' },
-  ALLOWED_ORIGINS: { schema: list.default(['http://localhost:3000', 'http://127.0.0.1:3000']), description: 'comma-separated origins allowed to call the API' },
+  PUBLIC_URL: { schema: publicUrlSchema, description: 'the site\'s public address (`https://rada.example.org`), the only source of absolute URLs (canonical links, preview images, feeds, sitemaps); empty: links are relative, pages carry no preview image and there is no sitemap' },
+  ALLOWED_ORIGINS: { schema: list.optional(), description: 'comma-separated origins allowed to call the API; empty: this server\'s own (`http://HOST:PORT`, `localhost` and `127.0.0.1` for a loopback or any-address HOST) and PUBLIC_URL\'s' },
   API_SECRET_KEY: { schema: z.string().default(''), description: 'required `X-API-Key` value; empty disables the key check' },
   JWT_SECRET: { schema: z.string().default(''), description: 'HS256 secret for Bearer tokens accepted in place of the key; empty disables' },
   RATE_LIMIT_WINDOW_MS: { schema: integer(900_000, 1000), description: 'rate-limit window in milliseconds' },
-  RATE_LIMIT_MAX_REQUESTS: { schema: integer(100, 1), description: 'requests per client address per window' },
+  RATE_LIMIT_MAX_REQUESTS: { schema: integer(100, 1), description: 'API requests (`/api`) per client address per window' },
+  SITE_RATE_LIMIT_MAX_REQUESTS: { schema: integer(1000, 1), description: 'website requests (pages, downloads, feeds, preview images; not the style sheet or script, not 304s) per client address per window' },
   TRUST_PROXY: { schema: flag(false), description: 'behind one reverse proxy: take the client address from its `X-Forwarded-For` entry' },
   WEB_CONCURRENCY: { schema: integer(1, 1, 64), description: 'HTTP worker processes (node:cluster), rate limit shared between them; 1 serves from one process' },
   STORED_ANSWERS: { schema: flag(true), description: 'serve the answers rendered with the snapshot (default-parameter resources) from the snapshot; false answers everything live' },
@@ -55,7 +58,7 @@ export const CONFIG_KEYS = {
 } as const;
 
 type Keys = typeof CONFIG_KEYS;
-export type Config = { [K in keyof Keys]: z.output<Keys[K]['schema']> };
+export type Config = { [K in keyof Keys]: z.output<Keys[K]['schema']> } & { ALLOWED_ORIGINS: string[] };
 
 const schema = z.object(
   Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, { schema }]) => [key, schema])) as { [K in keyof Keys]: Keys[K]['schema'] },
@@ -79,7 +82,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...(parsed.data as Config), ...overrides };
+  const config = parsed.data as Omit<Config, 'ALLOWED_ORIGINS'> & { ALLOWED_ORIGINS?: string[] | undefined };
+  const settled = { ...config, ...overrides };
+  return { ...settled, ALLOWED_ORIGINS: overrides.ALLOWED_ORIGINS ?? (config.ALLOWED_ORIGINS?.length ? config.ALLOWED_ORIGINS : ownOrigins(settled)) };
+}
+
+const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '']);
+
+/**
+ * The origins a browser reaches this server at, as ALLOWED_ORIGINS' default: `HOST:PORT` itself (for
+ * a loopback or any-address HOST, as `localhost` and `127.0.0.1`), and PUBLIC_URL's origin.
+ */
+export function ownOrigins({ HOST, PORT, PUBLIC_URL }: Pick<Config, 'HOST' | 'PORT' | 'PUBLIC_URL'>): string[] {
+  const hosts = LOOPBACK_OR_ANY.has(HOST) ? ['localhost', '127.0.0.1'] : [HOST.includes(':') ? `[${HOST}]` : HOST];
+  const origins = hosts.map((host) => `http://${host}:${PORT}`);
+  if (PUBLIC_URL !== null) origins.push(new URL(PUBLIC_URL).origin);
+  return [...new Set(origins)];
 }
 
 export const sharesPathOf = (config: Pick<Config, 'DB_PATH' | 'SHARES_DB_PATH'>): string =>

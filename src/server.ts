@@ -308,7 +308,8 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   }
 
   let closing: Promise<void> | null = null;
-  const rateLimitStore = role === 'worker' ? new ClusterMemoryStoreWorker() : undefined;
+  // One store per limiter (the API's, the site's), each its own counts in the primary.
+  const rateLimitStore = role === 'worker' ? (limiter: string) => new ClusterMemoryStoreWorker({ prefix: limiter }) : undefined;
   let server: Server;
   let publisher: Server | null = null;
   try {

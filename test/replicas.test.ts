@@ -20,6 +20,8 @@ const root = tempDir('council-replicas-');
 /** Two versions of the builder's source: the second has more votes, so answers tell them apart. */
 const bundles = { first: join(root, 'first'), second: join(root, 'second') };
 const VOTES = { first: 300, second: 340 };
+/** The site's public address behind the proxy: its pages' absolute URLs, whatever Host a request names. */
+const PUBLIC_URL = 'https://rada.example.org';
 const source = join(root, 'source');
 
 let postgres: PostgresServer;
@@ -98,7 +100,7 @@ describe.skipIf(missing.length > 0)('one builder, two replicas, PostgreSQL and n
     const manifest = `http://127.0.0.1:${publishPort}/council.db.manifest.json`;
     replicas = await Promise.all(['one', 'two'].map((name) => {
       mkdirSync(join(root, name));
-      return startServerProcess({ ...common, DB_PATH: join(root, name, 'council.db'), FOLLOW_INTERVAL_S: '1', TRUST_PROXY: 'true' }, ['--follow', manifest]);
+      return startServerProcess({ ...common, DB_PATH: join(root, name, 'council.db'), FOLLOW_INTERVAL_S: '1', TRUST_PROXY: 'true', PUBLIC_URL }, ['--follow', manifest]);
     }));
     proxy = await startNginx(replicas.map((r) => r.url.replace('http://', '')));
     await allServe((await servedBy(builder))!);
@@ -128,7 +130,7 @@ describe.skipIf(missing.length > 0)('one builder, two replicas, PostgreSQL and n
     expect(again).toMatchObject({ status: 200, body: { data: { link } } });
     const page = await fetch(`${proxy.url}/share/${link}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(`<meta property="og:url" content="${proxy.url}/share/${link}"`);
+    expect(await page.text()).toContain(`<meta property="og:url" content="${PUBLIC_URL}/share/${link}"`); // never the proxy's Host
   });
 
   it('a snapshot the builder publishes reaches both replicas, and reads through the proxy see no failure while they swap', async () => {

@@ -26,7 +26,7 @@ describe('the route table the guards use', () => {
   });
 
   it('knows the service routes: health for any method, the docs for reads', () => {
-    expect(SERVICE_ROUTES.map((r) => r.path)).toEqual(['/health', '/api/openapi.json', '/api/docs{/:file}']);
+    expect(SERVICE_ROUTES.map((r) => r.path)).toEqual(['/health', '/api/openapi.json', '/api/docs{/:file}', '/assets/:file']);
     for (const method of ['GET', 'POST', 'DELETE']) expect(routeKind({ method, path: '/HEALTH/' })).toBe('health');
     for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/docs/index.html', '/API/Docs/swagger-ui.css']) {
       expect(routeKind({ method: 'GET', path }), path).toBe('docs');
@@ -34,10 +34,13 @@ describe('the route table the guards use', () => {
     expect(routeKind({ method: 'POST', path: '/api/openapi.json' })).toBe('data');
   });
 
-  it('treats the website (everything outside /api) as open but counted', () => {
-    for (const path of ['/', '/radni/jan-kowalski', '/share/AAAA', '/assets/site.css', '/healthy', '/apix']) {
+  it('treats the website (everything outside /api) as open, its assets apart (not counted)', () => {
+    for (const path of ['/', '/radni/jan-kowalski', '/share/AAAA', '/healthy', '/apix', '/assets', '/assets/a/b']) {
       expect(routeKind({ method: 'GET', path }), path).toBe('site');
     }
+    expect(routeKind({ method: 'POST', path: '/glosowania/1/udostepnij' })).toBe('site');
+    expect(routeKind({ method: 'GET', path: '/assets/site.css' })).toBe('asset');
+    expect(routeKind({ method: 'POST', path: '/assets/site.css' })).toBe('site');
   });
 
   it('treats anything else under /api as a guarded data route', () => {

@@ -256,7 +256,7 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
       expect(read.body.data).toMatchObject({ link, glosowanie: { id_glosowania: vote!.id }, wyrozniony: { id_osoby: vote!.voter } });
       const page = await request(other.app).get(`/share/${link}`);
       expect(page.status).toBe(200);
-      expect(page.text).toContain(`<meta property="og:url" content="http://127.0.0.1`);
+      expect(page.text).toContain(`<link rel="canonical" href="/share/${link}"/>`);
 
       // A refresh publishes a new snapshot over the replica's file: the link is untouched.
       const before = other.snapshots.active!.id;

@@ -6,44 +6,32 @@
 // pictures in docs/. Skipped, with a warning, where there is no Chromium.
 
 import { mkdirSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, haveChromium, visit } from './support/browser.ts';
-import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
+import { CHROMIUM, SCREENSHOTS, type Served, haveChromium, listen, stop, visit } from './support/browser.ts';
+import { appOver, buildDatabase } from './support/fixture.ts';
 
-if (!haveChromium) console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser test of the evidence pages is skipped`);
-
-const SCREENSHOTS = fileURLToPath(new URL('../screenshots/site/', import.meta.url));
 const DOCS = fileURLToPath(new URL('../docs/', import.meta.url));
 const docsShots = process.env['DOCS_SCREENSHOTS'] === '1';
 
 describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => {
   let browser: Browser;
-  let t: TestApp;
-  let server: Server;
-  let base: string;
+  let served: Served;
   let tokens: [string, string];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    t = appOver(await buildDatabase(fileURLToPath(new URL('../data/sample', import.meta.url))));
-    server = await new Promise<Server>((resolve) => {
-      const s = createServer(t.app).listen(0, '127.0.0.1', () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    tokens = t.snapshots.active!.db.prepare(`SELECT r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
+    served = await listen(appOver(await buildDatabase(fileURLToPath(new URL('../data/sample', import.meta.url)))));
+    tokens = served.t.snapshots.active!.db.prepare(`SELECT r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
       ORDER BY s.liczba_glosowan DESC, r.id_osoby LIMIT 2`).pluck().all() as [string, string];
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    t?.close();
+    await stop(served);
   });
 
   const PAGES: Array<[string, () => string]> = [
@@ -58,10 +46,9 @@ describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => 
 
   it.each(PAGES)('%s: at 1280 and 375 px, no axe violation, fits the window', async (name, path) => {
     for (const width of [1280, 375]) {
-      const { status, problems, violations } = await visit(browser, base, path(), width, { screenshot: join(SCREENSHOTS, `${name}-${width}.png`) });
+      const { status, problems } = await visit(browser, served.base, path(), width, name, undefined, { allViolations: true });
       expect(status, `${path()} at ${width}`).toBe(200);
       expect(problems, `${path()} at ${width}`).toEqual([]);
-      expect(violations, `${path()} at ${width}`).toEqual([]);
     }
   }, 120_000);
 
@@ -69,7 +56,7 @@ describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const page = await context.newPage();
     try {
-      await page.goto(`${base}/radni/${tokens[0]}`);
+      await page.goto(`${served.base}/radni/${tokens[0]}`);
       await page.locator('#c-drugi').selectOption(tokens[1]);
       await Promise.all([page.waitForURL(/\/porownaj\?/), page.click('form[action="/porownaj"] button')]);
       expect(await page.locator('h1').textContent()).toContain(' i ');
@@ -83,9 +70,8 @@ describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => 
   }, 120_000);
 
   it('draws the map: every point a link the keyboard reaches, the caption, the text alternative', async () => {
-    const map = t.snapshots.active!.queries.statystyki.councilMap(1)!;
-    const { problems } = await visit(browser, base, '/', 1280, {
-      check: async (page) => {
+    const map = served.t.snapshots.active!.queries.statystyki.councilMap(1)!;
+    const { problems } = await visit(browser, served.base, '/', 1280, 'mapa-klawiatura', async (page) => {
         if (docsShots) await page.locator('figure.map').screenshot({ path: join(DOCS, 'site-map.png') });
         const points = page.locator('svg.map a');
         expect(await points.count()).toBe(map.radni.length);
@@ -94,12 +80,11 @@ describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => 
         expect(await page.locator('figure.map figcaption').textContent()).toMatch(/im bliżej siebie, tym częściej głosują tak samo/);
         await page.locator('figure.map summary').click();
         expect(await page.locator('figure.map details li').count()).toBe(map.radni.length);
-      },
-    });
+    }, { allViolations: true });
     expect(problems).toEqual([]);
     if (docsShots) {
       for (const [name, url] of [['site-compare', `/porownaj?radny=${tokens[0]}&drugi=${tokens[1]}`], ['site-method', '/jak-liczymy']] as const) {
-        await visit(browser, base, url, 1280, { check: async (page) => { await page.screenshot({ path: join(DOCS, `${name}.png`) }); } });
+        await visit(browser, served.base, url, 1280, name, async (page) => { await page.screenshot({ path: join(DOCS, `${name}.png`) }); });
       }
     }
   }, 120_000);

@@ -106,10 +106,10 @@ describe('the pages over the hand council', () => {
     const page = await request(t.app).get('/radni/lucja-wrobel?lista=buntownicze');
     expect(page.text).toContain(`Wbrew klubowi (${rebel.pagination.total})`);
     for (const v of rebel.data) expect(page.text).toContain(`/glosowania/${v.id_glosowania}"`);
-    // by id too, with the token as the canonical address
+    // by id too, with the token as the canonical address (relative without PUBLIC_URL)
     const byId = await request(t.app).get('/radni/3');
     expect(byId.status).toBe(200);
-    expect(byId.text).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/radni\/lucja-wrobel"/);
+    expect(byId.text).toContain('<link rel="canonical" href="/radni/lucja-wrobel"/>');
   });
 
   it('the votes list searches (case and diacritics folded), filters and pages', async () => {
@@ -228,7 +228,7 @@ describe('the pages over the hand council', () => {
 
 describe('share links open a page with a preview card', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await appFor(HAND_COUNCIL); });
+  beforeAll(async () => { t = await appFor(HAND_COUNCIL, { PUBLIC_URL: 'https://rada.example.org' }); });
   afterAll(() => t?.close());
 
   it('the URL the API answers is a page: the vote, the ballots by group, the councillor marked', async () => {
@@ -244,9 +244,10 @@ describe('share links open a page with a preview card', () => {
     expect(meta('property', 'og:title')).toBe('Budżet miasta na 2015 rok');
     expect(meta('property', 'og:description')).toBe('Lech Mazur głosował przeciw · przyjęto 3 : 1');
     expect(meta('property', 'og:type')).toBe('article');
-    expect(meta('property', 'og:url')).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${url}$`));
-    expect(meta('name', 'twitter:card')).toBe('summary');
-    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+${url}"`));
+    expect(meta('property', 'og:url')).toBe(`https://rada.example.org${url}`);
+    expect(meta('property', 'og:image')).toBe('https://rada.example.org/karty/glosowanie/1/radny/4.png');
+    expect(meta('name', 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain(`<link rel="canonical" href="https://rada.example.org${url}"/>`);
     expect(html).toContain('<h1 class="title">Budżet miasta na 2015 rok</h1>');
     expect(html).toMatch(/<li class="k-przeciw hl"><a href="\/radni\/4">Lech Mazur<\/a>/);
     expect(html.match(/<li class="k-[a-z_]+ hl">/g)).toHaveLength(1);
@@ -358,7 +359,7 @@ describe('several councils: the council picker scopes every page', () => {
   });
 });
 
-describe('guards: the pages are public, the API stays guarded, the rate limit counts both', () => {
+describe('guards: the pages are public, the API stays guarded, each has its rate limit', () => {
   it('production with an origin allow-list and an API key', async () => {
     const t = await appFor(HAND_COUNCIL, {
       NODE_ENV: 'production', ALLOWED_ORIGINS: ['https://app.example.org'], API_SECRET_KEY: 'k'.repeat(40), RATE_LIMIT_MAX_REQUESTS: 1000,
@@ -377,12 +378,13 @@ describe('guards: the pages are public, the API stays guarded, the rate limit co
     }
   });
 
-  it('the rate limit covers the pages', async () => {
-    const t = await appFor(HAND_COUNCIL, { RATE_LIMIT_MAX_REQUESTS: 3 });
+  it('the site\'s own limit covers the pages, apart from the API\'s', async () => {
+    const t = await appFor(HAND_COUNCIL, { RATE_LIMIT_MAX_REQUESTS: 2, SITE_RATE_LIMIT_MAX_REQUESTS: 3 });
     try {
       for (let i = 0; i < 3; i++) expect((await request(t.app).get('/')).status).toBe(200);
       const limited = await request(t.app).get('/radni');
       expect(limited.status).toBe(429);
+      for (let i = 0; i < 2; i++) expect((await request(t.app).get('/api/radni')).status).toBe(200);
       expect((await request(t.app).get('/api/radni')).status).toBe(429);
     } finally {
       t.close();

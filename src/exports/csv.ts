@@ -36,11 +36,11 @@ function rowLine<T>(columns: ReadonlyArray<CsvColumn<T>>, row: T): string {
  * the number of data rows. Does not end `out`. Rejects with OutputClosedError when `out` closes early,
  * and then reads no further batch.
  */
-export async function writeCsv<T>(out: Writable, columns: ReadonlyArray<CsvColumn<T>>, batches: Iterable<readonly T[]>): Promise<number> {
+export async function writeCsv<T>(out: Writable, columns: ReadonlyArray<CsvColumn<T>>, batches: Iterable<readonly T[]> | AsyncIterable<readonly T[]>): Promise<number> {
   const writer = new TextWriter(out);
   await writer.write(`${columns.map((c) => csvField(c.name)).join(',')}\r\n`);
   let rows = 0;
-  for (const batch of batches) {
+  for await (const batch of batches) {
     let text = '';
     for (const row of batch) text += rowLine(columns, row);
     rows += batch.length;

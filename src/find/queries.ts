@@ -60,8 +60,8 @@ export class FindQueries {
     this.councillorLists = new FilteredStatements((where) => {
       const from = `FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where}`;
       return {
-        byName: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.name_rank LIMIT ?`),
-        bySurname: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.surname_rank LIMIT ?`),
+        byName: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.name_rank LIMIT ? OFFSET ?`),
+        bySurname: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.surname_rank LIMIT ? OFFSET ?`),
         count: db.prepare(`SELECT count(*) ${from}`).pluck(),
       };
     });
@@ -79,9 +79,9 @@ export class FindQueries {
 
   /**
    * Councillors as `/radni` lists them (a display membership in scope; CONTRACT §7 for `organ`), narrowed
-   * to a typed name, in surname order unless asked otherwise; at most `limit`, with the total.
+   * to a typed name, in surname order unless asked otherwise; at most `limit` after the first `offset`, with the total.
    */
-  councillors(search: CouncillorSearch, limit = Number.MAX_SAFE_INTEGER): { items: CouncillorFound[]; total: number } {
+  councillors(search: CouncillorSearch, limit = Number.MAX_SAFE_INTEGER, offset = 0): { items: CouncillorFound[]; total: number } {
     const words = search.nazwa === undefined ? [] : queryWords(search.nazwa);
     const { statements, params } = this.councillorLists.select([
       ['s.kadencja = ?', search.kadencja ?? ALL_TERMS],
@@ -91,7 +91,7 @@ export class FindQueries {
       ...words.map((word) => [NAME_WORD, word] as const),
     ], ['s.przynaleznosc_id IS NOT NULL']);
     const list = search.kolejnosc === 'imie' ? statements.byName : statements.bySurname;
-    return { items: list.all(...params, limit) as CouncillorFound[], total: statements.count.get(...params) as number };
+    return { items: list.all(...params, limit, offset) as CouncillorFound[], total: statements.count.get(...params) as number };
   }
 
   /** Votes whose title contains the typed phrase (folded), newest first; undefined when the phrase is under 3 letters. */

@@ -11,10 +11,12 @@
 //
 // Compression: answers over 1 KB go out as brotli (quality 3) or gzip when the client accepts them.
 // Each encoding is its own representation with its own strong ETag (RFC 9110 §8.8.3), answered 304
-// on its own; `Vary: Accept-Encoding`.
+// on its own; `Vary: Accept-Encoding`. Answers written as they are read (CSV downloads, sitemaps:
+// `stream`) get the same headers and are compressed on their way out.
 
 import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import vary from 'vary';
 import { errorEnvelopeOf } from './envelope.ts';
@@ -30,8 +32,7 @@ export interface Kind {
 }
 
 export const JSON_ANSWER: Kind = { type: 'application/json; charset=utf-8', compressed: true };
-/** The website's pages go out uncompressed for now. */
-export const HTML_PAGE: Kind = { type: 'text/html; charset=utf-8', compressed: false };
+export const HTML_PAGE: Kind = { type: 'text/html; charset=utf-8', compressed: true };
 
 const CACHE_CONTROL_PUBLIC = 'public, max-age=60, stale-while-revalidate=300';
 /** With an API key configured, shared caches must not hand answers to clients without one. */
@@ -80,6 +81,11 @@ const compress = (body: Buffer, encoding: Encoding, done: (error: Error | null, 
   if (encoding === 'br') zlib.brotliCompress(body, brotliOptions(body), done);
   else zlib.gzip(body, GZIP_OPTIONS, done);
 };
+
+/** A compressor to stream through: the same encodings and settings. */
+const compressor = (encoding: Encoding) => (encoding === 'br'
+  ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+  : zlib.createGzip(GZIP_OPTIONS));
 
 /** The same encodings, at once (the stored answers' renderer runs off the event loop of any server). */
 export const compressSync = (body: Buffer, encoding: Encoding): Buffer =>
@@ -150,6 +156,47 @@ export class Delivery {
       answer.encoded[encoding] = out;
       onEncoded?.();
       this.sendAs(res, etag, out, encoding, kind);
+    });
+  }
+
+  /**
+   * Sends a cacheable answer as `write` produces it (a download of any size: constant memory), in the
+   * encoding the client accepts, after `notModified` said no. `filename`: sent as an attachment. A
+   * failure before the first byte rejects (the caller answers it); after it, the response is cut off,
+   * so the client sees an incomplete download rather than a truncated file that looks whole. HEAD
+   * writes nothing.
+   */
+  async stream(req: IncomingMessage, res: ServerResponse, etag: string, kind: Kind, write: (out: Writable) => Promise<unknown>, filename?: string): Promise<void> {
+    const encoding = this.encodingFor(req, kind);
+    res.setHeader('Content-Type', kind.type);
+    res.setHeader('ETag', encoding ? encodedEtag(etag, encoding) : etag);
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    if (filename) res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const compressing = encoding ? compressor(encoding) : null;
+    const out: Writable = compressing ?? res;
+    if (compressing) {
+      compressing.pipe(res);
+      res.once('close', () => compressing.destroy());
+    }
+    try {
+      await write(out);
+    } catch (error) {
+      if (!res.headersSent) {
+        compressing?.unpipe(res).destroy();
+        for (const name of ['ETag', 'Content-Encoding', 'Content-Disposition']) res.removeHeader(name);
+        throw error;
+      }
+      out.destroy();
+      res.destroy();
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      res.once('close', resolve);
+      out.end();
     });
   }
 

@@ -5,9 +5,11 @@
 //   2. cors          CORS headers for allowed origins; answers their preflights (204) here, so a
 //                    preflight needs no key and is not counted
 //   3. origin check  403 unless Origin (else the Referer's origin) is on ALLOWED_ORIGINS
-//   4. rate limit    RATE_LIMIT_MAX_REQUESTS per RATE_LIMIT_WINDOW_MS per client address
+//   4. rate limits   the API's: RATE_LIMIT_MAX_REQUESTS per RATE_LIMIT_WINDOW_MS per client address;
+//                    the website's own, SITE_RATE_LIMIT_MAX_REQUESTS in the same window (a person
+//                    reading pages asks for far more than an API client)
 //   5. credentials   X-API-Key and/or Bearer JWT, 401 otherwise
-//   6. JSON only     a request that carries a body must carry it as application/json (415)
+//   6. JSON only     a request to /api that carries a body must carry it as application/json (415)
 //
 // The limiter runs before the credential check on purpose: every key or token guess is counted, so
 // the credentials cannot be guessed faster than the rate limit allows.
@@ -18,8 +20,11 @@
 //   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
 //   - GET/HEAD /api/openapi.json and /api/docs, /api/docs/<file> (the documentation, which a browser
 //     opens without X-API-Key): no origin check, no credentials, not counted (static files).
-//   - the website (any path outside /api: pages, assets, /share/:link): no origin check, no
-//     credentials, but counted.
+//   - the website (any path outside /api: pages, downloads, feeds, preview images, /share/:link, the
+//     share form): no origin check, no credentials, no 415 rule (the share form posts a form; its own
+//     route checks where the post comes from), counted by the site's limit, 304s not counted; its
+//     assets (/assets/<file>) not counted at all. A refusal of the site's limit is a page in Polish
+//     (RateLimited.page, answered by src/site/router.ts).
 //   - CORS preflight (OPTIONS from an allowed origin): answered by cors before the later guards.
 // CORS headers themselves are only ever given to allowed origins, the share link included.
 
@@ -39,16 +44,26 @@ import { type Step, inOrder, pathOf } from './front.ts';
 import type { RouteKind, RouteKindOf } from './route-table.ts';
 
 type GuardConfig = Pick<Config,
-  'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'NODE_ENV' | 'TRUST_PROXY'>;
+  'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'SITE_RATE_LIMIT_MAX_REQUESTS'
+  | 'NODE_ENV' | 'TRUST_PROXY'>;
 
-/** What the guards ask of a request's route: decided once per request (up to four guards ask). */
+/** What the guards ask of a request's route: decided once per request (up to five guards ask). */
 interface Exemptions {
-  /** `/health`: never guarded (except for the headers of helmet and cors), never counted. */
-  isHealth: (req: IncomingMessage) => boolean;
   /** Exempt from the origin check and the credentials: health, docs, the public endpoints (the share link) and the website. */
   isOpen: (req: IncomingMessage) => boolean;
-  /** Not counted by the limiter: health, and the static files of the documentation. */
-  isUncounted: (req: IncomingMessage) => boolean;
+  /** Counted by the API's limit: /api but its documentation. */
+  isApiCounted: (req: IncomingMessage) => boolean;
+  /** Counted by the website's limit: outside /api, but the assets. */
+  isSiteCounted: (req: IncomingMessage) => boolean;
+  /** Under /api (the JSON-bodies rule applies). */
+  isApi: (req: IncomingMessage) => boolean;
+}
+
+/** A refusal of a rate limit; `page`: the website's limit, answered as a page in Polish. */
+export class RateLimited extends HttpError {
+  constructor(message: string, readonly retryAfterSeconds: number | undefined, readonly page: boolean) {
+    super(429, message);
+  }
 }
 
 function exemptions(routeKindOf: RouteKindOf): Exemptions {
@@ -59,9 +74,10 @@ function exemptions(routeKindOf: RouteKindOf): Exemptions {
     return kind;
   };
   return {
-    isHealth: (req) => kindOf(req) === 'health',
     isOpen: (req) => kindOf(req) !== 'data',
-    isUncounted: (req) => { const kind = kindOf(req); return kind === 'health' || kind === 'docs'; },
+    isApiCounted: (req) => { const kind = kindOf(req); return kind === 'data' || kind === 'public'; },
+    isSiteCounted: (req) => kindOf(req) === 'site',
+    isApi: (req) => { const kind = kindOf(req); return kind === 'data' || kind === 'public' || kind === 'docs'; },
   };
 }
 
@@ -71,14 +87,14 @@ export interface GuardOptions {
   addressOf: (req: IncomingMessage) => string;
   /** The kind of route a request is for (src/http/route-table.ts). */
   routeKindOf: RouteKindOf;
-  /** Replaces the limiter's in-process counts (a cluster worker shares them). */
-  rateLimitStore?: Store | undefined;
+  /** Replaces each limiter's in-process counts (a cluster worker shares them): one store per limiter, by name. */
+  rateLimitStore?: ((limiter: 'api' | 'site') => Store) | undefined;
 }
 
 /**
  * The ordered guard list, run in the front (src/http/front.ts) before any route. The website's pages
  * (outside /api) are opened by browsers following links: no key, no Origin, a Referer from anywhere;
- * so the origin check and the credentials guard /api only, and the rate limit counts every path.
+ * so the origin check and the credentials guard /api only, and the site has its own rate limit.
  */
 export function guards(config: GuardConfig, { logger, addressOf, routeKindOf, rateLimitStore }: GuardOptions): Step {
   const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
@@ -87,7 +103,8 @@ export function guards(config: GuardConfig, { logger, addressOf, routeKindOf, ra
     securityHeaders(),
     corsHeaders(allowed),
     originCheck(allowed, config.NODE_ENV === 'production', route),
-    rateLimiter(config, logger, addressOf, route, rateLimitStore),
+    rateLimiter('api', config.RATE_LIMIT_MAX_REQUESTS, config, logger, addressOf, route, rateLimitStore?.('api')),
+    rateLimiter('site', config.SITE_RATE_LIMIT_MAX_REQUESTS, config, logger, addressOf, route, rateLimitStore?.('site')),
     // Neither a key nor a secret configured: the API is open, and no request pays for the check.
     ...(config.API_SECRET_KEY || config.JWT_SECRET ? [credentials(config, route)] : []),
     jsonBodiesOnly(route),
@@ -188,14 +205,20 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean, { isOpen
   };
 }
 
-// --- 4. rate limit ------------------------------------------------------------------------------
+// --- 4. rate limits -----------------------------------------------------------------------------
 
-function rateLimiter(config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string, { isUncounted }: Exemptions, store?: Store): Step {
+/**
+ * One limiter: the API's counts /api (but its documentation), the website's counts everything else but
+ * the assets, and not a 304 (a revalidation costs the server nothing: it is given back when it ends).
+ */
+function rateLimiter(which: 'api' | 'site', limit: number, config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string,
+  { isApiCounted, isSiteCounted }: Exemptions, store?: Store): Step {
   let proxyWarned = false;
+  const counted = which === 'api' ? isApiCounted : isSiteCounted;
   const limiter = rateLimit({
     ...(store ? { store } : {}),
     windowMs: config.RATE_LIMIT_WINDOW_MS,
-    limit: config.RATE_LIMIT_MAX_REQUESTS,
+    limit,
     // Exactly X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. In express-rate-limit
     // v8 the legacy X-RateLimit-Reset is the reset time in whole Unix seconds (ceil), e.g.
     // `1767225600`; a 429 also carries Retry-After (seconds). No IETF draft `RateLimit*` headers.
@@ -210,14 +233,15 @@ function rateLimiter(config: GuardConfig, logger: Logger, addressOf: (req: Incom
       }
       return ipKeyGenerator(addressOf(req));
     },
-    // Data requests are counted; the docs page's own files (HTML, CSS, scripts, icons, the OpenAPI
-    // document) are not: one page load fetches six of them.
-    skip: isUncounted,
+    // The docs page's own files (HTML, CSS, scripts, icons, the OpenAPI document) and the site's
+    // assets are not counted: one page load fetches several of them.
+    skip: (req) => !counted(req),
+    ...(which === 'site' ? { skipSuccessfulRequests: true, requestWasSuccessful: (_req: unknown, res: { statusCode: number }) => res.statusCode === 304 } : {}),
     handler: (req, _res, next, options) => {
       const info = (req as IncomingMessage & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;
-      next(new HttpError(429, `at most ${options.limit as number} requests per ${Math.round(options.windowMs / 1000)} s per client address`
-        + (seconds === undefined ? '' : `; try again in ${seconds} s`)));
+      next(new RateLimited(`at most ${options.limit as number} ${which === 'api' ? 'API requests' : 'page requests'} per ${Math.round(options.windowMs / 1000)} s per client address`
+        + (seconds === undefined ? '' : `; try again in ${seconds} s`), seconds, which === 'site'));
     },
     // express-rate-limit checks its setup and reports to this logger: into the service log, not
     // onto the console.
@@ -282,15 +306,16 @@ function credentials(config: GuardConfig, { isOpen }: Exemptions): Step {
 // --- 6. JSON bodies only ------------------------------------------------------------------------
 
 /**
- * A request with a body (Content-Length > 0, or any Transfer-Encoding) must send it as
+ * A request to /api with a body (Content-Length > 0, or any Transfer-Encoding) must send it as
  * application/json (a charset parameter is fine). `Content-Length: 0` is no body: fetch sends it on a
- * bare POST. (type-is alone would count it as a body.)
+ * bare POST. (type-is alone would count it as a body.) The website's share form posts a form; its
+ * route reads it.
  */
-function jsonBodiesOnly({ isHealth }: Exemptions): Step {
+function jsonBodiesOnly({ isApi }: Exemptions): Step {
   return (req, _res, next) => {
     const length = req.headers['content-length'];
     const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
-    if (!hasBody || isHealth(req) || typeis(req, ['application/json'])) return next();
+    if (!hasBody || !isApi(req) || typeis(req, ['application/json'])) return next();
     next(new HttpError(415, 'the request body must be JSON (Content-Type: application/json)'));
   };
 }

@@ -7,10 +7,11 @@ import { match } from 'path-to-regexp';
 
 /**
  * health: never guarded nor counted · docs: no origin or key, not counted · public: no origin or key,
- * counted · site: the website's pages and assets (everything outside /api), like public · data: the
- * rest of /api, every guard.
+ * counted by the API's limit · site: the website (everything outside /api but its assets): no origin
+ * or key, counted by the site's own limit · asset: the website's style sheet, script and icon, like
+ * docs · data: the rest of /api, every guard.
  */
-export type RouteKind = 'health' | 'docs' | 'public' | 'site' | 'data';
+export type RouteKind = 'health' | 'docs' | 'public' | 'site' | 'asset' | 'data';
 
 const API = /^\/api(?:\/|$)/i;
 
@@ -18,11 +19,12 @@ interface ServiceRoute { path: string; methods: readonly string[] | 'any'; kind:
 
 const READ: readonly string[] = ['GET', 'HEAD'];
 
-/** Routes outside the endpoint tables (src/service/router.ts, src/docs/router.ts). */
+/** Routes outside the endpoint tables (src/service/router.ts, src/docs/router.ts, src/site/assets.ts). */
 export const SERVICE_ROUTES: readonly ServiceRoute[] = [
   { path: '/health', methods: 'any', kind: 'health' },
   { path: '/api/openapi.json', methods: READ, kind: 'docs' },
   { path: '/api/docs{/:file}', methods: READ, kind: 'docs' },
+  { path: '/assets/:file', methods: READ, kind: 'asset' },
 ];
 
 /** A matcher of `path` as Express 5 matches it. */

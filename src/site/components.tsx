@@ -69,7 +69,7 @@ export function VoteTable({ ctx, votes, caption, ballot = false, evidence = fals
             <th scope="col">Głosowanie</th>
             {ballot && <th scope="col">Głos</th>}
             <th scope="col" class={ballot ? 'hide-s' : undefined}>Wynik</th>
-            <th scope="col" class="num hide-s">Za : przeciw : wstrz.</th>
+            <th scope="col" class="num">Za : przeciw : wstrz.</th>
           </tr>
         </thead>
         <tbody>
@@ -82,7 +82,7 @@ export function VoteTable({ ctx, votes, caption, ballot = false, evidence = fals
               </td>
               {ballot && <td>{BALLOT_LABEL[ballotOf(v.glos ?? '')]}</td>}
               <td class={ballot ? 'hide-s' : undefined}><ResultBadge wynik={v.wynik} /></td>
-              <td class="num hide-s"><Tally vote={v} /></td>
+              <td class="num"><Tally vote={v} /></td>
             </tr>
           ))}
         </tbody>
@@ -106,6 +106,14 @@ export function Pager({ ctx, page, pages, params }: { ctx: PageContext; page: nu
   });
   if (page < pages) items.push(<li><a href={link(page + 1)} rel="next">Następna ›</a></li>);
   return <nav class="pager" aria-label="Strony wyników"><ul>{items}</ul></nav>;
+}
+
+/** The address of a list's CSV download: `path` with the page's own parameters, every page of it. */
+export const csvHref = (ctx: PageContext, path: string): string => href(ctx, path, { ...ctx.params, strona: undefined });
+
+/** The download of a list: exactly its rows, every page. */
+export function CsvLink({ ctx, path, what }: { ctx: PageContext; path: string; what: string }) {
+  return <p class="dl"><a href={csvHref(ctx, path)} download="">Pobierz {what} (CSV)</a></p>;
 }
 
 /** Says that a section covers every body although the page is scoped to one. */

@@ -36,6 +36,9 @@ export interface Paged<T> {
 export const pagedOf = <T>({ data, extra: { pagination } }: { data: T[]; extra: { pagination: { page: number; total: number; totalPages: number } } }): Paged<T> =>
   ({ items: data, total: pagination.total, page: pagination.page, pages: Math.max(1, pagination.totalPages) });
 
+/** Pages of `size` rows for `total` rows: at least one (an empty list is one empty page). */
+export const pagesOf = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
+
 export type Counts = Record<(typeof GLOS_VALUES)[number], number>;
 
 const countsOf = (ballots: ReadonlyArray<{ glos: string }>): Counts => {
@@ -67,6 +70,16 @@ export const COUNCILLOR_LISTS = ['wszystkie', 'zgodne', 'buntownicze', 'samotne'
 export const CLOSE_VOTE = 80;
 
 type Value = string | number | boolean | undefined;
+
+export const COUNCIL = 'rada';
+
+/** The site's name: its one council's (or one body's), else a name for many. */
+export function siteNameOf(bodies: readonly Body[]): string {
+  const councils = bodies.filter((b) => b.typ === COUNCIL);
+  if (councils.length === 1) return councils[0]!.nazwa;
+  if (bodies.length === 1) return bodies[0]!.nazwa;
+  return 'Głosowania rad';
+}
 
 /** The snapshot a page request holds, and the share links. */
 export class PageData {

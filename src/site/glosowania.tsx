@@ -1,24 +1,30 @@
 // `/glosowania` (search, filters, paging) and `/glosowania/:id` (result, distribution by group,
-// attachments). The vote's body (`VoteBody`) is shared with the share-link page.
+// attachments, the share form). The vote's body (`VoteSummaryBlock`, `BallotsByGroup`) is shared with
+// the share-link page.
 
 import type { Request } from 'express';
+import { feedPaths } from '../feeds/feeds.ts';
 import { glosowania } from '../glosowania/endpoints.ts';
-import { BodySelect, CountsBar, FilterForm, Pager, ResultBadge, TermSelect, VoteTable, ballotClass, voteCounts } from './components.tsx';
-import { type BallotEntry, CLOSE_VOTE, type PageData, type VotePageData, groupsOf, pagedOf } from './data.ts';
+import { cardPaths } from './cards.ts';
+import { BodySelect, CountsBar, CsvLink, FilterForm, Pager, ResultBadge, TermSelect, VoteTable, ballotClass, voteCounts } from './components.tsx';
+import { type BallotEntry, type PageData, type VotePageData, groupsOf, pagesOf } from './data.ts';
 import { Figure, Method } from './evidence.tsx';
 import { BALLOTS, BALLOT_LABEL, COUNT_LABEL, ballotLabelFor, formatDate, formatDateTime, formatNumber, formatPercent, plural, safeHttpUrl } from './format.ts';
-import { type PageContext, type PageView, href } from './layout.tsx';
+import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
+import { voteFilters, voteList } from './lists.ts';
 import { orNotFound, pathParam, siteQuery } from './params.ts';
+import { ShareButton, ShareForm } from './share-form.tsx';
+
+/** Votes per page of /glosowania. */
+const VOTES_PAGE = 20;
 
 export async function votesPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const q = siteQuery(req, ['szukaj', 'kadencja', 'wynik', 'od', 'do', 'wyrownane', 'strona']);
-  const filter = { search: q.szukaj, kadencja: q.kadencja, wynik: q.wynik, data_od: q.od, data_do: q.do, close: q.wyrownane };
-  const { close, ...listed } = filter;
-  const answer = await data.answer(glosowania.list, {
-    query: { ...listed, organ: ctx.organ, kontrowersyjnosc_min: close ? CLOSE_VOTE : undefined, page: q.strona, limit: 20 },
-  });
-  const result = pagedOf(answer);
-  const atLeast = 'totalExact' in answer.extra.pagination ? 'co najmniej ' : ''; // a search counted only so far
+  const filter = voteFilters(req);
+  const read = await voteList.open(ctx, data, req);
+  const { items, total, exact } = await read(filter.page, VOTES_PAGE);
+  const result = { items, total, page: filter.page, pages: pagesOf(total, VOTES_PAGE) };
+  const atLeast = exact === false ? 'co najmniej ' : ''; // a long search counted only so far
+  const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
   const params = {
     szukaj: filter.search, kadencja: filter.kadencja, wynik: filter.wynik, od: filter.data_od, do: filter.data_do, wyrownane: filter.close,
   };
@@ -26,6 +32,7 @@ export async function votesPage(ctx: PageContext, data: PageData, req: Request):
     title: filter.search ? `Głosowania: „${filter.search}”` : 'Głosowania',
     section: 'glosowania',
     description: `${formatNumber(result.total)} ${plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}: tytuł, wynik i rozkład głosów każdego.`,
+    feed: { title: `Najnowsze głosowania: ${scopeName}`, href: feedPaths.votes(ctx.organ) },
     body: (
       <>
         <h1>Głosowania</h1>
@@ -49,13 +56,18 @@ export async function votesPage(ctx: PageContext, data: PageData, req: Request):
         <p role="status">{atLeast}{formatNumber(result.total)} {plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}{result.pages > 1 ? `, strona ${result.page} z ${atLeast}${result.pages}` : ''}.</p>
         <VoteTable ctx={ctx} votes={result.items} caption="Wyniki wyszukiwania" />
         <Pager ctx={ctx} page={result.page} pages={result.pages} params={params} />
+        {result.total > 0 && <CsvLink ctx={ctx} path="/glosowania.csv" what="tę listę" />}
+        <p class="muted">Obserwuj nowe głosowania: <a href={feedPaths.votes(ctx.organ)} type="application/atom+xml">kanał Atom</a> ({scopeName}).</p>
       </>
     ),
   };
 }
 
-/** The ballots of a vote grouped by group, with `highlight`'s entry marked. */
-export function BallotsByGroup({ ctx, data, highlight }: { ctx: PageContext; data: VotePageData; highlight?: number | undefined }) {
+/**
+ * The ballots of a vote grouped by group, with `highlight`'s entry marked; `share`: each councillor's
+ * row has a button of the page's share form, and the lists their downloads.
+ */
+export function BallotsByGroup({ ctx, data, highlight, share = false }: { ctx: PageContext; data: VotePageData; highlight?: number | undefined; share?: boolean }) {
   if (data.ballots.length === 0) return <p class="muted">Brak zapisanych głosów.</p>;
   const person = (b: BallotEntry) => {
     const marked = b.id_osoby === highlight;
@@ -64,9 +76,11 @@ export function BallotsByGroup({ ctx, data, highlight }: { ctx: PageContext; dat
         <a href={href(ctx, `/radni/${b.id_osoby}`)}>{b.imie_nazwisko}</a>
         {' '}<span class="g">{ballotLabelFor(b.imie_nazwisko, b.glos)}</span>
         {marked && <strong class="vh"> (wyróżniony głos)</strong>}
+        {share && <> <ShareButton personId={b.id_osoby} name={b.imie_nazwisko} /></>}
       </li>
     );
   };
+  const id = data.vote.id_glosowania;
   return (
     <>
       <div class="tw">
@@ -78,8 +92,8 @@ export function BallotsByGroup({ ctx, data, highlight }: { ctx: PageContext; dat
               <th scope="col" class="num">{COUNT_LABEL.za}</th>
               <th scope="col" class="num">{COUNT_LABEL.przeciw}</th>
               <th scope="col" class="num">{COUNT_LABEL.wstrzymujacy}</th>
-              <th scope="col" class="num hide-s">{COUNT_LABEL.nieobecny}</th>
-              <th scope="col" class="num hide-s">{COUNT_LABEL.brak_glosu}</th>
+              <th scope="col" class="num">{COUNT_LABEL.nieobecny}</th>
+              <th scope="col" class="num">{COUNT_LABEL.brak_glosu}</th>
             </tr>
           </thead>
           <tbody>
@@ -89,19 +103,21 @@ export function BallotsByGroup({ ctx, data, highlight }: { ctx: PageContext; dat
                 <td class="num">{g.counts.za}</td>
                 <td class="num">{g.counts.przeciw}</td>
                 <td class="num">{g.counts.wstrzymujacy}</td>
-                <td class="num hide-s">{g.counts.nieobecny}</td>
-                <td class="num hide-s">{g.counts.brak_glosu}</td>
+                <td class="num">{g.counts.nieobecny}</td>
+                <td class="num">{g.counts.brak_glosu}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {share && <CsvLink ctx={ctx} path={`/glosowania/${id}/ugrupowania.csv`} what="tę tabelę" />}
       {data.groups.map((g, i) => (
         <section aria-labelledby={groupAnchor(i)}>
           <h3 id={groupAnchor(i)}>{g.nazwa} <span class="muted">({g.ballots.length})</span></h3>
           <ul class="ballots">{g.ballots.map(person)}</ul>
         </section>
       ))}
+      {share && <CsvLink ctx={ctx} path={`/glosowania/${id}/glosy.csv`} what="wszystkie głosy" />}
     </>
   );
 }
@@ -153,7 +169,7 @@ export async function votePage(ctx: PageContext, data: PageData, req: Request): 
     title: v.tytul,
     section: 'glosowania',
     description: `${formatDate(v.data)}, ${v.organ}: ${v.wynik} ${v.za} : ${v.przeciw}.`,
-    head: <link rel="canonical" href={`${ctx.origin}/glosowania/${v.id_glosowania}`} />,
+    preview: { path: `/glosowania/${v.id_glosowania}`, image: cardPaths.vote(v.id_glosowania), imageAlt: `${v.tytul}: ${v.wynik} ${v.za} : ${v.przeciw}` },
     body: (
       <>
         <h1 class="title">{v.tytul}</h1>
@@ -189,8 +205,9 @@ export async function votePage(ctx: PageContext, data: PageData, req: Request): 
             )}
           </section>
         )}
+        <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} />
         <h2>Głosy według ugrupowań</h2>
-        <BallotsByGroup ctx={ctx} data={found} />
+        <BallotsByGroup ctx={ctx} data={found} share />
         <h2>Załączniki</h2>
         {found.attachments.length === 0 ? <p class="muted">Brak załączników.</p> : (
           <ul>

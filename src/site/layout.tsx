@@ -1,13 +1,21 @@
-// The frame of every page: head (title, description, the one style sheet, preview-card tags), the top
-// bar (site name, navigation, council picker), main, footer. Rendered to a string by
-// preact-render-to-string, which escapes every text and attribute value it is given: data never
-// becomes markup, and no call site escapes anything by hand.
+// The frame of every page: head (title, description, the one style sheet, the canonical link, the
+// preview-card tags, the feed), the top bar (site name, navigation, search box, council picker), the
+// synthetic-data notice, main, footer (the data's credit and licence, the newest vote). Rendered to a
+// string by preact-render-to-string, which escapes every text and attribute value it is given: data
+// never becomes markup, and no call site escapes anything by hand.
+//
+// Absolute URLs (og:url, og:image) come from PUBLIC_URL only, never from the request: without it the
+// canonical link is relative and a page carries no og:url or og:image (both must be absolute).
 
-import type { ComponentChildren, VNode } from 'preact';
+import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import { type DataCredit, creditLine } from '../../core/credit.ts';
+import { CARD_HEIGHT, CARD_WIDTH, PNG_MEDIA_TYPE } from '../cards/card.ts';
+import { ATOM_MEDIA_TYPE } from '../feeds/atom.ts';
+import { type PublicUrl, absoluteUrl } from '../public-url.ts';
 import { ASSETS } from './assets.ts';
 import type { Body } from './data.ts';
-import { formatDate } from './format.ts';
+import { formatDate, safeHttpUrl } from './format.ts';
 
 export type Section = 'start' | 'radni' | 'glosowania' | 'posiedzenia' | 'rankingi';
 
@@ -21,18 +29,30 @@ export interface PageContext {
   organ: number | undefined;
   councils: Body[];
   bodies: Body[];
-  /** `http://host:port`, for absolute URLs (preview cards, canonical links). */
-  origin: string;
+  /** PUBLIC_URL: the only base of absolute URLs; null: links stay relative, no preview image. */
+  publicUrl: PublicUrl;
   siteName: string;
-  snapshot?: { id: string; builtAt: string } | undefined;
+  snapshot?: { id: string; builtAt: string; newestVote: string | null; credit: DataCredit } | undefined;
+}
+
+/** What a page offers to link previews (Open Graph, Twitter cards) and crawlers. */
+export interface Preview {
+  /** The page's canonical path (`/glosowania/7`). */
+  path: string;
+  /** The path of its preview card (`/karty/glosowania/7.png`). */
+  image?: string | undefined;
+  imageAlt?: string | undefined;
+  type?: 'article' | 'profile' | 'website';
 }
 
 export interface PageView {
   title: string;
   description?: string | undefined;
   section?: Section | undefined;
-  /** Extra elements of <head> (preview-card tags, canonical link). */
-  head?: VNode | undefined;
+  /** The canonical link and the preview-card tags. */
+  preview?: Preview | undefined;
+  /** An Atom feed that follows this page (`<link rel="alternate">`). */
+  feed?: { title: string; href: string } | undefined;
   body: ComponentChildren;
   status?: number | undefined;
 }
@@ -92,6 +112,79 @@ function CouncilPicker({ ctx }: { ctx: PageContext }) {
   );
 }
 
+/** The canonical link and the tags a link preview is made of (absolute URLs only with PUBLIC_URL). */
+function PreviewTags({ ctx, view, preview }: { ctx: PageContext; view: PageView; preview: Preview }) {
+  const absolute = (path: string) => (ctx.publicUrl === null ? undefined : absoluteUrl(ctx.publicUrl, path));
+  const url = absolute(preview.path);
+  const image = preview.image === undefined ? undefined : absolute(preview.image);
+  return (
+    <>
+      <link rel="canonical" href={url ?? preview.path} />
+      <meta property="og:type" content={preview.type ?? 'article'} />
+      <meta property="og:site_name" content={ctx.siteName} />
+      <meta property="og:locale" content="pl_PL" />
+      <meta property="og:title" content={view.title} />
+      {view.description && <meta property="og:description" content={view.description} />}
+      {url && <meta property="og:url" content={url} />}
+      {image && (
+        <>
+          <meta property="og:image" content={image} />
+          <meta property="og:image:type" content={PNG_MEDIA_TYPE} />
+          <meta property="og:image:width" content={String(CARD_WIDTH)} />
+          <meta property="og:image:height" content={String(CARD_HEIGHT)} />
+          {preview.imageAlt && <meta property="og:image:alt" content={preview.imageAlt} />}
+        </>
+      )}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={view.title} />
+      {view.description && <meta name="twitter:description" content={view.description} />}
+      {image && <meta name="twitter:image" content={image} />}
+    </>
+  );
+}
+
+/** The search box of every page: councillors by name and votes by title (/szukaj). */
+function SearchBox({ ctx }: { ctx: PageContext }) {
+  return (
+    <form class="search" method="get" action="/szukaj" role="search">
+      {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
+      <label for="szukaj-wszedzie" class="vh">Szukaj radnych i głosowań</label>
+      <input id="szukaj-wszedzie" type="search" name="szukaj" placeholder="Radny albo głosowanie" maxLength={200}
+        value={ctx.path === '/szukaj' ? ctx.params['szukaj'] ?? '' : ''} />
+      <button type="submit">Szukaj</button>
+    </form>
+  );
+}
+
+/** The data's source and licence, how fresh it is, and where to take it away. */
+function Footer({ ctx }: { ctx: PageContext }) {
+  const s = ctx.snapshot;
+  const source = s && safeHttpUrl(s.credit.url);
+  const licence = s && safeHttpUrl(s.credit.licenceUrl);
+  return (
+    <footer>
+      <div class="in">
+        {s && (
+          <>
+            <p class="credit">
+              {source ? <a href={source} rel="noopener">{s.credit.text}</a> : s.credit.text}
+              {s.credit.licence && <>, {licence ? <a href={licence} rel="license noopener">{s.credit.licence}</a> : s.credit.licence}</>}
+              .
+            </p>
+            <p>
+              {s.newestVote ? <>Najnowsze głosowanie: {formatDate(s.newestVote)}. </> : 'Brak głosowań. '}
+              Dane odświeżone {formatDate(s.builtAt)}.
+            </p>
+          </>
+        )}
+        <p>
+          <a href={href(ctx, '/dane/')}>Dane do pobrania (CSV)</a> · Te same dane jako JSON: <a href="/api">API</a> (<a href="/api/docs/">dokumentacja</a>)
+        </p>
+      </div>
+    </footer>
+  );
+}
+
 function Page({ ctx, view }: { ctx: PageContext; view: PageView }) {
   const scopeName = bodyName(ctx, ctx.organ);
   const title = [view.title, scopeName && scopeName !== view.title ? scopeName : undefined, ctx.siteName]
@@ -106,7 +199,8 @@ function Page({ ctx, view }: { ctx: PageContext; view: PageView }) {
         <link rel="stylesheet" href={ASSETS.css.url} />
         <link rel="icon" href={ASSETS.icon.url} type="image/svg+xml" />
         <script src={ASSETS.js.url} defer />
-        {view.head}
+        {view.preview && <PreviewTags ctx={ctx} view={view} preview={view.preview} />}
+        {view.feed && <link rel="alternate" type={ATOM_MEDIA_TYPE.split(';')[0]} title={view.feed.title} href={view.feed.href} />}
       </head>
       <body>
         <a class="skip" href="#tresc">Przejdź do treści</a>
@@ -120,18 +214,17 @@ function Page({ ctx, view }: { ctx: PageContext; view: PageView }) {
                 ))}
               </ul>
             </nav>
+            <SearchBox ctx={ctx} />
             <CouncilPicker ctx={ctx} />
           </div>
         </header>
-        <main id="tresc" class="in">{view.body}</main>
-        <footer>
-          <div class="in">
-            {ctx.snapshot
-              ? <p>Dane z migawki {ctx.snapshot.id}{ctx.snapshot.builtAt ? `, zbudowanej ${formatDate(ctx.snapshot.builtAt)}` : ''}. </p>
-              : null}
-            <p>Te same dane jako JSON: <a href="/api">API</a> (<a href="/api/docs/">dokumentacja</a>).</p>
-          </div>
-        </footer>
+        <main id="tresc" class="in">
+          {ctx.snapshot?.credit.synthetic && (
+            <p class="synthetic"><strong>Dane przykładowe.</strong> Ta rada, jej radni, ugrupowania i głosowania są wymyślone: to przykład działania serwisu, nie prawdziwa rada.</p>
+          )}
+          {view.body}
+        </main>
+        <Footer ctx={ctx} />
       </body>
     </html>
   );

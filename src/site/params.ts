@@ -9,9 +9,9 @@ import { HttpError } from '../http/envelope.ts';
 import { dateParam, dateRangeOrdered, glosParam, idParam, kadencjaParam, pageParam, searchParam, wynikParam } from '../http/params.ts';
 import { COUNCILLOR_LISTS } from './data.ts';
 
-/** An error page: the site's error handler renders it as HTML with this status. */
+/** An error page: the site's error handler renders it as HTML with this status; `detail` goes to the request log instead of the message. */
 export class SiteError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly detail?: string) {
     super(message);
     this.name = 'SiteError';
   }
@@ -39,6 +39,7 @@ const SITE_PARAMS = {
   ugrupowanie: { schema: idParam.optional(), must: 'musi być dodatnią liczbą całkowitą' },
   strona: { schema: pageParam, must: 'musi być liczbą całkowitą od 1 do 1 000 000' },
   szukaj: { schema: searchParam.optional(), must: 'może mieć najwyżej 200 znaków' },
+  nazwa: { schema: searchParam.optional(), must: 'może mieć najwyżej 200 znaków' },
   od: { schema: dateParam.optional(), must: 'musi być datą w postaci RRRR-MM-DD' },
   do: { schema: dateParam.optional(), must: 'musi być datą w postaci RRRR-MM-DD' },
   wynik: { schema: wynikParam.optional(), must: 'musi mieć jedną z wartości: przyjęto, odrzucono' },

@@ -1,34 +1,23 @@
 // `/posiedzenia` (the list) and `/posiedzenia/:id` (agenda with its votes, attendance).
 
-import type Database from 'better-sqlite3';
 import type { Request } from 'express';
-import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM } from '../glosowania/queries.ts';
 import { posiedzenia } from '../posiedzenia/endpoints.ts';
-import { BodySelect, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
-import { type PageData, type VoteSummary, pagedOf } from './data.ts';
+import { BodySelect, CsvLink, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
+import { type PageData, type VoteSummary, pagesOf } from './data.ts';
 import { formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
+import { sessionAttendanceList, sessionList, sessionVotes } from './lists.ts';
 import { orNotFound, pathParam, siteQuery } from './params.ts';
 
-/**
- * The votes of one session, in the order they were taken: no endpoint lists them (the vote list has
- * no session filter), so this page has its own statement, prepared once per snapshot.
- */
-const sessionVotesStatements = new WeakMap<Database.Database, Database.Statement>();
-function sessionVotes(db: Database.Database, id: number): VoteSummary[] {
-  let statement = sessionVotesStatements.get(db);
-  if (!statement) {
-    statement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.id_posiedzenia = ? ORDER BY g.ord DESC`);
-    sessionVotesStatements.set(db, statement);
-  }
-  return statement.all(id) as VoteSummary[];
-}
+/** Sessions per page of /posiedzenia. */
+const SESSIONS_PAGE = 25;
 
 const sessionName = (s: { numer: string; nazwa: string | null }) => `Posiedzenie nr ${s.numer}${s.nazwa ? ` (${s.nazwa})` : ''}`;
 
 export async function sessionsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const { kadencja, strona: page } = siteQuery(req, ['kadencja', 'strona']);
-  const result = pagedOf(await data.answer(posiedzenia.list, { query: { kadencja, organ: ctx.organ, page, limit: 25 } }));
+  const { items, total } = await (await sessionList.open(ctx, data, req))(page, SESSIONS_PAGE);
+  const result = { items, total, page, pages: pagesOf(total, SESSIONS_PAGE) };
   return {
     title: 'Posiedzenia',
     section: 'posiedzenia',
@@ -46,7 +35,7 @@ export async function sessionsPage(ctx: PageContext, data: PageData, req: Reques
             <table>
               <caption class="vh">Posiedzenia</caption>
               <thead>
-                <tr><th scope="col" class="hide-s">Data</th><th scope="col">Posiedzenie</th><th scope="col" class="num">Głosowania</th><th scope="col" class="num hide-s">Frekwencja</th></tr>
+                <tr><th scope="col" class="hide-s">Data</th><th scope="col">Posiedzenie</th><th scope="col" class="num">Głosowania</th><th scope="col" class="num">Frekwencja</th></tr>
               </thead>
               <tbody>
                 {result.items.map((s) => (
@@ -54,7 +43,7 @@ export async function sessionsPage(ctx: PageContext, data: PageData, req: Reques
                     <td class="nw hide-s">{formatDate(s.data)}</td>
                     <td class="title"><a href={href(ctx, `/posiedzenia/${s.id_posiedzenia}`)}>{sessionName(s)}</a><div class="muted"><span class="show-s">{formatDate(s.data)} · </span>{s.organ}</div></td>
                     <td class="num">{formatNumber(s.liczba_glosowan)}</td>
-                    <td class="num hide-s">{formatPercent(s.frekwencja_procent)}</td>
+                    <td class="num">{formatPercent(s.frekwencja_procent)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -62,6 +51,7 @@ export async function sessionsPage(ctx: PageContext, data: PageData, req: Reques
           </div>
         )}
         <Pager ctx={ctx} page={result.page} pages={result.pages} params={{ kadencja }} />
+        {result.total > 0 && <CsvLink ctx={ctx} path="/posiedzenia.csv" what="tę listę" />}
       </>
     ),
   };
@@ -83,11 +73,12 @@ function VoteList({ ctx, votes }: { ctx: PageContext; votes: VoteSummary[] }) {
 
 export async function sessionPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const session = { params: { id: pathParam(req, 'id') } };
-  const [s, agenda, attendance] = await orNotFound('Nie ma takiego posiedzenia.', Promise.all([
+  const [s, agenda, attendanceRead] = await orNotFound('Nie ma takiego posiedzenia.', Promise.all([
     data.answer(posiedzenia.detail, session),
     data.answer(posiedzenia.agenda, session),
-    data.answer(posiedzenia.attendance, session),
+    sessionAttendanceList.open(ctx, data, req),
   ]));
+  const attendance = (await attendanceRead(1, Number.MAX_SAFE_INTEGER)).items;
   const votes = sessionVotes(data.snapshot.db, s.id_posiedzenia);
   const points = agenda.map((point) => ({ ...point, votes: votes.filter((v) => v.id_punktu === point.id_punktu) }));
   const onAgenda = new Set(points.map((point) => point.id_punktu));
@@ -125,6 +116,7 @@ export async function sessionPage(ctx: PageContext, data: PageData, req: Request
             <VoteList ctx={ctx} votes={otherVotes} />
           </>
         )}
+        {votes.length > 0 && <CsvLink ctx={ctx} path={`/posiedzenia/${s.id_posiedzenia}/glosowania.csv`} what="głosowania tego posiedzenia" />}
 
         <h2>Obecność</h2>
         <p>Obecnych {s.obecni} z {s.liczba_obecnosci} ({formatPercent(s.frekwencja_procent)}).</p>
@@ -141,6 +133,7 @@ export async function sessionPage(ctx: PageContext, data: PageData, req: Request
             </section>
           </div>
         )}
+        {attendance.length > 0 && <CsvLink ctx={ctx} path={`/posiedzenia/${s.id_posiedzenia}/obecnosci.csv`} what="listę obecności" />}
       </>
     ),
   };

@@ -2,45 +2,45 @@
 // profile, attendance by month, agreement with the group, partners and opponents, vote lists).
 
 import type { Request } from 'express';
+import { feedPaths } from '../feeds/feeds.ts';
 import { radni } from '../radni/endpoints.ts';
 import {
-  BodySelect, CountsBar, FilterForm, GroupSelect, MonthlyChart, Pager, ScopeNote, TermSelect, VoteTable,
+  BodySelect, CountsBar, CsvLink, FilterForm, GroupSelect, MonthlyChart, Pager, ScopeNote, TermSelect, VoteTable,
 } from './components.tsx';
-import { COUNCILLOR_LISTS, type PageData, type PartnerItem, type VoteListKind, pagedOf, scoped } from './data.ts';
+import { cardPaths } from './cards.ts';
+import { COUNCILLOR_LISTS, type PageData, type PartnerItem, type VoteListKind, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, percentOf } from './evidence.tsx';
 import { BALLOTS, COUNT_LABEL, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
-import { orNotFound, pathParam, siteQuery } from './params.ts';
-import { pagination } from '../http/envelope.ts';
-
-/** A query's page of votes in the shape of an endpoint's answer (for lists the API has no endpoint for). */
-const listOfQuery = <T,>({ items, total }: { items: T[]; total: number }, { page, limit }: { page: number; limit: number }) =>
-  ({ data: items, extra: { pagination: pagination(page, limit, total) } });
+import {
+  COUNCILLORS_PAGE, PARTNERS_SHOWN, coalitionList, councillorList, councillorOf, councillorVoteList, opponentList,
+} from './lists.ts';
+import { siteQuery } from './params.ts';
 
 export async function councillorsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja, ugrupowanie, strona } = siteQuery(req, ['kadencja', 'ugrupowanie', 'strona']);
+  const { kadencja, ugrupowanie, nazwa, strona: page } = siteQuery(req, ['kadencja', 'ugrupowanie', 'nazwa', 'strona']);
   const groups = data.groups(kadencja);
-  // A page at a time (the API's largest): all of Poland has 50,000 councillors.
-  const answer = await data.answer(radni.list, { query: { kadencja, ugrupowanie, organ: ctx.organ, page: strona, limit: 100 } });
-  const result = pagedOf({ data: answer.data, extra: { pagination: answer.extra.pagination! } }); // paged: `page` is given
-  const list = scoped(result.items);
+  const read = await councillorList.open(ctx, data, req);
+  const { items, total } = await read(page, COUNCILLORS_PAGE);
+  const pages = pagesOf(total, COUNCILLORS_PAGE);
   const group = groups.find((g) => g.id_ugrupowania === ugrupowanie)?.nazwa;
-  const n = result.total;
   return {
-    title: 'Radni',
+    title: nazwa ? `Radni: „${nazwa}”` : 'Radni',
     section: 'radni',
-    description: `${n} ${plural(n, 'radny', 'radnych', 'radnych')}${group ? ` z ugrupowania ${group}` : ''}${kadencja ? ` w kadencji ${formatTerm(kadencja)}` : ''}.`,
+    description: `${total} ${plural(total, 'radny', 'radnych', 'radnych')}${group ? ` z ugrupowania ${group}` : ''}${kadencja ? ` w kadencji ${formatTerm(kadencja)}` : ''}.`,
     body: (
       <>
         <h1>Radni</h1>
         <FilterForm ctx={ctx} label="Filtry listy radnych" ownOrgan>
+          <label for="f-nazwa">Imię lub nazwisko
+            <input id="f-nazwa" type="search" name="nazwa" value={nazwa ?? ''} maxLength={200} />
+          </label>
           <TermSelect terms={data.terms()} value={kadencja} />
           <GroupSelect groups={groups} value={ugrupowanie} />
           <BodySelect bodies={ctx.bodies} value={ctx.organ} />
         </FilterForm>
-        <ScopeNote ctx={ctx} scoped={list} />
-        <p role="status">{n} {plural(n, 'osoba', 'osoby', 'osób')}{result.pages > 1 ? `, strona ${result.page} z ${result.pages}` : ''}.</p>
-        {n === 0 ? <p class="muted">Nikt nie spełnia tych warunków.</p> : (
+        <p role="status">{formatNumber(total)} {plural(total, 'osoba', 'osoby', 'osób')}{pages > 1 ? `, strona ${page} z ${pages}` : ''}. Kolejność według nazwisk.</p>
+        {items.length === 0 ? <p class="muted">Nikt nie spełnia tych warunków.</p> : (
           <div class="tw">
             <table>
               <caption class="vh">Radni</caption>
@@ -48,7 +48,7 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
                 <tr><th scope="col">Imię i nazwisko</th><th scope="col">Ugrupowanie</th><th scope="col" class="hide-s">Kadencja</th><th scope="col">Status</th></tr>
               </thead>
               <tbody>
-                {list.data.map((r) => (
+                {items.map((r) => (
                   <tr>
                     <td><a href={href(ctx, `/radni/${r.token}`, { kadencja })}>{r.imie_nazwisko}</a></td>
                     <td>{r.ugrupowanie ?? 'niezrzeszony'}</td>
@@ -60,13 +60,17 @@ export async function councillorsPage(ctx: PageContext, data: PageData, req: Req
             </table>
           </div>
         )}
-        <Pager ctx={ctx} page={result.page} pages={result.pages} params={{ kadencja, ugrupowanie }} />
+        <Pager ctx={ctx} page={page} pages={pages} params={{ nazwa, kadencja, ugrupowanie }} />
+        {total > 0 && <CsvLink ctx={ctx} path="/radni.csv" what="tę listę" />}
       </>
     ),
   };
 }
 
-const LIST_LABEL: Record<(typeof COUNCILLOR_LISTS)[number], string> = {
+/** Votes per page of a councillor's lists. */
+const VOTES_PAGE = 20;
+
+const LIST_LABEL: Record<VoteListKind, string> = {
   wszystkie: 'Wszystkie',
   zgodne: 'Z klubem',
   buntownicze: 'Wbrew klubowi',
@@ -74,7 +78,7 @@ const LIST_LABEL: Record<(typeof COUNCILLOR_LISTS)[number], string> = {
   kluczowe: 'Rozstrzygające',
 };
 
-const LIST_HELP: Record<(typeof COUNCILLOR_LISTS)[number], string> = {
+const LIST_HELP: Record<VoteListKind, string> = {
   wszystkie: 'Wszystkie głosowania, w których radny miał głos, od najnowszych.',
   zgodne: 'Głosowania liczone w zgodności z ugrupowaniem, w których radny zagłosował tak jak większość jego ugrupowania.',
   buntownicze: 'Głosowania, w których radny zagłosował inaczej niż większość jego ugrupowania.',
@@ -82,9 +86,12 @@ const LIST_HELP: Record<(typeof COUNCILLOR_LISTS)[number], string> = {
   kluczowe: 'Głosowania rozstrzygnięte jednym głosem, w których głos radnego był po stronie zwycięskiej.',
 };
 
-function PartnerTable({ ctx, rows, caption, token, kadencja }: { ctx: PageContext; rows: PartnerItem[]; caption: string; token: string; kadencja: string | undefined }) {
+function PartnerTable({ ctx, rows, caption, csv, token, kadencja }: {
+  ctx: PageContext; rows: readonly PartnerItem[]; caption: string; csv: string; token: string; kadencja: string | undefined;
+}) {
   if (rows.length === 0) return <p class="muted">Za mało wspólnych głosowań (potrzeba co najmniej 10).</p>;
   return (
+    <>
     <div class="tw">
       <table>
         <caption class="vh">{caption}</caption>
@@ -107,41 +114,32 @@ function PartnerTable({ ctx, rows, caption, token, kadencja }: { ctx: PageContex
         </tbody>
       </table>
     </div>
+    <CsvLink ctx={ctx} path={csv} what="tę listę" />
+    </>
   );
 }
 
-/** The endpoint of each list of a councillor's votes (`zgodne`, the site's evidence of zgodnosc-grupa, has none: read from its query). */
-const VOTE_LISTS = {
-  wszystkie: radni.votes, buntownicze: radni.rebelliousVotes, samotne: radni.solitaryVotes, kluczowe: radni.decisiveVotes,
-} satisfies Record<Exclude<(typeof COUNCILLOR_LISTS)[number], 'zgodne'>, unknown>;
-
 export async function councillorPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const { kadencja, lista: list, strona: page, glos } = siteQuery(req, ['kadencja', 'lista', 'strona', 'glos']);
-  const p = await orNotFound('Nie ma takiego radnego.', data.answer(radni.profile, { params: { id: pathParam(req, 'token') }, query: { kadencja } }));
+  const p = await councillorOf(data, req, kadencja);
+  const ballot = list === 'wszystkie' ? glos : undefined; // read as councillorVoteList reads it
   const person = { params: { id: p.id_osoby }, query: { kadencja } };
-  const top = { params: person.params, query: { kadencja, limit: 5 } };
-  // The body filter of a councillor's votes is defined for the full list only (its total is counted per body);
-  // a ballot value (`glos`, the evidence of the profile's counts, which cover every body) keeps every body.
-  const ballot = list === 'wszystkie' ? glos : undefined;
-  const organ = list === 'wszystkie' && ballot === undefined ? ctx.organ : undefined;
-  const listQuery = { kadencja, organ, glos: ballot, page, limit: 20 };
   const [voting, attendance, months, agreement, partners, opponents, listed] = await Promise.all([
     data.answer(radni.votingProfile, person),
     data.answer(radni.attendance, person),
     data.answer(radni.monthlyAttendance, person),
     data.answer(radni.groupAgreement, person),
-    data.answer(radni.coalitions, top),
-    data.answer(radni.opponents, top),
-    list === 'zgodne'
-      ? listOfQuery(data.snapshot.queries.radni.votes(p.id_osoby, 'zgodne', listQuery), listQuery)
-      : data.answer(VOTE_LISTS[list], { params: person.params, query: listQuery }),
+    coalitionList.open(ctx, data, req).then((read) => read(1, PARTNERS_SHOWN)),
+    opponentList.open(ctx, data, req).then((read) => read(1, PARTNERS_SHOWN)),
+    councillorVoteList.open(ctx, data, req).then((read) => read(page, VOTES_PAGE)),
   ]);
   const { za, przeciw, wstrzymujacy, nieobecny, brak_glosu } = voting;
   const c = {
     voting: { counts: { za, przeciw, wstrzymujacy, nieobecny, brak_glosu }, total: za + przeciw + wstrzymujacy + nieobecny + brak_glosu },
-    attendance, months, agreement, partners, opponents,
+    attendance, months, agreement, partners: partners.items, opponents: opponents.items,
     listTotals: data.snapshot.queries.radni.voteTotals(p.id_osoby, kadencja),
-    votes: scoped(pagedOf(listed), organ !== undefined),
+    // The body filter of a councillor's votes is defined for the full list without a ballot value only (its total is counted per body).
+    votes: scoped({ ...listed, page, pages: pagesOf(listed.total, VOTES_PAGE) }, list === 'wszystkie' && ballot === undefined && ctx.organ !== undefined),
   };
   const votes = c.votes.data;
   const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
@@ -151,7 +149,8 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
     section: 'radni',
     description: `${p.imie_nazwisko}${p.ugrupowanie ? ` (${p.ugrupowanie})` : ''}: frekwencja ${formatPercent(c.attendance.frekwencja_procent)}, `
       + `zgodność z ugrupowaniem ${formatPercent(c.agreement.zgodnosc_procent)}.`,
-    head: <link rel="canonical" href={`${ctx.origin}/radni/${p.token}`} />,
+    preview: { path: `/radni/${p.token}`, image: cardPaths.councillor(p.token), imageAlt: `${p.imie_nazwisko}: frekwencja i zgodność z ugrupowaniem`, type: 'profile' },
+    feed: { title: `${p.imie_nazwisko}: głosy wbrew ugrupowaniu i głosy decydujące`, href: feedPaths.councillor(p.token) },
     body: (
       <>
         <h1>{p.imie_nazwisko}</h1>
@@ -199,11 +198,11 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
         <div class="cols">
           <section aria-labelledby="h-koalicje">
             <h2 id="h-koalicje">Głosuje najczęściej jak</h2>
-            <PartnerTable ctx={ctx} rows={c.partners} caption="Najbardziej zgodni radni" token={p.token} kadencja={kadencja} />
+            <PartnerTable ctx={ctx} rows={c.partners} caption="Najbardziej zgodni radni" csv={`/radni/${p.token}/koalicje.csv`} token={p.token} kadencja={kadencja} />
           </section>
           <section aria-labelledby="h-oponenci">
             <h2 id="h-oponenci">Głosuje najczęściej inaczej niż</h2>
-            <PartnerTable ctx={ctx} rows={c.opponents} caption="Najmniej zgodni radni" token={p.token} kadencja={kadencja} />
+            <PartnerTable ctx={ctx} rows={c.opponents} caption="Najmniej zgodni radni" csv={`/radni/${p.token}/oponenci.csv`} token={p.token} kadencja={kadencja} />
           </section>
         </div>
         <h3>Porównaj z innym radnym <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" /></h3>
@@ -231,6 +230,8 @@ export async function councillorPage(ctx: PageContext, data: PageData, req: Requ
         <ScopeNote ctx={ctx} scoped={c.votes} />
         <VoteTable ctx={ctx} votes={votes.items} caption={`Głosowania: ${LIST_LABEL[list]}`} ballot evidence />
         <Pager ctx={ctx} page={votes.page} pages={votes.pages} params={{ kadencja, lista: list === 'wszystkie' ? undefined : list, glos: ballot }} />
+        {votes.total > 0 && <CsvLink ctx={ctx} path={`/radni/${p.token}/glosowania.csv`} what="tę listę" />}
+        <p class="muted">Obserwuj: <a href={feedPaths.councillor(p.token)} type="application/atom+xml">kanał Atom</a> z głosami wbrew ugrupowaniu i głosami decydującymi.</p>
       </>
     ),
   };

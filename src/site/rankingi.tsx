@@ -3,13 +3,16 @@
 
 import type { Request } from 'express';
 import type { ComponentChildren } from 'preact';
-import { statystyki } from '../statystyki/endpoints.ts';
-import { FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
+import { CsvLink, FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
 import { type PageData, type Scoped, type VoteSummary, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
+import { RANKINGS, RANKING_PLACES, type RankingName } from './lists.ts';
 import { siteQuery } from './params.ts';
 import { MinimumNote, rankingMinimums } from './method.tsx';
+
+/** A row of a ranking, as its list reads it. */
+type ItemOf<N extends RankingName> = (typeof RANKINGS)[N] extends { columns: ReadonlyArray<{ value: (row: infer T) => unknown }> } ? T : never;
 
 interface Column<T> {
   head: string;
@@ -19,7 +22,7 @@ interface Column<T> {
 }
 
 function RankTable<T extends { pozycja: number }>({ ctx, id, title, help, rows, columns }: {
-  ctx: PageContext; id: string; title: string; help: string; rows: Scoped<T[]>; columns: Array<Column<T>>;
+  ctx: PageContext; id: RankingName; title: string; help: string; rows: Scoped<readonly T[]>; columns: Array<Column<T>>;
 }) {
   return (
     <section aria-labelledby={id}>
@@ -47,25 +50,25 @@ function RankTable<T extends { pozycja: number }>({ ctx, id, title, help, rows, 
           </table>
         </div>
       )}
+      {rows.data.length > 0 && <CsvLink ctx={ctx} path={`/rankingi/${id}.csv`} what="ten ranking" />}
     </section>
   );
 }
 
-const LIMIT = 15;
-
 export async function rankingsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
   const { kadencja } = siteQuery(req, ['kadencja']);
-  const scope = { kadencja, organ: ctx.organ };
-  const top = { ...scope, limit: LIMIT };
-  const min = rankingMinimums(data, scope);
+  // The minimum sample the site's rankings ask for (RANKINGS reads with it, so the CSV is the same list).
+  const min = rankingMinimums(data, { kadencja, organ: ctx.organ });
+  const shown = async <T,>(list: { open: (c: PageContext, d: PageData, r: Request) => Promise<(page: number, limit: number) => unknown> }) =>
+    ((await (await list.open(ctx, data, req))(1, RANKING_PLACES)) as { items: T[] }).items;
   const [attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies] = await Promise.all([
-    data.answer(statystyki.attendanceRanking, { query: { ...top, min_posiedzen: min.min_posiedzen } }),
-    data.answer(statystyki.rebelRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
-    data.answer(statystyki.loyalistRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
-    data.answer(statystyki.mostControversial, { query: top }),
-    data.answer(statystyki.mostUnanimous, { query: top }),
-    data.answer(statystyki.topCoalitions, { query: { ...top, tylko_miedzy_ugrupowaniami: true } }),
-    data.answer(statystyki.bodyActivity, { query: scope }),
+    shown<ItemOf<'frekwencja'>>(RANKINGS.frekwencja),
+    shown<ItemOf<'mniejszosc'>>(RANKINGS.mniejszosc),
+    shown<ItemOf<'wiekszosc'>>(RANKINGS.wiekszosc),
+    shown<ItemOf<'sporne'>>(RANKINGS.sporne),
+    shown<ItemOf<'jednomyslne'>>(RANKINGS.jednomyslne),
+    shown<ItemOf<'pary'>>(RANKINGS.pary),
+    shown<ItemOf<'organy'>>(RANKINGS.organy),
   ]);
   const r = {
     attendance: scoped(attendance), rebels: scoped(rebels), loyalists: scoped(loyalists), controversial: scoped(controversial),
@@ -115,7 +118,7 @@ export async function rankingsPage(ctx: PageContext, data: PageData, req: Reques
           { head: 'Zgodność', cell: (x) => formatPercent(x.zgodnosc_procent), num: true },
           { head: 'Wspólne', cell: (x) => formatNumber(x.wspolne_glosowania), num: true, wide: true },
         ]} />
-        <RankTable ctx={ctx} id="organy" title="Aktywność organów" help="Liczba głosowań i posiedzeń każdego organu." rows={{ ...r.bodies, data: r.bodies.data.map((b, i) => ({ ...b, pozycja: i + 1 })) }} columns={[
+        <RankTable ctx={ctx} id="organy" title="Aktywność organów" help="Liczba głosowań i posiedzeń każdego organu." rows={r.bodies} columns={[
           { head: 'Organ', cell: (b) => <a href={href(ctx, '/glosowania', { organ: b.id_organu, kadencja })}>{b.nazwa}</a> },
           { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
           { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },

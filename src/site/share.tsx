@@ -1,10 +1,12 @@
-// `/share/:link`: the page a share link (POST /api/glosowania/:id/udostepnij) opens: the vote, the
-// ballots by group with the highlighted councillor marked, and the tags social sites read for a
-// preview card (Open Graph, Twitter) plus a canonical link.
+// `/share/:link`: the page a share link (POST /api/glosowania/:id/udostepnij, or the vote page's share
+// form) opens: the vote, the ballots by group with the highlighted councillor marked, and the tags
+// social sites read for a preview card (Open Graph, Twitter: its image is the vote's card with the
+// councillor's ballot) plus a canonical link.
 
 import type { Request } from 'express';
 import { glosowania } from '../glosowania/endpoints.ts';
 import { groupBallots } from '../glosowania/queries.ts';
+import { cardPaths } from './cards.ts';
 import { type PageData, type VotePageData, groupsOf } from './data.ts';
 import { BallotsByGroup, VoteSummaryBlock } from './glosowania.tsx';
 import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from './format.ts';
@@ -34,25 +36,11 @@ export async function sharePage(ctx: PageContext, data: PageData, req: Request):
   const h = shared.wyrozniony;
   const result = resultLine(v.wynik, v.za, v.przeciw);
   const description = h ? `${ballotSentence(h.imie_nazwisko, h.glos)} · ${result}` : `${formatDate(v.data)}, ${v.organ} · ${result}`;
-  const url = `${ctx.origin}/share/${found.link}`;
   return {
     title: v.tytul,
     section: 'glosowania',
     description,
-    head: (
-      <>
-        <link rel="canonical" href={url} />
-        <meta property="og:type" content="article" />
-        <meta property="og:site_name" content={ctx.siteName} />
-        <meta property="og:locale" content="pl_PL" />
-        <meta property="og:title" content={v.tytul} />
-        <meta property="og:description" content={description} />
-        <meta property="og:url" content={url} />
-        <meta name="twitter:card" content="summary" />
-        <meta name="twitter:title" content={v.tytul} />
-        <meta name="twitter:description" content={description} />
-      </>
-    ),
+    preview: { path: `/share/${found.link}`, image: cardPaths.vote(v.id_glosowania, h?.id_osoby), imageAlt: description },
     body: (
       <>
         <article class="card">

@@ -90,9 +90,21 @@ svg.map{display:block;width:100%;max-width:26rem;height:auto;border:1px solid #d
 .map-cap{display:block;max-width:40rem}
 .legend li.sw::before{display:none}
 .show-s{display:none}
+form.search{display:flex;gap:.25rem;margin-left:auto}
+form.search input{width:12rem;max-width:50vw}
+form.search button{background:#f0a500;border-color:#f0a500;color:#12324f}
+.synthetic{background:#fff8c5;border:1px solid #bf8700;border-radius:6px;padding:.5rem .75rem;margin:1rem 0}
+.dl{margin:.25rem 0 1rem;font-size:.9375rem}
+.share{border:1px solid #d0d7de;border-radius:8px;padding:.25rem 1rem .5rem;margin:1rem 0}
+.share h2{margin-top:.5rem}
+button.link{background:none;border:0;padding:0 .25rem;color:#0a58ca;text-decoration:underline;font-size:.875rem}
+.files{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}
+dl.columns{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+dl.columns dd{margin:0}
 @media (max-width:40rem){
  h1{font-size:1.35rem}
- .picker{margin-left:0;width:100%}
+ .picker,form.search{margin-left:0;width:100%}
+ form.search input{flex:1;width:auto;max-width:none}
  .hide-s{display:none}
  .show-s{display:inline}
  th,td{padding:.375rem .3rem}

@@ -1,26 +1,59 @@
-// Opening a page of the website in Debian's Chromium (playwright-core, never a downloaded browser) and
-// checking it as a reader would meet it: the CSP reports nothing, no script from the data runs, nothing
-// is requested from another origin, it fits the window's width, and axe-core finds no violation.
+// The website in Debian's Chromium (/usr/bin/chromium, installed best-effort by .ci/run; playwright-core
+// never downloads one): a visit of one page at one width that collects what went wrong (CSP reports,
+// console errors, a script that ran, requests to other origins, a page wider than the window, axe-core
+// violations) and saves a screenshot into screenshots/site/ (git-ignored). For the browser tests of
+// the site (test/site-browser*.test.ts).
 
 import { existsSync, readFileSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { TestApp } from './fixture.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser tests of the website are skipped`);
+
+export const SCREENSHOTS = fileURLToPath(new URL('../../screenshots/site/', import.meta.url));
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export interface AxeViolation { id: string; impact: string | null; help: string; targets: string[] }
-export interface Visit { status: number; problems: string[]; violations: AxeViolation[] }
+export interface Served {
+  t: TestApp;
+  server: Server;
+  base: string;
+}
+
+/** `t` on a loopback port (`port`, else any free one). */
+export async function listen(t: TestApp, port = 0): Promise<Served> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = createServer(t.app).listen(port, '127.0.0.1', () => resolve(s));
+  });
+  return { t, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** Stops what `listen` started, and the app. */
+export async function stop(served: Served | undefined): Promise<void> {
+  if (!served) return;
+  await new Promise((resolve) => served.server.close(resolve));
+  served.t.close();
+}
+
+export interface Visit {
+  status: number;
+  problems: string[];
+}
 
 /**
- * Opens `base + url` in a fresh page `width` px wide, runs `check` on it, and reports what went wrong:
- * `problems` (CSP, console errors, dialogs, other origins, overflow) and every axe violation.
- * `screenshot`: where to save a full-page picture, if anywhere.
+ * Opens `url` in a fresh page of `width` px: collects CSP reports, console errors, dialogs (a script
+ * that ran) and requests to other origins, saves a screenshot, and runs axe-core.
  */
-export async function visit(browser: Browser, base: string, url: string, width: number,
-  { screenshot, check }: { screenshot?: string | undefined; check?: (page: Page) => Promise<void> } = {}): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pl-PL' });
+export async function visit(browser: Browser, base: string, url: string, width: number, shot: string,
+  check?: (page: Page) => Promise<void>, options: BrowserContextOptions & { allViolations?: boolean } = {}): Promise<Visit> {
+  const { allViolations = false, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pl-PL', ...contextOptions });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('dialog', (dialog) => {
@@ -38,7 +71,7 @@ export async function visit(browser: Browser, base: string, url: string, width: 
   });
   try {
     const response = await page.goto(`${base}${url}`, { waitUntil: 'load' });
-    if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `${shot}-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     if (overflow > 0) problems.push(`${overflow} px wider than the ${width} px window`);
     await page.evaluate(AXE_SOURCE);
@@ -47,8 +80,11 @@ export async function visit(browser: Browser, base: string, url: string, width: 
       const result = await axe.run(document);
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
     });
+    for (const v of violations) {
+      if (allViolations || v.impact === 'serious' || v.impact === 'critical') problems.push(`axe ${v.impact} ${v.id}: ${v.help} (${v.targets.join('; ')})`);
+    }
     if (check) await check(page);
-    return { status: response?.status() ?? 0, problems, violations };
+    return { status: response?.status() ?? 0, problems };
   } finally {
     await context.close();
   }

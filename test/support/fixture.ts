@@ -33,7 +33,7 @@ export interface TestApp {
 
 /** An app over an existing database, with its own share store (and a silent log unless `logger` is given). */
 export function appOver(dbPath: string, overrides: Partial<Config> = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
-  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, ...overrides });
+  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000, ...overrides });
   const snapshots = new SnapshotStore(dbPath);
   snapshots.refresh();
   const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));

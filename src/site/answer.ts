@@ -1,0 +1,22 @@
+// The start of every cacheable answer of the website (a page, a download, a feed, a card): the snapshot
+// the request holds, the answer's ETag (a function of the snapshot, the code and the URL), and a 304
+// before anything is read when the client holds it already (src/http/delivery.ts).
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Delivery, type Encoding, type Kind, etagFor } from '../http/delivery.ts';
+import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+
+export interface Cacheable {
+  snapshot: Snapshot;
+  etag: string;
+  /** The encoding to send in (null: as it is). */
+  encoding: Encoding | null;
+}
+
+/** The answer's start, or undefined when it was answered 304. `url`: the request's own (as sent). */
+export function cacheable(snapshots: SnapshotStore, delivery: Delivery, req: IncomingMessage, res: ServerResponse, kind: Kind, url = req.url ?? '/'): Cacheable | undefined {
+  const snapshot = snapshots.holdFor(res);
+  const etag = etagFor(snapshot.answersVersion, url);
+  const encoding = delivery.encodingFor(req, kind);
+  return delivery.notModified(req, res, etag, encoding, kind) ? undefined : { snapshot, etag, encoding };
+}

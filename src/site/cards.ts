@@ -1,0 +1,61 @@
+// The preview cards as PNG routes, the og:image of the vote, councillor and share-link pages:
+//
+//   /karty/glosowanie/<id>.png                 a vote: title, result, tally, council
+//   /karty/glosowanie/<id>/radny/<osoba>.png   the same with one councillor's ballot (a share link's)
+//   /karty/radny/<token>.png                   a councillor: group, attendance, agreement, votes
+//
+// Each is drawn once per (snapshot, code, card) and kept (src/cards/cache.ts); a new snapshot drops
+// the old one's cards. Cacheable like every answer, with its ETag and 304.
+
+import type { RequestHandler } from 'express';
+import { CardCache } from '../cards/cache.ts';
+import { PNG_MEDIA_TYPE } from '../cards/card.ts';
+import type { CardData } from '../cards/card.ts';
+import { cardKeys } from '../cards/data.ts';
+import type { Delivery, Kind } from '../http/delivery.ts';
+import { idParam } from '../http/params.ts';
+import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+import { cacheable } from './answer.ts';
+import { SiteError, pathParam } from './params.ts';
+import { readersOf } from './readers.ts';
+
+export const cardPaths = {
+  vote: (id: number, highlighted?: number | null): string => `/karty/${cardKeys.vote(id, highlighted)}.png`,
+  councillor: (token: string): string => `/karty/${cardKeys.councillor(encodeURIComponent(token))}.png`,
+};
+
+/** PNG is compressed already. */
+const CARD: Kind = { type: PNG_MEDIA_TYPE, compressed: false };
+
+const NO_CARD = 'Nie ma takiej karty: głosowanie albo radny nie istnieje.';
+
+/** A path parameter that must be an id; anything else is a card that does not exist. */
+function idOf(value: string): number {
+  const parsed = idParam.safeParse(value);
+  if (!parsed.success) throw new SiteError(404, NO_CARD);
+  return parsed.data;
+}
+
+export function cardRoutes({ snapshots, delivery, cache = new CardCache() }: { snapshots: SnapshotStore; delivery: Delivery; cache?: CardCache }) {
+  let current = '';
+  const card = (key: (req: Parameters<RequestHandler>[0]) => string, data: (snapshot: Snapshot, req: Parameters<RequestHandler>[0]) => CardData | undefined): RequestHandler =>
+    async (req, res) => {
+      const started = cacheable(snapshots, delivery, req, res, CARD, req.originalUrl);
+      if (!started) return;
+      const version = started.snapshot.answersVersion;
+      if (version !== current) {
+        cache.keepOnly(version);
+        current = version;
+      }
+      const png = await cache.get(version, key(req), () => data(started.snapshot, req));
+      if (!png) throw new SiteError(404, NO_CARD);
+      delivery.sendAs(res, started.etag, png, null, CARD);
+    };
+  return {
+    vote: card((req) => cardKeys.vote(idOf(pathParam(req, 'id'))), (s, req) => readersOf(s).cards.voteCard(idOf(pathParam(req, 'id')))),
+    voteWith: card((req) => cardKeys.vote(idOf(pathParam(req, 'id')), idOf(pathParam(req, 'osoba'))),
+      (s, req) => readersOf(s).cards.voteCard(idOf(pathParam(req, 'id')), idOf(pathParam(req, 'osoba')))),
+    councillor: card((req) => cardKeys.councillor(pathParam(req, 'token')), (s, req) => readersOf(s).cards.councillorCard(pathParam(req, 'token'))),
+    cache,
+  };
+}

@@ -1,0 +1,56 @@
+// What the website reads from a snapshot besides the endpoints' answers: the data's credit, name
+// search, preview cards' data, feeds and sitemaps (src/credit.ts, src/find/, src/cards/, src/feeds/,
+// src/sitemap/). Each is made on first use and kept with the snapshot (its statements are prepared
+// once), and dropped with it.
+
+import { readCredit } from '../credit.ts';
+import type { DataCredit } from '../../core/credit.ts';
+import { CardQueries } from '../cards/data.ts';
+import { Feeds } from '../feeds/feeds.ts';
+import { FindQueries } from '../find/queries.ts';
+import type { PublicUrl } from '../public-url.ts';
+import { Sitemaps } from '../sitemap/sitemap.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+
+export class SiteReaders {
+  private creditRead: DataCredit | undefined;
+  private findQueries: FindQueries | undefined;
+  private cardQueries: CardQueries | undefined;
+  private sitemapFiles: Sitemaps | undefined;
+  private readonly feedsByBase = new Map<string, Feeds>();
+
+  constructor(private readonly snapshot: Snapshot) {}
+
+  get credit(): DataCredit {
+    return (this.creditRead ??= readCredit(this.snapshot.db));
+  }
+
+  get find(): FindQueries {
+    return (this.findQueries ??= new FindQueries(this.snapshot.db));
+  }
+
+  get cards(): CardQueries {
+    return (this.cardQueries ??= new CardQueries(this.snapshot.db, this.credit));
+  }
+
+  get sitemaps(): Sitemaps {
+    return (this.sitemapFiles ??= new Sitemaps(this.snapshot.db));
+  }
+
+  /** The feeds under this public address, by this site's name. */
+  feeds(base: PublicUrl, siteName: string): Feeds {
+    const key = `${base ?? ''}\0${siteName}`;
+    let feeds = this.feedsByBase.get(key);
+    if (!feeds) this.feedsByBase.set(key, (feeds = new Feeds(this.snapshot.db, { base, siteName, credit: this.credit })));
+    return feeds;
+  }
+}
+
+const readers = new WeakMap<Snapshot, SiteReaders>();
+
+/** The readers of `snapshot`, made once. */
+export function readersOf(snapshot: Snapshot): SiteReaders {
+  let found = readers.get(snapshot);
+  if (!found) readers.set(snapshot, (found = new SiteReaders(snapshot)));
+  return found;
+}

@@ -1,0 +1,116 @@
+// Sharing from the page: the form on every vote page (for the vote, and from each councillor's row for
+// their ballot) and its route, POST /glosowania/:id/udostepnij. Without JavaScript the form posts and
+// the answer is a 303 to the new /share/<link>; with it, the site's script posts the same form with
+// fetch and copies the link it was sent to (src/site/assets.ts).
+//
+// Cross-site posting is refused by where the request comes from, not by a token: a browser says so in
+// Sec-Fetch-Site (Fetch Metadata), which must be `same-origin`; a browser too old to send it sends
+// Origin on every POST, which must be this site's own origin (PUBLIC_URL's, else the scheme and Host
+// the request came to: compared, never written anywhere). Pages carry `Referrer-Policy: same-origin`,
+// so their own posts send the real Origin rather than `null`. A request with neither header is
+// refused too. A token would add nothing here: the pages are cached and shared by every reader, so a
+// token in them would be the same for everyone, attacker included.
+
+import type { IncomingMessage } from 'node:http';
+import express, { type RequestHandler } from 'express';
+import typeis from 'type-is';
+import type { ShareLinks } from '../answers/endpoint.ts';
+import { parseInput } from '../answers/endpoint.ts';
+import { glosowania } from '../glosowania/endpoints.ts';
+import { type Delivery, HTML_PAGE } from '../http/delivery.ts';
+import { HttpError, Reply } from '../http/envelope.ts';
+import { idParam } from '../http/params.ts';
+import type { PublicUrl } from '../public-url.ts';
+import type { SnapshotStore } from '../snapshot/snapshot.ts';
+import { PageData } from './data.ts';
+import { SiteError, pathParam } from './params.ts';
+
+/** The path the form posts to. */
+export const sharePath = (voteId: number): string => `/glosowania/${voteId}/udostepnij`;
+
+const FORM_ID = 'udostepnij';
+
+/** The vote's share form: one button for the vote; councillors' rows add theirs (ShareButton). */
+export function ShareForm({ voteId, publicUrl }: { voteId: number; publicUrl: PublicUrl }) {
+  return (
+    <section aria-labelledby="h-udostepnij" class="share">
+      <h2 id="h-udostepnij">Udostępnij</h2>
+      <form id={FORM_ID} method="post" action={sharePath(voteId)} data-share="">
+        <button type="submit">Utwórz link do tego głosowania</button>
+        {' '}<span id="share-status" role="status"></span>
+      </form>
+      <p class="muted">
+        Link prowadzi do strony tego głosowania; link z wiersza radnego wyróżnia jego głos.
+        {publicUrl === null && ' Podgląd linku z obrazkiem w serwisach społecznościowych wymaga ustawienia publicznego adresu serwisu (PUBLIC_URL).'}
+      </p>
+    </section>
+  );
+}
+
+/** A councillor's share button, in their row anywhere on the page (it submits the one form). */
+export function ShareButton({ personId, name }: { personId: number; name: string }) {
+  return (
+    <button type="submit" form={FORM_ID} name="id_osoby" value={String(personId)} class="link">
+      udostępnij<span class="vh"> głos: {name}</span>
+    </button>
+  );
+}
+
+/** Why a POST is not from a page of this site, or undefined when it is. */
+export function crossSiteReason(req: IncomingMessage, ownOrigin: string): string | undefined {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' ? undefined : `Sec-Fetch-Site: ${String(site)}`;
+  const origin = req.headers.origin;
+  if (origin === undefined) return 'neither Sec-Fetch-Site nor Origin';
+  return origin === ownOrigin ? undefined : `Origin: ${origin}`;
+}
+
+export interface ShareFormOptions {
+  snapshots: SnapshotStore;
+  shares: ShareLinks;
+  delivery: Delivery;
+  publicUrl: PublicUrl;
+  protocolOf: (req: IncomingMessage) => 'http' | 'https';
+}
+
+/** A form's fields: short (one id), URL-encoded, never anything else. */
+const formBody = express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 4 });
+
+/** POST /glosowania/:id/udostepnij: the link of the vote (and a councillor), then a 303 to its page. */
+export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }: ShareFormOptions): RequestHandler[] {
+  const ownOrigin = (req: IncomingMessage) => (publicUrl === null ? `${protocolOf(req)}://${req.headers.host ?? ''}` : new URL(publicUrl).origin);
+  const check: RequestHandler = (req, _res, next) => {
+    const reason = crossSiteReason(req, ownOrigin(req));
+    if (reason) return next(new SiteError(403, 'Link można utworzyć tylko formularzem z tej strony. Wróć do głosowania i użyj przycisku „Udostępnij”.', reason));
+    const length = Number(req.headers['content-length'] ?? 0);
+    if ((length > 0 || req.headers['transfer-encoding'] !== undefined) && !typeis(req, ['application/x-www-form-urlencoded'])) {
+      return next(new SiteError(415, 'Formularz musi być wysłany jako application/x-www-form-urlencoded.'));
+    }
+    next();
+  };
+  const create: RequestHandler = async (req, res) => {
+    const snapshot = snapshots.holdFor(res);
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const person = idParam.optional().safeParse(typeof fields['id_osoby'] === 'string' && fields['id_osoby'] !== '' ? fields['id_osoby'] : undefined);
+    if (!person.success || Array.isArray(fields['id_osoby'])) throw new SiteError(400, 'Pole „id_osoby” musi być numerem radnego.');
+    const endpoint = glosowania.share;
+    const data = new PageData(snapshot, shares);
+    let reply: unknown;
+    try {
+      const input = parseInput(endpoint, { params: { id: pathParam(req, 'id') }, body: person.data === undefined ? {} : { id_osoby: person.data } });
+      reply = await endpoint.handler(input, data.context);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (error.status === 503) throw new SiteError(503, 'Linki udostępniania są chwilowo niedostępne. Spróbuj ponownie za chwilę.', error.message);
+      if (error.status === 400 && person.data !== undefined && /id_osoby/.test(error.message)) {
+        throw new SiteError(400, 'Ten radny nie brał udziału w tym głosowaniu: nie ma głosu do wyróżnienia.', error.message);
+      }
+      throw new SiteError(404, error.status === 404 && person.data !== undefined && /councillor/.test(error.message)
+        ? 'Nie ma takiego radnego.' : 'Nie ma takiego głosowania.', error.message);
+    }
+    const { url } = (reply as Reply<{ link: string; url: string }>).data;
+    res.setHeader('Location', url);
+    delivery.sendUncached(res, 303, Buffer.from(`<!DOCTYPE html><html lang="pl"><title>Link utworzony</title><p><a href="${url}">${url}</a></p></html>`), HTML_PAGE);
+  };
+  return [check, formBody, create];
+}
