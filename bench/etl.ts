@@ -18,16 +18,22 @@ import { renderStoredAnswers } from '../src/render-answers.ts';
 import { describePlan, planTotals, polandPlan } from '../tools/generate/poland.ts';
 
 const here = fileURLToPath(import.meta.url);
+
+interface StageMeasure { maxRssKb: number; heapMib: number; cpuMs: number }
 const cli = fileURLToPath(new URL(here.endsWith('.ts') ? '../cli/council.ts' : '../cli/council.js', import.meta.url));
 const nodeArgs = here.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
 if (process.argv[2] === '--measure') {
   // Child mode: one ETL run, figures as JSON on stdout.
   const [, , , source, format, dbPath] = process.argv as [string, string, string, string, SourceFormat, string];
-  // The process's peak RSS and the JS heap in use as each stage ends: which stage raised the peak.
-  const memory: Record<string, { maxRssKb: number; heapMib: number }> = {};
+  // The process's peak RSS and the JS heap in use as each stage ends: which stage raised the peak. The
+  // CPU time of each stage (all threads): above its wall time when the parse worker ran beside it.
+  const memory: Record<string, StageMeasure> = {};
+  let cpuBefore = process.cpuUsage();
   const onStage = (stage: string) => {
-    memory[stage] = { maxRssKb: process.resourceUsage().maxRSS, heapMib: process.memoryUsage().heapUsed / 2 ** 20 };
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuBefore = process.cpuUsage();
+    memory[stage] = { maxRssKb: process.resourceUsage().maxRSS, heapMib: process.memoryUsage().heapUsed / 2 ** 20, cpuMs: (cpu.user + cpu.system) / 1000 };
   };
   const summary: EtlSummary = await runEtl({ source, format, dbPath, render: renderStoredAnswers, onStage });
   console.log(JSON.stringify({ summary, maxRssKb: process.resourceUsage().maxRSS, memory }));
@@ -90,16 +96,18 @@ try {
   });
   if (child.status !== 0) throw new Error(`the ETL run failed (exit ${child.status})`);
   const { summary, maxRssKb, memory } = JSON.parse(child.stdout.trim().split('\n').pop()!) as
-    { summary: EtlSummary; maxRssKb: number; memory: Record<string, { maxRssKb: number; heapMib: number }> };
+    { summary: EtlSummary; maxRssKb: number; memory: Record<string, StageMeasure> };
   const dbBytes = bytes(join(work, 'bench.db'));
   const wall = seconds(started);
 
-  console.log(`\n| stage | rows | seconds | peak RSS so far (MiB) | JS heap after (MiB) |\n|---|---:|---:|---:|---:|`);
+  console.log(`\n| stage | rows | seconds | CPU seconds | peak RSS so far (MiB) | JS heap after (MiB) |\n|---|---:|---:|---:|---:|---:|`);
   for (const s of summary.stages) {
     const m = memory[s.stage];
-    console.log(`| ${s.stage} | ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(2)} | ${m ? (m.maxRssKb / 1024).toFixed(0) : ''} | ${m ? m.heapMib.toFixed(0) : ''} |`);
+    console.log(`| ${s.stage} | ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(2)} | ${m ? (m.cpuMs / 1000).toFixed(2) : ''} | `
+      + `${m ? (m.maxRssKb / 1024).toFixed(0) : ''} | ${m ? m.heapMib.toFixed(0) : ''} |`);
   }
-  console.log(`| **total** | ${summary.counts.glosy.toLocaleString('en')} ballots | **${summary.seconds.toFixed(2)}** | | |`);
+  const cpuSeconds = Object.values(memory).reduce((sum, m) => sum + m.cpuMs, 0) / 1000;
+  console.log(`| **total** | ${summary.counts.glosy.toLocaleString('en')} ballots | **${summary.seconds.toFixed(2)}** | ${cpuSeconds.toFixed(2)} | | |`);
   const poland = mode === 'poland';
   console.log(`\npeak RSS: ${(maxRssKb / 1024).toFixed(0)} MiB${poland ? ' (target for the full plan ≤ 4 GB)' : ''}`);
   console.log(`ETL: ${summary.seconds.toFixed(2)} s${poland ? ' (target for the full plan ≤ 20 min)' : ''}; database ${gb(dbBytes)}; `
