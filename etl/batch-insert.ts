@@ -1,10 +1,11 @@
 // Multi-row INSERT for the million-row tables: one prepared statement binds `rowsPerBatch` rows,
 // so the per-call cost of crossing into SQLite is paid once per batch instead of once per row.
-// Rows are typed: the column list has the row's length, and `add` takes the row's values in order.
+// Rows are typed, and the type is given (never inferred): the column list has the row's length, and
+// `add` takes the row's values in order.
 
 import type Database from 'better-sqlite3';
 
-export class BatchInsert<Row extends unknown[]> {
+export class BatchInsert<Row extends unknown[] = never> {
   private readonly full: Database.Statement<unknown[]>;
   private readonly single: Database.Statement<unknown[]>;
   private readonly pending: unknown[];
@@ -13,7 +14,7 @@ export class BatchInsert<Row extends unknown[]> {
   constructor(
     db: Database.Database,
     table: string,
-    private readonly columns: { readonly [K in keyof Row]: string },
+    private readonly columns: NoInfer<{ readonly [K in keyof Row]: string }>,
     private readonly rowsPerBatch = 64,
   ) {
     const row = `(${columns.map(() => '?').join(', ')})`;
