@@ -53,7 +53,8 @@ const piece = fc.constantFrom('a', 'b', '7', ',', ',', '"', '""', '\r', '\n', '\
 const file = fc.record({
   bom: fc.boolean(),
   body: fc.array(fc.oneof(
-    { arbitrary: fc.array(fc.constantFrom('12', 'za', 'Łódź', '', 'a b'), { minLength: 1, maxLength: 4 }).map((cells) => `${cells.join(',')}\n`), weight: 4 },
+    { arbitrary: fc.array(fc.constantFrom('12', 'za', 'Łódź', '', 'a b', '"a,b"', '"x""y"', '""', '"ą"'), { minLength: 1, maxLength: 4 })
+      .map((cells) => `${cells.join(',')}\n`), weight: 4 },
     { arbitrary: fc.array(piece, { maxLength: 6 }).map((p) => p.join('')), weight: 1 },
   ), { maxLength: 30 }).map((parts) => parts.join('')),
 });
@@ -81,12 +82,12 @@ describe('readCsvRecords', () => {
     }), { numRuns: 600 });
   });
 
-  it('takes plain lines as bytes, and hands the rest of the file to csv-parse from the first line that is not plain', async () => {
+  it('takes plain lines as bytes, splits whole quoted fields itself, and hands the rest of the file to csv-parse from a line it cannot split', async () => {
     const path = join(dir, 'mixed.csv');
-    writeFileSync(path, 'a,b\n1,2\n"3",4\n5,6\n');
+    writeFileSync(path, 'a,b\n1,2\n"3,""x""",4\n5,6\n7,"8\n9"\n10,11\n');
     const read = await throughReader(path, 4, true);
-    expect(read.records).toEqual([[1, ['a', 'b']], [2, ['1', '2']], [3, ['3', '4']], [4, ['5', '6']]]);
-    expect(read.plain).toBe(2);
+    expect(read.records).toEqual([[1, ['a', 'b']], [2, ['1', '2']], [3, ['3,"x"', '4']], [4, ['5', '6']], [5, ['7', '8\n9']], [7, ['10', '11']]]);
+    expect(read.plain).toBe(3); // lines 1, 2 and 4; line 3 is split here, not as bytes; from line 5 on csv-parse reads
   });
 
   it('numbers lines after a quoted field that spans several, and the line of a syntax error', async () => {

@@ -1,8 +1,9 @@
 // The records of a CSV file exactly as csv-parse reads them (`bom`, `relax_column_count`, the record
 // delimiter detected), with their line numbers, read several times faster: csv-parse costs about a
-// microsecond a row, most of a national bundle's read. Lines without a quote or a carriage return (all
-// lines of a generated or exported bundle) are split on commas here, which is all csv-parse does with
-// them; from the first line that has either, the rest of the file goes through csv-parse itself.
+// microsecond a row, most of a national bundle's read. A line without a carriage return whose quotes
+// (if any) are whole quoted fields (all lines of a generated or exported bundle) is split here, as
+// csv-parse would split it; from the first line that is not, the rest of the file goes through
+// csv-parse itself.
 // test/csv-records.test.ts checks both paths against csv-parse on random files.
 
 import { createReadStream } from 'node:fs';
@@ -11,6 +12,7 @@ import { CsvError, parse } from 'csv-parse';
 const LF = 0x0a;
 const CR = 0x0d;
 const QUOTE = 0x22;
+const COMMA = 0x2c;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export interface RecordSink {
@@ -51,12 +53,14 @@ export async function readCsvRecords(path: string, sink: RecordSink, chunkBytes 
         fileOffset = BOM.length;
       }
     }
-    const plainUntil = firstOf(bytes); // lines that end before this byte are plain
+    const crAt = indexOrEnd(bytes, CR, 0); // a line through this byte goes to csv-parse
+    let quoteAt = indexOrEnd(bytes, QUOTE, 0); // the next quote
     let at = 0;
     for (let end = bytes.indexOf(LF); end >= 0; end = bytes.indexOf(LF, at)) {
-      if (end >= plainUntil) return handOff(path, fileOffset + at, line, sink);
-      take(sink, bytes, at, end, line++);
+      if (end >= crAt || !take(sink, bytes, at, end, quoteAt < end, line)) return handOff(path, fileOffset + at, line, sink);
+      line++;
       at = end + 1;
+      if (quoteAt < at) quoteAt = indexOrEnd(bytes, QUOTE, at);
       if (sink.full) await sink.flush();
     }
     fileOffset += at;
@@ -65,22 +69,65 @@ export async function readCsvRecords(path: string, sink: RecordSink, chunkBytes 
   if (!started) return handOff(path, 0, 1, sink); // a file of fewer than three bytes
   if (pending) {
     // The last line, without a line break after it.
-    if (firstOf(pending) < pending.length) return handOff(path, fileOffset, line, sink);
-    take(sink, pending, 0, pending.length, line);
+    const quoted = pending.includes(QUOTE);
+    if (pending.includes(CR) || !take(sink, pending, 0, pending.length, quoted, line)) return handOff(path, fileOffset, line, sink);
     if (sink.full) await sink.flush();
   }
   return null;
 }
 
-/** The first quote or carriage return in `bytes`, or its length. */
-function firstOf(bytes: Buffer): number {
-  const quote = bytes.indexOf(QUOTE);
-  const cr = bytes.indexOf(CR);
-  return Math.min(quote < 0 ? bytes.length : quote, cr < 0 ? bytes.length : cr);
+/** Position of the first `byte` in `bytes` at or after `from`, or the length. */
+function indexOrEnd(bytes: Buffer, byte: number, from: number): number {
+  const at = bytes.indexOf(byte, from);
+  return at < 0 ? bytes.length : at;
 }
 
-function take(sink: RecordSink, bytes: Buffer, start: number, end: number, line: number): void {
-  if (!sink.plainLine?.(bytes, start, end, line)) sink.record(bytes.toString('utf8', start, end).split(','), line);
+/** Hands on a line without a carriage return; false (nothing handed on) when its quotes are not all well-formed quoted fields. */
+function take(sink: RecordSink, bytes: Buffer, start: number, end: number, quoted: boolean, line: number): boolean {
+  if (!quoted) {
+    if (!sink.plainLine?.(bytes, start, end, line)) sink.record(bytes.toString('utf8', start, end).split(','), line);
+    return true;
+  }
+  const cells = splitQuoted(bytes.toString('utf8', start, end));
+  if (cells === null) return false;
+  sink.record(cells, line);
+  return true;
+}
+
+/**
+ * The cells of a line whose quoted fields are whole and well-formed (`"…"`, a quote inside doubled,
+ * then a comma or the end of the line), as csv-parse reads them; null for any other quote.
+ */
+export function splitQuoted(text: string): string[] | null {
+  const cells: string[] = [];
+  for (let at = 0; ;) {
+    if (text.charCodeAt(at) !== QUOTE) {
+      const comma = text.indexOf(',', at);
+      const cell = text.slice(at, comma < 0 ? text.length : comma);
+      if (cell.includes('"')) return null;
+      cells.push(cell);
+      if (comma < 0) return cells;
+      at = comma + 1;
+      continue;
+    }
+    let cell = '';
+    for (let from = at + 1; ;) {
+      const quote = text.indexOf('"', from);
+      if (quote < 0) return null; // the field goes on past the line: csv-parse's to read
+      if (text.charCodeAt(quote + 1) === QUOTE) {
+        cell += text.slice(from, quote + 1);
+        from = quote + 2;
+        continue;
+      }
+      cell += text.slice(from, quote);
+      at = quote + 1;
+      break;
+    }
+    cells.push(cell);
+    if (at === text.length) return cells;
+    if (text.charCodeAt(at) !== COMMA) return null;
+    at++;
+  }
 }
 
 /**
