@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { Findings, type Location } from './findings.ts';
 import { foldText } from '../core/text.ts';
 import { BatchInsert } from './batch-insert.ts';
+import { IdIndex } from './id-index.ts';
 
 export interface KadencjaRow { kadencja: string; data_od: string; data_do: string | null }
 export interface OrganRow { id_organu: number; nazwa: string; typ: string }
@@ -23,6 +24,8 @@ export interface PunktRow { id_punktu: number; id_posiedzenia: number; numer: st
 export interface GlosowanieRow {
   id_glosowania: number; id_posiedzenia: number; id_punktu: number | null; numer: number;
   data_czas: string; tytul: string; wynik: string | null;
+  /** foldText(tytul), when the reader has it already (the CSV reader folds in its worker thread). */
+  tytul_folded?: string;
 }
 export interface GlosRow { id_glosowania: number; id_osoby: number; glos: number }
 export interface ObecnoscRow { id_posiedzenia: number; id_osoby: number; obecny: number }
@@ -65,13 +68,14 @@ export class Loader {
   private readonly people = new Map<number, number>();
   private readonly memberships = new Set<number>();
   private readonly sessions = new Map<number, SessionRef>();
-  private readonly points = new Map<number, number>(); // id_punktu -> id_posiedzenia
-  /** id_glosowania -> index into the per-vote arrays. */
-  private readonly votes = new Map<number, number>();
-  private voteSession: number[] = [];
+  /** The big ones (millions in a national bundle) compactly: id -> position in the typed columns beside. */
+  private readonly points = new IdIndex();
+  private pointSession = new Float64Array(1024);
+  private readonly votes = new IdIndex();
+  private voteSession = new Float64Array(1024);
   /** Per vote: 1 once a run of its ballots has begun. */
   private ballotsBegun = new Uint8Array(1024);
-  private readonly attachments = new Set<number>();
+  private readonly attachments = new IdIndex();
   /** Ids of rows that failed their checks: references to them are reported as such. */
   private readonly rejectedSessions = new Set<number>();
   private readonly rejectedPoints = new Set<number>();
@@ -128,7 +132,7 @@ export class Loader {
     this.insertZalacznik = new BatchInsert(db, 'zalacznik', ['id_zalacznika', 'id_glosowania', 'nazwa', 'url']);
   }
 
-  private unique(ids: Set<number> | Map<number, unknown>, id: number, at: Location, column: string): boolean {
+  private unique(ids: { has(id: number): boolean }, id: number, at: Location, column: string): boolean {
     if (ids.has(id)) {
       this.findings.error(at, column, `duplicate id ${id}`);
       return false;
@@ -140,7 +144,7 @@ export class Loader {
    * Whether `id` is known. A reference to a row that was itself rejected says so, so that one bad row
    * does not read as thousands of unrelated problems downstream.
    */
-  private exists(ids: Set<number> | Map<number, unknown>, id: number, at: Location, column: string, what: string, rejected?: Set<number>): boolean {
+  private exists(ids: { has(id: number): boolean }, id: number, at: Location, column: string, what: string, rejected?: Set<number>): boolean {
     if (ids.has(id)) return true;
     this.findings.error(at, column, rejected?.has(id) ? `${what} ${id} was rejected (see the problems of its own row)` : `unknown ${what} ${id}`);
     return false;
@@ -229,7 +233,9 @@ export class Loader {
       if (!this.points.has(row.id_punktu)) this.rejectedPoints.add(row.id_punktu);
       return;
     }
-    this.points.set(row.id_punktu, row.id_posiedzenia);
+    const point = this.points.add(row.id_punktu);
+    if (point === this.pointSession.length) this.pointSession = grown(this.pointSession);
+    this.pointSession[point] = row.id_posiedzenia;
     this.insertPunkt.add(row.id_punktu, row.id_posiedzenia, row.numer, row.tytul);
   }
 
@@ -237,7 +243,7 @@ export class Loader {
     let ok = this.unique(this.votes, row.id_glosowania, at, 'id_glosowania');
     ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session', this.rejectedSessions) && ok;
     if (row.id_punktu !== null && this.exists(this.points, row.id_punktu, at, 'id_punktu', 'agenda point', this.rejectedPoints)) {
-      const pointSession = this.points.get(row.id_punktu);
+      const pointSession = this.pointSession[this.points.indexOf(row.id_punktu)];
       if (ok && pointSession !== row.id_posiedzenia) {
         this.findings.error(at, 'id_punktu', `agenda point ${row.id_punktu} belongs to session ${pointSession}, not ${row.id_posiedzenia}`);
         ok = false;
@@ -249,13 +255,16 @@ export class Loader {
       if (!this.votes.has(row.id_glosowania)) this.rejectedVotes.add(row.id_glosowania);
       return;
     }
-    const vote = this.voteSession.push(row.id_posiedzenia) - 1;
-    this.votes.set(row.id_glosowania, vote);
-    if (vote === this.ballotsBegun.length) this.ballotsBegun = grown(this.ballotsBegun);
+    const vote = this.votes.add(row.id_glosowania);
+    if (vote === this.voteSession.length) {
+      this.voteSession = grown(this.voteSession);
+      this.ballotsBegun = grown(this.ballotsBegun);
+    }
+    this.voteSession[vote] = row.id_posiedzenia;
     this.insertZrodlo.add(row.id_glosowania, at.file, at.line);
     const { data_czas, data, godzina } = normaliseDateTime(row.data_czas);
     this.insertGlosowanie.add(
-      row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, foldText(row.tytul), row.wynik,
+      row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, row.tytul_folded ?? foldText(row.tytul), row.wynik,
     );
   }
 
@@ -308,7 +317,7 @@ export class Loader {
   }
 
   private beginRun(voteId: number): void {
-    const vote = this.votes.get(voteId) ?? -1;
+    const vote = this.votes.indexOf(voteId);
     const run = this.run;
     run.id = voteId;
     run.vote = vote;
@@ -366,7 +375,8 @@ export class Loader {
     // point and attachment id: kept, they pushed all of Poland's heap to V8's limit (docs/PERFORMANCE.md).
     for (const lookup of [this.votes, this.points, this.attachments, this.sessions, this.memberships,
       this.rejectedSessions, this.rejectedPoints, this.rejectedVotes, this.ballotsWithoutMembership]) lookup.clear();
-    this.voteSession = [];
+    this.voteSession = new Float64Array(0);
+    this.pointSession = new Float64Array(0);
     this.termsOfPerson = [];
     this.ballotsBegun = new Uint8Array(0);
     return counts;
@@ -374,7 +384,7 @@ export class Loader {
 }
 
 /** A typed array of twice the length, with the same start. */
-function grown<T extends Uint8Array | Int32Array>(array: T): T {
+function grown<T extends Uint8Array | Int32Array | Float64Array>(array: T): T {
   const wider = new (array.constructor as new (length: number) => T)(array.length * 2);
   wider.set(array);
   return wider;

@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import type { Severity } from '../findings.ts';
-import { BALLOTS_FILE, BUNDLE_FILES } from './csv.ts';
+import { BALLOTS_FILE, BUNDLE_FILES, type FileSpec } from './csv.ts';
 import { readCsvRecords, type RecordSink } from './csv-records.ts';
 
 /** A problem found by the parser, to be reported after the first `before` rows of its batch. */
@@ -89,7 +89,7 @@ const truncate = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}â
  * column is missing).
  */
 export async function parseBundleFile(path: string, spec: number, emit: (batch: RowBatch) => Promise<void>): Promise<number | null> {
-  const { schema, file } = BUNDLE_FILES[spec]! as { schema: z.ZodObject; file: string };
+  const { schema, file, prepare } = BUNDLE_FILES[spec]! as FileSpec<z.ZodObject>;
   const ballots = file === BALLOTS_FILE;
   const out = new BatchBuilder(spec, ballots, emit);
   const report = (line: number, column: string, problem: string) => out.problem('error', line, column, problem);
@@ -143,7 +143,7 @@ export async function parseBundleFile(path: string, spec: number, emit: (batch: 
         const b = parsed.data as { id_glosowania: number; id_osoby: number; glos: number };
         out.ballot(line, b.id_glosowania, b.id_osoby, b.glos);
       } else {
-        out.row(line, parsed.data);
+        out.row(line, prepare ? prepare(parsed.data) : parsed.data);
       }
     },
     // A ballot line the schema accepts, read from its bytes; anything else goes through the schema for its messages.

@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { GLOS_CODE, GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { DATE_TIME, isDateTime } from '../../core/dates.ts';
+import { foldText } from '../../core/text.ts';
 import type { Findings, Location } from '../findings.ts';
 import type { Loader } from '../load.ts';
 import type { ParseJob, ParseMessage } from './csv-worker.ts';
@@ -44,6 +45,8 @@ export interface FileSpec<S extends z.ZodObject> {
   file: string;
   optional: boolean;
   schema: S;
+  /** Adds to a valid row what the loader would otherwise compute, in the parse worker (the second core). */
+  prepare?: (row: z.output<S>) => z.output<S>;
   load: (loader: Loader, row: z.output<S>, at: Location) => void;
 }
 
@@ -100,6 +103,7 @@ export const BUNDLE_FILES = [
       id_glosowania: id, id_posiedzenia: id, id_punktu: optionalId, numer: count,
       data_czas: dateTime, tytul: text, wynik,
     }),
+    prepare: (r) => Object.assign(r, { tytul_folded: foldText(r.tytul) }),
     load: (l, r, at) => l.glosowanie(r, at),
   }),
   spec({
