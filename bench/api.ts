@@ -25,7 +25,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runEtl } from '../etl/run.ts';
-import { renderStoredAnswers } from '../src/render-answers.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import { type LoadResult, type LoadSpec, hasWrk, runWrk } from './load.ts';
 import { hotUrls, kindOf, walkUrls, zipfUrls } from './workloads.ts';
 

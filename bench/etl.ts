@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFormat } from '../core/sources.ts';
 import { runEtl, type EtlSummary } from '../etl/run.ts';
-import { renderStoredAnswers } from '../src/render-answers.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import { describePlan, planTotals, polandPlan } from '../tools/generate/poland.ts';
 
 const here = fileURLToPath(import.meta.url);

@@ -1,4 +1,4 @@
-// npm run soak [-- --duration 300 --every 20]
+// npm run soak [-- --duration 300 --every 20] [-- --replicas]
 // The refresh under load (issue 15): the real server (one process, guards on) serves while
 // autocannon (its own process) reads a mix of the API at 50 connections, and every `--every` seconds
 // the source changes (two generated councils, alternately) and the server is sent SIGHUP. At the end:
@@ -18,6 +18,11 @@ const ext = here.endsWith('.ts') ? 'ts' : 'js';
 const nodeArgs = ext === 'ts' ? ['--import', 'tsx'] : [];
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const cli = local(`../cli/council.${ext}`);
+// `--replicas`: the soak of one builder and two replicas behind a proxy (bench/soak-replicas.ts) instead.
+if (process.argv.includes('--replicas')) {
+  await import(`./soak-replicas.${ext}`);
+  process.exit(process.exitCode ?? 0);
+}
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;

@@ -2,6 +2,7 @@
 // `council`: thin commands over the library. Each calls one function, prints what it did, and on
 // failure prints one clear message and exits non-zero.
 
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { countOf, reportLines } from '../etl/findings.ts';
 import { generateBundle } from '../tools/generate/index.ts';
@@ -12,11 +13,14 @@ import { SOURCE_READERS, type SourcePart } from '../etl/sources/index.ts';
 import type { RefreshMessage } from '../core/refresh-protocol.ts';
 import { loadConfig } from '../src/config.ts';
 import { fetchRadoskop, RADOSKOP_API } from '../etl/fetch/radoskop.ts';
-import { type FetchSummary, summaryLine } from '../etl/fetch/mirror.ts';
+import { type FetchSummary, rejectedLines, summaryLine } from '../etl/fetch/mirror.ts';
 import { PoliteClient } from '../etl/fetch/polite-client.ts';
 import { fetchSejm, SEJM_API } from '../etl/fetch/sejm.ts';
-import { liveFetchOf, liveSourceFrom, refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
-import { renderStoredAnswers } from '../src/render-answers.ts';
+import { refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
+import { CollapseRefusedError, limitsFrom } from '../etl/collapse.ts';
+import { configuredSource, describeSource, liveSettingsFor, recordedSource, sameSource, SourceMismatchError } from '../etl/source-spec.ts';
+import { CODE_VERSION } from '../src/answers/code-version.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import { startServer } from '../src/server.ts';
 
 const positiveInt = (value: string): number => {
@@ -73,15 +77,24 @@ program
   .requiredOption('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)')
   .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
   .addOption(formatOption())
+  .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
   .addHelpText('after', '\nExample:\n  council etl --source data/sample --db var/council.db\n  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz')
-  .action(async (options: { source: string; db?: string; format: SourceFormat }) => {
-    const dbPath = options.db ?? loadConfig().DB_PATH;
+  .action(async (options: { source: string; db?: string; format: SourceFormat; force?: boolean }) => {
+    const config = loadConfig();
+    const dbPath = options.db ?? config.DB_PATH;
+    const recorded = recordedSource(dbPath);
+    const path = resolve(options.source);
+    const record = { format: options.format, path, live: liveSettingsFor(options.format, path, configuredSource(config), recorded) };
     console.log(`building ${dbPath} from ${options.source} (${options.format})`);
+    if (recorded && !sameSource(recorded, record)) console.log(`  replacing a snapshot built from ${describeSource(recorded)}`);
     const onStage = (stage: string, rows: number, ms: number) => {
       printStage(stage, rows, ms);
       void tellParent({ type: 'stage', stage, rows, ms });
     };
-    const summary = await runEtl({ source: options.source, format: options.format, dbPath, onStage, render: renderStoredAnswers });
+    const summary = await runEtl({
+      source: options.source, format: options.format, dbPath, record, onStage, render: renderStoredAnswers,
+      limits: limitsFrom(config), ...(options.force ? { force: true } : {}),
+    });
     printSummary(summary, dbPath);
     await tellParent({ type: 'published', snapshot: summary.snapshot });
     process.disconnect?.(); // the open IPC channel would keep this process alive
@@ -124,28 +137,34 @@ program
       summary = await fetchRadoskop({ ...common, councils });
     }
     endProgress();
+    for (const line of rejectedLines(summary)) console.log(line);
     console.log(`fetched: ${summaryLine(summary)}`);
   });
 
 program
   .command('refresh')
-  .description('One refresh, as the nightly cron runs it: fetch the live source (if configured), rebuild only when the source changed')
-  .option('--source <path>', 'source folder (default: SOURCE_DIR)')
+  .description('One refresh, as the nightly cron runs it: the snapshot\'s own source unless the configuration names one; fetch its live part, rebuild only when it changed')
+  .option('--source <path>', 'source folder (default: SOURCE_DIR, else the source the snapshot was built from)')
   .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
   .addOption(new Option('--format <format>', 'source format (default: SOURCE_FORMAT)').choices([...SOURCE_FORMATS]))
-  .addHelpText('after', '\nExample:\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh')
-  .action(async (options: { source?: string; db?: string; format?: SourceFormat }) => {
+  .option('--replace-source', 'rebuild from the configured source even when the snapshot was built from another one (REPLACE_SOURCE=true)')
+  .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
+  .addHelpText('after', '\nExample:\n  DB_PATH=var/councils.db council refresh\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh')
+  .action(async (options: { source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean }) => {
     const config = loadConfig();
-    const source = options.source ?? config.SOURCE_DIR;
-    const format = options.format ?? config.SOURCE_FORMAT;
     const dbPath = options.db ?? config.DB_PATH;
-    const live = liveSourceFrom(config);
-    const kind = liveFetchOf(format, live);
-    console.log(`refreshing ${dbPath} from ${source} (${format}${kind ? `, fetched live from ${live.api ?? (kind === 'sejm' ? SEJM_API : RADOSKOP_API)}` : ''})`);
+    const configured = configuredSource({
+      ...config, ...(options.source ? { SOURCE_DIR: options.source } : {}), ...(options.format ? { SOURCE_FORMAT: options.format } : {}),
+    });
+    const label = { configuration: 'as configured', snapshot: 'the snapshot\'s own source', default: 'the bundled sample: no source configured, no snapshot yet' };
     const result = await refreshOnce({
-      source, format, dbPath, live, progress: progressPrinter(), render: renderStoredAnswers,
+      dbPath, configured, replaceSource: options.replaceSource ?? config.REPLACE_SOURCE, limits: limitsFrom(config),
+      timeoutMs: config.FETCH_TIMEOUT_MS, ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}), ...(options.force ? { force: true } : {}),
+      progress: progressPrinter(), render: renderStoredAnswers, codeVersion: CODE_VERSION,
+      onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
       onFetched: (fetched) => {
         endProgress();
+        for (const line of rejectedLines(fetched)) console.log(line);
         console.log(`  fetched: ${summaryLine(fetched)}`);
         void tellParent({ type: 'fetched', ...fetched });
       },
@@ -210,13 +229,19 @@ program
   .command('serve')
   .description('Start the API (and the nightly refresh)')
   .option('--port <n>', 'port (default: PORT)', (v) => (/^\d+$/.test(v) ? Number(v) : NaN))
-  .option('--bootstrap', 'build the database from SOURCE_DIR first when none exists')
-  .addHelpText('after', '\nExample:\n  PORT=8080 council serve --bootstrap')
-  .action(async (options: { port?: number; bootstrap?: boolean }) => {
+  .option('--bootstrap', 'build the database first when none exists (from SOURCE_DIR, else the bundled sample)')
+  .option('--replace-source', 'let the refresh rebuild from the configured source although the snapshot was built from another (REPLACE_SOURCE=true)')
+  .option('--follow <url>', 'a replica: follow the builder\'s published snapshot (its manifest URL) instead of building (FOLLOW_URL)')
+  .addHelpText('after', '\nExample:\n  PORT=8080 council serve --bootstrap\n  council serve --follow http://builder:3100/council.db.manifest.json')
+  .action(async (options: { port?: number; bootstrap?: boolean; replaceSource?: boolean; follow?: string }) => {
     if (options.port !== undefined && !(options.port >= 0 && options.port <= 65535)) {
       throw new InvalidArgumentError('--port must be between 0 and 65535');
     }
-    const config = loadConfig(process.env, options.port === undefined ? {} : { PORT: options.port });
+    // --follow goes through the configuration's own check, as FOLLOW_URL would.
+    const env = options.follow === undefined ? process.env : { ...process.env, FOLLOW_URL: options.follow };
+    const config = loadConfig(env, {
+      ...(options.port === undefined ? {} : { PORT: options.port }), ...(options.replaceSource ? { REPLACE_SOURCE: true } : {}),
+    });
     await startServer(config, { bootstrap: options.bootstrap ?? false });
   });
 
@@ -229,6 +254,10 @@ try {
     for (const line of problems) console.error(line);
     console.error(message);
     await tellParent({ type: 'failed', message, problems });
+  } else if (error instanceof SourceMismatchError || error instanceof CollapseRefusedError) {
+    // Refused on purpose, in one line; the published snapshot is untouched.
+    console.error(`council: ${error.message}`);
+    await tellParent({ type: 'refused', reason: error.reason, message: error.message });
   } else {
     const message = `council: ${error instanceof Error ? error.message : String(error)}`;
     console.error(message);

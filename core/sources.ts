@@ -1,5 +1,34 @@
-// The source formats the ETL reads. The names are shared: the service's configuration validates
-// SOURCE_FORMAT against them, and the ETL's registry (etl/sources/index.ts) has one reader per name.
+// The source formats the ETL reads, and a source as a snapshot records it. The names are shared: the
+// service's configuration validates SOURCE_FORMAT against them, and the ETL's registry
+// (etl/sources/index.ts) has one reader per name.
 
 export const SOURCE_FORMATS = ['csv', 'sejm', 'radoskop'] as const;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+
+/** What a refresh fetches into the source folder first (SEJM_TERM, RADOSKOP_COUNCILS, SOURCE_API). */
+export interface LiveSource {
+  /** Sejm term to mirror (format sejm). */
+  sejmTerm?: number;
+  /** Radoskop council slugs to mirror (format radoskop). */
+  councils?: string[];
+  /** Base URL replacing the official one (a mirror, a stand-in). */
+  api?: string;
+}
+
+/** A source: what a snapshot was built from (recorded in its meta), and what a refresh rebuilds from. */
+export interface SourceSpec {
+  format: SourceFormat;
+  /** Absolute path of the folder (or Sejm .tar.gz). */
+  path: string;
+  live: LiveSource;
+}
+
+/** The source the next refresh will use, as the server logs it and /health shows it. */
+export interface RefreshSourceStatus extends SourceSpec {
+  /** `radoskop:/srv/councils, fetching gdansk, katowice from https://data.radoskop.pl` */
+  description: string;
+  /** Named by the configuration, recorded in the published snapshot, or the bundled sample (no snapshot, nothing configured). */
+  from: 'configuration' | 'snapshot' | 'default';
+  /** Set when the refresh will refuse: the configuration names another source than the snapshot's. */
+  refusal?: string;
+}

@@ -1,4 +1,4 @@
-// Text rules of CONTRACT §2: the search fold, URL tokens, Polish name order, natural order of numbers.
+// Text rules of CONTRACT §2: the search fold, URL tokens, Polish name and surname order, natural order of numbers.
 
 const POLISH_FOLD: Record<string, string> = {
   ą: 'a', ć: 'c', ę: 'e', ł: 'l', ń: 'n', ó: 'o', ś: 's', ź: 'z', ż: 'z',
@@ -44,6 +44,24 @@ export function compareNames(
   b: { imie_nazwisko: string; id_osoby: number },
 ): number {
   return polishCollator.compare(a.imie_nazwisko, b.imie_nazwisko) || a.id_osoby - b.id_osoby;
+}
+
+/**
+ * The surname of a name written "First Last" (every source we read writes it so): its last word, a
+ * hyphenated double surname being one word ("Anna Nowak-Kowalska" → "Nowak-Kowalska", "Jan Maria
+ * Rokita" → "Rokita"). A name of one word is its own surname.
+ */
+export function surnameOf(fullName: string): string {
+  const words = fullName.trim().split(/\s+/);
+  return words[words.length - 1] ?? '';
+}
+
+/** Surname order: the surname in Polish collation, then the whole name (so given names break ties), then id_osoby. */
+export function compareSurnames(
+  a: { imie_nazwisko: string; id_osoby: number },
+  b: { imie_nazwisko: string; id_osoby: number },
+): number {
+  return polishCollator.compare(surnameOf(a.imie_nazwisko), surnameOf(b.imie_nazwisko)) || compareNames(a, b);
 }
 
 /** Natural order of agenda numbers: `7.2` < `7.10` < `7a`; numeric runs compare as numbers. */

@@ -16,6 +16,10 @@ export interface Problem extends Location {
   problem: string;
 }
 
+/** A place in a JSON document as a column: `votes[3].MP` from a path such as a zod issue's. */
+export const columnOf = (path: readonly PropertyKey[]): string =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('') || '(file)';
+
 export const formatProblem = (p: Problem): string => `${p.file}${p.line > 0 ? `:${p.line}` : ''}: ${p.column}: ${p.problem}`;
 
 export type Severity = 'error' | 'warning';

@@ -1,77 +1,85 @@
-// One refresh, the job behind the cron, SIGHUP and `council refresh`: fetch the live source into the
-// source folder when one is configured, then rebuild only when the source differs from the one the
+// One refresh, the job behind the cron, SIGHUP and `council refresh`: settle which source to read (the
+// snapshot's own unless the configuration names one, etl/source-spec.ts), fetch its live part into
+// the source folder when it has one, then rebuild only when something differs from what the
 // published snapshot was built from. A failed fetch rebuilds nothing (the served data stays); the
-// next run resumes the mirror where this one stopped.
+// next run resumes the mirror where this one stopped. The build itself refuses a collapse of the
+// published data (etl/collapse.ts).
 
-import type { SourceFormat } from '../core/sources.ts';
+import type { RefreshSourceStatus, SourceSpec } from '../core/sources.ts';
+import type { CollapseLimits } from './collapse.ts';
 import { fetchRadoskop } from './fetch/radoskop.ts';
 import type { FetchSummary, Progress } from './fetch/mirror.ts';
 import { PoliteClient } from './fetch/polite-client.ts';
 import { fetchSejm } from './fetch/sejm.ts';
 import type { StageReporter } from './materialise/index.ts';
 import { type EtlOptions, type EtlSummary, runEtl } from './run.ts';
-import { publishedDigest, sourceDigest } from './source-digest.ts';
+import { publishedCodeVersion, publishedDigest, sourceDigest } from './source-digest.ts';
+import { liveFetchOf, recordedSource, refreshSourceOf, sameSource } from './source-spec.ts';
 
 export const USER_AGENT = 'council-voting-analytics/2.0.0 (roll-call statistics for citizens; contact: the operator of this service)';
 
-export interface LiveSource {
-  /** Sejm term to mirror (SOURCE_FORMAT=sejm). */
-  sejmTerm?: number;
-  /** Radoskop council slugs to mirror (SOURCE_FORMAT=radoskop). */
-  councils?: string[];
-  /** Base URL replacing the official one (a stand-in, a proxy). */
+export interface RefreshOptions {
+  dbPath: string;
+  /** The source the configuration names; null: none (the published snapshot's own is refreshed). */
+  configured: SourceSpec | null;
+  /** Rebuild from the configured source even when the snapshot was built from another (`--replace-source`). */
+  replaceSource?: boolean;
+  /** SOURCE_API: where a live source is fetched from, also for the snapshot's own source. */
   api?: string;
   timeoutMs?: number;
-}
-
-export interface RefreshOptions {
-  source: string;
-  format: SourceFormat;
-  dbPath: string;
-  live: LiveSource;
+  force?: boolean;
+  limits?: CollapseLimits;
+  /** Told which source this refresh reads, before anything is fetched. */
+  onSource?: (source: RefreshSourceStatus) => void;
   onStage?: StageReporter;
   onFetched?: (summary: FetchSummary) => void;
   render?: EtlOptions['render'];
+  /**
+   * The version of the code that renders the answers (src/answers/code-version.ts): a snapshot whose
+   * answers other code rendered is rebuilt even when its source is unchanged.
+   */
+  codeVersion?: string;
   progress?: Progress;
 }
 
 export type RefreshResult =
-  | { rebuilt: true; fetch: FetchSummary | null; etl: EtlSummary }
-  | { rebuilt: false; fetch: FetchSummary | null; digest: string };
+  | { rebuilt: true; source: RefreshSourceStatus; fetch: FetchSummary | null; etl: EtlSummary }
+  | { rebuilt: false; source: RefreshSourceStatus; fetch: FetchSummary | null; digest: string };
 
-/** The live-source settings of the service's configuration (src/config.ts keys). */
-export function liveSourceFrom(settings: { SEJM_TERM: number; RADOSKOP_COUNCILS: string[]; SOURCE_API: string; FETCH_TIMEOUT_MS: number }): LiveSource {
-  return {
-    ...(settings.SEJM_TERM ? { sejmTerm: settings.SEJM_TERM } : {}),
-    councils: settings.RADOSKOP_COUNCILS,
-    ...(settings.SOURCE_API ? { api: settings.SOURCE_API } : {}),
-    timeoutMs: settings.FETCH_TIMEOUT_MS,
-  };
-}
-
-/** The live fetch this configuration asks for, or null when the source folder is maintained by hand. */
-export function liveFetchOf(format: SourceFormat, live: LiveSource): 'sejm' | 'radoskop' | null {
-  if (format === 'sejm' && live.sejmTerm) return 'sejm';
-  if (format === 'radoskop' && live.councils && live.councils.length > 0) return 'radoskop';
+/**
+ * Why the published snapshot at `dbPath` must be rebuilt from `source` (whose files digest to
+ * `digest`), or null when it was built from exactly that. Each condition is one line here.
+ */
+function rebuildReason(dbPath: string, source: SourceSpec, digest: string, codeVersion: string | undefined): string | null {
+  const published = publishedDigest(dbPath);
+  if (published === undefined) return 'no servable snapshot';
+  if (published !== digest) return 'the source changed';
+  if (codeVersion !== undefined && codeVersion !== publishedCodeVersion(dbPath)) return 'its answers were rendered by other code';
+  const recorded = recordedSource(dbPath);
+  if (recorded === null || !sameSource(recorded, source)) return 'the snapshot was built from another source';
   return null;
 }
 
 export async function refreshOnce(options: RefreshOptions): Promise<RefreshResult> {
-  const { source, format, live } = options;
+  const source = refreshSourceOf(options.dbPath, options.configured, { ...options.replaceSource ? { replace: true } : {}, ...options.api ? { api: options.api } : {} });
+  options.onSource?.(source);
   let fetch: FetchSummary | null = null;
-  const kind = liveFetchOf(format, live);
+  const kind = liveFetchOf(source);
   if (kind !== null) {
-    const client = new PoliteClient({ userAgent: USER_AGENT, ...(live.timeoutMs ? { timeoutMs: live.timeoutMs } : {}) });
-    const common = { out: source, client, ...(live.api ? { api: live.api } : {}), ...(options.progress ? { progress: options.progress } : {}) };
+    const { live } = source;
+    const client = new PoliteClient({ userAgent: USER_AGENT, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    const common = { out: source.path, client, ...(live.api ? { api: live.api } : {}), ...(options.progress ? { progress: options.progress } : {}) };
     fetch = kind === 'sejm'
       ? await fetchSejm({ ...common, term: live.sejmTerm! })
       : await fetchRadoskop({ ...common, councils: live.councils! });
     options.onFetched?.(fetch);
   }
-  const digest = sourceDigest(source);
-  if (digest === publishedDigest(options.dbPath)) return { rebuilt: false, fetch, digest };
+  const digest = sourceDigest(source.path);
+  if (rebuildReason(options.dbPath, source, digest, options.codeVersion) === null) return { rebuilt: false, source, fetch, digest };
   const etl = await runEtl({
-    source, format, dbPath: options.dbPath, ...(options.onStage ? { onStage: options.onStage } : {}), ...(options.render ? { render: options.render } : {}),
+    source: source.path, format: source.format, dbPath: options.dbPath, record: { format: source.format, path: source.path, live: source.live },
+    ...(options.force ? { force: true } : {}), ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.onStage ? { onStage: options.onStage } : {}), ...(options.render ? { render: options.render } : {}),
   });
-  return { rebuilt: true, fetch, etl };
+  return { rebuilt: true, source, fetch, etl };
 }

@@ -3,15 +3,20 @@
 
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import type { SourceFormat } from '../core/sources.ts';
+import type { SourceFormat, SourceSpec } from '../core/sources.ts';
+import { type CollapseLimits, CollapseRefusedError, collapseOf, DEFAULT_LIMITS, publishedTally, voteTally } from './collapse.ts';
 import { type Findings, type Problem, countOf, formatProblem } from './findings.ts';
 import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
+import { manifestOf, writeManifest } from '../core/snapshot/manifest.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
+import { CREDIT_META_KEY } from '../core/credit.ts';
+import { sourceCredit } from './source-credit.ts';
 import { sourceDigest } from './source-digest.ts';
+import { sourceMeta } from './source-spec.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
 
 
@@ -24,10 +29,15 @@ export interface EtlOptions {
   onStage?: StageReporter;
   /**
    * Renders answers into the snapshot before it is published, returning how many (the API's stored
-   * answers, src/render-answers.ts): passed in by the composition roots, since the pipeline does not
+   * answers, src/answers/render.ts): passed in by the composition roots, since the pipeline does not
    * know the API.
    */
-  render?: (db: Database.Database) => number;
+  render?: (db: Database.Database) => Promise<number>;
+  /** The source recorded in the snapshot (default: `format` at `source`, without a live fetch). */
+  record?: SourceSpec;
+  /** Publish even a build that collapses the published snapshot (etl/collapse.ts). */
+  force?: boolean;
+  limits?: CollapseLimits;
 }
 
 export interface EtlSummary {
@@ -75,6 +85,7 @@ function openBuild(path: string): Database.Database {
  * source is also materialised there, so `check` reports every warning `etl` would.
  */
 export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<{ findings: Findings; counts: LoadCounts; parts: SourcePart[] }> {
+  sourceCredit(options.format ?? 'csv', options.source); // a bad zrodlo.json fails the check as it would fail etl
   const db = new Database(':memory:');
   try {
     createSchema(db);
@@ -106,6 +117,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
   try {
     removeStaleBuilds(dbPath);
     const digest = sourceDigest(options.source);
+    const credit = sourceCredit(options.format ?? 'csv', options.source);
     db = openBuild(buildPath);
     createSchema(db);
     const loader = new Loader(db);
@@ -119,9 +131,13 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     if (findings.errorCount > 0) throw new BundleRejectedError(findings);
 
     materialise(db, findings, report);
+    // Compared before the answers are rendered: a refused build costs no more than it must.
+    const published = options.force ? null : publishedTally(dbPath);
+    const collapse = published && collapseOf(published, voteTally(db), options.limits ?? DEFAULT_LIMITS);
+    if (collapse) throw new CollapseRefusedError(dbPath, collapse);
     if (options.render) {
       t = performance.now();
-      report('render answers', options.render(db), performance.now() - t);
+      report('render answers', await options.render(db), performance.now() - t);
     }
 
     t = performance.now();
@@ -130,13 +146,16 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     setMeta.run('snapshot', snapshot);
     setMeta.run('built_at', builtAt);
-    setMeta.run('source', `${options.format ?? 'csv'}:${resolve(options.source)}`);
+    for (const [key, value] of sourceMeta(options.record ?? { format: options.format ?? 'csv', path: resolve(options.source), live: {} })) setMeta.run(key, value);
     setMeta.run('counts', JSON.stringify(counts));
     setMeta.run('source_digest', digest);
+    setMeta.run(CREDIT_META_KEY, JSON.stringify(credit));
     db.exec('ANALYZE');
     db.pragma('journal_mode = DELETE');
     db.close();
     db = null;
+    // What replicas read before the file; written first, so that a failure to write it publishes nothing.
+    writeManifest(dbPath, await manifestOf(buildPath, basename(dbPath)));
     publishBuild(buildPath, dbPath);
     report('publish', 0, performance.now() - t);
     return { snapshot, builtAt, counts, parts, findings, stages, seconds: (performance.now() - started) / 1000 };

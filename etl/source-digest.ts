@@ -32,21 +32,31 @@ export function sourceDigest(path: string): string {
   return `sha256:${hash.digest('hex')}`;
 }
 
-/**
- * The source digest recorded in the published snapshot at `dbPath`, if there is one and this version
- * can serve it: a snapshot of another schema version (built before an upgrade) has none, so that it
- * is rebuilt even when its source has not changed.
- */
-export function publishedDigest(dbPath: string): string | undefined {
+/** The published snapshot's meta values at `dbPath`, if there is a snapshot this version can read. */
+function publishedMeta(dbPath: string): Map<string, string> | undefined {
   try {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     try {
-      const meta = new Map(db.prepare("SELECT key, value FROM meta WHERE key IN ('source_digest', 'schema_version')").raw().all() as Array<[string, string]>);
-      return meta.get('schema_version') === String(SCHEMA_VERSION) ? meta.get('source_digest') : undefined;
+      return new Map(db.prepare("SELECT key, value FROM meta WHERE key IN ('source_digest', 'schema_version', 'code_version')").raw().all() as Array<[string, string]>);
     } finally {
       db.close();
     }
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The source digest recorded in the published snapshot at `dbPath`, if there is one and this version
+ * can serve it: a snapshot of another schema version (built before an upgrade) has none, so that it
+ * is rebuilt even when its source has not changed.
+ */
+export function publishedDigest(dbPath: string): string | undefined {
+  const meta = publishedMeta(dbPath);
+  return meta?.get('schema_version') === String(SCHEMA_VERSION) ? meta.get('source_digest') : undefined;
+}
+
+/** The version of the code that rendered the published snapshot's stored answers (src/answers/code-version.ts), if recorded. */
+export function publishedCodeVersion(dbPath: string): string | undefined {
+  return publishedMeta(dbPath)?.get('code_version');
 }

@@ -21,11 +21,18 @@ export const CONFIG_KEYS = {
   HOST: { schema: z.string().default('127.0.0.1'), description: 'address the API listens on' },
   DB_PATH: { schema: z.string().min(1).default('var/council.db'), description: 'published snapshot database (rebuilt by the ETL)' },
   SHARES_DB_PATH: { schema: z.string().default(''), description: 'share-link database; empty: `shares.db` beside DB_PATH' },
-  SOURCE_DIR: { schema: z.string().min(1).default('data/sample'), description: 'source the ETL reads (CSV bundle directory, Sejm directory / .tar.gz, Radoskop council folders); a live source is fetched into it' },
-  SOURCE_FORMAT: { schema: z.enum(SOURCE_FORMATS).default('csv'), description: '`csv` (CONTRACT §1 bundle), `sejm` (Sejm API files) or `radoskop` (CONTRACT §8)' },
+  SHARES_DATABASE_URL: {
+    schema: z.string().trim().regex(/^(postgres(ql)?:\/\/.*)?$/, 'must be a postgresql:// URL').default(''),
+    description: 'PostgreSQL URL of the share-link store (e.g. `postgresql://council@db/council`), for several replicas; empty: the SQLite file of SHARES_DB_PATH',
+  },
+  SOURCE_DIR: { schema: z.string().default(''), description: 'source the refresh reads (CSV bundle directory, Sejm directory / .tar.gz, Radoskop council folders); a live source is fetched into it. Empty: the source the published snapshot was built from (the bundled `data/sample` for the first build)' },
+  SOURCE_FORMAT: { schema: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SOURCE_FORMATS).optional()), description: '`csv` (CONTRACT §1 bundle), `sejm` (Sejm API files) or `radoskop` (CONTRACT §8); empty: `csv` when SOURCE_DIR is set, else the snapshot\'s own' },
   SEJM_TERM: { schema: integer(0, 0, 99), description: 'with SOURCE_FORMAT=sejm: the term each refresh fetches from the Sejm API first; 0: no fetch' },
   RADOSKOP_COUNCILS: { schema: list.default([]), description: 'with SOURCE_FORMAT=radoskop: comma-separated council slugs each refresh fetches from Radoskop first' },
   SOURCE_API: { schema: z.string().default(''), description: 'base URL replacing the official API of the live source (a mirror, a stand-in); empty: the official one' },
+  REPLACE_SOURCE: { schema: flag(false), description: 'let the refresh rebuild from the configured source when the snapshot was built from another (otherwise it refuses)' },
+  REFRESH_MAX_VOTES_LOST: { schema: integer(20, 0, 100), description: 'percent of the published votes a build may lose before it is refused as a collapse' },
+  REFRESH_MAX_COUNCILS_LOST: { schema: integer(0, 0, 100), description: 'percent of the councils with votes that may end up with none before a build is refused (0: any one is refused)' },
   FETCH_TIMEOUT_MS: { schema: integer(30_000, 100, 600_000), description: 'timeout of one fetch request (milliseconds), retried with backoff' },
   ALLOWED_ORIGINS: { schema: list.default(['http://localhost:3000', 'http://127.0.0.1:3000']), description: 'comma-separated origins allowed to call the API' },
   API_SECRET_KEY: { schema: z.string().default(''), description: 'required `X-API-Key` value; empty disables the key check' },
@@ -37,6 +44,12 @@ export const CONFIG_KEYS = {
   STORED_ANSWERS: { schema: flag(true), description: 'serve the answers rendered with the snapshot (default-parameter resources) from the snapshot; false answers everything live' },
   RESPONSE_CACHE_MB: { schema: integer(64, 0, 4096), description: 'serialized responses kept per snapshot (MiB); 0 disables' },
   CRON_SCHEDULE: { schema: z.string().default('0 3 * * *'), description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables' },
+  FOLLOW_URL: {
+    schema: z.string().trim().regex(/^(https?:\/\/.+)?$/, 'must be an http:// or https:// URL').default(''),
+    description: 'a replica: the builder\'s snapshot manifest URL (`http://builder:3100/council.db.manifest.json`) to follow instead of building; empty: this server builds (`council serve --follow URL` sets it)',
+  },
+  FOLLOW_INTERVAL_S: { schema: integer(10, 1, 86_400), description: 'how often a replica reads the builder\'s manifest (seconds); after failures it backs off, to 5 minutes' },
+  PUBLISH_PORT: { schema: integer(0, 0, 65535), description: 'a builder: port (on HOST) serving the published snapshot and its manifest to replicas; 0: not published' },
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), description: 'pino log level' },
   NODE_ENV: { schema: z.enum(['development', 'production', 'test']).default('development'), description: '`production` also rejects requests with neither Origin nor Referer' },
 } as const;
@@ -48,6 +61,9 @@ const schema = z.object(
   Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, { schema }]) => [key, schema])) as { [K in keyof Keys]: Keys[K]['schema'] },
 );
 
+/** Values an error message must not repeat. */
+const SECRETS = new Set(['API_SECRET_KEY', 'JWT_SECRET', 'SHARES_DATABASE_URL', 'FOLLOW_URL']);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -57,7 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const picked = Object.fromEntries(Object.keys(CONFIG_KEYS).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])));
   const parsed = schema.safeParse(picked);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got "${String(env[String(i.path[0])])}")`);
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]);
+      return `${key}: ${i.message} (got ${SECRETS.has(key) ? 'a value not shown here: it may hold a password' : `"${String(env[key])}"`})`;
+    });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...(parsed.data as Config), ...overrides };

@@ -14,9 +14,10 @@
 // The document is built once, on first use (the docs router asks for it when the app is created).
 
 import { z } from 'zod';
-import { API_ENDPOINTS } from './endpoints.ts';
-import { STATUS_NAMES } from './http.ts';
-import { type Endpoint, errorEnvelope } from './schemas.ts';
+import type { AnyEndpoint } from './answers/endpoint.ts';
+import { API_ENDPOINTS } from './answers/endpoints.ts';
+import { errorEnvelope } from './answers/schemas.ts';
+import { STATUS_NAMES } from './http/envelope.ts';
 import { VERSION } from './service/router.ts';
 
 type Json = Record<string, unknown>;
@@ -72,7 +73,7 @@ const TAGS: Record<string, string> = {
 
 /**
  * Descriptions of query parameters whose zod schema carries none (the shared primitives of
- * src/http.ts are reused under several names). A schema's own `.meta({ description })` wins.
+ * src/http/params.ts are reused under several names). A schema's own `.meta({ description })` wins.
  */
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   page: 'Numer strony (od 1)',
@@ -98,7 +99,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Treść żądania musi być JSON (Content-Type: application/json)',
   429: 'Przekroczony limit żądań (RATE_LIMIT_MAX_REQUESTS na RATE_LIMIT_WINDOW_MS na adres klienta)',
   500: 'Błąd serwera (bez szczegółów technicznych)',
-  503: 'Dane nie zostały jeszcze załadowane',
+  503: 'Dane nie zostały jeszcze załadowane (albo, dla linków udostępniania, ich baza jest chwilowo niedostępna)',
 };
 
 /** Statuses every operation can answer besides its own: the guards' and the server's. */
@@ -173,7 +174,7 @@ function typedOutput(schema: z.ZodType, converter: SchemaConverter): Json | null
 
 /**
  * The documented schema of one path or query parameter. Numbers and booleans are shown as the typed
- * value they are parsed into (the `.pipe()` of src/http.ts: integer with minimum/maximum, boolean),
+ * value they are parsed into (the `.pipe()` of src/http/params.ts: integer with minimum/maximum, boolean),
  * everything else as the string it must be (pattern, enum, maxLength).
  */
 function parameterSchema(schema: z.ZodType, converter: SchemaConverter, fallbackDescription?: string): { schema: Json; description?: string; required: boolean } {
@@ -199,7 +200,7 @@ export const pathParamNames = (path: string): string[] => [...path.matchAll(/:(\
 /** Express `/api/radni/:id` → OpenAPI `/api/radni/{id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
-function parameters(endpoint: Endpoint, converter: SchemaConverter): OpenApiParameter[] {
+function parameters(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiParameter[] {
   const result: OpenApiParameter[] = [];
   const pathShape = shapeOf(endpoint.params);
   const names = pathParamNames(endpoint.path);
@@ -233,7 +234,7 @@ const json = (schema: Json) => ({ 'application/json': { schema } });
 const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** The error statuses documented for an operation: its own, then those of the guards and the server. */
-export const errorStatuses = (endpoint: Endpoint): number[] =>
+export const errorStatuses = (endpoint: AnyEndpoint): number[] =>
   [...new Set([...endpoint.errors, ...(endpoint.public ? PUBLIC_ERRORS : GUARDED_ERRORS)])].sort((a, b) => a - b);
 
 /** `404` → `NotFound`: the name of the shared error response in `components.responses`. */
@@ -251,7 +252,7 @@ function errorResponses(statuses: Iterable<number>, errorSchema: Json): Record<s
   }]));
 }
 
-function operation(endpoint: Endpoint, converter: SchemaConverter): OpenApiOperation {
+function operation(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiOperation {
   const success = endpoint.status ?? 200;
   const data = converter.convert(endpoint.response, 'output');
   const responses: OpenApiOperation['responses'] = {
@@ -274,7 +275,7 @@ function operation(endpoint: Endpoint, converter: SchemaConverter): OpenApiOpera
 }
 
 /** Builds the document from a list of endpoints (exported for tests; use `openApiDocument()`). */
-export function buildOpenApiDocument(endpoints: readonly Endpoint[] = API_ENDPOINTS): OpenApiDocument {
+export function buildOpenApiDocument(endpoints: readonly AnyEndpoint[] = API_ENDPOINTS): OpenApiDocument {
   const converter = new SchemaConverter();
   const errorSchema = converter.convert(errorEnvelope, 'output');
   const paths: OpenApiDocument['paths'] = {};

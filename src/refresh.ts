@@ -1,17 +1,19 @@
-// The scheduled refresh: node-cron runs the same job as `council etl`, in a forked child process so
-// that a rebuild never competes with requests for this process's event loop. The child reports its
+// The scheduled refresh: node-cron runs the same job as `council refresh`, in a forked child process
+// so that a rebuild never competes with requests for this process's event loop. The child reports its
 // stages and outcome as typed IPC messages (core/refresh-protocol.ts). The build lock refuses
 // overlapping runs, also against a manual `council etl` on the same database; the snapshot store
-// picks up the published file.
+// picks up the published file. Which source the refresh reads is the ETL's rule (the snapshot's own
+// unless the configuration names one); the scheduler logs it and shows it on /health.
 
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import { parseRefreshMessage } from '../core/refresh-protocol.ts';
+import type { RefreshSourceStatus } from '../core/sources.ts';
 import type { Config } from './config.ts';
 import type { RefreshStatus } from './service/router.ts';
-import type { SnapshotStore } from './snapshot.ts';
+import type { SnapshotStore } from './snapshot/snapshot.ts';
 
 export const CRON_TIMEZONE = 'Europe/Warsaw';
 
@@ -32,6 +34,9 @@ function cliModule(): { path: string; execArgv: string[] } {
 /** Removes what a killed build left beside the database (its build file); injected by the composition root. */
 export type BuildCleanup = (dbPath: string) => void;
 
+/** The source the next refresh will use, as the ETL settles it (etl/source-spec.ts); injected by the composition root. */
+export type SourceStatusOf = () => RefreshSourceStatus;
+
 /** Calls `onLine` with each complete line of a stream. */
 function eachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
   let partial = '';
@@ -51,6 +56,7 @@ interface ChildOutcome { code: number | null; signal: NodeJS.Signals | null; spa
 interface ChildReport {
   published?: string;
   unchanged: boolean;
+  refused?: { reason: 'source' | 'collapse'; message: string };
   failure?: string;
   fetched?: NonNullable<RefreshStatus['fetch']>;
   stderr: string[];
@@ -68,6 +74,7 @@ export class RefreshScheduler {
     private readonly snapshots: SnapshotStore,
     private readonly logger: Logger,
     private readonly cleanupBuilds: BuildCleanup,
+    private readonly sourceStatus: SourceStatusOf,
     /** Told of every change of `status` (a cluster primary passes it on to its workers). */
     private readonly onStatus: (status: RefreshStatus) => void = () => undefined,
   ) {}
@@ -80,8 +87,14 @@ export class RefreshScheduler {
   }
 
   start(): void {
+    const source = this.noteSource();
+    this.onStatus(this.status);
+    const logged = { source: source.description, from: source.from };
+    if (source.refusal) {
+      this.logger.warn({ ...logged, refusal: source.refusal }, 'the refresh will refuse: the configuration names another source than the snapshot\'s');
+    }
     if (!this.config.CRON_SCHEDULE) {
-      this.logger.info('no CRON_SCHEDULE: the scheduled refresh is off (SIGHUP still refreshes)');
+      this.logger.info(logged, 'no CRON_SCHEDULE: the scheduled refresh is off (SIGHUP still refreshes)');
       return;
     }
     RefreshScheduler.validate(this.config);
@@ -97,7 +110,13 @@ export class RefreshScheduler {
         debug: (message, err) => cronLog.debug({ err }, String(message)),
       },
     });
-    this.logger.info({ schedule: this.config.CRON_SCHEDULE, timezone: CRON_TIMEZONE }, 'refresh scheduled');
+    this.logger.info({ schedule: this.config.CRON_SCHEDULE, timezone: CRON_TIMEZONE, ...logged }, 'refresh scheduled');
+  }
+
+  /** Settles the source the next refresh will use, for /health (and the cluster's workers). */
+  private noteSource(): RefreshSourceStatus {
+    this.status.source = this.sourceStatus();
+    return this.status.source;
   }
 
   /** Runs one refresh; resolves with its outcome. A refresh already running here is not started twice. */
@@ -113,11 +132,12 @@ export class RefreshScheduler {
     this.status.running = true;
     this.onStatus(this.status);
     const started = performance.now();
-    const { SOURCE_DIR, SOURCE_FORMAT, DB_PATH } = this.config;
+    const { DB_PATH } = this.config;
     const log = this.logger.child({ refresh: new Date().toISOString() });
-    log.info({ source: SOURCE_DIR, format: SOURCE_FORMAT, db: DB_PATH }, 'refresh started');
+    const source = this.noteSource();
+    log.info({ source: source.description, from: source.from, db: DB_PATH }, 'refresh started');
     const { outcome, report } = await this.runChild(log);
-    const { published, unchanged, failure, fetched, stderr } = report;
+    const { published, unchanged, refused, failure, fetched, stderr } = report;
     const pid = this.child?.pid;
     this.child = null;
     if (outcome.signal && pid !== undefined) {
@@ -138,6 +158,8 @@ export class RefreshScheduler {
       last = published && active !== published
         ? { ok: false, finished, seconds, snapshot: active, error: `snapshot ${published} was published but could not be put in service` }
         : { ok: true, finished, seconds, snapshot: active ?? published ?? '', rebuilt: !unchanged };
+    } else if (refused) {
+      last = { ok: false, finished, seconds, error: refused.message, refused: refused.reason };
     } else {
       const error = outcome.spawnError ?? failure ?? (stderr.slice(-5).join('\n')
         || (outcome.signal ? `the ETL process was killed by ${outcome.signal}` : `the ETL process exited with code ${outcome.code}`));
@@ -145,22 +167,25 @@ export class RefreshScheduler {
     }
     this.status.last = last;
     // A live fetch that did not report its figures failed (nothing was rebuilt from it).
-    this.status.fetch = fetched ?? (this.fetchesLive() && !last.ok ? { finished, ok: false, error: last.error ?? 'the fetch failed' } : this.status.fetch);
+    this.status.fetch = fetched ?? (this.fetchesLive() && !last.ok && !last.refused ? { finished, ok: false, error: last.error ?? 'the fetch failed' } : this.status.fetch);
     this.status.running = false;
+    this.noteSource(); // the snapshot may record another source now (--replace-source)
     this.onStatus(this.status);
     if (last.ok && unchanged) log.info(last, 'unchanged, nothing rebuilt: the source is the one in service');
     else if (last.ok) log.info(last, 'refresh published');
+    else if (last.refused) log.error(last, 'refresh refused; the previous snapshot stays in service');
     else log.error(last, 'refresh failed; the previous snapshot stays in service');
     return last;
   }
 
   /** Forks `council refresh` and gathers what it reports (IPC) and its last stderr lines. */
   private async runChild(log: Logger): Promise<{ outcome: ChildOutcome; report: ChildReport }> {
-    const { SOURCE_DIR, SOURCE_FORMAT, DB_PATH } = this.config;
+    const { DB_PATH, REPLACE_SOURCE } = this.config;
     const report: ChildReport = { unchanged: false, stderr: [] };
     const outcome = await new Promise<ChildOutcome>((done) => {
       const cli = cliModule();
-      const child = fork(cli.path, ['refresh', '--source', SOURCE_DIR, '--format', SOURCE_FORMAT, '--db', DB_PATH], {
+      // The child reads the source settings from the same environment and settles the source itself.
+      const child = fork(cli.path, ['refresh', '--db', DB_PATH, ...(REPLACE_SOURCE ? ['--replace-source'] : [])], {
         execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       this.child = child;
@@ -174,6 +199,7 @@ export class RefreshScheduler {
         else if (message.type === 'stage') log.info({ stage: message.stage, rows: message.rows, ms: Math.round(message.ms) }, 'etl stage');
         else if (message.type === 'published') report.published = message.snapshot;
         else if (message.type === 'unchanged') report.unchanged = true;
+        else if (message.type === 'refused') report.refused = { reason: message.reason, message: message.message };
         else if (message.type === 'fetched') {
           const { type: _type, ...figures } = message;
           report.fetched = { finished: new Date().toISOString(), ok: true, ...figures };
@@ -191,10 +217,10 @@ export class RefreshScheduler {
     return { outcome, report };
   }
 
-  /** Whether a refresh fetches a live source first (CONTRACT of `council refresh`). */
+  /** Whether the refresh fetches a live source first. */
   private fetchesLive(): boolean {
-    const { SOURCE_FORMAT, SEJM_TERM, RADOSKOP_COUNCILS } = this.config;
-    return (SOURCE_FORMAT === 'sejm' && SEJM_TERM > 0) || (SOURCE_FORMAT === 'radoskop' && RADOSKOP_COUNCILS.length > 0);
+    const live = this.status.source?.live;
+    return Boolean(live?.sejmTerm || live?.councils?.length);
   }
 
   /** Stops the schedule; a refresh in progress is ended (SIGTERM, then SIGKILL) and awaited. */

@@ -6,8 +6,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { generateBundle } from '../tools/generate/index.ts';
-import { API_ENDPOINTS } from '../src/endpoints.ts';
-import { errorEnvelope } from '../src/schemas.ts';
+import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
+import { errorEnvelope } from '../src/answers/schemas.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 
 let t: TestApp;
@@ -301,22 +301,22 @@ describe('response cache', () => {
   });
 
   it('keeps within its byte budget, dropping the least recently used', async () => {
-    const { ResponseCache } = await import('../src/caching.ts');
+    const { ResponseCache } = await import('../src/answers/response-cache.ts');
     const cache = new ResponseCache(160);
-    const entry = (n: number) => ({ etag: `"${n}"`, body: Buffer.alloc(10, n), encoded: {} });
+    const entry = (n: number) => ({ body: Buffer.alloc(10, n), encoded: {} });
     for (let i = 0; i < 16; i++) cache.set(`/${i}`, entry(i));
     expect(cache.get('/0')).toBeDefined(); // used: now the most recent
     cache.set('/16', entry(16));
     expect(cache.get('/1')).toBeUndefined();
     expect(cache.get('/0')).toBeDefined();
-    cache.set('/big', { etag: '"big"', body: Buffer.alloc(11), encoded: {} }); // over 1/16 of the budget: not kept
+    cache.set('/big', { body: Buffer.alloc(11), encoded: {} }); // over 1/16 of the budget: not kept
     expect(cache.get('/big')).toBeUndefined();
   });
 
   it('counts a replaced entry once: its old size is given back', async () => {
-    const { ResponseCache } = await import('../src/caching.ts');
+    const { ResponseCache } = await import('../src/answers/response-cache.ts');
     const cache = new ResponseCache(160);
-    const entry = (bytes: number) => ({ etag: '"x"', body: Buffer.alloc(bytes), encoded: {} });
+    const entry = (bytes: number) => ({ body: Buffer.alloc(bytes), encoded: {} });
     for (let i = 0; i < 100; i++) cache.set('/same', entry(i % 2 ? 10 : 4)); // re-answered after each refresh of the entry
     expect(cache.size).toBe(10);
     cache.set('/same', entry(4));

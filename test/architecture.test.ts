@@ -1,6 +1,8 @@
 // The one-way arrows of docs/DESIGN.md, checked on the import statements themselves: core/ imports
 // neither side; src/ (the API) never imports etl/ (the pipeline) except in its composition root, the
-// process that serves and schedules the refresh; the refresh protocol is a core module both read.
+// process that serves and schedules the refresh; the refresh protocol is a core module both read;
+// and no module imports itself through others (type imports included: a circle of types is still a
+// circle a reader has to untangle).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -49,6 +51,47 @@ describe('architecture: imports point one way', () => {
     const offending = sourceFiles('etl').flatMap((file) =>
       importedFolders(file).filter((i) => i.folder === 'src').map((i) => `${file} → ${i.target}`));
     expect(offending).toEqual([]);
+  });
+});
+
+/** Every circle of imports among `graph`'s modules (file → files it imports), each listed once from its first module in name order. */
+function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const circles: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const visit = (file: string) => {
+    if (onPath.has(file)) {
+      const circle = path.slice(path.indexOf(file));
+      const start = circle.indexOf([...circle].sort()[0]!);
+      circles.push([...circle.slice(start), ...circle.slice(0, start)]);
+      return;
+    }
+    if (done.has(file)) return;
+    path.push(file);
+    onPath.add(file);
+    for (const target of graph.get(file) ?? []) visit(target);
+    path.pop();
+    onPath.delete(file);
+    done.add(file);
+  };
+  for (const file of [...graph.keys()].sort()) visit(file);
+  return circles;
+}
+
+describe('architecture: no import circles', () => {
+  it('finds a circle when there is one (the check itself works)', () => {
+    const graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts', 'd.ts']], ['d.ts', []]]);
+    expect(importCircles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(importCircles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+  });
+
+  it('no module of the project imports itself through others', () => {
+    const files = ['core', 'etl', 'src', 'cli', 'tools', 'bench'].flatMap(sourceFiles);
+    const known = new Set(files);
+    const graph = new Map(files.map((file) => [file, importedFolders(file).map((i) => i.target).filter((target) => known.has(target))]));
+    expect(graph.get(join('src', 'app.ts'))!.length).toBeGreaterThan(5);
+    expect(importCircles(graph)).toEqual([]);
   });
 });
 

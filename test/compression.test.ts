@@ -1,4 +1,4 @@
-// Compressed answers (issue 16): brotli or gzip for answers over 1 KB when the client accepts them,
+// Compressed answers: brotli or gzip for answers over 1 KB when the client accepts them,
 // compressed once per snapshot and kept with the cached answer, each encoding its own ETag, 304s per
 // encoding, `Vary: Accept-Encoding`; the same with the response cache off (compressed per request).
 
@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding } from '../src/caching.ts';
+import { acceptedEncoding } from '../src/http/delivery.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 

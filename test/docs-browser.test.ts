@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ENDPOINTS } from '../src/endpoints.ts';
+import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { openApiPath } from '../src/openapi.ts';
 import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';

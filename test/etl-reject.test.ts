@@ -1,20 +1,18 @@
 // CONTRACT §1: a broken bundle is rejected as a whole, every problem named as file:line: column: problem,
 // and the published database stays byte for byte as it was.
 
-import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import { formatProblem } from '../etl/findings.ts';
 import { BundleRejectedError, checkSource, runEtl } from '../etl/run.ts';
-import { tempDir } from './support/fixture.ts';
+import { hashOf, tempDir } from './support/fixture.ts';
 
 let base: string;
 let dbPath: string;
 let publishedHash: string;
 
-const hashOf = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** A copy of the valid bundle with one file edited. */
 function brokenBundle(edit: (dir: string) => void): string {

@@ -1,4 +1,4 @@
-// Fetching live sources (issue 15): the Sejm API and Radoskop's data host, each played by a loopback
+// Fetching live sources: the Sejm API and Radoskop's data host, each played by a loopback
 // stand-in (test/support/stand-in-apis.ts) serving the real data in ../shared/data under the
 // official paths, and misbehaving the ways real servers do.
 
@@ -7,11 +7,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PoliteClient } from '../etl/fetch/polite-client.ts';
 import { fetchRadoskop } from '../etl/fetch/radoskop.ts';
 import { fetchSejm } from '../etl/fetch/sejm.ts';
-import { removeDir, tempDir } from './support/fixture.ts';
+import { tempDirs } from './support/fixture.ts';
 import { startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 import { type Fault, radoskopStandIn, sejmStandIn } from './support/stand-in-apis.ts';
 
@@ -23,13 +23,7 @@ const radoskopDir = join(dataDir, 'radoskop');
 const haveData = existsSync(sejmSample) && existsSync(radoskopDir);
 if (!haveData) console.warn(`skipping the fetch tests: ${dataDir} not found`);
 
-const dirs: string[] = [];
-const newDir = () => {
-  const dir = tempDir('fetch-test-');
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach(removeDir));
+const newDir = tempDirs('fetch-test-');
 
 const client = (timeoutMs = 2000) => new PoliteClient({ userAgent: 'council-test', timeoutMs, backoffMs: 20 });
 /** The visible files of a folder (no dot files: state, temporaries). */

@@ -9,21 +9,12 @@ import { percent, percentString, kontrowersyjnosc, ratio2 } from '../core/contra
 import { compareNatural, slugify, assignTokens } from '../core/text.ts';
 import { writeBundle, type Bundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
-import { HAND_COUNCIL, HAND_EXPECTED, type HandCase } from './support/hand-council.ts';
+import { HAND_COUNCIL, HAND_EXPECTED, expectedBody } from './support/hand-council.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
 
 const url = (c: { path: string; query?: Record<string, string> }) =>
   c.query ? `${c.path}?${new URLSearchParams(c.query).toString()}` : c.path;
-
-/** The body the API must answer for a hand case (the same envelope the reference builds). */
-function expectedBody(c: HandCase): unknown {
-  const body: Record<string, unknown> = { success: true, data: c.data };
-  if (c.count !== undefined) body['count'] = c.count;
-  if (c.grouped !== undefined) body['grouped'] = c.grouped;
-  if (c.pagination !== undefined) body['pagination'] = c.pagination;
-  return body;
-}
 
 async function appForBundle(bundle: Bundle): Promise<TestApp & { dir: string }> {
   const dir = tempDir('council-bundle-');

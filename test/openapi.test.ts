@@ -16,13 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_ENDPOINTS } from '../src/endpoints.ts';
+import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import {
   type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, type OpenApiResponse,
   buildOpenApiDocument, errorStatuses, openApiDocument, openApiPath, pathParamNames, shapeOf,
 } from '../src/openapi.ts';
-import type { Endpoint } from '../src/schemas.ts';
-import { errorEnvelope } from '../src/schemas.ts';
+import type { AnyEndpoint as Endpoint } from '../src/answers/endpoint.ts';
+import { errorEnvelope } from '../src/answers/schemas.ts';
 import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';

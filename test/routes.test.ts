@@ -1,10 +1,12 @@
-// Routes are declared once: the guards classify requests from the endpoint table and the service
-// routes (src/route-table.ts), matched as Express matches them, and every endpoint is served at the
-// path and method the table gives.
+// Routes are declared once: the guards classify requests from the endpoint tables and the service
+// routes (src/http/route-table.ts), matched as Express matches them, and every endpoint is served at
+// the path and method its table gives.
 
 import { describe, expect, it } from 'vitest';
-import { API_ENDPOINTS } from '../src/endpoints.ts';
-import { routeKind, SERVICE_ROUTES } from '../src/route-table.ts';
+import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
+import { routeKinds, SERVICE_ROUTES } from '../src/http/route-table.ts';
+
+const routeKind = routeKinds(API_ENDPOINTS);
 
 /** A concrete URL of an Express path: each `:param` filled in. */
 const concrete = (path: string) => path.replace(/:id/g, '7').replace(/:link/g, 'AAAAAAAAAAAAAAAAAAAAAA');

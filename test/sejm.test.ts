@@ -15,7 +15,7 @@ import { GLOS_CODE } from '../core/contract.ts';
 import { runEtl } from '../etl/run.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
 import { dayBefore, pointNumber, readSejm } from '../etl/sources/sejm.ts';
-import { API_ENDPOINTS } from '../src/endpoints.ts';
+import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { appOver } from './support/fixture.ts';
 import request from 'supertest';
 

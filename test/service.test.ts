@@ -11,6 +11,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle, type GenerateOptions } from '../tools/generate/index.ts';
 import { runEtl } from '../etl/run.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import { removeDir, tempDir } from './support/fixture.ts';
 import { council, freePort, killAll, type LogLine, type ServerProcess, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 
@@ -59,7 +60,7 @@ async function startSite(bundle: TestBundle, env: Record<string, string> = {}): 
   mkdirSync(source, { recursive: true });
   copyBundle(bundle, source);
   const db = join(dir, 'data', 'council.db');
-  await runEtl({ source, dbPath: db, createFolder: true });
+  await runEtl({ source, dbPath: db, createFolder: true, render: renderStoredAnswers }); // as `council etl` builds it
   const server = await startServerProcess({
     DB_PATH: db,
     SHARES_DB_PATH: join(dir, 'shares', 'shares.db'),
@@ -275,7 +276,7 @@ describe('council serve as a service', () => {
     const { server, source, db } = await startSite(bundles.a);
     const before = await health(server);
     expect(before.status).toBe('ok');
-    expect(before.odswiezanie).toEqual({ trwa: false, ostatnie: null, pobieranie: null });
+    expect(before.odswiezanie).toEqual({ trwa: false, ostatnie: null, pobieranie: null, zrodlo: expect.objectContaining({ path: source, from: 'configuration' }) });
     expect(await stats(server)).toEqual(bundles.a.stats);
 
     const load = startLoad(server.url, 64);
@@ -392,7 +393,7 @@ describe('council serve as a service', () => {
     expect(restored).toMatchObject({ ok: true, rebuilt: false, snapshot: before.data!.snapshot });
     expect(await server.waitForLog((l) => l.msg === 'unchanged, nothing rebuilt: the source is the one in service')).toMatchObject({ ok: true });
     // New data: the next refresh publishes it, and the links still resolve over the new snapshot.
-    copyBundle(bundles.c, source);
+    copyBundle(bundles.b, source);
     const repaired = await refreshBySighup(server);
     expect(repaired).toMatchObject({ ok: true, rebuilt: true });
     expect(repaired.snapshot).not.toBe(before.data!.snapshot);
@@ -447,7 +448,9 @@ describe('council serve as a service', () => {
   }, TEST_TIMEOUT);
 
   it('overlapping builds are refused both ways: SIGHUP during a council etl, council etl during a SIGHUP refresh', async () => {
-    const { server, db, source } = await startSite(bundles.a);
+    // The manual build publishes another folder's data, which the server's refresh then replaces with
+    // its own folder's, a smaller council: both said to be wanted here.
+    const { server, db, source } = await startSite(bundles.a, { REPLACE_SOURCE: 'true', REFRESH_MAX_VOTES_LOST: '100' });
     const before = await health(server);
     const statsBefore = await stats(server);
     copyBundle(bundles.c, source); // new data, so the server's refresh has something to build
@@ -550,7 +553,7 @@ describe('council serve as a service', () => {
     expect(sha256(db)).toBe(bytesBefore);
     expect(server.logs().map((l) => l.msg)).toContain('stopping the refresh in progress; the published snapshot is unchanged');
     // Nothing is left locked: the next run publishes.
-    const next = council(['etl', '--source', bundles.c.dir, '--db', db], { LOG_LEVEL: 'silent' });
+    const next = council(['etl', '--source', bundles.b.dir, '--db', db], { LOG_LEVEL: 'silent' });
     expect(await next.exited, next.stderr()).toEqual({ code: 0, signal: null });
   }, TEST_TIMEOUT);
 
@@ -634,7 +637,7 @@ describe('council serve as a service', () => {
 
     // The primary runs the refresh; every worker serves the new snapshot and reports the outcome.
     const before = await health(server);
-    copyBundle(bundles.c, source);
+    copyBundle(bundles.b, source);
     server.child.kill('SIGHUP');
     const next = await snapshotChange(server, before.data!.snapshot);
     await waitFor('every worker to report the refresh', async () => {

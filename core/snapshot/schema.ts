@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 7;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -45,7 +45,9 @@ CREATE TABLE radny (
   id_osoby      INTEGER PRIMARY KEY,
   imie_nazwisko TEXT NOT NULL,
   token         TEXT NOT NULL UNIQUE,
-  name_rank     INTEGER NOT NULL      -- position in Polish collation order, then id_osoby
+  name_rank     INTEGER NOT NULL,     -- position in Polish collation order, then id_osoby
+  surname_rank  INTEGER NOT NULL DEFAULT 0,  -- position in surname order (core/text.ts compareSurnames)
+  name_folded   TEXT NOT NULL DEFAULT ''     -- lower case, diacritics folded: the name search column
 );
 
 CREATE TABLE przynaleznosc (
@@ -273,9 +275,82 @@ CREATE TABLE ugrupowanie_stat (
   PRIMARY KEY (kadencja, id_ugrupowania)
 ) WITHOUT ROWID;
 
+-- The evidence behind a figure, comparison and group cohesion (CONTRACT §9) ----------------------
+
+-- Per councillor, scope and body: ballots by value, the page total of /radni/:id/glosowania?glos=&organ=
+-- (over all bodies, radny_stat holds the same counts).
+CREATE TABLE radny_organ_glosy (
+  kadencja  TEXT NOT NULL,
+  id_organu INTEGER NOT NULL,
+  id_osoby  INTEGER NOT NULL,
+  za           INTEGER NOT NULL,
+  przeciw      INTEGER NOT NULL,
+  wstrzymujacy INTEGER NOT NULL,
+  nieobecny    INTEGER NOT NULL,
+  brak_glosu   INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_organu, id_osoby)
+) WITHOUT ROWID;
+
+-- A councillor's attendance records in session list order (/radni/:id/obecnosci).
+CREATE TABLE radny_obecnosc (
+  id_osoby       INTEGER NOT NULL,
+  ord            INTEGER NOT NULL,  -- posiedzenie.ord: session date desc, id desc
+  id_posiedzenia INTEGER NOT NULL,
+  kadencja       TEXT NOT NULL,
+  id_organu      INTEGER NOT NULL,
+  obecny         INTEGER NOT NULL,
+  PRIMARY KEY (id_osoby, ord)
+) WITHOUT ROWID;
+
+-- Group cohesion per scope and body (0 = all) in ranking order: the Agreement Index as a ratio of
+-- integer sums over the votes where the group's members cast T ≥ 2 active ballots.
+CREATE TABLE ugrupowanie_spojnosc (
+  kadencja       TEXT NOT NULL,
+  id_organu      INTEGER NOT NULL,
+  rank           INTEGER NOT NULL,  -- licznik/mianownik desc, liczba_glosowan desc, id asc
+  id_ugrupowania INTEGER NOT NULL,
+  liczba_glosowan INTEGER NOT NULL,
+  licznik        INTEGER NOT NULL,  -- Σ (3·max(Y, N, A) − T)
+  mianownik      INTEGER NOT NULL,  -- Σ 2·T
+  PRIMARY KEY (kadencja, id_organu, rank)
+) WITHOUT ROWID;
+
+-- The same per calendar month of the vote date (YYYY-MM), for the site's chart.
+CREATE TABLE ugrupowanie_spojnosc_miesiac (
+  kadencja       TEXT NOT NULL,
+  id_organu      INTEGER NOT NULL,
+  id_ugrupowania INTEGER NOT NULL,
+  miesiac        TEXT NOT NULL,
+  liczba_glosowan INTEGER NOT NULL,
+  licznik        INTEGER NOT NULL,
+  mianownik      INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_organu, id_ugrupowania, miesiac)
+) WITHOUT ROWID;
+
+-- The council map per term and plenary body (a council, the Sejm): councillors placed by classical
+-- multidimensional scaling of 1 − agreement (core/embedding.ts, etl/materialise/council-map.ts).
+CREATE TABLE mapa (
+  kadencja   TEXT NOT NULL,
+  id_organu  INTEGER NOT NULL,
+  prog       INTEGER NOT NULL,  -- shared votes every placed pair has at least
+  umieszczeni INTEGER NOT NULL, -- councillors placed
+  pominieci  INTEGER NOT NULL,  -- councillors with a ballot there left out (too few shared votes)
+  PRIMARY KEY (kadencja, id_organu)
+) WITHOUT ROWID;
+
+CREATE TABLE mapa_radny (
+  kadencja  TEXT NOT NULL,
+  id_organu INTEGER NOT NULL,
+  id_osoby  INTEGER NOT NULL,
+  x         REAL,              -- null (with y): left out
+  y         REAL,
+  PRIMARY KEY (kadencja, id_organu, id_osoby)
+) WITHOUT ROWID;
+
 -- Stored answers: the bytes of every default-parameter resource answer (a councillor's endpoints, a
 -- vote's, a session's, the lists and statistics without parameters), rendered once per snapshot by the
--- API's own handlers (src/render-answers.ts), with their brotli and gzip forms for answers over 1 KB.
+-- API's own handlers (src/answers/render.ts), with their brotli form for answers over 1 KB (gzip is
+-- left empty: the server makes it when a client asks, docs/PERFORMANCE.md).
 -- A rowid table on purpose: WITHOUT ROWID keeps these large rows in the key's B-tree, which made
 -- a point read twice as slow (29 µs against 14 µs per read on the Sejm term's answers).
 CREATE TABLE odpowiedz (
@@ -296,6 +371,8 @@ CREATE TABLE kadencja_stat (
 /** Indexes created after the bulk load and the materialised columns they cover: cheaper than maintaining them row by row. */
 export const INDEX_SQL = `
 CREATE INDEX punkt_posiedzenie ON punkt (id_posiedzenia, ord);
+-- Any pair's agreement in a scope and body (CONTRACT §9 porownanie), covering.
+CREATE UNIQUE INDEX para_top_para ON para_top (kadencja, id_organu, id_osoby_1, id_osoby_2, wspolne, zgodne);
 CREATE INDEX radny_organ_frekwencja ON radny_organ (kadencja, id_organu, rank_frekwencja);
 CREATE INDEX radny_organ_buntownik ON radny_organ (kadencja, id_organu, rank_buntownik);
 CREATE INDEX radny_organ_lojalista ON radny_organ (kadencja, id_organu, rank_lojalista);

@@ -1,9 +1,12 @@
 // An HTTP client that is polite to public APIs and robust against them: a bounded number of requests
 // in flight, a timeout per attempt, retries with exponential backoff and jitter on network errors,
-// 5xx, 429 (honouring Retry-After) and bodies that arrive cut off or do not parse, conditional
-// requests where the server gave validators, and a User-Agent naming the service.
+// 5xx, 429 (honouring Retry-After) and bodies that arrive cut off or fail their check (not JSON, not
+// of the shape expected), conditional requests where the server gave validators, and a User-Agent
+// naming the service.
 
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { z } from 'zod';
+import { columnOf } from '../findings.ts';
 
 export interface ClientOptions {
   userAgent: string;
@@ -31,9 +34,17 @@ export class FetchFailedError extends Error {
   }
 }
 
+/** Every attempt answered, but with a body that was cut off or failed its check: the file upstream is broken. */
+export class UnusableBodyError extends FetchFailedError {
+  constructor(url: string, readonly problem: string, attempts: number) {
+    super(url, `unusable body: ${problem} (after ${attempts} attempts)`);
+    this.name = 'UnusableBodyError';
+  }
+}
+
 /** A failure worth another attempt (the server or the network may do better next time). */
 class Retryable extends Error {
-  constructor(message: string, readonly retryAfterMs?: number) {
+  constructor(message: string, readonly retryAfterMs?: number, readonly unusableBody = false) {
     super(message);
   }
 }
@@ -63,7 +74,9 @@ export class PoliteClient {
           return await this.attempt(url, validators, check);
         } catch (error) {
           if (!(error instanceof Retryable)) throw error;
-          if (attempt >= this.attempts) throw new FetchFailedError(url, `${error.message} (after ${attempt} attempts)`);
+          if (attempt >= this.attempts) {
+            throw error.unusableBody ? new UnusableBodyError(url, error.message, attempt) : new FetchFailedError(url, `${error.message} (after ${attempt} attempts)`);
+          }
           this.stats.retries++;
           const backoff = Math.min(30_000, this.backoffMs * 2 ** (attempt - 1));
           await sleep(error.retryAfterMs ?? backoff / 2 + Math.random() * backoff / 2);
@@ -74,10 +87,10 @@ export class PoliteClient {
     }
   }
 
-  /** GET and parse JSON; a body that does not parse is retried like a cut-off one. */
-  async getJson<T>(url: string): Promise<T> {
-    let parsed: unknown;
-    const result = await this.get(url, {}, (body) => { parsed = parseJson(body); });
+  /** GET JSON of the shape `check` accepts (validJson); a body that fails is retried like a cut-off one. */
+  async getJson<T>(url: string, check: (body: Buffer) => T): Promise<T> {
+    let parsed: T | undefined;
+    const result = await this.get(url, {}, (body) => { parsed = check(body); });
     if (result.status === 'unchanged') throw new Error(`unexpected 304 for ${url}`);
     return parsed as T;
   }
@@ -110,11 +123,11 @@ export class PoliteClient {
       throw new Retryable(describe(error));
     }
     const length = response.headers.get('content-length');
-    if (length !== null && Number(length) !== body.length) throw new Retryable(`body cut off (${body.length} of ${length} bytes)`);
+    if (length !== null && Number(length) !== body.length) throw new Retryable(`cut off (${body.length} of ${length} bytes)`, undefined, true);
     try {
       check(body);
     } catch (error) {
-      throw new Retryable(`unusable body: ${(error as Error).message}`);
+      throw new Retryable((error as Error).message, undefined, true);
     }
     this.stats.bytes += body.length;
     const next: Validators = {};
@@ -140,8 +153,23 @@ export class PoliteClient {
   }
 }
 
-export function parseJson(body: Buffer): unknown {
-  return JSON.parse(body.toString('utf8'));
+/**
+ * A check of a body: JSON that `schema` accepts (`what` it must be, for the message), returned
+ * parsed; throws with what is wrong: `not JSON: …`, or `not a Radoskop term file: votes: is missing`.
+ */
+export function validJson<T>(schema: z.ZodType<T>, what: string): (body: Buffer) => T {
+  return (body) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      throw new Error(`not JSON: ${(error as Error).message}`);
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`not ${what}: ${issue.path.length > 0 ? `${columnOf(issue.path)}: ` : ''}${issue.message}`);
+  };
 }
 
 /** Retry-After as seconds or as an HTTP date; capped at a minute. */

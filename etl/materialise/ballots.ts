@@ -9,6 +9,7 @@ import {
   NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA, derivedWynik, isActive, kontrowersyjnosc, percent, strictMax,
 } from '../../core/contract.ts';
 import type { Findings, Location } from '../findings.ts';
+import { Flag, ballotValue } from './ballot-value.ts';
 import type { CouncillorBallots } from './councillor-ballots.ts';
 import { BallotBlock } from './pair-bitsets.ts';
 import { type Dimensions, WYNIK } from './dimensions.ts';
@@ -16,22 +17,6 @@ import { BodyField, type BodyTally, Field, type PersonTally } from './tally.ts';
 
 /** Votes read per chunk: bounds memory to a few hundred thousand ballots at a time. */
 const VOTES_PER_CHUNK = 400;
-
-/** The §3 flags of a ballot, as bits. */
-export const Flag = {
-  samotny: 1,
-  kluczowy: 2,
-  buntowniczy: 4,
-  /** Counted in zgodnosc-grupa (the group has a position and another member voted)… */
-  withGroup: 8,
-  /** …and the ballot agrees with the group's position. */
-  agrees: 16,
-} as const;
-
-/** The value kept with a councillor's ballot: its code (0–4) and its samotny/kluczowy/buntowniczy bits above. */
-export const ballotValue = (code: number, flags: number) => code | ((flags & 7) << 3);
-export const codeOf = (value: number) => value & 7;
-export const flagsOf = (value: number) => value >> 3;
 
 /** The figures of each vote (by vote index), written by the votes phase. */
 export class VoteFigures {
@@ -119,8 +104,16 @@ export interface BallotPass {
   ballots: number;
 }
 
+/**
+ * Sees each vote once its ballots are counted: its n voters (person indexes), their ballot codes and
+ * each voter's group index at the vote (-1: none), in the first n slots of each array (the arrays are
+ * reused for the next vote). For phases that need more from the same pass.
+ */
+export type VoteObserver = (v: number, n: number, voters: Int32Array, codes: Int32Array, groups: Int32Array) => void;
+
 export function passBallots(
   db: Database.Database, dims: Dimensions, tally: PersonTally, bodyTally: BodyTally, findings: Findings, rows: CouncillorBallots,
+  observe?: VoteObserver,
 ): BallotPass {
   const { votes, sessions } = dims;
   const pass: BallotPass = {
@@ -173,6 +166,7 @@ export function passBallots(
     }
     pass.derivedPresence.votePassed(session);
     pass.ballots += n;
+    observe?.(v, n, voters, codes, groups);
   };
 
   for (let start = 0; start < votes.count; start += VOTES_PER_CHUNK) {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { BatchInsert } from '../batch-insert.ts';
-import { Flag, codeOf, flagsOf } from './ballots.ts';
+import { Flag, codeOf, flagsOf } from './ballot-value.ts';
 import type { Dimensions } from './dimensions.ts';
 
 /** A record: person index, vote index, group index (-1: none), the ballot's value. */

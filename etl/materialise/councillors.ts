@@ -4,19 +4,20 @@
 
 import type Database from 'better-sqlite3';
 import { compareRatio } from '../../core/contract.ts';
-import { assignTokens, compareNames } from '../../core/text.ts';
+import { assignTokens, compareNames, compareSurnames, foldText } from '../../core/text.ts';
 import { BatchInsert } from '../batch-insert.ts';
 import type { Attendance } from './attendance.ts';
 import { type Dimensions, monthText } from './dimensions.ts';
 import { BodyField, type BodySlot, type BodyTally, Field, type PersonTally } from './tally.ts';
 
-/** Token (URL slug) and position in name order of every person (CONTRACT §2). */
+/** Token (URL slug), position in name order (CONTRACT §2) and in surname order, and the folded name of every person. */
 export function writePeople(db: Database.Database, dims: Dimensions): void {
   const named = dims.people.map((p) => ({ id_osoby: p.id, imie_nazwisko: p.name }));
   const tokens = assignTokens(named);
   const nameRank = new Map([...named].sort(compareNames).map((p, i) => [p.id_osoby, i + 1]));
-  const update = db.prepare('UPDATE radny SET token = ?, name_rank = ? WHERE id_osoby = ?');
-  for (const p of dims.people) update.run(tokens.get(p.id), nameRank.get(p.id), p.id);
+  const surnameRank = new Map([...named].sort(compareSurnames).map((p, i) => [p.id_osoby, i + 1]));
+  const update = db.prepare('UPDATE radny SET token = ?, name_rank = ?, surname_rank = ?, name_folded = ? WHERE id_osoby = ?');
+  for (const p of dims.people) update.run(tokens.get(p.id), nameRank.get(p.id), surnameRank.get(p.id), foldText(p.name), p.id);
 }
 
 interface Ranked { person: number; records: number; present: number; withMajority: number; minority: number }

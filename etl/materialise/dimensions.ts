@@ -94,6 +94,8 @@ export class Votes {
 /** Code-unit order: the right order for ISO dates and timestamps, and far cheaper than localeCompare. */
 export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Month numbers are below this (year 9999): a key × MONTH_SPAN + month holds both. */
+export const MONTH_SPAN = 12 * 10_000;
 export const monthOf = (day: number) => Math.floor(day / 10000) * 12 + (Math.floor(day / 100) % 100) - 1;
 export const monthText = (month: number) => `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
 

@@ -1,7 +1,7 @@
 // Stage "materialise": every figure of CONTRACT §2–§4 and §7, computed once per build and stored in
 // tables, in named phases over the dimensions read once (dimensions.ts):
 //   dimensions → ballots (one streamed pass) → ballots by councillor → votes → attendance → partners →
-//   councillors → totals.
+//   councillors → totals → evidence → cohesion → map (CONTRACT §9 and the council map).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
@@ -12,7 +12,11 @@ import { recordAttendance } from './attendance.ts';
 import { type BallotPass, passBallots } from './ballots.ts';
 import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.ts';
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
+import { writeCohesion } from './cohesion.ts';
+import { writeCouncilMaps } from './council-map.ts';
 import { Dimensions } from './dimensions.ts';
+import { writeAttendanceRecords, writeBodyBallotCounts } from './evidence.ts';
+import { EvidenceTally } from './evidence-tally.ts';
 import { writePartners } from './partners.ts';
 import { BodyTally, PersonTally } from './tally.ts';
 import { writeSessions, writeTotals } from './totals.ts';
@@ -28,10 +32,11 @@ export function materialise(db: Database.Database, findings: Findings, report: S
 
   const tally = new PersonTally(dims.S, dims.P);
   const bodyTally = new BodyTally(dims.B, dims.P);
+  const evidence = new EvidenceTally(dims);
   const councillorBallots = new CouncillorBallots(dims.P);
   let ballots: BallotPass;
   try {
-    ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots);
+    ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, evidence.observe);
     timer('materialise: ballots', ballots.ballots);
     timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
   } finally {
@@ -53,6 +58,10 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   writeSessions(db, dims, attendance);
   writeTotals(db, dims, attendance, bodyTally, bodyCells);
   timer('materialise: global', dims.sessions.count);
+
+  timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
+  timer('materialise: cohesion', writeCohesion(db, dims, evidence));
+  timer('materialise: map', writeCouncilMaps(db, dims, ballots.blocks, evidence.votersByBlock()));
 
   db.exec(INDEX_SQL);
   timer('indexes', 0);

@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import type { Severity } from '../findings.ts';
-import { BALLOTS_FILE, BUNDLE_FILES, type FileSpec } from './csv.ts';
+import { BALLOTS_FILE, BUNDLE_FILES, type FileSpec } from './csv-spec.ts';
 import { readCsvRecords, type RecordSink } from './csv-records.ts';
 
 /** A problem found by the parser, to be reported after the first `before` rows of its batch. */

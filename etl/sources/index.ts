@@ -6,15 +6,10 @@ import type { SourceFormat } from '../../core/sources.ts';
 import type { Loader } from '../load.ts';
 import { readCsvBundle } from './csv.ts';
 import { readRadoskop } from './radoskop.ts';
+import type { SourcePart } from './part.ts';
 import { readSejm } from './sejm.ts';
 
-/** What one part of a source (one council of a Radoskop folder) contributed, for the ETL's report. */
-export interface SourcePart {
-  name: string;
-  counts: Record<string, number>;
-  /** Warnings per kind (column and wording). */
-  warnings: Record<string, number>;
-}
+export type { SourcePart };
 
 export interface SourceReader {
   /** What `--source` holds in this format, for help texts. */

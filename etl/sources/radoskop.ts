@@ -1,24 +1,30 @@
-// Stage "read" for Radoskop's council data (CONTRACT §8): one council folder (`config.json` and one
-// `kadencja-<YYYY-YYYY>.json` per term, directly or under `docs/`, the layout of Radoskop's
-// per-council repositories), or a folder of council folders taken in byte order of their names.
+// Stage "read" for Radoskop's council data (CONTRACT §8): one council folder, or a folder of council
+// folders taken in byte order of their names. A council folder holds `config.json` and one
+// `kadencja-<YYYY-YYYY>.json` per term, directly or under `docs/` (Radoskop's per-council
+// repositories); without term files it is read in Radoskop's older single-file layout, a `data.json`
+// whose `kadencje` list holds whole terms (with names, not indexes, in `named_votes`).
 //
 // Every id follows from the order of the data alone (councils, then terms, then names or dates), so
-// an independent implementation of §8 numbers everything the same way. Real data has quirks (an index
-// outside the list, a councillor listed twice in one vote, `counts` that disagree with the named
-// lists): each is a warning naming the file and the vote `id`, never a crash. A file that is not JSON,
-// or a term file without a `votes` array, rejects the whole source.
+// an independent implementation of §8 numbers everything the same way. Real data has gaps and quirks:
+// a term without a `votes` array is skipped and a council with no votes left out, each with a warning;
+// an index or name outside the list, a councillor listed twice in one vote, `counts` that disagree
+// with the named lists are warnings naming the file and the vote `id`. Only a file that is not JSON
+// rejects the source. The zod schemas below are the one definition of a term file and an index,
+// shared with the fetcher (etl/fetch/radoskop.ts), which mirrors only files that pass them.
 //
-// Councils are read one at a time (a pass over every term file first fixes the terms' start dates),
-// so memory holds one council, not all of Poland.
+// Councils are read one at a time, twice: a first pass finds each council's terms with votes (and
+// fixes the terms' start dates, which span councils), the second emits the rows. Memory holds one
+// council, not all of Poland.
 
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { z } from 'zod';
 import { BRAK_GLOSU, NIEOBECNY, PRZECIW, WSTRZYMUJACY, ZA } from '../../core/contract.ts';
 import { isDateTime } from '../../core/dates.ts';
-import type { Findings, Location } from '../findings.ts';
+import { columnOf, type Findings, type Location } from '../findings.ts';
 import type { Loader } from '../load.ts';
-import type { SourcePart } from './index.ts';
+import type { SourcePart } from './part.ts';
 
 /** `named_votes` keys → glos codes (CONTRACT §8). */
 const NAMED_VOTE_CODE: ReadonlyMap<string, number> = new Map([
@@ -26,13 +32,59 @@ const NAMED_VOTE_CODE: ReadonlyMap<string, number> = new Map([
 ]);
 /** `club` values that mean "no group" (compared in lower case, after trimming). */
 const NO_GROUP = new Set(['', '?', '-', 'niezrzeszeni', 'niezrzeszony', 'niezrzeszona', 'niezrzeszone']);
+const TERM = /^\d{4}-\d{4}$/;
 const TERM_FILE = /^kadencja-(\d{4}-\d{4})\.json$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Names and topics: trimmed, inner whitespace collapsed to one space. */
 const collapse = (text: string): string => text.trim().replace(/\s+/g, ' ');
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
+
+// ── Schemas ──────────────────────────────────────────────────────────────────────────────────────
+// Lenient where §8 is: a value of the wrong kind in an optional field counts as absent (`catch`).
+
+const list = z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'is missing' : `must be a list (got ${shown(iss.input)})`) });
+
+/** A term file (or a term object of the older layout): an object with a `votes` list. */
+export const termFileSchema = z.object({
+  votes: list,
+  councilors: list.optional(),
+  councilor_index: list.optional(),
+}, { error: (iss) => `must be a JSON object (got ${shown(iss.input)})` }).loose();
+
+/** Radoskop's `data.json`: the list of terms (whole term objects in the older layout). */
+export const indexSchema = z.object({ kadencje: list }, { error: (iss) => `must be a JSON object (got ${shown(iss.input)})` }).loose();
+/** One entry of the index's `kadencje`: a term id, the name of its term file. */
+export const indexEntrySchema = z.object({
+  id: z.string({ error: (iss) => (iss.input === undefined ? 'is missing' : `must be a term like 2024-2029 (got ${shown(iss.input)})`) })
+    .regex(TERM, { error: (iss) => `must be a term like 2024-2029 (got ${shown(iss.input)})` }),
+}, { error: 'must be an object' }).loose();
+
+const optionalText = z.string().optional().catch(undefined);
+const councilorSchema = z.object({ name: z.string().transform(collapse), club: z.string().transform((c) => c.trim()).catch('') });
+const configSchema = z.object({
+  rada_name: optionalText, city_genitive: optionalText, city_name: optionalText,
+  kadencje: z.record(z.string(), z.object({ start: z.string().optional().catch(undefined) }).catch({})).optional().catch(undefined),
+}).loose();
+
+const voteSchema = z.object({
+  id: z.union([z.string(), z.number()]).optional().catch(undefined),
+  session_date: z.string({ error: (iss) => (iss.input === undefined ? 'is missing' : `must be a date YYYY-MM-DD (got ${shown(iss.input)})`) })
+    .refine((d) => DATE.test(d) && isDateTime(d), { error: (iss) => `must be a date YYYY-MM-DD (got ${shown(iss.input)})` }),
+  session_number: z.union([z.string(), z.number()]).nullish().catch(null)
+    .transform((n) => (n === null || n === undefined || String(n).trim() === '' ? null : String(n).trim())),
+  topic: z.string().catch('').transform(collapse),
+  source_url: z.string().catch('').transform((url) => url.trim()),
+  named_votes: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  counts: z.record(z.string(), z.unknown()).optional().catch(undefined),
+}, { error: 'must be an object' }).loose();
+type Vote = z.output<typeof voteSchema>;
+type Config = z.output<typeof configSchema>;
+
+// ── Councils and their terms ─────────────────────────────────────────────────────────────────────
 
 /** One council folder of the source. */
 interface Council {
@@ -42,57 +94,59 @@ interface Council {
   dir: string;
   /** Its files as named in findings: `gdansk/kadencja-2018-2023.json`. */
   label: (file: string) => string;
-  terms: Array<{ term: string; file: string }>;
+  /** Its term files in term order; none: the older single-file layout (`data.json`). */
+  termFiles: Array<{ term: string; file: string }>;
 }
 
-/** A term file, parsed and checked enough to be read. */
-interface TermFile {
+/** A term with a `votes` list, parsed and checked enough to be read. */
+interface Term {
   term: string;
   at: Location;
   /** Names in person order (CONTRACT §8): councilor_index order (else councilors), then names only in councilors. */
   names: string[];
-  /** The list `named_votes` indexes point into: councilor_index, else councilors' names. */
+  /** The list `named_votes` point into (by index, or by name in the older layout): councilor_index, else councilors' names. */
   indexed: string[];
   clubOf: Map<string, string>;
-  votes: Json[];
+  votes: unknown[];
 }
 
 /** Finds the council folders of a source: the folder itself, or its subfolders in byte order. */
 function councilsOf(path: string, findings: Findings): Council[] {
-  const asCouncil = (dir: string, name: string, prefix: string): Council | null => {
+  const asCouncil = (dir: string, name: string): Council | null => {
     for (const [filesDir, sub] of [[dir, ''], [join(dir, 'docs'), 'docs/']] as const) {
       if (!existsSync(filesDir) || !statSync(filesDir).isDirectory()) continue;
       const names = readdirSync(filesDir);
-      const terms = names.flatMap((f) => {
+      const termFiles = names.flatMap((f) => {
         const m = TERM_FILE.exec(f);
         return m ? [{ term: m[1]!, file: f }] : [];
       }).sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-      if (terms.length > 0 || names.includes('config.json')) {
-        return { name, dir: filesDir, label: (file) => `${prefix}${sub}${file}`, terms };
+      if (termFiles.length > 0 || names.includes('config.json') || names.includes('data.json')) {
+        return { name, dir: filesDir, label: (file) => `${name}/${sub}${file}`, termFiles };
       }
     }
     return null;
   };
-  const single = asCouncil(path, basename(path), `${basename(path)}/`);
+  const single = asCouncil(path, basename(path));
   if (single) return [single];
   const councils: Council[] = [];
   const subfolders = readdirSync(path, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)); // byte order (code units), not locale order
   for (const name of subfolders) {
-    const council = asCouncil(join(path, name), name, `${name}/`);
+    const council = asCouncil(join(path, name), name);
     if (council) councils.push(council);
   }
   if (councils.length === 0) {
     findings.error({ file: basename(path), line: 0 }, '(source)',
-      'holds no Radoskop council: a council folder has config.json and kadencja-<YYYY-YYYY>.json (directly or under docs/)');
+      'holds no Radoskop council: a council folder has config.json and kadencja-<YYYY-YYYY>.json or data.json (directly or under docs/)');
   }
   return councils;
 }
 
-async function readJson(dir: string, file: string, at: Location, findings: Findings): Promise<unknown> {
+/** A JSON file's value; undefined (with an error: it rejects the source) when it cannot be read or is not JSON. */
+async function readJson(path: string, at: Location, findings: Findings): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(join(dir, file), 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (error) {
     findings.error(at, '(file)', `cannot be read: ${(error as Error).message}`);
     return undefined;
@@ -105,74 +159,110 @@ async function readJson(dir: string, file: string, at: Location, findings: Findi
   }
 }
 
-/** The council's config.json (an empty object when absent: names fall back to the folder's). */
-async function readConfig(council: Council, findings: Findings): Promise<Json> {
-  if (!existsSync(join(council.dir, 'config.json'))) {
-    findings.warn({ file: council.label('config.json'), line: 0 }, '(file)', `is missing: the council is named after its folder "${council.name}"`);
-    return {};
-  }
+/** The council's config.json (empty when absent or not an object: names fall back to the folder's). */
+async function readConfig(council: Council, findings: Findings): Promise<Config> {
   const at = { file: council.label('config.json'), line: 0 };
-  const config = await readJson(council.dir, 'config.json', at, findings);
-  if (config === undefined) return {};
-  if (!isObject(config)) {
-    findings.error(at, '(file)', 'must be a JSON object');
+  if (!existsSync(join(council.dir, 'config.json'))) {
+    findings.warn(at, '(file)', `is missing: the council is named after its folder "${council.name}"`);
     return {};
   }
-  return config;
+  const json = await readJson(join(council.dir, 'config.json'), at, findings);
+  if (json === undefined) return {};
+  const config = configSchema.safeParse(json);
+  if (!config.success) {
+    findings.warn(at, '(file)', `must be a JSON object (got ${shown(json)}): the council is named after its folder "${council.name}"`);
+    return {};
+  }
+  return config.data;
 }
 
-/** Parses one term file; null (with an error) when it cannot be read as one. */
-async function readTermFile(council: Council, term: string, file: string, findings: Findings): Promise<TermFile | null> {
-  const at = { file: council.label(file), line: 0 };
-  const json = await readJson(council.dir, file, at, findings);
-  if (json === undefined) return null;
-  if (!isObject(json) || !Array.isArray(json['votes'])) {
-    findings.error(at, 'votes', 'the file has no "votes" array');
+/** What a term without a `votes` list holds instead, for the warning that skips it. */
+function holdsInstead(json: unknown): string {
+  if (Array.isArray(json)) return `a list of ${json.length}, not a term object`;
+  if (typeof json !== 'object' || json === null) return `${shown(json)}, not a term object`;
+  const record = json as Record<string, unknown>;
+  const sessions = record['sessions'];
+  if (Array.isArray(sessions) && sessions.some((s) => typeof s === 'object' && s !== null && Array.isArray((s as Record<string, unknown>)['votes']))) {
+    return `votes nested in ${sessions.length} session${sessions.length === 1 ? '' : 's'}: a scraper's session-nested output`;
+  }
+  const keys = Object.keys(record);
+  if (keys.length === 0) return 'an empty object';
+  return `only ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? `, … (${keys.length} keys)` : ''}`;
+}
+
+/**
+ * One term (a term file's content, or a term object of the older layout) as a Term, or null when it
+ * has no `votes` list (or another list of the wrong kind): then, when `report`, a warning that skips it.
+ */
+function termOf(json: unknown, term: string, at: Location, where: { column: string; holder: string }, findings: Findings | null): Term | null {
+  const parsed = termFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    if (issue.path.length === 0 || issue.path[0] === 'votes') {
+      findings?.warn(at, `${where.column}votes`, `no "votes" array (${where.holder} holds ${holdsInstead(json)}); the term is skipped`);
+    } else {
+      findings?.warn(at, `${where.column}${columnOf(issue.path)}`, `${issue.message}; the term is skipped`);
+    }
     return null;
   }
-  const councilors = Array.isArray(json['councilors']) ? json['councilors'].filter(isObject) : [];
-  const councilorNames = councilors.flatMap((c) => (typeof c['name'] === 'string' && collapse(c['name']) !== '' ? [collapse(c['name'])] : []));
-  const index = Array.isArray(json['councilor_index']) ? json['councilor_index'] : null;
-  const indexed = index === null ? councilorNames : index.map((n) => (typeof n === 'string' ? collapse(n) : ''));
+  const file = parsed.data;
+  const councilors = (file.councilors ?? []).flatMap((c) => {
+    const councilor = councilorSchema.safeParse(c);
+    return councilor.success && councilor.data.name !== '' ? [councilor.data] : [];
+  });
+  const councilorNames = councilors.map((c) => c.name);
+  const indexed = file.councilor_index === undefined ? councilorNames : file.councilor_index.map((n) => (typeof n === 'string' ? collapse(n) : ''));
   const clubOf = new Map<string, string>();
-  for (const c of councilors) {
-    if (typeof c['name'] !== 'string') continue;
-    const name = collapse(c['name']);
-    if (!clubOf.has(name)) clubOf.set(name, typeof c['club'] === 'string' ? c['club'].trim() : '');
-  }
+  for (const { name, club } of councilors) if (!clubOf.has(name)) clubOf.set(name, club);
   const names = [...new Set([...indexed, ...councilorNames].filter((n) => n !== ''))];
-  return { term, at, names, indexed, clubOf, votes: json['votes'] as unknown[] as Json[] };
+  return { term, at, names, indexed, clubOf, votes: file.votes };
 }
 
-/** `session_date` of a vote, or null when it is not a calendar date. */
-const sessionDateOf = (vote: Json): string | null => {
-  const date = vote['session_date'];
-  return typeof date === 'string' && DATE.test(date) && isDateTime(date) ? date : null;
-};
-const voteLabel = (vote: Json, position: number): string => (typeof vote['id'] === 'string' || typeof vote['id'] === 'number' ? String(vote['id']) : `#${position + 1}`);
-
-/** The term files' start dates (CONTRACT §8 kadencje): per council config `kadencje[term].start`, else its earliest vote. */
-async function termStarts(councils: Council[], configs: Json[], findings: Findings): Promise<Map<string, string>> {
-  const starts = new Map<string, string>();
-  for (const [c, council] of councils.entries()) {
-    const configTerms = isObject(configs[c]!['kadencje']) ? configs[c]!['kadencje'] : {};
-    for (const { term, file } of council.terms) {
-      const configured = isObject(configTerms[term]) ? configTerms[term]['start'] : undefined;
-      let start = typeof configured === 'string' && DATE.test(configured) && isDateTime(configured) ? configured : null;
-      if (start === null) {
-        const parsed = await readTermFile(council, term, file, findings);
-        for (const vote of parsed?.votes ?? []) {
-          const date = isObject(vote) ? sessionDateOf(vote) : null;
-          if (date !== null && (start === null || date < start)) start = date;
-        }
-      }
-      // A term with neither a configured start nor a dated vote starts with its first year.
-      start ??= `${term.slice(0, 4)}-01-01`;
-      const known = starts.get(term);
-      if (known === undefined || start < known) starts.set(term, start);
+/**
+ * A council's terms that have a `votes` list, in term order. With `findings`, the terms skipped are
+ * reported (the first pass); a file that is not JSON is reported either way (it rejects the source).
+ */
+async function termsOf(council: Council, findings: Findings, report: boolean): Promise<Term[]> {
+  const warnings = report ? findings : null;
+  if (council.termFiles.length > 0) {
+    const terms: Term[] = [];
+    for (const { term, file } of council.termFiles) {
+      const at = { file: council.label(file), line: 0 };
+      const json = await readJson(join(council.dir, file), at, findings);
+      const parsed = json === undefined ? null : termOf(json, term, at, { column: '', holder: 'the file' }, warnings);
+      if (parsed) terms.push(parsed);
     }
+    return terms;
   }
-  return starts;
+  // The older single-file layout: data.json's `kadencje` holds the whole terms.
+  if (!existsSync(join(council.dir, 'data.json'))) return [];
+  const at = { file: council.label('data.json'), line: 0 };
+  const json = await readJson(join(council.dir, 'data.json'), at, findings);
+  if (json === undefined) return [];
+  const index = indexSchema.safeParse(json);
+  if (!index.success) {
+    const issue = index.error.issues[0]!;
+    warnings?.warn(at, columnOf(issue.path), `${issue.message}: the file lists no terms`);
+    return [];
+  }
+  const terms = new Map<string, Term>();
+  index.data.kadencje.forEach((entry, i) => {
+    const column = `kadencje[${i}]`;
+    const id = indexEntrySchema.safeParse(entry);
+    if (!id.success) {
+      const issue = id.error.issues[0]!;
+      warnings?.warn(at, columnOf(['kadencje', i, ...issue.path]), `${issue.message}; the term is skipped`);
+      return;
+    }
+    const term = id.data.id;
+    if (terms.has(term)) {
+      warnings?.warn(at, `${column}.id`, `term ${term} is listed again; only its first entry is read`);
+      return;
+    }
+    const parsed = termOf(entry, term, at, { column: `${column}.`, holder: `term ${term}` }, warnings);
+    if (parsed) terms.set(term, parsed);
+  });
+  return [...terms.values()].sort((a, b) => (a.term < b.term ? -1 : 1));
 }
 
 /** Numbering shared by all councils of the source (ids run on across councils). */
@@ -199,48 +289,78 @@ export async function readRadoskop(path: string, loader: Loader): Promise<Source
     findings.error({ file: path, line: 0 }, '(source)', 'is a file, not a directory: a Radoskop source is a council folder or a folder of them');
     return [];
   }
-  const councils = councilsOf(path, findings);
-  const configs = await Promise.all(councils.map((c) => readConfig(c, findings)));
-  const starts = await termStarts(councils, configs, findings);
+
+  // First pass: which councils have votes, their names, and every term's start (CONTRACT §8 kadencje).
+  const councils: Array<{ council: Council; config: Config; warnings: Map<string, number> }> = [];
+  const leftOut: SourcePart[] = [];
+  const starts = new Map<string, string>();
+  for (const council of councilsOf(path, findings)) {
+    const before = warningsByKind(findings);
+    const config = await readConfig(council, findings);
+    const terms = await termsOf(council, findings, true);
+    if (terms.length === 0) {
+      findings.warn({ file: council.name, line: 0 }, '(council)', 'no term with a "votes" array; the council is left out');
+      leftOut.push({ name: council.name, counts: { kadencje: 0, radni: 0, posiedzenia: 0, glosowania: 0, glosy: 0 }, warnings: Object.fromEntries(countsSince(before, warningsByKind(findings))) });
+      continue;
+    }
+    councils.push({ council, config, warnings: countsSince(before, warningsByKind(findings)) });
+    for (const { term, votes } of terms) {
+      const configured = config.kadencje?.[term]?.start;
+      let start = configured !== undefined && DATE.test(configured) && isDateTime(configured) ? configured : null;
+      if (start === null) {
+        for (const vote of votes) {
+          const date = voteSchema.shape.session_date.safeParse((vote as Record<string, unknown> | null)?.['session_date']);
+          if (date.success && (start === null || date.data < start)) start = date.data;
+        }
+      }
+      // A term with neither a configured start nor a dated vote starts with its first year.
+      start ??= `${term.slice(0, 4)}-01-01`;
+      const known = starts.get(term);
+      if (known === undefined || start < known) starts.set(term, start);
+    }
+  }
   if (findings.errorCount > 0) return [];
+  if (councils.length === 0) {
+    if (leftOut.length > 0) findings.error({ file: basename(path), line: 0 }, '(source)', 'no council with votes: every council was left out (see the warnings)');
+    return leftOut;
+  }
 
   const first: Location = { file: basename(path), line: 0 };
   for (const [term, start] of [...starts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) loader.kadencja({ kadencja: term, data_od: start, data_do: null }, first);
-  councils.forEach((council, c) => loader.organ({ id_organu: c + 1, nazwa: councilName(council, configs[c]!), typ: 'rada' }, first));
+  councils.forEach(({ council, config }, c) => loader.organ({ id_organu: c + 1, nazwa: councilName(council, config), typ: 'rada' }, first));
 
+  // Second pass: each council's rows, in folder order (a council left out keeps its place in the report).
   const ids = new Ids();
   const parts: SourcePart[] = [];
-  for (const [c, council] of councils.entries()) {
-    const files: TermFile[] = [];
-    for (const { term, file } of council.terms) {
-      const parsed = await readTermFile(council, term, file, findings);
-      if (parsed) files.push(parsed);
-    }
-    if (findings.errorCount > 0) return parts;
-    parts.push(readCouncil(council, c + 1, files, ids, loader));
+  for (const [c, { council, warnings }] of councils.entries()) {
+    const terms = await termsOf(council, findings, false);
+    const part = readCouncil(council, c + 1, terms, ids, loader);
+    for (const [kind, n] of warnings) part.warnings[kind] = (part.warnings[kind] ?? 0) + n;
+    parts.push(part);
   }
-  return parts;
+  return [...parts, ...leftOut].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** `Rada Miasta ` + the city's genitive (else its name, else the folder's name). */
-function councilName(council: Council, config: Json): string {
-  const pick = (key: string) => (typeof config[key] === 'string' && collapse(config[key]) !== '' ? collapse(config[key]) : null);
-  return `Rada Miasta ${pick('city_genitive') ?? pick('city_name') ?? council.name}`;
+/** config `rada_name` (sejmiki, powiaty), else `Rada Miasta ` + the city's genitive (else its name, else the folder's name). */
+function councilName(council: Council, config: Config): string {
+  if (config.rada_name !== undefined && config.rada_name.trim() !== '') return config.rada_name.trim();
+  const pick = (value: string | undefined) => (value !== undefined && collapse(value) !== '' ? collapse(value) : null);
+  return `Rada Miasta ${pick(config.city_genitive) ?? pick(config.city_name) ?? council.name}`;
 }
 
 /** Emits one council's persons, groups, memberships, sessions, votes, ballots and attachments. */
-function readCouncil(council: Council, body: number, files: TermFile[], ids: Ids, loader: Loader): SourcePart {
+function readCouncil(council: Council, body: number, terms: Term[], ids: Ids, loader: Loader): SourcePart {
   const warningsBefore = warningsByKind(loader.findings);
   const personOf = new Map<string, number>(); // identity = the name, within this council
   const memberships: Array<{ person: number; term: string; group: number | null; at: Location }> = [];
-  for (const file of files) {
-    for (const name of file.names) {
+  for (const term of terms) {
+    for (const name of term.names) {
       let person = personOf.get(name);
       if (person === undefined) {
         personOf.set(name, (person = ++ids.person));
-        loader.radny({ id_osoby: person, imie_nazwisko: name }, file.at);
+        loader.radny({ id_osoby: person, imie_nazwisko: name }, term.at);
       }
-      memberships.push({ person, term: file.term, group: groupOf(file.clubOf.get(name), ids, loader, file.at), at: file.at });
+      memberships.push({ person, term: term.term, group: groupOf(term.clubOf.get(name), ids, loader, term.at), at: term.at });
     }
   }
   // przynaleznosc_id by (id_osoby, term): a council's persons all come after the previous council's.
@@ -254,16 +374,16 @@ function readCouncil(council: Council, body: number, files: TermFile[], ids: Ids
   let sessions = 0;
   let votes = 0;
   let ballots = 0;
-  for (const file of files) {
-    const counted = readTermVotes(file, body, personOf, ids, loader);
+  for (const term of terms) {
+    const counted = readTermVotes(term, body, personOf, ids, loader);
     sessions += counted.sessions;
     votes += counted.votes;
     ballots += counted.ballots;
   }
   return {
     name: council.name,
-    counts: { kadencje: files.length, radni: personOf.size, posiedzenia: sessions, glosowania: votes, glosy: ballots },
-    warnings: countsSince(warningsBefore, warningsByKind(loader.findings)),
+    counts: { kadencje: terms.length, radni: personOf.size, posiedzenia: sessions, glosowania: votes, glosy: ballots },
+    warnings: Object.fromEntries(countsSince(warningsBefore, warningsByKind(loader.findings))),
   };
 }
 
@@ -277,8 +397,8 @@ function warningsByKind(findings: Findings): Map<string, number> {
   return counts;
 }
 
-const countsSince = (before: Map<string, number>, now: Map<string, number>): Record<string, number> =>
-  Object.fromEntries([...now].flatMap(([key, n]) => (n > (before.get(key) ?? 0) ? [[key, n - (before.get(key) ?? 0)]] : [])));
+const countsSince = (before: Map<string, number>, now: Map<string, number>): Map<string, number> =>
+  new Map([...now].flatMap(([key, n]) => (n > (before.get(key) ?? 0) ? [[key, n - (before.get(key) ?? 0)] as const] : [])));
 
 /** The group id of a club string (CONTRACT §8 groups), numbered on first appearance; null: no group. */
 function groupOf(club: string | undefined, ids: Ids, loader: Loader, at: Location): number | null {
@@ -291,47 +411,49 @@ function groupOf(club: string | undefined, ids: Ids, loader: Loader, at: Locatio
   return group;
 }
 
-/** One term file's sessions (one per vote date), votes in date order, their ballots and attachments. */
-function readTermVotes(file: TermFile, body: number, personOf: ReadonlyMap<string, number>, ids: Ids, loader: Loader) {
+const voteLabel = (vote: unknown, position: number): string => {
+  const id = (vote as Record<string, unknown> | null)?.['id'];
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : `#${position + 1}`;
+};
+
+/** One term's sessions (one per vote date), votes in date order, their ballots and attachments. */
+function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, number>, ids: Ids, loader: Loader) {
   const { findings } = loader;
-  const dated: Array<{ vote: Json; date: string; position: number }> = [];
-  file.votes.forEach((vote, position) => {
-    const date = isObject(vote) ? sessionDateOf(vote) : null;
-    if (date === null) {
-      findings.error(file.at, 'session_date', `vote ${isObject(vote) ? voteLabel(vote, position) : `#${position + 1}`}: must be a date YYYY-MM-DD`);
+  const dated: Array<{ vote: Vote; label: string; position: number }> = [];
+  term.votes.forEach((raw, position) => {
+    const label = voteLabel(raw, position);
+    const vote = voteSchema.safeParse(raw);
+    if (!vote.success) {
+      const issue = vote.error.issues[0]!;
+      findings.warn(term.at, issue.path.length > 0 ? columnOf(issue.path) : '(vote)', `vote ${label}: ${issue.message}; the vote is skipped`);
       return;
     }
-    dated.push({ vote, date, position });
+    dated.push({ vote: vote.data, label, position });
   });
-  dated.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.position - b.position)); // stable by date
+  const dateOf = (i: number) => dated[i]!.vote.session_date;
+  dated.sort((a, b) => (a.vote.session_date < b.vote.session_date ? -1 : a.vote.session_date > b.vote.session_date ? 1 : a.position - b.position));
 
   let ballots = 0;
   let sessionOrdinal = 0;
   for (let start = 0; start < dated.length;) {
-    const date = dated[start]!.date;
+    const date = dateOf(start);
     let end = start;
-    while (end < dated.length && dated[end]!.date === date) end++;
+    while (end < dated.length && dateOf(end) === date) end++;
     sessionOrdinal++;
     // The number the council wrote on that date's first vote in file order (the sort kept file order).
-    const written = dated[start]!.vote['session_number'];
-    const numer = (typeof written === 'string' || typeof written === 'number') && String(written).trim() !== ''
-      ? String(written).trim() : String(sessionOrdinal);
+    const numer = dated[start]!.vote.session_number ?? String(sessionOrdinal);
     const session = ++ids.session;
-    loader.posiedzenie({ id_posiedzenia: session, id_organu: body, kadencja: file.term, numer, data: date, nazwa: `Sesja ${numer}` }, file.at);
+    loader.posiedzenie({ id_posiedzenia: session, id_organu: body, kadencja: term.term, numer, data: date, nazwa: `Sesja ${numer}` }, term.at);
     for (let i = start; i < end; i++) {
-      const { vote, position } = dated[i]!;
+      const { vote, label } = dated[i]!;
       const id = ++ids.vote;
       const numerInSession = i - start + 1;
-      const topic = typeof vote['topic'] === 'string' ? collapse(vote['topic']) : '';
       loader.glosowanie({
         id_glosowania: id, id_posiedzenia: session, id_punktu: null, numer: numerInSession, data_czas: date,
-        tytul: topic === '' ? `Głosowanie ${numerInSession}` : topic, wynik: null,
-      }, file.at);
-      ballots += readBallots(file, vote, voteLabel(vote, position), id, personOf, loader);
-      const url = vote['source_url'];
-      if (typeof url === 'string' && url.trim() !== '') {
-        loader.zalacznik({ id_zalacznika: ++ids.attachment, id_glosowania: id, nazwa: 'Źródło', url: url.trim() }, file.at);
-      }
+        tytul: vote.topic === '' ? `Głosowanie ${numerInSession}` : vote.topic, wynik: null,
+      }, term.at);
+      ballots += readBallots(term, vote, label, id, personOf, loader);
+      if (vote.source_url !== '') loader.zalacznik({ id_zalacznika: ++ids.attachment, id_glosowania: id, nazwa: 'Źródło', url: vote.source_url }, term.at);
     }
     start = end;
   }
@@ -339,33 +461,38 @@ function readTermVotes(file: TermFile, body: number, personOf: ReadonlyMap<strin
 }
 
 /** One vote's ballots from `named_votes`, with the §8 quirks reported as warnings; returns how many were loaded. */
-function readBallots(file: TermFile, vote: Json, label: string, voteId: number, personOf: ReadonlyMap<string, number>, loader: Loader): number {
+function readBallots(term: Term, vote: Vote, label: string, voteId: number, personOf: ReadonlyMap<string, number>, loader: Loader): number {
   const { findings } = loader;
-  const named = vote['named_votes'];
-  const warn = (column: string, problem: string) => findings.warn(file.at, column, `vote ${label}: ${problem}`);
-  if (!isObject(named) || Object.keys(named).length === 0) {
+  const named = vote.named_votes;
+  const warn = (column: string, problem: string) => findings.warn(term.at, column, `vote ${label}: ${problem}`);
+  if (named === undefined || Object.keys(named).length === 0) {
     warn('named_votes', 'no named votes: the vote has no ballots');
     return 0;
   }
   const entries: Array<{ person: number; code: number }> = [];
   const listed = new Map<number, { name: string; times: number }>(); // person → entries in this vote
   const namedCounts = new Map<string, number>();
-  for (const [key, list] of Object.entries(named)) {
+  for (const [key, entriesOfKey] of Object.entries(named)) {
     const code = NAMED_VOTE_CODE.get(key);
     if (code === undefined) {
       warn(`named_votes.${key}`, 'unknown option, ignored');
       continue;
     }
-    if (!Array.isArray(list)) {
+    if (!Array.isArray(entriesOfKey)) {
       warn(`named_votes.${key}`, 'is not a list, ignored');
       continue;
     }
-    namedCounts.set(key, list.length);
-    for (const index of list) {
-      const name = Number.isInteger(index) && (index as number) >= 0 ? file.indexed[index as number] : undefined;
+    namedCounts.set(key, entriesOfKey.length);
+    for (const entry of entriesOfKey) {
+      // An index into the list, or (the older layout) a name that stands for its position in it.
+      const name = typeof entry === 'string'
+        ? term.indexed.includes(collapse(entry)) ? collapse(entry) : undefined
+        : Number.isInteger(entry) && (entry as number) >= 0 ? term.indexed[entry as number] : undefined;
       const person = name === undefined ? undefined : personOf.get(name);
       if (person === undefined) {
-        warn(`named_votes.${key}`, `index ${JSON.stringify(index)} points to no councillor of the list (${file.indexed.length} names); skipped`);
+        warn(`named_votes.${key}`, typeof entry === 'string'
+          ? `name ${JSON.stringify(collapse(entry))} is not in the list of councillors (${term.indexed.length} names); skipped`
+          : `index ${JSON.stringify(entry)} points to no councillor of the list (${term.indexed.length} names); skipped`);
         continue;
       }
       entries.push({ person, code });
@@ -377,10 +504,9 @@ function readBallots(file: TermFile, vote: Json, label: string, voteId: number, 
   for (const { name, times } of listed.values()) {
     if (times > 1) warn('named_votes', `${JSON.stringify(name)} is listed ${times} times; all of their entries in this vote are dropped`);
   }
-  const counts = vote['counts'];
-  if (isObject(counts)) {
+  if (vote.counts !== undefined) {
     for (const key of NAMED_VOTE_CODE.keys()) {
-      const stated = counts[key];
+      const stated = vote.counts[key];
       const lists = namedCounts.get(key) ?? 0;
       if (typeof stated === 'number' && stated !== lists) warn(`counts.${key}`, `states ${stated} but the named list has ${lists}; the named lists are used`);
     }
@@ -388,7 +514,7 @@ function readBallots(file: TermFile, vote: Json, label: string, voteId: number, 
   let loaded = 0;
   for (const { person, code } of entries) {
     if (listed.get(person)!.times > 1) continue;
-    loader.glos({ id_glosowania: voteId, id_osoby: person, glos: code }, file.at);
+    loader.glos({ id_glosowania: voteId, id_osoby: person, glos: code }, term.at);
     loaded++;
   }
   return loaded;

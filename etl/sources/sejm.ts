@@ -7,14 +7,17 @@
 // Mapping (issue 7): ids stay stable across re-imports — id_osoby = MP id, id_posiedzenia =
 // term·1000 + sitting, id_glosowania = term·1,000,000 + sitting·1000 + votingNumber, id_punktu =
 // id_posiedzenia·1000 + position of the title within the sitting, przynaleznosc_id = MP id·100 + n.
-// Bad data never throws: it lands in loader.findings as `<file>.json:1: column: problem`.
+// Bad data never throws: it lands in loader.findings as `<file>.json:1: column: problem`. The zod
+// schemas below are the one definition of a valid voting file, MP list and club list, shared with the
+// fetcher (etl/fetch/sejm.ts), which mirrors only files that pass them.
 
 import { constants, createReadStream } from 'node:fs';
 import { access, readFile, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
-import type { Findings, Location } from '../findings.ts';
+import { z } from 'zod';
+import { columnOf, type Findings, type Location } from '../findings.ts';
 import type { Loader } from '../load.ts';
 import { GLOS_CODE, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { isDateTime } from '../../core/dates.ts';
@@ -81,15 +84,73 @@ interface Segment {
   file: string;
 }
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isPositiveInt = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const describe = (value: unknown): string => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };
+
+// ── Schemas ──────────────────────────────────────────────────────────────────────────────────────
+
+/** A message for a value that is absent (`missing`) or not `what` it must be. */
+const problem = (what: string, missing = 'required field is missing') => ({
+  error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? missing : `${what} (got ${describe(iss.input)})`),
+});
+const positiveInt = (what: string, below = Number.MAX_SAFE_INTEGER, missing?: string) =>
+  z.number(problem(what, missing)).refine((n) => isPositiveInt(n) && n < below, problem(what, missing));
+const count = z.number(problem('must be a non-negative integer')).refine(isCount, problem('must be a non-negative integer')).nullish();
+const optionalString = z.string(problem('must be a string')).nullish();
+
+/** One ballot of a voting: its MP, the value (checked with the MP named), and the club at the time. */
+const ballotSchema = z.object({
+  MP: positiveInt('must be a positive integer'),
+  vote: z.unknown().optional(),
+  club: optionalString,
+  firstName: z.unknown().optional(),
+  lastName: z.unknown().optional(),
+}, { error: 'must be an object' }).superRefine((ballot, ctx) => {
+  if (!isPositiveInt(ballot.MP) || (typeof ballot.vote === 'string' && SEJM_VOTE_CODE.has(ballot.vote))) return;
+  ctx.addIssue({
+    code: 'custom', path: ['vote'], message: ballot.vote === undefined || ballot.vote === null
+      ? `required field is missing (MP ${ballot.MP})`
+      : `unknown vote value ${describe(ballot.vote)} of MP ${ballot.MP} (expected one of ${SEJM_VOTE_VALUES})`,
+  });
+});
+
+/** `{sitting}_{votingNumber}.json`: one voting as the API serves it. */
+export const votingFileSchema = z.object({
+  term: positiveInt('must be a positive integer'),
+  sitting: positiveInt('must be a positive integer below 1000', 1_000),
+  votingNumber: positiveInt('must be a positive integer below 1000', 1_000),
+  date: z.string(problem('must be a date-time YYYY-MM-DDTHH:MM:SS')).refine(isDateTime, problem('must be a date-time YYYY-MM-DDTHH:MM:SS')),
+  title: z.string(problem('must be a non-empty string')).refine((t) => t.trim() !== '', problem('must be a non-empty string')),
+  votes: z.array(ballotSchema, problem('must be an array of ballots')),
+  // Stated totals are optional: without them wynik is derived from the ballots and nothing is checked.
+  yes: count, no: count, abstain: count, majorityVotes: count,
+  topic: optionalString,
+  links: z.array(z.unknown()).optional().catch(undefined),
+}, { error: 'must be a JSON object (one vote)' });
+/** The link to a voting's result PDF, among its `links`. */
+const pdfLink = z.object({ rel: z.literal('pdf'), href: z.string() });
+
+const mpSchema = z.object({
+  id: positiveInt('must be a positive integer', Number.MAX_SAFE_INTEGER, 'is missing'),
+  firstLastName: z.unknown().optional(),
+  firstName: z.unknown().optional(),
+  lastName: z.unknown().optional(),
+  club: optionalString,
+  active: z.boolean(problem('must be true or false')).nullish(),
+}, { error: 'must be an object' });
+/** `mps.json`: the term's MPs. */
+export const mpsSchema = z.array(mpSchema, { error: 'must be a JSON array of MPs' });
+
+const clubSchema = z.object({
+  id: z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' }),
+  name: z.string({ error: 'must be a string' }).nullish(),
+}, { error: 'must be an object' });
+/** `clubs.json`: the term's clubs (id = the short name used in ballots). */
+export const clubsSchema = z.array(clubSchema, { error: 'must be a JSON array of clubs' });
 
 /** The calendar day before `YYYY-MM-DD`. */
 export function dayBefore(date: string): string {
@@ -161,159 +222,107 @@ class SejmSource {
     else this.readVote(name, json, problems);
   }
 
-  private readMps(json: unknown, problems: FileProblems): void {
+  /** Each entry of a list through its schema, with its position; entries with problems are reported and left out. */
+  private entries<T>(json: unknown, list: z.ZodArray<z.ZodType<T>>, problems: FileProblems): Array<[number, T]> {
     if (!Array.isArray(json)) {
-      problems.error('(file)', 'must be a JSON array of MPs');
-      return;
+      problems.error('(file)', list.safeParse(json).error!.issues[0]!.message);
+      return [];
     }
+    return json.flatMap((entry: unknown, i): Array<[number, T]> => {
+      const parsed = list.element.safeParse(entry);
+      if (parsed.success) return [[i, parsed.data]];
+      for (const issue of parsed.error.issues) problems.error(columnOf([i, ...issue.path]), issue.message);
+      return [];
+    });
+  }
+
+  private readMps(json: unknown, problems: FileProblems): void {
     const mps: Mp[] = [];
     const seen = new Set<number>();
-    json.forEach((entry: unknown, i) => {
+    for (const [i, entry] of this.entries(json, mpsSchema, problems)) {
       const col = `[${i}]`;
-      if (!isObject(entry)) return problems.error(col, 'must be an object');
-      if (!isPositiveInt(entry.id)) return problems.error(`${col}.id`, entry.id === undefined ? 'is missing' : `must be a positive integer (got ${describe(entry.id)})`);
-      if (seen.has(entry.id)) return problems.error(`${col}.id`, `duplicate MP id ${entry.id}`);
+      if (seen.has(entry.id)) {
+        problems.error(`${col}.id`, `duplicate MP id ${entry.id}`);
+        continue;
+      }
       const name = typeof entry.firstLastName === 'string' && entry.firstLastName.trim() !== ''
         ? entry.firstLastName.trim()
         : [entry.firstName, entry.lastName].filter((p) => typeof p === 'string' && p !== '').join(' ');
-      if (name === '') return problems.error(`${col}.firstLastName`, `MP ${entry.id} has no name`);
-      if (entry.club != null && typeof entry.club !== 'string') {
-        return problems.error(`${col}.club`, `must be a string (got ${describe(entry.club)})`);
-      }
-      if (entry.active != null && typeof entry.active !== 'boolean') {
-        return problems.error(`${col}.active`, `must be true or false (got ${describe(entry.active)})`);
+      if (name === '') {
+        problems.error(`${col}.firstLastName`, `MP ${entry.id} has no name`);
+        continue;
       }
       seen.add(entry.id);
       mps.push({ id: entry.id, name, club: this.intern(entry.club ?? ''), active: entry.active ?? true });
-    });
-    this.mps = mps;
+    }
+    if (Array.isArray(json)) this.mps = mps;
   }
 
   private readClubs(json: unknown, problems: FileProblems): void {
-    if (!Array.isArray(json)) {
-      problems.error('(file)', 'must be a JSON array of clubs');
-      return;
-    }
     const clubs = new Map<string, string | null>();
-    json.forEach((entry: unknown, i) => {
-      const col = `[${i}]`;
-      if (!isObject(entry)) return problems.error(col, 'must be an object');
-      if (typeof entry.id !== 'string' || entry.id === '') return problems.error(`${col}.id`, 'must be a non-empty string');
-      if (clubs.has(entry.id)) return problems.error(`${col}.id`, `duplicate club ${entry.id}`);
-      if (entry.name != null && typeof entry.name !== 'string') return problems.error(`${col}.name`, 'must be a string');
+    for (const [i, entry] of this.entries(json, clubsSchema, problems)) {
+      if (clubs.has(entry.id)) {
+        problems.error(`[${i}].id`, `duplicate club ${entry.id}`);
+        continue;
+      }
       clubs.set(entry.id, entry.name || null);
       this.intern(entry.id);
-    });
-    this.clubFullNames = clubs;
+    }
+    if (Array.isArray(json)) this.clubFullNames = clubs;
   }
 
   private readVote(file: string, json: unknown, problems: FileProblems): void {
-    if (!isObject(json)) {
-      problems.error('(file)', 'must be a JSON object (one vote)');
+    const parsed = votingFileSchema.safeParse(json);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) problems.error(columnOf(issue.path), issue.message);
       return;
     }
-    const required = (key: string, ok: (v: unknown) => boolean, what: string): boolean => {
-      const value = json[key];
-      if (value === undefined || value === null) problems.error(key, 'required field is missing');
-      else if (!ok(value)) problems.error(key, `${what} (got ${describe(value)})`);
-      else return true;
-      return false;
-    };
-    let ok = required('term', isPositiveInt, 'must be a positive integer');
-    ok = required('sitting', (v) => isPositiveInt(v) && v < 1_000, 'must be a positive integer below 1000') && ok;
-    ok = required('votingNumber', (v) => isPositiveInt(v) && v < 1_000, 'must be a positive integer below 1000') && ok;
-    ok = required('date', (v) => typeof v === 'string' && isDateTime(v), 'must be a date-time YYYY-MM-DDTHH:MM:SS') && ok;
-    ok = required('title', (v) => typeof v === 'string' && v.trim() !== '', 'must be a non-empty string') && ok;
-    ok = required('votes', Array.isArray, 'must be an array of ballots') && ok;
-    // Stated totals are optional: without them wynik is derived from the ballots and nothing is checked.
-    const stated = (key: string): number | null => {
-      const value = json[key];
-      if (value === undefined || value === null) return null;
-      if (isCount(value)) return value;
-      problems.error(key, `must be a non-negative integer (got ${describe(value)})`);
-      return null;
-    };
-    const yes = stated('yes');
-    const no = stated('no');
-    const abstain = stated('abstain');
-    const majorityVotes = stated('majorityVotes');
-    const topic = json.topic;
-    if (topic != null && typeof topic !== 'string') problems.error('topic', `must be a string (got ${describe(topic)})`);
-    if (!ok) return;
-
-    const term = json.term as number;
-    const sitting = json.sitting as number;
-    const votingNumber = json.votingNumber as number;
+    const vote = parsed.data;
+    const { term, sitting, votingNumber } = vote;
     const named = VOTE_FILE.exec(file)!;
     if (Number(named[1]) !== sitting || Number(named[2]) !== votingNumber) {
       this.findings.warn(problems.at, '(file)', `the name says sitting ${named[1]}, vote ${named[2]} but the content is sitting ${sitting}, vote ${votingNumber}`);
     }
 
     // Ballots, compactly.
-    const ballots = json.votes as unknown[];
+    const ballots = vote.votes;
     const mps = new Int32Array(ballots.length);
     const clubs = new Uint16Array(ballots.length);
     const codes = new Uint8Array(ballots.length);
     const counted = [0, 0, 0]; // za, przeciw, wstrzymujacy
-    let n = 0;
-    for (let i = 0; i < ballots.length; i++) {
-      const ballot = ballots[i];
-      if (!isObject(ballot)) {
-        problems.error(`votes[${i}]`, 'must be an object');
-        continue;
-      }
-      const mp = ballot.MP;
-      if (!isPositiveInt(mp)) {
-        problems.error(`votes[${i}].MP`, mp == null ? 'required field is missing' : `must be a positive integer (got ${describe(mp)})`);
-        continue;
-      }
-      const code = typeof ballot.vote === 'string' ? SEJM_VOTE_CODE.get(ballot.vote) : undefined;
-      if (code === undefined) {
-        problems.error(`votes[${i}].vote`, ballot.vote == null
-          ? `required field is missing (MP ${mp})`
-          : `unknown vote value ${describe(ballot.vote)} of MP ${mp} (expected one of ${SEJM_VOTE_VALUES})`);
-        continue;
-      }
-      const club = ballot.club;
-      if (club != null && typeof club !== 'string') {
-        problems.error(`votes[${i}].club`, `must be a string (got ${describe(club)})`);
-        continue;
-      }
-      if (!this.voteNames.has(mp)) {
+    for (const [i, ballot] of ballots.entries()) {
+      const code = SEJM_VOTE_CODE.get(ballot.vote as string)!; // the schema checked it
+      if (!this.voteNames.has(ballot.MP)) {
         const name = [ballot.firstName, ballot.lastName].filter((p) => typeof p === 'string' && p !== '').join(' ');
-        this.voteNames.set(mp, { name, file });
+        this.voteNames.set(ballot.MP, { name, file });
       }
-      mps[n] = mp;
-      clubs[n] = this.intern(club ?? '');
-      codes[n] = code;
+      mps[i] = ballot.MP;
+      clubs[i] = this.intern(ballot.club ?? '');
+      codes[i] = code;
       if (code < 3) counted[code]!++;
-      n++;
     }
 
-    const check = (column: string, value: number | null, count: number) => {
-      if (value !== null && value !== count) this.findings.warn(problems.at, column, `stated ${value} but ballots count ${count}`);
+    const check = (column: string, value: number | null | undefined, count: number) => {
+      if (value !== null && value !== undefined && value !== count) this.findings.warn(problems.at, column, `stated ${value} but ballots count ${count}`);
     };
-    check('yes', yes, counted[0]!);
-    check('no', no, counted[1]!);
-    check('abstain', abstain, counted[2]!);
+    check('yes', vote.yes, counted[0]!);
+    check('no', vote.no, counted[1]!);
+    check('abstain', vote.abstain, counted[2]!);
 
-    const title = (json.title as string).trim();
-    const topicText = typeof topic === 'string' ? topic.trim() : '';
-    const links = Array.isArray(json.links) ? json.links : [];
-    const pdf = links.find((l): l is Json => isObject(l) && l.rel === 'pdf' && typeof l.href === 'string');
-    const dataCzas = json.date as string;
+    const title = vote.title.trim();
+    const topic = vote.topic?.trim() ?? '';
+    const pdf = vote.links?.map((link) => pdfLink.safeParse(link)).find((link) => link.success)?.data.href ?? null;
+    const { yes, majorityVotes } = vote;
     this.votes.push({
       file, term, sitting, votingNumber,
       id: voteId(term, sitting, votingNumber),
-      dataCzas,
-      date: dataCzas.slice(0, 10),
+      dataCzas: vote.date,
+      date: vote.date.slice(0, 10),
       title,
-      tytul: topicText === '' ? title : `${title} — ${topicText}`,
-      wynik: yes === null || majorityVotes === null ? null : yes >= majorityVotes ? PRZYJETO : ODRZUCONO,
-      pdf: pdf ? (pdf.href as string) : null,
-      mps: n === ballots.length ? mps : mps.slice(0, n),
-      clubs: n === ballots.length ? clubs : clubs.slice(0, n),
-      codes: n === ballots.length ? codes : codes.slice(0, n),
+      tytul: topic === '' ? title : `${title} — ${topic}`,
+      wynik: yes === null || yes === undefined || majorityVotes === null || majorityVotes === undefined ? null : yes >= majorityVotes ? PRZYJETO : ODRZUCONO,
+      pdf,
+      mps, clubs, codes,
     });
   }
 
@@ -322,7 +331,9 @@ class SejmSource {
     const { loader, findings } = this;
     const sourceAt: Location = { file: this.sourceName, line: 0 };
     if (this.votes.length === 0) {
-      findings.error(sourceAt, '(source)', `no vote files ({sitting}_{votingNumber}.json) found${this.sawCsv ? '; it holds CSV files: did you mean --format csv?' : ''}`);
+      // Vote files that were all rejected have said why already.
+      const sawVoteFiles = [...this.files].some((name) => VOTE_FILE.test(name));
+      if (!sawVoteFiles) findings.error(sourceAt, '(source)', `no vote files ({sitting}_{votingNumber}.json) found${this.sawCsv ? '; it holds CSV files: did you mean --format csv?' : ''}`);
       return;
     }
     if (this.mps === null) findings.warn({ file: 'mps.json', line: 0 }, '(file)', 'mps.json is missing: MPs are taken from the ballots');

@@ -1,7 +1,7 @@
 // GET /api/openapi.json (the generated OpenAPI document) and GET /api/docs/ (Swagger UI, served from
 // the swagger-ui-dist package: no CDN).
 //
-// Both are exempt from the origin check and the API key (src/route-table.ts, kind `docs`: a browser opening
+// Both are exempt from the origin check and the API key (src/http/route-table.ts, kind `docs`: a browser opening
 // the page sends no X-API-Key), and both are rate-limited like any route. The guards' helmet sets
 // `default-src 'none'` for the JSON API; the page's responses replace it with a policy that lets
 // Swagger UI load its own scripts, styles, images (and its data: URI icons) and the document from
@@ -11,6 +11,8 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { type RequestHandler, Router } from 'express';
+import { CODE_VERSION } from '../answers/code-version.ts';
+import { type Delivery, JSON_ANSWER, etagFor } from '../http/delivery.ts';
 import { openApiJson } from '../openapi.ts';
 
 export const DOCS_CSP = [
@@ -72,12 +74,15 @@ const docsHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function docsRouter(): Router {
-  const document = openApiJson(); // generated here, at start-up, once per process
+export function docsRouter(delivery: Delivery): Router {
+  // Generated here, at start-up, once per process: a function of the code alone.
+  const document = { body: Buffer.from(openApiJson()), encoded: {} };
   const router = Router();
 
-  router.get('/api/openapi.json', (_req, res) => {
-    res.type('application/json').send(document);
+  router.get('/api/openapi.json', (req, res) => {
+    const etag = etagFor(CODE_VERSION, req.originalUrl);
+    const wanted = delivery.encodingFor(req, JSON_ANSWER);
+    if (!delivery.notModified(req, res, etag, wanted, JSON_ANSWER)) delivery.send(res, etag, document, wanted, JSON_ANSWER);
   });
 
   const docs = Router();

@@ -4,8 +4,8 @@
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
-import { type Condition, FilteredStatements } from '../filtered-statements.ts';
-import type { Share } from '../shares.ts';
+import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
+import type { Share, ShareTarget } from '../shares/store.ts';
 
 /** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
 export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,
@@ -28,6 +28,7 @@ export interface VoteDetail extends VoteSummary {
 
 export interface BallotEntry { glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
 
+/** The filters of CONTRACT §6 over the vote list. */
 export interface VoteFilter {
   kadencja?: string | undefined;
   organ?: number | undefined;
@@ -76,12 +77,18 @@ export class GlosowaniaQueries {
   private readonly detailStatement: Database.Statement;
   private readonly ballotsStatement: Database.Statement;
   private readonly attachmentsStatement: Database.Statement;
-  private readonly ballotStatement: Database.Statement;
+  private readonly voterNameStatement: Database.Statement;
+  private readonly voterNamedStatement: Database.Statement;
+  private readonly keyStatement: Database.Statement;
+  private readonly byKeyStatement: Database.Statement;
   private readonly ordStatement: Database.Statement;
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
   private readonly searchCount: Database.Statement;
   private readonly searchPage: Database.Statement;
+  private readonly idsStatement: Database.Statement;
+  /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
+  private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => ({
@@ -111,17 +118,37 @@ export class GlosowaniaQueries {
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania
       WHERE b.id_glosowania = ? ORDER BY r.name_rank`);
     this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
-    this.ballotStatement = db.prepare('SELECT 1 FROM glos WHERE id_glosowania = ? AND id_osoby = ?').pluck();
+    this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
+    this.voterNameStatement = db.prepare(`SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+      WHERE b.id_glosowania = ? AND b.id_osoby = ?`).pluck();
+    this.voterNamedStatement = db.prepare(`SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+      WHERE b.id_glosowania = ? AND r.imie_nazwisko = ? ORDER BY b.id_osoby LIMIT 1`).pluck();
+    // A vote's identity in its source: its body's name, its session (term, date, number as written) and
+    // its number in that session. None of them is a row id, which a rebuild may renumber.
+    this.keyStatement = db.prepare(`SELECT json_array(o.nazwa, s.kadencja, s.data, s.numer, g.numer)
+      FROM glosowanie g JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia JOIN organ o ON o.id_organu = s.id_organu
+      WHERE g.id_glosowania = ?`).pluck();
+    this.byKeyStatement = db.prepare(`SELECT g.id_glosowania FROM organ o JOIN posiedzenie s ON s.id_organu = o.id_organu
+      JOIN glosowanie g ON g.id_posiedzenia = s.id_posiedzenia
+      WHERE o.nazwa = ? AND s.kadencja = ? AND s.data = ? AND s.numer = ? AND g.numer = ? ORDER BY g.id_glosowania LIMIT 1`).pluck();
     this.attachmentsStatement = db.prepare(
       'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika');
   }
 
-  list(filter: VoteFilter, page: number, limit: number): { items: VoteSummary[]; total: number } {
+  /** How many votes the snapshot has. */
+  count(): number {
+    return (this.unfilteredTotal ??= this.listStatements.select([]).statements.count.get() as number); // fixed for the snapshot
+  }
+
+  /** Every id_glosowania, ascending. */
+  ids(): IterableIterator<number> {
+    return this.idsStatement.iterate() as IterableIterator<number>;
+  }
+
+  /** A page of the filtered list, date order, and the filtered total. */
+  list({ page, limit, ...filter }: VoteFilter & { page: number; limit: number }): { items: VoteSummary[]; total: number } {
     const { statements, params } = this.listStatements.select(voteConditions(filter));
-    if (params.length === 0) {
-      this.unfilteredTotal ??= statements.count.get() as number; // fixed for the snapshot
-      return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.unfilteredTotal };
-    }
+    if (params.length === 0) return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.count() };
     const phrase = params.length === 1 && filter.search !== undefined ? trigramPhrase(foldText(filter.search)) : undefined;
     if (phrase !== undefined) {
       return { items: this.searchPage.all(phrase, limit, (page - 1) * limit) as VoteSummary[], total: this.searchCount.get(phrase) as number };
@@ -150,23 +177,58 @@ export class GlosowaniaQueries {
     return this.ordStatement.get(id) as number | undefined;
   }
 
-  /** The vote's ballots in name order, each with the voter's group at the vote. */
+  /** The vote's ballots in name order, each with the voter's group at the vote (read-only: the last read is shared). */
   ballots(id: number, ord: number): BallotEntry[] {
+    if (this.lastBallots?.id === id) return this.lastBallots.entries;
     const rows = this.ballotsStatement.all(ord, id) as Array<Omit<BallotEntry, 'glos'> & { glos: number }>;
-    return rows.map((r) => ({ glos: GLOS_VALUES[r.glos]!, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie }));
+    const entries = rows.map((r) => ({ glos: GLOS_VALUES[r.glos]!, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie }));
+    this.lastBallots = { id, entries };
+    return entries;
   }
 
-  hasBallot(voteId: number, personId: number): boolean {
-    return this.ballotStatement.get(voteId, personId) !== undefined;
+  /** The name of a councillor with a ballot in the vote, or undefined. */
+  voterName(voteId: number, personId: number): string | undefined {
+    return this.voterNameStatement.get(voteId, personId) as string | undefined;
   }
 
-  /** A share link's answer (CONTRACT §5 share/:link), or undefined when its vote is gone. */
-  shared(share: Share) {
-    const vote = this.detail(share.id_glosowania);
+  /** What identifies the vote in its source (a JSON array), whatever id this snapshot gives it. */
+  keyOf(id: number): string | undefined {
+    return this.keyStatement.get(id) as string | undefined;
+  }
+
+  /** The vote with that identity (`keyOf`) in this snapshot, or undefined. */
+  private voteOfKey(key: string): number | undefined {
+    const parts: unknown = JSON.parse(key);
+    if (!Array.isArray(parts) || parts.length !== 5) return undefined;
+    return this.byKeyStatement.get(...parts) as number | undefined;
+  }
+
+  /**
+   * The vote and councillor a share link names, in this snapshot: by the vote's identity (the link's
+   * id first, for when the ids are as they were), the councillor by name; a link made before identities
+   * were recorded by its ids. Undefined when the vote is gone.
+   */
+  locateShare(share: Share): ShareTarget | undefined {
+    const keyAtHint = this.keyOf(share.id_glosowania);
+    const voteId = share.klucz === null || keyAtHint === share.klucz ? (keyAtHint === undefined ? undefined : share.id_glosowania)
+      : this.voteOfKey(share.klucz);
+    if (voteId === undefined) return undefined;
+    const sameIds = voteId === share.id_glosowania;
+    const byName = share.osoba === null ? undefined : this.voterNamedStatement.get(voteId, share.osoba) as number | undefined;
+    const personId = byName ?? (sameIds && share.id_osoby !== null && this.voterName(voteId, share.id_osoby) !== undefined ? share.id_osoby : null);
+    return {
+      id_glosowania: voteId, klucz: share.klucz ?? keyAtHint!, id_osoby: personId,
+      osoba: personId === null ? null : share.osoba ?? this.voterName(voteId, personId)!,
+    };
+  }
+
+  /** A share link's answer (CONTRACT §5 share/:link) for the vote and councillor `locateShare` found. */
+  shared(share: Share, target: ShareTarget) {
+    const vote = this.detail(target.id_glosowania);
     if (!vote) return undefined;
     const { ord, ...glosowanie } = vote;
-    const glosy = this.ballots(share.id_glosowania, ord);
-    const highlighted = share.id_osoby === null ? undefined : glosy.find((g) => g.id_osoby === share.id_osoby);
+    const glosy = this.ballots(target.id_glosowania, ord);
+    const highlighted = target.id_osoby === null ? undefined : glosy.find((g) => g.id_osoby === target.id_osoby);
     return {
       link: share.link,
       utworzono: share.utworzono,

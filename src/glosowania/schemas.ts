@@ -1,10 +1,10 @@
 // /api/glosowania: parameters and responses (CONTRACT §5, §6).
 
 import { z } from 'zod';
-import { DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, wholeNumber, wynikParam } from '../http.ts';
+import { DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, wholeNumber, wynikParam } from '../http/params.ts';
 import {
-  type Endpoint, endpoint, count, dateString, envelope, glosValue, int, paged, text, voteSummary,
-} from '../schemas.ts';
+  count, dateString, envelope, glosValue, int, paged, text, voteSummary,
+} from '../answers/schemas.ts';
 
 export const voteIdParams = z.object({ id: idParam.meta({ description: 'id_glosowania' }) });
 
@@ -63,22 +63,3 @@ export const sharedVote = z.strictObject({
   }).nullable(),
 }).meta({ id: 'SharedVote' });
 
-const vote = { params: voteIdParams, errors: [400, 404], tag: 'glosowania' };
-
-/** The operations of this resource, by name (its router registers each with `route`). */
-export const glosowania = {
-  list: endpoint({ method: 'get', path: '/api/glosowania', summary: 'Lista głosowań z filtrami (porządek dat)', tag: 'glosowania', query: listQuery, errors: [400, 404], response: paged(voteSummary) }),
-  detail: endpoint({ ...vote, method: 'get', path: '/api/glosowania/:id', summary: 'Szczegóły głosowania', response: envelope(voteDetail) }),
-  ballots: endpoint({ ...vote, method: 'get', path: '/api/glosowania/:id/glosy', summary: 'Rozkład głosów (z ugrupowanie=true: według ugrupowań)', query: distributionQuery,
-    response: z.union([
-      envelope(z.array(ballotEntry), { grouped: z.literal(false) }),
-      envelope(z.record(z.string(), z.array(ballotEntry)), { grouped: z.literal(true) }),
-    ]) }),
-  attachments: endpoint({ ...vote, method: 'get', path: '/api/glosowania/:id/zalaczniki', summary: 'Załączniki głosowania', response: envelope(z.array(attachment)) }),
-  share: endpoint({ ...vote, method: 'post', path: '/api/glosowania/:id/udostepnij', summary: 'Utwórz link do udostępnienia głosowania', body: shareBody,
-    status: 201, errors: [400, 404, 413, 415], response: envelope(shareLink) }),
-  shared: endpoint({ method: 'get', path: '/api/glosowania/share/:link', summary: 'Głosowanie z linku udostępnienia (publiczne)', tag: 'glosowania',
-    params: shareParams, errors: [400, 404], public: true, response: envelope(sharedVote) }),
-};
-
-export const glosowaniaEndpoints: Endpoint[] = Object.values(glosowania);

@@ -1,7 +1,7 @@
 // Sessions: the paged list, detail, agenda points and attendance, all from materialised columns.
 
 import type Database from 'better-sqlite3';
-import { FilteredStatements } from '../filtered-statements.ts';
+import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 
 export interface SessionItem {
   id_posiedzenia: number; numer: string; nazwa: string | null; data: string; kadencja: string; id_organu: number;
@@ -26,6 +26,7 @@ export class PosiedzeniaQueries {
   private readonly attendance: Database.Statement;
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
+  private readonly idsStatement: Database.Statement;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => ({
@@ -36,6 +37,7 @@ export class PosiedzeniaQueries {
     // Unfiltered: `ord` numbers the sessions 1..N in list order, so a page is a range of it (as for votes).
     this.unfilteredPage = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE s.ord > ? ORDER BY s.ord LIMIT ?`);
+    this.idsStatement = db.prepare('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia').pluck();
     this.byId = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE s.id_posiedzenia = ?`);
     this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
@@ -45,14 +47,22 @@ export class PosiedzeniaQueries {
       WHERE a.id_posiedzenia = ? ORDER BY r.name_rank`);
   }
 
-  list(filter: SessionFilter, page: number, limit: number): { items: SessionItem[]; total: number } {
+  /** How many sessions the snapshot has. */
+  count(): number {
+    return (this.unfilteredTotal ??= this.listStatements.select([]).statements.count.get() as number); // fixed for the snapshot
+  }
+
+  /** Every id_posiedzenia, ascending. */
+  ids(): IterableIterator<number> {
+    return this.idsStatement.iterate() as IterableIterator<number>;
+  }
+
+  /** A page of the filtered list, newest first, and the filtered total. */
+  list({ page, limit, ...filter }: SessionFilter & { page: number; limit: number }): { items: SessionItem[]; total: number } {
     const { statements, params } = this.listStatements.select([
       ['s.kadencja = ?', filter.kadencja], ['s.id_organu = ?', filter.organ], ['s.data >= ?', filter.data_od], ['s.data <= ?', filter.data_do],
     ]);
-    if (params.length === 0) {
-      this.unfilteredTotal ??= statements.count.get() as number; // fixed for the snapshot
-      return { total: this.unfilteredTotal, items: this.unfilteredPage.all((page - 1) * limit, limit) as SessionItem[] };
-    }
+    if (params.length === 0) return { total: this.count(), items: this.unfilteredPage.all((page - 1) * limit, limit) as SessionItem[] };
     return {
       total: statements.count.get(...params) as number,
       items: statements.page.all(...params, limit, (page - 1) * limit) as SessionItem[],

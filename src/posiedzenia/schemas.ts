@@ -1,8 +1,8 @@
 // /api/posiedzenia: parameters and responses (CONTRACT §5).
 
 import { z } from 'zod';
-import { DATE_RANGE_ERROR, dateRangeOrdered, idParam, listFilters } from '../http.ts';
-import { type Endpoint, endpoint, count, dateString, envelope, int, kadencjaString, paged, percentNumber, text } from '../schemas.ts';
+import { DATE_RANGE_ERROR, dateRangeOrdered, idParam, listFilters } from '../http/params.ts';
+import { count, dateString, envelope, int, kadencjaString, paged, percentNumber, text } from '../answers/schemas.ts';
 
 export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_posiedzenia' }) });
 export const listQuery = z.object(listFilters).refine(dateRangeOrdered, DATE_RANGE_ERROR);
@@ -24,14 +24,3 @@ export const attendanceEntry = z.strictObject({
   ugrupowanie: text('Ugrupowanie w dniu posiedzenia').nullable(), obecny: z.boolean().meta({ description: 'Obecny' }),
 }).meta({ id: 'AttendanceEntry' });
 
-const one = { params: sessionIdParams, errors: [400, 404], tag: 'posiedzenia' };
-
-/** The operations of this resource, by name (its router registers each with `route`). */
-export const posiedzenia = {
-  list: endpoint({ method: 'get', path: '/api/posiedzenia', summary: 'Lista posiedzeń (od najnowszych)', tag: 'posiedzenia', query: listQuery, errors: [400, 404], response: paged(session) }),
-  detail: endpoint({ ...one, method: 'get', path: '/api/posiedzenia/:id', summary: 'Szczegóły posiedzenia', response: envelope(session) }),
-  agenda: endpoint({ ...one, method: 'get', path: '/api/posiedzenia/:id/punkty', summary: 'Porządek obrad (naturalny porządek numerów)', response: envelope(z.array(agendaPoint)) }),
-  attendance: endpoint({ ...one, method: 'get', path: '/api/posiedzenia/:id/obecnosci', summary: 'Lista obecności', response: envelope(z.array(attendanceEntry)) }),
-};
-
-export const posiedzeniaEndpoints: Endpoint[] = Object.values(posiedzenia);

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { GLOS_VALUES, percent } from '../../core/contract.ts';
 import { unpackPartners } from '../../core/snapshot/partners.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
-import { FilteredStatements } from '../filtered-statements.ts';
+import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, type VoteSummary } from '../glosowania/queries.ts';
 
 export interface CouncillorListItem {
@@ -42,6 +42,10 @@ export interface PartnerItem {
   wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number;
 }
 
+/** A page of a councillor's votes (the organ filter is offered for kind 'wszystkie' only: radny_organ counts all ballots). */
+export interface VoteListOptions { kadencja?: string | undefined; organ?: number | undefined; page: number; limit: number }
+export interface PartnerOptions { kadencja?: string | undefined; min_wspolne: number; limit: number }
+
 export class RadniQueries {
   private readonly byId: Database.Statement;
   private readonly byToken: Database.Statement;
@@ -51,6 +55,8 @@ export class RadniQueries {
   private readonly bodyTotal: Database.Statement;
   private readonly partners: Database.Statement;
   private readonly partnerDisplay: Database.Statement;
+  private readonly countStatement: Database.Statement;
+  private readonly idsStatement: Database.Statement;
   private readonly listStatements: FilteredStatements;
   private readonly voteStatements: FilteredStatements;
 
@@ -64,6 +70,8 @@ export class RadniQueries {
       SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
       FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
       ORDER BY page.ord`));
+    this.countStatement = db.prepare('SELECT count(*) FROM radny').pluck();
+    this.idsStatement = db.prepare('SELECT id_osoby FROM radny ORDER BY id_osoby').pluck();
     this.byId = db.prepare('SELECT id_osoby FROM radny WHERE id_osoby = ?').pluck();
     this.byToken = db.prepare('SELECT id_osoby FROM radny WHERE token = ?').pluck();
     this.person = db.prepare('SELECT id_osoby, imie_nazwisko, token FROM radny WHERE id_osoby = ?');
@@ -74,6 +82,16 @@ export class RadniQueries {
     this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');
     this.partnerDisplay = db.prepare(`SELECT r.imie_nazwisko, s.ugrupowanie FROM radny r
       LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby WHERE r.id_osoby = ?`);
+  }
+
+  /** How many councillors the snapshot has. */
+  count(): number {
+    return this.countStatement.get() as number;
+  }
+
+  /** Every id_osoby, ascending. */
+  ids(): IterableIterator<number> {
+    return this.idsStatement.iterate() as IterableIterator<number>;
   }
 
   /** The id_osoby of an id or token, or undefined when it matches no councillor. */
@@ -142,29 +160,32 @@ export class RadniQueries {
     return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen) }));
   }
 
-  /**
-   * One councillor's votes of a kind, date order, with the page total from the materialised counts.
-   * The organ filter is offered for kind 'wszystkie' only (radny_organ counts all ballots).
-   */
-  votes(id: number, kind: VoteListKind, filter: { kadencja?: string | undefined; organ?: number | undefined }, page: number, limit: number):
-    { items: Array<VoteSummary & { glos: string }>; total: number } {
+  /** How many votes of each kind the councillor has in scope (the totals of the four lists). */
+  voteTotals(id: number, kadencja: string | undefined): Record<VoteListKind, number> {
+    const s = this.statOf(id, kadencja);
+    return Object.fromEntries(Object.entries(TOTAL_OF).map(([kind, column]) => [kind, s[column] as number])) as Record<VoteListKind, number>;
+  }
+
+  /** One councillor's votes of a kind, date order, with the page total from the materialised counts. */
+  votes(id: number, kind: VoteListKind, { kadencja, organ, page, limit }: VoteListOptions): { items: Array<VoteSummary & { glos: string }>; total: number } {
     const flag = FLAG_OF[kind];
     const { statements, params } = this.voteStatements.select(
-      [['rg.id_osoby = ?', id], ['rg.kadencja = ?', filter.kadencja], ['rg.id_organu = ?', filter.organ]],
+      [['rg.id_osoby = ?', id], ['rg.kadencja = ?', kadencja], ['rg.id_organu = ?', organ]],
       flag ? [`rg.${flag} = 1`] : [],
     );
     const rows = statements.all(...params, limit, (page - 1) * limit) as Array<VoteSummary & { glos: number }>;
-    const total = filter.organ === undefined
-      ? this.statOf(id, filter.kadencja)[TOTAL_OF[kind]] as number
-      : (this.bodyTotal.get(filter.kadencja ?? ALL_TERMS, id, filter.organ) as number | undefined) ?? 0;
+    const total = organ === undefined
+      ? this.statOf(id, kadencja)[TOTAL_OF[kind]] as number
+      : (this.bodyTotal.get(kadencja ?? ALL_TERMS, id, organ) as number | undefined) ?? 0;
     return { items: rows.map((r) => ({ ...r, glos: GLOS_VALUES[r.glos]! })), total };
   }
 
-  partnersOf(id: number, order: 'koalicje' | 'oponenci', kadencja: string | undefined, minShared: number, limit: number): PartnerItem[] {
+  /** A councillor's partners: most alike (`koalicje`) or least alike (`oponenci`), with at least `min_wspolne` shared votes. */
+  partnersOf(id: number, order: 'koalicje' | 'oponenci', { kadencja, min_wspolne, limit }: PartnerOptions): PartnerItem[] {
     const scope = kadencja ?? ALL_TERMS;
     const row = this.partners.get(scope, id) as Record<'koalicje' | 'oponenci', Buffer> | undefined;
     if (!row) return [];
-    return unpackPartners(row[order], minShared, limit).map((p, i) => {
+    return unpackPartners(row[order], min_wspolne, limit).map((p, i) => {
       const shown = this.partnerDisplay.get(scope, p.id_osoby) as { imie_nazwisko: string; ugrupowanie: string | null };
       return {
         pozycja: i + 1, id_osoby: p.id_osoby, imie_nazwisko: shown.imie_nazwisko, ugrupowanie: shown.ugrupowanie,

@@ -1,8 +1,8 @@
 // /api/radni: parameters and responses (CONTRACT §3, §5).
 
 import { z } from 'zod';
-import { booleanParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam } from '../http.ts';
-import { type Endpoint, endpoint, count, councillorVote, envelope, int, kadencjaString, paged, percentNumber, text } from '../schemas.ts';
+import { booleanParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam } from '../http/params.ts';
+import { count, councillorVote, envelope, int, kadencjaString, paged, percentNumber, text } from '../answers/schemas.ts';
 
 export const councillorIdParams = z.object({
   id: z.string()
@@ -80,23 +80,3 @@ export const partnerItem = z.strictObject({
   zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
 }).meta({ id: 'PartnerItem' });
 
-const person = { params: councillorIdParams, errors: [400, 404], tag: 'radni' };
-
-/** The operations of this resource, by name (its router registers each with `route`). */
-export const radni = {
-  list: endpoint({ method: 'get', path: '/api/radni', summary: 'Lista radnych', tag: 'radni', query: listQuery, errors: [400, 404],
-    response: envelope(z.array(councillorListItem), { count: count('Liczba pozycji w data') }) }),
-  profile: endpoint({ ...person, method: 'get', path: '/api/radni/:id', summary: 'Profil radnego', query: scopeQuery, response: envelope(councillorProfile) }),
-  votes: endpoint({ ...person, method: 'get', path: '/api/radni/:id/glosowania', summary: 'Głosowania radnego (porządek dat)', query: votesQuery, response: paged(councillorVote) }),
-  votingProfile: endpoint({ ...person, method: 'get', path: '/api/radni/:id/profil-glosowania', summary: 'Profil głosowania', query: scopeQuery, response: envelope(votingProfile) }),
-  attendance: endpoint({ ...person, method: 'get', path: '/api/radni/:id/frekwencja', summary: 'Frekwencja radnego', query: scopeQuery, response: envelope(attendance) }),
-  monthlyAttendance: endpoint({ ...person, method: 'get', path: '/api/radni/:id/frekwencja-czas', summary: 'Frekwencja radnego w miesiącach', query: scopeQuery, response: envelope(z.array(monthlyAttendance)) }),
-  groupAgreement: endpoint({ ...person, method: 'get', path: '/api/radni/:id/zgodnosc-grupa', summary: 'Zgodność z własnym ugrupowaniem', query: scopeQuery, response: envelope(groupAgreement) }),
-  coalitions: endpoint({ ...person, method: 'get', path: '/api/radni/:id/koalicje', summary: 'Radni głosujący najbardziej podobnie', query: partnerQuery, response: envelope(z.array(partnerItem)) }),
-  opponents: endpoint({ ...person, method: 'get', path: '/api/radni/:id/oponenci', summary: 'Radni głosujący najmniej podobnie', query: partnerQuery, response: envelope(z.array(partnerItem)) }),
-  solitaryVotes: endpoint({ ...person, method: 'get', path: '/api/radni/:id/glosowania-samotne', summary: 'Głosowania, w których radny jako jedyny wybrał swoją opcję', query: flaggedVotesQuery, response: paged(councillorVote) }),
-  decisiveVotes: endpoint({ ...person, method: 'get', path: '/api/radni/:id/glosowania-kluczowe', summary: 'Głosowania rozstrzygnięte jednym głosem, w których głos radnego był decydujący', query: flaggedVotesQuery, response: paged(councillorVote) }),
-  rebelliousVotes: endpoint({ ...person, method: 'get', path: '/api/radni/:id/glosowania-buntownicze', summary: 'Głosowania wbrew stanowisku własnego ugrupowania', query: flaggedVotesQuery, response: paged(councillorVote) }),
-};
-
-export const radniEndpoints: Endpoint[] = Object.values(radni);

@@ -1,9 +1,12 @@
 // /health and /api: what is in service, and what the service offers.
 
 import { Router } from 'express';
-import { API_ENDPOINTS } from '../endpoints.ts';
-import { sendData } from '../http.ts';
-import type { SnapshotStore } from '../snapshot.ts';
+import type { RefreshSourceStatus } from '../../core/sources.ts';
+import { API_ENDPOINTS } from '../answers/endpoints.ts';
+import type { Delivery } from '../http/delivery.ts';
+import { envelopeOf } from '../http/envelope.ts';
+import { type FollowStatus, behindSeconds } from '../replication/follower.ts';
+import type { SnapshotStore } from '../snapshot/snapshot.ts';
 
 export const VERSION = '2.0.0';
 
@@ -20,13 +23,21 @@ export interface RefreshStatus {
     ok: boolean; finished: string; seconds: number; snapshot?: string; error?: string;
     /** false: the source was the one already served, nothing was rebuilt. */
     rebuilt?: boolean;
+    /** Set when the refresh refused to publish (`error` says why): another source than the snapshot's, or a collapse of its data. */
+    refused?: 'source' | 'collapse';
   };
+  /** The source the next refresh will use. */
+  source?: RefreshSourceStatus;
   /** The last fetch of a live source: when, what it brought, or why it failed. */
-  fetch?: { finished: string; ok: boolean; newFiles?: number; unchanged?: number; bytes?: number; retries?: number; error?: string };
+  fetch?: {
+    finished: string; ok: boolean; newFiles?: number; unchanged?: number; bytes?: number; retries?: number; error?: string;
+    /** Files upstream sent broken: not mirrored, the previous good file kept. */
+    rejected?: Array<{ url: string; problem: string }>;
+  };
   running: boolean;
 }
 
-export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus): Router {
+export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, delivery: Delivery, follow?: FollowStatus): Router {
   const router = Router();
   const started = Date.now();
 
@@ -41,13 +52,16 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus):
       data: snapshot
         ? { snapshot: snapshot.id, zaktualizowano: snapshot.builtAt, liczba_glosowan: snapshot.voteCount, najnowsze_glosowanie: snapshot.newestVote }
         : null,
-      odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null, pobieranie: refresh.fetch ?? null },
+      odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null, pobieranie: refresh.fetch ?? null, zrodlo: refresh.source ?? null },
+      // A replica: the builder it follows and how far behind it the served snapshot is.
+      replika: follow ? { ...follow, behindSeconds: behindSeconds(follow, snapshot?.id) } : null,
     };
-    res.status(snapshot ? 200 : 503).json(body);
+    delivery.sendUncached(res, snapshot ? 200 : 503, Buffer.from(JSON.stringify(body)));
   });
 
   router.get('/api', (_req, res) => {
-    sendData(res, { nazwa: 'Council Voting Analytics API', wersja: VERSION, dokumentacja: '/api/openapi.json', endpoints: ENDPOINTS });
+    const index = { nazwa: 'Council Voting Analytics API', wersja: VERSION, dokumentacja: '/api/openapi.json', endpoints: ENDPOINTS };
+    delivery.sendUncached(res, 200, envelopeOf(index));
   });
 
   return router;

@@ -4,6 +4,7 @@
 
 import { hash } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { Delivery, Kind } from '../http/delivery.ts';
 import { SITE_CSS } from './style.ts';
 
 // "Copy link" buttons: rendered hidden, shown only where the clipboard can be written.
@@ -24,7 +25,7 @@ const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"
 
 interface Asset {
   url: string;
-  type: string;
+  kind: Kind;
   body: Buffer;
   etag: string;
 }
@@ -32,7 +33,9 @@ interface Asset {
 function asset(name: string, extension: string, type: string, content: string): Asset {
   const body = Buffer.from(content);
   const digest = hash('sha256', body, 'base64url').slice(0, 12);
-  return { url: `/assets/${name}.${digest}.${extension}`, type, body, etag: `"${digest}"` };
+  // A new version is a new URL: cached for a year.
+  const kind = { type, compressed: false, cacheControl: 'public, max-age=31536000, immutable' };
+  return { url: `/assets/${name}.${digest}.${extension}`, kind, body, etag: `"${digest}"` };
 }
 
 export const ASSETS = {
@@ -41,22 +44,11 @@ export const ASSETS = {
   icon: asset('icon', 'svg', 'image/svg+xml', FAVICON_SVG),
 };
 
-/** Changes whenever an asset changes: part of every page's ETag (src/site/router.ts). */
-export const ASSETS_VERSION = hash('sha1', Object.values(ASSETS).map((a) => a.url).join(), 'base64url').slice(0, 8);
-
 const BY_URL = new Map(Object.values(ASSETS).map((a) => [a.url, a]));
 
 /** GET /assets/<name>.<hash>.<ext>; any other name falls through (to the 404). */
-export const serveAsset: RequestHandler = (req, res, next) => {
+export const assetsRoute = (delivery: Delivery): RequestHandler => (req, res, next) => {
   const found = BY_URL.get(req.path);
   if (!found) return next();
-  res.setHeader('Content-Type', found.type);
-  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  res.setHeader('ETag', found.etag);
-  res.setHeader('Content-Length', found.body.length);
-  if (req.headers['if-none-match'] === found.etag) {
-    res.status(304).end();
-    return;
-  }
-  res.end(req.method === 'HEAD' ? undefined : found.body);
+  if (!delivery.notModified(req, res, found.etag, null, found.kind)) delivery.sendAs(res, found.etag, found.body, null, found.kind);
 };

@@ -1,26 +1,21 @@
 // `/glosowania` (search, filters, paging) and `/glosowania/:id` (result, distribution by group,
 // attachments). The vote's body (`VoteBody`) is shared with the share-link page.
 
+import type { Request } from 'express';
+import { glosowania } from '../glosowania/endpoints.ts';
 import { BodySelect, CountsBar, FilterForm, Pager, ResultBadge, TermSelect, VoteTable, ballotClass, voteCounts } from './components.tsx';
-import type { BallotEntry, SiteData, VotePageData } from './data.ts';
+import { type BallotEntry, CLOSE_VOTE, type PageData, type VotePageData, groupsOf, pagedOf } from './data.ts';
 import { COUNT_LABEL, ballotLabelFor, formatDate, formatDateTime, formatNumber, formatPercent, plural, safeHttpUrl } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
-import { type Query, SiteError, notFoundPage } from './request.ts';
+import { orNotFound, pathParam, siteQuery } from './params.ts';
 
-export function votesPage(ctx: PageContext, data: SiteData, query: Query): PageView {
-  const filter = {
-    search: query.text('szukaj'),
-    kadencja: query.term(),
-    organ: ctx.organ,
-    wynik: query.oneOf('wynik', ['przyjęto', 'odrzucono'] as const),
-    data_od: query.date('od'),
-    data_do: query.date('do'),
-    close: query.flag('wyrownane'),
-  };
-  if (filter.data_od && filter.data_do && filter.data_od > filter.data_do) throw new SiteError(400, 'Data „do” nie może być wcześniejsza niż data „od”.');
-  const page = query.page();
-  const limit = 20;
-  const result = data.votes(filter, page, limit).data;
+export async function votesPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const q = siteQuery(req, ['szukaj', 'kadencja', 'wynik', 'od', 'do', 'wyrownane', 'strona']);
+  const filter = { search: q.szukaj, kadencja: q.kadencja, wynik: q.wynik, data_od: q.od, data_do: q.do, close: q.wyrownane };
+  const { close, ...listed } = filter;
+  const result = pagedOf(await data.answer(glosowania.list, {
+    query: { ...listed, organ: ctx.organ, kontrowersyjnosc_min: close ? CLOSE_VOTE : undefined, page: q.strona, limit: 20 },
+  }));
   const params = {
     szukaj: filter.search, kadencja: filter.kadencja, wynik: filter.wynik, od: filter.data_od, do: filter.data_do, wyrownane: filter.close,
   };
@@ -129,10 +124,20 @@ export function VoteSummaryBlock({ ctx, data }: { ctx: PageContext; data: VotePa
   );
 }
 
-export function votePage(ctx: PageContext, data: SiteData, idText: string): PageView {
-  const id = /^[1-9]\d{0,15}$/.test(idText) ? Number(idText) : undefined;
-  const found = id === undefined ? undefined : data.vote(id);
-  if (!found) throw notFoundPage('Nie ma takiego głosowania.');
+/** A vote, its ballots (plain and by group) and its attachments, as the endpoints answer them. */
+export async function votePageData(data: PageData, id: number | string): Promise<VotePageData> {
+  const vote = { params: { id } };
+  const [detail, ballots, grouped, attachments] = await Promise.all([
+    data.answer(glosowania.detail, vote),
+    data.answer(glosowania.ballots, vote),
+    data.answer(glosowania.ballots, { ...vote, query: { ugrupowanie: true } }),
+    data.answer(glosowania.attachments, vote),
+  ]);
+  return { vote: detail, ballots: ballots.data as BallotEntry[], groups: groupsOf(grouped.data as Record<string, BallotEntry[]>), attachments };
+}
+
+export async function votePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const found = await orNotFound('Nie ma takiego głosowania.', votePageData(data, pathParam(req, 'id')));
   const v = found.vote;
   return {
     title: v.tytul,

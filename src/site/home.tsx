@@ -1,16 +1,27 @@
 // `/`: the dashboard: counts, average attendance, recent close votes, the top of each ranking.
 
+import type { Request } from 'express';
+import { glosowania } from '../glosowania/endpoints.ts';
+import { statystyki } from '../statystyki/endpoints.ts';
 import { FilterForm, MonthlyChart, ScopeNote, TermSelect, VoteTable } from './components.tsx';
-import { CLOSE_VOTE, type SiteData } from './data.ts';
+import { CLOSE_VOTE, type PageData, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
-import type { Query } from './request.ts';
+import { siteQuery } from './params.ts';
 
-export function homePage(ctx: PageContext, data: SiteData, query: Query): PageView {
-  const kadencja = query.term();
+export async function homePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { kadencja } = siteQuery(req, ['kadencja']);
   const scope = { kadencja, organ: ctx.organ };
-  const d = data.dashboard(scope);
-  const s = d.summary.data;
+  const top = { ...scope, limit: 5 };
+  const [s, months, closeVotes, attendance, rebels, loyalists, controversial] = await Promise.all([
+    data.answer(statystyki.dashboard, { query: scope }),
+    data.answer(statystyki.monthlyAttendance, { query: scope }),
+    data.answer(glosowania.list, { query: { ...scope, kontrowersyjnosc_min: CLOSE_VOTE, limit: 6 } }),
+    data.answer(statystyki.attendanceRanking, { query: top }),
+    data.answer(statystyki.rebelRanking, { query: top }),
+    data.answer(statystyki.loyalistRanking, { query: top }),
+    data.answer(statystyki.mostControversial, { query: top }),
+  ]);
   const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
   const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
   const person = (p: { id_osoby: number; imie_nazwisko: string }) => <a href={href(ctx, `/radni/${p.id_osoby}`)}>{p.imie_nazwisko}</a>;
@@ -34,31 +45,31 @@ export function homePage(ctx: PageContext, data: SiteData, query: Query): PageVi
           <div><dt>Średnia frekwencja</dt><dd>{formatPercent(s.srednia_frekwencja)}</dd></div>
         </dl>
         <h2>Frekwencja w kolejnych miesiącach</h2>
-        <MonthlyChart months={d.months.data} caption="Frekwencja miesięczna" />
+        <MonthlyChart months={months} caption="Frekwencja miesięczna" />
 
         <h2>Ostatnie wyrównane głosowania</h2>
         <p class="muted">Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.</p>
-        <VoteTable ctx={ctx} votes={d.closeVotes.data} caption="Ostatnie wyrównane głosowania" />
+        <VoteTable ctx={ctx} votes={closeVotes.data} caption="Ostatnie wyrównane głosowania" />
         <p><a href={href(ctx, '/glosowania', { kadencja, wyrownane: true })}>Wszystkie wyrównane głosowania</a> (kontrowersyjność ≥ {CLOSE_VOTE})</p>
 
         <h2>Rankingi</h2>
-        <ScopeNote ctx={ctx} scoped={d.attendance} />
+        <ScopeNote ctx={ctx} scoped={scoped(attendance)} />
         <div class="cols">
           <section aria-labelledby="r-frekwencja">
             <h3 id="r-frekwencja">Najwyższa frekwencja</h3>
-            <ol>{d.attendance.data.map((r) => <li>{person(r)} — {formatPercent(r.frekwencja_procent)}</li>)}</ol>
+            <ol>{attendance.map((r) => <li>{person(r)} — {formatPercent(r.frekwencja_procent)}</li>)}</ol>
           </section>
           <section aria-labelledby="r-bunt">
             <h3 id="r-bunt">Najczęściej w mniejszości</h3>
-            <ol>{d.rebels.data.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
+            <ol>{rebels.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
           </section>
           <section aria-labelledby="r-lojal">
             <h3 id="r-lojal">Najczęściej z większością</h3>
-            <ol>{d.loyalists.data.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
+            <ol>{loyalists.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
           </section>
         </div>
         <h3 id="r-spor">Najbardziej sporne głosowania</h3>
-        <ol>{d.controversial.data.map((v) => <li><a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a> — {v.za} : {v.przeciw}</li>)}</ol>
+        <ol>{controversial.map((v) => <li><a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a> — {v.za} : {v.przeciw}</li>)}</ol>
         <p><a href={rankingsLink}>Pełne rankingi</a></p>
       </>
     ),

@@ -1,18 +1,34 @@
 // `/posiedzenia` (the list) and `/posiedzenia/:id` (agenda with its votes, attendance).
 
+import type Database from 'better-sqlite3';
+import type { Request } from 'express';
+import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM } from '../glosowania/queries.ts';
+import { posiedzenia } from '../posiedzenia/endpoints.ts';
 import { BodySelect, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
-import type { SiteData, VoteSummary } from './data.ts';
+import { type PageData, type VoteSummary, pagedOf } from './data.ts';
 import { formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
-import { type Query, notFoundPage } from './request.ts';
+import { orNotFound, pathParam, siteQuery } from './params.ts';
+
+/**
+ * The votes of one session, in the order they were taken: no endpoint lists them (the vote list has
+ * no session filter), so this page has its own statement, prepared once per snapshot.
+ */
+const sessionVotesStatements = new WeakMap<Database.Database, Database.Statement>();
+function sessionVotes(db: Database.Database, id: number): VoteSummary[] {
+  let statement = sessionVotesStatements.get(db);
+  if (!statement) {
+    statement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.id_posiedzenia = ? ORDER BY g.ord DESC`);
+    sessionVotesStatements.set(db, statement);
+  }
+  return statement.all(id) as VoteSummary[];
+}
 
 const sessionName = (s: { numer: string; nazwa: string | null }) => `Posiedzenie nr ${s.numer}${s.nazwa ? ` (${s.nazwa})` : ''}`;
 
-export function sessionsPage(ctx: PageContext, data: SiteData, query: Query): PageView {
-  const kadencja = query.term();
-  const page = query.page();
-  const limit = 25;
-  const result = data.sessions({ kadencja, organ: ctx.organ }, page, limit).data;
+export async function sessionsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { kadencja, strona: page } = siteQuery(req, ['kadencja', 'strona']);
+  const result = pagedOf(await data.answer(posiedzenia.list, { query: { kadencja, organ: ctx.organ, page, limit: 25 } }));
   return {
     title: 'Posiedzenia',
     section: 'posiedzenia',
@@ -65,11 +81,17 @@ function VoteList({ ctx, votes }: { ctx: PageContext; votes: VoteSummary[] }) {
   );
 }
 
-export function sessionPage(ctx: PageContext, data: SiteData, idText: string): PageView {
-  const id = /^[1-9]\d{0,15}$/.test(idText) ? Number(idText) : undefined;
-  const found = id === undefined ? undefined : data.session(id);
-  if (!found) throw notFoundPage('Nie ma takiego posiedzenia.');
-  const { session: s, points, otherVotes, attendance } = found;
+export async function sessionPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const session = { params: { id: pathParam(req, 'id') } };
+  const [s, agenda, attendance] = await orNotFound('Nie ma takiego posiedzenia.', Promise.all([
+    data.answer(posiedzenia.detail, session),
+    data.answer(posiedzenia.agenda, session),
+    data.answer(posiedzenia.attendance, session),
+  ]));
+  const votes = sessionVotes(data.snapshot.db, s.id_posiedzenia);
+  const points = agenda.map((point) => ({ ...point, votes: votes.filter((v) => v.id_punktu === point.id_punktu) }));
+  const onAgenda = new Set(points.map((point) => point.id_punktu));
+  const otherVotes = votes.filter((v) => v.id_punktu === null || !onAgenda.has(v.id_punktu));
   const present = attendance.filter((a) => a.obecny);
   const absent = attendance.filter((a) => !a.obecny);
   return {

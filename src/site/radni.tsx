@@ -1,19 +1,20 @@
 // `/radni` (the list, filtered by term, group and body) and `/radni/:token` (one councillor's voting
 // profile, attendance by month, agreement with the group, partners and opponents, vote lists).
 
+import type { Request } from 'express';
+import { radni } from '../radni/endpoints.ts';
 import {
   BodySelect, CountsBar, FilterForm, GroupSelect, MonthlyChart, Pager, ScopeNote, TermSelect, VoteTable,
 } from './components.tsx';
-import { COUNCILLOR_LISTS, type PartnerItem, type SiteData, type VoteListKind } from './data.ts';
+import { COUNCILLOR_LISTS, type PageData, type PartnerItem, type VoteListKind, pagedOf, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
-import { type Query, notFoundPage } from './request.ts';
+import { orNotFound, pathParam, siteQuery } from './params.ts';
 
-export function councillorsPage(ctx: PageContext, data: SiteData, query: Query): PageView {
-  const kadencja = query.term();
-  const ugrupowanie = query.id('ugrupowanie');
+export async function councillorsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { kadencja, ugrupowanie } = siteQuery(req, ['kadencja', 'ugrupowanie']);
   const groups = data.groups(kadencja);
-  const list = data.councillors({ kadencja, ugrupowanie, organ: ctx.organ });
+  const list = scoped((await data.answer(radni.list, { query: { kadencja, ugrupowanie, organ: ctx.organ } })).data);
   const group = groups.find((g) => g.id_ugrupowania === ugrupowanie)?.nazwa;
   const n = list.data.length;
   return {
@@ -90,15 +91,34 @@ function PartnerTable({ ctx, rows, caption }: { ctx: PageContext; rows: PartnerI
   );
 }
 
-export function councillorPage(ctx: PageContext, data: SiteData, query: Query, token: string): PageView {
-  const id = /^[a-z0-9-]{1,200}$/.test(token) ? data.councillorId(token) : undefined;
-  if (id === undefined) throw notFoundPage('Nie ma takiego radnego.');
-  const kadencja = query.term();
-  const list = query.oneOf('lista', COUNCILLOR_LISTS) ?? 'wszystkie';
-  const page = query.page();
-  const limit = 20;
-  const c = data.councillor(id, { kadencja, organ: ctx.organ }, list, page, limit);
-  const p = c.profile;
+/** The endpoint of each list of a councillor's votes. */
+const VOTE_LISTS = {
+  wszystkie: radni.votes, buntownicze: radni.rebelliousVotes, samotne: radni.solitaryVotes, kluczowe: radni.decisiveVotes,
+} satisfies Record<VoteListKind, unknown>;
+
+export async function councillorPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { kadencja, lista: list, strona: page } = siteQuery(req, ['kadencja', 'lista', 'strona']);
+  const p = await orNotFound('Nie ma takiego radnego.', data.answer(radni.profile, { params: { id: pathParam(req, 'token') }, query: { kadencja } }));
+  const person = { params: { id: p.id_osoby }, query: { kadencja } };
+  const top = { params: person.params, query: { kadencja, limit: 5 } };
+  // The body filter of a councillor's votes is defined for the full list only (its total is counted per body).
+  const organ = list === 'wszystkie' ? ctx.organ : undefined;
+  const [voting, attendance, months, agreement, partners, opponents, listed] = await Promise.all([
+    data.answer(radni.votingProfile, person),
+    data.answer(radni.attendance, person),
+    data.answer(radni.monthlyAttendance, person),
+    data.answer(radni.groupAgreement, person),
+    data.answer(radni.coalitions, top),
+    data.answer(radni.opponents, top),
+    data.answer(VOTE_LISTS[list], { params: person.params, query: { kadencja, organ, page, limit: 20 } }),
+  ]);
+  const { za, przeciw, wstrzymujacy, nieobecny, brak_glosu } = voting;
+  const c = {
+    voting: { counts: { za, przeciw, wstrzymujacy, nieobecny, brak_glosu }, total: za + przeciw + wstrzymujacy + nieobecny + brak_glosu },
+    attendance, months, agreement, partners, opponents,
+    listTotals: data.snapshot.queries.radni.voteTotals(p.id_osoby, kadencja),
+    votes: scoped(pagedOf(listed), organ !== undefined),
+  };
   const votes = c.votes.data;
   const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
   const scopeName = bodyName(ctx, ctx.organ);
@@ -133,7 +153,7 @@ export function councillorPage(ctx: PageContext, data: SiteData, query: Query, t
           </section>
           <section aria-labelledby="h-zgodnosc">
             <h2 id="h-zgodnosc">Zgodność z ugrupowaniem</h2>
-            <p class="lead"><strong>{formatPercent(c.agreement.zgodnosc_procent)}</strong>: głos zgodny ze stanowiskiem ugrupowania w {formatNumber(c.agreement.zgodne)} z {formatNumber(c.agreement.wszystkie)} głosowań.</p>
+            <p class="lead"><strong>{formatPercent(c.agreement.zgodnosc_procent)}</strong>: głos zgodny ze stanowiskiem ugrupowania w {formatNumber(c.agreement.zgodne)} z {formatNumber(c.agreement.wszystkie_glosowania)} głosowań.</p>
           </section>
         </div>
         <h3>Frekwencja w kolejnych miesiącach</h3>

@@ -1,12 +1,14 @@
 // `/rankingi`: attendance, minority and majority voting, the most contested and most unanimous votes,
 // cross-group pairs, body activity.
 
+import type { Request } from 'express';
 import type { ComponentChildren } from 'preact';
+import { statystyki } from '../statystyki/endpoints.ts';
 import { FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
-import type { Scoped, SiteData, VoteSummary } from './data.ts';
+import { type PageData, type Scoped, type VoteSummary, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
-import type { Query } from './request.ts';
+import { siteQuery } from './params.ts';
 
 interface Column<T> {
   head: string;
@@ -48,9 +50,25 @@ function RankTable<T extends { pozycja: number }>({ ctx, id, title, help, rows, 
   );
 }
 
-export function rankingsPage(ctx: PageContext, data: SiteData, query: Query): PageView {
-  const kadencja = query.term();
-  const r = data.rankings({ kadencja, organ: ctx.organ }, 15);
+const LIMIT = 15;
+
+export async function rankingsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const { kadencja } = siteQuery(req, ['kadencja']);
+  const scope = { kadencja, organ: ctx.organ };
+  const top = { ...scope, limit: LIMIT };
+  const [attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies] = await Promise.all([
+    data.answer(statystyki.attendanceRanking, { query: top }),
+    data.answer(statystyki.rebelRanking, { query: top }),
+    data.answer(statystyki.loyalistRanking, { query: top }),
+    data.answer(statystyki.mostControversial, { query: top }),
+    data.answer(statystyki.mostUnanimous, { query: top }),
+    data.answer(statystyki.topCoalitions, { query: { ...top, tylko_miedzy_ugrupowaniami: true } }),
+    data.answer(statystyki.bodyActivity, { query: scope }),
+  ]);
+  const r = {
+    attendance: scoped(attendance), rebels: scoped(rebels), loyalists: scoped(loyalists), controversial: scoped(controversial),
+    unanimous: scoped(unanimous), coalitions: scoped(coalitions), bodies: scoped(bodies),
+  };
   const person = (p: { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }) => (
     <><a href={href(ctx, `/radni/${p.id_osoby}`)}>{p.imie_nazwisko}</a><div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div></>
   );

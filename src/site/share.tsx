@@ -2,21 +2,36 @@
 // ballots by group with the highlighted councillor marked, and the tags social sites read for a
 // preview card (Open Graph, Twitter) plus a canonical link.
 
-import type { ShareStore } from '../shares.ts';
+import type { Request } from 'express';
+import { glosowania } from '../glosowania/endpoints.ts';
+import { groupBallots } from '../glosowania/queries.ts';
+import { type PageData, type VotePageData, groupsOf } from './data.ts';
 import { BallotsByGroup, VoteSummaryBlock } from './glosowania.tsx';
-import type { SiteData } from './data.ts';
 import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from './format.ts';
 import { type PageContext, type PageView, href } from './layout.tsx';
-import { notFoundPage } from './request.ts';
+import { HttpError } from '../http/envelope.ts';
+import { SiteError, orNotFound, pathParam } from './params.ts';
 
-/** Share links are 128 random bits in base64url (src/shares.ts). */
-const LINK = /^[A-Za-z0-9_-]{22}$/;
+/** The share store is down (a 503 from the endpoint): the rest of the site still works. */
+const unavailable = (error: unknown): never => {
+  if (error instanceof HttpError && error.status === 503) {
+    throw new SiteError(503, 'Linki udostępniania są chwilowo niedostępne. Pozostałe strony działają; spróbuj ponownie za chwilę.');
+  }
+  throw error;
+};
 
-export function sharePage(ctx: PageContext, data: SiteData, shares: ShareStore, link: string): PageView {
-  const found = LINK.test(link) ? data.share(shares, link) : undefined;
-  if (!found) throw notFoundPage('Nie ma takiego linku. Mógł zostać przepisany z błędem.');
-  const v = found.vote;
-  const h = found.highlighted;
+export async function sharePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
+  const shared = await orNotFound('Nie ma takiego linku. Mógł zostać przepisany z błędem.',
+    data.answer(glosowania.shared, { params: { link: pathParam(req, 'link') } }).catch(unavailable));
+  const v = shared.glosowanie;
+  const found: VotePageData & { link: string } = {
+    link: shared.link,
+    vote: v,
+    ballots: shared.glosy,
+    groups: groupsOf(groupBallots(shared.glosy)),
+    attachments: await data.answer(glosowania.attachments, { params: { id: v.id_glosowania } }),
+  };
+  const h = shared.wyrozniony;
   const result = resultLine(v.wynik, v.za, v.przeciw);
   const description = h ? `${ballotSentence(h.imie_nazwisko, h.glos)} · ${result}` : `${formatDate(v.data)}, ${v.organ} · ${result}`;
   const url = `${ctx.origin}/share/${found.link}`;

@@ -4,15 +4,21 @@
 import type Database from 'better-sqlite3';
 import { percent, percentString, ratio2 } from '../../core/contract.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
-import { FilteredStatements } from '../filtered-statements.ts';
+import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary } from '../glosowania/queries.ts';
 
 type VoteRank = 'rank_kontrowersyjne' | 'rank_jednomyslne';
 
-interface Scope {
+/** A term (or all terms) and a body (or all bodies): every statistic is stored per scope. */
+export interface Scope {
   kadencja?: string | undefined;
   organ?: number | undefined;
 }
+
+/** The options of each reading, named as the endpoints' query parameters. */
+export interface AttendanceRankingOptions extends Scope { min_posiedzen: number; limit: number }
+export interface CouncillorRankingOptions extends Scope { min_glosowan: number; limit: number }
+export interface TopPairsOptions extends Scope { min_wspolne: number; limit: number; tylko_miedzy_ugrupowaniami?: boolean | undefined }
 
 export class StatystykiQueries {
   private readonly summary: Database.Statement;
@@ -79,8 +85,8 @@ export class StatystykiQueries {
     return (organ === undefined ? statements.all.all(scope, min, limit) : statements.body.all(scope, organ, min, limit)) as RankingRow[];
   }
 
-  attendanceRanking(scope: Scope, minSessions: number, limit: number) {
-    const rows = this.rankingRows('frekwencja', scope, minSessions, limit);
+  attendanceRanking({ min_posiedzen, limit, ...scope }: AttendanceRankingOptions) {
+    const rows = this.rankingRows('frekwencja', scope, min_posiedzen, limit);
     return rows.map((r, i) => ({
       pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
       liczba_posiedzen: r.liczba_posiedzen, obecnosci: r.obecnosci, nieobecnosci: r.liczba_posiedzen - r.obecnosci,
@@ -88,16 +94,16 @@ export class StatystykiQueries {
     }));
   }
 
-  rebelRanking(scope: Scope, minVotes: number, limit: number) {
-    const rows = this.rankingRows('buntownik', scope, minVotes, limit);
+  rebelRanking({ min_glosowan, limit, ...scope }: CouncillorRankingOptions) {
+    const rows = this.rankingRows('buntownik', scope, min_glosowan, limit);
     return rows.map((r, i) => ({
       pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
       glosowania: r.glosowania, w_mniejszosci: r.w_mniejszosci, procent: percent(r.w_mniejszosci, r.glosowania),
     }));
   }
 
-  loyalistRanking(scope: Scope, minVotes: number, limit: number) {
-    const rows = this.rankingRows('lojalista', scope, minVotes, limit);
+  loyalistRanking({ min_glosowan, limit, ...scope }: CouncillorRankingOptions) {
+    const rows = this.rankingRows('lojalista', scope, min_glosowan, limit);
     return rows.map((r, i) => {
       const w_wiekszosci = r.glosowania - r.w_mniejszosci;
       return {
@@ -108,7 +114,7 @@ export class StatystykiQueries {
   }
 
   /** Votes in a fixed materialised order (`rank_kontrowersyjne` or `rank_jednomyslne`), filtered by scope. */
-  rankedVotes(rank: VoteRank, { kadencja, organ }: Scope, limit: number): Array<{ pozycja: number } & VoteSummary> {
+  rankedVotes(rank: VoteRank, { kadencja, organ, limit }: Scope & { limit: number }): Array<{ pozycja: number } & VoteSummary> {
     const { statements, params } = this.voteRankings[rank].select(
       [['g.kadencja = ?', kadencja], ['g.id_organu = ?', organ]], [`g.${rank} IS NOT NULL`]);
     return (statements.all(...params, limit) as VoteSummary[]).map((v, i) => ({ pozycja: i + 1, ...v }));
@@ -125,9 +131,9 @@ export class StatystykiQueries {
     return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.obecnosci + r.nieobecnosci) }));
   }
 
-  topCoalitions({ kadencja, organ }: Scope, minShared: number, limit: number, betweenGroupsOnly: boolean) {
-    const rows = this.topPairs[betweenGroupsOnly ? 'between' : 'all']
-      .all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, minShared, limit) as TopPairRow[];
+  topCoalitions({ kadencja, organ, min_wspolne, limit, tylko_miedzy_ugrupowaniami }: TopPairsOptions) {
+    const rows = this.topPairs[tylko_miedzy_ugrupowaniami ? 'between' : 'all']
+      .all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, min_wspolne, limit) as TopPairRow[];
     return rows.map((r, i) => ({
       pozycja: i + 1,
       radny_1: { id_osoby: r.id_osoby_1, imie_nazwisko: r.imie_nazwisko_1, ugrupowanie: r.ugrupowanie_1 },

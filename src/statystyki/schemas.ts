@@ -1,8 +1,8 @@
 // /api/statystyki: parameters and responses (CONTRACT §4, §5).
 
 import { z } from 'zod';
-import { booleanParam, kadencjaParam, limitParam, minParam, organParam } from '../http.ts';
-import { type Endpoint, endpoint, count, envelope, int, percentNumber, rankedVote, text } from '../schemas.ts';
+import { booleanParam, kadencjaParam, limitParam, minParam, organParam } from '../http/params.ts';
+import { count, envelope, int, percentNumber, rankedVote, text } from '../answers/schemas.ts';
 
 // Every aggregate accepts `organ` (CONTRACT §7): the figures of that body's votes and sessions only.
 export const scopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
@@ -60,19 +60,3 @@ export const topPair = z.strictObject({
   wspolne_glosowania: count('Wspólne aktywne głosowania'), zgodne: count('Zgodne głosy'), zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
 }).meta({ id: 'TopPair' });
 
-const stat = { tag: 'statystyki', errors: [400, 404] }; // 404: an unknown organ
-
-/** The operations of this resource, by name (its router registers each with `route`). */
-export const statystyki = {
-  dashboard: endpoint({ ...stat, method: 'get', path: '/api/statystyki/dashboard', summary: 'Liczby ogólne', query: scopeQuery, response: envelope(dashboard) }),
-  attendanceRanking: endpoint({ ...stat, method: 'get', path: '/api/statystyki/ranking-frekwencji', summary: 'Ranking frekwencji', query: attendanceRankingQuery, response: envelope(z.array(attendanceRankingItem)) }),
-  rebelRanking: endpoint({ ...stat, method: 'get', path: '/api/statystyki/ranking-buntownikow', summary: 'Radni najczęściej w mniejszości', query: councillorRankingQuery, response: envelope(z.array(rebelRankingItem)) }),
-  loyalistRanking: endpoint({ ...stat, method: 'get', path: '/api/statystyki/ranking-lojalistow', summary: 'Radni najczęściej z większością', query: councillorRankingQuery, response: envelope(z.array(loyalistRankingItem)) }),
-  mostControversial: endpoint({ ...stat, method: 'get', path: '/api/statystyki/najbardziej-kontrowersyjne', summary: 'Najbardziej kontrowersyjne głosowania', query: votesRankingQuery, response: envelope(z.array(rankedVote)) }),
-  mostUnanimous: endpoint({ ...stat, method: 'get', path: '/api/statystyki/najbardziej-jednomyslne', summary: 'Najbardziej jednomyślne głosowania', query: votesRankingQuery, response: envelope(z.array(rankedVote)) }),
-  bodyActivity: endpoint({ ...stat, method: 'get', path: '/api/statystyki/aktywnosc-organow', summary: 'Aktywność organów', query: scopeQuery, response: envelope(z.array(bodyActivity)) }),
-  monthlyAttendance: endpoint({ ...stat, method: 'get', path: '/api/statystyki/frekwencja-czas', summary: 'Frekwencja w miesiącach', query: scopeQuery, response: envelope(z.array(monthlyTotals)) }),
-  topCoalitions: endpoint({ ...stat, method: 'get', path: '/api/statystyki/top-koalicje', summary: 'Pary radnych najczęściej głosujące tak samo', query: topPairsQuery, response: envelope(z.array(topPair)) }),
-};
-
-export const statystykiEndpoints: Endpoint[] = Object.values(statystyki);

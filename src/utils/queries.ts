@@ -4,6 +4,10 @@ import type Database from 'better-sqlite3';
 import { polishCollator } from '../../core/text.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 
+export interface Body { id_organu: number; nazwa: string; typ: string }
+export interface Term { kadencja: string; data_od: string; data_do: string | null; liczba_radnych: number; liczba_posiedzen: number; liczba_glosowan: number }
+export interface Group { id_ugrupowania: number; nazwa: string; skrot: string | null; pelna_nazwa: string | null; liczba_radnych: number }
+
 export class UtilsQueries {
   private readonly groups: Database.Statement;
   private readonly bodies: Database.Statement;
@@ -22,8 +26,8 @@ export class UtilsQueries {
       (SELECT count(*) FROM posiedzenie) AS posiedzenia, (SELECT count(*) FROM zalacznik) AS zalaczniki`);
   }
 
-  groupsOf(kadencja: string | undefined) {
-    const rows = this.groups.all(kadencja ?? ALL_TERMS) as Array<{ id_ugrupowania: number; nazwa: string }>;
+  groupsOf(kadencja: string | undefined): Group[] {
+    const rows = this.groups.all(kadencja ?? ALL_TERMS) as Group[];
     return rows.sort((a, b) => polishCollator.compare(a.nazwa, b.nazwa) || a.id_ugrupowania - b.id_ugrupowania);
   }
 
@@ -31,12 +35,12 @@ export class UtilsQueries {
     return this.body.get(id) !== undefined;
   }
 
-  bodiesList() {
-    return this.bodies.all();
+  bodiesList(): Body[] {
+    return this.bodies.all() as Body[];
   }
 
-  termsList() {
-    return this.terms.all();
+  termsList(): Term[] {
+    return this.terms.all() as Term[];
   }
 
   systemCounts() {

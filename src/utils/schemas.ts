@@ -1,8 +1,8 @@
 // /api/utils: lookups and system counts (CONTRACT §5).
 
 import { z } from 'zod';
-import { kadencjaParam } from '../http.ts';
-import { type Endpoint, endpoint, count, dateString, envelope, int, kadencjaString, text } from '../schemas.ts';
+import { kadencjaParam } from '../http/params.ts';
+import { count, dateString, envelope, int, kadencjaString, text } from '../answers/schemas.ts';
 
 export const groupsQuery = z.object({ kadencja: kadencjaParam });
 
@@ -20,14 +20,3 @@ export const systemCounts = z.strictObject({
   radni: count('Radni'), glosowania: count('Głosowania'), posiedzenia: count('Posiedzenia'), zalaczniki: count('Załączniki'),
 }).meta({ id: 'SystemCounts' });
 
-const lookup = { tag: 'utils', errors: [] };
-
-/** The operations of this resource, by name (its router registers each with `route`). */
-export const utils = {
-  groups: endpoint({ ...lookup, method: 'get', path: '/api/utils/ugrupowania', summary: 'Ugrupowania', query: groupsQuery, errors: [400], response: envelope(z.array(group)) }),
-  bodies: endpoint({ ...lookup, method: 'get', path: '/api/utils/organy', summary: 'Organy', response: envelope(z.array(body)) }),
-  terms: endpoint({ ...lookup, method: 'get', path: '/api/utils/kadencje', summary: 'Kadencje (od najnowszej)', response: envelope(z.array(term)) }),
-  counts: endpoint({ ...lookup, method: 'get', path: '/api/utils/stats', summary: 'Liczby w systemie', response: envelope(systemCounts) }),
-};
-
-export const utilsEndpoints: Endpoint[] = Object.values(utils);

@@ -1,16 +1,18 @@
 // Builds real temporary databases with the real pipeline, and apps over them.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { ShareStore } from '../../src/shares.ts';
-import { SnapshotStore } from '../../src/snapshot.ts';
+import { type ShareStore, SqliteShareStore } from '../../src/shares/index.ts';
+import { SnapshotStore } from '../../src/snapshot/snapshot.ts';
 import type { SourceFormat } from '../../core/sources.ts';
 import { runEtl } from '../../etl/run.ts';
-import { renderStoredAnswers } from '../../src/render-answers.ts';
+import { renderStoredAnswers } from '../../src/answers/render.ts';
+import { afterAll } from 'vitest';
 
 export const tempDir = (prefix = 'council-test-') => mkdtempSync(join(tmpdir(), prefix));
 
@@ -34,9 +36,23 @@ export function appOver(dbPath: string, overrides: Partial<Config> = {}, logger:
   const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, ...overrides });
   const snapshots = new SnapshotStore(dbPath);
   snapshots.refresh();
-  const shares = new ShareStore(join(tempDir(), 'shares.db'));
+  const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
   const app = createApp({ snapshots, shares, config, logger });
-  return { app, snapshots, shares, config, close: () => { snapshots.close(); shares.close(); } };
+  return { app, snapshots, shares, config, close: () => { snapshots.close(); void shares.close(); } };
 }
 
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** A maker of temporary folders for one test file: each is removed after the file's tests. */
+export function tempDirs(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach(removeDir));
+  return () => {
+    const dir = tempDir(prefix);
+    dirs.push(dir);
+    return dir;
+  };
+}
+
+/** The SHA-256 of a file's bytes: whether a file was left untouched. */
+export const hashOf = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');

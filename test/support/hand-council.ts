@@ -274,6 +274,15 @@ export interface HandCase {
   notFound?: true;
 }
 
+/** The body the API must answer for a hand case (not a 404), in envelope field order. */
+export function expectedBody(c: HandCase): unknown {
+  const body: Record<string, unknown> = { success: true, data: c.data };
+  if (c.count !== undefined) body['count'] = c.count;
+  if (c.grouped !== undefined) body['grouped'] = c.grouped;
+  if (c.pagination !== undefined) body['pagination'] = c.pagination;
+  return body;
+}
+
 // The /api/radni items (all terms, and T1) by id_osoby, shared by the organ cases below.
 const ALL_LIST: Record<number, object> = {
   1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },
@@ -1149,3 +1158,6 @@ function loyal(pozycja: number, id: number, glosowania: number, w_wiekszosci: nu
 function pair(pozycja: number, a: number, b: number, wspolne_glosowania: number, zgodne: number, zgodnosc_procent: number) {
   return { pozycja, radny_1: who(a), radny_2: who(b), wspolne_glosowania, zgodne, zgodnosc_procent };
 }
+
+/** The vote summaries above by vote number, for hand cases kept in other files (test/evidence.test.ts). */
+export const HAND_VOTES = { 1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7, 8: V8, 9: V9, 10: V10, 11: V11, 12: V12, 13: V13 } as const;

@@ -1,8 +1,8 @@
 // The test oracle: a deliberately naive implementation of every read endpoint, straight from
 // CONTRACT.md and docs/DESIGN.md. Each answer is recomputed from the raw bundle with plain loops
-// over ballots; nothing is cached, indexed or shared with the ETL except the pure formatting
-// helpers of etl/metrics.ts (percent, rounding, collation, tokens, folding). Slow on purpose:
-// it only has to be obviously right on small councils.
+// over ballots; nothing is cached, indexed or shared with the ETL except the pure helpers of core/
+// (contract.ts: percent, rounding; text.ts: collation, tokens, folding). Slow on purpose: it only
+// has to be obviously right on small councils.
 
 import { kontrowersyjnosc, percent, percentString, ratio2 } from '../../core/contract.ts';
 import { assignTokens, compareNames, compareNatural, foldText } from '../../core/text.ts';
@@ -514,8 +514,57 @@ class Reference {
   }
 
   radnyGlosowania(p: Person, query: Query): unknown {
-    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ')).filter((v) => this.ballotOf(v, p.id_osoby) !== undefined);
+    // §9: `glos` keeps the votes where X's ballot has that value.
+    const glos = query.glos ?? null;
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ')).filter((v) => {
+      const mine = this.ballotOf(v, p.id_osoby);
+      return mine !== undefined && (glos === null || mine.glos === glos);
+    });
     return { success: true, ...paged(this.personVoteItems(p, votes), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  /** §9: X's attendance records in scope, by session date desc, then id desc. */
+  obecnosciRadnego(p: Person, query: Query): unknown {
+    const records = this.attendanceIn(query.kadencja ?? null, qOptInt(query, 'organ'))
+      .filter((r) => r.id_osoby === p.id_osoby)
+      .map((r) => ({ r, s: this.session(r.id_posiedzenia) }))
+      .sort((x, y) => sessionOrder(x.s, y.s))
+      .map(({ r, s }) => ({ id_posiedzenia: s.id_posiedzenia, id_organu: s.id_organu, numer: s.numer, data: s.data, obecny: r.obecny ? 1 : 0 }));
+    return { success: true, ...paged(records, qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  /** §9: X beside Y over the votes in scope where both cast an active ballot; no threshold. */
+  porownanie(p: Person, other: Person, query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const shared = this.votesIn(kadencja, qOptInt(query, 'organ')).filter((v) => {
+      const a = this.ballotOf(v, p.id_osoby);
+      const b = this.ballotOf(v, other.id_osoby);
+      return a !== undefined && b !== undefined && isActive(a.glos) && isActive(b.glos);
+    });
+    const differing = shared.filter((v) => this.ballotOf(v, p.id_osoby)!.glos !== this.ballotOf(v, other.id_osoby)!.glos).sort(dateOrder);
+    const zgodne = shared.length - differing.length;
+    const who = (x: Person) => ({ id_osoby: x.id_osoby, imie_nazwisko: x.imie_nazwisko, ugrupowanie: this.displayGroupName(x.id_osoby, kadencja) });
+    const rozbiezne = differing.map((v) => ({
+      id_glosowania: v.id_glosowania,
+      data_czas: v.data_czas,
+      tytul: v.tytul,
+      wynik: this.wynik(v),
+      glos: this.ballotOf(v, p.id_osoby)!.glos,
+      glos_drugiego: this.ballotOf(v, other.id_osoby)!.glos,
+    }));
+    const { data, pagination } = paged(rozbiezne, qInt(query, 'page', 1), qInt(query, 'limit', 20));
+    return {
+      success: true,
+      data: {
+        radny: who(p),
+        drugi: who(other),
+        wspolne_glosowania: shared.length,
+        zgodne,
+        zgodnosc_procent: percent(zgodne, shared.length),
+        rozbiezne: data,
+      },
+      pagination,
+    };
   }
 
   profil(p: Person, query: Query): unknown {
@@ -907,6 +956,38 @@ class Reference {
     return { success: true, data };
   }
 
+  /**
+   * §9: per group, over the votes in scope where the group's members at the vote cast T = Y + N + A ≥ 2
+   * active ballots: the number of such votes and the percent of Σ(3·max(Y, N, A) − T) over Σ(2·T).
+   */
+  spojnoscUgrupowan(query: Query): unknown {
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'));
+    const items = this.c.groups.map((g) => {
+      let liczba = 0;
+      let licznik = 0;
+      let mianownik = 0;
+      for (const v of votes) {
+        const members = this.ballotsOf(v).filter((b) => isActive(b.glos) && this.groupAtVote(b.id_osoby, v) === g.id_ugrupowania);
+        const [y, n, a] = ACTIVE_OPTIONS.map((option) => this.countOf(members, option)) as [number, number, number];
+        const t = y + n + a;
+        if (t < 2) continue;
+        liczba++;
+        licznik += 3 * Math.max(y, n, a) - t;
+        mianownik += 2 * t;
+      }
+      return { g, liczba, licznik, mianownik };
+    }).filter((x) => x.liczba > 0);
+    items.sort((x, y) => compareRatio(y.licznik, y.mianownik, x.licznik, x.mianownik) || y.liczba - x.liczba || x.g.id_ugrupowania - y.g.id_ugrupowania);
+    const data = items.slice(0, qInt(query, 'limit', 20)).map((x, i) => ({
+      pozycja: i + 1,
+      id_ugrupowania: x.g.id_ugrupowania,
+      nazwa: x.g.nazwa,
+      liczba_glosowan: x.liczba,
+      spojnosc_procent: percent(x.licznik, x.mianownik),
+    }));
+    return { success: true, data };
+  }
+
   // -------------------------------------------------------------------------------------------
   // Sessions
 
@@ -1005,17 +1086,24 @@ class Reference {
   get(path: string, query: Query): unknown {
     const parts = path.replace(/\/+$/, '').split('/').slice(1);
     if (parts[0] !== 'api' || parts.length < 2) throw new Error(`reference: not covered: ${path}`);
-    const [, resource, id, sub, extra] = parts;
-    if (extra !== undefined) return NOT_FOUND;
+    const [, resource, id, sub, extra, more] = parts;
+    if (more !== undefined || (extra !== undefined && !(resource === 'radni' && sub === 'porownanie'))) return NOT_FOUND;
     // Every list and aggregate taking `organ` answers 404 for a body the council does not have (§7).
     const organ = qOptInt(query, 'organ');
-    const takesOrgan = resource === 'statystyki' || (id === undefined && resource !== 'utils') || sub === 'glosowania';
+    const takesOrgan = resource === 'statystyki' || (id === undefined && resource !== 'utils')
+      || sub === 'glosowania' || (resource === 'radni' && (sub === 'obecnosci' || sub === 'porownanie'));
     if (takesOrgan && organ !== null && !this.c.bodies.some((b) => b.id_organu === organ)) return NOT_FOUND;
 
     if (resource === 'radni') {
       if (id === undefined) return this.radniList(query);
       const p = this.personByRouteId(id);
       if (!p) return NOT_FOUND;
+      if (sub === 'porownanie') {
+        // §9: either unknown: 404; the same councillor twice (by id or token): 400.
+        const other = extra === undefined ? undefined : this.personByRouteId(extra);
+        if (!other) return NOT_FOUND;
+        return other.id_osoby === p.id_osoby ? BAD_REQUEST : this.porownanie(p, other, query);
+      }
       switch (sub) {
         case undefined: return this.radnyProfile(p, query);
         case 'glosowania': return this.radnyGlosowania(p, query);
@@ -1028,6 +1116,7 @@ class Reference {
         case 'glosowania-samotne': return this.samotne(p, query);
         case 'glosowania-kluczowe': return this.kluczowe(p, query);
         case 'glosowania-buntownicze': return this.buntownicze(p, query);
+        case 'obecnosci': return this.obecnosciRadnego(p, query);
         default: return NOT_FOUND;
       }
     }
@@ -1062,6 +1151,7 @@ class Reference {
         case 'aktywnosc-organow': return this.aktywnoscOrganow(query);
         case 'frekwencja-czas': return this.frekwencjaCzasGlobal(query);
         case 'top-koalicje': return this.topKoalicje(query);
+        case 'spojnosc-ugrupowan': return this.spojnoscUgrupowan(query);
         default: return NOT_FOUND;
       }
     }
@@ -1101,11 +1191,13 @@ function laterMembership(a: Membership, b: Membership): boolean {
 }
 
 const NOT_FOUND: { notFound: true } = Object.freeze({ notFound: true });
+const BAD_REQUEST: { badRequest: true } = Object.freeze({ badRequest: true });
 
 /**
  * The body the API must answer for `GET path?query` over the council in `bundle`:
  * `{ success: true, data, … }` (with `count`, `grouped`, `pagination` where the contract puts them),
- * or `{ notFound: true }` for an id or token that matches nothing (status 404).
+ * or `{ notFound: true }` for an id or token that matches nothing (status 404), or `{ badRequest: true }`
+ * for a request the contract refuses with 400 although its values are valid (a councillor compared with themself).
  * A query string inside `path` is merged with `query`. Query values are assumed valid.
  */
 export function referenceGet(bundle: Bundle, path: string, query: Record<string, string> = {}): unknown {

@@ -3,6 +3,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,10 +44,13 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Spawns `node --import tsx cli/council.ts ...args` in the project directory. */
-export function council(args: string[], env: Record<string, string> = {}): CouncilProcess {
-  const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
-    cwd: ROOT,
+/** Where a process runs from: this project, or a copy of its code (test/code-version.test.ts). */
+export interface RunFrom { root?: string }
+
+/** Spawns `node --import tsx cli/council.ts ...args` in the project directory (or `root`). */
+export function council(args: string[], env: Record<string, string> = {}, { root }: RunFrom = {}): CouncilProcess {
+  const child = spawn(process.execPath, ['--import', TSX, root ? join(root, 'cli', 'council.ts') : CLI, ...args], {
+    cwd: root ?? ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -114,8 +118,10 @@ export function freePort(): Promise<number> {
  * log line 'listening' {address}, or, when a PORT is given and the log level hides that line, from
  * the first answer of /health.
  */
-export async function startServerProcess(env: Record<string, string>, args: string[] = [], timeoutMs = 60_000): Promise<ServerProcess> {
-  const proc = council(['serve', ...args], { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env });
+export async function startServerProcess(
+  env: Record<string, string>, args: string[] = [], { timeoutMs = 60_000, root }: RunFrom & { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const proc = council(['serve', ...args], { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }, { root });
   const logs = () => parseLines(proc.stdout());
   const waitForLog = (match: (line: LogLine) => boolean, ms = 60_000) =>
     waitFor(`a log line of the server (stdout so far:\n${proc.stdout().slice(-2000)}\nstderr:\n${proc.stderr().slice(-2000)})`, () => {

@@ -8,8 +8,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-/** How a stand-in misbehaves on one attempt of one path. */
-export type Fault = '503' | '429' | 'cut' | 'reset' | 'stall';
+/**
+ * How a stand-in misbehaves on one attempt of one path. `cut`: the connection drops mid-body;
+ * `truncated`: a complete 200 whose body is the first half of the file (broken upstream data).
+ */
+export type Fault = '503' | '429' | 'cut' | 'reset' | 'stall' | 'truncated';
 
 export interface StandIn {
   url: string;
@@ -35,8 +38,9 @@ function serve(route: Route, options: { fault?: (path: string, attempt: number) 
       if (fault === 'stall') return; // never answers: the client's timeout ends it
       if (fault === '503') return res.writeHead(503).end('busy');
       if (fault === '429') return res.writeHead(429, { 'Retry-After': '1' }).end('slow down');
-      const body = route(path);
-      if (!body) return res.writeHead(404).end('not found');
+      const file = route(path);
+      if (!file) return res.writeHead(404).end('not found');
+      const body = fault === 'truncated' ? file.subarray(0, Math.floor(file.length / 2)) : file;
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       if (req.headers['if-none-match'] === etag) return res.writeHead(304, { ETag: etag }).end();
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length, ETag: etag });

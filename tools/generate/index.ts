@@ -4,14 +4,19 @@
 // byte-identical files. Ballots go straight to their buffered file, so memory does not grow with the
 // number of councils.
 
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BUNDLE_DESCRIPTION_FILE, type BundleDescription } from '../../etl/source-credit.ts';
 import { Bundle } from './csv.ts';
 import { type GenerateOptions, type GenerateSummary, resolveOptions } from './options.ts';
 
 export { DEFAULT_GENERATE_OPTIONS, type GenerateOptions, type GenerateSummary } from './options.ts';
 import { BundleGenerator } from './simulation.ts';
 
-/** Writes the 11 CSV files of CONTRACT §1 into outDir (created when missing, files overwritten). */
+/**
+ * Writes the 11 CSV files of CONTRACT §1 into outDir (created when missing, files overwritten), and the
+ * bundle's `zrodlo.json` saying it is synthetic, so every page and file made from it says so too.
+ */
 export async function generateBundle(outDir: string, options: Partial<GenerateOptions>): Promise<GenerateSummary> {
   const resolved = resolveOptions(options);
   await mkdir(outDir, { recursive: true });
@@ -21,5 +26,10 @@ export async function generateBundle(outDir: string, options: Partial<GenerateOp
   } finally {
     await bundle.close();
   }
+  const description: BundleDescription = {
+    opis: `Przykład syntetyczny: rady, radni, ugrupowania i głosowania są wymyślone (council generate, ziarno ${resolved.seed})`,
+    syntetyczne: true,
+  };
+  await writeFile(join(outDir, BUNDLE_DESCRIPTION_FILE), `${JSON.stringify(description, null, 2)}\n`);
   return { files: bundle.rowCounts() };
 }

@@ -1,4 +1,4 @@
-// Polish names, councils, groups, committees and agenda wording the generated councils are made of.
+// Polish names, invented councils and groups, committees and agenda wording the generated councils are made of.
 
 import { Rng } from './random.ts';
 
@@ -25,11 +25,11 @@ export const SURNAMES = [
 ];
 
 export interface CouncilNames {
-  /** "Rada Miasta Gdańska" */
+  /** "Rada Miasta Przykładowa" */
   organ: string;
-  /** "Rady Miasta Gdańska" (in session names) */
+  /** "Rady Miasta Przykładowa" (in session names) */
   organGenitive: string;
-  /** "Miasta Gdańska" (in resolution titles) */
+  /** "Miasta Przykładowa" (in resolution titles) */
   unit: string;
   /** "Prezydenta Miasta" */
   executiveGenitive: string;
@@ -37,19 +37,24 @@ export interface CouncilNames {
   executiveDative: string;
 }
 
-/** City councils are named with the genitive, municipality councils with the nominative. */
+// Every place and group name below is invented: the generated councillors and votes must never sit
+// under a real council or a real party. The first city is the bundled sample's (data/sample).
+
+/** City councils are named with the genitive (Przykładowo → Rada Miasta Przykładowa), municipality councils with the nominative. */
 export const CITIES_GENITIVE = [
-  'Gdańska', 'Krakowa', 'Poznania', 'Wrocławia', 'Łodzi', 'Szczecina', 'Bydgoszczy', 'Lublina',
-  'Białegostoku', 'Katowic', 'Gdyni', 'Częstochowy', 'Radomia', 'Torunia', 'Sosnowca', 'Kielc', 'Rzeszowa',
-  'Gliwic', 'Zabrza', 'Olsztyna', 'Bielska-Białej', 'Bytomia', 'Zielonej Góry', 'Rybnika', 'Rudy Śląskiej',
-  'Opola', 'Tychów', 'Gorzowa Wielkopolskiego', 'Elbląga', 'Płocka', 'Wałbrzycha', 'Włocławka', 'Tarnowa',
-  'Chorzowa', 'Koszalina', 'Kalisza', 'Legnicy', 'Grudziądza', 'Słupska', 'Jaworzna',
+  'Przykładowa', 'Wzorcowa', 'Bursztynowa', 'Wiatrakowa', 'Jeziorkowa', 'Kasztanowa', 'Modrzewiowa', 'Rumiankowa',
+  'Słonecznikowa', 'Agrestowa', 'Jarzębinowa', 'Konwaliowa', 'Żurawinowa', 'Łubinowa', 'Porzeczkowa', 'Czereśniowa',
+  'Tatarakowa', 'Paprociowa', 'Szafirowa', 'Miodowa', 'Zielonogrodu', 'Dębogrodu', 'Sosnogrodu', 'Klonogrodu',
+  'Jaworogrodu', 'Srebrnogórza', 'Jasnobrzegu', 'Cichobrzegu', 'Modrobrzegu', 'Kamiennego Mostu', 'Lipowego Brodu',
+  'Wierzbowego Brodu', 'Nowego Przykładowa', 'Górnego Wzorcowa', 'Dolnego Wzorcowa', 'Ślężnogrodu', 'Źródłogrodu',
+  'Łąkogrodu', 'Żeglogrodu', 'Ćwierkogrodu',
 ];
 export const MUNICIPALITIES = [
-  'Kobylnica', 'Żukowo', 'Kościerzyna', 'Kolbudy', 'Łomianki', 'Jabłonna', 'Michałowice', 'Raszyn',
-  'Czosnów', 'Zielonki', 'Niepołomice', 'Skawina', 'Kórnik', 'Suchy Las', 'Komorniki', 'Dopiewo',
-  'Kleszczów', 'Siechnice', 'Kobierzyce', 'Długołęka', 'Czernica', 'Lesznowola', 'Nadarzyn', 'Izabelin',
-  'Stare Babice', 'Wieliszew', 'Zabierzów', 'Wielka Wieś', 'Mogilany', 'Żórawina',
+  'Przykładowice', 'Wzorcowice', 'Bajkowice', 'Baśniowo', 'Wymyślin', 'Zmyślany Las', 'Sielankowo', 'Bajdocin',
+  'Marzeniowo', 'Fikcjowo', 'Łąkowice Przykładowe', 'Żurawiniec Wzorcowy', 'Źródlisko Wielkie', 'Ślimakowo',
+  'Ćwierkowo', 'Dzwonkowice', 'Kukułkowo', 'Biedronkowo', 'Wiewiórczyn', 'Jeżykowo', 'Pszczółkowice', 'Motylinek',
+  'Sowinek Górny', 'Borsuczyn', 'Lisiczkowo', 'Zajączkowice Wzorcowe', 'Chabrowice', 'Makowiec Dolny',
+  'Rumiankowice', 'Stokrotkowo',
 ];
 
 export function councilNames(index: number): CouncilNames {
@@ -86,22 +91,22 @@ export interface GroupSpec {
 
 /** Shared by every council: one ugrupowania row each. */
 export const NATIONAL_GROUPS: readonly GroupSpec[] = [
-  { nazwa: 'Koalicja Obywatelska', skrot: 'KO', weight: 5 },
-  { nazwa: 'Prawo i Sprawiedliwość', skrot: 'PiS', weight: 5 },
-  { nazwa: 'Trzecia Droga', skrot: 'TD', weight: 2 },
-  { nazwa: 'Lewica', skrot: 'Lewica', weight: 2 },
-  { nazwa: 'Konfederacja', skrot: 'Konf', weight: 1.5 },
-  { nazwa: 'Bezpartyjni Samorządowcy', skrot: 'BS', weight: 1.5 },
-  { nazwa: 'Polskie Stronnictwo Ludowe', skrot: 'PSL', weight: 1.5 },
-  { nazwa: 'Polska 2050', skrot: 'PL2050', weight: 1.2 },
+  { nazwa: 'Sojusz Wspólnego Miasta', skrot: 'SWM', weight: 5 },
+  { nazwa: 'Przymierze Tradycji i Rozwoju', skrot: 'PTiR', weight: 5 },
+  { nazwa: 'Nowa Ścieżka', skrot: 'NŚ', weight: 2 },
+  { nazwa: 'Lewy Brzeg', skrot: 'LB', weight: 2 },
+  { nazwa: 'Wolność i Ład', skrot: 'WiŁ', weight: 1.5 },
+  { nazwa: 'Niezależni Sąsiedzi', skrot: 'NSą', weight: 1.5 },
+  { nazwa: 'Zielone Pola', skrot: 'ZP', weight: 1.5 },
+  { nazwa: 'Jutro Teraz', skrot: 'JT', weight: 1.2 },
 ];
 
 /** Local committees: every council gets its own row, even when the name repeats elsewhere. */
 export const LOCAL_GROUPS: readonly GroupSpec[] = [
   { nazwa: 'KWW "Gospodarność, Rozwój, Bezpieczeństwo"', skrot: 'GRB', weight: 2.5 },
   { nazwa: 'Stowarzyszenie "Razem dla Miasta"', skrot: null, weight: 2.5 },
-  { nazwa: 'Ruch Miejski', skrot: 'RM', weight: 2 },
-  { nazwa: 'Wspólnota Samorządowa', skrot: 'WS', weight: 2.5 },
+  { nazwa: 'Ruch Miejski „Zielony Kwartał”', skrot: 'ZK', weight: 2 },
+  { nazwa: 'Wspólnota Sąsiedzka „Nasza Ulica”', skrot: 'NU', weight: 2.5 },
   { nazwa: 'Porozumienie Samorządowe „Nasz Dom”', skrot: null, weight: 2 },
   { nazwa: 'Bezpartyjny Komitet Mieszkańców', skrot: 'BKM', weight: 2 },
 ];

@@ -1,0 +1,133 @@
+// An endpoint: its method and path, its zod schemas (what the router validates with, what OpenAPI
+// documents, what the contract tests check), its handler, and what of it is stored with the snapshot.
+// Each resource exports its table of them (src/<resource>/endpoints.ts).
+//
+// A handler is a plain function `(input, context) => data`: the input parsed with the endpoint's own
+// schemas, the context carrying the snapshot's queries and the share links. It may return a Promise
+// (the share store may answer asynchronously). Whoever answers calls the same function: the router
+// for a live request (src/answers/router.ts), the renderer for the stored answers
+// (src/answers/render.ts), the website for its pages (src/site/).
+
+import type { z } from 'zod';
+import type { ShareStore } from '../shares/store.ts';
+import type { Queries } from '../snapshot/queries.ts';
+import { notFound } from '../http/envelope.ts';
+import { parseParams } from '../http/params.ts';
+
+
+/** The share-link store as the handlers see it (src/shares/ implements it). */
+export type ShareLinks = Pick<ShareStore, 'find' | 'linkFor' | 'pin'>;
+
+/** What a handler reads from: the queries of the snapshot the request holds, and the share links. */
+export interface AnswerContext {
+  readonly queries: Queries;
+  readonly shares: ShareLinks;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface Input<P = unknown, Q = unknown, B = unknown> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+}
+
+/**
+ * What of an endpoint is rendered with the snapshot (src/answers/render.ts) and served from it (src/answers/stored.ts):
+ * its answer at the bare path (no query string), for each id when `each` is given, plus `variants`
+ * and, for a paged list, its further `pages`. Answers per id and further pages are stored only while
+ * the snapshot's total of them stays within the render budget; the rest are answered live.
+ */
+export interface Stored {
+  /** One answer per id of a resource (the path parameter `id`): how many there are, and which. */
+  each?: { count: (queries: Queries) => number; ids: (queries: Queries) => Iterable<number> };
+  /** Query strings stored besides the bare path, e.g. `{ ugrupowanie: 'true' }`. */
+  variants?: ReadonlyArray<Record<string, string>>;
+  /** A paged list: its total, whose pages after the first are stored too, at the default page size. */
+  pages?: (queries: Queries) => number;
+  /**
+   * The path parameters a request's answer is stored under, when they are not those it was asked with
+   * (a councillor asked for by token is stored under the id); undefined: not stored.
+   */
+  canonical?: (params: Record<string, string>, queries: Queries) => Record<string, string> | undefined;
+}
+
+export interface Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown> {
+  method: 'get' | 'post';
+  /** Express path, e.g. `/api/radni/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: z.ZodType;
+  /** Success status (200 unless said). */
+  status?: number;
+  /** Error statuses besides those every endpoint can answer (401, 403, 429, 500). */
+  errors: number[];
+  /** Exempt from the origin check and the API key (the share link). */
+  public?: boolean;
+  /** Rendered with the snapshot: see `Stored`. */
+  stored?: Stored;
+  handler: (input: Input<P, Q, B>, context: AnswerContext) => R;
+}
+
+/**
+ * Any endpoint of the tables, whatever its schemas (for the router, the renderer, OpenAPI). `any`: a
+ * handler typed for its own input is not a handler of every input, so no narrower type holds them all.
+ */
+export type AnyEndpoint = Endpoint<any, any, any, unknown>;
+
+/** Declares an endpoint; the handler's input is typed by the endpoint's own schemas. */
+export const endpoint = <
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R = unknown,
+>(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> => definition;
+
+/** An endpoint's `path` with its `:name` parameters filled in. */
+export const pathWith = (path: string, params: Record<string, string>): string => path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+
+/** Raw input as it arrives in a URL and body: strings (a repeated query parameter is an array). */
+interface RawInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** Parses raw input with the endpoint's schemas; the first violation is a 400 naming the parameter. */
+export function parseInput<P, Q, B>(endpoint: Endpoint<P, Q, B, unknown>, raw: RawInput): Input<P, Q, B> {
+  return {
+    params: endpoint.params ? parseParams(endpoint.params as unknown as z.ZodType, raw.params ?? {}, 'path') : {},
+    query: endpoint.query ? parseParams(endpoint.query as unknown as z.ZodType, raw.query ?? {}) : {},
+    body: endpoint.body ? parseParams(endpoint.body as unknown as z.ZodType, raw.body ?? {}, 'body') : {},
+  } as Input<P, Q, B>;
+}
+
+/** A value given to `answer`: what a URL would carry, written as the type it means. */
+type Value = string | number | boolean | undefined;
+
+/**
+ * The endpoint's answer for input written as a URL would carry it (numbers and booleans as themselves,
+ * undefined left out): parsed with the endpoint's own schemas and defaults, then its handler. For
+ * callers other than the router, e.g. a page of the website.
+ */
+export async function answer<P, Q, B, R>(
+  endpoint: Endpoint<P, Q, B, R>,
+  raw: { params?: Record<string, Value>; query?: Record<string, Value> },
+  context: AnswerContext,
+): Promise<Awaited<R>> {
+  const strings = (values: Record<string, Value> = {}) =>
+    Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
+  return await endpoint.handler(parseInput(endpoint, { params: strings(raw.params), query: strings(raw.query) }), context);
+}
+
+/** CONTRACT §7: an `organ` that is not a body of the snapshot answers 404. Returns `scope` unchanged. */
+export function inKnownBody<T extends { organ?: number | undefined }>(scope: T, queries: Queries): T {
+  if (scope.organ !== undefined && !queries.utils.hasBody(scope.organ)) {
+    throw notFound(`no body ${scope.organ} (the bodies are listed at /api/utils/organy)`);
+  }
+  return scope;
+}

@@ -1,0 +1,24 @@
+// A worker thread of the stored answers' renderer (./render.ts): opens the snapshot being built
+// read-only and renders the chunks of URLs it is handed, sending the bytes back to be written.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { createQueries } from '../snapshot/queries.ts';
+import { type Planned, renderer } from './render.ts';
+
+const port = parentPort!;
+const db = new Database((workerData as { dbPath: string }).dbPath, { readonly: true });
+const render = renderer(createQueries(db));
+
+port.on('message', (chunk: Planned[]) => {
+  void (async () => {
+    try {
+      const rows = [];
+      for (const planned of chunk) rows.push(await render(planned));
+      port.postMessage({ rows });
+    } catch (error) {
+      port.postMessage({ error: (error as Error).stack ?? String(error) });
+    }
+  })();
+});
+port.postMessage({ ready: true });

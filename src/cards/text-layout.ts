@@ -1,0 +1,80 @@
+// Measuring and wrapping text in the card's font, so lines break where the rendered glyphs would
+// overflow: widths come from the font's own advances and kerning (fontkit's layout, which the renderer's
+// shaping matches), not from a guess per character.
+
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import * as fontkit from 'fontkit';
+
+/** Inter (SIL Open Font License), bundled in its npm package: full Polish coverage, no system fonts. */
+const INTER_DIR = dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/inter/package.json'));
+export const FONT_FAMILY = 'Inter';
+export const FONT_FILES = {
+  regular: join(INTER_DIR, '400Regular', 'Inter_400Regular.ttf'),
+  bold: join(INTER_DIR, '700Bold', 'Inter_700Bold.ttf'),
+} as const;
+export type Weight = keyof typeof FONT_FILES;
+
+const fonts = new Map<Weight, fontkit.Font>();
+function font(weight: Weight): fontkit.Font {
+  let loaded = fonts.get(weight);
+  if (!loaded) {
+    const opened = fontkit.openSync(FONT_FILES[weight]);
+    if (!('layout' in opened)) throw new Error(`${FONT_FILES[weight]} is a font collection, not one font`);
+    fonts.set(weight, (loaded = opened));
+  }
+  return loaded;
+}
+
+/** The advance width of `text` at `size` pixels. */
+export function textWidth(text: string, size: number, weight: Weight): number {
+  const f = font(weight);
+  return (f.layout(text).advanceWidth / f.unitsPerEm) * size;
+}
+
+const ELLIPSIS = '…';
+
+/** `text` cut at a character so that it and an ellipsis fit in `width`. */
+function ellipsise(text: string, width: number, size: number, weight: Weight): string {
+  const chars = [...text.trimEnd()];
+  while (chars.length > 0 && textWidth(`${chars.join('').trimEnd()}${ELLIPSIS}`, size, weight) > width) chars.pop();
+  return `${chars.join('').trimEnd()}${ELLIPSIS}`;
+}
+
+/**
+ * Breaks `text` into at most `maxLines` lines no wider than `width`: at spaces, inside a word only when
+ * the word alone is too wide; the last line ends in an ellipsis when text is left over.
+ */
+export function wrapText(text: string, width: number, size: number, weight: Weight, maxLines: number): string[] {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let current = '';
+  const fits = (candidate: string) => textWidth(candidate, size, weight) <= width;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate)) {
+      current = candidate;
+      continue;
+    }
+    if (current) {
+      lines.push(current);
+      current = '';
+      i--; // the word starts the next line
+    } else {
+      // One word wider than the line: as many characters as fit, the rest on the next line.
+      const chars = [...word];
+      let cut = chars.length - 1;
+      while (cut > 1 && !fits(chars.slice(0, cut).join(''))) cut--;
+      lines.push(chars.slice(0, cut).join(''));
+      words[i] = chars.slice(cut).join('');
+      i--;
+    }
+    if (lines.length === maxLines) {
+      lines.push(ellipsise(lines.pop()!, width, size, weight)); // text is left over: the last line says so
+      return lines;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+}

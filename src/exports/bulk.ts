@@ -1,0 +1,347 @@
+// The bulk files of `/dane/`: for the whole snapshot, or one council (a body of type `rada`) in one term —
+// votes, every ballot with the councillor's group at the vote, councillors with their figures, sessions
+// with their attendance, each attendance record, groups. Each file is read in batches by an indexed key
+// (a vote's or session's `ord`, chronological), never all at once and never holding a statement open
+// between batches, and written through writeCsv. Every column has a description, and the files a note
+// on their source and licence (bulkDescription).
+
+import type { Writable } from 'node:stream';
+import type Database from 'better-sqlite3';
+import { GLOS_VALUES, percentString } from '../../core/contract.ts';
+import { type DataCredit, creditLine } from '../../core/credit.ts';
+import { ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { polishCollator } from '../../core/text.ts';
+import { FilteredStatements } from '../snapshot/filtered-statements.ts';
+import { type CsvColumn, writeCsv } from './csv.ts';
+
+export const BULK_FILES = ['glosowania', 'glosy', 'radni', 'posiedzenia', 'obecnosci', 'ugrupowania'] as const;
+export type BulkFile = (typeof BULK_FILES)[number];
+
+/** The whole snapshot ({}), or one council in one term ({ organ, kadencja }). */
+export interface BulkScope {
+  organ?: number | undefined;
+  kadencja?: string | undefined;
+}
+
+/** A scope that names no body or term of the snapshot. */
+export class BulkScopeError extends Error {
+  override name = 'BulkScopeError';
+}
+
+/** Rows per batch; votes per batch of ballots (a Sejm vote has 460 ballots: ~3,700 rows). */
+const BATCH_ROWS = 2000;
+const BATCH_VOTES = 8;
+const BEFORE_FIRST = Number.MAX_SAFE_INTEGER; // `ord` counts down in time: the keyset starts above every ord
+
+type Row = Record<string, string | number | null>;
+const col = (name: string, description: string, value: (r: Row) => string | number | null = (r) => r[name] ?? null): CsvColumn<Row> =>
+  ({ name, description, value });
+const glos = (r: Row) => GLOS_VALUES[r['glos'] as number] ?? null;
+
+const VOTE_COLUMNS: CsvColumn<Row>[] = [
+  col('id_glosowania', 'identyfikator głosowania (jak w adresie /glosowania/<id> i w API)'),
+  col('data', 'data głosowania, RRRR-MM-DD'),
+  col('godzina', 'godzina głosowania GG:MM; puste, gdy źródło jej nie podaje'),
+  col('kadencja', 'kadencja, np. 2024-2029'),
+  col('id_organu', 'identyfikator organu (rady lub komisji)'),
+  col('organ', 'nazwa organu'),
+  col('id_posiedzenia', 'identyfikator posiedzenia (sesji)'),
+  col('posiedzenie_numer', 'numer posiedzenia, jak zapisała go rada (7, XXII, LXXIV/2)'),
+  col('id_punktu', 'identyfikator punktu porządku obrad; puste bez punktu'),
+  col('punkt_numer', 'numer punktu porządku obrad'),
+  col('numer', 'numer głosowania na posiedzeniu'),
+  col('tytul', 'czego dotyczyło głosowanie'),
+  col('wynik', 'przyjęto albo odrzucono'),
+  col('za', 'liczba głosów za'),
+  col('przeciw', 'liczba głosów przeciw'),
+  col('wstrzymujacy', 'liczba głosów wstrzymujących się'),
+  col('nieobecni', 'liczba nieobecnych'),
+  col('brak_glosu', 'liczba obecnych, którzy nie oddali głosu'),
+  col('kontrowersyjnosc', '0–100: 100, gdy za i przeciw po równo; 0, gdy jednogłośnie (CONTRACT §2)'),
+  col('jednomyslnosc_procent', 'odsetek aktywnych głosów (za, przeciw, wstrzymujące) oddanych na najczęstszą opcję'),
+];
+
+const BALLOT_COLUMNS: CsvColumn<Row>[] = [
+  col('id_glosowania', 'identyfikator głosowania (glosowania.csv)'),
+  col('data', 'data głosowania'),
+  col('id_osoby', 'identyfikator radnego (radni.csv)'),
+  col('imie_nazwisko', 'imię i nazwisko radnego'),
+  col('glos', 'za, przeciw, wstrzymujacy, nieobecny albo brak_glosu (obecny bez głosu)', glos),
+  col('id_ugrupowania', 'ugrupowanie radnego w dniu głosowania; puste: niezrzeszony'),
+  col('ugrupowanie', 'nazwa tego ugrupowania'),
+];
+
+const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
+  const num = (r: Row, k: string) => r[k] as number;
+  const where = withinBody ? 'wśród radnych tej rady w tej kadencji' : 'wśród wszystkich radnych w tym zakresie';
+  return [
+    col('id_osoby', 'identyfikator radnego (jak w API)'),
+    col('imie_nazwisko', 'imię i nazwisko'),
+    col('token', 'adres profilu: /radni/<token>'),
+    col('kadencja', 'kadencja przynależności pokazywanej przy radnym'),
+    col('id_ugrupowania', 'ugrupowanie pokazywane przy radnym (ostatnia przynależność w zakresie); puste: niezrzeszony'),
+    col('ugrupowanie', 'nazwa tego ugrupowania'),
+    col('aktywny', '1: mandat aktywny, 0: wygasł'),
+    col('za', 'głosy za (we wszystkich organach, w których głosował, w zakresie pliku)'),
+    col('przeciw', 'głosy przeciw'),
+    col('wstrzymujacy', 'głosy wstrzymujące się'),
+    col('nieobecny', 'głosowania, na których był nieobecny'),
+    col('brak_glosu', 'głosowania, na których był obecny bez głosu'),
+    col('liczba_glosowan', 'wszystkie głosowania radnego (suma pięciu powyższych)'),
+    col('liczba_posiedzen', 'zapisy obecności (posiedzenia, na których powinien być)'),
+    col('obecnosci', 'posiedzenia, na których był obecny'),
+    col('frekwencja_procent', 'obecnosci / liczba_posiedzen × 100, dwa miejsca po przecinku', (r) => percentString(num(r, 'obecnosci'), num(r, 'liczba_posiedzen'))),
+    col('zgodnosc_glosowania', 'głosowania, w których jego ugrupowanie miało stanowisko (mianownik zgodności)', (r) => r['zg_wszystkie'] ?? null),
+    col('zgodnosc_zgodne', 'z tego: głosował jak jego ugrupowanie', (r) => r['zg_zgodne'] ?? null),
+    col('zgodnosc_procent', 'zgodność z ugrupowaniem, procent', (r) => percentString(num(r, 'zg_zgodne'), num(r, 'zg_wszystkie'))),
+    col('glosowania_z_wiekszoscia', 'aktywne głosy w głosowaniach, w których jego ugrupowanie miało większość'),
+    col('w_mniejszosci', 'z tego: głosował inaczej niż większość ugrupowania'),
+    col('buntownik_procent', 'w_mniejszosci / glosowania_z_wiekszoscia × 100', (r) => percentString(num(r, 'w_mniejszosci'), num(r, 'glosowania_z_wiekszoscia'))),
+    col('liczba_samotnych', 'głosowania, w których głosował inaczej niż wszyscy pozostali'),
+    col('liczba_kluczowych', 'głosowania, w których jego głos przesądził o wyniku'),
+    col('liczba_buntowniczych', 'głosowania, w których głosował przeciw stanowisku swojego ugrupowania'),
+    col('pozycja_frekwencja', `miejsce w rankingu frekwencji ${where}`),
+    col('pozycja_buntownik', `miejsce w rankingu buntowników ${where}`),
+    col('pozycja_lojalista', `miejsce w rankingu lojalistów ${where}`),
+  ];
+};
+
+const SESSION_COLUMNS: CsvColumn<Row>[] = [
+  col('id_posiedzenia', 'identyfikator posiedzenia (jak w adresie /posiedzenia/<id>)'),
+  col('id_organu', 'identyfikator organu'),
+  col('organ', 'nazwa organu'),
+  col('kadencja', 'kadencja'),
+  col('numer', 'numer posiedzenia, jak zapisała go rada'),
+  col('data', 'data posiedzenia'),
+  col('nazwa', 'nazwa posiedzenia; puste, gdy źródło jej nie podaje'),
+  col('liczba_punktow', 'punkty porządku obrad'),
+  col('liczba_glosowan', 'głosowania'),
+  col('obecni', 'radni obecni'),
+  col('liczba_obecnosci', 'zapisy obecności (obecni i nieobecni)'),
+  col('frekwencja_procent', 'obecni / liczba_obecnosci × 100'),
+];
+
+const ATTENDANCE_COLUMNS: CsvColumn<Row>[] = [
+  col('id_posiedzenia', 'identyfikator posiedzenia (posiedzenia.csv)'),
+  col('data', 'data posiedzenia'),
+  col('id_osoby', 'identyfikator radnego'),
+  col('imie_nazwisko', 'imię i nazwisko'),
+  col('obecny', '1: obecny, 0: nieobecny'),
+  col('id_ugrupowania', 'ugrupowanie radnego w dniu posiedzenia; puste: niezrzeszony'),
+  col('ugrupowanie', 'nazwa tego ugrupowania'),
+];
+
+const GROUP_COLUMNS: CsvColumn<Row>[] = [
+  col('id_ugrupowania', 'identyfikator ugrupowania'),
+  col('nazwa', 'nazwa'),
+  col('skrot', 'skrót; puste, gdy źródło go nie podaje'),
+  col('pelna_nazwa', 'pełna nazwa (kluby Sejmu); puste, gdy źródło jej nie podaje'),
+  col('liczba_radnych', 'radni z aktywnym mandatem, których pokazywaną przynależnością jest to ugrupowanie'),
+];
+
+/** What each file holds, for the description beside the files and for the /dane/ page. */
+export const BULK_FILE_TITLES: Readonly<Record<BulkFile, string>> = {
+  glosowania: 'głosowania z wynikiem i liczbą głosów, od najstarszego',
+  glosy: 'każdy głos każdego radnego, z jego ugrupowaniem w dniu głosowania; głosowania od najstarszego, radni alfabetycznie',
+  radni: 'radni ze wszystkimi wskaźnikami, w kolejności nazwisk',
+  posiedzenia: 'posiedzenia z frekwencją, od najstarszego',
+  obecnosci: 'każdy zapis obecności, z ugrupowaniem radnego w dniu posiedzenia',
+  ugrupowania: 'ugrupowania z liczbą radnych',
+};
+
+/** The columns of a file (for one council, the ranking columns say they rank within it). */
+export function bulkColumns(file: BulkFile, scope: BulkScope = {}): ReadonlyArray<CsvColumn<Row>> {
+  switch (file) {
+    case 'glosowania': return VOTE_COLUMNS;
+    case 'glosy': return BALLOT_COLUMNS;
+    case 'radni': return councillorColumns(scope.organ !== undefined);
+    case 'posiedzenia': return SESSION_COLUMNS;
+    case 'obecnosci': return ATTENDANCE_COLUMNS;
+    case 'ugrupowania': return GROUP_COLUMNS;
+  }
+}
+
+// --- reading --------------------------------------------------------------------------------------
+
+const VOTE_SELECT = `g.id_glosowania, g.data, g.godzina, g.kadencja, g.id_organu, o.nazwa AS organ, g.id_posiedzenia,
+  s.numer AS posiedzenie_numer, g.id_punktu, p.numer AS punkt_numer, g.numer, g.tytul, g.wynik, g.za, g.przeciw,
+  g.wstrzymujacy, g.nieobecni, g.brak_glosu, g.kontrowersyjnosc, g.jednomyslnosc_procent`;
+
+/** The prepared reads of one snapshot; build once per snapshot (`new BulkExports(db)`) and reuse. */
+export class BulkExports {
+  private readonly votes: FilteredStatements<Database.Statement>;
+  private readonly voteKeys: FilteredStatements<Database.Statement>;
+  private readonly ballots: Database.Statement;
+  private readonly sessions: FilteredStatements<Database.Statement>;
+  private readonly sessionKeys: FilteredStatements<Database.Statement>;
+  private readonly attendance: Database.Statement;
+  private readonly councillors: Database.Statement;
+  private readonly bodyCouncillors: Database.Statement;
+  private readonly groups: Database.Statement;
+  private readonly bodyGroups: Database.Statement;
+  private readonly bodyOf: Database.Statement;
+  private readonly termOf: Database.Statement;
+  private readonly councilTerms: Database.Statement;
+
+  constructor(private readonly db: Database.Database) {
+    const andWhere = (where: string) => where.replace(/^WHERE/, 'AND');
+    this.votes = new FilteredStatements((where) => db.prepare(`SELECT g.ord, ${VOTE_SELECT}
+      FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
+      LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
+      WHERE g.ord < ? ${andWhere(where)} ORDER BY g.ord DESC LIMIT ?`));
+    this.voteKeys = new FilteredStatements((where) => db.prepare(`SELECT g.ord, g.id_glosowania FROM glosowanie g
+      WHERE g.ord < ? ${andWhere(where)} ORDER BY g.ord DESC LIMIT ?`));
+    // The group at the vote is radny_glos's (CONTRACT §2), found by (person, the vote's ord) in its index.
+    this.ballots = db.prepare(`SELECT g.id_glosowania, g.data, b.id_osoby, r.imie_nazwisko, b.glos, rg.id_ugrupowania, u.nazwa AS ugrupowanie
+      FROM json_each(?) k JOIN glosowanie g ON g.id_glosowania = k.value
+      JOIN glos b ON b.id_glosowania = g.id_glosowania JOIN radny r ON r.id_osoby = b.id_osoby
+      JOIN radny_glos rg ON rg.id_osoby = b.id_osoby AND rg.ord = g.ord
+      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania
+      ORDER BY g.ord DESC, r.name_rank`);
+    this.sessions = new FilteredStatements((where) => db.prepare(`SELECT s.ord, s.id_posiedzenia, s.id_organu, o.nazwa AS organ, s.kadencja,
+        s.numer, s.data, s.nazwa, s.liczba_punktow, s.liczba_glosowan, s.obecni, s.liczba_obecnosci, s.frekwencja_procent
+      FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
+      WHERE s.ord < ? ${andWhere(where)} ORDER BY s.ord DESC LIMIT ?`));
+    this.sessionKeys = new FilteredStatements((where) => db.prepare(`SELECT s.ord, s.id_posiedzenia FROM posiedzenie s
+      WHERE s.ord < ? ${andWhere(where)} ORDER BY s.ord DESC LIMIT ?`));
+    this.attendance = db.prepare(`SELECT s.id_posiedzenia, s.data, a.id_osoby, r.imie_nazwisko, a.obecny, a.id_ugrupowania, u.nazwa AS ugrupowanie
+      FROM json_each(?) k JOIN posiedzenie s ON s.id_posiedzenia = k.value
+      JOIN obecnosc a ON a.id_posiedzenia = s.id_posiedzenia JOIN radny r ON r.id_osoby = a.id_osoby
+      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
+      ORDER BY s.ord DESC, r.name_rank`);
+    const councillor = `SELECT r.surname_rank, s.id_osoby, r.imie_nazwisko, r.token, s.kadencja_biezaca AS kadencja, s.id_ugrupowania,
+        s.ugrupowanie, s.aktywny, s.za, s.przeciw, s.wstrzymujacy, s.nieobecny, s.brak_glosu,
+        s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS liczba_glosowan, s.liczba_posiedzen, s.obecnosci,
+        s.zg_wszystkie, s.zg_zgodne, s.glosowania_z_wiekszoscia, s.w_mniejszosci, s.liczba_samotnych, s.liczba_kluczowych,
+        s.liczba_buntowniczych`;
+    this.councillors = db.prepare(`${councillor}, s.rank_frekwencja AS pozycja_frekwencja, s.rank_buntownik AS pozycja_buntownik,
+        s.rank_lojalista AS pozycja_lojalista
+      FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
+      WHERE s.kadencja = ? AND r.surname_rank > ? ORDER BY r.surname_rank LIMIT ?`);
+    // One council: everyone with a ballot or an attendance record there (radny_organ), ranked within it.
+    this.bodyCouncillors = db.prepare(`${councillor}, b.rank_frekwencja AS pozycja_frekwencja, b.rank_buntownik AS pozycja_buntownik,
+        b.rank_lojalista AS pozycja_lojalista
+      FROM radny_organ b JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby JOIN radny r ON r.id_osoby = b.id_osoby
+      WHERE b.kadencja = ? AND b.id_organu = ? AND r.surname_rank > ? ORDER BY r.surname_rank LIMIT ?`);
+    this.groups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, coalesce(us.liczba_radnych, 0) AS liczba_radnych
+      FROM ugrupowanie u LEFT JOIN ugrupowanie_stat us ON us.kadencja = ? AND us.id_ugrupowania = u.id_ugrupowania`);
+    // One council: the groups shown at its councillors, counted as `ugrupowanie_stat` counts (aktywny).
+    this.bodyGroups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, sum(s.aktywny) AS liczba_radnych
+      FROM radny_organ b JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby
+      JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania
+      WHERE b.kadencja = ? AND b.id_organu = ? GROUP BY u.id_ugrupowania`);
+    this.bodyOf = db.prepare('SELECT nazwa, typ FROM organ WHERE id_organu = ?');
+    this.termOf = db.prepare('SELECT 1 FROM kadencja WHERE kadencja = ?').pluck();
+    this.councilTerms = db.prepare(`SELECT DISTINCT o.id_organu, o.nazwa, s.kadencja FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
+      WHERE o.typ = 'rada'`);
+  }
+
+  /** The scopes `/dane/` offers: the whole snapshot, then each council in each term it sat in (council name, newest term first). */
+  scopes(): Array<{ scope: BulkScope; label: string }> {
+    const pairs = this.councilTerms.all() as Array<{ id_organu: number; nazwa: string; kadencja: string }>;
+    pairs.sort((a, b) => polishCollator.compare(a.nazwa, b.nazwa) || a.id_organu - b.id_organu || b.kadencja.localeCompare(a.kadencja));
+    return [
+      { scope: {}, label: 'Wszystkie dane' },
+      ...pairs.map((p) => ({ scope: { organ: p.id_organu, kadencja: p.kadencja }, label: `${p.nazwa}, kadencja ${p.kadencja}` })),
+    ];
+  }
+
+  /**
+   * Writes one file for one scope to `out` (not ended) and returns its data rows. A scope is the whole
+   * snapshot or a council (a body of type `rada`) with a term; anything else throws a BulkScopeError.
+   */
+  async write(file: BulkFile, scope: BulkScope, out: Writable): Promise<number> {
+    this.check(scope);
+    return writeCsv(out, bulkColumns(file, scope), this.batches(file, scope));
+  }
+
+  private check(scope: BulkScope): void {
+    if (scope.organ === undefined && scope.kadencja === undefined) return;
+    if (scope.organ === undefined || scope.kadencja === undefined) throw new BulkScopeError('a council file needs both the council (organ) and the term (kadencja)');
+    const body = this.bodyOf.get(scope.organ) as { typ: string } | undefined;
+    if (!body) throw new BulkScopeError(`no body ${scope.organ}`);
+    if (body.typ !== 'rada') throw new BulkScopeError(`body ${scope.organ} is a ${body.typ}, not a council (rada)`);
+    if (this.termOf.get(scope.kadencja) === undefined) throw new BulkScopeError(`no term ${scope.kadencja}`);
+  }
+
+  private *batches(file: BulkFile, scope: BulkScope): Generator<Row[]> {
+    const filters = (alias: string) => [[`${alias}.id_organu = ?`, scope.organ], [`${alias}.kadencja = ?`, scope.kadencja]] as const;
+    switch (file) {
+      case 'glosowania': {
+        const { statements, params } = this.votes.select(filters('g'));
+        yield* byOrd((after) => statements.all(after, ...params, BATCH_ROWS) as Row[]);
+        return;
+      }
+      case 'glosy': {
+        const { statements, params } = this.voteKeys.select(filters('g'));
+        for (const votes of byOrd((after) => statements.all(after, ...params, BATCH_VOTES) as Row[])) {
+          yield this.ballots.all(JSON.stringify(votes.map((v) => v['id_glosowania']))) as Row[];
+        }
+        return;
+      }
+      case 'posiedzenia': {
+        const { statements, params } = this.sessions.select(filters('s'));
+        yield* byOrd((after) => statements.all(after, ...params, BATCH_ROWS) as Row[]);
+        return;
+      }
+      case 'obecnosci': {
+        const { statements, params } = this.sessionKeys.select(filters('s'));
+        for (const sessions of byOrd((after) => statements.all(after, ...params, BATCH_VOTES) as Row[])) {
+          yield this.attendance.all(JSON.stringify(sessions.map((s) => s['id_posiedzenia']))) as Row[];
+        }
+        return;
+      }
+      case 'radni': {
+        const kadencja = scope.kadencja ?? ALL_TERMS;
+        const page = scope.organ === undefined
+          ? (after: number) => this.councillors.all(kadencja, after, BATCH_ROWS) as Row[]
+          : (after: number) => this.bodyCouncillors.all(kadencja, scope.organ, after, BATCH_ROWS) as Row[];
+        for (let after = 0; ;) {
+          const rows = page(after);
+          if (rows.length === 0) return;
+          yield rows;
+          after = rows[rows.length - 1]!['surname_rank'] as number;
+        }
+      }
+      case 'ugrupowania': {
+        const rows = (scope.organ === undefined ? this.groups.all(ALL_TERMS) : this.bodyGroups.all(scope.kadencja, scope.organ)) as Row[];
+        yield rows.sort((a, b) => polishCollator.compare(a['nazwa'] as string, b['nazwa'] as string) || (a['id_ugrupowania'] as number) - (b['id_ugrupowania'] as number));
+      }
+    }
+  }
+}
+
+/** Batches of rows in `ord` descending (chronological) order: each read starts below the last row's ord. */
+function* byOrd(read: (after: number) => Row[]): Generator<Row[]> {
+  for (let after = BEFORE_FIRST; ;) {
+    const rows = read(after);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!['ord'] as number;
+  }
+}
+
+/**
+ * The description that goes beside the files (`opis.txt` of /dane/): where the data comes from and its
+ * licence, then each file and each column.
+ */
+export function bulkDescription(credit: DataCredit, builtAt: string, newestVote: string | null): string {
+  const lines = [
+    'Dane do pobrania — opis plików',
+    '',
+    `Źródło: ${creditLine(credit)}${credit.url ? ` (${credit.url})` : ''}.`,
+    credit.licence
+      ? `Licencja danych: ${credit.licence}${credit.licenceUrl ? ` (${credit.licenceUrl})` : ''}. Publikując te dane lub liczby z nich wyliczone, podaj źródło tak jak wyżej.`
+      : 'Źródło nie podaje licencji danych; publikując je, podaj źródło tak jak wyżej.',
+    ...(credit.synthetic ? ['UWAGA: to przykład syntetyczny. Rada, radni, ugrupowania i głosowania są wymyślone i nie opisują żadnej prawdziwej rady.'] : []),
+    `Stan danych: zbudowane ${builtAt}; najnowsze głosowanie: ${newestVote ?? 'brak'}.`,
+    '',
+    'Pliki CSV: UTF-8, przecinek jako separator, pierwszy wiersz to nagłówek, końce wierszy CRLF (RFC 4180).',
+    'Ułamki z kropką dziesiętną. Puste pole: brak wartości. Pliki są dla całej bazy albo dla jednej rady w jednej kadencji.',
+  ];
+  for (const file of BULK_FILES) {
+    lines.push('', `${file}.csv — ${BULK_FILE_TITLES[file]}`);
+    for (const column of bulkColumns(file)) lines.push(`  ${column.name}: ${column.description}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

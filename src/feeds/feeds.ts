@@ -1,0 +1,155 @@
+// The site's Atom feeds: the newest votes (of one council, or of the whole snapshot) and, per
+// councillor, their votes against their group's majority and their decisive votes (CONTRACT §3
+// buntownicze and kluczowe). Read from the snapshot with a few indexed reads per feed.
+//
+// Identity: entry ids are tag: URIs (RFC 4151) under PUBLIC_URL's host (`localhost` without one) built
+// from what identifies a vote in its source — the body's name, the date and time, the session's and the
+// vote's numbers — not from id_glosowania, which a Radoskop import numbers in file order (a vote added
+// to an earlier council renumbers every later one). So an entry keeps its id across snapshots.
+// Links: absolute under PUBLIC_URL; without it, references relative to the feed's own address, which
+// RFC 4287 allows for links (ids must be absolute, links need not be) and feed readers resolve.
+
+import type Database from 'better-sqlite3';
+import { GLOS_VALUES } from '../../core/contract.ts';
+import { type DataCredit, creditLine } from '../../core/credit.ts';
+import { slugify } from '../../core/text.ts';
+import { type PublicUrl, absoluteUrl, tagAuthority } from '../public-url.ts';
+import { ballotSentence, formatDateTime } from '../site/format.ts';
+import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
+
+/** Entries per feed. */
+export const FEED_ENTRIES = 50;
+/** The year in every tag: URI: the ids were first minted in it (RFC 4151 asks for a date the authority was held). */
+const TAG_DATE = '2026';
+
+/** Where phase B serves the feeds (self links and the pages' `<link rel="alternate">`). */
+export const feedPaths = {
+  votes: (organ?: number): string => (organ === undefined ? '/glosowania/kanal.atom' : `/glosowania/kanal.atom?organ=${organ}`),
+  councillor: (token: string): string => `/radni/${encodeURIComponent(token)}/kanal.atom`,
+};
+
+export interface FeedOptions {
+  /** PUBLIC_URL (null: relative links, ids under `localhost`). */
+  base: PublicUrl;
+  /** The site's name, the feeds' author. */
+  siteName: string;
+  credit: DataCredit;
+  entries?: number;
+}
+
+interface VoteRow {
+  id_glosowania: number; data_czas: string; data: string; godzina: string | null; tytul: string; numer: number;
+  organ: string; posiedzenie: string; wynik: string; za: number; przeciw: number; wstrzymujacy: number;
+}
+
+const VOTE_COLUMNS = `g.id_glosowania, g.data_czas, g.data, g.godzina, g.tytul, g.numer, o.nazwa AS organ, s.numer AS posiedzenie,
+  g.wynik, g.za, g.przeciw, g.wstrzymujacy`;
+const VOTE_FROM = 'glosowanie g JOIN organ o ON o.id_organu = g.id_organu JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia';
+
+const outcome = (v: VoteRow) => `${v.wynik} ${v.za} : ${v.przeciw}${v.wstrzymujacy ? `, wstrzymało się ${v.wstrzymujacy}` : ''}`;
+
+export class Feeds {
+  private readonly newest: Database.Statement;
+  private readonly newestOfBody: Database.Statement;
+  private readonly body: Database.Statement;
+  private readonly person: Database.Statement;
+  private readonly flagged: Database.Statement;
+  private readonly builtAt: string;
+
+  constructor(db: Database.Database, private readonly options: FeedOptions) {
+    this.newest = db.prepare(`SELECT ${VOTE_COLUMNS} FROM ${VOTE_FROM} ORDER BY g.ord LIMIT ?`);
+    this.newestOfBody = db.prepare(`SELECT ${VOTE_COLUMNS} FROM ${VOTE_FROM} WHERE g.id_organu = ? ORDER BY g.ord LIMIT ?`);
+    this.body = db.prepare('SELECT nazwa, typ FROM organ WHERE id_organu = ?');
+    this.person = db.prepare('SELECT id_osoby, imie_nazwisko, token FROM radny WHERE token = ?');
+    // Each flag has its partial index on (id_osoby, ord): the union reads only flagged ballots.
+    this.flagged = db.prepare(`WITH f AS (
+        SELECT ord, id_glosowania, glos, id_ugrupowania, buntowniczy, kluczowy FROM radny_glos WHERE id_osoby = ? AND buntowniczy = 1
+        UNION SELECT ord, id_glosowania, glos, id_ugrupowania, buntowniczy, kluczowy FROM radny_glos WHERE id_osoby = ? AND kluczowy = 1
+        ORDER BY ord LIMIT ?)
+      SELECT ${VOTE_COLUMNS}, f.glos, f.buntowniczy, f.kluczowy, u.nazwa AS ugrupowanie
+      FROM f JOIN glosowanie g ON g.id_glosowania = f.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
+      JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia LEFT JOIN ugrupowanie u ON u.id_ugrupowania = f.id_ugrupowania
+      ORDER BY f.ord`);
+    this.builtAt = String(db.prepare("SELECT value FROM meta WHERE key = 'built_at'").pluck().get() ?? '1970-01-01T00:00:00Z');
+  }
+
+  private get limit(): number {
+    return this.options.entries ?? FEED_ENTRIES;
+  }
+
+  private tag(path: string): string {
+    return `tag:${tagAuthority(this.options.base)},${TAG_DATE}:${path}`;
+  }
+
+  private url(path: string): string {
+    return this.options.base === null ? path : absoluteUrl(this.options.base, path);
+  }
+
+  /** What identifies a vote in its source, as a tag: path. */
+  private voteKey(v: VoteRow): string {
+    return `glosowanie/${slugify(v.organ)}/${v.data_czas}/${encodeURIComponent(v.posiedzenie)}/${v.numer}`;
+  }
+
+  private feed(parts: Omit<AtomFeed, 'updated' | 'author' | 'rights'>): AtomFeed {
+    const { credit, siteName } = this.options;
+    return {
+      ...parts,
+      // The newest entry's time: the feed changes when its entries do, not with every rebuild.
+      updated: parts.entries[0]?.updated ?? this.builtAt,
+      author: siteName,
+      rights: `${creditLine(credit)}${credit.synthetic ? '. Dane syntetyczne: przykład, nie prawdziwa rada.' : ''}`,
+    };
+  }
+
+  /** The newest votes of one council (any body id), or of the whole snapshot; undefined for a body that does not exist. */
+  votes(organ?: number): AtomFeed | undefined {
+    const body = organ === undefined ? undefined : this.body.get(organ) as { nazwa: string } | undefined;
+    if (organ !== undefined && !body) return undefined;
+    const rows = (organ === undefined ? this.newest.all(this.limit) : this.newestOfBody.all(organ, this.limit)) as VoteRow[];
+    const scope = body?.nazwa ?? this.options.siteName;
+    return this.feed({
+      id: this.tag(body ? `glosowania/${slugify(body.nazwa)}` : 'glosowania'),
+      title: `Głosowania: ${scope}`,
+      subtitle: `Najnowsze głosowania (${this.limit} ostatnich)`,
+      self: this.url(feedPaths.votes(organ)),
+      alternate: this.url(organ === undefined ? '/glosowania' : `/glosowania?organ=${organ}`),
+      entries: rows.map((v): AtomEntry => ({
+        id: this.tag(this.voteKey(v)),
+        title: v.tytul,
+        updated: warsawDateTime(v.data_czas),
+        link: this.url(`/glosowania/${v.id_glosowania}`),
+        summary: `${outcome(v)} · ${v.organ}, posiedzenie ${v.posiedzenie} · ${formatDateTime(v.data, v.godzina)}`,
+      })),
+    });
+  }
+
+  /** A councillor's votes against their group and decisive votes, newest first; undefined for an unknown token. */
+  councillor(token: string): AtomFeed | undefined {
+    const person = this.person.get(token) as { id_osoby: number; imie_nazwisko: string; token: string } | undefined;
+    if (!person) return undefined;
+    type Flagged = VoteRow & { glos: number; buntowniczy: number; kluczowy: number; ugrupowanie: string | null };
+    const rows = this.flagged.all(person.id_osoby, person.id_osoby, this.limit) as Flagged[];
+    const name = person.imie_nazwisko;
+    return this.feed({
+      id: this.tag(`radny/${person.token}`),
+      title: `${name}: głosy wbrew ugrupowaniu i głosy decydujące`,
+      subtitle: `Głosowania, w których ${name} głosował(a) inaczej niż większość swojego ugrupowania albo przesądził(a) o wyniku`,
+      self: this.url(feedPaths.councillor(person.token)),
+      alternate: this.url(`/radni/${encodeURIComponent(person.token)}`),
+      entries: rows.map((v): AtomEntry => {
+        const what = [
+          v.buntowniczy ? `wbrew większości swojego ugrupowania${v.ugrupowanie ? ` (${v.ugrupowanie})` : ''}` : '',
+          v.kluczowy ? 'ten głos przesądził o wyniku' : '',
+        ].filter(Boolean).join('; ');
+        return {
+          id: this.tag(`${this.voteKey(v)}/radny/${person.token}`),
+          title: v.tytul,
+          updated: warsawDateTime(v.data_czas),
+          link: this.url(`/glosowania/${v.id_glosowania}`),
+          categories: [...(v.buntowniczy ? ['wbrew ugrupowaniu'] : []), ...(v.kluczowy ? ['głos decydujący'] : [])],
+          summary: `${ballotSentence(name, GLOS_VALUES[v.glos] ?? 'brak_glosu')}: ${what}. Wynik: ${outcome(v)} · ${v.organ} · ${formatDateTime(v.data, v.godzina)}`,
+        };
+      }),
+    });
+  }
+}

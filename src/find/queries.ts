@@ -1,0 +1,114 @@
+// Finding things by what people type: councillors by name (diacritics-insensitive, in surname order)
+// and the site-wide search over councillors and vote titles. Reads the columns the ETL stores for it:
+// `radny.name_folded` and `radny.surname_rank` (etl/materialise/councillors.ts), and the vote titles'
+// trigram index `glosowanie_szukaj`.
+
+import type Database from 'better-sqlite3';
+import { foldText } from '../../core/text.ts';
+import { ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { FilteredStatements } from '../snapshot/filtered-statements.ts';
+import { trigramPhrase } from '../glosowania/queries.ts';
+
+/** Words of a typed query, folded like the stored names: "  Łódź  kow" → ["lodz", "kow"]. At most MAX_WORDS. */
+export function queryWords(query: string): string[] {
+  return foldText(query).split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+}
+const MAX_WORDS = 6;
+
+/** Whether a name matches a typed query: every word of the query occurs in the folded name, in any order. */
+export function nameMatches(name: string, query: string): boolean {
+  const folded = foldText(name);
+  return queryWords(query).every((word) => folded.includes(word));
+}
+
+/** An item of `/radni` (the same fields as `GET /api/radni`), found by name. */
+export interface CouncillorFound {
+  id_osoby: number; imie_nazwisko: string; kadencja: string; przynaleznosc_id: number;
+  id_ugrupowania: number | null; ugrupowanie: string | null; aktywny: number; token: string;
+}
+
+export interface CouncillorSearch {
+  /** Typed name (any part, any order of words, with or without Polish letters); empty or absent: everyone. */
+  nazwa?: string | undefined;
+  kadencja?: string | undefined;
+  organ?: number | undefined;
+  ugrupowanie?: number | undefined;
+  /** `nazwisko`: surname order (default); `imie`: the name as written (CONTRACT §2 name order). */
+  kolejnosc?: 'nazwisko' | 'imie' | undefined;
+}
+
+export interface VoteFound {
+  id_glosowania: number; tytul: string; data: string; id_organu: number; organ: string;
+  wynik: string; za: number; przeciw: number; wstrzymujacy: number;
+}
+
+export interface SiteSearchResult {
+  radni: { items: CouncillorFound[]; total: number };
+  /** `searched` false: the query is too short for the title index (under 3 letters), so votes were not searched. */
+  glosowania: { items: VoteFound[]; total: number; searched: boolean };
+}
+
+const COUNCILLOR_COLUMNS = `s.id_osoby, r.imie_nazwisko, s.kadencja_biezaca AS kadencja, s.przynaleznosc_id,
+  s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token`;
+const NAME_WORD = 'instr(r.name_folded, ?) > 0';
+
+export class FindQueries {
+  private readonly councillorLists: FilteredStatements<{ byName: Database.Statement; bySurname: Database.Statement; count: Database.Statement }>;
+  private readonly voteStatements: FilteredStatements<{ page: Database.Statement; count: Database.Statement }>;
+
+  constructor(db: Database.Database) {
+    this.councillorLists = new FilteredStatements((where) => {
+      const from = `FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where}`;
+      return {
+        byName: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.name_rank LIMIT ?`),
+        bySurname: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.surname_rank LIMIT ?`),
+        count: db.prepare(`SELECT count(*) ${from}`).pluck(),
+      };
+    });
+    // The trigram index yields matching votes by rowid = ord, i.e. newest first.
+    this.voteStatements = new FilteredStatements((where) => {
+      const from = `FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu
+        WHERE g.ord IN (SELECT rowid FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ?) ${where.replace(/^WHERE/, 'AND')}`;
+      return {
+        page: db.prepare(`SELECT g.id_glosowania, g.tytul, g.data, g.id_organu, o.nazwa AS organ, g.wynik, g.za, g.przeciw, g.wstrzymujacy
+          ${from} ORDER BY g.ord LIMIT ?`),
+        count: db.prepare(`SELECT count(*) ${from}`).pluck(),
+      };
+    });
+  }
+
+  /**
+   * Councillors as `/radni` lists them (a display membership in scope; CONTRACT §7 for `organ`), narrowed
+   * to a typed name, in surname order unless asked otherwise; at most `limit`, with the total.
+   */
+  councillors(search: CouncillorSearch, limit = Number.MAX_SAFE_INTEGER): { items: CouncillorFound[]; total: number } {
+    const words = search.nazwa === undefined ? [] : queryWords(search.nazwa);
+    const { statements, params } = this.councillorLists.select([
+      ['s.kadencja = ?', search.kadencja ?? ALL_TERMS],
+      [`EXISTS (SELECT 1 FROM radny_organ b
+        WHERE b.kadencja = s.kadencja AND b.id_organu = ? AND b.id_osoby = s.id_osoby AND b.liczba_posiedzen > 0)`, search.organ],
+      ['s.id_ugrupowania = ?', search.ugrupowanie],
+      ...words.map((word) => [NAME_WORD, word] as const),
+    ], ['s.przynaleznosc_id IS NOT NULL']);
+    const list = search.kolejnosc === 'imie' ? statements.byName : statements.bySurname;
+    return { items: list.all(...params, limit) as CouncillorFound[], total: statements.count.get(...params) as number };
+  }
+
+  /** Votes whose title contains the typed phrase (folded), newest first; undefined when the phrase is under 3 letters. */
+  votes(phrase: string, scope: { kadencja?: string | undefined; organ?: number | undefined }, limit: number): { items: VoteFound[]; total: number } | undefined {
+    const match = trigramPhrase(foldText(phrase.trim()));
+    if (match === undefined) return undefined;
+    const { statements, params } = this.voteStatements.select([['g.kadencja = ?', scope.kadencja], ['g.id_organu = ?', scope.organ]]);
+    return { items: statements.page.all(match, ...params, limit) as VoteFound[], total: statements.count.get(match, ...params) as number };
+  }
+
+  /** The search box of every page: councillors by name (all terms) and votes by title, the first `limit` of each. */
+  site(query: string, scope: { organ?: number | undefined }, limit: number): SiteSearchResult {
+    if (queryWords(query).length === 0) return { radni: { items: [], total: 0 }, glosowania: { items: [], total: 0, searched: false } };
+    const votes = this.votes(query, { organ: scope.organ }, limit);
+    return {
+      radni: this.councillors({ nazwa: query, organ: scope.organ }, limit),
+      glosowania: votes ? { ...votes, searched: true } : { items: [], total: 0, searched: false },
+    };
+  }
+}

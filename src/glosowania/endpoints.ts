@@ -1,0 +1,97 @@
+// /api/glosowania: the filtered list, detail, distribution, attachments and share links. Each handler
+// reads one query of ./queries.ts.
+
+import { z } from 'zod';
+import { endpoint, inKnownBody } from '../answers/endpoint.ts';
+import { envelope, paged, voteSummary } from '../answers/schemas.ts';
+import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
+import { SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
+import type { Queries } from '../snapshot/queries.ts';
+import { groupBallots } from './queries.ts';
+import {
+  attachment, ballotEntry, distributionQuery, listQuery, shareBody, shareLink, shareParams, sharedVote, voteDetail, voteIdParams,
+} from './schemas.ts';
+
+/** A share store that cannot answer is a 503; the snapshot's own answers do not depend on it. */
+const fromStore = async <T>(pending: T | Promise<T>): Promise<T> => {
+  try {
+    return await pending;
+  } catch (error) {
+    throw error instanceof SharesUnavailableError ? new HttpError(503, SHARES_UNAVAILABLE) : error;
+  }
+};
+
+/** The date position of an existing vote: 404 for an unknown id. */
+function ordOf(id: number, queries: Queries): number {
+  const ord = queries.glosowania.ordOf(id);
+  if (ord === undefined) throw notFound(`no vote ${id}`);
+  return ord;
+}
+
+const eachVote = { count: (q: Queries) => q.glosowania.count(), ids: (q: Queries) => q.glosowania.ids() };
+const vote = { method: 'get' as const, params: voteIdParams, errors: [400, 404], tag: 'glosowania', stored: { each: eachVote } };
+
+/** The operations of this resource, by name. */
+export const glosowania = {
+  list: endpoint({
+    method: 'get', path: '/api/glosowania', summary: 'Lista głosowań z filtrami (porządek dat)', tag: 'glosowania', query: listQuery,
+    errors: [400, 404], response: paged(voteSummary), stored: { pages: (q) => q.glosowania.count() },
+    handler: ({ query }, { queries }) => {
+      const { items, total } = queries.glosowania.list(inKnownBody(query, queries));
+      return new Reply(items, { pagination: pagination(query.page, query.limit, total) });
+    },
+  }),
+  detail: endpoint({
+    ...vote, path: '/api/glosowania/:id', summary: 'Szczegóły głosowania', response: envelope(voteDetail),
+    handler: ({ params: { id } }, { queries }) => {
+      const found = queries.glosowania.detail(id);
+      if (!found) throw notFound(`no vote ${id}`);
+      const { ord: _ord, ...detail } = found;
+      return detail;
+    },
+  }),
+  ballots: endpoint({
+    ...vote, path: '/api/glosowania/:id/glosy', summary: 'Rozkład głosów (z ugrupowanie=true: według ugrupowań)', query: distributionQuery,
+    stored: { each: eachVote, variants: [{ ugrupowanie: 'true' }] },
+    response: z.union([
+      envelope(z.array(ballotEntry), { grouped: z.literal(false) }),
+      envelope(z.record(z.string(), z.array(ballotEntry)), { grouped: z.literal(true) }),
+    ]),
+    handler: ({ params: { id }, query: { ugrupowanie } }, { queries }) => {
+      const entries = queries.glosowania.ballots(id, ordOf(id, queries));
+      return ugrupowanie ? new Reply(groupBallots(entries), { grouped: true }) : new Reply(entries, { grouped: false });
+    },
+  }),
+  attachments: endpoint({
+    ...vote, path: '/api/glosowania/:id/zalaczniki', summary: 'Załączniki głosowania', response: envelope(z.array(attachment)),
+    handler: ({ params: { id } }, { queries }) => {
+      ordOf(id, queries); // 404 for an unknown vote
+      return queries.glosowania.attachments(id);
+    },
+  }),
+  share: endpoint({
+    method: 'post', path: '/api/glosowania/:id/udostepnij', summary: 'Utwórz link do udostępnienia głosowania', tag: 'glosowania',
+    params: voteIdParams, body: shareBody, status: 201, errors: [400, 404, 413, 415, 503], response: envelope(shareLink),
+    handler: async ({ params: { id }, body: { id_osoby } }, { queries, shares }) => {
+      ordOf(id, queries); // 404 for an unknown vote
+      if (id_osoby !== undefined && queries.radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
+      const osoba = id_osoby === undefined ? null : queries.glosowania.voterName(id, id_osoby);
+      if (osoba === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
+      const target = { id_glosowania: id, klucz: queries.glosowania.keyOf(id)!, id_osoby: id_osoby ?? null, osoba };
+      const { link, created } = await fromStore(shares.linkFor(target));
+      return new Reply({ link, url: `/share/${link}` }, {}, created ? 201 : 200);
+    },
+  }),
+  shared: endpoint({
+    method: 'get', path: '/api/glosowania/share/:link', summary: 'Głosowanie z linku udostępnienia (publiczne)', tag: 'glosowania',
+    params: shareParams, errors: [400, 404, 503], public: true, response: envelope(sharedVote),
+    handler: async ({ params: { link } }, { queries, shares }) => {
+      const share = await fromStore(shares.find(link));
+      const target = share && queries.glosowania.locateShare(share);
+      if (!share || !target) throw notFound(`no share link ${link}`);
+      // A link made before identities were recorded is pinned to the vote its ids name now.
+      if (share.klucz === null) await fromStore(shares.pin(link, target.klucz, target.osoba));
+      return queries.glosowania.shared(share, target)!;
+    },
+  }),
+};

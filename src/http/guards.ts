@@ -1,0 +1,296 @@
+// The request guards of CONTRACT §6, as one ordered list of steps run in the front (src/http/front.ts),
+// before any route, on node's own request and response:
+//
+//   1. helmet        security headers for a JSON API (every response)
+//   2. cors          CORS headers for allowed origins; answers their preflights (204) here, so a
+//                    preflight needs no key and is not counted
+//   3. origin check  403 unless Origin (else the Referer's origin) is on ALLOWED_ORIGINS
+//   4. rate limit    RATE_LIMIT_MAX_REQUESTS per RATE_LIMIT_WINDOW_MS per client address
+//   5. credentials   X-API-Key and/or Bearer JWT, 401 otherwise
+//   6. JSON only     a request that carries a body must carry it as application/json (415)
+//
+// The limiter runs before the credential check on purpose: every key or token guess is counted, so
+// the credentials cannot be guessed faster than the rate limit allows.
+//
+// Exemptions (src/http/route-table.ts: from the endpoint table's `public` flag and the service routes,
+// matched the way Express routes them):
+//   - /health (any method): no origin check, no credentials, not counted, no 415 rule.
+//   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
+//   - GET/HEAD /api/openapi.json and /api/docs, /api/docs/<file> (the documentation, which a browser
+//     opens without X-API-Key): no origin check, no credentials, not counted (static files).
+//   - the website (any path outside /api: pages, assets, /share/:link): no origin check, no
+//     credentials, but counted.
+//   - CORS preflight (OPTIONS from an allowed origin): answered by cors before the later guards.
+// CORS headers themselves are only ever given to allowed origins, the share link included.
+
+import { hash, timingSafeEqual } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import cors from 'cors';
+import { type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import type { Logger } from 'pino';
+import typeis from 'type-is';
+import vary from 'vary';
+import { type Config, ConfigError } from '../config.ts';
+import { HttpError } from './envelope.ts';
+import { type Step, inOrder, pathOf } from './front.ts';
+import type { RouteKind, RouteKindOf } from './route-table.ts';
+
+type GuardConfig = Pick<Config,
+  'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'NODE_ENV' | 'TRUST_PROXY'>;
+
+/** What the guards ask of a request's route: decided once per request (up to four guards ask). */
+interface Exemptions {
+  /** `/health`: never guarded (except for the headers of helmet and cors), never counted. */
+  isHealth: (req: IncomingMessage) => boolean;
+  /** Exempt from the origin check and the credentials: health, docs, the public endpoints (the share link) and the website. */
+  isOpen: (req: IncomingMessage) => boolean;
+  /** Not counted by the limiter: health, and the static files of the documentation. */
+  isUncounted: (req: IncomingMessage) => boolean;
+}
+
+function exemptions(routeKindOf: RouteKindOf): Exemptions {
+  const kinds = new WeakMap<IncomingMessage, RouteKind>();
+  const kindOf = (req: IncomingMessage): RouteKind => {
+    let kind = kinds.get(req);
+    if (kind === undefined) kinds.set(req, (kind = routeKindOf({ method: req.method ?? 'GET', path: pathOf(req) })));
+    return kind;
+  };
+  return {
+    isHealth: (req) => kindOf(req) === 'health',
+    isOpen: (req) => kindOf(req) !== 'data',
+    isUncounted: (req) => { const kind = kindOf(req); return kind === 'health' || kind === 'docs'; },
+  };
+}
+
+export interface GuardOptions {
+  logger: Logger;
+  /** The client's address, which the limiter counts by (src/http/front.ts clientAddress). */
+  addressOf: (req: IncomingMessage) => string;
+  /** The kind of route a request is for (src/http/route-table.ts). */
+  routeKindOf: RouteKindOf;
+  /** Replaces the limiter's in-process counts (a cluster worker shares them). */
+  rateLimitStore?: Store | undefined;
+}
+
+/**
+ * The ordered guard list, run in the front (src/http/front.ts) before any route. The website's pages
+ * (outside /api) are opened by browsers following links: no key, no Origin, a Referer from anywhere;
+ * so the origin check and the credentials guard /api only, and the rate limit counts every path.
+ */
+export function guards(config: GuardConfig, { logger, addressOf, routeKindOf, rateLimitStore }: GuardOptions): Step {
+  const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
+  const route = exemptions(routeKindOf);
+  return inOrder([
+    securityHeaders(),
+    corsHeaders(allowed),
+    originCheck(allowed, config.NODE_ENV === 'production', route),
+    rateLimiter(config, logger, addressOf, route, rateLimitStore),
+    // Neither a key nor a secret configured: the API is open, and no request pays for the check.
+    ...(config.API_SECRET_KEY || config.JWT_SECRET ? [credentials(config, route)] : []),
+    jsonBodiesOnly(route),
+  ]);
+}
+
+// --- 1. helmet ----------------------------------------------------------------------------------
+
+function securityHeaders(): Step {
+  const middleware = helmet({
+    // The API serves JSON only: nothing may be loaded by, or frame, its responses.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // same-site: the frontend on an allowed origin reads the API with CORS-mode fetch, which
+    // Cross-Origin-Resource-Policy does not apply to (CORS decides); CORP only governs no-cors loads
+    // (<script>, <img>, …), and those are refused to other sites so they cannot pull the JSON into
+    // their process. `cross-origin` would only be needed for no-cors embedding by other sites.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    xFrameOptions: { action: 'deny' },
+    // Headers that only mean something for HTML documents (or for IE8 and Flash) are left out: a JSON
+    // API gains nothing from them, and each costs a middleware call and bytes on every response.
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  // helmet's headers do not depend on the request: take them from helmet once, on a response that is
+  // never sent, and set them in one call, instead of a chain of one middleware per header on every request.
+  const probe = new ServerResponse(new IncomingMessage(new Socket()));
+  middleware(probe.req, probe, () => undefined);
+  const headers = new Map(Object.entries(probe.getHeaders()).map(([name, value]) => [name, String(value)]));
+  return (_req, res, next) => {
+    res.setHeaders(headers);
+    next();
+  };
+}
+
+// --- 2. cors ------------------------------------------------------------------------------------
+
+function corsHeaders(allowed: ReadonlySet<string>): Step {
+  const handler = cors({
+    // Reflects the request's Origin when it is allowed; otherwise cors does nothing and calls next(),
+    // so a disallowed origin's preflight reaches the origin check and gets its 403.
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+    optionsSuccessStatus: 204,
+  });
+  return (req, res, next) => {
+    // Every answer depends on Origin (403 or not, CORS headers or not), so caches must key on it.
+    vary(res, 'Origin');
+    // Without an Origin there is nothing to allow: cors would do nothing (most requests, cheaper so).
+    if (req.headers.origin === undefined) return next();
+    handler(req, res, next);
+  };
+}
+
+// --- 3. origin check ----------------------------------------------------------------------------
+
+/** ALLOWED_ORIGINS in their serialised form (`scheme://host[:port]`, default port omitted). */
+function allowedOrigins(list: readonly string[]): Set<string> {
+  return new Set(list.map((entry) => {
+    let url: URL | undefined;
+    try { url = new URL(entry); } catch { /* reported below */ }
+    const bare = url !== undefined && url.origin !== 'null' && url.username === '' && url.password === ''
+      && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
+    if (!url || !bare) throw new ConfigError(`ALLOWED_ORIGINS: "${entry}" is not an origin (scheme://host[:port])`);
+    return url.origin;
+  }));
+}
+
+function originCheck(allowed: ReadonlySet<string>, production: boolean, { isOpen }: Exemptions): Step {
+  return (req, _res, next) => {
+    if (isOpen(req)) return next();
+    const { origin, referer } = req.headers;
+    // Origin, when present, decides alone (an allowed Referer does not rescue it). It must equal an
+    // allowed origin as sent, byte for byte: browsers send the serialised form, and `null` (sandboxed
+    // frames, file: pages, redirects) is never allowed.
+    const refused = (from: string, header: string) => new HttpError(403,
+      `the origin ${JSON.stringify(from)} (from the ${header} header) is not allowed; allowed origins are set by ALLOWED_ORIGINS`);
+    if (origin !== undefined) {
+      return next(allowed.has(origin) ? undefined : refused(origin, 'Origin'));
+    }
+    if (referer !== undefined) {
+      let refererOrigin: string;
+      try {
+        refererOrigin = new URL(referer).origin;
+      } catch {
+        return next(new HttpError(403, 'the Referer header is not a valid URL'));
+      }
+      return next(allowed.has(refererOrigin) ? undefined : refused(refererOrigin, 'Referer'));
+    }
+    if (production) return next(new HttpError(403, 'the request carries neither an Origin nor a Referer header (required when NODE_ENV=production)'));
+    next();
+  };
+}
+
+// --- 4. rate limit ------------------------------------------------------------------------------
+
+function rateLimiter(config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string, { isUncounted }: Exemptions, store?: Store): Step {
+  let proxyWarned = false;
+  const limiter = rateLimit({
+    ...(store ? { store } : {}),
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    limit: config.RATE_LIMIT_MAX_REQUESTS,
+    // Exactly X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. In express-rate-limit
+    // v8 the legacy X-RateLimit-Reset is the reset time in whole Unix seconds (ceil), e.g.
+    // `1767225600`; a 429 also carries Retry-After (seconds). No IETF draft `RateLimit*` headers.
+    legacyHeaders: true,
+    standardHeaders: false,
+    // The key is the client's address (IPv6 grouped by /56): X-Forwarded-For counts only when
+    // TRUST_PROXY is set.
+    keyGenerator: (req) => {
+      if (!config.TRUST_PROXY && !proxyWarned && req.headers['x-forwarded-for'] !== undefined) {
+        proxyWarned = true; // once: behind a proxy every client would share the proxy's count
+        logger.warn('a request carries X-Forwarded-For but TRUST_PROXY is off: the rate limit counts by the proxy\'s address');
+      }
+      return ipKeyGenerator(addressOf(req));
+    },
+    // Data requests are counted; the docs page's own files (HTML, CSS, scripts, icons, the OpenAPI
+    // document) are not: one page load fetches six of them.
+    skip: isUncounted,
+    handler: (req, _res, next, options) => {
+      const info = (req as IncomingMessage & { rateLimit?: { resetTime?: Date } }).rateLimit;
+      const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;
+      next(new HttpError(429, `at most ${options.limit as number} requests per ${Math.round(options.windowMs / 1000)} s per client address`
+        + (seconds === undefined ? '' : `; try again in ${seconds} s`)));
+    },
+    // express-rate-limit checks its setup and reports to this logger: into the service log, not
+    // onto the console.
+    logger: {
+      warn: (error, message) => logger.warn({ err: error }, message ?? 'express-rate-limit'),
+      error: (error, message) => logger.error({ err: error }, message ?? 'express-rate-limit'),
+    },
+  });
+  // Typed for Express, it reads and writes only what node's request and response have (the key comes
+  // from keyGenerator, the refusal goes to next): test/front.test.ts runs it on node's own objects.
+  return limiter as unknown as Step;
+}
+
+// --- 5. credentials -----------------------------------------------------------------------------
+
+// One-shot hash: no Hash object per request (it showed up at 5 % of a request's CPU).
+const sha256 = (value: string): Buffer => hash('sha256', value, 'buffer');
+const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
+
+/**
+ * API key and Bearer JWT (mounted only when at least one is configured). A Bearer token (JWT_SECRET
+ * set) decides alone: valid → in, whatever X-API-Key says; invalid, expired, malformed or unsigned →
+ * 401 even next to a right key (a bad credential is never ignored). Authorization with another
+ * scheme is not ours and is ignored. Without a Bearer token, X-API-Key must match API_SECRET_KEY;
+ * with only JWT_SECRET set a valid token is required.
+ */
+function credentials(config: GuardConfig, { isOpen }: Exemptions): Step {
+  const keyDigest = config.API_SECRET_KEY ? sha256(config.API_SECRET_KEY) : undefined;
+  const jwtKey = config.JWT_SECRET ? new TextEncoder().encode(config.JWT_SECRET) : undefined;
+  const challenge = (error?: string) => `Bearer realm="council-api"${error ? `, error="${error}"` : ''}`;
+
+  return async (req, res, next) => {
+    if (req.method === 'OPTIONS' || isOpen(req)) return next();
+    const deny = (message: string, error?: string) => {
+      if (jwtKey) res.setHeader('WWW-Authenticate', challenge(error));
+      next(new HttpError(401, message));
+    };
+
+    const authorization = req.headers.authorization;
+    const bearer = jwtKey && authorization !== undefined ? BEARER.exec(authorization) : null;
+    if (bearer) {
+      const token = bearer[1];
+      if (!token) return deny('the Bearer token is missing', 'invalid_request');
+      try {
+        await jwtVerify(token, jwtKey!, { algorithms: ['HS256'] });
+      } catch (error) {
+        return deny(error instanceof joseErrors.JWTExpired ? 'the Bearer token has expired' : 'the Bearer token is not valid', 'invalid_token');
+      }
+      return next();
+    }
+
+    if (keyDigest === undefined) return deny('a Bearer token is required');
+    const given = req.headers['x-api-key'];
+    const key = Array.isArray(given) ? given.join(', ') : given;
+    if (!key) return deny(jwtKey ? 'an X-API-Key header or a Bearer token is required' : 'the X-API-Key header is required');
+    // Both sides hashed first: equal lengths for timingSafeEqual, and the key's length does not leak.
+    if (!timingSafeEqual(sha256(key), keyDigest)) return deny('the API key is wrong');
+    next();
+  };
+}
+
+// --- 6. JSON bodies only ------------------------------------------------------------------------
+
+/**
+ * A request with a body (Content-Length > 0, or any Transfer-Encoding) must send it as
+ * application/json (a charset parameter is fine). `Content-Length: 0` is no body: fetch sends it on a
+ * bare POST. (type-is alone would count it as a body.)
+ */
+function jsonBodiesOnly({ isHealth }: Exemptions): Step {
+  return (req, _res, next) => {
+    const length = req.headers['content-length'];
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
+    if (!hasBody || isHealth(req) || typeis(req, ['application/json'])) return next();
+    next(new HttpError(415, 'the request body must be JSON (Content-Type: application/json)'));
+  };
+}

@@ -1,0 +1,40 @@
+// The builder's side of replication (PUBLISH_PORT): the published snapshot and its manifest, exactly as
+// a static file server over the database's folder would serve them (`/<db file>.manifest.json`,
+// `/<db file>`), with Range, If-Range and validators (express's sendFile), on a port of their own. The
+// public front (guards, rate limit) is not on this port and these files are not on the public one:
+// the replicas' network decides who may fetch the whole database.
+
+import { createServer, type Server } from 'node:http';
+import { basename, resolve } from 'node:path';
+import express from 'express';
+import { manifestPathOf } from '../../core/snapshot/manifest.ts';
+
+export function publisherApp(dbPath: string): express.Express {
+  const files = new Map([
+    [`/${basename(dbPath)}.manifest.json`, { path: resolve(manifestPathOf(dbPath)), type: 'application/json' }],
+    [`/${basename(dbPath)}`, { path: resolve(dbPath), type: 'application/vnd.sqlite3' }],
+  ]);
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/{*path}', (req, res, next) => {
+    const file = files.get(req.path);
+    if (!file) return next();
+    // no-cache: a cache between builder and replica must ask before reusing either file.
+    res.sendFile(file.path, { acceptRanges: true, cacheControl: false, headers: { 'Cache-Control': 'no-cache', 'Content-Type': file.type } }, (error) => {
+      if (error && !res.headersSent) res.status((error as { status?: number }).status === 404 ? 404 : 500).type('text').send(error.message);
+    });
+  });
+  app.use((req, res) => {
+    res.status(404).type('text').send(`not published here: ${req.path} (this port serves ${[...files.keys()].join(' and ')})`);
+  });
+  return app;
+}
+
+/** Listens on `host:port`; resolves with the server once it does. */
+export function startPublisher(dbPath: string, host: string, port: number): Promise<Server> {
+  return new Promise((resolveServer, reject) => {
+    const server = createServer(publisherApp(dbPath));
+    server.once('error', (error) => reject(new Error(`cannot publish the snapshot on ${host}:${port}: ${error.message}`)));
+    server.listen(port, host, () => resolveServer(server));
+  });
+}

@@ -1,0 +1,21 @@
+// Share links: the one thing the service writes at run time, in a store of its own that no refresh
+// touches. SQLite beside the snapshot by default (nothing to set up); PostgreSQL when
+// SHARES_DATABASE_URL is set, for replicas on several machines that must see the same links.
+
+import type { Logger } from 'pino';
+import { type Config, sharesPathOf } from '../config.ts';
+import { PostgresShareStore } from './postgresql.ts';
+import { SqliteShareStore } from './sqlite.ts';
+import type { ShareStore } from './store.ts';
+
+export { SHARE_MIGRATIONS } from './migrations.ts';
+export { PostgresShareStore } from './postgresql.ts';
+export { SqliteShareStore } from './sqlite.ts';
+export { type Share, type ShareStore, SHARES_UNAVAILABLE, SharesUnavailableError } from './store.ts';
+
+/** The store the configuration names; throws (naming the database) when it cannot be used at all. */
+export async function openShareStore(config: Pick<Config, 'DB_PATH' | 'SHARES_DB_PATH' | 'SHARES_DATABASE_URL'>, logger?: Logger): Promise<ShareStore> {
+  return config.SHARES_DATABASE_URL
+    ? PostgresShareStore.open(config.SHARES_DATABASE_URL, logger)
+    : new SqliteShareStore(sharesPathOf(config));
+}

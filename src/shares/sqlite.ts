@@ -1,0 +1,100 @@
+// Share links in their own SQLite file (the default: `npm start` needs nothing else), which the ETL
+// never touches: a refresh (or a failed one) cannot lose them. Cluster workers share the file (WAL).
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { SHARE_MIGRATIONS, refuseNewerSchema } from './migrations.ts';
+import {
+  NO_NAME, NO_PERSON, SHARE_COLUMNS, type Share, type ShareRow, type ShareStore, type ShareTarget, SharesUnavailableError, newLink, shareOf,
+} from './store.ts';
+
+/** Applies the pending migrations in one transaction; refuses a file from a newer version of the service. */
+export function migrateShares(db: Database.Database, path: string): void {
+  // The version is read inside the write transaction: cluster workers opening the file together
+  // migrate it once.
+  db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    refuseNewerSchema(version, path);
+    for (const { sqlite } of SHARE_MIGRATIONS.slice(version)) db.exec(sqlite);
+    if (version < SHARE_MIGRATIONS.length) db.pragma(`user_version = ${SHARE_MIGRATIONS.length}`);
+  }).immediate();
+}
+
+/** SQLite's answers that mean "not now" (locked past the busy timeout, disk full or failing), not a bug. */
+const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY)/;
+
+export class SqliteShareStore implements ShareStore {
+  private readonly db: Database.Database;
+  private readonly findByKey: Database.Statement;
+  private readonly findUnpinned: Database.Statement;
+  private readonly findByLink: Database.Statement;
+  private readonly insert: Database.Statement;
+  private readonly pinStatement: Database.Statement;
+
+  /** `busyTimeoutMs`: how long a write waits for another process's write before the store is unavailable. */
+  constructor(readonly where: string, { busyTimeoutMs = 5000 } = {}) {
+    try {
+      if (where !== ':memory:') mkdirSync(dirname(where), { recursive: true });
+      this.db = new Database(where);
+    } catch (error) {
+      throw new Error(`cannot open the share-link database ${where}: ${(error as Error).message}`, { cause: error });
+    }
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    try {
+      migrateShares(this.db, where);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+    this.findByKey = this.db.prepare('SELECT link FROM udostepnienie WHERE klucz = ? AND osoba = ?').pluck();
+    this.findUnpinned = this.db.prepare('SELECT link FROM udostepnienie WHERE klucz IS NULL AND id_glosowania = ? AND id_osoby = ?').pluck();
+    this.findByLink = this.db.prepare(`SELECT ${SHARE_COLUMNS} FROM udostepnienie WHERE link = ?`);
+    this.insert = this.db.prepare(`INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`);
+    // Pinned only while no other link holds that identity (two old links of one vote and person).
+    this.pinStatement = this.db.prepare(`UPDATE udostepnienie SET klucz = @klucz, osoba = @osoba WHERE link = @link AND klucz IS NULL
+      AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = @klucz AND osoba = @osoba)`);
+  }
+
+  async linkFor({ id_glosowania, klucz, id_osoby, osoba }: ShareTarget): Promise<{ link: string; created: boolean }> {
+    // One immediate transaction: another process's link for the same target is either seen or waits.
+    return this.answer(() => this.db.transaction(() => {
+      const name = osoba ?? NO_NAME;
+      const existing = this.findByKey.get(klucz, name) as string | undefined;
+      if (existing) return { link: existing, created: false };
+      const unpinned = this.findUnpinned.get(id_glosowania, id_osoby ?? NO_PERSON) as string | undefined;
+      if (unpinned && this.pinStatement.run({ klucz, osoba: name, link: unpinned }).changes === 1) return { link: unpinned, created: false };
+      const link = newLink();
+      this.insert.run(link, id_glosowania, id_osoby ?? NO_PERSON, klucz, name, new Date().toISOString());
+      return { link, created: true };
+    }).immediate());
+  }
+
+  async find(link: string): Promise<Share | undefined> {
+    return this.answer(() => {
+      const row = this.findByLink.get(link) as ShareRow | undefined;
+      return row && shareOf(row);
+    });
+  }
+
+  async pin(link: string, klucz: string, osoba: string | null): Promise<void> {
+    this.answer(() => this.pinStatement.run({ klucz, osoba: osoba ?? NO_NAME, link }));
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+
+  private answer<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && UNAVAILABLE.test(code)) {
+        throw new SharesUnavailableError(`the share-link database ${this.where} cannot answer: ${(error as Error).message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+// What a page reads from its request: the website's query parameters, parsed with the API's own
+// parameter schemas (src/http/params.ts) under the site's Polish names, forgiving of the empty values
+// a GET form sends for "any"; and the error a page throws for a 400 or a 404, in Polish.
+
+import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { HttpError } from '../http/envelope.ts';
+import { dateParam, dateRangeOrdered, idParam, kadencjaParam, pageParam, searchParam, wynikParam } from '../http/params.ts';
+import { COUNCILLOR_LISTS } from './data.ts';
+
+/** An error page: the site's error handler renders it as HTML with this status. */
+export class SiteError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = 'SiteError';
+  }
+}
+
+const notFoundPage = (message: string) => new SiteError(404, message);
+
+/**
+ * The resource a page shows, or its 404: an id or token the API rejects (400) or does not know (404)
+ * is, for a reader, a page that is not there.
+ */
+export async function orNotFound<T>(message: string, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 400 || error.status === 404)) throw notFoundPage(message);
+    throw error;
+  }
+}
+
+/** Every query parameter of the website: the schema that parses it, and what it must be (for the 400 page). */
+const SITE_PARAMS = {
+  kadencja: { schema: kadencjaParam, must: 'musi mieć postać kadencji, np. 2018-2023' },
+  organ: { schema: idParam.optional(), must: 'musi być dodatnią liczbą całkowitą' },
+  ugrupowanie: { schema: idParam.optional(), must: 'musi być dodatnią liczbą całkowitą' },
+  strona: { schema: pageParam, must: 'musi być liczbą całkowitą od 1 do 1 000 000' },
+  szukaj: { schema: searchParam.optional(), must: 'może mieć najwyżej 200 znaków' },
+  od: { schema: dateParam.optional(), must: 'musi być datą w postaci RRRR-MM-DD' },
+  do: { schema: dateParam.optional(), must: 'musi być datą w postaci RRRR-MM-DD' },
+  wynik: { schema: wynikParam.optional(), must: 'musi mieć jedną z wartości: przyjęto, odrzucono' },
+  wyrownane: { schema: z.literal('1').optional().transform((v) => v === '1'), must: 'może mieć tylko wartość 1' },
+  lista: { schema: z.enum(COUNCILLOR_LISTS).default('wszystkie'), must: `musi mieć jedną z wartości: ${COUNCILLOR_LISTS.join(', ')}` },
+} satisfies Record<string, { schema: z.ZodType; must: string }>;
+
+type SiteParams = typeof SITE_PARAMS;
+type SiteParamName = keyof SiteParams;
+type SiteQuery<N extends SiteParamName> = { [K in N]: z.output<SiteParams[K]['schema']> };
+
+/** A path parameter of a page's route (`:id`, `:token`, `:link`). */
+export const pathParam = (req: Request, name: string): string => String(req.params[name] ?? '');
+
+/** The raw query of a request: `search` of its URL, repeated names as arrays (as Express's simple parser has it). */
+function rawQuery(req: IncomingMessage): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URL(req.url ?? '/', 'http://localhost').searchParams) {
+    const given = query[name];
+    query[name] = given === undefined ? value : [...(Array.isArray(given) ? given : [given]), value];
+  }
+  return query;
+}
+
+/** The request's non-empty single-valued parameters (for forms and links that keep them). */
+export function keptParams(req: IncomingMessage): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rawQuery(req))) if (typeof value === 'string' && value.trim() !== '') params[name] = value.trim();
+  return params;
+}
+
+/** The named parameters of a page's request, parsed; a repeated or invalid one is a 400 page naming it. */
+export function siteQuery<N extends SiteParamName>(req: IncomingMessage, names: readonly N[]): SiteQuery<N> {
+  const raw = rawQuery(req);
+  const parsed: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = raw[name];
+    if (Array.isArray(value)) throw new SiteError(400, `Parametr „${name}” podano więcej niż raz.`);
+    const { schema, must } = SITE_PARAMS[name];
+    const result = (schema as z.ZodType).safeParse(value?.trim() || undefined); // an empty value is a form's "any"
+    if (!result.success) throw new SiteError(400, `Parametr „${name}” ${must}.`);
+    parsed[name] = result.data;
+  }
+  const query = parsed as SiteQuery<N>;
+  const range = query as Partial<Record<'od' | 'do', string | undefined>>;
+  if (!dateRangeOrdered({ data_od: range.od, data_do: range.do })) throw new SiteError(400, 'Data „do” nie może być wcześniejsza niż data „od”.');
+  return query;
+}

@@ -1,0 +1,195 @@
+// The published snapshot, opened read-only, and the swap to a newer one. Each request holds the
+// snapshot it started with (acquire/release), so a swap never pulls a database from under a request:
+// the old connection closes when its last request finishes. A new snapshot is noticed by polling
+// the file's identity, which also catches one published by a separate `council etl` process.
+
+import { statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
+import { CODE_VERSION } from '../answers/code-version.ts';
+import { HttpError } from '../http/envelope.ts';
+import { createQueries, type Queries } from './queries.ts';
+
+export class Snapshot {
+  readonly id: string;
+  readonly builtAt: string;
+  readonly voteCount: number;
+  /** Date of the newest vote served (YYYY-MM-DD), null for a snapshot without votes. */
+  readonly newestVote: string | null;
+  readonly queries: Queries;
+  /** The code version its stored answers were rendered by (src/answers/code-version.ts); undefined: none recorded. */
+  readonly renderedBy: string | undefined;
+  /**
+   * Whether its stored answers are this code's (src/answers/stored.ts serves them only then; else every
+   * answer is computed live until a refresh re-renders them).
+   */
+  readonly storedAnswersCurrent: boolean;
+  /** What every answer from it is a function of: the snapshot and the code. Every ETag starts with it. */
+  readonly answersVersion: string;
+  private users = 0;
+  private retired = false;
+
+  constructor(readonly db: Database.Database, readonly fileKey: string) {
+    const meta = new Map(
+      (db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]),
+    );
+    if (meta.get('schema_version') !== String(SCHEMA_VERSION)) {
+      throw new Error(`snapshot schema version ${meta.get('schema_version')} is not ${SCHEMA_VERSION}; rebuild it with council etl`);
+    }
+    this.id = meta.get('snapshot') ?? 'unknown';
+    this.builtAt = meta.get('built_at') ?? '';
+    this.voteCount = db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number;
+    this.newestVote = db.prepare('SELECT data FROM glosowanie WHERE ord = 1').pluck().get() as string | undefined ?? null;
+    this.queries = createQueries(db);
+    this.renderedBy = meta.get('code_version');
+    this.storedAnswersCurrent = this.renderedBy === CODE_VERSION;
+    this.answersVersion = `${this.id}.${CODE_VERSION}`;
+  }
+
+  /**
+   * Opens the file at `path`. Its identity is taken before and after opening: if a publish renamed a
+   * new file over the path in between, the connection may hold either file, so it opens again.
+   */
+  static open(path: string): Snapshot {
+    for (let attempt = 0; ; attempt++) {
+      const key = fileKeyOf(path);
+      if (key === null) throw new Error(`${path} does not exist`);
+      const db = new Database(path, { readonly: true, fileMustExist: true });
+      let snapshot: Snapshot;
+      try {
+        db.pragma('query_only = ON');
+        // Reads straight from the OS page cache instead of a copy per page read (stored answers are
+        // tens of pages each); SQLite caps the mapping at 2 GiB, past which it reads as before.
+        db.pragma(`mmap_size = ${2 ** 31}`);
+        snapshot = new Snapshot(db, key);
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+      if (fileKeyOf(path) === key || attempt >= 4) return snapshot;
+      db.close();
+    }
+  }
+
+  acquire(): this {
+    this.users++;
+    return this;
+  }
+
+  release(): void {
+    this.users--;
+    if (this.retired && this.users === 0) this.db.close();
+  }
+
+  /** Closes now if idle, else when the last request releases it. */
+  retire(): void {
+    this.retired = true;
+    if (this.users === 0) this.db.close();
+  }
+}
+
+/** Identity of the file at `path` (inode and modification time), or null when there is none. */
+function fileKeyOf(path: string): string | null {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.mtimeNs}:${s.size}`;
+  } catch {
+    return null;
+  }
+}
+
+export class SnapshotStore {
+  private current: Snapshot | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private failedKey: string | null = null;
+  private closed = false;
+  /** The snapshot each response in progress holds. */
+  private readonly held = new WeakMap<ServerResponse, Snapshot>();
+
+  constructor(readonly path: string, private readonly logger?: Logger) {}
+
+  /** The snapshot in service (for /health), without holding it. */
+  get active(): Snapshot | null {
+    return this.current;
+  }
+
+  acquire(): Snapshot | null {
+    return this.current?.acquire() ?? null;
+  }
+
+  /**
+   * The snapshot `res` holds: the one in service when it first asked, held until the response closes
+   * (a swap never closes a database under a request still reading it). 503 while none has been published.
+   */
+  holdFor(res: ServerResponse): Snapshot {
+    let snapshot = this.held.get(res);
+    if (snapshot) return snapshot;
+    snapshot = this.acquire() ?? undefined;
+    if (!snapshot) throw new HttpError(503, 'no data has been loaded yet');
+    this.held.set(res, snapshot);
+    res.once('close', () => snapshot.release());
+    return snapshot;
+  }
+
+  /**
+   * Puts the published file in service at start-up, when there is one. A file that exists but cannot
+   * be served (not a snapshot, another schema version, unreadable) throws: a server must not start
+   * on it and answer 503 forever.
+   */
+  load(): void {
+    if (fileKeyOf(this.path) === null) return;
+    try {
+      this.swapTo(Snapshot.open(this.path));
+    } catch (error) {
+      throw new Error(`cannot serve ${this.path}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /** Opens the file if it changed since the snapshot in service; returns whether a swap happened. */
+  refresh(): boolean {
+    if (this.closed) return false;
+    const key = fileKeyOf(this.path);
+    if (key === null || key === this.current?.fileKey || key === this.failedKey) return false;
+    let next: Snapshot;
+    try {
+      next = Snapshot.open(this.path);
+    } catch (error) {
+      // Logged once per file: the poll does not retry a file that could not be opened.
+      this.failedKey = key;
+      this.logger?.error({ err: error, path: this.path }, 'could not open the new snapshot; keeping the one in service');
+      return false;
+    }
+    this.swapTo(next);
+    return true;
+  }
+
+  private swapTo(next: Snapshot): void {
+    this.failedKey = null;
+    const previous = this.current;
+    this.current = next;
+    previous?.retire();
+    this.logger?.info({ snapshot: next.id, builtAt: next.builtAt, votes: next.voteCount, previous: previous?.id ?? null }, 'snapshot in service');
+    if (next.renderedBy !== undefined && !next.storedAnswersCurrent) {
+      this.logger?.warn({ snapshot: next.id, renderedBy: next.renderedBy ?? null, code: CODE_VERSION },
+        'its stored answers were rendered by other code: every answer is computed live until the next refresh renders them again');
+    }
+  }
+
+  /** Polls the file every `intervalMs` for a newly published snapshot. */
+  watch(intervalMs = 1000): void {
+    if (this.timer || this.closed) return;
+    this.timer = setInterval(() => this.refresh(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops watching and retires the snapshot in service (it closes once its last request finishes). */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.current?.retire();
+    this.current = null;
+  }
+}

@@ -1,0 +1,58 @@
+// /api/statystyki: dashboard, rankings, vote orderings, body activity, attendance over time, top pairs.
+// Every one accepts `organ` (CONTRACT §7). Each handler reads one query of ./queries.ts.
+
+import { z } from 'zod';
+import { endpoint, inKnownBody } from '../answers/endpoint.ts';
+import { envelope, rankedVote } from '../answers/schemas.ts';
+import {
+  attendanceRankingItem, attendanceRankingQuery, bodyActivity, councillorRankingQuery, dashboard, loyalistRankingItem, monthlyTotals,
+  rebelRankingItem, scopeQuery, topPair, topPairsQuery, votesRankingQuery,
+} from './schemas.ts';
+
+const stat = { method: 'get' as const, tag: 'statystyki', errors: [400, 404], stored: {} }; // 404: an unknown organ
+
+/** The operations of this resource, by name. */
+export const statystyki = {
+  dashboard: endpoint({
+    ...stat, path: '/api/statystyki/dashboard', summary: 'Liczby ogólne', query: scopeQuery, response: envelope(dashboard),
+    handler: ({ query }, { queries }) => queries.statystyki.dashboard(inKnownBody(query, queries)),
+  }),
+  attendanceRanking: endpoint({
+    ...stat, path: '/api/statystyki/ranking-frekwencji', summary: 'Ranking frekwencji', query: attendanceRankingQuery,
+    response: envelope(z.array(attendanceRankingItem)),
+    handler: ({ query }, { queries }) => queries.statystyki.attendanceRanking(inKnownBody(query, queries)),
+  }),
+  rebelRanking: endpoint({
+    ...stat, path: '/api/statystyki/ranking-buntownikow', summary: 'Radni najczęściej w mniejszości', query: councillorRankingQuery,
+    response: envelope(z.array(rebelRankingItem)),
+    handler: ({ query }, { queries }) => queries.statystyki.rebelRanking(inKnownBody(query, queries)),
+  }),
+  loyalistRanking: endpoint({
+    ...stat, path: '/api/statystyki/ranking-lojalistow', summary: 'Radni najczęściej z większością', query: councillorRankingQuery,
+    response: envelope(z.array(loyalistRankingItem)),
+    handler: ({ query }, { queries }) => queries.statystyki.loyalistRanking(inKnownBody(query, queries)),
+  }),
+  mostControversial: endpoint({
+    ...stat, path: '/api/statystyki/najbardziej-kontrowersyjne', summary: 'Najbardziej kontrowersyjne głosowania', query: votesRankingQuery,
+    response: envelope(z.array(rankedVote)),
+    handler: ({ query }, { queries }) => queries.statystyki.rankedVotes('rank_kontrowersyjne', inKnownBody(query, queries)),
+  }),
+  mostUnanimous: endpoint({
+    ...stat, path: '/api/statystyki/najbardziej-jednomyslne', summary: 'Najbardziej jednomyślne głosowania', query: votesRankingQuery,
+    response: envelope(z.array(rankedVote)),
+    handler: ({ query }, { queries }) => queries.statystyki.rankedVotes('rank_jednomyslne', inKnownBody(query, queries)),
+  }),
+  bodyActivity: endpoint({
+    ...stat, path: '/api/statystyki/aktywnosc-organow', summary: 'Aktywność organów', query: scopeQuery, response: envelope(z.array(bodyActivity)),
+    handler: ({ query }, { queries }) => queries.statystyki.bodyActivity(inKnownBody(query, queries)),
+  }),
+  monthlyAttendance: endpoint({
+    ...stat, path: '/api/statystyki/frekwencja-czas', summary: 'Frekwencja w miesiącach', query: scopeQuery, response: envelope(z.array(monthlyTotals)),
+    handler: ({ query }, { queries }) => queries.statystyki.monthlyAttendance(inKnownBody(query, queries)),
+  }),
+  topCoalitions: endpoint({
+    ...stat, path: '/api/statystyki/top-koalicje', summary: 'Pary radnych najczęściej głosujące tak samo', query: topPairsQuery,
+    response: envelope(z.array(topPair)),
+    handler: ({ query }, { queries }) => queries.statystyki.topCoalitions(inKnownBody(query, queries)),
+  }),
+};

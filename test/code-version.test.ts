@@ -1,0 +1,97 @@
+// An answer is a function of (snapshot, code). A copy of this project whose query of the attachment
+// count (/api/utils/stats) differs is run over a snapshot built by this code: it must send its own
+// figure, under a new ETag, at once (never the stored bytes or a 304 of the old code), and its
+// refresh must render the answers again although the source did not change.
+
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_VERSION } from '../src/answers/code-version.ts';
+import { writeBundle } from './support/bundle.ts';
+import { buildDatabase, tempDir } from './support/fixture.ts';
+import { HAND_COUNCIL } from './support/hand-council.ts';
+import { council, killAll, startServerProcess, stopProcess } from './support/server-process.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const COUNT = '(SELECT count(*) FROM zalacznik) AS zalaczniki';
+
+/** A copy of the project's code (node_modules linked) with the attachment count's query changed. */
+function changedCopy(): string {
+  const copy = tempDir('council-changed-code-');
+  for (const folder of ['src', 'core', 'etl', 'cli', 'tools']) cpSync(join(ROOT, folder), join(copy, folder), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, file), join(copy, file));
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  const queries = join(copy, 'src', 'utils', 'queries.ts');
+  const text = readFileSync(queries, 'utf8');
+  expect(text).toContain(COUNT);
+  writeFileSync(queries, text.replace(COUNT, '(SELECT count(*) + 1000 FROM zalacznik) AS zalaczniki'));
+  return copy;
+}
+
+const metaOf = (dbPath: string, key: string) => {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
+  } finally {
+    db.close();
+  }
+};
+
+let bundle: string;
+let copy: string;
+beforeAll(async () => {
+  bundle = tempDir();
+  await writeBundle(bundle, HAND_COUNCIL);
+  copy = changedCopy();
+});
+afterEach(killAll);
+
+describe('the code version', () => {
+  it('is recorded with the stored answers', async () => {
+    expect(metaOf(await buildDatabase(bundle), 'code_version')).toBe(CODE_VERSION);
+  });
+
+  it('a server running other code sends its own figure under a new ETag at once, then its refresh renders the answers again', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'data'));
+    const dbPath = join(dir, 'data', 'council.db');
+    cpSync(await buildDatabase(bundle), dbPath);
+    const env = { DB_PATH: dbPath, SHARES_DB_PATH: join(dir, 'shares.db'), SOURCE_DIR: bundle, CRON_SCHEDULE: '', RATE_LIMIT_MAX_REQUESTS: '1000000' };
+    const stats = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${url}/api/utils/stats`, { headers });
+      return { status: res.status, etag: res.headers.get('etag'), body: res.status === 200 ? (await res.json() as { data: { zalaczniki: number } }).data : null };
+    };
+
+    const before = await startServerProcess(env);
+    const old = await stats(before.url);
+    expect(old.status).toBe(200);
+    expect((await stats(before.url, { 'if-none-match': old.etag! })).status).toBe(304);
+    await stopProcess(before);
+
+    const changed = await startServerProcess(env, [], { root: copy });
+    const fresh = await stats(changed.url);
+    expect(fresh.body!.zalaczniki).toBe(old.body!.zalaczniki + 1000);
+    expect(fresh.etag).not.toBe(old.etag);
+    const revalidated = await stats(changed.url, { 'if-none-match': old.etag! }); // the old code's validator
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.body).toEqual(fresh.body);
+    expect(changed.logs().some((l) => l.msg?.includes('rendered by other code'))).toBe(true);
+
+    // Its refresh, with the source unchanged, renders the answers again: the snapshot's stored bytes are now this code's.
+    const refresh = council(['refresh', '--source', bundle, '--format', 'csv', '--db', dbPath], env, { root: copy });
+    expect((await refresh.exited).code).toBe(0);
+    expect(refresh.stdout()).toContain('published');
+    const db = new Database(dbPath, { readonly: true });
+    const stored = JSON.parse((db.prepare("SELECT tresc FROM odpowiedz WHERE sciezka = '/api/utils/stats'").pluck().get() as Buffer).toString());
+    db.close();
+    expect(stored.data.zalaczniki).toBe(old.body!.zalaczniki + 1000);
+    expect(metaOf(dbPath, 'code_version')).not.toBe(CODE_VERSION);
+
+    // Once rendered by this code, a refresh from the same source rebuilds nothing; this project's code would.
+    const again = council(['refresh', '--source', bundle, '--format', 'csv', '--db', dbPath], env, { root: copy });
+    expect((await again.exited).code).toBe(0);
+    expect(again.stdout()).toContain('unchanged');
+  }, 120_000);
+});

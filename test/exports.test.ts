@@ -1,0 +1,260 @@
+// The CSV exports (src/exports/): RFC 4180 fields read back by a real parser, the bulk files of /dane/
+// on the hand council (counted on paper) and on a generated two-council snapshot against the JSON API's
+// own answers, scopes that do not exist, a reader that goes away, and the list writer's pages.
+
+import { PassThrough, Writable } from 'node:stream';
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RADOSKOP_CREDIT, SEJM_CREDIT } from '../core/credit.ts';
+import { BULK_FILES, BulkExports, BulkScopeError, bulkColumns, bulkDescription } from '../src/exports/bulk.ts';
+import { type CsvColumn, csvField, writeCsv } from '../src/exports/csv.ts';
+import { writeListCsv } from '../src/exports/list.ts';
+import { OutputClosedError } from '../src/exports/text-writer.ts';
+import { generateBundle } from '../tools/generate/index.ts';
+import { writeBundle } from './support/bundle.ts';
+import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
+import { HAND_COUNCIL } from './support/hand-council.ts';
+
+/** Collects what is written, as a response would receive it. */
+function collector(): { out: PassThrough; text: () => string } {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  return { out, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+type Record_ = Record<string, string>;
+const readCsv = (text: string): Record_[] => parse(text, { columns: true, record_delimiter: '\r\n' }) as Record_[];
+
+async function bulk(exports: BulkExports, file: (typeof BULK_FILES)[number], scope = {}) {
+  const { out, text } = collector();
+  const rows = await exports.write(file, scope, out);
+  const records = readCsv(text());
+  expect(records).toHaveLength(rows);
+  return records;
+}
+
+const dirs: string[] = [];
+let handDb: Database.Database;
+let app: TestApp;
+let genDb: Database.Database;
+
+beforeAll(async () => {
+  const handDir = tempDir();
+  await writeBundle(handDir, HAND_COUNCIL);
+  const genDir = tempDir();
+  await generateBundle(genDir, { seed: 31, radni: 14, glosowania: 300, rady: 2 });
+  dirs.push(handDir, genDir);
+  handDb = new Database(await buildDatabase(handDir), { readonly: true });
+  app = appOver(await buildDatabase(genDir), { RESPONSE_CACHE_MB: 0 });
+  genDb = app.snapshots.active!.db;
+});
+
+afterAll(() => {
+  handDb?.close();
+  app?.close();
+  dirs.forEach(removeDir);
+});
+
+describe('RFC 4180', () => {
+  it('quotes only what must be quoted, doubles quotes, and keeps line breaks inside a field', () => {
+    expect(csvField('Łąkowa')).toBe('Łąkowa');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('KWW "GRB"')).toBe('"KWW ""GRB"""');
+    expect(csvField('two\r\nlines')).toBe('"two\r\nlines"');
+    expect(csvField(null)).toBe('');
+    expect(csvField(undefined)).toBe('');
+    expect(csvField(0)).toBe('0');
+    expect(csvField(true)).toBe('1');
+  });
+
+  it('a parser reads back every value written, header first, CRLF line ends, no BOM', async () => {
+    const values = ['zwykły', 'z, przecinkiem', 'z "cudzysłowem"', 'dwie\nlinie', 'dwie\r\nlinie', '', ' spacja ', 'ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ', '=1+1'];
+    const columns: CsvColumn<string>[] = [{ name: 'wartosc', description: '', value: (v) => v }, { name: 'dlugosc', description: '', value: (v) => v.length }];
+    const { out, text } = collector();
+    expect(await writeCsv(out, columns, [values.slice(0, 4), values.slice(4)])).toBe(values.length);
+    expect(text().startsWith('wartosc,dlugosc\r\n')).toBe(true);
+    expect(text().charCodeAt(0)).not.toBe(0xfeff);
+    expect(text().endsWith('\r\n')).toBe(true);
+    expect(readCsv(text())).toEqual(values.map((v) => ({ wartosc: v, dlugosc: String(v.length) })));
+  });
+});
+
+describe('bulk files on the hand council', () => {
+  it('votes in time order: V4 (date only, 00:00) first on 2015-03-10, V13 last', async () => {
+    const votes = await bulk(new BulkExports(handDb), 'glosowania');
+    // Date order is data_czas desc, id desc; read backwards: V4 (T00:00), V1 10:00, V2 and V3 (10:30, id asc), V5…V13.
+    expect(votes.map((v) => Number(v['id_glosowania']))).toEqual([4, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(votes[0]).toMatchObject({ data: '2015-03-10', godzina: '', kadencja: '2014-2018', organ: 'Rada Miasta', wynik: 'odrzucono', za: '1', przeciw: '2', brak_glosu: '1', kontrowersyjnosc: '67' });
+    expect(votes[2]).toMatchObject({ id_glosowania: '2', tytul: 'Zmiana budżetu', punkt_numer: '3', posiedzenie_numer: expect.any(String), wynik: 'odrzucono' });
+  });
+
+  it('every ballot, with the group at the vote: Łucja Wróbel is RdM on 2019-01-31 (V8) and FS from 2019-02-01 (V10)', async () => {
+    const ballots = await bulk(new BulkExports(handDb), 'glosy');
+    // V1–V4 4 each, V5–V8 5 each, V9 4, V10–V12 5 each, V13 1 (the table of hand-council.ts).
+    expect(ballots).toHaveLength(4 * 4 + 5 * 4 + 4 + 5 * 3 + 1);
+    const of = (vote: number, person: number) => ballots.find((b) => b['id_glosowania'] === String(vote) && b['id_osoby'] === String(person));
+    expect(of(8, 3)).toEqual({ id_glosowania: '8', data: '2019-01-31', id_osoby: '3', imie_nazwisko: 'Łucja Wróbel', glos: 'za', id_ugrupowania: '1', ugrupowanie: 'Razem dla Miasta' });
+    expect(of(10, 3)).toMatchObject({ glos: 'przeciw', id_ugrupowania: '2', ugrupowanie: 'Forum Samorządowe' });
+    expect(of(9, 3)).toMatchObject({ glos: 'brak_glosu' });
+    expect(of(5, 5)).toMatchObject({ glos: 'za', id_ugrupowania: '', ugrupowanie: '' }); // Anna Nowak (5) has no group
+    // Within a vote, name order: V5 is Anna Nowak (1), Anna Nowak (5), Lech Mazur, Łucja Wróbel, Żaneta Kos.
+    expect(ballots.filter((b) => b['id_glosowania'] === '5').map((b) => Number(b['id_osoby']))).toEqual([1, 5, 4, 3, 6]);
+  });
+
+  it('councillors with their figures in surname order, sessions with attendance, groups', async () => {
+    const exports = new BulkExports(handDb);
+    const councillors = await bulk(exports, 'radni');
+    expect(councillors.map((c) => Number(c['id_osoby']))).toEqual([6, 2, 4, 1, 5, 3, 7]); // Kos, Lis, Mazur, Nowak, Nowak, Wróbel, Żuk
+    // Łucja Wróbel, all terms: attendance 4/4; ballots V1–V12: za V1 V2 V4 V5 V8 V12 = 6, przeciw V3 V6 V7 V10 V11 = 5, brak V9 = 1.
+    expect(councillors.find((c) => c['id_osoby'] === '3')).toMatchObject({
+      imie_nazwisko: 'Łucja Wróbel', ugrupowanie: 'Forum Samorządowe', aktywny: '1', za: '6', przeciw: '5', wstrzymujacy: '0',
+      nieobecny: '0', brak_glosu: '1', liczba_glosowan: '12', liczba_posiedzen: '4', obecnosci: '4', frekwencja_procent: '100.00',
+    });
+    // Zenon Lis: one attendance record (S1), absent.
+    expect(councillors.find((c) => c['id_osoby'] === '2')).toMatchObject({ liczba_posiedzen: '1', obecnosci: '0', frekwencja_procent: '0.00' });
+    const sessions = await bulk(exports, 'posiedzenia');
+    expect(sessions.map((s) => Number(s['id_posiedzenia']))).toEqual([1, 2, 3, 4]);
+    expect(sessions[0]).toMatchObject({ obecni: '2', liczba_obecnosci: '3', frekwencja_procent: '66.67' }); // S1: 2 ✗ 3 ✓ 4 ✓
+    const attendance = await bulk(exports, 'obecnosci');
+    expect(attendance.filter((a) => a['id_posiedzenia'] === '1').map((a) => [a['id_osoby'], a['obecny']])).toEqual([['4', '1'], ['3', '1'], ['2', '0']]);
+    expect(attendance).toHaveLength(3 + 5 + 5 + 5); // S1 given, S2 and S3 derived, S4 given
+    const groups = await bulk(exports, 'ugrupowania');
+    // All terms, display memberships with aktywny 1: RdM 1 (Anna Nowak 1; Borys Żuk is aktywny 0), FS 3 (3, 4, 6; Zenon Lis aktywny 0).
+    expect(groups.map((g) => [g['nazwa'], g['liczba_radnych']])).toEqual([['Forum Samorządowe', '3'], ['Razem dla Miasta', '1']]);
+  });
+
+  it('refuses a scope that is not a council in a term', async () => {
+    const exports = new BulkExports(handDb);
+    const sink = new PassThrough();
+    await expect(exports.write('glosy', { organ: 2, kadencja: '2018-2023' }, sink)).rejects.toThrow(new BulkScopeError('body 2 is a komisja, not a council (rada)'));
+    await expect(exports.write('glosy', { organ: 9, kadencja: '2018-2023' }, sink)).rejects.toThrow('no body 9');
+    await expect(exports.write('glosy', { organ: 1, kadencja: '2030-2035' }, sink)).rejects.toThrow('no term 2030-2035');
+    await expect(exports.write('glosy', { organ: 1 }, sink)).rejects.toThrow(/needs both/);
+  });
+
+  it('offers the whole snapshot and each council in each term', () => {
+    expect(new BulkExports(handDb).scopes()).toEqual([
+      { scope: {}, label: 'Wszystkie dane' },
+      { scope: { organ: 1, kadencja: '2018-2023' }, label: 'Rada Miasta, kadencja 2018-2023' },
+      { scope: { organ: 1, kadencja: '2014-2018' }, label: 'Rada Miasta, kadencja 2014-2018' },
+    ]);
+  });
+});
+
+describe('bulk files against the API on a generated two-council snapshot', () => {
+  const api = async (path: string, query: Record<string, string> = {}) => {
+    const res = await request(app.app).get(path).query(query);
+    expect(res.status, path).toBe(200);
+    return res.body;
+  };
+
+  it("each council's votes in each term are the API's list for organ and kadencja, oldest first", async () => {
+    const exports = new BulkExports(genDb);
+    const scopes = exports.scopes().slice(1);
+    expect(scopes.length).toBe(4); // 2 councils × 2 terms
+    let total = 0;
+    for (const { scope } of scopes) {
+      const ids = (await bulk(exports, 'glosowania', scope)).map((v) => Number(v['id_glosowania']));
+      const listed: number[] = [];
+      for (let page = 1; ; page++) {
+        const body = await api('/api/glosowania', { organ: String(scope.organ), kadencja: scope.kadencja!, limit: '100', page: String(page) });
+        listed.push(...body.data.map((v: { id_glosowania: number }) => v.id_glosowania));
+        if (body.data.length < 100) break;
+      }
+      expect(ids).toEqual(listed.reverse());
+      total += ids.length;
+    }
+    expect(total).toBe(genDb.prepare("SELECT count(*) FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu WHERE o.typ = 'rada'").pluck().get());
+  });
+
+  it("ballots are the API's distribution of each vote, group at the vote included", async () => {
+    const exports = new BulkExports(genDb);
+    const ballots = await bulk(exports, 'glosy');
+    expect(ballots).toHaveLength(genDb.prepare('SELECT count(*) FROM glos').pluck().get() as number);
+    const byVote = new Map<number, Record_[]>();
+    for (const b of ballots) byVote.set(Number(b['id_glosowania']), [...(byVote.get(Number(b['id_glosowania'])) ?? []), b]);
+    const ids = [...byVote.keys()];
+    for (const id of ids.filter((_, i) => i % 15 === 0)) {
+      const body = await api(`/api/glosowania/${id}/glosy`);
+      expect(byVote.get(id)!.map((b) => ({ glos: b['glos'], id_osoby: Number(b['id_osoby']), imie_nazwisko: b['imie_nazwisko'], ugrupowanie: b['ugrupowanie'] || null })), String(id))
+        .toEqual(body.data);
+    }
+  });
+
+  it("a council's councillors are everyone with a ballot or attendance record there, with the API's figures", async () => {
+    const exports = new BulkExports(genDb);
+    for (const { scope } of exports.scopes().slice(1)) {
+      const rows = await bulk(exports, 'radni', scope);
+      const expected = genDb.prepare('SELECT id_osoby FROM radny_organ WHERE kadencja = ? AND id_organu = ?').pluck().all(scope.kadencja, scope.organ) as number[];
+      expect(rows.map((r) => Number(r['id_osoby'])).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+      for (const row of rows.slice(0, 4)) {
+        const attendance = (await api(`/api/radni/${row['id_osoby']}/frekwencja`, { kadencja: scope.kadencja! })).data;
+        const agreement = (await api(`/api/radni/${row['id_osoby']}/zgodnosc-grupa`, { kadencja: scope.kadencja! })).data;
+        expect(row['frekwencja_procent']).toBe(attendance.frekwencja_procent.toFixed(2));
+        expect(Number(row['obecnosci'])).toBe(attendance.obecnosci);
+        expect(row['zgodnosc_procent']).toBe(agreement.zgodnosc_procent.toFixed(2));
+      }
+      // Positions within the council: 1..n, each once, as the API's ranking with organ.
+      const ranking = (await api('/api/statystyki/ranking-frekwencji', { organ: String(scope.organ), kadencja: scope.kadencja!, min_posiedzen: '0', limit: '100' })).data;
+      expect(rows.length).toBeLessThanOrEqual(100);
+      const position = new Map(rows.map((r) => [Number(r['id_osoby']), Number(r['pozycja_frekwencja'])]));
+      for (const item of ranking as Array<{ pozycja: number; id_osoby: number }>) expect(position.get(item.id_osoby)).toBe(item.pozycja);
+    }
+  });
+
+  it("groups of the whole snapshot count members as the API's lookup does", async () => {
+    const groups = await bulk(new BulkExports(genDb), 'ugrupowania');
+    const lookup = (await api('/api/utils/ugrupowania')).data as Array<{ id_ugrupowania: number; liczba_radnych: number }>;
+    expect(groups.map((g) => [Number(g['id_ugrupowania']), Number(g['liczba_radnych'])])).toEqual(lookup.map((g) => [g.id_ugrupowania, g.liczba_radnych]));
+  });
+
+  it('describes every column of every file, with the credit and its licence', () => {
+    const text = bulkDescription(RADOSKOP_CREDIT, '2026-11-24T03:00:00Z', '2026-11-20');
+    expect(text).toContain('Źródło: Dane: Radoskop, na podstawie Biuletynów Informacji Publicznej rad, CC BY 4.0');
+    expect(text).toContain('Licencja danych: CC BY 4.0');
+    for (const file of BULK_FILES) for (const column of bulkColumns(file)) expect(text).toContain(`  ${column.name}: ${column.description}`);
+    expect(bulkDescription(SEJM_CREDIT, 'x', null)).toContain('Źródło nie podaje licencji');
+    expect(bulkDescription({ ...SEJM_CREDIT, synthetic: true }, 'x', null)).toContain('przykład syntetyczny');
+  });
+});
+
+describe('a reader that goes away', () => {
+  it('stops the export with OutputClosedError instead of reading on', async () => {
+    let received = 0;
+    const slow = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        if (received > 200_000) this.destroy();
+        setImmediate(done);
+      },
+    });
+    await expect(new BulkExports(genDb).write('glosy', {}, slow)).rejects.toThrow(OutputClosedError);
+    expect(received).toBeLessThan(400_000);
+  });
+});
+
+describe('the list writer', () => {
+  const columns: CsvColumn<number>[] = [{ name: 'n', description: '', value: (n) => n }];
+  const list = (size: number) => {
+    const reads: number[] = [];
+    const read = (page: number, limit: number) => {
+      reads.push(page);
+      return { items: Array.from({ length: Math.max(0, Math.min(limit, size - (page - 1) * limit)) }, (_, i) => (page - 1) * limit + i), total: size };
+    };
+    return { read, reads };
+  };
+
+  it('writes every page of the list in order, and reads no page past the end', async () => {
+    for (const [size, pages] of [[0, [1]], [1, [1]], [500, [1]], [501, [1, 2]], [1234, [1, 2, 3]]] as const) {
+      const { read, reads } = list(size);
+      const { out, text } = collector();
+      expect(await writeListCsv(out, columns, read, 500)).toBe(size);
+      expect(readCsv(text()).map((r) => Number(r['n']))).toEqual(Array.from({ length: size }, (_, i) => i));
+      expect(reads, String(size)).toEqual(pages);
+    }
+  });
+});

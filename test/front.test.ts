@@ -1,0 +1,146 @@
+// The front (src/http/front.ts) runs on node's own request and response: the request log, the guards
+// and the stored answers must not use anything Express adds (req.ip, req.query, res.locals, res.json,
+// …), since Express has not seen the request yet, and a stored answer, a 304 or a refusal must be
+// sent without entering Express at all. Every request here goes through the real app over a real
+// socket, its request and response watched by a proxy that notes each Express member touched before
+// Express takes the request over (its first acts: `req.res = res`, then its own prototypes).
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config.ts';
+import { writeBundle } from './support/bundle.ts';
+import { appOver, buildDatabase, tempDir, type TestApp } from './support/fixture.ts';
+import { HAND_COUNCIL } from './support/hand-council.ts';
+
+/** What Express adds to node's request and response (its prototypes' own members, and what its router sets). */
+const EXPRESS_MEMBERS = {
+  req: new Set([...Object.getOwnPropertyNames(express.request), 'res', 'next', 'app', 'originalUrl', 'baseUrl', 'params', 'route', 'body']),
+  res: new Set([...Object.getOwnPropertyNames(express.response), 'locals', 'next', 'app']),
+};
+
+/**
+ * express-rate-limit, typed for Express, reads `req.originalUrl` and `req.ip` for its debug lines
+ * whatever the key (undefined on node's request: they change nothing); the key comes from our
+ * keyGenerator. Those two reads, from that library only, are expected.
+ */
+const fromRateLimiter = (name: string, stack: string) => (name === 'originalUrl' || name === 'ip') && stack.includes('express-rate-limit');
+
+interface Watch { express: boolean; touched: string[] }
+
+function watched<T extends IncomingMessage | ServerResponse>(target: T, which: 'req' | 'res', watch: Watch): T {
+  const note = (name: string | symbol, how: string) => {
+    if (which === 'req' && name === 'res' && how === 'write') watch.express = true; // Express's app.handle begins
+    if (watch.express || typeof name !== 'string' || !EXPRESS_MEMBERS[which].has(name)) return;
+    if (how === 'read' && fromRateLimiter(name, new Error().stack ?? '')) return;
+    watch.touched.push(`${how} ${which}.${name}`);
+  };
+  return new Proxy(target, {
+    // Methods run on the object itself: node's internals compare it by identity (the socket's message).
+    get: (t, name) => {
+      note(name, 'read');
+      const value: unknown = Reflect.get(t, name, t);
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+    set: (t, name, value) => { note(name, 'write'); return Reflect.set(t, name, value, t); },
+    has: (t, name) => { note(name, 'test'); return Reflect.has(t, name); },
+    defineProperty: (t, name, descriptor) => { note(name, 'define'); return Reflect.defineProperty(t, name, descriptor); },
+    setPrototypeOf: (t, prototype) => { watch.express = true; return Reflect.setPrototypeOf(t, prototype); },
+  });
+}
+
+const KEY = 'front-key';
+const ORIGIN = 'https://allowed.example';
+const CONFIG: Partial<Config> = {
+  NODE_ENV: 'production', API_SECRET_KEY: KEY, JWT_SECRET: 'front-jwt-secret-0123456789abcdef', ALLOWED_ORIGINS: [ORIGIN], RATE_LIMIT_MAX_REQUESTS: 1000,
+};
+
+let dbPath: string;
+const opened: TestApp[] = [];
+beforeAll(async () => {
+  const bundle = tempDir();
+  await writeBundle(bundle, HAND_COUNCIL);
+  dbPath = await buildDatabase(bundle);
+});
+afterAll(() => opened.forEach((t) => t.close()));
+
+/** Serves `overrides`' app with every request and response watched; `send` makes one request and reports what it touched. */
+async function watchedServer(overrides: Partial<Config>) {
+  const t = appOver(dbPath, overrides);
+  opened.push(t);
+  const listener = t.app;
+  let last: Watch = { express: false, touched: [] };
+  const server = createServer((req, res) => {
+    last = { express: false, touched: [] };
+    listener(watched(req, 'req', last), watched(res, 'res', last));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const send = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${base}${path}`, init);
+    await res.arrayBuffer();
+    return { status: res.status, headers: res.headers, ...last };
+  };
+  return { send, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('the front', () => {
+  it('answers stored and kept answers, 304s and refusals on node\'s own request and response, without Express', async () => {
+    const { send, close } = await watchedServer(CONFIG);
+    const ok = { origin: ORIGIN, 'x-api-key': KEY };
+    try {
+      const stored = await send('/api/radni/1', { headers: ok });
+      expect(stored.status).toBe(200);
+      const cases = [
+        stored,
+        await send('/api/radni/1', { headers: { ...ok, 'if-none-match': stored.headers.get('etag')! } }),
+        await send('/api/glosowania', { headers: { ...ok, 'accept-encoding': 'br' } }),
+        await send('/api/radni/1', { headers: { origin: ORIGIN } }), // no key
+        await send('/api/radni/1', { headers: { origin: 'https://elsewhere.example', 'x-api-key': KEY } }),
+        await send('/api/radni', { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } }),
+        await send('/api/glosowania/1/udostepnij', { method: 'POST', headers: { ...ok, 'content-type': 'text/plain' }, body: 'x' }),
+      ];
+      expect(cases.map((c) => c.status)).toEqual([200, 304, 200, 401, 403, 204, 415]);
+      // A live answer, the second time: kept from the first, sent by the front.
+      expect((await send('/api/radni/2?kadencja=2014-2018', { headers: ok })).express).toBe(true);
+      cases.push(await send('/api/radni/2?kadencja=2014-2018', { headers: ok }));
+      expect(cases.at(-1)!.status).toBe(200);
+      expect(cases[2]!.headers.get('content-encoding')).toBe('br');
+      for (const c of cases) {
+        expect(c.express, `status ${c.status}`).toBe(false);
+        expect(c.touched, `status ${c.status}`).toEqual([]);
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses the request past the rate limit without Express', async () => {
+    const { send, close } = await watchedServer({ ...CONFIG, RATE_LIMIT_MAX_REQUESTS: 1 });
+    try {
+      const headers = { origin: ORIGIN, 'x-api-key': KEY };
+      expect((await send('/api/radni/1', { headers })).status).toBe(200);
+      const refused = await send('/api/radni/1', { headers });
+      expect(refused.status).toBe(429);
+      expect([refused.express, refused.touched]).toEqual([false, []]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('hands everything else to Express untouched: live answers, /health, the website', async () => {
+    const { send, close } = await watchedServer(CONFIG);
+    try {
+      const headers = { origin: ORIGIN, 'x-api-key': KEY };
+      for (const [path, status] of [['/api/radni/3?kadencja=2014-2018', 200], ['/health', 200], ['/radni', 200], ['/api/nothing', 404]] as const) {
+        const live = await send(path, { headers });
+        expect(live.status, path).toBe(status);
+        expect(live.express, path).toBe(true);
+        expect(live.touched, path).toEqual([]);
+      }
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,341 @@
+// The mistakes a user makes and what they are told: a typo in --db must not destroy a file, a server
+// that cannot start must exit at once, and every message must point somewhere a user can look.
+
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { refreshOnce } from '../etl/refresh-job.ts';
+import { checkSource, runEtl } from '../etl/run.ts';
+import { generateBundle } from '../tools/generate/index.ts';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/server.ts';
+import { SqliteShareStore } from '../src/shares/index.ts';
+import { SnapshotStore } from '../src/snapshot/snapshot.ts';
+import { appOver, hashOf, tempDir } from './support/fixture.ts';
+import { council, killAll, startServerProcess, stopProcess } from './support/server-process.ts';
+
+const SAMPLE = new URL('../data/sample', import.meta.url).pathname;
+
+let bundle: string;
+let dbPath: string;
+
+/** Runs the CLI to its exit. */
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const proc = council(args, { LOG_LEVEL: 'info', ...env });
+  const exit = await proc.exited;
+  return { code: exit.code, stdout: proc.stdout(), stderr: proc.stderr() };
+}
+
+/** A copy of the small valid bundle with `edit` applied. */
+function editedBundle(edit: (dir: string) => void): string {
+  const dir = tempDir('council-usage-');
+  cpSync(bundle, dir, { recursive: true });
+  edit(dir);
+  return dir;
+}
+
+beforeAll(async () => {
+  bundle = tempDir('council-usage-base-');
+  await generateBundle(bundle, { seed: 11, radni: 8, glosowania: 120, kadencje: 1 });
+  dbPath = join(tempDir(), 'council.db');
+  await runEtl({ source: bundle, dbPath });
+});
+
+afterEach(killAll);
+
+describe('1. council etl --db only ever replaces a snapshot of its own', () => {
+  it('refuses a file that is not a snapshot, names it, and leaves it untouched', async () => {
+    const victim = join(tempDir(), 'README.md');
+    writeFileSync(victim, '# my notes\n');
+    const before = hashOf(victim);
+    const { code, stderr } = await cli(['etl', '--source', bundle, '--db', victim]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(victim);
+    expect(stderr).toMatch(/is not a council snapshot; refusing to replace it/);
+    expect(hashOf(victim)).toBe(before);
+  });
+
+  it('refuses another SQLite database too', async () => {
+    const other = join(tempDir(), 'other.db');
+    const db = new (await import('better-sqlite3')).default(other);
+    db.exec("CREATE TABLE meta (key TEXT, value TEXT); INSERT INTO meta VALUES ('schema_version', '1')");
+    db.close();
+    const before = hashOf(other);
+    await expect(runEtl({ source: bundle, dbPath: other })).rejects.toThrow(/is not a council snapshot/);
+    expect(hashOf(other)).toBe(before);
+  });
+
+  it('a snapshot of another schema version (built before an upgrade) is rebuilt by the refresh and by serve --bootstrap, from an unchanged source', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'council.db');
+    const built = await runEtl({ source: bundle, dbPath: target });
+    const setVersion = async (version: string) => {
+      const db = new (await import('better-sqlite3')).default(target);
+      db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(version);
+      db.close();
+    };
+    const snapshotOf = async () => {
+      const db = new (await import('better-sqlite3')).default(target, { readonly: true });
+      try { return db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get(); } finally { db.close(); }
+    };
+    expect((await refreshOnce({ dbPath: target, configured: { format: 'csv', path: bundle, live: {} } })).rebuilt).toBe(false);
+    await setVersion('1');
+    const refreshed = await refreshOnce({ dbPath: target, configured: { format: 'csv', path: bundle, live: {} } });
+    expect(refreshed.rebuilt).toBe(true);
+    expect(await snapshotOf()).not.toBe(built.snapshot);
+
+    await setVersion('1');
+    const before = await snapshotOf();
+    const server = await startServerProcess({ SOURCE_DIR: bundle, DB_PATH: target, CRON_SCHEDULE: '' }, ['--bootstrap']);
+    try {
+      const health = await (await fetch(`${server.url}/health`)).json() as { data: { snapshot: string } };
+      expect(health.data.snapshot).not.toBe(before);
+      expect(server.logs().some((line) => /built by another version: building it/.test(String(line.msg)))).toBe(true);
+    } finally {
+      await stopProcess(server);
+    }
+  });
+
+  it('replaces its own snapshot', async () => {
+    const target = join(tempDir(), 'own.db');
+    const first = await runEtl({ source: bundle, dbPath: target });
+    const second = await runEtl({ source: bundle, dbPath: target });
+    expect(second.snapshot).not.toBe(first.snapshot);
+  });
+
+  it('does not create a missing folder, except the default var/', async () => {
+    const missing = join(tempDir(), 'no', 'such', 'dir');
+    const { code, stderr } = await cli(['etl', '--source', bundle, '--db', join(missing, 'council.db')]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/the folder .*no\/such\/dir does not exist/);
+    expect(existsSync(join(tempDir(), 'no'))).toBe(false);
+    expect(existsSync(missing)).toBe(false);
+    // The library creates it when told to (the CLI and the server do for the default var/).
+    const made = join(tempDir(), 'var-like');
+    await runEtl({ source: bundle, dbPath: join(made, 'council.db'), createFolder: true });
+    expect(existsSync(join(made, 'council.db'))).toBe(true);
+  });
+
+  it('names the path when SQLite cannot create a file there', async () => {
+    const { code, stderr } = await cli(['etl', '--source', bundle, '--db', '/proc/x.db']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/\/proc\/x\.db/);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('2. council serve exits non-zero at once when it cannot start', () => {
+  let busy: ReturnType<typeof createServer>;
+  let busyPort: number;
+  beforeAll(async () => {
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    busyPort = (busy.address() as AddressInfo).port;
+  });
+  afterAll(() => busy.close());
+
+  it.each([['one process', '1'], ['cluster', '2']])('port taken (%s): one line, exit 1, nothing scheduled', async (_name, workers) => {
+    const started = Date.now();
+    const { code, stdout, stderr } = await cli(['serve'],
+      { DB_PATH: dbPath, PORT: String(busyPort), HOST: '127.0.0.1', WEB_CONCURRENCY: workers, CRON_SCHEDULE: '0 3 * * *' });
+    expect(code).not.toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(stderr).toMatch(new RegExp(`cannot listen on 127\\.0\\.0\\.1:${busyPort}: the port is already in use`));
+    expect(stdout).not.toMatch(/refresh scheduled/);
+  });
+
+  it('a file at DB_PATH that cannot be served: one line, exit 1', async () => {
+    const broken = join(tempDir(), 'council.db');
+    writeFileSync(broken, 'not a database');
+    const { code, stdout, stderr } = await cli(['serve'], { DB_PATH: broken, PORT: '0' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^council: cannot serve .*council\.db: file is not a database\n$/);
+    expect(stdout).not.toMatch(/refresh scheduled|listening/);
+  });
+
+  it('a bad setting: one line naming it, exit 1', async () => {
+    const { code, stderr } = await cli(['serve'], { DB_PATH: dbPath, ALLOWED_ORIGINS: 'not-an-origin' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/ALLOWED_ORIGINS: "not-an-origin" is not an origin/);
+  });
+});
+
+describe('3. every warning names the real file and line', () => {
+  it('a stated wynik that contradicts the ballots points at its row of glosowania.csv', async () => {
+    const LINE = 5;
+    const withWynik = (value: string) => editedBundle((d) => {
+      const path = join(d, 'glosowania.csv');
+      const lines = readFileSync(path, 'utf8').split('\n');
+      const wynik = lines[0]!.split(',').indexOf('wynik');
+      const cells = lines[LINE - 1]!.split(',');
+      cells[wynik] = value;
+      lines[LINE - 1] = cells.join(',');
+      writeFileSync(path, lines.join('\n'));
+    });
+    const voteId = readFileSync(join(bundle, 'glosowania.csv'), 'utf8').split('\n')[LINE - 1]!.split(',')[0];
+    // One of the two values contradicts the ballots (they are complementary): that run warns, naming the row.
+    const warned = [];
+    for (const value of ['przyjęto', 'odrzucono']) {
+      const { findings } = await checkSource({ source: withWynik(value) });
+      warned.push(...findings.warnings.filter((w) => w.column === 'wynik' && w.problem.startsWith(`vote ${voteId}:`)));
+    }
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ file: 'glosowania.csv', line: LINE });
+  });
+
+  it('the sample bundle: every warning names glosowania.csv and a line holding that vote', async () => {
+    const { findings } = await checkSource({ source: SAMPLE });
+    const wynik = findings.warnings.filter((w) => w.column === 'wynik');
+    expect(wynik.length).toBeGreaterThan(0);
+    const lines = readFileSync(join(SAMPLE, 'glosowania.csv'), 'utf8').split('\n');
+    for (const w of wynik) {
+      expect(w.file).toBe('glosowania.csv');
+      expect(lines[w.line - 1]!.startsWith(`${/vote (\d+)/.exec(w.problem)![1]},`)).toBe(true);
+    }
+  });
+});
+
+describe('4. true totals, repeated problems summarised once with their likely cause', () => {
+  it('without punkty.csv: the real total, a few lines per kind, and a hint', async () => {
+    const dir = editedBundle((d) => rmSync(join(d, 'punkty.csv')));
+    const votesWithPoint = readFileSync(join(dir, 'glosowania.csv'), 'utf8').trim().split('\n').slice(1)
+      .filter((line) => line.split(',')[2] !== '').length;
+    const ballotLines = readFileSync(join(dir, 'glosy.csv'), 'utf8').trim().split('\n').length - 1;
+    const { code, stderr } = await cli(['check', '--source', dir]);
+    expect(code).toBe(1);
+    expect(votesWithPoint).toBeGreaterThan(20);
+    const lines = stderr.trim().split('\n');
+    expect(lines.length).toBeLessThan(40);
+    expect(stderr).toMatch(/glosowania\.csv: id_punktu: [\d,]+ more like "unknown agenda point N"/);
+    expect(stderr).toMatch(/hint: punkty\.csv is absent \(it is optional\), but rows of this file refer to its ids/);
+    // Ballots of the rejected votes say why, instead of "unknown vote".
+    expect(stderr).toMatch(/glosy\.csv:\d+: id_glosowania: vote \d+ was rejected/);
+    const total = Number(/rejected, ([\d,]+) problems/.exec(stderr)![1]!.replace(/,/g, ''));
+    expect(total).toBeGreaterThanOrEqual(votesWithPoint);
+    expect(total).toBeGreaterThan(ballotLines / 2); // the ballots of those votes are counted too
+  });
+});
+
+describe('5. a source of the wrong kind says what it is', () => {
+  it.each([
+    ['a .tar.gz without --format sejm', () => {
+      const path = join(tempDir(), 'sejm-term10.tar.gz');
+      writeFileSync(path, 'x');
+      return path;
+    }, /is a \.tar\.gz file, not a directory; did you mean --format sejm\?/],
+    ['a plain file', () => {
+      const path = join(tempDir(), 'pic.png');
+      writeFileSync(path, 'x');
+      return path;
+    }, /is a file, not a directory/],
+    ['a folder of Sejm files', () => {
+      const dir = tempDir();
+      writeFileSync(join(dir, '1_1.json'), '{}');
+      return dir;
+    }, /holds Sejm API files .* did you mean --format sejm\?/],
+    ['a missing path', () => join(tempDir(), 'nothing-here'), /does not exist/],
+  ])('%s', async (_name, make, message) => {
+    const { code, stderr } = await cli(['check', '--source', make()]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/required file is missing/);
+  });
+
+  it('a CSV bundle given as --format sejm', async () => {
+    const { code, stderr } = await cli(['check', '--format', 'sejm', '--source', bundle]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/did you mean --format csv\?/);
+  });
+});
+
+describe('6. an unknown column is reported once per file', () => {
+  it('wynik renamed to result', async () => {
+    const dir = editedBundle((d) => {
+      const path = join(d, 'glosowania.csv');
+      writeFileSync(path, readFileSync(path, 'utf8').replace(/^(.*)\bwynik\b/, '$1result'));
+    });
+    const { code, stdout } = await cli(['check', '--source', dir]);
+    expect(code).toBe(0);
+    const notices = stdout.split('\n').filter((l) => l.includes('unknown column'));
+    expect(notices).toEqual(['warning: glosowania.csv:1: result: unknown column, ignored (optional columns not in this file: wynik)']);
+  });
+});
+
+describe('7. development friction', () => {
+  it('the docs page and its files are not counted by the rate limit; data requests are', async () => {
+    const limited = appOver(dbPath, { RATE_LIMIT_MAX_REQUESTS: 3 });
+    try {
+      for (let load = 0; load < 5; load++) {
+        for (const path of ['/api/docs/', '/api/docs/swagger-ui.css', '/api/docs/swagger-initializer.js', '/api/openapi.json', '/api/docs/favicon-32x32.png']) {
+          const res = await request(limited.app).get(path);
+          expect(res.status, path).toBe(200);
+          expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+        }
+      }
+      const data = await request(limited.app).get('/api/utils/organy');
+      expect(data.headers['x-ratelimit-remaining']).toBe('2');
+    } finally {
+      limited.close();
+    }
+  });
+
+  it('a 403 names the origin and ALLOWED_ORIGINS, and the log says why', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } }));
+    const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, ALLOWED_ORIGINS: ['https://allowed.example'] });
+    const snapshots = new SnapshotStore(dbPath);
+    snapshots.load();
+    const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
+    try {
+      const app = createApp({ snapshots, shares, config, logger });
+      const res = await request(app).get('/api/radni').set('Origin', 'https://evil.example');
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('the origin "https://evil.example" (from the Origin header) is not allowed; allowed origins are set by ALLOWED_ORIGINS');
+      const logged = lines.find((l) => (l['res'] as { statusCode: number } | undefined)?.statusCode === 403);
+      expect(logged?.['reason']).toBe(res.body.message);
+    } finally {
+      snapshots.close();
+      await shares.close();
+    }
+  });
+
+  it('logs are pretty on a terminal and JSON lines otherwise', () => {
+    const capture = () => {
+      let text = '';
+      const stream = new Writable({ write(chunk, _enc, done) { text += String(chunk); done(); } });
+      return { stream, text: () => text };
+    };
+    const tty = capture();
+    createLogger({ LOG_LEVEL: 'info' }, true, tty.stream).info({ snapshot: 'abc' }, 'snapshot in service');
+    expect(tty.text()).toMatch(/INFO.*snapshot in service/);
+    expect(() => JSON.parse(tty.text())).toThrow();
+    const pipe = capture();
+    createLogger({ LOG_LEVEL: 'info' }, false, pipe.stream).info({ snapshot: 'abc' }, 'snapshot in service');
+    expect(JSON.parse(pipe.text())).toMatchObject({ msg: 'snapshot in service', snapshot: 'abc' });
+  });
+
+  it('one message per bad cell, in the service\'s own words', async () => {
+    const dir = editedBundle((d) => {
+      const path = join(d, 'kadencje.csv');
+      writeFileSync(path, `${readFileSync(path, 'utf8')}2030-2035,x2030-01-01,\n`);
+    });
+    const { findings } = await checkSource({ source: dir });
+    expect(findings.errors.filter((p) => p.file === 'kadencje.csv').map((p) => `${p.column}: ${p.problem}`))
+      .toEqual(['data_od: must be a date YYYY-MM-DD (got "x2030-01-01")']);
+
+    const app = appOver(dbPath);
+    try {
+      const vote = (await request(app.app).get('/api/glosowania?limit=1')).body.data[0].id_glosowania;
+      const res = await request(app.app).post(`/api/glosowania/${vote}/udostepnij`).send({ id_osoby: 'x' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("body parameter 'id_osoby' must be a positive integer (the id_osoby of a councillor)");
+    } finally {
+      app.close();
+    }
+  });
+});
