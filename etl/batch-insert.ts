@@ -1,33 +1,42 @@
 // Multi-row INSERT for the million-row tables: one prepared statement binds `rowsPerBatch` rows,
 // so the per-call cost of crossing into SQLite is paid once per batch instead of once per row.
+// Rows are typed, and the type is given (never inferred): the column list has the row's length, and
+// `add` takes the row's values in order.
 
 import type Database from 'better-sqlite3';
 
-export class BatchInsert {
-  private readonly full: Database.Statement;
-  private readonly single: Database.Statement;
-  private readonly pending: unknown[] = [];
+export class BatchInsert<Row extends unknown[] = never> {
+  private readonly full: Database.Statement<unknown[]>;
+  private readonly single: Database.Statement<unknown[]>;
+  private readonly pending: unknown[];
+  private queued = 0;
 
-  constructor(db: Database.Database, table: string, private readonly columns: readonly string[], private readonly rowsPerBatch = 64) {
+  constructor(
+    db: Database.Database,
+    table: string,
+    private readonly columns: NoInfer<{ readonly [K in keyof Row]: string }>,
+    private readonly rowsPerBatch = 64,
+  ) {
     const row = `(${columns.map(() => '?').join(', ')})`;
     const sql = (rows: number) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(rows).fill(row).join(', ')}`;
     this.full = db.prepare(sql(rowsPerBatch));
     this.single = db.prepare(sql(1));
+    this.pending = new Array<unknown>(rowsPerBatch * columns.length);
   }
 
-  /** Queues one row (values in column order); writes a batch when enough are queued. */
-  add(...values: unknown[]): void {
-    for (const v of values) this.pending.push(v);
-    if (this.pending.length === this.rowsPerBatch * this.columns.length) {
+  /** Queues one row; writes a batch when enough are queued. */
+  add(...values: Row): void {
+    for (let i = 0; i < values.length; i++) this.pending[this.queued++] = values[i];
+    if (this.queued === this.pending.length) {
       this.full.run(this.pending);
-      this.pending.length = 0;
+      this.queued = 0;
     }
   }
 
   /** Writes what is queued. Call before reading the table, and at the end. */
   flush(): void {
     const width = this.columns.length;
-    for (let i = 0; i < this.pending.length; i += width) this.single.run(this.pending.slice(i, i + width));
-    this.pending.length = 0;
+    for (let i = 0; i < this.queued; i += width) this.single.run(this.pending.slice(i, i + width));
+    this.queued = 0;
   }
 }

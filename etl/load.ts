@@ -6,6 +6,8 @@
 import type Database from 'better-sqlite3';
 import { Findings, type Location } from './findings.ts';
 import { foldText } from '../core/text.ts';
+import { BatchInsert } from './batch-insert.ts';
+import { IdIndex } from './id-index.ts';
 
 export interface KadencjaRow { kadencja: string; data_od: string; data_do: string | null }
 export interface OrganRow { id_organu: number; nazwa: string; typ: string }
@@ -22,6 +24,8 @@ export interface PunktRow { id_punktu: number; id_posiedzenia: number; numer: st
 export interface GlosowanieRow {
   id_glosowania: number; id_posiedzenia: number; id_punktu: number | null; numer: number;
   data_czas: string; tytul: string; wynik: string | null;
+  /** foldText(tytul), when the reader has it already (the CSV reader folds in its worker thread). */
+  tytul_folded?: string;
 }
 export interface GlosRow { id_glosowania: number; id_osoby: number; glos: number }
 export interface ObecnoscRow { id_posiedzenia: number; id_osoby: number; obecny: number }
@@ -29,6 +33,19 @@ export interface ZalacznikRow { id_zalacznika: number; id_glosowania: number; na
 
 /** What the loader needs to know of a session to check the votes and ballots that follow it. */
 interface SessionRef { kadencja: string; data: string }
+
+/** The vote whose ballots are arriving: ballots of one vote usually come together (a run). */
+interface BallotRun {
+  /** The vote's id; NaN before the first ballot. */
+  id: number;
+  /** Its index in the loader's vote arrays; -1: not a vote that was loaded. */
+  vote: number;
+  term: string;
+  /** Marks the councillors seen in this run (seenInRun). */
+  stamp: number;
+  /** The vote had an earlier run: its ballots so far are in the table, so a repeat is found there. */
+  reopened: boolean;
+}
 
 /**
  * Normalises `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS]` to `YYYY-MM-DDTHH:MM:SS` and reports whether a
@@ -47,22 +64,44 @@ export class Loader {
   private readonly terms = new Map<string, KadencjaRow>();
   private readonly bodies = new Set<number>();
   private readonly groups = new Set<number>();
-  private readonly people = new Set<number>();
+  /** id_osoby -> index into the per-councillor arrays. */
+  private readonly people = new Map<number, number>();
   private readonly memberships = new Set<number>();
   private readonly sessions = new Map<number, SessionRef>();
-  private readonly points = new Map<number, number>(); // id_punktu -> id_posiedzenia
-  private readonly votes = new Map<number, number>(); // id_glosowania -> id_posiedzenia
-  private readonly attachments = new Set<number>();
+  /** The big ones (millions in a national bundle) compactly: id -> position in the typed columns beside. */
+  private readonly points = new IdIndex();
+  private pointSession = new Float64Array(1024);
+  private readonly votes = new IdIndex();
+  private voteSession = new Float64Array(1024);
+  /** Per vote: 1 once a run of its ballots has begun. */
+  private ballotsBegun = new Uint8Array(1024);
+  private readonly attachments = new IdIndex();
   /** Ids of rows that failed their checks: references to them are reported as such. */
   private readonly rejectedSessions = new Set<number>();
   private readonly rejectedPoints = new Set<number>();
   private readonly rejectedVotes = new Set<number>();
-  private readonly termsOfPerson = new Map<number, Set<string>>(); // terms with a membership, per councillor
+  private termsOfPerson: string[][] = []; // terms with a membership, per councillor
+  /** Per councillor: the stamp of the last ballot run it had a ballot in. */
+  private seenInRun = new Int32Array(1024);
+  private run: BallotRun = { id: Number.NaN, vote: -1, term: '', stamp: 0, reopened: false };
   private readonly ballotsWithoutMembership = new Map<string, { at: Location; count: number }>();
   private ballotCount = 0;
   private attendanceCount = 0;
 
-  private readonly insert: Record<string, Database.Statement>;
+  private readonly insertKadencja: Database.Statement<[string, string, string | null]>;
+  private readonly insertOrgan: Database.Statement<[number, string, string]>;
+  private readonly insertUgrupowanie: Database.Statement<[number, string, string | null, string | null]>;
+  private readonly insertRadny: Database.Statement<[number, string, string]>;
+  private readonly insertPrzynaleznosc: Database.Statement<[number, number, string, number | null, string | null, string | null, number]>;
+  private readonly insertPosiedzenie: Database.Statement<[number, number, string, string, string, string | null]>;
+  private readonly insertPunkt: BatchInsert<[number, number, string, string]>;
+  private readonly insertGlosowanie: BatchInsert<[number, number, number | null, number, string, string, string | null, string, string, string | null]>;
+  private readonly insertZrodlo: BatchInsert<[number, string, number]>;
+  private readonly insertGlos: BatchInsert<[number, number, number]>;
+  /** A ballot of a vote whose run was interrupted: inserted alone, so that a repeat is caught by the primary key. */
+  private readonly insertGlosChecked: Database.Statement<[number, number, number]>;
+  private readonly insertObecnosc: Database.Statement<[number, number, number]>;
+  private readonly insertZalacznik: BatchInsert<[number, number, string, string | null]>;
 
   constructor(private readonly db: Database.Database) {
     // Given attendance is staged: the final table (with the group at the session) is written by
@@ -73,29 +112,27 @@ export class Loader {
     // Where each vote was read, so that findings of later stages (a stated wynik that contradicts the
     // ballots) name the source file and line too.
     db.exec('CREATE TEMP TABLE zrodlo_glosowania (id_glosowania INTEGER PRIMARY KEY, file TEXT NOT NULL, line INTEGER NOT NULL)');
-    const prepare = (sql: string) => db.prepare(sql);
-    this.insert = {
-      kadencja: prepare('INSERT INTO kadencja (kadencja, data_od, data_do) VALUES (?, ?, ?)'),
-      organ: prepare('INSERT INTO organ (id_organu, nazwa, typ) VALUES (?, ?, ?)'),
-      ugrupowanie: prepare('INSERT INTO ugrupowanie (id_ugrupowania, nazwa, skrot, pelna_nazwa) VALUES (?, ?, ?, ?)'),
-      // The token and name order need every name; materialise assigns them. The placeholder keeps UNIQUE.
-      radny: prepare('INSERT INTO radny (id_osoby, imie_nazwisko, token, name_rank) VALUES (?, ?, ?, 0)'),
-      przynaleznosc: prepare(`INSERT INTO przynaleznosc
-        (przynaleznosc_id, id_osoby, kadencja, id_ugrupowania, data_od, data_do, aktywny) VALUES (?, ?, ?, ?, ?, ?, ?)`),
-      posiedzenie: prepare(`INSERT INTO posiedzenie (id_posiedzenia, id_organu, kadencja, numer, data, nazwa)
-        VALUES (?, ?, ?, ?, ?, ?)`),
-      punkt: prepare('INSERT INTO punkt (id_punktu, id_posiedzenia, numer, tytul) VALUES (?, ?, ?, ?)'),
-      glosowanie: prepare(`INSERT INTO glosowanie
-        (id_glosowania, id_posiedzenia, id_punktu, numer, data_czas, data, godzina, tytul, tytul_folded, wynik_podany)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      glos: prepare('INSERT OR IGNORE INTO glos (id_glosowania, id_osoby, glos) VALUES (?, ?, ?)'),
-      obecnosc: prepare('INSERT OR IGNORE INTO temp.obecnosc_podana (id_posiedzenia, id_osoby, obecny) VALUES (?, ?, ?)'),
-      zalacznik: prepare('INSERT INTO zalacznik (id_zalacznika, id_glosowania, nazwa, url) VALUES (?, ?, ?, ?)'),
-      zrodlo: prepare('INSERT INTO temp.zrodlo_glosowania (id_glosowania, file, line) VALUES (?, ?, ?)'),
-    };
+    this.insertKadencja = db.prepare('INSERT INTO kadencja (kadencja, data_od, data_do) VALUES (?, ?, ?)');
+    this.insertOrgan = db.prepare('INSERT INTO organ (id_organu, nazwa, typ) VALUES (?, ?, ?)');
+    this.insertUgrupowanie = db.prepare('INSERT INTO ugrupowanie (id_ugrupowania, nazwa, skrot, pelna_nazwa) VALUES (?, ?, ?, ?)');
+    // The token and name order need every name; materialise assigns them. The placeholder keeps UNIQUE.
+    this.insertRadny = db.prepare('INSERT INTO radny (id_osoby, imie_nazwisko, token, name_rank) VALUES (?, ?, ?, 0)');
+    this.insertPrzynaleznosc = db.prepare(`INSERT INTO przynaleznosc
+      (przynaleznosc_id, id_osoby, kadencja, id_ugrupowania, data_od, data_do, aktywny) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    this.insertPosiedzenie = db.prepare(`INSERT INTO posiedzenie (id_posiedzenia, id_organu, kadencja, numer, data, nazwa)
+      VALUES (?, ?, ?, ?, ?, ?)`);
+    // The checks above every insert make each row valid, so the big tables are written in batches.
+    this.insertPunkt = new BatchInsert(db, 'punkt', ['id_punktu', 'id_posiedzenia', 'numer', 'tytul']);
+    this.insertGlosowanie = new BatchInsert(db, 'glosowanie', ['id_glosowania', 'id_posiedzenia', 'id_punktu', 'numer',
+      'data_czas', 'data', 'godzina', 'tytul', 'tytul_folded', 'wynik_podany']);
+    this.insertZrodlo = new BatchInsert(db, 'temp.zrodlo_glosowania', ['id_glosowania', 'file', 'line']);
+    this.insertGlos = new BatchInsert(db, 'glos', ['id_glosowania', 'id_osoby', 'glos'], 256);
+    this.insertGlosChecked = db.prepare('INSERT OR IGNORE INTO glos (id_glosowania, id_osoby, glos) VALUES (?, ?, ?)');
+    this.insertObecnosc = db.prepare('INSERT OR IGNORE INTO temp.obecnosc_podana (id_posiedzenia, id_osoby, obecny) VALUES (?, ?, ?)');
+    this.insertZalacznik = new BatchInsert(db, 'zalacznik', ['id_zalacznika', 'id_glosowania', 'nazwa', 'url']);
   }
 
-  private unique(ids: Set<number> | Map<number, unknown>, id: number, at: Location, column: string): boolean {
+  private unique(ids: { has(id: number): boolean }, id: number, at: Location, column: string): boolean {
     if (ids.has(id)) {
       this.findings.error(at, column, `duplicate id ${id}`);
       return false;
@@ -107,7 +144,7 @@ export class Loader {
    * Whether `id` is known. A reference to a row that was itself rejected says so, so that one bad row
    * does not read as thousands of unrelated problems downstream.
    */
-  private exists(ids: Set<number> | Map<number, unknown>, id: number, at: Location, column: string, what: string, rejected?: Set<number>): boolean {
+  private exists(ids: { has(id: number): boolean }, id: number, at: Location, column: string, what: string, rejected?: Set<number>): boolean {
     if (ids.has(id)) return true;
     this.findings.error(at, column, rejected?.has(id) ? `${what} ${id} was rejected (see the problems of its own row)` : `unknown ${what} ${id}`);
     return false;
@@ -134,25 +171,28 @@ export class Loader {
     }
     if (!this.rangeOrdered(row.data_od, row.data_do, at)) return;
     this.terms.set(row.kadencja, row);
-    this.insert.kadencja!.run(row.kadencja, row.data_od, row.data_do);
+    this.insertKadencja.run(row.kadencja, row.data_od, row.data_do);
   }
 
   organ(row: OrganRow, at: Location): void {
     if (!this.unique(this.bodies, row.id_organu, at, 'id_organu')) return;
     this.bodies.add(row.id_organu);
-    this.insert.organ!.run(row.id_organu, row.nazwa, row.typ);
+    this.insertOrgan.run(row.id_organu, row.nazwa, row.typ);
   }
 
   ugrupowanie(row: UgrupowanieRow, at: Location): void {
     if (!this.unique(this.groups, row.id_ugrupowania, at, 'id_ugrupowania')) return;
     this.groups.add(row.id_ugrupowania);
-    this.insert.ugrupowanie!.run(row.id_ugrupowania, row.nazwa, row.skrot, row.pelna_nazwa ?? null);
+    this.insertUgrupowanie.run(row.id_ugrupowania, row.nazwa, row.skrot, row.pelna_nazwa ?? null);
   }
 
   radny(row: RadnyRow, at: Location): void {
     if (!this.unique(this.people, row.id_osoby, at, 'id_osoby')) return;
-    this.people.add(row.id_osoby);
-    this.insert.radny!.run(row.id_osoby, row.imie_nazwisko, `#${row.id_osoby}`);
+    const person = this.people.size;
+    this.people.set(row.id_osoby, person);
+    this.termsOfPerson.push([]);
+    if (person === this.seenInRun.length) this.seenInRun = grown(this.seenInRun);
+    this.insertRadny.run(row.id_osoby, row.imie_nazwisko, `#${row.id_osoby}`);
   }
 
   przynaleznosc(row: PrzynaleznoscRow, at: Location): void {
@@ -163,10 +203,9 @@ export class Loader {
     ok = this.rangeOrdered(row.data_od, row.data_do, at) && ok;
     if (!ok) return;
     this.memberships.add(row.przynaleznosc_id);
-    let terms = this.termsOfPerson.get(row.id_osoby);
-    if (!terms) this.termsOfPerson.set(row.id_osoby, (terms = new Set()));
-    terms.add(row.kadencja);
-    this.insert.przynaleznosc!.run(
+    const terms = this.termsOfPerson[this.people.get(row.id_osoby)!]!;
+    if (!terms.includes(row.kadencja)) terms.push(row.kadencja);
+    this.insertPrzynaleznosc.run(
       row.przynaleznosc_id, row.id_osoby, row.kadencja, row.id_ugrupowania, row.data_od, row.data_do, row.aktywny,
     );
   }
@@ -184,7 +223,7 @@ export class Loader {
       this.findings.warn(at, 'data', `session date ${row.data} lies outside term ${row.kadencja}`);
     }
     this.sessions.set(row.id_posiedzenia, { kadencja: row.kadencja, data: row.data });
-    this.insert.posiedzenie!.run(row.id_posiedzenia, row.id_organu, row.kadencja, row.numer, row.data, row.nazwa);
+    this.insertPosiedzenie.run(row.id_posiedzenia, row.id_organu, row.kadencja, row.numer, row.data, row.nazwa);
   }
 
   punkt(row: PunktRow, at: Location): void {
@@ -194,15 +233,17 @@ export class Loader {
       if (!this.points.has(row.id_punktu)) this.rejectedPoints.add(row.id_punktu);
       return;
     }
-    this.points.set(row.id_punktu, row.id_posiedzenia);
-    this.insert.punkt!.run(row.id_punktu, row.id_posiedzenia, row.numer, row.tytul);
+    const point = this.points.add(row.id_punktu);
+    if (point === this.pointSession.length) this.pointSession = grown(this.pointSession);
+    this.pointSession[point] = row.id_posiedzenia;
+    this.insertPunkt.add(row.id_punktu, row.id_posiedzenia, row.numer, row.tytul);
   }
 
   glosowanie(row: GlosowanieRow, at: Location): void {
     let ok = this.unique(this.votes, row.id_glosowania, at, 'id_glosowania');
     ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session', this.rejectedSessions) && ok;
     if (row.id_punktu !== null && this.exists(this.points, row.id_punktu, at, 'id_punktu', 'agenda point', this.rejectedPoints)) {
-      const pointSession = this.points.get(row.id_punktu);
+      const pointSession = this.pointSession[this.points.indexOf(row.id_punktu)];
       if (ok && pointSession !== row.id_posiedzenia) {
         this.findings.error(at, 'id_punktu', `agenda point ${row.id_punktu} belongs to session ${pointSession}, not ${row.id_posiedzenia}`);
         ok = false;
@@ -214,39 +255,84 @@ export class Loader {
       if (!this.votes.has(row.id_glosowania)) this.rejectedVotes.add(row.id_glosowania);
       return;
     }
-    this.votes.set(row.id_glosowania, row.id_posiedzenia);
-    this.insert.zrodlo!.run(row.id_glosowania, at.file, at.line);
+    const vote = this.votes.add(row.id_glosowania);
+    if (vote === this.voteSession.length) {
+      this.voteSession = grown(this.voteSession);
+      this.ballotsBegun = grown(this.ballotsBegun);
+    }
+    this.voteSession[vote] = row.id_posiedzenia;
+    this.insertZrodlo.add(row.id_glosowania, at.file, at.line);
     const { data_czas, data, godzina } = normaliseDateTime(row.data_czas);
-    this.insert.glosowanie!.run(
-      row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, foldText(row.tytul), row.wynik,
+    this.insertGlosowanie.add(
+      row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, row.tytul_folded ?? foldText(row.tytul), row.wynik,
     );
   }
 
   glos(row: GlosRow, at: Location): void {
-    const sessionId = this.votes.get(row.id_glosowania);
-    let ok = this.exists(this.votes, row.id_glosowania, at, 'id_glosowania', 'vote', this.rejectedVotes);
-    ok = this.exists(this.people, row.id_osoby, at, 'id_osoby', 'councillor') && ok;
-    if (!ok) return;
-    const result = this.insert.glos!.run(row.id_glosowania, row.id_osoby, row.glos);
-    if (result.changes === 0) {
-      this.findings.error(at, 'id_osoby', `repeated ballot of councillor ${row.id_osoby} in vote ${row.id_glosowania}`);
+    this.ballot(row.id_glosowania, row.id_osoby, row.glos, at.file, at.line);
+  }
+
+  /** Ballots `from` ≤ i < `to` of a batch read from `file` (the CSV reader's typed columns). */
+  glosy(file: string, ballots: { vote: Float64Array; person: Float64Array; glos: Uint8Array }, lines: Float64Array, from: number, to: number): void {
+    for (let i = from; i < to; i++) this.ballot(ballots.vote[i]!, ballots.person[i]!, ballots.glos[i]!, file, lines[i]!);
+  }
+
+  /**
+   * One ballot. A repeated (vote, councillor) is caught in memory while the vote's ballots arrive
+   * together, so those are inserted in batches; the ballots of a vote met again later are inserted one
+   * at a time, and the primary key catches a repeat.
+   */
+  private ballot(voteId: number, personId: number, glos: number, file: string, line: number): void {
+    if (voteId !== this.run.id) this.beginRun(voteId);
+    const { vote, term } = this.run;
+    const person = this.people.get(personId);
+    if (vote < 0 || person === undefined) {
+      const at = { file, line };
+      if (vote < 0) this.exists(this.votes, voteId, at, 'id_glosowania', 'vote', this.rejectedVotes);
+      if (person === undefined) this.exists(this.people, personId, at, 'id_osoby', 'councillor');
+      return;
+    }
+    let repeated: boolean;
+    if (this.run.reopened) {
+      this.insertGlos.flush();
+      repeated = this.insertGlosChecked.run(voteId, personId, glos).changes === 0;
+    } else {
+      repeated = this.seenInRun[person] === this.run.stamp;
+      if (!repeated) {
+        this.seenInRun[person] = this.run.stamp;
+        this.insertGlos.add(voteId, personId, glos);
+      }
+    }
+    if (repeated) {
+      this.findings.error({ file, line }, 'id_osoby', `repeated ballot of councillor ${personId} in vote ${voteId}`);
       return;
     }
     this.ballotCount++;
-    const kadencja = this.sessions.get(sessionId!)!.kadencja;
-    if (!this.termsOfPerson.get(row.id_osoby)?.has(kadencja)) {
-      const key = `${row.id_osoby}|${kadencja}`;
+    if (!this.termsOfPerson[person]!.includes(term)) {
+      const key = `${personId}|${term}`;
       const seen = this.ballotsWithoutMembership.get(key);
       if (seen) seen.count++;
-      else this.ballotsWithoutMembership.set(key, { at, count: 1 });
+      else this.ballotsWithoutMembership.set(key, { at: { file, line }, count: 1 });
     }
+  }
+
+  private beginRun(voteId: number): void {
+    const vote = this.votes.indexOf(voteId);
+    const run = this.run;
+    run.id = voteId;
+    run.vote = vote;
+    run.stamp++;
+    if (vote < 0) return;
+    run.term = this.sessions.get(this.voteSession[vote]!)!.kadencja;
+    run.reopened = this.ballotsBegun[vote] === 1;
+    this.ballotsBegun[vote] = 1;
   }
 
   obecnosc(row: ObecnoscRow, at: Location): void {
     let ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session', this.rejectedSessions);
     ok = this.exists(this.people, row.id_osoby, at, 'id_osoby', 'councillor') && ok;
     if (!ok) return;
-    const result = this.insert.obecnosc!.run(row.id_posiedzenia, row.id_osoby, row.obecny);
+    const result = this.insertObecnosc.run(row.id_posiedzenia, row.id_osoby, row.obecny);
     if (result.changes === 0) {
       this.findings.error(at, 'id_osoby', `repeated attendance of councillor ${row.id_osoby} at session ${row.id_posiedzenia}`);
       return;
@@ -259,11 +345,15 @@ export class Loader {
     ok = this.exists(this.votes, row.id_glosowania, at, 'id_glosowania', 'vote', this.rejectedVotes) && ok;
     if (!ok) return;
     this.attachments.add(row.id_zalacznika);
-    this.insert.zalacznik!.run(row.id_zalacznika, row.id_glosowania, row.nazwa, row.url);
+    this.insertZalacznik.add(row.id_zalacznika, row.id_glosowania, row.nazwa, row.url);
   }
 
-  /** Ends the load: the cross-row warnings that need the whole source, the raw row counts; lets go of the id lookups. */
+  /**
+   * Ends the load: writes what is queued, the cross-row warnings that need the whole source, the raw
+   * row counts; lets go of the id lookups.
+   */
   finish(): LoadCounts {
+    for (const insert of [this.insertPunkt, this.insertGlosowanie, this.insertZrodlo, this.insertGlos, this.insertZalacznik]) insert.flush();
     for (const [key, { at, count }] of this.ballotsWithoutMembership) {
       const [person, term] = key.split('|');
       this.findings.warn(at, 'id_osoby', `councillor ${person} has ${count} ballot(s) in term ${term} but no membership in it`);
@@ -283,10 +373,21 @@ export class Loader {
     };
     // The loader stays referenced while materialise runs, which does not need its maps of every vote,
     // point and attachment id: kept, they pushed all of Poland's heap to V8's limit (docs/PERFORMANCE.md).
-    for (const lookup of [this.votes, this.points, this.attachments, this.sessions, this.memberships, this.termsOfPerson,
+    for (const lookup of [this.votes, this.points, this.attachments, this.sessions, this.memberships,
       this.rejectedSessions, this.rejectedPoints, this.rejectedVotes, this.ballotsWithoutMembership]) lookup.clear();
+    this.voteSession = new Float64Array(0);
+    this.pointSession = new Float64Array(0);
+    this.termsOfPerson = [];
+    this.ballotsBegun = new Uint8Array(0);
     return counts;
   }
+}
+
+/** A typed array of twice the length, with the same start. */
+function grown<T extends Uint8Array | Int32Array | Float64Array>(array: T): T {
+  const wider = new (array.constructor as new (length: number) => T)(array.length * 2);
+  wider.set(array);
+  return wider;
 }
 
 export interface LoadCounts {

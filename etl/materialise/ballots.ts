@@ -1,16 +1,18 @@
 // Phase 2 of materialise: one pass over the ballots in vote order, a chunk of votes at a time (memory
 // stays bounded by the chunk, never by all ballots). Per vote it derives the figures of CONTRACT §2
-// and the flags of §3, writes each councillor's ballot row (`radny_glos`), counts into the tallies,
-// sets the pair bitsets, and notes presence for sessions whose attendance is derived from ballots.
+// and the flags of §3, counts into the tallies, sets the pair bitsets, notes presence for sessions
+// whose attendance is derived from ballots, and hands each councillor's ballot row (`radny_glos`) to
+// the spill that puts them in the table's order (councillor-ballots.ts).
 
 import type Database from 'better-sqlite3';
 import {
   NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA, derivedWynik, isActive, kontrowersyjnosc, percent, strictMax,
 } from '../../core/contract.ts';
-import { BatchInsert } from '../batch-insert.ts';
 import type { Findings, Location } from '../findings.ts';
+import { Flag, ballotValue } from './ballot-value.ts';
+import type { CouncillorBallots } from './councillor-ballots.ts';
 import { BallotBlock } from './pair-bitsets.ts';
-import type { Dimensions, Vote } from './dimensions.ts';
+import { type Dimensions, WYNIK } from './dimensions.ts';
 import { BodyField, type BodyTally, Field, type PersonTally } from './tally.ts';
 
 /** Votes read per chunk: bounds memory to a few hundred thousand ballots at a time. */
@@ -18,7 +20,8 @@ const VOTES_PER_CHUNK = 400;
 
 /** The figures of each vote (by vote index), written by the votes phase. */
 export class VoteFigures {
-  readonly wynik: string[];
+  /** Code in WYNIK: stated, else derived. */
+  readonly wynik: Uint8Array;
   readonly za: Int32Array;
   readonly przeciw: Int32Array;
   readonly wstrzymujacy: Int32Array;
@@ -29,7 +32,7 @@ export class VoteFigures {
   readonly jednomyslnosc: Float64Array;
 
   constructor(votes: number) {
-    this.wynik = new Array<string>(votes);
+    this.wynik = new Uint8Array(votes);
     this.za = new Int32Array(votes);
     this.przeciw = new Int32Array(votes);
     this.wstrzymujacy = new Int32Array(votes);
@@ -43,112 +46,152 @@ export class VoteFigures {
   largest(v: number): number { return Math.max(this.za[v]!, this.przeciw[v]!, this.wstrzymujacy[v]!); }
 }
 
+/**
+ * Presence derived from ballots (present when any ballot of the session is not `nieobecny`), for
+ * sessions without given attendance. A session's is held in a map until its last vote has passed,
+ * then kept as rows in typed columns.
+ */
+export class DerivedPresence {
+  private readonly open = new Map<number, Map<number, number>>(); // session -> person -> present
+  private readonly votesLeft: Int32Array;
+  session = new Int32Array(1024);
+  person = new Int32Array(1024);
+  present = new Uint8Array(1024);
+  size = 0;
+
+  constructor(dims: Dimensions) {
+    this.votesLeft = new Int32Array(dims.sessions.count);
+    for (let v = 0; v < dims.votes.count; v++) this.votesLeft[dims.votes.session[v]!]!++;
+  }
+
+  note(session: number, p: number, present: number): void {
+    let people = this.open.get(session);
+    if (!people) this.open.set(session, (people = new Map()));
+    people.set(p, (people.get(p) ?? 0) | present);
+  }
+
+  /** Vote of `session` passed: after its last one the session's presence is final. */
+  votePassed(session: number): void {
+    if (--this.votesLeft[session]! > 0) return;
+    const people = this.open.get(session);
+    if (!people) return;
+    this.open.delete(session);
+    for (const [p, present] of people) {
+      if (this.size === this.session.length) this.grow();
+      this.session[this.size] = session;
+      this.person[this.size] = p;
+      this.present[this.size++] = present;
+    }
+  }
+
+  private grow(): void {
+    const wider = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.session = wider(this.session);
+    this.person = wider(this.person);
+    this.present = wider(this.present);
+  }
+}
+
 export interface BallotPass {
   figures: VoteFigures;
   /** Bitsets per block (term × body), for the pairs phase. */
   blocks: BallotBlock[];
-  /** session × P + person -> 1 present / 0 absent, for sessions without given attendance. */
-  derivedPresence: Map<number, number>;
+  derivedPresence: DerivedPresence;
   ballots: number;
 }
 
 /**
- * Sees each vote once its ballots are counted: the voters (person indexes), their ballot codes and
- * each voter's group at the vote (group id, null: none). For phases that need more from the same pass.
+ * Sees each vote once its ballots are counted: its n voters (person indexes), their ballot codes and
+ * each voter's group index at the vote (-1: none), in the first n slots of each array (the arrays are
+ * reused for the next vote). For phases that need more from the same pass.
  */
-export type VoteObserver = (v: number, voters: readonly number[], codes: readonly number[], groups: ReadonlyArray<number | null>) => void;
-
-/** The per-ballot facts of one councillor at one vote. */
-interface BallotFlags { samotny: number; kluczowy: number; buntowniczy: number; withGroup: number }
-const INACTIVE: BallotFlags = Object.freeze({ samotny: 0, kluczowy: 0, buntowniczy: 0, withGroup: -1 });
+export type VoteObserver = (v: number, n: number, voters: Int32Array, codes: Int32Array, groups: Int32Array) => void;
 
 export function passBallots(
-  db: Database.Database, dims: Dimensions, tally: PersonTally, bodyTally: BodyTally, findings: Findings, observe?: VoteObserver,
+  db: Database.Database, dims: Dimensions, tally: PersonTally, bodyTally: BodyTally, findings: Findings, rows: CouncillorBallots,
+  observe?: VoteObserver,
 ): BallotPass {
+  const { votes, sessions } = dims;
   const pass: BallotPass = {
-    figures: new VoteFigures(dims.votes.length),
+    figures: new VoteFigures(votes.count),
     blocks: dims.blocks.map((b) => new BallotBlock(b.size)),
-    derivedPresence: new Map(),
+    derivedPresence: new DerivedPresence(dims),
     ballots: 0,
   };
-  const insertPersonVote = new BatchInsert(db, 'radny_glos',
-    ['id_osoby', 'ord', 'id_glosowania', 'glos', 'kadencja', 'id_organu', 'id_ugrupowania', 'samotny', 'kluczowy', 'buntowniczy', 'z_grupa']);
   const readChunk = db.prepare('SELECT id_glosowania, id_osoby, glos FROM glos WHERE id_glosowania BETWEEN ? AND ?').raw();
   const voteSource = db.prepare('SELECT file, line FROM temp.zrodlo_glosowania WHERE id_glosowania = ?');
-  const groupCounts = new Int32Array(Math.max(dims.groupIndex.size, 1) * 3);
+  const groupCounts = new Int32Array(Math.max(dims.groupIds.length, 1) * 3);
+  // One vote's ballots: person, code and group index (-1: none) of each.
+  const voters = new Int32Array(dims.P);
+  const codes = new Int32Array(dims.P);
+  const groups = new Int32Array(dims.P);
+  const counts = [0, 0, 0, 0, 0];
 
-  const processVote = (v: number, voters: number[], codes: number[]) => {
-    const vote = dims.votes[v]!;
-    const session = dims.sessions[vote.session]!;
-    const counts = [0, 0, 0, 0, 0];
-    for (const c of codes) counts[c]!++;
-    const wynik = recordFigures(pass.figures, v, vote, counts, (message) =>
-      findings.warn(voteSource.get(vote.id) as Location, 'wynik', `vote ${vote.id}: ${message}`));
+  const processVote = (v: number, n: number) => {
+    const session = votes.session[v]!;
+    const scope = sessions.scope[session]!;
+    const body = sessions.body[session]!;
+    const day = votes.date(v);
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[codes[i]!]!++;
+    const wynik = recordFigures(pass.figures, v, votes.statedWynik[v]!, counts, (message) =>
+      findings.warn(voteSource.get(votes.id[v]) as Location, 'wynik', `vote ${votes.id[v]}: ${message}`));
     const majority = strictMax(counts[ZA]!, counts[PRZECIW]!, counts[WSTRZYMUJACY]!);
 
-    const groups = voters.map((p) => dims.groupAt(p, session.scope, vote.date));
     groupCounts.fill(0);
-    voters.forEach((_, i) => {
-      const g = groups[i];
-      if (g !== null && isActive(codes[i]!)) groupCounts[dims.groupIndex.get(g!)! * 3 + codes[i]!]!++;
-    });
+    for (let i = 0; i < n; i++) {
+      const g = dims.groupAt(voters[i]!, scope, day);
+      groups[i] = g;
+      if (g >= 0 && isActive(codes[i]!)) groupCounts[g * 3 + codes[i]!]!++;
+    }
 
-    const block = pass.blocks[vote.block]!;
-    const derive = !dims.givenAttendance.has(session.id);
-    for (let i = 0; i < voters.length; i++) {
+    const block = pass.blocks[votes.block[v]!]!;
+    const position = votes.position[v]!;
+    const derive = sessions.givenAttendance[session] === 0;
+    for (let i = 0; i < n; i++) {
       const p = voters[i]!;
       const c = codes[i]!;
       const g = groups[i]!;
-      const flags = ballotFlags(c, counts, wynik, groupCounts, g === null ? -1 : dims.groupIndex.get(g)! * 3);
-      if (isActive(c)) block.set(p, vote.position, c);
-      for (const s of dims.scopesOf(session)) {
-        countBallot(tally, s, p, c, majority, flags);
-        const slot = bodyTally.slot(s, session.body, p);
-        bodyTally.add(slot, BodyField.glosowania);
-        if (isActive(c) && majority >= 0) {
-          bodyTally.add(slot, BodyField.z_wiekszoscia);
-          if (c !== majority) bodyTally.add(slot, BodyField.w_mniejszosci);
-        }
-      }
-      insertPersonVote.add(dims.people[p]!.id, vote.ord, vote.id, c, dims.scopes[session.scope], session.bodyId, g,
-        flags.samotny, flags.kluczowy, flags.buntowniczy, flags.withGroup === 1 ? 1 : 0);
-      if (derive) {
-        const key = vote.session * dims.P + p;
-        pass.derivedPresence.set(key, (pass.derivedPresence.get(key) ?? 0) | (c === NIEOBECNY ? 0 : 1));
-      }
+      const flags = ballotFlags(c, counts, wynik, groupCounts, g);
+      if (isActive(c)) block.set(p, position, c);
+      // In its term and in all terms.
+      countBallot(tally, bodyTally, scope, body, p, c, majority, flags);
+      countBallot(tally, bodyTally, 0, body, p, c, majority, flags);
+      rows.add(p, v, g, ballotValue(c, flags));
+      if (derive) pass.derivedPresence.note(session, p, c === NIEOBECNY ? 0 : 1);
     }
-    pass.ballots += voters.length;
-    observe?.(v, voters, codes, groups);
+    pass.derivedPresence.votePassed(session);
+    pass.ballots += n;
+    observe?.(v, n, voters, codes, groups);
   };
 
-  db.transaction(() => {
-    const V = dims.votes.length;
-    for (let start = 0; start < V; start += VOTES_PER_CHUNK) {
-      const end = Math.min(start + VOTES_PER_CHUNK, V) - 1;
-      const rows = readChunk.all(dims.votes[start]!.id, dims.votes[end]!.id) as Array<[number, number, number]>;
-      let r = 0;
-      for (let v = start; v <= end; v++) {
-        const id = dims.votes[v]!.id;
-        const voters: number[] = [];
-        const codes: number[] = [];
-        for (; r < rows.length && rows[r]![0] === id; r++) {
-          voters.push(dims.personIndex.get(rows[r]![1])!);
-          codes.push(rows[r]![2]);
-        }
-        processVote(v, voters, codes);
+  for (let start = 0; start < votes.count; start += VOTES_PER_CHUNK) {
+    const end = Math.min(start + VOTES_PER_CHUNK, votes.count) - 1;
+    const chunk = readChunk.all(votes.id[start], votes.id[end]) as Array<[number, number, number]>;
+    let r = 0;
+    for (let v = start; v <= end; v++) {
+      const id = votes.id[v]!;
+      let n = 0;
+      for (; r < chunk.length && chunk[r]![0] === id; r++, n++) {
+        voters[n] = dims.personIndex.get(chunk[r]![1])!;
+        codes[n] = chunk[r]![2];
       }
+      processVote(v, n);
     }
-    insertPersonVote.flush();
-  })();
+  }
   return pass;
 }
 
-/** Stores vote v's counts and figures; returns its wynik (stated, else derived; a disagreement is reported). */
-function recordFigures(figures: VoteFigures, v: number, vote: Vote, counts: number[], warn: (message: string) => void): string {
+/** Stores vote v's counts and figures; returns its wynik code (stated, else derived; a disagreement is reported). */
+function recordFigures(figures: VoteFigures, v: number, stated: number, counts: number[], warn: (message: string) => void): number {
   const [za, przeciw, wstrzymujacy, nieobecni, brakGlosu] = counts as [number, number, number, number, number];
-  const derived = derivedWynik(za, przeciw);
-  const wynik = vote.statedWynik ?? derived;
-  if (wynik !== derived) warn(`stated ${wynik} but za ${za}, przeciw ${przeciw}`);
+  const derived = WYNIK.indexOf(derivedWynik(za, przeciw) as (typeof WYNIK)[number]);
+  const wynik = stated >= 0 ? stated : derived;
+  if (wynik !== derived) warn(`stated ${WYNIK[wynik]} but za ${za}, przeciw ${przeciw}`);
   const active = za + przeciw + wstrzymujacy;
   figures.wynik[v] = wynik;
   figures.za[v] = za;
@@ -162,43 +205,49 @@ function recordFigures(figures: VoteFigures, v: number, vote: Vote, counts: numb
 }
 
 /**
- * The §3 flags of a ballot `c` at a vote with these `counts` and `wynik`; the active counts of the
- * voter's group at the vote are groupCounts[at..at+2] (at = -1: no group). withGroup: -1 not counted
- * in zgodnosc-grupa, else 1 agrees with the group position / 0 differs.
+ * The §3 flags (Flag bits) of a ballot `c` at a vote with these `counts` and `wynik` (a WYNIK code);
+ * the active counts of the voter's group g at the vote are groupCounts[3g..3g+2] (g = -1: no group).
  */
-function ballotFlags(c: number, counts: number[], wynik: string, groupCounts: Int32Array, at: number): BallotFlags {
-  if (!isActive(c)) return INACTIVE;
+function ballotFlags(c: number, counts: number[], wynik: number, groupCounts: Int32Array, g: number): number {
+  if (!isActive(c)) return 0;
   const za = counts[ZA]!;
   const przeciw = counts[PRZECIW]!;
   const active = za + przeciw + counts[WSTRZYMUJACY]!;
-  const samotny = counts[c] === 1 && active >= 2 ? 1 : 0;
-  const kluczowy = (wynik === PRZYJETO && c === ZA && za - przeciw === 1)
-    || (wynik === ODRZUCONO && c === PRZECIW && przeciw - za === 1) ? 1 : 0;
-  let withGroup = -1;
-  if (at >= 0) {
-    const gz = groupCounts[at]!;
-    const gp = groupCounts[at + 1]!;
-    const gw = groupCounts[at + 2]!;
+  let flags = 0;
+  if (counts[c] === 1 && active >= 2) flags |= Flag.samotny;
+  if ((WYNIK[wynik] === PRZYJETO && c === ZA && za - przeciw === 1) || (WYNIK[wynik] === ODRZUCONO && c === PRZECIW && przeciw - za === 1)) {
+    flags |= Flag.kluczowy;
+  }
+  if (g >= 0) {
+    const gz = groupCounts[g * 3]!;
+    const gp = groupCounts[g * 3 + 1]!;
+    const gw = groupCounts[g * 3 + 2]!;
     const position = strictMax(gz, gp, gw);
     // The group has a position and another member cast an active ballot.
-    if (position >= 0 && gz + gp + gw >= 2) withGroup = c === position ? 1 : 0;
+    if (position >= 0 && gz + gp + gw >= 2) flags |= c === position ? Flag.withGroup | Flag.agrees : Flag.withGroup | Flag.buntowniczy;
   }
-  return { samotny, kluczowy, buntowniczy: withGroup === 0 ? 1 : 0, withGroup };
+  return flags;
 }
 
-function countBallot(tally: PersonTally, s: number, p: number, c: number, majority: number, flags: BallotFlags): void {
+function countBallot(tally: PersonTally, bodyTally: BodyTally, s: number, body: number, p: number, c: number, majority: number, flags: number): void {
+  const slot = bodyTally.slot(s, body, p);
   tally.add(s, p, c);
   tally.add(s, p, Field.glosowania);
+  bodyTally.add(slot, BodyField.glosowania);
   if (!isActive(c)) return;
   if (majority >= 0) {
     tally.add(s, p, Field.z_wiekszoscia);
-    if (c !== majority) tally.add(s, p, Field.w_mniejszosci);
+    bodyTally.add(slot, BodyField.z_wiekszoscia);
+    if (c !== majority) {
+      tally.add(s, p, Field.w_mniejszosci);
+      bodyTally.add(slot, BodyField.w_mniejszosci);
+    }
   }
-  if (flags.withGroup >= 0) {
+  if (flags & Flag.withGroup) {
     tally.add(s, p, Field.zg_wszystkie);
-    tally.add(s, p, Field.zg_zgodne, flags.withGroup);
+    if (flags & Flag.agrees) tally.add(s, p, Field.zg_zgodne);
   }
-  tally.add(s, p, Field.samotne, flags.samotny);
-  tally.add(s, p, Field.kluczowe, flags.kluczowy);
-  tally.add(s, p, Field.buntownicze, flags.buntowniczy);
+  if (flags & Flag.samotny) tally.add(s, p, Field.samotne);
+  if (flags & Flag.kluczowy) tally.add(s, p, Field.kluczowe);
+  if (flags & Flag.buntowniczy) tally.add(s, p, Field.buntownicze);
 }

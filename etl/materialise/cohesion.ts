@@ -7,8 +7,7 @@
 import type Database from 'better-sqlite3';
 import { ALL_BODIES } from '../../core/snapshot/schema.ts';
 import { BatchInsert } from '../batch-insert.ts';
-import { MONTH_SPAN } from './attendance.ts';
-import { type Dimensions, monthText } from './dimensions.ts';
+import { type Dimensions, MONTH_SPAN, monthText } from './dimensions.ts';
 import type { EvidenceTally } from './evidence-tally.ts';
 
 interface Sums { votes: number; numerator: number; denominator: number }
@@ -38,7 +37,7 @@ export function writeCohesion(db: Database.Database, dims: Dimensions, tally: Ev
     }
   }
 
-  const scopeOf = (cell: number) => dims.scopes[Math.floor(cell / width)];
+  const scopeOf = (cell: number) => dims.scopes[Math.floor(cell / width)]!;
   const bodyOf = (cell: number) => (cell % width === 0 ? ALL_BODIES : dims.bodies[(cell % width) - 1]!);
   const byCell = new Map<number, Array<Sums & { group: number }>>();
   for (const [key, sums] of totals) {
@@ -48,9 +47,11 @@ export function writeCohesion(db: Database.Database, dims: Dimensions, tally: Ev
     if (list) list.push({ ...sums, group });
     else byCell.set(cell, [{ ...sums, group }]);
   }
-  const insertRanked = new BatchInsert(db, 'ugrupowanie_spojnosc',
+  const insertRanked = new BatchInsert<[kadencja: string, id_organu: number, rank: number, id_ugrupowania: number, liczba_glosowan: number,
+    licznik: number, mianownik: number]>(db, 'ugrupowanie_spojnosc',
     ['kadencja', 'id_organu', 'rank', 'id_ugrupowania', 'liczba_glosowan', 'licznik', 'mianownik']);
-  const insertMonth = new BatchInsert(db, 'ugrupowanie_spojnosc_miesiac',
+  const insertMonth = new BatchInsert<[kadencja: string, id_organu: number, id_ugrupowania: number, miesiac: string, liczba_glosowan: number,
+    licznik: number, mianownik: number]>(db, 'ugrupowanie_spojnosc_miesiac',
     ['kadencja', 'id_organu', 'id_ugrupowania', 'miesiac', 'liczba_glosowan', 'licznik', 'mianownik']);
   let rows = 0;
   db.transaction(() => {
@@ -58,7 +59,7 @@ export function writeCohesion(db: Database.Database, dims: Dimensions, tally: Ev
       groups.sort((a, b) => compareLarge(b.numerator, b.denominator, a.numerator, a.denominator)
         || b.votes - a.votes || groupIds[a.group]! - groupIds[b.group]!);
       groups.forEach((g, i) => {
-        insertRanked.add(scopeOf(cell), bodyOf(cell), i + 1, groupIds[g.group], g.votes, g.numerator, g.denominator);
+        insertRanked.add(scopeOf(cell), bodyOf(cell), i + 1, groupIds[g.group]!, g.votes, g.numerator, g.denominator);
         rows++;
       });
     }
@@ -67,7 +68,7 @@ export function writeCohesion(db: Database.Database, dims: Dimensions, tally: Ev
       const cellGroup = (key - month) / MONTH_SPAN;
       const group = cellGroup % G;
       const cell = (cellGroup - group) / G;
-      insertMonth.add(scopeOf(cell), bodyOf(cell), groupIds[group], monthText(month), sums.votes, sums.numerator, sums.denominator);
+      insertMonth.add(scopeOf(cell), bodyOf(cell), groupIds[group]!, monthText(month), sums.votes, sums.numerator, sums.denominator);
     }
     insertRanked.flush();
     insertMonth.flush();

@@ -32,7 +32,7 @@ export function writeCouncilMaps(db: Database.Database, dims: Dimensions, blocks
   const plenary = new Set(db.prepare(`SELECT id_organu FROM organ WHERE typ IN (${PLENARY_TYPES.map(() => '?').join(', ')})`)
     .pluck().all(...PLENARY_TYPES) as number[]);
   const insertMap = db.prepare('INSERT INTO mapa (kadencja, id_organu, prog, umieszczeni, pominieci) VALUES (?, ?, ?, ?, ?)');
-  const insertPlace = new BatchInsert(db, 'mapa_radny', ['kadencja', 'id_organu', 'id_osoby', 'x', 'y']);
+  const insertPlace = new BatchInsert<[kadencja: string, id_organu: number, id_osoby: number, x: number | null, y: number | null]>(db, 'mapa_radny', ['kadencja', 'id_organu', 'id_osoby', 'x', 'y']);
   const local = new Int32Array(dims.P).fill(-1); // person index -> position in the current block
   let rows = 0;
   db.transaction(() => {
@@ -61,7 +61,7 @@ export function writeCouncilMaps(db: Database.Database, dims: Dimensions, blocks
       }));
       const placed = classicalMds(distances, k);
       const at = new Map(kept.map((i, a) => [i, placed[a]!]));
-      const term = dims.scopes[scope];
+      const term = dims.scopes[scope]!;
       insertMap.run(term, bodyId, MAP_MIN_SHARED, k, n - k);
       people.forEach((p, i) => {
         const point = at.get(i);

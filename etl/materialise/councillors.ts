@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { compareRatio } from '../../core/contract.ts';
 import { assignTokens, compareNames, compareSurnames, foldText } from '../../core/text.ts';
 import { BatchInsert } from '../batch-insert.ts';
-import { type Attendance, MONTH_SPAN } from './attendance.ts';
+import type { Attendance } from './attendance.ts';
 import { type Dimensions, monthText } from './dimensions.ts';
 import { BodyField, type BodySlot, type BodyTally, Field, type PersonTally } from './tally.ts';
 
@@ -67,11 +67,12 @@ export function writeCouncillors(db: Database.Database, dims: Dimensions, tally:
         const p = r.person;
         const shown = dims.display(p, s);
         const group = shown?.membership.group ?? null;
+        const groupName = shown && shown.membership.groupIndex >= 0 ? dims.groupNames[shown.membership.groupIndex]! : null;
         if (shown && group !== null && shown.membership.active === 1) activeMembers.set(group, (activeMembers.get(group) ?? 0) + 1);
         const at = (field: number) => tally.get(s, p, field);
         insertStat.run(
           dims.scopes[s], dims.people[p]!.id, shown?.membership.id ?? null, shown?.term ?? null, group,
-          group === null ? null : dims.groupNames.get(group), shown?.membership.active ?? 0,
+          groupName, shown?.membership.active ?? 0,
           at(Field.za), at(Field.przeciw), at(Field.wstrzymujacy), at(Field.nieobecny), at(Field.brak_glosu),
           r.records, r.present, at(Field.zg_wszystkie), at(Field.zg_zgodne), r.withMajority, r.minority,
           at(Field.glosowania), at(Field.samotne), at(Field.kluczowe), at(Field.buntownicze),
@@ -87,7 +88,9 @@ export function writeCouncillors(db: Database.Database, dims: Dimensions, tally:
 
 /** Per (scope, body): everyone with a ballot or an attendance record there, ranked within that body (§7). */
 export function writeBodyCouncillors(db: Database.Database, dims: Dimensions, bodyTally: BodyTally, cells: Map<number, BodySlot[]>): number {
-  const insert = new BatchInsert(db, 'radny_organ', ['kadencja', 'id_organu', 'id_osoby', 'liczba_glosowan', 'liczba_posiedzen',
+  const insert = new BatchInsert<[kadencja: string, id_organu: number, id_osoby: number, liczba_glosowan: number, liczba_posiedzen: number,
+    obecnosci: number, z_wiekszoscia: number, w_mniejszosci: number, rank_frekwencja: number, rank_buntownik: number, rank_lojalista: number]>(
+    db, 'radny_organ', ['kadencja', 'id_organu', 'id_osoby', 'liczba_glosowan', 'liczba_posiedzen',
     'obecnosci', 'glosowania_z_wiekszoscia', 'w_mniejszosci', 'rank_frekwencja', 'rank_buntownik', 'rank_lojalista']);
   let rows = 0;
   db.transaction(() => {
@@ -99,7 +102,7 @@ export function writeBodyCouncillors(db: Database.Database, dims: Dimensions, bo
       const positions = rankCouncillors(population);
       slots.forEach((c, i) => {
         const r = population[i]!;
-        insert.add(dims.scopes[c.scope], dims.bodies[c.body], dims.people[c.person]!.id, bodyTally.get(c.slot, BodyField.glosowania),
+        insert.add(dims.scopes[c.scope]!, dims.bodies[c.body]!, dims.people[c.person]!.id, bodyTally.get(c.slot, BodyField.glosowania),
           r.records, r.present, r.withMajority, r.minority, positions[i]!.frekwencja, positions[i]!.buntownik, positions[i]!.lojalista);
         rows++;
       });
@@ -110,13 +113,15 @@ export function writeBodyCouncillors(db: Database.Database, dims: Dimensions, bo
 }
 
 export function writeCouncillorMonths(db: Database.Database, dims: Dimensions, attendance: Attendance): void {
-  const insert = db.prepare('INSERT INTO radny_miesiac (kadencja, id_osoby, miesiac, liczba_posiedzen, obecnosci) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare<[string, number, string, number, number]>(
+    'INSERT INTO radny_miesiac (kadencja, id_osoby, miesiac, liczba_posiedzen, obecnosci) VALUES (?, ?, ?, ?, ?)');
+  const { personMonths } = attendance;
   db.transaction(() => {
-    for (const [key, [records, present]] of attendance.personMonths) {
-      const month = key % MONTH_SPAN;
-      const scopePerson = (key - month) / MONTH_SPAN;
+    for (let slot = 0; slot < personMonths.size; slot++) {
+      const { owner: scopePerson, month } = attendance.split(personMonths.key(slot));
       const p = scopePerson % dims.P;
-      insert.run(dims.scopes[(scopePerson - p) / dims.P], dims.people[p]!.id, monthText(month), records, present);
+      insert.run(dims.scopes[(scopePerson - p) / dims.P]!, dims.people[p]!.id, monthText(month),
+        personMonths.get(slot, 'records'), personMonths.get(slot, 'present'));
     }
   })();
 }

@@ -1,11 +1,16 @@
-// Phase 1 of materialise: the small things (people, terms, groups, bodies, memberships, sessions,
-// votes) read once into arrays, each addressed by a dense index. Later phases index typed arrays
-// with these numbers instead of building string keys.
+// Phase 1 of materialise: the small things (people, terms, groups, bodies, memberships) and the big
+// ones (sessions, votes) read once, each addressed by a dense index. Sessions and votes are held as
+// typed arrays, a column each (struct of arrays): all of Poland has 7.2 million votes, which as one
+// object each with two date strings took 2.2 GB of heap; as columns they take about 40 bytes a vote.
+// Dates are numbers that order as the normalised text does: 20240507 for 2024-05-07, and
+// 20240507102100 for 2024-05-07T10:21:00.
 //
 // Index spaces: person p ∈ [0, P), scope s ∈ [0, S) with 0 = all terms and s ≥ 1 the terms in
-// start order, body b ∈ [0, B), session and vote indexes in id order, block = one term × one body.
+// start order, body b ∈ [0, B), group g ∈ [0, G), session and vote indexes in id order, block = one
+// term × one body.
 
 import type Database from 'better-sqlite3';
+import { ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 
 export interface Person { id: number; name: string }
@@ -13,33 +18,12 @@ export interface Person { id: number; name: string }
 export interface Membership {
   id: number;
   group: number | null;
-  from: string | null;
-  to: string | null;
+  /** Index of `group`, -1 for none. */
+  groupIndex: number;
+  /** Day numbers; 0 and Infinity when open. */
+  from: number;
+  to: number;
   active: number;
-}
-
-export interface Session {
-  id: number;
-  bodyId: number;
-  body: number;
-  scope: number;
-  date: string;
-  /** Calendar month as a number (year × 12 + month − 1), see monthText. */
-  month: number;
-}
-
-export interface Vote {
-  id: number;
-  session: number;
-  point: number | null;
-  dateTime: string;
-  date: string;
-  statedWynik: string | null;
-  /** 1-based position in date order (data_czas desc, id desc). */
-  ord: number;
-  /** The vote's block (term × body) and its position inside it, for the pair bitsets. */
-  block: number;
-  position: number;
 }
 
 export interface Block { scope: number; body: number; size: number }
@@ -47,13 +31,86 @@ export interface Block { scope: number; body: number; size: number }
 /** The membership shown for a person in a scope (CONTRACT §2 current group) and the term it is from. */
 export interface DisplayMembership { membership: Membership; term: string }
 
+/** The outcomes a vote may state, by code (the index); -1 where none is stated. */
+export const WYNIK = [PRZYJETO, ODRZUCONO] as const;
+
+/** Sessions by index, a typed column each. */
+export class Sessions {
+  readonly id: Float64Array;
+  readonly bodyId: Float64Array;
+  readonly body: Int32Array;
+  readonly scope: Int32Array;
+  /** Day number of the session's date. */
+  readonly date: Int32Array;
+  /** Calendar month as a number (year × 12 + month − 1), see monthText. */
+  readonly month: Int32Array;
+  /** 1: the source gave the session's attendance (else it is derived from ballots). */
+  readonly givenAttendance: Uint8Array;
+
+  constructor(readonly count: number) {
+    this.id = new Float64Array(count);
+    this.bodyId = new Float64Array(count);
+    this.body = new Int32Array(count);
+    this.scope = new Int32Array(count);
+    this.date = new Int32Array(count);
+    this.month = new Int32Array(count);
+    this.givenAttendance = new Uint8Array(count);
+  }
+}
+
+/** Votes by index, a typed column each. */
+export class Votes {
+  readonly id: Float64Array;
+  readonly session: Int32Array;
+  /** id_punktu, NaN for none. */
+  readonly point: Float64Array;
+  /** data_czas as a number: 20240507102100. */
+  readonly dateTime: Float64Array;
+  /** Code in WYNIK of the stated outcome, -1 for none. */
+  readonly statedWynik: Int8Array;
+  /** 1-based position in date order (data_czas desc, id desc). */
+  readonly ord: Int32Array;
+  /** The vote's block (term × body) and its position inside it, for the pair bitsets. */
+  readonly block: Int32Array;
+  readonly position: Int32Array;
+
+  constructor(readonly count: number) {
+    this.id = new Float64Array(count);
+    this.session = new Int32Array(count);
+    this.point = new Float64Array(count);
+    this.dateTime = new Float64Array(count);
+    this.statedWynik = new Int8Array(count);
+    this.ord = new Int32Array(count);
+    this.block = new Int32Array(count);
+    this.position = new Int32Array(count);
+  }
+
+  /** Day number of vote v's date. */
+  date(v: number): number {
+    return Math.floor(this.dateTime[v]! / 1e6);
+  }
+}
+
 /** Code-unit order: the right order for ISO dates and timestamps, and far cheaper than localeCompare. */
 export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export const monthOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+/** Month numbers are below this (year 9999): a key × MONTH_SPAN + month holds both. */
+export const MONTH_SPAN = 12 * 10_000;
+export const monthOf = (day: number) => Math.floor(day / 10000) * 12 + (Math.floor(day / 100) % 100) - 1;
 export const monthText = (month: number) => `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
 
-const byRecency = (a: Membership, b: Membership) => compareText(b.from ?? '', a.from ?? '') || b.id - a.id;
+/** The digits of a normalised date (`YYYY-MM-DD`) or date-time (`YYYY-MM-DDTHH:MM:SS`) as one number. */
+export function dateNumber(text: string): number {
+  if (!(text.length === 10 || (text.length === 19 && text[10] === 'T'))) throw new Error(`materialise: not a normalised date: ${text}`);
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit >= 0 && digit <= 9) value = value * 10 + digit;
+  }
+  return value;
+}
+
+const byRecency = (a: Membership, b: Membership) => b.from - a.from || b.id - a.id;
 
 export class Dimensions {
   readonly people: Person[];
@@ -61,13 +118,13 @@ export class Dimensions {
   /** Scope names: ALL_TERMS, then the terms by start date. */
   readonly scopes: string[];
   readonly bodies: number[];
-  readonly groupNames: Map<number, string>;
+  /** Group ids and names by group index. */
+  readonly groupIds: number[];
+  readonly groupNames: string[];
   readonly groupIndex: Map<number, number>;
-  readonly sessions: Session[];
+  readonly sessions: Sessions;
   readonly sessionIndex: Map<number, number>;
-  /** Sessions whose attendance the source gave (the others derive it from ballots). */
-  readonly givenAttendance: Set<number>;
-  readonly votes: Vote[];
+  readonly votes: Votes;
   readonly blocks: Block[];
   /** memberships[p * S + s]: person p's memberships in term s, most recent first. */
   private readonly memberships: Membership[][];
@@ -82,22 +139,20 @@ export class Dimensions {
     const scopeOf = new Map(terms.map((t, i) => [t, i + 1]));
 
     const groups = db.prepare('SELECT id_ugrupowania AS id, nazwa FROM ugrupowanie').all() as Array<{ id: number; nazwa: string }>;
-    this.groupNames = new Map(groups.map((g) => [g.id, g.nazwa]));
+    this.groupIds = groups.map((g) => g.id);
+    this.groupNames = groups.map((g) => g.nazwa);
     this.groupIndex = new Map(groups.map((g, i) => [g.id, i]));
     this.bodies = db.prepare('SELECT id_organu FROM organ ORDER BY id_organu').pluck().all() as number[];
-    const bodyIndex = new Map(this.bodies.map((b, i) => [b, i]));
 
     this.memberships = this.readMemberships(db, scopeOf);
     this.displayed = Array.from({ length: this.S * this.P }, (_, i) => this.findDisplay(i % this.P, Math.floor(i / this.P)));
 
-    const sessions = db.prepare('SELECT id_posiedzenia, id_organu, kadencja, data FROM posiedzenie ORDER BY id_posiedzenia')
-      .all() as Array<{ id_posiedzenia: number; id_organu: number; kadencja: string; data: string }>;
-    this.sessions = sessions.map((s) => ({
-      id: s.id_posiedzenia, bodyId: s.id_organu, body: bodyIndex.get(s.id_organu)!, scope: scopeOf.get(s.kadencja)!,
-      date: s.data, month: monthOf(s.data),
-    }));
-    this.sessionIndex = new Map(this.sessions.map((s, i) => [s.id, i]));
-    this.givenAttendance = new Set(db.prepare('SELECT DISTINCT id_posiedzenia FROM temp.obecnosc_podana').pluck().all() as number[]);
+    this.sessions = this.readSessions(db, scopeOf);
+    this.sessionIndex = new Map();
+    for (let si = 0; si < this.sessions.count; si++) this.sessionIndex.set(this.sessions.id[si]!, si);
+    for (const id of db.prepare('SELECT DISTINCT id_posiedzenia FROM temp.obecnosc_podana').pluck().iterate() as Iterable<number>) {
+      this.sessions.givenAttendance[this.sessionIndex.get(id)!] = 1;
+    }
 
     const { votes, blocks } = this.readVotes(db);
     this.votes = votes;
@@ -108,17 +163,12 @@ export class Dimensions {
   get S(): number { return this.scopes.length; }
   get B(): number { return this.bodies.length; }
 
-  /** The scopes a session's figures count in: its term and all terms. */
-  scopesOf(session: Session): [number, number] {
-    return [session.scope, 0];
-  }
-
-  /** The group of person p at a date in term s (CONTRACT §2), or null. */
-  groupAt(p: number, s: number, date: string): number | null {
+  /** The group index (-1: none) of person p at a day number in term s (CONTRACT §2). */
+  groupAt(p: number, s: number, day: number): number {
     for (const m of this.memberships[p * this.S + s]!) {
-      if ((m.from === null || m.from <= date) && (m.to === null || m.to >= date)) return m.group;
+      if (m.from <= day && m.to >= day) return m.groupIndex;
     }
-    return null;
+    return -1;
   }
 
   display(p: number, s: number): DisplayMembership | null {
@@ -133,8 +183,13 @@ export class Dimensions {
     const lists: Membership[][] = Array.from({ length: this.P * this.S }, () => []);
     const rows = db.prepare(`SELECT przynaleznosc_id AS id, id_osoby, kadencja, id_ugrupowania AS "group",
       data_od AS "from", data_do AS "to", aktywny AS active FROM przynaleznosc`).all() as
-      Array<Membership & { id_osoby: number; kadencja: string }>;
-    for (const { id_osoby, kadencja, ...m } of rows) lists[this.personIndex.get(id_osoby)! * this.S + scopeOf.get(kadencja)!]!.push(m);
+      Array<{ id: number; id_osoby: number; kadencja: string; group: number | null; from: string | null; to: string | null; active: number }>;
+    for (const { id_osoby, kadencja, from, to, ...m } of rows) {
+      lists[this.personIndex.get(id_osoby)! * this.S + scopeOf.get(kadencja)!]!.push({
+        ...m, groupIndex: m.group === null ? -1 : this.groupIndex.get(m.group)!,
+        from: from === null ? 0 : dateNumber(from), to: to === null ? Infinity : dateNumber(to),
+      });
+    }
     for (const list of lists) list.sort(byRecency);
     return lists;
   }
@@ -153,26 +208,56 @@ export class Dimensions {
     return null;
   }
 
-  private readVotes(db: Database.Database): { votes: Vote[]; blocks: Block[] } {
-    const rows = db.prepare(`SELECT id_glosowania, id_posiedzenia, id_punktu, data_czas, data, wynik_podany
-      FROM glosowanie ORDER BY id_glosowania`).raw().all() as
-      Array<[number, number, number | null, string, string, string | null]>;
+  private readSessions(db: Database.Database, scopeOf: Map<string, number>): Sessions {
+    const sessions = new Sessions(db.prepare('SELECT count(*) FROM posiedzenie').pluck().get() as number);
+    const bodyIndex = new Map(this.bodies.map((b, i) => [b, i]));
+    const rows = db.prepare('SELECT id_posiedzenia, id_organu, kadencja, data FROM posiedzenie ORDER BY id_posiedzenia').raw()
+      .iterate() as Iterable<[number, number, string, string]>;
+    let si = 0;
+    for (const [id, bodyId, kadencja, date] of rows) {
+      sessions.id[si] = id;
+      sessions.bodyId[si] = bodyId;
+      sessions.body[si] = bodyIndex.get(bodyId)!;
+      sessions.scope[si] = scopeOf.get(kadencja)!;
+      sessions.date[si] = dateNumber(date);
+      sessions.month[si] = monthOf(sessions.date[si]!);
+      si++;
+    }
+    return sessions;
+  }
+
+  private readVotes(db: Database.Database): { votes: Votes; blocks: Block[] } {
+    const votes = new Votes(db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number);
+    const rows = db.prepare(`SELECT id_glosowania, id_posiedzenia, id_punktu, data_czas, wynik_podany
+      FROM glosowanie ORDER BY id_glosowania`).raw().iterate() as Iterable<[number, number, number | null, string, string | null]>;
     const blocks: Block[] = [];
     const blockOf = new Map<number, number>(); // scope × B + body -> block
-    const votes = rows.map(([id, sessionId, point, dateTime, date, statedWynik]): Vote => {
+    let v = 0;
+    for (const [id, sessionId, point, dateTime, statedWynik] of rows) {
       const session = this.sessionIndex.get(sessionId)!;
-      const { scope, body } = this.sessions[session]!;
+      const scope = this.sessions.scope[session]!;
+      const body = this.sessions.body[session]!;
       const key = scope * this.B + body;
       let block = blockOf.get(key);
       if (block === undefined) {
         block = blocks.push({ scope, body, size: 0 }) - 1;
         blockOf.set(key, block);
       }
-      return { id, session, point, dateTime, date, statedWynik, ord: 0, block, position: blocks[block]!.size++ };
-    });
-    const dateOrder = votes.map((_, i) => i).sort((a, b) =>
-      compareText(votes[b]!.dateTime, votes[a]!.dateTime) || votes[b]!.id - votes[a]!.id);
-    dateOrder.forEach((v, i) => { votes[v]!.ord = i + 1; });
+      votes.id[v] = id;
+      votes.session[v] = session;
+      votes.point[v] = point ?? Number.NaN;
+      votes.dateTime[v] = dateNumber(dateTime);
+      const wynik = statedWynik === null ? -1 : WYNIK.indexOf(statedWynik as (typeof WYNIK)[number]);
+      if (wynik < 0 && statedWynik !== null) throw new Error(`materialise: vote ${id} states wynik "${statedWynik}", not one of ${WYNIK.join(', ')}`);
+      votes.statedWynik[v] = wynik;
+      votes.block[v] = block;
+      votes.position[v] = blocks[block]!.size++;
+      v++;
+    }
+    // Vote indexes are in id order, so "id desc" is "index desc".
+    const { dateTime } = votes;
+    const dateOrder = Int32Array.from({ length: votes.count }, (_, i) => i).sort((a, b) => dateTime[b]! - dateTime[a]! || b - a);
+    dateOrder.forEach((vote, i) => { votes.ord[vote] = i + 1; });
     return { votes, blocks };
   }
 }

@@ -6,8 +6,7 @@
 
 import { GLOS_VALUES, isActive } from '../../core/contract.ts';
 import type { VoteObserver } from './ballots.ts';
-import { MONTH_SPAN } from './attendance.ts';
-import { type Dimensions, monthOf } from './dimensions.ts';
+import { type Dimensions, MONTH_SPAN, monthOf } from './dimensions.ts';
 
 const VALUES = GLOS_VALUES.length;
 
@@ -48,20 +47,18 @@ export class EvidenceTally {
     this.groupCounts = new Int32Array(Math.max(dims.groupIndex.size, 1) * 3);
   }
 
-  readonly observe: VoteObserver = (v, voters, codes, groups) => {
-    const vote = this.dims.votes[v]!;
-    const block = vote.block;
-    for (let i = 0; i < voters.length; i++) {
+  readonly observe: VoteObserver = (v, n, voters, codes, groups) => {
+    const block = this.dims.votes.block[v]!;
+    for (let i = 0; i < n; i++) {
       const slot = this.ballotSlot(block, voters[i]!);
       this.ballotCounts[slot * VALUES + codes[i]!]!++;
-      const group = groups[i];
-      if (group === null || group === undefined || !isActive(codes[i]!)) continue;
-      const g = this.dims.groupIndex.get(group)!;
+      const g = groups[i]!;
+      if (g < 0 || !isActive(codes[i]!)) continue;
       if (this.groupCounts[g * 3]! + this.groupCounts[g * 3 + 1]! + this.groupCounts[g * 3 + 2]! === 0) this.touched.push(g);
       this.groupCounts[g * 3 + codes[i]!]!++;
     }
     if (this.touched.length === 0) return;
-    const month = monthOf(vote.date);
+    const month = monthOf(this.dims.votes.date(v));
     for (const g of this.touched) {
       const yes = this.groupCounts[g * 3]!;
       const no = this.groupCounts[g * 3 + 1]!;

@@ -11,9 +11,13 @@ import type { EvidenceTally } from './evidence-tally.ts';
 
 const VALUES = GLOS_VALUES.length;
 
+type Counts = [za: number, przeciw: number, wstrzymujacy: number, nieobecny: number, brak_glosu: number];
+const countsOf = (counts: Int32Array) => [...counts] as Counts;
+
 /** Rows of `radny_organ_glosy`: per (term, body, person) from the tally's blocks, and per (all terms, body, person) their sums. */
 export function writeBodyBallotCounts(db: Database.Database, dims: Dimensions, tally: EvidenceTally): number {
-  const insert = new BatchInsert(db, 'radny_organ_glosy',
+  const insert = new BatchInsert<[kadencja: string, id_organu: number, id_osoby: number, za: number, przeciw: number, wstrzymujacy: number,
+    nieobecny: number, brak_glosu: number]>(db, 'radny_organ_glosy',
     ['kadencja', 'id_organu', 'id_osoby', 'za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu']);
   const allTerms = new Map<number, Int32Array>(); // body × P + person -> counts
   let rows = 0;
@@ -22,7 +26,7 @@ export function writeBodyBallotCounts(db: Database.Database, dims: Dimensions, t
       const { scope, body } = dims.blocks[tally.ballotBlock[slot]!]!;
       const person = tally.ballotPerson[slot]!;
       const counts = tally.ballotCounts.subarray(slot * VALUES, (slot + 1) * VALUES);
-      insert.add(dims.scopes[scope], dims.bodies[body], dims.people[person]!.id, ...counts);
+      insert.add(dims.scopes[scope]!, dims.bodies[body]!, dims.people[person]!.id, ...countsOf(counts));
       const key = body * dims.P + person;
       const sum = allTerms.get(key);
       if (sum) for (let c = 0; c < VALUES; c++) sum[c]! += counts[c]!;
@@ -31,7 +35,7 @@ export function writeBodyBallotCounts(db: Database.Database, dims: Dimensions, t
     }
     for (const [key, counts] of allTerms) {
       const person = key % dims.P;
-      insert.add(dims.scopes[0], dims.bodies[(key - person) / dims.P], dims.people[person]!.id, ...counts);
+      insert.add(dims.scopes[0]!, dims.bodies[(key - person) / dims.P]!, dims.people[person]!.id, ...countsOf(counts));
       rows++;
     }
     insert.flush();

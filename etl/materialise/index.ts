@@ -1,7 +1,7 @@
 // Stage "materialise": every figure of CONTRACT §2–§4 and §7, computed once per build and stored in
 // tables, in named phases over the dimensions read once (dimensions.ts):
-//   dimensions → ballots (one streamed pass) → votes → attendance → partners → councillors → totals
-//   → evidence → cohesion → map (CONTRACT §9 and the council map).
+//   dimensions → ballots (one streamed pass) → ballots by councillor → votes → attendance → partners →
+//   councillors → totals → evidence → cohesion → map (CONTRACT §9 and the council map).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
@@ -9,7 +9,8 @@ import type Database from 'better-sqlite3';
 import { INDEX_SQL } from '../../core/snapshot/schema.ts';
 import type { Findings } from '../findings.ts';
 import { recordAttendance } from './attendance.ts';
-import { passBallots } from './ballots.ts';
+import { type BallotPass, passBallots } from './ballots.ts';
+import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.ts';
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
 import { writeCohesion } from './cohesion.ts';
 import { writeCouncilMaps } from './council-map.ts';
@@ -27,13 +28,20 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
   writePeople(db, dims);
-  timer('materialise: dimensions', dims.P + dims.sessions.length + dims.votes.length);
+  timer('materialise: dimensions', dims.P + dims.sessions.count + dims.votes.count);
 
   const tally = new PersonTally(dims.S, dims.P);
   const bodyTally = new BodyTally(dims.B, dims.P);
   const evidence = new EvidenceTally(dims);
-  const ballots = passBallots(db, dims, tally, bodyTally, findings, evidence.observe);
-  timer('materialise: ballots', ballots.ballots);
+  const councillorBallots = new CouncillorBallots(dims.P);
+  let ballots: BallotPass;
+  try {
+    ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, evidence.observe);
+    timer('materialise: ballots', ballots.ballots);
+    timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
+  } finally {
+    councillorBallots.close();
+  }
 
   timer('materialise: votes', writeVotes(db, dims, ballots.figures));
 
@@ -49,7 +57,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
 
   writeSessions(db, dims, attendance);
   writeTotals(db, dims, attendance, bodyTally, bodyCells);
-  timer('materialise: global', dims.sessions.length);
+  timer('materialise: global', dims.sessions.count);
 
   timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
   timer('materialise: cohesion', writeCohesion(db, dims, evidence));

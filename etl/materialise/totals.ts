@@ -4,35 +4,62 @@
 import type Database from 'better-sqlite3';
 import { percent } from '../../core/contract.ts';
 import { compareNatural } from '../../core/text.ts';
-import { type Attendance, MONTH_SPAN } from './attendance.ts';
-import { type Dimensions, compareText, monthText } from './dimensions.ts';
+import type { Attendance } from './attendance.ts';
+import { type Dimensions, monthText } from './dimensions.ts';
 import type { BodySlot, BodyTally } from './tally.ts';
 import { BodyField } from './tally.ts';
 
 export function writeSessions(db: Database.Database, dims: Dimensions, attendance: Attendance): void {
-  const { sessions } = dims;
-  const points = db.prepare('SELECT id_punktu, id_posiedzenia, numer FROM punkt').all() as
-    Array<{ id_punktu: number; id_posiedzenia: number; numer: string }>;
-  const votesPerPoint = new Map<number, number>();
-  const votesPerSession = new Int32Array(sessions.length);
-  for (const v of dims.votes) {
-    votesPerSession[v.session]!++;
-    if (v.point !== null) votesPerPoint.set(v.point, (votesPerPoint.get(v.point) ?? 0) + 1);
+  const { sessions, votes } = dims;
+  // Each session's votes (vote indexes grouped by session), to count the votes of its points.
+  const firstVote = new Int32Array(sessions.count + 1);
+  for (let v = 0; v < votes.count; v++) firstVote[votes.session[v]! + 1]!++;
+  for (let si = 0; si < sessions.count; si++) firstVote[si + 1]! += firstVote[si]!;
+  const votesBySession = new Int32Array(votes.count);
+  const filled = firstVote.slice(0, sessions.count);
+  for (let v = 0; v < votes.count; v++) votesBySession[filled[votes.session[v]!]!++] = v;
+
+  // Points in list order: by session, then the natural order of numer, then id; `ord` numbers them all.
+  const pointCount = db.prepare('SELECT count(*) FROM punkt').pluck().get() as number;
+  const points = { id: new Float64Array(pointCount), votes: new Int32Array(pointCount) };
+  const pointsPerSession = new Int32Array(sessions.count);
+  let ordered = 0;
+  let group: Array<{ id: number; numer: string }> = [];
+  let groupSession = -1;
+  const placeGroup = () => {
+    if (group.length === 0) return;
+    group.sort((a, b) => compareNatural(a.numer, b.numer) || a.id - b.id);
+    const si = dims.sessionIndex.get(groupSession)!;
+    pointsPerSession[si] = group.length;
+    const local = new Map(group.map((point, i) => [point.id, ordered + i]));
+    for (let k = firstVote[si]!; k < firstVote[si + 1]!; k++) {
+      const at = local.get(votes.point[votesBySession[k]!]!);
+      if (at !== undefined) points.votes[at]!++;
+    }
+    for (const point of group) points.id[ordered++] = point.id;
+    group = [];
+  };
+  for (const [id, session, numer] of db.prepare('SELECT id_punktu, id_posiedzenia, numer FROM punkt ORDER BY id_posiedzenia, id_punktu')
+    .raw().iterate() as Iterable<[number, number, string]>) {
+    if (session !== groupSession) {
+      placeGroup();
+      groupSession = session;
+    }
+    group.push({ id, numer });
   }
-  const pointsPerSession = new Int32Array(sessions.length);
-  for (const point of points) pointsPerSession[dims.sessionIndex.get(point.id_posiedzenia)!]!++;
-  points.sort((a, b) => a.id_posiedzenia - b.id_posiedzenia || compareNatural(a.numer, b.numer) || a.id_punktu - b.id_punktu);
-  const updatePoint = db.prepare('UPDATE punkt SET ord = ?, liczba_glosowan = ? WHERE id_punktu = ?');
-  const updateSession = db.prepare(`UPDATE posiedzenie SET ord = ?, liczba_glosowan = ?, obecni = ?, liczba_obecnosci = ?,
-    frekwencja_procent = ?, liczba_punktow = ? WHERE id_posiedzenia = ?`);
+  placeGroup();
+
+  const updatePoint = db.prepare<[number, number, number]>('UPDATE punkt SET ord = ?, liczba_glosowan = ? WHERE id_punktu = ?');
+  const updateSession = db.prepare<[number, number, number, number, number, number, number]>(`UPDATE posiedzenie SET ord = ?,
+    liczba_glosowan = ?, obecni = ?, liczba_obecnosci = ?, frekwencja_procent = ?, liczba_punktow = ? WHERE id_posiedzenia = ?`);
   db.transaction(() => {
-    points.forEach((point, i) => updatePoint.run(i + 1, votesPerPoint.get(point.id_punktu) ?? 0, point.id_punktu));
-    const listOrder = sessions.map((_, i) => i).sort((a, b) =>
-      compareText(sessions[b]!.date, sessions[a]!.date) || sessions[b]!.id - sessions[a]!.id);
+    for (let i = 0; i < pointCount; i++) updatePoint.run(i + 1, points.votes[i]!, points.id[i]!);
+    const { date, id } = sessions;
+    const listOrder = Int32Array.from({ length: sessions.count }, (_, i) => i).sort((a, b) => date[b]! - date[a]! || id[b]! - id[a]!);
     listOrder.forEach((si, i) => {
       const present = attendance.present[si]!;
       const records = attendance.records[si]!;
-      updateSession.run(i + 1, votesPerSession[si], present, records, percent(present, records), pointsPerSession[si], sessions[si]!.id);
+      updateSession.run(i + 1, firstVote[si + 1]! - firstVote[si]!, present, records, percent(present, records), pointsPerSession[si]!, id[si]!);
     });
   })();
 }
@@ -49,23 +76,25 @@ export function writeTotals(db: Database.Database, dims: Dimensions, attendance:
     for (const c of slots) if (bodyTally.get(c.slot, BodyField.liczba_posiedzen) > 0) people[c.scope * width + c.body + 1]!++;
   }
 
-  const insertSummary = db.prepare(`INSERT INTO zestawienie (kadencja, id_organu, liczba_posiedzen, liczba_glosow,
-    liczba_radnych, obecnosci, liczba_obecnosci) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const insertMonth = db.prepare(`INSERT INTO miesiac (kadencja, id_organu, miesiac, liczba_posiedzen, obecnosci, nieobecnosci)
-    VALUES (?, ?, ?, ?, ?, ?)`);
-  const insertTerm = db.prepare('INSERT INTO kadencja_stat (kadencja, liczba_radnych, liczba_posiedzen, liczba_glosowan) VALUES (?, ?, ?, ?)');
+  const insertSummary = db.prepare<[string, number, number, number, number, number, number]>(`INSERT INTO zestawienie (kadencja,
+    id_organu, liczba_posiedzen, liczba_glosow, liczba_radnych, obecnosci, liczba_obecnosci) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const insertMonth = db.prepare<[string, number, string, number, number, number]>(`INSERT INTO miesiac (kadencja, id_organu, miesiac,
+    liczba_posiedzen, obecnosci, nieobecnosci) VALUES (?, ?, ?, ?, ?, ?)`);
+  const insertTerm = db.prepare<[string, number, number, number]>(
+    'INSERT INTO kadencja_stat (kadencja, liczba_radnych, liczba_posiedzen, liczba_glosowan) VALUES (?, ?, ?, ?)');
+  const { cellMonths } = attendance;
   db.transaction(() => {
     for (let cell = 0; cell < dims.S * width; cell++) {
-      insertSummary.run(dims.scopes[Math.floor(cell / width)], bodyIdOf(cell % width), attendance.scopeSessions[cell],
-        attendance.scopeVotes[cell], people[cell], attendance.scopePresent[cell], attendance.scopeRecords[cell]);
+      insertSummary.run(dims.scopes[Math.floor(cell / width)]!, bodyIdOf(cell % width), attendance.scopeSessions[cell]!,
+        attendance.scopeVotes[cell]!, people[cell]!, attendance.scopePresent[cell]!, attendance.scopeRecords[cell]!);
     }
-    for (const [key, [sessions, present, absent]] of attendance.bodyMonths) {
-      const month = key % MONTH_SPAN;
-      const cell = (key - month) / MONTH_SPAN;
-      insertMonth.run(dims.scopes[Math.floor(cell / width)], bodyIdOf(cell % width), monthText(month), sessions, present, absent);
+    for (let slot = 0; slot < cellMonths.size; slot++) {
+      const { owner: cell, month } = attendance.split(cellMonths.key(slot));
+      insertMonth.run(dims.scopes[Math.floor(cell / width)]!, bodyIdOf(cell % width), monthText(month),
+        cellMonths.get(slot, 'sessions'), cellMonths.get(slot, 'present'), cellMonths.get(slot, 'absent'));
     }
     for (let s = 1; s < dims.S; s++) {
-      insertTerm.run(dims.scopes[s], people[s * width], attendance.scopeSessions[s * width], attendance.scopeVotes[s * width]);
+      insertTerm.run(dims.scopes[s]!, people[s * width]!, attendance.scopeSessions[s * width]!, attendance.scopeVotes[s * width]!);
     }
   })();
 }

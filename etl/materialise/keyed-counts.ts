@@ -1,0 +1,47 @@
+// Counters per key in named typed columns: a slot per key, allocated on first use, so sparse keys
+// (a person's months, a body's months) cost a map entry and a few integers each, not an object.
+
+export class KeyedCounts<Column extends string> {
+  private readonly slots = new Map<number, number>();
+  private keyOf = new Float64Array(1024);
+  private readonly columns: Record<Column, Int32Array>;
+  size = 0;
+
+  constructor(private readonly names: readonly Column[]) {
+    this.columns = Object.fromEntries(names.map((name) => [name, new Int32Array(1024)])) as Record<Column, Int32Array>;
+  }
+
+  /** The slot of `key`, allocated (its counts 0) on first use. */
+  slot(key: number): number {
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = this.size++;
+      this.slots.set(key, slot);
+      if (slot === this.keyOf.length) this.grow();
+      this.keyOf[slot] = key;
+    }
+    return slot;
+  }
+
+  add(slot: number, column: Column, by = 1): void {
+    this.columns[column][slot]! += by;
+  }
+
+  get(slot: number, column: Column): number {
+    return this.columns[column][slot]!;
+  }
+
+  key(slot: number): number {
+    return this.keyOf[slot]!;
+  }
+
+  private grow(): void {
+    const wider = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.keyOf = wider(this.keyOf);
+    for (const name of this.names) this.columns[name] = wider(this.columns[name]);
+  }
+}
