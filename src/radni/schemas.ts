@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam, wholeNumber } from '../http/params.ts';
-import { count, councillorVote, dateString, envelope, glosValue, int, kadencjaString, paged, percentNumber, text, wynikValue } from '../answers/schemas.ts';
+import { count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue } from '../answers/schemas.ts';
 
 const councillorIdParam = z.string()
   .max(200, 'is too long')
