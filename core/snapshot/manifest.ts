@@ -5,10 +5,11 @@
 // when its size and SHA-256 are these.
 
 import { createHash } from 'node:crypto';
-import { createReadStream, fsyncSync, openSync, closeSync, renameSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
+import { writeFileAtomic } from '../atomic-file.ts';
 
 export const MANIFEST_FORMAT = 'council-snapshot-manifest/1';
 
@@ -68,18 +69,5 @@ export async function manifestOf(path: string, file = basename(path)): Promise<S
 
 /** Writes the manifest beside `dbPath` atomically: a reader sees the previous one or this one, whole. */
 export function writeManifest(dbPath: string, manifest: SnapshotManifest): void {
-  const path = manifestPathOf(dbPath);
-  const temporary = `${path}.writing-${process.pid}`;
-  try {
-    writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
-    const fd = openSync(temporary, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, path);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
+  writeFileAtomic(manifestPathOf(dbPath), `${JSON.stringify(manifest, null, 2)}\n`);
 }

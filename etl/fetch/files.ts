@@ -2,22 +2,11 @@
 // a fetch killed at any moment leaves only complete files under their real names, and the next run
 // removes the temporaries and resumes.
 
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, fsyncSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { PARTIAL_MARK } from '../../core/atomic-file.ts';
 
-const TEMP_MARK = '.partial-';
-
-export function writeFileAtomic(path: string, data: Buffer | string): void {
-  const temp = join(dirname(path), `.${basename(path)}${TEMP_MARK}${process.pid}`);
-  writeFileSync(temp, data);
-  const fd = openSync(temp, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
-}
+export { writeFileAtomic } from '../../core/atomic-file.ts';
 
 /** Makes the renames of a run durable. */
 export function syncFolder(folder: string): void {
@@ -33,7 +22,7 @@ export function syncFolder(folder: string): void {
 export function removePartials(folder: string): number {
   let removed = 0;
   for (const name of readdirSync(folder)) {
-    if (name.startsWith('.') && name.includes(TEMP_MARK)) {
+    if (name.startsWith('.') && name.includes(PARTIAL_MARK)) {
       rmSync(join(folder, name), { force: true });
       removed++;
     }
