@@ -11,6 +11,7 @@ import {
 import type { Findings, Location } from '../findings.ts';
 import { Flag, ballotValue } from './ballot-value.ts';
 import type { CouncillorBallots } from './councillor-ballots.ts';
+import { doubled } from './keyed-counts.ts';
 import { BallotBlock } from './pair-bitsets.ts';
 import { type Dimensions, WYNIK } from './dimensions.ts';
 import { BodyField, type BodyTally, Field, type PersonTally } from './tally.ts';
@@ -85,14 +86,9 @@ export class DerivedPresence {
   }
 
   private grow(): void {
-    const wider = <T extends Int32Array | Uint8Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    this.session = wider(this.session);
-    this.person = wider(this.person);
-    this.present = wider(this.present);
+    this.session = doubled(this.session);
+    this.person = doubled(this.person);
+    this.present = doubled(this.present);
   }
 }
 

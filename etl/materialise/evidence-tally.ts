@@ -7,15 +7,9 @@
 import { GLOS_VALUES, isActive } from '../../core/contract.ts';
 import type { VoteObserver } from './ballots.ts';
 import { type Dimensions, MONTH_SPAN, monthOf } from './dimensions.ts';
+import { doubled } from './keyed-counts.ts';
 
 const VALUES = GLOS_VALUES.length;
-
-/** An Int32Array or Float64Array twice as long, with the old contents. */
-function widened<T extends Int32Array | Float64Array>(array: T): T {
-  const wider = new (array.constructor as new (length: number) => T)(array.length * 2);
-  wider.set(array);
-  return wider;
-}
 
 export class EvidenceTally {
   /** Slot of (block, person): ballotCounts[slot × 5 + code]. */
@@ -82,9 +76,9 @@ export class EvidenceTally {
       slot = this.ballotSize++;
       this.ballotSlots.set(key, slot);
       if (slot === this.ballotBlock.length) {
-        this.ballotBlock = widened(this.ballotBlock);
-        this.ballotPerson = widened(this.ballotPerson);
-        this.ballotCounts = widened(this.ballotCounts);
+        this.ballotBlock = doubled(this.ballotBlock);
+        this.ballotPerson = doubled(this.ballotPerson);
+        this.ballotCounts = doubled(this.ballotCounts);
       }
       this.ballotBlock[slot] = block;
       this.ballotPerson[slot] = person;
@@ -101,12 +95,12 @@ export class EvidenceTally {
       slot = this.cohesionSize++;
       this.cohesionSlots.set(key, slot);
       if (slot === this.cohesionBlock.length) {
-        this.cohesionBlock = widened(this.cohesionBlock);
-        this.cohesionGroup = widened(this.cohesionGroup);
-        this.cohesionMonth = widened(this.cohesionMonth);
-        this.cohesionVotes = widened(this.cohesionVotes);
-        this.cohesionNumerator = widened(this.cohesionNumerator);
-        this.cohesionDenominator = widened(this.cohesionDenominator);
+        this.cohesionBlock = doubled(this.cohesionBlock);
+        this.cohesionGroup = doubled(this.cohesionGroup);
+        this.cohesionMonth = doubled(this.cohesionMonth);
+        this.cohesionVotes = doubled(this.cohesionVotes);
+        this.cohesionNumerator = doubled(this.cohesionNumerator);
+        this.cohesionDenominator = doubled(this.cohesionDenominator);
       }
       this.cohesionBlock[slot] = block;
       this.cohesionGroup[slot] = group;

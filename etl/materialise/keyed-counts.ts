@@ -36,12 +36,14 @@ export class KeyedCounts<Column extends string> {
   }
 
   private grow(): void {
-    const wider = <T extends Int32Array | Float64Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    this.keyOf = wider(this.keyOf);
-    for (const name of this.names) this.columns[name] = wider(this.columns[name]);
+    this.keyOf = doubled(this.keyOf);
+    for (const name of this.names) this.columns[name] = doubled(this.columns[name]);
   }
+}
+
+/** A copy of `a` twice as long (the rest zeros), for columns that grow as rows arrive. */
+export function doubled<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
 }
