@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { PoliteClient } from '../etl/fetch/polite-client.ts';
 import { fetchRadoskop } from '../etl/fetch/radoskop.ts';
 import { fetchSejm } from '../etl/fetch/sejm.ts';
-import { tempDirs } from './support/fixture.ts';
+import { tempDir } from './support/fixture.ts';
 import { startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 import { type Fault, radoskopStandIn, sejmStandIn } from './support/stand-in-apis.ts';
 
@@ -23,7 +23,7 @@ const radoskopDir = join(dataDir, 'radoskop');
 const haveData = existsSync(sejmSample) && existsSync(radoskopDir);
 if (!haveData) console.warn(`skipping the fetch tests: ${dataDir} not found`);
 
-const newDir = tempDirs('fetch-test-');
+const newDir = () => tempDir('fetch-test-');
 
 const client = (timeoutMs = 2000) => new PoliteClient({ userAgent: 'council-test', timeoutMs, backoffMs: 20 });
 /** The visible files of a folder (no dot files: state, temporaries). */

@@ -11,10 +11,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../etl/findings.ts';
 import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
-import { appOver, tempDirs, type TestApp } from './support/fixture.ts';
+import { appOver, tempDir, type TestApp } from './support/fixture.ts';
 import { RADOSKOP_HAND, writeRadoskopHand } from './support/radoskop-hand.ts';
 
-const newDir = tempDirs('radoskop-test-');
+const newDir = () => tempDir('radoskop-test-');
 
 const located = (p: Problem) => `${p.file}: ${p.column}: ${p.problem}`;
 

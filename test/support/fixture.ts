@@ -1,8 +1,7 @@
 // Builds real temporary databases with the real pipeline, and apps over them.
 
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
@@ -12,9 +11,9 @@ import { SnapshotStore } from '../../src/snapshot/snapshot.ts';
 import type { SourceFormat } from '../../core/sources.ts';
 import { runEtl } from '../../etl/run.ts';
 import { renderStoredAnswers } from '../../src/answers/render.ts';
-import { afterAll } from 'vitest';
+import { tempDir } from './temp.ts';
 
-export const tempDir = (prefix = 'council-test-') => mkdtempSync(join(tmpdir(), prefix));
+export { removeDir, tempDir } from './temp.ts';
 
 /** Runs the ETL from `source` into a new temporary database; returns its path. */
 export async function buildDatabase(source: string, format: SourceFormat = 'csv'): Promise<string> {
@@ -39,19 +38,6 @@ export function appOver(dbPath: string, overrides: Partial<Config> = {}, logger:
   const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
   const app = createApp({ snapshots, shares, config, logger });
   return { app, snapshots, shares, config, close: () => { snapshots.close(); void shares.close(); } };
-}
-
-export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
-
-/** A maker of temporary folders for one test file: each is removed after the file's tests. */
-export function tempDirs(prefix: string): () => string {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach(removeDir));
-  return () => {
-    const dir = tempDir(prefix);
-    dirs.push(dir);
-    return dir;
-  };
 }
 
 /** The SHA-256 of a file's bytes: whether a file was left untouched. */
