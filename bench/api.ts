@@ -19,23 +19,19 @@
 // The service runs in its default configuration (no key, default origins, LOG_LEVEL as in the
 // environment, default info) except for the rate limit, raised so that the run is not refused.
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runEtl } from '../etl/run.ts';
 import { renderStoredAnswers } from '../src/answers/render.ts';
 import { generateBundle } from '../tools/generate/index.ts';
+import { ext, get, nodeArgs, start } from './children.ts';
 import { type LoadResult, type LoadSpec, hasWrk, runWrk } from './load.ts';
 import { hotUrls, kindOf, walkUrls, zipfUrls } from './workloads.ts';
 
-const here = fileURLToPath(import.meta.url);
-const fromSources = here.endsWith('.ts');
-const ext = fromSources ? 'ts' : 'js';
-const nodeArgs = fromSources ? ['--import', 'tsx'] : [];
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const argValue = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -57,31 +53,6 @@ if (polandFraction !== undefined && !(polandFraction > 0 && polandFraction <= 1)
 }
 const SAMPLE = process.argv.includes('--sample') ? Number(argValue('--sample', '')) : polandFraction === undefined ? undefined : 20_000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Starts a server process on a free port and waits until `readyPath` answers. */
-async function start(args: string[], env: Record<string, string>, readyPath: string): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...args], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  let exited = false;
-  child.on('exit', () => { exited = true; });
-  for (let attempt = 0; attempt < 600 && !exited; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${readyPath}`)).ok) return { child, port };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${args.join(' ')} did not start`);
-}
-
 function load(port: number, paths: string[]): LoadResult {
   const spec: LoadSpec = { url: `http://127.0.0.1:${port}`, paths, headers: {}, connections: CONNECTIONS, duration: DURATION };
   if (hasWrk()) return runWrk(spec);
@@ -89,17 +60,6 @@ function load(port: number, paths: string[]): LoadResult {
     { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
   if (child.status !== 0) throw new Error(`autocannon exited ${child.status}`);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as LoadResult;
-}
-
-/** GETs `path` over a keep-alive agent; resolves with the status and body. */
-function get(agent: http.Agent, port: number, path: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
 }
 
 /** Every answer of `paths`, as the service sends it (each must be a 200), in the bare server's file format. */
@@ -162,7 +122,7 @@ const row = (name: string, runs: LoadResult[], limit: LoadResult[]) => {
 const work = mkdtempSync(join(tmpdir(), 'council-bench-api-'));
 const children: ChildProcess[] = [];
 try {
-  let source = builtDb || (sejm ? local(`../../${fromSources ? '' : '../'}shared/data/sejm-term10.tar.gz`) : local(`../${fromSources ? '' : '../'}data/sample`));
+  let source = builtDb || (sejm ? local(`../../${ext === 'ts' ? '' : '../'}shared/data/sejm-term10.tar.gz`) : local(`../${ext === 'ts' ? '' : '../'}data/sample`));
   if (polandFraction !== undefined) {
     source = join(work, 'poland');
     console.log(`generating the Poland plan at fraction ${polandFraction} …`);

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surnameOf } from '../core/text.ts';
 import { FindQueries, nameMatches } from '../src/find/queries.ts';
+import { GlosowaniaQueries } from '../src/glosowania/queries.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { writeBundle } from './support/bundle.ts';
 import { buildDatabase, removeDir, tempDir } from './support/fixture.ts';
@@ -33,6 +34,8 @@ afterAll(() => {
   dirs.forEach(removeDir);
 });
 
+const findIn = (db: Database.Database) => new FindQueries(db, new GlosowaniaQueries(db));
+
 describe('the surname rule', () => {
   it('takes the last word; a hyphenated double surname is one word', () => {
     expect(surnameOf('Anna Nowak')).toBe('Nowak');
@@ -48,14 +51,14 @@ describe('councillors by name on the hand council', () => {
 
   it('lists everyone in surname order: Kos, Lis, Mazur, Nowak (1, then the namesake 5), Wróbel, Żuk', () => {
     // Surnames: 1 Nowak · 2 Lis · 3 Wróbel · 4 Mazur · 5 Nowak · 6 Kos · 7 Żuk; Ż after W in Polish order.
-    const all = new FindQueries(hand).councillors({});
+    const all = findIn(hand).councillors({});
     expect(ids(all)).toEqual([6, 2, 4, 1, 5, 3, 7]);
     expect(all.total).toBe(7);
-    expect(ids(new FindQueries(hand).councillors({ kolejnosc: 'imie' }))).toEqual([1, 5, 7, 4, 3, 2, 6]); // CONTRACT §2 name order
+    expect(ids(findIn(hand).councillors({ kolejnosc: 'imie' }))).toEqual([1, 5, 7, 4, 3, 2, 6]); // CONTRACT §2 name order
   });
 
   it('finds names without their Polish letters, in any case and word order', () => {
-    const q = new FindQueries(hand);
+    const q = findIn(hand);
     expect(ids(q.councillors({ nazwa: 'lucja' }))).toEqual([3]);
     expect(ids(q.councillors({ nazwa: 'WRÓBEL' }))).toEqual([3]);
     expect(ids(q.councillors({ nazwa: 'zuk' }))).toEqual([7]);
@@ -67,7 +70,7 @@ describe('councillors by name on the hand council', () => {
   });
 
   it('combines the name with the term, the group and the body, as /radni filters', () => {
-    const q = new FindQueries(hand);
+    const q = findIn(hand);
     // T1 display memberships: 1 RdM, 2 FS, 3 RdM, 4 FS; "a" is in every folded name of T1 but Zenon Lis'.
     expect(ids(q.councillors({ nazwa: 'a', kadencja: '2014-2018' }))).toEqual([4, 1, 3]);
     expect(ids(q.councillors({ nazwa: 'a', kadencja: '2014-2018', ugrupowanie: 2 }))).toEqual([4]);
@@ -97,7 +100,7 @@ describe('against a naive reference on a generated council', () => {
     .map((p) => p.id_osoby);
 
   it('every fragment of every name finds what a scan finds, in surname order', () => {
-    const q = new FindQueries(generated);
+    const q = findIn(generated);
     expect(people.length).toBeGreaterThan(60);
     const fragments = new Set<string>();
     for (const p of people) for (const word of p.imie_nazwisko.split(' ')) fragments.add(word.slice(0, 3)).add(word.slice(-4).toUpperCase());
@@ -106,7 +109,7 @@ describe('against a naive reference on a generated council', () => {
   });
 
   it('any typed text (fast-check) finds what a scan finds', () => {
-    const q = new FindQueries(generated);
+    const q = findIn(generated);
     const letters = fc.constantFrom(...'aąbcćeęlłnńoóśzźż AŁŻ'.split(''));
     fc.assert(fc.property(fc.array(letters, { maxLength: 5 }).map((a) => a.join('')), (typed) => {
       expect(q.councillors({ nazwa: typed }).items.map((c) => c.id_osoby)).toEqual(reference(typed));
@@ -114,7 +117,7 @@ describe('against a naive reference on a generated council', () => {
   });
 
   it('nameMatches (for lists already in memory) agrees with the query', () => {
-    const q = new FindQueries(generated);
+    const q = findIn(generated);
     for (const typed of ['sla', 'ŁUK', 'wójcik', 'ka-', 'anna nowak']) {
       const byQuery = q.councillors({ nazwa: typed }).items.map((c) => c.id_osoby).sort((a, b) => a - b);
       expect(people.filter((p) => nameMatches(p.imie_nazwisko, typed)).map((p) => p.id_osoby).sort((a, b) => a - b), typed).toEqual(byQuery);
@@ -127,13 +130,13 @@ describe('the site-wide search', () => {
   const fold = (s: string) => s.toLowerCase().replace(/ł/g, 'l').normalize('NFD').replace(/\p{M}/gu, '');
 
   it('finds councillors by name and votes by title (newest first), each limited, with totals', () => {
-    const q = new FindQueries(generated);
+    const q = findIn(generated);
     const votes = generated.prepare('SELECT id_glosowania, tytul, id_organu FROM glosowanie ORDER BY ord').all() as Vote[];
     for (const typed of ['budżetu', 'BUDZETU', 'łąkowa', 'Zasłużony', 'absolutorium', 'nie ma takiego tytułu']) {
       const matching = votes.filter((v) => fold(v.tytul).includes(fold(typed)));
       const found = q.site(typed, {}, 5);
-      expect(found.glosowania.searched).toBe(true);
       expect(found.glosowania.total, typed).toBe(matching.length);
+      expect(found.glosowania.exact).toBe(true);
       expect(found.glosowania.items.map((v) => v.id_glosowania), typed).toEqual(matching.slice(0, 5).map((v) => v.id_glosowania));
       const council = 1;
       const inCouncil = matching.filter((v) => v.id_organu === council);
@@ -145,10 +148,12 @@ describe('the site-wide search', () => {
     expect(byName.radni.items.every((c) => fold(c.imie_nazwisko).includes('nowak'))).toBe(true);
   });
 
-  it('a query under three letters searches names only; an empty one finds nothing', () => {
-    const q = new FindQueries(generated);
-    expect(q.site('ż', {}, 5).glosowania).toEqual({ items: [], total: 0, searched: false });
-    expect(q.site('ż', {}, 5).radni.total).toBeGreaterThan(0);
-    expect(q.site('  ', {}, 5)).toEqual({ radni: { items: [], total: 0 }, glosowania: { items: [], total: 0, searched: false } });
+  it('a query of one letter searches titles too; an empty one finds nothing', () => {
+    const q = findIn(generated);
+    const votes = generated.prepare('SELECT id_glosowania, tytul FROM glosowanie ORDER BY ord').all() as Vote[];
+    const found = q.site('ż', {}, 5);
+    expect(found.glosowania.items.map((v) => v.id_glosowania)).toEqual(votes.filter((v) => fold(v.tytul).includes('z')).slice(0, 5).map((v) => v.id_glosowania));
+    expect(found.radni.total).toBeGreaterThan(0);
+    expect(q.site('  ', {}, 5)).toEqual({ radni: { items: [], total: 0 }, glosowania: { items: [], total: 0, exact: true } });
   });
 });

@@ -9,19 +9,20 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../core/text.ts';
 import { GlosowaniaQueries } from '../src/glosowania/queries.ts';
+import { TitleSearch, type TitlePlan } from '../src/glosowania/title-search.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 
 let dbPath: string;
 let db: Database.Database;
-let votes: Array<{ id_glosowania: number; tytul: string; kadencja: string }>;
+let votes: Array<{ id_glosowania: number; tytul: string; kadencja: string; id_organu: number }>;
 let t: TestApp;
 beforeAll(async () => {
   const dir = tempDir();
   await generateBundle(dir, { seed: 5, radni: 8, glosowania: 400, kadencje: 2 });
   dbPath = await buildDatabase(dir);
   db = new Database(dbPath, { readonly: true });
-  votes = db.prepare('SELECT id_glosowania, tytul, kadencja FROM glosowanie ORDER BY ord').all() as typeof votes;
+  votes = db.prepare('SELECT id_glosowania, tytul, kadencja, id_organu FROM glosowanie ORDER BY ord').all() as typeof votes;
   t = appOver(dbPath, { RESPONSE_CACHE_MB: 0 });
 });
 afterAll(() => {
@@ -46,6 +47,48 @@ describe('the search count bound', () => {
         expect({ total, exact }).toEqual(matching.length > bound ? { total: bound, exact: false } : { total: matching.length, exact: true });
       },
     ), { numRuns: 300 });
+  });
+
+  it('finds what a plain filter finds for any piece of any title, through every plan', () => {
+    // Phrases cut from the titles at random (mid-word, across words and punctuation, case and Polish
+    // letters changed) and a few made up; limits from none to tiny, so each plan answers some of them.
+    const terms = [...new Set(votes.map((v) => v.kadencja))];
+    const bodies = [...new Set(votes.map((v) => v.id_organu))];
+    const seen = new Set<TitlePlan['index']>();
+    const piece = fc.tuple(fc.nat(votes.length - 1), fc.nat(200), fc.integer({ min: 1, max: 24 }), fc.constantFrom('as is', 'upper', 'plain'))
+      .map(([i, start, length, change]) => {
+        const title = votes[i]!.tytul;
+        const cut = title.slice(start % title.length, (start % title.length) + length);
+        return change === 'upper' ? cut.toUpperCase() : change === 'plain' ? foldText(cut) : cut;
+      });
+    const phrase = fc.oneof(piece, piece.map((p) => `${p}x`), fc.constantFrom('uchwala', 'UCHWAŁY', 'druk nr', '„', '–', '(', ' ', 'ż', 'qq', 'ó9'));
+    fc.assert(fc.property(
+      phrase, fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 25 }),
+      fc.option(fc.constantFrom(...terms), { nil: undefined }), fc.option(fc.constantFrom(...bodies), { nil: undefined }),
+      fc.constantFrom({ maxWords: 0, maxChecked: 0 }, { maxWords: 2, maxChecked: 0 }, { maxWords: 3, maxChecked: 40 }, { maxWords: 200, maxChecked: 5_000 }),
+      (search, page, limit, kadencja, organ, titleLimits) => {
+        seen.add(new TitleSearch(db, titleLimits).plan(foldText(search)).index);
+        const queries = new GlosowaniaQueries(db, 1_000_000, titleLimits);
+        const matching = votes.filter((v) => foldText(v.tytul).includes(foldText(search))
+          && (kadencja === undefined || v.kadencja === kadencja) && (organ === undefined || v.id_organu === organ));
+        const { items, total } = queries.list({ search, kadencja, organ, page, limit });
+        expect(items.map((v) => v.id_glosowania), search).toEqual(matching.slice((page - 1) * limit, page * limit).map((v) => v.id_glosowania));
+        expect(total, search).toBe(matching.length);
+      },
+    ), { numRuns: 1_500 });
+    expect([...seen].sort()).toEqual(['glosowanie_pary', 'glosowanie_slowa', 'glosowanie_szukaj', 'none', 'scan']);
+  });
+
+  it('plans a rare phrase of common trigrams through its few words', () => {
+    const titles = new TitleSearch(db);
+    expect(titles.plan('uchwala')).toEqual({ index: 'none' }); // every trigram is in 'uchwały', the word in no title
+    const budzet = titles.plan('budzet');
+    expect(budzet).toMatchObject({ index: 'glosowanie_slowa', check: false });
+    expect(votes.some((v) => foldText(v.tytul).includes('projektu uchwaly w sprawie'))).toBe(true);
+    expect(titles.plan('projektu uchwaly w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: true });
+    expect(titles.plan('poprawka projektu uchwaly')).toEqual({ index: 'none' }); // common words, never neighbours
+    expect(titles.plan('ojektu uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: true }); // 'ojektu' ends a word, 'spr' begins one
+    expect(titles.plan('uchwaly uchw sprawie')).toEqual({ index: 'none' }); // an inner part must be a whole word
   });
 
   it('leaves the other lists exact, however long', () => {

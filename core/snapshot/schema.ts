@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -399,6 +399,37 @@ INSERT INTO glosowanie_szukaj (glosowanie_szukaj, rank) VALUES ('automerge', 0);
 INSERT INTO glosowanie_szukaj (glosowanie_szukaj, rank) VALUES ('crisismerge', 1000);
 INSERT INTO glosowanie_szukaj (rowid, tytul_folded) SELECT ord, tytul_folded FROM glosowanie ORDER BY ord;
 INSERT INTO glosowanie_szukaj (glosowanie_szukaj) VALUES ('optimize');
+-- The titles' words (src/glosowania/title-search.ts): a phrase whose trigrams are all common but which
+-- is itself rare ('uchwala' among millions of 'uchwały') is answered from the few words that contain
+-- it instead of intersecting millions of trigram positions. The ascii tokenizer splits on ASCII
+-- punctuation and spaces only, so a word is a run of the folded title without them; detail=none: the
+-- words' doclists are only rowids. slowo lists every word with how many titles hold it, and its
+-- trigrams find the words that contain a typed fragment.
+CREATE VIRTUAL TABLE glosowanie_slowa USING fts5(tytul_folded, content='', tokenize='ascii', detail=none);
+INSERT INTO glosowanie_slowa (glosowanie_slowa, rank) VALUES ('hashsize', 67108864);
+INSERT INTO glosowanie_slowa (glosowanie_slowa, rank) VALUES ('automerge', 0);
+INSERT INTO glosowanie_slowa (glosowanie_slowa, rank) VALUES ('crisismerge', 1000);
+INSERT INTO glosowanie_slowa (rowid, tytul_folded) SELECT ord, tytul_folded FROM glosowanie ORDER BY ord;
+INSERT INTO glosowanie_slowa (glosowanie_slowa) VALUES ('optimize');
+CREATE VIRTUAL TABLE temp.slowa_glosowan USING fts5vocab(main, glosowanie_slowa, row);
+CREATE TABLE slowo (id INTEGER PRIMARY KEY, slowo TEXT NOT NULL, glosowan INTEGER NOT NULL);
+INSERT INTO slowo (slowo, glosowan) SELECT term, doc FROM temp.slowa_glosowan ORDER BY term;
+DROP TABLE temp.slowa_glosowan;
+CREATE VIRTUAL TABLE slowo_szukaj USING fts5(slowo, content='', tokenize='trigram case_sensitive 1', detail=full);
+INSERT INTO slowo_szukaj (rowid, slowo) SELECT id, slowo FROM slowo;
+-- Neighbouring words as one term (core/title-words.ts, title_pairs() registered by the ETL): a phrase
+-- of common words that is itself rare ('poprawka projektu uchwały') is the few titles holding its pairs.
+-- para lists every pair term with how many titles hold it: which pairs exist, and which begin so.
+CREATE VIRTUAL TABLE glosowanie_pary USING fts5(pary, content='', tokenize='ascii', detail=none);
+INSERT INTO glosowanie_pary (glosowanie_pary, rank) VALUES ('hashsize', 67108864);
+INSERT INTO glosowanie_pary (glosowanie_pary, rank) VALUES ('automerge', 0);
+INSERT INTO glosowanie_pary (glosowanie_pary, rank) VALUES ('crisismerge', 1000);
+INSERT INTO glosowanie_pary (rowid, pary) SELECT ord, title_pairs(tytul_folded) FROM glosowanie ORDER BY ord;
+INSERT INTO glosowanie_pary (glosowanie_pary) VALUES ('optimize');
+CREATE VIRTUAL TABLE temp.pary_glosowan USING fts5vocab(main, glosowanie_pary, row);
+CREATE TABLE para (para TEXT PRIMARY KEY, glosowan INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO para (para, glosowan) SELECT term, doc FROM temp.pary_glosowan ORDER BY term;
+DROP TABLE temp.pary_glosowan;
 `;
 
 export function createSchema(db: Database.Database): void {

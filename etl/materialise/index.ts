@@ -7,6 +7,7 @@
 
 import type Database from 'better-sqlite3';
 import { INDEX_SQL } from '../../core/snapshot/schema.ts';
+import { titlePairs } from '../../core/title-words.ts';
 import type { Findings } from '../findings.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, passBallots } from './ballots.ts';
@@ -63,6 +64,7 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   timer('materialise: cohesion', writeCohesion(db, dims, evidence));
   timer('materialise: map', writeCouncilMaps(db, dims, ballots.blocks, evidence.votersByBlock()));
 
+  db.function('title_pairs', { deterministic: true }, titlePairs);
   db.exec(INDEX_SQL);
   timer('indexes', 0);
 }

@@ -1,13 +1,13 @@
 // Finding things by what people type: councillors by name (diacritics-insensitive, in surname order)
 // and the site-wide search over councillors and vote titles. Reads the columns the ETL stores for it:
-// `radny.name_folded` and `radny.surname_rank` (etl/materialise/councillors.ts), and the vote titles'
-// trigram index `glosowanie_szukaj`.
+// `radny.name_folded` and `radny.surname_rank` (etl/materialise/councillors.ts); votes are found by the
+// vote list's own title search (src/glosowania/title-search.ts), with its bounded count.
 
 import type Database from 'better-sqlite3';
 import { foldText } from '../../core/text.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
-import { trigramPhrase } from '../glosowania/queries.ts';
+import type { GlosowaniaQueries, VoteSummary } from '../glosowania/queries.ts';
 
 /** Words of a typed query, folded like the stored names: "  Łódź  kow" → ["lodz", "kow"]. At most MAX_WORDS. */
 export function queryWords(query: string): string[] {
@@ -37,15 +37,11 @@ export interface CouncillorSearch {
   kolejnosc?: 'nazwisko' | 'imie' | undefined;
 }
 
-export interface VoteFound {
-  id_glosowania: number; tytul: string; data: string; id_organu: number; organ: string;
-  wynik: string; za: number; przeciw: number; wstrzymujacy: number;
-}
 
 export interface SiteSearchResult {
   radni: { items: CouncillorFound[]; total: number };
-  /** `searched` false: the query is too short for the title index (under 3 letters), so votes were not searched. */
-  glosowania: { items: VoteFound[]; total: number; searched: boolean };
+  /** `exact` false: there are at least `total` (the vote list's search bound). */
+  glosowania: { items: VoteSummary[]; total: number; exact: boolean };
 }
 
 const COUNCILLOR_COLUMNS = `s.id_osoby, r.imie_nazwisko, s.kadencja_biezaca AS kadencja, s.przynaleznosc_id,
@@ -54,24 +50,13 @@ const NAME_WORD = 'instr(r.name_folded, ?) > 0';
 
 export class FindQueries {
   private readonly councillorLists: FilteredStatements<{ byName: Database.Statement; bySurname: Database.Statement; count: Database.Statement }>;
-  private readonly voteStatements: FilteredStatements<{ page: Database.Statement; count: Database.Statement }>;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, private readonly glosowania: GlosowaniaQueries) {
     this.councillorLists = new FilteredStatements((where) => {
       const from = `FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where}`;
       return {
         byName: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.name_rank LIMIT ? OFFSET ?`),
         bySurname: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.surname_rank LIMIT ? OFFSET ?`),
-        count: db.prepare(`SELECT count(*) ${from}`).pluck(),
-      };
-    });
-    // The trigram index yields matching votes by rowid = ord, i.e. newest first.
-    this.voteStatements = new FilteredStatements((where) => {
-      const from = `FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu
-        WHERE g.ord IN (SELECT rowid FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ?) ${where.replace(/^WHERE/, 'AND')}`;
-      return {
-        page: db.prepare(`SELECT g.id_glosowania, g.tytul, g.data, g.id_organu, o.nazwa AS organ, g.wynik, g.za, g.przeciw, g.wstrzymujacy
-          ${from} ORDER BY g.ord LIMIT ?`),
         count: db.prepare(`SELECT count(*) ${from}`).pluck(),
       };
     });
@@ -94,21 +79,12 @@ export class FindQueries {
     return { items: list.all(...params, limit, offset) as CouncillorFound[], total: statements.count.get(...params) as number };
   }
 
-  /** Votes whose title contains the typed phrase (folded), newest first; undefined when the phrase is under 3 letters. */
-  votes(phrase: string, scope: { kadencja?: string | undefined; organ?: number | undefined }, limit: number): { items: VoteFound[]; total: number } | undefined {
-    const match = trigramPhrase(foldText(phrase.trim()));
-    if (match === undefined) return undefined;
-    const { statements, params } = this.voteStatements.select([['g.kadencja = ?', scope.kadencja], ['g.id_organu = ?', scope.organ]]);
-    return { items: statements.page.all(match, ...params, limit) as VoteFound[], total: statements.count.get(match, ...params) as number };
-  }
-
   /** The search box of every page: councillors by name (all terms) and votes by title, the first `limit` of each. */
   site(query: string, scope: { organ?: number | undefined }, limit: number): SiteSearchResult {
-    if (queryWords(query).length === 0) return { radni: { items: [], total: 0 }, glosowania: { items: [], total: 0, searched: false } };
-    const votes = this.votes(query, { organ: scope.organ }, limit);
+    if (queryWords(query).length === 0) return { radni: { items: [], total: 0 }, glosowania: { items: [], total: 0, exact: true } };
     return {
       radni: this.councillors({ nazwa: query, organ: scope.organ }, limit),
-      glosowania: votes ? { ...votes, searched: true } : { items: [], total: 0, searched: false },
+      glosowania: this.glosowania.list({ search: query.trim(), organ: scope.organ, page: 1, limit }),
     };
   }
 }

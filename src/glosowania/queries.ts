@@ -6,6 +6,7 @@ import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
+import { TITLE_SEARCH_LIMITS, TitleSearch, type TitleSearchLimits } from './title-search.ts';
 
 /** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
 export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,
@@ -42,22 +43,8 @@ export interface VoteFilter {
 /** Members of a vote without a group are listed under this key in the grouped distribution. */
 export const NO_GROUP = 'Niezrzeszeni';
 
-/**
- * A title search as a query of the trigram index (`glosowanie_szukaj`, rowid = ord): the folded text
- * as one quoted phrase, which FTS5 matches as a substring. Undefined when the index cannot answer it:
- * a phrase of fewer than three characters has no trigram (and NUL ends an FTS5 query string).
- */
-export function trigramPhrase(folded: string): string | undefined {
-  if ([...folded].length < 3 || folded.includes('\0')) return undefined;
-  return `"${folded.replaceAll('"', '""')}"`;
-}
-
-const SEARCH_INDEX = 'g.ord IN (SELECT rowid FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ?)';
-
-/** The vote filters of CONTRACT §6 as conditions over alias `g`. */
+/** The vote filters of CONTRACT §6 but the title search, as conditions over alias `g`. */
 function voteConditions(filter: VoteFilter): Condition[] {
-  const folded = filter.search === undefined ? undefined : foldText(filter.search);
-  const phrase = folded === undefined ? undefined : trigramPhrase(folded);
   return [
     ['g.kadencja = ?', filter.kadencja],
     ['g.id_organu = ?', filter.organ],
@@ -65,12 +52,11 @@ function voteConditions(filter: VoteFilter): Condition[] {
     ['g.data <= ?', filter.data_do],
     ['g.wynik = ?', filter.wynik],
     ['g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min],
-    // The folded title, case- and diacritic-insensitive: through the trigram index, or for a search
-    // too short for it by instr() over every title (no LIKE wildcards to escape either way).
-    [SEARCH_INDEX, phrase],
-    ['instr(g.tytul_folded, ?) > 0', phrase === undefined ? folded : undefined],
   ];
 }
+
+/** The folded title contains the folded phrase (no LIKE wildcards to escape). */
+const TITLE_CONTAINS = 'instr(g.tytul_folded, ?) > 0';
 
 /**
  * A searched list counts its matches up to this many past the page's end, no further: the count visits
@@ -91,13 +77,13 @@ export class GlosowaniaQueries {
   private readonly ordStatement: Database.Statement;
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
-  private readonly searchCount: Database.Statement;
-  private readonly searchPage: Database.Statement;
+  private readonly titles: TitleSearch;
+  private readonly searched: Record<'glosowanie_slowa' | 'glosowanie_pary' | 'glosowanie_szukaj', FilteredStatements<{ countUpTo: Database.Statement; page: Database.Statement }>>;
   private readonly idsStatement: Database.Statement;
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
-  constructor(db: Database.Database, private readonly searchCountCap = SEARCH_COUNT_CAP) {
+  constructor(db: Database.Database, private readonly searchCountCap = SEARCH_COUNT_CAP, titleLimits = TITLE_SEARCH_LIMITS) {
     this.listStatements = new FilteredStatements((where) => ({
       count: db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
       countUpTo: db.prepare(`SELECT count(*) FROM (SELECT 1 FROM glosowanie g ${where} LIMIT ?)`).pluck(),
@@ -109,11 +95,23 @@ export class GlosowaniaQueries {
     // Unfiltered (the list a crawler pages through): `ord` numbers the votes 1..N in list order, so
     // a page is a range of it. OFFSET would step over every earlier vote (millions on a national snapshot).
     this.unfilteredPage = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.ord > ? ORDER BY g.ord LIMIT ?`);
-    // Searched and nothing else: the index yields the matches in ord order, so a page stops after
-    // its rows and the total is counted in the index, without reading a vote (all of Poland: 7 million).
-    this.searchCount = db.prepare('SELECT count(*) FROM (SELECT 1 FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ? LIMIT ?)').pluck();
-    this.searchPage = db.prepare(`WITH page AS (SELECT rowid AS ord FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ? ORDER BY rowid LIMIT ? OFFSET ?)
-      SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`);
+    // Searched through an index (src/glosowania/title-search.ts): the index yields candidates in ord
+    // order (rowid = ord), so a page stops after its rows and a count at its bound. Searched and nothing
+    // else: counted in the index alone, without reading a vote (all of Poland: 7 million). Otherwise each
+    // candidate's vote is read for the other filters (and the phrase, when the plan checks it); CROSS
+    // JOIN keeps the index outside, in its order.
+    const searchedThrough = (index: 'glosowanie_slowa' | 'glosowanie_pary' | 'glosowanie_szukaj') => new FilteredStatements((where) => {
+      const matches = where === ''
+        ? `SELECT rowid AS ord FROM ${index} WHERE ${index} MATCH ?`
+        : `SELECT s.rowid AS ord FROM ${index} s CROSS JOIN glosowanie g ON g.ord = s.rowid WHERE s.${index} MATCH ? ${where.replace(/^WHERE/, 'AND')}`;
+      return {
+        countUpTo: db.prepare(`SELECT count(*) FROM (${matches} LIMIT ?)`).pluck(),
+        page: db.prepare(`WITH page AS (${matches} ORDER BY ord LIMIT ? OFFSET ?)
+          SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
+      };
+    });
+    this.searched = { glosowanie_slowa: searchedThrough('glosowanie_slowa'), glosowanie_pary: searchedThrough('glosowanie_pary'), glosowanie_szukaj: searchedThrough('glosowanie_szukaj') };
+    this.titles = new TitleSearch(db, titleLimits);
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
         (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow
@@ -163,19 +161,30 @@ export class GlosowaniaQueries {
    * A page of the filtered list, date order, and the filtered total: exact, except for a search with
    * more matches than the count cap past the page's end, whose total is that many (`exact` false).
    */
-  list({ page, limit, ...filter }: VoteFilter & { page: number; limit: number }): { items: VoteSummary[]; total: number; exact: boolean } {
-    const { statements, params } = this.listStatements.select(voteConditions(filter));
-    if (params.length === 0) return { items: this.unfilteredPage.all((page - 1) * limit, limit) as VoteSummary[], total: this.count(), exact: true };
+  list({ page, limit, search, ...filter }: VoteFilter & { page: number; limit: number }): { items: VoteSummary[]; total: number; exact: boolean } {
     const offset = (page - 1) * limit;
-    const phrase = params.length === 1 && filter.search !== undefined ? trigramPhrase(foldText(filter.search)) : undefined;
-    const items = (phrase !== undefined ? this.searchPage.all(phrase, limit, offset) : statements.page.all(...params, limit, offset)) as VoteSummary[];
-    if (filter.search === undefined) return { items, total: statements.count.get(...params) as number, exact: true };
+    const conditions = voteConditions(filter);
+    if (search === undefined) {
+      const { statements, params } = this.listStatements.select(conditions);
+      if (params.length === 0) return { items: this.unfilteredPage.all(offset, limit) as VoteSummary[], total: this.count(), exact: true };
+      return { items: statements.page.all(...params, limit, offset) as VoteSummary[], total: statements.count.get(...params) as number, exact: true };
+    }
+    const folded = foldText(search);
+    const plan = this.titles.plan(folded);
+    if (plan.index === 'none') return { items: [], total: 0, exact: true };
+    // Within one body its votes (a few thousand) are checked one by one, through its index: cheaper than
+    // the country's matches of a common phrase.
+    const { statements, params } = plan.index === 'scan' || filter.organ !== undefined
+      ? this.listStatements.select([...conditions, [TITLE_CONTAINS, folded]])
+      : this.searched[plan.index].select([[TITLE_CONTAINS, plan.check ? folded : undefined], ...conditions]);
+    const matchParams = plan.index === 'scan' || filter.organ !== undefined ? params : [plan.match, ...params];
+    const items = statements.page.all(...matchParams, limit, offset) as VoteSummary[];
     // A short page is the last: the total is known without a count (a search that matches little or
-    // nothing scans its index once, not twice).
+    // nothing reads its candidates once, not twice).
     if (items.length < limit && (items.length > 0 || offset === 0)) return { items, total: offset + items.length, exact: true };
     // One more than the bound: reaching it says there are more.
     const bound = offset + limit + this.searchCountCap;
-    const counted = (phrase !== undefined ? this.searchCount.get(phrase, bound + 1) : statements.countUpTo.get(...params, bound + 1)) as number;
+    const counted = statements.countUpTo.get(...matchParams, bound + 1) as number;
     return counted > bound ? { items, total: bound, exact: false } : { items, total: counted, exact: true };
   }
 

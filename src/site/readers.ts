@@ -26,7 +26,7 @@ export class SiteReaders {
   }
 
   get find(): FindQueries {
-    return (this.findQueries ??= new FindQueries(this.snapshot.db));
+    return (this.findQueries ??= new FindQueries(this.snapshot.db, this.snapshot.queries.glosowania));
   }
 
   get cards(): CardQueries {

@@ -1,5 +1,5 @@
 // `/szukaj`: the search box of every page. Councillors by name (any words of it, Polish letters or
-// not, in surname order) and votes by title (3 letters at least), the first few of each, with links
+// not, in surname order) and votes by title, the first few of each, with links
 // to the full lists (/radni?nazwa=…, /glosowania?szukaj=…), which page and download them.
 
 import type { Request } from 'express';
@@ -43,9 +43,8 @@ export function searchPage(ctx: PageContext, data: PageData, req: Request): Page
               {radni.total > radni.items.length && <p><a href={href(ctx, '/radni', { nazwa: query })}>Wszyscy: {formatNumber(radni.total)} {plural(radni.total, 'osoba', 'osoby', 'osób')}</a></p>}
             </section>
             <section aria-labelledby="h-glosowania">
-              <h2 id="h-glosowania">Głosowania {glosowania.searched && <span class="muted">({formatNumber(glosowania.total)})</span>}</h2>
-              {!glosowania.searched ? <p class="muted">Tytuły głosowań przeszukujemy od trzech liter.</p>
-                : glosowania.total === 0 ? <p class="muted">Brak głosowań z tymi słowami w tytule.</p> : (
+              <h2 id="h-glosowania">Głosowania <span class="muted">({glosowania.exact ? '' : 'co najmniej '}{formatNumber(glosowania.total)})</span></h2>
+              {glosowania.total === 0 ? <p class="muted">Brak głosowań z tymi słowami w tytule.</p> : (
                   <ul class="found">
                     {glosowania.items.map((v) => (
                       <li>
@@ -56,7 +55,7 @@ export function searchPage(ctx: PageContext, data: PageData, req: Request): Page
                   </ul>
                 )}
               {glosowania.total > glosowania.items.length && (
-                <p><a href={href(ctx, '/glosowania', { szukaj: query })}>Wszystkie: {formatNumber(glosowania.total)} {plural(glosowania.total, 'głosowanie', 'głosowania', 'głosowań')}</a></p>
+                <p><a href={href(ctx, '/glosowania', { szukaj: query })}>Wszystkie: {glosowania.exact ? '' : 'co najmniej '}{formatNumber(glosowania.total)} {plural(glosowania.total, 'głosowanie', 'głosowania', 'głosowań')}</a></p>
               )}
             </section>
           </>

@@ -1,0 +1,130 @@
+// Title search (CONTRACT §6 `search`: the folded title contains the folded phrase), planned per query
+// so that a query costs what its matches cost, not what the country's titles cost. Reads the indexes
+// core/snapshot/schema.ts builds, all with rowid = ord: glosowanie_slowa (the titles' words),
+// glosowanie_pary (their pairs of neighbouring words), slowo with slowo_szukaj (every distinct word,
+// how many titles hold it, its trigrams) and glosowanie_szukaj (the titles' trigrams).
+//
+// Words are runs between ASCII spaces and punctuation (core/title-words.ts); call the typed phrase's
+// runs its parts. A phrase of one part occurs in a title exactly when it occurs inside one of the
+// title's words, so its matches are the titles holding any word of the vocabulary that contains it: an
+// OR of a few words' rowid lists, however common its trigrams are ('uchwala' reads none of the millions
+// of 'uchwały'). In a phrase of several parts, the inner parts are whole words, the first ends a word
+// and the last begins one; each neighbouring two, with the separator between them, are a pair of the
+// title, so the candidates are the titles holding one pair of each (an AND of ORs of the pair terms
+// the vocabulary has: few, however common the words), each then checked whole. A phrase the vocabulary cannot narrow (parts in too many words) goes to the
+// trigram index, where its matches are dense, so a page stops after a few rows.
+
+import type Database from 'better-sqlite3';
+import { pairOf, wordsOf } from '../../core/title-words.ts';
+
+/** How a title search reads: which index yields the candidates (in ord order), and whether each is checked. */
+export type TitlePlan =
+  /** A part of the phrase is in no title's word: nothing matches. */
+  | { index: 'none' }
+  /** The word index; `check`: candidates hold the rarest part, the whole phrase is checked in the title. */
+  | { index: 'glosowanie_slowa'; match: string; check: boolean }
+  /** The pair index: candidates hold a pair for each two neighbouring parts, the whole phrase is checked. */
+  | { index: 'glosowanie_pary'; match: string; check: true }
+  /** The trigram index, exact: the phrase as one FTS5 phrase of trigrams. */
+  | { index: 'glosowanie_szukaj'; match: string; check: false }
+  /** No index can narrow it (under three letters, only ASCII punctuation): every title in scope is checked. */
+  | { index: 'scan' };
+
+export interface TitleSearchLimits {
+  /** A part found in more words than this (or two neighbouring parts in more pairs) is too common to OR their lists. */
+  maxWords: number;
+  /** A longer phrase's rarest part in more titles than this would check too many: the trigram index instead. */
+  maxChecked: number;
+}
+
+export const TITLE_SEARCH_LIMITS: TitleSearchLimits = { maxWords: 200, maxChecked: 5_000 };
+
+interface Word { slowo: string; glosowan: number }
+
+export class TitleSearch {
+  private readonly wordsByTrigram: Database.Statement;
+  private readonly wordsByScan: Database.Statement;
+  private readonly pairExists: Database.Statement;
+  private readonly pairsFrom: Database.Statement;
+
+  constructor(db: Database.Database, private readonly limits: TitleSearchLimits = TITLE_SEARCH_LIMITS) {
+    this.wordsByTrigram = db.prepare(`SELECT w.slowo, w.glosowan FROM slowo_szukaj f JOIN slowo w ON w.id = f.rowid
+      WHERE slowo_szukaj MATCH ? LIMIT ?`);
+    // A part of one or two letters has no trigram; the vocabulary (words, not titles) is scanned.
+    this.wordsByScan = db.prepare('SELECT slowo, glosowan FROM slowo WHERE instr(slowo, ?) > 0 LIMIT ?');
+    this.pairExists = db.prepare('SELECT 1 FROM para WHERE para = ?').pluck();
+    this.pairsFrom = db.prepare('SELECT para FROM para WHERE para >= ? ORDER BY para LIMIT ?').pluck();
+  }
+
+  /** The plan for a folded phrase (foldText of what was typed). */
+  plan(folded: string): TitlePlan {
+    const { words: parts, separators } = wordsOf(folded);
+    const containing = new Map(parts.map((part) => [part, this.wordsContaining(part)]));
+    if ([...containing.values()].some((words) => words.length === 0)) return { index: 'none' }; // a part no title's word holds
+    const common = (words: Word[]) => words.length > this.limits.maxWords;
+    if (parts.length === 1 && parts[0] === folded && !common(containing.get(folded)!)) {
+      return { index: 'glosowanie_slowa', match: containing.get(folded)!.map((w) => quoted(w.slowo)).join(' OR '), check: false };
+    }
+    if (parts.length >= 2) {
+      const pairs = this.pairsOf(parts, separators, containing);
+      if (pairs === 'none') return { index: 'none' };
+      if (pairs.length > 0) return { index: 'glosowanie_pary', match: pairs.map((terms) => `(${terms.map(quoted).join(' OR ')})`).join(' AND '), check: true };
+    }
+    const rarest = parts.map((part) => containing.get(part)!).filter((words) => !common(words))
+      .map((words) => ({ words, titles: words.reduce((sum, w) => sum + w.glosowan, 0) }))
+      .sort((a, b) => a.titles - b.titles)[0];
+    if (rarest !== undefined && rarest.titles <= this.limits.maxChecked) {
+      return { index: 'glosowanie_slowa', match: rarest.words.map((w) => quoted(w.slowo)).join(' OR '), check: true };
+    }
+    return [...folded].length >= 3 && !folded.includes('\0') ? { index: 'glosowanie_szukaj', match: quoted(folded), check: false } : { index: 'scan' };
+  }
+
+  /**
+   * For each two neighbouring parts, the pair terms a matching title must hold one of, as found in the
+   * pairs' vocabulary: the first part ends its word, the last begins its word, inner parts are whole
+   * words. Two parts with more pairs than the limit are left out; 'none' when two have no pair at all.
+   */
+  private pairsOf(parts: string[], separators: string[], containing: Map<string, Word[]>): string[][] | 'none' {
+    const last = parts.length - 1;
+    const maxPairs = this.limits.maxWords;
+    const sides = parts.map((part, i) => {
+      const words = containing.get(part)!;
+      if (i > 0 && i < last) return [part];
+      if (words.length > this.limits.maxWords) return undefined; // the list is cut short: it may miss words that hold it
+      return words.map((w) => w.slowo).filter((word) => (i === 0 ? word.endsWith(part) : word.startsWith(part)));
+    });
+    const constraints: string[][] = [];
+    for (let i = 0; i < last; i++) {
+      const [left, right] = [sides[i], sides[i + 1]];
+      if (left === undefined || left.length > maxPairs) continue;
+      let pairs: string[] = [];
+      if (right !== undefined) {
+        if (left.length * right.length > maxPairs) continue;
+        pairs = left.flatMap((l) => right.map((r) => pairOf(l, separators[i]!, r))).filter((pair) => this.pairExists.get(pair) !== undefined);
+      } else {
+        // The last part begins too many words to list: the pairs that begin with it, while they are few.
+        for (const l of left) {
+          const prefix = pairOf(l, separators[i]!, parts[i + 1]!);
+          for (const pair of this.pairsFrom.iterate(prefix, maxPairs + 1) as IterableIterator<string>) {
+            if (!pair.startsWith(prefix)) break;
+            pairs.push(pair);
+          }
+          if (pairs.length > maxPairs) break;
+        }
+        if (pairs.length > maxPairs) continue;
+      }
+      if (pairs.length === 0) return 'none';
+      constraints.push(pairs);
+    }
+    return constraints;
+  }
+
+  /** Words of the vocabulary containing `part`, up to one more than the limit. */
+  private wordsContaining(part: string): Word[] {
+    const limit = this.limits.maxWords + 1;
+    return ([...part].length >= 3 ? this.wordsByTrigram.all(quoted(part), limit) : this.wordsByScan.all(part, limit)) as Word[];
+  }
+}
+
+/** An FTS5 string: the text between double quotes, quotes doubled. */
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
