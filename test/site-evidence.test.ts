@@ -7,7 +7,8 @@
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
+import { generateBundle } from '../tools/generate/index.ts';
+import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 
 let t: TestApp;
 let councillor: { id_osoby: number; token: string };
@@ -93,7 +94,10 @@ describe('the pages built on the evidence', () => {
   it('answers the same councillor twice with a 400 page and an unknown one with a 404 page', async () => {
     expect((await request(t.app).get(`/porownaj?radny=${councillor.token}&drugi=${councillor.id_osoby}`)).status).toBe(400);
     expect((await request(t.app).get(`/porownaj?radny=${councillor.token}&drugi=nikt-taki`)).status).toBe(404);
-    expect(await page('/porownaj')).toContain('name="radny"');
+    // Several bodies (the sample's council and its committees): a body first, then its councillors.
+    expect(await page('/porownaj')).toContain('name="organ"');
+    const body = t.snapshots.active!.db.prepare('SELECT min(id_organu) FROM organ').pluck().get() as number;
+    expect(await page(`/porownaj?organ=${body}`)).toContain('name="radny"');
   });
 
   it('explains every figure on „Jak liczymy”, with worked examples from the snapshot', async () => {
@@ -142,5 +146,56 @@ describe('the pages built on the evidence', () => {
     const ranked = [...html.matchAll(/<td class="num hide-s">(\d+) \/ (\d+)<\/td>/g)].slice(0, 15);
     expect(ranked.length).toBeGreaterThan(0);
     for (const [, , of] of ranked.slice(0, 1)) expect(Number(of)).toBeGreaterThanOrEqual(min);
+  });
+});
+
+describe('the comparison form where there are several bodies', () => {
+  let several: TestApp;
+  beforeAll(async () => {
+    const dir = tempDir();
+    await generateBundle(dir, { seed: 11, radni: 9, glosowania: 60, kadencje: 1, rady: 3 });
+    several = appOver(await buildDatabase(dir));
+  }, 240_000);
+  afterAll(() => several.close());
+
+  const get = async (url: string) => {
+    const res = await request(several.app).get(url);
+    expect(res.status, url).toBe(200);
+    return res.text;
+  };
+  const formOf = (html: string) => /<form class="filters" method="get" action="\/porownaj"[\s\S]*?<\/form>/.exec(html)![0];
+  const optionsOf = (select: string, form: string) =>
+    [...(new RegExp(`name="${select}">([\\s\\S]*?)</select>`).exec(form)![1]!.matchAll(/<option value="([^"]*)"( selected)?/g))]
+      .map((m) => ({ token: m[1]!, selected: m[2] !== undefined }));
+
+  it('lists the councillor’s own body and starts the second choice on someone else', async () => {
+    const db = several.snapshots.active!.db;
+    const bodies = db.prepare('SELECT id_organu FROM organ ORDER BY id_organu').pluck().all() as number[];
+    expect(bodies.length).toBeGreaterThanOrEqual(3);
+    const person = db.prepare(`SELECT r.id_osoby, r.token, b.id_organu FROM radny r JOIN radny_organ b ON b.id_osoby = r.id_osoby
+      AND b.kadencja = '*' AND b.liczba_posiedzen > 0 ORDER BY r.id_osoby LIMIT 1`).get() as { id_osoby: number; token: string; id_organu: number };
+    // Every body the councillor sat in (attendance records in its sessions), each body's councillors in name order.
+    const theirBodies = db.prepare(`SELECT id_organu FROM radny_organ WHERE id_osoby = ? AND kadencja = '*' AND liczba_posiedzen > 0
+      ORDER BY id_organu`).pluck().all(person.id_osoby) as number[];
+    const colleagues = theirBodies.flatMap((organ) => several.snapshots.active!.queries.radni.list({ organ }).map((r) => r.token));
+    const form = formOf(await get(`/radni/${person.token}`));
+    const first = optionsOf('radny', form);
+    const second = optionsOf('drugi', form);
+    expect(first.map((o) => o.token)).toEqual(colleagues);
+    expect(first.filter((o) => o.selected).map((o) => o.token)).toEqual([person.token]); // once, though listed in each of their bodies
+    const secondChoice = second.filter((o) => o.selected).map((o) => o.token);
+    expect(secondChoice).toHaveLength(1);
+    expect(secondChoice[0]).not.toBe(person.token);
+    // The form as submitted by default is a comparison, not an error page.
+    await get(`/porownaj?radny=${person.token}&drugi=${secondChoice[0]}`);
+  });
+
+  it('asks for a body first when none is chosen, then lists only that body', async () => {
+    const landing = formOf(await get('/porownaj'));
+    expect(landing).toContain('name="organ"');
+    expect(landing).not.toContain('name="radny"');
+    const body = several.snapshots.active!.db.prepare('SELECT max(id_organu) FROM organ').pluck().get() as number;
+    const inBody = several.snapshots.active!.queries.radni.list({ organ: body }).map((r) => r.token);
+    expect(optionsOf('radny', formOf(await get(`/porownaj?organ=${body}`))).map((o) => o.token)).toEqual(inBody);
   });
 });

@@ -375,6 +375,7 @@ CREATE INDEX punkt_posiedzenie ON punkt (id_posiedzenia, ord);
 -- Any pair's agreement in a scope and body (CONTRACT §9 porownanie), covering.
 CREATE UNIQUE INDEX para_top_para ON para_top (kadencja, id_organu, id_osoby_1, id_osoby_2, wspolne, zgodne);
 CREATE INDEX radny_organ_frekwencja ON radny_organ (kadencja, id_organu, rank_frekwencja);
+CREATE INDEX radny_organ_osoba ON radny_organ (id_osoby, kadencja);
 CREATE INDEX radny_organ_buntownik ON radny_organ (kadencja, id_organu, rank_buntownik);
 CREATE INDEX radny_organ_lojalista ON radny_organ (kadencja, id_organu, rank_lojalista);
 CREATE UNIQUE INDEX glosowanie_ord ON glosowanie (ord);

@@ -92,6 +92,7 @@ export interface CouncillorFilter {
 
 export class RadniQueries {
   private readonly byId: Database.Statement;
+  private readonly bodies: Database.Statement;
   private readonly byToken: Database.Statement;
   private readonly person: Database.Statement;
   private readonly stat: Database.Statement;
@@ -136,6 +137,8 @@ export class RadniQueries {
     this.stat = db.prepare('SELECT * FROM radny_stat WHERE kadencja = ? AND id_osoby = ?');
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci FROM radny_miesiac
       WHERE kadencja = ? AND id_osoby = ? ORDER BY miesiac`);
+    this.bodies = db.prepare(`SELECT id_organu FROM radny_organ WHERE id_osoby = ? AND kadencja = ? AND liczba_posiedzen > 0
+      ORDER BY id_organu`).pluck();
     this.bodyTotal = db.prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?').pluck();
     this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');
     this.partnerDisplay = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie FROM radny r
@@ -174,6 +177,11 @@ export class RadniQueries {
   /** The id_osoby of an id or token, or undefined when it matches no councillor. */
   resolve(idOrToken: number | string): number | undefined {
     return (typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken)) as number | undefined;
+  }
+
+  /** The bodies whose sessions the councillor attended or missed in scope (CONTRACT §7 membership). */
+  bodiesOf(id: number, kadencja: string | undefined): number[] {
+    return this.bodies.all(id, kadencja ?? ALL_TERMS) as number[];
   }
 
   list(filter: CouncillorFilter): CouncillorListItem[] {

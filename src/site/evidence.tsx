@@ -13,10 +13,10 @@ import type { ComponentChildren } from 'preact';
 import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import type { CouncilMap } from '../statystyki/queries.ts';
-import { FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
+import { BodySelect, FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
 import { type PageData, pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
-import { type PageContext, type PageView, href } from './layout.tsx';
+import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
 import { SiteError, orNotFound, pathParam, siteQuery } from './params.ts';
 
 /** A figure that leads to its evidence: `count` is how many rows the list at `to` has. */
@@ -94,24 +94,47 @@ export async function attendanceRecordsPage(ctx: PageContext, data: PageData, re
 
 // ── /porownaj ────────────────────────────────────────────────────────────────────────────────────
 
-/** The form that picks two councillors (a plain GET form: no script needed). */
+/**
+ * The form that picks two councillors (a plain GET form: no script needed). Only councillors of one
+ * body share votes, so it lists the bodies in scope: the chosen body's, else the first councillor's
+ * (grouped by body), else, where there are several bodies and none is chosen, it asks for a body first
+ * (a national snapshot has 50,000 councillors). The second choice starts on someone other than the first.
+ */
 export function CompareForm({ ctx, data, kadencja, first, second }: {
   ctx: PageContext; data: PageData; kadencja: string | undefined; first?: number | undefined; second?: number | undefined;
 }) {
-  const people = data.snapshot.queries.radni.list({ kadencja, organ: ctx.organ });
-  const select = (id: string, name: string, label: string, value: number | undefined) => (
-    <label for={id}>{label}
-      <select id={id} name={name}>
-        {people.map((r) => <option value={r.token} selected={r.id_osoby === value}>{r.imie_nazwisko}</option>)}
-      </select>
-    </label>
-  );
+  const radniQueries = data.snapshot.queries.radni;
+  const bodyIds = ctx.organ !== undefined ? [ctx.organ]
+    : first !== undefined ? radniQueries.bodiesOf(first, kadencja)
+      : ctx.bodies.length === 1 ? [ctx.bodies[0]!.id_organu] : [];
+  if (bodyIds.length === 0) {
+    return (
+      <form class="filters" method="get" action="/porownaj" aria-label="Wybierz organ">
+        {kadencja && <input type="hidden" name="kadencja" value={kadencja} />}
+        <BodySelect bodies={ctx.bodies} value={undefined} />
+        <button type="submit">Wybierz radnych tego organu</button>
+      </form>
+    );
+  }
+  const groups = bodyIds.map((organ) => ({ name: bodyName(ctx, organ) ?? String(organ), people: radniQueries.list({ kadencja, organ }) }));
+  const secondChoice = second ?? groups.flatMap((g) => g.people).find((r) => r.id_osoby !== first)?.id_osoby;
+  const options = (value: number | undefined) => {
+    let selected = false; // one selected option, though someone in two bodies is listed twice
+    return groups.map(({ name, people }) => {
+      const list = people.map((r) => {
+        const selects = !selected && r.id_osoby === value;
+        selected ||= selects;
+        return <option value={r.token} selected={selects}>{r.imie_nazwisko}</option>;
+      });
+      return groups.length === 1 ? list : <optgroup label={name}>{list}</optgroup>;
+    });
+  };
   return (
     <form class="filters" method="get" action="/porownaj" aria-label="Wybierz dwóch radnych">
       {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
       {kadencja && <input type="hidden" name="kadencja" value={kadencja} />}
-      {select('c-radny', 'radny', 'Radny', first)}
-      {select('c-drugi', 'drugi', 'Porównaj z', second)}
+      <label for="c-radny">Radny<select id="c-radny" name="radny">{options(first)}</select></label>
+      <label for="c-drugi">Porównaj z<select id="c-drugi" name="drugi">{options(secondChoice)}</select></label>
       <button type="submit">Porównaj</button>
     </form>
   );
