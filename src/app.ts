@@ -12,6 +12,7 @@ import express, { type ErrorRequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
+import type { AnswerStore } from './answers/answer-store.ts';
 import type { ShareLinks } from './answers/endpoint.ts';
 import { API_ENDPOINTS } from './answers/endpoints.ts';
 import { keptAnswers, responseCaches } from './answers/response-cache.ts';
@@ -40,9 +41,11 @@ export interface AppDeps {
   follow?: FollowStatus;
   /** Shared rate-limit counts (a cluster worker's), a store per limiter; default: this process's memory. */
   rateLimitStore?: (limiter: 'api' | 'site') => Store;
+  /** Answers made live, kept on disk for the next request (src/answers/answer-store.ts); none: made every time. */
+  answerStore?: AnswerStore;
 }
 
-export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, follow, rateLimitStore }: AppDeps): Listener {
+export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, follow, rateLimitStore, answerStore }: AppDeps): Listener {
   const delivery = new Delivery({ privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET) });
   const addressOf = clientAddress(config.TRUST_PROXY);
   const answerError = errorAnswers(delivery, logger);
@@ -56,7 +59,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.use(serviceRouter(snapshots, refresh, delivery, follow));
   // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
   app.use(docsRouter(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }));
-  const answers = { snapshots, shares, delivery, cacheOf };
+  const answers = { snapshots, shares, delivery, cacheOf, ...(answerStore ? { store: answerStore } : {}) };
   app.use(answersRouter(answers));
   app.use(siteRouter({ snapshots, shares, delivery, logger, publicUrl: config.PUBLIC_URL, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));

@@ -46,6 +46,8 @@ export const CONFIG_KEYS = {
   WEB_CONCURRENCY: { schema: integer(1, 1, 64), description: 'HTTP worker processes (node:cluster), rate limit shared between them; 1 serves from one process' },
   STORED_ANSWERS: { schema: flag(true), description: 'serve the answers rendered with the snapshot (default-parameter resources) from the snapshot; false answers everything live' },
   RESPONSE_CACHE_MB: { schema: integer(64, 0, 4096), description: 'serialized responses kept per snapshot (MiB); 0 disables' },
+  ANSWER_STORE_MB: { schema: integer(1024, 0, 1_048_576), description: 'answers made live kept on disk for the next request, per snapshot and code (MiB; src/answers/answer-store.ts); 0 disables' },
+  ANSWER_STORE_PATH: { schema: z.string().default(''), description: 'file of the answer store; empty: `answers.db` beside DB_PATH' },
   CRON_SCHEDULE: { schema: z.string().default('0 3 * * *'), description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables' },
   FOLLOW_URL: {
     schema: z.string().trim().regex(/^(https?:\/\/.+)?$/, 'must be an http:// or https:// URL').default(''),
@@ -102,3 +104,6 @@ export function ownOrigins({ HOST, PORT, PUBLIC_URL }: Pick<Config, 'HOST' | 'PO
 
 export const sharesPathOf = (config: Pick<Config, 'DB_PATH' | 'SHARES_DB_PATH'>): string =>
   config.SHARES_DB_PATH || config.DB_PATH.replace(/[^/\\]+$/, 'shares.db');
+
+export const answerStorePathOf = (config: Pick<Config, 'DB_PATH' | 'ANSWER_STORE_PATH'>): string =>
+  config.ANSWER_STORE_PATH || config.DB_PATH.replace(/[^/\\]+$/, 'answers.db');

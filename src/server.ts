@@ -15,10 +15,11 @@ import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild
 import { refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
 import { configuredSource, refreshSourceStatus } from '../etl/source-spec.ts';
+import { AnswerStore } from './answers/answer-store.ts';
 import { CODE_VERSION } from './answers/code-version.ts';
 import { renderStoredAnswers } from './answers/render.ts';
 import { createApp } from './app.ts';
-import type { Config } from './config.ts';
+import { type Config, answerStorePathOf } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
 import { type FollowStatus, SnapshotFollower, initialFollowStatus } from './replication/follower.ts';
 import { startPublisher } from './replication/publisher.ts';
@@ -295,6 +296,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
     snapshots.close();
     throw error;
   }
+  const answerStore = config.ANSWER_STORE_MB > 0 ? AnswerStore.open(answerStorePathOf(config), config.ANSWER_STORE_MB * 2 ** 20, logger) : undefined;
   // A replica never builds: the follower replaces the refresh.
   const scheduler = role === 'single' && !config.FOLLOW_URL ? new RefreshScheduler(config, snapshots, logger, removeKilledBuilds, sourceStatusOf(config)) : null;
   const refresh: RefreshStatus = scheduler?.status ?? { running: false };
@@ -314,7 +316,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   let publisher: Server | null = null;
   try {
     publisher = role === 'single' ? await publisherOf(config, logger) : null;
-    const app = createApp({ snapshots, shares, config, logger, refresh, ...(follow ? { follow } : {}), ...(rateLimitStore ? { rateLimitStore } : {}) });
+    const app = createApp({ snapshots, shares, config, logger, refresh, ...(follow ? { follow } : {}), ...(rateLimitStore ? { rateLimitStore } : {}), ...(answerStore ? { answerStore } : {}) });
     server = await new Promise<Server>((resolve, reject) => {
       const s = createServer(app);
       s.once('error', (error) => reject(listenError(error, config)));
@@ -323,6 +325,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   } catch (error) {
     snapshots.close();
     await shares.close();
+    answerStore?.close();
     await closeServer(publisher);
     throw error;
   }
@@ -336,7 +339,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   });
 
   const close = () => (closing ??= Promise.all([follower?.stop(), closeServer(publisher)])
-    .then(() => shutDown(server, scheduler, [snapshots, shares], logger)));
+    .then(() => shutDown(server, scheduler, [snapshots, shares, ...(answerStore ? [answerStore] : [])], logger)));
 
   // SIGHUP: refresh now, the same job the cron runs (for operators and tests). A worker leaves it to
   // the primary (but must not die of it, SIGHUP's default).

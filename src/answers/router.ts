@@ -5,7 +5,8 @@
 // in service until its answer is made, is answered 304 from its ETag before any query runs, then its
 // input is parsed with the endpoint's schemas (a violation is a 400 naming the parameter), its handler
 // called and the result sent in the success envelope through the delivery module. The bytes of each
-// 200 are kept with the snapshot (src/answers/response-cache.ts).
+// 200 are kept with the snapshot (src/answers/response-cache.ts) and on disk (src/answers/answer-store.ts),
+// where the next request for the URL finds them before any handler runs.
 //
 // Why GETs skip Express: on a national snapshot almost every answer is live (the render budget stores
 // the parameterless lists only), and Express's request setup and router (35 routes tried in order)
@@ -22,6 +23,7 @@ import { Reply, envelopeOf } from '../http/envelope.ts';
 import type { Step } from '../http/front.ts';
 import { matcherOf } from '../http/route-table.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+import type { AnswerStore } from './answer-store.ts';
 import { type AnyEndpoint, type ShareLinks, parseInput } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -32,6 +34,8 @@ export interface AnswersOptions {
   delivery: Delivery;
   /** The response cache of a snapshot, if any (src/answers/response-cache.ts). */
   cacheOf: (snapshot: Snapshot) => ResponseCache | undefined;
+  /** Answers made live, kept on disk (src/answers/answer-store.ts), if any. */
+  store?: AnswerStore;
 }
 
 /** Bodies are JSON of at most 10 KB (CONTRACT §6). */
@@ -55,7 +59,7 @@ interface RawRequest {
  * The answer of a GET: cacheable, validated by its ETag, kept serialized. Returns a Promise while the
  * handler answers asynchronously (the snapshot must stay held until then).
  */
-function readAnswer({ shares, delivery, cacheOf }: AnswersOptions) {
+function readAnswer({ shares, delivery, cacheOf, store }: AnswersOptions) {
   return (endpoint: AnyEndpoint, raw: RawRequest, snapshot: Snapshot, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const { url } = raw;
     const etag = etagFor(snapshot.answersVersion, url);
@@ -63,19 +67,23 @@ function readAnswer({ shares, delivery, cacheOf }: AnswersOptions) {
     if (delivery.notModified(req, res, etag, wanted, JSON_ANSWER)) return undefined;
     const cache = cacheOf(snapshot);
     const send = (entry: Representations) => delivery.send(res, etag, entry, wanted, JSON_ANSWER, () => cache?.set(url, entry));
-    const cached = cache?.get(url);
-    if (cached) {
-      send(cached);
+    const kept = cache?.get(url) ?? keptEntry(store?.get(snapshot.answersVersion, url));
+    if (kept) {
+      cache?.set(url, kept);
+      send(kept);
       return undefined;
     }
     const input = parseInput(endpoint, raw);
     return whenAnswered(endpoint.handler(input, { queries: snapshot.queries, shares }), (result) => {
       const entry: Representations = { body: envelopeOf(result), encoded: {} };
       cache?.set(url, entry);
+      store?.add(snapshot.answersVersion, url, entry.body);
       send(entry);
     });
   };
 }
+
+const keptEntry = (body: Buffer | undefined): Representations | undefined => (body ? { body, encoded: {} } : undefined);
 
 /**
  * The GET endpoint a path is for, and its path parameters, matched as Express matches its routes: the

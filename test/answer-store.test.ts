@@ -1,0 +1,140 @@
+// The answer store (src/answers/answer-store.ts): answers made live are kept on disk per (snapshot,
+// code) and sent again from there — by another process over the same file too — never across versions,
+// never past the budget, never an error; a store that cannot be opened leaves the service answering live.
+
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { pino } from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { AnswerStore } from '../src/answers/answer-store.ts';
+import { answerStorePathOf, loadConfig } from '../src/config.ts';
+import { SqliteShareStore } from '../src/shares/index.ts';
+import { SnapshotStore } from '../src/snapshot/snapshot.ts';
+import { buildDatabase, tempDir } from './support/fixture.ts';
+import { startServerProcess, stopProcess } from './support/server-process.ts';
+
+const silent = pino({ level: 'silent' });
+let dbPath: string;
+let otherDbPath: string;
+beforeAll(async () => {
+  const sample = fileURLToPath(new URL('../data/sample', import.meta.url));
+  dbPath = await buildDatabase(sample);
+  otherDbPath = await buildDatabase(sample); // the same data, another snapshot (another id)
+}, 240_000);
+
+/** An app over `db` with the answer store at `storePath`, no response cache (every answer is live or kept on disk). */
+function appWithStore(db: string, storePath: string, maxBytes = 2 ** 30) {
+  const snapshots = new SnapshotStore(db);
+  snapshots.refresh();
+  const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
+  const store = AnswerStore.open(storePath, maxBytes, silent)!;
+  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: db, RATE_LIMIT_MAX_REQUESTS: 1_000_000, RESPONSE_CACHE_MB: 0 });
+  const app = createApp({ snapshots, shares, config, logger: silent, answerStore: store });
+  const closers: Array<() => void> = [() => snapshots.close(), () => void shares.close(), () => store.close()];
+  return { app, store, snapshots, close: () => closers.forEach((c) => c()) };
+}
+
+const rowsOf = (storePath: string) => {
+  const db = new Database(storePath, { readonly: true });
+  try {
+    return db.prepare('SELECT version, path, body FROM answer ORDER BY path').all() as Array<{ version: string; path: string; body: Buffer }>;
+  } finally {
+    db.close();
+  }
+};
+
+describe('the answer store', () => {
+  const opened: Array<{ close: () => void }> = [];
+  afterAll(() => opened.forEach((o) => o.close()));
+
+  it('keeps a live answer and sends it again from disk, to another process over the same file too', async () => {
+    const storePath = join(tempDir(), 'answers.db');
+    const first = appWithStore(dbPath, storePath);
+    opened.push(first);
+    const url = '/api/glosowania?limit=7&page=2'; // not among the answers stored with the snapshot
+    const made = await request(first.app).get(url);
+    expect(made.status).toBe(200);
+    first.store.flush();
+    const rows = rowsOf(storePath);
+    expect(rows.map((r) => [r.version, r.path])).toEqual([[first.snapshots.active!.answersVersion, url]]);
+    expect(rows[0]!.body.toString()).toBe(made.text);
+
+    // Another app (as another worker or a restart would be) over the same file: the kept bytes are what it
+    // sends — shown by changing them in the file first.
+    const db = new Database(storePath);
+    db.prepare('UPDATE answer SET body = ?').run(Buffer.from('{"kept":true}'));
+    db.close();
+    const second = appWithStore(dbPath, storePath);
+    opened.push(second);
+    const again = await request(second.app).get(url);
+    expect(again.text).toBe('{"kept":true}');
+    expect(again.headers['etag']).toBe(made.headers['etag']!.replace(/-gzip"$/, '"')); // the same answer (sent compressed the first time)
+  });
+
+  it('keeps no error, and nothing of another snapshot: a newer one deletes the older one’s answers', async () => {
+    const storePath = join(tempDir(), 'answers.db');
+    const older = appWithStore(dbPath, storePath);
+    opened.push(older);
+    expect((await request(older.app).get('/api/glosowania/999999999')).status).toBe(404);
+    expect((await request(older.app).get('/api/glosowania?kadnecja=1')).status).toBe(400);
+    expect((await request(older.app).get('/api/glosowania?limit=3')).status).toBe(200);
+    older.store.flush();
+    expect(rowsOf(storePath).map((r) => r.path)).toEqual(['/api/glosowania?limit=3']);
+
+    const newer = appWithStore(otherDbPath, storePath);
+    opened.push(newer);
+    const [olderVersion, newerVersion] = [older.snapshots.active!.answersVersion, newer.snapshots.active!.answersVersion];
+    expect(newerVersion > olderVersion).toBe(true); // built later
+    const fresh = await request(newer.app).get('/api/glosowania?limit=3');
+    expect(fresh.status).toBe(200);
+    newer.store.flush();
+    expect(rowsOf(storePath).map((r) => r.version)).toEqual([newerVersion]);
+
+    // A request still finishing on the older snapshot is not written beside the newer one's.
+    newer.store.add(olderVersion, '/api/glosowania?limit=4', Buffer.from('{}'));
+    newer.store.flush();
+    expect(rowsOf(storePath).map((r) => r.version)).toEqual([newerVersion]);
+  });
+
+  it('stops growing at its budget', async () => {
+    const storePath = join(tempDir(), 'answers.db');
+    const tiny = appWithStore(dbPath, storePath, 1);
+    opened.push(tiny);
+    await request(tiny.app).get('/api/glosowania?limit=5');
+    tiny.store.flush(); // written, then the file is over its budget
+    await request(tiny.app).get('/api/glosowania?limit=6');
+    tiny.store.flush();
+    expect(rowsOf(storePath).map((r) => r.path)).toEqual(['/api/glosowania?limit=5']);
+    expect((await request(tiny.app).get('/api/glosowania?limit=6')).status).toBe(200); // still answered, live
+  });
+
+  it('is left out, with a warning, when its file cannot be opened', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'answers.db')); // a folder where the file should be
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line).msg) });
+    expect(AnswerStore.open(join(dir, 'answers.db'), 2 ** 20, logger)).toBeUndefined();
+    expect(warnings).toEqual(['the answer store cannot be opened; every answer not stored with the snapshot is made live']);
+  });
+
+  it('is opened by `council serve` beside the snapshot, and by none with ANSWER_STORE_MB=0', async () => {
+    expect(answerStorePathOf({ DB_PATH: '/srv/council/council.db', ANSWER_STORE_PATH: '' })).toBe('/srv/council/answers.db');
+    for (const [mb, kept] of [['1024', true], ['0', false]] as const) {
+      const copy = join(tempDir(), 'council.db');
+      copyFileSync(dbPath, copy);
+      const server = await startServerProcess({ DB_PATH: copy, ANSWER_STORE_MB: mb, RESPONSE_CACHE_MB: '0', CRON_SCHEDULE: '' });
+      try {
+        expect((await fetch(`${server.url}/api/glosowania?limit=2`)).status).toBe(200);
+      } finally {
+        await stopProcess(server); // the shutdown writes what is pending
+      }
+      const storePath = answerStorePathOf({ DB_PATH: copy, ANSWER_STORE_PATH: '' });
+      expect(existsSync(storePath), `ANSWER_STORE_MB=${mb}`).toBe(kept);
+      if (kept) expect(rowsOf(storePath).map((r) => r.path)).toEqual(['/api/glosowania?limit=2']);
+    }
+  }, 120_000);
+});
