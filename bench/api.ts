@@ -11,11 +11,12 @@
 //   in a child; 50 connections;
 // - three workloads (bench/workloads.ts): the long-tail walk over every resource URL of the snapshot in
 //   a fixed shuffled order, a Zipf mix drawn from it, and the small hot mix; each against the service
-//   with its default response cache (RESPONSE_CACHE_MB=64) and with the cache off;
-// - this machine is noisy (other tenants): the three servers run side by side and are loaded in turn,
+//   with its default response cache (RESPONSE_CACHE_MB=64), with the cache off (the answer store on,
+//   empty at the start), and with both off (every answer made by its handler: the live path);
+// - this machine is noisy (other tenants): the servers run side by side and are loaded in turn,
 //   round after round (--rounds, default 3); each figure is the median over the rounds, and each ratio
 //   the median of the per-round ratios, so that a slow minute hits both sides of a ratio alike;
-// - then the cold cost of each kind of answer (cache off, one request at a time).
+// - then the cold cost of each kind of answer (live, one request at a time).
 // The service runs in its default configuration (no key, default origins, LOG_LEVEL as in the
 // environment, default info) except for the rate limit, raised so that the run is not refused.
 
@@ -140,24 +141,31 @@ try {
 
   const walk = walkUrls(dbPath, { sample: SAMPLE });
   const lists: Record<string, string[]> = { walk, zipf: zipfUrls(walk, 100_000), hot: hotUrls(dbPath) };
-  const serviceEnv = (cacheMb: string) => ({
-    HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, `shares-${cacheMb}.db`), CRON_SCHEDULE: '',
-    RATE_LIMIT_MAX_REQUESTS: '1000000000', LOG_LEVEL, WEB_CONCURRENCY: WORKERS, RESPONSE_CACHE_MB: cacheMb,
+  // Each server its own share and answer store, new for this run: an answer store left by an earlier run
+  // would be warm before the first request.
+  const serviceEnv = (name: string, cacheMb: string, storeMb: string) => ({
+    HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, `shares-${name}.db`), ANSWER_STORE_PATH: join(work, `answers-${name}.db`),
+    CRON_SCHEDULE: '', RATE_LIMIT_MAX_REQUESTS: '1000000000', LOG_LEVEL, WEB_CONCURRENCY: WORKERS, RESPONSE_CACHE_MB: cacheMb, ANSWER_STORE_MB: storeMb,
   });
-  const startService = async (cacheMb: string) => {
-    const service = await start([local(`../cli/council.${ext}`), 'serve'], serviceEnv(cacheMb), '/health');
+  const startService = async (name: string, cacheMb: string, storeMb = '1024') => {
+    const service = await start([local(`../cli/council.${ext}`), 'serve'], serviceEnv(name, cacheMb, storeMb), '/health');
     children.push(service.child);
     return service;
   };
 
-  // The limit serves exactly the bytes the service sends.
-  const uncached = await startService('0');
+  // The limit serves exactly the bytes the service sends. They are collected from the service with
+  // neither cache nor store (every answer made by its handler), which is also measured as 'live'.
+  const uncached = await startService('live', '0', '0');
   const answersFile = join(work, 'answers.bin');
   const bytes = await collectAnswers(uncached.port, [...lists['walk']!, ...lists['hot']!], answersFile);
   const cold = await coldCosts(uncached.port, walk);
   const bare = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS }, '/ready');
   children.push(bare.child);
-  const servers: Record<string, number> = { limit: bare.port, 'cache 64': (await startService('64')).port, 'cache 0': uncached.port };
+  // 'cache 64' and 'store' are as `council serve` runs by default, but for the response cache of the
+  // second; their answer stores start empty and fill during the first round.
+  const servers: Record<string, number> = {
+    limit: bare.port, 'cache 64': (await startService('cache', '64')).port, store: (await startService('store', '0')).port, live: uncached.port,
+  };
 
   console.log(`walk: ${walk.length.toLocaleString('en')} URLs, ${(bytes / 2 ** 20).toFixed(0)} MiB of answers; ` +
     `load: ${hasWrk() ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds; ` +
@@ -179,8 +187,9 @@ try {
     console.log(`\n${workload} (${lists[workload]!.length.toLocaleString('en')} requests in the list; medians of ${ROUNDS} rounds)\n`);
     console.log('| server | req/s | p50 ms | p99 ms | ratio | req/s per round | failed |\n|---|---:|---:|---:|---:|---|---:|');
     console.log(row('same bytes from memory (limit)', r['limit']!, r['limit']!));
-    console.log(row('service, RESPONSE_CACHE_MB=64', r['cache 64']!, r['limit']!));
-    console.log(row('service, RESPONSE_CACHE_MB=0', r['cache 0']!, r['limit']!));
+    console.log(row('service, RESPONSE_CACHE_MB=64 (default)', r['cache 64']!, r['limit']!));
+    console.log(row('service, RESPONSE_CACHE_MB=0 (answer store on)', r['store']!, r['limit']!));
+    console.log(row('service, RESPONSE_CACHE_MB=0 ANSWER_STORE_MB=0 (live)', r['live']!, r['limit']!));
   }
 
   console.log('\ncold cost per kind of answer (cache off, one request at a time, keep-alive)\n');
