@@ -1,7 +1,7 @@
 // npm run bench:search -- --db PATH [--queries N] [--drop-caches]
 //
 // Title search latency as a reader meets it: `GET /api/glosowania?search=…` against the real server in
-// its own process with the response cache off (RESPONSE_CACHE_MB=0), one request at a time, each query
+// its own process with the response cache and the answer store off, one request at a time, each query
 // asked once on a freshly started server ("cold"), then all of them again ("warm"). The queries are
 // drawn from the snapshot's own titles with a fixed seed, as people type them (whole words with Polish
 // letters, beginnings of words, pieces cut anywhere, two or three words in a row, the same within one
@@ -106,7 +106,7 @@ if (process.argv.includes('--drop-caches')) {
 const work = mkdtempSync(join(tmpdir(), 'council-bench-search-'));
 const service = await start([fileURLToPath(new URL(`../cli/council.${ext}`, import.meta.url)), 'serve'], {
   HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, 'shares.db'), CRON_SCHEDULE: '', LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX_REQUESTS: '1000000000', RESPONSE_CACHE_MB: '0',
+  RATE_LIMIT_MAX_REQUESTS: '1000000000', RESPONSE_CACHE_MB: '0', ANSWER_STORE_MB: '0',
 }, '/health');
 try {
   console.log(`${list.length} title searches over ${dbPath}, one at a time, response cache off`);

@@ -88,6 +88,8 @@ describe('the search count bound', () => {
     expect(titles.plan('projektu uchwaly w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: true });
     expect(titles.plan('poprawka projektu uchwaly')).toEqual({ index: 'none' }); // common words, never neighbours
     expect(titles.plan('ojektu uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: true }); // 'ojektu' ends a word, 'spr' begins one
+    expect(titles.plan('w spr')).toMatchObject({ index: 'glosowanie_pary', check: false }); // two parts: a pair is the phrase
+    expect(titles.plan(' w spr')).toMatchObject({ index: 'glosowanie_pary', check: true }); // … unless something comes before
     expect(titles.plan('uchwaly uchw sprawie')).toEqual({ index: 'none' }); // an inner part must be a whole word
   });
 

@@ -23,8 +23,8 @@ export type TitlePlan =
   | { index: 'none' }
   /** The word index; `check`: candidates hold the rarest part, the whole phrase is checked in the title. */
   | { index: 'glosowanie_slowa'; match: string; check: boolean }
-  /** The pair index: candidates hold a pair for each two neighbouring parts, the whole phrase is checked. */
-  | { index: 'glosowanie_pary'; match: string; check: true }
+  /** The pair index: candidates hold a pair for each two neighbouring parts; `check`: the whole phrase is checked. */
+  | { index: 'glosowanie_pary'; match: string; check: boolean }
   /** The trigram index, exact: the phrase as one FTS5 phrase of trigrams. */
   | { index: 'glosowanie_szukaj'; match: string; check: false }
   /** No index can narrow it (under three letters, only ASCII punctuation): every title in scope is checked. */
@@ -68,7 +68,9 @@ export class TitleSearch {
     if (parts.length >= 2) {
       const pairs = this.pairsOf(parts, separators, containing);
       if (pairs === 'none') return { index: 'none' };
-      if (pairs.length > 0) return { index: 'glosowanie_pary', match: pairs.map((terms) => `(${terms.map(quoted).join(' OR ')})`).join(' AND '), check: true };
+      // Two parts, nothing before or after them: holding one of their pairs is holding the phrase.
+      const exact = parts.length === 2 && pairs.length === 1 && folded === parts[0]! + separators[0]! + parts[1]!;
+      if (pairs.length > 0) return { index: 'glosowanie_pary', match: pairs.map((terms) => `(${terms.map(quoted).join(' OR ')})`).join(' AND '), check: !exact };
     }
     const rarest = parts.map((part) => containing.get(part)!).filter((words) => !common(words))
       .map((words) => ({ words, titles: words.reduce((sum, w) => sum + w.glosowan, 0) }))
