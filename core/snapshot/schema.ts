@@ -369,6 +369,22 @@ CREATE TABLE kadencja_stat (
 );
 `;
 
+/**
+ * A contentless FTS5 index over the votes' titles (`columns`: its column and options), filled with
+ * `values` (rowid first) in ord order, as FTS5 builds fastest from ascending rowids. Built as a bulk
+ * load: 64 MiB of pending terms per segment instead of 1 MiB, no merging while filling, then one merge
+ * into a single segment (all of Poland's trigram index: 98 s -> 83 s, and a search reads one segment).
+ */
+function ftsBulkLoad(table: string, columns: string, values: string): string {
+  const column = columns.split(',')[0]!;
+  return `CREATE VIRTUAL TABLE ${table} USING fts5(${columns});
+INSERT INTO ${table} (${table}, rank) VALUES ('hashsize', 67108864);
+INSERT INTO ${table} (${table}, rank) VALUES ('automerge', 0);
+INSERT INTO ${table} (${table}, rank) VALUES ('crisismerge', 1000);
+INSERT INTO ${table} (rowid, ${column}) SELECT ${values} FROM glosowanie ORDER BY ord;
+INSERT INTO ${table} (${table}) VALUES ('optimize');`;
+}
+
 /** Indexes created after the bulk load and the materialised columns they cover: cheaper than maintaining them row by row. */
 export const INDEX_SQL = `
 CREATE INDEX punkt_posiedzenie ON punkt (id_posiedzenia, ord);
@@ -391,27 +407,15 @@ CREATE INDEX posiedzenie_organ ON posiedzenie (id_organu, ord);
 -- Title search (CONTRACT §6 search): a trigram index answers a substring query without reading every
 -- title (a scan of all of Poland's 7 million took 4-6 s). Contentless, rowid = ord so matches come
 -- out in list order; case-sensitive because the indexed text and the query are both folded already.
--- Filled in ord order: FTS5 builds fastest from ascending rowids. Built as a bulk load: 64 MiB of
--- pending terms per segment instead of 1 MiB, no merging while filling, then one merge into a single
--- segment (all of Poland: 98 s -> 83 s, and a search reads one segment).
-CREATE VIRTUAL TABLE glosowanie_szukaj USING fts5(tytul_folded, content='', tokenize='trigram case_sensitive 1', detail=full);
-INSERT INTO glosowanie_szukaj (glosowanie_szukaj, rank) VALUES ('hashsize', 67108864);
-INSERT INTO glosowanie_szukaj (glosowanie_szukaj, rank) VALUES ('automerge', 0);
-INSERT INTO glosowanie_szukaj (glosowanie_szukaj, rank) VALUES ('crisismerge', 1000);
-INSERT INTO glosowanie_szukaj (rowid, tytul_folded) SELECT ord, tytul_folded FROM glosowanie ORDER BY ord;
-INSERT INTO glosowanie_szukaj (glosowanie_szukaj) VALUES ('optimize');
+-- Filled in ord order (ftsBulkLoad).
+${ftsBulkLoad('glosowanie_szukaj', "tytul_folded, content='', tokenize='trigram case_sensitive 1', detail=full", 'ord, tytul_folded')}
 -- The titles' words (src/glosowania/title-search.ts): a phrase whose trigrams are all common but which
 -- is itself rare ('uchwala' among millions of 'uchwały') is answered from the few words that contain
 -- it instead of intersecting millions of trigram positions. The ascii tokenizer splits on ASCII
 -- punctuation and spaces only, so a word is a run of the folded title without them; detail=none: the
 -- words' doclists are only rowids. slowo lists every word with how many titles hold it, and its
 -- trigrams find the words that contain a typed fragment.
-CREATE VIRTUAL TABLE glosowanie_slowa USING fts5(tytul_folded, content='', tokenize='ascii', detail=none);
-INSERT INTO glosowanie_slowa (glosowanie_slowa, rank) VALUES ('hashsize', 67108864);
-INSERT INTO glosowanie_slowa (glosowanie_slowa, rank) VALUES ('automerge', 0);
-INSERT INTO glosowanie_slowa (glosowanie_slowa, rank) VALUES ('crisismerge', 1000);
-INSERT INTO glosowanie_slowa (rowid, tytul_folded) SELECT ord, tytul_folded FROM glosowanie ORDER BY ord;
-INSERT INTO glosowanie_slowa (glosowanie_slowa) VALUES ('optimize');
+${ftsBulkLoad('glosowanie_slowa', "tytul_folded, content='', tokenize='ascii', detail=none", 'ord, tytul_folded')}
 CREATE VIRTUAL TABLE temp.slowa_glosowan USING fts5vocab(main, glosowanie_slowa, row);
 CREATE TABLE slowo (id INTEGER PRIMARY KEY, slowo TEXT NOT NULL, glosowan INTEGER NOT NULL);
 INSERT INTO slowo (slowo, glosowan) SELECT term, doc FROM temp.slowa_glosowan ORDER BY term;
@@ -421,12 +425,7 @@ INSERT INTO slowo_szukaj (rowid, slowo) SELECT id, slowo FROM slowo;
 -- Neighbouring words as one term (core/title-words.ts, title_pairs() registered by the ETL): a phrase
 -- of common words that is itself rare ('poprawka projektu uchwały') is the few titles holding its pairs.
 -- para lists every pair term with how many titles hold it: which pairs exist, and which begin so.
-CREATE VIRTUAL TABLE glosowanie_pary USING fts5(pary, content='', tokenize='ascii', detail=none);
-INSERT INTO glosowanie_pary (glosowanie_pary, rank) VALUES ('hashsize', 67108864);
-INSERT INTO glosowanie_pary (glosowanie_pary, rank) VALUES ('automerge', 0);
-INSERT INTO glosowanie_pary (glosowanie_pary, rank) VALUES ('crisismerge', 1000);
-INSERT INTO glosowanie_pary (rowid, pary) SELECT ord, title_pairs(tytul_folded) FROM glosowanie ORDER BY ord;
-INSERT INTO glosowanie_pary (glosowanie_pary) VALUES ('optimize');
+${ftsBulkLoad('glosowanie_pary', "pary, content='', tokenize='ascii', detail=none", 'ord, title_pairs(tytul_folded)')}
 CREATE VIRTUAL TABLE temp.pary_glosowan USING fts5vocab(main, glosowanie_pary, row);
 CREATE TABLE para (para TEXT PRIMARY KEY, glosowan INTEGER NOT NULL) WITHOUT ROWID;
 INSERT INTO para (para, glosowan) SELECT term, doc FROM temp.pary_glosowan ORDER BY term;
