@@ -68,7 +68,9 @@ export const SEARCH_COUNT_CAP = 10_000;
 export class GlosowaniaQueries {
   private readonly listStatements: FilteredStatements<{ count: Database.Statement; countUpTo: Database.Statement; page: Database.Statement }>;
   private readonly detailStatement: Database.Statement;
-  private readonly ballotsStatement: Database.Statement;
+  private readonly voteDate: Database.Statement;
+  private readonly ballotRange: Database.Statement;
+  private votersRead: Voters | undefined;
   private readonly attachmentsStatement: Database.Statement;
   private readonly voterNameStatement: Database.Statement;
   private readonly voterNamedStatement: Database.Statement;
@@ -83,7 +85,7 @@ export class GlosowaniaQueries {
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
-  constructor(db: Database.Database, private readonly searchCountCap = SEARCH_COUNT_CAP, titleLimits = TITLE_SEARCH_LIMITS) {
+  constructor(private readonly db: Database.Database, private readonly searchCountCap = SEARCH_COUNT_CAP, titleLimits = TITLE_SEARCH_LIMITS) {
     this.listStatements = new FilteredStatements((where) => ({
       count: db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
       countUpTo: db.prepare(`SELECT count(*) FROM (SELECT 1 FROM glosowanie g ${where} LIMIT ?)`).pluck(),
@@ -118,17 +120,8 @@ export class GlosowaniaQueries {
       FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
       WHERE g.id_glosowania = ?`);
-    // The group at the vote is CONTRACT §2's (etl/materialise/dimensions.ts groupAt): of the voter's
-    // memberships in the vote's term covering its date, the latest begun (then the highest id). Read
-    // from przynaleznosc (a few rows a person, always cached) rather than radny_glos: a seek per
-    // ballot into its 100-million-row index cost most of a live /glosy answer on a national snapshot.
-    this.ballotsStatement = db.prepare(`SELECT b.glos, b.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie
-      FROM glosowanie g CROSS JOIN glos b ON b.id_glosowania = g.id_glosowania JOIN radny r ON r.id_osoby = b.id_osoby
-      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = (SELECT m.id_ugrupowania FROM przynaleznosc m
-        WHERE m.id_osoby = b.id_osoby AND m.kadencja = g.kadencja
-          AND coalesce(m.data_od, '') <= g.data AND (m.data_do IS NULL OR m.data_do >= g.data)
-        ORDER BY coalesce(m.data_od, '') DESC, m.przynaleznosc_id DESC LIMIT 1)
-      WHERE g.id_glosowania = ? ORDER BY r.name_rank`);
+    this.voteDate = db.prepare('SELECT kadencja, data FROM glosowanie WHERE id_glosowania = ?').raw();
+    this.ballotRange = db.prepare('SELECT id_osoby, glos FROM glos WHERE id_glosowania = ?').raw();
     this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
     this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
     this.voterNameStatement = db.prepare(`SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
@@ -207,13 +200,27 @@ export class GlosowaniaQueries {
     return this.ordStatement.get(id) as number | undefined;
   }
 
-  /** The vote's ballots in name order, each with the voter's group at the vote (read-only: the last read is shared). */
+  /**
+   * The vote's ballots in name order, each with the voter's group at the vote (read-only: the last read
+   * is shared). One range of `glos`; names, name order and groups come from the snapshot's voters, read
+   * once (a join per ballot was most of a live /glosy answer on a national snapshot).
+   */
   ballots(id: number): BallotEntry[] {
     if (this.lastBallots?.id === id) return this.lastBallots.entries;
-    const rows = this.ballotsStatement.all(id) as Array<Omit<BallotEntry, 'glos'> & { glos: number }>;
-    const entries = rows.map((r) => ({ glos: GLOS_VALUES[r.glos]!, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie }));
-    this.lastBallots = { id, entries };
-    return entries;
+    const vote = this.voteDate.get(id) as [string, string] | undefined;
+    const voters = (this.votersRead ??= new Voters(this.db));
+    const entries: Array<BallotEntry & { rank: number }> = [];
+    if (vote) {
+      const [kadencja, data] = vote;
+      for (const [person, glos] of this.ballotRange.all(id) as Array<[number, number]>) {
+        const name = voters.names.get(person);
+        if (name) entries.push({ glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupAt(person, kadencja, data), rank: name.rank });
+      }
+    }
+    entries.sort((a, b) => a.rank - b.rank);
+    const ordered = entries.map(({ rank: _rank, ...entry }) => entry);
+    this.lastBallots = { id, entries: ordered };
+    return ordered;
   }
 
   /** The name of a councillor with a ballot in the vote, or undefined. */
@@ -272,6 +279,39 @@ export class GlosowaniaQueries {
 
   attachments(id: number): Array<{ id_zalacznika: number; nazwa: string; url: string | null }> {
     return this.attachmentsStatement.all(id) as Array<{ id_zalacznika: number; nazwa: string; url: string | null }>;
+  }
+}
+
+/**
+ * Every councillor's name and place in name order, and memberships, for the ballots of any vote.
+ * The group at a vote is CONTRACT §2's (etl/materialise/dimensions.ts groupAt): of the voter's
+ * memberships in the vote's term covering its date, the latest begun (then the highest id); its
+ * group's name, or none. test/ballot-groups.test.ts checks every ballot against the ETL's radny_glos.
+ */
+class Voters {
+  readonly names = new Map<number, { imie_nazwisko: string; rank: number }>();
+  private readonly memberships = new Map<number, Array<{ kadencja: string; od: string; do: string | null; ugrupowanie: string | null }>>();
+
+  constructor(db: Database.Database) {
+    for (const [id, name, rank] of db.prepare('SELECT id_osoby, imie_nazwisko, name_rank FROM radny').raw().all() as Array<[number, string, number]>) {
+      this.names.set(id, { imie_nazwisko: name, rank });
+    }
+    const rows = db.prepare(`SELECT m.id_osoby, m.kadencja, coalesce(m.data_od, ''), m.data_do, u.nazwa FROM przynaleznosc m
+      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = m.id_ugrupowania
+      ORDER BY m.id_osoby, coalesce(m.data_od, '') DESC, m.przynaleznosc_id DESC`).raw().all() as Array<[number, string, string, string | null, string | null]>;
+    for (const [person, kadencja, od, to, ugrupowanie] of rows) {
+      let list = this.memberships.get(person);
+      if (!list) this.memberships.set(person, (list = []));
+      list.push({ kadencja, od, do: to, ugrupowanie });
+    }
+  }
+
+  /** The name of the person's group at a vote of `kadencja` on `data`, or null. */
+  groupAt(person: number, kadencja: string, data: string): string | null {
+    for (const m of this.memberships.get(person) ?? []) {
+      if (m.kadencja === kadencja && m.od <= data && (m.do === null || m.do >= data)) return m.ugrupowanie;
+    }
+    return null;
   }
 }
 
