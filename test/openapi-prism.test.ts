@@ -7,16 +7,15 @@
 // error answers). A control shows Prism refusing a keyless request where the document requires a key.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../src/openapi.ts';
 import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
-import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
+import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 
 const PRISM = fileURLToPath(new URL('../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));
@@ -32,7 +31,7 @@ interface Proxy { url: string; child: ChildProcess; output: () => string }
 
 /** Starts `prism proxy <document> <upstream> --errors` on a free loopback port; resolves once it listens. */
 async function prismProxy(document: object, upstream: string): Promise<Proxy> {
-  const dir = mkdtempSync(join(tmpdir(), 'council-prism-'));
+  const dir = tempDir('council-prism-');
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(document));
   const port = await freePort();
