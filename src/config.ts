@@ -102,8 +102,11 @@ export function ownOrigins({ HOST, PORT, PUBLIC_URL }: Pick<Config, 'HOST' | 'PO
   return [...new Set(origins)];
 }
 
+/** A file named `name` in the snapshot's folder. */
+const besideSnapshot = (dbPath: string, name: string) => dbPath.replace(/[^/\\]+$/, name);
+
 export const sharesPathOf = (config: Pick<Config, 'DB_PATH' | 'SHARES_DB_PATH'>): string =>
-  config.SHARES_DB_PATH || config.DB_PATH.replace(/[^/\\]+$/, 'shares.db');
+  config.SHARES_DB_PATH || besideSnapshot(config.DB_PATH, 'shares.db');
 
 export const answerStorePathOf = (config: Pick<Config, 'DB_PATH' | 'ANSWER_STORE_PATH'>): string =>
-  config.ANSWER_STORE_PATH || config.DB_PATH.replace(/[^/\\]+$/, 'answers.db');
+  config.ANSWER_STORE_PATH || besideSnapshot(config.DB_PATH, 'answers.db');

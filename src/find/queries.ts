@@ -37,7 +37,6 @@ export interface CouncillorSearch {
   kolejnosc?: 'nazwisko' | 'imie' | undefined;
 }
 
-
 export interface SiteSearchResult {
   radni: { items: CouncillorFound[]; total: number };
   /** `exact` false: there are at least `total` (the vote list's search bound). */

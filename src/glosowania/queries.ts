@@ -6,7 +6,7 @@ import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
-import { TITLE_SEARCH_LIMITS, TitleSearch, type TitleSearchLimits } from './title-search.ts';
+import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch, type TitleSearchLimits } from './title-search.ts';
 
 /** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
 export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,
@@ -80,7 +80,7 @@ export class GlosowaniaQueries {
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
   private readonly titles: TitleSearch;
-  private readonly searched: Record<'glosowanie_slowa' | 'glosowanie_pary' | 'glosowanie_szukaj', FilteredStatements<{ countUpTo: Database.Statement; page: Database.Statement }>>;
+  private readonly searched: Record<TitleIndex, FilteredStatements<{ countUpTo: Database.Statement; page: Database.Statement }>>;
   private readonly idsStatement: Database.Statement;
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
@@ -102,7 +102,7 @@ export class GlosowaniaQueries {
     // else: counted in the index alone, without reading a vote (all of Poland: 7 million). Otherwise each
     // candidate's vote is read for the other filters (and the phrase, when the plan checks it); CROSS
     // JOIN keeps the index outside, in its order.
-    const searchedThrough = (index: 'glosowanie_slowa' | 'glosowanie_pary' | 'glosowanie_szukaj') => new FilteredStatements((where) => {
+    const searchedThrough = (index: TitleIndex) => new FilteredStatements((where) => {
       const matches = where === ''
         ? `SELECT rowid AS ord FROM ${index} WHERE ${index} MATCH ?`
         : `SELECT s.rowid AS ord FROM ${index} s CROSS JOIN glosowanie g ON g.ord = s.rowid WHERE s.${index} MATCH ? ${where.replace(/^WHERE/, 'AND')}`;
@@ -112,7 +112,7 @@ export class GlosowaniaQueries {
           SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
       };
     });
-    this.searched = { glosowanie_slowa: searchedThrough('glosowanie_slowa'), glosowanie_pary: searchedThrough('glosowanie_pary'), glosowanie_szukaj: searchedThrough('glosowanie_szukaj') };
+    this.searched = Object.fromEntries(TITLE_INDEXES.map((index) => [index, searchedThrough(index)])) as typeof this.searched;
     this.titles = new TitleSearch(db, titleLimits);
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
@@ -167,10 +167,11 @@ export class GlosowaniaQueries {
     if (plan.index === 'none') return { items: [], total: 0, exact: true };
     // Within one body its votes (a few thousand) are checked one by one, through its index: cheaper than
     // the country's matches of a common phrase.
-    const { statements, params } = plan.index === 'scan' || filter.organ !== undefined
+    const oneByOne = plan.index === 'scan' || filter.organ !== undefined;
+    const { statements, params } = oneByOne
       ? this.listStatements.select([...conditions, [TITLE_CONTAINS, folded]])
       : this.searched[plan.index].select([[TITLE_CONTAINS, plan.check ? folded : undefined], ...conditions]);
-    const matchParams = plan.index === 'scan' || filter.organ !== undefined ? params : [plan.match, ...params];
+    const matchParams = oneByOne ? params : [plan.match, ...params];
     const items = statements.page.all(...matchParams, limit, offset) as VoteSummary[];
     // A short page is the last: the total is known without a count (a search that matches little or
     // nothing reads its candidates once, not twice).

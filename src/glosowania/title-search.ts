@@ -17,6 +17,10 @@
 import type Database from 'better-sqlite3';
 import { pairOf, wordsOf } from '../../core/title-words.ts';
 
+/** The title indexes a search reads its candidates from, in ord order (rowid = ord). */
+export const TITLE_INDEXES = ['glosowanie_slowa', 'glosowanie_pary', 'glosowanie_szukaj'] as const;
+export type TitleIndex = typeof TITLE_INDEXES[number];
+
 /** How a title search reads: which index yields the candidates (in ord order), and whether each is checked. */
 export type TitlePlan =
   /** A part of the phrase is in no title's word: nothing matches. */
