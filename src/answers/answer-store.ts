@@ -50,9 +50,9 @@ export class AnswerStore {
   private constructor(path: string, private readonly maxBytes: number, private readonly logger: Logger) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
+    this.db.pragma('busy_timeout = 2000'); // sibling workers open and write the same file
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL'); // a cache: losing the last writes in a power cut is fine, a corrupt file is not
-    this.db.pragma('busy_timeout = 2000'); // sibling workers write the same file
     this.db.exec(SCHEMA);
     this.read = this.db.prepare('SELECT body FROM answer WHERE version = ? AND path = ?').pluck();
     this.write = this.db.prepare('INSERT OR IGNORE INTO answer (version, path, body) VALUES (?, ?, ?)');
