@@ -100,6 +100,23 @@ describe('the answer store', () => {
     expect(rowsOf(storePath).map((r) => r.version)).toEqual([newerVersion]);
   });
 
+  it('is shared by sibling workers: both open the file, both write to it, each reads the other’s answers', () => {
+    const storePath = join(tempDir(), 'answers.db');
+    const [one, two] = [AnswerStore.open(storePath, 2 ** 30, silent)!, AnswerStore.open(storePath, 2 ** 30, silent)!];
+    try {
+      one.add('v1', '/api/a', Buffer.from('"a"'));
+      two.add('v1', '/api/b', Buffer.from('"b"'));
+      one.flush();
+      two.flush();
+      expect(rowsOf(storePath).map((r) => r.path)).toEqual(['/api/a', '/api/b']);
+      expect(one.get('v1', '/api/b')?.toString()).toBe('"b"');
+      expect(two.get('v1', '/api/a')?.toString()).toBe('"a"');
+    } finally {
+      one.close();
+      two.close();
+    }
+  });
+
   it('stops growing at its budget', async () => {
     const storePath = join(tempDir(), 'answers.db');
     const tiny = appWithStore(dbPath, storePath, 1);
