@@ -193,6 +193,7 @@ describe('the comparison form where there are several bodies', () => {
   it('asks for a body first when none is chosen, then lists only that body', async () => {
     const landing = formOf(await get('/porownaj'));
     expect(landing).toContain('name="organ"');
+    expect(landing).not.toContain('<option value="">'); // a body must be chosen: „Wszystkie” would lead back here
     expect(landing).not.toContain('name="radny"');
     const body = several.snapshots.active!.db.prepare('SELECT max(id_organu) FROM organ').pluck().get() as number;
     const inBody = several.snapshots.active!.queries.radni.list({ organ: body }).map((r) => r.token);

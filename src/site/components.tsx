@@ -144,11 +144,12 @@ export function TermSelect({ terms, value, id = 'f-kadencja' }: { terms: Term[];
   );
 }
 
-export function BodySelect({ bodies, value }: { bodies: Body[]; value: number | undefined }) {
+/** `required`: a body must be chosen (no „Wszystkie”). */
+export function BodySelect({ bodies, value, required = false }: { bodies: Body[]; value: number | undefined; required?: boolean }) {
   return (
     <label for="f-organ">Organ
-      <select id="f-organ" name="organ">
-        <option value="">Wszystkie</option>
+      <select id="f-organ" name="organ" required={required}>
+        {!required && <option value="">Wszystkie</option>}
         {bodies.map((b) => <option value={String(b.id_organu)} selected={b.id_organu === value}>{b.nazwa}</option>)}
       </select>
     </label>

@@ -111,7 +111,7 @@ export function CompareForm({ ctx, data, kadencja, first, second }: {
     return (
       <form class="filters" method="get" action="/porownaj" aria-label="Wybierz organ">
         {kadencja && <input type="hidden" name="kadencja" value={kadencja} />}
-        <BodySelect bodies={ctx.bodies} value={undefined} />
+        <BodySelect bodies={ctx.bodies} value={undefined} required />
         <button type="submit">Wybierz radnych tego organu</button>
       </form>
     );
