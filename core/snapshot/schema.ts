@@ -385,6 +385,13 @@ INSERT INTO ${table} (rowid, ${column}) SELECT ${values} FROM glosowanie ORDER B
 INSERT INTO ${table} (${table}) VALUES ('optimize');`;
 }
 
+/** Fills `table` (`table`, glosowan) with every term of the FTS5 index and how many titles hold it, in term order. */
+function vocabularyOf(index: string, table: string): string {
+  return `CREATE VIRTUAL TABLE temp.${index}_vocab USING fts5vocab(main, ${index}, row);
+INSERT INTO ${table} (${table}, glosowan) SELECT term, doc FROM temp.${index}_vocab ORDER BY term;
+DROP TABLE temp.${index}_vocab;`;
+}
+
 /** Indexes created after the bulk load and the materialised columns they cover: cheaper than maintaining them row by row. */
 export const INDEX_SQL = `
 CREATE INDEX punkt_posiedzenie ON punkt (id_posiedzenia, ord);
@@ -416,20 +423,16 @@ ${ftsBulkLoad('glosowanie_szukaj', "tytul_folded, content='', tokenize='trigram 
 -- words' doclists are only rowids. slowo lists every word with how many titles hold it, and its
 -- trigrams find the words that contain a typed fragment.
 ${ftsBulkLoad('glosowanie_slowa', "tytul_folded, content='', tokenize='ascii', detail=none", 'ord, tytul_folded')}
-CREATE VIRTUAL TABLE temp.slowa_glosowan USING fts5vocab(main, glosowanie_slowa, row);
 CREATE TABLE slowo (id INTEGER PRIMARY KEY, slowo TEXT NOT NULL, glosowan INTEGER NOT NULL);
-INSERT INTO slowo (slowo, glosowan) SELECT term, doc FROM temp.slowa_glosowan ORDER BY term;
-DROP TABLE temp.slowa_glosowan;
+${vocabularyOf('glosowanie_slowa', 'slowo')}
 CREATE VIRTUAL TABLE slowo_szukaj USING fts5(slowo, content='', tokenize='trigram case_sensitive 1', detail=full);
 INSERT INTO slowo_szukaj (rowid, slowo) SELECT id, slowo FROM slowo;
 -- Neighbouring words as one term (core/title-words.ts, title_pairs() registered by the ETL): a phrase
 -- of common words that is itself rare ('poprawka projektu uchwały') is the few titles holding its pairs.
 -- para lists every pair term with how many titles hold it: which pairs exist, and which begin so.
 ${ftsBulkLoad('glosowanie_pary', "pary, content='', tokenize='ascii', detail=none", 'ord, title_pairs(tytul_folded)')}
-CREATE VIRTUAL TABLE temp.pary_glosowan USING fts5vocab(main, glosowanie_pary, row);
 CREATE TABLE para (para TEXT PRIMARY KEY, glosowan INTEGER NOT NULL) WITHOUT ROWID;
-INSERT INTO para (para, glosowan) SELECT term, doc FROM temp.pary_glosowan ORDER BY term;
-DROP TABLE temp.pary_glosowan;
+${vocabularyOf('glosowanie_pary', 'para')}
 `;
 
 export function createSchema(db: Database.Database): void {
