@@ -11,8 +11,9 @@
 // of 'uchwały'). In a phrase of several parts, the inner parts are whole words, the first ends a word
 // and the last begins one; each neighbouring two, with the separator between them, are a pair of the
 // title, so the candidates are the titles holding one pair of each (an AND of ORs of the pair terms
-// the vocabulary has: few, however common the words), each then checked whole. A phrase the vocabulary cannot narrow (parts in too many words) goes to the
-// trigram index, where its matches are dense, so a page stops after a few rows.
+// the vocabulary has: few, however common the words), each then checked whole. A phrase the
+// vocabulary cannot narrow (parts in too many words) goes to the trigram index, where its matches are
+// dense, so a page stops after a few rows.
 
 import type Database from 'better-sqlite3';
 import { pairOf, wordsOf } from '../../core/title-words.ts';
