@@ -21,11 +21,20 @@ export interface PosiedzenieRow {
   id_posiedzenia: number; id_organu: number; kadencja: string; numer: string; data: string; nazwa: string | null;
 }
 export interface PunktRow { id_punktu: number; id_posiedzenia: number; numer: string; tytul: string }
+/** The tallies a source states for a vote (CONTRACT §10), each null when not stated. */
+export interface StatedTallies {
+  za: number | null; przeciw: number | null; wstrzymujacy: number | null; nieobecni: number | null; brak_glosu: number | null;
+}
 export interface GlosowanieRow {
   id_glosowania: number; id_posiedzenia: number; id_punktu: number | null; numer: number;
   data_czas: string; tytul: string; wynik: string | null;
   /** foldText(tytul), when the reader has it already (the CSV reader folds in its worker thread). */
   tytul_folded?: string;
+  /** The stated tallies; absent or all null: the source states none. */
+  liczby?: StatedTallies | null;
+  /** The majority the source says the vote needed, and its threshold in votes (the Sejm's majorityType, majorityVotes). */
+  wiekszosc?: string | null;
+  wiekszosc_glosow?: number | null;
 }
 export interface GlosRow { id_glosowania: number; id_osoby: number; glos: number }
 export interface ObecnoscRow { id_posiedzenia: number; id_osoby: number; obecny: number }
@@ -95,7 +104,10 @@ export class Loader {
   private readonly insertPrzynaleznosc: Database.Statement<[number, number, string, number | null, string | null, string | null, number]>;
   private readonly insertPosiedzenie: Database.Statement<[number, number, string, string, string, string | null]>;
   private readonly insertPunkt: BatchInsert<[number, number, string, string]>;
-  private readonly insertGlosowanie: BatchInsert<[number, number, number | null, number, string, string, string | null, string, string, string | null]>;
+  private readonly insertGlosowanie: BatchInsert<[
+    number, number, number | null, number, string, string, string | null, string, string, string | null,
+    number | null, number | null, number | null, number | null, number | null, string | null, number | null,
+  ]>;
   private readonly insertZrodlo: BatchInsert<[number, string, number]>;
   private readonly insertGlos: BatchInsert<[number, number, number]>;
   /** A ballot of a vote whose run was interrupted: inserted alone, so that a repeat is caught by the primary key. */
@@ -124,7 +136,8 @@ export class Loader {
     // The checks above every insert make each row valid, so the big tables are written in batches.
     this.insertPunkt = new BatchInsert(db, 'punkt', ['id_punktu', 'id_posiedzenia', 'numer', 'tytul']);
     this.insertGlosowanie = new BatchInsert(db, 'glosowanie', ['id_glosowania', 'id_posiedzenia', 'id_punktu', 'numer',
-      'data_czas', 'data', 'godzina', 'tytul', 'tytul_folded', 'wynik_podany']);
+      'data_czas', 'data', 'godzina', 'tytul', 'tytul_folded', 'wynik_podany', 'za_podane', 'przeciw_podane',
+      'wstrzymujacy_podane', 'nieobecni_podane', 'brak_glosu_podane', 'wiekszosc', 'wiekszosc_glosow']);
     this.insertZrodlo = new BatchInsert(db, 'temp.zrodlo_glosowania', ['id_glosowania', 'file', 'line']);
     this.insertGlos = new BatchInsert(db, 'glos', ['id_glosowania', 'id_osoby', 'glos'], 256);
     this.insertGlosChecked = db.prepare('INSERT OR IGNORE INTO glos (id_glosowania, id_osoby, glos) VALUES (?, ?, ?)');
@@ -263,8 +276,11 @@ export class Loader {
     this.voteSession[vote] = row.id_posiedzenia;
     this.insertZrodlo.add(row.id_glosowania, at.file, at.line);
     const { data_czas, data, godzina } = normaliseDateTime(row.data_czas);
+    const stated = row.liczby;
     this.insertGlosowanie.add(
       row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, row.tytul_folded ?? foldText(row.tytul), row.wynik,
+      stated?.za ?? null, stated?.przeciw ?? null, stated?.wstrzymujacy ?? null, stated?.nieobecni ?? null, stated?.brak_glosu ?? null,
+      row.wiekszosc ?? null, row.wiekszosc_glosow ?? null,
     );
   }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Bundle, toCsv, writeBundle } from './support/bundle.ts';
+import { type Bundle, csvHeader, toCsv, writeBundle } from './support/bundle.ts';
 import { HAND_COUNCIL, HAND_EXPECTED, expectedBody } from './support/hand-council.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
@@ -46,7 +46,9 @@ describe('writeBundle', () => {
   it('round-trips the hand council through csv-parse', () => {
     for (const [file, rows] of Object.entries(HAND_COUNCIL)) {
       const parsed = parse(toCsv(file, rows), { columns: true }) as Array<Record<string, string>>;
-      expect(parsed).toEqual(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)]))));
+      // A key some rows leave out (glosowania.csv's stated tallies) is an empty cell in theirs.
+      const header = csvHeader(file, rows);
+      expect(parsed).toEqual(rows.map((row) => Object.fromEntries(header.map((k) => [k, row[k] === null || row[k] === undefined ? '' : String(row[k])]))));
     }
   });
 });

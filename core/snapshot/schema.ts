@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -68,6 +68,7 @@ CREATE TABLE posiedzenie (
   numer          TEXT NOT NULL,       -- as the council writes it: 7, XXII, LXXIV/2 (CONTRACT §1)
   data           TEXT NOT NULL,
   nazwa          TEXT,
+  lista_obecnosci INTEGER NOT NULL DEFAULT 0, -- 1: attendance from the source's own list (CONTRACT §10), 0: from the ballots
   ord            INTEGER NOT NULL DEFAULT 0,  -- list order: data desc, id desc
   liczba_punktow   INTEGER NOT NULL DEFAULT 0,
   liczba_glosowan  INTEGER NOT NULL DEFAULT 0,
@@ -96,7 +97,16 @@ CREATE TABLE glosowanie (
   tytul          TEXT NOT NULL,
   tytul_folded   TEXT NOT NULL DEFAULT '',  -- lower case, diacritics folded: the search column
   wynik_podany   TEXT,
+  -- The tallies the source states (CONTRACT §10), each null when not stated; counted ones are below.
+  za_podane           INTEGER,
+  przeciw_podane      INTEGER,
+  wstrzymujacy_podane INTEGER,
+  nieobecni_podane    INTEGER,
+  brak_glosu_podane   INTEGER,
+  wiekszosc           TEXT,            -- the majority the source says the vote needed (the Sejm's majorityType)
+  wiekszosc_glosow    INTEGER,         -- and the votes it took (majorityVotes)
   -- materialised
+  imienne             INTEGER NOT NULL DEFAULT 0,  -- 1: the vote has ballots (a roll call); 0: tally-only or empty
   kadencja            TEXT NOT NULL DEFAULT '',
   id_organu           INTEGER NOT NULL DEFAULT 0,
   wynik               TEXT NOT NULL DEFAULT '',

@@ -50,8 +50,9 @@ export function writeSessions(db: Database.Database, dims: Dimensions, attendanc
   placeGroup();
 
   const updatePoint = db.prepare<[number, number, number]>('UPDATE punkt SET ord = ?, liczba_glosowan = ? WHERE id_punktu = ?');
-  const updateSession = db.prepare<[number, number, number, number, number, number, number]>(`UPDATE posiedzenie SET ord = ?,
-    liczba_glosowan = ?, obecni = ?, liczba_obecnosci = ?, frekwencja_procent = ?, liczba_punktow = ? WHERE id_posiedzenia = ?`);
+  const updateSession = db.prepare<[number, number, number, number, number, number, number, number]>(`UPDATE posiedzenie SET ord = ?,
+    liczba_glosowan = ?, obecni = ?, liczba_obecnosci = ?, frekwencja_procent = ?, liczba_punktow = ?, lista_obecnosci = ?
+    WHERE id_posiedzenia = ?`);
   db.transaction(() => {
     for (let i = 0; i < pointCount; i++) updatePoint.run(i + 1, points.votes[i]!, points.id[i]!);
     const { date, id } = sessions;
@@ -59,7 +60,8 @@ export function writeSessions(db: Database.Database, dims: Dimensions, attendanc
     listOrder.forEach((si, i) => {
       const present = attendance.present[si]!;
       const records = attendance.records[si]!;
-      updateSession.run(i + 1, firstVote[si + 1]! - firstVote[si]!, present, records, percent(present, records), pointsPerSession[si]!, id[si]!);
+      updateSession.run(i + 1, firstVote[si + 1]! - firstVote[si]!, present, records, percent(present, records), pointsPerSession[si]!,
+        sessions.givenAttendance[si]!, id[si]!);
     });
   })();
 }

@@ -18,17 +18,17 @@ export function writeVotes(db: Database.Database, dims: Dimensions, figures: Vot
     -compareRatio(figures.largest(a), figures.active(a), figures.largest(b), figures.active(b))
     || figures.active(b) - figures.active(a) || ord[a]! - ord[b]!);
 
-  const update = db.prepare<[string, number, string, number, number, number, number, number, number, number, number, number, number | null, number]>(
+  const update = db.prepare<[string, number, string, number, number, number, number, number, number, number, number, number, number | null, number, number]>(
     `UPDATE glosowanie SET kadencja = ?, id_organu = ?, wynik = ?,
     za = ?, przeciw = ?, wstrzymujacy = ?, nieobecni = ?, brak_glosu = ?, kontrowersyjnosc = ?,
-    jednomyslnosc_procent = ?, ord = ?, rank_kontrowersyjne = ?, rank_jednomyslne = ? WHERE id_glosowania = ?`);
+    jednomyslnosc_procent = ?, ord = ?, rank_kontrowersyjne = ?, rank_jednomyslne = ?, imienne = ? WHERE id_glosowania = ?`);
   db.transaction(() => {
     for (let v = 0; v < votes.count; v++) {
       const session = votes.session[v]!;
       update.run(
         dims.scopes[sessions.scope[session]!]!, sessions.bodyId[session]!, WYNIK[figures.wynik[v]!]!, figures.za[v]!, figures.przeciw[v]!,
         figures.wstrzymujacy[v]!, figures.nieobecni[v]!, figures.brakGlosu[v]!, figures.kontrowersyjnosc[v]!, figures.jednomyslnosc[v]!,
-        ord[v]!, rankKontrowersyjne[v]!, rankJednomyslne[v] || null, votes.id[v]!,
+        ord[v]!, rankKontrowersyjne[v]!, rankJednomyslne[v] || null, figures.imienne[v]!, votes.id[v]!,
       );
     }
   })();

@@ -20,6 +20,7 @@ const optionalText = z.string().nullable();
 const id = required.regex(POSITIVE_INT, 'must be a positive integer').transform(Number);
 const optionalId = id.nullable();
 const count = required.regex(NON_NEGATIVE_INT, 'must be a non-negative integer').transform(Number);
+const optionalCount = count.nullable();
 // `abort`: a value of the wrong form is not also reported as "not a calendar date" (one message per problem).
 const date = required.regex(DATE, { error: 'must be a date YYYY-MM-DD', abort: true }).refine(isDateTime, 'is not a calendar date');
 const optionalDate = date.nullable();
@@ -96,9 +97,11 @@ export const BUNDLE_FILES = [
     schema: z.object({
       id_glosowania: id, id_posiedzenia: id, id_punktu: optionalId, numer: count,
       data_czas: dateTime, tytul: text, wynik,
+      // The tallies the source states (CONTRACT §10): used where the vote has no ballots, shown beside the counted ones.
+      za: optionalCount, przeciw: optionalCount, wstrzymujacy: optionalCount, nieobecni: optionalCount, brak_glosu: optionalCount,
     }),
     prepare: (r) => Object.assign(r, { tytul_folded: foldText(r.tytul) }),
-    load: (l, r, at) => l.glosowanie(r, at),
+    load: (l, r, at) => l.glosowanie({ ...r, liczby: r }, at),
   }),
   spec({
     file: 'glosy.csv', optional: false,

@@ -20,10 +20,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { BRAK_GLOSU, NIEOBECNY, PRZECIW, WSTRZYMUJACY, ZA } from '../../core/contract.ts';
+import { BRAK_GLOSU, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA } from '../../core/contract.ts';
 import { isDateTime } from '../../core/dates.ts';
 import { columnOf, type Findings, type Location } from '../findings.ts';
-import type { Loader } from '../load.ts';
+import type { Loader, StatedTallies } from '../load.ts';
 import type { SourcePart } from './part.ts';
 
 /** `named_votes` keys → glos codes (CONTRACT §8). */
@@ -53,6 +53,7 @@ export const termFileSchema = z.object({
   votes: list,
   councilors: list.optional(),
   councilor_index: list.optional(),
+  sessions: list.optional(),
 }, { error: (iss) => `must be a JSON object (got ${shown(iss.input)})` }).loose();
 
 /** Radoskop's `data.json`: the list of terms (whole term objects in the older layout). */
@@ -80,8 +81,19 @@ const voteSchema = z.object({
   source_url: z.string().catch('').transform((url) => url.trim()),
   named_votes: z.record(z.string(), z.unknown()).optional().catch(undefined),
   counts: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  resolution: z.unknown().optional(),
 }, { error: 'must be an object' }).loose();
 type Vote = z.output<typeof voteSchema>;
+
+/** A term's `sessions` entry: the official attendance list of one sitting (CONTRACT §8 attendance). */
+const sessionListSchema = z.object({
+  date: z.string(),
+  number: z.union([z.string(), z.number()]).nullish().catch(null)
+    .transform((n) => (n === null || n === undefined ? '' : String(n).trim())),
+  attendees: z.array(z.unknown()).catch([])
+    .transform((names) => names.flatMap((n) => (typeof n === 'string' && collapse(n) !== '' ? [collapse(n)] : []))),
+}).loose();
+type SessionList = z.output<typeof sessionListSchema>;
 type Config = z.output<typeof configSchema>;
 
 // ── Councils and their terms ─────────────────────────────────────────────────────────────────────
@@ -106,8 +118,12 @@ interface Term {
   names: string[];
   /** The list `named_votes` point into (by index, or by name in the older layout): councilor_index, else councilors' names. */
   indexed: string[];
+  /** Names of `indexed` that are no person (not in a non-empty `councilors`: street names in Gdańsk's index). */
+  notCouncillors: Set<string>;
   clubOf: Map<string, string>;
   votes: unknown[];
+  /** The official attendance lists (`sessions` entries that parse). */
+  attendanceLists: SessionList[];
 }
 
 /** Finds the council folders of a source: the folder itself, or its subfolders in byte order. */
@@ -214,8 +230,14 @@ function termOf(json: unknown, term: string, at: Location, where: { column: stri
   const indexed = file.councilor_index === undefined ? councilorNames : file.councilor_index.map((n) => (typeof n === 'string' ? collapse(n) : ''));
   const clubOf = new Map<string, string>();
   for (const { name, club } of councilors) if (!clubOf.has(name)) clubOf.set(name, club);
-  const names = [...new Set([...indexed, ...councilorNames].filter((n) => n !== ''))];
-  return { term, at, names, indexed, clubOf, votes: file.votes };
+  // With a list of councillors, an index name outside it is no person (CONTRACT §8 persons).
+  const notCouncillors = new Set(councilorNames.length === 0 ? [] : indexed.filter((n) => n !== '' && !clubOf.has(n)));
+  const names = [...new Set([...indexed, ...councilorNames].filter((n) => n !== '' && !notCouncillors.has(n)))];
+  const attendanceLists = (file.sessions ?? []).flatMap((entry) => {
+    const parsed = sessionListSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return { term, at, names, indexed, notCouncillors, clubOf, votes: file.votes, attendanceLists };
 }
 
 /**
@@ -272,6 +294,7 @@ class Ids {
   session = 0;
   vote = 0;
   attachment = 0;
+  /** Group ids by council and club string: a club is a body of one council (KO of Gdańsk is not KO of Katowice). */
   readonly groups = new Map<string, number>();
 }
 
@@ -360,7 +383,7 @@ function readCouncil(council: Council, body: number, terms: Term[], ids: Ids, lo
         personOf.set(name, (person = ++ids.person));
         loader.radny({ id_osoby: person, imie_nazwisko: name }, term.at);
       }
-      memberships.push({ person, term: term.term, group: groupOf(term.clubOf.get(name), ids, loader, term.at), at: term.at });
+      memberships.push({ person, term: term.term, group: groupOf(body, term.clubOf.get(name), ids, loader, term.at), at: term.at });
     }
   }
   // przynaleznosc_id by (id_osoby, term): a council's persons all come after the previous council's.
@@ -374,15 +397,17 @@ function readCouncil(council: Council, body: number, terms: Term[], ids: Ids, lo
   let sessions = 0;
   let votes = 0;
   let ballots = 0;
+  let attendance = 0;
   for (const term of terms) {
     const counted = readTermVotes(term, body, personOf, ids, loader);
     sessions += counted.sessions;
     votes += counted.votes;
     ballots += counted.ballots;
+    attendance += counted.attendance;
   }
   return {
     name: council.name,
-    counts: { kadencje: terms.length, radni: personOf.size, posiedzenia: sessions, glosowania: votes, glosy: ballots },
+    counts: { kadencje: terms.length, radni: personOf.size, posiedzenia: sessions, glosowania: votes, glosy: ballots, obecnosci: attendance },
     warnings: Object.fromEntries(countsSince(warningsBefore, warningsByKind(loader.findings))),
   };
 }
@@ -400,12 +425,13 @@ function warningsByKind(findings: Findings): Map<string, number> {
 const countsSince = (before: Map<string, number>, now: Map<string, number>): Map<string, number> =>
   new Map([...now].flatMap(([key, n]) => (n > (before.get(key) ?? 0) ? [[key, n - (before.get(key) ?? 0)] as const] : [])));
 
-/** The group id of a club string (CONTRACT §8 groups), numbered on first appearance; null: no group. */
-function groupOf(club: string | undefined, ids: Ids, loader: Loader, at: Location): number | null {
+/** The group id of a council's club string (CONTRACT §8 groups), numbered on first appearance; null: no group. */
+function groupOf(body: number, club: string | undefined, ids: Ids, loader: Loader, at: Location): number | null {
   if (club === undefined || NO_GROUP.has(club.toLowerCase())) return null;
-  let group = ids.groups.get(club);
+  const key = `${body}\u0000${club}`;
+  let group = ids.groups.get(key);
   if (group === undefined) {
-    ids.groups.set(club, (group = ids.groups.size + 1));
+    ids.groups.set(key, (group = ids.groups.size + 1));
     loader.ugrupowanie({ id_ugrupowania: group, nazwa: club, skrot: club }, at);
   }
   return group;
@@ -416,7 +442,41 @@ const voteLabel = (vote: unknown, position: number): string => {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : `#${position + 1}`;
 };
 
-/** One term's sessions (one per vote date), votes in date order, their ballots and attachments. */
+/** `resolution` → wynik (CONTRACT §8): a text beginning `przyj` or `odrzuc`; anything else (a resolution number) states none. */
+function wynikOf(resolution: unknown): string | null {
+  if (typeof resolution !== 'string') return null;
+  const text = resolution.trim().toLowerCase();
+  return text.startsWith('przyj') ? PRZYJETO : text.startsWith('odrzuc') ? ODRZUCONO : null;
+}
+
+/** `counts` → the stated tallies (CONTRACT §8, §10): a key missing or not a non-negative integer is not stated. */
+function statedTallies(counts: Record<string, unknown> | undefined): StatedTallies | null {
+  if (counts === undefined) return null;
+  const stated = (key: string) => {
+    const value = counts[key];
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+  };
+  const tallies = {
+    za: stated('za'), przeciw: stated('przeciw'), wstrzymujacy: stated('wstrzymal_sie'), nieobecni: stated('nieobecni'), brak_glosu: stated('brak_glosu'),
+  };
+  return Object.values(tallies).some((n) => n !== null) ? tallies : null;
+}
+
+/** A session of one term: one per distinct (date, session_number as published) of its votes. */
+interface TermSession {
+  id: number;
+  date: string;
+  /** `session_number` trimmed, '' when empty: what the attendance lists are matched by. */
+  published: string;
+  /** The persons with a ballot in its votes: 1 when one of their ballots is not `nieobecny`, else 0. */
+  voters: Map<number, number>;
+}
+
+/**
+ * One term: its sessions (one per distinct (date, session_number)), votes in date order (a vote
+ * published twice skipped), their ballots and attachments, and the attendance of every session that
+ * has an official list.
+ */
 function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, number>, ids: Ids, loader: Loader) {
   const { findings } = loader;
   const dated: Array<{ vote: Vote; label: string; position: number }> = [];
@@ -430,43 +490,122 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
     }
     dated.push({ vote: vote.data, label, position });
   });
-  const dateOf = (i: number) => dated[i]!.vote.session_date;
   dated.sort((a, b) => (a.vote.session_date < b.vote.session_date ? -1 : a.vote.session_date > b.vote.session_date ? 1 : a.position - b.position));
 
-  let ballots = 0;
-  let sessionOrdinal = 0;
-  for (let start = 0; start < dated.length;) {
-    const date = dateOf(start);
-    let end = start;
-    while (end < dated.length && dateOf(end) === date) end++;
-    sessionOrdinal++;
-    // The number the council wrote on that date's first vote in file order (the sort kept file order).
-    const numer = dated[start]!.vote.session_number ?? String(sessionOrdinal);
-    const session = ++ids.session;
-    loader.posiedzenie({ id_posiedzenia: session, id_organu: body, kadencja: term.term, numer, data: date, nazwa: `Sesja ${numer}` }, term.at);
-    for (let i = start; i < end; i++) {
-      const { vote, label } = dated[i]!;
-      const id = ++ids.vote;
-      const numerInSession = i - start + 1;
-      loader.glosowanie({
-        id_glosowania: id, id_posiedzenia: session, id_punktu: null, numer: numerInSession, data_czas: date,
-        tytul: vote.topic === '' ? `Głosowanie ${numerInSession}` : vote.topic, wynik: null,
-      }, term.at);
-      ballots += readBallots(term, vote, label, id, personOf, loader);
-      if (vote.source_url !== '') loader.zalacznik({ id_zalacznika: ++ids.attachment, id_glosowania: id, nazwa: 'Źródło', url: vote.source_url }, term.at);
+  // A vote whose (id, date, session number) repeats an earlier one is the same vote published twice.
+  const published = new Set<string>();
+  const votes = dated.filter(({ vote, label }) => {
+    const id = vote.id === undefined ? '' : String(vote.id).trim();
+    if (id === '') return true;
+    const key = `${id}\u0000${vote.session_date}\u0000${vote.session_number ?? ''}`;
+    if (!published.has(key)) return published.add(key);
+    findings.warn(term.at, 'id', `vote ${label}: repeats an earlier vote of ${vote.session_date}${vote.session_number === null ? '' : `, session ${vote.session_number}`}; the copy is skipped`);
+    return false;
+  });
+
+  // Sessions by date, then by the first appearance of their (date, number) among the votes in file order.
+  const sessions: TermSession[] = [];
+  const sessionOf = new Map<string, TermSession>();
+  const sessionOfVote = votes.map(({ vote }) => {
+    const key = `${vote.session_date}\u0000${vote.session_number ?? ''}`;
+    let session = sessionOf.get(key);
+    if (session === undefined) {
+      session = { id: ++ids.session, date: vote.session_date, published: vote.session_number ?? '', voters: new Map() };
+      sessionOf.set(key, session);
+      sessions.push(session);
+      const numer = session.published === '' ? String(sessions.length) : session.published;
+      loader.posiedzenie({ id_posiedzenia: session.id, id_organu: body, kadencja: term.term, numer, data: session.date, nazwa: `Sesja ${numer}` }, term.at);
     }
-    start = end;
-  }
-  return { sessions: sessionOrdinal, votes: dated.length, ballots };
+    return session;
+  });
+
+  let ballots = 0;
+  const votesIn = new Map<TermSession, number>();
+  votes.forEach(({ vote, label }, i) => {
+    const session = sessionOfVote[i]!;
+    const id = ++ids.vote;
+    const numer = (votesIn.get(session) ?? 0) + 1;
+    votesIn.set(session, numer);
+    loader.glosowanie({
+      id_glosowania: id, id_posiedzenia: session.id, id_punktu: null, numer, data_czas: session.date,
+      tytul: vote.topic === '' ? `Głosowanie ${numer}` : vote.topic, wynik: wynikOf(vote.resolution), liczby: statedTallies(vote.counts),
+    }, term.at);
+    ballots += readBallots(term, vote, label, id, session, personOf, loader);
+    if (vote.source_url !== '') loader.zalacznik({ id_zalacznika: ++ids.attachment, id_glosowania: id, nazwa: 'Źródło', url: vote.source_url }, term.at);
+  });
+  const attendance = readAttendanceLists(term, sessions, personOf, loader);
+  return { sessions: sessions.length, votes: votes.length, ballots, attendance };
 }
 
+/**
+ * The attendance of the sessions that have an official list naming at least one councillor of the
+ * term (CONTRACT §8 attendance): a record for every person of the term whose tenure covers the session,
+ * present when on the list or holding a ballot other than `nieobecny` there. Returns the records written.
+ */
+function readAttendanceLists(term: Term, sessions: TermSession[], personOf: ReadonlyMap<string, number>, loader: Loader): number {
+  const { findings } = loader;
+  const councillors = new Set(term.names);
+  const listsOf = new Map<string, SessionList[]>();
+  for (const list of term.attendanceLists) {
+    const key = `${list.date}\u0000${list.number}`;
+    listsOf.set(key, [...(listsOf.get(key) ?? []), list]);
+  }
+  // Per session: the persons its list names (null: no list naming a councillor of the term).
+  const listed = sessions.map((session) => {
+    const lists = listsOf.get(`${session.date}\u0000${session.published}`) ?? [];
+    listsOf.delete(`${session.date}\u0000${session.published}`);
+    const names = lists.flatMap((list) => list.attendees);
+    if (!names.some((name) => councillors.has(name))) return null;
+    const present = new Set<number>();
+    for (const name of names) {
+      if (councillors.has(name)) present.add(personOf.get(name)!);
+      else findings.warn(term.at, 'sessions.attendees', `session ${sessionLabel(session)}: ${JSON.stringify(name)} is not a councillor of this term; skipped`);
+    }
+    return present;
+  });
+  for (const lists of listsOf.values()) {
+    const { date, number } = lists[0]!;
+    findings.warn(term.at, 'sessions', `the attendance list of ${date}${number === '' ? '' : `, session ${number}`} matches no session with votes; ignored`);
+  }
+  if (listed.every((present) => present === null)) return 0;
+
+  // Tenure: from the first to the last session (in session order) that names the person in a ballot or a list.
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const named = (person: number, i: number) => {
+    if (!first.has(person)) first.set(person, i);
+    last.set(person, i);
+  };
+  sessions.forEach((session, i) => {
+    for (const person of session.voters.keys()) named(person, i);
+    for (const person of listed[i] ?? []) named(person, i);
+  });
+  let records = 0;
+  sessions.forEach((session, i) => {
+    const present = listed[i];
+    if (present === null || present === undefined) return;
+    for (const name of term.names) {
+      const person = personOf.get(name)!;
+      if (!first.has(person) || first.get(person)! > i || last.get(person)! < i) continue;
+      const obecny = present.has(person) || session.voters.get(person) === 1 ? 1 : 0;
+      loader.obecnosc({ id_posiedzenia: session.id, id_osoby: person, obecny }, term.at);
+      records++;
+    }
+  });
+  return records;
+}
+
+const sessionLabel = (session: TermSession) => `${session.date}${session.published === '' ? '' : ` ${session.published}`}`;
+
 /** One vote's ballots from `named_votes`, with the §8 quirks reported as warnings; returns how many were loaded. */
-function readBallots(term: Term, vote: Vote, label: string, voteId: number, personOf: ReadonlyMap<string, number>, loader: Loader): number {
+function readBallots(
+  term: Term, vote: Vote, label: string, voteId: number, session: TermSession, personOf: ReadonlyMap<string, number>, loader: Loader,
+): number {
   const { findings } = loader;
   const named = vote.named_votes;
   const warn = (column: string, problem: string) => findings.warn(term.at, column, `vote ${label}: ${problem}`);
   if (named === undefined || Object.keys(named).length === 0) {
-    warn('named_votes', 'no named votes: the vote has no ballots');
+    warn('named_votes', `no named votes: the vote has no ballots${vote.counts === undefined ? '' : ' (its stated counts are kept)'}`);
     return 0;
   }
   const entries: Array<{ person: number; code: number }> = [];
@@ -488,6 +627,10 @@ function readBallots(term: Term, vote: Vote, label: string, voteId: number, pers
       const name = typeof entry === 'string'
         ? term.indexed.includes(collapse(entry)) ? collapse(entry) : undefined
         : Number.isInteger(entry) && (entry as number) >= 0 ? term.indexed[entry as number] : undefined;
+      if (name !== undefined && term.notCouncillors.has(name)) {
+        warn(`named_votes.${key}`, `${JSON.stringify(name)} is in the index but not among the councillors; skipped`);
+        continue;
+      }
       const person = name === undefined ? undefined : personOf.get(name);
       if (person === undefined) {
         warn(`named_votes.${key}`, typeof entry === 'string'
@@ -508,13 +651,14 @@ function readBallots(term: Term, vote: Vote, label: string, voteId: number, pers
     for (const key of NAMED_VOTE_CODE.keys()) {
       const stated = vote.counts[key];
       const lists = namedCounts.get(key) ?? 0;
-      if (typeof stated === 'number' && stated !== lists) warn(`counts.${key}`, `states ${stated} but the named list has ${lists}; the named lists are used`);
+      if (typeof stated === 'number' && stated !== lists) warn(`counts.${key}`, `states ${stated} but the named list has ${lists}; the named lists are used for the ballots, both are served`);
     }
   }
   let loaded = 0;
   for (const { person, code } of entries) {
     if (listed.get(person)!.times > 1) continue;
     loader.glos({ id_glosowania: voteId, id_osoby: person, glos: code }, term.at);
+    session.voters.set(person, (session.voters.get(person) ?? 0) | (code === NIEOBECNY ? 0 : 1));
     loaded++;
   }
   return loaded;

@@ -18,7 +18,7 @@ import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { z } from 'zod';
 import { columnOf, type Findings, type Location } from '../findings.ts';
-import type { Loader } from '../load.ts';
+import type { Loader, StatedTallies } from '../load.ts';
 import { GLOS_CODE, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { isDateTime } from '../../core/dates.ts';
 
@@ -51,6 +51,8 @@ const VOTE_FILE = /^(\d+)_(\d+)\.json$/;
 const MAX_POINTS_PER_SITTING = 999;
 const MAX_MEMBERSHIPS_PER_MP = 99;
 const NO_CLUB = 0;
+/** The club of the non-attached MPs (posłowie niezrzeszeni): no group (CONTRACT §10). */
+const NON_ATTACHED = 'niez.';
 
 interface Vote {
   file: string;
@@ -63,6 +65,9 @@ interface Vote {
   title: string;
   tytul: string;
   wynik: string | null;
+  liczby: StatedTallies;
+  wiekszosc: string | null;
+  wiekszoscGlosow: number | null;
   pdf: string | null;
   // One entry per ballot: MP id, interned club (NO_CLUB = none) and glos code.
   mps: Int32Array;
@@ -127,7 +132,8 @@ export const votingFileSchema = z.object({
   title: z.string(problem('must be a non-empty string')).refine((t) => t.trim() !== '', problem('must be a non-empty string')),
   votes: z.array(ballotSchema, problem('must be an array of ballots')),
   // Stated totals are optional: without them wynik is derived from the ballots and nothing is checked.
-  yes: count, no: count, abstain: count, majorityVotes: count,
+  yes: count, no: count, abstain: count, notParticipating: count, present: count, majorityVotes: count,
+  majorityType: z.string().nullish().catch(null),
   topic: optionalString,
   links: z.array(z.unknown()).optional().catch(undefined),
 }, { error: 'must be a JSON object (one vote)' });
@@ -188,7 +194,7 @@ class SejmSource {
   }
 
   private intern(club: string): number {
-    if (club === '') return NO_CLUB;
+    if (club === '' || club === NON_ATTACHED) return NO_CLUB;
     let index = this.clubIndex.get(club);
     if (index === undefined) {
       index = this.clubNames.length;
@@ -313,6 +319,7 @@ class SejmSource {
     const topic = vote.topic?.trim() ?? '';
     const pdf = vote.links?.map((link) => pdfLink.safeParse(link)).find((link) => link.success)?.data.href ?? null;
     const { yes, majorityVotes } = vote;
+    const stated = (value: number | null | undefined) => value ?? null;
     this.votes.push({
       file, term, sitting, votingNumber,
       id: voteId(term, sitting, votingNumber),
@@ -321,6 +328,12 @@ class SejmSource {
       title,
       tytul: topic === '' ? title : `${title} — ${topic}`,
       wynik: yes === null || yes === undefined || majorityVotes === null || majorityVotes === undefined ? null : yes >= majorityVotes ? PRZYJETO : ODRZUCONO,
+      liczby: {
+        za: stated(vote.yes), przeciw: stated(vote.no), wstrzymujacy: stated(vote.abstain),
+        nieobecni: stated(vote.notParticipating), brak_glosu: stated(vote.present),
+      },
+      wiekszosc: vote.majorityType?.trim() || null,
+      wiekszoscGlosow: stated(majorityVotes),
       pdf,
       mps, clubs, codes,
     });
@@ -502,6 +515,7 @@ class SejmSource {
       loader.glosowanie({
         id_glosowania: vote.id, id_posiedzenia: sessionId(term, vote.sitting), id_punktu: pointOf.get(vote) ?? null,
         numer: vote.votingNumber, data_czas: vote.dataCzas, tytul: vote.tytul, wynik: vote.wynik,
+        liczby: vote.liczby, wiekszosc: vote.wiekszosc, wiekszosc_glosow: vote.wiekszoscGlosow,
       }, { file: vote.file, line: 1 });
     }
     for (const vote of votes) {

@@ -16,6 +16,16 @@ export const wynikValue = z.enum([PRZYJETO, ODRZUCONO]).meta({ description: 'Wyn
 export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'Data YYYY-MM-DD' });
 export const kadencjaString = z.string().regex(/^\d{4}-\d{4}$/).meta({ description: 'Kadencja, np. 2018-2023' });
 
+const statedCount = (description: string) => z.int().min(0).nullable().meta({ description: `${description}; null: źródło nie podaje` });
+/** The tallies a source states (CONTRACT §10). */
+export const statedTallies = z.strictObject({
+  za: statedCount('Za według źródła'),
+  przeciw: statedCount('Przeciw według źródła'),
+  wstrzymujacy: statedCount('Wstrzymujący się według źródła'),
+  nieobecni: statedCount('Nieobecni według źródła'),
+  brak_glosu: statedCount('Obecni bez głosu według źródła'),
+}).meta({ id: 'StatedTallies', description: 'Liczby głosów, jak je podaje źródło' });
+
 export const voteSummary = z.strictObject({
   id_glosowania: int('Identyfikator głosowania'),
   numer: count('Numer głosowania na posiedzeniu'),
@@ -35,6 +45,8 @@ export const voteSummary = z.strictObject({
   brak_glosu: count('Obecni bez głosu'),
   kontrowersyjnosc: z.int().min(0).max(100).meta({ description: 'Kontrowersyjność 0–100: 100 × 2 × min(za, przeciw) / (za + przeciw)' }),
   jednomyslnosc_procent: percentNumber('Jednomyślność: najliczniejsza opcja wśród aktywnych głosów'),
+  imienne: z.boolean().meta({ description: 'true: głosowanie ma imienną listę głosów; false: liczby to liczby podane przez źródło (albo brak liczb)' }),
+  liczby_zrodla: statedTallies.nullable().meta({ description: 'Liczby głosów podane przez źródło (protokół), null gdy ich nie podaje' }),
 }).meta({ id: 'VoteSummary', description: 'Podsumowanie głosowania' });
 
 export const councillorVote = voteSummary.extend({ glos: glosValue }).meta({ id: 'CouncillorVote', description: 'Głosowanie z głosem radnego' });

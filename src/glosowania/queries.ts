@@ -8,23 +8,64 @@ import { type Condition, FilteredStatements } from '../snapshot/filtered-stateme
 import type { Share, ShareTarget } from '../shares/store.ts';
 import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch, type TitleSearchLimits } from './title-search.ts';
 
-/** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
+/**
+ * Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`; a row of them becomes a
+ * summary through `voteSummaryOf` (the stated tallies become `liczby_zrodla`).
+ */
 export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,
   o.nazwa AS organ, g.id_posiedzenia, g.id_punktu, g.wynik, g.za, g.przeciw, g.wstrzymujacy, g.nieobecni, g.brak_glosu,
-  g.kontrowersyjnosc, g.jednomyslnosc_procent`;
+  g.kontrowersyjnosc, g.jednomyslnosc_procent, g.imienne, g.za_podane, g.przeciw_podane, g.wstrzymujacy_podane,
+  g.nieobecni_podane, g.brak_glosu_podane`;
 export const VOTE_SUMMARY_FROM = 'glosowanie g JOIN organ o ON o.id_organu = g.id_organu';
+
+/** The tallies a source states (CONTRACT §10), each null when not stated. */
+export interface StatedTallies {
+  za: number | null; przeciw: number | null; wstrzymujacy: number | null; nieobecni: number | null; brak_glosu: number | null;
+}
 
 export interface VoteSummary {
   id_glosowania: number; numer: number; tytul: string; data: string; godzina: string | null; kadencja: string;
   id_organu: number; organ: string; id_posiedzenia: number; id_punktu: number | null; wynik: string;
   za: number; przeciw: number; wstrzymujacy: number; nieobecni: number; brak_glosu: number;
   kontrowersyjnosc: number; jednomyslnosc_procent: number;
+  /** The vote has ballots (a roll call); false: its counts are the stated ones, or none. */
+  imienne: boolean;
+  /** The tallies the source states; null when it states none. */
+  liczby_zrodla: StatedTallies | null;
 }
+
+/** The raw columns of VOTE_SUMMARY_COLUMNS that voteSummaryOf turns into `imienne` and `liczby_zrodla`. */
+const RECORD_COLUMNS = new Set(['imienne', 'za_podane', 'przeciw_podane', 'wstrzymujacy_podane', 'nieobecni_podane', 'brak_glosu_podane']);
+
+/**
+ * A row read with VOTE_SUMMARY_COLUMNS (and any columns after them, kept in place) as a vote summary:
+ * `imienne` a boolean and the stated tallies as `liczby_zrodla`, both right after the counted figures.
+ */
+export function voteSummaryOf<T extends Record<string, unknown>>(row: T): VoteSummary & Omit<T, keyof VoteSummary> {
+  const summary: Record<string, unknown> = {};
+  for (const key in row) {
+    if (RECORD_COLUMNS.has(key)) continue;
+    summary[key] = row[key];
+    if (key !== 'jednomyslnosc_procent') continue;
+    summary['imienne'] = row['imienne'] === 1;
+    const stated: StatedTallies = {
+      za: row['za_podane'] as number | null, przeciw: row['przeciw_podane'] as number | null,
+      wstrzymujacy: row['wstrzymujacy_podane'] as number | null, nieobecni: row['nieobecni_podane'] as number | null,
+      brak_glosu: row['brak_glosu_podane'] as number | null,
+    };
+    summary['liczby_zrodla'] = Object.values(stated).every((n) => n === null) ? null : stated;
+  }
+  return summary as VoteSummary & Omit<T, keyof VoteSummary>;
+}
+
+const summariesOf = (rows: unknown[]): VoteSummary[] => (rows as Array<Record<string, unknown>>).map(voteSummaryOf);
 
 export interface VoteDetail extends VoteSummary {
   posiedzenie: { id_posiedzenia: number; numer: string; data: string; nazwa: string | null };
   punkt: { id_punktu: number; numer: string; tytul: string } | null;
   liczba_zalacznikow: number;
+  /** The majority the source says the vote needed (the Sejm's majorityType and majorityVotes); null: not stated. */
+  wymagana_wiekszosc: { typ: string; glosow: number | null } | null;
 }
 
 export interface BallotEntry { glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
@@ -116,7 +157,8 @@ export class GlosowaniaQueries {
     this.titles = new TitleSearch(db, titleLimits);
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
-        (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow
+        (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow,
+        g.wiekszosc, g.wiekszosc_glosow
       FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
       WHERE g.id_glosowania = ?`);
@@ -159,8 +201,8 @@ export class GlosowaniaQueries {
     const conditions = voteConditions(filter);
     if (search === undefined) {
       const { statements, params } = this.listStatements.select(conditions);
-      if (params.length === 0) return { items: this.unfilteredPage.all(offset, limit) as VoteSummary[], total: this.count(), exact: true };
-      return { items: statements.page.all(...params, limit, offset) as VoteSummary[], total: statements.count.get(...params) as number, exact: true };
+      if (params.length === 0) return { items: summariesOf(this.unfilteredPage.all(offset, limit)), total: this.count(), exact: true };
+      return { items: summariesOf(statements.page.all(...params, limit, offset)), total: statements.count.get(...params) as number, exact: true };
     }
     const folded = foldText(search);
     const plan = this.titles.plan(folded);
@@ -172,7 +214,7 @@ export class GlosowaniaQueries {
       ? this.listStatements.select([...conditions, [TITLE_CONTAINS, folded]])
       : this.searched[plan.index].select([[TITLE_CONTAINS, plan.check ? folded : undefined], ...conditions]);
     const matchParams = oneByOne ? params : [plan.match, ...params];
-    const items = statements.page.all(...matchParams, limit, offset) as VoteSummary[];
+    const items = summariesOf(statements.page.all(...matchParams, limit, offset));
     // A short page is the last: the total is known without a count (a search that matches little or
     // nothing reads its candidates once, not twice).
     if (items.length < limit && (items.length > 0 || offset === 0)) return { items, total: offset + items.length, exact: true };
@@ -185,13 +227,14 @@ export class GlosowaniaQueries {
   detail(id: number): (VoteDetail & { ord: number }) | undefined {
     const row = this.detailStatement.get(id) as Record<string, unknown> | undefined;
     if (!row) return undefined;
-    const { s_numer, s_data, s_nazwa, p_numer, p_tytul, liczba_zalacznikow, ord, ...summary } = row;
+    const { s_numer, s_data, s_nazwa, p_numer, p_tytul, liczba_zalacznikow, ord, wiekszosc, wiekszosc_glosow, ...summary } = voteSummaryOf(row);
     return {
-      ...(summary as unknown as VoteSummary),
+      ...(summary as VoteSummary),
       posiedzenie: { id_posiedzenia: summary['id_posiedzenia'] as number, numer: s_numer as string, data: s_data as string, nazwa: s_nazwa as string | null },
       punkt: summary['id_punktu'] === null ? null
         : { id_punktu: summary['id_punktu'] as number, numer: p_numer as string, tytul: p_tytul as string },
       liczba_zalacznikow: liczba_zalacznikow as number,
+      wymagana_wiekszosc: wiekszosc === null ? null : { typ: wiekszosc as string, glosow: wiekszosc_glosow as number | null },
       ord: ord as number,
     };
   }

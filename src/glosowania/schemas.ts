@@ -42,6 +42,10 @@ export const voteDetail = voteSummary.extend({
   }),
   punkt: z.strictObject({ id_punktu: int('Identyfikator punktu'), numer: text('Numer punktu, np. 7.3.1'), tytul: text('Tytuł punktu') }).nullable(),
   liczba_zalacznikow: count('Liczba załączników'),
+  wymagana_wiekszosc: z.strictObject({
+    typ: text('Rodzaj większości według źródła, np. SIMPLE_MAJORITY, ABSOLUTE_MAJORITY, MAJORITY_THREE_FIFTHS (Sejm)'),
+    glosow: count('Liczba głosów za potrzebna do przyjęcia').nullable(),
+  }).nullable().meta({ description: 'Większość, jakiej według źródła wymagało głosowanie; null, gdy źródło jej nie podaje' }),
 }).meta({ id: 'VoteDetail' });
 
 export const ballotEntry = z.strictObject({

@@ -10,7 +10,7 @@ import { GLOS_CODE, GLOS_VALUES, percent } from '../../core/contract.ts';
 import { unpackPartners } from '../../core/snapshot/partners.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
-import { VOTE_SUMMARY_COLUMNS, type VoteSummary } from '../glosowania/queries.ts';
+import { VOTE_SUMMARY_COLUMNS, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
 
 export interface CouncillorListItem {
   id_osoby: number; imie_nazwisko: string; kadencja: string; przynaleznosc_id: number;
@@ -275,8 +275,8 @@ export class RadniQueries {
       [['rg.id_osoby = ?', id], ['rg.kadencja = ?', kadencja], ['rg.id_organu = ?', organ], ['rg.glos = ?', code]],
       flag ? [`rg.${flag} = 1`] : [],
     );
-    const rows = statements.all(...params, limit, (page - 1) * limit) as Array<VoteSummary & { glos: number }>;
-    return { items: rows.map((r) => ({ ...r, glos: GLOS_VALUES[r.glos]! })), total: this.votesTotal(id, kind, kadencja, organ, code) };
+    const rows = statements.all(...params, limit, (page - 1) * limit) as Array<Record<string, unknown> & { glos: number }>;
+    return { items: rows.map((r) => ({ ...voteSummaryOf(r), glos: GLOS_VALUES[r.glos]! })), total: this.votesTotal(id, kind, kadencja, organ, code) };
   }
 
   private votesTotal(id: number, kind: VoteListKind, kadencja: string | undefined, organ: number | undefined, code: number | undefined): number {

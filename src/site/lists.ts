@@ -9,7 +9,7 @@ import { GLOS_VALUES } from '../../core/contract.ts';
 import type { CsvColumn } from '../exports/csv.ts';
 import type { ListPage } from '../exports/list.ts';
 import type { CouncillorFound } from '../find/queries.ts';
-import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM } from '../glosowania/queries.ts';
+import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, voteSummaryOf } from '../glosowania/queries.ts';
 import { glosowania } from '../glosowania/endpoints.ts';
 import { posiedzenia } from '../posiedzenia/endpoints.ts';
 import { radni } from '../radni/endpoints.ts';
@@ -201,7 +201,7 @@ export function sessionVotes(db: Database.Database, id: number): VoteSummary[] {
     statement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.id_posiedzenia = ? ORDER BY g.ord DESC`);
     sessionVotesStatements.set(db, statement);
   }
-  return statement.all(id) as VoteSummary[];
+  return (statement.all(id) as Array<Record<string, unknown>>).map(voteSummaryOf);
 }
 
 /** A session the page is about, or its 404. */

@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { percent, percentString, ratio2 } from '../../core/contract.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
-import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary } from '../glosowania/queries.ts';
+import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
 
 type VoteRank = 'rank_kontrowersyjne' | 'rank_jednomyslne';
 
@@ -172,7 +172,7 @@ export class StatystykiQueries {
   rankedVotes(rank: VoteRank, { kadencja, organ, limit }: Scope & { limit: number }): Array<{ pozycja: number } & VoteSummary> {
     const { statements, params } = this.voteRankings[rank].select(
       [['g.kadencja = ?', kadencja], ['g.id_organu = ?', organ]], [`g.${rank} IS NOT NULL`]);
-    return (statements.all(...params, limit) as VoteSummary[]).map((v, i) => ({ pozycja: i + 1, ...v }));
+    return (statements.all(...params, limit) as Array<Record<string, unknown>>).map((v, i) => ({ pozycja: i + 1, ...voteSummaryOf(v) }));
   }
 
   bodyActivity({ kadencja, organ }: Scope) {

@@ -50,11 +50,15 @@
 //   V11   S4   2019-02-01T10:00     odrzucono    │ P – P P W N │ 0  3   1   1  0  │   0   75    │ P
 //   V12   S4   2019-02-01T11:00     (przyjęto)   │ W – Z Z P N │ 2  1   1   1  0  │  67   50    │ Z
 //   V13   S4   2019-02-01T12:00     odrzucono*   │ – – – – – Z │ 1  0   0   0  0  │   0  100    │ Z
+//   V14   S4   2019-02-01T13:00     (przyjęto)†  │ – – – – – – │ 4  0   1   0  0  │   0   80    │ (no ballots)
 //   (wynik in parentheses: empty in the CSV, derived: przyjęto iff za > przeciw)
 //   * the stated odrzucono contradicts 1:0 (no quorum, say): a warning, and the stated value stands
+//   † tally-only (CONTRACT §10): no ballot, stated za 4 przeciw 0 wstrzymujacy 1 (nieobecni, brak_glosu not stated
+//     → 0); it counts in the vote lists, results and vote rankings, in no councillor's figure
+//   V10 also states tallies (za 5 przeciw 1 0 0 0) that differ from its roll call: served beside the counted 4:1
 //   kontr = round(200·min(za,prz)/(za+prz)): V4 200/3 = 66.67 → 67; V7 400/5 = 80; V10 200/5 = 40
 //   jedn  = max(za,prz,wst)/active: V3 1/3, V4 2/3, V6 3/5, V10 4/5, V11 3/4, V12 2/4, V13 1/1
-// Date order (data_czas desc, id desc): V13, V12, V11, V10 (same 10:00 as V11), V9, V8 (T00:00:00),
+// Date order (data_czas desc, id desc): V14, V13, V12, V11, V10 (same 10:00 as V11), V9, V8 (T00:00:00),
 //   V7, V6, V5, V3, V2 (same 10:30:00 as V3), V1, V4 (date-only → T00:00:00).
 //
 // Groups at each vote: T1 (2015-03-10): 1,3 → g1; 2,4 → g2.
@@ -134,11 +138,14 @@ export const HAND_COUNCIL: Bundle = {
     { id_glosowania: 7, id_posiedzenia: 2, id_punktu: null, numer: 3, data_czas: '2019-01-15T09:30:45', tytul: 'Uchwała w sprawie opłat', wynik: null },
     { id_glosowania: 8, id_posiedzenia: 3, id_punktu: null, numer: 1, data_czas: '2019-01-31', tytul: 'Opinia do projektu budżetu', wynik: 'przyjęto' },
     { id_glosowania: 9, id_posiedzenia: 3, id_punktu: null, numer: 2, data_czas: '2019-01-31T12:00', tytul: 'Wniosek formalny', wynik: null },
-    { id_glosowania: 10, id_posiedzenia: 4, id_punktu: 42, numer: 1, data_czas: '2019-02-01T10:00', tytul: 'Zmiana uchwały budżetowej', wynik: null },
+    // the minutes state 5 za where the roll call names 4: both are served, the counts are the ballots'
+    { id_glosowania: 10, id_posiedzenia: 4, id_punktu: 42, numer: 1, data_czas: '2019-02-01T10:00', tytul: 'Zmiana uchwały budżetowej', wynik: null, za: 5, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0 },
     { id_glosowania: 11, id_posiedzenia: 4, id_punktu: 41, numer: 2, data_czas: '2019-02-01T10:00', tytul: 'Miejscowy plan zagospodarowania', wynik: 'odrzucono' },
     { id_glosowania: 12, id_posiedzenia: 4, id_punktu: 41, numer: 3, data_czas: '2019-02-01T11:00', tytul: 'Skarga na działalność prezydenta', wynik: null },
     // the stated odrzucono contradicts the 1:0 ballots: a warning, and the stated value stands
     { id_glosowania: 13, id_posiedzenia: 4, id_punktu: 43, numer: 4, data_czas: '2019-02-01T12:00', tytul: 'Wniosek o zamknięcie obrad', wynik: 'odrzucono' },
+    // a tally-only vote: no roll call, the tallies stated (nieobecni and brak_glosu not): counts 4 0 1 0 0, przyjęto
+    { id_glosowania: 14, id_posiedzenia: 4, id_punktu: null, numer: 5, data_czas: '2019-02-01T13:00', tytul: 'Zaciągnięcie pożyczki na inwestycje', wynik: null, za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: null, brak_glosu: null },
   ],
   'glosy.csv': [
     // V1: Z Z Z P
@@ -240,25 +247,26 @@ const KOMISJA = 'Komisja Budżetowa';
 const RDM = 'Razem dla Miasta';
 const FS = 'Forum Samorządowe';
 
-const V1 = { id_glosowania: 1, numer: 1, tytul: 'Budżet miasta na 2015 rok', data: '2015-03-10', godzina: '10:00', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 75 }; // kontr 200·1/4 = 50; jedn 3/4
-const V2 = { id_glosowania: 2, numer: 2, tytul: 'Zmiana budżetu', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'odrzucono', za: 2, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 50 }; // derived: 2 > 2 false → odrzucono
-const V3 = { id_glosowania: 3, numer: 3, tytul: 'Nadanie nazwy ulicy Łąkowej', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 33.33 }; // jedn 1/3 = 33.333
-const V4 = { id_glosowania: 4, numer: 4, tytul: 'Sprawozdanie z działalności', data: '2015-03-10', godzina: null, kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67 }; // kontr 200/3 = 66.67 → 67; jedn 2/3
-const V5 = { id_glosowania: 5, numer: 1, tytul: 'Przyjęcie porządku obrad', data: '2019-01-15', godzina: '09:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 5, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100 }; // derived 5 > 0
-const V6 = { id_glosowania: 6, numer: 2, tytul: 'Budżet obywatelski', data: '2019-01-15', godzina: '09:15', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 60 }; // jedn 3/5
-const V7 = { id_glosowania: 7, numer: 3, tytul: 'Uchwała w sprawie opłat', data: '2019-01-15', godzina: '09:30', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'odrzucono', za: 2, przeciw: 3, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 80, jednomyslnosc_procent: 60 }; // 09:30:45 → godzina 09:30; kontr 400/5; jedn 3/5
-const V8 = { id_glosowania: 8, numer: 1, tytul: 'Opinia do projektu budżetu', data: '2019-01-31', godzina: null, kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 0, nieobecni: 1, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67 }; // date-only
-const V9 = { id_glosowania: 9, numer: 2, tytul: 'Wniosek formalny', data: '2019-01-31', godzina: '12:00', kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'odrzucono', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecni: 3, brak_glosu: 1, kontrowersyjnosc: 0, jednomyslnosc_procent: 0 }; // no active ballot: 0/0 → 0
-const V10 = { id_glosowania: 10, numer: 1, tytul: 'Zmiana uchwały budżetowej', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 42, wynik: 'przyjęto', za: 4, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 40, jednomyslnosc_procent: 80 }; // kontr 200/5; jedn 4/5
-const V11 = { id_glosowania: 11, numer: 2, tytul: 'Miejscowy plan zagospodarowania', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'odrzucono', za: 0, przeciw: 3, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 75 }; // jedn 3/4
-const V12 = { id_glosowania: 12, numer: 3, tytul: 'Skarga na działalność prezydenta', data: '2019-02-01', godzina: '11:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 67, jednomyslnosc_procent: 50 }; // derived 2 > 1; jedn 2/4
-const V13 = { id_glosowania: 13, numer: 4, tytul: 'Wniosek o zamknięcie obrad', data: '2019-02-01', godzina: '12:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 43, wynik: 'odrzucono', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100 }; // stated wynik kept; jedn 1/1
+const V1 = { id_glosowania: 1, numer: 1, tytul: 'Budżet miasta na 2015 rok', data: '2015-03-10', godzina: '10:00', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null }; // kontr 200·1/4 = 50; jedn 3/4
+const V2 = { id_glosowania: 2, numer: 2, tytul: 'Zmiana budżetu', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'odrzucono', za: 2, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null }; // derived: 2 > 2 false → odrzucono
+const V3 = { id_glosowania: 3, numer: 3, tytul: 'Nadanie nazwy ulicy Łąkowej', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 33.33, imienne: true, liczby_zrodla: null }; // jedn 1/3 = 33.333
+const V4 = { id_glosowania: 4, numer: 4, tytul: 'Sprawozdanie z działalności', data: '2015-03-10', godzina: null, kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67, imienne: true, liczby_zrodla: null }; // kontr 200/3 = 66.67 → 67; jedn 2/3
+const V5 = { id_glosowania: 5, numer: 1, tytul: 'Przyjęcie porządku obrad', data: '2019-01-15', godzina: '09:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 5, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null }; // derived 5 > 0
+const V6 = { id_glosowania: 6, numer: 2, tytul: 'Budżet obywatelski', data: '2019-01-15', godzina: '09:15', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 60, imienne: true, liczby_zrodla: null }; // jedn 3/5
+const V7 = { id_glosowania: 7, numer: 3, tytul: 'Uchwała w sprawie opłat', data: '2019-01-15', godzina: '09:30', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'odrzucono', za: 2, przeciw: 3, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 80, jednomyslnosc_procent: 60, imienne: true, liczby_zrodla: null }; // 09:30:45 → godzina 09:30; kontr 400/5; jedn 3/5
+const V8 = { id_glosowania: 8, numer: 1, tytul: 'Opinia do projektu budżetu', data: '2019-01-31', godzina: null, kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 0, nieobecni: 1, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67, imienne: true, liczby_zrodla: null }; // date-only
+const V9 = { id_glosowania: 9, numer: 2, tytul: 'Wniosek formalny', data: '2019-01-31', godzina: '12:00', kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'odrzucono', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecni: 3, brak_glosu: 1, kontrowersyjnosc: 0, jednomyslnosc_procent: 0, imienne: true, liczby_zrodla: null }; // no active ballot: 0/0 → 0
+const V10 = { id_glosowania: 10, numer: 1, tytul: 'Zmiana uchwały budżetowej', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 42, wynik: 'przyjęto', za: 4, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 40, jednomyslnosc_procent: 80, imienne: true, liczby_zrodla: { za: 5, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0 } }; // kontr 200/5; jedn 4/5
+const V11 = { id_glosowania: 11, numer: 2, tytul: 'Miejscowy plan zagospodarowania', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'odrzucono', za: 0, przeciw: 3, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null }; // jedn 3/4
+const V12 = { id_glosowania: 12, numer: 3, tytul: 'Skarga na działalność prezydenta', data: '2019-02-01', godzina: '11:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 67, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null }; // derived 2 > 1; jedn 2/4
+const V14 = { id_glosowania: 14, numer: 5, tytul: 'Zaciągnięcie pożyczki na inwestycje', data: '2019-02-01', godzina: '13:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: null, wynik: 'przyjęto', za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 80, imienne: false, liczby_zrodla: { za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: null, brak_glosu: null } }; // tally-only: stated counts, unstated → 0; derived 4 > 0; jedn 4/5
+const V13 = { id_glosowania: 13, numer: 4, tytul: 'Wniosek o zamknięcie obrad', data: '2019-02-01', godzina: '12:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 43, wynik: 'odrzucono', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null }; // stated wynik kept; jedn 1/1
 
 // Session items (S1: given 2 of 3; S2: derived 5 of 5; S3: derived 4 of 5; S4: given 5 of 5)
 const S1 = { id_posiedzenia: 1, numer: 'I', nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 2, liczba_obecnosci: 3, frekwencja_procent: 66.67 };
 const S2 = { id_posiedzenia: 2, numer: 'I', nazwa: 'I sesja', data: '2019-01-15', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 0, liczba_glosowan: 3, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
 const S3 = { id_posiedzenia: 3, numer: '1', nazwa: null, data: '2019-01-31', kadencja: T2, id_organu: 2, organ: KOMISJA, liczba_punktow: 0, liczba_glosowan: 2, obecni: 4, liczba_obecnosci: 5, frekwencja_procent: 80 };
-const S4 = { id_posiedzenia: 4, numer: 'LXXIV/2', nazwa: 'II sesja', data: '2019-02-01', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 4, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
+const S4 = { id_posiedzenia: 4, numer: 'LXXIV/2', nazwa: 'II sesja', data: '2019-02-01', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 5, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 }; // V10–V14
 
 const page = (pageNo: number, limit: number, total: number, totalPages: number) => ({ page: pageNo, limit, total, totalPages });
 
@@ -300,7 +308,7 @@ const T1_LIST: Record<number, object> = {
 
 export const HAND_EXPECTED: HandCase[] = [
   // ── Lookups ──────────────────────────────────────────────────────────────────────────────
-  { path: '/api/utils/stats', data: { radni: 7, glosowania: 13, posiedzenia: 4, zalaczniki: 3 } }, // rows of radni, glosowania, posiedzenia, zalaczniki
+  { path: '/api/utils/stats', data: { radni: 7, glosowania: 14, posiedzenia: 4, zalaczniki: 3 } }, // rows of radni, glosowania, posiedzenia, zalaczniki
   {
     path: '/api/utils/organy', // by id; body 3 has no sessions but is listed
     data: [
@@ -312,7 +320,7 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/utils/kadencje', // newest data_od first
     data: [
-      { kadencja: T2, data_od: '2018-11-01', data_do: null, liczba_radnych: 6, liczba_posiedzen: 3, liczba_glosowan: 9 }, // persons 1,3,4,5,6,7; S2–S4; V5–V13
+      { kadencja: T2, data_od: '2018-11-01', data_do: null, liczba_radnych: 6, liczba_posiedzen: 3, liczba_glosowan: 10 }, // persons 1,3,4,5,6,7; S2–S4; V5–V14
       { kadencja: T1, data_od: '2014-11-01', data_do: '2018-10-31', liczba_radnych: 4, liczba_posiedzen: 1, liczba_glosowan: 4 }, // persons 1–4; S1; V1–V4
     ],
   },
@@ -615,15 +623,15 @@ export const HAND_EXPECTED: HandCase[] = [
   { path: '/api/radni/1/glosowania-buntownicze', data: [], pagination: page(1, 20, 0, 0) },
 
   // ── vote list ────────────────────────────────────────────────────────────────────────────
-  { path: '/api/glosowania', data: [V13, V12, V11, V10, V9, V8, V7, V6, V5, V3, V2, V1, V4], pagination: page(1, 20, 13, 1) },
-  { path: '/api/glosowania', query: { limit: '5', page: '3' }, data: [V2, V1, V4], pagination: page(3, 5, 13, 3) }, // items 11–13
-  { path: '/api/glosowania', query: { limit: '5', page: '4' }, data: [], pagination: page(4, 5, 13, 3) }, // past the end
+  { path: '/api/glosowania', data: [V14, V13, V12, V11, V10, V9, V8, V7, V6, V5, V3, V2, V1, V4], pagination: page(1, 20, 14, 1) }, // V14 tally-only, listed like any vote
+  { path: '/api/glosowania', query: { limit: '5', page: '3' }, data: [V3, V2, V1, V4], pagination: page(3, 5, 14, 3) }, // items 11–14
+  { path: '/api/glosowania', query: { limit: '5', page: '4' }, data: [], pagination: page(4, 5, 14, 3) }, // past the end
   { path: '/api/glosowania', query: { kadencja: T1 }, data: [V3, V2, V1, V4], pagination: page(1, 20, 4, 1) },
   { path: '/api/glosowania', query: { organ: '2' }, data: [V9, V8], pagination: page(1, 20, 2, 1) },
-  { path: '/api/glosowania', query: { data_od: '2019-01-31', data_do: '2019-02-01' }, data: [V13, V12, V11, V10, V9, V8], pagination: page(1, 20, 6, 1) }, // both ends inclusive
+  { path: '/api/glosowania', query: { data_od: '2019-01-31', data_do: '2019-02-01' }, data: [V14, V13, V12, V11, V10, V9, V8], pagination: page(1, 20, 7, 1) }, // both ends inclusive
   { path: '/api/glosowania', query: { data_do: '2019-01-15' }, data: [V7, V6, V5, V3, V2, V1, V4], pagination: page(1, 20, 7, 1) },
-  { path: '/api/glosowania', query: { wynik: 'przyjęto' }, data: [V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 6, 1) }, // stated V1 V6 V8, derived V5 V10 V12
-  { path: '/api/glosowania', query: { wynik: 'przyjeto' }, data: [V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 6, 1) }, // without the diacritic
+  { path: '/api/glosowania', query: { wynik: 'przyjęto' }, data: [V14, V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 7, 1) }, // stated V1 V6 V8, derived V5 V10 V12, V14 from its stated tallies
+  { path: '/api/glosowania', query: { wynik: 'przyjeto' }, data: [V14, V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 7, 1) }, // without the diacritic
   { path: '/api/glosowania', query: { wynik: 'odrzucono' }, data: [V13, V11, V9, V7, V3, V2, V4], pagination: page(1, 20, 7, 1) }, // V13 stated odrzucono despite 1:0
   { path: '/api/glosowania', query: { kontrowersyjnosc_min: '67' }, data: [V12, V8, V7, V3, V2, V4], pagination: page(1, 20, 6, 1) }, // 67, 67, 80, 100, 100, 67
   { path: '/api/glosowania', query: { search: 'BUDZET' }, data: [V10, V8, V6, V2, V1], pagination: page(1, 20, 5, 1) }, // Budżet…, budżetu, budżetowej
@@ -634,12 +642,15 @@ export const HAND_EXPECTED: HandCase[] = [
   // ── vote detail, distribution, attachments ───────────────────────────────────────────────
   {
     path: '/api/glosowania/10',
-    data: { ...V10, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok' }, liczba_zalacznikow: 1 },
+    data: { ...V10, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok' }, liczba_zalacznikow: 1, wymagana_wiekszosc: null },
   },
-  { path: '/api/glosowania/3', data: { ...V3, posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' }, punkt: null, liczba_zalacznikow: 0 } },
-  { path: '/api/glosowania/1', data: { ...V1, posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' }, punkt: { id_punktu: 11, numer: '3', tytul: 'Budżet miasta' }, liczba_zalacznikow: 2 } },
-  { path: '/api/glosowania/8', data: { ...V8, posiedzenie: { id_posiedzenia: 3, numer: '1', data: '2019-01-31', nazwa: null }, punkt: null, liczba_zalacznikow: 0 } },
-  { path: '/api/glosowania/13', data: { ...V13, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski' }, liczba_zalacznikow: 0 } },
+  { path: '/api/glosowania/3', data: { ...V3, posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' }, punkt: null, liczba_zalacznikow: 0, wymagana_wiekszosc: null } },
+  { path: '/api/glosowania/1', data: { ...V1, posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' }, punkt: { id_punktu: 11, numer: '3', tytul: 'Budżet miasta' }, liczba_zalacznikow: 2, wymagana_wiekszosc: null } },
+  { path: '/api/glosowania/8', data: { ...V8, posiedzenie: { id_posiedzenia: 3, numer: '1', data: '2019-01-31', nazwa: null }, punkt: null, liczba_zalacznikow: 0, wymagana_wiekszosc: null } },
+  // the tally-only vote's detail: its stated counts, no roll call (its /glosy is an empty list)
+  { path: '/api/glosowania/14', data: { ...V14, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: null, liczba_zalacznikow: 0, wymagana_wiekszosc: null } },
+  { path: '/api/glosowania/14/glosy', grouped: false, data: [] },
+  { path: '/api/glosowania/13', data: { ...V13, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski' }, liczba_zalacznikow: 0, wymagana_wiekszosc: null } },
   { path: '/api/glosowania/99', notFound: true },
   { path: '/api/glosowania/99/glosy', notFound: true },
   { path: '/api/glosowania/99/zalaczniki', notFound: true },
@@ -742,11 +753,11 @@ export const HAND_EXPECTED: HandCase[] = [
 
   // ── dashboard ────────────────────────────────────────────────────────────────────────────
   // records: S1 3 (2 ✓), S2 5 (5), S3 5 (4), S4 5 (5) → 16/18 = 88.888 → "88.89"; persons with a membership: 1–7
-  { path: '/api/statystyki/dashboard', data: { liczba_posiedzen: 4, liczba_glosow: 13, liczba_radnych: 7, srednia_frekwencja: '88.89' } },
+  { path: '/api/statystyki/dashboard', data: { liczba_posiedzen: 4, liczba_glosow: 14, liczba_radnych: 7, srednia_frekwencja: '88.89' } },
   { path: '/api/statystyki/dashboard', query: { kadencja: T1 }, data: { liczba_posiedzen: 1, liczba_glosow: 4, liczba_radnych: 4, srednia_frekwencja: '66.67' } }, // 2/3
-  { path: '/api/statystyki/dashboard', query: { kadencja: T2 }, data: { liczba_posiedzen: 3, liczba_glosow: 9, liczba_radnych: 6, srednia_frekwencja: '93.33' } }, // 14/15 = 93.333; 1,3,4,5,6,7
+  { path: '/api/statystyki/dashboard', query: { kadencja: T2 }, data: { liczba_posiedzen: 3, liczba_glosow: 10, liczba_radnych: 6, srednia_frekwencja: '93.33' } }, // 14/15 = 93.333; 1,3,4,5,6,7
   // organ: liczba_radnych = persons with a record in that body's sessions
-  { path: '/api/statystyki/dashboard', query: { organ: '1' }, data: { liczba_posiedzen: 3, liczba_glosow: 11, liczba_radnych: 6, srednia_frekwencja: '92.31' } }, // S1 S2 S4: 12/13 = 92.307; persons 1–6
+  { path: '/api/statystyki/dashboard', query: { organ: '1' }, data: { liczba_posiedzen: 3, liczba_glosow: 12, liczba_radnych: 6, srednia_frekwencja: '92.31' } }, // S1 S2 S4: 12/13 = 92.307; persons 1–6
   { path: '/api/statystyki/dashboard', query: { organ: '2' }, data: { liczba_posiedzen: 1, liczba_glosow: 2, liczba_radnych: 5, srednia_frekwencja: '80.00' } }, // S3: 1 3 4 5 6, 4/5
   { path: '/api/statystyki/dashboard', query: { organ: '3' }, data: { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, srednia_frekwencja: '0.00' } }, // 0/0
   { path: '/api/statystyki/dashboard', query: { kadencja: T1, organ: '2' }, data: { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, srednia_frekwencja: '0.00' } },
@@ -888,20 +899,20 @@ export const HAND_EXPECTED: HandCase[] = [
 
   // ── najbardziej-kontrowersyjne (kontr desc, za+przeciw desc, date order) ────────────────────
   // 100: V2 (4), V3 (2) · 80: V7 · 67: V12, V8, V4 (3 each → date) · 50: V6, V1 (4 each) · 40: V10
-  // · 0: V5 (5), V11 (3), V13 (1), V9 (0)
+  // · 0: V5 (5), V14 (4, its stated tallies), V11 (3), V13 (1), V9 (0)
   {
     path: '/api/statystyki/najbardziej-kontrowersyjne',
-    data: [{ pozycja: 1, ...V2 }, { pozycja: 2, ...V3 }, { pozycja: 3, ...V7 }, { pozycja: 4, ...V12 }, { pozycja: 5, ...V8 }, { pozycja: 6, ...V4 }, { pozycja: 7, ...V6 }, { pozycja: 8, ...V1 }, { pozycja: 9, ...V10 }, { pozycja: 10, ...V5 }, { pozycja: 11, ...V11 }, { pozycja: 12, ...V13 }, { pozycja: 13, ...V9 }],
+    data: [{ pozycja: 1, ...V2 }, { pozycja: 2, ...V3 }, { pozycja: 3, ...V7 }, { pozycja: 4, ...V12 }, { pozycja: 5, ...V8 }, { pozycja: 6, ...V4 }, { pozycja: 7, ...V6 }, { pozycja: 8, ...V1 }, { pozycja: 9, ...V10 }, { pozycja: 10, ...V5 }, { pozycja: 11, ...V14 }, { pozycja: 12, ...V11 }, { pozycja: 13, ...V13 }, { pozycja: 14, ...V9 }],
   },
   { path: '/api/statystyki/najbardziej-kontrowersyjne', query: { organ: '2' }, data: [{ pozycja: 1, ...V8 }, { pozycja: 2, ...V9 }] },
   { path: '/api/statystyki/najbardziej-kontrowersyjne', query: { kadencja: T2, limit: '3' }, data: [{ pozycja: 1, ...V7 }, { pozycja: 2, ...V12 }, { pozycja: 3, ...V8 }] },
 
   // ── najbardziej-jednomyslne (max/active desc, active desc, date order; V9 has no active ballot) ──
-  // V5 5/5 before V13 1/1 (more active, although V13 is later) · V10 4/5 · V11 3/4, V1 3/4 (4 each → date)
+  // V5 5/5 before V13 1/1 (more active, although V13 is later) · V14 4/5, V10 4/5 (5 each → date) · V11 3/4, V1 3/4 (4 each → date)
   // · V8 2/3, V4 2/3 · V7 3/5, V6 3/5 · V12 2/4, V2 2/4 · V3 1/3
   {
     path: '/api/statystyki/najbardziej-jednomyslne',
-    data: [{ pozycja: 1, ...V5 }, { pozycja: 2, ...V13 }, { pozycja: 3, ...V10 }, { pozycja: 4, ...V11 }, { pozycja: 5, ...V1 }, { pozycja: 6, ...V8 }, { pozycja: 7, ...V4 }, { pozycja: 8, ...V7 }, { pozycja: 9, ...V6 }, { pozycja: 10, ...V12 }, { pozycja: 11, ...V2 }, { pozycja: 12, ...V3 }],
+    data: [{ pozycja: 1, ...V5 }, { pozycja: 2, ...V13 }, { pozycja: 3, ...V14 }, { pozycja: 4, ...V10 }, { pozycja: 5, ...V11 }, { pozycja: 6, ...V1 }, { pozycja: 7, ...V8 }, { pozycja: 8, ...V4 }, { pozycja: 9, ...V7 }, { pozycja: 10, ...V6 }, { pozycja: 11, ...V12 }, { pozycja: 12, ...V2 }, { pozycja: 13, ...V3 }],
   },
   { path: '/api/statystyki/najbardziej-jednomyslne', query: { kadencja: T1 }, data: [{ pozycja: 1, ...V1 }, { pozycja: 2, ...V4 }, { pozycja: 3, ...V2 }, { pozycja: 4, ...V3 }] },
   { path: '/api/statystyki/najbardziej-jednomyslne', query: { organ: '2' }, data: [{ pozycja: 1, ...V8 }] },
@@ -910,7 +921,7 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/statystyki/aktywnosc-organow',
     data: [
-      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 11, srednia_glosow_na_posiedzenie: 3.67 }, // 11/3 = 3.666
+      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 12, srednia_glosow_na_posiedzenie: 4 }, // 12/3
       { id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 1, liczba_glosow: 2, srednia_glosow_na_posiedzenie: 2 },
       { id_organu: 3, nazwa: 'Komisja Rewizyjna', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 }, // no session
     ],
@@ -928,7 +939,7 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/aktywnosc-organow',
     query: { kadencja: T2 },
     data: [
-      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 2, liczba_glosow: 7, srednia_glosow_na_posiedzenie: 3.5 }, // 7/2
+      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 2, liczba_glosow: 8, srednia_glosow_na_posiedzenie: 4 }, // 8/2
       { id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 1, liczba_glosow: 2, srednia_glosow_na_posiedzenie: 2 },
       { id_organu: 3, nazwa: 'Komisja Rewizyjna', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 },
     ],
@@ -1079,7 +1090,7 @@ export const HAND_EXPECTED: HandCase[] = [
   },
 
   // ── organ on every aggregate (CONTRACT §7): the definitions over one body's votes and sessions ──
-  // Body 1 (Rada): S1 (T1), S2, S4 (T2); votes V1–V7, V10–V13. Body 2 (Komisja): S3, V8, V9. Body 3: nothing.
+  // Body 1 (Rada): S1 (T1), S2, S4 (T2); votes V1–V7, V10–V14. Body 2 (Komisja): S3, V8, V9. Body 3: nothing.
   // Attendance records in body 1: 3, 4 → 3/3 · 1, 5, 6 → 2/2 · 2 → 0/1. Body 2 (S3): 1, 3, 4, 6 present, 5 absent.
   // Ballots in body 2 (V8 majority Z; V9 none): 1 Z, 3 Z, 4 P, 5 N N, 6 N/B (no active ballot): glosowania 1/1/1/0/0.
   { path: '/api/radni', query: { organ: '1' }, count: 6, data: [ALL_LIST[1], ALL_LIST[5], ALL_LIST[4], ALL_LIST[3], ALL_LIST[2], ALL_LIST[6]] }, // name order; 7 has no record in body 1
@@ -1126,7 +1137,7 @@ export const HAND_EXPECTED: HandCase[] = [
   { path: '/api/statystyki/top-koalicje', query: { organ: '3', min_wspolne: '0' }, data: [] },
   {
     path: '/api/statystyki/aktywnosc-organow', query: { organ: '1' },
-    data: [{ id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 11, srednia_glosow_na_posiedzenie: 3.67 }],
+    data: [{ id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 12, srednia_glosow_na_posiedzenie: 4 }],
   },
   {
     path: '/api/statystyki/aktywnosc-organow', query: { organ: '2', kadencja: T1 },
@@ -1160,4 +1171,4 @@ function pair(pozycja: number, a: number, b: number, wspolne_glosowania: number,
 }
 
 /** The vote summaries above by vote number, for hand cases kept in other files (test/evidence.test.ts). */
-export const HAND_VOTES = { 1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7, 8: V8, 9: V9, 10: V10, 11: V11, 12: V12, 13: V13 } as const;
+export const HAND_VOTES = { 1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7, 8: V8, 9: V9, 10: V10, 11: V11, 12: V12, 13: V13, 14: V14 } as const;

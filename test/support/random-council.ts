@@ -6,7 +6,8 @@
 // The draws are biased towards the cases that break implementations: ties for the majority and
 // inside groups, a single active voter, unanimous votes, margins of one, group switches on
 // adjacent days, memberships without a group, empty wynik (derived) and stated wynik that may
-// contradict the ballots, date-only data_czas and equal timestamps, sessions with and without
+// contradict the ballots, stated tallies beside the roll call and tally-only votes without one (§10),
+// date-only data_czas and equal timestamps, sessions with and without
 // obecnosci, duplicated names and names whose Polish order differs from byte order.
 //
 // Situations the contract leaves open are avoided: at most one matching membership row per
@@ -88,6 +89,11 @@ const voteDraw = fc.record({
   who: fc.array(fc.nat(9), { minLength: 8, maxLength: 8 }),
   values: fc.array(fc.nat(4), { minLength: 8, maxLength: 8 }),
   attachments: fc.nat(2),
+  /** Stated tallies (CONTRACT §10): 0–1 none · 2 all five · 3 some (the others not stated). */
+  stated: fc.nat(3),
+  tallies: fc.array(fc.nat(6), { minLength: 5, maxLength: 5 }),
+  /** 0: no roll call (no ballot at all): with stated tallies a tally-only vote, else an empty one. */
+  rollCall: fc.nat(4),
 });
 
 const councilDraw = fc.record({
@@ -211,8 +217,11 @@ export function buildCouncil(draw: CouncilDraw): Bundle {
       data_czas: `${sessionDate[sIndex]!}${TIMES[v.time]!}`,
       tytul: TITLES[v.title]!,
       wynik: v.wynik === 2 ? 'przyjęto' : v.wynik === 3 ? 'odrzucono' : null,
+      ...Object.fromEntries(['za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu'].map((column, c) => [
+        column, v.stated === 2 || (v.stated === 3 && c % 2 === 0) ? v.tallies[c]! : null,
+      ])),
     });
-    const voters = radni.filter((p, i) => {
+    const voters = v.rollCall === 0 ? [] : radni.filter((p, i) => {
       const w = v.who[i % 8]!;
       return members[t]!.has(p.id_osoby) ? w <= 7 : w === 8;
     });

@@ -43,6 +43,8 @@ interface Vote {
   godzina: string | null;
   tytul: string;
   wynik_podany: string | null;
+  /** The tallies the source states (glosowania.csv za … brak_glosu), each null when not stated. */
+  stated: Record<'za' | 'przeciw' | 'wstrzymujacy' | 'nieobecni' | 'brak_glosu', number | null>;
 }
 interface Ballot { id_glosowania: number; id_osoby: number; glos: Glos }
 interface GivenAttendance { id_posiedzenia: number; id_osoby: number; obecny: number }
@@ -143,6 +145,10 @@ function parseCouncil(bundle: Bundle): Council {
       ...normaliseDataCzas(requiredText(r, 'data_czas')),
       tytul: requiredText(r, 'tytul'),
       wynik_podany: text(r, 'wynik'),
+      stated: {
+        za: optionalInt(r, 'za'), przeciw: optionalInt(r, 'przeciw'), wstrzymujacy: optionalInt(r, 'wstrzymujacy'),
+        nieobecni: optionalInt(r, 'nieobecni'), brak_glosu: optionalInt(r, 'brak_glosu'),
+      },
     })),
     ballots: rows(bundle, 'glosy.csv').map((r) => ({
       id_glosowania: int(r, 'id_glosowania'),
@@ -285,10 +291,31 @@ class Reference {
     return n;
   }
 
+  /** Whether the source states any tally of the vote (CONTRACT §10). */
+  statesTallies(v: Vote): boolean {
+    return Object.values(v.stated).some((n) => n !== null);
+  }
+
+  /**
+   * The vote's counts (CONTRACT §2): from its ballots; a vote without ballots whose source states
+   * tallies (a tally-only vote) takes the stated ones, a count not stated being 0.
+   */
+  voteCounts(v: Vote): { za: number; przeciw: number; wstrzymujacy: number; nieobecni: number; brak_glosu: number } {
+    const ballots = this.ballotsOf(v);
+    if (ballots.length === 0 && this.statesTallies(v)) {
+      const { za, przeciw, wstrzymujacy, nieobecni, brak_glosu } = v.stated;
+      return { za: za ?? 0, przeciw: przeciw ?? 0, wstrzymujacy: wstrzymujacy ?? 0, nieobecni: nieobecni ?? 0, brak_glosu: brak_glosu ?? 0 };
+    }
+    return {
+      za: this.countOf(ballots, 'za'), przeciw: this.countOf(ballots, 'przeciw'), wstrzymujacy: this.countOf(ballots, 'wstrzymujacy'),
+      nieobecni: this.countOf(ballots, 'nieobecny'), brak_glosu: this.countOf(ballots, 'brak_glosu'),
+    };
+  }
+
   wynik(v: Vote): string {
     if (v.wynik_podany !== null) return v.wynik_podany;
-    const ballots = this.ballotsOf(v);
-    return this.countOf(ballots, 'za') > this.countOf(ballots, 'przeciw') ? PRZYJETO : ODRZUCONO;
+    const { za, przeciw } = this.voteCounts(v);
+    return za > przeciw ? PRZYJETO : ODRZUCONO;
   }
 
   /** Membership row that decides a person's group on a date in a term (CONTRACT §2), or null. */
@@ -396,10 +423,7 @@ class Reference {
 
   voteSummary(v: Vote): Record<string, unknown> {
     const s = this.session(v.id_posiedzenia);
-    const ballots = this.ballotsOf(v);
-    const za = this.countOf(ballots, 'za');
-    const przeciw = this.countOf(ballots, 'przeciw');
-    const wstrzymujacy = this.countOf(ballots, 'wstrzymujacy');
+    const { za, przeciw, wstrzymujacy, nieobecni, brak_glosu } = this.voteCounts(v);
     return {
       id_glosowania: v.id_glosowania,
       numer: v.numer,
@@ -415,10 +439,12 @@ class Reference {
       za,
       przeciw,
       wstrzymujacy,
-      nieobecni: this.countOf(ballots, 'nieobecny'),
-      brak_glosu: this.countOf(ballots, 'brak_glosu'),
+      nieobecni,
+      brak_glosu,
       kontrowersyjnosc: kontrowersyjnosc(za, przeciw),
       jednomyslnosc_procent: percent(Math.max(za, przeciw, wstrzymujacy), za + przeciw + wstrzymujacy),
+      imienne: this.ballotsOf(v).length > 0,
+      liczby_zrodla: this.statesTallies(v) ? { ...v.stated } : null,
     };
   }
 
@@ -430,6 +456,7 @@ class Reference {
       posiedzenie: { id_posiedzenia: s.id_posiedzenia, numer: s.numer, data: s.data, nazwa: s.nazwa },
       punkt: p ? { id_punktu: p.id_punktu, numer: p.numer, tytul: p.tytul } : null,
       liczba_zalacznikow: this.c.attachments.filter((a) => a.id_glosowania === v.id_glosowania).length,
+      wymagana_wiekszosc: null, // a CSV bundle states no majority
     };
   }
 
@@ -866,10 +893,7 @@ class Reference {
   najbardziejJednomyslne(query: Query): unknown {
     const items = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'))
       .map((v) => {
-        const ballots = this.ballotsOf(v);
-        const za = this.countOf(ballots, 'za');
-        const przeciw = this.countOf(ballots, 'przeciw');
-        const wstrzymujacy = this.countOf(ballots, 'wstrzymujacy');
+        const { za, przeciw, wstrzymujacy } = this.voteCounts(v);
         return { v, top: Math.max(za, przeciw, wstrzymujacy), active: za + przeciw + wstrzymujacy };
       })
       .filter((x) => x.active >= 1);

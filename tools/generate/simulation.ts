@@ -502,7 +502,8 @@ export class BundleGenerator {
     for (let i = 0; i < n; i++) glosy.line(`${id},${attendees[i]!.person.id},${GLOS_VALUES[codes[i]!]}`);
     const counts = countBallots(codes, n);
     const wynik = this.statedWynik(counts[ZA]!, counts[PRZECIW]!);
-    this.out.file('glosowania.csv').row([id, sessionId, pointId, numer, dataCzas, planned.tytul, wynik]);
+    // The simulated council publishes its roll calls only: no stated tallies (the last five columns).
+    this.out.file('glosowania.csv').row([id, sessionId, pointId, numer, dataCzas, planned.tytul, wynik, null, null, null, null, null]);
     this.writeAttachments(council, id, planned.attachments);
   }
 
