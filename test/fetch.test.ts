@@ -128,6 +128,10 @@ describe.skipIf(!haveData)('council fetch --format radoskop', () => {
         expect(visible(join(out, slug))).toEqual([...terms, 'config.json'].sort());
         for (const name of terms) expect(readFileSync(join(out, slug, name)).equals(readFileSync(join(radoskopDir, slug, name))), name).toBe(true);
         expect(JSON.parse(readFileSync(join(out, slug, 'config.json'), 'utf8'))).toEqual({ city_name: slug });
+        // Byte for byte: the attendance lists, stated counts and resolutions (CONTRACT §8, §10) are kept.
+        const mirrored = JSON.parse(readFileSync(join(out, slug, terms[0]!), 'utf8')) as { sessions: Array<{ attendees: string[] }>; votes: Array<{ counts?: object }> };
+        expect(mirrored.sessions.some((s) => s.attendees.length > 0)).toBe(true);
+        expect(mirrored.votes.some((v) => v.counts !== undefined)).toBe(true);
       }
       // A user names the city; the next run keeps that, and every term answers 304.
       writeFileSync(join(out, 'gdansk', 'config.json'), '{"city_name": "Gdańsk", "city_genitive": "Gdańska"}');

@@ -555,7 +555,10 @@ function readAttendanceLists(term: Term, sessions: TermSession[], personOf: Read
     const lists = listsOf.get(`${session.date}\u0000${session.published}`) ?? [];
     listsOf.delete(`${session.date}\u0000${session.published}`);
     const names = lists.flatMap((list) => list.attendees);
-    if (!names.some((name) => councillors.has(name))) return null;
+    if (!names.some((name) => councillors.has(name))) {
+      if (lists.length > 0) findings.warn(term.at, 'sessions.attendees', `session ${sessionLabel(session)}: the attendance list names no councillor of this term; attendance is derived from the ballots`);
+      return null;
+    }
     const present = new Set<number>();
     for (const name of names) {
       if (councillors.has(name)) present.add(personOf.get(name)!);
@@ -604,8 +607,9 @@ function readBallots(
   const { findings } = loader;
   const named = vote.named_votes;
   const warn = (column: string, problem: string) => findings.warn(term.at, column, `vote ${label}: ${problem}`);
-  if (named === undefined || Object.keys(named).length === 0) {
-    warn('named_votes', `no named votes: the vote has no ballots${vote.counts === undefined ? '' : ' (its stated counts are kept)'}`);
+  // No list, or only empty ones (a roll call the source did not publish): the vote has no ballots.
+  if (named === undefined || Object.values(named).every((entries) => Array.isArray(entries) && entries.length === 0)) {
+    warn('named_votes', `no named votes: the vote has no ballots${statedTallies(vote.counts) === null ? '' : ' (its stated counts are kept)'}`);
     return 0;
   }
   const entries: Array<{ person: number; code: number }> = [];

@@ -1,19 +1,19 @@
-// Two small councils in Radoskop's shape (CONTRACT §8), written by hand to exercise every rule and
-// quirk, and the ids and figures they must produce, worked out on paper from §8 (not by running code).
+// Three small councils in Radoskop's shape (CONTRACT §8, §10), written by hand to exercise every rule
+// and quirk, and the ids and figures they must produce, worked out on paper from §8 (not by running code).
 //
-// ── The source (folders in byte order: alfa-city, then beta-city) ───────────────────────────
+// ── The source (folders in byte order: alfa-city, beta-city, gamma-city) ───────────────────────
 // alfa-city/ (files directly in the folder)
 //   config.json: city_name Alfa, city_genitive Alfy, kadencje 2018-2023 start 2018-11-20
 //   kadencja-2018-2023.json
 //     councilor_index: [0 Ewa Zając, 1 "Jan  Kowalski " (collapsed: Jan Kowalski), 2 Adam Nowak, 3 Piotr Lis]
 //     councilors (another order): Adam Nowak KO · Jan Kowalski " PiS " · Ewa Zając niezrzeszona · Zofia Wójcik KO
-//       → Piotr Lis has no club (only in the index); Zofia Wójcik is named only in councilors
+//       → Piotr Lis is in the index only: no person (councilors is not empty); Zofia Wójcik is named only in councilors
 //     votes in FILE order (date, session_number, topic, named_votes by index):
 //       a1  2019-01-10 "II"   "  Budżet   2019 "  za [1,2] przeciw [0] wstrzymal_sie [3]; counts za 3 (list has 2)
 //       a0  2018-12-05 "I"    "Porządek obrad"    za [0,1,2] przeciw [3]
 //       a2  2019-01-10 ""     ""                  za [0,1] przeciw [2] nieobecni [3, 7] (7: outside the list)
 //       a3  2019-02-01 ""     "Skarga"            za [0,2,0] (Ewa twice) przeciw [1] brak_glosu [3]
-//       a4  2019-02-01 "IV"   "Wniosek"           no named_votes
+//       a4  2019-02-01 "IV"   "Wniosek"           no named_votes; counts {za: 4} (the rest not stated)
 //   kadencja-2024-2029.json (no councilor_index: indexes point into councilors)
 //     councilors: [0 Adam Nowak KO, 1 Marta Sowa "-", 2 Jan Kowalski Razem]
 //       b0 2024-05-20 "I" "Ślubowanie"              za [0,1,2]
@@ -25,32 +25,76 @@
 //       c0 2024-06-03 "LXXIV/2" "Budżet"        za [0,1] przeciw [2]
 //       c1 2024-06-03 "LXXIV/2" "Uchwała"       za [2] przeciw [0,1] wstrzymal_sie []; counts wstrzymal_sie 1 (list has 0)
 //       c2 2024-06-20 null      "Absolutorium"  za [0,1,2]
+// gamma-city/ (the source's own record, §8 attendance and §10: attendance lists, two sessions on one day,
+//   a vote published twice, a street name in the index, a tally-only vote, resolutions)
+//   config.json: city_name Gamma, city_genitive Gammy
+//   kadencja-2024-2029.json
+//     councilor_index: [0 Anna Adamska, 1 Bartosz Bem, 2 Celina Cis, 3 Dawid Dąb, 4 Ulica Długa, 5 Ewa Ek]
+//     councilors: Anna Adamska KO · Bartosz Bem PiS · Celina Cis KO · Dawid Dąb "" · Ewa Ek PiS
+//       → Ulica Długa is in the index only: no person (councilors is not empty)
+//     votes in FILE order:
+//       g1  2024-06-10 "V"   "Porządek obrad" za [0,1,2] nieobecni [3]
+//       g2  2024-06-10 "VI"  "Budżet"         za [0] przeciw [1] brak_glosu [3]
+//       g1  2024-06-10 "V"   (the same id, date and number again: published twice, skipped)
+//       g1  2024-06-10 "VI"  "Zmiana budżetu" za [0,3] (the same id in the other session of the day: kept)
+//       g4  2024-07-01 "VII" "Pożyczka"       every list empty; counts za 3 przeciw 0 wstrzymal_sie 0 brak_glosu 0
+//                                            nieobecni 2; resolution "Przyjęta"
+//       g5  2024-07-01 "VII" "Skarga"         za [1,2] nieobecni [0,3]; resolution "odrzucona" (contradicts 2:0)
+//       g6  2024-09-01 ""    "Wniosek"        za [0,4] (4: the street) przeciw [5]; resolution "XX/524/20" (a number)
+//       g7  2024-10-01 "IX"  "Absolutorium"   za [0,1,5]
+//     sessions (attendance lists): 2024-06-10 V [Anna, Bartosz, "Celina  Cis ", "1)"] · 2024-06-10 VI [Anna, Dawid,
+//       "Wygenerowano za pomocą eSesja.pl"] · 2024-07-01 VII [Bartosz, Celina, Dawid] · 2024-09-01 "" [Zenon Obcy]
+//       (names no councillor: not a list) · 2024-10-01 IX [Anna, Bartosz, Ewa] · 2024-12-01 X [Anna] (no such session)
 //
 // ── What §8 makes of it ───────────────────────────────────────────────────────────────────────
-// organy   1 Rada Miasta Alfy (rada) · 2 Rada Miasta Beta (rada: no genitive, city_name)
+// organy   1 Rada Miasta Alfy (rada) · 2 Rada Miasta Beta (rada: no genitive, city_name) · 3 Rada Miasta Gammy
 // kadencje 2018-2023 from 2018-11-20 (Alfa's config) · 2024-2029 from 2024-05-07 (min of Alfa's first vote
-//          2024-05-20 and Beta's config 2024-05-07)
-// persons  Alfa 2018-2023 in index order: 1 Ewa Zając, 2 Jan Kowalski, 3 Adam Nowak, 4 Piotr Lis, then only in
-//          councilors: 5 Zofia Wójcik; Alfa 2024-2029 (councilors order): Adam (3), 6 Marta Sowa, Jan (2);
-//          Beta (index order): 7 Tomasz Bąk, 8 Jan Kowalski (a second person: another council), 9 Olga Kruk
-// groups   first appearance in person order: Ewa niezrzeszona → none; Jan "PiS" → 1 PiS; Adam → 2 KO;
-//          Piotr none; Zofia KO (2); 2024: Adam KO, Marta "-" none, Jan → 3 Razem; Beta: Tomasz "?" none,
-//          Jan NIEZRZESZENI none, Olga KO (2, the same string as Alfa's)
+//          2024-05-20, Beta's config 2024-05-07 and Gamma's first vote 2024-06-10)
+// persons  Alfa 2018-2023 in index order: 1 Ewa Zając, 2 Jan Kowalski, 3 Adam Nowak (not Piotr Lis), then only in
+//          councilors: 4 Zofia Wójcik; Alfa 2024-2029 (councilors order): Adam (3), 5 Marta Sowa, Jan (2);
+//          Beta (index order): 6 Tomasz Bąk, 7 Jan Kowalski (a second person: another council), 8 Olga Kruk;
+//          Gamma: 9 Anna Adamska, 10 Bartosz Bem, 11 Celina Cis, 12 Dawid Dąb, 13 Ewa Ek (not Ulica Długa)
+// groups   one per council and club, first appearance in person order: Ewa niezrzeszona → none; Jan "PiS" → 1 PiS;
+//          Adam → 2 KO; Zofia KO (2); 2024: Adam KO, Marta "-" none, Jan → 3 Razem; Beta: Tomasz "?"
+//          none, Jan NIEZRZESZENI none, Olga → 4 KO (Beta's, not Alfa's); Gamma: Anna → 5 KO, Bartosz → 6 PiS,
+//          Celina KO (5), Dawid "" none, Ewa PiS (6)
 // memberships by (person, term): m1 Ewa 2018 none · m2 Jan 2018 PiS · m3 Jan 2024 Razem · m4 Adam 2018 KO ·
-//          m5 Adam 2024 KO · m6 Piotr 2018 none · m7 Zofia 2018 KO · m8 Marta 2024 none · m9 Tomasz 2024 none ·
-//          m10 Jan(B) 2024 none · m11 Olga 2024 KO
-// sessions Alfa 2018: 1 2018-12-05 "I" · 2 2019-01-10 "II" (a1 is that date's first vote in file order) ·
-//          3 2019-02-01 "3" (a3, its first vote, has no number: the position; a4's "IV" is not used)
-//          Alfa 2024: 4 2024-05-20 "I" · Beta: 5 2024-06-03 "LXXIV/2" · 6 2024-06-20 "2" (null: position)
-// votes    sorted stably by date: 1 a0 · 2 a1 · 3 a2 · 4 a3 · 5 a4 · 6 b0 · 7 b1 · 8 c0 · 9 c1 · 10 c2
-//          numer in session: V1 1 · V2 1 · V3 2 · V4 1 · V5 2 · V6 1 · V7 2 · V8 1 · V9 2 · V10 1
-//          tytul: V2 "Budżet 2019" (collapsed) · V3 "Głosowanie 2" (empty topic)
-// ballots  V1 Ewa Z, Jan Z, Adam Z, Piotr P · V2 Jan Z, Adam Z, Ewa P, Piotr W · V3 Ewa Z, Jan Z, Adam P, Piotr N
-//          V4 Adam Z, Jan P, Piotr B (Ewa's two entries dropped) · V5 none · V6 Adam Z, Marta Z, Jan Z
+//          m5 Adam 2024 KO · m6 Zofia 2018 KO · m7 Marta 2024 none · m8 Tomasz 2024 none · m9 Jan(B) 2024 none ·
+//          m10 Olga 2024 KO(4) · m11 Anna KO(5) · m12 Bartosz PiS(6) · m13 Celina KO(5) · m14 Dawid none ·
+//          m15 Ewa PiS(6)
+// sessions one per (date, session_number), by date then first appearance in file order:
+//          Alfa 2018: 1 2018-12-05 "I" · 2 2019-01-10 "II" · 3 2019-01-10 "" (numer "3": its position) ·
+//          4 2019-02-01 "" ("4") · 5 2019-02-01 "IV"; Alfa 2024: 6 2024-05-20 "I";
+//          Beta: 7 2024-06-03 "LXXIV/2" · 8 2024-06-20 null ("2");
+//          Gamma: 9 2024-06-10 "V" · 10 2024-06-10 "VI" · 11 2024-07-01 "VII" · 12 2024-09-01 "" ("4") · 13 2024-10-01 "IX"
+// votes    sorted stably by date, the copy of g1 skipped: 1 a0 · 2 a1 · 3 a2 · 4 a3 · 5 a4 · 6 b0 · 7 b1 · 8 c0 ·
+//          9 c1 · 10 c2 · 11 g1 · 12 g2 · 13 g1 (VI) · 14 g4 · 15 g5 · 16 g6 · 17 g7
+//          numer in session: every vote 1 but V7 2, V9 2, V13 2, V15 2
+//          tytul: V2 "Budżet 2019" (collapsed) · V3 "Głosowanie 1" (empty topic, first in its session)
+//          wynik: V14 przyjęto (resolution "Przyjęta") · V15 odrzucono (stated; a warning: 2:0) · V16 derived
+//          (the resolution number states none): 1:1 → odrzucono · V5 tally-only 4:0 → przyjęto · V4 1:1 → odrzucono
+// ballots  (Piotr's entries skipped) V1 Ewa Z, Jan Z, Adam Z · V2 Jan Z, Adam Z, Ewa P · V3 Ewa Z, Jan Z, Adam P
+//          V4 Adam Z, Jan P (Ewa's two entries dropped) · V5 none · V6 Adam Z, Marta Z, Jan Z
 //          V7 Adam Z, Jan Z, Marta P · V8 Tomasz Z, Jan(B) Z, Olga P · V9 Olga Z, Tomasz P, Jan(B) P
-//          V10 Tomasz Z, Jan(B) Z, Olga Z — 30 ballots
+//          V10 Tomasz Z, Jan(B) Z, Olga Z · V11 Anna Z, Bartosz Z, Celina Z, Dawid N · V12 Anna Z, Bartosz P,
+//          Dawid B · V13 Anna Z, Dawid Z · V14 none · V15 Bartosz Z, Celina Z, Anna N, Dawid N ·
+//          V16 Anna Z, Ewa P · V17 Anna Z, Bartosz Z, Ewa Z — 17 + 9 + 18 = 44 ballots
+// tallies  stated (liczby_zrodla): V1 3 1 0 0 0 · V2 3 1 1 0 0 · V3 2 1 0 2 0 · V4 3 1 0 0 1 · V5 za 4 only ·
+//          V8 2 1 0 0 0 · V9 1 2 1 0 0 · V14 3 0 0 2 0; V5 and V14 are tally-only (counts = stated, unstated 0)
+// attendance Alfa and Beta: no lists, from the ballots. Gamma: lists for 9, 10, 11, 13; 12 from the ballots.
+//          Tenure (sessions 9–13 naming the person in a ballot or a list): Anna 9–13, Bartosz 9–13,
+//          Celina 9–11, Dawid 9–11, Ewa 12–13.
+//          9:  Anna ✓ Bartosz ✓ Celina ✓ (list) · Dawid ✗ (N, not listed) · Ewa — (before her seat)
+//          10: Anna ✓ Dawid ✓ (list) · Bartosz ✓ (not listed, but voted P) · Celina ✗ (neither) · Ewa —
+//          11: Bartosz ✓ Celina ✓ Dawid ✓ (listed though N on every vote) · Anna ✗ (N, not listed) · Ewa —
+//          12: from the ballots: Anna ✓ Ewa ✓ (nobody else voted)
+//          13: Anna ✓ Bartosz ✓ Ewa ✓ · Celina, Dawid — (after their last session)
+//          → Anna 4/5 · Bartosz 4/4 · Celina 2/3 · Dawid 2/3 · Ewa 2/2 (from the ballots alone Celina read 2/2)
 // attachments only for a non-empty source_url: 1 → V1, 2 → V2, 3 → V5, 4 → V8
-// warnings (file, vote id): a1 counts.za · a2 index 7 · a3 Ewa listed twice · a4 no named votes · c1 counts.wstrzymal_sie
+// warnings (file, vote id): Piotr in a0–a3 · a1 counts.za · a2 index 7 · a3 Ewa listed twice · a4 no named votes ·
+//          c1 counts.wstrzymal_sie ·
+//          g1 published twice · g4 no named votes · g6 the street · lists: "1)", "Wygenerowano…", 2024-09-01 names
+//          no councillor, 2024-12-01 X matches no session · V15 stated odrzucono against 2:0
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -78,7 +122,7 @@ export const RADOSKOP_HAND: Record<string, unknown> = {
         { counts: { za: 2, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 2 } }),
       vote('a3', '2019-02-01', '', 'Skarga', { za: [0, 2, 0], przeciw: [1], brak_glosu: [3] },
         { counts: { za: 3, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 1, nieobecni: 0 }, source_url: '' }),
-      vote('a4', '2019-02-01', 'IV', 'Wniosek', null, { counts: { za: 4 }, source_url: 'https://bip.alfa.example/2019-02-01.pdf' }),
+      vote('a4', '2019-02-01', 'IV', 'Wniosek', null, { counts: { za: 4, przeciw: '0' }, source_url: 'https://bip.alfa.example/2019-02-01.pdf' }),
     ],
   },
   'alfa-city/kadencja-2024-2029.json': {
@@ -100,6 +144,34 @@ export const RADOSKOP_HAND: Record<string, unknown> = {
       vote('c1', '2024-06-03', 'LXXIV/2', 'Uchwała', { za: [2], przeciw: [0, 1], wstrzymal_sie: [] },
         { counts: { za: 1, przeciw: 2, wstrzymal_sie: 1, brak_glosu: 0, nieobecni: 0 } }),
       vote('c2', '2024-06-20', null, 'Absolutorium', { za: [0, 1, 2] }),
+    ],
+  },
+  'gamma-city/config.json': { city_name: 'Gamma', city_genitive: 'Gammy' },
+  'gamma-city/kadencja-2024-2029.json': {
+    id: '2024-2029',
+    councilor_index: ['Anna Adamska', 'Bartosz Bem', 'Celina Cis', 'Dawid Dąb', 'Ulica Długa', 'Ewa Ek'],
+    councilors: [
+      { name: 'Anna Adamska', club: 'KO' }, { name: 'Bartosz Bem', club: 'PiS' }, { name: 'Celina Cis', club: 'KO' },
+      { name: 'Dawid Dąb', club: '' }, { name: 'Ewa Ek', club: 'PiS' },
+    ],
+    sessions: [
+      { date: '2024-06-10', number: 'V', attendees: ['Anna Adamska', 'Bartosz Bem', 'Celina  Cis ', '1)'] },
+      { date: '2024-06-10', number: 'VI', attendees: ['Anna Adamska', 'Dawid Dąb', 'Wygenerowano za pomocą eSesja.pl'] },
+      { date: '2024-07-01', number: 'VII', attendees: ['Bartosz Bem', 'Celina Cis', 'Dawid Dąb'] },
+      { date: '2024-09-01', number: '', attendees: ['Zenon Obcy'] },
+      { date: '2024-10-01', number: 'IX', attendees: ['Anna Adamska', 'Bartosz Bem', 'Ewa Ek'] },
+      { date: '2024-12-01', number: 'X', attendees: ['Anna Adamska'] },
+    ],
+    votes: [
+      vote('g1', '2024-06-10', 'V', 'Porządek obrad', { za: [0, 1, 2], nieobecni: [3] }),
+      vote('g2', '2024-06-10', 'VI', 'Budżet', { za: [0], przeciw: [1], brak_glosu: [3] }),
+      vote('g1', '2024-06-10', 'V', 'Porządek obrad', { za: [0, 1, 2], nieobecni: [3] }),
+      vote('g1', '2024-06-10', 'VI', 'Zmiana budżetu', { za: [0, 3] }),
+      vote('g4', '2024-07-01', 'VII', 'Pożyczka', { za: [], przeciw: [], wstrzymal_sie: [], brak_glosu: [], nieobecni: [] },
+        { counts: { za: 3, przeciw: 0, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 2 }, resolution: ' Przyjęta ' }),
+      vote('g5', '2024-07-01', 'VII', 'Skarga', { za: [1, 2], nieobecni: [0, 3] }, { resolution: 'odrzucona' }),
+      vote('g6', '2024-09-01', '', 'Wniosek', { za: [0, 4], przeciw: [5] }, { resolution: 'XX/524/20' }),
+      vote('g7', '2024-10-01', 'IX', 'Absolutorium', { za: [0, 1, 5] }),
     ],
   },
 };
