@@ -83,10 +83,10 @@ describe('RFC 4180', () => {
 });
 
 describe('bulk files on the hand council', () => {
-  it('votes in time order: V4 (date only, 00:00) first on 2015-03-10, V13 last', async () => {
+  it('votes in time order: V4 (date only, 00:00) first on 2015-03-10, V14 (tally-only) last', async () => {
     const votes = await bulk(new BulkExports(handDb), 'glosowania');
-    // Date order is data_czas desc, id desc; read backwards: V4 (T00:00), V1 10:00, V2 and V3 (10:30, id asc), V5…V13.
-    expect(votes.map((v) => Number(v['id_glosowania']))).toEqual([4, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    // Date order is data_czas desc, id desc; read backwards: V4 (T00:00), V1 10:00, V2 and V3 (10:30, id asc), V5…V14.
+    expect(votes.map((v) => Number(v['id_glosowania']))).toEqual([4, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(votes[0]).toMatchObject({ data: '2015-03-10', godzina: '', kadencja: '2014-2018', organ: 'Rada Miasta', wynik: 'odrzucono', za: '1', przeciw: '2', brak_glosu: '1', kontrowersyjnosc: '67' });
     expect(votes[2]).toMatchObject({ id_glosowania: '2', tytul: 'Zmiana budżetu', punkt_numer: '3', posiedzenie_numer: expect.any(String), wynik: 'odrzucono' });
   });
