@@ -66,7 +66,8 @@ const SESSIONS: Record<number, { id_posiedzenia: number; id_organu: number; nume
   3: { id_posiedzenia: 3, id_organu: 2, numer: '1', data: '2019-01-31' },
   4: { id_posiedzenia: 4, id_organu: 1, numer: 'LXXIV/2', data: '2019-02-01' },
 };
-const record = (session: number, obecny: number) => ({ ...SESSIONS[session]!, obecny });
+/** S1 and S4 have obecnosci.csv rows (the source's list); S2 and S3 are derived from the ballots. */
+const record = (session: number, obecny: number) => ({ ...SESSIONS[session]!, obecny, lista_obecnosci: session === 1 || session === 4 });
 const who = (id: number, imie_nazwisko: string, ugrupowanie: string | null) => ({ id_osoby: id, imie_nazwisko, ugrupowanie });
 const group = (pozycja: number, id: number, liczba_glosowan: number, spojnosc_procent: number) =>
   ({ pozycja, id_ugrupowania: id, nazwa: id === 1 ? RDM : FS, liczba_glosowan, spojnosc_procent });

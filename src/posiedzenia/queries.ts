@@ -7,6 +7,8 @@ export interface SessionItem {
   id_posiedzenia: number; numer: string; nazwa: string | null; data: string; kadencja: string; id_organu: number;
   organ: string; liczba_punktow: number; liczba_glosowan: number; obecni: number; liczba_obecnosci: number;
   frekwencja_procent: number;
+  /** The attendance is the source's own list (CONTRACT §10); false: derived from the ballots. */
+  lista_obecnosci: boolean;
 }
 
 export interface SessionFilter {
@@ -17,7 +19,11 @@ export interface SessionFilter {
 }
 
 const SESSION_COLUMNS = `s.id_posiedzenia, s.numer, s.nazwa, s.data, s.kadencja, s.id_organu, o.nazwa AS organ,
-  s.liczba_punktow, s.liczba_glosowan, s.obecni, s.liczba_obecnosci, s.frekwencja_procent`;
+  s.liczba_punktow, s.liczba_glosowan, s.obecni, s.liczba_obecnosci, s.frekwencja_procent, s.lista_obecnosci`;
+
+type SessionRow = Omit<SessionItem, 'lista_obecnosci'> & { lista_obecnosci: number };
+const sessionItemOf = (row: SessionRow): SessionItem => ({ ...row, lista_obecnosci: row.lista_obecnosci === 1 });
+const sessionItemsOf = (rows: unknown[]): SessionItem[] => (rows as SessionRow[]).map(sessionItemOf);
 
 export class PosiedzeniaQueries {
   private readonly listStatements: FilteredStatements<{ count: Database.Statement; page: Database.Statement }>;
@@ -62,15 +68,16 @@ export class PosiedzeniaQueries {
     const { statements, params } = this.listStatements.select([
       ['s.kadencja = ?', filter.kadencja], ['s.id_organu = ?', filter.organ], ['s.data >= ?', filter.data_od], ['s.data <= ?', filter.data_do],
     ]);
-    if (params.length === 0) return { total: this.count(), items: this.unfilteredPage.all((page - 1) * limit, limit) as SessionItem[] };
+    if (params.length === 0) return { total: this.count(), items: sessionItemsOf(this.unfilteredPage.all((page - 1) * limit, limit)) };
     return {
       total: statements.count.get(...params) as number,
-      items: statements.page.all(...params, limit, (page - 1) * limit) as SessionItem[],
+      items: sessionItemsOf(statements.page.all(...params, limit, (page - 1) * limit)),
     };
   }
 
   detail(id: number): SessionItem | undefined {
-    return this.byId.get(id) as SessionItem | undefined;
+    const row = this.byId.get(id) as SessionRow | undefined;
+    return row && sessionItemOf(row);
   }
 
   agendaPoints(id: number): Array<{ id_punktu: number; numer: string; tytul: string; liczba_glosowan: number }> {

@@ -12,6 +12,7 @@ export const session = z.strictObject({
   data: dateString, kadencja: kadencjaString, id_organu: int('Identyfikator organu'), organ: text('Nazwa organu'),
   liczba_punktow: count('Punkty porządku obrad'), liczba_glosowan: count('Głosowania'),
   obecni: count('Obecni'), liczba_obecnosci: count('Zapisy obecności'), frekwencja_procent: percentNumber('obecni / liczba_obecnosci'),
+  lista_obecnosci: z.boolean().meta({ description: 'true: obecność z listy obecności podanej przez źródło; false: wyliczona z głosów' }),
 }).meta({ id: 'Session' });
 
 export const agendaPoint = z.strictObject({

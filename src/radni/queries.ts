@@ -61,7 +61,11 @@ export interface PartnerOptions { kadencja?: string | undefined; min_wspolne: nu
 export interface Scope { kadencja?: string | undefined; organ?: number | undefined }
 export interface PageRequest { page: number; limit: number }
 
-export interface AttendanceRecord { id_posiedzenia: number; id_organu: number; numer: string; data: string; obecny: number }
+export interface AttendanceRecord {
+  id_posiedzenia: number; id_organu: number; numer: string; data: string; obecny: number;
+  /** The session's attendance is the source's own list (CONTRACT §10). */
+  lista_obecnosci: boolean;
+}
 export interface Councillor { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
 export interface DifferingVote {
   id_glosowania: number; data_czas: string; tytul: string; wynik: string; glos: GlosValue; glos_drugiego: GlosValue;
@@ -147,7 +151,7 @@ export class RadniQueries {
       WHERE kadencja = ? AND id_osoby = ?`).raw();
     this.bodyBallotCounts = db.prepare(`SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_organ_glosy
       WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?`).raw();
-    this.attendancePage = db.prepare(`SELECT o.id_posiedzenia, o.id_organu, p.numer, p.data, o.obecny
+    this.attendancePage = db.prepare(`SELECT o.id_posiedzenia, o.id_organu, p.numer, p.data, o.obecny, p.lista_obecnosci
       FROM radny_obecnosc o JOIN posiedzenie p ON p.id_posiedzenia = o.id_posiedzenia
       WHERE o.id_osoby = @id AND (@kadencja IS NULL OR o.kadencja = @kadencja) AND (@organ IS NULL OR o.id_organu = @organ)
       ORDER BY o.ord LIMIT @limit OFFSET @offset`);
@@ -308,7 +312,8 @@ export class RadniQueries {
    * frekwencja's liczba_posiedzen in the same scope.
    */
   attendanceRecords(id: number, scope: Scope, page: PageRequest): { items: AttendanceRecord[]; total: number } {
-    const items = this.attendancePage.all({ id, ...scopeParams(scope), ...offsetOf(page) }) as AttendanceRecord[];
+    const rows = this.attendancePage.all({ id, ...scopeParams(scope), ...offsetOf(page) }) as Array<Omit<AttendanceRecord, 'lista_obecnosci'> & { lista_obecnosci: number }>;
+    const items = rows.map((r) => ({ ...r, lista_obecnosci: r.lista_obecnosci === 1 }));
     const total = scope.organ === undefined
       ? this.statOf(id, scope.kadencja).liczba_posiedzen
       : (this.bodyAttendanceTotal.get(scope.kadencja ?? ALL_TERMS, scope.organ, id) as number | undefined) ?? 0;

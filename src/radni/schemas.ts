@@ -102,6 +102,7 @@ export const attendanceRecord = z.strictObject({
   numer: text('Numer posiedzenia, jak zapisała go rada'),
   data: dateString,
   obecny: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 = obecny' }),
+  lista_obecnosci: z.boolean().meta({ description: 'true: z listy obecności podanej przez źródło; false: wyliczona z głosów' }),
 }).meta({ id: 'AttendanceRecord' });
 
 const comparedCouncillor = z.strictObject({ id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: group });

@@ -263,10 +263,10 @@ const V14 = { id_glosowania: 14, numer: 5, tytul: 'Zaciągnięcie pożyczki na i
 const V13 = { id_glosowania: 13, numer: 4, tytul: 'Wniosek o zamknięcie obrad', data: '2019-02-01', godzina: '12:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 43, wynik: 'odrzucono', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null }; // stated wynik kept; jedn 1/1
 
 // Session items (S1: given 2 of 3; S2: derived 5 of 5; S3: derived 4 of 5; S4: given 5 of 5)
-const S1 = { id_posiedzenia: 1, numer: 'I', nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 2, liczba_obecnosci: 3, frekwencja_procent: 66.67 };
-const S2 = { id_posiedzenia: 2, numer: 'I', nazwa: 'I sesja', data: '2019-01-15', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 0, liczba_glosowan: 3, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 };
-const S3 = { id_posiedzenia: 3, numer: '1', nazwa: null, data: '2019-01-31', kadencja: T2, id_organu: 2, organ: KOMISJA, liczba_punktow: 0, liczba_glosowan: 2, obecni: 4, liczba_obecnosci: 5, frekwencja_procent: 80 };
-const S4 = { id_posiedzenia: 4, numer: 'LXXIV/2', nazwa: 'II sesja', data: '2019-02-01', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 5, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100 }; // V10–V14
+const S1 = { id_posiedzenia: 1, numer: 'I', nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 2, liczba_obecnosci: 3, frekwencja_procent: 66.67, lista_obecnosci: true };
+const S2 = { id_posiedzenia: 2, numer: 'I', nazwa: 'I sesja', data: '2019-01-15', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 0, liczba_glosowan: 3, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100, lista_obecnosci: false };
+const S3 = { id_posiedzenia: 3, numer: '1', nazwa: null, data: '2019-01-31', kadencja: T2, id_organu: 2, organ: KOMISJA, liczba_punktow: 0, liczba_glosowan: 2, obecni: 4, liczba_obecnosci: 5, frekwencja_procent: 80, lista_obecnosci: false };
+const S4 = { id_posiedzenia: 4, numer: 'LXXIV/2', nazwa: 'II sesja', data: '2019-02-01', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 5, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100, lista_obecnosci: true }; // V10–V14
 
 const page = (pageNo: number, limit: number, total: number, totalPages: number) => ({ page: pageNo, limit, total, totalPages });
 

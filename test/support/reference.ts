@@ -480,7 +480,13 @@ class Reference {
       obecni,
       liczba_obecnosci: records.length,
       frekwencja_procent: percent(obecni, records.length),
+      lista_obecnosci: this.hasGivenAttendance(s),
     };
+  }
+
+  /** The session's attendance is the source's (obecnosci.csv rows), not derived from the ballots. */
+  hasGivenAttendance(s: Session): boolean {
+    return this.c.givenAttendance.some((a) => a.id_posiedzenia === s.id_posiedzenia);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -556,7 +562,10 @@ class Reference {
       .filter((r) => r.id_osoby === p.id_osoby)
       .map((r) => ({ r, s: this.session(r.id_posiedzenia) }))
       .sort((x, y) => sessionOrder(x.s, y.s))
-      .map(({ r, s }) => ({ id_posiedzenia: s.id_posiedzenia, id_organu: s.id_organu, numer: s.numer, data: s.data, obecny: r.obecny ? 1 : 0 }));
+      .map(({ r, s }) => ({
+        id_posiedzenia: s.id_posiedzenia, id_organu: s.id_organu, numer: s.numer, data: s.data, obecny: r.obecny ? 1 : 0,
+        lista_obecnosci: this.hasGivenAttendance(s),
+      }));
     return { success: true, ...paged(records, qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
   }
 
