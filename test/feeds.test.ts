@@ -91,14 +91,16 @@ describe('the newest votes of a council', () => {
   it('lists the council body\'s votes newest first, as valid Atom, with absolute links under PUBLIC_URL', () => {
     const xml = new Feeds(hand, { base: BASE, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT }).votes(1)!;
     const feed = validAtom(atomXml(xml));
-    // Body 1 holds S1, S2, S4 (V8, V9 are the committee's); date order V13, V12, V11, V10, V7, V6, V5, V3, V2, V1, V4.
-    expect(feed.entries.map((e) => e.link)).toEqual([13, 12, 11, 10, 7, 6, 5, 3, 2, 1, 4].map((id) => `${BASE}/glosowania/${id}`));
-    expect(feed.entries[0]).toMatchObject({ updated: '2019-02-01T12:00:00+01:00', summary: 'odrzucono 1 : 0 · Rada Miasta, posiedzenie LXXIV/2 · 1 lutego 2019, 12:00' });
-    expect(feed.updated).toBe('2019-02-01T12:00:00+01:00'); // the newest entry's, not the build's
+    // Body 1 holds S1, S2, S4 (V8, V9 are the committee's); date order V14, V13, V12, V11, V10, V7, V6, V5, V3, V2, V1, V4.
+    expect(feed.entries.map((e) => e.link)).toEqual([14, 13, 12, 11, 10, 7, 6, 5, 3, 2, 1, 4].map((id) => `${BASE}/glosowania/${id}`));
+    // V14 has no roll call: its tally is the one the council stated, never „0 : 0”.
+    expect(feed.entries[0]).toMatchObject({ updated: '2019-02-01T13:00:00+01:00', summary: 'przyjęto 4 : 0, wstrzymało się 1 · Rada Miasta, posiedzenie LXXIV/2 · 1 lutego 2019, 13:00' });
+    expect(feed.entries[1]).toMatchObject({ updated: '2019-02-01T12:00:00+01:00', summary: 'odrzucono 1 : 0 · Rada Miasta, posiedzenie LXXIV/2 · 1 lutego 2019, 12:00' });
+    expect(feed.updated).toBe('2019-02-01T13:00:00+01:00'); // the newest entry's, not the build's
     expect(feed.self).toBe(`${BASE}/glosowania/kanal.atom?organ=1`);
     expect(feed.alternate).toBe(`${BASE}/glosowania?organ=1`);
     expect(feed.id).toBe('tag:rada.example.org,2026:glosowania/rada-miasta');
-    expect(feed.entries[0]!.id).toBe('tag:rada.example.org,2026:glosowanie/rada-miasta/2019-02-01T12:00:00/LXXIV%2F2/4'); // V13: number 4 of S4
+    expect(feed.entries[1]!.id).toBe('tag:rada.example.org,2026:glosowanie/rada-miasta/2019-02-01T12:00:00/LXXIV%2F2/4'); // V13: number 4 of S4
     expect(feed.entries.every((e) => e.id.startsWith('tag:rada.example.org,2026:glosowanie/rada-miasta/'))).toBe(true);
     expect(feed.rights).toBe(UNDESCRIBED_CSV_CREDIT.text);
   });
@@ -106,7 +108,7 @@ describe('the newest votes of a council', () => {
   it('of the whole snapshot, and limited; an unknown body has none', () => {
     const feeds = new Feeds(hand, { base: BASE, siteName: 'Rada Miasta', credit: RADOSKOP_CREDIT, entries: 3 });
     const feed = validAtom(atomXml(feeds.votes()!));
-    expect(feed.entries.map((e) => e.link)).toEqual([13, 12, 11].map((id) => `${BASE}/glosowania/${id}`));
+    expect(feed.entries.map((e) => e.link)).toEqual([14, 13, 12].map((id) => `${BASE}/glosowania/${id}`));
     expect(feed.rights).toBe('Dane: Radoskop, na podstawie Biuletynów Informacji Publicznej rad, CC BY 4.0');
     expect(feeds.votes(99)).toBeUndefined();
   });
@@ -114,7 +116,7 @@ describe('the newest votes of a council', () => {
   it('without PUBLIC_URL: links relative to the feed, ids still absolute (under localhost)', () => {
     const feed = validAtom(atomXml(new Feeds(hand, { base: null, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT }).votes()!));
     expect(feed.self).toBe('/glosowania/kanal.atom');
-    expect(feed.entries[0]!.link).toBe('/glosowania/13');
+    expect(feed.entries[0]!.link).toBe('/glosowania/14');
     expect(feed.id).toBe('tag:localhost,2026:glosowania');
     expect(feed.entries.every((e) => !e.link.includes('//'))).toBe(true);
   });

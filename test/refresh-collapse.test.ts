@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from './support/fixture.ts';
-import { writeRadoskopHand } from './support/radoskop-hand.ts';
+import { RADOSKOP_ALFA_BETA, writeRadoskopHand } from './support/radoskop-hand.ts';
 import { killAll, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 
 const run = promisify(execFile);
@@ -51,7 +51,7 @@ async function published(): Promise<{ source: string; dbPath: string; env: Recor
   const dir = tempDir('refresh-collapse-');
   dirs.push(dir);
   const source = join(dir, 'councils');
-  await writeRadoskopHand(source);
+  await writeRadoskopHand(source, RADOSKOP_ALFA_BETA);
   const dbPath = join(dir, 'council.db');
   const env = { SOURCE_FORMAT: 'radoskop', SOURCE_DIR: source, DB_PATH: dbPath };
   const first = await council(['refresh'], env);

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import { removeDir, tempDir } from './support/fixture.ts';
-import { RADOSKOP_HAND, writeRadoskopHand } from './support/radoskop-hand.ts';
+import { RADOSKOP_ALFA_BETA, writeRadoskopHand } from './support/radoskop-hand.ts';
 import { killAll, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 
 const run = promisify(execFile);
@@ -61,7 +61,7 @@ let councils: string; // a Radoskop source: the two hand councils
 let bundle: string; // a CSV bundle: another source
 beforeAll(async () => {
   councils = newDir();
-  await writeRadoskopHand(councils);
+  await writeRadoskopHand(councils, RADOSKOP_ALFA_BETA);
   bundle = newDir();
   await generateBundle(bundle, { seed: 5, radni: 10, glosowania: 60, kadencje: 1 });
 });
@@ -71,7 +71,7 @@ afterAll(() => dirs.forEach(removeDir));
 /** A database built by `council etl` from a copy of the hand councils (so a test may change them). */
 async function builtFromCouncils(): Promise<{ dbPath: string; source: string }> {
   const source = newDir();
-  await writeRadoskopHand(source);
+  await writeRadoskopHand(source, RADOSKOP_ALFA_BETA);
   const dbPath = join(newDir(), 'council.db');
   const etl = await council(['etl', '--format', 'radoskop', '--source', source, '--db', dbPath], {});
   expect(etl.code, etl.stderr).toBe(0);
@@ -95,7 +95,7 @@ describe('council refresh when the configuration names no source', () => {
     expect(unchanged.stdout).toMatch(/^unchanged, nothing rebuilt/m);
 
     // New data in the recorded source: the refresh rebuilds from it, in its format.
-    const term = RADOSKOP_HAND['beta-city/docs/kadencja-2024-2029.json'] as { votes: Array<Record<string, unknown>> };
+    const term = RADOSKOP_ALFA_BETA['beta-city/docs/kadencja-2024-2029.json'] as { votes: Array<Record<string, unknown>> };
     await writeRadoskopHand(source, {
       'beta-city/docs/kadencja-2024-2029.json': { ...term, votes: [...term.votes, { ...term.votes[0], id: 'c3', session_date: '2024-09-01' }] },
     });

@@ -15,21 +15,21 @@ import { loadConfig } from '../src/config.ts';
 import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot/snapshot.ts';
 import { removeDir, tempDir } from './support/fixture.ts';
-import { RADOSKOP_HAND, writeRadoskopHand } from './support/radoskop-hand.ts';
+import { RADOSKOP_ALFA_BETA, writeRadoskopHand } from './support/radoskop-hand.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDir));
 
 type Files = Record<string, unknown>;
-const alfa2024 = RADOSKOP_HAND['alfa-city/kadencja-2024-2029.json'] as { councilors: unknown[]; votes: Array<Record<string, unknown>> };
-const betaTerm = RADOSKOP_HAND['beta-city/docs/kadencja-2024-2029.json'] as { votes: Array<Record<string, unknown>> };
+const alfa2024 = RADOSKOP_ALFA_BETA['alfa-city/kadencja-2024-2029.json'] as { councilors: unknown[]; votes: Array<Record<string, unknown>> };
+const betaTerm = RADOSKOP_ALFA_BETA['beta-city/docs/kadencja-2024-2029.json'] as { votes: Array<Record<string, unknown>> };
 
 /**
  * Alfa gains a councillor and a vote in 2024: every vote and person of Beta (the later folder) moves
- * up by one. Before: Tomasz Bąk 7, c0 „Budżet” 8, c1 „Uchwała” 9. After: Tomasz 8, c0 9, c1 10.
+ * up by one. Before: Tomasz Bąk 6, c0 „Budżet” 8, c1 „Uchwała” 9. After: Tomasz 7, c0 9, c1 10.
  */
 const RENUMBERED: Files = {
-  ...RADOSKOP_HAND,
+  ...RADOSKOP_ALFA_BETA,
   'alfa-city/kadencja-2024-2029.json': {
     ...alfa2024,
     councilors: [...alfa2024.councilors, { name: 'Nowa Radna', club: 'KO' }],
@@ -53,7 +53,7 @@ async function service(sharesPath = join(tempDir(), 'shares.db')) {
     await writeRadoskopHand(source, files);
     await runEtl({ source, format: 'radoskop', dbPath, force: true });
   };
-  await publish(RADOSKOP_HAND);
+  await publish(RADOSKOP_ALFA_BETA);
   const snapshots = new SnapshotStore(dbPath);
   snapshots.load();
   const shares = new SqliteShareStore(sharesPath);
@@ -80,25 +80,25 @@ describe('a share link across a refresh that renumbers votes and councillors', (
   it('keeps its vote and its councillor; the new ids find the same links; a new vote gets a new one', async () => {
     const { app, refresh, close } = await service();
     try {
-      const uchwala = await share(app, 9, { id_osoby: 7 });
+      const uchwala = await share(app, 9, { id_osoby: 6 });
       expect(uchwala.status).toBe(201);
       const budzet = await share(app, 8);
       expect(budzet.status).toBe(201);
       const [withTomasz, plain] = [uchwala.body.data.link as string, budzet.body.data.link as string];
       expect((await read(app, withTomasz)).body.data).toMatchObject({
-        glosowanie: { id_glosowania: 9, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 7, imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
+        glosowanie: { id_glosowania: 9, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 6, imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
       });
 
       await refresh(RENUMBERED);
       const after = (await read(app, withTomasz)).body.data;
       expect(after).toMatchObject({
         link: withTomasz, glosowanie: { id_glosowania: 10, tytul: 'Uchwała', organ: 'Rada Miasta Beta' },
-        wyrozniony: { id_osoby: 8, imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
+        wyrozniony: { id_osoby: 7, imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
       });
       expect((await read(app, plain)).body.data).toMatchObject({ glosowanie: { id_glosowania: 9, tytul: 'Budżet' }, wyrozniony: null });
 
       // The same (vote, councillor) under their new ids: the same links, not new ones.
-      expect((await share(app, 10, { id_osoby: 8 })).body).toMatchObject({ data: { link: withTomasz } });
+      expect((await share(app, 10, { id_osoby: 7 })).body).toMatchObject({ data: { link: withTomasz } });
       expect((await share(app, 9)).body).toMatchObject({ data: { link: plain } });
       // Vote 8 was „Budżet” when `plain` was made; it is Alfa's new vote now, which has no link yet.
       const nowe = await share(app, 8);
@@ -122,19 +122,19 @@ describe('a share link across a refresh that renumbers votes and councillors', (
     const old = new Database(sharesPath);
     old.exec(`CREATE TABLE udostepnienie (link TEXT PRIMARY KEY, id_glosowania INTEGER NOT NULL, id_osoby INTEGER NOT NULL,
       utworzono TEXT NOT NULL, UNIQUE (id_glosowania, id_osoby)); PRAGMA user_version = 1`);
-    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 9, 7, '2025-01-01T00:00:00.000Z');
+    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 9, 6, '2025-01-01T00:00:00.000Z');
     old.close();
     const { app, refresh, close } = await service(sharesPath);
     try {
       const firstAnswer = await read(app, 'AAAAAAAAAAAAAAAAAAAAAA');
       expect(firstAnswer.status, JSON.stringify(firstAnswer.body)).toBe(200);
       const first = firstAnswer.body.data;
-      expect(first).toMatchObject({ utworzono: '2025-01-01T00:00:00.000Z', glosowanie: { id_glosowania: 9, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 7 } });
+      expect(first).toMatchObject({ utworzono: '2025-01-01T00:00:00.000Z', glosowanie: { id_glosowania: 9, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 6 } });
       await refresh(RENUMBERED);
       expect((await read(app, 'AAAAAAAAAAAAAAAAAAAAAA')).body.data).toMatchObject({
-        glosowanie: { id_glosowania: 10, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 8, imie_nazwisko: 'Tomasz Bąk' },
+        glosowanie: { id_glosowania: 10, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 7, imie_nazwisko: 'Tomasz Bąk' },
       });
-      expect((await share(app, 10, { id_osoby: 8 })).body).toMatchObject({ data: { link: 'AAAAAAAAAAAAAAAAAAAAAA' } });
+      expect((await share(app, 10, { id_osoby: 7 })).body).toMatchObject({ data: { link: 'AAAAAAAAAAAAAAAAAAAAAA' } });
     } finally {
       await close();
     }

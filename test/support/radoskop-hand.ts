@@ -176,6 +176,11 @@ export const RADOSKOP_HAND: Record<string, unknown> = {
   },
 };
 
+/** Alfa and Beta alone: the source the refresh and share-link tests count on (10 votes, 2 councils). */
+export const RADOSKOP_ALFA_BETA: Record<string, unknown> = Object.fromEntries(
+  Object.entries(RADOSKOP_HAND).filter(([path]) => !path.startsWith('gamma-city/')),
+);
+
 /** Writes the hand source into `dir` (created if missing). */
 export async function writeRadoskopHand(dir: string, files: Record<string, unknown> = RADOSKOP_HAND): Promise<void> {
   for (const [path, content] of Object.entries(files)) {
