@@ -187,15 +187,24 @@ export class PostgresShareStore implements ShareStore {
     } catch (error) {
       throw this.unavailable(error);
     }
+    // While checked out a connection has no listener of the pool's: one cut under us (the server restarted
+    // or crashed) emits 'error' on the client, which with no listener would end the process. Ours keeps it.
     let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken ??= error;
+      this.logger?.warn({ err: error, db: this.where }, 'a share-link database connection in use failed');
+    };
+    client.on('error', onError);
     try {
       return await work(client);
     } catch (error) {
       if (!isOutage(error)) throw error;
-      broken = error as Error;
+      broken ??= error as Error;
       throw this.unavailable(error);
     } finally {
       client.release(broken); // a broken connection is destroyed, not returned to the pool
+      // After release the pool's own listener is back on it (and a destroyed one is never handed out).
+      client.removeListener('error', onError);
     }
   }
 
