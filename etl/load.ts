@@ -26,13 +26,19 @@ export interface GlosowanieRow {
   data_czas: string; tytul: string; wynik: string | null;
   /** foldText(tytul), when the reader has it already (the CSV reader folds in its worker thread). */
   tytul_folded?: string;
+  /**
+   * What identifies the vote in its source, when its ids and numbers are positions that move as the source
+   * grows (Radoskop): stable parts such as the session's date and published number and the title. Votes of
+   * one body stated alike are told apart by their order: the loader appends the occurrence (1, 2, …).
+   */
+  klucz?: ReadonlyArray<string | number | null>;
 }
 export interface GlosRow { id_glosowania: number; id_osoby: number; glos: number }
 export interface ObecnoscRow { id_posiedzenia: number; id_osoby: number; obecny: number }
 export interface ZalacznikRow { id_zalacznika: number; id_glosowania: number; nazwa: string; url: string | null }
 
 /** What the loader needs to know of a session to check the votes and ballots that follow it. */
-interface SessionRef { kadencja: string; data: string }
+interface SessionRef { kadencja: string; data: string; id_organu: number }
 
 /** The vote whose ballots are arriving: ballots of one vote usually come together (a run). */
 interface BallotRun {
@@ -85,6 +91,8 @@ export class Loader {
   private seenInRun = new Int32Array(1024);
   private run: BallotRun = { id: Number.NaN, vote: -1, term: '', stamp: 0, reopened: false };
   private readonly ballotsWithoutMembership = new Map<string, { at: Location; count: number }>();
+  /** Votes per (body, stated source identity) so far: the occurrence appended to the next one (GlosowanieRow.klucz). */
+  private readonly statedKeys = new Map<string, number>();
   private ballotCount = 0;
   private attendanceCount = 0;
 
@@ -95,7 +103,8 @@ export class Loader {
   private readonly insertPrzynaleznosc: Database.Statement<[number, number, string, number | null, string | null, string | null, number]>;
   private readonly insertPosiedzenie: Database.Statement<[number, number, string, string, string, string | null]>;
   private readonly insertPunkt: BatchInsert<[number, number, string, string]>;
-  private readonly insertGlosowanie: BatchInsert<[number, number, number | null, number, string, string, string | null, string, string, string | null]>;
+  private readonly insertGlosowanie: BatchInsert<[
+    number, number, number | null, number, string, string, string | null, string, string, string | null, string | null]>;
   private readonly insertZrodlo: BatchInsert<[number, string, number]>;
   private readonly insertGlos: BatchInsert<[number, number, number]>;
   /** A ballot of a vote whose run was interrupted: inserted alone, so that a repeat is caught by the primary key. */
@@ -124,7 +133,7 @@ export class Loader {
     // The checks above every insert make each row valid, so the big tables are written in batches.
     this.insertPunkt = new BatchInsert(db, 'punkt', ['id_punktu', 'id_posiedzenia', 'numer', 'tytul']);
     this.insertGlosowanie = new BatchInsert(db, 'glosowanie', ['id_glosowania', 'id_posiedzenia', 'id_punktu', 'numer',
-      'data_czas', 'data', 'godzina', 'tytul', 'tytul_folded', 'wynik_podany']);
+      'data_czas', 'data', 'godzina', 'tytul', 'tytul_folded', 'wynik_podany', 'klucz_zrodla']);
     this.insertZrodlo = new BatchInsert(db, 'temp.zrodlo_glosowania', ['id_glosowania', 'file', 'line']);
     this.insertGlos = new BatchInsert(db, 'glos', ['id_glosowania', 'id_osoby', 'glos'], 256);
     this.insertGlosChecked = db.prepare('INSERT OR IGNORE INTO glos (id_glosowania, id_osoby, glos) VALUES (?, ?, ?)');
@@ -222,7 +231,7 @@ export class Loader {
     if (row.data < term.data_od || (term.data_do !== null && row.data > term.data_do)) {
       this.findings.warn(at, 'data', `session date ${row.data} lies outside term ${row.kadencja}`);
     }
-    this.sessions.set(row.id_posiedzenia, { kadencja: row.kadencja, data: row.data });
+    this.sessions.set(row.id_posiedzenia, { kadencja: row.kadencja, data: row.data, id_organu: row.id_organu });
     this.insertPosiedzenie.run(row.id_posiedzenia, row.id_organu, row.kadencja, row.numer, row.data, row.nazwa);
   }
 
@@ -263,8 +272,16 @@ export class Loader {
     this.voteSession[vote] = row.id_posiedzenia;
     this.insertZrodlo.add(row.id_glosowania, at.file, at.line);
     const { data_czas, data, godzina } = normaliseDateTime(row.data_czas);
+    let key: string | null = null;
+    if (row.klucz !== undefined) {
+      const stated = `${this.sessions.get(row.id_posiedzenia)!.id_organu}\u0000${JSON.stringify(row.klucz)}`;
+      const occurrence = (this.statedKeys.get(stated) ?? 0) + 1;
+      this.statedKeys.set(stated, occurrence);
+      key = JSON.stringify([...row.klucz, occurrence]);
+    }
     this.insertGlosowanie.add(
       row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, row.tytul_folded ?? foldText(row.tytul), row.wynik,
+      key,
     );
   }
 

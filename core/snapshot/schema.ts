@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -96,6 +96,10 @@ CREATE TABLE glosowanie (
   tytul          TEXT NOT NULL,
   tytul_folded   TEXT NOT NULL DEFAULT '',  -- lower case, diacritics folded: the search column
   wynik_podany   TEXT,
+  -- What identifies the vote in its source when its ids and numbers do not (Radoskop: positions), as the
+  -- reader states it plus its occurrence among the body's votes stated alike: a JSON array. Null: the
+  -- session's and vote's numbers identify it (GlosowaniaQueries.keyOf).
+  klucz_zrodla   TEXT,
   -- materialised
   kadencja            TEXT NOT NULL DEFAULT '',
   id_organu           INTEGER NOT NULL DEFAULT 0,
@@ -408,6 +412,7 @@ CREATE INDEX glosowanie_kontrowersyjne ON glosowanie (rank_kontrowersyjne);
 CREATE INDEX glosowanie_jednomyslne ON glosowanie (rank_jednomyslne) WHERE rank_jednomyslne IS NOT NULL;
 CREATE INDEX glosowanie_posiedzenie ON glosowanie (id_posiedzenia);
 CREATE INDEX glosowanie_punkt ON glosowanie (id_punktu);
+CREATE INDEX glosowanie_klucz_zrodla ON glosowanie (klucz_zrodla) WHERE klucz_zrodla IS NOT NULL;
 CREATE UNIQUE INDEX posiedzenie_ord ON posiedzenie (ord);
 CREATE INDEX posiedzenie_kadencja ON posiedzenie (kadencja, ord);
 CREATE INDEX posiedzenie_organ ON posiedzenie (id_organu, ord);

@@ -451,6 +451,7 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
       loader.glosowanie({
         id_glosowania: id, id_posiedzenia: session, id_punktu: null, numer: numerInSession, data_czas: date,
         tytul: vote.topic === '' ? `Głosowanie ${numerInSession}` : vote.topic, wynik: null,
+        klucz: [date, vote.session_number, vote.topic], // not positions: what stays when Radoskop adds votes or sessions
       }, term.at);
       ballots += readBallots(term, vote, label, id, personOf, loader);
       if (vote.source_url !== '') loader.zalacznik({ id_zalacznika: ++ids.attachment, id_glosowania: id, nazwa: 'Źródło', url: vote.source_url }, term.at);

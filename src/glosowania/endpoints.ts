@@ -21,6 +21,16 @@ const fromStore = async <T>(pending: T | Promise<T>): Promise<T> => {
   }
 };
 
+/**
+ * A share link whose vote is no longer in the data (its source withdrew it, or changed what identified it):
+ * a 404 that says so, never another vote in its place. The website answers 410 with a page explaining it.
+ */
+export class VoteGoneError extends HttpError {
+  constructor(readonly link: string) {
+    super(404, `the vote of share link ${link} is no longer in the data: its source withdrew or changed it`);
+  }
+}
+
 /** The date position of an existing vote: 404 for an unknown id. */
 function ordOf(id: number, queries: Queries): number {
   const ord = queries.glosowania.ordOf(id);
@@ -80,9 +90,8 @@ export const glosowania = {
     handler: async ({ params: { id }, body: { id_osoby } }, { queries, shares }) => {
       ordOf(id, queries); // 404 for an unknown vote
       if (id_osoby !== undefined && queries.radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
-      const osoba = id_osoby === undefined ? null : queries.glosowania.voterName(id, id_osoby);
-      if (osoba === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
-      const target = { id_glosowania: id, klucz: queries.glosowania.keyOf(id)!, id_osoby: id_osoby ?? null, osoba };
+      const target = queries.glosowania.shareTarget(id, id_osoby ?? null);
+      if (target === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
       const { link, created } = await fromStore(shares.linkFor(target));
       return new Reply({ link, url: `/share/${link}` }, {}, created ? 201 : 200);
     },
@@ -92,10 +101,11 @@ export const glosowania = {
     params: shareParams, errors: [400, 404, 503], public: true, response: envelope(sharedVote),
     handler: async ({ params: { link } }, { queries, shares }) => {
       const share = await fromStore(shares.find(link));
-      const target = share && queries.glosowania.locateShare(share);
-      if (!share || !target) throw notFound(`no share link ${link}`);
-      // A link made before identities were recorded is pinned to the vote its ids name now.
-      if (share.klucz === null) await fromStore(shares.pin(link, target.klucz, target.osoba));
+      if (!share) throw notFound(`no share link ${link}`);
+      const target = queries.glosowania.locateShare(share);
+      if (!target) throw new VoteGoneError(link);
+      // A link made before the present identities were recorded is pinned to the vote it names now.
+      if (share.osoba_nr === null) await fromStore(shares.pin(link, target));
       return queries.glosowania.shared(share, target)!;
     },
   }),

@@ -24,6 +24,12 @@ export function migrateShares(db: Database.Database, path: string): void {
 /** SQLite's answers that mean "not now" (locked past the busy timeout, disk full or failing), not a bug. */
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY)/;
 
+const unpinnedParams = (t: ShareTarget) => ({
+  id_glosowania: t.id_glosowania, id_osoby: t.id_osoby ?? NO_PERSON, dawny_klucz: t.dawny_klucz, osoba: t.osoba ?? NO_NAME,
+  osoba_jednoznaczna: t.osoba_jednoznaczna ? 1 : 0,
+});
+const pinParams = (link: string, t: ShareTarget) => ({ link, klucz: t.klucz, osoba: t.osoba ?? NO_NAME, osoba_nr: t.osoba_nr });
+
 export class SqliteShareStore implements ShareStore {
   private readonly db: Database.Database;
   private readonly findByKey: Database.Statement;
@@ -48,25 +54,32 @@ export class SqliteShareStore implements ShareStore {
       this.db.close();
       throw error;
     }
-    this.findByKey = this.db.prepare('SELECT link FROM udostepnienie WHERE klucz = ? AND osoba = ?').pluck();
-    this.findUnpinned = this.db.prepare('SELECT link FROM udostepnienie WHERE klucz IS NULL AND id_glosowania = ? AND id_osoby = ?').pluck();
+    this.findByKey = this.db.prepare('SELECT link FROM udostepnienie WHERE klucz = ? AND osoba = ? AND osoba_nr = ?').pluck();
+    // A link made before the present identities for this vote and person: by its ids (step 1), or by the
+    // vote's older identity and the name (step 2), and its person id unless the name alone tells them apart.
+    this.findUnpinned = this.db.prepare(`SELECT link FROM udostepnienie WHERE osoba_nr IS NULL AND (
+        (klucz IS NULL AND id_glosowania = @id_glosowania AND id_osoby = @id_osoby)
+        OR (klucz = @dawny_klucz AND osoba = @osoba AND (id_osoby = @id_osoby OR @osoba_jednoznaczna)))
+      LIMIT 1`).pluck();
     this.findByLink = this.db.prepare(`SELECT ${SHARE_COLUMNS} FROM udostepnienie WHERE link = ?`);
-    this.insert = this.db.prepare(`INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`);
+    this.insert = this.db.prepare(`INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
     // Pinned only while no other link holds that identity (two old links of one vote and person).
-    this.pinStatement = this.db.prepare(`UPDATE udostepnienie SET klucz = @klucz, osoba = @osoba WHERE link = @link AND klucz IS NULL
-      AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = @klucz AND osoba = @osoba)`);
+    this.pinStatement = this.db.prepare(`UPDATE udostepnienie SET klucz = @klucz, osoba = @osoba, osoba_nr = @osoba_nr
+      WHERE link = @link AND osoba_nr IS NULL
+      AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = @klucz AND osoba = @osoba AND osoba_nr = @osoba_nr)`);
   }
 
-  async linkFor({ id_glosowania, klucz, id_osoby, osoba }: ShareTarget): Promise<{ link: string; created: boolean }> {
+  async linkFor(target: ShareTarget): Promise<{ link: string; created: boolean }> {
+    const { id_glosowania, klucz, id_osoby, osoba_nr } = target;
     // One immediate transaction: another process's link for the same target is either seen or waits.
     return this.answer(() => this.db.transaction(() => {
-      const name = osoba ?? NO_NAME;
-      const existing = this.findByKey.get(klucz, name) as string | undefined;
+      const name = target.osoba ?? NO_NAME;
+      const existing = this.findByKey.get(klucz, name, osoba_nr) as string | undefined;
       if (existing) return { link: existing, created: false };
-      const unpinned = this.findUnpinned.get(id_glosowania, id_osoby ?? NO_PERSON) as string | undefined;
-      if (unpinned && this.pinStatement.run({ klucz, osoba: name, link: unpinned }).changes === 1) return { link: unpinned, created: false };
+      const unpinned = this.findUnpinned.get(unpinnedParams(target)) as string | undefined;
+      if (unpinned && this.pinStatement.run(pinParams(unpinned, target)).changes === 1) return { link: unpinned, created: false };
       const link = newLink();
-      this.insert.run(link, id_glosowania, id_osoby ?? NO_PERSON, klucz, name, new Date().toISOString());
+      this.insert.run(link, id_glosowania, id_osoby ?? NO_PERSON, klucz, name, osoba_nr, new Date().toISOString());
       return { link, created: true };
     }).immediate());
   }
@@ -78,8 +91,8 @@ export class SqliteShareStore implements ShareStore {
     });
   }
 
-  async pin(link: string, klucz: string, osoba: string | null): Promise<void> {
-    this.answer(() => this.pinStatement.run({ klucz, osoba: osoba ?? NO_NAME, link }));
+  async pin(link: string, target: ShareTarget): Promise<void> {
+    this.answer(() => this.pinStatement.run(pinParams(link, target)));
   }
 
   async close(): Promise<void> {
