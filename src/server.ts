@@ -9,7 +9,7 @@ import { type Server, createServer } from 'node:http';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { basename, resolve } from 'node:path';
-import { manifestOf, manifestPathOf, snapshotManifest, snapshotMetaOf, writeManifest } from '../core/snapshot/manifest.ts';
+import { manifestOf, manifestPathOf, settleManifest, snapshotManifest, snapshotMetaOf, writeManifest } from '../core/snapshot/manifest.ts';
 import { limitsFrom } from '../etl/collapse.ts';
 import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild, removeStaleBuilds } from '../etl/publish.ts';
 import { refreshOnce } from '../etl/refresh-job.ts';
@@ -150,6 +150,7 @@ async function publisherOf(config: Config, logger: Logger): Promise<Server | nul
 
 /** A snapshot published without a manifest (built by an earlier version) gets one, under the build lock. */
 async function describePublished(dbPath: string, logger: Logger): Promise<void> {
+  if (settleManifest(dbPath, { removeStale: false })) logger.warn({ db: dbPath }, 'put in place the manifest of the published snapshot, which a killed build had left pending');
   const meta = snapshotMetaOf(dbPath);
   if (!meta) return; // nothing published yet: the first build writes the manifest with the file
   try {
