@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SourceFormat, SourceSpec } from '../core/sources.ts';
 import { type CollapseLimits, CollapseRefusedError, collapseOf, DEFAULT_LIMITS, publishedTally, voteTally } from './collapse.ts';
@@ -13,6 +13,7 @@ import { materialise, type StageReporter } from './materialise/index.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
 import { commitManifest, manifestOf, pendingManifestPathOf, settleManifest, writePendingManifest } from '../core/snapshot/manifest.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
+import { diskFull, isDiskFull, spillDir, sqliteTempDir } from '../core/disk-full.ts';
 import { CREDIT_META_KEY } from '../core/credit.ts';
 import { sourceCredit } from './source-credit.ts';
 import { sourceDigest } from './source-digest.ts';
@@ -165,6 +166,13 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     commitManifest(dbPath, snapshot);
     report('publish', 0, performance.now() - t);
     return { snapshot, builtAt, counts, parts, findings, stages, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    throw diskFull(error, `the build of ${dbPath} could not be written (nothing was published; the served snapshot stays)`, [
+      { dir: dirname(dbPath), role: `the snapshot and its build ${basename(buildPath)}` },
+      { dir: sqliteTempDir(), role: 'SQLite\'s temporary files, SQLITE_TMPDIR' },
+      { dir: spillDir(), role: 'the ETL\'s spill files, TMPDIR' },
+    ]);
   } finally {
     db?.close();
     rmSync(buildPath, { force: true });

@@ -20,6 +20,7 @@ import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 
 /** PRAGMA user_version of the layout below: a file of another layout (a cache) is emptied and made anew. */
 const LAYOUT = 1;
@@ -59,7 +60,7 @@ export class AnswerStore {
   /** The newest version written by this process; older ones are deleted when it changes. */
   private current: string | undefined;
 
-  private constructor(path: string, private readonly maxBytes: number, private readonly logger: Logger) {
+  private constructor(private readonly path: string, private readonly maxBytes: number, private readonly logger: Logger) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('busy_timeout = 2000'); // sibling workers open and write the same file
@@ -146,6 +147,11 @@ export class AnswerStore {
   private fail(error: unknown): void {
     this.failed = true;
     this.pending.clear();
+    if (isDiskFull(error)) {
+      const full = diskFull(error, `the answer store ${this.path} cannot keep answers`, [{ dir: dirname(this.path), role: 'the answer store' }]);
+      this.logger.warn({ err: full, path: this.path }, `${full.message}; every answer not stored with the snapshot is made live from now on`);
+      return;
+    }
     this.logger.warn({ err: error }, 'the answer store failed; every answer not stored with the snapshot is made live from now on');
   }
 

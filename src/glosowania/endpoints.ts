@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, paged, voteSummary } from '../answers/schemas.ts';
 import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
-import { SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
+import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { groupBallots } from './queries.ts';
 import {
@@ -17,7 +17,8 @@ const fromStore = async <T>(pending: T | Promise<T>): Promise<T> => {
   try {
     return await pending;
   } catch (error) {
-    throw error instanceof SharesUnavailableError ? new HttpError(503, SHARES_UNAVAILABLE) : error;
+    if (!(error instanceof SharesUnavailableError)) throw error;
+    throw new HttpError(503, error.diskFull ? SHARES_DISK_FULL : SHARES_UNAVAILABLE);
   }
 };
 

@@ -18,6 +18,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Logger } from 'pino';
 import { type SnapshotManifest, type SnapshotMeta, sha256Of, snapshotManifest, snapshotMetaOf } from '../../core/snapshot/manifest.ts';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
+import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 import { Snapshot } from '../snapshot/snapshot.ts';
 
 /** What /health reports of a replica (`replika`). */
@@ -343,6 +344,10 @@ export class SnapshotFollower {
       await file.sync();
     } catch (error) {
       if (error instanceof FollowError) throw error;
+      if (isDiskFull(error)) {
+        throw new FollowError(diskFull(error, `the download of ${manifest.snapshot} (${manifest.size} bytes) stopped at ${bytes} bytes writing ${path}`
+          + '; the served snapshot stays, and the next attempt resumes it', [{ dir: dirname(path), role: 'the snapshot and its download' }]).message);
+      }
       throw new FollowError(`the download of ${manifest.snapshot} was cut off at ${bytes} of ${manifest.size} bytes (${causeOf(error)}); the next attempt resumes it`);
     } finally {
       clearTimeout(idle);

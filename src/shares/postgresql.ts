@@ -17,6 +17,8 @@ import {
 const MIGRATION_LOCK = 0x636f756e63696c; // "council"
 
 const BIGINT_OID = 20;
+/** SQLSTATE disk_full: the server could not extend a file. */
+const DISK_FULL = '53100';
 /** Link writes are rare and short: a few connections per process are plenty, and spare the server's limit. */
 const POOL_SIZE = 4;
 const CONNECT_TIMEOUT_MS = 3000;
@@ -214,6 +216,11 @@ export class PostgresShareStore implements ShareStore {
   }
 
   private unavailable(error: unknown): SharesUnavailableError {
+    if ((error as { code?: unknown }).code === DISK_FULL) {
+      const message = `the disk of the share-link database ${this.where} is full (PostgreSQL ${DISK_FULL}: ${(error as Error).message})`;
+      this.logger?.error({ err: error, db: this.where }, `${message}: new links answer 503 until space is freed`);
+      return new SharesUnavailableError(message, { cause: error, diskFull: true });
+    }
     const failure = new SharesUnavailableError(`the share-link database ${this.where} is unavailable: ${(error as Error).message}`, { cause: error });
     this.logger?.warn({ err: error, db: this.where }, 'share-link database unavailable');
     return failure;

@@ -4,6 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 import { SHARE_MIGRATIONS, refuseNewerSchema } from './migrations.ts';
 import {
   NO_NAME, NO_PERSON, SHARE_COLUMNS, type Share, type ShareRow, type ShareStore, type ShareTarget, SharesUnavailableError, newLink, shareOf,
@@ -31,6 +33,7 @@ const unpinnedParams = (t: ShareTarget) => ({
 const pinParams = (link: string, t: ShareTarget) => ({ link, klucz: t.klucz, osoba: t.osoba ?? NO_NAME, osoba_nr: t.osoba_nr });
 
 export class SqliteShareStore implements ShareStore {
+  private readonly logger: Logger | undefined;
   private readonly db: Database.Database;
   private readonly findByKey: Database.Statement;
   private readonly findUnpinned: Database.Statement;
@@ -38,8 +41,12 @@ export class SqliteShareStore implements ShareStore {
   private readonly insert: Database.Statement;
   private readonly pinStatement: Database.Statement;
 
-  /** `busyTimeoutMs`: how long a write waits for another process's write before the store is unavailable. */
-  constructor(readonly where: string, { busyTimeoutMs = 5000 } = {}) {
+  /**
+   * `busyTimeoutMs`: how long a write waits for another process's write before the store is unavailable;
+   * `logger`: where a full disk is reported (the 503's public words do not name the file).
+   */
+  constructor(readonly where: string, { busyTimeoutMs = 5000, logger }: { busyTimeoutMs?: number; logger?: Logger } = {}) {
+    this.logger = logger;
     try {
       if (where !== ':memory:') mkdirSync(dirname(where), { recursive: true });
       this.db = new Database(where);
@@ -103,6 +110,11 @@ export class SqliteShareStore implements ShareStore {
     try {
       return read();
     } catch (error) {
+      if (isDiskFull(error)) {
+        const full = diskFull(error, `the share-link database ${this.where} cannot store a new link`, [{ dir: dirname(this.where), role: 'the share links' }]);
+        this.logger?.error({ err: full, db: this.where }, 'the disk of the share-link database is full: new links answer 503 until space is freed');
+        throw new SharesUnavailableError(full.message, { cause: error, diskFull: true });
+      }
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && UNAVAILABLE.test(code)) {
         throw new SharesUnavailableError(`the share-link database ${this.where} cannot answer: ${(error as Error).message}`, { cause: error });

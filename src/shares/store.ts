@@ -85,7 +85,16 @@ export const shareOf = (row: ShareRow): Share =>
  */
 export class SharesUnavailableError extends Error {
   override name = 'SharesUnavailableError';
+  /** The database's disk is full: links can be read, not made (SHARES_DISK_FULL). */
+  readonly diskFull: boolean;
+
+  constructor(message: string, options: ErrorOptions & { diskFull?: boolean } = {}) {
+    super(message, options);
+    this.diskFull = options.diskFull ?? false;
+  }
 }
 
 /** The public words of that 503 (the database's name and the cause stay in the log). */
 export const SHARES_UNAVAILABLE = 'share links are unavailable right now: their database cannot be reached; everything else is served as usual, try again in a minute';
+/** …when the disk of the links' database is full (the log names the database and the free space). */
+export const SHARES_DISK_FULL = 'new share links cannot be made right now: the disk of their database is full; links made before open as usual, everything else is served as usual';
