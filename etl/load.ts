@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 import { Findings, type Location } from './findings.ts';
-import { foldText } from '../core/text.ts';
+import { foldText, visibleName } from '../core/text.ts';
 import { BatchInsert } from './batch-insert.ts';
 import { IdIndex } from './id-index.ts';
 
@@ -183,16 +183,30 @@ export class Loader {
     this.insertKadencja.run(row.kadencja, row.data_od, row.data_do);
   }
 
+  /**
+   * A name as shown (core/text.ts visibleName): invisible characters removed, NFC; a warning when it
+   * changed, since two names that differ only so look the same.
+   */
+  private visible(name: string, at: Location, column: string): string;
+  private visible(name: string | null, at: Location, column: string): string | null;
+  private visible(name: string | null, at: Location, column: string): string | null {
+    if (name === null) return null;
+    const shown = visibleName(name);
+    if (shown.changed !== null) this.findings.warn(at, column, `${shown.changed}; read as "${shown.name}"`);
+    return shown.name;
+  }
+
   organ(row: OrganRow, at: Location): void {
     if (!this.unique(this.bodies, row.id_organu, at, 'id_organu')) return;
     this.bodies.add(row.id_organu);
-    this.insertOrgan.run(row.id_organu, row.nazwa, row.typ);
+    this.insertOrgan.run(row.id_organu, this.visible(row.nazwa, at, 'nazwa'), row.typ);
   }
 
   ugrupowanie(row: UgrupowanieRow, at: Location): void {
     if (!this.unique(this.groups, row.id_ugrupowania, at, 'id_ugrupowania')) return;
     this.groups.add(row.id_ugrupowania);
-    this.insertUgrupowanie.run(row.id_ugrupowania, row.nazwa, row.skrot, row.pelna_nazwa ?? null);
+    this.insertUgrupowanie.run(row.id_ugrupowania, this.visible(row.nazwa, at, 'nazwa'), this.visible(row.skrot, at, 'skrot'),
+      this.visible(row.pelna_nazwa ?? null, at, 'pelna_nazwa'));
   }
 
   radny(row: RadnyRow, at: Location): void {
@@ -201,7 +215,7 @@ export class Loader {
     this.people.set(row.id_osoby, person);
     this.termsOfPerson.push([]);
     if (person === this.seenInRun.length) this.seenInRun = grown(this.seenInRun);
-    this.insertRadny.run(row.id_osoby, row.imie_nazwisko, `#${row.id_osoby}`);
+    this.insertRadny.run(row.id_osoby, this.visible(row.imie_nazwisko, at, 'imie_nazwisko'), `#${row.id_osoby}`);
   }
 
   przynaleznosc(row: PrzynaleznoscRow, at: Location): void {
