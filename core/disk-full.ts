@@ -30,7 +30,8 @@ export function sqliteTempDir(env: NodeJS.ProcessEnv = process.env): string {
 export const spillDir = (): string => resolve(tmpdir());
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-function bytes(n: number): string {
+/** A size for people: 512 B, 4.2 MiB. */
+export function formatBytes(n: number): string {
   let unit = 0;
   while (n >= 1024 && unit < UNITS.length - 1) {
     n /= 1024;
@@ -43,7 +44,7 @@ function bytes(n: number): string {
 export function freeSpace(dir: string): string {
   try {
     const s = statfsSync(dir);
-    return `${bytes(s.bavail * s.bsize)} free`;
+    return `${formatBytes(s.bavail * s.bsize)} free`;
   } catch (error) {
     return `free space unknown (${(error as Error).message})`;
   }

@@ -11,7 +11,7 @@ import pretty from 'pino-pretty';
 import { basename, resolve } from 'node:path';
 import { manifestOf, manifestPathOf, settleManifest, snapshotManifest, snapshotMetaOf, writeManifest } from '../core/snapshot/manifest.ts';
 import { limitsFrom } from '../etl/collapse.ts';
-import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild, removeStaleBuilds } from '../etl/publish.ts';
+import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild, removeKilledBuild } from '../etl/publish.ts';
 import { refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
 import { configuredSource, refreshSourceStatus } from '../etl/source-spec.ts';
@@ -31,24 +31,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** In-flight requests get this long; then their connections are closed and the shutdown completes. */
 const DRAIN_MS = SHUTDOWN_GRACE_MS - 1500;
 
-/**
- * The refresh's cleanup after a killed ETL child: the pipeline's own stale-build removal, under the
- * build lock. When another build holds the lock, that build removes leftovers when it starts.
- */
-function removeKilledBuilds(dbPath: string): void {
-  const path = resolve(dbPath);
-  let release: () => void;
-  try {
-    release = acquireLock(path);
-  } catch (error) {
-    if (error instanceof EtlBusyError) return;
-    throw error;
-  }
-  try {
-    removeStaleBuilds(path);
-  } finally {
-    release();
-  }
+/** The refresh's cleanup after a killed ETL child: the pipeline's own (etl/publish.ts removeKilledBuild). */
+function removeKilledBuilds(dbPath: string, pid: number): string[] | null {
+  return removeKilledBuild(resolve(dbPath), pid)?.map((left) => left.path) ?? null;
 }
 
 /** Values never written to the log: credentials in request headers, and secrets of the configuration. */
