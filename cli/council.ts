@@ -204,8 +204,9 @@ program
   .addOption(new Option('--format <format>', 'source format (default: SOURCE_FORMAT)').choices([...SOURCE_FORMATS]))
   .option('--replace-source', 'rebuild from the configured source even when the snapshot was built from another one (REPLACE_SOURCE=true)')
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
+  .option('--rebuild', 'rebuild even when the source is unchanged (the server asks for it when the published file does not match its manifest)')
   .addHelpText('after', '\nExample:\n  DB_PATH=var/councils.db council refresh\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh')
-  .action(async (options: { source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean }) => {
+  .action(async (options: { source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean; rebuild?: boolean }) => {
     const config = loadConfig();
     const dbPath = options.db ?? config.DB_PATH;
     if (await superviseBuild(dbPath)) return;
@@ -216,6 +217,7 @@ program
     const result = await refreshOnce({
       dbPath, configured, replaceSource: options.replaceSource ?? config.REPLACE_SOURCE, limits: limitsFrom(config),
       timeoutMs: config.FETCH_TIMEOUT_MS, ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}), ...(options.force ? { force: true } : {}),
+      ...(options.rebuild ? { rebuild: true } : {}),
       progress: progressPrinter(), render: renderStoredAnswers, codeVersion: CODE_VERSION,
       onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
       onFetched: (fetched) => {

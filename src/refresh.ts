@@ -189,7 +189,9 @@ export class RefreshScheduler {
     const outcome = await new Promise<ChildOutcome>((done) => {
       const cli = cliModule();
       // The child reads the source settings from the same environment and settles the source itself.
-      const child = fork(cli.path, ['refresh', '--db', DB_PATH, ...(REPLACE_SOURCE ? ['--replace-source'] : [])], {
+      // A snapshot refused for its bytes (SnapshotStore.withdraw) is rebuilt even though its source is unchanged.
+      const args = ['refresh', '--db', DB_PATH, ...(REPLACE_SOURCE ? ['--replace-source'] : []), ...(this.snapshots.refusal ? ['--rebuild'] : [])];
+      const child = fork(cli.path, args, {
         execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       this.child = child;

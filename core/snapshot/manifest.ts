@@ -133,3 +133,29 @@ export function settleManifest(dbPath: string, { removeStale }: { removeStale: b
   if (removeStale) rmSync(pendingPath, { force: true });
   return false;
 }
+
+/**
+ * How the file at `dbPath` stands against the manifest beside it, checked at once: `refusal` when the
+ * manifest describes this snapshot but not these bytes' size (cut short, grown); `hash` (the manifest)
+ * when the sizes agree and the SHA-256 remains to be checked (digestRefusal); `skipped` (why) when there is
+ * nothing to check it against: no manifest, or one of another snapshot (a build was publishing).
+ */
+export function checkServedFile(dbPath: string): { refusal: string } | { hash: SnapshotManifest } | { skipped: string } {
+  const manifest = readManifest(manifestPathOf(dbPath));
+  if (!manifest) return { skipped: `no manifest beside it (${basename(manifestPathOf(dbPath))})` };
+  const meta = snapshotMetaOf(dbPath); // undefined when it does not even open: then its size speaks
+  if (meta && meta.snapshot !== manifest.snapshot) return { skipped: `its manifest describes snapshot ${manifest.snapshot}, not ${meta.snapshot}` };
+  const size = statSync(dbPath).size;
+  if (size !== manifest.size) {
+    return { refusal: `${dbPath} is not the snapshot its manifest describes: ${size} bytes, the manifest says ${manifest.size} (cut short or damaged)` };
+  }
+  if (!meta) return { skipped: 'it is not a council snapshot' };
+  return { hash: manifest };
+}
+
+/** Why the bytes of `dbPath` are not `manifest`'s (their SHA-256 differs), or null when they are. Reads the whole file. */
+export async function digestRefusal(dbPath: string, manifest: SnapshotManifest): Promise<string | null> {
+  const digest = await sha256Of(dbPath);
+  return digest === manifest.sha256 ? null
+    : `${dbPath} is not the snapshot its manifest describes: its SHA-256 is ${digest}, the manifest's ${manifest.sha256} (damaged on disk)`;
+}
