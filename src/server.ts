@@ -28,7 +28,7 @@ import { type FollowStatus, SnapshotFollower, initialFollowStatus } from './repl
 import { startPublisher } from './replication/publisher.ts';
 import type { RefreshStatus } from './service/router.ts';
 import { type ShareStore, openShareStore } from './shares/index.ts';
-import { SnapshotStore } from './snapshot/snapshot.ts';
+import { SnapshotStore, fileKeyOfStat } from './snapshot/snapshot.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** In-flight requests get this long; then their connections are closed and the shutdown completes. */
@@ -207,9 +207,11 @@ function checkDigest(snapshots: SnapshotStore, logger: Logger, onRefused: (reaso
   }
   if ('refusal' in check) return; // withdrawn at load
   const started = performance.now();
-  void digestRefusal(snapshots.path, check.hash).then((refusal) => {
+  // The file read is the one in service (a snapshot published meanwhile is not this check's to judge).
+  void digestRefusal(snapshots.path, check.hash, (stat) => fileKeyOfStat(stat) === fileKey).then((refusal) => {
     const seconds = Math.round(performance.now() - started) / 1000;
-    if (refusal === null) logger.info({ snapshot: check.hash.snapshot, bytes: check.hash.size, seconds }, 'the snapshot in service matches its manifest (SHA-256)');
+    if (refusal === 'replaced') logger.info({ db: snapshots.path }, 'the snapshot was replaced before its check: not checked');
+    else if (refusal === null) logger.info({ snapshot: check.hash.snapshot, bytes: check.hash.size, seconds }, 'the snapshot in service matches its manifest (SHA-256)');
     else if (snapshots.withdraw(refusal, fileKey)) onRefused(refusal, fileKey);
   }, (error: unknown) => logger.warn({ err: error, db: snapshots.path }, 'could not check the snapshot in service against its manifest'));
 }

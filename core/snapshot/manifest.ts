@@ -5,7 +5,8 @@
 // when its size and SHA-256 are these.
 
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { type BigIntStats as Stats, closeSync, createReadStream, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
@@ -153,9 +154,21 @@ export function checkServedFile(dbPath: string): { refusal: string } | { hash: S
   return { hash: manifest };
 }
 
-/** Why the bytes of `dbPath` are not `manifest`'s (their SHA-256 differs), or null when they are. Reads the whole file. */
-export async function digestRefusal(dbPath: string, manifest: SnapshotManifest): Promise<string | null> {
-  const digest = await sha256Of(dbPath);
-  return digest === manifest.sha256 ? null
-    : `${dbPath} is not the snapshot its manifest describes: its SHA-256 is ${digest}, the manifest's ${manifest.sha256} (damaged on disk)`;
+/**
+ * Why the bytes of `dbPath` are not `manifest`'s (their SHA-256 differs), or null when they are. Reads the
+ * whole file, through a descriptor opened first and checked to be `fileKey`'s file (`isFile`): a file
+ * published over the path meanwhile is not this check's (its publish checked it); then `replaced`.
+ */
+export async function digestRefusal(dbPath: string, manifest: SnapshotManifest, isFile: (stat: Stats) => boolean): Promise<string | null | 'replaced'> {
+  const handle = await open(dbPath, 'r');
+  try {
+    if (!isFile(await handle.stat({ bigint: true }))) return 'replaced';
+    const hash = createHash('sha256');
+    for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false })) hash.update(chunk as Buffer);
+    const digest = hash.digest('hex');
+    return digest === manifest.sha256 ? null
+      : `${dbPath} is not the snapshot its manifest describes: its SHA-256 is ${digest}, the manifest's ${manifest.sha256} (damaged on disk)`;
+  } finally {
+    await handle.close();
+  }
 }

@@ -3,7 +3,7 @@
 // the old connection closes when its last request finishes. A new snapshot is noticed by polling
 // the file's identity, which also catches one published by a separate `council etl` process.
 
-import { statSync } from 'node:fs';
+import { type BigIntStats, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
@@ -90,11 +90,13 @@ export class Snapshot {
   }
 }
 
+/** Identity of a file from its stat: device, inode, modification time, size. */
+export const fileKeyOfStat = (s: BigIntStats): string => `${s.dev}:${s.ino}:${s.mtimeNs}:${s.size}`;
+
 /** Identity of the file at `path` (inode and modification time), or null when there is none. */
 function fileKeyOf(path: string): string | null {
   try {
-    const s = statSync(path, { bigint: true });
-    return `${s.dev}:${s.ino}:${s.mtimeNs}:${s.size}`;
+    return fileKeyOfStat(statSync(path, { bigint: true }));
   } catch {
     return null;
   }
