@@ -3,15 +3,19 @@
 // loopback; tools/loopback/): autocannon (its own process) reads a mix of the API and the site
 // through the proxy at 50 connections while every `--every` seconds the builder's source changes
 // (two generated councils, alternately) and the builder is sent SIGHUP; it rebuilds and publishes,
-// and both replicas (FOLLOW_INTERVAL_S=2) download the new snapshot and swap to it. Each cycle also
-// creates a share link through the proxy and reads it back from each replica (PostgreSQL). At the end:
-// failed requests (must be 0), snapshots that reached both replicas (must be all), how long they took
-// from the builder's publish, the replicas' RSS.
+// and both replicas (FOLLOW_INTERVAL_S=2) download the new snapshot and swap to it. Meanwhile share
+// links are made through the proxy a few times a second (PostgreSQL), each read back through every
+// replica that is up. Two faults are injected (issue 34): at a third of the run PostgreSQL is
+// stopped (fast shutdown) and started again 5 s later; at two thirds replica 2 is killed (SIGKILL)
+// and started again 10 s later. At the end: failed reads through the proxy (must be 0), snapshots
+// that reached the replicas, links acknowledged (201/200) and whether every one is in PostgreSQL and
+// opens through each replica (must be all), link requests refused while PostgreSQL was down, RSS.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort, waitUntil } from '../tools/loopback/debian.ts';
 import { NGINX_MISSING, type NginxServer, haveNginx, startNginx } from '../tools/loopback/nginx.ts';
 import { POSTGRES_MISSING, type PostgresServer, postgresBin, startPostgres } from '../tools/loopback/postgres.ts';
@@ -19,6 +23,12 @@ import type { LoadResult, LoadSpec } from './load.ts';
 import { DURATION_S, EVERY_S, alternatingSource, cli, ext, local, nodeArgs, rssMiB, sleep } from './soak-common.ts';
 
 const CONNECTIONS = 50;
+/** How often a share link is made through the proxy. */
+const LINK_EVERY_MS = 300;
+/** PostgreSQL is down this long, from a third of the run. */
+const POSTGRES_DOWN_MS = 5000;
+/** Replica 2 is down this long, from two thirds of the run. */
+const REPLICA_DOWN_MS = 10_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -32,7 +42,7 @@ if (missing.length > 0) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'council-soak-replicas-'));
-const children: ChildProcess[] = [];
+const children = new Set<ChildProcess>();
 let postgres: PostgresServer | undefined;
 let proxy: NginxServer | undefined;
 try {
@@ -41,15 +51,16 @@ try {
   const links = await postgres.createDatabase('council');
 
   const serve = (name: string, env: Record<string, string>, args: string[]) => {
-    mkdirSync(join(work, name));
+    mkdirSync(join(work, name), { recursive: true });
     const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], {
       env: {
         ...process.env, HOST: '127.0.0.1', DB_PATH: join(work, name, 'council.db'), SHARES_DATABASE_URL: links, CRON_SCHEDULE: '',
-        LOG_LEVEL: 'warn', RATE_LIMIT_MAX_REQUESTS: '1000000000', NODE_ENV: 'test', ...env,
+        LOG_LEVEL: 'warn', RATE_LIMIT_MAX_REQUESTS: '1000000000', SITE_RATE_LIMIT_MAX_REQUESTS: '1000000000', NODE_ENV: 'test', ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', openSync(join(work, `${name}.log`), 'a'), 'inherit'], // warnings and errors, summed up at the end
     });
-    children.push(child);
+    children.add(child);
+    child.once('exit', () => children.delete(child));
     return child;
   };
   const [builderPort, publishPort, onePort, twoPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
@@ -58,15 +69,18 @@ try {
   await waitUntil('the builder to serve its first snapshot', async () => (await health(builderUrl)).data !== null, 120_000);
   const manifest = `http://127.0.0.1:${publishPort}/council.db.manifest.json`;
   const replicaUrls = [onePort, twoPort].map((port) => `http://127.0.0.1:${port}`);
-  const replicas = [onePort, twoPort].map((port, i) =>
-    serve(`replica-${i + 1}`, { PORT: String(port), FOLLOW_INTERVAL_S: '2', TRUST_PROXY: 'true' }, ['--follow', manifest]));
+  const startReplica = (i: number) =>
+    serve(`replica-${i + 1}`, { PORT: String([onePort, twoPort][i]), FOLLOW_INTERVAL_S: '2', TRUST_PROXY: 'true' }, ['--follow', manifest]);
+  const replicas = [startReplica(0), startReplica(1)];
+  const up = [true, true];
   let snapshot = (await health(builderUrl)).data!.snapshot;
-  const bothServe = async (id: string) => {
-    for (const url of replicaUrls) if ((await health(url).catch(() => null))?.data?.snapshot !== id) return false;
+  /** Whether every replica that is up serves `id`. */
+  const liveServe = async (id: string) => {
+    for (const [i, url] of replicaUrls.entries()) if (up[i] && (await health(url).catch(() => null))?.data?.snapshot !== id) return false;
     return true;
   };
   // A replica joins the proxy once it serves the builder's snapshot (before, it would answer 503).
-  await waitUntil('both replicas to serve the builder\'s snapshot', () => bothServe(snapshot), 60_000);
+  await waitUntil('both replicas to serve the builder\'s snapshot', () => liveServe(snapshot), 60_000);
   proxy = await startNginx(replicaUrls.map((u) => u.replace('http://', '')), { clientKeepaliveRequests: 1_000_000_000 });
 
   const paths = ['/api/radni', '/api/glosowania?limit=50', '/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji',
@@ -74,18 +88,82 @@ try {
     '/', '/glosowania', '/radni/1'];
   const spec: LoadSpec = { url: proxy.url, paths, headers: {}, connections: CONNECTIONS, duration: DURATION_S };
   const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(load);
+  children.add(load);
   let loadOut = '';
   load.stdout!.on('data', (c: Buffer) => { loadOut += c.toString(); });
   const loadDone = new Promise<void>((resolve) => load.once('exit', () => resolve()));
+  const started = Date.now();
+  const at = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+  // Share links, made and read back all through the run.
+  const acknowledged: string[] = [];
+  const linkFailures: string[] = [];
+  const outage = { from: 0, to: 0, refused: 0, firstLinkAfter: NaN };
+  let linksRunning = true;
+  const inOutage = () => outage.from > 0 && (outage.to === 0 || Date.now() < outage.to + 15_000);
+  const linkMaker = (async () => {
+    for (let n = 0; linksRunning; n++) {
+      await sleep(LINK_EVERY_MS);
+      const vote = 1 + (n % 1000);
+      try {
+        const made = await fetch(`${proxy!.url}/api/glosowania/${vote}/udostepnij`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(10_000),
+        });
+        const text = await made.text();
+        if (made.status === 503 && inOutage()) {
+          outage.refused++;
+          continue;
+        }
+        if (made.status !== 200 && made.status !== 201) {
+          linkFailures.push(`${at()}: POST /api/glosowania/${vote}/udostepnij through the proxy: ${made.status} ${text.slice(0, 160)}`);
+          continue;
+        }
+        const { link } = (JSON.parse(text) as { data: { link: string } }).data;
+        acknowledged.push(link);
+        if (outage.to > 0 && Number.isNaN(outage.firstLinkAfter)) outage.firstLinkAfter = (Date.now() - outage.to) / 1000;
+        for (const [i, url] of replicaUrls.entries()) {
+          if (!up[i]) continue;
+          const read = await fetch(`${url}/api/glosowania/share/${link}`, { signal: AbortSignal.timeout(10_000) }).catch((e: Error) => e);
+          // A replica that is being killed right now, or PostgreSQL going down between the two requests, is
+          // not a lost link; nor a 404 saying that its vote is not in the snapshot that replica serves (the
+          // two councils alternate, and the replicas swap a moment apart).
+          const failed = read instanceof Error ? (up[i] ? read.message : null)
+            : read.status === 200 || (read.status === 503 && inOutage()) ? null
+              : read.status === 404 && /is no longer in the data/.test(await read.text()) ? null : String(read.status);
+          if (failed !== null) linkFailures.push(`${at()}: ${link} through replica ${i + 1}: ${failed}`);
+        }
+      } catch (error) {
+        linkFailures.push(`${at()}: POST through the proxy: ${(error as Error).message}`);
+      }
+    }
+  })();
+
+  // The faults, at a third and two thirds of the run.
+  const faults = (async () => {
+    await sleep(Math.max(0, started + (DURATION_S * 1000) / 3 - Date.now()));
+    outage.from = Date.now();
+    await postgres!.stop('fast');
+    console.log(`  ${at()}: PostgreSQL stopped`);
+    await sleep(POSTGRES_DOWN_MS);
+    await postgres!.start();
+    outage.to = Date.now();
+    console.log(`  ${at()}: PostgreSQL started again`);
+    await sleep(Math.max(0, started + (DURATION_S * 2000) / 3 - Date.now()));
+    up[1] = false;
+    replicas[1]!.kill('SIGKILL');
+    console.log(`  ${at()}: replica 2 killed (SIGKILL)`);
+    await sleep(REPLICA_DOWN_MS);
+    replicas[1] = startReplica(1);
+    await waitUntil('replica 2 to serve again', async () => Boolean((await health(replicaUrls[1]!).catch(() => null))?.data), 60_000);
+    up[1] = true;
+    console.log(`  ${at()}: replica 2 serves again`);
+  })();
 
   const rss: number[][] = [[], []];
-  const sampler = setInterval(() => replicas.forEach((r, i) => rss[i]!.push(rssMiB(r.pid!))), 5000);
-  const started = Date.now();
+  const sampler = setInterval(() => replicas.forEach((r, i) => { if (up[i]) rss[i]!.push(rssMiB(r.pid!)); }), 5000);
   let published = 0;
   let reached = 0;
   const lags: number[] = [];
-  const linkFailures: string[] = [];
   // A new snapshot every EVERY_S seconds of the run (not EVERY_S after the last one reached the replicas).
   for (let cycle = 1; cycle * EVERY_S <= DURATION_S - EVERY_S / 2; cycle++) {
     await sleep(Math.max(0, started + cycle * EVERY_S * 1000 - Date.now()));
@@ -103,7 +181,7 @@ try {
     }
     if (publishedAt) {
       for (let i = 0; i < 300; i++) {
-        if (await bothServe(snapshot)) {
+        if (await liveServe(snapshot)) {
           reached++;
           lags.push((Date.now() - publishedAt) / 1000);
           break;
@@ -111,29 +189,46 @@ try {
         await sleep(50);
       }
     }
-    // A link made through the proxy is found through each replica (one PostgreSQL for all).
-    const made = await fetch(`${proxy.url}/api/glosowania/${published}/udostepnij`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const link = made.ok ? ((await made.json()) as { data: { link: string } }).data.link : undefined;
-    if (!link) linkFailures.push(`POST through the proxy: ${made.status}`);
-    for (const url of link ? replicaUrls : []) {
-      const read = await fetch(`${url}/api/glosowania/share/${link}`);
-      if (read.status !== 200) linkFailures.push(`${url}: ${read.status}`);
-    }
-    console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${published} published, ${reached} on both replicas${lags.length ? ` (last after ${lags.at(-1)!.toFixed(1)} s)` : ''}, replica RSS ${rss.map((r) => r.at(-1)?.toFixed(0) ?? '?').join(' / ')} MiB`);
+    console.log(`  ${at()}: ${published} published, ${reached} on the replicas up${lags.length ? ` (last after ${lags.at(-1)!.toFixed(1)} s)` : ''}, `
+      + `${acknowledged.length} links, replica RSS ${rss.map((r) => r.at(-1)?.toFixed(0) ?? '?').join(' / ')} MiB`);
   }
   await loadDone;
+  await faults;
+  linksRunning = false;
+  await linkMaker;
   clearInterval(sampler);
+  await waitUntil('both replicas to serve the last snapshot', () => liveServe(snapshot), 60_000);
+
+  // Every acknowledged link is in PostgreSQL and opens through each replica: 200, or 404 saying that its
+  // vote is not in the snapshot now served (the two councils alternate), never "no share link".
+  const client = new pg.Client({ connectionString: links });
+  await client.connect();
+  const stored = new Set((await client.query<{ link: string }>('SELECT link FROM udostepnienie')).rows.map((r) => r.link));
+  await client.end();
+  const lost = acknowledged.filter((link) => !stored.has(link));
+  const notOpened: string[] = [];
+  for (const link of acknowledged) {
+    for (const [i, url] of replicaUrls.entries()) {
+      const read = await fetch(`${url}/api/glosowania/share/${link}`);
+      const body = (await read.json()) as { message?: string };
+      if (read.status !== 200 && !(read.status === 404 && /is no longer in the data/.test(body.message ?? ''))) notOpened.push(`${link} via replica ${i + 1}: ${read.status} ${body.message ?? ''}`);
+    }
+  }
+
   const last = loadOut.trim().split('\n').pop();
   if (!last) throw new Error('the load generator printed no result');
   const result = JSON.parse(last) as LoadResult;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   console.log(`\nsoak --replicas: ${DURATION_S} s, a new snapshot every ${EVERY_S} s, ${CONNECTIONS} connections through nginx to 2 replicas`);
-  console.log(`requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed: non-2xx ${result.non2xx}, errors and timeouts ${result.errors}`);
-  console.log(`snapshots: ${published} published by the builder, ${reached} in service on both replicas; from publish to both: median ${median(lags).toFixed(1)} s, max ${Math.max(...lags).toFixed(1)} s`);
-  console.log(`share links: ${published} made through the proxy and read through each replica, ${linkFailures.length} failed${linkFailures.length ? `: ${linkFailures.slice(0, 5).join('; ')}` : ''}`);
+  console.log(`faults: PostgreSQL stopped at ${Math.round((outage.from - started) / 1000)} s for ${POSTGRES_DOWN_MS / 1000} s; replica 2 killed (SIGKILL) at ${Math.round(DURATION_S * 2 / 3)} s, started again ${REPLICA_DOWN_MS / 1000} s later`);
+  console.log(`requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed reads: non-2xx ${result.non2xx}, errors and timeouts ${result.errors}`);
+  console.log(`snapshots: ${published} published by the builder, ${reached} in service on the replicas up; from publish to them: median ${median(lags).toFixed(1)} s, max ${Math.max(...lags).toFixed(1)} s`);
+  console.log(`share links: ${acknowledged.length} acknowledged through the proxy, ${outage.refused} refused (503) while PostgreSQL was down, first link ${outage.firstLinkAfter.toFixed(1)} s after it was back; `
+    + `${acknowledged.length - lost.length} of ${acknowledged.length} in PostgreSQL afterwards, ${notOpened.length} failed to open; ${linkFailures.length} failures during the run`
+    + `${[...linkFailures, ...lost.map((l) => `lost: ${l}`), ...notOpened].slice(0, 8).map((f) => `\n  ${f}`).join('')}`);
   rss.forEach((samples, i) => {
     const third = Math.max(1, Math.floor(samples.length / 3));
-    console.log(`replica ${i + 1} RSS (MiB, every 5 s): first third mean ${mean(samples.slice(0, third)).toFixed(0)}, last third mean ${mean(samples.slice(-third)).toFixed(0)}, max ${Math.max(...samples).toFixed(0)}`);
+    console.log(`replica ${i + 1} RSS (MiB, every 5 s while up): first third mean ${mean(samples.slice(0, third)).toFixed(0)}, last third mean ${mean(samples.slice(-third)).toFixed(0)}, max ${Math.max(...samples).toFixed(0)}`);
   });
   const proxyErrors = proxy.log().split('\n').filter((line) => /\[(error|crit|alert|emerg)\]/.test(line));
   const kinds = new Map<string, number>();
@@ -143,7 +238,19 @@ try {
   }
   console.log(`nginx error log: ${proxyErrors.length} error lines${[...kinds].map(([kind, n]) => `\n  ${n} × ${kind}`).join('')}`);
   if (process.env['SOAK_PROXY_LOG']) console.log(proxy.log());
-  const ok = result.non2xx === 0 && result.errors === 0 && published > 0 && reached === published && linkFailures.length === 0;
+  for (const name of ['builder', 'replica-1', 'replica-2']) {
+    const byMessage = new Map<string, number>();
+    for (const line of readFileSync(join(work, `${name}.log`), 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as { level: number; msg: string; res?: { statusCode: number }; reason?: string };
+      const reason = entry.reason?.replace(/\b[\w-]{22}\b/g, '…').replace(/\d+/g, 'N').slice(0, 100);
+      const key = `${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg}${entry.res ? ` ${entry.res.statusCode}` : ''}${reason ? ` (${reason})` : ''}`;
+      byMessage.set(key, (byMessage.get(key) ?? 0) + 1);
+    }
+    console.log(`${name} log: ${[...byMessage].map(([m, n]) => `\n  ${n} × ${m}`).join('') || 'no warning or error'}`);
+  }
+  const ok = result.non2xx === 0 && result.errors === 0 && published > 0 && reached === published && linkFailures.length === 0
+    && lost.length === 0 && notOpened.length === 0 && acknowledged.length > 0 && outage.refused > 0 && replicas.every((r) => r.exitCode === null);
   console.log(ok ? 'PASS' : 'FAIL');
   process.exitCode = ok ? 0 : 1;
 } finally {

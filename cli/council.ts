@@ -2,8 +2,13 @@
 // `council`: thin commands over the library. Each calls one function, prints what it did, and on
 // failure prints one clear message and exits non-zero.
 
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
+import { basename, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { formatBytes } from '../core/disk-full.ts';
+import { snapshotMetaOf } from '../core/snapshot/manifest.ts';
+import { type KilledBuildLeftovers, removeKilledBuild } from '../etl/publish.ts';
 import { countOf, reportLines } from '../etl/findings.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { describePlan, planTotals, polandPlan } from '../tools/generate/poland.ts';
@@ -46,6 +51,55 @@ const tellParent = (message: RefreshMessage) => new Promise<void>((sent) => {
   process.send(message, undefined, {}, () => sent());
 });
 
+/** Set in the child process that does the work of a supervised build (superviseBuild). */
+const SUPERVISED = 'COUNCIL_SUPERVISED_BUILD';
+
+function describeLeftovers(left: KilledBuildLeftovers): string {
+  if (left === null) return 'another build holds the build lock now; it removes what this one left when it starts';
+  const named = left.map(({ path, bytes }) => (path.endsWith('.lock') ? `the build lock ${basename(path)}` : `${path} (${formatBytes(bytes)})`));
+  return `removed ${named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0]}`;
+}
+
+/**
+ * A build started from the command line runs in a child process (this command again), so that Ctrl-C
+ * or SIGTERM is acted on at once — the build may be inside a long synchronous step, where no signal
+ * handler of its own would run — and what the killed build left (its build file, a pending manifest,
+ * its spill files, the lock) is removed, and said, before this process exits (130 for SIGINT, 143 for
+ * SIGTERM). Not when the server forked this command (its refresh cleans up after a killed child), nor in
+ * the child itself. Resolves true when the child did the work (the exit code is set), false when this
+ * process is to do it.
+ */
+async function superviseBuild(dbPath: string): Promise<boolean> {
+  if (process.env[SUPERVISED] || process.send) return false;
+  const before = snapshotMetaOf(dbPath)?.snapshot;
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, [SUPERVISED]: '1' } });
+  let received: NodeJS.Signals | undefined;
+  // A terminal's Ctrl-C reaches the child too (one process group); a service manager's SIGTERM only this one.
+  const stop = (signal: NodeJS.Signals) => {
+    received ??= signal;
+    child.kill(signal);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
+    child.once('close', (code, signal) => resolveExit({ code, signal }));
+    child.once('error', (error) => { console.error(`council: cannot start the build: ${error.message}`); resolveExit({ code: 1, signal: null }); });
+  });
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  if (exit.signal === null) {
+    process.exitCode = exit.code ?? 1; // finished (or failed) by itself: its own cleanup ran
+    return true;
+  }
+  const signal = received ?? exit.signal;
+  const left = removeKilledBuild(resolve(dbPath), child.pid);
+  const after = snapshotMetaOf(dbPath)?.snapshot;
+  const published = after !== before ? `snapshot ${after} had been published at ${dbPath} before it stopped` : `the published snapshot ${dbPath} is unchanged`;
+  console.error(`council: ${received ? `interrupted (${signal})` : `the build process was killed (${signal})`}; ${describeLeftovers(left)}; ${published}`);
+  process.exitCode = 128 + (osConstants.signals[signal] ?? 0);
+  return true;
+}
+
 /** One line per council of a multi-council source: what it contributed and its warnings by kind. */
 function printParts(parts: SourcePart[]): void {
   for (const part of parts) {
@@ -82,6 +136,7 @@ program
   .action(async (options: { source: string; db?: string; format: SourceFormat; force?: boolean }) => {
     const config = loadConfig();
     const dbPath = options.db ?? config.DB_PATH;
+    if (await superviseBuild(dbPath)) return;
     const recorded = recordedSource(dbPath);
     const path = resolve(options.source);
     const record = { format: options.format, path, live: liveSettingsFor(options.format, path, configuredSource(config), recorded) };
@@ -149,10 +204,12 @@ program
   .addOption(new Option('--format <format>', 'source format (default: SOURCE_FORMAT)').choices([...SOURCE_FORMATS]))
   .option('--replace-source', 'rebuild from the configured source even when the snapshot was built from another one (REPLACE_SOURCE=true)')
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
+  .option('--rebuild', 'rebuild even when the source is unchanged (the server asks for it when the published file does not match its manifest)')
   .addHelpText('after', '\nExample:\n  DB_PATH=var/councils.db council refresh\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh')
-  .action(async (options: { source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean }) => {
+  .action(async (options: { source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean; rebuild?: boolean }) => {
     const config = loadConfig();
     const dbPath = options.db ?? config.DB_PATH;
+    if (await superviseBuild(dbPath)) return;
     const configured = configuredSource({
       ...config, ...(options.source ? { SOURCE_DIR: options.source } : {}), ...(options.format ? { SOURCE_FORMAT: options.format } : {}),
     });
@@ -160,6 +217,7 @@ program
     const result = await refreshOnce({
       dbPath, configured, replaceSource: options.replaceSource ?? config.REPLACE_SOURCE, limits: limitsFrom(config),
       timeoutMs: config.FETCH_TIMEOUT_MS, ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}), ...(options.force ? { force: true } : {}),
+      ...(options.rebuild ? { rebuild: true } : {}),
       progress: progressPrinter(), render: renderStoredAnswers, codeVersion: CODE_VERSION,
       onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
       onFetched: (fetched) => {

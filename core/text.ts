@@ -13,6 +13,32 @@ export function foldText(text: string): string {
     .replace(/\p{M}/gu, '');
 }
 
+/**
+ * Characters that show nothing but change how a name compares or reads: zero-width spaces and joiners,
+ * the soft hyphen, the byte order mark, and the bidirectional controls (an override such as U+202E
+ * shows „Jan Kowalski” for a different string). Two councillors whose names differ only by them look
+ * identical.
+ */
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+
+/**
+ * A name as it is shown: without invisible characters, in Unicode NFC (a decomposed „ó” is the composed
+ * one). `changed` shows the name as it came and what was done, for a warning; a name with nothing
+ * visible is left as it was.
+ */
+export function visibleName(name: string): { name: string; changed: string | null } {
+  const code = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const removed = [...new Set(name.match(INVISIBLE) ?? [])].map(code);
+  const stripped = removed.length > 0 ? name.replace(INVISIBLE, '') : name;
+  const normal = stripped.normalize('NFC');
+  if (normal === name || normal.trim() === '') return { name, changed: null };
+  // The original with its invisible characters made visible, for the warning.
+  const marked = name.replace(INVISIBLE, (ch) => `<${code(ch)}>`);
+  const what = [removed.length > 0 ? `invisible characters (${removed.join(', ')}) removed` : '', stripped !== normal ? 'normalised to NFC' : '']
+    .filter(Boolean).join(', ');
+  return { name: normal, changed: `${JSON.stringify(marked)}: ${what}` };
+}
+
 /** URL slug of a name (CONTRACT §2), before de-duplication. */
 export function slugify(name: string): string {
   const slug = foldText(name)

@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 import { Findings, type Location } from './findings.ts';
-import { foldText } from '../core/text.ts';
+import { foldText, visibleName } from '../core/text.ts';
 import { BatchInsert } from './batch-insert.ts';
 import { IdIndex } from './id-index.ts';
 
@@ -35,13 +35,19 @@ export interface GlosowanieRow {
   /** The majority the source says the vote needed, and its threshold in votes (the Sejm's majorityType, majorityVotes). */
   wiekszosc?: string | null;
   wiekszosc_glosow?: number | null;
+  /**
+   * What identifies the vote in its source, when its ids and numbers are positions that move as the source
+   * grows (Radoskop): stable parts such as the session's date and published number and the title. Votes of
+   * one body stated alike are told apart by their order: the loader appends the occurrence (1, 2, …).
+   */
+  klucz?: ReadonlyArray<string | number | null>;
 }
 export interface GlosRow { id_glosowania: number; id_osoby: number; glos: number }
 export interface ObecnoscRow { id_posiedzenia: number; id_osoby: number; obecny: number }
 export interface ZalacznikRow { id_zalacznika: number; id_glosowania: number; nazwa: string; url: string | null }
 
 /** What the loader needs to know of a session to check the votes and ballots that follow it. */
-interface SessionRef { kadencja: string; data: string }
+interface SessionRef { kadencja: string; data: string; id_organu: number }
 
 /** The vote whose ballots are arriving: ballots of one vote usually come together (a run). */
 interface BallotRun {
@@ -94,6 +100,8 @@ export class Loader {
   private seenInRun = new Int32Array(1024);
   private run: BallotRun = { id: Number.NaN, vote: -1, term: '', stamp: 0, reopened: false };
   private readonly ballotsWithoutMembership = new Map<string, { at: Location; count: number }>();
+  /** Votes per (body, stated source identity) so far: the occurrence appended to the next one (GlosowanieRow.klucz). */
+  private readonly statedKeys = new Map<string, number>();
   private ballotCount = 0;
   private attendanceCount = 0;
 
@@ -106,7 +114,7 @@ export class Loader {
   private readonly insertPunkt: BatchInsert<[number, number, string, string]>;
   private readonly insertGlosowanie: BatchInsert<[
     number, number, number | null, number, string, string, string | null, string, string, string | null,
-    number | null, number | null, number | null, number | null, number | null, string | null, number | null,
+    number | null, number | null, number | null, number | null, number | null, string | null, number | null, string | null,
   ]>;
   private readonly insertZrodlo: BatchInsert<[number, string, number]>;
   private readonly insertGlos: BatchInsert<[number, number, number]>;
@@ -137,7 +145,7 @@ export class Loader {
     this.insertPunkt = new BatchInsert(db, 'punkt', ['id_punktu', 'id_posiedzenia', 'numer', 'tytul']);
     this.insertGlosowanie = new BatchInsert(db, 'glosowanie', ['id_glosowania', 'id_posiedzenia', 'id_punktu', 'numer',
       'data_czas', 'data', 'godzina', 'tytul', 'tytul_folded', 'wynik_podany', 'za_podane', 'przeciw_podane',
-      'wstrzymujacy_podane', 'nieobecni_podane', 'brak_glosu_podane', 'wiekszosc', 'wiekszosc_glosow']);
+      'wstrzymujacy_podane', 'nieobecni_podane', 'brak_glosu_podane', 'wiekszosc', 'wiekszosc_glosow', 'klucz_zrodla']);
     this.insertZrodlo = new BatchInsert(db, 'temp.zrodlo_glosowania', ['id_glosowania', 'file', 'line']);
     this.insertGlos = new BatchInsert(db, 'glos', ['id_glosowania', 'id_osoby', 'glos'], 256);
     this.insertGlosChecked = db.prepare('INSERT OR IGNORE INTO glos (id_glosowania, id_osoby, glos) VALUES (?, ?, ?)');
@@ -187,16 +195,30 @@ export class Loader {
     this.insertKadencja.run(row.kadencja, row.data_od, row.data_do);
   }
 
+  /**
+   * A name as shown (core/text.ts visibleName): invisible characters removed, NFC; a warning when it
+   * changed, since two names that differ only so look the same.
+   */
+  private visible(name: string, at: Location, column: string): string;
+  private visible(name: string | null, at: Location, column: string): string | null;
+  private visible(name: string | null, at: Location, column: string): string | null {
+    if (name === null) return null;
+    const shown = visibleName(name);
+    if (shown.changed !== null) this.findings.warn(at, column, `${shown.changed}; read as "${shown.name}"`);
+    return shown.name;
+  }
+
   organ(row: OrganRow, at: Location): void {
     if (!this.unique(this.bodies, row.id_organu, at, 'id_organu')) return;
     this.bodies.add(row.id_organu);
-    this.insertOrgan.run(row.id_organu, row.nazwa, row.typ);
+    this.insertOrgan.run(row.id_organu, this.visible(row.nazwa, at, 'nazwa'), row.typ);
   }
 
   ugrupowanie(row: UgrupowanieRow, at: Location): void {
     if (!this.unique(this.groups, row.id_ugrupowania, at, 'id_ugrupowania')) return;
     this.groups.add(row.id_ugrupowania);
-    this.insertUgrupowanie.run(row.id_ugrupowania, row.nazwa, row.skrot, row.pelna_nazwa ?? null);
+    this.insertUgrupowanie.run(row.id_ugrupowania, this.visible(row.nazwa, at, 'nazwa'), this.visible(row.skrot, at, 'skrot'),
+      this.visible(row.pelna_nazwa ?? null, at, 'pelna_nazwa'));
   }
 
   radny(row: RadnyRow, at: Location): void {
@@ -205,7 +227,7 @@ export class Loader {
     this.people.set(row.id_osoby, person);
     this.termsOfPerson.push([]);
     if (person === this.seenInRun.length) this.seenInRun = grown(this.seenInRun);
-    this.insertRadny.run(row.id_osoby, row.imie_nazwisko, `#${row.id_osoby}`);
+    this.insertRadny.run(row.id_osoby, this.visible(row.imie_nazwisko, at, 'imie_nazwisko'), `#${row.id_osoby}`);
   }
 
   przynaleznosc(row: PrzynaleznoscRow, at: Location): void {
@@ -235,7 +257,7 @@ export class Loader {
     if (row.data < term.data_od || (term.data_do !== null && row.data > term.data_do)) {
       this.findings.warn(at, 'data', `session date ${row.data} lies outside term ${row.kadencja}`);
     }
-    this.sessions.set(row.id_posiedzenia, { kadencja: row.kadencja, data: row.data });
+    this.sessions.set(row.id_posiedzenia, { kadencja: row.kadencja, data: row.data, id_organu: row.id_organu });
     this.insertPosiedzenie.run(row.id_posiedzenia, row.id_organu, row.kadencja, row.numer, row.data, row.nazwa);
   }
 
@@ -276,11 +298,18 @@ export class Loader {
     this.voteSession[vote] = row.id_posiedzenia;
     this.insertZrodlo.add(row.id_glosowania, at.file, at.line);
     const { data_czas, data, godzina } = normaliseDateTime(row.data_czas);
+    let key: string | null = null;
+    if (row.klucz !== undefined) {
+      const statedKey = `${this.sessions.get(row.id_posiedzenia)!.id_organu}\u0000${JSON.stringify(row.klucz)}`;
+      const occurrence = (this.statedKeys.get(statedKey) ?? 0) + 1;
+      this.statedKeys.set(statedKey, occurrence);
+      key = JSON.stringify([...row.klucz, occurrence]);
+    }
     const stated = row.liczby;
     this.insertGlosowanie.add(
       row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, row.tytul_folded ?? foldText(row.tytul), row.wynik,
       stated?.za ?? null, stated?.przeciw ?? null, stated?.wstrzymujacy ?? null, stated?.nieobecni ?? null, stated?.brak_glosu ?? null,
-      row.wiekszosc ?? null, row.wiekszosc_glosow ?? null,
+      row.wiekszosc ?? null, row.wiekszosc_glosow ?? null, key,
     );
   }
 

@@ -11,7 +11,10 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { tmpdir } from 'node:os';
 import { APPLICATION_ID } from '../core/snapshot/schema.ts';
+import { pendingManifestPathOf, settleManifest } from '../core/snapshot/manifest.ts';
+import { SPILL_PREFIX } from './materialise/councillor-ballots.ts';
 
 export class EtlBusyError extends Error {
   constructor(readonly lockPath: string) {
@@ -153,4 +156,59 @@ export function publishBuild(buildPath: string, dbPath: string): void {
   } finally {
     closeSync(dir);
   }
+}
+
+/** What removeKilledBuild removed (path and size), or null when another build holds the lock. */
+export type KilledBuildLeftovers = Array<{ path: string; bytes: number }> | null;
+
+const sizeOf = (path: string): number => {
+  try {
+    const stat = statSync(path);
+    if (!stat.isDirectory()) return stat.size;
+    return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+  } catch {
+    return 0;
+  }
+};
+
+/**
+ * After a build process was killed (SIGINT, SIGTERM, SIGKILL): removes what it left, under the build
+ * lock — its build file (any `.building-*` is stale then), a pending manifest (put in place instead when
+ * it describes the published file: the build had renamed its file), the spill folder of process `pid` in
+ * the temporary folder, and the lock file itself. Null when another build holds the lock: that build
+ * removes the leftovers beside the database when it starts.
+ */
+export function removeKilledBuild(dbPath: string, pid?: number): KilledBuildLeftovers {
+  let release: () => void;
+  try {
+    release = acquireLock(dbPath);
+  } catch (error) {
+    if (error instanceof EtlBusyError) return null;
+    throw error;
+  }
+  const removed: Array<{ path: string; bytes: number }> = [];
+  try {
+    const pending = pendingManifestPathOf(dbPath);
+    const pendingBytes = sizeOf(pending);
+    if (existsSync(pending) && !settleManifest(dbPath, { removeStale: true })) removed.push({ path: pending, bytes: pendingBytes });
+    const prefix = `${basename(dbPath)}.building-`;
+    for (const name of readdirSync(dirname(dbPath))) {
+      if (!name.startsWith(prefix)) continue;
+      const path = join(dirname(dbPath), name);
+      removed.push({ path, bytes: sizeOf(path) });
+      rmSync(path, { force: true });
+    }
+    if (pid !== undefined) {
+      for (const name of readdirSync(tmpdir())) {
+        if (!name.startsWith(`${SPILL_PREFIX}${pid}-`)) continue;
+        const path = join(tmpdir(), name);
+        removed.push({ path, bytes: sizeOf(path) });
+        rmSync(path, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    release(); // removes the lock file
+  }
+  removed.push({ path: lockPathOf(dbPath), bytes: 0 });
+  return removed;
 }

@@ -39,6 +39,8 @@ export interface RefreshOptions {
    * answers other code rendered is rebuilt even when its source is unchanged.
    */
   codeVersion?: string;
+  /** Rebuild even when the source is unchanged (the published file was refused: its bytes are not its manifest's). */
+  rebuild?: boolean;
   progress?: Progress;
 }
 
@@ -75,7 +77,7 @@ export async function refreshOnce(options: RefreshOptions): Promise<RefreshResul
     options.onFetched?.(fetch);
   }
   const digest = sourceDigest(source.path);
-  if (rebuildReason(options.dbPath, source, digest, options.codeVersion) === null) return { rebuilt: false, source, fetch, digest };
+  if (!options.rebuild && rebuildReason(options.dbPath, source, digest, options.codeVersion) === null) return { rebuilt: false, source, fetch, digest };
   const etl = await runEtl({
     source: source.path, format: source.format, dbPath: options.dbPath, record: { format: source.format, path: source.path, live: source.live },
     ...(options.force ? { force: true } : {}), ...(options.limits ? { limits: options.limits } : {}),

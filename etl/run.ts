@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SourceFormat, SourceSpec } from '../core/sources.ts';
 import { type CollapseLimits, CollapseRefusedError, collapseOf, DEFAULT_LIMITS, publishedTally, voteTally } from './collapse.ts';
@@ -11,8 +11,9 @@ import { type Findings, type Problem, countOf, formatProblem } from './findings.
 import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
 import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
-import { manifestOf, writeManifest } from '../core/snapshot/manifest.ts';
+import { commitManifest, manifestOf, pendingManifestPathOf, settleManifest, writePendingManifest } from '../core/snapshot/manifest.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
+import { diskFull, isDiskFull, spillDir, sqliteTempDir } from '../core/disk-full.ts';
 import { CREDIT_META_KEY } from '../core/credit.ts';
 import { sourceCredit } from './source-credit.ts';
 import { sourceDigest } from './source-digest.ts';
@@ -114,7 +115,10 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
   const release = acquireLock(dbPath);
   const buildPath = buildPathOf(dbPath);
   let db: Database.Database | null = null;
+  let renamed = false;
   try {
+    // What a build killed while publishing left: its manifest put in place, or removed with its file.
+    settleManifest(dbPath, { removeStale: true });
     removeStaleBuilds(dbPath);
     const digest = sourceDigest(options.source);
     const credit = sourceCredit(options.format ?? 'csv', options.source);
@@ -154,14 +158,25 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     db.pragma('journal_mode = DELETE');
     db.close();
     db = null;
-    // What replicas read before the file; written first, so that a failure to write it publishes nothing.
-    writeManifest(dbPath, await manifestOf(buildPath, basename(dbPath)));
+    // What replicas read before the file. Written first, beside the published one, so that a failure to
+    // write it publishes nothing; put in place once the file it names is (core/snapshot/manifest.ts).
+    writePendingManifest(dbPath, await manifestOf(buildPath, basename(dbPath)));
     publishBuild(buildPath, dbPath);
+    renamed = true;
+    commitManifest(dbPath, snapshot);
     report('publish', 0, performance.now() - t);
     return { snapshot, builtAt, counts, parts, findings, stages, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    throw diskFull(error, `the build of ${dbPath} could not be written (nothing was published; the served snapshot stays)`, [
+      { dir: dirname(dbPath), role: `the snapshot and its build ${basename(buildPath)}` },
+      { dir: sqliteTempDir(), role: 'SQLite\'s temporary files, SQLITE_TMPDIR' },
+      { dir: spillDir(), role: 'the ETL\'s spill files, TMPDIR' },
+    ]);
   } finally {
     db?.close();
     rmSync(buildPath, { force: true });
+    if (!renamed) rmSync(pendingManifestPathOf(dbPath), { force: true });
     release();
   }
 }

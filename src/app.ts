@@ -67,7 +67,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
 
   return createFront({
     steps: [
-      requestLog(logger, addressOf),
+      requestLog(logger, addressOf, [config.API_SECRET_KEY, config.JWT_SECRET]),
       guards(config, { logger, addressOf, routeKindOf: routeKinds(API_ENDPOINTS), rateLimitStore }),
       ...(config.RESPONSE_CACHE_MB > 0 ? [keptAnswers(snapshots, delivery, cacheOf)] : []),
       ...(config.STORED_ANSWERS ? [storedAnswers(snapshots, delivery, cacheOf)] : []),

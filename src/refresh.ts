@@ -31,8 +31,11 @@ function cliModule(): { path: string; execArgv: string[] } {
   return { path, execArgv: fromSources ? ['--import', import.meta.resolve('tsx')] : [] };
 }
 
-/** Removes what a killed build left beside the database (its build file); injected by the composition root. */
-export type BuildCleanup = (dbPath: string) => void;
+/**
+ * Removes what a killed build (process `pid`) left beside the database and in the temporary folder;
+ * returns the paths removed (null: another build holds the lock and will). Injected by the composition root.
+ */
+export type BuildCleanup = (dbPath: string, pid: number) => string[] | null;
 
 /** The source the next refresh will use, as the ETL settles it (etl/source-spec.ts); injected by the composition root. */
 export type SourceStatusOf = () => RefreshSourceStatus;
@@ -144,7 +147,8 @@ export class RefreshScheduler {
       // Killed (at shutdown, or by an operator): its build file is left over. The next run would
       // remove it too; this keeps the directory clean.
       try {
-        this.cleanupBuilds(DB_PATH);
+        const removed = this.cleanupBuilds(DB_PATH, pid);
+        if (removed?.length) log.info({ removed, signal: outcome.signal }, 'removed what the killed refresh left');
       } catch (error) {
         log.warn({ err: error }, 'could not remove the killed build\'s files; the next refresh will');
       }
@@ -185,7 +189,9 @@ export class RefreshScheduler {
     const outcome = await new Promise<ChildOutcome>((done) => {
       const cli = cliModule();
       // The child reads the source settings from the same environment and settles the source itself.
-      const child = fork(cli.path, ['refresh', '--db', DB_PATH, ...(REPLACE_SOURCE ? ['--replace-source'] : [])], {
+      // A snapshot refused for its bytes (SnapshotStore.withdraw) is rebuilt even though its source is unchanged.
+      const args = ['refresh', '--db', DB_PATH, ...(REPLACE_SOURCE ? ['--replace-source'] : []), ...(this.snapshots.refusal ? ['--rebuild'] : [])];
+      const child = fork(cli.path, args, {
         execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       this.child = child;

@@ -4,14 +4,17 @@
 
 import { ClusterMemoryStorePrimary, ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import cluster, { type Worker } from 'node:cluster';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { basename, resolve } from 'node:path';
-import { manifestOf, manifestPathOf, snapshotManifest, snapshotMetaOf, writeManifest } from '../core/snapshot/manifest.ts';
+import {
+  checkServedFile, commitManifest, digestRefusal, manifestOf, manifestPathOf, settleManifest, snapshotManifest, snapshotMetaOf, writeManifest,
+  writePendingManifest,
+} from '../core/snapshot/manifest.ts';
 import { limitsFrom } from '../etl/collapse.ts';
-import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild, removeStaleBuilds } from '../etl/publish.ts';
+import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild, removeKilledBuild } from '../etl/publish.ts';
 import { refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
 import { configuredSource, refreshSourceStatus } from '../etl/source-spec.ts';
@@ -25,30 +28,15 @@ import { type FollowStatus, SnapshotFollower, initialFollowStatus } from './repl
 import { startPublisher } from './replication/publisher.ts';
 import type { RefreshStatus } from './service/router.ts';
 import { type ShareStore, openShareStore } from './shares/index.ts';
-import { SnapshotStore } from './snapshot/snapshot.ts';
+import { SnapshotStore, fileKeyOfStat } from './snapshot/snapshot.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** In-flight requests get this long; then their connections are closed and the shutdown completes. */
 const DRAIN_MS = SHUTDOWN_GRACE_MS - 1500;
 
-/**
- * The refresh's cleanup after a killed ETL child: the pipeline's own stale-build removal, under the
- * build lock. When another build holds the lock, that build removes leftovers when it starts.
- */
-function removeKilledBuilds(dbPath: string): void {
-  const path = resolve(dbPath);
-  let release: () => void;
-  try {
-    release = acquireLock(path);
-  } catch (error) {
-    if (error instanceof EtlBusyError) return;
-    throw error;
-  }
-  try {
-    removeStaleBuilds(path);
-  } finally {
-    release();
-  }
+/** The refresh's cleanup after a killed ETL child: the pipeline's own (etl/publish.ts removeKilledBuild). */
+function removeKilledBuilds(dbPath: string, pid: number): string[] | null {
+  return removeKilledBuild(resolve(dbPath), pid)?.map((left) => left.path) ?? null;
 }
 
 /** Values never written to the log: credentials in request headers, and secrets of the configuration. */
@@ -126,14 +114,19 @@ function followerOf(config: Config, snapshots: SnapshotStore, logger: Logger, on
   checkTarget(config.DB_PATH, { createFolder: isInDefaultFolder(config.DB_PATH) });
   return new SnapshotFollower({
     url: config.FOLLOW_URL, dbPath: config.DB_PATH, intervalMs: config.FOLLOW_INTERVAL_S * 1000, timeoutMs: config.FETCH_TIMEOUT_MS, logger,
-    publish: (download, dbPath) => {
+    // Published with the builder's manifest beside it, as the ETL publishes: the replica checks its own
+    // copy against it when it starts again (checkServed).
+    publish: (download, dbPath, manifest) => {
       const release = acquireLock(resolve(dbPath));
       try {
+        writePendingManifest(dbPath, manifest);
         publishBuild(download, dbPath);
+        commitManifest(dbPath, manifest.snapshot);
       } finally {
         release();
       }
     },
+    servedRefusal: () => snapshots.refusal,
     onPublished: () => snapshots.refresh(),
     ...(onStatus ? { onStatus } : {}),
   });
@@ -150,6 +143,7 @@ async function publisherOf(config: Config, logger: Logger): Promise<Server | nul
 
 /** A snapshot published without a manifest (built by an earlier version) gets one, under the build lock. */
 async function describePublished(dbPath: string, logger: Logger): Promise<void> {
+  if (settleManifest(dbPath, { removeStale: false })) logger.warn({ db: dbPath }, 'put in place the manifest of the published snapshot, which a killed build had left pending');
   const meta = snapshotMetaOf(dbPath);
   if (!meta) return; // nothing published yet: the first build writes the manifest with the file
   try {
@@ -175,12 +169,51 @@ async function describePublished(dbPath: string, logger: Logger): Promise<void> 
  * upgraded before its builder's next snapshot) starts anyway, answering 503 until the builder's arrives.
  */
 function loadServed(snapshots: SnapshotStore, config: Config, logger: Logger): void {
+  // Its size against its manifest first: a file cut short is not served at all. Like any file that
+  // cannot be served, it stops the start of a server that builds; a replica answers 503 until the
+  // builder's arrives (its follower downloads it again).
+  const check = existsSync(snapshots.path) ? checkServedFile(snapshots.path) : null;
+  if (check && 'refusal' in check) {
+    if (!config.FOLLOW_URL) throw new Error(`cannot serve ${snapshots.path}: ${check.refusal}`);
+    // A replica's copy can always be downloaded again: moved aside (for a look), out of the download's way.
+    snapshots.withdraw(check.refusal);
+    renameSync(snapshots.path, `${snapshots.path}.damaged`);
+    logger.warn({ db: snapshots.path, movedTo: `${snapshots.path}.damaged` }, 'the replica\'s copy was moved aside; the builder\'s snapshot is downloaded again');
+    return;
+  }
   try {
     snapshots.load();
   } catch (error) {
     if (!config.FOLLOW_URL) throw error;
     logger.warn({ err: error }, 'the replica\'s snapshot cannot be served by this version: answering 503 until the builder\'s arrives');
   }
+}
+
+/**
+ * The SHA-256 of the file in service against its manifest's, by the process that owns the file (alone,
+ * or the cluster primary), in the background once it serves: a national snapshot of 5 GB takes tens of
+ * seconds to read, which start-up does not wait for; it is served meanwhile (its size was checked at
+ * load, and SQLite checks the structure of each page it reads). A file whose bytes are not its
+ * manifest's is withdrawn (503, /health `odrzucona`, an error in the log) and `onRefused` told, so the
+ * builder rebuilds it or the replica downloads it again.
+ */
+function checkDigest(snapshots: SnapshotStore, logger: Logger, onRefused: (reason: string, fileKey: string) => void): void {
+  const fileKey = snapshots.activeFileKey;
+  if (fileKey === null) return;
+  const check = checkServedFile(snapshots.path);
+  if ('skipped' in check) {
+    logger.info({ db: snapshots.path, why: check.skipped }, 'the snapshot in service is not checked against a manifest');
+    return;
+  }
+  if ('refusal' in check) return; // withdrawn at load
+  const started = performance.now();
+  // The file read is the one in service (a snapshot published meanwhile is not this check's to judge).
+  void digestRefusal(snapshots.path, check.hash, (stat) => fileKeyOfStat(stat) === fileKey).then((refusal) => {
+    const seconds = Math.round(performance.now() - started) / 1000;
+    if (refusal === 'replaced') logger.info({ db: snapshots.path }, 'the snapshot was replaced before its check: not checked');
+    else if (refusal === null) logger.info({ snapshot: check.hash.snapshot, bytes: check.hash.size, seconds }, 'the snapshot in service matches its manifest (SHA-256)');
+    else if (snapshots.withdraw(refusal, fileKey)) onRefused(refusal, fileKey);
+  }, (error: unknown) => logger.warn({ err: error, db: snapshots.path }, 'could not check the snapshot in service against its manifest'));
 }
 
 /** Closes the publisher at once: a download in flight is cut, and the replica resumes it from another builder or later. */
@@ -206,6 +239,14 @@ interface RefreshStatusMessage {
 const isRefreshStatusMessage = (message: unknown): message is RefreshStatusMessage =>
   (message as RefreshStatusMessage | null)?.type === 'council:refresh-status';
 
+/** The primary found the file in service damaged (checkDigest): workers withdraw it too. */
+interface WithdrawMessage {
+  type: 'council:withdraw';
+  reason: string;
+  fileKey: string;
+}
+const isWithdrawMessage = (message: unknown): message is WithdrawMessage => (message as WithdrawMessage | null)?.type === 'council:withdraw';
+
 async function startPrimary(config: Config, logger: Logger): Promise<void> {
   const limiterCounts = new ClusterMemoryStorePrimary();
   limiterCounts.init();
@@ -224,6 +265,7 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
 
   let closing = false;
   const listening = new Set<number>(); // workers that have started serving
+  let digestChecked = false;
   const stop = async (code: number) => {
     closing = true;
     setTimeout(() => {
@@ -242,9 +284,11 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
     process.exit(code);
   };
 
+  let withdrawn: WithdrawMessage | null = null;
   cluster.on('online', (worker) => {
     if (scheduler) tell(worker, scheduler.status);
     if (follower) tellFollow(worker, follower.status);
+    if (withdrawn) worker.send(withdrawn);
   });
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
@@ -252,6 +296,14 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
     if (listening.size === config.WEB_CONCURRENCY && !closing) {
       scheduler?.start();
       follower?.start();
+      if (!digestChecked) {
+        digestChecked = true;
+        checkDigest(snapshots, logger, (reason, fileKey) => {
+          withdrawn = { type: 'council:withdraw', reason, fileKey };
+          for (const w of Object.values(cluster.workers ?? {})) if (w?.isConnected()) w.send(withdrawn);
+          void (follower ? follower.pollNow() : scheduler?.run());
+        });
+      }
     }
   });
   cluster.on('exit', (worker, code, signal) => {
@@ -306,6 +358,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
     process.on('message', (message: unknown) => {
       if (isRefreshStatusMessage(message)) Object.assign(refresh, message.status);
       if (isFollowStatusMessage(message) && follow) Object.assign(follow, message.status);
+      if (isWithdrawMessage(message)) snapshots.withdraw(message.reason, message.fileKey);
     });
   }
 
@@ -332,6 +385,7 @@ async function serveHttp(config: Config, logger: Logger, role: 'single' | 'worke
   snapshots.watch();
   scheduler?.start();
   follower?.start();
+  if (role === 'single') checkDigest(snapshots, logger, () => void (follower ? follower.pollNow() : scheduler?.run()));
   // Once shutting down, a request that still arrives on an open keep-alive connection is answered
   // and its connection closed after the answer (runs before the app, while headers can still be set).
   server.prependListener('request', (_req, res) => {

@@ -2,9 +2,10 @@
 // code) and sent again from there — by another process over the same file too — never across versions,
 // never past the budget, never an error; a store that cannot be opened leaves the service answering live.
 
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -27,11 +28,11 @@ beforeAll(async () => {
 }, 240_000);
 
 /** An app over `db` with the answer store at `storePath`, no response cache (every answer is live or kept on disk). */
-function appWithStore(db: string, storePath: string, maxBytes = 2 ** 30) {
+function appWithStore(db: string, storePath: string, maxBytes = 2 ** 30, logger = silent) {
   const snapshots = new SnapshotStore(db);
   snapshots.refresh();
   const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
-  const store = AnswerStore.open(storePath, maxBytes, silent)!;
+  const store = AnswerStore.open(storePath, maxBytes, logger)!;
   const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: db, RATE_LIMIT_MAX_REQUESTS: 1_000_000, RESPONSE_CACHE_MB: 0 });
   const app = createApp({ snapshots, shares, config, logger: silent, answerStore: store });
   const closers: Array<() => void> = [() => snapshots.close(), () => void shares.close(), () => store.close()];
@@ -66,13 +67,62 @@ describe('the answer store', () => {
     // Another app (as another worker or a restart would be) over the same file: the kept bytes are what it
     // sends — shown by changing them in the file first.
     const db = new Database(storePath);
-    db.prepare('UPDATE answer SET body = ?').run(Buffer.from('{"kept":true}'));
+    db.prepare('UPDATE answer SET body = ?, crc = ?').run(Buffer.from('{"kept":true}'), crc32(Buffer.from('{"kept":true}')));
     db.close();
     const second = appWithStore(dbPath, storePath);
     opened.push(second);
     const again = await request(second.app).get(url);
     expect(again.text).toBe('{"kept":true}');
     expect(again.headers['etag']).toBe(made.headers['etag']!.replace(/-gzip"$/, '"')); // the same answer (sent compressed the first time)
+  });
+
+  it('never sends a kept answer with a flipped byte: its checksum fails, the row is deleted, the answer made live and logged', async () => {
+    const storePath = join(tempDir(), 'answers.db');
+    const first = appWithStore(dbPath, storePath);
+    const url = '/api/glosowania?limit=1&page=3'; // made live: not among the answers stored with the snapshot
+    const made = await request(first.app).get(url);
+    expect(made.status).toBe(200);
+    const za = (made.body.data as Array<{ za: number }>)[0]!.za;
+    first.close(); // written
+    // One byte of the kept answer flipped in the file (a bad sector, a bit flip): its tally's first digit.
+    const file = readFileSync(storePath);
+    const at = file.indexOf(Buffer.from(made.text));
+    expect(at).toBeGreaterThan(0);
+    const digit = at + made.text.indexOf(`"za":${za}`) + '"za":'.length;
+    file[digit] = file[digit] === 0x39 ? 0x31 : file[digit]! + 1;
+    writeFileSync(storePath, file);
+    const check = new Database(storePath, { readonly: true });
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok'); // SQLite cannot see it
+    check.close();
+
+    const logged: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) });
+    const second = appWithStore(dbPath, storePath, 2 ** 30, logger);
+    opened.push(second);
+    const again = await request(second.app).get(url);
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(made.text); // made live, not the damaged bytes
+    expect(logged).toMatchObject([{ path: url, msg: "a kept answer failed its checksum (the answer store's file is damaged): not sent, deleted, answered live" }]);
+    second.store.flush(); // and kept again, whole
+    expect(rowsOf(storePath).map((r) => [r.path, r.body.toString()])).toEqual([[url, made.text]]);
+    expect((await request(second.app).get(url)).text).toBe(made.text);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('empties a file kept before answers had checksums, rather than send its answers unchecked', () => {
+    const storePath = join(tempDir(), 'answers.db');
+    const old = new Database(storePath);
+    old.exec(`CREATE TABLE answer (id INTEGER PRIMARY KEY, version TEXT NOT NULL, path TEXT NOT NULL, body BLOB NOT NULL);
+      CREATE UNIQUE INDEX answer_path ON answer (version, path)`);
+    old.prepare('INSERT INTO answer (version, path, body) VALUES (?, ?, ?)').run('v1', '/api/a', Buffer.from('"a"'));
+    old.close();
+    const store = AnswerStore.open(storePath, 2 ** 30, silent)!;
+    try {
+      expect(store.get('v1', '/api/a')).toBeUndefined();
+      expect(rowsOf(storePath)).toEqual([]);
+    } finally {
+      store.close();
+    }
   });
 
   it('keeps no error, and nothing of another snapshot: a newer one deletes the older one’s answers', async () => {

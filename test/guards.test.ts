@@ -85,6 +85,7 @@ const ROWS: Row[] = [
   { name: 'key in the query string instead of the header', app: 'prod', path: `${votes}?api_key=${KEY}`, headers: { Origin: ALLOWED }, status: 401, error: 'Unauthorized' },
   { name: 'key sent as a Bearer token', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: `Bearer ${KEY}` }, status: 401, error: 'Unauthorized' },
   { name: 'expired JWT', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:expired}' }, status: 401, error: 'Unauthorized' },
+  { name: 'JWT without exp (it would never expire)', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:forever}' }, status: 401, error: 'Unauthorized' },
   { name: 'unsigned JWT (alg: none)', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:none}' }, status: 401, error: 'Unauthorized' },
   { name: 'JWT signed with another secret', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:otherSecret}' }, status: 401, error: 'Unauthorized' },
   { name: 'JWT signed HS512 with the right secret', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:hs512}' }, status: 401, error: 'Unauthorized' },
@@ -185,6 +186,7 @@ async function makeTokens(): Promise<void> {
   const signed = (alg = 'HS256') => new SignJWT({ sub: 'frontend' }).setProtectedHeader({ alg }).setIssuedAt().setExpirationTime('10m');
   tokens.valid = await signed().sign(secret);
   tokens.expired = await new SignJWT({ sub: 'frontend' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now() - 3600).setExpirationTime(now() - 60).sign(secret);
+  tokens.forever = await new SignJWT({ sub: 'frontend' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(secret);
   tokens.none = new UnsecuredJWT({ sub: 'frontend' }).setIssuedAt().setExpirationTime('10m').encode();
   tokens.otherSecret = await signed().sign(secretOf(OTHER_SECRET));
   tokens.hs512 = await signed('HS512').sign(secret);
@@ -374,6 +376,9 @@ describe('headers', () => {
     expectError(res, 401);
     expect(res.headers['www-authenticate']).toBe('Bearer realm="council-api", error="invalid_token"');
     expect(res.body.message).toMatch(/expired/);
+    const forever = await send(apps.prod.app, 'GET', votes, { Origin: ALLOWED, Authorization: 'Bearer {jwt:forever}' });
+    expectError(forever, 401);
+    expect(forever.body.message).toBe('the Bearer token has no expiry (exp): only tokens that expire are accepted');
   });
 });
 
@@ -435,5 +440,36 @@ describe('rate limit', () => {
     expect((await from('203.0.113.1')).status).toBe(200);
     expectError(await from('203.0.113.1'), 429);
     expect((await from('203.0.113.2')).status).toBe(200);
+  });
+});
+
+describe('the request log and credentials in a query string (issue 34)', () => {
+  it('logs the request with the key, a token or a secret in its query string redacted', async () => {
+    const lines: Array<{ req?: { url: string }; reason?: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as (typeof lines)[number]); } });
+    const logged = appOver(dbPath, PROD_CONFIG, logger);
+    extraApps.push(logged);
+    const sent = [
+      `/api/utils/organy?api_key=${KEY}`,
+      `/api/utils/organy?X-API-Key=${encodeURIComponent(KEY)}&organ=1`,
+      `/api/utils/organy?access_token=${tokens.valid!}`,
+      `/api/utils/organy?k=${KEY}`,
+      `/api/utils/organy?q=${tokens.valid!}`,
+      `/api/utils/organy?jwt_secret=${JWT_SECRET}`,
+    ];
+    for (const path of sent) expect((await send(logged.app, 'GET', path, { Origin: ALLOWED })).status).toBe(401);
+    expect((await send(logged.app, 'GET', `/api/glosowania?limit=2&organ=1&api_key=${KEY}`, ok)).status).toBe(400);
+    const urls = lines.filter((l) => l.req).map((l) => l.req!.url);
+    expect(urls).toEqual([
+      '/api/utils/organy?api_key=[redacted]',
+      '/api/utils/organy?X-API-Key=[redacted]&organ=1',
+      '/api/utils/organy?access_token=[redacted]',
+      '/api/utils/organy?k=[redacted]',
+      '/api/utils/organy?q=[redacted]',
+      '/api/utils/organy?jwt_secret=[redacted]',
+      '/api/glosowania?limit=2&organ=1&api_key=[redacted]',
+    ]);
+    const all = JSON.stringify(lines);
+    for (const secret of [KEY, encodeURIComponent(KEY), tokens.valid!, JWT_SECRET]) expect(all.includes(secret), secret).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 // the builder's, never older than the one it had and never another source's.
 
 import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -73,6 +74,59 @@ describe('the manifest the ETL publishes', () => {
     await expect(runEtl({ source: broken, dbPath })).rejects.toThrow(BundleRejectedError);
     expect(readFileSync(manifestPathOf(dbPath), 'utf8')).toBe(before);
     expect(sha256(dbPath)).toBe(manifestAt(dbPath).sha256);
+  });
+});
+
+describe('a build killed while it publishes (issue 34)', () => {
+  const KILL_CHILD = new URL('./support/etl-kill-child.ts', import.meta.url).pathname;
+  /** Runs `council etl`'s job in a child that SIGKILLs itself when it renames a path matching `killAt`. */
+  const killedAt = (source: string, dbPath: string, killAt: string) => new Promise<{ signal: NodeJS.Signals | null; out: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), KILL_CHILD, source, dbPath, killAt], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.once('close', (_code, signal) => resolve({ signal, out }));
+  });
+  /** What the builder's publisher answers for the manifest, and the served file's snapshot and digest. */
+  const served = async (dbPath: string) => {
+    const manifest = (await request(publisherApp(dbPath)).get('/council.db.manifest.json')).body as SnapshotManifest;
+    return { manifest: { snapshot: manifest.snapshot, sha256: manifest.sha256, size: manifest.size },
+      file: { snapshot: snapshotMetaOf(dbPath)!.snapshot, sha256: sha256(dbPath), size: statSync(dbPath).size } };
+  };
+
+  it.each([
+    ['before the database is renamed into place', String.raw`\.building-\d+$`],
+    ['after the database is renamed, before its manifest is', String.raw`\.manifest\.json\.next$`],
+  ])('%s: the manifest served names the served file, and the next build publishes', async (_when, killAt) => {
+    const source = tempDir();
+    await generateBundle(source, { seed: 3, radni: 10, glosowania: 80, kadencje: 1 });
+    const dbPath = join(tempDir(), 'council.db');
+    await runEtl({ source, dbPath });
+    const killed = await killedAt(source, dbPath, killAt);
+    expect(killed).toEqual({ signal: 'SIGKILL', out: '' });
+    const after = await served(dbPath);
+    expect(after.manifest).toEqual(after.file);
+    // Whatever was left is settled or removed by the next build, which publishes as usual.
+    await runEtl({ source, dbPath });
+    const next = await served(dbPath);
+    expect(next.manifest).toEqual(next.file);
+    expect(readdirSync(dirname(dbPath)).sort()).toEqual(['council.db', 'council.db.manifest.json']);
+  }, 60_000);
+});
+
+describe('the publisher', () => {
+  it('answers 416 with the file\'s length for a range past its end (a replica then starts again), never 500', async () => {
+    const app = publisherApp(newer);
+    const size = statSync(newer).size;
+    const past = await request(app).get('/council.db').set('Range', `bytes=${size + 10}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${size}`);
+    const tail = await request(app).get('/council.db').set('Range', `bytes=${size - 10}-`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(tail.status).toBe(206);
+    expect((tail.body as Buffer).length).toBe(10);
   });
 });
 

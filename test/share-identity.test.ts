@@ -4,6 +4,7 @@
 // a refresh, a link whose vote is gone answers 404, and a link made before identities were recorded
 // is pinned to its vote on first read.
 
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { pino } from 'pino';
@@ -14,6 +15,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot/snapshot.ts';
+import { generateBundle } from '../tools/generate/index.ts';
 import { removeDir, tempDir } from './support/fixture.ts';
 import { RADOSKOP_ALFA_BETA, writeRadoskopHand } from './support/radoskop-hand.ts';
 
@@ -57,7 +59,9 @@ async function service(sharesPath = join(tempDir(), 'shares.db')) {
   const snapshots = new SnapshotStore(dbPath);
   snapshots.load();
   const shares = new SqliteShareStore(sharesPath);
-  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, RESPONSE_CACHE_MB: 0 });
+  const config = loadConfig({ NODE_ENV: 'test' }, {
+    DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000, RESPONSE_CACHE_MB: 0,
+  });
   const app = createApp({ snapshots, shares, config, logger: pino({ level: 'silent' }) });
   return {
     app,
@@ -110,7 +114,9 @@ describe('a share link across a refresh that renumbers votes and councillors', (
       await refresh(WITHDRAWN);
       expect((await read(app, withTomasz)).status).toBe(404);
       expect((await read(app, plain)).body.data.glosowanie).toMatchObject({ id_glosowania: 9, tytul: 'Budżet' });
-      expect((await request(app).get(`/share/${withTomasz}`)).status).toBe(404);
+      const page = await request(app).get(`/share/${withTomasz}`);
+      expect(page.status).toBe(410);
+      expect(page.text).toContain('nie ma już w danych');
     } finally {
       await close();
     }
@@ -137,6 +143,167 @@ describe('a share link across a refresh that renumbers votes and councillors', (
       expect((await share(app, 10, { id_osoby: 7 })).body).toMatchObject({ data: { link: 'AAAAAAAAAAAAAAAAAAAAAA' } });
     } finally {
       await close();
+    }
+  });
+});
+
+/** The vote titled `title` in the served snapshot (its id, whatever it is now). */
+async function voteTitled(app: ReturnType<typeof createApp>, title: string): Promise<number> {
+  const list = await request(app).get('/api/glosowania?limit=100');
+  const found = (list.body.data as Array<{ id_glosowania: number; tytul: string }>).filter((v) => v.tytul === title);
+  expect(found, title).toHaveLength(1);
+  return found[0]!.id_glosowania;
+}
+
+const betaVotes = betaTerm.votes;
+/** Radoskop adds a vote at the start of Beta's session of 2024-06-03 (before „Budżet” and „Uchwała”). */
+const VOTE_ADDED_EARLIER: Files = {
+  ...RADOSKOP_ALFA_BETA,
+  'beta-city/docs/kadencja-2024-2029.json': {
+    ...betaTerm,
+    votes: [{ id: 'c-1', session_date: '2024-06-03', session_number: 'LXXIV/2', topic: 'Porządek obrad', named_votes: { za: [0, 1, 2] } }, ...betaVotes],
+  },
+};
+/** …and a session without a number before „Absolutorium”'s (also unnumbered, so its position moves). */
+const SESSION_ADDED_EARLIER: Files = {
+  ...VOTE_ADDED_EARLIER,
+  'beta-city/docs/kadencja-2024-2029.json': {
+    ...betaTerm,
+    votes: [
+      ...(VOTE_ADDED_EARLIER['beta-city/docs/kadencja-2024-2029.json'] as typeof betaTerm).votes,
+      { id: 'c3', session_date: '2024-06-10', session_number: null, topic: 'Absolutorium', named_votes: { przeciw: [0, 1, 2] } },
+    ],
+  },
+};
+
+describe('a Radoskop share link when Radoskop adds a vote or a session earlier (issue 34)', () => {
+  it('keeps its vote and councillor: a vote added earlier in the session, a session added earlier in the term', async () => {
+    const { app, refresh, close } = await service();
+    try {
+      const budzet = (await share(app, await voteTitled(app, 'Budżet'), { id_osoby: 8 })).body.data.link as string; // Olga Kruk
+      const uchwala = (await share(app, await voteTitled(app, 'Uchwała'))).body.data.link as string;
+      const absolutorium = (await share(app, await voteTitled(app, 'Absolutorium'), { id_osoby: 6 })).body.data.link as string; // Tomasz Bąk
+      const opened = async () => Promise.all([budzet, uchwala, absolutorium].map(async (link) => {
+        const { status, body } = await read(app, link);
+        expect(status, JSON.stringify(body)).toBe(200);
+        return { tytul: body.data.glosowanie.tytul, data: body.data.glosowanie.data, osoba: body.data.wyrozniony?.imie_nazwisko ?? null };
+      }));
+      const before = await opened();
+      expect(before).toEqual([
+        { tytul: 'Budżet', data: '2024-06-03', osoba: 'Olga Kruk' },
+        { tytul: 'Uchwała', data: '2024-06-03', osoba: null },
+        { tytul: 'Absolutorium', data: '2024-06-20', osoba: 'Tomasz Bąk' },
+      ]);
+      await refresh(VOTE_ADDED_EARLIER);
+      expect(await opened()).toEqual(before);
+      await refresh(SESSION_ADDED_EARLIER); // a second „Absolutorium”, on 2024-06-10: not the link's
+      expect(await opened()).toEqual(before);
+      // The same vote and councillor under their new ids: the same link.
+      expect((await share(app, (await request(app).get(`/api/glosowania/share/${absolutorium}`)).body.data.glosowanie.id_glosowania, { id_osoby: 6 }))
+        .body.data.link).toBe(absolutorium);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a vote gone upstream: the API says so (404), the page answers 410, never another vote', async () => {
+    const { app, refresh, close } = await service();
+    try {
+      const uchwala = (await share(app, await voteTitled(app, 'Uchwała'), { id_osoby: 6 })).body.data.link as string;
+      await refresh({
+        ...VOTE_ADDED_EARLIER,
+        'beta-city/docs/kadencja-2024-2029.json': { ...betaTerm, votes: (VOTE_ADDED_EARLIER['beta-city/docs/kadencja-2024-2029.json'] as typeof betaTerm).votes.filter((v) => v['id'] !== 'c1') },
+      });
+      const api = await read(app, uchwala);
+      expect(api.status).toBe(404);
+      expect(api.body.message).toBe(`the vote of share link ${uchwala} is no longer in the data: its source withdrew or changed it`);
+      const page = await request(app).get(`/share/${uchwala}`);
+      expect(page.status).toBe(410);
+      expect(page.text).toContain('Głosowanie usunięte z danych');
+      expect(page.text).toContain('nie pokaże innego głosowania');
+      expect((await read(app, 'AAAAAAAAAAAAAAAAAAAAAA')).body.message).toBe('no share link AAAAAAAAAAAAAAAAAAAAAA');
+    } finally {
+      await close();
+    }
+  });
+
+  it('a link made under the older identity (session and vote numbers) keeps its vote, and is pinned on first read', async () => {
+    const sharesPath = join(tempDir(), 'shares.db');
+    // A share-link file of schema version 2 holding a link to „Uchwała” (vote 9, Beta's second vote of
+    // session LXXIV/2) with Tomasz Bąk (6), as the service recorded it before version 3.
+    const old = new Database(sharesPath);
+    old.exec(`CREATE TABLE udostepnienie (link TEXT PRIMARY KEY, id_glosowania INTEGER NOT NULL, id_osoby INTEGER NOT NULL,
+      klucz TEXT, osoba TEXT NOT NULL DEFAULT '', utworzono TEXT NOT NULL);
+      CREATE UNIQUE INDEX udostepnienie_klucz ON udostepnienie (klucz, osoba) WHERE klucz IS NOT NULL;
+      CREATE INDEX udostepnienie_para ON udostepnienie (id_glosowania, id_osoby) WHERE klucz IS NULL;
+      PRAGMA user_version = 2`);
+    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?, ?, ?)')
+      .run('BBBBBBBBBBBBBBBBBBBBBB', 9, 6, '["Rada Miasta Beta","2024-2029","2024-06-03","LXXIV/2",2]', 'Tomasz Bąk', '2025-01-01T00:00:00.000Z');
+    old.close();
+    const { app, refresh, close } = await service(sharesPath);
+    try {
+      expect((await read(app, 'BBBBBBBBBBBBBBBBBBBBBB')).body.data).toMatchObject({
+        glosowanie: { tytul: 'Uchwała' }, wyrozniony: { imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
+      });
+      await refresh(VOTE_ADDED_EARLIER); // „Uchwała” is the session's third vote now
+      expect((await read(app, 'BBBBBBBBBBBBBBBBBBBBBB')).body.data).toMatchObject({
+        glosowanie: { tytul: 'Uchwała' }, wyrozniony: { imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
+      });
+      expect((await share(app, await voteTitled(app, 'Uchwała'), { id_osoby: 6 })).body.data.link).toBe('BBBBBBBBBBBBBBBBBBBBBB');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('two councillors of one name (issue 34)', () => {
+  it('each gets their own link, which opens with them highlighted, in the API, the page and its preview', async () => {
+    const source = tempDir();
+    dirs.push(source);
+    await generateBundle(source, { seed: 34, radni: 10, glosowania: 60, kadencje: 1 });
+    // Person 2 takes person 1's name: two councillors of one name, as „Jolanta Nowicka” 2 and 8 of the sample.
+    const radni = readFileSync(join(source, 'radni.csv'), 'utf8').split('\n');
+    const nameOf = (id: number) => radni.find((line) => line.startsWith(`${id},`))!.slice(`${id},`.length);
+    const name = nameOf(1);
+    writeFileSync(join(source, 'radni.csv'), radni.map((line) => (line.startsWith('2,') ? `2,${name}` : line)).join('\n'));
+    const dbPath = join(source, 'council.db');
+    await runEtl({ source, dbPath });
+    const db = new Database(dbPath, { readonly: true });
+    const vote = db.prepare(`SELECT a.id_glosowania FROM glos a JOIN glos b ON b.id_glosowania = a.id_glosowania
+      WHERE a.id_osoby = 1 AND b.id_osoby = 2 AND a.glos <> b.glos ORDER BY a.id_glosowania LIMIT 1`).pluck().get() as number;
+    db.close();
+    expect(vote).toBeGreaterThan(0);
+
+    const snapshots = new SnapshotStore(dbPath);
+    snapshots.load();
+    const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
+    const config = loadConfig({ NODE_ENV: 'test' }, {
+      DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000, PUBLIC_URL: 'https://rada.example.org',
+    });
+    const app = createApp({ snapshots, shares, config, logger: pino({ level: 'silent' }) });
+    try {
+      const ballots = (await request(app).get(`/api/glosowania/${vote}/glosy`)).body.data as Array<{ id_osoby: number; glos: string; imie_nazwisko: string }>;
+      const ballotOf = (id: number) => ballots.find((b) => b.id_osoby === id)!;
+      expect(ballotOf(1).imie_nazwisko).toBe(ballotOf(2).imie_nazwisko);
+      const links: string[] = [];
+      for (const person of [1, 2]) {
+        const made = await share(app, vote, { id_osoby: person });
+        expect(made.status).toBe(201);
+        links.push(made.body.data.link as string);
+      }
+      expect(links[0]).not.toBe(links[1]);
+      for (const [i, person] of [1, 2].entries()) {
+        expect((await share(app, vote, { id_osoby: person })).body).toMatchObject({ data: { link: links[i] } });
+        const opened = await read(app, links[i]!);
+        expect(opened.body.data.wyrozniony).toMatchObject({ id_osoby: person, glos: ballotOf(person).glos });
+        const page = await request(app).get(`/share/${links[i]}`);
+        expect(page.status).toBe(200);
+        expect(page.text).toContain(`/karty/glosowanie/${vote}/radny/${person}.png`);
+        expect(page.text).toContain(`<a href="/radni/${person}">Profil: ${name}</a>`);
+      }
+    } finally {
+      snapshots.close();
+      await shares.close();
     }
   });
 });

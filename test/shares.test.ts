@@ -41,8 +41,12 @@ interface Backend {
   makeNewer: (where: string, version: number) => Promise<void>;
   /** Forgets a link's identity, as for a link made before step 2. */
   unpin: (where: string, link: string) => Promise<void>;
+  /** Forgets which namesake a link highlights and sets its klucz, as for a link made before step 3. */
+  toStepTwo: (where: string, link: string, klucz: string) => Promise<void>;
   /** A database as step 1 left it, with one link of (vote 7, person 3). */
   atStepOne: (where: string) => Promise<void>;
+  /** A database as step 2 left it, with one link of (vote 7, person 8 „Radny 2”, recorded as ["vote 7"]). */
+  atStepTwo: (where: string) => Promise<void>;
 }
 
 const sqlite: Backend = {
@@ -64,7 +68,12 @@ const sqlite: Backend = {
   },
   unpin: async (path, link) => {
     const db = new Database(path);
-    db.prepare("UPDATE udostepnienie SET klucz = NULL, osoba = '' WHERE link = ?").run(link);
+    db.prepare("UPDATE udostepnienie SET klucz = NULL, osoba = '', osoba_nr = NULL WHERE link = ?").run(link);
+    db.close();
+  },
+  toStepTwo: async (path, link, klucz) => {
+    const db = new Database(path);
+    db.prepare('UPDATE udostepnienie SET klucz = ?, osoba_nr = NULL WHERE link = ?').run(klucz, link);
     db.close();
   },
   atStepOne: async (path) => {
@@ -72,6 +81,14 @@ const sqlite: Backend = {
     db.exec(SHARE_MIGRATIONS[0]!.sqlite);
     db.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 7, 3, '2025-01-01T00:00:00.000Z');
     db.pragma('user_version = 1');
+    db.close();
+  },
+  atStepTwo: async (path) => {
+    const db = new Database(path);
+    db.exec(SHARE_MIGRATIONS[0]!.sqlite);
+    db.exec(SHARE_MIGRATIONS[1]!.sqlite);
+    db.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 7, 8, '["vote 7"]', 'Radny 2', '2025-01-01T00:00:00.000Z');
+    db.pragma('user_version = 2');
     db.close();
   },
 };
@@ -97,13 +114,24 @@ const postgresql: Backend = {
     await c.query('INSERT INTO udostepnienie_wersja VALUES ($1)', [version]);
   }),
   unpin: (url, link) => onPostgres(url, async (c) => {
-    await c.query("UPDATE udostepnienie SET klucz = NULL, osoba = '' WHERE link = $1", [link]);
+    await c.query("UPDATE udostepnienie SET klucz = NULL, osoba = '', osoba_nr = NULL WHERE link = $1", [link]);
+  }),
+  toStepTwo: (url, link, klucz) => onPostgres(url, async (c) => {
+    await c.query('UPDATE udostepnienie SET klucz = $2, osoba_nr = NULL WHERE link = $1', [link, klucz]);
   }),
   atStepOne: (url) => onPostgres(url, async (c) => {
     await c.query(SHARE_MIGRATIONS[0]!.postgresql);
     await c.query("INSERT INTO udostepnienie VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 7, 3, '2025-01-01T00:00:00.000Z')");
     await c.query('CREATE TABLE udostepnienie_wersja (wersja INTEGER NOT NULL)');
     await c.query('INSERT INTO udostepnienie_wersja VALUES (1)');
+  }),
+  atStepTwo: (url) => onPostgres(url, async (c) => {
+    await c.query(SHARE_MIGRATIONS[0]!.postgresql);
+    await c.query(SHARE_MIGRATIONS[1]!.postgresql);
+    await c.query(`INSERT INTO udostepnienie (link, id_glosowania, id_osoby, klucz, osoba, utworzono)
+      VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 7, 8, '["vote 7"]', 'Radny 2', '2025-01-01T00:00:00.000Z')`);
+    await c.query('CREATE TABLE udostepnienie_wersja (wersja INTEGER NOT NULL)');
+    await c.query('INSERT INTO udostepnienie_wersja VALUES (2)');
   }),
 };
 
@@ -141,9 +169,14 @@ async function replica(shares: ShareStore) {
 
 const backends = [{ backend: sqlite, skip: false }, { backend: postgresql, skip: !havePostgres }];
 
-/** A link's target: vote `id` whose identity in the source is `key` (by default one per id), and a councillor. */
-const target = (id: number, person: number | null, key = `["vote ${id}"]`) =>
-  ({ id_glosowania: id, klucz: key, id_osoby: person, osoba: person === null ? null : `Radny ${person}` });
+/**
+ * A link's target: vote `id` whose identity in the source is `key` (by default one per id, the same as its
+ * older identity), and a councillor, „Radny <person>” unless `name` (then the `nr`-th of that name).
+ */
+const target = (id: number, person: number | null, key = `["vote ${id}"]`, { name, nr = 1, unique = true }: { name?: string; nr?: number; unique?: boolean } = {}) => ({
+  id_glosowania: id, klucz: key, dawny_klucz: key, id_osoby: person, osoba: person === null ? null : name ?? `Radny ${person}`,
+  osoba_nr: person === null ? 0 : nr, osoba_jednoznaczna: person === null || unique,
+});
 
 describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
   it.skipIf(skip)('one link per (vote, person), whichever store handle asks, ids up to 2^53 exact', async () => {
@@ -159,7 +192,7 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
       expect(plain.created).toBe(true);
       expect(plain.link).not.toBe(first.link);
       expect(await b.find(first.link)).toEqual({
-        link: first.link, id_glosowania: 7, id_osoby: 3, klucz: '["vote 7"]', osoba: 'Radny 3', utworzono: expect.any(String),
+        link: first.link, id_glosowania: 7, id_osoby: 3, klucz: '["vote 7"]', osoba: 'Radny 3', osoba_nr: 1, utworzono: expect.any(String),
       });
       expect(await b.find(plain.link)).toMatchObject({ id_glosowania: 7, id_osoby: null, osoba: null });
       expect(await a.find('AAAAAAAAAAAAAAAAAAAAAA')).toBeUndefined();
@@ -193,7 +226,7 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
 
     await backend.makeNewer(where, 99);
     const described = (await backend.open(where).then(async (s) => { await s.close(); return 'opened'; }, (e: Error) => e.message));
-    expect(described).toMatch(/^the share-link database .+ has schema version 99, newer than this service knows \(2\); upgrade the service$/);
+    expect(described).toMatch(/^the share-link database .+ has schema version 99, newer than this service knows \(3\); upgrade the service$/);
     expect(described).not.toContain('password');
   });
 
@@ -204,7 +237,7 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
     try {
       expect(await backend.version(where)).toBe(SHARE_MIGRATIONS.length);
       expect(await store.find('AAAAAAAAAAAAAAAAAAAAAA')).toEqual({
-        link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 3, klucz: null, osoba: null, utworzono: '2025-01-01T00:00:00.000Z',
+        link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 3, klucz: null, osoba: null, osoba_nr: null, utworzono: '2025-01-01T00:00:00.000Z',
       });
       expect(await store.linkFor(target(7, 3))).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', created: false });
       expect((await store.linkFor(target(7, 3, '["a vote given id 7 later"]'))).created).toBe(true);
@@ -220,10 +253,10 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
       const { link } = await store.linkFor(target(3, 1));
       await backend.unpin(where, link); // as if made before step 2
       expect(await store.find(link)).toMatchObject({ klucz: null, osoba: null, id_glosowania: 3, id_osoby: 1 });
-      await store.pin(link, '["vote 3"]', 'Radny 1');
-      expect(await store.find(link)).toMatchObject({ klucz: '["vote 3"]', osoba: 'Radny 1' });
-      await store.pin(link, '["elsewhere"]', null); // pinned already: nothing changes
-      expect(await store.find(link)).toMatchObject({ klucz: '["vote 3"]', osoba: 'Radny 1' });
+      await store.pin(link, target(3, 1));
+      expect(await store.find(link)).toMatchObject({ klucz: '["vote 3"]', osoba: 'Radny 1', osoba_nr: 1 });
+      await store.pin(link, target(3, null, '["elsewhere"]')); // pinned already: nothing changes
+      expect(await store.find(link)).toMatchObject({ klucz: '["vote 3"]', osoba: 'Radny 1', osoba_nr: 1 });
 
       const old = await store.linkFor(target(4, null));
       await backend.unpin(where, old.link);
@@ -231,8 +264,56 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
       expect(fresh).toEqual({ link: old.link, created: false });
       const other = await store.linkFor(target(5, null));
       await backend.unpin(where, other.link);
-      await store.pin(other.link, '["vote 4, renumbered"]', null); // …and its identity is not given to another
+      await store.pin(other.link, target(4, null, '["vote 4, renumbered"]')); // …and its identity is not given to another
       expect(await store.find(other.link)).toMatchObject({ klucz: null });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.skipIf(skip)('two councillors of one name: a link each, and an older link taken over only by its own', async () => {
+    const where = await backend.fresh();
+    const store = await backend.open(where);
+    try {
+      const namesake = (person: number, nr: number) => target(9, person, '["vote 9"]', { name: 'Jolanta Nowicka', nr, unique: false });
+      const first = await store.linkFor(namesake(2, 1));
+      const second = await store.linkFor(namesake(8, 2));
+      expect([first.created, second.created]).toEqual([true, true]);
+      expect(second.link).not.toBe(first.link);
+      expect(await store.linkFor(namesake(8, 2))).toEqual({ link: second.link, created: false });
+      expect(await store.find(second.link)).toMatchObject({ id_osoby: 8, osoba: 'Jolanta Nowicka', osoba_nr: 2 });
+
+      // A link made before step 3 records the name only: the namesake it was made for (by id) takes it over,
+      // the other one gets a link of their own.
+      const old = await store.linkFor(target(10, 8, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 2, unique: false }));
+      await backend.toStepTwo(where, old.link, '["vote 10, as recorded before"]');
+      const other = await store.linkFor({ ...target(10, 2, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 1, unique: false }), dawny_klucz: '["vote 10, as recorded before"]' });
+      expect(other.created).toBe(true);
+      const own = await store.linkFor({ ...target(10, 8, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 2, unique: false }), dawny_klucz: '["vote 10, as recorded before"]' });
+      expect(own).toEqual({ link: old.link, created: false });
+      expect(await store.find(old.link)).toMatchObject({ klucz: '["vote 10"]', osoba_nr: 2 });
+      // A name that is alone in the vote: taken over whatever its id (a rebuild renumbered the councillors).
+      const renamed = await store.linkFor(target(11, 4, '["vote 11"]'));
+      await backend.toStepTwo(where, renamed.link, '["vote 11, as recorded before"]');
+      expect(await store.linkFor({ ...target(11, 5, '["vote 11"]', { name: 'Radny 4' }), dawny_klucz: '["vote 11, as recorded before"]' }))
+        .toEqual({ link: renamed.link, created: false });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.skipIf(skip)('upgrades a step-2 database: its links kept, unpinned until used', async () => {
+    const where = await backend.fresh();
+    await backend.atStepTwo(where);
+    const store = await backend.open(where);
+    try {
+      expect(await backend.version(where)).toBe(SHARE_MIGRATIONS.length);
+      expect(await store.find('AAAAAAAAAAAAAAAAAAAAAA')).toEqual({
+        link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 8, klucz: '["vote 7"]', osoba: 'Radny 2', osoba_nr: null, utworzono: '2025-01-01T00:00:00.000Z',
+      });
+      const present = { ...target(7, 8, '["vote 7 as read now"]', { name: 'Radny 2' }), dawny_klucz: '["vote 7"]' };
+      expect(await store.linkFor(present)).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', created: false });
+      expect(await store.find('AAAAAAAAAAAAAAAAAAAAAA')).toMatchObject({ klucz: '["vote 7 as read now"]', osoba_nr: 1 });
     } finally {
       await store.close();
     }
@@ -329,7 +410,7 @@ describe('a share store that cannot answer', () => {
     old.close();
     const shares = new SqliteShareStore(path);
     expect(await shares.find('AAAAAAAAAAAAAAAAAAAAAA')).toEqual({
-      link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 3, klucz: null, osoba: null, utworzono: '2025-01-01T00:00:00.000Z',
+      link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 3, klucz: null, osoba: null, osoba_nr: null, utworzono: '2025-01-01T00:00:00.000Z',
     });
     expect(await shares.find('BBBBBBBBBBBBBBBBBBBBBB')).toMatchObject({ id_glosowania: 8, id_osoby: null });
     expect(await shares.linkFor(target(7, 3))).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', created: false });

@@ -5,8 +5,9 @@
 // when its size and SHA-256 are these.
 
 import { createHash } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { type BigIntStats as Stats, closeSync, createReadStream, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { writeFileAtomic } from '../atomic-file.ts';
@@ -28,6 +29,11 @@ export const snapshotManifest = z.object({
 export type SnapshotManifest = z.infer<typeof snapshotManifest>;
 
 export const manifestPathOf = (dbPath: string): string => `${dbPath}.manifest.json`;
+/**
+ * The manifest of a snapshot being published, beside the published one until the database is renamed
+ * into place: the published manifest always names the file at the path (see `commitManifest`).
+ */
+export const pendingManifestPathOf = (dbPath: string): string => `${manifestPathOf(dbPath)}.next`;
 
 /** What a snapshot file says of itself (its meta table), or undefined when it is not one. */
 export interface SnapshotMeta { snapshot: string; builtAt: string; source: string; schemaVersion: number }
@@ -70,4 +76,99 @@ export async function manifestOf(path: string, file = basename(path)): Promise<S
 /** Writes the manifest beside `dbPath` atomically: a reader sees the previous one or this one, whole. */
 export function writeManifest(dbPath: string, manifest: SnapshotManifest): void {
   writeFileAtomic(manifestPathOf(dbPath), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** Writes the manifest of the snapshot about to be published, beside the published one (see `commitManifest`). */
+export function writePendingManifest(dbPath: string, manifest: SnapshotManifest): void {
+  writeFileAtomic(pendingManifestPathOf(dbPath), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+const readManifest = (path: string): SnapshotManifest | undefined => {
+  try {
+    return snapshotManifest.parse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Puts the pending manifest in place once the database it describes is the published file. A build
+ * publishes: the pending manifest (a failure to write it publishes nothing), the database's rename, this
+ * rename. A build killed between the two renames leaves the old manifest naming a file that is no longer
+ * there, with the pending one naming the file that is: `settleManifest` finishes the job.
+ */
+export function commitManifest(dbPath: string, snapshot: string): void {
+  try {
+    renameSync(pendingManifestPathOf(dbPath), manifestPathOf(dbPath));
+  } catch (error) {
+    // The publisher settled it first (it saw the new file and the pending manifest): nothing left to do.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || readManifest(manifestPathOf(dbPath))?.snapshot !== snapshot) throw error;
+  }
+  const dir = openSync(dirname(dbPath), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+}
+
+/**
+ * A pending manifest left by a build killed after its database was renamed into place (it describes the
+ * published file: same snapshot id and size) becomes the manifest. With `removeStale` (only under the build
+ * lock: no build is between its two renames then), one that describes another file is removed.
+ * Returns whether the manifest was replaced.
+ */
+export function settleManifest(dbPath: string, { removeStale }: { removeStale: boolean }): boolean {
+  const pendingPath = pendingManifestPathOf(dbPath);
+  if (!existsSync(pendingPath)) return false;
+  const pending = readManifest(pendingPath);
+  const published = snapshotMetaOf(dbPath);
+  let size = -1;
+  try {
+    size = statSync(dbPath).size;
+  } catch { /* nothing published */ }
+  if (pending && published?.snapshot === pending.snapshot && size === pending.size) {
+    commitManifest(dbPath, pending.snapshot);
+    return true;
+  }
+  if (removeStale) rmSync(pendingPath, { force: true });
+  return false;
+}
+
+/**
+ * How the file at `dbPath` stands against the manifest beside it, checked at once: `refusal` when the
+ * manifest describes this snapshot but not these bytes' size (cut short, grown); `hash` (the manifest)
+ * when the sizes agree and the SHA-256 remains to be checked (digestRefusal); `skipped` (why) when there is
+ * nothing to check it against: no manifest, or one of another snapshot (a build was publishing).
+ */
+export function checkServedFile(dbPath: string): { refusal: string } | { hash: SnapshotManifest } | { skipped: string } {
+  const manifest = readManifest(manifestPathOf(dbPath));
+  if (!manifest) return { skipped: `no manifest beside it (${basename(manifestPathOf(dbPath))})` };
+  const meta = snapshotMetaOf(dbPath); // undefined when it does not even open: then its size speaks
+  if (meta && meta.snapshot !== manifest.snapshot) return { skipped: `its manifest describes snapshot ${manifest.snapshot}, not ${meta.snapshot}` };
+  const size = statSync(dbPath).size;
+  if (size !== manifest.size) {
+    return { refusal: `${dbPath} is not the snapshot its manifest describes: ${size} bytes, the manifest says ${manifest.size} (cut short or damaged)` };
+  }
+  if (!meta) return { skipped: 'it is not a council snapshot' };
+  return { hash: manifest };
+}
+
+/**
+ * Why the bytes of `dbPath` are not `manifest`'s (their SHA-256 differs), or null when they are. Reads the
+ * whole file, through a descriptor opened first and checked to be `fileKey`'s file (`isFile`): a file
+ * published over the path meanwhile is not this check's (its publish checked it); then `replaced`.
+ */
+export async function digestRefusal(dbPath: string, manifest: SnapshotManifest, isFile: (stat: Stats) => boolean): Promise<string | null | 'replaced'> {
+  const handle = await open(dbPath, 'r');
+  try {
+    if (!isFile(await handle.stat({ bigint: true }))) return 'replaced';
+    const hash = createHash('sha256');
+    for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false })) hash.update(chunk as Buffer);
+    const digest = hash.digest('hex');
+    return digest === manifest.sha256 ? null
+      : `${dbPath} is not the snapshot its manifest describes: its SHA-256 is ${digest}, the manifest's ${manifest.sha256} (damaged on disk)`;
+  } finally {
+    await handle.close();
+  }
 }

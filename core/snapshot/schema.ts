@@ -105,6 +105,10 @@ CREATE TABLE glosowanie (
   brak_glosu_podane   INTEGER,
   wiekszosc           TEXT,            -- the majority the source says the vote needed (the Sejm's majorityType)
   wiekszosc_glosow    INTEGER,         -- and the votes it took (majorityVotes)
+  -- What identifies the vote in its source when its ids and numbers do not (Radoskop: positions), as the
+  -- reader states it plus its occurrence among the body's votes stated alike: a JSON array. Null: the
+  -- session's and vote's numbers identify it (GlosowaniaQueries.keyOf).
+  klucz_zrodla   TEXT,
   -- materialised
   imienne             INTEGER NOT NULL DEFAULT 0,  -- 1: the vote has ballots (a roll call); 0: tally-only or empty
   kadencja            TEXT NOT NULL DEFAULT '',
@@ -418,6 +422,7 @@ CREATE INDEX glosowanie_kontrowersyjne ON glosowanie (rank_kontrowersyjne);
 CREATE INDEX glosowanie_jednomyslne ON glosowanie (rank_jednomyslne) WHERE rank_jednomyslne IS NOT NULL;
 CREATE INDEX glosowanie_posiedzenie ON glosowanie (id_posiedzenia);
 CREATE INDEX glosowanie_punkt ON glosowanie (id_punktu);
+CREATE INDEX glosowanie_klucz_zrodla ON glosowanie (klucz_zrodla) WHERE klucz_zrodla IS NOT NULL;
 CREATE UNIQUE INDEX posiedzenie_ord ON posiedzenie (ord);
 CREATE INDEX posiedzenie_kadencja ON posiedzenie (kadencja, ord);
 CREATE INDEX posiedzenie_organ ON posiedzenie (id_organu, ord);

@@ -23,8 +23,12 @@ const BUFFERED_RECORDS = 4096;
 /** Records ordered in memory at a time: a range with more is read again for each part of its councillors. */
 const RECORDS_IN_MEMORY = 1 << 22;
 
+/** The start of a spill folder's name in the temporary folder, before the process id. */
+export const SPILL_PREFIX = 'council-radny-glos-';
+
 export class CouncillorBallots {
-  private readonly dir = mkdtempSync(join(tmpdir(), 'council-radny-glos-'));
+  /** Named with the process's id: what a killed build left is found by its supervisor (etl/publish.ts removeKilledBuild). */
+  private readonly dir = mkdtempSync(join(tmpdir(), `${SPILL_PREFIX}${process.pid}-`));
   private readonly files: number[] = [];
   private readonly buffers: Int32Array[] = [];
   private readonly buffered: Int32Array;

@@ -85,8 +85,8 @@ const truncate = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}â
 
 /**
  * Parses the file at `path` (BUNDLE_FILES[spec]), handing batches to `emit` (which may wait, to hold
- * back the reading). Returns the number of data rows, or null when none could be read (a required
- * column is missing).
+ * back the reading). Returns the number of data rows, or null when the file could not be read (a required
+ * column is missing, or it is not UTF-8).
  */
 export async function parseBundleFile(path: string, spec: number, emit: (batch: RowBatch) => Promise<void>): Promise<number | null> {
   const { schema, file, prepare } = BUNDLE_FILES[spec]! as FileSpec<z.ZodObject>;
@@ -161,6 +161,10 @@ export async function parseBundleFile(path: string, spec: number, emit: (batch: 
 
   try {
     const syntaxError = await readCsvRecords(path, sink);
+    if (syntaxError?.encoding) {
+      report(syntaxError.line, '(file)', syntaxError.message);
+      throw new Unreadable(); // refused: its rows are not what the file says
+    }
     if (syntaxError) report(syntaxError.line, '(row)', `${syntaxError.message.replace(/^Invalid /, 'invalid ')}; the rest of the file was not read`);
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
@@ -171,7 +175,7 @@ export async function parseBundleFile(path: string, spec: number, emit: (batch: 
   return rows;
 }
 
-/** Ends the reading of a file whose header lacks a required column. */
+/** Ends the reading of a file whose header lacks a required column, or that is not UTF-8. */
 class Unreadable extends Error {}
 
 /** The ballot values, as GLOS_VALUES' bytes. */

@@ -6,8 +6,11 @@
 // csv-parse itself.
 // test/csv-records.test.ts checks both paths against csv-parse on random files.
 
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
+import { Transform, pipeline } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { Utf8Guard, firstLineNotUtf8 } from './text-encoding.ts';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -28,8 +31,11 @@ export interface RecordSink {
   flush(): Promise<void>;
 }
 
-/** A syntax error of the file (csv-parse's message), on `line`; nothing after it was read. */
-export interface CsvSyntaxError { line: number; message: string }
+/**
+ * A syntax error of the file (csv-parse's message), on `line`, or (`encoding`) the line from which the
+ * file is not UTF-8 (text-encoding.ts); nothing after it was read.
+ */
+export interface CsvSyntaxError { line: number; message: string; encoding?: true }
 
 /**
  * Reads the file at `path` into `sink`; returns the syntax error that ended it early, if any.
@@ -53,6 +59,9 @@ export async function readCsvRecords(path: string, sink: RecordSink, chunkBytes 
         fileOffset = BOM.length;
       }
     }
+    // Whole lines are checked to be UTF-8 before any is decoded (the last, incomplete one with the next chunk).
+    const checked = bytes.lastIndexOf(LF) + 1;
+    if (!isUtf8(bytes.subarray(0, checked))) return { ...firstLineNotUtf8(bytes, 0, checked, line)!, encoding: true };
     const crAt = indexOrEnd(bytes, CR, 0); // a line through this byte goes to csv-parse
     let quoteAt = indexOrEnd(bytes, QUOTE, 0); // the next quote
     let at = 0;
@@ -69,6 +78,7 @@ export async function readCsvRecords(path: string, sink: RecordSink, chunkBytes 
   if (!started) return handOff(path, 0, 1, sink); // a file of fewer than three bytes
   if (pending) {
     // The last line, without a line break after it.
+    if (!isUtf8(pending)) return { ...firstLineNotUtf8(pending, 0, pending.length, line)!, encoding: true };
     const quoted = pending.includes(QUOTE);
     if (pending.includes(CR) || !take(sink, pending, 0, pending.length, quoted, line)) return handOff(path, fileOffset, line, sink);
     if (sink.full) await sink.flush();
@@ -130,6 +140,9 @@ export function splitQuoted(text: string): string[] | null {
   }
 }
 
+/** The file stopped being UTF-8 on its way to csv-parse (the refusal is kept beside it). */
+class EncodingRefused extends Error {}
+
 /**
  * The rest of the file from `offset` (the start of `line`) through csv-parse: the whole file when no
  * line was read yet; else the lines read before ended with a bare line feed, which is then the record
@@ -141,8 +154,24 @@ async function handOff(path: string, offset: number, line: number, sink: RecordS
   const firstLine = line;
   let nextLine = line;
   // A record starts on the line after the previous one ended, and quoted fields may span lines.
+  // The rest of the file is checked to be UTF-8 on its way to csv-parse, which would decode it regardless.
+  const guard = new Utf8Guard(line);
+  let notUtf8: CsvSyntaxError | undefined;
+  const checked = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const refused = guard.check(chunk);
+      if (refused) done(new EncodingRefused((notUtf8 = { ...refused, encoding: true }).message));
+      else done(null, chunk);
+    },
+    flush(done) {
+      const refused = guard.check(Buffer.alloc(0), true);
+      done(refused ? new EncodingRefused((notUtf8 = { ...refused, encoding: true }).message) : null);
+    },
+  });
   try {
-    for await (const cells of createReadStream(path, { start: fromStart ? 0 : offset }).pipe(parse(options)) as AsyncIterable<string[]>) {
+    // pipeline, not pipe: the refusal (an error of `checked`) must end the records' iteration.
+    const records = pipeline(createReadStream(path, { start: fromStart ? 0 : offset }), checked, parse(options), () => undefined);
+    for await (const cells of records as AsyncIterable<string[]>) {
       const at = nextLine;
       nextLine++;
       for (const cell of cells) if (cell.includes('\n')) nextLine += cell.split('\n').length - 1;
@@ -150,6 +179,7 @@ async function handOff(path: string, offset: number, line: number, sink: RecordS
       if (sink.full) await sink.flush();
     }
   } catch (error) {
+    if (notUtf8) return notUtf8;
     if (!(error instanceof CsvError)) throw error;
     const { lines } = error as CsvError & { lines?: number };
     if (lines === undefined) return { line: nextLine, message: error.message };

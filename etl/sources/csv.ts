@@ -160,9 +160,10 @@ function hintUnreadFiles(findings: Findings, dir: string, unread: string[]): voi
     const entity = ENTITY_OF_FILE[file];
     if (entity === undefined) continue;
     const spec = BUNDLE_FILES.find((f) => f.file === file)!;
+    const notUtf8 = findings.errors.some((p) => p.file === file && p.column === '(file)' && p.problem.startsWith('is not UTF-8'));
     const why = !existsSync(join(dir, file))
       ? (spec.optional ? `${file} is absent (it is optional)` : `${file} is missing`)
-      : `${file} was not read (a required column is missing)`;
+      : `${file} was not read (${notUtf8 ? 'it is not UTF-8' : 'a required column is missing'})`;
     findings.hint(
       (kind) => kind.severity === 'error' && kind.pattern.startsWith(`unknown ${entity} `),
       `${why}, but rows of this file refer to its ids${spec.optional ? `: add ${file}, or leave the column empty` : ''}`,

@@ -529,6 +529,7 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
     loader.glosowanie({
       id_glosowania: id, id_posiedzenia: session.id, id_punktu: null, numer, data_czas: session.date,
       tytul: vote.topic === '' ? `Głosowanie ${numer}` : vote.topic, wynik: wynikOf(vote.resolution), liczby: statedTallies(vote.counts),
+      klucz: [session.date, vote.session_number, vote.topic], // not positions: what stays when Radoskop adds votes or sessions
     }, term.at);
     ballots += readBallots(term, vote, label, id, session, personOf, loader);
     if (vote.source_url !== '') loader.zalacznik({ id_zalacznika: ++ids.attachment, id_glosowania: id, nazwa: 'Źródło', url: vote.source_url }, term.at);

@@ -9,21 +9,33 @@
 // It is a cache, and behaves like one: writes are batched off the request path (one transaction every
 // FLUSH_MS), the file stops growing at its budget, and a file that cannot be opened or written leaves
 // the service answering live, with one warning in the log.
+//
+// Each answer is kept with a CRC-32 of its bytes, checked before they are sent: SQLite's own checks
+// (integrity_check) see a page's structure, not a flipped byte inside a blob, and a kept answer is
+// sent as it is, to every later request, across restarts. One that fails its checksum is never sent:
+// the row is deleted, the error logged, and the answer made live (and kept again).
 
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 
+/** PRAGMA user_version of the layout below: a file of another layout (a cache) is emptied and made anew. */
+const LAYOUT = 1;
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS answer (
+DROP TABLE IF EXISTS answer;
+CREATE TABLE answer (
   id      INTEGER PRIMARY KEY,
   version TEXT NOT NULL,  -- Snapshot.answersVersion: the snapshot's id and the code version
   path    TEXT NOT NULL,  -- the request's URL (path and query string, as sent)
-  body    BLOB NOT NULL   -- the answer's JSON, uncompressed
+  body    BLOB NOT NULL,  -- the answer's JSON, uncompressed
+  crc     INTEGER NOT NULL -- CRC-32 of body, checked before it is sent
 );
 -- A rowid table with the key in an index: the blob stays out of the b-tree a lookup walks.
-CREATE UNIQUE INDEX IF NOT EXISTS answer_path ON answer (version, path);
+CREATE UNIQUE INDEX answer_path ON answer (version, path);
+PRAGMA user_version = ${LAYOUT};
 `;
 
 /** How often made answers are written, in one transaction. */
@@ -35,6 +47,7 @@ export class AnswerStore {
   private readonly db: Database.Database;
   private readonly read: Database.Statement;
   private readonly write: Database.Statement;
+  private readonly drop: Database.Statement;
   private readonly pageCount: Database.Statement;
   private readonly freePages: Database.Statement;
   private readonly pageSize: number;
@@ -47,15 +60,19 @@ export class AnswerStore {
   /** The newest version written by this process; older ones are deleted when it changes. */
   private current: string | undefined;
 
-  private constructor(path: string, private readonly maxBytes: number, private readonly logger: Logger) {
+  private constructor(private readonly path: string, private readonly maxBytes: number, private readonly logger: Logger) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('busy_timeout = 2000'); // sibling workers open and write the same file
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL'); // a cache: losing the last writes in a power cut is fine, a corrupt file is not
-    this.db.exec(SCHEMA);
-    this.read = this.db.prepare('SELECT body FROM answer WHERE version = ? AND path = ?').pluck();
-    this.write = this.db.prepare('INSERT OR IGNORE INTO answer (version, path, body) VALUES (?, ?, ?)');
+    // Sibling workers open the file together: the layout is checked and made in one write transaction.
+    this.db.transaction(() => {
+      if (this.db.pragma('user_version', { simple: true }) !== LAYOUT) this.db.exec(SCHEMA);
+    }).immediate();
+    this.read = this.db.prepare('SELECT body, crc FROM answer WHERE version = ? AND path = ?').raw();
+    this.write = this.db.prepare('INSERT OR IGNORE INTO answer (version, path, body, crc) VALUES (?, ?, ?, ?)');
+    this.drop = this.db.prepare('DELETE FROM answer WHERE version = ? AND path = ?');
     this.pageCount = this.db.prepare('PRAGMA page_count').pluck();
     this.freePages = this.db.prepare('PRAGMA freelist_count').pluck();
     this.pageSize = this.db.pragma('page_size', { simple: true }) as number;
@@ -78,7 +95,15 @@ export class AnswerStore {
     if (waiting) return waiting;
     if (this.failed) return undefined;
     try {
-      return this.read.get(version, path) as Buffer | undefined;
+      const row = this.read.get(version, path) as [Buffer, number] | undefined;
+      if (!row) return undefined;
+      const [body, crc] = row;
+      const actual = crc32(body);
+      if (actual === crc) return body;
+      this.drop.run(version, path);
+      this.logger.error({ path, version, bytes: body.length, crc, actual },
+        'a kept answer failed its checksum (the answer store\'s file is damaged): not sent, deleted, answered live');
+      return undefined;
     } catch (error) {
       this.fail(error);
       return undefined;
@@ -108,7 +133,7 @@ export class AnswerStore {
     const newest = [...batch.keys()].reduce((a, b) => (b > a ? b : a), this.current ?? '');
     try {
       this.db.transaction(() => {
-        for (const [path, body] of batch.get(newest) ?? []) this.write.run(newest, path, body);
+        for (const [path, body] of batch.get(newest) ?? []) this.write.run(newest, path, body, crc32(body));
         if (newest !== this.current) this.db.prepare('DELETE FROM answer WHERE version <> ?').run(newest);
       })();
       this.current = newest;
@@ -122,6 +147,11 @@ export class AnswerStore {
   private fail(error: unknown): void {
     this.failed = true;
     this.pending.clear();
+    if (isDiskFull(error)) {
+      const full = diskFull(error, `the answer store ${this.path} cannot keep answers`, [{ dir: dirname(this.path), role: 'the answer store' }]);
+      this.logger.warn({ err: full, path: this.path }, `${full.message}; every answer not stored with the snapshot is made live from now on`);
+      return;
+    }
     this.logger.warn({ err: error }, 'the answer store failed; every answer not stored with the snapshot is made live from now on');
   }
 

@@ -34,19 +34,48 @@ export function textWidth(text: string, size: number, weight: Weight): number {
 
 const ELLIPSIS = '…';
 
+/**
+ * Characters of `text` that can matter to `lines` lines of `width` at `size`: no glyph of the font that
+ * advances at all is narrower than an eighth of an em, so more characters than this could never be shown.
+ * A title of any length (a hostile source's megabyte) is measured no further: the layout's time is bounded.
+ */
+const shownAtMost = (width: number, size: number, lines: number): number => lines * Math.ceil((width / size) * 8) + 16;
+
+/**
+ * The longest prefix of `chars` (at least one character) for which `fits` holds, found by bisection: a
+ * logarithmic number of measurements of one line's text, not one per character.
+ */
+function longestFitting(chars: readonly string[], fits: (prefix: string) => boolean): number {
+  let low = 1; // fits, or the least a line may take
+  let high = chars.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(chars.slice(0, mid).join(''))) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 /** `text` cut at a character so that it and an ellipsis fit in `width`. */
 function ellipsise(text: string, width: number, size: number, weight: Weight): string {
   const chars = [...text.trimEnd()];
-  while (chars.length > 0 && textWidth(`${chars.join('').trimEnd()}${ELLIPSIS}`, size, weight) > width) chars.pop();
-  return `${chars.join('').trimEnd()}${ELLIPSIS}`;
+  const withEllipsis = (prefix: string) => `${prefix.trimEnd()}${ELLIPSIS}`;
+  if (textWidth(withEllipsis(chars.join('')), size, weight) <= width) return withEllipsis(chars.join(''));
+  const cut = longestFitting(chars, (prefix) => textWidth(withEllipsis(prefix), size, weight) <= width);
+  const prefix = chars.slice(0, cut).join('');
+  return textWidth(withEllipsis(prefix), size, weight) <= width ? withEllipsis(prefix) : ELLIPSIS;
 }
 
 /**
  * Breaks `text` into at most `maxLines` lines no wider than `width`: at spaces, inside a word only when
- * the word alone is too wide; the last line ends in an ellipsis when text is left over.
+ * the word alone is too wide; the last line ends in an ellipsis when text is left over. Time grows with
+ * what fits on the lines, not with the text's length.
  */
 export function wrapText(text: string, width: number, size: number, weight: Weight, maxLines: number): string[] {
-  const words = text.trim().split(/\s+/).filter(Boolean);
+  const limit = shownAtMost(width, size, maxLines);
+  // Code units, not code points, for the cut: a surrogate pair split at the limit is dropped with the rest.
+  const cutShort = text.length > limit;
+  const words = (cutShort ? text.slice(0, limit) : text).trim().split(/\s+/).filter(Boolean);
   const lines: string[] = [];
   let current = '';
   const fits = (candidate: string) => textWidth(candidate, size, weight) <= width;
@@ -64,8 +93,7 @@ export function wrapText(text: string, width: number, size: number, weight: Weig
     } else {
       // One word wider than the line: as many characters as fit, the rest on the next line.
       const chars = [...word];
-      let cut = chars.length - 1;
-      while (cut > 1 && !fits(chars.slice(0, cut).join(''))) cut--;
+      const cut = longestFitting(chars.slice(0, Math.min(chars.length - 1, shownAtMost(width, size, 1))), fits);
       lines.push(chars.slice(0, cut).join(''));
       words[i] = chars.slice(cut).join('');
       i--;
@@ -76,5 +104,7 @@ export function wrapText(text: string, width: number, size: number, weight: Weig
     }
   }
   if (current) lines.push(current);
+  // Text past the limit is left over too (only zero-width characters could have let more of it show).
+  if (cutShort && lines.length > 0 && !lines.at(-1)!.endsWith(ELLIPSIS)) lines.push(ellipsise(lines.pop()!, width, size, weight));
   return lines;
 }

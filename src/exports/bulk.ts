@@ -12,7 +12,12 @@ import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { polishCollator } from '../../core/text.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
-import { type CsvColumn, writeCsv } from './csv.ts';
+import { type CsvColumn, FORMULA_GUARD, writeCsv } from './csv.ts';
+
+/** How the files keep a spreadsheet from running a text as a formula (csvField), for /dane/ and opis.txt. */
+export const FORMULA_NOTE = `Tekst zaczynający się od =, +, -, @, tabulatora lub powrotu karetki ma na początku apostrof (${FORMULA_GUARD}), `
+  + 'dodany przez serwis, aby arkusz kalkulacyjny pokazał go jako tekst, a nie wykonał jako formułę; oryginał to tekst bez tego apostrofu. '
+  + 'Liczby zapisujemy bez zmian.';
 
 export const BULK_FILES = ['glosowania', 'glosy', 'radni', 'posiedzenia', 'obecnosci', 'ugrupowania'] as const;
 export type BulkFile = (typeof BULK_FILES)[number];
@@ -338,6 +343,7 @@ export function bulkDescription(credit: DataCredit, builtAt: string, newestVote:
     '',
     'Pliki CSV: UTF-8, przecinek jako separator, pierwszy wiersz to nagłówek, końce wierszy CRLF (RFC 4180).',
     'Ułamki z kropką dziesiętną. Puste pole: brak wartości. Pliki są dla całej bazy albo dla jednej rady w jednej kadencji.',
+    FORMULA_NOTE,
   ];
   for (const file of BULK_FILES) {
     lines.push('', `${file}.csv — ${BULK_FILE_TITLES[file]}`);

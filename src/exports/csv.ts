@@ -1,6 +1,12 @@
 // CSV as RFC 4180 writes it: UTF-8, a header row, CRLF line ends, a field quoted only when it holds a
 // comma, a quote or a line break (quotes doubled). Rows come in batches (a few thousand from one indexed
 // read) and go out through a TextWriter, so memory holds one batch and one chunk whatever the size.
+//
+// Every CSV the service writes passes through csvField, which neutralises formulas (OWASP's CSV
+// injection): a text field that a spreadsheet would run as a formula — starting with =, +, -, @, a tab
+// or a carriage return (or their full-width forms) — gets an apostrophe in front, which spreadsheets
+// show as text. The titles come from the councils' documents and the sources; a title such as
+// `=HYPERLINK("http://…")` must stay text. Numbers are written as they are (-1 is a number, not a formula).
 
 import type { Writable } from 'node:stream';
 import { TextWriter } from './text-writer.ts';
@@ -17,10 +23,19 @@ export interface CsvColumn<T> {
   value: (row: T) => Cell;
 }
 
-/** One field: empty for null, `1`/`0` for booleans, quoted only when it must be. */
+/** Whether a text starting with this character would be a formula in a spreadsheet (see above). */
+const startsFormula = (code: number): boolean =>
+  code === 0x3d || code === 0x2b || code === 0x2d || code === 0x40 || code === 0x09 || code === 0x0d
+  || code === 0xff1d || code === 0xff0b || code === 0xff0d || code === 0xff20;
+
+/** The apostrophe put before a text that would be a formula: spreadsheets show the rest as text. */
+export const FORMULA_GUARD = "'";
+
+/** One field: empty for null, `1`/`0` for booleans, a formula neutralised, quoted only when it must be. */
 export function csvField(value: Cell): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  if (typeof value !== 'string') return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  const text = value.length > 0 && startsFormula(value.charCodeAt(0)) ? `${FORMULA_GUARD}${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

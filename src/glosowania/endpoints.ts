@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, paged, voteSummary } from '../answers/schemas.ts';
 import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
-import { SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
+import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { groupBallots } from './queries.ts';
 import {
@@ -17,9 +17,20 @@ const fromStore = async <T>(pending: T | Promise<T>): Promise<T> => {
   try {
     return await pending;
   } catch (error) {
-    throw error instanceof SharesUnavailableError ? new HttpError(503, SHARES_UNAVAILABLE) : error;
+    if (!(error instanceof SharesUnavailableError)) throw error;
+    throw new HttpError(503, error.diskFull ? SHARES_DISK_FULL : SHARES_UNAVAILABLE);
   }
 };
+
+/**
+ * A share link whose vote is no longer in the data (its source withdrew it, or changed what identified it):
+ * a 404 that says so, never another vote in its place. The website answers 410 with a page explaining it.
+ */
+export class VoteGoneError extends HttpError {
+  constructor(readonly link: string) {
+    super(404, `the vote of share link ${link} is no longer in the data: its source withdrew or changed it`);
+  }
+}
 
 /** The date position of an existing vote: 404 for an unknown id. */
 function ordOf(id: number, queries: Queries): number {
@@ -80,9 +91,8 @@ export const glosowania = {
     handler: async ({ params: { id }, body: { id_osoby } }, { queries, shares }) => {
       ordOf(id, queries); // 404 for an unknown vote
       if (id_osoby !== undefined && queries.radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
-      const osoba = id_osoby === undefined ? null : queries.glosowania.voterName(id, id_osoby);
-      if (osoba === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
-      const target = { id_glosowania: id, klucz: queries.glosowania.keyOf(id)!, id_osoby: id_osoby ?? null, osoba };
+      const target = queries.glosowania.shareTarget(id, id_osoby ?? null);
+      if (target === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
       const { link, created } = await fromStore(shares.linkFor(target));
       return new Reply({ link, url: `/share/${link}` }, {}, created ? 201 : 200);
     },
@@ -92,10 +102,11 @@ export const glosowania = {
     params: shareParams, errors: [400, 404, 503], public: true, response: envelope(sharedVote),
     handler: async ({ params: { link } }, { queries, shares }) => {
       const share = await fromStore(shares.find(link));
-      const target = share && queries.glosowania.locateShare(share);
-      if (!share || !target) throw notFound(`no share link ${link}`);
-      // A link made before identities were recorded is pinned to the vote its ids name now.
-      if (share.klucz === null) await fromStore(shares.pin(link, target.klucz, target.osoba));
+      if (!share) throw notFound(`no share link ${link}`);
+      const target = queries.glosowania.locateShare(share);
+      if (!target) throw new VoteGoneError(link);
+      // A link made before the present identities were recorded is pinned to the vote it names now.
+      if (share.osoba_nr === null) await fromStore(shares.pin(link, target));
       return queries.glosowania.shared(share, target)!;
     },
   }),

@@ -114,9 +114,10 @@ export class GlosowaniaQueries {
   private votersRead: Voters | undefined;
   private readonly attachmentsStatement: Database.Statement;
   private readonly voterNameStatement: Database.Statement;
-  private readonly voterNamedStatement: Database.Statement;
+  private readonly votersNamedStatement: Database.Statement;
   private readonly keyStatement: Database.Statement;
   private readonly byKeyStatement: Database.Statement;
+  private readonly bySourceKeyStatement: Database.Statement;
   private readonly ordStatement: Database.Statement;
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
@@ -168,16 +169,18 @@ export class GlosowaniaQueries {
     this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
     this.voterNameStatement = db.prepare(`SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`).pluck();
-    this.voterNamedStatement = db.prepare(`SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
-      WHERE b.id_glosowania = ? AND r.imie_nazwisko = ? ORDER BY b.id_osoby LIMIT 1`).pluck();
-    // A vote's identity in its source: its body's name, its session (term, date, number as written) and
-    // its number in that session. None of them is a row id, which a rebuild may renumber.
-    this.keyStatement = db.prepare(`SELECT json_array(o.nazwa, s.kadencja, s.data, s.numer, g.numer)
+    this.votersNamedStatement = db.prepare(`SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+      WHERE b.id_glosowania = ? AND r.imie_nazwisko = ? ORDER BY b.id_osoby`).pluck();
+    // A vote's identity in its source: its body's name and what the reader stated (klucz_zrodla), else its
+    // session (term, date, number as written) and its number in that session. None of them is a row id.
+    this.keyStatement = db.prepare(`SELECT json_array(o.nazwa, s.kadencja, s.data, s.numer, g.numer) AS legacy, o.nazwa, g.klucz_zrodla
       FROM glosowanie g JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia JOIN organ o ON o.id_organu = s.id_organu
-      WHERE g.id_glosowania = ?`).pluck();
+      WHERE g.id_glosowania = ?`);
     this.byKeyStatement = db.prepare(`SELECT g.id_glosowania FROM organ o JOIN posiedzenie s ON s.id_organu = o.id_organu
       JOIN glosowanie g ON g.id_posiedzenia = s.id_posiedzenia
       WHERE o.nazwa = ? AND s.kadencja = ? AND s.data = ? AND s.numer = ? AND g.numer = ? ORDER BY g.id_glosowania LIMIT 1`).pluck();
+    this.bySourceKeyStatement = db.prepare(`SELECT g.id_glosowania FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu
+      WHERE g.klucz_zrodla = ? AND o.nazwa = ? ORDER BY g.id_glosowania LIMIT 1`).pluck();
     this.attachmentsStatement = db.prepare(
       'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika');
   }
@@ -272,35 +275,73 @@ export class GlosowaniaQueries {
     return this.voterNameStatement.get(voteId, personId) as string | undefined;
   }
 
-  /** What identifies the vote in its source (a JSON array), whatever id this snapshot gives it. */
+  /**
+   * What identifies the vote in its source (a JSON array), whatever id this snapshot gives it: the body's
+   * name and what its reader stated (`[body, [date, session number, title, occurrence]]` for Radoskop,
+   * whose numbers are positions), else the older identity, `legacyKeyOf`.
+   */
   keyOf(id: number): string | undefined {
-    return this.keyStatement.get(id) as string | undefined;
+    return this.keysOf(id)?.key;
   }
 
-  /** The vote with that identity (`keyOf`) in this snapshot, or undefined. */
+  /** The identity share links recorded before step 3: body, session term, date and number, vote number. */
+  legacyKeyOf(id: number): string | undefined {
+    return this.keysOf(id)?.legacy;
+  }
+
+  private keysOf(id: number): { key: string; legacy: string } | undefined {
+    const row = this.keyStatement.get(id) as { legacy: string; nazwa: string; klucz_zrodla: string | null } | undefined;
+    if (!row) return undefined;
+    // Built here, not by SQLite's json functions: voteOfKey compares the stated part with the stored text.
+    return { key: row.klucz_zrodla === null ? row.legacy : JSON.stringify([row.nazwa, JSON.parse(row.klucz_zrodla)]), legacy: row.legacy };
+  }
+
+  /** The vote with that identity (`keyOf`, or an older `legacyKeyOf`) in this snapshot, or undefined. */
   private voteOfKey(key: string): number | undefined {
     const parts: unknown = JSON.parse(key);
-    if (!Array.isArray(parts) || parts.length !== 5) return undefined;
+    if (!Array.isArray(parts)) return undefined;
+    if (parts.length === 2 && Array.isArray(parts[1])) return this.bySourceKeyStatement.get(JSON.stringify(parts[1]), parts[0]) as number | undefined;
+    if (parts.length !== 5) return undefined;
     return this.byKeyStatement.get(...parts) as number | undefined;
   }
 
   /**
-   * The vote and councillor a share link names, in this snapshot: by the vote's identity (the link's
-   * id first, for when the ids are as they were), the councillor by name; a link made before identities
-   * were recorded by its ids. Undefined when the vote is gone.
+   * A share target: the vote and the councillor (one with a ballot in it, or null), with what identifies
+   * both across rebuilds. Undefined when the vote is not in this snapshot or the councillor has no ballot in it.
+   */
+  shareTarget(voteId: number, personId: number | null): ShareTarget | undefined {
+    const keys = this.keysOf(voteId);
+    if (!keys) return undefined;
+    const vote = { id_glosowania: voteId, klucz: keys.key, dawny_klucz: keys.legacy };
+    if (personId === null) return { ...vote, id_osoby: null, osoba: null, osoba_nr: 0, osoba_jednoznaczna: true };
+    const name = this.voterName(voteId, personId);
+    if (name === undefined) return undefined;
+    const namesakes = this.votersNamedStatement.all(voteId, name) as number[];
+    return {
+      ...vote, id_osoby: personId, osoba: name, osoba_nr: namesakes.indexOf(personId) + 1, osoba_jednoznaczna: namesakes.length === 1,
+    };
+  }
+
+  /**
+   * The vote and councillor a share link names, in this snapshot: the vote by its identity (the link's id
+   * first, for when the ids are as they were; a link made before step 3 by the identity it recorded then,
+   * a link made before step 2 by its ids); the councillor by name, and among namesakes by the link's id
+   * while the vote's ids are as they were, else by their order. Undefined when the vote is gone.
    */
   locateShare(share: Share): ShareTarget | undefined {
-    const keyAtHint = this.keyOf(share.id_glosowania);
-    const voteId = share.klucz === null || keyAtHint === share.klucz ? (keyAtHint === undefined ? undefined : share.id_glosowania)
+    const recorded = share.klucz === null ? undefined : share.osoba_nr === null ? this.legacyKeyOf(share.id_glosowania) : this.keyOf(share.id_glosowania);
+    const voteId = share.klucz === null || recorded === share.klucz ? (this.keyOf(share.id_glosowania) === undefined ? undefined : share.id_glosowania)
       : this.voteOfKey(share.klucz);
     if (voteId === undefined) return undefined;
     const sameIds = voteId === share.id_glosowania;
-    const byName = share.osoba === null ? undefined : this.voterNamedStatement.get(voteId, share.osoba) as number | undefined;
-    const personId = byName ?? (sameIds && share.id_osoby !== null && this.voterName(voteId, share.id_osoby) !== undefined ? share.id_osoby : null);
-    return {
-      id_glosowania: voteId, klucz: share.klucz ?? keyAtHint!, id_osoby: personId,
-      osoba: personId === null ? null : share.osoba ?? this.voterName(voteId, personId)!,
-    };
+    const name = share.osoba ?? (share.klucz === null && share.id_osoby !== null ? this.voterName(voteId, share.id_osoby) ?? null : null);
+    let personId: number | null = null;
+    if (name !== null) {
+      const namesakes = this.votersNamedStatement.all(voteId, name) as number[];
+      personId = sameIds && share.id_osoby !== null && namesakes.includes(share.id_osoby) ? share.id_osoby
+        : namesakes[(share.osoba_nr ?? 1) - 1] ?? null;
+    }
+    return this.shareTarget(voteId, personId);
   }
 
   /** A share link's answer (CONTRACT §5 share/:link) for the vote and councillor `locateShare` found. */

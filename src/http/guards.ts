@@ -263,7 +263,8 @@ const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
 
 /**
  * API key and Bearer JWT (mounted only when at least one is configured). A Bearer token (JWT_SECRET
- * set) decides alone: valid → in, whatever X-API-Key says; invalid, expired, malformed or unsigned →
+ * set) decides alone: valid (HS256, with an `exp` not passed) → in, whatever X-API-Key says; invalid,
+ * expired, without `exp`, malformed or unsigned →
  * 401 even next to a right key (a bad credential is never ignored). Authorization with another
  * scheme is not ours and is ignored. Without a Bearer token, X-API-Key must match API_SECRET_KEY;
  * with only JWT_SECRET set a valid token is required.
@@ -286,9 +287,12 @@ function credentials(config: GuardConfig, { isOpen }: Exemptions): Step {
       const token = bearer[1];
       if (!token) return deny('the Bearer token is missing', 'invalid_request');
       try {
-        await jwtVerify(token, jwtKey!, { algorithms: ['HS256'] });
+        // exp required: a token without one, once leaked, would open the API for ever.
+        await jwtVerify(token, jwtKey!, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       } catch (error) {
-        return deny(error instanceof joseErrors.JWTExpired ? 'the Bearer token has expired' : 'the Bearer token is not valid', 'invalid_token');
+        return deny(error instanceof joseErrors.JWTExpired ? 'the Bearer token has expired'
+          : error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp' ? 'the Bearer token has no expiry (exp): only tokens that expire are accepted'
+            : 'the Bearer token is not valid', 'invalid_token');
       }
       return next();
     }

@@ -18,6 +18,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Logger } from 'pino';
 import { type SnapshotManifest, type SnapshotMeta, sha256Of, snapshotManifest, snapshotMetaOf } from '../../core/snapshot/manifest.ts';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
+import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 import { Snapshot } from '../snapshot/snapshot.ts';
 
 /** What /health reports of a replica (`replika`). */
@@ -60,7 +61,12 @@ export interface FollowerOptions {
   timeoutMs: number;
   logger: Logger;
   /** Puts the verified download in place of `dbPath` (the ETL's publish, under its build lock). */
-  publish: (downloadPath: string, dbPath: string) => void;
+  publish: (downloadPath: string, dbPath: string, manifest: SnapshotManifest) => void;
+  /**
+   * Why the served file is not in service (SnapshotStore.refusal: its bytes are not its manifest's), or
+   * null: a refused file counts as none, so the builder's snapshot is downloaded again, even the same one.
+   */
+  servedRefusal?: () => string | null;
   /** After a publish: the snapshot store swaps now rather than at its next poll. */
   onPublished?: () => void;
   /** Told of every change of `status` (a cluster primary passes it on to its workers). */
@@ -164,11 +170,16 @@ export class SnapshotFollower {
     this.options.onStatus?.(this.status);
   }
 
+  /** What the served file says of itself; undefined when there is none, or it is refused (servedRefusal). */
+  private servedMeta(): SnapshotMeta | undefined {
+    return this.options.servedRefusal?.() ? undefined : snapshotMetaOf(this.options.dbPath);
+  }
+
   private async poll(): Promise<void> {
     const { logger, dbPath } = this.options;
     try {
       const manifest = await this.fetchManifest();
-      const served = snapshotMetaOf(dbPath);
+      const served = this.servedMeta();
       if (served?.snapshot === manifest.snapshot) {
         this.succeeded();
         return;
@@ -185,7 +196,7 @@ export class SnapshotFollower {
         rmSync(path, { force: true });
         throw new FollowError(`the downloaded file is not the builder's snapshot ${verified.snapshot} (${meta ? `it holds ${meta.snapshot}` : 'it is not a council snapshot'}): discarded`);
       }
-      const refusedFile = refusalOf(meta, snapshotMetaOf(dbPath));
+      const refusedFile = refusalOf(meta, this.servedMeta());
       if (refusedFile) {
         rmSync(path, { force: true });
         this.refused(refusedFile);
@@ -197,7 +208,7 @@ export class SnapshotFollower {
         rmSync(path, { force: true });
         throw new FollowError(`the downloaded snapshot ${verified.snapshot} cannot be served: ${(error as Error).message}`);
       }
-      this.options.publish(path, dbPath);
+      this.options.publish(path, dbPath, verified);
       this.validator = null;
       this.status.download = null;
       this.options.onPublished?.();
@@ -343,6 +354,10 @@ export class SnapshotFollower {
       await file.sync();
     } catch (error) {
       if (error instanceof FollowError) throw error;
+      if (isDiskFull(error)) {
+        throw new FollowError(diskFull(error, `the download of ${manifest.snapshot} (${manifest.size} bytes) stopped at ${bytes} bytes writing ${path}`
+          + '; the served snapshot stays, and the next attempt resumes it', [{ dir: dirname(path), role: 'the snapshot and its download' }]).message);
+      }
       throw new FollowError(`the download of ${manifest.snapshot} was cut off at ${bytes} of ${manifest.size} bytes (${causeOf(error)}); the next attempt resumes it`);
     } finally {
       clearTimeout(idle);

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { basename, resolve } from 'node:path';
 import express from 'express';
-import { manifestPathOf } from '../../core/snapshot/manifest.ts';
+import { manifestPathOf, settleManifest } from '../../core/snapshot/manifest.ts';
 
 export function publisherApp(dbPath: string): express.Express {
   const files = new Map([
@@ -16,12 +16,21 @@ export function publisherApp(dbPath: string): express.Express {
   ]);
   const app = express();
   app.disable('x-powered-by');
+  const manifest = `/${basename(dbPath)}.manifest.json`;
   app.get('/{*path}', (req, res, next) => {
     const file = files.get(req.path);
     if (!file) return next();
+    // A build killed between renaming its database into place and its manifest left the manifest naming
+    // a file that is gone: put the one naming the published file in place first (a stat when there is none).
+    if (req.path === manifest) settleManifest(dbPath, { removeStale: false });
     // no-cache: a cache between builder and replica must ask before reusing either file.
     res.sendFile(file.path, { acceptRanges: true, cacheControl: false, headers: { 'Cache-Control': 'no-cache', 'Content-Type': file.type } }, (error) => {
-      if (error && !res.headersSent) res.status((error as { status?: number }).status === 404 ? 404 : 500).type('text').send(error.message);
+      if (!error || res.headersSent) return;
+      // The client's mistakes keep their status (416 for a range past the end, with the file's length in
+      // Content-Range, so that a replica starts again rather than retry); only a failure here is a 500.
+      const { status, headers } = error as { status?: number; headers?: Record<string, string> };
+      for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+      res.status(status !== undefined && status >= 400 && status < 500 ? status : 500).type('text').send(error.message);
     });
   });
   app.use((req, res) => {

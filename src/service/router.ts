@@ -56,6 +56,8 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, 
       odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null, pobieranie: refresh.fetch ?? null, zrodlo: refresh.source ?? null },
       // A replica: the builder it follows and how far behind it the served snapshot is.
       replika: follow ? { ...follow, behindSeconds: behindSeconds(follow, snapshot?.id) } : null,
+      // The published file is not served: its bytes are not its manifest's.
+      odrzucona: snapshots.refusal,
     };
     delivery.sendUncached(res, snapshot ? 200 : 503, Buffer.from(JSON.stringify(body)));
   });

@@ -25,6 +25,7 @@ export const healthBody = z.strictObject({
     zrodlo: z.looseObject({}).nullable().meta({ description: 'Źródło, z którego odświeżenie zbuduje dane' }),
   }).meta({ description: 'Odświeżanie danych (harmonogram w tym procesie)' }),
   replika: z.looseObject({}).nullable().meta({ description: 'Replika: śledzony budowniczy i opóźnienie; null poza repliką' }),
+  odrzucona: z.string().nullable().meta({ description: 'Dlaczego opublikowany plik migawki nie jest serwowany (nie zgadza się z manifestem: rozmiar, SHA-256); null, gdy nic nie odrzucono' }),
 }).meta({ id: 'Health' });
 
 export const apiIndexBody = z.strictObject({

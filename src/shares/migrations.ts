@@ -56,6 +56,20 @@ export const SHARE_MIGRATIONS: readonly Migration[] = [
   CREATE UNIQUE INDEX udostepnienie_klucz ON udostepnienie (klucz, osoba) WHERE klucz IS NOT NULL;
   CREATE INDEX udostepnienie_para ON udostepnienie (id_glosowania, id_osoby) WHERE klucz IS NULL`,
   },
+  // Step 3: two councillors may share a name, so a link also records which of the vote's voters of that
+  // name it highlights (osoba_nr, in id order), and is unique by the three. Rows made before keep it null
+  // (with a klucz that may be of an older kind, a Radoskop vote's session and vote numbers) until their
+  // first use pins them to the present identity.
+  {
+    sqlite: `ALTER TABLE udostepnienie ADD COLUMN osoba_nr INTEGER;
+  DROP INDEX udostepnienie_klucz;
+  CREATE UNIQUE INDEX udostepnienie_tozsamosc ON udostepnienie (klucz, osoba, osoba_nr) WHERE osoba_nr IS NOT NULL;
+  CREATE INDEX udostepnienie_dawne ON udostepnienie (klucz, osoba) WHERE osoba_nr IS NULL AND klucz IS NOT NULL`,
+    postgresql: `ALTER TABLE udostepnienie ADD COLUMN osoba_nr INTEGER;
+  DROP INDEX IF EXISTS udostepnienie_klucz;
+  CREATE UNIQUE INDEX udostepnienie_tozsamosc ON udostepnienie (klucz, osoba, osoba_nr) WHERE osoba_nr IS NOT NULL;
+  CREATE INDEX udostepnienie_dawne ON udostepnienie (klucz, osoba) WHERE osoba_nr IS NULL AND klucz IS NOT NULL`,
+  },
 ];
 
 /** A database from a newer version of the service: this one must not write to it. */

@@ -17,6 +17,8 @@ import {
 const MIGRATION_LOCK = 0x636f756e63696c; // "council"
 
 const BIGINT_OID = 20;
+/** SQLSTATE disk_full: the server could not extend a file. */
+const DISK_FULL = '53100';
 /** Link writes are rare and short: a few connections per process are plenty, and spare the server's limit. */
 const POOL_SIZE = 4;
 const CONNECT_TIMEOUT_MS = 3000;
@@ -88,16 +90,19 @@ export class PostgresShareStore implements ShareStore {
     return store;
   }
 
-  async linkFor({ id_glosowania, klucz, id_osoby, osoba }: ShareTarget): Promise<{ link: string; created: boolean }> {
-    const name = osoba ?? NO_NAME;
+  async linkFor(target: ShareTarget): Promise<{ link: string; created: boolean }> {
+    const { id_glosowania, klucz, id_osoby, osoba_nr } = target;
+    const name = target.osoba ?? NO_NAME;
     return this.withClient(async (client) => {
-      // A link made before identities were recorded, for these ids, is taken over first.
+      // A link made before the present identities, for this vote and person, is taken over first.
       const unpinned = await client.query<{ link: string }>({
         name: 'shares-pin-for',
-        text: `UPDATE udostepnienie SET klucz = $3, osoba = $4 WHERE link = (
-            SELECT link FROM udostepnienie WHERE klucz IS NULL AND id_glosowania = $1 AND id_osoby = $2 LIMIT 1)
-          AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = $3 AND osoba = $4) RETURNING link`,
-        values: [id_glosowania, id_osoby ?? NO_PERSON, klucz, name],
+        text: `UPDATE udostepnienie SET klucz = $3, osoba = $4, osoba_nr = $5 WHERE link = (
+            SELECT link FROM udostepnienie WHERE osoba_nr IS NULL AND (
+              (klucz IS NULL AND id_glosowania = $1 AND id_osoby = $2)
+              OR (klucz = $6 AND osoba = $4 AND (id_osoby = $2 OR $7))) LIMIT 1)
+          AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = $3 AND osoba = $4 AND osoba_nr = $5) RETURNING link`,
+        values: [id_glosowania, id_osoby ?? NO_PERSON, klucz, name, osoba_nr, target.dawny_klucz, target.osoba_jednoznaczna],
       });
       if (unpinned.rows[0]) return { link: unpinned.rows[0].link, created: false };
       // The insert, or the existing link when the target has one, in one round trip. A link inserted by
@@ -105,15 +110,17 @@ export class PostgresShareStore implements ShareStore {
       const { rows } = await client.query<{ link: string; created: boolean }>({
         name: 'shares-link-for',
         text: `WITH inserted AS (
-            INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (klucz, osoba) WHERE klucz IS NOT NULL DO NOTHING RETURNING link)
+            INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)
+            ON CONFLICT (klucz, osoba, osoba_nr) WHERE osoba_nr IS NOT NULL DO NOTHING RETURNING link)
           SELECT link, true AS created FROM inserted
-          UNION ALL SELECT link, false FROM udostepnienie WHERE klucz = $4 AND osoba = $5`,
-        values: [newLink(), id_glosowania, id_osoby ?? NO_PERSON, klucz, name, new Date().toISOString()],
+          UNION ALL SELECT link, false FROM udostepnienie WHERE klucz = $4 AND osoba = $5 AND osoba_nr = $6`,
+        values: [newLink(), id_glosowania, id_osoby ?? NO_PERSON, klucz, name, osoba_nr, new Date().toISOString()],
       });
       if (rows[0]) return rows[0];
       const again = await client.query<{ link: string }>({
-        name: 'shares-find-target', text: 'SELECT link FROM udostepnienie WHERE klucz = $1 AND osoba = $2', values: [klucz, name],
+        name: 'shares-find-target',
+        text: 'SELECT link FROM udostepnienie WHERE klucz = $1 AND osoba = $2 AND osoba_nr = $3',
+        values: [klucz, name, osoba_nr],
       });
       return { link: again.rows[0]!.link, created: false };
     });
@@ -128,12 +135,12 @@ export class PostgresShareStore implements ShareStore {
     });
   }
 
-  async pin(link: string, klucz: string, osoba: string | null): Promise<void> {
+  async pin(link: string, { klucz, osoba, osoba_nr }: ShareTarget): Promise<void> {
     await this.withClient((client) => client.query({
       name: 'shares-pin',
-      text: `UPDATE udostepnienie SET klucz = $2, osoba = $3 WHERE link = $1 AND klucz IS NULL
-        AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = $2 AND osoba = $3)`,
-      values: [link, klucz, osoba ?? NO_NAME],
+      text: `UPDATE udostepnienie SET klucz = $2, osoba = $3, osoba_nr = $4 WHERE link = $1 AND osoba_nr IS NULL
+        AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = $2 AND osoba = $3 AND osoba_nr = $4)`,
+      values: [link, klucz, osoba ?? NO_NAME, osoba_nr],
     }));
   }
 
@@ -187,19 +194,33 @@ export class PostgresShareStore implements ShareStore {
     } catch (error) {
       throw this.unavailable(error);
     }
+    // While checked out a connection has no listener of the pool's: one cut under us (the server restarted
+    // or crashed) emits 'error' on the client, which with no listener would end the process. Ours keeps it.
     let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken ??= error;
+      this.logger?.warn({ err: error, db: this.where }, 'a share-link database connection in use failed');
+    };
+    client.on('error', onError);
     try {
       return await work(client);
     } catch (error) {
       if (!isOutage(error)) throw error;
-      broken = error as Error;
+      broken ??= error as Error;
       throw this.unavailable(error);
     } finally {
       client.release(broken); // a broken connection is destroyed, not returned to the pool
+      // After release the pool's own listener is back on it (and a destroyed one is never handed out).
+      client.removeListener('error', onError);
     }
   }
 
   private unavailable(error: unknown): SharesUnavailableError {
+    if ((error as { code?: unknown }).code === DISK_FULL) {
+      const message = `the disk of the share-link database ${this.where} is full (PostgreSQL ${DISK_FULL}: ${(error as Error).message})`;
+      this.logger?.error({ err: error, db: this.where }, `${message}: new links answer 503 until space is freed`);
+      return new SharesUnavailableError(message, { cause: error, diskFull: true });
+    }
     const failure = new SharesUnavailableError(`the share-link database ${this.where} is unavailable: ${(error as Error).message}`, { cause: error });
     this.logger?.warn({ err: error, db: this.where }, 'share-link database unavailable');
     return failure;

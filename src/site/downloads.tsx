@@ -11,7 +11,9 @@
 import type { Request, RequestHandler } from 'express';
 import Database from 'better-sqlite3';
 import { creditLine } from '../../core/credit.ts';
-import { BULK_FILES, BULK_FILE_TITLES, type BulkFile, BulkExports, type BulkScope, BulkScopeError, bulkColumns, bulkDescription } from '../exports/bulk.ts';
+import {
+  BULK_FILES, BULK_FILE_TITLES, type BulkFile, BulkExports, type BulkScope, BulkScopeError, FORMULA_NOTE, bulkColumns, bulkDescription,
+} from '../exports/bulk.ts';
 import { CSV_MEDIA_TYPE } from '../exports/csv.ts';
 import { writeListCsv } from '../exports/list.ts';
 import type { Delivery, Kind } from '../http/delivery.ts';
@@ -65,6 +67,7 @@ export function downloadsPage(ctx: PageContext, data: PageData): PageView {
           Stan danych: {data.snapshot.newestVote ? `najnowsze głosowanie z ${formatDate(data.snapshot.newestVote)}` : 'brak głosowań'}, odświeżone {formatDate(data.snapshot.builtAt)}.
           Pliki: UTF-8, przecinek, pierwszy wiersz to nagłówek (RFC 4180). <a href="/dane/opis.txt">Opis plików i kolumn (tekst)</a>.
         </p>
+        <p id="formuly">{FORMULA_NOTE} To samo dotyczy plików CSV list serwisu.</p>
 
         <h2>Wszystkie dane</h2>
         <FileLinks scope={{}} />

@@ -1,4 +1,4 @@
-// The error pages of the website (400, 403, 404, 415, 429, 503, 500): the page frame with a short message in Polish.
+// The error pages of the website (400, 403, 404, 410, 415, 429, 503, 500): the page frame with a short message in Polish.
 
 import type { PageContext, PageView } from './layout.tsx';
 
@@ -6,6 +6,7 @@ const HEADINGS: Record<number, string> = {
   400: 'Nieprawidłowy adres',
   403: 'Odmowa',
   404: 'Nie znaleziono strony',
+  410: 'Głosowanie usunięte z danych',
   413: 'Za duży formularz',
   415: 'Nieprawidłowy formularz',
   429: 'Za dużo żądań',

@@ -4,7 +4,7 @@
 // councillor's ballot) plus a canonical link.
 
 import type { Request } from 'express';
-import { glosowania } from '../glosowania/endpoints.ts';
+import { VoteGoneError, glosowania } from '../glosowania/endpoints.ts';
 import { groupBallots } from '../glosowania/queries.ts';
 import { cardPaths } from './cards.ts';
 import { type PageData, type VotePageData, groupsOf } from './data.ts';
@@ -14,10 +14,17 @@ import { type PageContext, type PageView, href } from './layout.tsx';
 import { HttpError } from '../http/envelope.ts';
 import { SiteError, orNotFound, pathParam } from './params.ts';
 
-/** The share store is down (a 503 from the endpoint): the rest of the site still works. */
+/**
+ * The share store is down (a 503 from the endpoint): the rest of the site still works. The link's vote is
+ * gone from the data: 410, saying so (never another vote in its place).
+ */
 const unavailable = (error: unknown): never => {
   if (error instanceof HttpError && error.status === 503) {
     throw new SiteError(503, 'Linki udostępniania są chwilowo niedostępne. Pozostałe strony działają; spróbuj ponownie za chwilę.');
+  }
+  if (error instanceof VoteGoneError) {
+    throw new SiteError(410, 'Głosowania, do którego prowadzi ten link, nie ma już w danych: źródło danych je wycofało '
+      + 'albo zmieniło tak, że nie da się go rozpoznać. Link nie pokaże innego głosowania w jego miejsce.');
   }
   throw error;
 };

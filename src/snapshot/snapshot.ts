@@ -3,7 +3,7 @@
 // the old connection closes when its last request finishes. A new snapshot is noticed by polling
 // the file's identity, which also catches one published by a separate `council etl` process.
 
-import { statSync } from 'node:fs';
+import { type BigIntStats, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
@@ -90,11 +90,13 @@ export class Snapshot {
   }
 }
 
+/** Identity of a file from its stat: device, inode, modification time, size. */
+export const fileKeyOfStat = (s: BigIntStats): string => `${s.dev}:${s.ino}:${s.mtimeNs}:${s.size}`;
+
 /** Identity of the file at `path` (inode and modification time), or null when there is none. */
 function fileKeyOf(path: string): string | null {
   try {
-    const s = statSync(path, { bigint: true });
-    return `${s.dev}:${s.ino}:${s.mtimeNs}:${s.size}`;
+    return fileKeyOfStat(statSync(path, { bigint: true }));
   } catch {
     return null;
   }
@@ -104,6 +106,7 @@ export class SnapshotStore {
   private current: Snapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
   private failedKey: string | null = null;
+  private refused: string | null = null;
   private closed = false;
   /** The snapshot each response in progress holds. */
   private readonly held = new WeakMap<ServerResponse, Snapshot>();
@@ -113,6 +116,32 @@ export class SnapshotStore {
   /** The snapshot in service (for /health), without holding it. */
   get active(): Snapshot | null {
     return this.current;
+  }
+
+  /** Why the file at the path is not served (withdraw), until another file is published there; else null. */
+  get refusal(): string | null {
+    return this.refused;
+  }
+
+  /** The identity of the file in service, to withdraw exactly it (withdraw) once a check of it ends. */
+  get activeFileKey(): string | null {
+    return this.current?.fileKey ?? null;
+  }
+
+  /**
+   * Takes the snapshot out of service because its file is not what it should be (`reason`, for the log
+   * and /health): requests answer 503 until another file is published at the path. With `fileKey`, only
+   * if that file is still the one in service (a check that took a while must not withdraw its successor).
+   */
+  withdraw(reason: string, fileKey: string | null = this.activeFileKey ?? fileKeyOf(this.path)): boolean {
+    if (this.closed || fileKey === null || (this.current !== null && this.current.fileKey !== fileKey)) return false;
+    const withdrawn = this.current;
+    this.current = null;
+    this.failedKey = fileKey; // not opened again by the poll
+    this.refused = reason;
+    withdrawn?.retire();
+    this.logger?.error({ path: this.path, snapshot: withdrawn?.id ?? null, reason }, 'the snapshot is not served: answering 503 until another is published');
+    return true;
   }
 
   acquire(): Snapshot | null {
@@ -167,6 +196,7 @@ export class SnapshotStore {
 
   private swapTo(next: Snapshot): void {
     this.failedKey = null;
+    this.refused = null;
     const previous = this.current;
     this.current = next;
     previous?.retire();

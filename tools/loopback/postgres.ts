@@ -24,8 +24,11 @@ export interface PostgresServer {
   /** A URL of the database `name` (created by `createDatabase`). */
   urlOf: (name: string) => string;
   createDatabase: (name: string) => Promise<string>;
-  /** Stops the server (fast shutdown), keeping its data: `start` brings the same cluster back. */
-  stop: () => Promise<void>;
+  /**
+   * Stops the server, keeping its data: `start` brings the same cluster back. `fast` (pg_ctl -m fast) ends
+   * open sessions cleanly; `immediate` (-m immediate) quits at once, as a crash would, and recovers on start.
+   */
+  stop: (mode?: 'fast' | 'immediate') => Promise<void>;
   start: () => Promise<void>;
   /** Stops it and removes the cluster. */
   destroy: () => Promise<void>;
@@ -67,12 +70,12 @@ export async function startPostgres(): Promise<PostgresServer> {
     }, 30_000, 100);
   };
 
-  const stop = async () => {
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
     const server = child;
     child = null;
     if (!server || server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-    server.kill('SIGINT'); // fast shutdown: open sessions are ended
+    server.kill(mode === 'fast' ? 'SIGINT' : 'SIGQUIT'); // postgres(1): SIGINT fast shutdown, SIGQUIT immediate
     const kill = setTimeout(() => server.kill('SIGKILL'), 10_000);
     await exited;
     clearTimeout(kill);
