@@ -23,8 +23,7 @@ import type { AnyEndpoint } from './answers/endpoint.ts';
 import { API_ENDPOINTS } from './answers/endpoints.ts';
 import { errorEnvelope } from './answers/schemas.ts';
 import { STATUS_NAMES } from './http/envelope.ts';
-import { VERSION } from './service/router.ts';
-import { apiIndexBody, healthBody } from './service/schemas.ts';
+import { VERSION, apiIndexBody, healthBody } from './service/schemas.ts';
 
 /** Which credentials the service asks for (src/http/guards.ts): API_SECRET_KEY and JWT_SECRET set or not. */
 export interface Access { apiKey: boolean; bearer: boolean }
@@ -207,9 +206,9 @@ export function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType
   throw new Error('openapi: path and query schemas must be z.object(...)');
 }
 
-/** Express `:name` segments of a path. */
+/** The `:name` segments of a path. */
 export const pathParamNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-/** Express `/api/radni/:id` → OpenAPI `/api/radni/{id}`. */
+/** `/api/radni/:id` → OpenAPI `/api/radni/{id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
 function parameters(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiParameter[] {

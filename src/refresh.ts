@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { parseRefreshMessage } from '../core/refresh-protocol.ts';
 import type { RefreshSourceStatus } from '../core/sources.ts';
 import type { Config } from './config.ts';
-import type { RefreshStatus } from './service/router.ts';
+import type { RefreshStatus } from './service/routes.ts';
 import type { SnapshotStore } from './snapshot/snapshot.ts';
 
 export const CRON_TIMEZONE = 'Europe/Warsaw';

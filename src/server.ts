@@ -23,7 +23,7 @@ import { type Config, answerStorePathOf } from './config.ts';
 import { RefreshScheduler } from './refresh.ts';
 import { type FollowStatus, SnapshotFollower, initialFollowStatus } from './replication/follower.ts';
 import { startPublisher } from './replication/publisher.ts';
-import type { RefreshStatus } from './service/router.ts';
+import type { RefreshStatus } from './service/routes.ts';
 import { type ShareStore, openShareStore } from './shares/index.ts';
 import { SnapshotStore } from './snapshot/snapshot.ts';
 

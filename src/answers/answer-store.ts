@@ -14,6 +14,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
+import type { Representations } from '../http/delivery.ts';
+import type { AnswerSource } from './sources.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS answer (
@@ -123,6 +125,21 @@ export class AnswerStore {
     this.failed = true;
     this.pending.clear();
     this.logger.warn({ err: error }, 'the answer store failed; every answer not stored with the snapshot is made live from now on');
+  }
+
+  /** The store as one of the answer sources of the snapshot and code `version` (Snapshot.answersVersion). */
+  sourceFor(version: string): AnswerSource {
+    return {
+      name: 'answer store',
+      keepsEncoded: false,
+      // Read from disk: kept in memory for the next request.
+      promote: true,
+      find: (url) => {
+        const body = this.get(version, url);
+        return body && { entry: { body, encoded: {} } };
+      },
+      keep: (url: string, entry: Representations) => this.add(version, url, entry.body),
+    };
   }
 
   /** Writes what is pending and closes the file. */

@@ -3,50 +3,37 @@
 // up front); this builds nothing unless the line is written. Request headers are never logged, so
 // keys, tokens and cookies cannot reach the log.
 
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { Step } from './front.ts';
+import { type Exchange, exchangeOf } from './exchange.ts';
 
-/** A caller's id is kept when it is a plain token, so logs can be joined across services. */
-const CALLER_ID = /^[\w-]{1,64}$/;
-
-/** What the line of a request in progress will say besides the request and the status. */
-interface Entry { id: string; reason?: string }
-const entries = new WeakMap<ServerResponse, Entry>();
-
-export const requestIdOf = (res: ServerResponse): string | undefined => entries.get(res)?.id;
+/** The request id of the request `res` answers. */
+export const requestIdOf = (res: ServerResponse): string | undefined => exchangeOf(res)?.id;
 
 /** Why the request was refused, for its line (the error's message). */
 export function noteReason(res: ServerResponse, reason: string): void {
-  const entry = entries.get(res);
-  if (entry) entry.reason = reason;
+  const exchange = exchangeOf(res);
+  if (exchange) exchange.reason = reason;
 }
 
-/** The first handler of the front: `addressOf` gives the client's address for the line. */
-export function requestLog(logger: Logger, addressOf: (req: IncomingMessage) => string): Step {
+/** Starts each request's line, written when its response closes; `addressOf` gives the client's address for it. */
+export function requestLog(logger: Logger, addressOf: (req: IncomingMessage) => string): (exchange: Exchange) => void {
   // The line is built below from named fields, never from headers: it skips the logger's redaction,
   // which cost 2.5 µs a line (more than half of the line's cost).
   const lines = logger.child({}, { redact: [] });
-  return (req, res, next) => {
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && CALLER_ID.test(given) ? given : randomUUID();
-    const entry: Entry = { id };
-    entries.set(res, entry);
+  return (exchange) => {
+    const { req, res, id } = exchange;
     res.setHeader('X-Request-Id', id);
-    const url = req.url; // as it arrived: Express's routers rewrite req.url on the way
-    const started = performance.now();
     res.once('close', () => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!lines.isLevelEnabled(level)) return;
       lines[level]({
-        req: { id, method: req.method, url, remoteAddress: addressOf(req) },
+        req: { id, method: req.method, url: exchange.url, remoteAddress: addressOf(req) },
         res: { statusCode: status },
-        ...(entry.reason === undefined ? {} : { reason: entry.reason }),
-        responseTime: Math.round(performance.now() - started),
+        ...(exchange.reason === undefined ? {} : { reason: exchange.reason }),
+        responseTime: Math.round(performance.now() - exchange.started),
       }, res.writableFinished ? 'request completed' : 'request aborted');
     });
-    next();
   };
 }
