@@ -76,7 +76,7 @@ try {
   const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(load);
   let loadOut = '';
-  load.stdout!.on('data', (c: Buffer) => { loadOut += c.toString(); });
+  load.stdout.on('data', (c: Buffer) => { loadOut += c.toString(); });
   const loadDone = new Promise<void>((resolve) => load.once('exit', () => resolve()));
 
   const rss: number[][] = [[], []];

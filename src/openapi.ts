@@ -202,7 +202,7 @@ function parameterSchema(schema: z.ZodType, converter: SchemaConverter, fallback
 /** The object shape behind a params/query schema (a refined z.object is still a ZodObject). */
 export function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   if (schema === undefined) return {};
-  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+  if (schema instanceof z.ZodObject) return schema.shape;
   throw new Error('openapi: path and query schemas must be z.object(...)');
 }
 

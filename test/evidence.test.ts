@@ -12,7 +12,7 @@ import type { Queries } from '../src/snapshot/queries.ts';
 import { type Bundle, writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
-import { BAD_REQUEST, FS, HAND_EVIDENCE, NOT_FOUND, T1, T2 } from './support/hand-evidence.ts';
+import { BAD_REQUEST, HAND_EVIDENCE, NOT_FOUND, T1, T2 } from './support/hand-evidence.ts';
 import { evidenceRequests } from './support/differential.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';

@@ -39,7 +39,7 @@ describe('a rate limit', () => {
   it('takes a request back once, and not after its window ended', () => {
     const limit = limitOf(3);
     const first = limit.hit('a') as Count;
-    limit.hit('a');
+    expect((limit.hit('a') as Count).remaining).toBe(1);
     first.giveBack();
     first.giveBack(); // once only
     expect((limit.hit('a') as Count).remaining).toBe(1);

@@ -55,7 +55,7 @@ describe('writeBundle', () => {
 
   it('round-trips the hand council through csv-parse', () => {
     for (const [file, rows] of Object.entries(HAND_COUNCIL)) {
-      const parsed = parse(toCsv(file, rows), { columns: true }) as Array<Record<string, string>>;
+      const parsed = parse<Record<string, string>>(toCsv(file, rows), { columns: true });
       expect(parsed).toEqual(rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)]))));
     }
   });

@@ -74,9 +74,10 @@ export interface Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown> {
 }
 
 /**
- * Any endpoint of the tables, whatever its schemas (for the router, the renderer, OpenAPI). `any`: a
+ * Any endpoint of the tables, whatever its schemas (for the routes, the renderer, OpenAPI). `any`: a
  * handler typed for its own input is not a handler of every input, so no narrower type holds them all.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the one type of every endpoint
 export type AnyEndpoint = Endpoint<any, any, any, unknown>;
 
 /** Declares an endpoint; the handler's input is typed by the endpoint's own schemas. */

@@ -13,7 +13,7 @@ import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { CODE_VERSION } from '../answers/code-version.ts';
-import { type Delivery, JSON_ANSWER, type Kind, etagFor } from '../http/delivery.ts';
+import { type Delivery, JSON_ANSWER, type Kind, type Representations, etagFor } from '../http/delivery.ts';
 import { HttpError } from '../http/envelope.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { FrontAnswer } from '../http/front.ts';
@@ -48,7 +48,7 @@ const ASSETS = new Map<string, Kind>([
 ]);
 
 /** The files' bytes, read when first asked for (1.5 MB that most processes never send). */
-const assetBytes = new Map<string, { body: Buffer; encoded: {} }>();
+const assetBytes = new Map<string, Representations>();
 const assetOf = (file: string) => {
   let asset = assetBytes.get(file);
   if (!asset) assetBytes.set(file, (asset = { body: readFileSync(join(SWAGGER_UI_DIR, file)), encoded: {} }));
@@ -97,12 +97,12 @@ function docsHeaders(res: ServerResponse): void {
 
 export function docsRoutes(delivery: Delivery, access: Access): Array<Route<FrontAnswer>> {
   // Generated here, at start-up, once per process: a function of the code and the credentials configured.
-  const document = { body: Buffer.from(openApiJson(access)), encoded: {} };
-  const page = { body: Buffer.from(INDEX_HTML), encoded: {} };
-  const initializer = { body: Buffer.from(INITIALIZER_JS), encoded: {} };
+  const document: Representations = { body: Buffer.from(openApiJson(access)), encoded: {} };
+  const page: Representations = { body: Buffer.from(INDEX_HTML), encoded: {} };
+  const initializer: Representations = { body: Buffer.from(INITIALIZER_JS), encoded: {} };
 
   /** Sends a file of the page: a function of the code (the package's version is in the lockfile), like any answer. */
-  const send = ({ req, res, url }: Exchange, kind: Kind, bytes: { body: Buffer; encoded: {} }) => {
+  const send = ({ req, res, url }: Exchange, kind: Kind, bytes: Representations) => {
     const etag = etagFor(CODE_VERSION, url);
     const wanted = delivery.encodingFor(req, kind);
     if (!delivery.notModified(req, res, etag, wanted, kind)) delivery.send(res, etag, bytes, wanted, kind);

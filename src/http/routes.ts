@@ -42,7 +42,7 @@ export const READ: readonly string[] = ['GET', 'HEAD'];
 
 const FRONT_PATH = /^\/(?:api|health)(?:\/|$)/i;
 const API_PATH = /^\/api(?:\/|$)/i;
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 interface Compiled<T> {
   route: Route<T>;

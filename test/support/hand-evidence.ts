@@ -9,7 +9,7 @@ export const BAD_REQUEST = { badRequest: true };
 export const T1 = '2014-2018';
 export const T2 = '2018-2023';
 const RDM = 'Razem dla Miasta';
-export const FS = 'Forum Samorządowe';
+const FS = 'Forum Samorządowe';
 const page = (pageNo: number, limit: number, total: number, totalPages: number) => ({ page: pageNo, limit, total, totalPages });
 const withBallot = (glos: string, ...votes: Array<keyof typeof HAND_VOTES>) => votes.map((v) => ({ ...HAND_VOTES[v], glos }));
 /** data_czas normalised (DESIGN: a date-only value is T00:00:00, HH:MM gains :00). */
