@@ -79,7 +79,9 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
       const methods = req.method === 'OPTIONS' ? routes.methodsAt(path) : [];
       if (methods.length === 0) throw new HttpError(404, `no route ${req.method} ${path}`);
       res.setHeader('Allow', methods.join(', '));
-      delivery.sendUncached(res, 204, Buffer.alloc(0));
+      res.setHeader('Cache-Control', 'no-store');
+      res.statusCode = 204;
+      res.end();
     },
     refuse: ({ req, res }, error) => (error instanceof RateLimited && error.page ? refusePage(req, res, error) : answerError(req, res, error)),
     site,

@@ -263,6 +263,14 @@ describe('service endpoints', () => {
     for (const e of API_ENDPOINTS) expect(listed).toContain(`${e.method.toUpperCase()} ${e.path}`);
   });
 
+  it('an OPTIONS request that is no CORS preflight learns what the path takes', async () => {
+    const res = await request(t.app).options(`/api/radni/${ids.radny}`);
+    expect(res.status).toBe(204);
+    expect(res.headers['allow']).toBe('GET, HEAD');
+    expect((await request(t.app).options(`/api/glosowania/${ids.glosowanie}/udostepnij`)).headers['allow']).toBe('POST');
+    expect((await request(t.app).options('/api/nothing')).status).toBe(404);
+  });
+
   it('/health reports the snapshot in service', async () => {
     const res = await request(t.app).get('/health');
     expect(res.status).toBe(200);
