@@ -60,39 +60,30 @@ function segmentsOf(path: string): string[] {
 }
 
 export class RouteTable<T> {
-  /** Routes by segment count and first literal (`3:radni`), in table order; `3:` those with a parameter there. */
-  private readonly byShape = new Map<string, Array<Compiled<T>>>();
+  /** The routes by their number of segments, in table order. */
+  private readonly bySegments = new Map<number, Array<Compiled<T>>>();
 
   constructor(readonly routes: ReadonlyArray<Route<T>>) {
-    const compiled = routes.map((route) => {
+    for (const route of routes) {
       const segments = segmentsOf(route.path);
-      return {
+      const compiled = {
         route,
         literals: segments.map((s) => (s.startsWith(':') ? null : s.toLowerCase())),
         names: segments.map((s) => (s.startsWith(':') ? s.slice(1) : null)),
       };
-    });
-    for (const c of compiled) {
-      const keys = c.literals[1] === null || c.literals[1] === undefined ? [`${c.literals.length}:`] : [`${c.literals.length}:${c.literals[1]}`];
-      // A route with a parameter in the second segment is a candidate under every first literal too.
-      if (keys[0]!.endsWith(':')) for (const other of compiled) if (other.literals.length === c.literals.length && other.literals[1]) keys.push(`${c.literals.length}:${other.literals[1]}`);
-      for (const key of new Set(keys)) {
-        const list = this.byShape.get(key) ?? [];
-        list.push(c);
-        this.byShape.set(key, list);
-      }
+      const list = this.bySegments.get(segments.length) ?? [];
+      list.push(compiled);
+      this.bySegments.set(segments.length, list);
     }
-    for (const list of this.byShape.values()) list.sort((a, b) => compiled.indexOf(a) - compiled.indexOf(b));
   }
 
   lookup(method: string, path: string): RouteMatch<T> {
     const parts = segmentsOf(path);
-    const second = parts[1]?.toLowerCase() ?? '';
-    const candidates = this.byShape.get(`${parts.length}:${second}`) ?? this.byShape.get(`${parts.length}:`);
-    for (const c of candidates ?? []) {
+    const lower = parts.map((part) => part.toLowerCase());
+    for (const c of this.bySegments.get(parts.length) ?? []) {
       const { methods } = c.route;
       if (methods !== 'any' && !methods.includes(method)) continue;
-      const params = matchSegments(c, parts);
+      const params = matchSegments(c, parts, lower);
       if (params) return { kind: c.route.kind, front: FRONT_PATH.test(path), target: c.route.target, params };
     }
     const api = API_PATH.test(path);
@@ -102,21 +93,22 @@ export class RouteTable<T> {
   /** The methods the routes at `path` answer (for an OPTIONS request's Allow). */
   methodsAt(path: string): string[] {
     const parts = segmentsOf(path);
-    const candidates = this.byShape.get(`${parts.length}:${parts[1]?.toLowerCase() ?? ''}`) ?? this.byShape.get(`${parts.length}:`) ?? [];
-    const methods = candidates.flatMap((c) => (c.route.target && c.route.methods !== 'any' && matchSegments(c, parts) ? c.route.methods : []));
+    const lower = parts.map((part) => part.toLowerCase());
+    const methods = (this.bySegments.get(parts.length) ?? [])
+      .flatMap((c) => (c.route.target && c.route.methods !== 'any' && matchSegments(c, parts, lower) ? c.route.methods : []));
     return [...new Set(methods)];
   }
 }
 
-function matchSegments<T>(c: Compiled<T>, parts: string[]): Record<string, string> | undefined {
+/** The path parameters when `parts` (and their lower case, `lower`) match the route, else undefined. */
+function matchSegments<T>(c: Compiled<T>, parts: string[], lower: string[]): Record<string, string> | undefined {
   let params: Record<string, string> | undefined;
   for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
     const literal = c.literals[i];
     if (literal === null) {
-      if (part === '') return undefined;
-      (params ??= {})[c.names[i]!] = part;
-    } else if (part.length !== literal!.length || part.toLowerCase() !== literal) {
+      if (parts[i] === '') return undefined;
+      (params ??= {})[c.names[i]!] = parts[i]!;
+    } else if (lower[i] !== literal) {
       return undefined;
     }
   }
