@@ -7,6 +7,7 @@
 // The real server against its physical limit, like for like:
 // - the limit is bare Express 5 sending the service's own answers, byte for byte, from memory
 //   (bench/bare-server.ts), with the same number of processes as the service (--workers, default 1);
+//   bare node:http sending the same bytes is measured too, and each ratio is also given against it;
 // - the load generator runs in its own process: wrk (Debian's package) when installed, else autocannon
 //   in a child; 50 connections;
 // - three workloads (bench/workloads.ts): the long-tail walk over every resource URL of the snapshot in
@@ -111,12 +112,15 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** One table row from a server's runs: medians over the rounds; the ratio is the median of the per-round ratios to the limit. */
-const row = (name: string, runs: LoadResult[], limit: LoadResult[]) => {
-  const ratio = median(runs.map((r, i) => r.requestsPerSecond / limit[i]!.requestsPerSecond));
+/**
+ * One table row from a server's runs: medians over the rounds; each ratio is the median of the
+ * per-round ratios, to the limit (bare Express) and to bare node:http.
+ */
+const row = (name: string, runs: LoadResult[], limit: LoadResult[], node: LoadResult[]) => {
+  const ratio = (to: LoadResult[]) => median(runs.map((r, i) => r.requestsPerSecond / to[i]!.requestsPerSecond)).toFixed(2);
   const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
   return `| ${name} | ${median(runs.map((r) => r.requestsPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ` +
-    `${median(runs.map((r) => r.p99)).toFixed(1)} | ${ratio.toFixed(2)} | ${runs.map((r) => r.requestsPerSecond.toFixed(0)).join(' / ')} | ` +
+    `${median(runs.map((r) => r.p99)).toFixed(1)} | ${ratio(limit)} | ${ratio(node)} | ${runs.map((r) => r.requestsPerSecond.toFixed(0)).join(' / ')} | ` +
     `${sum((r) => r.non2xx + r.errors)} |`;
 };
 
@@ -161,10 +165,13 @@ try {
   const cold = await coldCosts(uncached.port, walk);
   const bare = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS }, '/ready');
   children.push(bare.child);
+  const bareNode = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS, BARE: 'node' }, '/ready');
+  children.push(bareNode.child);
   // 'cache 64' and 'store' are as `council serve` runs by default, but for the response cache of the
   // second; their answer stores start empty and fill during the first round.
   const servers: Record<string, number> = {
-    limit: bare.port, 'cache 64': (await startService('cache', '64')).port, store: (await startService('store', '0')).port, live: uncached.port,
+    limit: bare.port, node: bareNode.port, 'cache 64': (await startService('cache', '64')).port, store: (await startService('store', '0')).port,
+    live: uncached.port,
   };
 
   console.log(`walk: ${walk.length.toLocaleString('en')} URLs, ${(bytes / 2 ** 20).toFixed(0)} MiB of answers; ` +
@@ -185,11 +192,13 @@ try {
   for (const workload of WORKLOADS) {
     const r = runs[workload]!;
     console.log(`\n${workload} (${lists[workload]!.length.toLocaleString('en')} requests in the list; medians of ${ROUNDS} rounds)\n`);
-    console.log('| server | req/s | p50 ms | p99 ms | ratio | req/s per round | failed |\n|---|---:|---:|---:|---:|---|---:|');
-    console.log(row('same bytes from memory (limit)', r['limit']!, r['limit']!));
-    console.log(row('service, RESPONSE_CACHE_MB=64 (default)', r['cache 64']!, r['limit']!));
-    console.log(row('service, RESPONSE_CACHE_MB=0 (answer store on)', r['store']!, r['limit']!));
-    console.log(row('service, RESPONSE_CACHE_MB=0 ANSWER_STORE_MB=0 (live)', r['live']!, r['limit']!));
+    console.log('| server | req/s | p50 ms | p99 ms | ratio | ratio to node:http | req/s per round | failed |\n|---|---:|---:|---:|---:|---:|---|---:|');
+    const [limit, node] = [r['limit']!, r['node']!];
+    console.log(row('same bytes from memory (limit)', limit, limit, node));
+    console.log(row('same bytes from memory, bare node:http', node, limit, node));
+    console.log(row('service, RESPONSE_CACHE_MB=64 (default)', r['cache 64']!, limit, node));
+    console.log(row('service, RESPONSE_CACHE_MB=0 (answer store on)', r['store']!, limit, node));
+    console.log(row('service, RESPONSE_CACHE_MB=0 ANSWER_STORE_MB=0 (live)', r['live']!, limit, node));
   }
 
   console.log('\ncold cost per kind of answer (cache off, one request at a time, keep-alive)\n');

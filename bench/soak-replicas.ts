@@ -90,7 +90,7 @@ try {
   const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(load);
   let loadOut = '';
-  load.stdout!.on('data', (c: Buffer) => { loadOut += c.toString(); });
+  load.stdout.on('data', (c: Buffer) => { loadOut += c.toString(); });
   const loadDone = new Promise<void>((resolve) => load.once('exit', () => resolve()));
   const started = Date.now();
   const at = () => `${Math.round((Date.now() - started) / 1000)} s`;

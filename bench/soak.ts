@@ -40,7 +40,7 @@ try {
   const spec: LoadSpec = { url, paths, headers: {}, connections: 50, duration: DURATION_S };
   const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let loadOut = '';
-  load.stdout!.on('data', (c: Buffer) => { loadOut += c.toString(); });
+  load.stdout.on('data', (c: Buffer) => { loadOut += c.toString(); });
   const loadDone = new Promise<void>((resolve) => load.once('exit', () => resolve()));
 
   const rss: number[] = [];

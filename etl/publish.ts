@@ -134,6 +134,30 @@ export function acquireLock(dbPath: string): () => void {
 }
 
 /**
+ * Runs `work` holding the build lock of `dbPath`, released when it returns (or its promise settles).
+ * While another build holds the lock: `whenBusy`'s answer when given, else EtlBusyError.
+ */
+export function withBuildLock<T>(dbPath: string, work: () => T, whenBusy?: () => T): T {
+  let release: () => void;
+  try {
+    release = acquireLock(resolve(dbPath));
+  } catch (error) {
+    if (whenBusy && error instanceof EtlBusyError) return whenBusy();
+    throw error;
+  }
+  let result: T;
+  try {
+    result = work();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (result instanceof Promise) result.then(release, release);
+  else release();
+  return result;
+}
+
+/**
  * Removes build files left by builds that were killed. Called with the lock held: every build holds
  * the lock for as long as its build file exists, so any build file found now is left over.
  */

@@ -16,7 +16,7 @@ export function sourceDigest(path: string): string {
     return 'none'; // the reader reports a missing source in its own words
   }
   const files = isDirectory
-    ? (readdirSync(path, { recursive: true, encoding: 'utf8' }) as string[])
+    ? readdirSync(path, { recursive: true, encoding: 'utf8' })
       // Hidden files (fetch state, temporaries of an interrupted fetch) are not part of the source.
       .filter((name) => !name.split(/[\\/]/).some((part) => part.startsWith('.')))
       .map((name) => join(path, name))

@@ -98,7 +98,7 @@ export function recordedSource(dbPath: string): SourceSpec | null {
   if (colon < 1 || !(SOURCE_FORMATS as readonly string[]).includes(format!)) return null;
   let live: LiveSource = {};
   try {
-    live = recordedLive.parse(JSON.parse(meta.get('source_live') ?? '{}')) as LiveSource;
+    live = recordedLive.parse(JSON.parse(meta.get('source_live') ?? '{}'));
   } catch { /* not JSON: no live fetch */ }
   return { format: format as SourceFormat, path: record!.slice(colon + 1), live };
 }

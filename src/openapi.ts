@@ -23,8 +23,7 @@ import type { AnyEndpoint } from './answers/endpoint.ts';
 import { API_ENDPOINTS } from './answers/endpoints.ts';
 import { errorEnvelope } from './answers/schemas.ts';
 import { STATUS_NAMES } from './http/envelope.ts';
-import { VERSION } from './service/router.ts';
-import { apiIndexBody, healthBody } from './service/schemas.ts';
+import { VERSION, apiIndexBody, healthBody } from './service/schemas.ts';
 
 /** Which credentials the service asks for (src/http/guards.ts): API_SECRET_KEY and JWT_SECRET set or not. */
 export interface Access { apiKey: boolean; bearer: boolean }
@@ -203,13 +202,13 @@ function parameterSchema(schema: z.ZodType, converter: SchemaConverter, fallback
 /** The object shape behind a params/query schema (a refined z.object is still a ZodObject). */
 export function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   if (schema === undefined) return {};
-  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+  if (schema instanceof z.ZodObject) return schema.shape;
   throw new Error('openapi: path and query schemas must be z.object(...)');
 }
 
-/** Express `:name` segments of a path. */
+/** The `:name` segments of a path. */
 export const pathParamNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-/** Express `/api/radni/:id` → OpenAPI `/api/radni/{id}`. */
+/** `/api/radni/:id` → OpenAPI `/api/radni/{id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
 function parameters(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiParameter[] {

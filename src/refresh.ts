@@ -12,7 +12,8 @@ import type { Logger } from 'pino';
 import { parseRefreshMessage } from '../core/refresh-protocol.ts';
 import type { RefreshSourceStatus } from '../core/sources.ts';
 import type { Config } from './config.ts';
-import type { RefreshStatus } from './service/router.ts';
+import type { BackgroundJob } from './process/background-job.ts';
+import type { RefreshStatus } from './service/routes.ts';
 import type { SnapshotStore } from './snapshot/snapshot.ts';
 
 export const CRON_TIMEZONE = 'Europe/Warsaw';
@@ -65,7 +66,7 @@ interface ChildReport {
   stderr: string[];
 }
 
-export class RefreshScheduler {
+export class RefreshScheduler implements BackgroundJob {
   readonly status: RefreshStatus = { running: false };
   private task: ScheduledTask | null = null;
   private child: ChildProcess | null = null;
@@ -102,7 +103,7 @@ export class RefreshScheduler {
     }
     RefreshScheduler.validate(this.config);
     const cronLog = this.logger.child({ component: 'node-cron' });
-    this.task = cron.schedule(this.config.CRON_SCHEDULE, () => void this.run(), {
+    this.task = cron.schedule(this.config.CRON_SCHEDULE, () => void this.runNow(), {
       timezone: CRON_TIMEZONE,
       name: 'nightly-refresh',
       // node-cron's own messages (e.g. a missed run) go to the structured log, not plain console lines.
@@ -123,7 +124,7 @@ export class RefreshScheduler {
   }
 
   /** Runs one refresh; resolves with its outcome. A refresh already running here is not started twice. */
-  async run(): Promise<NonNullable<RefreshStatus['last']>> {
+  async runNow(): Promise<NonNullable<RefreshStatus['last']>> {
     if (this.stopped) {
       return { ok: false, finished: new Date().toISOString(), seconds: 0, error: 'the server is shutting down' };
     }

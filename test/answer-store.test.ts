@@ -24,7 +24,7 @@ let otherDbPath: string;
 beforeAll(async () => {
   const sample = fileURLToPath(new URL('../data/sample', import.meta.url));
   dbPath = await buildDatabase(sample);
-  otherDbPath = await buildDatabase(sample); // the same data, another snapshot (another id)
+  otherDbPath = await buildDatabase(sample, 'csv', { fresh: true }); // the same data, another snapshot (another id)
 }, 240_000);
 
 /** An app over `db` with the answer store at `storePath`, no response cache (every answer is live or kept on disk). */

@@ -40,7 +40,9 @@ function concrete(path: string, overrides: Partial<Record<'id' | 'link', string>
 const call = (method: 'get' | 'post', path: string) => (method === 'get' ? request(t.app).get(path) : request(t.app).post(path).send({}));
 
 describe('every endpoint answers in its documented shape', () => {
-  it('lists 38 operations', () => expect(API_ENDPOINTS).toHaveLength(38));
+  it('lists each operation once (method and path)', () => {
+    expect(new Set(API_ENDPOINTS.map((e) => `${e.method} ${e.path}`)).size).toBe(API_ENDPOINTS.length);
+  });
 
   it.each(API_ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('%s', async (_name, endpoint) => {
     const res = await call(endpoint.method, concrete(endpoint.path));
@@ -261,6 +263,14 @@ describe('service endpoints', () => {
     for (const e of API_ENDPOINTS) expect(listed).toContain(`${e.method.toUpperCase()} ${e.path}`);
   });
 
+  it('an OPTIONS request that is no CORS preflight learns what the path takes', async () => {
+    const res = await request(t.app).options(`/api/radni/${ids.radny}`);
+    expect(res.status).toBe(204);
+    expect(res.headers['allow']).toBe('GET, HEAD');
+    expect((await request(t.app).options(`/api/glosowania/${ids.glosowanie}/udostepnij`)).headers['allow']).toBe('POST');
+    expect((await request(t.app).options('/api/nothing')).status).toBe(404);
+  });
+
   it('/health reports the snapshot in service', async () => {
     const res = await request(t.app).get('/health');
     expect(res.status).toBe(200);
@@ -315,27 +325,27 @@ describe('response cache', () => {
     const { ResponseCache } = await import('../src/answers/response-cache.ts');
     const cache = new ResponseCache(160);
     const entry = (n: number) => ({ body: Buffer.alloc(10, n), encoded: {} });
-    for (let i = 0; i < 16; i++) cache.set(`/${i}`, entry(i));
-    expect(cache.get('/0')).toBeDefined(); // used: now the most recent
-    cache.set('/16', entry(16));
-    expect(cache.get('/1')).toBeUndefined();
-    expect(cache.get('/0')).toBeDefined();
-    cache.set('/big', { body: Buffer.alloc(11), encoded: {} }); // over 1/16 of the budget: not kept
-    expect(cache.get('/big')).toBeUndefined();
+    for (let i = 0; i < 16; i++) cache.keep(`/${i}`, entry(i));
+    expect(cache.find('/0')).toBeDefined(); // used: now the most recent
+    cache.keep('/16', entry(16));
+    expect(cache.find('/1')).toBeUndefined();
+    expect(cache.find('/0')).toBeDefined();
+    cache.keep('/big', { body: Buffer.alloc(11), encoded: {} }); // over 1/16 of the budget: not kept
+    expect(cache.find('/big')).toBeUndefined();
   });
 
   it('counts a replaced entry once: its old size is given back', async () => {
     const { ResponseCache } = await import('../src/answers/response-cache.ts');
     const cache = new ResponseCache(160);
     const entry = (bytes: number) => ({ body: Buffer.alloc(bytes), encoded: {} });
-    for (let i = 0; i < 100; i++) cache.set('/same', entry(i % 2 ? 10 : 4)); // re-answered after each refresh of the entry
+    for (let i = 0; i < 100; i++) cache.keep('/same', entry(i % 2 ? 10 : 4)); // re-answered after each refresh of the entry
     expect(cache.size).toBe(10);
-    cache.set('/same', entry(4));
+    cache.keep('/same', entry(4));
     expect(cache.size).toBe(4);
     // The budget still holds 156 other bytes: nothing was evicted by phantom bytes.
-    for (let i = 0; i < 15; i++) cache.set(`/${i}`, entry(10));
+    for (let i = 0; i < 15; i++) cache.keep(`/${i}`, entry(10));
     expect(cache.size).toBe(154);
-    expect(cache.get('/same')).toBeDefined();
+    expect(cache.find('/same')).toBeDefined();
   });
 });
 

@@ -1,7 +1,8 @@
-// A vote's ballots name each voter's group at the vote (CONTRACT §2). The live answer reads it from the
-// memberships (src/glosowania/queries.ts); the ETL wrote the same group into radny_glos for every
-// ballot (etl/materialise/ballots.ts). Both must agree on every ballot of councils with group
-// switches, memberships without a group, several terms, and the Sejm sample.
+// A vote's ballots name each voter's group at the vote (CONTRACT §2): the group the ETL wrote into
+// radny_glos for every ballot (etl/materialise/ballots.ts), which the live answer reads
+// (src/glosowania/queries.ts) instead of applying the membership rule again. Every ballot of every
+// vote must carry it, on councils with group switches, memberships without a group, several terms,
+// and the Sejm sample.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,14 +1,16 @@
 // An answer is a function of (snapshot, code). A copy of this project whose query of the attachment
 // count (/api/utils/stats) differs is run over a snapshot built by this code: it must send its own
 // figure, under a new ETag, at once (never the stored bytes or a 304 of the old code), and its
-// refresh must render the answers again although the source did not change.
+// refresh must render the answers again although the source did not change. The version changes only
+// with code that makes answers: not with a comment, nor with a module no answer reaches, nor with a
+// dev dependency.
 
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_VERSION } from '../src/answers/code-version.ts';
+import { CODE_VERSION, codeVersionOf } from '../src/answers/code-version.ts';
 import { writeBundle } from './support/bundle.ts';
 import { buildDatabase, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
@@ -30,6 +32,22 @@ function changedCopy(): string {
   return copy;
 }
 
+/** A copy of the sources, the lockfile and package.json alone, with `edit` applied: its code version. */
+function versionAfter(edit: (copy: string) => void): string {
+  const copy = tempDir('council-version-');
+  for (const folder of ['src', 'core']) cpSync(join(ROOT, folder), join(copy, folder), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(copy, file));
+  edit(copy);
+  return codeVersionOf(copy);
+}
+
+const replaceIn = (file: string, from: string | RegExp, to: string) => {
+  const text = readFileSync(file, 'utf8');
+  const changed = text.replace(from, to);
+  expect(changed, `${file} has ${String(from)}`).not.toBe(text);
+  writeFileSync(file, changed);
+};
+
 const metaOf = (dbPath: string, key: string) => {
   const db = new Database(dbPath, { readonly: true });
   try {
@@ -49,6 +67,37 @@ beforeAll(async () => {
 afterEach(killAll);
 
 describe('the code version', () => {
+  it('is the same for a copy of the same code', () => {
+    expect(versionAfter(() => undefined)).toBe(CODE_VERSION);
+  });
+
+  it('does not change with comments, spacing or types, nor with modules no answer reaches, nor with a dev dependency', () => {
+    expect(versionAfter((copy) => {
+      const queries = join(copy, 'src', 'utils', 'queries.ts');
+      writeFileSync(queries, `// a new comment\n${readFileSync(queries, 'utf8').replace('\nexport ', '\n\n\n/** More words. */\nexport ')}`);
+      replaceIn(join(copy, 'src', 'radni', 'endpoints.ts'), /^\/\/.*$/m, '/* another header comment */');
+      // The guards and the refresh make no answer.
+      replaceIn(join(copy, 'src', 'http', 'guards.ts'), "const isOpen = (kind: RouteKind) => kind !== 'data';", "const isOpen = (kind: RouteKind) => kind !== 'data' && kind !== 'health';");
+      replaceIn(join(copy, 'src', 'refresh.ts'), 'const CHILD_STOP_MS = 2000;', 'const CHILD_STOP_MS = 3000;');
+      const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+      lock.packages['node_modules/vitest']!.version = '0.0.1';
+      writeFileSync(join(copy, 'package-lock.json'), JSON.stringify(lock));
+    })).toBe(CODE_VERSION);
+  });
+
+  it('changes with what a query, a page or a production dependency does', () => {
+    const versions = [
+      versionAfter((copy) => replaceIn(join(copy, 'src', 'utils', 'queries.ts'), COUNT, '(SELECT count(*) + 1 FROM zalacznik) AS zalaczniki')),
+      versionAfter((copy) => replaceIn(join(copy, 'src', 'site', 'format.ts'), "wstrzymujacy: 'wstrzymanie się'", "wstrzymujacy: 'wstrzymał się'")),
+      versionAfter((copy) => {
+        const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+        lock.packages['node_modules/zod']!.version = '0.0.1';
+        writeFileSync(join(copy, 'package-lock.json'), JSON.stringify(lock));
+      }),
+    ];
+    for (const version of versions) expect(version).not.toBe(CODE_VERSION);
+  });
+
   it('is recorded with the stored answers', async () => {
     expect(metaOf(await buildDatabase(bundle), 'code_version')).toBe(CODE_VERSION);
   });

@@ -28,7 +28,7 @@ function collector(): { out: PassThrough; text: () => string } {
 }
 
 type Record_ = Record<string, string>;
-const readCsv = (text: string): Record_[] => parse(text, { columns: true, record_delimiter: '\r\n' }) as Record_[];
+const readCsv = (text: string): Record_[] => parse<Record_>(text, { columns: true, record_delimiter: '\r\n' });
 
 async function bulk(exports: BulkExports, file: (typeof BULK_FILES)[number], scope = {}) {
   const { out, text } = collector();

@@ -1,9 +1,10 @@
-// The front (src/http/front.ts) runs on node's own request and response: the request log, the guards
-// and the stored answers must not use anything Express adds (req.ip, req.query, res.locals, res.json,
-// …), since Express has not seen the request yet, and a stored answer, a 304 or a refusal must be
-// sent without entering Express at all. Every request here goes through the real app over a real
-// socket, its request and response watched by a proxy that notes each Express member touched before
-// Express takes the request over (its first acts: `req.res = res`, then its own prototypes).
+// The front (src/http/front.ts) runs on node's own request and response and answers all of /api and
+// /health itself: the request log, the guards and every answer of the API must not use anything
+// Express adds (req.ip, req.query, res.locals, res.json, …), and no answer of /api — stored, kept or
+// live, a 304, a refusal, a POST — may enter Express at all; only the website does. Every request here
+// goes through the real app over a real socket, its request and response watched by a proxy that notes
+// each Express member touched before Express takes the request over (its first acts: `req.res = res`,
+// then its own prototypes).
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,20 +21,12 @@ const EXPRESS_MEMBERS = {
   res: new Set([...Object.getOwnPropertyNames(express.response), 'locals', 'next', 'app']),
 };
 
-/**
- * express-rate-limit, typed for Express, reads `req.originalUrl` and `req.ip` for its debug lines
- * whatever the key (undefined on node's request: they change nothing); the key comes from our
- * keyGenerator. Those two reads, from that library only, are expected.
- */
-const fromRateLimiter = (name: string, stack: string) => (name === 'originalUrl' || name === 'ip') && stack.includes('express-rate-limit');
-
 interface Watch { express: boolean; touched: string[] }
 
 function watched<T extends IncomingMessage | ServerResponse>(target: T, which: 'req' | 'res', watch: Watch): T {
   const note = (name: string | symbol, how: string) => {
     if (which === 'req' && name === 'res' && how === 'write') watch.express = true; // Express's app.handle begins
     if (watch.express || typeof name !== 'string' || !EXPRESS_MEMBERS[which].has(name)) return;
-    if (how === 'read' && fromRateLimiter(name, new Error().stack ?? '')) return;
     watch.touched.push(`${how} ${which}.${name}`);
   };
   return new Proxy(target, {
@@ -149,15 +142,36 @@ describe('the front', () => {
     }
   });
 
-  it('hands everything else to Express untouched: a percent-encoded path, POSTs, /health, the website', async () => {
+  it('answers the rest of /api and /health too, without Express: a percent-encoded path, a POST, /api, the docs, a 404', async () => {
     const { send, close } = await watchedServer(CONFIG);
     try {
       const headers = { origin: ORIGIN, 'x-api-key': KEY };
-      for (const [path, status] of [['/api/radni/%33', 200], ['/health', 200], ['/radni', 200], ['/api/nothing', 404]] as const) {
-        const live = await send(path, { headers });
-        expect(live.status, path).toBe(status);
-        expect(live.express, path).toBe(true);
-        expect(live.touched, path).toEqual([]);
+      const cases = [
+        await send('/api/radni/%33', { headers }),
+        await send('/api/glosowania/1/udostepnij', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' }),
+        await send('/api/glosowania/1/udostepnij', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"id_osoby":' }),
+        await send('/health', { headers }),
+        await send('/api', { headers }),
+        await send('/api/openapi.json', { headers }),
+        await send('/api/docs', { headers, redirect: 'manual' }),
+        await send('/api/docs/', { headers }),
+        await send('/api/nothing', { headers }),
+      ];
+      expect(cases.map((c) => c.status)).toEqual([200, 201, 400, 200, 200, 200, 301, 200, 404]);
+      for (const c of cases) expect([c.express, c.touched], `status ${c.status}`).toEqual([false, []]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('hands the website to Express untouched', async () => {
+    const { send, close } = await watchedServer(CONFIG);
+    try {
+      for (const path of ['/radni', '/nothing']) {
+        const page = await send(path);
+        expect(page.status, path).toBe(path === '/radni' ? 200 : 404);
+        expect(page.express, path).toBe(true);
+        expect(page.touched, path).toEqual([]);
       }
     } finally {
       await close();

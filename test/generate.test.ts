@@ -19,7 +19,7 @@ let summary: GenerateSummary;
 const bundleDir = (name: string): string => join(root, name);
 
 async function readRows(dir: string, file: string): Promise<Row[]> {
-  return parse(await readFile(join(dir, file), 'utf8'), { columns: true, skip_empty_lines: true }) as Row[];
+  return parse<Row>(await readFile(join(dir, file), 'utf8'), { columns: true, skip_empty_lines: true });
 }
 
 function ids(rows: Row[], column: string): Set<string> {

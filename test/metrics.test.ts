@@ -10,6 +10,7 @@ import { compareNatural, slugify, assignTokens } from '../core/text.ts';
 import { writeBundle, type Bundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL, HAND_EXPECTED, expectedBody } from './support/hand-council.ts';
+import { figureRequests } from './support/differential.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
 
@@ -72,58 +73,13 @@ describe('the hand council: every metric equals the value worked out on paper', 
   });
 });
 
-/** Requests compared for every random council: each endpoint, with and without the scope filters. */
-function requestsFor(bundle: Bundle): string[] {
-  const people = (bundle['radni.csv'] ?? []).map((r) => r['id_osoby']);
-  const votes = (bundle['glosowania.csv'] ?? []).map((r) => r['id_glosowania']);
-  const sessions = (bundle['posiedzenia.csv'] ?? []).map((r) => r['id_posiedzenia']);
-  const terms = (bundle['kadencje.csv'] ?? []).map((r) => `kadencja=${r['kadencja']}`);
-  const bodies = (bundle['organy.csv'] ?? []).map((r) => `organ=${r['id_organu']}`);
-  const scopes = ['', ...terms];
-  const paths: string[] = ['/api/utils/stats', '/api/utils/organy', '/api/utils/kadencje', '/api/radni'];
-  for (const scope of scopes) {
-    const q = scope ? `?${scope}` : '';
-    const and = scope ? `&${scope}` : '';
-    paths.push(`/api/radni${q}`, `/api/utils/ugrupowania${q}`, `/api/statystyki/dashboard${q}`, `/api/statystyki/aktywnosc-organow${q}`,
-      `/api/statystyki/frekwencja-czas${q}`, `/api/statystyki/ranking-frekwencji?limit=100${and}`,
-      `/api/statystyki/ranking-frekwencji?min_posiedzen=0&limit=100${and}`,
-      `/api/statystyki/ranking-buntownikow?min_glosowan=1&limit=100${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=0&limit=100${and}`,
-      `/api/statystyki/najbardziej-kontrowersyjne?limit=100${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100${and}`,
-      `/api/statystyki/top-koalicje?min_wspolne=1&limit=100${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100${and}`,
-      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`);
-    for (const id of people) {
-      for (const metric of ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa']) paths.push(`/api/radni/${id}${metric}${q}`);
-      for (const list of ['glosowania', 'glosowania-samotne', 'glosowania-kluczowe', 'glosowania-buntownicze']) {
-        paths.push(`/api/radni/${id}/${list}?limit=100${and}`);
-      }
-      paths.push(`/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`, `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`);
-    }
-  }
-  // organ on every aggregate (CONTRACT §7), alone and with each term; an unknown body is 404.
-  for (const body of [...bodies, 'organ=999']) {
-    for (const scope of scopes) {
-      const and = `${body}${scope ? `&${scope}` : ''}`;
-      paths.push(`/api/radni?${and}`, `/api/statystyki/dashboard?${and}`, `/api/statystyki/aktywnosc-organow?${and}`,
-        `/api/statystyki/frekwencja-czas?${and}`, `/api/statystyki/ranking-frekwencji?min_posiedzen=0&limit=100&${and}`,
-        `/api/statystyki/ranking-buntownikow?min_glosowan=0&limit=100&${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=1&limit=100&${and}`,
-        `/api/statystyki/najbardziej-kontrowersyjne?limit=100&${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100&${and}`,
-        `/api/statystyki/top-koalicje?min_wspolne=1&limit=100&${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100&${and}`,
-        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`);
-    }
-  }
-  for (const id of votes) paths.push(`/api/glosowania/${id}`, `/api/glosowania/${id}/glosy`, `/api/glosowania/${id}/glosy?ugrupowanie=true`, `/api/glosowania/${id}/zalaczniki`);
-  for (const id of sessions) paths.push(`/api/posiedzenia/${id}`, `/api/posiedzenia/${id}/punkty`, `/api/posiedzenia/${id}/obecnosci`);
-  paths.push('/api/glosowania?limit=3&page=2', '/api/glosowania?wynik=odrzucono&limit=100', '/api/glosowania?kontrowersyjnosc_min=50&limit=100');
-  return paths;
-}
-
 describe('random councils: every materialised figure equals the naive reference', () => {
   it('holds for 40 generated councils', async () => {
     await fc.assert(
       fc.asyncProperty(arbitraryCouncil(), async (bundle) => {
         const t = await appForBundle(bundle);
         try {
-          for (const path of requestsFor(bundle)) {
+          for (const path of figureRequests(bundle)) {
             const res = await request(t.app).get(path);
             const [p, qs] = path.split('?');
             const expected = referenceGet(bundle, p!, Object.fromEntries(new URLSearchParams(qs ?? '')));

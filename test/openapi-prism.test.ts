@@ -39,11 +39,11 @@ async function prismProxy(document: object, upstream: string): Promise<Proxy> {
     { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => { output += chunk.toString(); };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`prism did not start in 60 s:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       if (output.includes('Prism is listening')) { clearTimeout(timer); resolve(); }
     });
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`prism exited (${code}):\n${output}`)); });

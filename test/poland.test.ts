@@ -75,7 +75,7 @@ describe('generating the Poland plan', () => {
     summary = await generateBundle(join(root, 'a'), { plan: 'poland', fraction: FRACTION });
     await generateBundle(join(root, 'b'), { plan: 'poland', fraction: FRACTION });
     for (const file of ['kadencje.csv', 'organy.csv', 'posiedzenia.csv', 'przynaleznosci.csv']) {
-      rows[file] = parse(await readFile(join(root, 'a', file), 'utf8'), { columns: true }) as Row[];
+      rows[file] = parse<Row>(await readFile(join(root, 'a', file), 'utf8'), { columns: true });
     }
   });
 

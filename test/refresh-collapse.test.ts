@@ -132,7 +132,7 @@ describe('a refresh over a source that collapsed', () => {
 
 describe('a refused refresh in the server', () => {
   it('shows in /health as the last refresh\'s outcome and in the log; the snapshot in service stays', async () => {
-    const { source, dbPath, env } = await published();
+    const { source, env } = await published();
     const server = await startServerProcess({ ...env, CRON_SCHEDULE: '' });
     try {
       const health = async () => (await fetch(`${server.url}/health`)).json() as Promise<{

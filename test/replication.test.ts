@@ -234,17 +234,17 @@ describe('a replica following the builder', () => {
     const replica = startReplica(builder.url);
     expect(replica.served()).toBeUndefined();
 
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(replica.served()).toBe(idOf(older));
     expect(sha256(replica.dbPath)).toBe(manifestAt(older).sha256);
     expect(replica.follower.status).toMatchObject({ builder: { snapshot: idOf(older) }, error: null, download: null });
     expect(downloadsBeside(replica.dbPath)).toEqual([]);
 
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(builder.fileRequests).toHaveLength(1);
 
     publishCopy(newer, folder);
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(replica.served()).toBe(idOf(newer));
     expect(builder.fileRequests).toHaveLength(2);
     expect(replica.logs.find((l) => l['msg'] === 'followed the builder: snapshot published' && l['snapshot'] === idOf(newer)))
@@ -268,13 +268,13 @@ describe('a replica following the builder', () => {
     const before = (await request(app).get('/health')).body;
     expect(before.replika).toEqual({ follows: builder.url, builder: null, lastContact: null, download: null, error: null, behindSeconds: null });
 
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect((await request(app).get('/health')).body.replika).toMatchObject({ builder: { snapshot: idOf(older) }, behindSeconds: 0, error: null });
 
     // The builder has a newer snapshot that did not come (its file answers 503): behind by that snapshot's age.
     publishCopy(newer, folder);
     fileAnswers = false;
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     const { builtAt } = snapshotMetaOf(newer)!;
     const behind = (await request(app).get('/health')).body.replika;
     expect(behind).toMatchObject({ builder: { snapshot: idOf(newer), builtAt }, error: expect.stringMatching(/^the builder answered 503 for /) });
@@ -291,13 +291,13 @@ describe('a replica following the builder', () => {
     const replica = startReplica(builder.url, newer);
     const served = sha256(replica.dbPath);
 
-    await replica.follower.pollNow();
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
+    await replica.follower.runNow();
     expect(replica.follower.status.error).toMatch(new RegExp(`^the builder's snapshot ${idOf(older)} \\(built .+\\) is not newer than the one served \\(${idOf(newer)}, built .+\\); the served snapshot stays$`));
     expect(replica.logs.filter((l) => l['level'] === 50)).toHaveLength(1);
 
     publishCopy(otherSource, folder);
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(replica.follower.status.error).toMatch(/is built from another source \(csv:.+\) than the one served .+ remove the replica's database to follow the new source$/);
     expect(builder.fileRequests).toEqual([]); // refused from the manifest: nothing downloaded
     expect(sha256(replica.dbPath)).toBe(served);
@@ -323,7 +323,7 @@ describe('a replica following the builder', () => {
 
     // What was written before the cut stays (what was still buffered in the stream is lost with it).
     const kept = async (r: Replica) => {
-      await r.follower.pollNow();
+      await r.follower.runNow();
       const match = new RegExp(`^the download of ${idOf(newer)} was cut off at (\\d+) of ${size} bytes .*; the next attempt resumes it$`).exec(r.follower.status.error ?? '');
       expect(match, r.follower.status.error ?? 'no error').not.toBeNull();
       const bytes = Number(match![1]);
@@ -335,7 +335,7 @@ describe('a replica following the builder', () => {
       return bytes;
     };
     const first = await kept(replica);
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(builder.fileRequests[1]).toEqual({ range: `bytes=${first}-`, ifRange: '"v1"', status: 200 });
     // "v1" is not the publisher's validator: the file may have changed, so it sent all of it.
     expect(replica.served()).toBe(idOf(newer));
@@ -345,7 +345,7 @@ describe('a replica following the builder', () => {
     const third = startReplica(builder.url, older);
     cut = true;
     const second = await kept(third);
-    await third.follower.pollNow();
+    await third.follower.runNow();
     expect(builder.fileRequests.at(-1)).toEqual({ range: `bytes=${second}-`, ifRange: etag, status: 206 });
     expect(third.served()).toBe(idOf(newer));
     expect(sha256(third.dbPath)).toBe(manifestAt(newer).sha256);
@@ -364,7 +364,7 @@ describe('a replica following the builder', () => {
     builders.push(builder);
     const replica = startReplica(builder.url, older);
     const served = sha256(replica.dbPath);
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(replica.follower.status.error).toMatch(new RegExp(`^the download of ${idOf(newer)} does not have the manifest's SHA-256 \\(.+\\): discarded$`));
     expect(sha256(replica.dbPath)).toBe(served);
     expect(replica.served()).toBe(idOf(older));
@@ -384,7 +384,7 @@ describe('a replica following the builder', () => {
     });
     builders.push(builder);
     const replica = startReplica(builder.url);
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(replica.served()).toBe(idOf(newer));
     expect(replica.follower.status.error).toBeNull();
     expect(builder.fileRequests).toHaveLength(1); // not downloaded twice
@@ -396,7 +396,7 @@ describe('a replica following the builder', () => {
     const url = builder.url;
     await builder.close();
     const replica = startReplica(url, older, 1000);
-    for (let i = 0; i < 4; i++) await replica.follower.pollNow();
+    for (let i = 0; i < 4; i++) await replica.follower.runNow();
     expect(replica.follower.status.error).toMatch(new RegExp(`^the builder cannot be reached at ${url.replace(/\./g, '\\.')}: `));
     expect(replica.served()).toBe(idOf(older));
     const retries = replica.logs.filter((l) => l['msg'] === 'following the builder failed; the served snapshot stays').map((l) => l['retryInS'] as number);
@@ -410,7 +410,7 @@ describe('a replica following the builder', () => {
     const back = await startBuilder(folder);
     builders.push(back);
     const caughtUp = startReplica(back.url, older, 1000);
-    await caughtUp.follower.pollNow();
+    await caughtUp.follower.runNow();
     expect(caughtUp.served()).toBe(idOf(newer));
   });
 
@@ -425,7 +425,7 @@ describe('a replica following the builder', () => {
     db.prepare("UPDATE meta SET value = '4' WHERE key = 'schema_version'").run();
     db.close();
     expect(() => new SnapshotStore(replica.dbPath).load()).toThrow(/schema version 4/);
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(replica.follower.status.error).toBeNull();
     expect(replica.served()).toBe(idOf(older));
   });
@@ -439,7 +439,7 @@ describe('a replica following the builder', () => {
     const partial = `${replica.dbPath}.download-${manifestAt(newer).sha256.slice(0, 16)}`;
     writeFileSync(partial, readFileSync(newer).subarray(0, 4096));
     writeFileSync(`${replica.dbPath}.download-0123456789abcdef`, 'an older download'); // of a snapshot no longer offered
-    await replica.follower.pollNow();
+    await replica.follower.runNow();
     expect(builder.fileRequests).toEqual([{ range: 'bytes=4096-', ifRange: undefined, status: 206 }]);
     expect(replica.served()).toBe(idOf(newer));
     expect(existsSync(partial)).toBe(false);

@@ -20,11 +20,10 @@ const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, 
 
 async function allPages(query: Record<string, string>): Promise<{ ids: number[]; total: number }> {
   const ids: number[] = [];
-  let total = 0;
   for (let page = 1; ; page++) {
     const res = await request(t.app).get('/api/glosowania').query({ ...query, limit: '100', page: String(page) });
     expect(res.status, res.text).toBe(200);
-    total = res.body.pagination.total;
+    const total: number = res.body.pagination.total;
     ids.push(...res.body.data.map((v: Vote) => v.id_glosowania));
     if (res.body.data.length < 100) return { ids, total };
   }

@@ -131,7 +131,7 @@ describe.skipIf(!haveChromium)('a reader in Chromium: find, share, take away, on
     await expectClean(visit(browser, site.base, '/glosowania?wynik=odrzucono', 1280, 'czytelnik-glosowania-csv', async (page) => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('main a[href$=".csv?wynik=odrzucono"]')]);
       expect(download.suggestedFilename()).toBe('glosowania.csv');
-      const rows = parse(readFileSync((await download.path())!), { columns: true }) as Array<{ wynik: string }>;
+      const rows = parse<{ wynik: string }>(readFileSync(await download.path()), { columns: true });
       expect(rows).toHaveLength(total);
       expect(rows.every((r) => r.wynik === 'odrzucono')).toBe(true);
     }, { ...strict, acceptDownloads: true }));

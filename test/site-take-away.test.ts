@@ -276,7 +276,7 @@ describe('find', () => {
   });
 });
 
-const csvRows = (text: string) => parse(text, { columns: true, bom: false }) as Array<Record<string, string>>;
+const csvRows = (text: string) => parse<Record<string, string>>(text, { columns: true, bom: false });
 
 describe('take it away', () => {
   let t: TestApp;

@@ -23,8 +23,8 @@ async function appFor(bundle: Bundle, overrides: Parameters<typeof appOver>[1] =
 const PAGES = ['/', '/radni', '/radni/anna-nowak', '/glosowania', '/glosowania/1', '/posiedzenia', '/posiedzenia/4', '/rankingi'];
 
 /** Every tag of a page as rendered (double-quoted attributes, `"` inside a value escaped). */
-const TAG = /<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s+[^\s=>"'\/]+(?:="[^"]*")?)*\s*\/?>/g;
-const ATTRIBUTE = /\s([^\s=>"'\/]+)(?:="([^"]*)")?/g;
+const TAG = /<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s+[^\s=>"'/]+(?:="[^"]*")?)*\s*\/?>/g;
+const ATTRIBUTE = /\s([^\s=>"'/]+)(?:="([^"]*)")?/g;
 
 /** Checks every page must pass: HTML, the strict CSP, nothing inline, nothing loaded from elsewhere. */
 function expectSafePage(res: request.Response): void {

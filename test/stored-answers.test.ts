@@ -63,7 +63,7 @@ async function compare(dbPath: string, { encodings = false, cacheMb = 64 } = {})
   const byToken = urls.flatMap((url) => {
     const match = /^\/api\/radni\/(\d+)(\/.*)?$/.exec(url);
     const token = match && tokens.find((t) => t.id_osoby === Number(match[1]))!.token;
-    return token ? [`/api/radni/${token}${match![2] ?? ''}`] : [];
+    return token ? [`/api/radni/${token}${match[2] ?? ''}`] : [];
   });
   const [fromStore, fromLive] = await Promise.all([fetchAll(served.app, [...urls, ...byToken]), fetchAll(live.app, [...urls, ...byToken])]);
   for (const url of byToken) expect(fromStore.get(url)!.body.equals(fromLive.get(url)!.body), url).toBe(true);

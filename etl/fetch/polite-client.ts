@@ -163,7 +163,7 @@ export function validJson<T>(schema: z.ZodType<T>, what: string): (body: Buffer)
     try {
       json = JSON.parse(body.toString('utf8'));
     } catch (error) {
-      throw new Error(`not JSON: ${(error as Error).message}`);
+      throw new Error(`not JSON: ${(error as Error).message}`, { cause: error });
     }
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;

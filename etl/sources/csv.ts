@@ -63,7 +63,7 @@ export async function readCsvBundle(dir: string, loader: Loader, onFile?: (file:
         unread.push(fileSpec.file);
         continue;
       }
-      const rows = await loadFile(parser, fileSpec as FileSpec<z.ZodObject>, loader);
+      const rows = await loadFile(parser, fileSpec, loader);
       if (rows === null) unread.push(fileSpec.file);
       else onFile?.(fileSpec.file, rows);
     }

@@ -430,7 +430,7 @@ class SejmSource {
       for (let i = 0; i < mps.length; i++) {
         const mp = mps[i]!;
         const club = clubs[i]!;
-        let list = segments.get(mp);
+        const list = segments.get(mp);
         if (list === undefined) {
           segments.set(mp, [{ club, from: termStart, file: vote.file }]);
           continue;

@@ -21,6 +21,8 @@ import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { diskFull, isDiskFull } from '../../core/disk-full.ts';
+import type { Representations } from '../http/delivery.ts';
+import type { AnswerSource } from './sources.ts';
 
 /** PRAGMA user_version of the layout below: a file of another layout (a cache) is emptied and made anew. */
 const LAYOUT = 1;
@@ -153,6 +155,21 @@ export class AnswerStore {
       return;
     }
     this.logger.warn({ err: error }, 'the answer store failed; every answer not stored with the snapshot is made live from now on');
+  }
+
+  /** The store as one of the answer sources of the snapshot and code `version` (Snapshot.answersVersion). */
+  sourceFor(version: string): AnswerSource {
+    return {
+      name: 'answer store',
+      keepsEncoded: false,
+      // Read from disk: kept in memory for the next request.
+      promote: true,
+      find: (url) => {
+        const body = this.get(version, url);
+        return body && { entry: { body, encoded: {} } };
+      },
+      keep: (url: string, entry: Representations) => this.add(version, url, entry.body),
+    };
   }
 
   /** Writes what is pending and closes the file. */

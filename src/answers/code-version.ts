@@ -1,49 +1,113 @@
 // The version of the code that produces answers. An answer is a function of (snapshot, code): the
 // snapshot's data, and the handlers, queries and pages that turn it into bytes. So the version is
-// recorded with the stored answers when they are rendered (meta `code_version`, src/answers/render.ts)
-// and is part of every ETag (src/http/delivery.ts): a server running other code never sends a stored
-// answer or a validator made by the old code, and the next refresh re-renders (etl/refresh-job.ts).
+// recorded with the stored answers when they are rendered (meta `code_version`, src/answers/render.ts),
+// keys the answer store, and is part of every ETag (src/http/delivery.ts): a server running other code
+// never sends a stored answer or a validator made by the old code, and the next refresh re-renders
+// (etl/refresh-job.ts).
 //
-// It hashes the sources of src/ (the API and the website) and core/ (the arithmetic and text rules they
-// share with the ETL), the locked dependency versions and the snapshot schema's version. The sources,
-// not the compiled files: a server run from dist/ and a refresh child run through tsx are the same code.
-// Without the sources beside the build (a copy of dist/ alone), the compiled files are hashed instead.
+// It changes only with code that produces answers. It hashes the modules reachable from the answers'
+// roots (ROOTS: the endpoint tables, the renderer of the stored answers, the website, the
+// documentation) through the imports that remain once compiled, each as compiled with its comments and
+// spacing removed (esbuild), with the snapshot schema's version and the locked versions of the
+// production dependencies. So a comment, a blank line, a type, a test, the guards or the ETL change
+// nothing; a change to what a handler, a query, a page or the envelope does changes it. The sources are
+// hashed, not dist/: a server run from dist/ and a refresh child run through tsx are the same code
+// (without the sources beside the build, the compiled files of dist/ are hashed instead). Compiling
+// costs about a second, so the result is kept in node_modules/.cache, keyed by the files' bytes.
 
 import { hash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
 
-const FOLDERS = ['src', 'core'];
+/** The modules that make answers' bytes, from which the rest is reached (paths of the sources, without extension). */
+export const ROOTS = ['src/answers/endpoints', 'src/answers/render', 'src/site/router', 'src/docs/routes'];
 
-function filesUnder(root: string, extension: RegExp): string[] {
-  return FOLDERS.flatMap((folder) => {
+/** A relative import that remains in compiled code (`import … from`, `export … from`, `import '…'`, `import('…')`). */
+const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+
+/** A module's code without comments and spacing, as esbuild compiles it (TypeScript types and type-only imports gone). */
+function compiled(file: string, text: string): string {
+  return transformSync(text, {
+    loader: file.endsWith('.tsx') ? 'tsx' : file.endsWith('.ts') ? 'ts' : 'js',
+    format: 'esm',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    minifyWhitespace: true,
+    legalComments: 'none',
+  }).code;
+}
+
+/** The modules reachable from `roots` (absolute paths), each compiled. */
+function reachable(roots: string[]): Map<string, string> {
+  const modules = new Map<string, string>();
+  const pending = [...roots];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (modules.has(file) || !existsSync(file)) continue;
+    const code = compiled(file, readFileSync(file, 'utf8'));
+    modules.set(file, code);
+    for (const [, specifier] of code.matchAll(IMPORT)) pending.push(resolve(dirname(file), specifier!));
+  }
+  return modules;
+}
+
+/** The production dependencies as locked (name@version): a dev dependency's bump changes no answer. */
+function lockedDependencies(lockPath: string): string[] {
+  if (!existsSync(lockPath)) return [];
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { packages?: Record<string, { version?: string; dev?: boolean }> };
+  return Object.entries(lock.packages ?? {})
+    .filter(([path, entry]) => path !== '' && !entry.dev)
+    .map(([path, entry]) => `${path}@${entry.version ?? ''}`)
+    .sort();
+}
+
+/** Every file under `folders` of `root` with an extension matching `extension`. */
+function filesUnder(root: string, folders: string[], extension: RegExp): string[] {
+  return folders.flatMap((folder) => {
     const dir = join(root, folder);
     if (!existsSync(dir)) return [];
-    return (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
-      .filter((name) => extension.test(name))
-      .map((name) => join(dir, name));
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => extension.test(name)).map((name) => join(dir, name));
   }).sort();
 }
 
-function codeVersionOf(): string {
-  const compiled = import.meta.url.endsWith('.js');
-  const build = fileURLToPath(new URL('../../', import.meta.url)); // dist/, or the project when run from sources
-  const project = compiled ? join(build, '..') : build;
-  let files = filesUnder(project, /\.tsx?$/);
-  let root = project;
-  if (compiled && files.length === 0) {
-    files = filesUnder(build, /\.js$/);
-    root = build;
-  }
+/**
+ * The code version of the project at `project` (its sources, else the compiled files of `build`):
+ * 12 characters of base64url.
+ */
+export function codeVersionOf(project: string, build = project): string {
+  const fromSources = filesUnder(project, ['src', 'core'], /\.tsx?$/).length > 0;
+  const root = fromSources ? project : build;
+  const extension = fromSources ? /\.tsx?$/ : /\.js$/;
+  const candidates = filesUnder(root, ['src', 'core'], extension);
   const lock = join(project, 'package-lock.json');
-  const parts = [`schema ${SCHEMA_VERSION}`];
-  for (const file of [...files, ...(existsSync(lock) ? [lock] : [])]) {
-    parts.push(relative(root, file), readFileSync(file, 'utf8'));
-  }
-  return hash('sha256', parts.join('\0'), 'base64url').slice(0, 12);
+  // Kept by the bytes of every file that could count: compiling is skipped when none changed.
+  const key = hash('sha256', [`schema ${SCHEMA_VERSION}`, ...[...candidates, lock].flatMap((f) => [relative(root, f), existsSync(f) ? readFileSync(f, 'utf8') : ''])].join('\0'), 'base64url');
+  const cache = join(project, 'node_modules', '.cache', 'council-code-version', key);
+  try {
+    return readFileSync(cache, 'utf8');
+  } catch { /* not computed yet */ }
+
+  const rootFiles = ROOTS.map((r) => [`.ts`, `.tsx`, `.js`].map((ext) => join(root, r + ext)).find((f) => existsSync(f)) ?? join(root, r));
+  const modules = reachable(rootFiles);
+  const parts = [`schema ${SCHEMA_VERSION}`, ...lockedDependencies(lock)];
+  for (const file of [...modules.keys()].sort()) parts.push(relative(root, file), modules.get(file)!);
+  const version = hash('sha256', parts.join('\0'), 'base64url').slice(0, 12);
+  try {
+    mkdirSync(dirname(cache), { recursive: true });
+    writeFileSync(`${cache}.${process.pid}`, version);
+    renameSync(`${cache}.${process.pid}`, cache);
+  } catch { /* a read-only installation: computed again next time */ }
+  return version;
+}
+
+function ownVersion(): string {
+  const compiledHere = import.meta.url.endsWith('.js');
+  const build = fileURLToPath(new URL('../../', import.meta.url)); // dist/, or the project when run from sources
+  return codeVersionOf(compiledHere ? join(build, '..') : build, build);
 }
 
 /** The code version of this process (12 characters of base64url). */
-export const CODE_VERSION = codeVersionOf();
+export const CODE_VERSION = ownVersion();

@@ -5,7 +5,7 @@
 // A handler is a plain function `(input, context) => data`: the input parsed with the endpoint's own
 // schemas, the context carrying the snapshot's queries and the share links. It may return a Promise
 // (the share store may answer asynchronously). Whoever answers calls the same function: the router
-// for a live request (src/answers/router.ts), the renderer for the stored answers
+// for a live request (src/answers/operations.ts), the renderer for the stored answers
 // (src/answers/render.ts), the website for its pages (src/site/).
 
 import type { z } from 'zod';
@@ -54,7 +54,7 @@ export interface Stored {
 
 export interface Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown> {
   method: 'get' | 'post';
-  /** Express path, e.g. `/api/radni/:id`. */
+  /** Its path: literal segments and `:name` parameters, e.g. `/api/radni/:id` (src/http/routes.ts). */
   path: string;
   summary: string;
   tag: string;
@@ -74,9 +74,10 @@ export interface Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown> {
 }
 
 /**
- * Any endpoint of the tables, whatever its schemas (for the router, the renderer, OpenAPI). `any`: a
+ * Any endpoint of the tables, whatever its schemas (for the routes, the renderer, OpenAPI). `any`: a
  * handler typed for its own input is not a handler of every input, so no narrower type holds them all.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the one type of every endpoint
 export type AnyEndpoint = Endpoint<any, any, any, unknown>;
 
 /** Declares an endpoint; the handler's input is typed by the endpoint's own schemas. */

@@ -67,7 +67,7 @@ export const errorEnvelope = z.strictObject({
 }).meta({ id: 'Error' });
 
 /** `{success: true, data}` plus the named extra members. */
-export const envelope = <T extends z.ZodType, E extends z.ZodRawShape = {}>(data: T, extra?: E) =>
+export const envelope = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(data: T, extra?: E) =>
   z.strictObject({ success: z.literal(true), data, ...(extra ?? ({} as E)) });
 
 export const paged = <T extends z.ZodType>(item: T) => envelope(z.array(item), { pagination: paginationSchema });

@@ -6,7 +6,7 @@ import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
-import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch, type TitleSearchLimits } from './title-search.ts';
+import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
 
 /**
  * Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`; a row of them becomes a
@@ -109,7 +109,6 @@ export const SEARCH_COUNT_CAP = 10_000;
 export class GlosowaniaQueries {
   private readonly listStatements: FilteredStatements<{ count: Database.Statement; countUpTo: Database.Statement; page: Database.Statement }>;
   private readonly detailStatement: Database.Statement;
-  private readonly voteDate: Database.Statement;
   private readonly ballotRange: Database.Statement;
   private votersRead: Voters | undefined;
   private readonly attachmentsStatement: Database.Statement;
@@ -163,8 +162,12 @@ export class GlosowaniaQueries {
       FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
       WHERE g.id_glosowania = ?`);
-    this.voteDate = db.prepare('SELECT kadencja, data FROM glosowanie WHERE id_glosowania = ?').raw();
-    this.ballotRange = db.prepare('SELECT id_osoby, glos FROM glos WHERE id_glosowania = ?').raw();
+    // The group at the vote is the one the ETL stored with each ballot (radny_glos, CONTRACT §2's rule
+    // applied once, in etl/materialise/ballots.ts): one seek per ballot by (person, the vote's ord).
+    this.ballotRange = db.prepare(`SELECT b.id_osoby, b.glos, rg.id_ugrupowania FROM glosowanie g
+      CROSS JOIN glos b ON b.id_glosowania = g.id_glosowania
+      JOIN radny_glos rg ON rg.id_osoby = b.id_osoby AND rg.ord = g.ord
+      WHERE g.id_glosowania = ?`).raw();
     this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
     this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
     this.voterNameStatement = db.prepare(`SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
@@ -248,21 +251,18 @@ export class GlosowaniaQueries {
   }
 
   /**
-   * The vote's ballots in name order, each with the voter's group at the vote (read-only: the last read
-   * is shared). One range of `glos`; names, name order and groups come from the snapshot's voters, read
-   * once (a join per ballot was most of a live /glosy answer on a national snapshot).
+   * The vote's ballots in name order, each with the voter's group at the vote as the ETL stored it
+   * (read-only: the last read is shared). One range of `glos`, each ballot's group from `radny_glos`;
+   * names, name order and group names come from the snapshot's voters, read once (a join of `radny`
+   * per ballot was most of a live /glosy answer on a national snapshot).
    */
   ballots(id: number): BallotEntry[] {
     if (this.lastBallots?.id === id) return this.lastBallots.entries;
-    const vote = this.voteDate.get(id) as [string, string] | undefined;
     const voters = (this.votersRead ??= new Voters(this.db));
     const entries: Array<BallotEntry & { rank: number }> = [];
-    if (vote) {
-      const [kadencja, data] = vote;
-      for (const [person, glos] of this.ballotRange.all(id) as Array<[number, number]>) {
-        const name = voters.names.get(person);
-        if (name) entries.push({ glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupAt(person, kadencja, data), rank: name.rank });
-      }
+    for (const [person, glos, group] of this.ballotRange.all(id) as Array<[number, number, number | null]>) {
+      const name = voters.names.get(person);
+      if (name) entries.push({ glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupName(group), rank: name.rank });
     }
     entries.sort((a, b) => a.rank - b.rank);
     const ordered = entries.map(({ rank: _rank, ...entry }) => entry);
@@ -367,36 +367,21 @@ export class GlosowaniaQueries {
   }
 }
 
-/**
- * Every councillor's name and place in name order, and memberships, for the ballots of any vote.
- * The group at a vote is CONTRACT §2's (etl/materialise/dimensions.ts groupAt): of the voter's
- * memberships in the vote's term covering its date, the latest begun (then the highest id); its
- * group's name, or none. test/ballot-groups.test.ts checks every ballot against the ETL's radny_glos.
- */
+/** Every councillor's name and place in name order, and every group's name, for the ballots of any vote. */
 class Voters {
   readonly names = new Map<number, { imie_nazwisko: string; rank: number }>();
-  private readonly memberships = new Map<number, Array<{ kadencja: string; od: string; do: string | null; ugrupowanie: string | null }>>();
+  private readonly groups = new Map<number, string>();
 
   constructor(db: Database.Database) {
     for (const [id, name, rank] of db.prepare('SELECT id_osoby, imie_nazwisko, name_rank FROM radny').raw().all() as Array<[number, string, number]>) {
       this.names.set(id, { imie_nazwisko: name, rank });
     }
-    const rows = db.prepare(`SELECT m.id_osoby, m.kadencja, coalesce(m.data_od, ''), m.data_do, u.nazwa FROM przynaleznosc m
-      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = m.id_ugrupowania
-      ORDER BY m.id_osoby, coalesce(m.data_od, '') DESC, m.przynaleznosc_id DESC`).raw().all() as Array<[number, string, string, string | null, string | null]>;
-    for (const [person, kadencja, od, to, ugrupowanie] of rows) {
-      let list = this.memberships.get(person);
-      if (!list) this.memberships.set(person, (list = []));
-      list.push({ kadencja, od, do: to, ugrupowanie });
-    }
+    for (const [id, name] of db.prepare('SELECT id_ugrupowania, nazwa FROM ugrupowanie').raw().all() as Array<[number, string]>) this.groups.set(id, name);
   }
 
-  /** The name of the person's group at a vote of `kadencja` on `data`, or null. */
-  groupAt(person: number, kadencja: string, data: string): string | null {
-    for (const m of this.memberships.get(person) ?? []) {
-      if (m.kadencja === kadencja && m.od <= data && (m.do === null || m.do >= data)) return m.ugrupowanie;
-    }
-    return null;
+  /** The name of a group (null: no group). */
+  groupName(id: number | null): string | null {
+    return id === null ? null : this.groups.get(id) ?? null;
   }
 }
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, wholeNumber, wynikParam } from '../http/params.ts';
 import {
-  count, dateString, envelope, glosValue, int, paged, paginationSchema, text, voteSummary,
+  count, dateString, glosValue, int, paginationSchema, text, voteSummary,
 } from '../answers/schemas.ts';
 import { SEARCH_COUNT_CAP } from './queries.ts';
 

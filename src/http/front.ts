@@ -1,28 +1,29 @@
-// The front of the service: every request enters here, on node's own request and response. It runs
-// a few steps in order (the request log, the guards, the stored answers: src/app.ts lists them); a
-// step either answers, or passes the request on, or raises an error, which the front answers itself
-// (`refuse`). What no step answers goes on to the Express app, which owns everything else.
+// The front of the service: every request enters here, on node's own request and response. It makes
+// the request's exchange (src/http/exchange.ts: its id, its route looked up once), starts its log line,
+// runs the guards, and then hands it to whoever answers it: the front's own routes (everything under
+// /api, and /health: src/app.ts lists them) or, for the website, the Express app. A guard's refusal,
+// and any error of the front's routes, is answered here (`refuse`).
 //
-// Why it exists: Express's request setup and router steps cost a stored answer more than its read, and
-// the stored answers are most of what a crawler asks for. Keeping Express off their path took the
-// Sejm term's long-tail walk from 0.43 to 0.77 of its limit (docs/PERFORMANCE.md). The steps use only
-// node's request and response (test/front.test.ts checks it), so nothing here is Express's, and the
-// guards still run once for every request, whichever side answers.
+// Why the front answers /api itself: Express's request setup and router cost a stored answer more
+// than its read (docs/PERFORMANCE.md), and the API needs nothing of Express. test/front.test.ts checks
+// that no answer of /api — stored, kept or live, a 304, a refusal — touches anything of Express.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import parseurl from 'parseurl';
 import proxyaddr from 'proxy-addr';
+import { Exchange } from './exchange.ts';
+import type { RouteTable } from './routes.ts';
 
 export type Next = (error?: unknown) => void;
-/** One step of the front: answers the request, or calls `next` (with an error to refuse it). */
-export type Step = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
+/** One step of the front: lets the request go on (`next()`), or refuses it (`next(error)`, or by throwing). */
+export type Step = (exchange: Exchange, next: Next) => unknown;
 export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The request's path, as Express's req.path has it (parseurl caches the parse on the request for Express). */
+/** The request's path (for the website's routes, which are given node's request). */
 export const pathOf = (req: IncomingMessage): string => parseurl(req)?.pathname ?? '/';
 
 /**
- * The client's address, as Express's req.ip has it: with `trustProxy`, the address the nearest proxy
+ * The client's address: with `trustProxy`, the address the nearest proxy
  * saw (one hop of X-Forwarded-For: `true` would trust the leftmost entry, which any client can
  * write, and so bypass the rate limit); without it, the socket's peer.
  */
@@ -46,13 +47,13 @@ export function clientProtocol(trustProxy: boolean): (req: IncomingMessage) => '
 
 /** Runs `steps` one after the other as a single step: an error (thrown, rejected or passed to next) ends the chain. */
 export function inOrder(steps: readonly Step[]): Step {
-  return (req, res, next) => {
+  return (exchange, next) => {
     let index = 0;
     const step = (error?: unknown): void => {
       if (error) return next(error);
       if (index === steps.length) return next();
       try {
-        const result: unknown = steps[index++]!(req, res, step);
+        const result: unknown = steps[index++]!(exchange, step);
         if (result instanceof Promise) result.catch(next);
       } catch (thrown) {
         next(thrown);
@@ -62,18 +63,38 @@ export function inOrder(steps: readonly Step[]): Step {
   };
 }
 
+/** What answers one of the front's routes; a thrown error or a rejection is refused like a guard's. */
+export type FrontAnswer = (exchange: Exchange<FrontAnswer>) => void | Promise<void>;
+
 export interface FrontOptions {
-  steps: readonly Step[];
-  /** Answers an error a step raised (a guard's 401, 403, 429, …). */
-  refuse: (req: IncomingMessage, res: ServerResponse, error: unknown) => void;
-  /** Everything no step answered. */
-  app: Listener;
+  routes: RouteTable<FrontAnswer>;
+  /** Called first for every request (the request log). */
+  begin: (exchange: Exchange) => void;
+  /** The guards. */
+  guard: Step;
+  /** A route under /api (or /health) that the table has no answer for: a 404. */
+  notFound: FrontAnswer;
+  /** Answers an error a guard raised (a 401, 403, 429, …) or a route threw. */
+  refuse: (exchange: Exchange, error: unknown) => void;
+  /** The website: everything outside /api and /health. */
+  site: Listener;
 }
 
 /** The listener of the HTTP server. */
-export function createFront({ steps, refuse, app }: FrontOptions): Listener {
-  const run = inOrder(steps);
+export function createFront({ routes, begin, guard, notFound, refuse, site }: FrontOptions): Listener {
+  const lookup = routes.lookup.bind(routes);
   return (req, res) => {
-    run(req, res, (error) => (error ? refuse(req, res, error) : app(req, res)));
+    const exchange = new Exchange<FrontAnswer>(req, res, lookup);
+    begin(exchange);
+    guard(exchange, (error) => {
+      if (error) return refuse(exchange, error);
+      if (!exchange.route.front) return site(req, res);
+      try {
+        const answered = (exchange.route.target ?? notFound)(exchange);
+        if (answered) answered.catch((rejected: unknown) => refuse(exchange, rejected));
+      } catch (thrown) {
+        refuse(exchange, thrown);
+      }
+    });
   };
 }

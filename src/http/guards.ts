@@ -14,8 +14,8 @@
 // The limiter runs before the credential check on purpose: every key or token guess is counted, so
 // the credentials cannot be guessed faster than the rate limit allows.
 //
-// Exemptions (src/http/route-table.ts: from the endpoint table's `public` flag and the service routes,
-// matched the way Express routes them):
+// Exemptions (the kind of the request's route, src/http/routes.ts: from the endpoint table's `public`
+// flag and the service routes):
 //   - /health (any method): no origin check, no credentials, not counted, no 415 rule.
 //   - GET/HEAD /api/glosowania/share/:link (public): no origin check and no credentials, but counted.
 //   - GET/HEAD /api/openapi.json and /api/docs, /api/docs/<file> (the documentation, which a browser
@@ -32,7 +32,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import cors from 'cors';
-import { type Store, ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import helmet from 'helmet';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Logger } from 'pino';
@@ -40,24 +40,24 @@ import typeis from 'type-is';
 import vary from 'vary';
 import { type Config, ConfigError } from '../config.ts';
 import { HttpError } from './envelope.ts';
-import { type Step, inOrder, pathOf } from './front.ts';
-import type { RouteKind, RouteKindOf } from './route-table.ts';
+import type { Exchange } from './exchange.ts';
+import { type Step, inOrder } from './front.ts';
+import { type Count, type HitStore, MemoryHitStore, RateLimit, secondsUntil } from './rate-limit.ts';
+import type { RouteKind } from './routes.ts';
 
 type GuardConfig = Pick<Config,
   'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'SITE_RATE_LIMIT_MAX_REQUESTS'
   | 'NODE_ENV' | 'TRUST_PROXY'>;
 
-/** What the guards ask of a request's route: decided once per request (up to five guards ask). */
-interface Exemptions {
-  /** Exempt from the origin check and the credentials: health, docs, the public endpoints (the share link) and the website. */
-  isOpen: (req: IncomingMessage) => boolean;
-  /** Counted by the API's limit: /api but its documentation. */
-  isApiCounted: (req: IncomingMessage) => boolean;
-  /** Counted by the website's limit: outside /api, but the assets. */
-  isSiteCounted: (req: IncomingMessage) => boolean;
-  /** Under /api (the JSON-bodies rule applies). */
-  isApi: (req: IncomingMessage) => boolean;
-}
+/** Exempt from the origin check and the credentials: health, docs, the public endpoints (the share link) and the website. */
+const isOpen = (kind: RouteKind) => kind !== 'data';
+/** Under /api (the JSON-bodies rule applies). */
+const isApi = (kind: RouteKind) => kind === 'data' || kind === 'public' || kind === 'docs';
+/** Counted by each limit: the API's counts /api but its documentation; the website's, outside /api but the assets. */
+const COUNTED: Record<'api' | 'site', (kind: RouteKind) => boolean> = {
+  api: (kind) => kind === 'data' || kind === 'public',
+  site: (kind) => kind === 'site',
+};
 
 /** A refusal of a rate limit; `page`: the website's limit, answered as a page in Polish. */
 export class RateLimited extends HttpError {
@@ -66,48 +66,31 @@ export class RateLimited extends HttpError {
   }
 }
 
-function exemptions(routeKindOf: RouteKindOf): Exemptions {
-  const kinds = new WeakMap<IncomingMessage, RouteKind>();
-  const kindOf = (req: IncomingMessage): RouteKind => {
-    let kind = kinds.get(req);
-    if (kind === undefined) kinds.set(req, (kind = routeKindOf({ method: req.method ?? 'GET', path: pathOf(req) })));
-    return kind;
-  };
-  return {
-    isOpen: (req) => kindOf(req) !== 'data',
-    isApiCounted: (req) => { const kind = kindOf(req); return kind === 'data' || kind === 'public'; },
-    isSiteCounted: (req) => kindOf(req) === 'site',
-    isApi: (req) => { const kind = kindOf(req); return kind === 'data' || kind === 'public' || kind === 'docs'; },
-  };
-}
-
 export interface GuardOptions {
   logger: Logger;
   /** The client's address, which the limiter counts by (src/http/front.ts clientAddress). */
   addressOf: (req: IncomingMessage) => string;
-  /** The kind of route a request is for (src/http/route-table.ts). */
-  routeKindOf: RouteKindOf;
-  /** Replaces each limiter's in-process counts (a cluster worker shares them): one store per limiter, by name. */
-  rateLimitStore?: ((limiter: 'api' | 'site') => Store) | undefined;
+  /** Replaces each limit's in-process counts (a cluster worker shares them): one store per limit, by name. */
+  rateLimitStore?: ((limiter: 'api' | 'site') => HitStore) | undefined;
 }
 
 /**
  * The ordered guard list, run in the front (src/http/front.ts) before any route. The website's pages
  * (outside /api) are opened by browsers following links: no key, no Origin, a Referer from anywhere;
- * so the origin check and the credentials guard /api only, and the site has its own rate limit.
+ * so the origin check and the credentials guard /api only, and the site has its own rate limit. Which
+ * kind of route a request is for was decided once, when the front looked its route up.
  */
-export function guards(config: GuardConfig, { logger, addressOf, routeKindOf, rateLimitStore }: GuardOptions): Step {
+export function guards(config: GuardConfig, { logger, addressOf, rateLimitStore }: GuardOptions): Step {
   const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
-  const route = exemptions(routeKindOf);
   return inOrder([
     securityHeaders(),
     corsHeaders(allowed),
-    originCheck(allowed, config.NODE_ENV === 'production', route),
-    rateLimiter('api', config.RATE_LIMIT_MAX_REQUESTS, config, logger, addressOf, route, rateLimitStore?.('api')),
-    rateLimiter('site', config.SITE_RATE_LIMIT_MAX_REQUESTS, config, logger, addressOf, route, rateLimitStore?.('site')),
+    originCheck(allowed, config.NODE_ENV === 'production'),
+    rateLimiter('api', config.RATE_LIMIT_MAX_REQUESTS, config, logger, addressOf, rateLimitStore?.('api')),
+    rateLimiter('site', config.SITE_RATE_LIMIT_MAX_REQUESTS, config, logger, addressOf, rateLimitStore?.('site')),
     // Neither a key nor a secret configured: the API is open, and no request pays for the check.
-    ...(config.API_SECRET_KEY || config.JWT_SECRET ? [credentials(config, route)] : []),
-    jsonBodiesOnly(route),
+    ...(config.API_SECRET_KEY || config.JWT_SECRET ? [credentials(config)] : []),
+    jsonBodiesOnly(),
   ]);
 }
 
@@ -137,7 +120,7 @@ function securityHeaders(): Step {
   const probe = new ServerResponse(new IncomingMessage(new Socket()));
   middleware(probe.req, probe, () => undefined);
   const headers = new Map(Object.entries(probe.getHeaders()).map(([name, value]) => [name, String(value)]));
-  return (_req, res, next) => {
+  return ({ res }, next) => {
     res.setHeaders(headers);
     next();
   };
@@ -156,7 +139,7 @@ function corsHeaders(allowed: ReadonlySet<string>): Step {
     maxAge: 600,
     optionsSuccessStatus: 204,
   });
-  return (req, res, next) => {
+  return ({ req, res }, next) => {
     // Every answer depends on Origin (403 or not, CORS headers or not), so caches must key on it.
     vary(res, 'Origin');
     // Without an Origin there is nothing to allow: cors would do nothing (most requests, cheaper so).
@@ -179,9 +162,9 @@ function allowedOrigins(list: readonly string[]): Set<string> {
   }));
 }
 
-function originCheck(allowed: ReadonlySet<string>, production: boolean, { isOpen }: Exemptions): Step {
-  return (req, _res, next) => {
-    if (isOpen(req)) return next();
+function originCheck(allowed: ReadonlySet<string>, production: boolean): Step {
+  return ({ req, route }, next) => {
+    if (isOpen(route.kind)) return next();
     const { origin, referer } = req.headers;
     // Origin, when present, decides alone (an allowed Referer does not rescue it). It must equal an
     // allowed origin as sent, byte for byte: browsers send the serialised form, and `null` (sandboxed
@@ -208,51 +191,41 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean, { isOpen
 // --- 4. rate limits -----------------------------------------------------------------------------
 
 /**
- * One limiter: the API's counts /api (but its documentation), the website's counts everything else but
+ * One limit: the API's counts /api (but its documentation), the website's counts everything else but
  * the assets, and not a 304 (a revalidation costs the server nothing: it is given back when it ends).
+ * A counted answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (the end of
+ * the window in whole Unix seconds, rounded up); a refusal also Retry-After (seconds). The key is the
+ * client's address, IPv6 grouped by /56 (X-Forwarded-For counts only when TRUST_PROXY is set).
  */
 function rateLimiter(which: 'api' | 'site', limit: number, config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string,
-  { isApiCounted, isSiteCounted }: Exemptions, store?: Store): Step {
+  store: HitStore = new MemoryHitStore()): Step {
   let proxyWarned = false;
-  const counted = which === 'api' ? isApiCounted : isSiteCounted;
-  const limiter = rateLimit({
-    ...(store ? { store } : {}),
-    windowMs: config.RATE_LIMIT_WINDOW_MS,
-    limit,
-    // Exactly X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. In express-rate-limit
-    // v8 the legacy X-RateLimit-Reset is the reset time in whole Unix seconds (ceil), e.g.
-    // `1767225600`; a 429 also carries Retry-After (seconds). No IETF draft `RateLimit*` headers.
-    legacyHeaders: true,
-    standardHeaders: false,
-    // The key is the client's address (IPv6 grouped by /56): X-Forwarded-For counts only when
-    // TRUST_PROXY is set.
-    keyGenerator: (req) => {
-      if (!config.TRUST_PROXY && !proxyWarned && req.headers['x-forwarded-for'] !== undefined) {
-        proxyWarned = true; // once: behind a proxy every client would share the proxy's count
-        logger.warn('a request carries X-Forwarded-For but TRUST_PROXY is off: the rate limit counts by the proxy\'s address');
-      }
-      return ipKeyGenerator(addressOf(req));
-    },
-    // The docs page's own files (HTML, CSS, scripts, icons, the OpenAPI document) and the site's
-    // assets are not counted: one page load fetches several of them.
-    skip: (req) => !counted(req),
-    ...(which === 'site' ? { skipSuccessfulRequests: true, requestWasSuccessful: (_req: unknown, res: { statusCode: number }) => res.statusCode === 304 } : {}),
-    handler: (req, _res, next, options) => {
-      const info = (req as IncomingMessage & { rateLimit?: { resetTime?: Date } }).rateLimit;
-      const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;
-      next(new RateLimited(`at most ${options.limit as number} ${which === 'api' ? 'API requests' : 'page requests'} per ${Math.round(options.windowMs / 1000)} s per client address`
-        + (seconds === undefined ? '' : `; try again in ${seconds} s`), seconds, which === 'site'));
-    },
-    // express-rate-limit checks its setup and reports to this logger: into the service log, not
-    // onto the console.
-    logger: {
-      warn: (error, message) => logger.warn({ err: error }, message ?? 'express-rate-limit'),
-      error: (error, message) => logger.error({ err: error }, message ?? 'express-rate-limit'),
-    },
-  });
-  // Typed for Express, it reads and writes only what node's request and response have (the key comes
-  // from keyGenerator, the refusal goes to next): test/front.test.ts runs it on node's own objects.
-  return limiter as unknown as Step;
+  const counted = COUNTED[which];
+  const counts = new RateLimit(limit, config.RATE_LIMIT_WINDOW_MS, store, (error) => logger.error({ err: error }, `the ${which} rate limit's store failed`));
+  const what = `at most ${limit} ${which === 'api' ? 'API requests' : 'page requests'} per ${Math.round(config.RATE_LIMIT_WINDOW_MS / 1000)} s per client address`;
+
+  const decide = ({ res }: Exchange, next: (error?: unknown) => void, count: Count) => {
+    res.setHeader('X-RateLimit-Limit', String(count.limit));
+    res.setHeader('X-RateLimit-Remaining', String(count.remaining));
+    if (count.resetTime) res.setHeader('X-RateLimit-Reset', String(Math.ceil(count.resetTime.getTime() / 1000)));
+    if (which === 'site') res.once('finish', () => { if (res.statusCode === 304) count.giveBack(); });
+    if (!count.over) return next();
+    const seconds = secondsUntil(count.resetTime, config.RATE_LIMIT_WINDOW_MS);
+    res.setHeader('Retry-After', String(seconds));
+    next(new RateLimited(`${what}; try again in ${seconds} s`, seconds, which === 'site'));
+  };
+
+  return (exchange, next) => {
+    if (!counted(exchange.route.kind)) return next();
+    const { req } = exchange;
+    if (!config.TRUST_PROXY && !proxyWarned && req.headers['x-forwarded-for'] !== undefined) {
+      proxyWarned = true; // once: behind a proxy every client would share the proxy's count
+      logger.warn('a request carries X-Forwarded-For but TRUST_PROXY is off: the rate limit counts by the proxy\'s address');
+    }
+    const count = counts.hit(ipKeyGenerator(addressOf(req)));
+    if (count instanceof Promise) return count.then((c) => decide(exchange, next, c));
+    decide(exchange, next, count);
+  };
 }
 
 // --- 5. credentials -----------------------------------------------------------------------------
@@ -269,13 +242,13 @@ const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
  * scheme is not ours and is ignored. Without a Bearer token, X-API-Key must match API_SECRET_KEY;
  * with only JWT_SECRET set a valid token is required.
  */
-function credentials(config: GuardConfig, { isOpen }: Exemptions): Step {
+function credentials(config: GuardConfig): Step {
   const keyDigest = config.API_SECRET_KEY ? sha256(config.API_SECRET_KEY) : undefined;
   const jwtKey = config.JWT_SECRET ? new TextEncoder().encode(config.JWT_SECRET) : undefined;
   const challenge = (error?: string) => `Bearer realm="council-api"${error ? `, error="${error}"` : ''}`;
 
-  return async (req, res, next) => {
-    if (req.method === 'OPTIONS' || isOpen(req)) return next();
+  return async ({ req, res, route }, next) => {
+    if (req.method === 'OPTIONS' || isOpen(route.kind)) return next();
     const deny = (message: string, error?: string) => {
       if (jwtKey) res.setHeader('WWW-Authenticate', challenge(error));
       next(new HttpError(401, message));
@@ -315,11 +288,11 @@ function credentials(config: GuardConfig, { isOpen }: Exemptions): Step {
  * bare POST. (type-is alone would count it as a body.) The website's share form posts a form; its
  * route reads it.
  */
-function jsonBodiesOnly({ isApi }: Exemptions): Step {
-  return (req, _res, next) => {
+function jsonBodiesOnly(): Step {
+  return ({ req, route }, next) => {
     const length = req.headers['content-length'];
     const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0);
-    if (!hasBody || !isApi(req) || typeis(req, ['application/json'])) return next();
+    if (!hasBody || !isApi(route.kind) || typeis(req, ['application/json'])) return next();
     next(new HttpError(415, 'the request body must be JSON (Content-Type: application/json)'));
   };
 }

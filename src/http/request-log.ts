@@ -4,24 +4,17 @@
 // keys, tokens and cookies cannot reach the log; the URL is logged with credentials sent in its query
 // string redacted (redactUrl).
 
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { Step } from './front.ts';
+import { type Exchange, exchangeOf } from './exchange.ts';
 
-/** A caller's id is kept when it is a plain token, so logs can be joined across services. */
-const CALLER_ID = /^[\w-]{1,64}$/;
-
-/** What the line of a request in progress will say besides the request and the status. */
-interface Entry { id: string; reason?: string }
-const entries = new WeakMap<ServerResponse, Entry>();
-
-export const requestIdOf = (res: ServerResponse): string | undefined => entries.get(res)?.id;
+/** The request id of the request `res` answers. */
+export const requestIdOf = (res: ServerResponse): string | undefined => exchangeOf(res)?.id;
 
 /** Why the request was refused, for its line (the error's message). */
 export function noteReason(res: ServerResponse, reason: string): void {
-  const entry = entries.get(res);
-  if (entry) entry.reason = reason;
+  const exchange = exchangeOf(res);
+  if (exchange) exchange.reason = reason;
 }
 
 /** Query parameters that carry credentials by their name (compared in lower case without - and _). */
@@ -64,33 +57,28 @@ export function redactUrl(url: string, secrets: readonly string[]): string {
 }
 
 /**
- * The first handler of the front: `addressOf` gives the client's address for the line; `secrets` (the
- * configured API key and JWT secret) never reach it, nor credentials sent in a query string (redactUrl).
+ * Starts each request's line, written when its response closes; `addressOf` gives the client's address
+ * for it; `secrets` (the configured API key and JWT secret) never reach it, nor credentials sent in a
+ * query string (redactUrl).
  */
-export function requestLog(logger: Logger, addressOf: (req: IncomingMessage) => string, secrets: readonly string[] = []): Step {
+export function requestLog(logger: Logger, addressOf: (req: IncomingMessage) => string, secrets: readonly string[] = []): (exchange: Exchange) => void {
   const kept = secrets.filter((secret) => secret.length > 0);
   // The line is built below from named fields, never from headers: it skips the logger's redaction,
   // which cost 2.5 µs a line (more than half of the line's cost).
   const lines = logger.child({}, { redact: [] });
-  return (req, res, next) => {
-    const given = req.headers['x-request-id'];
-    const id = typeof given === 'string' && CALLER_ID.test(given) ? given : randomUUID();
-    const entry: Entry = { id };
-    entries.set(res, entry);
+  return (exchange) => {
+    const { req, res, id } = exchange;
     res.setHeader('X-Request-Id', id);
-    const url = req.url; // as it arrived: Express's routers rewrite req.url on the way
-    const started = performance.now();
     res.once('close', () => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!lines.isLevelEnabled(level)) return;
       lines[level]({
-        req: { id, method: req.method, url: url === undefined ? url : redactUrl(url, kept), remoteAddress: addressOf(req) },
+        req: { id, method: req.method, url: redactUrl(exchange.url, kept), remoteAddress: addressOf(req) },
         res: { statusCode: status },
-        ...(entry.reason === undefined ? {} : { reason: kept.reduce((reason, secret) => reason.replaceAll(secret, REDACTED), entry.reason) }),
-        responseTime: Math.round(performance.now() - started),
+        ...(exchange.reason === undefined ? {} : { reason: kept.reduce((reason, secret) => reason.replaceAll(secret, REDACTED), exchange.reason) }),
+        responseTime: Math.round(performance.now() - exchange.started),
       }, res.writableFinished ? 'request completed' : 'request aborted');
     });
-    next();
   };
 }

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { DATE_RANGE_ERROR, dateRangeOrdered, idParam, listFilters } from '../http/params.ts';
-import { count, dateString, envelope, int, kadencjaString, paged, percentNumber, text } from '../answers/schemas.ts';
+import { count, dateString, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
 
 export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_posiedzenia' }) });
 export const listQuery = z.object(listFilters).refine(dateRangeOrdered, DATE_RANGE_ERROR);

@@ -19,6 +19,7 @@ import type { Logger } from 'pino';
 import { type SnapshotManifest, type SnapshotMeta, sha256Of, snapshotManifest, snapshotMetaOf } from '../../core/snapshot/manifest.ts';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
 import { diskFull, isDiskFull } from '../../core/disk-full.ts';
+import type { BackgroundJob } from '../process/background-job.ts';
 import { Snapshot } from '../snapshot/snapshot.ts';
 
 /** What /health reports of a replica (`replika`). */
@@ -106,7 +107,7 @@ export function refusalOf(next: Pick<SnapshotMeta, 'snapshot' | 'builtAt' | 'sou
   return undefined;
 }
 
-export class SnapshotFollower {
+export class SnapshotFollower implements BackgroundJob {
   readonly status: FollowStatus;
   private readonly manifestUrl: URL;
   private readonly auth: Record<string, string>;
@@ -133,7 +134,7 @@ export class SnapshotFollower {
   }
 
   /** One poll now (SIGHUP, tests); the one in progress when there is one. */
-  pollNow(): Promise<void> {
+  runNow(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -155,7 +156,7 @@ export class SnapshotFollower {
 
   private schedule(ms: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.pollNow(), ms);
+    this.timer = setTimeout(() => void this.runNow(), ms);
     this.timer.unref();
   }
 

@@ -7,7 +7,9 @@
 import { createServer, type Server } from 'node:http';
 import { basename, resolve } from 'node:path';
 import express from 'express';
+import type { Logger } from 'pino';
 import { manifestPathOf, settleManifest } from '../../core/snapshot/manifest.ts';
+import type { BackgroundJob } from '../process/background-job.ts';
 
 export function publisherApp(dbPath: string): express.Express {
   const files = new Map([
@@ -46,4 +48,35 @@ export function startPublisher(dbPath: string, host: string, port: number): Prom
     server.once('error', (error) => reject(new Error(`cannot publish the snapshot on ${host}:${port}: ${error.message}`)));
     server.listen(port, host, () => resolveServer(server));
   });
+}
+
+/** Closes a server at once: a download in flight is cut, and the replica resumes it later or from another builder. */
+export const closeServer = (server: Server | null): Promise<void> => new Promise<void>((done) => {
+  if (!server) return done();
+  server.close(() => done());
+  server.closeAllConnections();
+});
+
+/** The publisher as a builder's background job: it serves from `open` (after `describePublished`) until `stop`. */
+export class Publisher implements BackgroundJob {
+  private server: Server | null = null;
+
+  constructor(
+    private readonly dbPath: string,
+    private readonly host: string,
+    private readonly port: number,
+    private readonly logger: Logger,
+    /** Gives the published snapshot its manifest when it has none (it was built by an earlier version). */
+    private readonly describePublished: (dbPath: string) => Promise<void>,
+  ) {}
+
+  async open(): Promise<void> {
+    await this.describePublished(this.dbPath);
+    this.server = await startPublisher(this.dbPath, this.host, this.port);
+    this.logger.info({ manifest: `http://${this.host}:${this.port}/${basename(this.dbPath)}.manifest.json` }, 'publishing the snapshot to replicas');
+  }
+
+  stop(): Promise<void> {
+    return closeServer(this.server);
+  }
 }

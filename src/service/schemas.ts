@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { count, text } from '../answers/schemas.ts';
 
+/** The service's version, in /health, /api and the OpenAPI document. */
+export const VERSION = '2.0.0';
+
 const isoTime = (description: string) => z.string().meta({ description: `${description} (ISO 8601)` });
 
 export const healthBody = z.strictObject({

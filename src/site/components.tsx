@@ -8,7 +8,7 @@ import {
   BALLOTS, BALLOT_LABEL, COUNT_LABEL, type Ballot, ballotOf, formatDate, formatMonth, formatMonthShort, formatNumber, formatPercent,
   formatTerm,
 } from './format.ts';
-import { KeepParams, type PageContext, bodyName, href } from './layout.tsx';
+import { type PageContext, bodyName, href } from './layout.tsx';
 
 export function ResultBadge({ wynik }: { wynik: string }) {
   const passed = wynik === 'przyjęto';

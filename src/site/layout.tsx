@@ -9,7 +9,7 @@
 
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { type DataCredit, creditLine } from '../../core/credit.ts';
+import type { DataCredit } from '../../core/credit.ts';
 import { CARD_HEIGHT, CARD_WIDTH, PNG_MEDIA_TYPE } from '../cards/card.ts';
 import { ATOM_MEDIA_TYPE } from '../feeds/atom.ts';
 import { type PublicUrl, absoluteUrl } from '../public-url.ts';

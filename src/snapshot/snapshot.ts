@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
 import { CODE_VERSION } from '../answers/code-version.ts';
-import { HttpError } from '../http/envelope.ts';
+import { heldSnapshot } from '../http/exchange.ts';
 import { createQueries, type Queries } from './queries.ts';
 
 export class Snapshot {
@@ -108,8 +108,6 @@ export class SnapshotStore {
   private failedKey: string | null = null;
   private refused: string | null = null;
   private closed = false;
-  /** The snapshot each response in progress holds. */
-  private readonly held = new WeakMap<ServerResponse, Snapshot>();
 
   constructor(readonly path: string, private readonly logger?: Logger) {}
 
@@ -153,13 +151,7 @@ export class SnapshotStore {
    * (a swap never closes a database under a request still reading it). 503 while none has been published.
    */
   holdFor(res: ServerResponse): Snapshot {
-    let snapshot = this.held.get(res);
-    if (snapshot) return snapshot;
-    snapshot = this.acquire() ?? undefined;
-    if (!snapshot) throw new HttpError(503, 'no data has been loaded yet');
-    this.held.set(res, snapshot);
-    res.once('close', () => snapshot.release());
-    return snapshot;
+    return heldSnapshot(this, res);
   }
 
   /**

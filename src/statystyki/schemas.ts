@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { booleanParam, kadencjaParam, limitParam, minParam, organParam } from '../http/params.ts';
-import { count, envelope, int, percentNumber, rankedVote, text } from '../answers/schemas.ts';
+import { count, int, percentNumber, text } from '../answers/schemas.ts';
 
 // Every aggregate accepts `organ` (CONTRACT §7): the figures of that body's votes and sessions only.
 export const scopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });

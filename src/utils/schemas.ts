@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { kadencjaParam } from '../http/params.ts';
-import { count, dateString, envelope, int, kadencjaString, text } from '../answers/schemas.ts';
+import { count, dateString, int, kadencjaString, text } from '../answers/schemas.ts';
 
 export const groupsQuery = z.object({ kadencja: kadencjaParam });
 

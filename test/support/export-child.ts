@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { parse } from 'csv-parse';
 import { BulkExports } from '../../src/exports/bulk.ts';
 
-const db = new Database(process.argv[2]!, { readonly: true, fileMustExist: true });
+const db = new Database(process.argv[2], { readonly: true, fileMustExist: true });
 let records = 0;
 let bytes = 0;
 let peakRss = 0;

@@ -1,9 +1,13 @@
-// Builds real temporary databases with the real pipeline, and apps over them.
+// Builds real temporary databases with the real pipeline, and apps over them. A fixture is built once
+// per test run and cloned for every test that asks for it (the run's folder: test/support/global-setup.ts),
+// keyed by the bytes of its source: the hand council, the sample, a generated council are each built once.
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Logger, pino } from 'pino';
+import { inject } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type ShareStore, SqliteShareStore } from '../../src/shares/index.ts';
@@ -15,10 +19,58 @@ import { tempDir } from './temp.ts';
 
 export { removeDir, tempDir } from './temp.ts';
 
-/** Runs the ETL from `source` into a new temporary database; returns its path. */
-export async function buildDatabase(source: string, format: SourceFormat = 'csv'): Promise<string> {
+/** The digest of a source: its files' paths and bytes (a folder), or its bytes (a file). */
+function sourceDigest(source: string, format: SourceFormat): string {
+  const digest = createHash('sha256').update(format);
+  const files = statSync(source).isDirectory()
+    ? readdirSync(source, { recursive: true, encoding: 'utf8' }).map((name) => join(source, name)).filter((f) => statSync(f).isFile()).sort()
+    : [source];
+  for (const file of files) digest.update(`\0${relative(source, file)}\0`).update(readFileSync(file));
+  return digest.digest('hex').slice(0, 32);
+}
+
+/**
+ * The database of `source` built in this run's folder, built now when it is the first to ask for it.
+ * Test files run in parallel processes: the first to create the source's folder builds, the others
+ * wait for its `built` mark (a failed build leaves `failed`, and each builds its own instead).
+ */
+async function builtOnce(cache: string, source: string, format: SourceFormat): Promise<string | undefined> {
+  const folder = join(cache, sourceDigest(source, format));
+  const dbPath = join(folder, 'council.db');
+  try {
+    mkdirSync(folder);
+  } catch {
+    for (;;) {
+      if (existsSync(join(folder, 'built'))) return dbPath;
+      if (existsSync(join(folder, 'failed'))) return undefined;
+      await sleep(100);
+    }
+  }
+  try {
+    await runEtl({ source, format, dbPath, render: renderStoredAnswers });
+    writeFileSync(join(folder, 'built'), '');
+    return dbPath;
+  } catch (error) {
+    writeFileSync(join(folder, 'failed'), String(error));
+    throw error;
+  }
+}
+
+/**
+ * Runs the ETL from `source` into a new temporary database; returns its path. The database is a
+ * clone of the run's one build of that source (the same snapshot id), unless `fresh` asks for a build
+ * of its own (a test of two builds: another snapshot id, determinism).
+ */
+export async function buildDatabase(source: string, format: SourceFormat = 'csv', { fresh = false } = {}): Promise<string> {
   const dbPath = join(tempDir(), 'council.db');
-  await runEtl({ source, format, dbPath, render: renderStoredAnswers });
+  const cache = fresh ? undefined : inject('fixtureCache');
+  const built = cache === undefined ? undefined : await builtOnce(cache, source, format);
+  if (built === undefined) {
+    await runEtl({ source, format, dbPath, render: renderStoredAnswers });
+    return dbPath;
+  }
+  copyFileSync(built, dbPath);
+  copyFileSync(`${built}.manifest.json`, `${dbPath}.manifest.json`);
   return dbPath;
 }
 

@@ -59,8 +59,8 @@ export function council(args: string[], env: Record<string, string> = {}, { root
   let out = '';
   let err = '';
   let exit: Exit | null = null;
-  child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
   const exited = new Promise<Exit>((resolve) => {
     child.once('close', (code, signal) => {
       running.delete(child);

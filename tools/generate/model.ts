@@ -1,7 +1,6 @@
 // What the generator builds (terms, persons, seats, groups, bodies, councils, sessions) and the rates
 // behind the realism requirements.
 
-import { LAST_SESSION_DAY } from './calendar.ts';
 import { type CouncilNames } from './vocabulary.ts';
 
 export interface Term {

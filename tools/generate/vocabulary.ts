@@ -169,7 +169,7 @@ export const RESOLUTION_SUBJECTS: ReadonlyArray<(c: SubjectContext) => string> =
   (c) => `miejscowego planu zagospodarowania przestrzennego obszaru „${c.rng.pick(PLAN_AREAS)}”`,
   (c) => `przyjęcia „Programu współpracy z organizacjami pozarządowymi na ${c.year + 1} rok”`,
   (c) => `określenia wysokości stawek podatku od nieruchomości na ${c.year + 1} rok`,
-  (c) => 'określenia zasad, trybu i terminu rozliczania dotacji celowych na prace przy zabytkach',
+  () => 'określenia zasad, trybu i terminu rozliczania dotacji celowych na prace przy zabytkach',
   (c) => `wyrażenia zgody na zbycie nieruchomości położonej przy ul. ${c.rng.pick(STREETS)} ${c.rng.int(1, 120)}`,
   (c) => `rozpatrzenia skargi na działalność ${c.rng.pick(INSTITUTIONS)}`,
   (c) => `nadania tytułu "Zasłużony dla ${c.names.unit}" – ${c.randomName()}`,

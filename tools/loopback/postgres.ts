@@ -57,7 +57,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     const server = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir,
       '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'], { ...owner, stdio: ['ignore', 'ignore', 'pipe'] });
     child = server;
-    server.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+    server.stderr.on('data', (chunk: Buffer) => { log += chunk.toString(); });
     await waitUntil(`PostgreSQL to accept connections on port ${port} (its log: ${log.slice(-1000)})`, async () => {
       if (server.exitCode !== null) throw new Error(`PostgreSQL exited with code ${server.exitCode}: ${log.slice(-1000)}`);
       const client = new pg.Client({ connectionString: urlOf('postgres'), connectionTimeoutMillis: 1000 });

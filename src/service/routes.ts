@@ -1,17 +1,18 @@
-// /health and /api: what is in service, and what the service offers.
+// /health and /api: what is in service, and what the service offers. Routes of the front.
 
-import { Router } from 'express';
+import { parse as parseQuery } from 'node:querystring';
 import type { RefreshSourceStatus } from '../../core/sources.ts';
 import { rejectUnknownQuery } from '../answers/endpoint.ts';
 import { API_ENDPOINTS } from '../answers/endpoints.ts';
 import type { Delivery } from '../http/delivery.ts';
 import { envelopeOf } from '../http/envelope.ts';
+import type { FrontAnswer } from '../http/front.ts';
+import { READ, type Route } from '../http/routes.ts';
 import { type FollowStatus, behindSeconds } from '../replication/follower.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
+import { VERSION } from './schemas.ts';
 
-export const VERSION = '2.0.0';
-
-/** Every endpoint the service answers (CONTRACT §5 `/api`): the 35 operations, then the service's own. */
+/** Every endpoint the service answers (CONTRACT §5 `/api`): the operations of the endpoint tables, then the service's own. */
 export const ENDPOINTS = [
   ...API_ENDPOINTS.map(({ method, path }) => ({ method: method.toUpperCase(), path })),
   { method: 'GET', path: '/api' },
@@ -38,11 +39,10 @@ export interface RefreshStatus {
   running: boolean;
 }
 
-export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, delivery: Delivery, follow?: FollowStatus): Router {
-  const router = Router();
+export function serviceRoutes(snapshots: SnapshotStore, refresh: RefreshStatus, delivery: Delivery, follow?: FollowStatus): Array<Route<FrontAnswer>> {
   const started = Date.now();
 
-  router.get('/health', (_req, res) => {
+  const health: FrontAnswer = ({ res }) => {
     const snapshot = snapshots.active;
     // The envelope of every response (CONTRACT §5): success is false only while no data is loaded.
     const body = {
@@ -60,13 +60,18 @@ export function serviceRouter(snapshots: SnapshotStore, refresh: RefreshStatus, 
       odrzucona: snapshots.refusal,
     };
     delivery.sendUncached(res, snapshot ? 200 : 503, Buffer.from(JSON.stringify(body)));
-  });
+  };
 
-  router.get('/api', (req, res) => {
-    rejectUnknownQuery('/api', [], Object.keys(req.query));
-    const index = { nazwa: 'Council Voting Analytics API', wersja: VERSION, dokumentacja: '/api/openapi.json', endpoints: ENDPOINTS };
-    delivery.sendUncached(res, 200, envelopeOf(index));
-  });
+  const index: FrontAnswer = ({ res, search }) => {
+    rejectUnknownQuery('/api', [], Object.keys(parseQuery(search)));
+    const body = { nazwa: 'Council Voting Analytics API', wersja: VERSION, dokumentacja: '/api/openapi.json', endpoints: ENDPOINTS };
+    delivery.sendUncached(res, 200, envelopeOf(body));
+  };
 
-  return router;
+  return [
+    { path: '/health', methods: READ, kind: 'health', target: health },
+    // Any other method: not guarded either, and answered 404.
+    { path: '/health', methods: 'any', kind: 'health' },
+    { path: '/api', methods: READ, kind: 'data', target: index },
+  ];
 }
