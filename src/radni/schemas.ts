@@ -121,3 +121,22 @@ export const comparison = z.strictObject({
     glos_drugiego: glosValue,
   })).meta({ description: 'Wspólne głosowania, w których głosy się różnią (porządek dat, stronicowane)' }),
 }).meta({ id: 'Comparison' });
+
+/** The totals of a councillor's vote lists in scope, each the pagination total of its endpoint. */
+export const voteListTotals = z.strictObject({
+  wszystkie: count('Głosowania z głosem radnego (każdy zapis: także nieobecność i brak głosu): /glosowania'),
+  zgodne: count('Głosowania zgodne ze stanowiskiem ugrupowania (zgodne w zgodnosc-grupa): /glosowania-zgodne'),
+  buntownicze: count('Głosowania wbrew stanowisku ugrupowania: /glosowania-buntownicze'),
+  samotne: count('Głosowania, w których radny jako jedyny wybrał swoją opcję: /glosowania-samotne'),
+  kluczowe: count('Głosowania rozstrzygnięte jednym głosem, z głosem radnego po stronie zwycięskiej: /glosowania-kluczowe'),
+}).meta({ id: 'VoteListTotals' });
+
+export const pairScopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
+
+export const pairMonth = z.strictObject({
+  miesiac: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'Miesiąc daty głosowania YYYY-MM' }),
+  wspolne_glosowania: count('Głosowania miesiąca, w których obaj oddali aktywny głos'),
+  zgodne: count('Głosowania z takim samym głosem'),
+  zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
+}).meta({ id: 'PairMonth' });
+

@@ -105,7 +105,7 @@ export function CompareForm({ ctx, data, kadencja, first, second }: {
 }) {
   const radniQueries = data.snapshot.queries.radni;
   const bodyIds = ctx.organ !== undefined ? [ctx.organ]
-    : first !== undefined ? radniQueries.bodiesOf(first, kadencja)
+    : first !== undefined ? radniQueries.bodiesOf(first, kadencja).map((b) => b.id_organu)
       : ctx.bodies.length === 1 ? [ctx.bodies[0]!.id_organu] : [];
   if (bodyIds.length === 0) {
     return (
