@@ -6,7 +6,7 @@
 // on their source and licence (bulkDescription).
 
 import type { Writable } from 'node:stream';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { GLOS_VALUES, percentString } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
@@ -309,6 +309,24 @@ export class BulkExports {
       }
     }
   }
+}
+
+/**
+ * The bulk files for one download, over a connection of its own without mmap: a bulk file reads most of
+ * the snapshot, and mapped pages would stay in the server's resident memory (1.4 million ballots: the
+ * whole file), where the page cache of a plain connection is bounded. It must read the snapshot the
+ * request holds: when a new file was published under `path` since, the held connection serves.
+ */
+export function downloadExports(path: string, held: { id: string; db: Database.Database }): { exports: BulkExports; close: () => void } {
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma('query_only = ON');
+    if (db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get() === held.id) return { exports: new BulkExports(db), close: () => db.close() };
+    db.close();
+  } catch {
+    // no file at the path (being replaced): the held connection serves
+  }
+  return { exports: new BulkExports(held.db), close: () => {} };
 }
 
 /** Batches of rows in `ord` descending (chronological) order: each read starts below the last row's ord. */

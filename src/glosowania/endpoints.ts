@@ -6,6 +6,7 @@ import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, paged, voteSummary } from '../answers/schemas.ts';
 import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
 import { SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
+import { sharePath } from '../site/paths.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { groupBallots } from './queries.ts';
 import {
@@ -84,7 +85,7 @@ export const glosowania = {
       if (osoba === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
       const target = { id_glosowania: id, klucz: queries.glosowania.keyOf(id)!, id_osoby: id_osoby ?? null, osoba };
       const { link, created } = await fromStore(shares.linkFor(target));
-      return new Reply({ link, url: `/share/${link}` }, {}, created ? 201 : 200);
+      return new Reply({ link, url: sharePath(link) }, {}, created ? 201 : 200);
     },
   }),
   shared: endpoint({

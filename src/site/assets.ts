@@ -5,6 +5,7 @@
 import { hash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Delivery, Kind } from '../http/delivery.ts';
+import { assetPath } from './paths.ts';
 import { SITE_CSS } from './style.ts';
 
 // "Copy link" buttons: rendered hidden, shown only where the clipboard can be written. The share form
@@ -53,7 +54,7 @@ function asset(name: string, extension: string, type: string, content: string): 
   const digest = hash('sha256', body, 'base64url').slice(0, 12);
   // A new version is a new URL: cached for a year.
   const kind = { type, compressed: false, cacheControl: 'public, max-age=31536000, immutable' };
-  return { url: `/assets/${name}.${digest}.${extension}`, kind, body, etag: `"${digest}"` };
+  return { url: assetPath(name, digest, extension), kind, body, etag: `"${digest}"` };
 }
 
 export const ASSETS = {
