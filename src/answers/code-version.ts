@@ -4,8 +4,9 @@
 // and is part of every ETag (src/http/delivery.ts): a server running other code never sends a stored
 // answer or a validator made by the old code, and the next refresh re-renders (etl/refresh-job.ts).
 //
-// It hashes the sources of src/ (the API and the website) and core/ (the arithmetic and text rules they
-// share with the ETL), the locked dependency versions and the snapshot schema's version. The sources,
+// It hashes the sources of src/ (the API and the website, its style sheet and script included: a page
+// names them by their content's hash) and core/ (the arithmetic and text rules they share with the
+// ETL), the locked dependency versions and the snapshot schema's version. The sources,
 // not the compiled files: a server run from dist/ and a refresh child run through tsx are the same code.
 // Without the sources beside the build (a copy of dist/ alone), the compiled files are hashed instead.
 
@@ -31,7 +32,7 @@ function codeVersionOf(): string {
   const compiled = import.meta.url.endsWith('.js');
   const build = fileURLToPath(new URL('../../', import.meta.url)); // dist/, or the project when run from sources
   const project = compiled ? join(build, '..') : build;
-  let files = filesUnder(project, /\.tsx?$/);
+  let files = filesUnder(project, /\.(tsx?|css|js|svg)$/);
   let root = project;
   if (compiled && files.length === 0) {
     files = filesUnder(build, /\.js$/);
