@@ -9,8 +9,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RADOSKOP_CREDIT, SEJM_CREDIT } from '../core/credit.ts';
 import { BULK_FILES, BulkExports, BulkScopeError, bulkColumns, bulkDescription } from '../src/exports/bulk.ts';
+import { columnsOf, descriptionOf } from '../src/exports/columns.ts';
 import { type CsvColumn, csvField, writeCsv } from '../src/exports/csv.ts';
 import { writeListCsv } from '../src/exports/list.ts';
+import { voteSummary } from '../src/answers/schemas.ts';
+import { buildOpenApiDocument } from '../src/openapi.ts';
+import { session } from '../src/posiedzenia/schemas.ts';
+import { group } from '../src/utils/schemas.ts';
+import { voteList } from '../src/site/lists.ts';
 import { OutputClosedError } from '../src/exports/text-writer.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { writeBundle } from './support/bundle.ts';
@@ -258,3 +264,24 @@ describe('the list writer', () => {
     }
   });
 });
+
+describe('CSV columns are described by the API response schemas', () => {
+  it('a column named after a field says what OpenAPI says of it, in the bulk files and the lists alike', () => {
+    const documented = (component: string, field: string) =>
+      ((buildOpenApiDocument().components.schemas[component]!['properties'] as Record<string, { description?: string }>)[field])!.description;
+    const described = (columns: ReadonlyArray<CsvColumn<never>>, name: string) => columns.find((c) => c.name === name)!.description;
+    expect(described(bulkColumns('glosowania'), 'tytul')).toBe(documented('VoteSummary', 'tytul'));
+    expect(described(voteList.columns, 'tytul')).toBe(documented('VoteSummary', 'tytul'));
+    expect(described(bulkColumns('posiedzenia'), 'frekwencja_procent')).toBe(documented('Session', 'frekwencja_procent'));
+    expect(described(bulkColumns('ugrupowania'), 'pelna_nazwa')).toBe(descriptionOf(group.shape.pelna_nazwa));
+  });
+
+  it('takes a field through its nullable wrapper, lets a list say its own, and refuses a column nobody describes', () => {
+    const columns = columnsOf<{ godzina: string | null; nazwa: string | null }>(session, ['nazwa'], {});
+    expect(columns[0]!.description).toBe(descriptionOf(session.shape.nazwa));
+    expect(columns[0]!.value({ godzina: null, nazwa: 'I sesja' })).toBe('I sesja');
+    expect(columnsOf(voteSummary, ['godzina'], { godzina: { description: 'own' } })[0]!.description).toBe('own');
+    expect(() => columnsOf(voteSummary, ['nie_ma'])).toThrow(/CSV column nie_ma: no field nie_ma/);
+  });
+});
+

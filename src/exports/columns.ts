@@ -37,5 +37,12 @@ export function columnsOf<T>(
   });
 }
 
+/** A column under a name of its own that means a field of a response schema: described by that field. */
+export function columnAs<T>(name: string, schema: z.ZodObject, field: string, value: (row: T) => Cell): CsvColumn<T> {
+  const description = schema.shape[field] && descriptionOf(schema.shape[field] as z.ZodType);
+  if (description === undefined) throw new Error(`CSV column ${name}: no field ${field} with a description in the schema`);
+  return { name, description, value };
+}
+
 /** A column that is no field of a response schema: its name, description and value all its own. */
 export const ownColumn = <T>(name: string, description: string, value: (row: T) => Cell): CsvColumn<T> => ({ name, description, value });

@@ -46,7 +46,7 @@ export const councillorListItem = z.strictObject({
   id_ugrupowania: int('Identyfikator ugrupowania').nullable(),
   ugrupowanie: group,
   aktywny: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 = aktywny' }),
-  token: text('Token (slug) radnego, przyjmowany zamiast id'),
+  token: text('Token (slug) radnego: adres jego strony /radni/<token>, przyjmowany w API zamiast id'),
 }).meta({ id: 'CouncillorListItem' });
 
 export const councillorProfile = z.strictObject({
@@ -122,13 +122,13 @@ export const comparison = z.strictObject({
   })).meta({ description: 'Wspólne głosowania, w których głosy się różnią (porządek dat, stronicowane)' }),
 }).meta({ id: 'Comparison' });
 
-/** The totals of a councillor's vote lists in scope, each the pagination total of its endpoint. */
+/** The totals of a councillor's vote lists in scope, each the pagination total of its endpoint (/glosowania, /glosowania-zgodne, …). */
 export const voteListTotals = z.strictObject({
-  wszystkie: count('Głosowania z głosem radnego (każdy zapis: także nieobecność i brak głosu): /glosowania'),
-  zgodne: count('Głosowania zgodne ze stanowiskiem ugrupowania (zgodne w zgodnosc-grupa): /glosowania-zgodne'),
-  buntownicze: count('Głosowania wbrew stanowisku ugrupowania: /glosowania-buntownicze'),
-  samotne: count('Głosowania, w których radny jako jedyny wybrał swoją opcję: /glosowania-samotne'),
-  kluczowe: count('Głosowania rozstrzygnięte jednym głosem, z głosem radnego po stronie zwycięskiej: /glosowania-kluczowe'),
+  wszystkie: count('Głosowania z głosem radnego (każdy zapis: także nieobecność i brak głosu)'),
+  zgodne: count('Głosowania zgodne ze stanowiskiem ugrupowania (zgodne w zgodnosc-grupa)'),
+  buntownicze: count('Głosowania wbrew stanowisku ugrupowania'),
+  samotne: count('Głosowania, w których radny jako jedyny wybrał swoją opcję'),
+  kluczowe: count('Głosowania rozstrzygnięte jednym głosem, z głosem radnego po stronie zwycięskiej'),
 }).meta({ id: 'VoteListTotals' });
 
 export const pairScopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });

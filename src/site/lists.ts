@@ -63,7 +63,7 @@ export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos:
   file: 'glosowania-radnego',
   batch: 100,
   columns: columnsOf(councillorVote, [...VOTE_COLUMNS.slice(0, 5), 'glos', ...VOTE_COLUMNS.slice(5)], {
-    glos: { description: `głos radnego: ${GLOS_VALUES.join(', ')}` },
+    glos: { description: `Głos radnego: ${GLOS_VALUES.join(', ')}` },
   }),
   rows: ({ id, lista, kadencja, glos, organ }, { answer }) => {
     const query = lista === 'wszystkie' ? { kadencja, organ, glos } : { kadencja };
@@ -116,8 +116,8 @@ export const groupCountList: SiteList<{ groups: GroupBallots[] }, { nazwa: strin
   file: 'glosy-ugrupowan',
   batch: 1000,
   columns: [
-    ownColumn('ugrupowanie', 'ugrupowanie radnych w chwili głosowania', (g) => g.nazwa),
-    ...GLOS_VALUES.map((k) => ownColumn<{ counts: Counts }>(k, `głosy: ${k}`, (g) => g.counts[k])),
+    ownColumn('ugrupowanie', 'Ugrupowanie radnych w chwili głosowania', (g) => g.nazwa),
+    ...GLOS_VALUES.map((k) => ownColumn<{ counts: Counts }>(k, `Głosy: ${k}`, (g) => g.counts[k])),
   ],
   rows: ({ groups }) => whole(groups),
 };
@@ -199,14 +199,14 @@ export const RANKINGS = {
     ({ answer }, scope) => answer(statystyki.mostUnanimous, { query: top(scope) })),
   pary: ranking<RowOf<typeof statystyki.topCoalitions>>('pary', [
     ...([1, 2] as const).flatMap((n) => [
-      ownColumn(`id_osoby_${n}`, `identyfikator ${n === 1 ? 'pierwszego' : 'drugiego'} radnego`, (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].id_osoby),
-      ownColumn(`radny_${n}`, `${n === 1 ? 'pierwszy' : 'drugi'} radny`, (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].imie_nazwisko),
-      ownColumn(`ugrupowanie_${n}`, 'jego ugrupowanie', (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].ugrupowanie),
+      ownColumn(`id_osoby_${n}`, `Identyfikator ${n === 1 ? 'pierwszego' : 'drugiego'} radnego`, (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].id_osoby),
+      ownColumn(`radny_${n}`, `${n === 1 ? 'Pierwszy' : 'Drugi'} radny`, (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].imie_nazwisko),
+      ownColumn(`ugrupowanie_${n}`, 'Jego ugrupowanie', (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].ugrupowanie),
     ]),
     ...columnsOf<RowOf<typeof statystyki.topCoalitions>>(topPair, ['zgodnosc_procent', 'wspolne_glosowania']),
   ], ({ answer }, scope) => answer(statystyki.topCoalitions, { query: { ...top(scope), tylko_miedzy_ugrupowaniami: true } })),
   organy: ranking<Ranked<RowOf<typeof statystyki.bodyActivity>>>('organy', [
-    ownColumn('pozycja', 'miejsce (najwięcej głosowań)', (b: Ranked<RowOf<typeof statystyki.bodyActivity>>) => b.pozycja),
+    ownColumn('pozycja', 'Miejsce (najwięcej głosowań)', (b: Ranked<RowOf<typeof statystyki.bodyActivity>>) => b.pozycja),
     ...columnsOf<Ranked<RowOf<typeof statystyki.bodyActivity>>>(bodyActivity, ['id_organu', 'nazwa', 'liczba_glosow', 'liczba_posiedzen']),
   ], async ({ answer }, { kadencja, organ }) => (await answer(statystyki.bodyActivity, { query: { kadencja, organ } })).map((b, i) => ({ ...b, pozycja: i + 1 }))),
 };
