@@ -1,7 +1,7 @@
 // /api/radni: parameters and responses (CONTRACT §3, §5).
 
 import { z } from 'zod';
-import { booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam, wholeNumber } from '../http/params.ts';
+import { booleanParam, glosParam, idParam, kadencjaParam, limitParam, minWspolneParam, organParam, pageParam, wholeNumber } from '../http/params.ts';
 import { count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue } from '../answers/schemas.ts';
 
 const councillorIdParam = z.string()
@@ -21,13 +21,15 @@ export const scopeQuery = z.object({ kadencja: kadencjaParam });
 /** The councillor list's page size when only `page` is given (the largest `limit` is CONTRACT §6's 100, as everywhere). */
 export const COUNCILLOR_PAGE = 20;
 export const listQuery = z.object({
-  kadencja: kadencjaParam, organ: organParam, ugrupowanie: idParam.optional().meta({ description: 'id_ugrupowania' }), aktywny: booleanParam.optional(),
+  kadencja: kadencjaParam, organ: organParam,
+  ugrupowanie: idParam.optional().meta({ description: 'Identyfikator ugrupowania (id_ugrupowania): tylko jego członkowie' }),
+  aktywny: booleanParam.optional().meta({ description: 'Tylko aktywni (true) albo tylko nieaktywni (false)' }),
   // Optional, unlike the other lists: without them the answer is the whole list (the specification's).
   page: wholeNumber(1, 1_000_000).optional().meta({ description: 'Numer strony (od 1); z `page` lub `limit` odpowiedź zawiera `pagination`' }),
   limit: wholeNumber(1, 100).optional()
     .meta({ description: `Rozmiar strony (domyślnie ${COUNCILLOR_PAGE}); bez \`page\` i \`limit\` — cała lista` }),
 });
-export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minParam(10) });
+export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minWspolneParam });
 export const votesQuery = z.object({
   kadencja: kadencjaParam, organ: organParam,
   glos: glosParam.optional().meta({ description: 'Tylko głosowania, w których radny oddał ten głos (za, przeciw, wstrzymujacy, nieobecny, brak_glosu)' }),

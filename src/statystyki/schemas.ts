@@ -1,16 +1,22 @@
 // /api/statystyki: parameters and responses (CONTRACT §4, §5).
 
 import { z } from 'zod';
-import { booleanParam, idParam, kadencjaParam, limitParam, minParam, organParam } from '../http/params.ts';
+import { booleanParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam } from '../http/params.ts';
 import { count, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
 
 // Every aggregate accepts `organ` (CONTRACT §7): the figures of that body's votes and sessions only.
 export const scopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
 export const votesRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20) });
-export const attendanceRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_posiedzen: minParam(1) });
-export const councillorRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_glosowan: minParam(10) });
+export const attendanceRankingQuery = z.object({
+  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20),
+  min_posiedzen: minParam(1).meta({ description: 'Minimalna liczba zapisów obecności radnego' }),
+});
+export const councillorRankingQuery = z.object({
+  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20),
+  min_glosowan: minParam(10).meta({ description: 'Minimalna liczba aktywnych głosów radnego' }),
+});
 export const topPairsQuery = z.object({
-  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_wspolne: minParam(10),
+  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_wspolne: minWspolneParam,
   tylko_miedzy_ugrupowaniami: booleanParam.optional().meta({ description: 'true: tylko pary z różnych ugrupowań' }),
 });
 
