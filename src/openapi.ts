@@ -165,15 +165,18 @@ function typedOutput(schema: z.ZodType, converter: SchemaConverter): Json | null
   }
 }
 
+/** What the document says of a parameter. */
+interface ParameterDoc { schema: Json; description?: string; required: boolean }
+
 /**
  * The documented schema of one path or query parameter. Numbers and booleans are shown as the typed
  * value they are parsed into (the `.pipe()` of src/http/params.ts: integer with minimum/maximum, boolean),
  * everything else as the string it must be (pattern, enum, maxLength).
  */
-function parameterSchema(schema: z.ZodType, converter: SchemaConverter): { schema: Json; description?: string; required: boolean } {
+function parameterSchema(schema: z.ZodType, converter: SchemaConverter): ParameterDoc {
   const typed = typedOutput(schema, converter);
   const { description: own, ...json } = typed ?? converter.convert(schema, 'input');
-  const description = typeof own === 'string' ? own : undefined; // each parameter's own, from its schema (src/http/params.ts)
+  const description = typeof own === 'string' ? own : undefined; // its schema's (src/http/params.ts and the resources')
   const required = !schema.safeParse(undefined).success;
   if (json['type'] === 'boolean') {
     return { required, description: `${description === undefined ? '' : `${description} `}(true/false; przyjmowane także 1/0)`, schema: json };

@@ -267,16 +267,19 @@ describe('the list writer', () => {
 
 describe('CSV columns are described by the API response schemas', () => {
   it('a column named after a field says what OpenAPI says of it, in the bulk files and the lists alike', () => {
+    const components = buildOpenApiDocument().components.schemas;
     const documented = (component: string, field: string) =>
-      ((buildOpenApiDocument().components.schemas[component]!['properties'] as Record<string, { description?: string }>)[field])!.description;
-    const described = (columns: ReadonlyArray<CsvColumn<never>>, name: string) => columns.find((c) => c.name === name)!.description;
+      (components[component]!['properties'] as Record<string, { description?: string }>)[field]!.description;
+    const described = (columns: ReadonlyArray<CsvColumn<never>>, name: string) =>
+      columns.find((c) => c.name === name)!.description;
     expect(described(bulkColumns('glosowania'), 'tytul')).toBe(documented('VoteSummary', 'tytul'));
     expect(described(voteList.columns, 'tytul')).toBe(documented('VoteSummary', 'tytul'));
-    expect(described(bulkColumns('posiedzenia'), 'frekwencja_procent')).toBe(documented('Session', 'frekwencja_procent'));
+    expect(described(bulkColumns('posiedzenia'), 'frekwencja_procent'))
+      .toBe(documented('Session', 'frekwencja_procent'));
     expect(described(bulkColumns('ugrupowania'), 'pelna_nazwa')).toBe(descriptionOf(group.shape.pelna_nazwa));
   });
 
-  it('takes a field through its nullable wrapper, lets a list say its own, and refuses a column nobody describes', () => {
+  it('looks through a nullable field, lets a list say its own, and refuses a column nobody describes', () => {
     const columns = columnsOf<{ godzina: string | null; nazwa: string | null }>(session, ['nazwa'], {});
     expect(columns[0]!.description).toBe(descriptionOf(session.shape.nazwa));
     expect(columns[0]!.value({ godzina: null, nazwa: 'I sesja' })).toBe('I sesja');

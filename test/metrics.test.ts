@@ -92,10 +92,14 @@ function requestsFor(bundle: Bundle): string[] {
       `/api/statystyki/top-koalicje?min_wspolne=1&limit=100${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100${and}`,
       `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`, `/api/statystyki/najwieksze-proby${q}`);
     for (const id of people) {
-      for (const metric of ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa', '/glosowania-liczby', '/organy']) {
+      const metrics = ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa',
+        '/glosowania-liczby', '/organy'];
+      for (const metric of metrics) {
         paths.push(`/api/radni/${id}${metric}${q}`);
       }
-      for (const list of ['glosowania', 'glosowania-samotne', 'glosowania-kluczowe', 'glosowania-buntownicze', 'glosowania-zgodne']) {
+      const lists = ['glosowania', 'glosowania-samotne', 'glosowania-kluczowe', 'glosowania-buntownicze',
+        'glosowania-zgodne'];
+      for (const list of lists) {
         paths.push(`/api/radni/${id}/${list}?limit=100${and}`);
       }
       paths.push(`/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`, `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`);
@@ -110,12 +114,14 @@ function requestsFor(bundle: Bundle): string[] {
         `/api/statystyki/ranking-buntownikow?min_glosowan=0&limit=100&${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=1&limit=100&${and}`,
         `/api/statystyki/najbardziej-kontrowersyjne?limit=100&${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100&${and}`,
         `/api/statystyki/top-koalicje?min_wspolne=1&limit=100&${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100&${and}`,
-        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`, `/api/statystyki/najwieksze-proby?${and}`);
+        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`,
+        `/api/statystyki/najwieksze-proby?${and}`);
     }
   }
   for (const id of votes) paths.push(`/api/glosowania/${id}`, `/api/glosowania/${id}/glosy`, `/api/glosowania/${id}/glosy?ugrupowanie=true`, `/api/glosowania/${id}/zalaczniki`);
   for (const id of sessions) {
-    paths.push(`/api/posiedzenia/${id}`, `/api/posiedzenia/${id}/punkty`, `/api/posiedzenia/${id}/obecnosci`, `/api/posiedzenia/${id}/glosowania`);
+    const session = `/api/posiedzenia/${id}`;
+    paths.push(session, `${session}/punkty`, `${session}/obecnosci`, `${session}/glosowania`);
   }
   paths.push('/api/glosowania?limit=3&page=2', '/api/glosowania?wynik=odrzucono&limit=100', '/api/glosowania?kontrowersyjnosc_min=50&limit=100');
   return paths;

@@ -48,60 +48,68 @@ const num = (r: Row, k: string) => r[k] as number;
 // (src/exports/columns.ts); a file's own columns are those the API has no field for.
 
 const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf(voteSummary, [
-  'id_glosowania', 'data', 'godzina', 'kadencja', 'id_organu', 'organ', 'id_posiedzenia', 'posiedzenie_numer', 'id_punktu', 'punkt_numer',
-  'numer', 'tytul', 'wynik', 'za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu', 'kontrowersyjnosc', 'jednomyslnosc_procent',
+  'id_glosowania', 'data', 'godzina', 'kadencja', 'id_organu', 'organ', 'id_posiedzenia', 'posiedzenie_numer',
+  'id_punktu', 'punkt_numer', 'numer', 'tytul', 'wynik', 'za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu',
+  'kontrowersyjnosc', 'jednomyslnosc_procent',
 ], {
   posiedzenie_numer: { description: descriptionOf(session.shape.numer)! },
   punkt_numer: { description: descriptionOf(agendaPoint.shape.numer)! },
 });
 
+/** A column of the file's own, valued by the row's field of that name. */
+const own = (name: string, description: string) => ownColumn<Row>(name, description, (r) => r[name] ?? null);
+
 const BALLOT_COLUMNS: CsvColumn<Row>[] = [
   ...columnsOf<Row>(voteSummary, ['id_glosowania', 'data']),
   ...columnsOf<Row>(ballotEntry, ['id_osoby', 'imie_nazwisko', 'glos'], { glos: { value: glos } }),
-  ownColumn('id_ugrupowania', 'Identyfikator ugrupowania radnego w dniu głosowania; puste: niezrzeszony', (r) => r['id_ugrupowania'] ?? null),
+  own('id_ugrupowania', 'Identyfikator ugrupowania radnego w dniu głosowania; puste: niezrzeszony'),
   ...columnsOf<Row>(ballotEntry, ['ugrupowanie']),
 ];
 
 const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
   const where = withinBody ? 'wśród radnych tej rady w tej kadencji' : 'wśród wszystkich radnych w tym zakresie';
+  const percentOf = (part: string, whole: string) => (r: Row) => percentString(num(r, part), num(r, whole));
   return [
-    ...columnsOf<Row>(councillorListItem, ['id_osoby', 'imie_nazwisko', 'token', 'kadencja', 'id_ugrupowania', 'ugrupowanie', 'aktywny'], {
-      kadencja: { description: 'Kadencja przynależności pokazywanej przy radnym' },
-    }),
+    ...columnsOf<Row>(councillorListItem, [
+      'id_osoby', 'imie_nazwisko', 'token', 'kadencja', 'id_ugrupowania', 'ugrupowanie', 'aktywny',
+    ], { kadencja: { description: 'Kadencja przynależności pokazywanej przy radnym' } }),
     ...columnsOf<Row>(votingProfile, ['za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu']),
-    ownColumn('liczba_glosowan', 'Wszystkie głosowania radnego (suma pięciu powyższych)', (r) => r['liczba_glosowan'] ?? null),
+    own('liczba_glosowan', 'Wszystkie głosowania radnego (suma pięciu powyższych)'),
     ...columnsOf<Row>(attendance, ['liczba_posiedzen', 'obecnosci', 'frekwencja_procent'], {
-      frekwencja_procent: { value: (r) => percentString(num(r, 'obecnosci'), num(r, 'liczba_posiedzen')) },
+      frekwencja_procent: { value: percentOf('obecnosci', 'liczba_posiedzen') },
     }),
     columnAs('zgodnosc_glosowania', groupAgreement, 'wszystkie_glosowania', (r) => r['zg_wszystkie'] ?? null),
     columnAs('zgodnosc_zgodne', groupAgreement, 'zgodne', (r) => r['zg_zgodne'] ?? null),
-    columnAs('zgodnosc_procent', groupAgreement, 'zgodnosc_procent', (r) => percentString(num(r, 'zg_zgodne'), num(r, 'zg_wszystkie'))),
+    columnAs('zgodnosc_procent', groupAgreement, 'zgodnosc_procent', percentOf('zg_zgodne', 'zg_wszystkie')),
     columnAs('glosowania_z_wiekszoscia', rebelRankingItem, 'glosowania', (r) => r['glosowania_z_wiekszoscia'] ?? null),
     ...columnsOf<Row>(rebelRankingItem, ['w_mniejszosci']),
     ownColumn('buntownik_procent', 'w_mniejszosci / glosowania_z_wiekszoscia (procent, dwa miejsca po przecinku)',
-      (r) => percentString(num(r, 'w_mniejszosci'), num(r, 'glosowania_z_wiekszoscia'))),
+      percentOf('w_mniejszosci', 'glosowania_z_wiekszoscia')),
     columnAs('liczba_samotnych', voteListTotals, 'samotne', (r) => r['liczba_samotnych'] ?? null),
     columnAs('liczba_kluczowych', voteListTotals, 'kluczowe', (r) => r['liczba_kluczowych'] ?? null),
     columnAs('liczba_buntowniczych', voteListTotals, 'buntownicze', (r) => r['liczba_buntowniczych'] ?? null),
-    ownColumn('pozycja_frekwencja', `Miejsce w rankingu frekwencji ${where}`, (r) => r['pozycja_frekwencja'] ?? null),
-    ownColumn('pozycja_buntownik', `Miejsce w rankingu głosujących w mniejszości ${where}`, (r) => r['pozycja_buntownik'] ?? null),
-    ownColumn('pozycja_lojalista', `Miejsce w rankingu głosujących z większością ${where}`, (r) => r['pozycja_lojalista'] ?? null),
+    own('pozycja_frekwencja', `Miejsce w rankingu frekwencji ${where}`),
+    own('pozycja_buntownik', `Miejsce w rankingu głosujących w mniejszości ${where}`),
+    own('pozycja_lojalista', `Miejsce w rankingu głosujących z większością ${where}`),
   ];
 };
 
 const SESSION_COLUMNS: CsvColumn<Row>[] = columnsOf(session, [
-  'id_posiedzenia', 'id_organu', 'organ', 'kadencja', 'numer', 'data', 'nazwa', 'liczba_punktow', 'liczba_glosowan', 'obecni', 'liczba_obecnosci',
-  'frekwencja_procent',
+  'id_posiedzenia', 'id_organu', 'organ', 'kadencja', 'numer', 'data', 'nazwa', 'liczba_punktow', 'liczba_glosowan',
+  'obecni', 'liczba_obecnosci', 'frekwencja_procent',
 ]);
 
 const ATTENDANCE_COLUMNS: CsvColumn<Row>[] = [
   ...columnsOf<Row>(session, ['id_posiedzenia', 'data']),
-  ...columnsOf<Row>(attendanceEntry, ['id_osoby', 'imie_nazwisko', 'obecny'], { obecny: { description: '1: obecny, 0: nieobecny' } }),
-  ownColumn('id_ugrupowania', 'Identyfikator ugrupowania radnego w dniu posiedzenia; puste: niezrzeszony', (r) => r['id_ugrupowania'] ?? null),
+  ...columnsOf<Row>(attendanceEntry, ['id_osoby', 'imie_nazwisko', 'obecny'], {
+    obecny: { description: '1: obecny, 0: nieobecny' },
+  }),
+  own('id_ugrupowania', 'Identyfikator ugrupowania radnego w dniu posiedzenia; puste: niezrzeszony'),
   ...columnsOf<Row>(attendanceEntry, ['ugrupowanie']),
 ];
 
-const GROUP_COLUMNS: CsvColumn<Row>[] = columnsOf(group, ['id_ugrupowania', 'nazwa', 'skrot', 'pelna_nazwa', 'liczba_radnych']);
+const GROUP_COLUMNS: CsvColumn<Row>[] =
+  columnsOf(group, ['id_ugrupowania', 'nazwa', 'skrot', 'pelna_nazwa', 'liczba_radnych']);
 
 /** What each file holds, for the description beside the files and for the /dane/ page. */
 export const BULK_FILE_TITLES: Readonly<Record<BulkFile, string>> = {
@@ -281,11 +289,14 @@ export class BulkExports {
  * whole file), where the page cache of a plain connection is bounded. It must read the snapshot the
  * request holds: when a new file was published under `path` since, the held connection serves.
  */
-export function downloadExports(path: string, held: { id: string; db: Database.Database }): { exports: BulkExports; close: () => void } {
+export function downloadExports(
+  path: string, held: { id: string; db: Database.Database },
+): { exports: BulkExports; close: () => void } {
   try {
     const db = new Database(path, { readonly: true, fileMustExist: true });
     db.pragma('query_only = ON');
-    if (db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get() === held.id) return { exports: new BulkExports(db), close: () => db.close() };
+    const snapshot = db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get();
+    if (snapshot === held.id) return { exports: new BulkExports(db), close: () => db.close() };
     db.close();
   } catch {
     // no file at the path (being replaced): the held connection serves

@@ -6,9 +6,12 @@
 import type { z } from 'zod';
 import type { Cell, CsvColumn } from './csv.ts';
 
-interface Wrapped { description?: string; _zod: { def: { innerType?: Wrapped; in?: Wrapped; out?: Wrapped } } }
+interface Wrapped {
+  description?: string;
+  _zod: { def: { innerType?: Wrapped; in?: Wrapped; out?: Wrapped } };
+}
 
-/** A schema's description, looking through the nullable, optional, default and pipe wrappers around the described one. */
+/** A schema's description, looking through the nullable, optional, default and pipe wrappers around it. */
 export function descriptionOf(schema: z.ZodType): string | undefined {
   for (let s: Wrapped | undefined = schema as unknown as Wrapped; s; s = s._zod.def.innerType ?? s._zod.def.out) {
     if (s.description) return s.description;
@@ -32,7 +35,9 @@ export function columnsOf<T>(
     const field = schema.shape[name] as z.ZodType | undefined;
     const own = overrides[name];
     const description = own?.description ?? (field && descriptionOf(field));
-    if (description === undefined) throw new Error(`CSV column ${name}: no field ${name} with a description in the schema, and no description of its own`);
+    if (description === undefined) {
+      throw new Error(`CSV column ${name}: no field ${name} with a description in the schema, nor one of its own`);
+    }
     return { name, description, value: own?.value ?? ((row: T) => (row as Record<string, Cell>)[name]) };
   });
 }
@@ -40,9 +45,15 @@ export function columnsOf<T>(
 /** A column under a name of its own that means a field of a response schema: described by that field. */
 export function columnAs<T>(name: string, schema: z.ZodObject, field: string, value: (row: T) => Cell): CsvColumn<T> {
   const description = schema.shape[field] && descriptionOf(schema.shape[field] as z.ZodType);
-  if (description === undefined) throw new Error(`CSV column ${name}: no field ${field} with a description in the schema`);
+  if (description === undefined) {
+    throw new Error(`CSV column ${name}: no field ${field} with a description in the schema`);
+  }
   return { name, description, value };
 }
 
 /** A column that is no field of a response schema: its name, description and value all its own. */
-export const ownColumn = <T>(name: string, description: string, value: (row: T) => Cell): CsvColumn<T> => ({ name, description, value });
+export const ownColumn = <T>(name: string, description: string, value: (row: T) => Cell): CsvColumn<T> => ({
+  name,
+  description,
+  value,
+});

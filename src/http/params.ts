@@ -20,7 +20,8 @@ export const wholeNumber = (min: number, max: number) => {
 
 // Each parameter is described once, on its schema (what OpenAPI shows: src/openapi.ts).
 export const pageParam = wholeNumber(1, 1_000_000).default(1).meta({ description: 'Numer strony (od 1)' });
-export const limitParam = (fallback: number, max = 100) => wholeNumber(1, max).default(fallback).meta({ description: 'Rozmiar strony (liczba pozycji)' });
+export const limitParam = (fallback: number, max = 100) =>
+  wholeNumber(1, max).default(fallback).meta({ description: 'Rozmiar strony (liczba pozycji)' });
 export const minParam = (fallback: number) => wholeNumber(0, 1_000_000_000).default(fallback);
 export const minWspolneParam = minParam(10).meta({ description: 'Minimalna liczba wspólnych aktywnych głosowań pary' });
 export const kadencjaParam = single.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023').optional()

@@ -49,7 +49,9 @@ export const posiedzenia = {
     },
   }),
   votes: endpoint({
-    ...one, path: '/api/posiedzenia/:id/glosowania', summary: 'Głosowania posiedzenia w kolejności, w jakiej się odbyły', response: envelope(z.array(voteSummary)),
+    ...one, path: '/api/posiedzenia/:id/glosowania',
+    summary: 'Głosowania posiedzenia w kolejności, w jakiej się odbyły',
+    response: envelope(z.array(voteSummary)),
     handler: ({ params: { id } }, { queries }) => {
       const votes = queries.posiedzenia.votesOf(id);
       if (votes.length === 0) sessionOf(id, queries); // 404 for an unknown session

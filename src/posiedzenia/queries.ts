@@ -48,7 +48,8 @@ export class PosiedzeniaQueries {
       FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
       WHERE a.id_posiedzenia = ? ORDER BY r.name_rank`);
     // `ord` counts down in time: descending is the order the votes were taken.
-    this.votes = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.id_posiedzenia = ? ORDER BY g.ord DESC`);
+    this.votes = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM}
+      WHERE g.id_posiedzenia = ? ORDER BY g.ord DESC`);
   }
 
   /** How many sessions the snapshot has. */

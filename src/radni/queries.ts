@@ -139,7 +139,8 @@ export class RadniQueries {
     this.stat = db.prepare('SELECT * FROM radny_stat WHERE kadencja = ? AND id_osoby = ?');
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci FROM radny_miesiac
       WHERE kadencja = ? AND id_osoby = ? ORDER BY miesiac`);
-    this.bodies = db.prepare(`SELECT o.id_organu, o.nazwa, o.typ FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
+    this.bodies = db.prepare(`SELECT o.id_organu, o.nazwa, o.typ
+      FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
       WHERE b.id_osoby = ? AND b.kadencja = ? AND b.liczba_posiedzen > 0 ORDER BY o.id_organu`);
     this.bodyTotal = db.prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?').pluck();
     this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');

@@ -1,7 +1,9 @@
 // /api/radni: parameters and responses (CONTRACT §3, §5).
 
 import { z } from 'zod';
-import { booleanParam, glosParam, idParam, kadencjaParam, limitParam, minWspolneParam, organParam, pageParam, wholeNumber } from '../http/params.ts';
+import {
+  booleanParam, glosParam, idParam, kadencjaParam, limitParam, minWspolneParam, organParam, pageParam, wholeNumber,
+} from '../http/params.ts';
 import { count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue } from '../answers/schemas.ts';
 
 const councillorIdParam = z.string()
@@ -22,7 +24,8 @@ export const scopeQuery = z.object({ kadencja: kadencjaParam });
 export const COUNCILLOR_PAGE = 20;
 export const listQuery = z.object({
   kadencja: kadencjaParam, organ: organParam,
-  ugrupowanie: idParam.optional().meta({ description: 'Identyfikator ugrupowania (id_ugrupowania): tylko jego członkowie' }),
+  ugrupowanie: idParam.optional()
+    .meta({ description: 'Identyfikator ugrupowania (id_ugrupowania): tylko jego członkowie' }),
   aktywny: booleanParam.optional().meta({ description: 'Tylko aktywni (true) albo tylko nieaktywni (false)' }),
   // Optional, unlike the other lists: without them the answer is the whole list (the specification's).
   page: wholeNumber(1, 1_000_000).optional().meta({ description: 'Numer strony (od 1); z `page` lub `limit` odpowiedź zawiera `pagination`' }),
@@ -124,7 +127,7 @@ export const comparison = z.strictObject({
   })).meta({ description: 'Wspólne głosowania, w których głosy się różnią (porządek dat, stronicowane)' }),
 }).meta({ id: 'Comparison' });
 
-/** The totals of a councillor's vote lists in scope, each the pagination total of its endpoint (/glosowania, /glosowania-zgodne, …). */
+/** The totals of a councillor's vote lists in scope: each the pagination total of its endpoint (/glosowania, …). */
 export const voteListTotals = z.strictObject({
   wszystkie: count('Głosowania z głosem radnego (każdy zapis: także nieobecność i brak głosu)'),
   zgodne: count('Głosowania zgodne ze stanowiskiem ugrupowania (zgodne w zgodnosc-grupa)'),

@@ -17,7 +17,8 @@ function read(name: string): string {
   try {
     return readFileSync(new URL(name, FOLDER), 'utf8');
   } catch (error) {
-    throw new Error(`the website's asset ${name} is read from ${FOLDER.pathname} (the source tree beside the build): ${(error as Error).message}`);
+    const why = (error as Error).message;
+    throw new Error(`the website's asset ${name} is read from ${FOLDER.pathname} (sources beside the build): ${why}`);
   }
 }
 

@@ -36,7 +36,8 @@ function idOf(value: string): number {
 
 export function cardRoutes({ snapshots, delivery, cache = new CardCache() }: { snapshots: SnapshotStore; delivery: Delivery; cache?: CardCache }) {
   let current = '';
-  const card = (key: (req: Req) => string, data: (snapshot: Snapshot, req: Req) => CardData | undefined): RequestHandler =>
+  type Read = (snapshot: Snapshot, req: Req) => CardData | undefined;
+  const card = (key: (req: Req) => string, data: Read): RequestHandler =>
     async (req, res) => {
       const started = cacheable(snapshots, delivery, req, res, CARD, req.originalUrl);
       if (!started) return;

@@ -10,7 +10,16 @@
 
 import type { RequestHandler } from 'express';
 import { creditLine } from '../../core/credit.ts';
-import { BULK_FILES, BULK_FILE_TITLES, type BulkFile, type BulkScope, BulkScopeError, bulkColumns, bulkDescription, downloadExports } from '../exports/bulk.ts';
+import {
+  BULK_FILES,
+  BULK_FILE_TITLES,
+  type BulkFile,
+  type BulkScope,
+  BulkScopeError,
+  bulkColumns,
+  bulkDescription,
+  downloadExports,
+} from '../exports/bulk.ts';
 import { CSV_MEDIA_TYPE } from '../exports/csv.ts';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import { idParam, kadencjaParam } from '../http/params.ts';
@@ -31,7 +40,13 @@ const SCOPES_LISTED = 40;
 function FileLinks({ scope }: { scope: BulkScope }) {
   return (
     <ul class="files">
-      {BULK_FILES.map((file) => <li><a href={bulkPath(file, scope)} download="">{file}.csv</a></li>)}
+      {BULK_FILES.map((file) => (
+        <li>
+          <a href={bulkPath(file, scope)} download="">
+            {file}.csv
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -40,51 +55,100 @@ export const downloadsPage = page({
   route: PAGES.downloads,
   load: ({ organ }, { readers, snapshot }) => {
     const scopes = readers.bulk.scopes().slice(1);
-    return { credit: readers.credit, snapshot, shown: organ === undefined ? scopes : scopes.filter((s) => s.scope.organ === organ) };
+    return {
+      credit: readers.credit,
+      snapshot,
+      shown: organ === undefined ? scopes : scopes.filter((s) => s.scope.organ === organ),
+    };
   },
   render: ({ credit, snapshot, shown }, ctx) => {
     const licence = safeHttpUrl(credit.licenceUrl);
     const source = safeHttpUrl(credit.url);
     return {
       title: 'Dane do pobrania',
-      description: 'Pliki CSV z głosowaniami, głosami, radnymi, posiedzeniami i ugrupowaniami: całość i dla każdej rady w każdej kadencji.',
+      description:
+        'Pliki CSV z głosowaniami, głosami, radnymi, posiedzeniami i ugrupowaniami: całość i dla każdej rady w każdej kadencji.',
       body: (
         <>
           <h1>Dane do pobrania</h1>
           <p class="lead">Wszystko, co pokazuje serwis, w plikach CSV: do arkusza, do własnych analiz, do artykułu.</p>
           <p>
-            Źródło: {source ? <a href={source} rel="noopener">{credit.text}</a> : credit.text}
-            {credit.licence ? <>. Licencja: {licence ? <a href={licence} rel="license noopener">{credit.licence}</a> : credit.licence}. Publikując te dane lub liczby z nich wyliczone, podaj źródło: „{creditLine(credit)}”.</> : '. Źródło nie podaje licencji; publikując dane, podaj je.'}
+            Źródło:{' '}
+            {source ? (
+              <a href={source} rel="noopener">
+                {credit.text}
+              </a>
+            ) : (
+              credit.text
+            )}
+            {credit.licence ? (
+              <>
+                . Licencja:{' '}
+                {licence ? (
+                  <a href={licence} rel="license noopener">
+                    {credit.licence}
+                  </a>
+                ) : (
+                  credit.licence
+                )}
+                . Publikując te dane lub liczby z nich wyliczone, podaj źródło: „{creditLine(credit)}”.
+              </>
+            ) : (
+              '. Źródło nie podaje licencji; publikując dane, podaj je.'
+            )}
           </p>
           <p>
-            Stan danych: {snapshot.newestVote ? `najnowsze głosowanie z ${formatDate(snapshot.newestVote)}` : 'brak głosowań'}, odświeżone {formatDate(snapshot.builtAt)}.
-            Pliki: UTF-8, przecinek, pierwszy wiersz to nagłówek (RFC 4180). <a href={FILES.bulkDescription}>Opis plików i kolumn (tekst)</a>.
+            Stan danych:{' '}
+            {snapshot.newestVote ? `najnowsze głosowanie z ${formatDate(snapshot.newestVote)}` : 'brak głosowań'},
+            odświeżone {formatDate(snapshot.builtAt)}. Pliki: UTF-8, przecinek, pierwszy wiersz to nagłówek (RFC 4180).{' '}
+            <a href={FILES.bulkDescription}>Opis plików i kolumn (tekst)</a>.
           </p>
 
           <h2>Wszystkie dane</h2>
           <FileLinks scope={{}} />
 
           <h2>Jedna rada w jednej kadencji</h2>
-          {shown.length === 0 ? <p class="muted">{ctx.organ === undefined ? 'Brak rad w danych.' : 'Ten organ nie jest radą: pliki są dla rad.'}</p>
-            : ctx.organ === undefined && shown.length > SCOPES_LISTED
-              ? <p>W danych jest {shown.length} par rada–kadencja: wybierz radę (pole „Rada” u góry strony), aby zobaczyć jej pliki.</p>
-              : shown.map(({ scope, label }) => (
-                <section aria-label={label}>
-                  <h3>{label.replace(scope.kadencja ?? '', formatTerm(scope.kadencja ?? ''))}</h3>
-                  <FileLinks scope={scope} />
-                </section>
-              ))}
+          {shown.length === 0 ? (
+            <p class="muted">
+              {ctx.organ === undefined ? 'Brak rad w danych.' : 'Ten organ nie jest radą: pliki są dla rad.'}
+            </p>
+          ) : ctx.organ === undefined && shown.length > SCOPES_LISTED ? (
+            <p>
+              W danych jest {shown.length} par rada–kadencja: wybierz radę (pole „Rada” u góry strony), aby zobaczyć jej
+              pliki.
+            </p>
+          ) : (
+            shown.map(({ scope, label }) => (
+              <section aria-label={label}>
+                <h3>{label.replace(scope.kadencja ?? '', formatTerm(scope.kadencja ?? ''))}</h3>
+                <FileLinks scope={scope} />
+              </section>
+            ))
+          )}
 
           <h2>Co jest w plikach</h2>
           {BULK_FILES.map((file) => (
             <details>
-              <summary><strong>{file}.csv</strong>: {BULK_FILE_TITLES[file]}</summary>
+              <summary>
+                <strong>{file}.csv</strong>: {BULK_FILE_TITLES[file]}
+              </summary>
               <dl class="columns">
-                {bulkColumns(file).map((c) => <><dt><code>{c.name}</code></dt><dd>{c.description}</dd></>)}
+                {bulkColumns(file).map((c) => (
+                  <>
+                    <dt>
+                      <code>{c.name}</code>
+                    </dt>
+                    <dd>{c.description}</dd>
+                  </>
+                ))}
               </dl>
             </details>
           ))}
-          <p>Każda lista w serwisie (radni, głosowania, posiedzenia, rankingi, głosy w głosowaniu) ma też link „Pobierz … (CSV)” z dokładnie tym, co pokazuje, ze wszystkich stron. <a href={linkTo(ctx, PAGES.votes)}>Zacznij od głosowań</a>.</p>
+          <p>
+            Każda lista w serwisie (radni, głosowania, posiedzenia, rankingi, głosy w głosowaniu) ma też link „Pobierz …
+            (CSV)” z dokładnie tym, co pokazuje, ze wszystkich stron.{' '}
+            <a href={linkTo(ctx, PAGES.votes)}>Zacznij od głosowań</a>.
+          </p>
         </>
       ),
     };
@@ -95,12 +159,14 @@ export const downloadsPage = page({
 export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; delivery: Delivery }) {
   const bulk: RequestHandler = async (req, res) => {
     const file = String(req.params['file']) as BulkFile;
-    if (!BULK_FILES.includes(file)) throw new SiteError(404, `Nie ma pliku ${file}.csv; są: ${BULK_FILES.map((f) => `${f}.csv`).join(', ')}.`);
+    if (!BULK_FILES.includes(file))
+      throw new SiteError(404, `Nie ma pliku ${file}.csv; są: ${BULK_FILES.map((f) => `${f}.csv`).join(', ')}.`);
     let scope: BulkScope = {};
     if (req.params['organ'] !== undefined) {
       const organ = idParam.safeParse(req.params['organ']);
       const kadencja = kadencjaParam.safeParse(req.params['kadencja']);
-      if (!organ.success || !kadencja.success || kadencja.data === undefined) throw new SiteError(404, 'Nie ma takiej rady albo kadencji.');
+      if (!organ.success || !kadencja.success || kadencja.data === undefined)
+        throw new SiteError(404, 'Nie ma takiej rady albo kadencji.');
       scope = { organ: organ.data, kadencja: kadencja.data };
     }
     const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
@@ -110,7 +176,12 @@ export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; 
       const name = scope.organ === undefined ? `${file}.csv` : `${file}-${scope.organ}-${scope.kadencja}.csv`;
       await delivery.stream(req, res, started.etag, CSV_FILE, (out) => exports.write(file, scope, out), name);
     } catch (error) {
-      if (error instanceof BulkScopeError) throw new SiteError(404, 'Nie ma takiej rady albo kadencji: pliki są dla rady (nie komisji) w kadencji z danych.', error.message);
+      if (error instanceof BulkScopeError)
+        throw new SiteError(
+          404,
+          'Nie ma takiej rady albo kadencji: pliki są dla rady (nie komisji) w kadencji z danych.',
+          error.message,
+        );
       throw error;
     } finally {
       close();

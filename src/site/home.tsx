@@ -32,12 +32,30 @@ export const homePage = page({
       answer(utils.terms, {}),
     ]);
     const people = await tokens([...attendance, ...rebels, ...loyalists].map((r) => r.id_osoby));
-    return { kadencja, min, s, months, closeVotes: closeVotes.data, attendance, rebels, loyalists, controversial, map, terms, people };
+    return {
+      kadencja,
+      min,
+      s,
+      months,
+      closeVotes: closeVotes.data,
+      attendance,
+      rebels,
+      loyalists,
+      controversial,
+      map,
+      terms,
+      people,
+    };
   },
-  render: ({ kadencja, min, s, months, closeVotes, attendance, rebels, loyalists, controversial, map, terms, people }, ctx) => {
+  render: (
+    { kadencja, min, s, months, closeVotes, attendance, rebels, loyalists, controversial, map, terms, people },
+    ctx,
+  ) => {
     const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
     const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
-    const person = (p: { id_osoby: number; imie_nazwisko: string }) => <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>;
+    const person = (p: { id_osoby: number; imie_nazwisko: string }) => (
+      <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
+    );
     return {
       title: 'Start',
       section: 'start',
@@ -51,17 +69,34 @@ export const homePage = page({
           </FilterForm>
           <h2 class="vh">Podsumowanie</h2>
           <dl class="stats">
-            <div><dt>Posiedzenia</dt><dd>{formatNumber(s.liczba_posiedzen)}</dd></div>
-            <div><dt>Głosowania</dt><dd>{formatNumber(s.liczba_glosow)}</dd></div>
-            <div><dt>Radni</dt><dd>{formatNumber(s.liczba_radnych)}</dd></div>
-            <div><dt>Średnia frekwencja</dt><dd>{formatPercent(s.srednia_frekwencja)}</dd></div>
+            <div>
+              <dt>Posiedzenia</dt>
+              <dd>{formatNumber(s.liczba_posiedzen)}</dd>
+            </div>
+            <div>
+              <dt>Głosowania</dt>
+              <dd>{formatNumber(s.liczba_glosow)}</dd>
+            </div>
+            <div>
+              <dt>Radni</dt>
+              <dd>{formatNumber(s.liczba_radnych)}</dd>
+            </div>
+            <div>
+              <dt>Średnia frekwencja</dt>
+              <dd>{formatPercent(s.srednia_frekwencja)}</dd>
+            </div>
           </dl>
           <h2>Frekwencja w kolejnych miesiącach</h2>
           <MonthlyChart months={months} caption="Frekwencja miesięczna" />
 
           {map && (
             <>
-              <h2 id="mapa">Mapa rady <a class="how" href={`${linkTo(ctx, PAGES.method)}#mapa`}>jak liczymy<span class="vh">: mapa rady</span></a></h2>
+              <h2 id="mapa">
+                Mapa rady{' '}
+                <a class="how" href={`${linkTo(ctx, PAGES.method)}#mapa`}>
+                  jak liczymy<span class="vh">: mapa rady</span>
+                </a>
+              </h2>
               <CouncilMapFigure ctx={ctx} map={map} />
             </>
           )}
@@ -69,7 +104,10 @@ export const homePage = page({
           <h2>Ostatnie wyrównane głosowania</h2>
           <p class="muted">Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.</p>
           <VoteTable ctx={ctx} votes={closeVotes} caption="Ostatnie wyrównane głosowania" />
-          <p><a href={linkTo(ctx, PAGES.votes, { kadencja, wyrownane: true })}>Wszystkie wyrównane głosowania</a> (kontrowersyjność ≥ {CLOSE_VOTE})</p>
+          <p>
+            <a href={linkTo(ctx, PAGES.votes, { kadencja, wyrownane: true })}>Wszystkie wyrównane głosowania</a>{' '}
+            (kontrowersyjność ≥ {CLOSE_VOTE})
+          </p>
 
           <h2>Rankingi</h2>
           <ScopeNote ctx={ctx} scoped={scoped(attendance)} />
@@ -77,20 +115,46 @@ export const homePage = page({
           <div class="cols">
             <section aria-labelledby="r-frekwencja">
               <h3 id="r-frekwencja">Najwyższa frekwencja</h3>
-              <ol>{attendance.map((r) => <li>{person(r)} — {formatPercent(r.frekwencja_procent)}</li>)}</ol>
+              <ol>
+                {attendance.map((r) => (
+                  <li>
+                    {person(r)} — {formatPercent(r.frekwencja_procent)}
+                  </li>
+                ))}
+              </ol>
             </section>
             <section aria-labelledby="r-bunt">
               <h3 id="r-bunt">Najczęściej w mniejszości</h3>
-              <ol>{rebels.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
+              <ol>
+                {rebels.map((r) => (
+                  <li>
+                    {person(r)} — {formatPercent(r.procent)}
+                  </li>
+                ))}
+              </ol>
             </section>
             <section aria-labelledby="r-lojal">
               <h3 id="r-lojal">Najczęściej z większością</h3>
-              <ol>{loyalists.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
+              <ol>
+                {loyalists.map((r) => (
+                  <li>
+                    {person(r)} — {formatPercent(r.procent)}
+                  </li>
+                ))}
+              </ol>
             </section>
           </div>
           <h3 id="r-spor">Najbardziej sporne głosowania</h3>
-          <ol>{controversial.map((v) => <li><a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a> — {v.za} : {v.przeciw}</li>)}</ol>
-          <p><a href={linkTo(ctx, PAGES.rankings, { kadencja })}>Pełne rankingi</a></p>
+          <ol>
+            {controversial.map((v) => (
+              <li>
+                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a> — {v.za} : {v.przeciw}
+              </li>
+            ))}
+          </ol>
+          <p>
+            <a href={linkTo(ctx, PAGES.rankings, { kadencja })}>Pełne rankingi</a>
+          </p>
         </>
       ),
     };

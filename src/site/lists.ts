@@ -16,17 +16,39 @@ import { attendanceEntry, session } from '../posiedzenia/schemas.ts';
 import { radni } from '../radni/endpoints.ts';
 import { councillorListItem, partnerItem } from '../radni/schemas.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
-import { attendanceRankingItem, bodyActivity, loyalistRankingItem, rebelRankingItem, topPair } from '../statystyki/schemas.ts';
-import { type BallotEntry, type Counts, type GroupBallots, type PartnerItem, type SessionItem, type VoteSummary, groupsOf } from './data.ts';
+import {
+  attendanceRankingItem,
+  bodyActivity,
+  loyalistRankingItem,
+  rebelRankingItem,
+  topPair,
+} from '../statystyki/schemas.ts';
+import {
+  type BallotEntry,
+  type Counts,
+  type GroupBallots,
+  type PartnerItem,
+  type SessionItem,
+  type VoteSummary,
+  groupsOf,
+} from './data.ts';
 import type { LoadContext, SiteList } from './page.ts';
 import type { CouncillorListName } from './params.ts';
 
 /** A list shown whole (a ranking's top, a vote's ballots): one read, no pages. */
-const whole = <T>(rows: readonly T[]): ListPage<T> => (page) => ({ items: page === 1 ? rows : [], total: rows.length });
+const whole =
+  <T>(rows: readonly T[]): ListPage<T> =>
+  (page) => ({ items: page === 1 ? rows : [], total: rows.length });
 
 /** A list endpoint's answer as a page of rows. */
-const paged = <T>(answer: { data: T[]; extra: { pagination: { total: number; totalExact?: boolean } } }): ListRead<T> =>
-  ({ items: answer.data, total: answer.extra.pagination.total, exact: answer.extra.pagination.totalExact !== false });
+const paged = <T>(answer: {
+  data: T[];
+  extra: { pagination: { total: number; totalExact?: boolean } };
+}): ListRead<T> => ({
+  items: answer.data,
+  total: answer.extra.pagination.total,
+  exact: answer.extra.pagination.totalExact !== false,
+});
 
 const VOTE_COLUMNS = ['id_glosowania', 'data', 'godzina', 'tytul', 'organ', 'wynik', 'za', 'przeciw', 'wstrzymujacy'];
 const PERSON_COLUMNS = ['id_osoby', 'imie_nazwisko', 'ugrupowanie'];
@@ -39,24 +61,40 @@ export const CLOSE_VOTE = 80;
 /** Councillors per page of /radni. */
 export const COUNCILLORS_PAGE = 100;
 
-export interface CouncillorFilter { nazwa: string | undefined; kadencja: string | undefined; ugrupowanie: number | undefined; organ: number | undefined }
+export interface CouncillorFilter {
+  nazwa: string | undefined;
+  kadencja: string | undefined;
+  ugrupowanie: number | undefined;
+  organ: number | undefined;
+}
 
 /** /radni: by name (any words, in surname order), filtered by term, group and body. */
 export const councillorList: SiteList<CouncillorFilter, CouncillorFound> = {
   file: 'radni',
   batch: 1000,
   columns: columnsOf(councillorListItem, [...PERSON_COLUMNS, 'kadencja', 'aktywny', 'token']),
-  rows: (filter, { readers }) => (page, limit) => readers.find.councillors(filter, limit, (page - 1) * limit),
+  rows:
+    (filter, { readers }) =>
+    (page, limit) =>
+      readers.find.councillors(filter, limit, (page - 1) * limit),
 };
 
 /** One councillor's list of votes, in a scope; `glos` and `organ` for the full list only (their totals are counted over it). */
 export interface CouncillorVotes {
-  id: number; lista: CouncillorListName; kadencja: string | undefined; glos: (typeof GLOS_VALUES)[number] | undefined; organ: number | undefined;
+  id: number;
+  lista: CouncillorListName;
+  kadencja: string | undefined;
+  glos: (typeof GLOS_VALUES)[number] | undefined;
+  organ: number | undefined;
 }
 
 /** The endpoint of each list of a councillor's votes. */
 const COUNCILLOR_VOTE_LISTS = {
-  wszystkie: radni.votes, zgodne: radni.agreeingVotes, buntownicze: radni.rebelliousVotes, samotne: radni.solitaryVotes, kluczowe: radni.decisiveVotes,
+  wszystkie: radni.votes,
+  zgodne: radni.agreeingVotes,
+  buntownicze: radni.rebelliousVotes,
+  samotne: radni.solitaryVotes,
+  kluczowe: radni.decisiveVotes,
 } satisfies Record<CouncillorListName, unknown>;
 
 export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos: string }> = {
@@ -67,19 +105,27 @@ export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos:
   }),
   rows: ({ id, lista, kadencja, glos, organ }, { answer }) => {
     const query = lista === 'wszystkie' ? { kadencja, organ, glos } : { kadencja };
-    return async (page, limit) => paged(await answer(COUNCILLOR_VOTE_LISTS[lista], { params: { id }, query: { ...query, page, limit } }));
+    return async (page, limit) =>
+      paged(await answer(COUNCILLOR_VOTE_LISTS[lista], { params: { id }, query: { ...query, page, limit } }));
   },
 };
 
 /** Partners shown on a councillor's page. */
 export const PARTNERS_SHOWN = 5;
 
-const partnerList = (file: 'koalicje' | 'oponenci'): SiteList<{ id: number; kadencja: string | undefined }, PartnerItem> => ({
+const partnerList = (
+  file: 'koalicje' | 'oponenci',
+): SiteList<{ id: number; kadencja: string | undefined }, PartnerItem> => ({
   file,
   batch: PARTNERS_SHOWN,
   columns: columnsOf(partnerItem, ['pozycja', ...PERSON_COLUMNS, 'zgodnosc_procent', 'wspolne_glosowania']),
   rows: async ({ id, kadencja }, { answer }) =>
-    whole(await answer(file === 'koalicje' ? radni.coalitions : radni.opponents, { params: { id }, query: { kadencja, limit: PARTNERS_SHOWN } })),
+    whole(
+      await answer(file === 'koalicje' ? radni.coalitions : radni.opponents, {
+        params: { id },
+        query: { kadencja, limit: PARTNERS_SHOWN },
+      }),
+    ),
 });
 export const coalitionList = partnerList('koalicje');
 export const opponentList = partnerList('oponenci');
@@ -87,20 +133,34 @@ export const opponentList = partnerList('oponenci');
 // ── Votes ────────────────────────────────────────────────────────────────────────────────────────
 
 export interface VoteFilter {
-  search: string | undefined; kadencja: string | undefined; wynik: string | undefined; data_od: string | undefined;
-  data_do: string | undefined; close: boolean; organ: number | undefined;
+  search: string | undefined;
+  kadencja: string | undefined;
+  wynik: string | undefined;
+  data_od: string | undefined;
+  data_do: string | undefined;
+  close: boolean;
+  organ: number | undefined;
 }
 
 export const voteList: SiteList<VoteFilter, VoteSummary> = {
   file: 'glosowania',
   batch: 100,
   columns: columnsOf(voteSummary, VOTE_COLUMNS),
-  rows: ({ close, ...filter }, { answer }) => async (page, limit) =>
-    paged(await answer(glosowania.list, { query: { ...filter, kontrowersyjnosc_min: close ? CLOSE_VOTE : undefined, page, limit } })),
+  rows:
+    ({ close, ...filter }, { answer }) =>
+    async (page, limit) =>
+      paged(
+        await answer(glosowania.list, {
+          query: { ...filter, kontrowersyjnosc_min: close ? CLOSE_VOTE : undefined, page, limit },
+        }),
+      ),
 };
 
 /** A vote's ballots grouped as the page shows them: groups by size, names within (as /glosy?ugrupowanie=true). */
-export async function groupedBallots({ answer }: Pick<LoadContext, 'answer'>, id: string | number): Promise<GroupBallots[]> {
+export async function groupedBallots(
+  { answer }: Pick<LoadContext, 'answer'>,
+  id: string | number,
+): Promise<GroupBallots[]> {
   const grouped = await answer(glosowania.ballots, { params: { id }, query: { ugrupowanie: true } });
   return groupsOf(grouped.data as Record<string, BallotEntry[]>);
 }
@@ -127,8 +187,19 @@ export const groupCountList: SiteList<{ groups: GroupBallots[] }, { nazwa: strin
 export const sessionList: SiteList<{ kadencja: string | undefined; organ: number | undefined }, SessionItem> = {
   file: 'posiedzenia',
   batch: 100,
-  columns: columnsOf(session, ['id_posiedzenia', 'data', 'numer', 'nazwa', 'organ', 'liczba_glosowan', 'frekwencja_procent']),
-  rows: (scope, { answer }) => async (page, limit) => paged(await answer(posiedzenia.list, { query: { ...scope, page, limit } })),
+  columns: columnsOf(session, [
+    'id_posiedzenia',
+    'data',
+    'numer',
+    'nazwa',
+    'organ',
+    'liczba_glosowan',
+    'frekwencja_procent',
+  ]),
+  rows:
+    (scope, { answer }) =>
+    async (page, limit) =>
+      paged(await answer(posiedzenia.list, { query: { ...scope, page, limit } })),
 };
 
 /** A session's votes in the order they were taken. */
@@ -139,7 +210,10 @@ export const sessionVoteList: SiteList<{ id: number }, VoteSummary> = {
   rows: async ({ id }, { answer }) => whole(await answer(posiedzenia.votes, { params: { id } })),
 };
 
-export const sessionAttendanceList: SiteList<{ id: number | string }, { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: boolean }> = {
+export const sessionAttendanceList: SiteList<
+  { id: number | string },
+  { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: boolean }
+> = {
   file: 'obecnosci',
   batch: 1000,
   columns: columnsOf(attendanceEntry, [...PERSON_COLUMNS, 'obecny']),
@@ -152,14 +226,21 @@ export const sessionAttendanceList: SiteList<{ id: number | string }, { id_osoby
 export const RANKING_PLACES = 15;
 
 /** The scope of the rankings, with the site's minimum samples (rankingMinimums). */
-export interface RankingScope { kadencja: string | undefined; organ: number | undefined; min: Minimums }
+export interface RankingScope {
+  kadencja: string | undefined;
+  organ: number | undefined;
+  min: Minimums;
+}
 
 /**
  * The site's rankings count only councillors with at least half the largest sample in scope (the most
  * attendance records, the most ballots in votes with a majority), so that 9 of 9 sessions does not
  * rank above 103 of 103; the API keeps its own parameters and defaults.
  */
-export async function rankingMinimums({ answer }: Pick<LoadContext, 'answer'>, scope: { kadencja: string | undefined; organ: number | undefined }) {
+export async function rankingMinimums(
+  { answer }: Pick<LoadContext, 'answer'>,
+  scope: { kadencja: string | undefined; organ: number | undefined },
+) {
   const largest = await answer(statystyki.largestSamples, { query: scope });
   return {
     min_posiedzen: Math.max(1, Math.ceil(largest.max_posiedzen / 2)),
@@ -169,7 +250,11 @@ export async function rankingMinimums({ answer }: Pick<LoadContext, 'answer'>, s
 }
 export type Minimums = Awaited<ReturnType<typeof rankingMinimums>>;
 
-const ranking = <T>(file: string, columns: Array<CsvColumn<T>>, read: (context: LoadContext, scope: RankingScope) => Promise<readonly T[]>): SiteList<RankingScope, T> => ({
+const ranking = <T>(
+  file: string,
+  columns: Array<CsvColumn<T>>,
+  read: (context: LoadContext, scope: RankingScope) => Promise<readonly T[]>,
+): SiteList<RankingScope, T> => ({
   file: `ranking-${file}`,
   batch: RANKING_PLACES,
   columns,
@@ -178,37 +263,84 @@ const ranking = <T>(file: string, columns: Array<CsvColumn<T>>, read: (context: 
 
 type Ranked<T> = T & { pozycja: number };
 /** A row of the ranking an endpoint answers. */
-type RowOf<E extends { handler: (...args: never[]) => unknown }> = Awaited<ReturnType<E['handler']>> extends ReadonlyArray<infer T> ? T : never;
+type RowOf<E extends { handler: (...args: never[]) => unknown }> =
+  Awaited<ReturnType<E['handler']>> extends ReadonlyArray<infer T> ? T : never;
 
 const top = ({ kadencja, organ }: RankingScope) => ({ kadencja, organ, limit: RANKING_PLACES });
 const RANKED_PERSON = ['pozycja', ...PERSON_COLUMNS];
 
 export const RANKINGS = {
-  frekwencja: ranking<RowOf<typeof statystyki.attendanceRanking>>('frekwencja',
+  frekwencja: ranking<RowOf<typeof statystyki.attendanceRanking>>(
+    'frekwencja',
     columnsOf(attendanceRankingItem, [...RANKED_PERSON, 'frekwencja_procent', 'obecnosci', 'liczba_posiedzen']),
-    ({ answer }, scope) => answer(statystyki.attendanceRanking, { query: { ...top(scope), min_posiedzen: scope.min.min_posiedzen } })),
-  mniejszosc: ranking<RowOf<typeof statystyki.rebelRanking>>('mniejszosc',
+    ({ answer }, scope) =>
+      answer(statystyki.attendanceRanking, { query: { ...top(scope), min_posiedzen: scope.min.min_posiedzen } }),
+  ),
+  mniejszosc: ranking<RowOf<typeof statystyki.rebelRanking>>(
+    'mniejszosc',
     columnsOf(rebelRankingItem, [...RANKED_PERSON, 'procent', 'w_mniejszosci', 'glosowania']),
-    ({ answer }, scope) => answer(statystyki.rebelRanking, { query: { ...top(scope), min_glosowan: scope.min.min_glosowan } })),
-  wiekszosc: ranking<RowOf<typeof statystyki.loyalistRanking>>('wiekszosc',
+    ({ answer }, scope) =>
+      answer(statystyki.rebelRanking, { query: { ...top(scope), min_glosowan: scope.min.min_glosowan } }),
+  ),
+  wiekszosc: ranking<RowOf<typeof statystyki.loyalistRanking>>(
+    'wiekszosc',
     columnsOf(loyalistRankingItem, [...RANKED_PERSON, 'procent', 'w_wiekszosci', 'glosowania']),
-    ({ answer }, scope) => answer(statystyki.loyalistRanking, { query: { ...top(scope), min_glosowan: scope.min.min_glosowan } })),
-  sporne: ranking<Ranked<VoteSummary>>('sporne', columnsOf(rankedVote, ['pozycja', ...VOTE_COLUMNS]),
-    ({ answer }, scope) => answer(statystyki.mostControversial, { query: top(scope) })),
-  jednomyslne: ranking<Ranked<VoteSummary>>('jednomyslne', columnsOf(rankedVote, ['pozycja', ...VOTE_COLUMNS, 'jednomyslnosc_procent']),
-    ({ answer }, scope) => answer(statystyki.mostUnanimous, { query: top(scope) })),
-  pary: ranking<RowOf<typeof statystyki.topCoalitions>>('pary', [
-    ...([1, 2] as const).flatMap((n) => [
-      ownColumn(`id_osoby_${n}`, `Identyfikator ${n === 1 ? 'pierwszego' : 'drugiego'} radnego`, (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].id_osoby),
-      ownColumn(`radny_${n}`, `${n === 1 ? 'Pierwszy' : 'Drugi'} radny`, (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].imie_nazwisko),
-      ownColumn(`ugrupowanie_${n}`, 'Jego ugrupowanie', (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].ugrupowanie),
-    ]),
-    ...columnsOf<RowOf<typeof statystyki.topCoalitions>>(topPair, ['zgodnosc_procent', 'wspolne_glosowania']),
-  ], ({ answer }, scope) => answer(statystyki.topCoalitions, { query: { ...top(scope), tylko_miedzy_ugrupowaniami: true } })),
-  organy: ranking<Ranked<RowOf<typeof statystyki.bodyActivity>>>('organy', [
-    ownColumn('pozycja', 'Miejsce (najwięcej głosowań)', (b: Ranked<RowOf<typeof statystyki.bodyActivity>>) => b.pozycja),
-    ...columnsOf<Ranked<RowOf<typeof statystyki.bodyActivity>>>(bodyActivity, ['id_organu', 'nazwa', 'liczba_glosow', 'liczba_posiedzen']),
-  ], async ({ answer }, { kadencja, organ }) => (await answer(statystyki.bodyActivity, { query: { kadencja, organ } })).map((b, i) => ({ ...b, pozycja: i + 1 }))),
+    ({ answer }, scope) =>
+      answer(statystyki.loyalistRanking, { query: { ...top(scope), min_glosowan: scope.min.min_glosowan } }),
+  ),
+  sporne: ranking<Ranked<VoteSummary>>(
+    'sporne',
+    columnsOf(rankedVote, ['pozycja', ...VOTE_COLUMNS]),
+    ({ answer }, scope) => answer(statystyki.mostControversial, { query: top(scope) }),
+  ),
+  jednomyslne: ranking<Ranked<VoteSummary>>(
+    'jednomyslne',
+    columnsOf(rankedVote, ['pozycja', ...VOTE_COLUMNS, 'jednomyslnosc_procent']),
+    ({ answer }, scope) => answer(statystyki.mostUnanimous, { query: top(scope) }),
+  ),
+  pary: ranking<RowOf<typeof statystyki.topCoalitions>>(
+    'pary',
+    [
+      ...([1, 2] as const).flatMap((n) => [
+        ownColumn(
+          `id_osoby_${n}`,
+          `Identyfikator ${n === 1 ? 'pierwszego' : 'drugiego'} radnego`,
+          (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].id_osoby,
+        ),
+        ownColumn(
+          `radny_${n}`,
+          `${n === 1 ? 'Pierwszy' : 'Drugi'} radny`,
+          (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].imie_nazwisko,
+        ),
+        ownColumn(
+          `ugrupowanie_${n}`,
+          'Jego ugrupowanie',
+          (r: RowOf<typeof statystyki.topCoalitions>) => r[`radny_${n}`].ugrupowanie,
+        ),
+      ]),
+      ...columnsOf<RowOf<typeof statystyki.topCoalitions>>(topPair, ['zgodnosc_procent', 'wspolne_glosowania']),
+    ],
+    ({ answer }, scope) =>
+      answer(statystyki.topCoalitions, { query: { ...top(scope), tylko_miedzy_ugrupowaniami: true } }),
+  ),
+  organy: ranking<Ranked<RowOf<typeof statystyki.bodyActivity>>>(
+    'organy',
+    [
+      ownColumn(
+        'pozycja',
+        'Miejsce (najwięcej głosowań)',
+        (b: Ranked<RowOf<typeof statystyki.bodyActivity>>) => b.pozycja,
+      ),
+      ...columnsOf<Ranked<RowOf<typeof statystyki.bodyActivity>>>(bodyActivity, [
+        'id_organu',
+        'nazwa',
+        'liczba_glosow',
+        'liczba_posiedzen',
+      ]),
+    ],
+    async ({ answer }, { kadencja, organ }) =>
+      (await answer(statystyki.bodyActivity, { query: { kadencja, organ } })).map((b, i) => ({ ...b, pozycja: i + 1 })),
+  ),
 };
 
 export type RankingName = keyof typeof RANKINGS;

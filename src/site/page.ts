@@ -37,15 +37,22 @@ type Value = string | number | boolean | undefined;
 /** What a page's `load` reads from. */
 export interface LoadContext {
   /** An endpoint's answer, as the API gives it for these parameters. */
-  answer<P, Q, B, R>(endpoint: Endpoint<P, Q, B, R>, input: { params?: Record<string, Value>; query?: Record<string, Value> }): Promise<Awaited<R>>;
+  answer<P, Q, B, R>(
+    endpoint: Endpoint<P, Q, B, R>,
+    input: { params?: Record<string, Value>; query?: Record<string, Value> },
+  ): Promise<Awaited<R>>;
   /** The renderings of the snapshot that are not API answers: name search, the data's credit, the bulk files. */
   readers: Pick<SiteReaders, 'find' | 'credit' | 'bulk'>;
   /** The snapshot's identity and age (for the pages that say how fresh the data is). */
   snapshot: Pick<Snapshot, 'id' | 'builtAt' | 'newestVote'>;
   /** What every page knows: its scope, the bodies, the site's name. */
   frame: PageContext;
-  /** The tokens (the address of their page) of these councillors, for rows that name them by id. */
-  tokens(ids: Iterable<number>): Promise<ReadonlyMap<number, string>>;
+  /**
+   * The tokens (the address of their page) of these councillors, for rows that name them by id: from the
+   * list of a body's councillors in a term when the rows are of one (a vote's ballots, a session's
+   * attendance: one read), the rest from their profiles.
+   */
+  tokens(ids: Iterable<number>, within?: { organ: number; kadencja: string }): Promise<ReadonlyMap<number, string>>;
 }
 
 /**
@@ -76,7 +83,10 @@ export interface Download<I> {
 }
 
 /** Binds a list to a page: `args` reads what the list's rows need from the page's input. */
-export const download = <I, A, T>(list: SiteList<A, T>, args: (input: I, context: LoadContext) => A | Promise<A>): Download<I> => ({
+export const download = <I, A, T>(
+  list: SiteList<A, T>,
+  args: (input: I, context: LoadContext) => A | Promise<A>,
+): Download<I> => ({
   list: list as unknown as SiteList<never, unknown>,
   open: async (input, context) => list.rows(await args(input, context), context) as ListPage<unknown>,
 });
@@ -95,7 +105,8 @@ export interface SitePage<P extends string, Q extends SiteParamName, D> {
 export type AnyPage = SitePage<any, any, any>;
 
 /** Declares a page; its load and render are typed by its route and each other. */
-export const page = <P extends string, Q extends SiteParamName, D>(definition: SitePage<P, Q, D>): SitePage<P, Q, D> => definition;
+export const page = <P extends string, Q extends SiteParamName, D>(definition: SitePage<P, Q, D>): SitePage<P, Q, D> =>
+  definition;
 
 /** The load context of a page over the snapshot a request holds. */
 export function loadContext(snapshot: Snapshot, shares: ShareLinks, frame: PageContext): LoadContext {
@@ -106,10 +117,18 @@ export function loadContext(snapshot: Snapshot, shares: ShareLinks, frame: PageC
     readers: readersOf(snapshot),
     snapshot,
     frame,
-    tokens: async (ids) => {
-      const unique = [...new Set(ids)];
-      const profiles = await Promise.all(unique.map((id) => ask(radni.profile, { params: { id } })));
-      return new Map(profiles.map((p) => [p.id_osoby, p.token]));
+    tokens: async (ids, within) => {
+      const unique = new Set(ids);
+      const found = new Map<number, string>();
+      if (within && unique.size > 0) {
+        for (const r of (await ask(radni.list, { query: within })).data) {
+          if (unique.has(r.id_osoby)) found.set(r.id_osoby, r.token);
+        }
+      }
+      const rest = [...unique].filter((id) => !found.has(id));
+      const profiles = await Promise.all(rest.map((id) => ask(radni.profile, { params: { id } })));
+      for (const p of profiles) found.set(p.id_osoby, p.token);
+      return found;
     },
   };
 }
@@ -118,4 +137,5 @@ export function loadContext(snapshot: Snapshot, shares: ShareLinks, frame: PageC
  * The bodies of the snapshot, as /api/utils/organy lists them (every page's frame: the picker, the
  * scope): its handler called at once, so that error pages and the rate limit's refusal need no wait.
  */
-export const bodiesOf = (snapshot: Snapshot, shares: ShareLinks) => utils.bodies.handler(parseInput(utils.bodies, {}), { queries: snapshot.queries, shares });
+export const bodiesOf = (snapshot: Snapshot, shares: ShareLinks) =>
+  utils.bodies.handler(parseInput(utils.bodies, {}), { queries: snapshot.queries, shares });

@@ -17,7 +17,19 @@ import { sharePage } from './share.tsx';
 
 /** Every page, in the order the router tries them (a fixed path before a pattern that would match it). */
 export const SITE_PAGES: readonly AnyPage[] = [
-  homePage, searchPage, downloadsPage,
-  councillorsPage, councillorPage, attendanceRecordsPage, comparePage, cohesionPage, methodPage,
-  votesPage, votePage, sessionsPage, sessionPage, rankingsPage, sharePage,
+  homePage,
+  searchPage,
+  downloadsPage,
+  councillorsPage,
+  councillorPage,
+  attendanceRecordsPage,
+  comparePage,
+  cohesionPage,
+  methodPage,
+  votesPage,
+  votePage,
+  sessionsPage,
+  sessionPage,
+  rankingsPage,
+  sharePage,
 ];

@@ -69,7 +69,9 @@ function rawQuery(url: URL): Record<string, string | string[]> {
 /** The URL's non-empty single-valued parameters (for forms and links that keep them). */
 export function keptParams(url: URL): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(rawQuery(url))) if (typeof value === 'string' && value.trim() !== '') params[name] = value.trim();
+  for (const [name, value] of Object.entries(rawQuery(url))) {
+    if (typeof value === 'string' && value.trim() !== '') params[name] = value.trim();
+  }
   return params;
 }
 

@@ -12,7 +12,11 @@ import type { SiteParamName } from './params.ts';
 /** The names of a path pattern's parameters: `/radni/:token/obecnosci` → `token`. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParams<`/${Rest}`>
-  : P extends `${string}:${infer Name}.${string}` ? Name : P extends `${string}:${infer Name}` ? Name : never;
+  : P extends `${string}:${infer Name}.${string}`
+    ? Name
+    : P extends `${string}:${infer Name}`
+      ? Name
+      : never;
 
 /** A page's address: its Express path and the query parameters it reads (every page reads `organ` too). */
 export interface Route<P extends string = string, Q extends SiteParamName = SiteParamName> {
@@ -20,7 +24,10 @@ export interface Route<P extends string = string, Q extends SiteParamName = Site
   query: readonly Q[];
 }
 
-const route = <P extends string, Q extends SiteParamName = never>(path: P, query: readonly Q[] = []): Route<P, Q> => ({ path, query });
+const route = <P extends string, Q extends SiteParamName = never>(path: P, query: readonly Q[] = []): Route<P, Q> => ({
+  path,
+  query,
+});
 
 /** The pages. */
 export const PAGES = {
@@ -65,11 +72,14 @@ type Value = string | number | boolean | undefined | null;
 /** A link's query: only the parameters the page reads, and the council scope. */
 export type LinkQuery<Q extends SiteParamName> = { [K in Q | 'organ']?: Value };
 /** What a link keeps from the page it is on: the council scope (`?organ=`). */
-export interface Scope { organ: number | undefined }
+export interface Scope {
+  organ: number | undefined;
+}
 
 /** A path pattern with its `:name` parameters filled in (encoded). */
 export function fill<P extends string>(pattern: P, params: Record<PathParams<P>, string | number>): string {
-  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String((params as Record<string, string | number>)[name])));
+  const values = params as Record<string, string | number>;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
 }
 
 /** `path?query`: values left out when undefined, null, false or empty; true is `1`. */
@@ -91,7 +101,11 @@ type LinkArgs<P extends string, Q extends SiteParamName> = [PathParams<P>] exten
  * A link to a page that keeps the council scope (`organ: undefined` in the query drops it):
  * `linkTo(ctx, PAGES.councillor, { token }, { kadencja })`.
  */
-export function linkTo<P extends string, Q extends SiteParamName>(scope: Scope, page: Route<P, Q>, ...args: LinkArgs<P, Q>): string {
+export function linkTo<P extends string, Q extends SiteParamName>(
+  scope: Scope,
+  page: Route<P, Q>,
+  ...args: LinkArgs<P, Q>
+): string {
   const hasParams = page.path.includes(':');
   const params = (hasParams ? args[0] : {}) as Record<PathParams<P>, string | number>;
   const query = (hasParams ? args[1] : args[0]) as LinkQuery<Q> | undefined;
@@ -99,21 +113,31 @@ export function linkTo<P extends string, Q extends SiteParamName>(scope: Scope, 
 }
 
 /** The path of a page (no query): the canonical address a preview and a sitemap give. */
-export const pagePath = <P extends string>(page: Route<P>, ...params: [PathParams<P>] extends [never] ? [] : [Record<PathParams<P>, string | number>]): string =>
-  fill(page.path, (params[0] ?? {}) as Record<PathParams<P>, string | number>);
+export const pagePath = <P extends string>(
+  page: Route<P>,
+  ...params: [PathParams<P>] extends [never] ? [] : [Record<PathParams<P>, string | number>]
+): string => fill(page.path, (params[0] ?? {}) as Record<PathParams<P>, string | number>);
 
 /** The route of a page's list download: `<page>.csv` (`list` empty) or `<page>/<list>.csv`. */
-export const listRoute = (page: Route, list: string): string => (list === '' ? `${page.path}.csv` : `${page.path.replace(/\/$/, '')}/${list}.csv`);
+export const listRoute = (page: Route, list: string): string =>
+  list === '' ? `${page.path}.csv` : `${page.path.replace(/\/$/, '')}/${list}.csv`;
 
 /** The address of a page's list download with the page's own query (every page of it, so no `strona`). */
-export function listHref(scope: Scope & { params: Readonly<Record<string, string>> }, page: Route, pathParams: Record<string, string | number>, list: string): string {
+export function listHref(
+  scope: Scope & { params: Readonly<Record<string, string>> },
+  page: Route,
+  pathParams: Record<string, string | number>,
+  list: string,
+): string {
   const { strona: _page, ...query } = scope.params;
   return withQuery(fill(listRoute(page, list), pathParams as never), { organ: scope.organ, ...query });
 }
 
 /** A bulk file of /dane/: the whole snapshot, or one council in one term. */
-export const bulkPath = (file: string, scope: { organ?: number | undefined; kadencja?: string | undefined } = {}): string =>
-  (scope.organ === undefined ? fill(FILES.bulkFile, { file }) : fill(FILES.councilBulkFile, { organ: scope.organ, kadencja: scope.kadencja ?? '', file }));
+export const bulkPath = (file: string, scope: { organ?: number | undefined; kadencja?: string | undefined } = {}) =>
+  scope.organ === undefined
+    ? fill(FILES.bulkFile, { file })
+    : fill(FILES.councilBulkFile, { organ: scope.organ, kadencja: scope.kadencja ?? '', file });
 
 /** The Atom feeds. */
 export const feedPaths = {
@@ -124,7 +148,9 @@ export const feedPaths = {
 /** The preview cards (og:image). */
 export const cardPaths = {
   vote: (id: number, highlighted?: number | null): string =>
-    (highlighted === undefined || highlighted === null ? fill(FILES.voteCard, { id }) : fill(FILES.voteWithCard, { id, osoba: highlighted })),
+    highlighted === undefined || highlighted === null
+      ? fill(FILES.voteCard, { id })
+      : fill(FILES.voteWithCard, { id, osoba: highlighted }),
   councillor: (token: string): string => fill(FILES.councillorCard, { token }),
 };
 
@@ -135,7 +161,8 @@ export const sharePath = (link: string): string => fill(PAGES.share.path, { link
 export const shareFormPath = (voteId: number): string => fill(FILES.shareForm, { id: voteId });
 
 /** A static file of the site under its content's hash (src/site/assets.ts). */
-export const assetPath = (name: string, digest: string, extension: string): string => fill(FILES.asset, { file: `${name}.${digest}.${extension}` });
+export const assetPath = (name: string, digest: string, extension: string): string =>
+  fill(FILES.asset, { file: `${name}.${digest}.${extension}` });
 
 /** Sitemap file n (1-based). */
 export const sitemapPath = (n: number): string => fill(FILES.sitemapFile, { n });

@@ -14,7 +14,8 @@ import { PAGES, linkTo, listHref } from './paths.ts';
 /** Sessions per page of /posiedzenia. */
 const SESSIONS_PAGE = 25;
 
-const sessionName = (s: { numer: string; nazwa: string | null }) => `Posiedzenie nr ${s.numer}${s.nazwa ? ` (${s.nazwa})` : ''}`;
+const sessionName = (s: { numer: string; nazwa: string | null }) =>
+  `Posiedzenie nr ${s.numer}${s.nazwa ? ` (${s.nazwa})` : ''}`;
 
 type SessionsInput = InputOf<typeof PAGES.sessions>;
 const sessionScope = ({ query: { kadencja }, organ }: SessionsInput) => ({ kadencja, organ });
@@ -41,19 +42,40 @@ export const sessionsPage = page({
             <TermSelect terms={terms} value={kadencja} />
             <BodySelect bodies={ctx.bodies} value={ctx.organ} />
           </FilterForm>
-          <p>{formatNumber(result.total)} {plural(result.total, 'posiedzenie', 'posiedzenia', 'posiedzeń')}.</p>
-          {result.items.length === 0 ? <p class="muted">Brak posiedzeń.</p> : (
+          <p>
+            {formatNumber(result.total)} {plural(result.total, 'posiedzenie', 'posiedzenia', 'posiedzeń')}.
+          </p>
+          {result.items.length === 0 ? (
+            <p class="muted">Brak posiedzeń.</p>
+          ) : (
             <div class="tw">
               <table>
                 <caption class="vh">Posiedzenia</caption>
                 <thead>
-                  <tr><th scope="col" class="hide-s">Data</th><th scope="col">Posiedzenie</th><th scope="col" class="num">Głosowania</th><th scope="col" class="num">Frekwencja</th></tr>
+                  <tr>
+                    <th scope="col" class="hide-s">
+                      Data
+                    </th>
+                    <th scope="col">Posiedzenie</th>
+                    <th scope="col" class="num">
+                      Głosowania
+                    </th>
+                    <th scope="col" class="num">
+                      Frekwencja
+                    </th>
+                  </tr>
                 </thead>
                 <tbody>
                   {result.items.map((s) => (
                     <tr>
                       <td class="nw hide-s">{formatDate(s.data)}</td>
-                      <td class="title"><a href={linkTo(ctx, PAGES.session, { id: s.id_posiedzenia })}>{sessionName(s)}</a><div class="muted"><span class="show-s">{formatDate(s.data)} · </span>{s.organ}</div></td>
+                      <td class="title">
+                        <a href={linkTo(ctx, PAGES.session, { id: s.id_posiedzenia })}>{sessionName(s)}</a>
+                        <div class="muted">
+                          <span class="show-s">{formatDate(s.data)} · </span>
+                          {s.organ}
+                        </div>
+                      </td>
                       <td class="num">{formatNumber(s.liczba_glosowan)}</td>
                       <td class="num">{formatPercent(s.frekwencja_procent)}</td>
                     </tr>
@@ -62,7 +84,11 @@ export const sessionsPage = page({
               </table>
             </div>
           )}
-          <Pager page={result.page} pages={result.pages} link={(strona) => linkTo(ctx, PAGES.sessions, { kadencja, strona })} />
+          <Pager
+            page={result.page}
+            pages={result.pages}
+            link={(strona) => linkTo(ctx, PAGES.sessions, { kadencja, strona })}
+          />
           {result.total > 0 && <CsvLink href={listHref(ctx, PAGES.sessions, {}, '')} what="tę listę" />}
         </>
       ),
@@ -100,7 +126,11 @@ export const sessionPage = page({
       context.answer(posiedzenia.attendance, { params: { id } }),
       context.answer(posiedzenia.votes, { params: { id } }),
     ]);
-    return { s, agenda, attendance, votes, people: await context.tokens(attendance.map((a) => a.id_osoby)) };
+    const people = await context.tokens(
+      attendance.map((a) => a.id_osoby),
+      { organ: s.id_organu, kadencja: s.kadencja },
+    );
+    return { s, agenda, attendance, votes, people };
   },
   render: ({ s, agenda, attendance, votes, people }, ctx) => {
     const points = agenda.map((point) => ({ ...point, votes: votes.filter((v) => v.id_punktu === point.id_punktu) }));
@@ -116,20 +146,39 @@ export const sessionPage = page({
       body: (
         <>
           <h1>{sessionName(s)}</h1>
-          <p class="meta">{formatDate(s.data)} · {s.organ} · kadencja {formatTerm(s.kadencja)}</p>
+          <p class="meta">
+            {formatDate(s.data)} · {s.organ} · kadencja {formatTerm(s.kadencja)}
+          </p>
           <dl class="stats">
-            <div><dt>Punkty porządku</dt><dd>{s.liczba_punktow}</dd></div>
-            <div><dt>Głosowania</dt><dd>{s.liczba_glosowan}</dd></div>
-            <div><dt>Frekwencja</dt><dd>{formatPercent(s.frekwencja_procent)}</dd></div>
+            <div>
+              <dt>Punkty porządku</dt>
+              <dd>{s.liczba_punktow}</dd>
+            </div>
+            <div>
+              <dt>Głosowania</dt>
+              <dd>{s.liczba_glosowan}</dd>
+            </div>
+            <div>
+              <dt>Frekwencja</dt>
+              <dd>{formatPercent(s.frekwencja_procent)}</dd>
+            </div>
           </dl>
 
           <h2>Porządek obrad</h2>
-          {points.length === 0 ? <p class="muted">Brak porządku obrad w danych.</p> : (
+          {points.length === 0 ? (
+            <p class="muted">Brak porządku obrad w danych.</p>
+          ) : (
             <ol class="agenda">
               {points.map((p) => (
                 <li>
-                  <span class="pt">{p.numer}. {p.tytul}</span>
-                  {p.votes.length > 0 ? <VoteList ctx={ctx} votes={p.votes} /> : <div class="muted">Bez głosowania.</div>}
+                  <span class="pt">
+                    {p.numer}. {p.tytul}
+                  </span>
+                  {p.votes.length > 0 ? (
+                    <VoteList ctx={ctx} votes={p.votes} />
+                  ) : (
+                    <div class="muted">Bez głosowania.</div>
+                  )}
                 </li>
               ))}
             </ol>
@@ -140,30 +189,63 @@ export const sessionPage = page({
               <VoteList ctx={ctx} votes={otherVotes} />
             </>
           )}
-          {votes.length > 0 && <CsvLink href={listHref(ctx, PAGES.session, { id: s.id_posiedzenia }, 'glosowania')} what="głosowania tego posiedzenia" />}
+          {votes.length > 0 && (
+            <CsvLink
+              href={listHref(ctx, PAGES.session, { id: s.id_posiedzenia }, 'glosowania')}
+              what="głosowania tego posiedzenia"
+            />
+          )}
 
           <h2>Obecność</h2>
-          <p>Obecnych {s.obecni} z {s.liczba_obecnosci} ({formatPercent(s.frekwencja_procent)}).</p>
+          <p>
+            Obecnych {s.obecni} z {s.liczba_obecnosci} ({formatPercent(s.frekwencja_procent)}).
+          </p>
           {attendance.length > 0 && (
             <div class="cols">
               <section aria-labelledby="h-obecni">
                 <h3 id="h-obecni">Obecni ({present.length})</h3>
-                <ul class="ballots">{present.map((a) => <li class="k-za"><a href={councillor(a)}>{a.imie_nazwisko}</a> <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span></li>)}</ul>
+                <ul class="ballots">
+                  {present.map((a) => (
+                    <li class="k-za">
+                      <a href={councillor(a)}>{a.imie_nazwisko}</a>{' '}
+                      <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span>
+                    </li>
+                  ))}
+                </ul>
               </section>
               <section aria-labelledby="h-nieobecni">
                 <h3 id="h-nieobecni">Nieobecni ({absent.length})</h3>
-                {absent.length === 0 ? <p class="muted">Nikt.</p>
-                  : <ul class="ballots">{absent.map((a) => <li class="k-nieobecny"><a href={councillor(a)}>{a.imie_nazwisko}</a> <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span></li>)}</ul>}
+                {absent.length === 0 ? (
+                  <p class="muted">Nikt.</p>
+                ) : (
+                  <ul class="ballots">
+                    {absent.map((a) => (
+                      <li class="k-nieobecny">
+                        <a href={councillor(a)}>{a.imie_nazwisko}</a>{' '}
+                        <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </section>
             </div>
           )}
-          {attendance.length > 0 && <CsvLink href={listHref(ctx, PAGES.session, { id: s.id_posiedzenia }, 'obecnosci')} what="listę obecności" />}
+          {attendance.length > 0 && (
+            <CsvLink
+              href={listHref(ctx, PAGES.session, { id: s.id_posiedzenia }, 'obecnosci')}
+              what="listę obecności"
+            />
+          )}
         </>
       ),
     };
   },
   downloads: {
-    obecnosci: download(sessionAttendanceList, async (input: SessionInput, context) => ({ id: (await sessionOf(input, context)).id_posiedzenia })),
-    glosowania: download(sessionVoteList, async (input: SessionInput, context) => ({ id: (await sessionOf(input, context)).id_posiedzenia })),
+    obecnosci: download(sessionAttendanceList, async (input: SessionInput, context) => ({
+      id: (await sessionOf(input, context)).id_posiedzenia,
+    })),
+    glosowania: download(sessionVoteList, async (input: SessionInput, context) => ({
+      id: (await sessionOf(input, context)).id_posiedzenia,
+    })),
   },
 });

@@ -13,13 +13,19 @@ import { type Download, type InputOf, type SiteList, download, page, readList } 
 import { PAGES, linkTo, listHref } from './paths.ts';
 
 /** A row of a ranking, as its list reads it. */
-type ItemOf<N extends RankingName> = (typeof RANKINGS)[N] extends { columns: ReadonlyArray<{ value: (row: infer T) => unknown }> } ? T : never;
+type ItemOf<N extends RankingName> = (typeof RANKINGS)[N] extends {
+  columns: ReadonlyArray<{ value: (row: infer T) => unknown }>;
+}
+  ? T
+  : never;
 
 type Input = InputOf<typeof PAGES.rankings>;
 
 /** The scope of the rankings with the site's minimums: the page's and each download's. */
-const rankingScope = async ({ query: { kadencja }, organ }: Input, context: Parameters<typeof rankingMinimums>[0]): Promise<RankingScope> =>
-  ({ kadencja, organ, min: await rankingMinimums(context, { kadencja, organ }) });
+const rankingScope = async (
+  { query: { kadencja }, organ }: Input,
+  context: Parameters<typeof rankingMinimums>[0],
+): Promise<RankingScope> => ({ kadencja, organ, min: await rankingMinimums(context, { kadencja, organ }) });
 
 interface Column<T> {
   head: string;
@@ -28,29 +34,53 @@ interface Column<T> {
   wide?: boolean;
 }
 
-function RankTable<T extends { pozycja: number }>({ ctx, id, title, help, rows, columns }: {
-  ctx: PageContext; id: RankingName; title: string; help: string; rows: Scoped<readonly T[]>; columns: Array<Column<T>>;
+function RankTable<T extends { pozycja: number }>({
+  ctx,
+  id,
+  title,
+  help,
+  rows,
+  columns,
+}: {
+  ctx: PageContext;
+  id: RankingName;
+  title: string;
+  help: string;
+  rows: Scoped<readonly T[]>;
+  columns: Array<Column<T>>;
 }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <p class="muted">{help}</p>
       <ScopeNote ctx={ctx} scoped={rows} />
-      {rows.data.length === 0 ? <p class="muted">Brak danych.</p> : (
+      {rows.data.length === 0 ? (
+        <p class="muted">Brak danych.</p>
+      ) : (
         <div class="tw">
           <table>
             <caption class="vh">{title}</caption>
             <thead>
               <tr>
-                <th scope="col" class="num">#</th>
-                {columns.map((c) => <th scope="col" class={[c.num ? 'num' : '', c.wide ? 'hide-s' : ''].join(' ').trim() || undefined}>{c.head}</th>)}
+                <th scope="col" class="num">
+                  #
+                </th>
+                {columns.map((c) => (
+                  <th scope="col" class={[c.num ? 'num' : '', c.wide ? 'hide-s' : ''].join(' ').trim() || undefined}>
+                    {c.head}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {rows.data.map((r) => (
                 <tr>
                   <td class="num">{r.pozycja}</td>
-                  {columns.map((c) => <td class={[c.num ? 'num' : '', c.wide ? 'hide-s' : ''].join(' ').trim() || undefined}>{c.cell(r)}</td>)}
+                  {columns.map((c) => (
+                    <td class={[c.num ? 'num' : '', c.wide ? 'hide-s' : ''].join(' ').trim() || undefined}>
+                      {c.cell(r)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -67,23 +97,46 @@ export const rankingsPage = page({
   load: async (input, context) => {
     const scope = await rankingScope(input, context);
     const shown = async <N extends RankingName>(name: N) =>
-      (await readList(RANKINGS[name] as SiteList<RankingScope, unknown>, scope, context, 1, RANKING_PLACES)).items as ReadonlyArray<ItemOf<N>>;
+      (await readList(RANKINGS[name] as SiteList<RankingScope, unknown>, scope, context, 1, RANKING_PLACES))
+        .items as ReadonlyArray<ItemOf<N>>;
     const [attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies, terms] = await Promise.all([
-      shown('frekwencja'), shown('mniejszosc'), shown('wiekszosc'), shown('sporne'), shown('jednomyslne'), shown('pary'), shown('organy'),
+      shown('frekwencja'),
+      shown('mniejszosc'),
+      shown('wiekszosc'),
+      shown('sporne'),
+      shown('jednomyslne'),
+      shown('pary'),
+      shown('organy'),
       context.answer(utils.terms, {}),
     ]);
-    const people = await context.tokens([...attendance, ...rebels, ...loyalists, ...coalitions.flatMap((c) => [c.radny_1, c.radny_2])].map((p) => p.id_osoby));
+    const people = await context.tokens(
+      [...attendance, ...rebels, ...loyalists, ...coalitions.flatMap((c) => [c.radny_1, c.radny_2])].map(
+        (p) => p.id_osoby,
+      ),
+    );
     return { scope, attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies, terms, people };
   },
   render: ({ scope: { kadencja, min }, terms, people, ...found }, ctx) => {
     const r = {
-      attendance: scoped(found.attendance), rebels: scoped(found.rebels), loyalists: scoped(found.loyalists), controversial: scoped(found.controversial),
-      unanimous: scoped(found.unanimous), coalitions: scoped(found.coalitions), bodies: scoped(found.bodies),
+      attendance: scoped(found.attendance),
+      rebels: scoped(found.rebels),
+      loyalists: scoped(found.loyalists),
+      controversial: scoped(found.controversial),
+      unanimous: scoped(found.unanimous),
+      coalitions: scoped(found.coalitions),
+      bodies: scoped(found.bodies),
     };
     const person = (p: { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }) => (
-      <><a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a><div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div></>
+      <>
+        <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
+        <div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div>
+      </>
     );
-    const vote = (v: VoteSummary) => <a class="title" href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>;
+    const vote = (v: VoteSummary) => (
+      <a class="title" href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>
+        {v.tytul}
+      </a>
+    );
     return {
       title: 'Rankingi',
       section: 'rankingi',
@@ -95,44 +148,111 @@ export const rankingsPage = page({
             <TermSelect terms={terms} value={kadencja} />
           </FilterForm>
           <MinimumNote ctx={ctx} min={min} />
-          <p><a href={linkTo(ctx, PAGES.cohesion, { kadencja })}>Spójność klubów</a>: jak jednolicie głosuje każde ugrupowanie.</p>
-          <RankTable ctx={ctx} id="frekwencja" title="Frekwencja" help="Odsetek posiedzeń, na których radny był obecny." rows={r.attendance} columns={[
-            { head: 'Radny', cell: person },
-            { head: 'Frekwencja', cell: (x) => formatPercent(x.frekwencja_procent), num: true },
-            { head: 'Obecności', cell: (x) => `${x.obecnosci} / ${x.liczba_posiedzen}`, num: true, wide: true },
-          ]} />
-          <RankTable ctx={ctx} id="mniejszosc" title="Najczęściej w mniejszości" help="Odsetek głosów innych niż większość rady." rows={r.rebels} columns={[
-            { head: 'Radny', cell: person },
-            { head: 'W mniejszości', cell: (x) => formatPercent(x.procent), num: true },
-            { head: 'Głosowania', cell: (x) => `${x.w_mniejszosci} / ${x.glosowania}`, num: true, wide: true },
-          ]} />
-          <RankTable ctx={ctx} id="wiekszosc" title="Najczęściej z większością" help="Odsetek głosów zgodnych z większością rady." rows={r.loyalists} columns={[
-            { head: 'Radny', cell: person },
-            { head: 'Z większością', cell: (x) => formatPercent(x.procent), num: true },
-            { head: 'Głosowania', cell: (x) => `${x.w_wiekszosci} / ${x.glosowania}`, num: true, wide: true },
-          ]} />
-          <RankTable ctx={ctx} id="sporne" title="Najbardziej sporne głosowania" help="Głosowania, w których za i przeciw były najbliżej remisu." rows={r.controversial} columns={[
-            { head: 'Głosowanie', cell: vote },
-            { head: 'Za : przeciw : wstrz.', cell: (v) => <Tally vote={v} />, num: true },
-          ]} />
-          <RankTable ctx={ctx} id="jednomyslne" title="Najbardziej jednomyślne głosowania" help="Głosowania z największym odsetkiem jednakowych głosów." rows={r.unanimous} columns={[
-            { head: 'Głosowanie', cell: vote },
-            { head: 'Jednomyślność', cell: (v) => formatPercent(v.jednomyslnosc_procent), num: true },
-          ]} />
-          <RankTable ctx={ctx} id="pary" title="Najzgodniejsze pary z różnych ugrupowań" help="Radni z różnych ugrupowań, którzy najczęściej głosują tak samo (co najmniej 10 wspólnych głosowań)." rows={r.coalitions} columns={[
-            { head: 'Radni', cell: (x) => <>{person(x.radny_1)}{person(x.radny_2)}</> },
-            { head: 'Zgodność', cell: (x) => formatPercent(x.zgodnosc_procent), num: true },
-            { head: 'Wspólne', cell: (x) => formatNumber(x.wspolne_glosowania), num: true, wide: true },
-          ]} />
-          <RankTable ctx={ctx} id="organy" title="Aktywność organów" help="Liczba głosowań i posiedzeń każdego organu." rows={r.bodies} columns={[
-            { head: 'Organ', cell: (b) => <a href={linkTo(ctx, PAGES.votes, { organ: b.id_organu, kadencja })}>{b.nazwa}</a> },
-            { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
-            { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },
-          ]} />
+          <p>
+            <a href={linkTo(ctx, PAGES.cohesion, { kadencja })}>Spójność klubów</a>: jak jednolicie głosuje każde
+            ugrupowanie.
+          </p>
+          <RankTable
+            ctx={ctx}
+            id="frekwencja"
+            title="Frekwencja"
+            help="Odsetek posiedzeń, na których radny był obecny."
+            rows={r.attendance}
+            columns={[
+              { head: 'Radny', cell: person },
+              { head: 'Frekwencja', cell: (x) => formatPercent(x.frekwencja_procent), num: true },
+              { head: 'Obecności', cell: (x) => `${x.obecnosci} / ${x.liczba_posiedzen}`, num: true, wide: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="mniejszosc"
+            title="Najczęściej w mniejszości"
+            help="Odsetek głosów innych niż większość rady."
+            rows={r.rebels}
+            columns={[
+              { head: 'Radny', cell: person },
+              { head: 'W mniejszości', cell: (x) => formatPercent(x.procent), num: true },
+              { head: 'Głosowania', cell: (x) => `${x.w_mniejszosci} / ${x.glosowania}`, num: true, wide: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="wiekszosc"
+            title="Najczęściej z większością"
+            help="Odsetek głosów zgodnych z większością rady."
+            rows={r.loyalists}
+            columns={[
+              { head: 'Radny', cell: person },
+              { head: 'Z większością', cell: (x) => formatPercent(x.procent), num: true },
+              { head: 'Głosowania', cell: (x) => `${x.w_wiekszosci} / ${x.glosowania}`, num: true, wide: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="sporne"
+            title="Najbardziej sporne głosowania"
+            help="Głosowania, w których za i przeciw były najbliżej remisu."
+            rows={r.controversial}
+            columns={[
+              { head: 'Głosowanie', cell: vote },
+              { head: 'Za : przeciw : wstrz.', cell: (v) => <Tally vote={v} />, num: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="jednomyslne"
+            title="Najbardziej jednomyślne głosowania"
+            help="Głosowania z największym odsetkiem jednakowych głosów."
+            rows={r.unanimous}
+            columns={[
+              { head: 'Głosowanie', cell: vote },
+              { head: 'Jednomyślność', cell: (v) => formatPercent(v.jednomyslnosc_procent), num: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="pary"
+            title="Najzgodniejsze pary z różnych ugrupowań"
+            help="Radni z różnych ugrupowań, którzy najczęściej głosują tak samo (co najmniej 10 wspólnych głosowań)."
+            rows={r.coalitions}
+            columns={[
+              {
+                head: 'Radni',
+                cell: (x) => (
+                  <>
+                    {person(x.radny_1)}
+                    {person(x.radny_2)}
+                  </>
+                ),
+              },
+              { head: 'Zgodność', cell: (x) => formatPercent(x.zgodnosc_procent), num: true },
+              { head: 'Wspólne', cell: (x) => formatNumber(x.wspolne_glosowania), num: true, wide: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="organy"
+            title="Aktywność organów"
+            help="Liczba głosowań i posiedzeń każdego organu."
+            rows={r.bodies}
+            columns={[
+              {
+                head: 'Organ',
+                cell: (b) => <a href={linkTo(ctx, PAGES.votes, { organ: b.id_organu, kadencja })}>{b.nazwa}</a>,
+              },
+              { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
+              { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },
+            ]}
+          />
         </>
       ),
     };
   },
-  downloads: Object.fromEntries(Object.entries(RANKINGS).map(([name, list]) =>
-    [name, download(list as SiteList<RankingScope, unknown>, rankingScope)])) as Record<RankingName, Download<Input>>,
+  downloads: Object.fromEntries(
+    Object.entries(RANKINGS).map(([name, list]) => [
+      name,
+      download(list as SiteList<RankingScope, unknown>, rankingScope),
+    ]),
+  ) as Record<RankingName, Download<Input>>,
 });

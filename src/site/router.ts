@@ -75,13 +75,20 @@ const urlOf = (req: IncomingMessage): URL => new URL(req.url ?? '/', 'http://loc
  * What every page knows about its request; without a snapshot, the frame alone. `lenient`: an invalid
  * or unknown organ is dropped, not a 400 or 404 (error pages).
  */
-function frameOf(req: IncomingMessage, publicUrl: PublicUrl, over: { snapshot: Snapshot; shares: ShareLinks } | undefined, lenient = false): PageContext {
+function frameOf(
+  req: IncomingMessage,
+  publicUrl: PublicUrl,
+  over: { snapshot: Snapshot; shares: ShareLinks } | undefined,
+  lenient = false,
+): PageContext {
   const bodies = over ? bodiesOf(over.snapshot, over.shares) : [];
   const url = urlOf(req);
   let organ: number | undefined;
   try {
     organ = parseSiteQuery(url, ['organ']).organ;
-    if (organ !== undefined && over && !bodies.some((b) => b.id_organu === organ)) throw new SiteError(404, `Nie ma organu o numerze ${organ}.`);
+    if (organ !== undefined && over && !bodies.some((b) => b.id_organu === organ)) {
+      throw new SiteError(404, `Nie ma organu o numerze ${organ}.`);
+    }
   } catch (error) {
     if (!lenient) throw error;
     organ = undefined;
@@ -95,13 +102,21 @@ function frameOf(req: IncomingMessage, publicUrl: PublicUrl, over: { snapshot: S
     bodies,
     publicUrl,
     siteName: siteNameOf(bodies),
-    snapshot: snapshot && { id: snapshot.id, builtAt: snapshot.builtAt, newestVote: snapshot.newestVote, credit: readersOf(snapshot).credit },
+    snapshot: snapshot && {
+      id: snapshot.id,
+      builtAt: snapshot.builtAt,
+      newestVote: snapshot.newestVote,
+      credit: readersOf(snapshot).credit,
+    },
   };
 }
 
 /** A page's input from its request: the path parameters Express matched, the query by the names its route lists. */
-const inputOf = (page: AnyPage, req: Parameters<RequestHandler>[0], frame: PageContext): PageInput =>
-  ({ params: { ...req.params } as PageInput['params'], query: parseSiteQuery(urlOf(req), page.route.query), organ: frame.organ });
+const inputOf = (page: AnyPage, req: Parameters<RequestHandler>[0], frame: PageContext): PageInput => ({
+  params: { ...req.params } as PageInput['params'],
+  query: parseSiteQuery(urlOf(req), page.route.query),
+  organ: frame.organ,
+});
 
 export interface SiteOptions {
   snapshots: SnapshotStore;
@@ -121,65 +136,116 @@ const REFERRER_POLICY = 'same-origin';
 
 /** SITE_CSP as a header value, for answers that do not pass the router's helmet (the 429, the error pages). */
 const helmetCsp = Object.entries(SITE_CSP.directives)
-  .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`).join(';');
+  .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+  .join(';');
 
 /**
  * The site's refusal of its own rate limit (src/http/guards.ts RateLimited): a page in Polish saying
  * when to come back, with Retry-After (set by the limiter). Not cacheable.
  */
-export function siteRefusal({ snapshots, shares, delivery, publicUrl }: Pick<SiteOptions, 'snapshots' | 'shares' | 'delivery' | 'publicUrl'>) {
+export function siteRefusal({
+  snapshots,
+  shares,
+  delivery,
+  publicUrl,
+}: Pick<SiteOptions, 'snapshots' | 'shares' | 'delivery' | 'publicUrl'>) {
   return (req: IncomingMessage, res: ServerResponse, error: RateLimited): void => {
     const snapshot = snapshots.active;
     const seconds = error.retryAfterSeconds;
-    const wait = seconds === undefined ? 'za kilka minut' : seconds < 90 ? `za ${seconds} s` : `za ${Math.ceil(seconds / 60)} min`;
+    const wait =
+      seconds === undefined ? 'za kilka minut' : seconds < 90 ? `za ${seconds} s` : `za ${Math.ceil(seconds / 60)} min`;
     const ctx = frameOf(req, publicUrl, snapshot ? { snapshot, shares } : undefined, true);
     noteReason(res, error.message);
     res.setHeader('Content-Security-Policy', helmetCsp);
     res.setHeader('Referrer-Policy', REFERRER_POLICY);
-    delivery.sendUncached(res, 429, Buffer.from(renderPage(ctx, errorPage(ctx, 429,
-      `Z Twojego adresu przyszło w krótkim czasie bardzo wiele żądań, więcej niż czyta człowiek. Wróć ${wait}.`))), HTML_PAGE);
+    delivery.sendUncached(
+      res,
+      429,
+      Buffer.from(
+        renderPage(
+          ctx,
+          errorPage(
+            ctx,
+            429,
+            `Z Twojego adresu przyszło w krótkim czasie bardzo wiele żądań, więcej niż czyta człowiek. Wróć ${wait}.`,
+          ),
+        ),
+      ),
+      HTML_PAGE,
+    );
   };
 }
 
-export function siteRouter({ snapshots, shares, delivery, logger, publicUrl, protocolOf, cards = new CardCache() }: SiteOptions): Router {
+export function siteRouter({
+  snapshots,
+  shares,
+  delivery,
+  logger,
+  publicUrl,
+  protocolOf,
+  cards = new CardCache(),
+}: SiteOptions): Router {
   /** A page over the snapshot the request holds: a 304 from its ETag before any read, else its load and render. */
-  const pageRoute = (page: AnyPage): RequestHandler => async (req, res) => {
-    const started = cacheable(snapshots, delivery, req, res, HTML_PAGE, req.originalUrl);
-    if (!started) return;
-    const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
-    const input = inputOf(page, req, frame);
-    const data = await page.load(input, loadContext(started.snapshot, shares, frame));
-    const body = Buffer.from(renderPage(frame, page.render(data, frame)));
-    delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, HTML_PAGE);
-  };
+  const pageRoute =
+    (page: AnyPage): RequestHandler =>
+    async (req, res) => {
+      const started = cacheable(snapshots, delivery, req, res, HTML_PAGE, req.originalUrl);
+      if (!started) return;
+      const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
+      const input = inputOf(page, req, frame);
+      const data = await page.load(input, loadContext(started.snapshot, shares, frame));
+      const body = Buffer.from(renderPage(frame, page.render(data, frame)));
+      delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, HTML_PAGE);
+    };
 
   /** The CSV of a page's list: every page of what the list shows under the same input. */
-  const listRoute_ = (page: AnyPage, download: Download<PageInput>): RequestHandler => async (req, res) => {
-    const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
-    if (!started) return;
-    const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
-    const read = await download.open(inputOf(page, req, frame), loadContext(started.snapshot, shares, frame)); // its 400 or 404 before any byte
-    const { list } = download;
-    await delivery.stream(req, res, started.etag, CSV_FILE, (out) => writeListCsv(out, list.columns, read, list.batch), `${list.file}.csv`);
-  };
+  const listDownload =
+    (page: AnyPage, download: Download<PageInput>): RequestHandler =>
+    async (req, res) => {
+      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
+      if (!started) return;
+      const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
+      // Its 400 or 404 before any byte.
+      const read = await download.open(inputOf(page, req, frame), loadContext(started.snapshot, shares, frame));
+      const { list } = download;
+      const write = (out: Parameters<typeof writeListCsv>[0]) => writeListCsv(out, list.columns, read, list.batch);
+      await delivery.stream(req, res, started.etag, CSV_FILE, write, `${list.file}.csv`);
+    };
 
   /** HTML error pages for everything a site route throws (400, 403, 404, 415, 503, 500). */
   const siteErrors: ErrorRequestHandler = (error, req, res, _next) => {
-    const status = error instanceof SiteError ? error.status
-      : typeof (error as { status?: unknown }).status === 'number' && [400, 404, 413, 503].includes((error as { status: number }).status)
-        ? (error as { status: number }).status : 500;
+    const status =
+      error instanceof SiteError
+        ? error.status
+        : typeof (error as { status?: unknown }).status === 'number' &&
+            [400, 404, 413, 503].includes((error as { status: number }).status)
+          ? (error as { status: number }).status
+          : 500;
     if (status === 500) logger?.error({ err: error, req: { method: req.method, url: req.originalUrl } }, 'page failed');
-    const message = status === 500 ? 'Nie udało się przygotować tej strony. Spróbuj ponownie za chwilę.'
-      : error instanceof SiteError ? error.message
-        : status === 503 ? 'Baza danych nie została jeszcze zbudowana. Spróbuj ponownie za kilka minut.'
-          : status === 413 ? 'Wysłany formularz jest za duży.' : 'Nie ma takiej strony.';
+    const message =
+      status === 500
+        ? 'Nie udało się przygotować tej strony. Spróbuj ponownie za chwilę.'
+        : error instanceof SiteError
+          ? error.message
+          : status === 503
+            ? 'Baza danych nie została jeszcze zbudowana. Spróbuj ponownie za kilka minut.'
+            : status === 413
+              ? 'Wysłany formularz jest za duży.'
+              : 'Nie ma takiej strony.';
     if (res.headersSent) {
       res.destroy();
       return;
     }
     const snapshot = snapshots.active;
     const ctx = frameOf(req, publicUrl, snapshot ? { snapshot, shares } : undefined, true);
-    noteReason(res, error instanceof SiteError && error.detail ? error.detail : error instanceof Error ? error.message : String(error));
+    noteReason(
+      res,
+      error instanceof SiteError && error.detail
+        ? error.detail
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
     // A download's headers are not the error page's.
     res.removeHeader('Content-Disposition');
     res.setHeader('Content-Security-Policy', helmetCsp);
@@ -193,7 +259,13 @@ export function siteRouter({ snapshots, shares, delivery, logger, publicUrl, pro
 
   const router = Router();
   const csp = helmet.contentSecurityPolicy(SITE_CSP);
-  const pages: RequestHandler[] = [csp, (_req, res, next) => { res.setHeader('Referrer-Policy', REFERRER_POLICY); next(); }];
+  const pages: RequestHandler[] = [
+    csp,
+    (_req, res, next) => {
+      res.setHeader('Referrer-Policy', REFERRER_POLICY);
+      next();
+    },
+  ];
   router.get(FILES.asset, assetsRoute(delivery));
   router.get(FILES.robots, crawlers.robots);
   router.get(FILES.sitemapIndex, crawlers.index);
@@ -207,7 +279,9 @@ export function siteRouter({ snapshots, shares, delivery, logger, publicUrl, pro
   router.get(FILES.bulkFile, bulk.bulk);
   router.get(FILES.councilBulkFile, bulk.bulk);
   for (const page of SITE_PAGES) {
-    for (const [name, download] of Object.entries(page.downloads ?? {})) router.get(listRoute(page.route, name), listRoute_(page, download));
+    for (const [name, download] of Object.entries(page.downloads ?? {})) {
+      router.get(listRoute(page.route, name), listDownload(page, download));
+    }
   }
   router.post(FILES.shareForm, pages, ...shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }));
   for (const page of SITE_PAGES) router.get(page.route.path, pages, pageRoute(page));

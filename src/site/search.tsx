@@ -22,38 +22,80 @@ export const searchPage = page({
     body: (
       <>
         <h1>Szukaj</h1>
-        <form class="filters" method="get" action={pagePath(PAGES.search)} role="search" aria-label="Szukaj radnych i głosowań">
+        <form
+          class="filters"
+          method="get"
+          action={pagePath(PAGES.search)}
+          role="search"
+          aria-label="Szukaj radnych i głosowań"
+        >
           {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
-          <label for="f-szukaj">Imię, nazwisko albo słowa z tytułu głosowania
+          <label for="f-szukaj">
+            Imię, nazwisko albo słowa z tytułu głosowania
             <input id="f-szukaj" type="search" name="szukaj" value={query} maxLength={200} />
           </label>
           <button type="submit">Szukaj</button>
         </form>
-        {query === '' ? <p class="muted">Wpisz imię lub nazwisko radnego albo słowa z tytułu głosowania. Polskie litery można pominąć: „lodz” znajdzie „Łódź”.</p> : (
+        {query === '' ? (
+          <p class="muted">
+            Wpisz imię lub nazwisko radnego albo słowa z tytułu głosowania. Polskie litery można pominąć: „lodz”
+            znajdzie „Łódź”.
+          </p>
+        ) : (
           <>
             <section aria-labelledby="h-radni">
-              <h2 id="h-radni">Radni <span class="muted">({formatNumber(radni.total)})</span></h2>
-              {radni.total === 0 ? <p class="muted">Nikt o takim imieniu lub nazwisku.</p> : (
+              <h2 id="h-radni">
+                Radni <span class="muted">({formatNumber(radni.total)})</span>
+              </h2>
+              {radni.total === 0 ? (
+                <p class="muted">Nikt o takim imieniu lub nazwisku.</p>
+              ) : (
                 <ul>
-                  {radni.items.map((r) => <li><a href={linkTo(ctx, PAGES.councillor, { token: r.token })}>{r.imie_nazwisko}</a> <span class="muted">{r.ugrupowanie ?? 'niezrzeszony'}</span></li>)}
+                  {radni.items.map((r) => (
+                    <li>
+                      <a href={linkTo(ctx, PAGES.councillor, { token: r.token })}>{r.imie_nazwisko}</a>{' '}
+                      <span class="muted">{r.ugrupowanie ?? 'niezrzeszony'}</span>
+                    </li>
+                  ))}
                 </ul>
               )}
-              {radni.total > radni.items.length && <p><a href={linkTo(ctx, PAGES.councillors, { nazwa: query })}>Wszyscy: {formatNumber(radni.total)} {plural(radni.total, 'osoba', 'osoby', 'osób')}</a></p>}
+              {radni.total > radni.items.length && (
+                <p>
+                  <a href={linkTo(ctx, PAGES.councillors, { nazwa: query })}>
+                    Wszyscy: {formatNumber(radni.total)} {plural(radni.total, 'osoba', 'osoby', 'osób')}
+                  </a>
+                </p>
+              )}
             </section>
             <section aria-labelledby="h-glosowania">
-              <h2 id="h-glosowania">Głosowania <span class="muted">({glosowania.exact ? '' : 'co najmniej '}{formatNumber(glosowania.total)})</span></h2>
-              {glosowania.total === 0 ? <p class="muted">Brak głosowań z tymi słowami w tytule.</p> : (
-                  <ul class="found">
-                    {glosowania.items.map((v) => (
-                      <li>
-                        <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
-                        <div class="muted">{formatDate(v.data)} · {v.organ} · <ResultBadge wynik={v.wynik} /> <Tally vote={v} /></div>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+              <h2 id="h-glosowania">
+                Głosowania{' '}
+                <span class="muted">
+                  ({glosowania.exact ? '' : 'co najmniej '}
+                  {formatNumber(glosowania.total)})
+                </span>
+              </h2>
+              {glosowania.total === 0 ? (
+                <p class="muted">Brak głosowań z tymi słowami w tytule.</p>
+              ) : (
+                <ul class="found">
+                  {glosowania.items.map((v) => (
+                    <li>
+                      <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
+                      <div class="muted">
+                        {formatDate(v.data)} · {v.organ} · <ResultBadge wynik={v.wynik} /> <Tally vote={v} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
               {glosowania.total > glosowania.items.length && (
-                <p><a href={linkTo(ctx, PAGES.votes, { szukaj: query })}>Wszystkie: {glosowania.exact ? '' : 'co najmniej '}{formatNumber(glosowania.total)} {plural(glosowania.total, 'głosowanie', 'głosowania', 'głosowań')}</a></p>
+                <p>
+                  <a href={linkTo(ctx, PAGES.votes, { szukaj: query })}>
+                    Wszystkie: {glosowania.exact ? '' : 'co najmniej '}
+                    {formatNumber(glosowania.total)} {plural(glosowania.total, 'głosowanie', 'głosowania', 'głosowań')}
+                  </a>
+                </p>
               )}
             </section>
           </>

@@ -16,7 +16,10 @@ import { PAGES, cardPaths, linkTo, sharePath } from './paths.ts';
 /** The share store is down (a 503 from the endpoint): the rest of the site still works. */
 const unavailable = (error: unknown): never => {
   if (error instanceof HttpError && error.status === 503) {
-    throw new SiteError(503, 'Linki udostępniania są chwilowo niedostępne. Pozostałe strony działają; spróbuj ponownie za chwilę.');
+    throw new SiteError(
+      503,
+      'Linki udostępniania są chwilowo niedostępne. Pozostałe strony działają; spróbuj ponownie za chwilę.',
+    );
   }
   throw error;
 };
@@ -24,8 +27,10 @@ const unavailable = (error: unknown): never => {
 export const sharePage = page({
   route: PAGES.share,
   load: async ({ params: { link } }, { answer, tokens }) => {
-    const shared = await orNotFound('Nie ma takiego linku. Mógł zostać przepisany z błędem.',
-      answer(glosowania.shared, { params: { link } }).catch(unavailable));
+    const shared = await orNotFound(
+      'Nie ma takiego linku. Mógł zostać przepisany z błędem.',
+      answer(glosowania.shared, { params: { link } }).catch(unavailable),
+    );
     const v = shared.glosowanie;
     const found: VotePageData & { link: string } = {
       link: shared.link,
@@ -33,7 +38,10 @@ export const sharePage = page({
       ballots: shared.glosy,
       groups: groupsOf(groupBallots(shared.glosy)),
       attachments: await answer(glosowania.attachments, { params: { id: v.id_glosowania } }),
-      tokens: await tokens([...shared.glosy, ...(shared.wyrozniony ? [shared.wyrozniony] : [])].map((b) => b.id_osoby)),
+      tokens: await tokens(
+        [...shared.glosy, ...(shared.wyrozniony ? [shared.wyrozniony] : [])].map((b) => b.id_osoby),
+        { organ: v.id_organu, kadencja: v.kadencja },
+      ),
     };
     return { shared, found };
   },
@@ -41,12 +49,18 @@ export const sharePage = page({
     const v = shared.glosowanie;
     const h = shared.wyrozniony;
     const result = resultLine(v.wynik, v.za, v.przeciw);
-    const description = h ? `${ballotSentence(h.imie_nazwisko, h.glos)} · ${result}` : `${formatDate(v.data)}, ${v.organ} · ${result}`;
+    const description = h
+      ? `${ballotSentence(h.imie_nazwisko, h.glos)} · ${result}`
+      : `${formatDate(v.data)}, ${v.organ} · ${result}`;
     return {
       title: v.tytul,
       section: 'glosowania',
       description,
-      preview: { path: sharePath(found.link), image: cardPaths.vote(v.id_glosowania, h?.id_osoby), imageAlt: description },
+      preview: {
+        path: sharePath(found.link),
+        image: cardPaths.vote(v.id_glosowania, h?.id_osoby),
+        imageAlt: description,
+      },
       body: (
         <>
           <article class="card">
@@ -61,8 +75,18 @@ export const sharePage = page({
             <VoteSummaryBlock ctx={ctx} data={found} />
             <p>
               <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>Szczegóły głosowania</a>
-              {h && <> · <a href={linkTo(ctx, PAGES.councillor, { token: found.tokens.get(h.id_osoby)! })}>Profil: {h.imie_nazwisko}</a></>}
-              {' '}<button type="button" class="copy" data-copy={sharePath(found.link)} data-status="copy-status" hidden>Kopiuj link</button>
+              {h && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <a href={linkTo(ctx, PAGES.councillor, { token: found.tokens.get(h.id_osoby)! })}>
+                    Profil: {h.imie_nazwisko}
+                  </a>
+                </>
+              )}{' '}
+              <button type="button" class="copy" data-copy={sharePath(found.link)} data-status="copy-status" hidden>
+                Kopiuj link
+              </button>
               <span id="copy-status" role="status"></span>
             </p>
           </article>

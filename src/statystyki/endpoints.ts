@@ -7,9 +7,9 @@ import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, rankedVote } from '../answers/schemas.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import {
-  attendanceRankingItem, attendanceRankingQuery, bodyActivity, cohesionItem, cohesionMonthsQuery, cohesionQuery, councilMap,
-  councillorRankingQuery, dashboard, groupCohesionMonths, largestSamples, loyalistRankingItem, mapQuery, monthlyTotals, rebelRankingItem,
-  scopeQuery, topPair, topPairsQuery, votesRankingQuery,
+  attendanceRankingItem, attendanceRankingQuery, bodyActivity, cohesionItem, cohesionMonthsQuery, cohesionQuery,
+  councilMap, councillorRankingQuery, dashboard, groupCohesionMonths, largestSamples, loyalistRankingItem, mapQuery,
+  monthlyTotals, rebelRankingItem, scopeQuery, topPair, topPairsQuery, votesRankingQuery,
 } from './schemas.ts';
 
 /** The body a map is of: the one asked for, else the snapshot's only council (typ `rada`), if it has exactly one. */
@@ -71,12 +71,14 @@ export const statystyki = {
     handler: ({ query }, { queries }) => queries.statystyki.cohesion(inKnownBody(query, queries)),
   }),
   cohesionByMonth: endpoint({
-    ...stat, path: '/api/statystyki/spojnosc-czas', summary: 'Spójność ugrupowań w kolejnych miesiącach (ugrupowania w kolejności rankingu)',
+    ...stat, path: '/api/statystyki/spojnosc-czas',
+    summary: 'Spójność ugrupowań w kolejnych miesiącach (ugrupowania w kolejności rankingu)',
     query: cohesionMonthsQuery, response: envelope(z.array(groupCohesionMonths)),
     handler: ({ query }, { queries }) => queries.statystyki.rankedCohesionByMonth(inKnownBody(query, queries)),
   }),
   largestSamples: endpoint({
-    ...stat, path: '/api/statystyki/najwieksze-proby', summary: 'Największe próby rankingów: najwięcej zapisów obecności i głosów ze stanowiskiem większości',
+    ...stat, path: '/api/statystyki/najwieksze-proby',
+    summary: 'Największe próby rankingów: najwięcej zapisów obecności i głosów ze stanowiskiem większości',
     query: scopeQuery, response: envelope(largestSamples),
     handler: ({ query }, { queries }) => {
       const { posiedzenia, glosowania } = queries.statystyki.largestSamples(inKnownBody(query, queries));
@@ -84,7 +86,8 @@ export const statystyki = {
     },
   }),
   councilMap: endpoint({
-    ...stat, path: '/api/statystyki/mapa', summary: 'Mapa rady: radni kadencji rozmieszczeni według podobieństwa głosowań (null: brak mapy)',
+    ...stat, path: '/api/statystyki/mapa',
+    summary: 'Mapa rady: radni kadencji rozmieszczeni według podobieństwa głosowań (null: brak mapy)',
     query: mapQuery, response: envelope(councilMap.nullable()),
     handler: ({ query: { organ, kadencja } }, { queries }) => {
       inKnownBody({ organ }, queries);

@@ -1,7 +1,9 @@
 // /api/statystyki: parameters and responses (CONTRACT §4, §5).
 
 import { z } from 'zod';
-import { booleanParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam } from '../http/params.ts';
+import {
+  booleanParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam,
+} from '../http/params.ts';
 import { count, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
 
 // Every aggregate accepts `organ` (CONTRACT §7): the figures of that body's votes and sessions only.
@@ -78,7 +80,8 @@ export const cohesionItem = z.strictObject({
 
 export const cohesionMonthsQuery = z.object({
   kadencja: kadencjaParam, organ: organParam, limit: limitParam(20),
-  ugrupowanie: idParam.optional().meta({ description: 'id_ugrupowania: tylko to ugrupowanie (z jego pozycją w rankingu)' }),
+  ugrupowanie: idParam.optional()
+    .meta({ description: 'id_ugrupowania: tylko to ugrupowanie (z jego pozycją w rankingu)' }),
 });
 
 export const groupCohesionMonths = z.strictObject({
@@ -93,13 +96,16 @@ export const groupCohesionMonths = z.strictObject({
 }).meta({ id: 'GroupCohesionMonths' });
 
 export const largestSamples = z.strictObject({
-  max_posiedzen: count('Najwięcej zapisów obecności jednego radnego w zakresie (liczba_posiedzen w ranking-frekwencji)'),
-  max_glosowan: count('Najwięcej aktywnych głosów jednego radnego w głosowaniach ze stanowiskiem większości (glosowania w ranking-buntownikow)'),
+  max_posiedzen: count('Najwięcej zapisów obecności radnego w zakresie (liczba_posiedzen w ranking-frekwencji)'),
+  max_glosowan: count('Najwięcej aktywnych głosów jednego radnego w głosowaniach ze stanowiskiem większości '
+    + '(glosowania w ranking-buntownikow)'),
 }).meta({ id: 'LargestSamples' });
 
 export const mapQuery = z.object({
   kadencja: kadencjaParam.meta({ description: 'Kadencja mapy; bez niej: najnowsza kadencja, w której organ ma mapę' }),
-  organ: organParam.meta({ description: 'id_organu: rada (albo Sejm), której mapę pokazać (nieznany: 404); bez niego: jedyna rada w danych' }),
+  organ: organParam.meta({
+    description: 'id_organu: rada (albo Sejm), której mapę pokazać (nieznany: 404); bez niego: jedyna rada w danych',
+  }),
 });
 
 const mapPerson = {
@@ -116,10 +122,13 @@ export const councilMap = z.strictObject({
   prog: count('Wspólne głosowania, które ma co najmniej każda para umieszczonych radnych'),
   radni: z.array(z.strictObject({
     ...mapPerson,
-    x: z.number().meta({ description: 'Pierwsza oś (jednostki 1 − zgodność, środek ciężkości w 0), 6 miejsc po przecinku' }),
+    x: z.number()
+      .meta({ description: 'Pierwsza oś (jednostki 1 − zgodność, środek ciężkości w 0), 6 miejsc po przecinku' }),
     y: z.number().meta({ description: 'Druga oś' }),
   })).meta({ description: 'Umieszczeni radni, w kolejności nazwisk' }),
   pominieci: z.array(z.strictObject(mapPerson))
-    .meta({ description: 'Radni z głosem w tych głosowaniach, pominięci (za mało wspólnych głosowań), w kolejności nazwisk' }),
+    .meta({
+      description: 'Radni z głosem w tych głosowaniach, pominięci (za mało wspólnych głosowań), w kolejności nazwisk',
+    }),
 }).meta({ id: 'CouncilMap' });
 

@@ -656,7 +656,8 @@ class Reference {
   /** The votes counted in zgodnosc-grupa where X voted as the group: its `zgodne`, listed. */
   zgodneGlosowania(p: Person, query: Query): unknown {
     const votes = this.groupAgreementVotes(p, query.kadencja ?? null).filter((x) => x.agrees).map((x) => x.vote);
-    return { success: true, ...paged(this.personVoteItems(p, votes), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+    const items = this.personVoteItems(p, votes);
+    return { success: true, ...paged(items, qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
   }
 
   /** The total of each of X's vote lists: the pagination total each list endpoint gives. */
@@ -700,7 +701,8 @@ class Reference {
         wspolne++;
         if (a.glos === b.glos) zgodne++;
       }
-      return wspolne === 0 ? [] : [{ miesiac, wspolne_glosowania: wspolne, zgodne, zgodnosc_procent: percent(zgodne, wspolne) }];
+      if (wspolne === 0) return [];
+      return [{ miesiac, wspolne_glosowania: wspolne, zgodne, zgodnosc_procent: percent(zgodne, wspolne) }];
     });
     return { success: true, data };
   }
@@ -1046,7 +1048,8 @@ class Reference {
     let licznik = 0;
     let mianownik = 0;
     for (const v of votes) {
-      const members = this.ballotsOf(v).filter((b) => isActive(b.glos) && this.groupAtVote(b.id_osoby, v) === g.id_ugrupowania);
+      const inGroup = (b: Ballot) => isActive(b.glos) && this.groupAtVote(b.id_osoby, v) === g.id_ugrupowania;
+      const members = this.ballotsOf(v).filter(inGroup);
       const [y, n, a] = ACTIVE_OPTIONS.map((option) => this.countOf(members, option)) as [number, number, number];
       const t = y + n + a;
       if (t < 2) continue;
@@ -1060,27 +1063,33 @@ class Reference {
   /** The groups of spojnosc-ugrupowan (or the one asked for), each with its cohesion over each month's votes alone. */
   spojnoscCzas(query: Query): unknown {
     const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'));
-    const ranked = (this.spojnoscUgrupowan({ ...query, limit: String(this.c.groups.length + 1) }) as { data: Array<{ pozycja: number; id_ugrupowania: number; nazwa: string }> }).data;
+    type Ranked = { data: Array<{ pozycja: number; id_ugrupowania: number; nazwa: string }> };
+    const ranked = (this.spojnoscUgrupowan({ ...query, limit: String(this.c.groups.length + 1) }) as Ranked).data;
     const only = qOptInt(query, 'ugrupowanie');
     const months = [...new Set(votes.map((v) => v.data.slice(0, 7)))].sort();
-    const data = ranked.filter((r) => only === null || r.id_ugrupowania === only).slice(0, qInt(query, 'limit', 20)).map((r) => {
+    const shown = ranked.filter((r) => only === null || r.id_ugrupowania === only).slice(0, qInt(query, 'limit', 20));
+    const data = shown.map((r) => {
       const g = this.c.groups.find((x) => x.id_ugrupowania === r.id_ugrupowania)!;
       const miesiace = months.flatMap((miesiac) => {
-        const { liczba, licznik, mianownik } = this.cohesionOver(g, votes.filter((v) => v.data.slice(0, 7) === miesiac));
-        return liczba === 0 ? [] : [{ miesiac, liczba_glosowan: liczba, spojnosc_procent: percent(licznik, mianownik) }];
+        const inMonth = votes.filter((v) => v.data.slice(0, 7) === miesiac);
+        const { liczba, licznik, mianownik } = this.cohesionOver(g, inMonth);
+        if (liczba === 0) return [];
+        return [{ miesiac, liczba_glosowan: liczba, spojnosc_procent: percent(licznik, mianownik) }];
       });
       return { pozycja: r.pozycja, id_ugrupowania: r.id_ugrupowania, nazwa: r.nazwa, miesiace };
     });
     return { success: true, data };
   }
 
-  /** The largest samples of the rankings in scope: the most attendance records, the most active ballots in votes with a majority. */
+  /** The rankings' largest samples in scope: most attendance records, most active ballots in votes with a majority. */
   najwiekszeProby(query: Query): unknown {
     const kadencja = query.kadencja ?? null;
     const organ = qOptInt(query, 'organ');
     const records = this.attendanceIn(kadencja, organ);
     let posiedzenia = 0;
-    for (const p of this.c.persons) posiedzenia = Math.max(posiedzenia, records.filter((r) => r.id_osoby === p.id_osoby).length);
+    for (const p of this.c.persons) {
+      posiedzenia = Math.max(posiedzenia, records.filter((r) => r.id_osoby === p.id_osoby).length);
+    }
     const glosowania = Math.max(0, ...this.majorityCounts(kadencja, organ).map((x) => x.glosowania));
     return { success: true, data: { max_posiedzen: posiedzenia, max_glosowan: glosowania } };
   }
@@ -1191,7 +1200,8 @@ class Reference {
     if (parts[0] !== 'api' || parts.length < 2) throw new Error(`reference: not covered: ${path}`);
     const [, resource, id, sub, extra, more] = parts;
     const pairMonths = resource === 'radni' && sub === 'porownanie' && more === 'zgodnosc-czas';
-    if ((more !== undefined && !pairMonths) || (extra !== undefined && !(resource === 'radni' && sub === 'porownanie'))) return NOT_FOUND;
+    if (more !== undefined && !pairMonths) return NOT_FOUND;
+    if (extra !== undefined && !(resource === 'radni' && sub === 'porownanie')) return NOT_FOUND;
     // Every list and aggregate taking `organ` answers 404 for a body the council does not have (§7).
     const organ = qOptInt(query, 'organ');
     const takesOrgan = resource === 'statystyki' || (id === undefined && resource !== 'utils')
@@ -1262,7 +1272,7 @@ class Reference {
         case 'spojnosc-ugrupowan': return this.spojnoscUgrupowan(query);
         case 'spojnosc-czas': return this.spojnoscCzas(query);
         case 'najwieksze-proby': return this.najwiekszeProby(query);
-        // The map's coordinates are core/embedding.ts's (no second eigen-solver here): test/evidence.test.ts checks them by hand.
+        // No second eigen-solver for the map's coordinates (core/embedding.ts): checked by hand in evidence.test.ts.
         case 'mapa': throw new Error(`reference: not covered: ${path}`);
         default: return NOT_FOUND;
       }
