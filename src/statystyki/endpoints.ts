@@ -85,6 +85,9 @@ export const statystyki = {
       return { max_posiedzen: posiedzenia, max_glosowan: glosowania };
     },
   }),
+  // Exempt from the reference oracle (test/support/reference.ts): the coordinates are core/embedding.ts's
+  // classical MDS and the reference has no second eigen-solver; test/evidence.test.ts checks the map against
+  // coordinates worked out by hand, test/embedding.test.ts the solver.
   councilMap: endpoint({
     ...stat, path: '/api/statystyki/mapa',
     summary: 'Mapa rady: radni kadencji rozmieszczeni według podobieństwa głosowań (null: brak mapy)',
