@@ -80,25 +80,6 @@ const TAGS: Record<string, string> = {
   usluga: 'Usługa: jej stan (/health) i spis operacji (/api)',
 };
 
-/**
- * Descriptions of query parameters whose zod schema carries none (the shared primitives of
- * src/http/params.ts are reused under several names). A schema's own `.meta({ description })` wins.
- */
-const PARAMETER_DESCRIPTIONS: Record<string, string> = {
-  page: 'Numer strony (od 1)',
-  limit: 'Rozmiar strony (liczba pozycji)',
-  kadencja: 'Kadencja, np. 2018-2023; bez niej: wszystkie kadencje',
-  organ: 'Identyfikator organu (id_organu)',
-  ugrupowanie: 'Identyfikator ugrupowania (id_ugrupowania)',
-  aktywny: 'Tylko aktywni (true) albo tylko nieaktywni (false)',
-  data_od: 'Od dnia (YYYY-MM-DD, włącznie)',
-  data_do: 'Do dnia (YYYY-MM-DD, włącznie); nie wcześniej niż data_od',
-  wynik: 'Wynik głosowania: przyjęto albo odrzucono (przyjmowane także bez polskiego znaku: przyjeto)',
-  min_wspolne: 'Minimalna liczba wspólnych aktywnych głosowań pary',
-  min_posiedzen: 'Minimalna liczba zapisów obecności radnego',
-  min_glosowan: 'Minimalna liczba aktywnych głosów radnego',
-};
-
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Nieprawidłowy albo nieznany parametr (komunikat wskazuje który; przy nieznanym wymienia przyjmowane)',
   401: 'Wymagany klucz API (X-API-Key) albo token Bearer: brak lub nieprawidłowy',
@@ -183,15 +164,18 @@ function typedOutput(schema: z.ZodType, converter: SchemaConverter): Json | null
   }
 }
 
+/** What the document says of a parameter. */
+interface ParameterDoc { schema: Json; description?: string; required: boolean }
+
 /**
  * The documented schema of one path or query parameter. Numbers and booleans are shown as the typed
  * value they are parsed into (the `.pipe()` of src/http/params.ts: integer with minimum/maximum, boolean),
  * everything else as the string it must be (pattern, enum, maxLength).
  */
-function parameterSchema(schema: z.ZodType, converter: SchemaConverter, fallbackDescription?: string): { schema: Json; description?: string; required: boolean } {
+function parameterSchema(schema: z.ZodType, converter: SchemaConverter): ParameterDoc {
   const typed = typedOutput(schema, converter);
   const { description: own, ...json } = typed ?? converter.convert(schema, 'input');
-  const description = typeof own === 'string' ? own : fallbackDescription;
+  const description = typeof own === 'string' ? own : undefined; // its schema's (src/http/params.ts and the resources')
   const required = !schema.safeParse(undefined).success;
   if (json['type'] === 'boolean') {
     return { required, description: `${description === undefined ? '' : `${description} `}(true/false; przyjmowane także 1/0)`, schema: json };
@@ -225,7 +209,7 @@ function parameters(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiP
     if (!names.includes(name)) throw new Error(`openapi: ${endpoint.path}: schema of path parameter ${name} that the path lacks`);
   }
   for (const [name, schema] of Object.entries(shapeOf(endpoint.query))) {
-    const doc = parameterSchema(schema, converter, PARAMETER_DESCRIPTIONS[name]);
+    const doc = parameterSchema(schema, converter);
     result.push({ name, in: 'query', required: doc.required, ...(doc.description ? { description: doc.description } : {}), schema: doc.schema });
   }
   return result;

@@ -95,6 +95,45 @@ describe('architecture: no import circles', () => {
   });
 });
 
+/** Lines of the website's modules that match `pattern`, as `file:line: text`. */
+function siteLinesMatching(pattern: RegExp, except: readonly string[] = []): string[] {
+  return sourceFiles('src/site').filter((file) => !except.includes(file)).flatMap((file) =>
+    readFileSync(join(root, file), 'utf8').split('\n').flatMap((line, i) =>
+      (pattern.test(line) && !/^\s*(?:\/\/|\/?\*)/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])));
+}
+
+describe('architecture: the website is renderings of the endpoints (issue 35)', () => {
+  /** A read of the snapshot made by the site itself: a resource's query, the connection, a statement, a query class. */
+  const SNAPSHOT_READ = new RegExp(['\\bqueries\\.(?:radni|glosowania|statystyki|posiedzenia|utils)\\.\\w+\\(',
+    '\\.db\\b', '\\.prepare\\(', 'new \\w+Queries\\('].join('|'));
+  /** A site path spelled out: a string starting with a site's first segment, or a root-relative href, action, src. */
+  const FIRST_SEGMENTS = ['radni', 'glosowania', 'posiedzenia', 'rankingi', 'share', 'szukaj', 'dane', 'porownaj',
+    'spojnosc', 'jak-liczymy', 'karty', 'assets', 'api', 'sitemap', 'robots'].join('|');
+  const PATH_LITERAL = new RegExp(`['"\`]/(?:${FIRST_SEGMENTS})\\b|\\b(?:href|action|src)="/`);
+
+  it('recognises what it forbids (the check itself works)', () => {
+    const reads = ['data.snapshot.queries.radni.voteTotals(1, t)', 'sessionVotes(data.snapshot.db, 1)',
+      "db.prepare('SELECT 1')", 'new FindQueries(db, q)'];
+    for (const line of reads) {
+      expect(SNAPSHOT_READ.test(line), line).toBe(true);
+    }
+    const paths = ['href(ctx, `/radni/${p.token}`)', 'action="/szukaj"', "const x = '/dane/opis.txt';", '<a href="/">'];
+    for (const line of paths) {
+      expect(PATH_LITERAL.test(line), line).toBe(true);
+    }
+    expect(SNAPSHOT_READ.test("answer(radni.profile, { params: { id } })")).toBe(false);
+    expect(PATH_LITERAL.test('linkTo(ctx, PAGES.councillor, { token })')).toBe(false);
+  });
+
+  it('src/site calls no snapshot query directly: it reads through the endpoints and the snapshot readers', () => {
+    expect(siteLinesMatching(SNAPSHOT_READ)).toEqual([]);
+  });
+
+  it('src/site builds every site path in one module (src/site/paths.ts)', () => {
+    expect(siteLinesMatching(PATH_LITERAL, [join('src', 'site', 'paths.ts')])).toEqual([]);
+  });
+});
+
 describe('the refresh protocol (core/refresh-protocol.ts)', () => {
   it('accepts the three messages a refresh child sends', () => {
     expect(parseRefreshMessage({ type: 'stage', stage: 'materialise: pairs', rows: 10, ms: 1.5 })).toEqual({ type: 'stage', stage: 'materialise: pairs', rows: 10, ms: 1.5 });

@@ -13,7 +13,7 @@ import { type Bundle, writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
 import { BAD_REQUEST, HAND_EVIDENCE, NOT_FOUND, T1, T2 } from './support/hand-evidence.ts';
-import { evidenceRequests } from './support/differential.ts';
+import { evidenceRequests, monthlyRequests } from './support/differential.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
 
@@ -215,6 +215,23 @@ describe('random councils: the §9 endpoints equal the naive reference', () => {
         }
       }),
       { numRuns: 40, seed: 20261125 },
+    );
+  }, 300_000);
+
+  it('answers spojnosc-czas and porownanie/…/zgodnosc-czas as the reference does, on 20 councils', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryCouncil(), async (bundle) => {
+        const s = await snapshotOf(bundle);
+        try {
+          for (const [path, query] of monthlyRequests(bundle)) {
+            const expected = referenceGet(bundle, path, query);
+            expect(await evidenceGet(s, path, query), label({ path, query })).toEqual(expected);
+          }
+        } finally {
+          close(s);
+        }
+      }),
+      { numRuns: 20, seed: 20261127 },
     );
   }, 300_000);
 

@@ -9,9 +9,16 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RADOSKOP_CREDIT, SEJM_CREDIT } from '../core/credit.ts';
 import { BULK_FILES, BulkExports, BulkScopeError, bulkColumns, bulkDescription } from '../src/exports/bulk.ts';
+import { columnsOf, descriptionOf } from '../src/exports/columns.ts';
 import { type CsvColumn, csvField, writeCsv } from '../src/exports/csv.ts';
 import { writeListCsv } from '../src/exports/list.ts';
-import { LIST_DOWNLOADS } from '../src/site/lists.ts';
+import { voteSummary } from '../src/answers/schemas.ts';
+import { buildOpenApiDocument } from '../src/openapi.ts';
+import { session } from '../src/posiedzenia/schemas.ts';
+import { group } from '../src/utils/schemas.ts';
+import { voteList } from '../src/site/lists.ts';
+import { SITE_PAGES } from '../src/site/pages.ts';
+import { listRoute } from '../src/site/paths.ts';
 import { OutputClosedError } from '../src/exports/text-writer.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { writeBundle } from './support/bundle.ts';
@@ -310,7 +317,8 @@ describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
     const urls = [
       ...BULK_FILES.map((file) => `/dane/${file}.csv`),
       ...BULK_FILES.map((file) => `/dane/1/2014-2018/${file}.csv`),
-      ...LIST_DOWNLOADS.map(({ route }) => route.replace(':token', token).replace(':id', '1')),
+      ...SITE_PAGES.flatMap((page) => Object.keys(page.downloads ?? {}).map((name) => listRoute(page.route, name)))
+        .map((route) => route.replace(':token', token).replace(':id2', '2').replace(':id', '1')),
     ];
     const seen = new Set<string>();
     for (const url of urls) {

@@ -13,7 +13,7 @@ import { HAND_COUNCIL, HAND_EXPECTED, expectedBody } from './support/hand-counci
 import { arbitraryCouncil } from './support/random-council.ts';
 import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { READ, RouteTable } from '../src/http/routes.ts';
-import { NOT_COMPARED, evidenceRequests, figureRequests } from './support/differential.ts';
+import { NOT_COMPARED, evidenceRequests, figureRequests, monthlyRequests } from './support/differential.ts';
 import { BAD_REQUEST, HAND_EVIDENCE, NOT_FOUND } from './support/hand-evidence.ts';
 import { referenceGet } from './support/reference.ts';
 
@@ -88,7 +88,7 @@ describe('the oracle\'s coverage, from the endpoint tables', () => {
     const requested = new Set<string | undefined>();
     for (const bundle of fc.sample(arbitraryCouncil(), { numRuns: 5, seed: 35 })) {
       for (const url of figureRequests(bundle)) requested.add(endpointOf(url));
-      for (const [path] of evidenceRequests(bundle)) requested.add(endpointOf(path));
+      for (const [path] of [...evidenceRequests(bundle), ...monthlyRequests(bundle)]) requested.add(endpointOf(path));
     }
     expect(requested.has(undefined), 'every request is for a GET endpoint').toBe(false);
     const missing = GET_ENDPOINTS.filter((path) => !requested.has(path) && !(path in NOT_COMPARED));

@@ -115,7 +115,8 @@ describe.skipIf(!haveChromium)('a reader in Chromium: find, share, take away, on
         const button = page.locator('ul.ballots button[name=id_osoby]').first();
         const person = await button.getAttribute('value');
         await Promise.all([page.waitForURL(/\/share\/[A-Za-z0-9_-]{22}$/), button.click()]);
-        expect(await page.locator('li.hl a').getAttribute('href')).toBe(`/radni/${person}`);
+        const token = db.prepare('SELECT token FROM radny WHERE id_osoby = ?').pluck().get(Number(person)) as string;
+        expect(await page.locator('li.hl a').getAttribute('href')).toBe(`/radni/${token}`); // linked by the token
         expect(await page.locator('meta[property="og:image"]').getAttribute('content'))
           .toBe(`${site.base}/karty/glosowanie/1/radny/${person}.png`);
         await page.screenshot({ path: join(SCREENSHOTS, `czytelnik-share-bez-js-${width}.png`), fullPage: true });

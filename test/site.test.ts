@@ -249,7 +249,7 @@ describe('share links open a page with a preview card', () => {
     expect(meta('name', 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain(`<link rel="canonical" href="https://rada.example.org${url}"/>`);
     expect(html).toContain('<h1 class="title">Budżet miasta na 2015 rok</h1>');
-    expect(html).toMatch(/<li class="k-przeciw hl"><a href="\/radni\/4">Lech Mazur<\/a>/);
+    expect(html).toMatch(/<li class="k-przeciw hl"><a href="\/radni\/lech-mazur">Lech Mazur<\/a>/);
     expect(html.match(/<li class="k-[a-z_]+ hl">/g)).toHaveLength(1);
     expect(html).toContain('Forum Samorządowe');
     expect(html).toContain('10 marca 2015');
@@ -330,8 +330,8 @@ describe('several councils: the council picker scopes every page', () => {
     // Every section is scoped to the council now (CONTRACT §7): no "covers all bodies" note, and the
     // attendance ranking leaves out Zenon Lis (2), who has no record of this body's sessions.
     expect(scoped.text).not.toContain('Ta sekcja obejmuje wszystkie organy');
-    expect(scoped.text).toContain('href="/radni/6?organ=2"');
-    expect(scoped.text).not.toContain('href="/radni/2?organ=2"');
+    expect(scoped.text).toContain('href="/radni/zaneta-kos?organ=2"'); // Żaneta Kos (6), linked by the token
+    expect(scoped.text).not.toContain('href="/radni/zenon-lis?organ=2"');
 
     const votes = (await request(t.app).get('/glosowania?organ=2')).text;
     expect(votes).toContain('Opinia do projektu budżetu');

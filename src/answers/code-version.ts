@@ -12,7 +12,9 @@
 // production dependencies. So a comment, a blank line, a type, a test, the guards or the ETL change
 // nothing; a change to what a handler, a query, a page or the envelope does changes it. The sources are
 // hashed, not dist/: a server run from dist/ and a refresh child run through tsx are the same code
-// (without the sources beside the build, the compiled files of dist/ are hashed instead). Compiling
+// (without the sources beside the build, the compiled files of dist/ are hashed instead). The website's
+// static files (src/site/assets/, read from the sources also by a server run from dist/) count as they
+// are: a page names them by their content's hash. Compiling
 // costs about a second, so the result is kept in node_modules/.cache, keyed by the files' bytes.
 
 import { hash } from 'node:crypto';
@@ -83,8 +85,9 @@ export function codeVersionOf(project: string, build = project): string {
   const extension = fromSources ? /\.tsx?$/ : /\.js$/;
   const candidates = filesUnder(root, ['src', 'core'], extension);
   const lock = join(project, 'package-lock.json');
+  const assets = filesUnder(project, ['src/site/assets'], /./);
   // Kept by the bytes of every file that could count: compiling is skipped when none changed.
-  const key = hash('sha256', [`schema ${SCHEMA_VERSION}`, ...[...candidates, lock].flatMap((f) => [relative(root, f), existsSync(f) ? readFileSync(f, 'utf8') : ''])].join('\0'), 'base64url');
+  const key = hash('sha256', [`schema ${SCHEMA_VERSION}`, ...[...candidates, ...assets, lock].flatMap((f) => [relative(root, f), existsSync(f) ? readFileSync(f, 'utf8') : ''])].join('\0'), 'base64url');
   const cache = join(project, 'node_modules', '.cache', 'council-code-version', key);
   try {
     return readFileSync(cache, 'utf8');
@@ -94,6 +97,7 @@ export function codeVersionOf(project: string, build = project): string {
   const modules = reachable(rootFiles);
   const parts = [`schema ${SCHEMA_VERSION}`, ...lockedDependencies(lock)];
   for (const file of [...modules.keys()].sort()) parts.push(relative(root, file), modules.get(file)!);
+  for (const file of assets) parts.push(relative(project, file), readFileSync(file, 'utf8'));
   const version = hash('sha256', parts.join('\0'), 'base64url').slice(0, 12);
   try {
     mkdirSync(dirname(cache), { recursive: true });

@@ -6,12 +6,19 @@
 // on their source and licence (bulkDescription).
 
 import type { Writable } from 'node:stream';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { GLOS_VALUES, percentString } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { polishCollator } from '../../core/text.ts';
+import { voteSummary } from '../answers/schemas.ts';
+import { ballotEntry } from '../glosowania/schemas.ts';
+import { agendaPoint, attendanceEntry, session } from '../posiedzenia/schemas.ts';
+import { attendance, councillorListItem, groupAgreement, voteListTotals, votingProfile } from '../radni/schemas.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
+import { rebelRankingItem } from '../statystyki/schemas.ts';
+import { group } from '../utils/schemas.ts';
+import { columnAs, columnsOf, descriptionOf, ownColumn } from './columns.ts';
 import { type CsvColumn, FORMULA_GUARD, writeCsv } from './csv.ts';
 
 /** How the files keep a spreadsheet from running a text as a formula (csvField), for /dane/ and opis.txt. */
@@ -39,110 +46,75 @@ const BATCH_VOTES = 8;
 const BEFORE_FIRST = Number.MAX_SAFE_INTEGER; // `ord` counts down in time: the keyset starts above every ord
 
 type Row = Record<string, string | number | null>;
-const col = (name: string, description: string, value: (r: Row) => string | number | null = (r) => r[name] ?? null): CsvColumn<Row> =>
-  ({ name, description, value });
 const glos = (r: Row) => GLOS_VALUES[r['glos'] as number] ?? null;
+const num = (r: Row, k: string) => r[k] as number;
 
-const VOTE_COLUMNS: CsvColumn<Row>[] = [
-  col('id_glosowania', 'identyfikator głosowania (jak w adresie /glosowania/<id> i w API)'),
-  col('data', 'data głosowania, RRRR-MM-DD'),
-  col('godzina', 'godzina głosowania GG:MM; puste, gdy źródło jej nie podaje'),
-  col('kadencja', 'kadencja, np. 2024-2029'),
-  col('id_organu', 'identyfikator organu (rady lub komisji)'),
-  col('organ', 'nazwa organu'),
-  col('id_posiedzenia', 'identyfikator posiedzenia (sesji)'),
-  col('posiedzenie_numer', 'numer posiedzenia, jak zapisała go rada (7, XXII, LXXIV/2)'),
-  col('id_punktu', 'identyfikator punktu porządku obrad; puste bez punktu'),
-  col('punkt_numer', 'numer punktu porządku obrad'),
-  col('numer', 'numer głosowania na posiedzeniu'),
-  col('tytul', 'czego dotyczyło głosowanie'),
-  col('wynik', 'przyjęto albo odrzucono'),
-  col('za', 'liczba głosów za'),
-  col('przeciw', 'liczba głosów przeciw'),
-  col('wstrzymujacy', 'liczba głosów wstrzymujących się'),
-  col('nieobecni', 'liczba nieobecnych'),
-  col('brak_glosu', 'liczba obecnych, którzy nie oddali głosu'),
-  col('kontrowersyjnosc', '0–100: 100, gdy za i przeciw po równo; 0, gdy jednogłośnie (CONTRACT §2)'),
-  col('jednomyslnosc_procent', 'odsetek aktywnych głosów (za, przeciw, wstrzymujące) oddanych na najczęstszą opcję'),
-];
+// Each column is a field of the API's answer of the same thing, described by its response schema
+// (src/exports/columns.ts); a file's own columns are those the API has no field for.
+
+const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf(voteSummary, [
+  'id_glosowania', 'data', 'godzina', 'kadencja', 'id_organu', 'organ', 'id_posiedzenia', 'posiedzenie_numer',
+  'id_punktu', 'punkt_numer', 'numer', 'tytul', 'wynik', 'za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu',
+  'kontrowersyjnosc', 'jednomyslnosc_procent',
+], {
+  posiedzenie_numer: { description: descriptionOf(session.shape.numer)! },
+  punkt_numer: { description: descriptionOf(agendaPoint.shape.numer)! },
+});
+
+/** A column of the file's own, valued by the row's field of that name. */
+const own = (name: string, description: string) => ownColumn<Row>(name, description, (r) => r[name] ?? null);
 
 const BALLOT_COLUMNS: CsvColumn<Row>[] = [
-  col('id_glosowania', 'identyfikator głosowania (glosowania.csv)'),
-  col('data', 'data głosowania'),
-  col('id_osoby', 'identyfikator radnego (radni.csv)'),
-  col('imie_nazwisko', 'imię i nazwisko radnego'),
-  col('glos', 'za, przeciw, wstrzymujacy, nieobecny albo brak_glosu (obecny bez głosu)', glos),
-  col('id_ugrupowania', 'ugrupowanie radnego w dniu głosowania; puste: niezrzeszony'),
-  col('ugrupowanie', 'nazwa tego ugrupowania'),
+  ...columnsOf<Row>(voteSummary, ['id_glosowania', 'data']),
+  ...columnsOf<Row>(ballotEntry, ['id_osoby', 'imie_nazwisko', 'glos'], { glos: { value: glos } }),
+  own('id_ugrupowania', 'Identyfikator ugrupowania radnego w dniu głosowania; puste: niezrzeszony'),
+  ...columnsOf<Row>(ballotEntry, ['ugrupowanie']),
 ];
 
 const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
-  const num = (r: Row, k: string) => r[k] as number;
   const where = withinBody ? 'wśród radnych tej rady w tej kadencji' : 'wśród wszystkich radnych w tym zakresie';
+  const percentOf = (part: string, whole: string) => (r: Row) => percentString(num(r, part), num(r, whole));
   return [
-    col('id_osoby', 'identyfikator radnego (jak w API)'),
-    col('imie_nazwisko', 'imię i nazwisko'),
-    col('token', 'adres profilu: /radni/<token>'),
-    col('kadencja', 'kadencja przynależności pokazywanej przy radnym'),
-    col('id_ugrupowania', 'ugrupowanie pokazywane przy radnym (ostatnia przynależność w zakresie); puste: niezrzeszony'),
-    col('ugrupowanie', 'nazwa tego ugrupowania'),
-    col('aktywny', '1: mandat aktywny, 0: wygasł'),
-    col('za', 'głosy za (we wszystkich organach, w których głosował, w zakresie pliku)'),
-    col('przeciw', 'głosy przeciw'),
-    col('wstrzymujacy', 'głosy wstrzymujące się'),
-    col('nieobecny', 'głosowania, na których był nieobecny'),
-    col('brak_glosu', 'głosowania, na których był obecny bez głosu'),
-    col('liczba_glosowan', 'wszystkie głosowania radnego (suma pięciu powyższych)'),
-    col('liczba_posiedzen', 'zapisy obecności (posiedzenia, na których powinien być)'),
-    col('obecnosci', 'posiedzenia, na których był obecny'),
-    col('frekwencja_procent', 'obecnosci / liczba_posiedzen × 100, dwa miejsca po przecinku', (r) => percentString(num(r, 'obecnosci'), num(r, 'liczba_posiedzen'))),
-    col('zgodnosc_glosowania', 'głosowania, w których jego ugrupowanie miało stanowisko (mianownik zgodności)', (r) => r['zg_wszystkie'] ?? null),
-    col('zgodnosc_zgodne', 'z tego: głosował jak jego ugrupowanie', (r) => r['zg_zgodne'] ?? null),
-    col('zgodnosc_procent', 'zgodność z ugrupowaniem, procent', (r) => percentString(num(r, 'zg_zgodne'), num(r, 'zg_wszystkie'))),
-    col('glosowania_z_wiekszoscia', 'aktywne głosy w głosowaniach, w których jego ugrupowanie miało większość'),
-    col('w_mniejszosci', 'z tego: głosował inaczej niż większość ugrupowania'),
-    col('buntownik_procent', 'w_mniejszosci / glosowania_z_wiekszoscia × 100', (r) => percentString(num(r, 'w_mniejszosci'), num(r, 'glosowania_z_wiekszoscia'))),
-    col('liczba_samotnych', 'głosowania, w których głosował inaczej niż wszyscy pozostali'),
-    col('liczba_kluczowych', 'głosowania, w których jego głos przesądził o wyniku'),
-    col('liczba_buntowniczych', 'głosowania, w których głosował przeciw stanowisku swojego ugrupowania'),
-    col('pozycja_frekwencja', `miejsce w rankingu frekwencji ${where}`),
-    col('pozycja_buntownik', `miejsce w rankingu buntowników ${where}`),
-    col('pozycja_lojalista', `miejsce w rankingu lojalistów ${where}`),
+    ...columnsOf<Row>(councillorListItem, [
+      'id_osoby', 'imie_nazwisko', 'token', 'kadencja', 'id_ugrupowania', 'ugrupowanie', 'aktywny',
+    ], { kadencja: { description: 'Kadencja przynależności pokazywanej przy radnym' } }),
+    ...columnsOf<Row>(votingProfile, ['za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu']),
+    own('liczba_glosowan', 'Wszystkie głosowania radnego (suma pięciu powyższych)'),
+    ...columnsOf<Row>(attendance, ['liczba_posiedzen', 'obecnosci', 'frekwencja_procent'], {
+      frekwencja_procent: { value: percentOf('obecnosci', 'liczba_posiedzen') },
+    }),
+    columnAs('zgodnosc_glosowania', groupAgreement, 'wszystkie_glosowania', (r) => r['zg_wszystkie'] ?? null),
+    columnAs('zgodnosc_zgodne', groupAgreement, 'zgodne', (r) => r['zg_zgodne'] ?? null),
+    columnAs('zgodnosc_procent', groupAgreement, 'zgodnosc_procent', percentOf('zg_zgodne', 'zg_wszystkie')),
+    columnAs('glosowania_z_wiekszoscia', rebelRankingItem, 'glosowania', (r) => r['glosowania_z_wiekszoscia'] ?? null),
+    ...columnsOf<Row>(rebelRankingItem, ['w_mniejszosci']),
+    ownColumn('buntownik_procent', 'w_mniejszosci / glosowania_z_wiekszoscia (procent, dwa miejsca po przecinku)',
+      percentOf('w_mniejszosci', 'glosowania_z_wiekszoscia')),
+    columnAs('liczba_samotnych', voteListTotals, 'samotne', (r) => r['liczba_samotnych'] ?? null),
+    columnAs('liczba_kluczowych', voteListTotals, 'kluczowe', (r) => r['liczba_kluczowych'] ?? null),
+    columnAs('liczba_buntowniczych', voteListTotals, 'buntownicze', (r) => r['liczba_buntowniczych'] ?? null),
+    own('pozycja_frekwencja', `Miejsce w rankingu frekwencji ${where}`),
+    own('pozycja_buntownik', `Miejsce w rankingu głosujących w mniejszości ${where}`),
+    own('pozycja_lojalista', `Miejsce w rankingu głosujących z większością ${where}`),
   ];
 };
 
-const SESSION_COLUMNS: CsvColumn<Row>[] = [
-  col('id_posiedzenia', 'identyfikator posiedzenia (jak w adresie /posiedzenia/<id>)'),
-  col('id_organu', 'identyfikator organu'),
-  col('organ', 'nazwa organu'),
-  col('kadencja', 'kadencja'),
-  col('numer', 'numer posiedzenia, jak zapisała go rada'),
-  col('data', 'data posiedzenia'),
-  col('nazwa', 'nazwa posiedzenia; puste, gdy źródło jej nie podaje'),
-  col('liczba_punktow', 'punkty porządku obrad'),
-  col('liczba_glosowan', 'głosowania'),
-  col('obecni', 'radni obecni'),
-  col('liczba_obecnosci', 'zapisy obecności (obecni i nieobecni)'),
-  col('frekwencja_procent', 'obecni / liczba_obecnosci × 100'),
-];
+const SESSION_COLUMNS: CsvColumn<Row>[] = columnsOf(session, [
+  'id_posiedzenia', 'id_organu', 'organ', 'kadencja', 'numer', 'data', 'nazwa', 'liczba_punktow', 'liczba_glosowan',
+  'obecni', 'liczba_obecnosci', 'frekwencja_procent',
+]);
 
 const ATTENDANCE_COLUMNS: CsvColumn<Row>[] = [
-  col('id_posiedzenia', 'identyfikator posiedzenia (posiedzenia.csv)'),
-  col('data', 'data posiedzenia'),
-  col('id_osoby', 'identyfikator radnego'),
-  col('imie_nazwisko', 'imię i nazwisko'),
-  col('obecny', '1: obecny, 0: nieobecny'),
-  col('id_ugrupowania', 'ugrupowanie radnego w dniu posiedzenia; puste: niezrzeszony'),
-  col('ugrupowanie', 'nazwa tego ugrupowania'),
+  ...columnsOf<Row>(session, ['id_posiedzenia', 'data']),
+  ...columnsOf<Row>(attendanceEntry, ['id_osoby', 'imie_nazwisko', 'obecny'], {
+    obecny: { description: '1: obecny, 0: nieobecny' },
+  }),
+  own('id_ugrupowania', 'Identyfikator ugrupowania radnego w dniu posiedzenia; puste: niezrzeszony'),
+  ...columnsOf<Row>(attendanceEntry, ['ugrupowanie']),
 ];
 
-const GROUP_COLUMNS: CsvColumn<Row>[] = [
-  col('id_ugrupowania', 'identyfikator ugrupowania'),
-  col('nazwa', 'nazwa'),
-  col('skrot', 'skrót; puste, gdy źródło go nie podaje'),
-  col('pelna_nazwa', 'pełna nazwa (kluby Sejmu); puste, gdy źródło jej nie podaje'),
-  col('liczba_radnych', 'radni z aktywnym mandatem, których pokazywaną przynależnością jest to ugrupowanie'),
-];
+const GROUP_COLUMNS: CsvColumn<Row>[] =
+  columnsOf(group, ['id_ugrupowania', 'nazwa', 'skrot', 'pelna_nazwa', 'liczba_radnych']);
 
 /** What each file holds, for the description beside the files and for the /dane/ page. */
 export const BULK_FILE_TITLES: Readonly<Record<BulkFile, string>> = {
@@ -314,6 +286,27 @@ export class BulkExports {
       }
     }
   }
+}
+
+/**
+ * The bulk files for one download, over a connection of its own without mmap: a bulk file reads most of
+ * the snapshot, and mapped pages would stay in the server's resident memory (1.4 million ballots: the
+ * whole file), where the page cache of a plain connection is bounded. It must read the snapshot the
+ * request holds: when a new file was published under `path` since, the held connection serves.
+ */
+export function downloadExports(
+  path: string, held: { id: string; db: Database.Database },
+): { exports: BulkExports; close: () => void } {
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    db.pragma('query_only = ON');
+    const snapshot = db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get();
+    if (snapshot === held.id) return { exports: new BulkExports(db), close: () => db.close() };
+    db.close();
+  } catch {
+    // no file at the path (being replaced): the held connection serves
+  }
+  return { exports: new BulkExports(held.db), close: () => {} };
 }
 
 /** Batches of rows in `ord` descending (chronological) order: each read starts below the last row's ord. */

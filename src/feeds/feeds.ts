@@ -15,18 +15,13 @@ import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { slugify } from '../../core/text.ts';
 import { type PublicUrl, absoluteUrl, tagAuthority } from '../public-url.ts';
 import { ballotSentence, formatDateTime } from '../site/format.ts';
+import { PAGES, feedPaths, linkTo, pagePath } from '../site/paths.ts';
 import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
 
 /** Entries per feed. */
 export const FEED_ENTRIES = 50;
 /** The year in every tag: URI: the ids were first minted in it (RFC 4151 asks for a date the authority was held). */
 const TAG_DATE = '2026';
-
-/** Where phase B serves the feeds (self links and the pages' `<link rel="alternate">`). */
-export const feedPaths = {
-  votes: (organ?: number): string => (organ === undefined ? '/glosowania/kanal.atom' : `/glosowania/kanal.atom?organ=${organ}`),
-  councillor: (token: string): string => `/radni/${encodeURIComponent(token)}/kanal.atom`,
-};
 
 export interface FeedOptions {
   /** PUBLIC_URL (null: relative links, ids under `localhost`). */
@@ -112,12 +107,12 @@ export class Feeds {
       title: `Głosowania: ${scope}`,
       subtitle: `Najnowsze głosowania (${this.limit} ostatnich)`,
       self: this.url(feedPaths.votes(organ)),
-      alternate: this.url(organ === undefined ? '/glosowania' : `/glosowania?organ=${organ}`),
+      alternate: this.url(linkTo({ organ }, PAGES.votes)),
       entries: rows.map((v): AtomEntry => ({
         id: this.tag(this.voteKey(v)),
         title: v.tytul,
         updated: warsawDateTime(v.data_czas),
-        link: this.url(`/glosowania/${v.id_glosowania}`),
+        link: this.url(pagePath(PAGES.vote, { id: v.id_glosowania })),
         summary: `${outcome(v)} · ${v.organ}, posiedzenie ${v.posiedzenie} · ${formatDateTime(v.data, v.godzina)}`,
       })),
     });
@@ -135,7 +130,7 @@ export class Feeds {
       title: `${name}: głosy wbrew ugrupowaniu i głosy decydujące`,
       subtitle: `Głosowania, w których ${name} głosował(a) inaczej niż większość swojego ugrupowania albo przesądził(a) o wyniku`,
       self: this.url(feedPaths.councillor(person.token)),
-      alternate: this.url(`/radni/${encodeURIComponent(person.token)}`),
+      alternate: this.url(pagePath(PAGES.councillor, { token: person.token })),
       entries: rows.map((v): AtomEntry => {
         const what = [
           v.buntowniczy ? `wbrew większości swojego ugrupowania${v.ugrupowanie ? ` (${v.ugrupowanie})` : ''}` : '',
@@ -145,7 +140,7 @@ export class Feeds {
           id: this.tag(`${this.voteKey(v)}/radny/${person.token}`),
           title: v.tytul,
           updated: warsawDateTime(v.data_czas),
-          link: this.url(`/glosowania/${v.id_glosowania}`),
+          link: this.url(pagePath(PAGES.vote, { id: v.id_glosowania })),
           categories: [...(v.buntowniczy ? ['wbrew ugrupowaniu'] : []), ...(v.kluczowy ? ['głos decydujący'] : [])],
           summary: `${ballotSentence(name, GLOS_VALUES[v.glos] ?? 'brak_glosu')}: ${what}. Wynik: ${outcome(v)} · ${v.organ} · ${formatDateTime(v.data, v.godzina)}`,
         };

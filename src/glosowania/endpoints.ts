@@ -6,6 +6,7 @@ import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, paged, voteSummary } from '../answers/schemas.ts';
 import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
 import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
+import { sharePath } from '../site/paths.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { groupBallots } from './queries.ts';
 import {
@@ -94,7 +95,7 @@ export const glosowania = {
       const target = queries.glosowania.shareTarget(id, id_osoby ?? null);
       if (target === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
       const { link, created } = await fromStore(shares.linkFor(target));
-      return new Reply({ link, url: `/share/${link}` }, {}, created ? 201 : 200);
+      return new Reply({ link, url: sharePath(link) }, {}, created ? 201 : 200);
     },
   }),
   shared: endpoint({

@@ -18,10 +18,14 @@ export const wholeNumber = (min: number, max: number) => {
     .pipe(z.coerce.number<string>().int().min(min, range).max(max, range));
 };
 
-export const pageParam = wholeNumber(1, 1_000_000).default(1);
-export const limitParam = (fallback: number, max = 100) => wholeNumber(1, max).default(fallback);
+// Each parameter is described once, on its schema (what OpenAPI shows: src/openapi.ts).
+export const pageParam = wholeNumber(1, 1_000_000).default(1).meta({ description: 'Numer strony (od 1)' });
+export const limitParam = (fallback: number, max = 100) =>
+  wholeNumber(1, max).default(fallback).meta({ description: 'Rozmiar strony (liczba pozycji)' });
 export const minParam = (fallback: number) => wholeNumber(0, 1_000_000_000).default(fallback);
-export const kadencjaParam = single.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023').optional();
+export const minWspolneParam = minParam(10).meta({ description: 'Minimalna liczba wspólnych aktywnych głosowań pary' });
+export const kadencjaParam = single.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023').optional()
+  .meta({ description: 'Kadencja, np. 2018-2023; bez niej: wszystkie kadencje' });
 export const idParam = single
   .regex(/^[1-9]\d*$/, 'must be a positive integer')
   .pipe(z.coerce.number<string>().int().min(1).max(Number.MAX_SAFE_INTEGER, 'is out of range'));
@@ -35,7 +39,8 @@ export const dateParam = single
   .refine(isDateTime, 'is not a calendar date');
 export const wynikParam = z
   .enum([PRZYJETO, ODRZUCONO, 'przyjeto'], { error: `must be ${PRZYJETO} or ${ODRZUCONO}` })
-  .transform((v) => (v === 'przyjeto' ? PRZYJETO : v));
+  .transform((v) => (v === 'przyjeto' ? PRZYJETO : v))
+  .meta({ description: 'Wynik głosowania: przyjęto albo odrzucono (przyjmowane także bez polskiego znaku: przyjeto)' });
 export const searchParam = single.max(200, 'must be at most 200 characters');
 export const glosParam = z.enum(GLOS_VALUES, { error: `must be one of ${GLOS_VALUES.join(', ')}` });
 
@@ -59,6 +64,6 @@ export const listFilters = {
   limit: limitParam(20),
   kadencja: kadencjaParam,
   organ: organParam,
-  data_od: dateParam.optional(),
-  data_do: dateParam.optional(),
+  data_od: dateParam.optional().meta({ description: 'Od dnia (YYYY-MM-DD, włącznie)' }),
+  data_do: dateParam.optional().meta({ description: 'Do dnia (YYYY-MM-DD, włącznie); nie wcześniej niż data_od' }),
 };

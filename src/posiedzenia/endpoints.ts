@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import { endpoint, inKnownBody } from '../answers/endpoint.ts';
-import { envelope, paged } from '../answers/schemas.ts';
+import { envelope, paged, voteSummary } from '../answers/schemas.ts';
 import { Reply, notFound, pagination } from '../http/envelope.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { agendaPoint, attendanceEntry, listQuery, session, sessionIdParams } from './schemas.ts';
@@ -46,6 +46,16 @@ export const posiedzenia = {
     handler: ({ params: { id } }, { queries }) => {
       sessionOf(id, queries); // 404 for an unknown session
       return queries.posiedzenia.attendanceOf(id);
+    },
+  }),
+  votes: endpoint({
+    ...one, path: '/api/posiedzenia/:id/glosowania',
+    summary: 'Głosowania posiedzenia w kolejności, w jakiej się odbyły',
+    response: envelope(z.array(voteSummary)),
+    handler: ({ params: { id } }, { queries }) => {
+      const votes = queries.posiedzenia.votesOf(id);
+      if (votes.length === 0) sessionOf(id, queries); // 404 for an unknown session
+      return votes;
     },
   }),
 };

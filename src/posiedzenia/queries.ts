@@ -2,6 +2,7 @@
 
 import type Database from 'better-sqlite3';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
+import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
 
 export interface SessionItem {
   id_posiedzenia: number; numer: string; nazwa: string | null; data: string; kadencja: string; id_organu: number;
@@ -30,6 +31,7 @@ export class PosiedzeniaQueries {
   private readonly byId: Database.Statement;
   private readonly points: Database.Statement;
   private readonly attendance: Database.Statement;
+  private readonly votes: Database.Statement;
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
   private readonly idsStatement: Database.Statement;
@@ -51,6 +53,9 @@ export class PosiedzeniaQueries {
     this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny
       FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
       WHERE a.id_posiedzenia = ? ORDER BY r.name_rank`);
+    // `ord` counts down in time: descending is the order the votes were taken.
+    this.votes = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM}
+      WHERE g.id_posiedzenia = ? ORDER BY g.ord DESC`);
   }
 
   /** How many sessions the snapshot has. */
@@ -87,5 +92,10 @@ export class PosiedzeniaQueries {
   attendanceOf(id: number): Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: boolean }> {
     const rows = this.attendance.all(id) as Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: number }>;
     return rows.map((r) => ({ ...r, obecny: r.obecny === 1 }));
+  }
+
+  /** The session's votes in the order they were taken (date and time, then id). */
+  votesOf(id: number): VoteSummary[] {
+    return (this.votes.all(id) as Array<Record<string, unknown>>).map(voteSummaryOf);
   }
 }

@@ -9,10 +9,11 @@ import { count, councillorVote, envelope, paged, paginationSchema } from '../ans
 import { HttpError, type Pagination, Reply, notFound, pagination } from '../http/envelope.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import type { VoteListKind, VoteListOptions } from './queries.ts';
+import { body } from '../utils/schemas.ts';
 import {
-  COUNCILLOR_PAGE, attendance, attendanceRecord, comparison, comparisonParams, councillorIdParams, councillorListItem, councillorProfile,
-  flaggedVotesQuery, groupAgreement, listQuery, monthlyAttendance, pagedScopeQuery, partnerItem, partnerQuery, scopeQuery, votesQuery,
-  votingProfile,
+  COUNCILLOR_PAGE, attendance, attendanceRecord, comparison, comparisonParams, councillorIdParams, councillorListItem,
+  councillorProfile, flaggedVotesQuery, groupAgreement, listQuery, monthlyAttendance, pagedScopeQuery, pairMonth,
+  pairScopeQuery, partnerItem, partnerQuery, scopeQuery, voteListTotals, votesQuery, votingProfile,
 } from './schemas.ts';
 
 const isId = (id: string) => /^\d+$/.test(id);
@@ -35,6 +36,18 @@ const eachCouncillor: Stored = {
 };
 
 const person = { method: 'get' as const, params: councillorIdParams, errors: [400, 404], tag: 'radni', stored: eachCouncillor };
+
+/** Two different known councillors (`:id`, `:id2`) in a known scope, or the 404 or 400 saying why not. */
+function pairOf(params: { id: string; id2: string }, scope: { organ?: number | undefined }, queries: Queries) {
+  const first = councillorId(params.id, queries);
+  const second = councillorId(params.id2, queries);
+  inKnownBody(scope, queries);
+  if (first === second) {
+    const why = `path parameters 'id' and 'id2' name the same councillor (${first}): compare two different ones`;
+    throw new HttpError(400, why);
+  }
+  return [first, second] as const;
+}
 
 /** A page of the councillor's votes of one kind. */
 const voteList = (kind: VoteListKind) =>
@@ -107,6 +120,25 @@ export const radni = {
     ...person, path: '/api/radni/:id/glosowania-kluczowe', summary: 'Głosowania rozstrzygnięte jednym głosem, w których głos radnego był decydujący',
     query: flaggedVotesQuery, response: paged(councillorVote), handler: voteList('kluczowe'),
   }),
+  agreeingVotes: endpoint({
+    ...person, path: '/api/radni/:id/glosowania-zgodne',
+    summary: 'Głosowania zgodne ze stanowiskiem własnego ugrupowania (zgodne w zgodnosc-grupa)',
+    query: flaggedVotesQuery, response: paged(councillorVote), handler: voteList('zgodne'),
+  }),
+  voteListTotals: endpoint({
+    ...person, path: '/api/radni/:id/glosowania-liczby',
+    summary: 'Liczby głosowań radnego na każdej liście (wszystkie, zgodne, buntownicze, samotne, kluczowe)',
+    query: scopeQuery, response: envelope(voteListTotals),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.voteTotals(councillorId(params.id, queries), query.kadencja),
+  }),
+  bodies: endpoint({
+    ...person, path: '/api/radni/:id/organy', summary: 'Organy, na których posiedzeniach radny miał zapis obecności',
+    query: scopeQuery,
+    response: envelope(z.array(body)),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.bodiesOf(councillorId(params.id, queries), query.kadencja),
+  }),
   rebelliousVotes: endpoint({
     ...person, path: '/api/radni/:id/glosowania-buntownicze', summary: 'Głosowania wbrew stanowisku własnego ugrupowania',
     query: flaggedVotesQuery, response: paged(councillorVote), handler: voteList('buntownicze'),
@@ -123,12 +155,18 @@ export const radni = {
     method: 'get', path: '/api/radni/:id/porownanie/:id2', summary: 'Dwóch radnych: zgodność i głosowania, w których głosowali różnie',
     tag: 'radni', params: comparisonParams, query: pagedScopeQuery, errors: [400, 404], response: envelope(comparison, { pagination: paginationSchema }),
     handler: ({ params, query }, { queries }) => {
-      const first = councillorId(params.id, queries);
-      const second = councillorId(params.id2, queries);
-      inKnownBody(query, queries);
-      if (first === second) throw new HttpError(400, `path parameters 'id' and 'id2' name the same councillor (${first}): compare two different ones`);
+      const [first, second] = pairOf(params, query, queries);
       const { comparison: data, total } = queries.radni.comparison(first, second, query, query);
       return new Reply(data, { pagination: pagination(query.page, query.limit, total) });
+    },
+  }),
+  pairMonths: endpoint({
+    method: 'get', path: '/api/radni/:id/porownanie/:id2/zgodnosc-czas',
+    summary: 'Dwóch radnych: zgodność w kolejnych miesiącach', tag: 'radni',
+    params: comparisonParams, query: pairScopeQuery, errors: [400, 404], response: envelope(z.array(pairMonth)),
+    handler: ({ params, query }, { queries }) => {
+      const [first, second] = pairOf(params, query, queries);
+      return queries.radni.pairMonths(first, second, query);
     },
   }),
 };

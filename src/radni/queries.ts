@@ -11,6 +11,7 @@ import { unpackPartners } from '../../core/snapshot/partners.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
+import type { Body } from '../utils/queries.ts';
 
 export interface CouncillorListItem {
   id_osoby: number; imie_nazwisko: string; kadencja: string; przynaleznosc_id: number;
@@ -40,9 +41,10 @@ export type VoteListKind = 'wszystkie' | 'samotne' | 'kluczowe' | 'buntownicze' 
 const FLAG_OF: Record<VoteListKind, string | null> = {
   wszystkie: null, samotne: 'samotny', kluczowe: 'kluczowy', buntownicze: 'buntowniczy', zgodne: 'z_grupa',
 };
+/** The stat column of each list's total, in the order /glosowania-liczby answers them. */
 const TOTAL_OF: Record<VoteListKind, keyof CouncillorStat> = {
-  wszystkie: 'liczba_glosowan', samotne: 'liczba_samotnych', kluczowe: 'liczba_kluczowych', buntownicze: 'liczba_buntowniczych',
-  zgodne: 'zg_zgodne',
+  wszystkie: 'liczba_glosowan', zgodne: 'zg_zgodne', buntownicze: 'liczba_buntowniczych', samotne: 'liczba_samotnych',
+  kluczowe: 'liczba_kluczowych',
 };
 
 export interface PartnerItem {
@@ -141,8 +143,9 @@ export class RadniQueries {
     this.stat = db.prepare('SELECT * FROM radny_stat WHERE kadencja = ? AND id_osoby = ?');
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci FROM radny_miesiac
       WHERE kadencja = ? AND id_osoby = ? ORDER BY miesiac`);
-    this.bodies = db.prepare(`SELECT id_organu FROM radny_organ WHERE id_osoby = ? AND kadencja = ? AND liczba_posiedzen > 0
-      ORDER BY id_organu`).pluck();
+    this.bodies = db.prepare(`SELECT o.id_organu, o.nazwa, o.typ
+      FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
+      WHERE b.id_osoby = ? AND b.kadencja = ? AND b.liczba_posiedzen > 0 ORDER BY o.id_organu`);
     this.bodyTotal = db.prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?').pluck();
     this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');
     this.partnerDisplay = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie FROM radny r
@@ -183,9 +186,9 @@ export class RadniQueries {
     return (typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken)) as number | undefined;
   }
 
-  /** The bodies whose sessions the councillor attended or missed in scope (CONTRACT §7 membership). */
-  bodiesOf(id: number, kadencja: string | undefined): number[] {
-    return this.bodies.all(id, kadencja ?? ALL_TERMS) as number[];
+  /** The bodies whose sessions the councillor attended or missed in scope (CONTRACT §7 membership), by id. */
+  bodiesOf(id: number, kadencja: string | undefined): Body[] {
+    return this.bodies.all(id, kadencja ?? ALL_TERMS) as Body[];
   }
 
   list(filter: CouncillorFilter): CouncillorListItem[] {

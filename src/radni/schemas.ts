@@ -1,7 +1,9 @@
 // /api/radni: parameters and responses (CONTRACT §3, §5).
 
 import { z } from 'zod';
-import { booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam, wholeNumber } from '../http/params.ts';
+import {
+  booleanParam, glosParam, idParam, kadencjaParam, limitParam, minWspolneParam, organParam, pageParam, wholeNumber,
+} from '../http/params.ts';
 import { count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue } from '../answers/schemas.ts';
 
 const councillorIdParam = z.string()
@@ -21,13 +23,16 @@ export const scopeQuery = z.object({ kadencja: kadencjaParam });
 /** The councillor list's page size when only `page` is given (the largest `limit` is CONTRACT §6's 100, as everywhere). */
 export const COUNCILLOR_PAGE = 20;
 export const listQuery = z.object({
-  kadencja: kadencjaParam, organ: organParam, ugrupowanie: idParam.optional().meta({ description: 'id_ugrupowania' }), aktywny: booleanParam.optional(),
+  kadencja: kadencjaParam, organ: organParam,
+  ugrupowanie: idParam.optional()
+    .meta({ description: 'Identyfikator ugrupowania (id_ugrupowania): tylko jego członkowie' }),
+  aktywny: booleanParam.optional().meta({ description: 'Tylko aktywni (true) albo tylko nieaktywni (false)' }),
   // Optional, unlike the other lists: without them the answer is the whole list (the specification's).
   page: wholeNumber(1, 1_000_000).optional().meta({ description: 'Numer strony (od 1); z `page` lub `limit` odpowiedź zawiera `pagination`' }),
   limit: wholeNumber(1, 100).optional()
     .meta({ description: `Rozmiar strony (domyślnie ${COUNCILLOR_PAGE}); bez \`page\` i \`limit\` — cała lista` }),
 });
-export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minParam(10) });
+export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minWspolneParam });
 export const votesQuery = z.object({
   kadencja: kadencjaParam, organ: organParam,
   glos: glosParam.optional().meta({ description: 'Tylko głosowania, w których radny oddał ten głos (za, przeciw, wstrzymujacy, nieobecny, brak_glosu)' }),
@@ -46,7 +51,7 @@ export const councillorListItem = z.strictObject({
   id_ugrupowania: int('Identyfikator ugrupowania').nullable(),
   ugrupowanie: group,
   aktywny: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 = aktywny' }),
-  token: text('Token (slug) radnego, przyjmowany zamiast id'),
+  token: text('Token (slug) radnego: adres jego strony /radni/<token>, przyjmowany w API zamiast id'),
 }).meta({ id: 'CouncillorListItem' });
 
 export const councillorProfile = z.strictObject({
@@ -122,3 +127,22 @@ export const comparison = z.strictObject({
     glos_drugiego: glosValue,
   })).meta({ description: 'Wspólne głosowania, w których głosy się różnią (porządek dat, stronicowane)' }),
 }).meta({ id: 'Comparison' });
+
+/** The totals of a councillor's vote lists in scope: each the pagination total of its endpoint (/glosowania, …). */
+export const voteListTotals = z.strictObject({
+  wszystkie: count('Głosowania z głosem radnego (każdy zapis: także nieobecność i brak głosu)'),
+  zgodne: count('Głosowania zgodne ze stanowiskiem ugrupowania (zgodne w zgodnosc-grupa)'),
+  buntownicze: count('Głosowania wbrew stanowisku ugrupowania'),
+  samotne: count('Głosowania, w których radny jako jedyny wybrał swoją opcję'),
+  kluczowe: count('Głosowania rozstrzygnięte jednym głosem, z głosem radnego po stronie zwycięskiej'),
+}).meta({ id: 'VoteListTotals' });
+
+export const pairScopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
+
+export const pairMonth = z.strictObject({
+  miesiac: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'Miesiąc daty głosowania YYYY-MM' }),
+  wspolne_glosowania: count('Głosowania miesiąca, w których obaj oddali aktywny głos'),
+  zgodne: count('Głosowania z takim samym głosem'),
+  zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
+}).meta({ id: 'PairMonth' });
+

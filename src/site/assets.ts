@@ -1,45 +1,26 @@
-// The website's static files: one style sheet, one small script (an enhancement only: every page
-// works without it) and an icon. Each is served under a name carrying a hash of its content, so it
-// can be cached for a year: a new version is a new URL.
+// The website's static files, real files in ./assets/: one style sheet, one small script (an
+// enhancement only: every page works without it) and an icon. Each is read once at start and served
+// under a name carrying a hash of its content, so it can be cached for a year: a new version is a new
+// URL. The files are read from the source tree (src/site/assets/), also when the server runs from
+// dist/ (tsc does not copy them), as the code version reads its sources (src/answers/code-version.ts).
 
 import { hash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { RequestHandler } from 'express';
 import type { Delivery, Kind } from '../http/delivery.ts';
-import { SITE_CSS } from './style.ts';
+import { assetPath } from './paths.ts';
 
-// "Copy link" buttons: rendered hidden, shown only where the clipboard can be written. The share form
-// (src/site/share-form.tsx): where the clipboard can be written, posted with fetch instead of by the
-// browser; the link it was sent to (the 303's target) is copied and shown. Without that, the form
-// posts and the browser follows the 303 to the new link's page.
-const SITE_JS = `(function(){
-if(!navigator.clipboard)return;
-document.querySelectorAll('button[data-copy]').forEach(function(b){
-b.hidden=false;
-b.addEventListener('click',function(){
-var u=new URL(b.getAttribute('data-copy'),location.href).href;
-navigator.clipboard.writeText(u).then(function(){var s=document.getElementById(b.getAttribute('data-status')||'');if(s)s.textContent='Skopiowano link.';});
-});
-});
-document.querySelectorAll('form[data-share]').forEach(function(f){
-f.addEventListener('submit',function(e){
-if(!window.fetch||!window.URLSearchParams)return;
-e.preventDefault();
-var s=document.getElementById('share-status'),d=new URLSearchParams(),b=e.submitter;
-if(b&&b.name)d.append(b.name,b.value);
-s.textContent='Tworzę link…';
-fetch(f.action,{method:'POST',body:d,credentials:'same-origin'}).then(function(r){
-if(!r.ok||!r.redirected)throw new Error(String(r.status));
-var a=document.createElement('a');a.href=r.url;a.textContent=r.url;
-s.textContent='';s.appendChild(a);
-return navigator.clipboard.writeText(r.url).then(function(){s.appendChild(document.createTextNode(' (skopiowano)'));},function(){});
-}).catch(function(){s.textContent='Nie udało się utworzyć linku. Spróbuj ponownie.';});
-});
-});
-})();
-`;
+/** src/site/assets/: beside this module in the sources; from dist/src/site/, the same folder of the project. */
+const FOLDER = new URL(import.meta.url.endsWith('.ts') ? './assets/' : '../../../src/site/assets/', import.meta.url);
 
-const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#12324f"/>'
-  + '<rect x="3" y="8" width="2.5" height="5" fill="#fff"/><rect x="6.75" y="4" width="2.5" height="9" fill="#f0a500"/><rect x="10.5" y="6" width="2.5" height="7" fill="#fff"/></svg>';
+function read(name: string): string {
+  try {
+    return readFileSync(new URL(name, FOLDER), 'utf8');
+  } catch (error) {
+    const why = (error as Error).message;
+    throw new Error(`the website's asset ${name} is read from ${FOLDER.pathname} (sources beside the build): ${why}`);
+  }
+}
 
 interface Asset {
   url: string;
@@ -53,13 +34,16 @@ function asset(name: string, extension: string, type: string, content: string): 
   const digest = hash('sha256', body, 'base64url').slice(0, 12);
   // A new version is a new URL: cached for a year.
   const kind = { type, compressed: false, cacheControl: 'public, max-age=31536000, immutable' };
-  return { url: `/assets/${name}.${digest}.${extension}`, kind, body, etag: `"${digest}"` };
+  return { url: assetPath(name, digest, extension), kind, body, etag: `"${digest}"` };
 }
 
+/** The style sheet as sent: without its comments and line breaks. */
+const css = read('site.css').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\n\s*/g, '');
+
 export const ASSETS = {
-  css: asset('site', 'css', 'text/css; charset=utf-8', SITE_CSS),
-  js: asset('site', 'js', 'text/javascript; charset=utf-8', SITE_JS),
-  icon: asset('icon', 'svg', 'image/svg+xml', FAVICON_SVG),
+  css: asset('site', 'css', 'text/css; charset=utf-8', css),
+  js: asset('site', 'js', 'text/javascript; charset=utf-8', read('site.js')),
+  icon: asset('icon', 'svg', 'image/svg+xml', read('icon.svg').trim()),
 };
 
 const BY_URL = new Map(Object.values(ASSETS).map((a) => [a.url, a]));

@@ -15,14 +15,12 @@ import { cardKeys } from '../cards/data.ts';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import { idParam } from '../http/params.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+import { readersOf } from '../snapshot/readers.ts';
 import { cacheable } from './answer.ts';
-import { SiteError, pathParam } from './params.ts';
-import { readersOf } from './readers.ts';
+import { SiteError } from './params.ts';
 
-export const cardPaths = {
-  vote: (id: number, highlighted?: number | null): string => `/karty/${cardKeys.vote(id, highlighted)}.png`,
-  councillor: (token: string): string => `/karty/${cardKeys.councillor(encodeURIComponent(token))}.png`,
-};
+type Req = Parameters<RequestHandler>[0];
+const pathParam = (req: Req, name: string): string => String(req.params[name] ?? '');
 
 /** PNG is compressed already. */
 const CARD: Kind = { type: PNG_MEDIA_TYPE, compressed: false };
@@ -38,7 +36,8 @@ function idOf(value: string): number {
 
 export function cardRoutes({ snapshots, delivery, cache = new CardCache() }: { snapshots: SnapshotStore; delivery: Delivery; cache?: CardCache }) {
   let current = '';
-  const card = (key: (req: Parameters<RequestHandler>[0]) => string, data: (snapshot: Snapshot, req: Parameters<RequestHandler>[0]) => CardData | undefined): RequestHandler =>
+  type Read = (snapshot: Snapshot, req: Req) => CardData | undefined;
+  const card = (key: (req: Req) => string, data: Read): RequestHandler =>
     async (req, res) => {
       const started = cacheable(snapshots, delivery, req, res, CARD, req.originalUrl);
       if (!started) return;

@@ -8,7 +8,8 @@ import {
   BALLOTS, BALLOT_LABEL, COUNT_LABEL, type Ballot, ballotOf, formatDate, formatMonth, formatMonthShort, formatNumber, formatPercent,
   formatTerm,
 } from './format.ts';
-import { type PageContext, bodyName, href } from './layout.tsx';
+import { type PageContext, bodyName } from './layout.tsx';
+import { PAGES, linkTo } from './paths.ts';
 
 export function ResultBadge({ wynik }: { wynik: string }) {
   const passed = wynik === 'przyjęto';
@@ -77,7 +78,7 @@ export function VoteTable({ ctx, votes, caption, ballot = false, evidence = fals
             <tr data-dowod={evidence ? '' : undefined}>
               <td class="nw hide-s">{formatDate(v.data)}</td>
               <td class="title">
-                <a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a>
+                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
                 <div class="muted"><span class="show-s">{formatDate(v.data)} · </span>{v.organ}{ballot && <span class="show-s"> · {v.wynik}</span>}</div>
               </td>
               {ballot && <td>{BALLOT_LABEL[ballotOf(v.glos ?? '')]}</td>}
@@ -91,29 +92,26 @@ export function VoteTable({ ctx, votes, caption, ballot = false, evidence = fals
   );
 }
 
-/** "Page n of m" navigation; `params` are the page's own parameters (the council scope is kept by href). */
-export function Pager({ ctx, page, pages, params }: { ctx: PageContext; page: number; pages: number; params: Record<string, string | number | boolean | undefined> }) {
+/** "Page n of m" navigation; `link` is the address of page n (undefined: the first, which has no `strona`). */
+export function Pager({ page, pages, link }: { page: number; pages: number; link: (page: number | undefined) => string }) {
   if (pages <= 1) return null;
-  const link = (n: number) => href(ctx, ctx.path, { ...params, strona: n === 1 ? undefined : n });
+  const to = (n: number) => link(n === 1 ? undefined : n);
   const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
   const items: ComponentChildren[] = [];
-  if (page > 1) items.push(<li><a href={link(page - 1)} rel="prev">‹ Poprzednia</a></li>);
+  if (page > 1) items.push(<li><a href={to(page - 1)} rel="prev">‹ Poprzednia</a></li>);
   shown.forEach((n, i) => {
     if (i > 0 && n - shown[i - 1]! > 1) items.push(<li aria-hidden="true">…</li>);
     items.push(<li>{n === page
       ? <span aria-current="page"><span class="vh">Strona </span>{n}</span>
-      : <a href={link(n)}><span class="vh">Strona </span>{n}</a>}</li>);
+      : <a href={to(n)}><span class="vh">Strona </span>{n}</a>}</li>);
   });
-  if (page < pages) items.push(<li><a href={link(page + 1)} rel="next">Następna ›</a></li>);
+  if (page < pages) items.push(<li><a href={to(page + 1)} rel="next">Następna ›</a></li>);
   return <nav class="pager" aria-label="Strony wyników"><ul>{items}</ul></nav>;
 }
 
-/** The address of a list's CSV download: `path` with the page's own parameters, every page of it. */
-export const csvHref = (ctx: PageContext, path: string): string => href(ctx, path, { ...ctx.params, strona: undefined });
-
-/** The download of a list: exactly its rows, every page. */
-export function CsvLink({ ctx, path, what }: { ctx: PageContext; path: string; what: string }) {
-  return <p class="dl"><a href={csvHref(ctx, path)} download="">Pobierz {what} (CSV)</a></p>;
+/** The download of a list: exactly its rows, every page (`href`: src/site/paths.ts `listHref`). */
+export function CsvLink({ href, what }: { href: string; what: string }) {
+  return <p class="dl"><a href={href} download="">Pobierz {what} (CSV)</a></p>;
 }
 
 /** Says that a section covers every body although the page is scoped to one. */
@@ -122,10 +120,12 @@ export function ScopeNote({ ctx, scoped }: { ctx: PageContext; scoped: Scoped<un
   return <p class="note">Ta sekcja obejmuje wszystkie organy, nie tylko: {bodyName(ctx, ctx.organ) ?? `organ ${ctx.organ}`}.</p>;
 }
 
-/** A GET filter form over the current page; keeps the council scope unless it has its own organ field. */
-export function FilterForm({ ctx, children, label, ownOrgan = false }: { ctx: PageContext; children: ComponentChildren; label: string; ownOrgan?: boolean }) {
+/** A GET filter form over the current page (or `action`); keeps the council scope unless it has its own organ field. */
+export function FilterForm({ ctx, children, label, ownOrgan = false, action = ctx.path }: {
+  ctx: PageContext; children: ComponentChildren; label: string; ownOrgan?: boolean; action?: string;
+}) {
   return (
-    <form class="filters" method="get" action={ctx.path} aria-label={label}>
+    <form class="filters" method="get" action={action} aria-label={label}>
       {!ownOrgan && ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
       {children}
       <button type="submit">Pokaż</button>

@@ -8,9 +8,9 @@ import type { Delivery, Kind } from '../http/delivery.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { XML_MEDIA_TYPE, robotsTxt } from '../sitemap/sitemap.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
+import { readersOf } from '../snapshot/readers.ts';
 import { cacheable } from './answer.ts';
-import { SiteError, pathParam } from './params.ts';
-import { readersOf } from './readers.ts';
+import { SiteError } from './params.ts';
 
 const XML: Kind = { type: XML_MEDIA_TYPE, compressed: true };
 const TEXT: Kind = { type: 'text/plain; charset=utf-8', compressed: false };
@@ -32,7 +32,7 @@ export function crawlerRoutes({ snapshots, delivery, publicUrl }: { snapshots: S
   };
   const file: RequestHandler = async (req, res) => {
     if (publicUrl === null) throw new SiteError(404, NO_SITEMAP);
-    const given = pathParam(req, 'n');
+    const given = String(req.params['n'] ?? '');
     const n = /^[1-9]\d{0,6}$/.test(given) ? Number(given) : Number.NaN;
     const started = cacheable(snapshots, delivery, req, res, XML, req.originalUrl);
     if (!started) return;

@@ -1,21 +1,13 @@
-// The website's one door to the data. A page is another rendering of what the API's endpoints answer:
-// it asks the endpoints' own handlers (src/answers/endpoint.ts `answer`), with their parameter schemas
-// and defaults, over the snapshot the request holds; the lookups behind every page (bodies, terms,
-// groups) are the resources' queries. Pages import their data types from this module only.
-//
-// Scope: a page may be scoped to a body (`organ`, the council picker). Each read passes the organ on
-// where its endpoint accepts one, and says so in `organ` of its `Scoped` answer, so a page can tell
-// the reader which sections cover every body.
+// The shapes of the data pages render, as the endpoints answer them, and the pure helpers that arrange
+// them (pages, groups of ballots, the site's name). Pages import their data types from here.
 
 import type { GLOS_VALUES } from '../../core/contract.ts';
-import { type AnswerContext, type Endpoint, type ShareLinks, answer } from '../answers/endpoint.ts';
 import type { BallotEntry, VoteDetail, VoteSummary } from '../glosowania/queries.ts';
-import type { PartnerItem, VoteListKind } from '../radni/queries.ts';
 import type { SessionItem } from '../posiedzenia/queries.ts';
-import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { PartnerItem } from '../radni/queries.ts';
 import type { Body, Group, Term } from '../utils/queries.ts';
 
-export type { BallotEntry, Body, Group, PartnerItem, SessionItem, Term, VoteDetail, VoteListKind, VoteSummary };
+export type { BallotEntry, Body, Group, PartnerItem, SessionItem, Term, VoteDetail, VoteSummary };
 
 /** A read and whether the body filter (`organ`) applied to it. */
 export interface Scoped<T> {
@@ -57,19 +49,14 @@ export interface GroupBallots {
 export const groupsOf = (grouped: Record<string, BallotEntry[]>): GroupBallots[] =>
   Object.entries(grouped).map(([nazwa, ballots]) => ({ nazwa, counts: countsOf(ballots), ballots }));
 
+/** A vote as its page shows it: the detail, the ballots plain and by group, the attachments; the voters' tokens. */
 export interface VotePageData {
   vote: VoteDetail;
   ballots: BallotEntry[];
   groups: GroupBallots[];
   attachments: Array<{ id_zalacznika: number; nazwa: string; url: string | null }>;
+  tokens: ReadonlyMap<number, string>;
 }
-
-export const COUNCILLOR_LISTS = ['wszystkie', 'zgodne', 'buntownicze', 'samotne', 'kluczowe'] as const satisfies readonly VoteListKind[];
-
-/** "Close" votes: kontrowersyjnosc ≥ 80, i.e. the smaller of za and przeciw is at least 40 % of both. */
-export const CLOSE_VOTE = 80;
-
-type Value = string | number | boolean | undefined;
 
 export const COUNCIL = 'rada';
 
@@ -79,31 +66,4 @@ export function siteNameOf(bodies: readonly Body[]): string {
   if (councils.length === 1) return councils[0]!.nazwa;
   if (bodies.length === 1) return bodies[0]!.nazwa;
   return 'Głosowania rad';
-}
-
-/** The snapshot a page request holds, and the share links. */
-export class PageData {
-  readonly context: AnswerContext;
-  private bodiesRead: Body[] | undefined;
-
-  constructor(readonly snapshot: Snapshot, shares: ShareLinks) {
-    this.context = { queries: snapshot.queries, shares };
-  }
-
-  /** The endpoint's answer, as the API gives it for these parameters. */
-  answer<P, Q, B, R>(endpoint: Endpoint<P, Q, B, R>, input: { params?: Record<string, Value>; query?: Record<string, Value> }): Promise<Awaited<R>> {
-    return answer(endpoint, input, this.context);
-  }
-
-  bodies(): Body[] {
-    return (this.bodiesRead ??= this.snapshot.queries.utils.bodiesList());
-  }
-
-  terms(): Term[] {
-    return this.snapshot.queries.utils.termsList();
-  }
-
-  groups(kadencja: string | undefined): Group[] {
-    return this.snapshot.queries.utils.groupsOf(kadencja);
-  }
 }

@@ -1,6 +1,7 @@
 // The error pages of the website (400, 403, 404, 410, 415, 429, 503, 500): the page frame with a short message in Polish.
 
 import type { PageContext, PageView } from './layout.tsx';
+import { PAGES, pagePath } from './paths.ts';
 
 const HEADINGS: Record<number, string> = {
   400: 'Nieprawidłowy adres',
@@ -23,7 +24,7 @@ export function errorPage(ctx: PageContext, status: number, message: string): Pa
       <>
         <h1>{heading}</h1>
         <p class="lead">{message}</p>
-        <p><a href="/">Strona główna</a> · <a href="/glosowania">Wyszukiwarka głosowań</a></p>
+        <p><a href={pagePath(PAGES.home)}>Strona główna</a> · <a href={pagePath(PAGES.votes)}>Wyszukiwarka głosowań</a></p>
       </>
     ),
   };

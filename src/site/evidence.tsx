@@ -8,25 +8,35 @@
 // to the list of its rows; `data-liczba` says how many the list has, and each row of such a list carries
 // `data-dowod`, so a test can follow every figure) and `Method` (the figure's definition on /jak-liczymy).
 
-import type { Request } from 'express';
 import type { ComponentChildren } from 'preact';
 import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import type { CouncilMap } from '../statystyki/queries.ts';
+import { utils } from '../utils/endpoints.ts';
 import { BodySelect, FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
-import { type PageData, pagedOf, scoped } from './data.ts';
+import { pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
-import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
-import { SiteError, orNotFound, pathParam, siteQuery } from './params.ts';
+import { type PageContext, bodyName } from './layout.tsx';
+import { type LoadContext, page } from './page.ts';
+import { SiteError, orNotFound } from './params.ts';
+import { PAGES, linkTo, pagePath } from './paths.ts';
 
 /** A figure that leads to its evidence: `count` is how many rows the list at `to` has. */
 export function Figure({ to, count, children }: { to: string; count: number; children?: ComponentChildren }) {
-  return <a class="fig" href={to} data-liczba={String(count)}>{children ?? formatNumber(count)}</a>;
+  return (
+    <a class="fig" href={to} data-liczba={String(count)}>
+      {children ?? formatNumber(count)}
+    </a>
+  );
 }
 
 /** The link from a figure's label to its definition on „Jak liczymy”. */
 export function Method({ ctx, anchor, what }: { ctx: PageContext; anchor: string; what: string }) {
-  return <a class="how" href={`${href(ctx, '/jak-liczymy')}#${anchor}`}>jak liczymy<span class="vh">: {what}</span></a>;
+  return (
+    <a class="how" href={`${linkTo(ctx, PAGES.method)}#${anchor}`}>
+      jak liczymy<span class="vh">: {what}</span>
+    </a>
+  );
 }
 
 /** "84,38% z 1 034 głosowań": a percent with the count it is a share of. */
@@ -36,87 +46,170 @@ export const percentOf = (percent: number, total: number, unit: [string, string,
 const GLOSOWAN: [string, string, string] = ['głosowania', 'głosowań', 'głosowań'];
 
 /** A monthly percent series drawn like the attendance chart. */
-export function PercentByMonth({ months, caption, label, empty }: {
-  months: ReadonlyArray<{ miesiac: string; procent: number }>; caption: string; label: string; empty: string;
+export function PercentByMonth({
+  months,
+  caption,
+  label,
+  empty,
+}: {
+  months: ReadonlyArray<{ miesiac: string; procent: number }>;
+  caption: string;
+  label: string;
+  empty: string;
 }) {
-  return <MonthlyChart months={months.map((m) => ({ miesiac: m.miesiac, frekwencja_procent: m.procent }))} caption={caption} label={label} empty={empty} />;
+  return (
+    <MonthlyChart
+      months={months.map((m) => ({ miesiac: m.miesiac, frekwencja_procent: m.procent }))}
+      caption={caption}
+      label={label}
+      empty={empty}
+    />
+  );
 }
 
 // ── /radni/:token/obecnosci ──────────────────────────────────────────────────────────────────────
 
-export async function attendanceRecordsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja, strona: page } = siteQuery(req, ['kadencja', 'strona']);
-  const p = await orNotFound('Nie ma takiego radnego.', data.answer(radni.profile, { params: { id: pathParam(req, 'token') }, query: { kadencja } }));
-  const person = { params: { id: p.id_osoby }, query: { kadencja } };
-  // The records behind the profile's frekwencja, which counts every body: no organ here either.
-  const [attendance, records] = await Promise.all([
-    data.answer(radni.attendance, person),
-    data.answer(radni.attendanceRecords, { params: person.params, query: { kadencja, page, limit: 20 } }),
-  ]);
-  const list = pagedOf(records);
-  return {
-    title: `${p.imie_nazwisko}: obecności`,
-    section: 'radni',
-    description: `${p.imie_nazwisko}: obecność na ${attendance.obecnosci} z ${attendance.liczba_posiedzen} posiedzeń.`,
-    body: (
-      <>
-        <h1>{p.imie_nazwisko}: obecności na posiedzeniach</h1>
-        <p class="meta"><a href={href(ctx, `/radni/${p.token}`, { kadencja })}>Profil radnego</a></p>
-        <FilterForm ctx={ctx} label="Zakres"><TermSelect terms={data.terms()} value={kadencja} /></FilterForm>
-        <ScopeNote ctx={ctx} scoped={scoped(null, false)} />
-        <p class="lead">
-          Frekwencja <strong>{percentOf(attendance.frekwencja_procent, attendance.liczba_posiedzen, ['posiedzenia', 'posiedzeń', 'posiedzeń'])}</strong>:
-          obecny na {formatNumber(attendance.obecnosci)}, nieobecny na {formatNumber(attendance.nieobecnosci)}{' '}
-          (<Method ctx={ctx} anchor="frekwencja" what="frekwencja" />).
-        </p>
-        {list.items.length === 0 ? <p class="muted">Brak zapisów obecności.</p> : (
-          <div class="tw">
-            <table>
-              <caption class="vh">Zapisy obecności, od najnowszych</caption>
-              <thead><tr><th scope="col">Data</th><th scope="col">Posiedzenie</th><th scope="col">Obecność</th></tr></thead>
-              <tbody>
-                {list.items.map((r) => (
-                  <tr data-dowod="">
-                    <td class="nw">{formatDate(r.data)}</td>
-                    <td><a href={href(ctx, `/posiedzenia/${r.id_posiedzenia}`)}>posiedzenie nr {r.numer}</a></td>
-                    <td>{r.obecny ? 'obecny' : <strong>nieobecny</strong>}</td>
+export const attendanceRecordsPage = page({
+  route: PAGES.attendanceRecords,
+  load: async ({ params: { token }, query: { kadencja, strona: page } }, { answer }) => {
+    const p = await orNotFound(
+      'Nie ma takiego radnego.',
+      answer(radni.profile, { params: { id: token }, query: { kadencja } }),
+    );
+    const person = { params: { id: p.id_osoby }, query: { kadencja } };
+    // The records behind the profile's frekwencja, which counts every body: no organ here either.
+    const [attendance, records, terms] = await Promise.all([
+      answer(radni.attendance, person),
+      answer(radni.attendanceRecords, { params: person.params, query: { kadencja, page, limit: 20 } }),
+      answer(utils.terms, {}),
+    ]);
+    return { p, kadencja, attendance, list: pagedOf(records), terms };
+  },
+  render: ({ p, kadencja, attendance, list, terms }, ctx) => {
+    const self = (query: { kadencja?: string | undefined; strona?: number | undefined }) =>
+      linkTo(ctx, PAGES.attendanceRecords, { token: p.token }, query);
+    return {
+      title: `${p.imie_nazwisko}: obecności`,
+      section: 'radni',
+      description: `${p.imie_nazwisko}: obecność na ${attendance.obecnosci} z ${attendance.liczba_posiedzen} posiedzeń.`,
+      body: (
+        <>
+          <h1>{p.imie_nazwisko}: obecności na posiedzeniach</h1>
+          <p class="meta">
+            <a href={linkTo(ctx, PAGES.councillor, { token: p.token }, { kadencja })}>Profil radnego</a>
+          </p>
+          <FilterForm ctx={ctx} label="Zakres" action={pagePath(PAGES.attendanceRecords, { token: p.token })}>
+            <TermSelect terms={terms} value={kadencja} />
+          </FilterForm>
+          <ScopeNote ctx={ctx} scoped={scoped(null, false)} />
+          <p class="lead">
+            Frekwencja{' '}
+            <strong>
+              {percentOf(attendance.frekwencja_procent, attendance.liczba_posiedzen, [
+                'posiedzenia',
+                'posiedzeń',
+                'posiedzeń',
+              ])}
+            </strong>
+            : obecny na {formatNumber(attendance.obecnosci)}, nieobecny na {formatNumber(attendance.nieobecnosci)} (
+            <Method ctx={ctx} anchor="frekwencja" what="frekwencja" />
+            ).
+          </p>
+          {list.items.length === 0 ? (
+            <p class="muted">Brak zapisów obecności.</p>
+          ) : (
+            <div class="tw">
+              <table>
+                <caption class="vh">Zapisy obecności, od najnowszych</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Data</th>
+                    <th scope="col">Posiedzenie</th>
+                    <th scope="col">Obecność</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pager ctx={ctx} page={list.page} pages={list.pages} params={{ kadencja }} />
-      </>
-    ),
-  };
-}
+                </thead>
+                <tbody>
+                  {list.items.map((r) => (
+                    <tr data-dowod="">
+                      <td class="nw">{formatDate(r.data)}</td>
+                      <td>
+                        <a href={linkTo(ctx, PAGES.session, { id: r.id_posiedzenia })}>posiedzenie nr {r.numer}</a>
+                      </td>
+                      <td>{r.obecny ? 'obecny' : <strong>nieobecny</strong>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={list.page} pages={list.pages} link={(strona) => self({ kadencja, strona })} />
+        </>
+      ),
+    };
+  },
+});
 
 // ── /porownaj ────────────────────────────────────────────────────────────────────────────────────
 
+/** The councillors the compare form offers: per body in scope, its councillors; none: a body must be chosen first. */
+export type CompareChoices =
+  Array<{ name: string; people: Array<{ id_osoby: number; imie_nazwisko: string; token: string }> }> | undefined;
+
 /**
- * The form that picks two councillors (a plain GET form: no script needed). Only councillors of one
- * body share votes, so it lists the bodies in scope: the chosen body's, else the first councillor's
- * (grouped by body), else, where there are several bodies and none is chosen, it asks for a body first
- * (a national snapshot has 50,000 councillors). The second choice starts on someone other than the first.
+ * What the compare form offers. Only councillors of one body share votes, so it lists the bodies in
+ * scope: the chosen body's, else the first councillor's (grouped by body), else, where there are
+ * several bodies and none is chosen, none (the form asks for a body first: a national snapshot has
+ * 50,000 councillors).
  */
-export function CompareForm({ ctx, data, kadencja, first, second }: {
-  ctx: PageContext; data: PageData; kadencja: string | undefined; first?: number | undefined; second?: number | undefined;
+export async function compareChoices(
+  { answer, frame }: Pick<LoadContext, 'answer' | 'frame'>,
+  { kadencja, first }: { kadencja: string | undefined; first?: number | undefined },
+): Promise<CompareChoices> {
+  const bodyIds =
+    frame.organ !== undefined
+      ? [frame.organ]
+      : first !== undefined
+        ? (await answer(radni.bodies, { params: { id: first }, query: { kadencja } })).map((b) => b.id_organu)
+        : frame.bodies.length === 1
+          ? [frame.bodies[0]!.id_organu]
+          : [];
+  if (bodyIds.length === 0) return undefined;
+  return Promise.all(
+    bodyIds.map(async (organ) => ({
+      name: bodyName(frame, organ) ?? String(organ),
+      people: (await answer(radni.list, { query: { kadencja, organ } })).data,
+    })),
+  );
+}
+
+/**
+ * The form that picks two councillors (a plain GET form: no script needed), from `choices`. The second
+ * choice starts on someone other than the first.
+ */
+export function CompareForm({
+  ctx,
+  choices,
+  kadencja,
+  first,
+  second,
+}: {
+  ctx: PageContext;
+  choices: CompareChoices;
+  kadencja: string | undefined;
+  first?: number | undefined;
+  second?: number | undefined;
 }) {
-  const radniQueries = data.snapshot.queries.radni;
-  const bodyIds = ctx.organ !== undefined ? [ctx.organ]
-    : first !== undefined ? radniQueries.bodiesOf(first, kadencja)
-      : ctx.bodies.length === 1 ? [ctx.bodies[0]!.id_organu] : [];
-  if (bodyIds.length === 0) {
+  const action = pagePath(PAGES.compare);
+  if (choices === undefined) {
     return (
-      <form class="filters" method="get" action="/porownaj" aria-label="Wybierz organ">
+      <form class="filters" method="get" action={action} aria-label="Wybierz organ">
         {kadencja && <input type="hidden" name="kadencja" value={kadencja} />}
         <BodySelect bodies={ctx.bodies} value={undefined} required />
         <button type="submit">Wybierz radnych tego organu</button>
       </form>
     );
   }
-  const groups = bodyIds.map((organ) => ({ name: bodyName(ctx, organ) ?? String(organ), people: radniQueries.list({ kadencja, organ }) }));
+  const groups = choices;
   const secondChoice = second ?? groups.flatMap((g) => g.people).find((r) => r.id_osoby !== first)?.id_osoby;
   const options = (value: number | undefined) => {
     let selected = false; // one selected option, though someone in two bodies is listed twice
@@ -124,182 +217,337 @@ export function CompareForm({ ctx, data, kadencja, first, second }: {
       const list = people.map((r) => {
         const selects = !selected && r.id_osoby === value;
         selected ||= selects;
-        return <option value={r.token} selected={selects}>{r.imie_nazwisko}</option>;
+        return (
+          <option value={r.token} selected={selects}>
+            {r.imie_nazwisko}
+          </option>
+        );
       });
       return groups.length === 1 ? list : <optgroup label={name}>{list}</optgroup>;
     });
   };
   return (
-    <form class="filters" method="get" action="/porownaj" aria-label="Wybierz dwóch radnych">
+    <form class="filters" method="get" action={action} aria-label="Wybierz dwóch radnych">
       {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
       {kadencja && <input type="hidden" name="kadencja" value={kadencja} />}
-      <label for="c-radny">Radny<select id="c-radny" name="radny">{options(first)}</select></label>
-      <label for="c-drugi">Porównaj z<select id="c-drugi" name="drugi">{options(secondChoice)}</select></label>
+      <label for="c-radny">
+        Radny
+        <select id="c-radny" name="radny">
+          {options(first)}
+        </select>
+      </label>
+      <label for="c-drugi">
+        Porównaj z
+        <select id="c-drugi" name="drugi">
+          {options(secondChoice)}
+        </select>
+      </label>
       <button type="submit">Porównaj</button>
     </form>
   );
 }
 
-export async function comparePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja, radny: first, drugi: second, strona: page } = siteQuery(req, ['kadencja', 'radny', 'drugi', 'strona']);
-  if (first === undefined || second === undefined) {
+export const comparePage = page({
+  route: PAGES.compare,
+  load: async ({ query: { kadencja, radny: first, drugi: second, strona: page } }, context) => {
+    const { answer } = context;
+    const terms = await answer(utils.terms, {});
+    if (first === undefined || second === undefined)
+      return { kadencja, terms, compare: await compareChoices(context, { kadencja }), pair: undefined };
+    const [a, b] = await Promise.all(
+      [first, second].map((id) =>
+        orNotFound(`Nie ma radnego „${id}”.`, answer(radni.profile, { params: { id }, query: { kadencja } })),
+      ),
+    );
+    if (a!.id_osoby === b!.id_osoby) throw new SiteError(400, 'Wybierz dwóch różnych radnych.');
+    const ids = { id: a!.id_osoby, id2: b!.id_osoby };
+    const [compared, figures, months, compare] = await Promise.all([
+      answer(radni.comparison, { params: ids, query: { kadencja, page, limit: 20 } }),
+      Promise.all(
+        [a!, b!].map(async (p) => {
+          const person = { params: { id: p.id_osoby }, query: { kadencja } };
+          const [attendance, agreement, voting] = await Promise.all([
+            answer(radni.attendance, person),
+            answer(radni.groupAgreement, person),
+            answer(radni.votingProfile, person),
+          ]);
+          return { p, attendance, agreement, voting };
+        }),
+      ),
+      answer(radni.pairMonths, { params: ids, query: { kadencja } }),
+      compareChoices(context, { kadencja, first: a!.id_osoby }),
+    ]);
+    return { kadencja, terms, compare, pair: { a: a!, b: b!, compared, figures, months } };
+  },
+  render: ({ kadencja, terms, compare, pair }, ctx) => {
+    if (pair === undefined) {
+      return {
+        title: 'Porównaj radnych',
+        section: 'radni',
+        description: 'Dwóch radnych obok siebie: jak często głosują tak samo i w których głosowaniach się różnili.',
+        body: (
+          <>
+            <h1>Porównaj radnych</h1>
+            <p>
+              Wybierz dwóch radnych: zobaczysz ich profile obok siebie, jak często głosują tak samo i głosowania, w
+              których się różnili.
+            </p>
+            <CompareForm ctx={ctx} choices={compare} kadencja={kadencja} />
+          </>
+        ),
+      };
+    }
+    const { a, b, compared, figures } = pair;
+    const c = compared.data;
+    const differing = pagedOf({ data: c.rozbiezne, extra: compared.extra });
+    const months = pair.months.map((m) => ({ miesiac: m.miesiac, procent: m.zgodnosc_procent }));
+    const params = { kadencja, radny: a.token, drugi: b.token };
+    const rows: Array<[string, (f: (typeof figures)[number]) => ComponentChildren]> = [
+      ['Ugrupowanie', (f) => f.p.ugrupowanie ?? 'niezrzeszony'],
+      [
+        'Frekwencja',
+        (f) => (
+          <>
+            {formatPercent(f.attendance.frekwencja_procent)} z{' '}
+            <Figure
+              to={linkTo(ctx, PAGES.attendanceRecords, { token: f.p.token }, { kadencja })}
+              count={f.attendance.liczba_posiedzen}
+            />{' '}
+            posiedzeń
+          </>
+        ),
+      ],
+      [
+        'Zgodność z ugrupowaniem',
+        (f) => (
+          <>
+            {formatPercent(f.agreement.zgodnosc_procent)} z {formatNumber(f.agreement.wszystkie_glosowania)} głosowań
+          </>
+        ),
+      ],
+      [
+        'Głosy za / przeciw / wstrzymania',
+        (f) =>
+          `${formatNumber(f.voting.za)} / ${formatNumber(f.voting.przeciw)} / ${formatNumber(f.voting.wstrzymujacy)}`,
+      ],
+    ];
     return {
-      title: 'Porównaj radnych',
+      title: `${a.imie_nazwisko} i ${b.imie_nazwisko}`,
       section: 'radni',
-      description: 'Dwóch radnych obok siebie: jak często głosują tak samo i w których głosowaniach się różnili.',
+      description: `${a.imie_nazwisko} i ${b.imie_nazwisko} głosowali tak samo w ${percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}.`,
       body: (
         <>
-          <h1>Porównaj radnych</h1>
-          <p>Wybierz dwóch radnych: zobaczysz ich profile obok siebie, jak często głosują tak samo i głosowania, w których się różnili.</p>
-          <CompareForm ctx={ctx} data={data} kadencja={kadencja} />
+          <h1>
+            {a.imie_nazwisko} i {b.imie_nazwisko}
+          </h1>
+          <CompareForm ctx={ctx} choices={compare} kadencja={kadencja} first={a.id_osoby} second={b.id_osoby} />
+          <FilterForm ctx={ctx} label="Zakres porównania">
+            <input type="hidden" name="radny" value={a.token} />
+            <input type="hidden" name="drugi" value={b.token} />
+            <TermSelect terms={terms} value={kadencja} id="f-kadencja-porownanie" />
+          </FilterForm>
+          <ScopeNote ctx={ctx} scoped={scoped(null, false)} />
+          <div class="tw">
+            <table>
+              <caption class="vh">
+                Profile obok siebie ({kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'})
+              </caption>
+              <thead>
+                <tr>
+                  <td></td>
+                  {figures.map((f) => (
+                    <th scope="col">
+                      <a href={linkTo(ctx, PAGES.councillor, { token: f.p.token }, { kadencja })}>
+                        {f.p.imie_nazwisko}
+                      </a>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(([label, cell]) => (
+                  <tr>
+                    <th scope="row">{label}</th>
+                    {figures.map((f) => (
+                      <td>{cell(f)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>
+            Zgodność <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" />
+          </h2>
+          <p class="lead">
+            Głosowali tak samo w{' '}
+            <strong>
+              {percentOf(c.zgodnosc_procent, c.wspolne_glosowania, [
+                'wspólnego głosowania',
+                'wspólnych głosowań',
+                'wspólnych głosowań',
+              ])}
+            </strong>{' '}
+            ({formatNumber(c.zgodne)} zgodnych), różnie w{' '}
+            <Figure to={`${linkTo(ctx, PAGES.compare, params)}#rozbiezne`} count={c.wspolne_glosowania - c.zgodne} />.
+          </p>
+          {c.wspolne_glosowania === 0 && (
+            <p class="muted">Nie oddali aktywnego głosu (za, przeciw, wstrzymanie się) w żadnym wspólnym głosowaniu.</p>
+          )}
+          <h3>Zgodność w kolejnych miesiącach</h3>
+          <PercentByMonth
+            months={months}
+            caption="Zgodność miesięczna"
+            label="Zgodność"
+            empty="Brak wspólnych głosowań."
+          />
+          <h2 id="rozbiezne">Głosowania, w których głosowali różnie ({formatNumber(differing.total)})</h2>
+          {differing.items.length === 0 ? (
+            <p class="muted">Brak takich głosowań.</p>
+          ) : (
+            <div class="tw">
+              <table>
+                <caption class="vh">Głosowania, w których głosowali różnie</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" class="hide-s">
+                      Data
+                    </th>
+                    <th scope="col">Głosowanie</th>
+                    <th scope="col">{a.imie_nazwisko}</th>
+                    <th scope="col">{b.imie_nazwisko}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {differing.items.map((v) => (
+                    <tr data-dowod="">
+                      <td class="nw hide-s">{formatDate(v.data_czas.slice(0, 10))}</td>
+                      <td class="title">
+                        <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
+                        <div class="muted">{v.wynik}</div>
+                      </td>
+                      <td>{BALLOT_LABEL[ballotOf(v.glos)]}</td>
+                      <td>{BALLOT_LABEL[ballotOf(v.glos_drugiego)]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager
+            page={differing.page}
+            pages={differing.pages}
+            link={(strona) => linkTo(ctx, PAGES.compare, { ...params, strona })}
+          />
         </>
       ),
     };
-  }
-  const [a, b] = await Promise.all([first, second].map((id) =>
-    orNotFound(`Nie ma radnego „${id}”.`, data.answer(radni.profile, { params: { id }, query: { kadencja } }))));
-  if (a!.id_osoby === b!.id_osoby) throw new SiteError(400, 'Wybierz dwóch różnych radnych.');
-  const ids = { id: a!.id_osoby, id2: b!.id_osoby };
-  const [compared, figures] = await Promise.all([
-    data.answer(radni.comparison, { params: ids, query: { kadencja, page, limit: 20 } }),
-    Promise.all([a!, b!].map(async (p) => {
-      const person = { params: { id: p.id_osoby }, query: { kadencja } };
-      const [attendance, agreement, voting] = await Promise.all([
-        data.answer(radni.attendance, person), data.answer(radni.groupAgreement, person), data.answer(radni.votingProfile, person),
-      ]);
-      return { p, attendance, agreement, voting };
-    })),
-  ]);
-  const c = compared.data;
-  const differing = pagedOf({ data: c.rozbiezne, extra: compared.extra });
-  const months = data.snapshot.queries.radni.pairMonths(a!.id_osoby, b!.id_osoby, { kadencja })
-    .map((m) => ({ miesiac: m.miesiac, procent: m.zgodnosc_procent }));
-  const params = { kadencja, radny: a!.token, drugi: b!.token };
-  const rows: Array<[string, (f: (typeof figures)[number]) => ComponentChildren]> = [
-    ['Ugrupowanie', (f) => f.p.ugrupowanie ?? 'niezrzeszony'],
-    ['Frekwencja', (f) => (
-      <>{formatPercent(f.attendance.frekwencja_procent)} z <Figure to={href(ctx, `/radni/${f.p.token}/obecnosci`, { kadencja })} count={f.attendance.liczba_posiedzen} /> posiedzeń</>
-    )],
-    ['Zgodność z ugrupowaniem', (f) => (
-      <>{formatPercent(f.agreement.zgodnosc_procent)} z {formatNumber(f.agreement.wszystkie_glosowania)} głosowań</>
-    )],
-    ['Głosy za / przeciw / wstrzymania', (f) => `${formatNumber(f.voting.za)} / ${formatNumber(f.voting.przeciw)} / ${formatNumber(f.voting.wstrzymujacy)}`],
-  ];
-  return {
-    title: `${a!.imie_nazwisko} i ${b!.imie_nazwisko}`,
-    section: 'radni',
-    description: `${a!.imie_nazwisko} i ${b!.imie_nazwisko} głosowali tak samo w ${percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}.`,
-    body: (
-      <>
-        <h1>{a!.imie_nazwisko} i {b!.imie_nazwisko}</h1>
-        <CompareForm ctx={ctx} data={data} kadencja={kadencja} first={a!.id_osoby} second={b!.id_osoby} />
-        <FilterForm ctx={ctx} label="Zakres porównania">
-          <input type="hidden" name="radny" value={a!.token} />
-          <input type="hidden" name="drugi" value={b!.token} />
-          <TermSelect terms={data.terms()} value={kadencja} id="f-kadencja-porownanie" />
-        </FilterForm>
-        <ScopeNote ctx={ctx} scoped={scoped(null, false)} />
-        <div class="tw">
-          <table>
-            <caption class="vh">Profile obok siebie ({kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'})</caption>
-            <thead>
-              <tr><td></td>{figures.map((f) => <th scope="col"><a href={href(ctx, `/radni/${f.p.token}`, { kadencja })}>{f.p.imie_nazwisko}</a></th>)}</tr>
-            </thead>
-            <tbody>
-              {rows.map(([label, cell]) => <tr><th scope="row">{label}</th>{figures.map((f) => <td>{cell(f)}</td>)}</tr>)}
-            </tbody>
-          </table>
-        </div>
-        <h2>Zgodność <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" /></h2>
-        <p class="lead">
-          Głosowali tak samo w <strong>{percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}</strong>{' '}
-          ({formatNumber(c.zgodne)} zgodnych), różnie w{' '}
-          <Figure to={`${href(ctx, '/porownaj', params)}#rozbiezne`} count={c.wspolne_glosowania - c.zgodne} />.
-        </p>
-        {c.wspolne_glosowania === 0 && <p class="muted">Nie oddali aktywnego głosu (za, przeciw, wstrzymanie się) w żadnym wspólnym głosowaniu.</p>}
-        <h3>Zgodność w kolejnych miesiącach</h3>
-        <PercentByMonth months={months} caption="Zgodność miesięczna" label="Zgodność" empty="Brak wspólnych głosowań." />
-        <h2 id="rozbiezne">Głosowania, w których głosowali różnie ({formatNumber(differing.total)})</h2>
-        {differing.items.length === 0 ? <p class="muted">Brak takich głosowań.</p> : (
-          <div class="tw">
-            <table>
-              <caption class="vh">Głosowania, w których głosowali różnie</caption>
-              <thead>
-                <tr><th scope="col" class="hide-s">Data</th><th scope="col">Głosowanie</th><th scope="col">{a!.imie_nazwisko}</th><th scope="col">{b!.imie_nazwisko}</th></tr>
-              </thead>
-              <tbody>
-                {differing.items.map((v) => (
-                  <tr data-dowod="">
-                    <td class="nw hide-s">{formatDate(v.data_czas.slice(0, 10))}</td>
-                    <td class="title"><a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a><div class="muted">{v.wynik}</div></td>
-                    <td>{BALLOT_LABEL[ballotOf(v.glos)]}</td>
-                    <td>{BALLOT_LABEL[ballotOf(v.glos_drugiego)]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pager ctx={ctx} page={differing.page} pages={differing.pages} params={params} />
-      </>
-    ),
-  };
-}
+  },
+});
 
 // ── /spojnosc ────────────────────────────────────────────────────────────────────────────────────
 
-export async function cohesionPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja } = siteQuery(req, ['kadencja']);
-  const scope = { kadencja, organ: ctx.organ };
-  const groups = await data.answer(statystyki.groupCohesion, { query: { ...scope, limit: 100 } });
-  return {
-    title: 'Spójność klubów',
-    section: 'rankingi',
-    description: `Jak jednolicie głosuje każde ugrupowanie (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}).`,
-    body: (
-      <>
-        <h1>Spójność klubów</h1>
-        <p>
-          Jak jednolicie głosują członkowie każdego ugrupowania: 100% gdy zawsze głosują tak samo, 0% gdy dzielą się po równo
-          między za, przeciw i wstrzymanie się (indeks zgodności Hixa, Noury’ego i Rolanda, <Method ctx={ctx} anchor="spojnosc" what="spójność klubu" />).
-        </p>
-        <FilterForm ctx={ctx} label="Zakres"><TermSelect terms={data.terms()} value={kadencja} /></FilterForm>
-        {groups.length === 0 ? <p class="muted">Brak głosowań, w których co najmniej dwóch członków jednego ugrupowania oddało aktywny głos.</p> : (
-          <div class="tw">
-            <table>
-              <caption class="vh">Ugrupowania od najbardziej spójnego</caption>
-              <thead><tr><th scope="col" class="num">#</th><th scope="col">Ugrupowanie</th><th scope="col" class="num">Spójność</th><th scope="col" class="num hide-s">Głosowania</th></tr></thead>
-              <tbody>
-                {groups.map((g) => (
+export const cohesionPage = page({
+  route: PAGES.cohesion,
+  load: async ({ query: { kadencja }, organ }, { answer }) => {
+    const scope = { kadencja, organ, limit: 100 };
+    const [groups, months, terms] = await Promise.all([
+      answer(statystyki.groupCohesion, { query: scope }),
+      answer(statystyki.cohesionByMonth, { query: scope }),
+      answer(utils.terms, {}),
+    ]);
+    return { kadencja, groups, months: new Map(months.map((g) => [g.id_ugrupowania, g.miesiace])), terms };
+  },
+  render: ({ kadencja, groups, months, terms }, ctx) => {
+    return {
+      title: 'Spójność klubów',
+      section: 'rankingi',
+      description: `Jak jednolicie głosuje każde ugrupowanie (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}).`,
+      body: (
+        <>
+          <h1>Spójność klubów</h1>
+          <p>
+            Jak jednolicie głosują członkowie każdego ugrupowania: 100% gdy zawsze głosują tak samo, 0% gdy dzielą się
+            po równo między za, przeciw i wstrzymanie się (indeks zgodności Hixa, Noury’ego i Rolanda,{' '}
+            <Method ctx={ctx} anchor="spojnosc" what="spójność klubu" />
+            ).
+          </p>
+          <FilterForm ctx={ctx} label="Zakres">
+            <TermSelect terms={terms} value={kadencja} />
+          </FilterForm>
+          {groups.length === 0 ? (
+            <p class="muted">
+              Brak głosowań, w których co najmniej dwóch członków jednego ugrupowania oddało aktywny głos.
+            </p>
+          ) : (
+            <div class="tw">
+              <table>
+                <caption class="vh">Ugrupowania od najbardziej spójnego</caption>
+                <thead>
                   <tr>
-                    <td class="num">{g.pozycja}</td>
-                    <td><a href={`#grupa-${g.id_ugrupowania}`}>{g.nazwa}</a></td>
-                    <td class="num">{formatPercent(g.spojnosc_procent)}</td>
-                    <td class="num hide-s">{formatNumber(g.liczba_glosowan)}</td>
+                    <th scope="col" class="num">
+                      #
+                    </th>
+                    <th scope="col">Ugrupowanie</th>
+                    <th scope="col" class="num">
+                      Spójność
+                    </th>
+                    <th scope="col" class="num hide-s">
+                      Głosowania
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {groups.map((g) => (
-          <section aria-labelledby={`grupa-${g.id_ugrupowania}`}>
-            <h2 id={`grupa-${g.id_ugrupowania}`}>{g.nazwa}</h2>
-            <p>Spójność {percentOf(g.spojnosc_procent, g.liczba_glosowan, GLOSOWAN)}.</p>
-            <PercentByMonth
-              months={data.snapshot.queries.statystyki.cohesionByMonth(g.id_ugrupowania, scope).map((m) => ({ miesiac: m.miesiac, procent: m.spojnosc_procent }))}
-              caption={`Spójność miesięczna: ${g.nazwa}`} label="Spójność" empty="Brak głosowań." />
-          </section>
-        ))}
-      </>
-    ),
-  };
-}
+                </thead>
+                <tbody>
+                  {groups.map((g) => (
+                    <tr>
+                      <td class="num">{g.pozycja}</td>
+                      <td>
+                        <a href={`#grupa-${g.id_ugrupowania}`}>{g.nazwa}</a>
+                      </td>
+                      <td class="num">{formatPercent(g.spojnosc_procent)}</td>
+                      <td class="num hide-s">{formatNumber(g.liczba_glosowan)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {groups.map((g) => (
+            <section aria-labelledby={`grupa-${g.id_ugrupowania}`}>
+              <h2 id={`grupa-${g.id_ugrupowania}`}>{g.nazwa}</h2>
+              <p>Spójność {percentOf(g.spojnosc_procent, g.liczba_glosowan, GLOSOWAN)}.</p>
+              <PercentByMonth
+                months={(months.get(g.id_ugrupowania) ?? []).map((m) => ({
+                  miesiac: m.miesiac,
+                  procent: m.spojnosc_procent,
+                }))}
+                caption={`Spójność miesięczna: ${g.nazwa}`}
+                label="Spójność"
+                empty="Brak głosowań."
+              />
+            </section>
+          ))}
+        </>
+      ),
+    };
+  },
+});
 
 // ── The council map (on the dashboard of a council) ─────────────────────────────────────────────
 
 /** Colours for groups, in order of size on the map; groups past the tenth share the last. Each ≥ 3:1 against white. */
-const GROUP_COLOURS = ['#0a58ca', '#cf222e', '#1a7f37', '#8250df', '#bc4c00', '#0f7b8a', '#bf3989', '#7d4e00', '#1b1f24', '#6e7781'];
+const GROUP_COLOURS = [
+  '#0a58ca',
+  '#cf222e',
+  '#1a7f37',
+  '#8250df',
+  '#bc4c00',
+  '#0f7b8a',
+  '#bf3989',
+  '#7d4e00',
+  '#1b1f24',
+  '#6e7781',
+];
 const NEIGHBOURS = 3;
 
 /**
@@ -317,12 +565,19 @@ export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilM
   const span = Math.max(1e-9, ...map.radni.flatMap((r) => [Math.abs(r.x), Math.abs(r.y)]));
   const at = (v: number) => Math.round((size / 2 + (v / span) * (size / 2 - pad)) * 10) / 10;
   const left = map.pominieci.length;
-  const caption = `Każdy punkt to radny kadencji ${formatTerm(map.kadencja)}; im bliżej siebie, tym częściej głosują tak samo `
-    + `(odległość to 1 − zgodność, w parach z co najmniej ${map.prog} wspólnymi głosowaniami). Kolor: ugrupowanie. `
-    + (left ? `Pominięto ${left} ${plural(left, 'radnego', 'radnych', 'radnych')} z za małą liczbą wspólnych głosowań.` : 'Nikogo nie pominięto.');
-  const nearest = (r: CouncilMap['radni'][number]) => map.radni.filter((o) => o !== r)
-    .map((o) => ({ o, d: Math.hypot(o.x - r.x, o.y - r.y) }))
-    .sort((p, q) => p.d - q.d || p.o.id_osoby - q.o.id_osoby).slice(0, NEIGHBOURS).map(({ o }) => o);
+  const caption =
+    `Każdy punkt to radny kadencji ${formatTerm(map.kadencja)}; im bliżej siebie, tym częściej głosują tak samo ` +
+    `(odległość to 1 − zgodność, w parach z co najmniej ${map.prog} wspólnymi głosowaniami). Kolor: ugrupowanie. ` +
+    (left
+      ? `Pominięto ${left} ${plural(left, 'radnego', 'radnych', 'radnych')} z za małą liczbą wspólnych głosowań.`
+      : 'Nikogo nie pominięto.');
+  const nearest = (r: CouncilMap['radni'][number]) =>
+    map.radni
+      .filter((o) => o !== r)
+      .map((o) => ({ o, d: Math.hypot(o.x - r.x, o.y - r.y) }))
+      .sort((p, q) => p.d - q.d || p.o.id_osoby - q.o.id_osoby)
+      .slice(0, NEIGHBOURS)
+      .map(({ o }) => o);
   if (map.radni.length === 0) return <p class="muted">{caption}</p>;
   return (
     <figure class="map">
@@ -330,8 +585,15 @@ export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilM
         <title id="mapa-opis">Mapa rady: {map.radni.length} radnych według podobieństwa głosowań</title>
         <rect class="map-bg" x="0" y="0" width={size} height={size} />
         {map.radni.map((r) => (
-          <a href={href(ctx, `/radni/${r.token}`, { kadencja: map.kadencja })}>
-            <circle cx={at(r.x)} cy={at(-r.y)} r="6" fill={colourOf.get(r.ugrupowanie ?? 'niezrzeszeni')} stroke="#fff" stroke-width="1.5">
+          <a href={linkTo(ctx, PAGES.councillor, { token: r.token }, { kadencja: map.kadencja })}>
+            <circle
+              cx={at(r.x)}
+              cy={at(-r.y)}
+              r="6"
+              fill={colourOf.get(r.ugrupowanie ?? 'niezrzeszeni')}
+              stroke="#fff"
+              stroke-width="1.5"
+            >
               <title>{`${r.imie_nazwisko} (${r.ugrupowanie ?? 'niezrzeszony'})`}</title>
             </circle>
           </a>
@@ -340,7 +602,12 @@ export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilM
       <figcaption class="map-cap">{caption}</figcaption>
       <ul class="legend">
         {groups.map((g) => (
-          <li class="sw"><svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="6" fill={colourOf.get(g.name)} /></svg> {g.name} ({g.n})</li>
+          <li class="sw">
+            <svg width="12" height="12" aria-hidden="true">
+              <circle cx="6" cy="6" r="6" fill={colourOf.get(g.name)} />
+            </svg>{' '}
+            {g.name} ({g.n})
+          </li>
         ))}
       </ul>
       <details>
@@ -348,8 +615,13 @@ export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilM
         <ul>
           {map.radni.map((r) => (
             <li>
-              <a href={href(ctx, `/radni/${r.token}`, { kadencja: map.kadencja })}>{r.imie_nazwisko}</a> ({r.ugrupowanie ?? 'niezrzeszony'}):{' '}
-              {nearest(r).map((o) => `${o.imie_nazwisko} (${o.ugrupowanie ?? 'niezrzeszony'})`).join(', ')}
+              <a href={linkTo(ctx, PAGES.councillor, { token: r.token }, { kadencja: map.kadencja })}>
+                {r.imie_nazwisko}
+              </a>{' '}
+              ({r.ugrupowanie ?? 'niezrzeszony'}):{' '}
+              {nearest(r)
+                .map((o) => `${o.imie_nazwisko} (${o.ugrupowanie ?? 'niezrzeszony'})`)
+                .join(', ')}
             </li>
           ))}
         </ul>

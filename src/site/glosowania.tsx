@@ -2,81 +2,174 @@
 // attachments, the share form). The vote's body (`VoteSummaryBlock`, `BallotsByGroup`) is shared with
 // the share-link page.
 
-import type { Request } from 'express';
-import { feedPaths } from '../feeds/feeds.ts';
 import { glosowania } from '../glosowania/endpoints.ts';
-import { cardPaths } from './cards.ts';
-import { BodySelect, CountsBar, CsvLink, FilterForm, Pager, ResultBadge, TermSelect, VoteTable, ballotClass, voteCounts } from './components.tsx';
-import { type BallotEntry, type PageData, type VotePageData, groupsOf, pagesOf } from './data.ts';
+import { utils } from '../utils/endpoints.ts';
+import {
+  BodySelect,
+  CountsBar,
+  CsvLink,
+  FilterForm,
+  Pager,
+  ResultBadge,
+  TermSelect,
+  VoteTable,
+  ballotClass,
+  voteCounts,
+} from './components.tsx';
+import { type BallotEntry, type VotePageData, groupsOf, pagesOf } from './data.ts';
 import { Figure, Method } from './evidence.tsx';
-import { BALLOTS, BALLOT_LABEL, COUNT_LABEL, ballotLabelFor, formatDate, formatDateTime, formatNumber, formatPercent, plural, safeHttpUrl } from './format.ts';
-import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
-import { voteFilters, voteList } from './lists.ts';
-import { orNotFound, pathParam, siteQuery } from './params.ts';
+import {
+  BALLOTS,
+  BALLOT_LABEL,
+  COUNT_LABEL,
+  ballotLabelFor,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  plural,
+  safeHttpUrl,
+} from './format.ts';
+import { type PageContext, bodyName } from './layout.tsx';
+import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
+import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
+import { orNotFound } from './params.ts';
+import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
 import { ShareButton, ShareForm } from './share-form.tsx';
 
 /** Votes per page of /glosowania. */
 const VOTES_PAGE = 20;
 
-export async function votesPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const filter = voteFilters(req);
-  const read = await voteList.open(ctx, data, req);
-  const { items, total, exact } = await read(filter.page, VOTES_PAGE);
-  const result = { items, total, page: filter.page, pages: pagesOf(total, VOTES_PAGE) };
-  const atLeast = exact === false ? 'co najmniej ' : ''; // a long search counted only so far
-  const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
-  const params = {
-    szukaj: filter.search, kadencja: filter.kadencja, wynik: filter.wynik, od: filter.data_od, do: filter.data_do, wyrownane: filter.close,
-  };
-  return {
-    title: filter.search ? `Głosowania: „${filter.search}”` : 'Głosowania',
-    section: 'glosowania',
-    description: `${formatNumber(result.total)} ${plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}: tytuł, wynik i rozkład głosów każdego.`,
-    feed: { title: `Najnowsze głosowania: ${scopeName}`, href: feedPaths.votes(ctx.organ) },
-    body: (
-      <>
-        <h1>Głosowania</h1>
-        <FilterForm ctx={ctx} label="Wyszukiwanie głosowań" ownOrgan>
-          <label for="f-szukaj">Szukaj w tytułach
-            <input id="f-szukaj" type="search" name="szukaj" value={filter.search ?? ''} maxLength={200} />
-          </label>
-          <TermSelect terms={data.terms()} value={filter.kadencja} />
-          <BodySelect bodies={ctx.bodies} value={ctx.organ} />
-          <label for="f-wynik">Wynik
-            <select id="f-wynik" name="wynik">
-              <option value="">Każdy</option>
-              <option value="przyjęto" selected={filter.wynik === 'przyjęto'}>Przyjęto</option>
-              <option value="odrzucono" selected={filter.wynik === 'odrzucono'}>Odrzucono</option>
-            </select>
-          </label>
-          <label for="f-od">Od dnia<input id="f-od" type="date" name="od" value={filter.data_od ?? ''} /></label>
-          <label for="f-do">Do dnia<input id="f-do" type="date" name="do" value={filter.data_do ?? ''} /></label>
-          <label class="check" for="f-wyrownane"><input id="f-wyrownane" type="checkbox" name="wyrownane" value="1" checked={filter.close} />Tylko wyrównane</label>
-        </FilterForm>
-        <p role="status">{atLeast}{formatNumber(result.total)} {plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}{result.pages > 1 ? `, strona ${result.page} z ${atLeast}${result.pages}` : ''}.</p>
-        <VoteTable ctx={ctx} votes={result.items} caption="Wyniki wyszukiwania" />
-        <Pager ctx={ctx} page={result.page} pages={result.pages} params={params} />
-        {result.total > 0 && <CsvLink ctx={ctx} path="/glosowania.csv" what="tę listę" />}
-        <p class="muted">Obserwuj nowe głosowania: <a href={feedPaths.votes(ctx.organ)} type="application/atom+xml">kanał Atom</a> ({scopeName}).</p>
-      </>
-    ),
-  };
-}
+type VotesInput = InputOf<typeof PAGES.votes>;
+
+/** The filters of /glosowania as the list endpoint takes them. */
+const voteFilter = ({ query: q, organ }: VotesInput): VoteFilter => ({
+  search: q.szukaj,
+  kadencja: q.kadencja,
+  wynik: q.wynik,
+  data_od: q.od,
+  data_do: q.do,
+  close: q.wyrownane,
+  organ,
+});
+
+export const votesPage = page({
+  route: PAGES.votes,
+  load: async (input, context) => {
+    const filter = voteFilter(input);
+    const page = input.query.strona;
+    const [{ items, total, exact }, terms] = await Promise.all([
+      readList(voteList, filter, context, page, VOTES_PAGE),
+      context.answer(utils.terms, {}),
+    ]);
+    return { filter, terms, exact, result: { items, total, page, pages: pagesOf(total, VOTES_PAGE) } };
+  },
+  render: ({ filter, terms, exact, result }, ctx) => {
+    const atLeast = exact === false ? 'co najmniej ' : ''; // a long search counted only so far
+    const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
+    const params = {
+      szukaj: filter.search,
+      kadencja: filter.kadencja,
+      wynik: filter.wynik,
+      od: filter.data_od,
+      do: filter.data_do,
+      wyrownane: filter.close,
+    };
+    return {
+      title: filter.search ? `Głosowania: „${filter.search}”` : 'Głosowania',
+      section: 'glosowania',
+      description: `${formatNumber(result.total)} ${plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}: tytuł, wynik i rozkład głosów każdego.`,
+      feed: { title: `Najnowsze głosowania: ${scopeName}`, href: feedPaths.votes(ctx.organ) },
+      body: (
+        <>
+          <h1>Głosowania</h1>
+          <FilterForm ctx={ctx} label="Wyszukiwanie głosowań" ownOrgan>
+            <label for="f-szukaj">
+              Szukaj w tytułach
+              <input id="f-szukaj" type="search" name="szukaj" value={filter.search ?? ''} maxLength={200} />
+            </label>
+            <TermSelect terms={terms} value={filter.kadencja} />
+            <BodySelect bodies={ctx.bodies} value={ctx.organ} />
+            <label for="f-wynik">
+              Wynik
+              <select id="f-wynik" name="wynik">
+                <option value="">Każdy</option>
+                <option value="przyjęto" selected={filter.wynik === 'przyjęto'}>
+                  Przyjęto
+                </option>
+                <option value="odrzucono" selected={filter.wynik === 'odrzucono'}>
+                  Odrzucono
+                </option>
+              </select>
+            </label>
+            <label for="f-od">
+              Od dnia
+              <input id="f-od" type="date" name="od" value={filter.data_od ?? ''} />
+            </label>
+            <label for="f-do">
+              Do dnia
+              <input id="f-do" type="date" name="do" value={filter.data_do ?? ''} />
+            </label>
+            <label class="check" for="f-wyrownane">
+              <input id="f-wyrownane" type="checkbox" name="wyrownane" value="1" checked={filter.close} />
+              Tylko wyrównane
+            </label>
+          </FilterForm>
+          <p role="status">
+            {atLeast}
+            {formatNumber(result.total)} {plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}
+            {result.pages > 1 ? `, strona ${result.page} z ${atLeast}${result.pages}` : ''}.
+          </p>
+          <VoteTable ctx={ctx} votes={result.items} caption="Wyniki wyszukiwania" />
+          <Pager
+            page={result.page}
+            pages={result.pages}
+            link={(strona) => linkTo(ctx, PAGES.votes, { ...params, strona })}
+          />
+          {result.total > 0 && <CsvLink href={listHref(ctx, PAGES.votes, {}, '')} what="tę listę" />}
+          <p class="muted">
+            Obserwuj nowe głosowania:{' '}
+            <a href={feedPaths.votes(ctx.organ)} type="application/atom+xml">
+              kanał Atom
+            </a>{' '}
+            ({scopeName}).
+          </p>
+        </>
+      ),
+    };
+  },
+  downloads: { '': download(voteList, (input: VotesInput) => voteFilter(input)) },
+});
 
 /**
  * The ballots of a vote grouped by group, with `highlight`'s entry marked; `share`: each councillor's
  * row has a button of the page's share form, and the lists their downloads.
  */
-export function BallotsByGroup({ ctx, data, highlight, share = false }: { ctx: PageContext; data: VotePageData; highlight?: number | undefined; share?: boolean }) {
+export function BallotsByGroup({
+  ctx,
+  data,
+  highlight,
+  share = false,
+}: {
+  ctx: PageContext;
+  data: VotePageData;
+  highlight?: number | undefined;
+  share?: boolean;
+}) {
   if (data.ballots.length === 0) return <p class="muted">Brak zapisanych głosów.</p>;
   const person = (b: BallotEntry) => {
     const marked = b.id_osoby === highlight;
     return (
       <li class={`${ballotClass(b.glos)}${marked ? ' hl' : ''}`}>
-        <a href={href(ctx, `/radni/${b.id_osoby}`)}>{b.imie_nazwisko}</a>
-        {' '}<span class="g">{ballotLabelFor(b.imie_nazwisko, b.glos)}</span>
+        <a href={linkTo(ctx, PAGES.councillor, { token: data.tokens.get(b.id_osoby)! })}>{b.imie_nazwisko}</a>{' '}
+        <span class="g">{ballotLabelFor(b.imie_nazwisko, b.glos)}</span>
         {marked && <strong class="vh"> (wyróżniony głos)</strong>}
-        {share && <> <ShareButton personId={b.id_osoby} name={b.imie_nazwisko} /></>}
+        {share && (
+          <>
+            {' '}
+            <ShareButton personId={b.id_osoby} name={b.imie_nazwisko} />
+          </>
+        )}
       </li>
     );
   };
@@ -89,17 +182,29 @@ export function BallotsByGroup({ ctx, data, highlight, share = false }: { ctx: P
           <thead>
             <tr>
               <th scope="col">Ugrupowanie</th>
-              <th scope="col" class="num">{COUNT_LABEL.za}</th>
-              <th scope="col" class="num">{COUNT_LABEL.przeciw}</th>
-              <th scope="col" class="num">{COUNT_LABEL.wstrzymujacy}</th>
-              <th scope="col" class="num">{COUNT_LABEL.nieobecny}</th>
-              <th scope="col" class="num">{COUNT_LABEL.brak_glosu}</th>
+              <th scope="col" class="num">
+                {COUNT_LABEL.za}
+              </th>
+              <th scope="col" class="num">
+                {COUNT_LABEL.przeciw}
+              </th>
+              <th scope="col" class="num">
+                {COUNT_LABEL.wstrzymujacy}
+              </th>
+              <th scope="col" class="num">
+                {COUNT_LABEL.nieobecny}
+              </th>
+              <th scope="col" class="num">
+                {COUNT_LABEL.brak_glosu}
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.groups.map((g) => (
               <tr>
-                <th scope="row"><a href={`#${groupAnchor(data.groups.indexOf(g))}`}>{g.nazwa}</a></th>
+                <th scope="row">
+                  <a href={`#${groupAnchor(data.groups.indexOf(g))}`}>{g.nazwa}</a>
+                </th>
                 <td class="num">{g.counts.za}</td>
                 <td class="num">{g.counts.przeciw}</td>
                 <td class="num">{g.counts.wstrzymujacy}</td>
@@ -110,14 +215,16 @@ export function BallotsByGroup({ ctx, data, highlight, share = false }: { ctx: P
           </tbody>
         </table>
       </div>
-      {share && <CsvLink ctx={ctx} path={`/glosowania/${id}/ugrupowania.csv`} what="tę tabelę" />}
+      {share && <CsvLink href={listHref(ctx, PAGES.vote, { id }, 'ugrupowania')} what="tę tabelę" />}
       {data.groups.map((g, i) => (
         <section aria-labelledby={groupAnchor(i)}>
-          <h3 id={groupAnchor(i)}>{g.nazwa} <span class="muted">({g.ballots.length})</span></h3>
+          <h3 id={groupAnchor(i)}>
+            {g.nazwa} <span class="muted">({g.ballots.length})</span>
+          </h3>
           <ul class="ballots">{g.ballots.map(person)}</ul>
         </section>
       ))}
-      {share && <CsvLink ctx={ctx} path={`/glosowania/${id}/glosy.csv`} what="wszystkie głosy" />}
+      {share && <CsvLink href={listHref(ctx, PAGES.vote, { id }, 'glosy')} what="wszystkie głosy" />}
     </>
   );
 }
@@ -132,92 +239,184 @@ export function VoteSummaryBlock({ ctx, data }: { ctx: PageContext; data: VotePa
     <>
       <p class="meta">
         {formatDateTime(v.data, v.godzina)} · {v.organ} ·{' '}
-        <a href={href(ctx, `/posiedzenia/${v.posiedzenie.id_posiedzenia}`)}>
-          posiedzenie nr {v.posiedzenie.numer}{v.posiedzenie.nazwa ? ` (${v.posiedzenie.nazwa})` : ''}
+        <a href={linkTo(ctx, PAGES.session, { id: v.posiedzenie.id_posiedzenia })}>
+          posiedzenie nr {v.posiedzenie.numer}
+          {v.posiedzenie.nazwa ? ` (${v.posiedzenie.nazwa})` : ''}
         </a>
-        {v.punkt && <> · punkt {v.punkt.numer}: {v.punkt.tytul}</>}
+        {v.punkt && (
+          <>
+            {' '}
+            · punkt {v.punkt.numer}: {v.punkt.tytul}
+          </>
+        )}
       </p>
-      <p class="lead"><ResultBadge wynik={v.wynik} /> {v.za} za, {v.przeciw} przeciw, {v.wstrzymujacy} {plural(v.wstrzymujacy, 'wstrzymał się', 'wstrzymało się', 'wstrzymało się')}</p>
+      <p class="lead">
+        <ResultBadge wynik={v.wynik} /> {v.za} za, {v.przeciw} przeciw, {v.wstrzymujacy}{' '}
+        {plural(v.wstrzymujacy, 'wstrzymał się', 'wstrzymało się', 'wstrzymało się')}
+      </p>
       <CountsBar counts={voteCounts(v)} />
     </>
   );
 }
 
-/** A vote, its ballots (plain and by group) and its attachments, as the endpoints answer them. */
-export async function votePageData(data: PageData, id: number | string): Promise<VotePageData> {
+/** A vote, its ballots (plain and by group) and its attachments, as the endpoints answer them; the voters' tokens. */
+export async function votePageData(
+  { answer, tokens }: Pick<LoadContext, 'answer' | 'tokens'>,
+  id: number | string,
+): Promise<VotePageData> {
   const vote = { params: { id } };
   const [detail, ballots, grouped, attachments] = await Promise.all([
-    data.answer(glosowania.detail, vote),
-    data.answer(glosowania.ballots, vote),
-    data.answer(glosowania.ballots, { ...vote, query: { ugrupowanie: true } }),
-    data.answer(glosowania.attachments, vote),
+    answer(glosowania.detail, vote),
+    answer(glosowania.ballots, vote),
+    answer(glosowania.ballots, { ...vote, query: { ugrupowanie: true } }),
+    answer(glosowania.attachments, vote),
   ]);
-  return { vote: detail, ballots: ballots.data as BallotEntry[], groups: groupsOf(grouped.data as Record<string, BallotEntry[]>), attachments };
-}
-
-export async function votePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { glos } = siteQuery(req, ['glos']);
-  const found = await orNotFound('Nie ma takiego głosowania.', votePageData(data, pathParam(req, 'id')));
-  const v = found.vote;
-  const counts = voteCounts(v);
-  // Each figure of the vote leads to the ballots behind it: this page, its ballots with one value.
-  const ballotsWith = (b: keyof typeof counts) => `${href(ctx, `/glosowania/${v.id_glosowania}`, { glos: b })}#glosy`;
-  const active = v.za + v.przeciw + v.wstrzymujacy;
-  const largest = (['za', 'przeciw', 'wstrzymujacy'] as const).reduce((best, b) => (counts[b] > counts[best] ? b : best), 'za' as 'za' | 'przeciw' | 'wstrzymujacy');
-  const shown = glos === undefined ? [] : found.ballots.filter((b) => b.glos === glos);
+  const plain = ballots.data as BallotEntry[];
+  const people = await tokens(
+    plain.map((b) => b.id_osoby),
+    { organ: detail.id_organu, kadencja: detail.kadencja },
+  );
   return {
-    title: v.tytul,
-    section: 'glosowania',
-    description: `${formatDate(v.data)}, ${v.organ}: ${v.wynik} ${v.za} : ${v.przeciw}.`,
-    preview: { path: `/glosowania/${v.id_glosowania}`, image: cardPaths.vote(v.id_glosowania), imageAlt: `${v.tytul}: ${v.wynik} ${v.za} : ${v.przeciw}` },
-    body: (
-      <>
-        <h1 class="title">{v.tytul}</h1>
-        <VoteSummaryBlock ctx={ctx} data={found} />
-        <ul class="figs">
-          {BALLOTS.map((b) => <li>{COUNT_LABEL[b]}: <Figure to={ballotsWith(b)} count={counts[b]} /></li>)}
-        </ul>
-        <dl class="stats">
-          <div>
-            <dt>Kontrowersyjność <Method ctx={ctx} anchor="kontrowersyjnosc" what="kontrowersyjność" /></dt>
-            <dd>{v.kontrowersyjnosc}<span class="vh"> na 100</span></dd>
-            <dd class="basis">z <Figure to={ballotsWith('za')} count={v.za} /> za i <Figure to={ballotsWith('przeciw')} count={v.przeciw} /> przeciw</dd>
-          </div>
-          <div>
-            <dt>Jednomyślność <Method ctx={ctx} anchor="jednomyslnosc" what="jednomyślność" /></dt>
-            <dd>{formatPercent(v.jednomyslnosc_procent)}</dd>
-            <dd class="basis"><Figure to={ballotsWith(largest)} count={counts[largest]} /> ({BALLOT_LABEL[largest]}) z {formatNumber(active)} {plural(active, 'aktywnego głosu', 'aktywnych głosów', 'aktywnych głosów')}</dd>
-          </div>
-          <div><dt>Nieobecni</dt><dd><Figure to={ballotsWith('nieobecny')} count={v.nieobecni} /></dd></div>
-        </dl>
-        {glos !== undefined && (
-          <section aria-labelledby="glosy">
-            <h2 id="glosy">Głosy: {COUNT_LABEL[glos]} ({formatNumber(shown.length)})</h2>
-            <p><a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>Wszystkie głosy według ugrupowań</a></p>
-            {shown.length === 0 ? <p class="muted">Nikt.</p> : (
-              <ul class="ballots">
-                {shown.map((b) => (
-                  <li data-dowod="" class={ballotClass(b.glos)}>
-                    <a href={href(ctx, `/radni/${b.id_osoby}`)}>{b.imie_nazwisko}</a> <span class="g">{b.ugrupowanie ?? 'niezrzeszony'}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        )}
-        <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} />
-        <h2>Głosy według ugrupowań</h2>
-        <BallotsByGroup ctx={ctx} data={found} share />
-        <h2>Załączniki</h2>
-        {found.attachments.length === 0 ? <p class="muted">Brak załączników.</p> : (
-          <ul>
-            {found.attachments.map((a) => {
-              const url = safeHttpUrl(a.url);
-              return <li>{url ? <a href={url} rel="nofollow noopener noreferrer">{a.nazwa}</a> : a.nazwa}</li>;
-            })}
-          </ul>
-        )}
-      </>
-    ),
+    vote: detail,
+    ballots: plain,
+    groups: groupsOf(grouped.data as Record<string, BallotEntry[]>),
+    attachments,
+    tokens: people,
   };
 }
+
+type VoteInput = InputOf<typeof PAGES.vote>;
+const NO_VOTE = 'Nie ma takiego głosowania.';
+
+/** The ballots of the vote a page or download is about (grouped as the page shows them), or its 404. */
+const ballotsOf = async ({ params: { id } }: VoteInput, { answer }: LoadContext) => {
+  const grouped = await orNotFound(
+    NO_VOTE,
+    answer(glosowania.ballots, { params: { id }, query: { ugrupowanie: true } }),
+  );
+  return { groups: groupsOf(grouped.data as Record<string, BallotEntry[]>) };
+};
+
+export const votePage = page({
+  route: PAGES.vote,
+  load: async ({ params: { id }, query: { glos } }, context) => ({
+    glos,
+    found: await orNotFound(NO_VOTE, votePageData(context, id)),
+  }),
+  render: ({ glos, found }, ctx) => {
+    const v = found.vote;
+    const counts = voteCounts(v);
+    // Each figure of the vote leads to the ballots behind it: this page, its ballots with one value.
+    const ballotsWith = (b: keyof typeof counts) =>
+      `${linkTo(ctx, PAGES.vote, { id: v.id_glosowania }, { glos: b })}#glosy`;
+    const active = v.za + v.przeciw + v.wstrzymujacy;
+    const largest = (['za', 'przeciw', 'wstrzymujacy'] as const).reduce(
+      (best, b) => (counts[b] > counts[best] ? b : best),
+      'za' as 'za' | 'przeciw' | 'wstrzymujacy',
+    );
+    const shown = glos === undefined ? [] : found.ballots.filter((b) => b.glos === glos);
+    return {
+      title: v.tytul,
+      section: 'glosowania',
+      description: `${formatDate(v.data)}, ${v.organ}: ${v.wynik} ${v.za} : ${v.przeciw}.`,
+      preview: {
+        path: pagePath(PAGES.vote, { id: v.id_glosowania }),
+        image: cardPaths.vote(v.id_glosowania),
+        imageAlt: `${v.tytul}: ${v.wynik} ${v.za} : ${v.przeciw}`,
+      },
+      body: (
+        <>
+          <h1 class="title">{v.tytul}</h1>
+          <VoteSummaryBlock ctx={ctx} data={found} />
+          <ul class="figs">
+            {BALLOTS.map((b) => (
+              <li>
+                {COUNT_LABEL[b]}: <Figure to={ballotsWith(b)} count={counts[b]} />
+              </li>
+            ))}
+          </ul>
+          <dl class="stats">
+            <div>
+              <dt>
+                Kontrowersyjność <Method ctx={ctx} anchor="kontrowersyjnosc" what="kontrowersyjność" />
+              </dt>
+              <dd>
+                {v.kontrowersyjnosc}
+                <span class="vh"> na 100</span>
+              </dd>
+              <dd class="basis">
+                z <Figure to={ballotsWith('za')} count={v.za} /> za i{' '}
+                <Figure to={ballotsWith('przeciw')} count={v.przeciw} /> przeciw
+              </dd>
+            </div>
+            <div>
+              <dt>
+                Jednomyślność <Method ctx={ctx} anchor="jednomyslnosc" what="jednomyślność" />
+              </dt>
+              <dd>{formatPercent(v.jednomyslnosc_procent)}</dd>
+              <dd class="basis">
+                <Figure to={ballotsWith(largest)} count={counts[largest]} /> ({BALLOT_LABEL[largest]}) z{' '}
+                {formatNumber(active)} {plural(active, 'aktywnego głosu', 'aktywnych głosów', 'aktywnych głosów')}
+              </dd>
+            </div>
+            <div>
+              <dt>Nieobecni</dt>
+              <dd>
+                <Figure to={ballotsWith('nieobecny')} count={v.nieobecni} />
+              </dd>
+            </div>
+          </dl>
+          {glos !== undefined && (
+            <section aria-labelledby="glosy">
+              <h2 id="glosy">
+                Głosy: {COUNT_LABEL[glos]} ({formatNumber(shown.length)})
+              </h2>
+              <p>
+                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>Wszystkie głosy według ugrupowań</a>
+              </p>
+              {shown.length === 0 ? (
+                <p class="muted">Nikt.</p>
+              ) : (
+                <ul class="ballots">
+                  {shown.map((b) => (
+                    <li data-dowod="" class={ballotClass(b.glos)}>
+                      <a href={linkTo(ctx, PAGES.councillor, { token: found.tokens.get(b.id_osoby)! })}>
+                        {b.imie_nazwisko}
+                      </a>{' '}
+                      <span class="g">{b.ugrupowanie ?? 'niezrzeszony'}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+          <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} />
+          <h2>Głosy według ugrupowań</h2>
+          <BallotsByGroup ctx={ctx} data={found} share />
+          <h2>Załączniki</h2>
+          {found.attachments.length === 0 ? (
+            <p class="muted">Brak załączników.</p>
+          ) : (
+            <ul>
+              {found.attachments.map((a) => {
+                const url = safeHttpUrl(a.url);
+                return (
+                  <li>
+                    {url ? (
+                      <a href={url} rel="nofollow noopener noreferrer">
+                        {a.nazwa}
+                      </a>
+                    ) : (
+                      a.nazwa
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      ),
+    };
+  },
+  downloads: { glosy: download(ballotList, ballotsOf), ugrupowania: download(groupCountList, ballotsOf) },
+});

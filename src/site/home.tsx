@@ -1,91 +1,162 @@
-// `/`: the dashboard: counts, average attendance, recent close votes, the top of each ranking.
+// `/`: the dashboard: counts, average attendance, the council map, recent close votes, the top of each ranking.
 
-import type { Request } from 'express';
 import { glosowania } from '../glosowania/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import { FilterForm, MonthlyChart, ScopeNote, TermSelect, VoteTable } from './components.tsx';
-import { CLOSE_VOTE, type PageData, scoped } from './data.ts';
-import { formatNumber, formatPercent, formatTerm } from './format.ts';
-import { type PageContext, type PageView, bodyName, href } from './layout.tsx';
-import { siteQuery } from './params.ts';
+import { scoped } from './data.ts';
 import { CouncilMapFigure } from './evidence.tsx';
-import { MinimumNote, rankingMinimums } from './method.tsx';
+import { formatNumber, formatPercent, formatTerm } from './format.ts';
+import { bodyName } from './layout.tsx';
+import { CLOSE_VOTE, rankingMinimums } from './lists.ts';
+import { MinimumNote } from './method.tsx';
+import { page } from './page.ts';
+import { PAGES, linkTo } from './paths.ts';
+import { utils } from '../utils/endpoints.ts';
 
-export async function homePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja } = siteQuery(req, ['kadencja']);
-  const scope = { kadencja, organ: ctx.organ };
-  const top = { ...scope, limit: 5 };
-  const min = rankingMinimums(data, scope);
-  // The map of the council in scope (or of the only council), in the term asked for or its newest.
-  const council = ctx.organ ?? (ctx.councils.length === 1 ? ctx.councils[0]!.id_organu : undefined);
-  const map = council === undefined ? undefined : data.snapshot.queries.statystyki.councilMap(council, kadencja);
-  const [s, months, closeVotes, attendance, rebels, loyalists, controversial] = await Promise.all([
-    data.answer(statystyki.dashboard, { query: scope }),
-    data.answer(statystyki.monthlyAttendance, { query: scope }),
-    data.answer(glosowania.list, { query: { ...scope, kontrowersyjnosc_min: CLOSE_VOTE, limit: 6 } }),
-    data.answer(statystyki.attendanceRanking, { query: { ...top, min_posiedzen: min.min_posiedzen } }),
-    data.answer(statystyki.rebelRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
-    data.answer(statystyki.loyalistRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
-    data.answer(statystyki.mostControversial, { query: top }),
-  ]);
-  const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
-  const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
-  const person = (p: { id_osoby: number; imie_nazwisko: string }) => <a href={href(ctx, `/radni/${p.id_osoby}`)}>{p.imie_nazwisko}</a>;
-  const rankingsLink = href(ctx, '/rankingi', { kadencja });
-  return {
-    title: 'Start',
-    section: 'start',
-    description: `${scopeName}: ${s.liczba_glosow} głosowań na ${s.liczba_posiedzen} posiedzeniach, średnia frekwencja ${formatPercent(s.srednia_frekwencja)}.`,
-    body: (
-      <>
-        <h1>{scopeName}</h1>
-        <p class="lead">Jak głosują radni: frekwencja, wyniki głosowań, zgodność z klubem ({termLabel}).</p>
-        <FilterForm ctx={ctx} label="Zakres">
-          <TermSelect terms={data.terms()} value={kadencja} />
-        </FilterForm>
-        <h2 class="vh">Podsumowanie</h2>
-        <dl class="stats">
-          <div><dt>Posiedzenia</dt><dd>{formatNumber(s.liczba_posiedzen)}</dd></div>
-          <div><dt>Głosowania</dt><dd>{formatNumber(s.liczba_glosow)}</dd></div>
-          <div><dt>Radni</dt><dd>{formatNumber(s.liczba_radnych)}</dd></div>
-          <div><dt>Średnia frekwencja</dt><dd>{formatPercent(s.srednia_frekwencja)}</dd></div>
-        </dl>
-        <h2>Frekwencja w kolejnych miesiącach</h2>
-        <MonthlyChart months={months} caption="Frekwencja miesięczna" />
+export const homePage = page({
+  route: PAGES.home,
+  load: async ({ query: { kadencja }, organ }, { answer, tokens }) => {
+    const scope = { kadencja, organ };
+    const top = { ...scope, limit: 5 };
+    const min = await rankingMinimums({ answer }, scope);
+    // The map of the council in scope (or of the only council), in the term asked for or its newest.
+    const [s, months, closeVotes, attendance, rebels, loyalists, controversial, map, terms] = await Promise.all([
+      answer(statystyki.dashboard, { query: scope }),
+      answer(statystyki.monthlyAttendance, { query: scope }),
+      answer(glosowania.list, { query: { ...scope, kontrowersyjnosc_min: CLOSE_VOTE, limit: 6 } }),
+      answer(statystyki.attendanceRanking, { query: { ...top, min_posiedzen: min.min_posiedzen } }),
+      answer(statystyki.rebelRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
+      answer(statystyki.loyalistRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
+      answer(statystyki.mostControversial, { query: top }),
+      answer(statystyki.councilMap, { query: scope }),
+      answer(utils.terms, {}),
+    ]);
+    const people = await tokens([...attendance, ...rebels, ...loyalists].map((r) => r.id_osoby));
+    return {
+      kadencja,
+      min,
+      s,
+      months,
+      closeVotes: closeVotes.data,
+      attendance,
+      rebels,
+      loyalists,
+      controversial,
+      map,
+      terms,
+      people,
+    };
+  },
+  render: (
+    { kadencja, min, s, months, closeVotes, attendance, rebels, loyalists, controversial, map, terms, people },
+    ctx,
+  ) => {
+    const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
+    const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
+    const person = (p: { id_osoby: number; imie_nazwisko: string }) => (
+      <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
+    );
+    return {
+      title: 'Start',
+      section: 'start',
+      description: `${scopeName}: ${s.liczba_glosow} głosowań na ${s.liczba_posiedzen} posiedzeniach, średnia frekwencja ${formatPercent(s.srednia_frekwencja)}.`,
+      body: (
+        <>
+          <h1>{scopeName}</h1>
+          <p class="lead">Jak głosują radni: frekwencja, wyniki głosowań, zgodność z klubem ({termLabel}).</p>
+          <FilterForm ctx={ctx} label="Zakres">
+            <TermSelect terms={terms} value={kadencja} />
+          </FilterForm>
+          <h2 class="vh">Podsumowanie</h2>
+          <dl class="stats">
+            <div>
+              <dt>Posiedzenia</dt>
+              <dd>{formatNumber(s.liczba_posiedzen)}</dd>
+            </div>
+            <div>
+              <dt>Głosowania</dt>
+              <dd>{formatNumber(s.liczba_glosow)}</dd>
+            </div>
+            <div>
+              <dt>Radni</dt>
+              <dd>{formatNumber(s.liczba_radnych)}</dd>
+            </div>
+            <div>
+              <dt>Średnia frekwencja</dt>
+              <dd>{formatPercent(s.srednia_frekwencja)}</dd>
+            </div>
+          </dl>
+          <h2>Frekwencja w kolejnych miesiącach</h2>
+          <MonthlyChart months={months} caption="Frekwencja miesięczna" />
 
-        {map && (
-          <>
-            <h2 id="mapa">Mapa rady <a class="how" href={`${href(ctx, '/jak-liczymy')}#mapa`}>jak liczymy<span class="vh">: mapa rady</span></a></h2>
-            <CouncilMapFigure ctx={ctx} map={map} />
-          </>
-        )}
+          {map && (
+            <>
+              <h2 id="mapa">
+                Mapa rady{' '}
+                <a class="how" href={`${linkTo(ctx, PAGES.method)}#mapa`}>
+                  jak liczymy<span class="vh">: mapa rady</span>
+                </a>
+              </h2>
+              <CouncilMapFigure ctx={ctx} map={map} />
+            </>
+          )}
 
-        <h2>Ostatnie wyrównane głosowania</h2>
-        <p class="muted">Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.</p>
-        <VoteTable ctx={ctx} votes={closeVotes.data} caption="Ostatnie wyrównane głosowania" />
-        <p><a href={href(ctx, '/glosowania', { kadencja, wyrownane: true })}>Wszystkie wyrównane głosowania</a> (kontrowersyjność ≥ {CLOSE_VOTE})</p>
+          <h2>Ostatnie wyrównane głosowania</h2>
+          <p class="muted">Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.</p>
+          <VoteTable ctx={ctx} votes={closeVotes} caption="Ostatnie wyrównane głosowania" />
+          <p>
+            <a href={linkTo(ctx, PAGES.votes, { kadencja, wyrownane: true })}>Wszystkie wyrównane głosowania</a>{' '}
+            (kontrowersyjność ≥ {CLOSE_VOTE})
+          </p>
 
-        <h2>Rankingi</h2>
-        <ScopeNote ctx={ctx} scoped={scoped(attendance)} />
-        <MinimumNote ctx={ctx} min={min} />
-        <div class="cols">
-          <section aria-labelledby="r-frekwencja">
-            <h3 id="r-frekwencja">Najwyższa frekwencja</h3>
-            <ol>{attendance.map((r) => <li>{person(r)} — {formatPercent(r.frekwencja_procent)}</li>)}</ol>
-          </section>
-          <section aria-labelledby="r-bunt">
-            <h3 id="r-bunt">Najczęściej w mniejszości</h3>
-            <ol>{rebels.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
-          </section>
-          <section aria-labelledby="r-lojal">
-            <h3 id="r-lojal">Najczęściej z większością</h3>
-            <ol>{loyalists.map((r) => <li>{person(r)} — {formatPercent(r.procent)}</li>)}</ol>
-          </section>
-        </div>
-        <h3 id="r-spor">Najbardziej sporne głosowania</h3>
-        <ol>{controversial.map((v) => <li><a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a> — {v.za} : {v.przeciw}</li>)}</ol>
-        <p><a href={rankingsLink}>Pełne rankingi</a></p>
-      </>
-    ),
-  };
-}
+          <h2>Rankingi</h2>
+          <ScopeNote ctx={ctx} scoped={scoped(attendance)} />
+          <MinimumNote ctx={ctx} min={min} />
+          <div class="cols">
+            <section aria-labelledby="r-frekwencja">
+              <h3 id="r-frekwencja">Najwyższa frekwencja</h3>
+              <ol>
+                {attendance.map((r) => (
+                  <li>
+                    {person(r)} — {formatPercent(r.frekwencja_procent)}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section aria-labelledby="r-bunt">
+              <h3 id="r-bunt">Najczęściej w mniejszości</h3>
+              <ol>
+                {rebels.map((r) => (
+                  <li>
+                    {person(r)} — {formatPercent(r.procent)}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section aria-labelledby="r-lojal">
+              <h3 id="r-lojal">Najczęściej z większością</h3>
+              <ol>
+                {loyalists.map((r) => (
+                  <li>
+                    {person(r)} — {formatPercent(r.procent)}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
+          <h3 id="r-spor">Najbardziej sporne głosowania</h3>
+          <ol>
+            {controversial.map((v) => (
+              <li>
+                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a> — {v.za} : {v.przeciw}
+              </li>
+            ))}
+          </ol>
+          <p>
+            <a href={linkTo(ctx, PAGES.rankings, { kadencja })}>Pełne rankingi</a>
+          </p>
+        </>
+      ),
+    };
+  },
+});

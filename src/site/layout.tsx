@@ -16,6 +16,7 @@ import { type PublicUrl, absoluteUrl } from '../public-url.ts';
 import { ASSETS } from './assets.ts';
 import type { Body } from './data.ts';
 import { formatDate, safeHttpUrl } from './format.ts';
+import { API_LINKS, PAGES, linkTo, pagePath } from './paths.ts';
 
 export type Section = 'start' | 'radni' | 'glosowania' | 'posiedzenia' | 'rankingi';
 
@@ -57,29 +58,15 @@ export interface PageView {
   status?: number | undefined;
 }
 
-type ParamValue = string | number | boolean | undefined | null;
-
-/** A site link that keeps the council scope; `organ: undefined` in `params` drops it. */
-export function href(ctx: Pick<PageContext, 'organ'>, path: string, params: Record<string, ParamValue> = {}): string {
-  const merged: Record<string, ParamValue> = { organ: ctx.organ, ...params };
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(merged)) {
-    if (value === undefined || value === null || value === false || value === '') continue;
-    search.set(name, value === true ? '1' : String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
-
 export const bodyName = (ctx: Pick<PageContext, 'bodies'>, id: number | undefined): string | undefined =>
   id === undefined ? undefined : ctx.bodies.find((b) => b.id_organu === id)?.nazwa;
 
-const NAV: Array<[Section, string, string]> = [
-  ['start', '/', 'Start'],
-  ['radni', '/radni', 'Radni'],
-  ['glosowania', '/glosowania', 'Głosowania'],
-  ['posiedzenia', '/posiedzenia', 'Posiedzenia'],
-  ['rankingi', '/rankingi', 'Rankingi'],
+const NAV: Array<[Section, (scope: PageContext) => string, string]> = [
+  ['start', (scope) => linkTo(scope, PAGES.home), 'Start'],
+  ['radni', (scope) => linkTo(scope, PAGES.councillors), 'Radni'],
+  ['glosowania', (scope) => linkTo(scope, PAGES.votes), 'Głosowania'],
+  ['posiedzenia', (scope) => linkTo(scope, PAGES.sessions), 'Posiedzenia'],
+  ['rankingi', (scope) => linkTo(scope, PAGES.rankings), 'Rankingi'],
 ];
 
 /** Hidden fields that carry the request's other parameters through a GET form. */
@@ -146,11 +133,11 @@ function PreviewTags({ ctx, view, preview }: { ctx: PageContext; view: PageView;
 /** The search box of every page: councillors by name and votes by title (/szukaj). */
 function SearchBox({ ctx }: { ctx: PageContext }) {
   return (
-    <form class="search" method="get" action="/szukaj" role="search">
+    <form class="search" method="get" action={pagePath(PAGES.search)} role="search">
       {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
       <label for="szukaj-wszedzie" class="vh">Szukaj radnych i głosowań</label>
       <input id="szukaj-wszedzie" type="search" name="szukaj" placeholder="Radny albo głosowanie" maxLength={200}
-        value={ctx.path === '/szukaj' ? ctx.params['szukaj'] ?? '' : ''} />
+        value={ctx.path === pagePath(PAGES.search) ? ctx.params['szukaj'] ?? '' : ''} />
       <button type="submit">Szukaj</button>
     </form>
   );
@@ -178,7 +165,7 @@ function Footer({ ctx }: { ctx: PageContext }) {
           </>
         )}
         <p>
-          <a href={href(ctx, '/dane/')}>Dane do pobrania (CSV)</a> · Te same dane jako JSON: <a href="/api">API</a> (<a href="/api/docs/">dokumentacja</a>)
+          <a href={linkTo(ctx, PAGES.downloads)}>Dane do pobrania (CSV)</a> · Te same dane jako JSON: <a href={API_LINKS.index}>API</a> (<a href={API_LINKS.docs}>dokumentacja</a>)
         </p>
       </div>
     </footer>
@@ -206,11 +193,11 @@ function Page({ ctx, view }: { ctx: PageContext; view: PageView }) {
         <a class="skip" href="#tresc">Przejdź do treści</a>
         <header class="top">
           <div class="in">
-            <a class="brand" href={href(ctx, '/')}>{ctx.siteName}</a>
+            <a class="brand" href={linkTo(ctx, PAGES.home)}>{ctx.siteName}</a>
             <nav class="nav" aria-label="Główna nawigacja">
               <ul>
-                {NAV.map(([section, path, label]) => (
-                  <li><a href={href(ctx, path)} aria-current={view.section === section ? 'page' : undefined}>{label}</a></li>
+                {NAV.map(([section, link, label]) => (
+                  <li><a href={link(ctx)} aria-current={view.section === section ? 'page' : undefined}>{label}</a></li>
                 ))}
               </ul>
             </nav>

@@ -2,133 +2,219 @@
 // each with a worked example from the snapshot being served; and the minimum sample of the site's
 // rankings (said on the ranking pages, defined here).
 
-import type { Request } from 'express';
 import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
-import type { PageData } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
-import { type PageContext, type PageView, href } from './layout.tsx';
-import { siteQuery } from './params.ts';
-
-/**
- * The site's rankings count only councillors with at least half the largest sample in scope (the most
- * attendance records, the most ballots in votes with a majority), so that 9 of 9 sessions does not
- * rank above 103 of 103; the API keeps its own parameters and defaults.
- */
-export function rankingMinimums(data: PageData, scope: { kadencja?: string | undefined; organ?: number | undefined }) {
-  const largest = data.snapshot.queries.statystyki.largestSamples(scope);
-  return {
-    min_posiedzen: Math.max(1, Math.ceil(largest.posiedzenia / 2)),
-    min_glosowan: Math.max(10, Math.ceil(largest.glosowania / 2)),
-    largest,
-  };
-}
+import type { PageContext } from './layout.tsx';
+import { type Minimums, rankingMinimums } from './lists.ts';
+import { page } from './page.ts';
+import { PAGES, linkTo } from './paths.ts';
 
 /** What a ranking page says under the rankings it limits. */
-export function MinimumNote({ ctx, min }: { ctx: PageContext; min: ReturnType<typeof rankingMinimums> }) {
+export function MinimumNote({ ctx, min }: { ctx: PageContext; min: Minimums }) {
   return (
     <p class="note">
-      W rankingach frekwencji są radni z co najmniej {formatNumber(min.min_posiedzen)} zapisami obecności, a w rankingach głosowania
-      z większością i w mniejszości — z co najmniej {formatNumber(min.min_glosowan)} głosowaniami: to połowa największej takiej liczby w tym
-      zakresie ({formatNumber(min.largest.posiedzenia)} i {formatNumber(min.largest.glosowania)}), żeby 9 obecności na 9 posiedzeniach nie
-      wyprzedziło 103 na 103 (<a href={`${href(ctx, '/jak-liczymy')}#minimum`}>jak liczymy</a>).
+      W rankingach frekwencji są radni z co najmniej {formatNumber(min.min_posiedzen)} zapisami obecności, a w
+      rankingach głosowania z większością i w mniejszości — z co najmniej {formatNumber(min.min_glosowan)} głosowaniami:
+      to połowa największej takiej liczby w tym zakresie ({formatNumber(min.largest.max_posiedzen)} i{' '}
+      {formatNumber(min.largest.max_glosowan)}), żeby 9 obecności na 9 posiedzeniach nie wyprzedziło 103 na 103 (
+      <a href={`${linkTo(ctx, PAGES.method)}#minimum`}>jak liczymy</a>).
     </p>
   );
 }
 
 /** `a / b × 100` as the figures show it, for the worked examples. */
-const ratio = (a: number, b: number, percent: number) => `${formatNumber(a)} / ${formatNumber(b)} × 100 = ${formatPercent(percent)}`;
+const ratio = (a: number, b: number, percent: number) =>
+  `${formatNumber(a)} / ${formatNumber(b)} × 100 = ${formatPercent(percent)}`;
 
-export async function methodPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja } = siteQuery(req, ['kadencja']);
-  const scope = { kadencja, organ: ctx.organ };
-  const min = rankingMinimums(data, scope);
-  const [leaders, controversial, unanimous, cohesion] = await Promise.all([
-    data.answer(statystyki.attendanceRanking, { query: { ...scope, min_posiedzen: min.min_posiedzen, limit: 1 } }),
-    data.answer(statystyki.mostControversial, { query: { ...scope, limit: 1 } }),
-    data.answer(statystyki.mostUnanimous, { query: { ...scope, limit: 1 } }),
-    data.answer(statystyki.groupCohesion, { query: { ...scope, limit: 1 } }),
-  ]);
-  const example = leaders[0];
-  const person = example && { params: { id: example.id_osoby }, query: { kadencja } };
-  const [voting, agreement, partners] = person ? await Promise.all([
-    data.answer(radni.votingProfile, person), data.answer(radni.groupAgreement, person), data.answer(radni.coalitions, { ...person, query: { kadencja, limit: 1 } }),
-  ]) : [];
-  const vote = controversial[0];
-  const calm = unanimous[0];
-  const group = cohesion[0];
-  const who = example && <a href={href(ctx, `/radni/${example.id_osoby}`, { kadencja })}>{example.imie_nazwisko}</a>;
-  const scopeLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
-  return {
-    title: 'Jak liczymy',
-    description: 'Definicje wszystkich liczb na tej stronie, z przykładami z obecnych danych.',
-    body: (
-      <>
-        <h1>Jak liczymy</h1>
-        <p>
-          Każda liczba na tej stronie jest policzona z imiennych wyników głosowań, dokładnie tak samo za każdym razem, i prowadzi do
-          listy głosowań albo posiedzeń, z których powstała. Przykłady poniżej pochodzą z danych, które teraz pokazujemy ({scopeLabel}).
-          Procenty zaokrąglamy do dwóch miejsc po przecinku (połówki w górę), licząc dokładnie na liczbach całkowitych.
-        </p>
-        <p class="muted">
-          Głos <strong>aktywny</strong> to za, przeciw albo wstrzymanie się. Pozostałe zapisy to <strong>nieobecność</strong> (radny nie
-          głosował, bo go nie było) i <strong>brak głosu</strong> (radny nie był nieobecny, ale głosu nie oddał).
-        </p>
+export const methodPage = page({
+  route: PAGES.method,
+  load: async ({ query: { kadencja }, organ }, { answer, tokens }) => {
+    const scope = { kadencja, organ };
+    const min = await rankingMinimums({ answer }, scope);
+    const [leaders, controversial, unanimous, cohesion] = await Promise.all([
+      answer(statystyki.attendanceRanking, { query: { ...scope, min_posiedzen: min.min_posiedzen, limit: 1 } }),
+      answer(statystyki.mostControversial, { query: { ...scope, limit: 1 } }),
+      answer(statystyki.mostUnanimous, { query: { ...scope, limit: 1 } }),
+      answer(statystyki.groupCohesion, { query: { ...scope, limit: 1 } }),
+    ]);
+    const example = leaders[0];
+    const person = example && { params: { id: example.id_osoby }, query: { kadencja } };
+    const [voting, agreement, partners] = person
+      ? await Promise.all([
+          answer(radni.votingProfile, person),
+          answer(radni.groupAgreement, person),
+          answer(radni.coalitions, { ...person, query: { kadencja, limit: 1 } }),
+        ])
+      : [];
+    const people = await tokens([...(example ? [example.id_osoby] : []), ...(partners ?? []).map((p) => p.id_osoby)]);
+    return {
+      kadencja,
+      min,
+      example,
+      voting,
+      agreement,
+      partners,
+      vote: controversial[0],
+      calm: unanimous[0],
+      group: cohesion[0],
+      people,
+    };
+  },
+  render: ({ kadencja, min, example, voting, agreement, partners, vote, calm, group, people }, ctx) => {
+    const who = example && (
+      <a href={linkTo(ctx, PAGES.councillor, { token: people.get(example.id_osoby)! }, { kadencja })}>
+        {example.imie_nazwisko}
+      </a>
+    );
+    const scopeLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
+    return {
+      title: 'Jak liczymy',
+      description: 'Definicje wszystkich liczb na tej stronie, z przykładami z obecnych danych.',
+      body: (
+        <>
+          <h1>Jak liczymy</h1>
+          <p>
+            Każda liczba na tej stronie jest policzona z imiennych wyników głosowań, dokładnie tak samo za każdym razem,
+            i prowadzi do listy głosowań albo posiedzeń, z których powstała. Przykłady poniżej pochodzą z danych, które
+            teraz pokazujemy ({scopeLabel}). Procenty zaokrąglamy do dwóch miejsc po przecinku (połówki w górę), licząc
+            dokładnie na liczbach całkowitych.
+          </p>
+          <p class="muted">
+            Głos <strong>aktywny</strong> to za, przeciw albo wstrzymanie się. Pozostałe zapisy to{' '}
+            <strong>nieobecność</strong> (radny nie głosował, bo go nie było) i <strong>brak głosu</strong> (radny nie
+            był nieobecny, ale głosu nie oddał).
+          </p>
 
-        <h2 id="profil">Jak głosuje: za, przeciw, wstrzymał się, nieobecny, bez głosu</h2>
-        <p>Liczba głosowań radnego z danym zapisem; procent to jej udział w sumie wszystkich pięciu liczb.</p>
-        {voting && <p class="note">Przykład: {who} — za {formatNumber(voting.za)}, przeciw {formatNumber(voting.przeciw)}, wstrzymał się {formatNumber(voting.wstrzymujacy)}, nieobecny {formatNumber(voting.nieobecny)}, bez głosu {formatNumber(voting.brak_glosu)}; za to {ratio(voting.za, voting.za + voting.przeciw + voting.wstrzymujacy + voting.nieobecny + voting.brak_glosu, voting.za_procent)}.</p>}
+          <h2 id="profil">Jak głosuje: za, przeciw, wstrzymał się, nieobecny, bez głosu</h2>
+          <p>Liczba głosowań radnego z danym zapisem; procent to jej udział w sumie wszystkich pięciu liczb.</p>
+          {voting && (
+            <p class="note">
+              Przykład: {who} — za {formatNumber(voting.za)}, przeciw {formatNumber(voting.przeciw)}, wstrzymał się{' '}
+              {formatNumber(voting.wstrzymujacy)}, nieobecny {formatNumber(voting.nieobecny)}, bez głosu{' '}
+              {formatNumber(voting.brak_glosu)}; za to{' '}
+              {ratio(
+                voting.za,
+                voting.za + voting.przeciw + voting.wstrzymujacy + voting.nieobecny + voting.brak_glosu,
+                voting.za_procent,
+              )}
+              .
+            </p>
+          )}
 
-        <h2 id="frekwencja">Frekwencja</h2>
-        <p>Liczba posiedzeń, na których radny był obecny, podzielona przez liczbę posiedzeń, na których miał zapis obecności (× 100). Gdy rada nie publikuje list obecności, radny jest obecny na posiedzeniu, jeśli oddał w nim choć jeden głos inny niż „nieobecny”.</p>
-        {example && <p class="note">Przykład: {who} — obecny na {formatNumber(example.obecnosci)} z {formatNumber(example.liczba_posiedzen)} posiedzeń: {ratio(example.obecnosci, example.liczba_posiedzen, example.frekwencja_procent)}.</p>}
+          <h2 id="frekwencja">Frekwencja</h2>
+          <p>
+            Liczba posiedzeń, na których radny był obecny, podzielona przez liczbę posiedzeń, na których miał zapis
+            obecności (× 100). Gdy rada nie publikuje list obecności, radny jest obecny na posiedzeniu, jeśli oddał w
+            nim choć jeden głos inny niż „nieobecny”.
+          </p>
+          {example && (
+            <p class="note">
+              Przykład: {who} — obecny na {formatNumber(example.obecnosci)} z {formatNumber(example.liczba_posiedzen)}{' '}
+              posiedzeń: {ratio(example.obecnosci, example.liczba_posiedzen, example.frekwencja_procent)}.
+            </p>
+          )}
 
-        <h2 id="zgodnosc-grupa">Zgodność z ugrupowaniem</h2>
-        <p>
-          Stanowisko ugrupowania w głosowaniu to ta z opcji za, przeciw, wstrzymanie się, którą wybrało najwięcej jego członków (przy remisie
-          stanowiska nie ma). Liczymy głosowania, w których radny oddał głos aktywny, należał do ugrupowania, ugrupowanie miało stanowisko i
-          głosował jeszcze co najmniej jeden inny jego członek. Zgodność to odsetek tych głosowań, w których radny głosował tak jak ugrupowanie;
-          pozostałe to głosowania „wbrew klubowi”. Ugrupowanie to przynależność z dnia głosowania.
-        </p>
-        {agreement && <p class="note">Przykład: {who} — zgodnie z ugrupowaniem w {formatNumber(agreement.zgodne)} z {formatNumber(agreement.wszystkie_glosowania)} głosowań: {ratio(agreement.zgodne, agreement.wszystkie_glosowania, agreement.zgodnosc_procent)}; wbrew klubowi w {formatNumber(agreement.wszystkie_glosowania - agreement.zgodne)}.</p>}
+          <h2 id="zgodnosc-grupa">Zgodność z ugrupowaniem</h2>
+          <p>
+            Stanowisko ugrupowania w głosowaniu to ta z opcji za, przeciw, wstrzymanie się, którą wybrało najwięcej jego
+            członków (przy remisie stanowiska nie ma). Liczymy głosowania, w których radny oddał głos aktywny, należał
+            do ugrupowania, ugrupowanie miało stanowisko i głosował jeszcze co najmniej jeden inny jego członek.
+            Zgodność to odsetek tych głosowań, w których radny głosował tak jak ugrupowanie; pozostałe to głosowania
+            „wbrew klubowi”. Ugrupowanie to przynależność z dnia głosowania.
+          </p>
+          {agreement && (
+            <p class="note">
+              Przykład: {who} — zgodnie z ugrupowaniem w {formatNumber(agreement.zgodne)} z{' '}
+              {formatNumber(agreement.wszystkie_glosowania)} głosowań:{' '}
+              {ratio(agreement.zgodne, agreement.wszystkie_glosowania, agreement.zgodnosc_procent)}; wbrew klubowi w{' '}
+              {formatNumber(agreement.wszystkie_glosowania - agreement.zgodne)}.
+            </p>
+          )}
 
-        <h2 id="porownanie">Zgodność dwóch radnych</h2>
-        <p>Wspólne głosowania to te, w których obaj oddali głos aktywny; zgodność to odsetek wspólnych głosowań z takim samym głosem. Listy „głosuje najczęściej jak / inaczej niż” biorą pod uwagę pary z co najmniej 10 wspólnymi głosowaniami.</p>
-        {partners?.[0] && <p class="note">Przykład: {who} i <a href={href(ctx, `/radni/${partners[0].id_osoby}`, { kadencja })}>{partners[0].imie_nazwisko}</a> — {ratio(partners[0].zgodne, partners[0].wspolne_glosowania, partners[0].zgodnosc_procent)}.</p>}
+          <h2 id="porownanie">Zgodność dwóch radnych</h2>
+          <p>
+            Wspólne głosowania to te, w których obaj oddali głos aktywny; zgodność to odsetek wspólnych głosowań z takim
+            samym głosem. Listy „głosuje najczęściej jak / inaczej niż” biorą pod uwagę pary z co najmniej 10 wspólnymi
+            głosowaniami.
+          </p>
+          {partners?.[0] && (
+            <p class="note">
+              Przykład: {who} i{' '}
+              <a href={linkTo(ctx, PAGES.councillor, { token: people.get(partners[0].id_osoby)! }, { kadencja })}>
+                {partners[0].imie_nazwisko}
+              </a>{' '}
+              — {ratio(partners[0].zgodne, partners[0].wspolne_glosowania, partners[0].zgodnosc_procent)}.
+            </p>
+          )}
 
-        <h2 id="w-mniejszosci">Z większością i w mniejszości</h2>
-        <p>Stanowisko większości to opcja aktywna z największą liczbą głosów w głosowaniu (przy remisie jej nie ma). Liczymy aktywne głosy radnego w głosowaniach, które mają stanowisko większości; „w mniejszości” to te, które się od niego różnią.</p>
+          <h2 id="w-mniejszosci">Z większością i w mniejszości</h2>
+          <p>
+            Stanowisko większości to opcja aktywna z największą liczbą głosów w głosowaniu (przy remisie jej nie ma).
+            Liczymy aktywne głosy radnego w głosowaniach, które mają stanowisko większości; „w mniejszości” to te, które
+            się od niego różnią.
+          </p>
 
-        <h2 id="kontrowersyjnosc">Kontrowersyjność głosowania</h2>
-        <p>100 × 2 × mniejsza z liczb (za, przeciw) / (za + przeciw), zaokrąglone do liczby całkowitej: 10 do 10 to 100, 19 do 1 to 10, 20 do 0 to 0.</p>
-        {vote && <p class="note">Przykład: <a href={href(ctx, `/glosowania/${vote.id_glosowania}`)}>{vote.tytul}</a> — za {vote.za}, przeciw {vote.przeciw}: 100 × 2 × {Math.min(vote.za, vote.przeciw)} / {vote.za + vote.przeciw} = {vote.kontrowersyjnosc}.</p>}
+          <h2 id="kontrowersyjnosc">Kontrowersyjność głosowania</h2>
+          <p>
+            100 × 2 × mniejsza z liczb (za, przeciw) / (za + przeciw), zaokrąglone do liczby całkowitej: 10 do 10 to
+            100, 19 do 1 to 10, 20 do 0 to 0.
+          </p>
+          {vote && (
+            <p class="note">
+              Przykład: <a href={linkTo(ctx, PAGES.vote, { id: vote.id_glosowania })}>{vote.tytul}</a> — za {vote.za},
+              przeciw {vote.przeciw}: 100 × 2 × {Math.min(vote.za, vote.przeciw)} / {vote.za + vote.przeciw} ={' '}
+              {vote.kontrowersyjnosc}.
+            </p>
+          )}
 
-        <h2 id="jednomyslnosc">Jednomyślność głosowania</h2>
-        <p>Odsetek głosów aktywnych oddanych na najczęściej wybraną opcję (za, przeciw albo wstrzymanie się).</p>
-        {calm && <p class="note">Przykład: <a href={href(ctx, `/glosowania/${calm.id_glosowania}`)}>{calm.tytul}</a> — {ratio(Math.max(calm.za, calm.przeciw, calm.wstrzymujacy), calm.za + calm.przeciw + calm.wstrzymujacy, calm.jednomyslnosc_procent)}.</p>}
+          <h2 id="jednomyslnosc">Jednomyślność głosowania</h2>
+          <p>Odsetek głosów aktywnych oddanych na najczęściej wybraną opcję (za, przeciw albo wstrzymanie się).</p>
+          {calm && (
+            <p class="note">
+              Przykład: <a href={linkTo(ctx, PAGES.vote, { id: calm.id_glosowania })}>{calm.tytul}</a> —{' '}
+              {ratio(
+                Math.max(calm.za, calm.przeciw, calm.wstrzymujacy),
+                calm.za + calm.przeciw + calm.wstrzymujacy,
+                calm.jednomyslnosc_procent,
+              )}
+              .
+            </p>
+          )}
 
-        <h2 id="spojnosc">Spójność klubu</h2>
-        <p>
-          Dla każdego głosowania, w którym członkowie ugrupowania oddali T ≥ 2 głosy aktywne (Y za, N przeciw, A wstrzymań): 3 × max(Y, N, A) − T
-          w liczniku i 2 × T w mianowniku; sumujemy po głosowaniach i dzielimy (indeks zgodności Hixa, Noury’ego i Rolanda, 2005). 100% gdy
-          klub zawsze głosuje jednakowo, 0% gdy dzieli się po równo na trzy. Przykład z jednego głosowania: 10 za, 2 przeciw → (30 − 12) / 24 = 75%.
-        </p>
-        {group && <p class="note">W tych danych najbardziej spójne jest: {group.nazwa} — {formatPercent(group.spojnosc_procent)} z {formatNumber(group.liczba_glosowan)} głosowań (<a href={href(ctx, '/spojnosc', { kadencja })}>wszystkie kluby</a>).</p>}
+          <h2 id="spojnosc">Spójność klubu</h2>
+          <p>
+            Dla każdego głosowania, w którym członkowie ugrupowania oddali T ≥ 2 głosy aktywne (Y za, N przeciw, A
+            wstrzymań): 3 × max(Y, N, A) − T w liczniku i 2 × T w mianowniku; sumujemy po głosowaniach i dzielimy
+            (indeks zgodności Hixa, Noury’ego i Rolanda, 2005). 100% gdy klub zawsze głosuje jednakowo, 0% gdy dzieli
+            się po równo na trzy. Przykład z jednego głosowania: 10 za, 2 przeciw → (30 − 12) / 24 = 75%.
+          </p>
+          {group && (
+            <p class="note">
+              W tych danych najbardziej spójne jest: {group.nazwa} — {formatPercent(group.spojnosc_procent)} z{' '}
+              {formatNumber(group.liczba_glosowan)} głosowań (
+              <a href={linkTo(ctx, PAGES.cohesion, { kadencja })}>wszystkie kluby</a>).
+            </p>
+          )}
 
-        <h2 id="mapa">Mapa rady</h2>
-        <p>
-          Dla każdej pary radnych kadencji z co najmniej 20 wspólnymi głosowaniami odległość to 1 − zgodność. Klasyczne skalowanie
-          wielowymiarowe rozkłada radnych na płaszczyźnie tak, by odległości na rysunku jak najlepiej oddawały te odległości. Radnych bez
-          dość wspólnych głosowań z innymi pomijamy i podajemy ich liczbę. Osie nie mają nazw: liczy się tylko, kto jest blisko kogo.
-        </p>
+          <h2 id="mapa">Mapa rady</h2>
+          <p>
+            Dla każdej pary radnych kadencji z co najmniej 20 wspólnymi głosowaniami odległość to 1 − zgodność.
+            Klasyczne skalowanie wielowymiarowe rozkłada radnych na płaszczyźnie tak, by odległości na rysunku jak
+            najlepiej oddawały te odległości. Radnych bez dość wspólnych głosowań z innymi pomijamy i podajemy ich
+            liczbę. Osie nie mają nazw: liczy się tylko, kto jest blisko kogo.
+          </p>
 
-        <h2 id="minimum">Rankingi: najmniejsza próba</h2>
-        <p>
-          W rankingach na tej stronie są tylko radni z co najmniej połową największej w danym zakresie liczby zapisów obecności (frekwencja) albo
-          głosowań ze stanowiskiem większości (w mniejszości, z większością), co najmniej 10. Teraz ({scopeLabel}): co najmniej {formatNumber(min.min_posiedzen)} posiedzeń
-          i {formatNumber(min.min_glosowan)} głosowań. API ma własne parametry (min_posiedzen, min_glosowan) z domyślnymi 1 i 10.
-        </p>
-      </>
-    ),
-  };
-}
+          <h2 id="minimum">Rankingi: najmniejsza próba</h2>
+          <p>
+            W rankingach na tej stronie są tylko radni z co najmniej połową największej w danym zakresie liczby zapisów
+            obecności (frekwencja) albo głosowań ze stanowiskiem większości (w mniejszości, z większością), co najmniej
+            10. Teraz ({scopeLabel}): co najmniej {formatNumber(min.min_posiedzen)} posiedzeń i{' '}
+            {formatNumber(min.min_glosowan)} głosowań. API ma własne parametry (min_posiedzen, min_glosowan) z
+            domyślnymi 1 i 10.
+          </p>
+        </>
+      ),
+    };
+  },
+});

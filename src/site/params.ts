@@ -1,13 +1,12 @@
-// What a page reads from its request: the website's query parameters, parsed with the API's own
-// parameter schemas (src/http/params.ts) under the site's Polish names, forgiving of the empty values
-// a GET form sends for "any"; and the error a page throws for a 400 or a 404, in Polish.
+// What a page reads from its URL: the website's query parameters, parsed with the API's own parameter
+// schemas (src/http/params.ts) under the site's Polish names, forgiving of the empty values a GET form
+// sends for "any"; and the error a page throws for a 400 or a 404, in Polish. The router parses them
+// (src/site/router.ts) for the parameters a page's route names (src/site/paths.ts); no page reads its
+// request itself.
 
-import type { IncomingMessage } from 'node:http';
-import type { Request } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../http/envelope.ts';
 import { dateParam, dateRangeOrdered, glosParam, idParam, kadencjaParam, pageParam, searchParam, wynikParam } from '../http/params.ts';
-import { COUNCILLOR_LISTS } from './data.ts';
 
 /** An error page: the site's error handler renders it as HTML with this status; `detail` goes to the request log instead of the message. */
 export class SiteError extends Error {
@@ -17,8 +16,6 @@ export class SiteError extends Error {
   }
 }
 
-const notFoundPage = (message: string) => new SiteError(404, message);
-
 /**
  * The resource a page shows, or its 404: an id or token the API rejects (400) or does not know (404)
  * is, for a reader, a page that is not there.
@@ -27,10 +24,14 @@ export async function orNotFound<T>(message: string, answer: Promise<T>): Promis
   try {
     return await answer;
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 404)) throw notFoundPage(message);
+    if (error instanceof HttpError && (error.status === 400 || error.status === 404)) throw new SiteError(404, message);
     throw error;
   }
 }
+
+/** The lists of a councillor's votes on their page, in the order of its tabs (`lista`). */
+export const COUNCILLOR_LISTS = ['wszystkie', 'zgodne', 'buntownicze', 'samotne', 'kluczowe'] as const;
+export type CouncillorListName = (typeof COUNCILLOR_LISTS)[number];
 
 /** Every query parameter of the website: the schema that parses it, and what it must be (for the 400 page). */
 const SITE_PARAMS = {
@@ -51,32 +52,32 @@ const SITE_PARAMS = {
 } satisfies Record<string, { schema: z.ZodType; must: string }>;
 
 type SiteParams = typeof SITE_PARAMS;
-type SiteParamName = keyof SiteParams;
-type SiteQuery<N extends SiteParamName> = { [K in N]: z.output<SiteParams[K]['schema']> };
+export type SiteParamName = keyof SiteParams;
+/** The parsed values of the named parameters. */
+export type SiteQuery<N extends SiteParamName> = { [K in N]: z.output<SiteParams[K]['schema']> };
 
-/** A path parameter of a page's route (`:id`, `:token`, `:link`). */
-export const pathParam = (req: Request, name: string): string => String(req.params[name] ?? '');
-
-/** The raw query of a request: `search` of its URL, repeated names as arrays (as Express's simple parser has it). */
-function rawQuery(req: IncomingMessage): Record<string, string | string[]> {
+/** The raw query of a URL: repeated names as arrays (as Express's simple parser has it). */
+function rawQuery(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
-  for (const [name, value] of new URL(req.url ?? '/', 'http://localhost').searchParams) {
+  for (const [name, value] of url.searchParams) {
     const given = query[name];
     query[name] = given === undefined ? value : [...(Array.isArray(given) ? given : [given]), value];
   }
   return query;
 }
 
-/** The request's non-empty single-valued parameters (for forms and links that keep them). */
-export function keptParams(req: IncomingMessage): Record<string, string> {
+/** The URL's non-empty single-valued parameters (for forms and links that keep them). */
+export function keptParams(url: URL): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const [name, value] of Object.entries(rawQuery(req))) if (typeof value === 'string' && value.trim() !== '') params[name] = value.trim();
+  for (const [name, value] of Object.entries(rawQuery(url))) {
+    if (typeof value === 'string' && value.trim() !== '') params[name] = value.trim();
+  }
   return params;
 }
 
-/** The named parameters of a page's request, parsed; a repeated or invalid one is a 400 page naming it. */
-export function siteQuery<N extends SiteParamName>(req: IncomingMessage, names: readonly N[]): SiteQuery<N> {
-  const raw = rawQuery(req);
+/** The named parameters of a page's URL, parsed; a repeated or invalid one is a 400 page naming it. */
+export function parseSiteQuery<N extends SiteParamName>(url: URL, names: readonly N[]): SiteQuery<N> {
+  const raw = rawQuery(url);
   const parsed: Record<string, unknown> = {};
   for (const name of names) {
     const value = raw[name];
@@ -86,8 +87,7 @@ export function siteQuery<N extends SiteParamName>(req: IncomingMessage, names: 
     if (!result.success) throw new SiteError(400, `Parametr „${name}” ${must}.`);
     parsed[name] = result.data;
   }
-  const query = parsed as SiteQuery<N>;
-  const range = query as Partial<Record<'od' | 'do', string | undefined>>;
+  const range = parsed as Partial<Record<'od' | 'do', string | undefined>>;
   if (!dateRangeOrdered({ data_od: range.od, data_do: range.do })) throw new SiteError(400, 'Data „do” nie może być wcześniejsza niż data „od”.');
-  return query;
+  return parsed as SiteQuery<N>;
 }

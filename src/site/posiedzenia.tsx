@@ -1,68 +1,108 @@
 // `/posiedzenia` (the list) and `/posiedzenia/:id` (agenda with its votes, attendance).
 
-import type { Request } from 'express';
 import { posiedzenia } from '../posiedzenia/endpoints.ts';
+import { utils } from '../utils/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
-import { type PageData, type VoteSummary, pagesOf } from './data.ts';
+import { type VoteSummary, pagesOf } from './data.ts';
 import { formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
-import { type PageContext, type PageView, href } from './layout.tsx';
-import { sessionAttendanceList, sessionList, sessionVotes } from './lists.ts';
-import { orNotFound, pathParam, siteQuery } from './params.ts';
+import type { PageContext } from './layout.tsx';
+import { sessionAttendanceList, sessionList, sessionVoteList } from './lists.ts';
+import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
+import { orNotFound } from './params.ts';
+import { PAGES, linkTo, listHref } from './paths.ts';
 
 /** Sessions per page of /posiedzenia. */
 const SESSIONS_PAGE = 25;
 
-const sessionName = (s: { numer: string; nazwa: string | null }) => `Posiedzenie nr ${s.numer}${s.nazwa ? ` (${s.nazwa})` : ''}`;
+const sessionName = (s: { numer: string; nazwa: string | null }) =>
+  `Posiedzenie nr ${s.numer}${s.nazwa ? ` (${s.nazwa})` : ''}`;
 
-export async function sessionsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja, strona: page } = siteQuery(req, ['kadencja', 'strona']);
-  const { items, total } = await (await sessionList.open(ctx, data, req))(page, SESSIONS_PAGE);
-  const result = { items, total, page, pages: pagesOf(total, SESSIONS_PAGE) };
-  return {
-    title: 'Posiedzenia',
-    section: 'posiedzenia',
-    description: `${formatNumber(result.total)} ${plural(result.total, 'posiedzenie', 'posiedzenia', 'posiedzeń')} z porządkiem obrad, głosowaniami i obecnością.`,
-    body: (
-      <>
-        <h1>Posiedzenia</h1>
-        <FilterForm ctx={ctx} label="Filtry posiedzeń" ownOrgan>
-          <TermSelect terms={data.terms()} value={kadencja} />
-          <BodySelect bodies={ctx.bodies} value={ctx.organ} />
-        </FilterForm>
-        <p>{formatNumber(result.total)} {plural(result.total, 'posiedzenie', 'posiedzenia', 'posiedzeń')}.</p>
-        {result.items.length === 0 ? <p class="muted">Brak posiedzeń.</p> : (
-          <div class="tw">
-            <table>
-              <caption class="vh">Posiedzenia</caption>
-              <thead>
-                <tr><th scope="col" class="hide-s">Data</th><th scope="col">Posiedzenie</th><th scope="col" class="num">Głosowania</th><th scope="col" class="num">Frekwencja</th></tr>
-              </thead>
-              <tbody>
-                {result.items.map((s) => (
+type SessionsInput = InputOf<typeof PAGES.sessions>;
+const sessionScope = ({ query: { kadencja }, organ }: SessionsInput) => ({ kadencja, organ });
+
+export const sessionsPage = page({
+  route: PAGES.sessions,
+  load: async (input, context) => {
+    const { kadencja, strona: page } = input.query;
+    const [{ items, total }, terms] = await Promise.all([
+      readList(sessionList, sessionScope(input), context, page, SESSIONS_PAGE),
+      context.answer(utils.terms, {}),
+    ]);
+    return { kadencja, terms, result: { items, total, page, pages: pagesOf(total, SESSIONS_PAGE) } };
+  },
+  render: ({ kadencja, terms, result }, ctx) => {
+    return {
+      title: 'Posiedzenia',
+      section: 'posiedzenia',
+      description: `${formatNumber(result.total)} ${plural(result.total, 'posiedzenie', 'posiedzenia', 'posiedzeń')} z porządkiem obrad, głosowaniami i obecnością.`,
+      body: (
+        <>
+          <h1>Posiedzenia</h1>
+          <FilterForm ctx={ctx} label="Filtry posiedzeń" ownOrgan>
+            <TermSelect terms={terms} value={kadencja} />
+            <BodySelect bodies={ctx.bodies} value={ctx.organ} />
+          </FilterForm>
+          <p>
+            {formatNumber(result.total)} {plural(result.total, 'posiedzenie', 'posiedzenia', 'posiedzeń')}.
+          </p>
+          {result.items.length === 0 ? (
+            <p class="muted">Brak posiedzeń.</p>
+          ) : (
+            <div class="tw">
+              <table>
+                <caption class="vh">Posiedzenia</caption>
+                <thead>
                   <tr>
-                    <td class="nw hide-s">{formatDate(s.data)}</td>
-                    <td class="title"><a href={href(ctx, `/posiedzenia/${s.id_posiedzenia}`)}>{sessionName(s)}</a><div class="muted"><span class="show-s">{formatDate(s.data)} · </span>{s.organ}</div></td>
-                    <td class="num">{formatNumber(s.liczba_glosowan)}</td>
-                    <td class="num">{formatPercent(s.frekwencja_procent)}</td>
+                    <th scope="col" class="hide-s">
+                      Data
+                    </th>
+                    <th scope="col">Posiedzenie</th>
+                    <th scope="col" class="num">
+                      Głosowania
+                    </th>
+                    <th scope="col" class="num">
+                      Frekwencja
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pager ctx={ctx} page={result.page} pages={result.pages} params={{ kadencja }} />
-        {result.total > 0 && <CsvLink ctx={ctx} path="/posiedzenia.csv" what="tę listę" />}
-      </>
-    ),
-  };
-}
+                </thead>
+                <tbody>
+                  {result.items.map((s) => (
+                    <tr>
+                      <td class="nw hide-s">{formatDate(s.data)}</td>
+                      <td class="title">
+                        <a href={linkTo(ctx, PAGES.session, { id: s.id_posiedzenia })}>{sessionName(s)}</a>
+                        <div class="muted">
+                          <span class="show-s">{formatDate(s.data)} · </span>
+                          {s.organ}
+                        </div>
+                      </td>
+                      <td class="num">{formatNumber(s.liczba_glosowan)}</td>
+                      <td class="num">{formatPercent(s.frekwencja_procent)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager
+            page={result.page}
+            pages={result.pages}
+            link={(strona) => linkTo(ctx, PAGES.sessions, { kadencja, strona })}
+          />
+          {result.total > 0 && <CsvLink href={listHref(ctx, PAGES.sessions, {}, '')} what="tę listę" />}
+        </>
+      ),
+    };
+  },
+  downloads: { '': download(sessionList, (input: SessionsInput) => sessionScope(input)) },
+});
 
 function VoteList({ ctx, votes }: { ctx: PageContext; votes: VoteSummary[] }) {
   return (
     <ul>
       {votes.map((v) => (
         <li>
-          <a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a>{' '}
+          <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>{' '}
           {v.godzina && <span class="muted">{v.godzina} </span>}
           <ResultBadge wynik={v.wynik} /> <Tally vote={v} />
         </li>
@@ -71,70 +111,141 @@ function VoteList({ ctx, votes }: { ctx: PageContext; votes: VoteSummary[] }) {
   );
 }
 
-export async function sessionPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const session = { params: { id: pathParam(req, 'id') } };
-  const [s, agenda, attendanceRead] = await orNotFound('Nie ma takiego posiedzenia.', Promise.all([
-    data.answer(posiedzenia.detail, session),
-    data.answer(posiedzenia.agenda, session),
-    sessionAttendanceList.open(ctx, data, req),
-  ]));
-  const attendance = (await attendanceRead(1, Number.MAX_SAFE_INTEGER)).items;
-  const votes = sessionVotes(data.snapshot.db, s.id_posiedzenia);
-  const points = agenda.map((point) => ({ ...point, votes: votes.filter((v) => v.id_punktu === point.id_punktu) }));
-  const onAgenda = new Set(points.map((point) => point.id_punktu));
-  const otherVotes = votes.filter((v) => v.id_punktu === null || !onAgenda.has(v.id_punktu));
-  const present = attendance.filter((a) => a.obecny);
-  const absent = attendance.filter((a) => !a.obecny);
-  return {
-    title: `${sessionName(s)}, ${formatDate(s.data)}`,
-    section: 'posiedzenia',
-    description: `${s.organ}, ${formatDate(s.data)}: ${s.liczba_glosowan} ${plural(s.liczba_glosowan, 'głosowanie', 'głosowania', 'głosowań')}, frekwencja ${formatPercent(s.frekwencja_procent)}.`,
-    body: (
-      <>
-        <h1>{sessionName(s)}</h1>
-        <p class="meta">{formatDate(s.data)} · {s.organ} · kadencja {formatTerm(s.kadencja)}</p>
-        <dl class="stats">
-          <div><dt>Punkty porządku</dt><dd>{s.liczba_punktow}</dd></div>
-          <div><dt>Głosowania</dt><dd>{s.liczba_glosowan}</dd></div>
-          <div><dt>Frekwencja</dt><dd>{formatPercent(s.frekwencja_procent)}</dd></div>
-        </dl>
+/** The session a page is about, or its 404. */
+type SessionInput = InputOf<typeof PAGES.session>;
+const sessionOf = ({ params: { id } }: SessionInput, { answer }: LoadContext) =>
+  orNotFound('Nie ma takiego posiedzenia.', answer(posiedzenia.detail, { params: { id } }));
 
-        <h2>Porządek obrad</h2>
-        {points.length === 0 ? <p class="muted">Brak porządku obrad w danych.</p> : (
-          <ol class="agenda">
-            {points.map((p) => (
-              <li>
-                <span class="pt">{p.numer}. {p.tytul}</span>
-                {p.votes.length > 0 ? <VoteList ctx={ctx} votes={p.votes} /> : <div class="muted">Bez głosowania.</div>}
-              </li>
-            ))}
-          </ol>
-        )}
-        {otherVotes.length > 0 && (
-          <>
-            <h2>{points.length === 0 ? 'Głosowania' : 'Głosowania poza punktami porządku'}</h2>
-            <VoteList ctx={ctx} votes={otherVotes} />
-          </>
-        )}
-        {votes.length > 0 && <CsvLink ctx={ctx} path={`/posiedzenia/${s.id_posiedzenia}/glosowania.csv`} what="głosowania tego posiedzenia" />}
+export const sessionPage = page({
+  route: PAGES.session,
+  load: async (input, context) => {
+    const s = await sessionOf(input, context);
+    const id = s.id_posiedzenia;
+    const [agenda, attendance, votes] = await Promise.all([
+      context.answer(posiedzenia.agenda, { params: { id } }),
+      context.answer(posiedzenia.attendance, { params: { id } }),
+      context.answer(posiedzenia.votes, { params: { id } }),
+    ]);
+    const people = await context.tokens(
+      attendance.map((a) => a.id_osoby),
+      { organ: s.id_organu, kadencja: s.kadencja },
+    );
+    return { s, agenda, attendance, votes, people };
+  },
+  render: ({ s, agenda, attendance, votes, people }, ctx) => {
+    const points = agenda.map((point) => ({ ...point, votes: votes.filter((v) => v.id_punktu === point.id_punktu) }));
+    const onAgenda = new Set(points.map((point) => point.id_punktu));
+    const otherVotes = votes.filter((v) => v.id_punktu === null || !onAgenda.has(v.id_punktu));
+    const present = attendance.filter((a) => a.obecny);
+    const absent = attendance.filter((a) => !a.obecny);
+    const councillor = (a: { id_osoby: number }) => linkTo(ctx, PAGES.councillor, { token: people.get(a.id_osoby)! });
+    return {
+      title: `${sessionName(s)}, ${formatDate(s.data)}`,
+      section: 'posiedzenia',
+      description: `${s.organ}, ${formatDate(s.data)}: ${s.liczba_glosowan} ${plural(s.liczba_glosowan, 'głosowanie', 'głosowania', 'głosowań')}, frekwencja ${formatPercent(s.frekwencja_procent)}.`,
+      body: (
+        <>
+          <h1>{sessionName(s)}</h1>
+          <p class="meta">
+            {formatDate(s.data)} · {s.organ} · kadencja {formatTerm(s.kadencja)}
+          </p>
+          <dl class="stats">
+            <div>
+              <dt>Punkty porządku</dt>
+              <dd>{s.liczba_punktow}</dd>
+            </div>
+            <div>
+              <dt>Głosowania</dt>
+              <dd>{s.liczba_glosowan}</dd>
+            </div>
+            <div>
+              <dt>Frekwencja</dt>
+              <dd>{formatPercent(s.frekwencja_procent)}</dd>
+            </div>
+          </dl>
 
-        <h2>Obecność</h2>
-        <p>Obecnych {s.obecni} z {s.liczba_obecnosci} ({formatPercent(s.frekwencja_procent)}).</p>
-        {attendance.length > 0 && (
-          <div class="cols">
-            <section aria-labelledby="h-obecni">
-              <h3 id="h-obecni">Obecni ({present.length})</h3>
-              <ul class="ballots">{present.map((a) => <li class="k-za"><a href={href(ctx, `/radni/${a.id_osoby}`)}>{a.imie_nazwisko}</a> <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span></li>)}</ul>
-            </section>
-            <section aria-labelledby="h-nieobecni">
-              <h3 id="h-nieobecni">Nieobecni ({absent.length})</h3>
-              {absent.length === 0 ? <p class="muted">Nikt.</p>
-                : <ul class="ballots">{absent.map((a) => <li class="k-nieobecny"><a href={href(ctx, `/radni/${a.id_osoby}`)}>{a.imie_nazwisko}</a> <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span></li>)}</ul>}
-            </section>
-          </div>
-        )}
-        {attendance.length > 0 && <CsvLink ctx={ctx} path={`/posiedzenia/${s.id_posiedzenia}/obecnosci.csv`} what="listę obecności" />}
-      </>
-    ),
-  };
-}
+          <h2>Porządek obrad</h2>
+          {points.length === 0 ? (
+            <p class="muted">Brak porządku obrad w danych.</p>
+          ) : (
+            <ol class="agenda">
+              {points.map((p) => (
+                <li>
+                  <span class="pt">
+                    {p.numer}. {p.tytul}
+                  </span>
+                  {p.votes.length > 0 ? (
+                    <VoteList ctx={ctx} votes={p.votes} />
+                  ) : (
+                    <div class="muted">Bez głosowania.</div>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+          {otherVotes.length > 0 && (
+            <>
+              <h2>{points.length === 0 ? 'Głosowania' : 'Głosowania poza punktami porządku'}</h2>
+              <VoteList ctx={ctx} votes={otherVotes} />
+            </>
+          )}
+          {votes.length > 0 && (
+            <CsvLink
+              href={listHref(ctx, PAGES.session, { id: s.id_posiedzenia }, 'glosowania')}
+              what="głosowania tego posiedzenia"
+            />
+          )}
+
+          <h2>Obecność</h2>
+          <p>
+            Obecnych {s.obecni} z {s.liczba_obecnosci} ({formatPercent(s.frekwencja_procent)}).
+          </p>
+          {attendance.length > 0 && (
+            <div class="cols">
+              <section aria-labelledby="h-obecni">
+                <h3 id="h-obecni">Obecni ({present.length})</h3>
+                <ul class="ballots">
+                  {present.map((a) => (
+                    <li class="k-za">
+                      <a href={councillor(a)}>{a.imie_nazwisko}</a>{' '}
+                      <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+              <section aria-labelledby="h-nieobecni">
+                <h3 id="h-nieobecni">Nieobecni ({absent.length})</h3>
+                {absent.length === 0 ? (
+                  <p class="muted">Nikt.</p>
+                ) : (
+                  <ul class="ballots">
+                    {absent.map((a) => (
+                      <li class="k-nieobecny">
+                        <a href={councillor(a)}>{a.imie_nazwisko}</a>{' '}
+                        <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </div>
+          )}
+          {attendance.length > 0 && (
+            <CsvLink
+              href={listHref(ctx, PAGES.session, { id: s.id_posiedzenia }, 'obecnosci')}
+              what="listę obecności"
+            />
+          )}
+        </>
+      ),
+    };
+  },
+  downloads: {
+    obecnosci: download(sessionAttendanceList, async (input: SessionInput, context) => ({
+      id: (await sessionOf(input, context)).id_posiedzenia,
+    })),
+    glosowania: download(sessionVoteList, async (input: SessionInput, context) => ({
+      id: (await sessionOf(input, context)).id_posiedzenia,
+    })),
+  },
+});

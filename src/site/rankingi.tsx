@@ -1,18 +1,31 @@
 // `/rankingi`: attendance, minority and majority voting, the most contested and most unanimous votes,
 // cross-group pairs, body activity.
 
-import type { Request } from 'express';
 import type { ComponentChildren } from 'preact';
+import { utils } from '../utils/endpoints.ts';
 import { CsvLink, FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
-import { type PageData, type Scoped, type VoteSummary, scoped } from './data.ts';
+import { type Scoped, type VoteSummary, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
-import { type PageContext, type PageView, href } from './layout.tsx';
-import { RANKINGS, RANKING_PLACES, type RankingName } from './lists.ts';
-import { siteQuery } from './params.ts';
-import { MinimumNote, rankingMinimums } from './method.tsx';
+import type { PageContext } from './layout.tsx';
+import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
+import { MinimumNote } from './method.tsx';
+import { type Download, type InputOf, type SiteList, download, page, readList } from './page.ts';
+import { PAGES, linkTo, listHref } from './paths.ts';
 
 /** A row of a ranking, as its list reads it. */
-type ItemOf<N extends RankingName> = (typeof RANKINGS)[N] extends { columns: ReadonlyArray<{ value: (row: infer T) => unknown }> } ? T : never;
+type ItemOf<N extends RankingName> = (typeof RANKINGS)[N] extends {
+  columns: ReadonlyArray<{ value: (row: infer T) => unknown }>;
+}
+  ? T
+  : never;
+
+type Input = InputOf<typeof PAGES.rankings>;
+
+/** The scope of the rankings with the site's minimums: the page's and each download's. */
+const rankingScope = async (
+  { query: { kadencja }, organ }: Input,
+  context: Parameters<typeof rankingMinimums>[0],
+): Promise<RankingScope> => ({ kadencja, organ, min: await rankingMinimums(context, { kadencja, organ }) });
 
 interface Column<T> {
   head: string;
@@ -21,109 +34,225 @@ interface Column<T> {
   wide?: boolean;
 }
 
-function RankTable<T extends { pozycja: number }>({ ctx, id, title, help, rows, columns }: {
-  ctx: PageContext; id: RankingName; title: string; help: string; rows: Scoped<readonly T[]>; columns: Array<Column<T>>;
+function RankTable<T extends { pozycja: number }>({
+  ctx,
+  id,
+  title,
+  help,
+  rows,
+  columns,
+}: {
+  ctx: PageContext;
+  id: RankingName;
+  title: string;
+  help: string;
+  rows: Scoped<readonly T[]>;
+  columns: Array<Column<T>>;
 }) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <p class="muted">{help}</p>
       <ScopeNote ctx={ctx} scoped={rows} />
-      {rows.data.length === 0 ? <p class="muted">Brak danych.</p> : (
+      {rows.data.length === 0 ? (
+        <p class="muted">Brak danych.</p>
+      ) : (
         <div class="tw">
           <table>
             <caption class="vh">{title}</caption>
             <thead>
               <tr>
-                <th scope="col" class="num">#</th>
-                {columns.map((c) => <th scope="col" class={[c.num ? 'num' : '', c.wide ? 'hide-s' : ''].join(' ').trim() || undefined}>{c.head}</th>)}
+                <th scope="col" class="num">
+                  #
+                </th>
+                {columns.map((c) => (
+                  <th scope="col" class={[c.num ? 'num' : '', c.wide ? 'hide-s' : ''].join(' ').trim() || undefined}>
+                    {c.head}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {rows.data.map((r) => (
                 <tr>
                   <td class="num">{r.pozycja}</td>
-                  {columns.map((c) => <td class={[c.num ? 'num' : '', c.wide ? 'hide-s' : ''].join(' ').trim() || undefined}>{c.cell(r)}</td>)}
+                  {columns.map((c) => (
+                    <td class={[c.num ? 'num' : '', c.wide ? 'hide-s' : ''].join(' ').trim() || undefined}>
+                      {c.cell(r)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {rows.data.length > 0 && <CsvLink ctx={ctx} path={`/rankingi/${id}.csv`} what="ten ranking" />}
+      {rows.data.length > 0 && <CsvLink href={listHref(ctx, PAGES.rankings, {}, id)} what="ten ranking" />}
     </section>
   );
 }
 
-export async function rankingsPage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const { kadencja } = siteQuery(req, ['kadencja']);
-  // The minimum sample the site's rankings ask for (RANKINGS reads with it, so the CSV is the same list).
-  const min = rankingMinimums(data, { kadencja, organ: ctx.organ });
-  const shown = async <T,>(list: { open: (c: PageContext, d: PageData, r: Request) => Promise<(page: number, limit: number) => unknown> }) =>
-    ((await (await list.open(ctx, data, req))(1, RANKING_PLACES)) as { items: T[] }).items;
-  const [attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies] = await Promise.all([
-    shown<ItemOf<'frekwencja'>>(RANKINGS.frekwencja),
-    shown<ItemOf<'mniejszosc'>>(RANKINGS.mniejszosc),
-    shown<ItemOf<'wiekszosc'>>(RANKINGS.wiekszosc),
-    shown<ItemOf<'sporne'>>(RANKINGS.sporne),
-    shown<ItemOf<'jednomyslne'>>(RANKINGS.jednomyslne),
-    shown<ItemOf<'pary'>>(RANKINGS.pary),
-    shown<ItemOf<'organy'>>(RANKINGS.organy),
-  ]);
-  const r = {
-    attendance: scoped(attendance), rebels: scoped(rebels), loyalists: scoped(loyalists), controversial: scoped(controversial),
-    unanimous: scoped(unanimous), coalitions: scoped(coalitions), bodies: scoped(bodies),
-  };
-  const person = (p: { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }) => (
-    <><a href={href(ctx, `/radni/${p.id_osoby}`)}>{p.imie_nazwisko}</a><div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div></>
-  );
-  const vote = (v: VoteSummary) => <a class="title" href={href(ctx, `/glosowania/${v.id_glosowania}`)}>{v.tytul}</a>;
-  return {
-    title: 'Rankingi',
-    section: 'rankingi',
-    description: `Rankingi radnych i głosowań (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}): frekwencja, głosowanie w mniejszości, najbardziej sporne głosowania.`,
-    body: (
+export const rankingsPage = page({
+  route: PAGES.rankings,
+  load: async (input, context) => {
+    const scope = await rankingScope(input, context);
+    const shown = async <N extends RankingName>(name: N) =>
+      (await readList(RANKINGS[name] as SiteList<RankingScope, unknown>, scope, context, 1, RANKING_PLACES))
+        .items as ReadonlyArray<ItemOf<N>>;
+    const [attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies, terms] = await Promise.all([
+      shown('frekwencja'),
+      shown('mniejszosc'),
+      shown('wiekszosc'),
+      shown('sporne'),
+      shown('jednomyslne'),
+      shown('pary'),
+      shown('organy'),
+      context.answer(utils.terms, {}),
+    ]);
+    const people = await context.tokens(
+      [...attendance, ...rebels, ...loyalists, ...coalitions.flatMap((c) => [c.radny_1, c.radny_2])].map(
+        (p) => p.id_osoby,
+      ),
+    );
+    return { scope, attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies, terms, people };
+  },
+  render: ({ scope: { kadencja, min }, terms, people, ...found }, ctx) => {
+    const r = {
+      attendance: scoped(found.attendance),
+      rebels: scoped(found.rebels),
+      loyalists: scoped(found.loyalists),
+      controversial: scoped(found.controversial),
+      unanimous: scoped(found.unanimous),
+      coalitions: scoped(found.coalitions),
+      bodies: scoped(found.bodies),
+    };
+    const person = (p: { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }) => (
       <>
-        <h1>Rankingi</h1>
-        <FilterForm ctx={ctx} label="Zakres rankingów">
-          <TermSelect terms={data.terms()} value={kadencja} />
-        </FilterForm>
-        <MinimumNote ctx={ctx} min={min} />
-        <p><a href={href(ctx, '/spojnosc', { kadencja })}>Spójność klubów</a>: jak jednolicie głosuje każde ugrupowanie.</p>
-        <RankTable ctx={ctx} id="frekwencja" title="Frekwencja" help="Odsetek posiedzeń, na których radny był obecny." rows={r.attendance} columns={[
-          { head: 'Radny', cell: person },
-          { head: 'Frekwencja', cell: (x) => formatPercent(x.frekwencja_procent), num: true },
-          { head: 'Obecności', cell: (x) => `${x.obecnosci} / ${x.liczba_posiedzen}`, num: true, wide: true },
-        ]} />
-        <RankTable ctx={ctx} id="mniejszosc" title="Najczęściej w mniejszości" help="Odsetek głosów innych niż większość rady." rows={r.rebels} columns={[
-          { head: 'Radny', cell: person },
-          { head: 'W mniejszości', cell: (x) => formatPercent(x.procent), num: true },
-          { head: 'Głosowania', cell: (x) => `${x.w_mniejszosci} / ${x.glosowania}`, num: true, wide: true },
-        ]} />
-        <RankTable ctx={ctx} id="wiekszosc" title="Najczęściej z większością" help="Odsetek głosów zgodnych z większością rady." rows={r.loyalists} columns={[
-          { head: 'Radny', cell: person },
-          { head: 'Z większością', cell: (x) => formatPercent(x.procent), num: true },
-          { head: 'Głosowania', cell: (x) => `${x.w_wiekszosci} / ${x.glosowania}`, num: true, wide: true },
-        ]} />
-        <RankTable ctx={ctx} id="sporne" title="Najbardziej sporne głosowania" help="Głosowania, w których za i przeciw były najbliżej remisu." rows={r.controversial} columns={[
-          { head: 'Głosowanie', cell: vote },
-          { head: 'Za : przeciw : wstrz.', cell: (v) => <Tally vote={v} />, num: true },
-        ]} />
-        <RankTable ctx={ctx} id="jednomyslne" title="Najbardziej jednomyślne głosowania" help="Głosowania z największym odsetkiem jednakowych głosów." rows={r.unanimous} columns={[
-          { head: 'Głosowanie', cell: vote },
-          { head: 'Jednomyślność', cell: (v) => formatPercent(v.jednomyslnosc_procent), num: true },
-        ]} />
-        <RankTable ctx={ctx} id="pary" title="Najzgodniejsze pary z różnych ugrupowań" help="Radni z różnych ugrupowań, którzy najczęściej głosują tak samo (co najmniej 10 wspólnych głosowań)." rows={r.coalitions} columns={[
-          { head: 'Radni', cell: (x) => <>{person(x.radny_1)}{person(x.radny_2)}</> },
-          { head: 'Zgodność', cell: (x) => formatPercent(x.zgodnosc_procent), num: true },
-          { head: 'Wspólne', cell: (x) => formatNumber(x.wspolne_glosowania), num: true, wide: true },
-        ]} />
-        <RankTable ctx={ctx} id="organy" title="Aktywność organów" help="Liczba głosowań i posiedzeń każdego organu." rows={r.bodies} columns={[
-          { head: 'Organ', cell: (b) => <a href={href(ctx, '/glosowania', { organ: b.id_organu, kadencja })}>{b.nazwa}</a> },
-          { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
-          { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },
-        ]} />
+        <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
+        <div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div>
       </>
-    ),
-  };
-}
+    );
+    const vote = (v: VoteSummary) => (
+      <a class="title" href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>
+        {v.tytul}
+      </a>
+    );
+    return {
+      title: 'Rankingi',
+      section: 'rankingi',
+      description: `Rankingi radnych i głosowań (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}): frekwencja, głosowanie w mniejszości, najbardziej sporne głosowania.`,
+      body: (
+        <>
+          <h1>Rankingi</h1>
+          <FilterForm ctx={ctx} label="Zakres rankingów">
+            <TermSelect terms={terms} value={kadencja} />
+          </FilterForm>
+          <MinimumNote ctx={ctx} min={min} />
+          <p>
+            <a href={linkTo(ctx, PAGES.cohesion, { kadencja })}>Spójność klubów</a>: jak jednolicie głosuje każde
+            ugrupowanie.
+          </p>
+          <RankTable
+            ctx={ctx}
+            id="frekwencja"
+            title="Frekwencja"
+            help="Odsetek posiedzeń, na których radny był obecny."
+            rows={r.attendance}
+            columns={[
+              { head: 'Radny', cell: person },
+              { head: 'Frekwencja', cell: (x) => formatPercent(x.frekwencja_procent), num: true },
+              { head: 'Obecności', cell: (x) => `${x.obecnosci} / ${x.liczba_posiedzen}`, num: true, wide: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="mniejszosc"
+            title="Najczęściej w mniejszości"
+            help="Odsetek głosów innych niż większość rady."
+            rows={r.rebels}
+            columns={[
+              { head: 'Radny', cell: person },
+              { head: 'W mniejszości', cell: (x) => formatPercent(x.procent), num: true },
+              { head: 'Głosowania', cell: (x) => `${x.w_mniejszosci} / ${x.glosowania}`, num: true, wide: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="wiekszosc"
+            title="Najczęściej z większością"
+            help="Odsetek głosów zgodnych z większością rady."
+            rows={r.loyalists}
+            columns={[
+              { head: 'Radny', cell: person },
+              { head: 'Z większością', cell: (x) => formatPercent(x.procent), num: true },
+              { head: 'Głosowania', cell: (x) => `${x.w_wiekszosci} / ${x.glosowania}`, num: true, wide: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="sporne"
+            title="Najbardziej sporne głosowania"
+            help="Głosowania, w których za i przeciw były najbliżej remisu."
+            rows={r.controversial}
+            columns={[
+              { head: 'Głosowanie', cell: vote },
+              { head: 'Za : przeciw : wstrz.', cell: (v) => <Tally vote={v} />, num: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="jednomyslne"
+            title="Najbardziej jednomyślne głosowania"
+            help="Głosowania z największym odsetkiem jednakowych głosów."
+            rows={r.unanimous}
+            columns={[
+              { head: 'Głosowanie', cell: vote },
+              { head: 'Jednomyślność', cell: (v) => formatPercent(v.jednomyslnosc_procent), num: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="pary"
+            title="Najzgodniejsze pary z różnych ugrupowań"
+            help="Radni z różnych ugrupowań, którzy najczęściej głosują tak samo (co najmniej 10 wspólnych głosowań)."
+            rows={r.coalitions}
+            columns={[
+              {
+                head: 'Radni',
+                cell: (x) => (
+                  <>
+                    {person(x.radny_1)}
+                    {person(x.radny_2)}
+                  </>
+                ),
+              },
+              { head: 'Zgodność', cell: (x) => formatPercent(x.zgodnosc_procent), num: true },
+              { head: 'Wspólne', cell: (x) => formatNumber(x.wspolne_glosowania), num: true, wide: true },
+            ]}
+          />
+          <RankTable
+            ctx={ctx}
+            id="organy"
+            title="Aktywność organów"
+            help="Liczba głosowań i posiedzeń każdego organu."
+            rows={r.bodies}
+            columns={[
+              {
+                head: 'Organ',
+                cell: (b) => <a href={linkTo(ctx, PAGES.votes, { organ: b.id_organu, kadencja })}>{b.nazwa}</a>,
+              },
+              { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
+              { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },
+            ]}
+          />
+        </>
+      ),
+    };
+  },
+  downloads: Object.fromEntries(
+    Object.entries(RANKINGS).map(([name, list]) => [
+      name,
+      download(list as SiteList<RankingScope, unknown>, rankingScope),
+    ]),
+  ) as Record<RankingName, Download<Input>>,
+});

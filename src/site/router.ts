@@ -1,58 +1,57 @@
-// The public website: server-rendered HTML pages in Polish over the same snapshot and the same
-// endpoints as the JSON API (./data.ts), and what a reader takes away or follows from them.
+// The public website: server-rendered HTML pages in Polish, each a rendering of what the API's
+// endpoints answer over the same snapshot (the page table, src/site/pages.ts), and what a reader takes
+// away or follows from them. Every address is in src/site/paths.ts:
 //
 //   /                    dashboard              /glosowania, /glosowania/:id    votes
-//   /radni, /radni/:id   councillors            /posiedzenia, /posiedzenia/:id  sessions
+//   /radni, /radni/:token councillors           /posiedzenia, /posiedzenia/:id  sessions
 //   /rankingi            rankings               /share/:link                    a shared vote
 //   /radni/:token/obecnosci, /porownaj, /spojnosc   the evidence behind figures (./evidence.tsx)
 //   /jak-liczymy         how every figure is computed (./method.tsx)
 //   /szukaj              councillors and votes  /dane/                          bulk downloads (./downloads.tsx)
-//   <list>.csv           every list's rows      POST /glosowania/:id/udostepnij the share form (./share-form.tsx)
+//   <page>.csv, <page>/<list>.csv  every list's rows (the pages' `downloads`)
+//   POST /glosowania/:id/udostepnij the share form (./share-form.tsx)
 //   /karty/…png          preview cards          …/kanal.atom                    feeds (./feed-routes.ts)
 //   /robots.txt, /sitemap.xml, /sitemap-<n>.xml (./crawlers.ts)
-//   /assets/<name>.<hash>.<ext>                 the style sheet, the script, the icon
+//   /assets/<name>.<hash>.<ext>                 the style sheet, the script, the icon (./assets/)
 //
-// Every page: a strict Content-Security-Policy (nothing inline, nothing from elsewhere), an ETag per
-// (snapshot, code, URL) answered 304 before any query runs, and HTML error pages; each leaves through
-// the delivery module like any answer. Absolute URLs come from PUBLIC_URL only, never from the
-// request's Host (a cached page would carry a client's choice to every reader). The origin check and
-// the API key guard /api only (src/http/guards.ts); the site has its own rate limit, whose refusal is
-// a page too (siteRefusal).
+// The path of a page: the route matches → the answer's start (the snapshot the request holds, its
+// ETag per (snapshot, code, URL), a 304 before any read: ./answer.ts) → the frame (the council scope
+// `organ`, checked against the bodies) → the page's input parsed from the URL by the names its route
+// lists (./params.ts) → `load` (the endpoints' handlers) → `render` (preact) → the delivery module.
+// A list's CSV takes the same input and the same read, every page of it (src/exports/list.ts).
+//
+// Every page: a strict Content-Security-Policy (nothing inline, nothing from elsewhere) and HTML error
+// pages. Absolute URLs come from PUBLIC_URL only, never from the request's Host (a cached page would
+// carry a client's choice to every reader). The origin check and the API key guard /api only
+// (src/http/guards.ts); the site has its own rate limit, whose refusal is a page too (siteRefusal).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ErrorRequestHandler, type Request, type RequestHandler, Router } from 'express';
+import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { ShareLinks } from '../answers/endpoint.ts';
 import { CardCache } from '../cards/cache.ts';
+import { writeListCsv } from '../exports/list.ts';
 import { type Delivery, HTML_PAGE } from '../http/delivery.ts';
-import { pathOf } from '../http/front.ts';
 import type { RateLimited } from '../http/guards.ts';
 import { noteReason } from '../http/request-log.ts';
 import type { PublicUrl } from '../public-url.ts';
+import { readersOf } from '../snapshot/readers.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 import { cacheable } from './answer.ts';
 import { assetsRoute } from './assets.ts';
 import { cardRoutes } from './cards.ts';
 import { crawlerRoutes } from './crawlers.ts';
-import { COUNCIL, PageData, siteNameOf } from './data.ts';
-import { downloadRoutes, downloadsPage } from './downloads.tsx';
+import { COUNCIL, siteNameOf } from './data.ts';
+import { CSV_FILE, bulkRoutes } from './downloads.tsx';
 import { errorPage } from './errors.tsx';
-import { attendanceRecordsPage, cohesionPage, comparePage } from './evidence.tsx';
 import { feedRoutes } from './feed-routes.ts';
-import { votePage, votesPage } from './glosowania.tsx';
-import { homePage } from './home.tsx';
-import { methodPage } from './method.tsx';
-import { type PageContext, type PageView, renderPage } from './layout.tsx';
-import { LIST_DOWNLOADS } from './lists.ts';
-import { SiteError, keptParams, siteQuery } from './params.ts';
-import { sessionPage, sessionsPage } from './posiedzenia.tsx';
-import { councillorPage, councillorsPage } from './radni.tsx';
-import { rankingsPage } from './rankingi.tsx';
-import { readersOf } from './readers.ts';
-import { searchPage } from './search.tsx';
+import { type PageContext, renderPage } from './layout.tsx';
+import { type AnyPage, type Download, type PageInput, bodiesOf, loadContext } from './page.ts';
+import { SITE_PAGES } from './pages.ts';
+import { SiteError, keptParams, parseSiteQuery } from './params.ts';
+import { FILES, listRoute } from './paths.ts';
 import { shareFormRoute } from './share-form.tsx';
-import { sharePage } from './share.tsx';
 
 export const SITE_CSP = {
   useDefaults: false,
@@ -69,32 +68,55 @@ export const SITE_CSP = {
   },
 };
 
-/** What every page knows about its request; without `data` (no snapshot), the frame alone. `lenient`: an invalid organ is dropped, not a 404 (error pages). */
-function contextOf(req: IncomingMessage, publicUrl: PublicUrl, data: PageData | undefined, lenient = false): PageContext {
-  const bodies = data?.bodies() ?? [];
+/** The URL of a request (its path and query; the host is never read). */
+const urlOf = (req: IncomingMessage): URL => new URL(req.url ?? '/', 'http://localhost');
+
+/**
+ * What every page knows about its request; without a snapshot, the frame alone. `lenient`: an invalid
+ * or unknown organ is dropped, not a 400 or 404 (error pages).
+ */
+function frameOf(
+  req: IncomingMessage,
+  publicUrl: PublicUrl,
+  over: { snapshot: Snapshot; shares: ShareLinks } | undefined,
+  lenient = false,
+): PageContext {
+  const bodies = over ? bodiesOf(over.snapshot, over.shares) : [];
+  const url = urlOf(req);
   let organ: number | undefined;
   try {
-    organ = siteQuery(req, ['organ']).organ;
-    if (organ !== undefined && data && !bodies.some((b) => b.id_organu === organ)) throw new SiteError(404, `Nie ma organu o numerze ${organ}.`);
+    organ = parseSiteQuery(url, ['organ']).organ;
+    if (organ !== undefined && over && !bodies.some((b) => b.id_organu === organ)) {
+      throw new SiteError(404, `Nie ma organu o numerze ${organ}.`);
+    }
   } catch (error) {
     if (!lenient) throw error;
     organ = undefined;
   }
-  const snapshot = data?.snapshot;
+  const snapshot = over?.snapshot;
   return {
-    path: pathOf(req),
-    params: keptParams(req),
+    path: url.pathname,
+    params: keptParams(url),
     organ,
     councils: bodies.filter((b) => b.typ === COUNCIL),
     bodies,
     publicUrl,
     siteName: siteNameOf(bodies),
-    snapshot: snapshot && { id: snapshot.id, builtAt: snapshot.builtAt, newestVote: snapshot.newestVote, credit: readersOf(snapshot).credit },
+    snapshot: snapshot && {
+      id: snapshot.id,
+      builtAt: snapshot.builtAt,
+      newestVote: snapshot.newestVote,
+      credit: readersOf(snapshot).credit,
+    },
   };
 }
 
-/** A page: its view of the data, from its request (its path parameters in `req.params`). */
-type Page = (ctx: PageContext, data: PageData, req: Request) => Promise<PageView> | PageView;
+/** A page's input from its request: the path parameters Express matched, the query by the names its route lists. */
+const inputOf = (page: AnyPage, req: Parameters<RequestHandler>[0], frame: PageContext): PageInput => ({
+  params: { ...req.params } as PageInput['params'],
+  query: parseSiteQuery(urlOf(req), page.route.query),
+  organ: frame.organ,
+});
 
 export interface SiteOptions {
   snapshots: SnapshotStore;
@@ -112,105 +134,157 @@ export interface SiteOptions {
 /** Pages leave with this: a form's post then sends the page's real Origin (src/site/share-form.tsx). */
 const REFERRER_POLICY = 'same-origin';
 
+/** SITE_CSP as a header value, for answers that do not pass the router's helmet (the 429, the error pages). */
+const helmetCsp = Object.entries(SITE_CSP.directives)
+  .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+  .join(';');
+
 /**
  * The site's refusal of its own rate limit (src/http/guards.ts RateLimited): a page in Polish saying
  * when to come back, with Retry-After (set by the limiter). Not cacheable.
  */
-export function siteRefusal({ snapshots, shares, delivery, publicUrl }: Pick<SiteOptions, 'snapshots' | 'shares' | 'delivery' | 'publicUrl'>) {
+export function siteRefusal({
+  snapshots,
+  shares,
+  delivery,
+  publicUrl,
+}: Pick<SiteOptions, 'snapshots' | 'shares' | 'delivery' | 'publicUrl'>) {
   return (req: IncomingMessage, res: ServerResponse, error: RateLimited): void => {
     const snapshot = snapshots.active;
-    const ctx = contextOf(req, publicUrl, snapshot ? new PageData(snapshot, shares) : undefined, true);
     const seconds = error.retryAfterSeconds;
-    const wait = seconds === undefined ? 'za kilka minut' : seconds < 90 ? `za ${seconds} s` : `za ${Math.ceil(seconds / 60)} min`;
+    const wait =
+      seconds === undefined ? 'za kilka minut' : seconds < 90 ? `za ${seconds} s` : `za ${Math.ceil(seconds / 60)} min`;
+    const ctx = frameOf(req, publicUrl, snapshot ? { snapshot, shares } : undefined, true);
     noteReason(res, error.message);
     res.setHeader('Content-Security-Policy', helmetCsp);
     res.setHeader('Referrer-Policy', REFERRER_POLICY);
-    delivery.sendUncached(res, 429, Buffer.from(renderPage(ctx, errorPage(ctx, 429,
-      `Z Twojego adresu przyszło w krótkim czasie bardzo wiele żądań, więcej niż czyta człowiek. Wróć ${wait}.`))), HTML_PAGE);
+    delivery.sendUncached(
+      res,
+      429,
+      Buffer.from(
+        renderPage(
+          ctx,
+          errorPage(
+            ctx,
+            429,
+            `Z Twojego adresu przyszło w krótkim czasie bardzo wiele żądań, więcej niż czyta człowiek. Wróć ${wait}.`,
+          ),
+        ),
+      ),
+      HTML_PAGE,
+    );
   };
 }
 
-/** SITE_CSP as a header value, for answers that do not pass the router's helmet (the 429). */
-const helmetCsp = Object.entries(SITE_CSP.directives)
-  .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`).join(';');
+export function siteRouter({
+  snapshots,
+  shares,
+  delivery,
+  logger,
+  publicUrl,
+  protocolOf,
+  cards = new CardCache(),
+}: SiteOptions): Router {
+  /** A page over the snapshot the request holds: a 304 from its ETag before any read, else its load and render. */
+  const pageRoute =
+    (page: AnyPage): RequestHandler =>
+    async (req, res) => {
+      const started = cacheable(snapshots, delivery, req, res, HTML_PAGE, req.originalUrl);
+      if (!started) return;
+      const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
+      const input = inputOf(page, req, frame);
+      const data = await page.load(input, loadContext(started.snapshot, shares, frame));
+      const body = Buffer.from(renderPage(frame, page.render(data, frame)));
+      delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, HTML_PAGE);
+    };
 
-export function siteRouter({ snapshots, shares, delivery, logger, publicUrl, protocolOf, cards = new CardCache() }: SiteOptions): Router {
-  /** Runs a page over the snapshot the request holds: a 304 from its ETag before any query, else the rendered page. */
-  const page = (render: Page): RequestHandler => async (req, res) => {
-    const started = cacheable(snapshots, delivery, req, res, HTML_PAGE, req.originalUrl);
-    if (!started) return;
-    const data = new PageData(started.snapshot, shares);
-    const ctx = contextOf(req, publicUrl, data);
-    const view = await render(ctx, data, req);
-    delivery.send(res, started.etag, { body: Buffer.from(renderPage(ctx, view)), encoded: {} }, started.encoding, HTML_PAGE);
-  };
+  /** The CSV of a page's list: every page of what the list shows under the same input. */
+  const listDownload =
+    (page: AnyPage, download: Download<PageInput>): RequestHandler =>
+    async (req, res) => {
+      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
+      if (!started) return;
+      const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
+      // Its 400 or 404 before any byte.
+      const read = await download.open(inputOf(page, req, frame), loadContext(started.snapshot, shares, frame));
+      const { list } = download;
+      const write = (out: Parameters<typeof writeListCsv>[0]) => writeListCsv(out, list.columns, read, list.batch);
+      await delivery.stream(req, res, started.etag, CSV_FILE, write, `${list.file}.csv`);
+    };
 
   /** HTML error pages for everything a site route throws (400, 403, 404, 415, 503, 500). */
   const siteErrors: ErrorRequestHandler = (error, req, res, _next) => {
-    const status = error instanceof SiteError ? error.status
-      : typeof (error as { status?: unknown }).status === 'number' && [400, 404, 413, 503].includes((error as { status: number }).status)
-        ? (error as { status: number }).status : 500;
+    const status =
+      error instanceof SiteError
+        ? error.status
+        : typeof (error as { status?: unknown }).status === 'number' &&
+            [400, 404, 413, 503].includes((error as { status: number }).status)
+          ? (error as { status: number }).status
+          : 500;
     if (status === 500) logger?.error({ err: error, req: { method: req.method, url: req.originalUrl } }, 'page failed');
-    const message = status === 500 ? 'Nie udało się przygotować tej strony. Spróbuj ponownie za chwilę.'
-      : error instanceof SiteError ? error.message
-        : status === 503 ? 'Baza danych nie została jeszcze zbudowana. Spróbuj ponownie za kilka minut.'
-          : status === 413 ? 'Wysłany formularz jest za duży.' : 'Nie ma takiej strony.';
+    const message =
+      status === 500
+        ? 'Nie udało się przygotować tej strony. Spróbuj ponownie za chwilę.'
+        : error instanceof SiteError
+          ? error.message
+          : status === 503
+            ? 'Baza danych nie została jeszcze zbudowana. Spróbuj ponownie za kilka minut.'
+            : status === 413
+              ? 'Wysłany formularz jest za duży.'
+              : 'Nie ma takiej strony.';
     if (res.headersSent) {
       res.destroy();
       return;
     }
     const snapshot = snapshots.active;
-    const data = snapshot ? new PageData(snapshot, shares) : undefined;
-    const ctx = contextOf(req, publicUrl, data, true);
-    noteReason(res, error instanceof SiteError && error.detail ? error.detail : error instanceof Error ? error.message : String(error));
+    const ctx = frameOf(req, publicUrl, snapshot ? { snapshot, shares } : undefined, true);
+    noteReason(
+      res,
+      error instanceof SiteError && error.detail
+        ? error.detail
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
     // A download's headers are not the error page's.
     res.removeHeader('Content-Disposition');
     res.setHeader('Content-Security-Policy', helmetCsp);
     delivery.sendUncached(res, status, Buffer.from(renderPage(ctx, errorPage(ctx, status, message))), HTML_PAGE);
   };
 
-  /** A list download's page context: the same the page is rendered with. */
-  const pageOf = (req: Request, _res: unknown, snapshot: Snapshot) => {
-    const data = new PageData(snapshot, shares);
-    return { ctx: contextOf(req, publicUrl, data), data };
-  };
-  const downloads = downloadRoutes({ snapshots, delivery, pageOf });
-  const feeds = feedRoutes({ snapshots, delivery, publicUrl });
+  const bulk = bulkRoutes({ snapshots, delivery });
+  const feeds = feedRoutes({ snapshots, shares, delivery, publicUrl });
   const crawlers = crawlerRoutes({ snapshots, delivery, publicUrl });
   const card = cardRoutes({ snapshots, delivery, cache: cards });
 
   const router = Router();
   const csp = helmet.contentSecurityPolicy(SITE_CSP);
-  const pages: RequestHandler[] = [csp, (_req, res, next) => { res.setHeader('Referrer-Policy', REFERRER_POLICY); next(); }];
-  router.get('/assets/:file', assetsRoute(delivery));
-  router.get('/robots.txt', crawlers.robots);
-  router.get('/sitemap.xml', crawlers.index);
-  router.get('/sitemap-:n.xml', crawlers.file);
-  router.get('/karty/glosowanie/:id.png', card.vote);
-  router.get('/karty/glosowanie/:id/radny/:osoba.png', card.voteWith);
-  router.get('/karty/radny/:token.png', card.councillor);
-  router.get('/glosowania/kanal.atom', feeds.votes);
-  router.get('/radni/:token/kanal.atom', feeds.councillor);
-  router.get('/dane/opis.txt', downloads.description);
-  router.get('/dane/:file.csv', downloads.bulk);
-  router.get('/dane/:organ/:kadencja/:file.csv', downloads.bulk);
-  for (const { route, list } of LIST_DOWNLOADS) router.get(route, downloads.list(list));
-  router.post('/glosowania/:id/udostepnij', pages, ...shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }));
-  router.get('/', pages, page(homePage));
-  router.get('/szukaj', pages, page(searchPage));
-  router.get('/dane/', pages, page(downloadsPage));
-  router.get('/radni', pages, page(councillorsPage));
-  router.get('/radni/:token', pages, page(councillorPage));
-  router.get('/radni/:token/obecnosci', pages, page(attendanceRecordsPage));
-  router.get('/porownaj', pages, page(comparePage));
-  router.get('/spojnosc', pages, page(cohesionPage));
-  router.get('/jak-liczymy', pages, page(methodPage));
-  router.get('/glosowania', pages, page(votesPage));
-  router.get('/glosowania/:id', pages, page(votePage));
-  router.get('/posiedzenia', pages, page(sessionsPage));
-  router.get('/posiedzenia/:id', pages, page(sessionPage));
-  router.get('/rankingi', pages, page(rankingsPage));
-  router.get('/share/:link', pages, page(sharePage));
+  const pages: RequestHandler[] = [
+    csp,
+    (_req, res, next) => {
+      res.setHeader('Referrer-Policy', REFERRER_POLICY);
+      next();
+    },
+  ];
+  router.get(FILES.asset, assetsRoute(delivery));
+  router.get(FILES.robots, crawlers.robots);
+  router.get(FILES.sitemapIndex, crawlers.index);
+  router.get(FILES.sitemapFile, crawlers.file);
+  router.get(FILES.voteCard, card.vote);
+  router.get(FILES.voteWithCard, card.voteWith);
+  router.get(FILES.councillorCard, card.councillor);
+  router.get(FILES.votesFeed, feeds.votes);
+  router.get(FILES.councillorFeed, feeds.councillor);
+  router.get(FILES.bulkDescription, bulk.description);
+  router.get(FILES.bulkFile, bulk.bulk);
+  router.get(FILES.councilBulkFile, bulk.bulk);
+  for (const page of SITE_PAGES) {
+    for (const [name, download] of Object.entries(page.downloads ?? {})) {
+      router.get(listRoute(page.route, name), listDownload(page, download));
+    }
+  }
+  router.post(FILES.shareForm, pages, ...shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }));
+  for (const page of SITE_PAGES) router.get(page.route.path, pages, pageRoute(page));
   router.use(siteErrors);
   return router;
 }

@@ -22,11 +22,8 @@ import { HttpError, Reply } from '../http/envelope.ts';
 import { idParam } from '../http/params.ts';
 import type { PublicUrl } from '../public-url.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
-import { PageData } from './data.ts';
-import { SiteError, pathParam } from './params.ts';
-
-/** The path the form posts to. */
-export const sharePath = (voteId: number): string => `/glosowania/${voteId}/udostepnij`;
+import { SiteError } from './params.ts';
+import { shareFormPath } from './paths.ts';
 
 const FORM_ID = 'udostepnij';
 
@@ -35,7 +32,7 @@ export function ShareForm({ voteId, publicUrl }: { voteId: number; publicUrl: Pu
   return (
     <section aria-labelledby="h-udostepnij" class="share">
       <h2 id="h-udostepnij">Udostępnij</h2>
-      <form id={FORM_ID} method="post" action={sharePath(voteId)} data-share="">
+      <form id={FORM_ID} method="post" action={shareFormPath(voteId)} data-share="">
         <button type="submit">Utwórz link do tego głosowania</button>
         {' '}<span id="share-status" role="status"></span>
       </form>
@@ -94,11 +91,10 @@ export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protoco
     const person = idParam.optional().safeParse(typeof fields['id_osoby'] === 'string' && fields['id_osoby'] !== '' ? fields['id_osoby'] : undefined);
     if (!person.success || Array.isArray(fields['id_osoby'])) throw new SiteError(400, 'Pole „id_osoby” musi być numerem radnego.');
     const endpoint = glosowania.share;
-    const data = new PageData(snapshot, shares);
     let reply: unknown;
     try {
-      const input = parseInput(endpoint, { params: { id: pathParam(req, 'id') }, body: person.data === undefined ? {} : { id_osoby: person.data } });
-      reply = await endpoint.handler(input, data.context);
+      const input = parseInput(endpoint, { params: { id: String(req.params['id'] ?? '') }, body: person.data === undefined ? {} : { id_osoby: person.data } });
+      reply = await endpoint.handler(input, { queries: snapshot.queries, shares });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (error.status === 503) throw new SiteError(503, 'Linki udostępniania są chwilowo niedostępne. Spróbuj ponownie za chwilę.', error.message);

@@ -3,16 +3,15 @@
 // social sites read for a preview card (Open Graph, Twitter: its image is the vote's card with the
 // councillor's ballot) plus a canonical link.
 
-import type { Request } from 'express';
 import { VoteGoneError, glosowania } from '../glosowania/endpoints.ts';
 import { groupBallots } from '../glosowania/queries.ts';
-import { cardPaths } from './cards.ts';
-import { type PageData, type VotePageData, groupsOf } from './data.ts';
+import { type VotePageData, groupsOf } from './data.ts';
 import { BallotsByGroup, VoteSummaryBlock } from './glosowania.tsx';
 import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from './format.ts';
-import { type PageContext, type PageView, href } from './layout.tsx';
 import { HttpError } from '../http/envelope.ts';
-import { SiteError, orNotFound, pathParam } from './params.ts';
+import { page } from './page.ts';
+import { SiteError, orNotFound } from './params.ts';
+import { PAGES, cardPaths, linkTo, sharePath } from './paths.ts';
 
 /**
  * The share store is down (a 503 from the endpoint): the rest of the site still works. The link's vote is
@@ -20,7 +19,10 @@ import { SiteError, orNotFound, pathParam } from './params.ts';
  */
 const unavailable = (error: unknown): never => {
   if (error instanceof HttpError && error.status === 503) {
-    throw new SiteError(503, 'Linki udostępniania są chwilowo niedostępne. Pozostałe strony działają; spróbuj ponownie za chwilę.');
+    throw new SiteError(
+      503,
+      'Linki udostępniania są chwilowo niedostępne. Pozostałe strony działają; spróbuj ponownie za chwilę.',
+    );
   }
   if (error instanceof VoteGoneError) {
     throw new SiteError(410, 'Głosowania, do którego prowadzi ten link, nie ma już w danych: źródło danych je wycofało '
@@ -29,47 +31,76 @@ const unavailable = (error: unknown): never => {
   throw error;
 };
 
-export async function sharePage(ctx: PageContext, data: PageData, req: Request): Promise<PageView> {
-  const shared = await orNotFound('Nie ma takiego linku. Mógł zostać przepisany z błędem.',
-    data.answer(glosowania.shared, { params: { link: pathParam(req, 'link') } }).catch(unavailable));
-  const v = shared.glosowanie;
-  const found: VotePageData & { link: string } = {
-    link: shared.link,
-    vote: v,
-    ballots: shared.glosy,
-    groups: groupsOf(groupBallots(shared.glosy)),
-    attachments: await data.answer(glosowania.attachments, { params: { id: v.id_glosowania } }),
-  };
-  const h = shared.wyrozniony;
-  const result = resultLine(v.wynik, v.za, v.przeciw);
-  const description = h ? `${ballotSentence(h.imie_nazwisko, h.glos)} · ${result}` : `${formatDate(v.data)}, ${v.organ} · ${result}`;
-  return {
-    title: v.tytul,
-    section: 'glosowania',
-    description,
-    preview: { path: `/share/${found.link}`, image: cardPaths.vote(v.id_glosowania, h?.id_osoby), imageAlt: description },
-    body: (
-      <>
-        <article class="card">
-          <h1 class="title">{v.tytul}</h1>
-          {h && (
-            <p class="lead hl">
-              <strong>{ballotSentence(h.imie_nazwisko, h.glos)}</strong>
-              {h.ugrupowanie ? ` (${h.ugrupowanie})` : ''}
-              <span class="vh">: {BALLOT_LABEL[ballotOf(h.glos)]}</span>
+export const sharePage = page({
+  route: PAGES.share,
+  load: async ({ params: { link } }, { answer, tokens }) => {
+    const shared = await orNotFound(
+      'Nie ma takiego linku. Mógł zostać przepisany z błędem.',
+      answer(glosowania.shared, { params: { link } }).catch(unavailable),
+    );
+    const v = shared.glosowanie;
+    const found: VotePageData & { link: string } = {
+      link: shared.link,
+      vote: v,
+      ballots: shared.glosy,
+      groups: groupsOf(groupBallots(shared.glosy)),
+      attachments: await answer(glosowania.attachments, { params: { id: v.id_glosowania } }),
+      tokens: await tokens(
+        [...shared.glosy, ...(shared.wyrozniony ? [shared.wyrozniony] : [])].map((b) => b.id_osoby),
+        { organ: v.id_organu, kadencja: v.kadencja },
+      ),
+    };
+    return { shared, found };
+  },
+  render: ({ shared, found }, ctx) => {
+    const v = shared.glosowanie;
+    const h = shared.wyrozniony;
+    const result = resultLine(v.wynik, v.za, v.przeciw);
+    const description = h
+      ? `${ballotSentence(h.imie_nazwisko, h.glos)} · ${result}`
+      : `${formatDate(v.data)}, ${v.organ} · ${result}`;
+    return {
+      title: v.tytul,
+      section: 'glosowania',
+      description,
+      preview: {
+        path: sharePath(found.link),
+        image: cardPaths.vote(v.id_glosowania, h?.id_osoby),
+        imageAlt: description,
+      },
+      body: (
+        <>
+          <article class="card">
+            <h1 class="title">{v.tytul}</h1>
+            {h && (
+              <p class="lead hl">
+                <strong>{ballotSentence(h.imie_nazwisko, h.glos)}</strong>
+                {h.ugrupowanie ? ` (${h.ugrupowanie})` : ''}
+                <span class="vh">: {BALLOT_LABEL[ballotOf(h.glos)]}</span>
+              </p>
+            )}
+            <VoteSummaryBlock ctx={ctx} data={found} />
+            <p>
+              <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>Szczegóły głosowania</a>
+              {h && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <a href={linkTo(ctx, PAGES.councillor, { token: found.tokens.get(h.id_osoby)! })}>
+                    Profil: {h.imie_nazwisko}
+                  </a>
+                </>
+              )}{' '}
+              <button type="button" class="copy" data-copy={sharePath(found.link)} data-status="copy-status" hidden>
+                Kopiuj link
+              </button>
+              <span id="copy-status" role="status"></span>
             </p>
-          )}
-          <VoteSummaryBlock ctx={ctx} data={found} />
-          <p>
-            <a href={href(ctx, `/glosowania/${v.id_glosowania}`)}>Szczegóły głosowania</a>
-            {h && <> · <a href={href(ctx, `/radni/${h.id_osoby}`)}>Profil: {h.imie_nazwisko}</a></>}
-            {' '}<button type="button" class="copy" data-copy={`/share/${found.link}`} data-status="copy-status" hidden>Kopiuj link</button>
-            <span id="copy-status" role="status"></span>
-          </p>
-        </article>
-        <h2>Głosy według ugrupowań</h2>
-        <BallotsByGroup ctx={ctx} data={found} highlight={h?.id_osoby} />
-      </>
-    ),
-  };
-}
+          </article>
+          <h2>Głosy według ugrupowań</h2>
+          <BallotsByGroup ctx={ctx} data={found} highlight={h?.id_osoby} />
+        </>
+      ),
+    };
+  },
+});

@@ -9,14 +9,16 @@ import type { Writable } from 'node:stream';
 import type Database from 'better-sqlite3';
 import { TextWriter } from '../exports/text-writer.ts';
 import { absoluteUrl } from '../public-url.ts';
+import { FILES, PAGES, pagePath, sitemapPath } from '../site/paths.ts';
+
+export { sitemapPath };
 
 /** The protocol's limit of URLs per file. */
 export const SITEMAP_URL_LIMIT = 50_000;
-export const SITEMAP_INDEX_PATH = '/sitemap.xml';
-/** The path of sitemap file n (1-based). */
-export const sitemapPath = (n: number): string => `/sitemap-${n}.xml`;
+export const SITEMAP_INDEX_PATH = FILES.sitemapIndex;
 /** The lists every visitor starts from, first in the first file. */
-export const SITE_LISTS: readonly string[] = ['/', '/radni', '/glosowania', '/posiedzenia', '/rankingi'];
+export const SITE_LISTS: readonly string[] =
+  [PAGES.home, PAGES.councillors, PAGES.votes, PAGES.sessions, PAGES.rankings].map((page) => pagePath(page));
 
 export const XML_MEDIA_TYPE = 'application/xml; charset=utf-8';
 
@@ -51,11 +53,14 @@ export class Sitemaps {
     const councillors = db.prepare('SELECT token FROM radny WHERE name_rank BETWEEN ? AND ? ORDER BY name_rank').pluck();
     const sessions = db.prepare('SELECT id_posiedzenia FROM posiedzenie WHERE ord BETWEEN ? AND ? ORDER BY ord').pluck();
     const votes = db.prepare('SELECT id_glosowania FROM glosowanie WHERE ord BETWEEN ? AND ? ORDER BY ord').pluck();
+    const councillor = (token: string) => pagePath(PAGES.councillor, { token });
+    const session = (id: number) => pagePath(PAGES.session, { id });
+    const vote = (id: number) => pagePath(PAGES.vote, { id });
     this.sections = [
       { count: lists.length, paths: (from, to) => lists.slice(from - 1, to) },
-      { count: count('radny'), paths: (from, to) => (councillors.all(from, to) as string[]).map((token) => `/radni/${encodeURIComponent(token)}`) },
-      { count: count('posiedzenie'), paths: (from, to) => (sessions.all(from, to) as number[]).map((id) => `/posiedzenia/${id}`) },
-      { count: count('glosowanie'), paths: (from, to) => (votes.all(from, to) as number[]).map((id) => `/glosowania/${id}`) },
+      { count: count('radny'), paths: (from, to) => (councillors.all(from, to) as string[]).map((token) => councillor(token)) },
+      { count: count('posiedzenie'), paths: (from, to) => (sessions.all(from, to) as number[]).map((id) => session(id)) },
+      { count: count('glosowanie'), paths: (from, to) => (votes.all(from, to) as number[]).map((id) => vote(id)) },
     ];
   }
 

@@ -5,10 +5,19 @@
 import { z } from 'zod';
 import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, rankedVote } from '../answers/schemas.ts';
+import type { Queries } from '../snapshot/queries.ts';
 import {
-  attendanceRankingItem, attendanceRankingQuery, bodyActivity, cohesionItem, cohesionQuery, councillorRankingQuery, dashboard,
-  loyalistRankingItem, monthlyTotals, rebelRankingItem, scopeQuery, topPair, topPairsQuery, votesRankingQuery,
+  attendanceRankingItem, attendanceRankingQuery, bodyActivity, cohesionItem, cohesionMonthsQuery, cohesionQuery,
+  councilMap, councillorRankingQuery, dashboard, groupCohesionMonths, largestSamples, loyalistRankingItem, mapQuery,
+  monthlyTotals, rebelRankingItem, scopeQuery, topPair, topPairsQuery, votesRankingQuery,
 } from './schemas.ts';
+
+/** The body a map is of: the one asked for, else the snapshot's only council (typ `rada`), if it has exactly one. */
+function mapBody(organ: number | undefined, queries: Queries): number | undefined {
+  if (organ !== undefined) return organ;
+  const councils = queries.utils.bodiesList().filter((b) => b.typ === 'rada');
+  return councils.length === 1 ? councils[0]!.id_organu : undefined;
+}
 
 const stat = { method: 'get' as const, tag: 'statystyki', errors: [400, 404], stored: {} }; // 404: an unknown organ
 
@@ -60,5 +69,33 @@ export const statystyki = {
     ...stat, path: '/api/statystyki/spojnosc-ugrupowan', summary: 'Spójność ugrupowań (indeks zgodności)', query: cohesionQuery,
     response: envelope(z.array(cohesionItem)),
     handler: ({ query }, { queries }) => queries.statystyki.cohesion(inKnownBody(query, queries)),
+  }),
+  cohesionByMonth: endpoint({
+    ...stat, path: '/api/statystyki/spojnosc-czas',
+    summary: 'Spójność ugrupowań w kolejnych miesiącach (ugrupowania w kolejności rankingu)',
+    query: cohesionMonthsQuery, response: envelope(z.array(groupCohesionMonths)),
+    handler: ({ query }, { queries }) => queries.statystyki.rankedCohesionByMonth(inKnownBody(query, queries)),
+  }),
+  largestSamples: endpoint({
+    ...stat, path: '/api/statystyki/najwieksze-proby',
+    summary: 'Największe próby rankingów: najwięcej zapisów obecności i głosów ze stanowiskiem większości',
+    query: scopeQuery, response: envelope(largestSamples),
+    handler: ({ query }, { queries }) => {
+      const { posiedzenia, glosowania } = queries.statystyki.largestSamples(inKnownBody(query, queries));
+      return { max_posiedzen: posiedzenia, max_glosowan: glosowania };
+    },
+  }),
+  // Exempt from the reference oracle (test/support/reference.ts): the coordinates are core/embedding.ts's
+  // classical MDS and the reference has no second eigen-solver; test/evidence.test.ts checks the map against
+  // coordinates worked out by hand, test/embedding.test.ts the solver.
+  councilMap: endpoint({
+    ...stat, path: '/api/statystyki/mapa',
+    summary: 'Mapa rady: radni kadencji rozmieszczeni według podobieństwa głosowań (null: brak mapy)',
+    query: mapQuery, response: envelope(councilMap.nullable()),
+    handler: ({ query: { organ, kadencja } }, { queries }) => {
+      inKnownBody({ organ }, queries);
+      const body = mapBody(organ, queries);
+      return (body === undefined ? undefined : queries.statystyki.councilMap(body, kadencja)) ?? null;
+    },
   }),
 };

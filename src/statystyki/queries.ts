@@ -23,6 +23,10 @@ export interface TopPairsOptions extends Scope { min_wspolne: number; limit: num
 
 export interface CohesionItem { pozycja: number; id_ugrupowania: number; nazwa: string; liczba_glosowan: number; spojnosc_procent: number }
 export interface CohesionMonth { miesiac: string; liczba_glosowan: number; spojnosc_procent: number }
+/** A group of the cohesion ranking with its cohesion per month. */
+export interface GroupCohesionMonths {
+  pozycja: number; id_ugrupowania: number; nazwa: string; miesiace: CohesionMonth[];
+}
 
 export interface MapPoint {
   id_osoby: number; imie_nazwisko: string; token: string; id_ugrupowania: number | null; ugrupowanie: string | null; x: number; y: number;
@@ -51,6 +55,7 @@ export class StatystykiQueries {
   private readonly voteRankings: Record<VoteRank, FilteredStatements>;
   private readonly cohesionRanked: Database.Statement;
   private readonly cohesionMonths: Database.Statement;
+  private readonly rankedCohesionMonths: Database.Statement;
   private readonly mapTermsOf: Database.Statement;
   private readonly mapHeader: Database.Statement;
   private readonly mapPlaces: Database.Statement;
@@ -97,6 +102,16 @@ export class StatystykiQueries {
       WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.rank LIMIT ?`);
     this.cohesionMonths = db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
       WHERE kadencja = ? AND id_organu = ? AND id_ugrupowania = ? ORDER BY miesiac`);
+    // The first @limit groups of the ranking (or the one asked for), each with its months.
+    this.rankedCohesionMonths = db.prepare(`WITH ranked AS (
+        SELECT rank, id_ugrupowania FROM ugrupowanie_spojnosc
+        WHERE kadencja = @kadencja AND id_organu = @organ AND (@group IS NULL OR id_ugrupowania = @group)
+        ORDER BY rank LIMIT @limit)
+      SELECT r.rank AS pozycja, r.id_ugrupowania, u.nazwa, m.miesiac, m.liczba_glosowan, m.licznik, m.mianownik
+      FROM ranked r JOIN ugrupowanie u ON u.id_ugrupowania = r.id_ugrupowania
+      JOIN ugrupowanie_spojnosc_miesiac m
+        ON m.kadencja = @kadencja AND m.id_organu = @organ AND m.id_ugrupowania = r.id_ugrupowania
+      ORDER BY r.rank, m.miesiac`);
     this.mapTermsOf = db.prepare(`SELECT m.kadencja FROM mapa m JOIN kadencja k ON k.kadencja = m.kadencja
       WHERE m.id_organu = ? ORDER BY k.data_od DESC`).pluck();
     this.mapHeader = db.prepare('SELECT prog FROM mapa WHERE kadencja = ? AND id_organu = ?').pluck();
@@ -214,6 +229,26 @@ export class StatystykiQueries {
     const rows = this.cohesionMonths.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, groupId) as
       Array<{ miesiac: string; liczba_glosowan: number; licznik: number; mianownik: number }>;
     return rows.map(({ licznik, mianownik, ...month }) => ({ ...month, spojnosc_procent: percent(licznik, mianownik) }));
+  }
+
+  /**
+   * The cohesion per month of the first `limit` groups of the ranking in scope (or of the group
+   * `ugrupowanie` alone), in ranking order, each month as `cohesionByMonth` gives it.
+   */
+  rankedCohesionByMonth(options: Scope & { limit: number; ugrupowanie?: number | undefined }) {
+    type Row = { pozycja: number; id_ugrupowania: number; nazwa: string; miesiac: string; liczba_glosowan: number } &
+      { licznik: number; mianownik: number };
+    const { kadencja, organ, limit, ugrupowanie } = options;
+    const scope = { kadencja: kadencja ?? ALL_TERMS, organ: organ ?? ALL_BODIES, group: ugrupowanie ?? null, limit };
+    const groups: GroupCohesionMonths[] = [];
+    const rows = this.rankedCohesionMonths.all(scope) as Row[];
+    for (const { pozycja, id_ugrupowania, nazwa, licznik, mianownik, ...month } of rows) {
+      if (groups.at(-1)?.id_ugrupowania !== id_ugrupowania) {
+        groups.push({ pozycja, id_ugrupowania, nazwa, miesiace: [] });
+      }
+      groups.at(-1)!.miesiace.push({ ...month, spojnosc_procent: percent(licznik, mianownik) });
+    }
+    return groups;
   }
 
   /** The terms with a map of this body, newest first (empty: not a council, or no ballots). */

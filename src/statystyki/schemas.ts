@@ -1,16 +1,24 @@
 // /api/statystyki: parameters and responses (CONTRACT §4, §5).
 
 import { z } from 'zod';
-import { booleanParam, kadencjaParam, limitParam, minParam, organParam } from '../http/params.ts';
-import { count, int, percentNumber, text } from '../answers/schemas.ts';
+import {
+  booleanParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam,
+} from '../http/params.ts';
+import { count, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
 
 // Every aggregate accepts `organ` (CONTRACT §7): the figures of that body's votes and sessions only.
 export const scopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
 export const votesRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20) });
-export const attendanceRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_posiedzen: minParam(1) });
-export const councillorRankingQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_glosowan: minParam(10) });
+export const attendanceRankingQuery = z.object({
+  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20),
+  min_posiedzen: minParam(1).meta({ description: 'Minimalna liczba zapisów obecności radnego' }),
+});
+export const councillorRankingQuery = z.object({
+  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20),
+  min_glosowan: minParam(10).meta({ description: 'Minimalna liczba aktywnych głosów radnego' }),
+});
 export const topPairsQuery = z.object({
-  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_wspolne: minParam(10),
+  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20), min_wspolne: minWspolneParam,
   tylko_miedzy_ugrupowaniami: booleanParam.optional().meta({ description: 'true: tylko pary z różnych ugrupowań' }),
 });
 
@@ -69,3 +77,58 @@ export const cohesionItem = z.strictObject({
   liczba_glosowan: count('Głosowania, w których członkowie ugrupowania oddali co najmniej 2 aktywne głosy'),
   spojnosc_procent: percentNumber('Indeks zgodności (Hix, Noury, Roland): Σ(3·max(za, przeciw, wstrzymujacy) − T) / Σ(2·T)'),
 }).meta({ id: 'CohesionItem' });
+
+export const cohesionMonthsQuery = z.object({
+  kadencja: kadencjaParam, organ: organParam, limit: limitParam(20),
+  ugrupowanie: idParam.optional()
+    .meta({ description: 'id_ugrupowania: tylko to ugrupowanie (z jego pozycją w rankingu)' }),
+});
+
+export const groupCohesionMonths = z.strictObject({
+  pozycja: int('Pozycja w rankingu spojnosc-ugrupowan (od 1)'),
+  id_ugrupowania: int('Identyfikator ugrupowania'),
+  nazwa: text('Nazwa ugrupowania'),
+  miesiace: z.array(z.strictObject({
+    miesiac: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: 'Miesiąc daty głosowania YYYY-MM' }),
+    liczba_glosowan: count('Głosowania miesiąca, w których członkowie ugrupowania oddali co najmniej 2 aktywne głosy'),
+    spojnosc_procent: percentNumber('Indeks zgodności w tym miesiącu'),
+  })).meta({ description: 'Miesiące z co najmniej jednym takim głosowaniem, rosnąco' }),
+}).meta({ id: 'GroupCohesionMonths' });
+
+export const largestSamples = z.strictObject({
+  max_posiedzen: count('Najwięcej zapisów obecności radnego w zakresie (liczba_posiedzen w ranking-frekwencji)'),
+  max_glosowan: count('Najwięcej aktywnych głosów jednego radnego w głosowaniach ze stanowiskiem większości '
+    + '(glosowania w ranking-buntownikow)'),
+}).meta({ id: 'LargestSamples' });
+
+export const mapQuery = z.object({
+  kadencja: kadencjaParam.meta({ description: 'Kadencja mapy; bez niej: najnowsza kadencja, w której organ ma mapę' }),
+  organ: organParam.meta({
+    description: 'id_organu: rada (albo Sejm), której mapę pokazać (nieznany: 404); bez niego: jedyna rada w danych',
+  }),
+});
+
+const mapPerson = {
+  id_osoby: int('Identyfikator radnego'),
+  imie_nazwisko: text('Imię i nazwisko'),
+  token: text('Token (slug) radnego'),
+  id_ugrupowania: int('Identyfikator ugrupowania (bieżąca przynależność w kadencji)').nullable(),
+  ugrupowanie: text('Nazwa ugrupowania (bieżąca przynależność w kadencji)').nullable(),
+};
+
+export const councilMap = z.strictObject({
+  id_organu: int('Identyfikator organu'),
+  kadencja: kadencjaString,
+  prog: count('Wspólne głosowania, które ma co najmniej każda para umieszczonych radnych'),
+  radni: z.array(z.strictObject({
+    ...mapPerson,
+    x: z.number()
+      .meta({ description: 'Pierwsza oś (jednostki 1 − zgodność, środek ciężkości w 0), 6 miejsc po przecinku' }),
+    y: z.number().meta({ description: 'Druga oś' }),
+  })).meta({ description: 'Umieszczeni radni, w kolejności nazwisk' }),
+  pominieci: z.array(z.strictObject(mapPerson))
+    .meta({
+      description: 'Radni z głosem w tych głosowaniach, pominięci (za mało wspólnych głosowań), w kolejności nazwisk',
+    }),
+}).meta({ id: 'CouncilMap' });
+

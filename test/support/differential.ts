@@ -9,6 +9,8 @@ import type { Bundle } from './bundle.ts';
 /** GET endpoints (by path) the differential tests do not compare with the reference, and why. */
 export const NOT_COMPARED: Readonly<Record<string, string>> = {
   '/api/glosowania/share/:link': 'a share link is made at run time, not a figure of the council: test/shares.test.ts and test/share-identity.test.ts',
+  '/api/statystyki/mapa': 'the coordinates are core/embedding.ts\'s classical MDS and the reference has no second eigen-solver: '
+    + 'test/evidence.test.ts checks the map against coordinates worked out by hand, test/embedding.test.ts the solver',
 };
 
 /** The figures' requests: each endpoint of CONTRACT §2–§8, with and without the scope filters (test/metrics.test.ts). */
@@ -29,10 +31,12 @@ export function figureRequests(bundle: Bundle): string[] {
       `/api/statystyki/ranking-buntownikow?min_glosowan=1&limit=100${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=0&limit=100${and}`,
       `/api/statystyki/najbardziej-kontrowersyjne?limit=100${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100${and}`,
       `/api/statystyki/top-koalicje?min_wspolne=1&limit=100${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100${and}`,
-      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`);
+      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`, `/api/statystyki/najwieksze-proby${q}`);
     for (const id of people) {
-      for (const metric of ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa']) paths.push(`/api/radni/${id}${metric}${q}`);
-      for (const list of ['glosowania', 'glosowania-samotne', 'glosowania-kluczowe', 'glosowania-buntownicze']) {
+      for (const metric of ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa', '/glosowania-liczby', '/organy']) {
+        paths.push(`/api/radni/${id}${metric}${q}`);
+      }
+      for (const list of ['glosowania', 'glosowania-samotne', 'glosowania-kluczowe', 'glosowania-buntownicze', 'glosowania-zgodne']) {
         paths.push(`/api/radni/${id}/${list}?limit=100${and}`);
       }
       paths.push(`/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`, `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`);
@@ -47,11 +51,13 @@ export function figureRequests(bundle: Bundle): string[] {
         `/api/statystyki/ranking-buntownikow?min_glosowan=0&limit=100&${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=1&limit=100&${and}`,
         `/api/statystyki/najbardziej-kontrowersyjne?limit=100&${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100&${and}`,
         `/api/statystyki/top-koalicje?min_wspolne=1&limit=100&${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100&${and}`,
-        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`);
+        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`, `/api/statystyki/najwieksze-proby?${and}`);
     }
   }
   for (const id of votes) paths.push(`/api/glosowania/${id}`, `/api/glosowania/${id}/glosy`, `/api/glosowania/${id}/glosy?ugrupowanie=true`, `/api/glosowania/${id}/zalaczniki`);
-  for (const id of sessions) paths.push(`/api/posiedzenia/${id}`, `/api/posiedzenia/${id}/punkty`, `/api/posiedzenia/${id}/obecnosci`);
+  for (const id of sessions) {
+    paths.push(`/api/posiedzenia/${id}`, `/api/posiedzenia/${id}/punkty`, `/api/posiedzenia/${id}/obecnosci`, `/api/posiedzenia/${id}/glosowania`);
+  }
   paths.push('/api/glosowania?limit=3&page=2', '/api/glosowania?wynik=odrzucono&limit=100', '/api/glosowania?kontrowersyjnosc_min=50&limit=100');
   return paths;
 }
@@ -79,6 +85,27 @@ export function evidenceRequests(bundle: Bundle): Array<[string, Record<string, 
     requests.push([`/api/radni/${people[0]}/porownanie/${people[1]}`, { limit: '2', page: '2' }],
       [`/api/radni/${people[0]}/glosowania`, { glos: 'za', limit: '1', page: '2' }],
       [`/api/radni/${people[0]}/obecnosci`, { limit: '1', page: '3' }]);
+  }
+  return requests;
+}
+
+/** The monthly series (the site's charts): cohesion of every group and agreement of every pair, in every scope. */
+export function monthlyRequests(bundle: Bundle): Array<[string, Record<string, string>]> {
+  const people = (bundle['radni.csv'] ?? []).map((r) => String(r.id_osoby));
+  const terms = (bundle['kadencje.csv'] ?? []).map((r) => String(r.kadencja));
+  const bodies = [...(bundle['organy.csv'] ?? []).map((r) => String(r.id_organu)), '999'];
+  const scopes: Array<Record<string, string>> = [{}, ...terms.map((kadencja) => ({ kadencja })),
+    ...bodies.flatMap((organ) => [{ organ }, ...terms.map((kadencja) => ({ organ, kadencja }))])];
+  const requests: Array<[string, Record<string, string>]> = [];
+  for (const scope of scopes) {
+    requests.push(['/api/statystyki/spojnosc-czas', { ...scope, limit: '100' }]);
+    for (const p of people) {
+      for (const q of people) requests.push([`/api/radni/${p}/porownanie/${q}/zgodnosc-czas`, scope]);
+    }
+  }
+  for (const group of (bundle['ugrupowania.csv'] ?? []).map((r) => String(r.id_ugrupowania))) {
+    requests.push(['/api/statystyki/spojnosc-czas', { ugrupowanie: group }]);
+    requests.push(['/api/statystyki/spojnosc-czas', { ugrupowanie: group, limit: '1' }]);
   }
   return requests;
 }

@@ -33,6 +33,20 @@ const who = (id: number, imie_nazwisko: string, ugrupowanie: string | null) => (
 const group = (pozycja: number, id: number, liczba_glosowan: number, spojnosc_procent: number) =>
   ({ pozycja, id_ugrupowania: id, nazwa: id === 1 ? RDM : FS, liczba_glosowan, spojnosc_procent });
 
+const month = (miesiac: string, wspolne_glosowania: number, zgodne: number, zgodnosc_procent: number) =>
+  ({ miesiac, wspolne_glosowania, zgodne, zgodnosc_procent });
+const cohesionMonths = (pozycja: number, id: number, months: Array<[string, number, number]>) => ({
+  pozycja, id_ugrupowania: id, nazwa: id === 1 ? RDM : FS,
+  miesiace: months.map(([miesiac, liczba_glosowan, spojnosc_procent]) =>
+    ({ miesiac, liczba_glosowan, spojnosc_procent })),
+});
+const totals = (wszystkie: number, zgodne: number, buntownicze: number, samotne: number, kluczowe: number) =>
+  ({ wszystkie, zgodne, buntownicze, samotne, kluczowe });
+const votes = (...ids: Array<keyof typeof HAND_VOTES>) => ids.map((v) => HAND_VOTES[v]);
+const largest = (max_posiedzen: number, max_glosowan: number) => ({ max_posiedzen, max_glosowan });
+const BODIES: Record<number, [string, string]> = { 1: ['Rada Miasta', 'rada'], 2: ['Komisja Budżetowa', 'komisja'] };
+const body = (id: number) => ({ id_organu: id, nazwa: BODIES[id]![0], typ: BODIES[id]![1] });
+
 interface Case { path: string; query?: Record<string, string>; body: unknown }
 const ok = (data: unknown, pagination?: object) => (pagination ? { success: true, data, pagination } : { success: true, data });
 
@@ -162,4 +176,94 @@ export const HAND_EVIDENCE: Case[] = [
   { path: '/api/statystyki/spojnosc-ugrupowan', query: { organ: '3' }, body: ok([]) },
   { path: '/api/statystyki/spojnosc-ugrupowan', query: { limit: '1' }, body: ok([group(1, 2, 8, 73.53)]) },
   { path: '/api/statystyki/spojnosc-ugrupowan', query: { organ: '99' }, body: NOT_FOUND },
+
+  // ── The reads the website made itself until issue 35, now endpoints ─────────────────────────
+  // porownanie/zgodnosc-czas: (1,3) 2015-03 V1 ✓ V2 ✓ V3 ✗ V4 ✗ · 2019-01 V5 ✓ V6 ✗ V7 ✓ V8 ✓
+  //   · 2019-02 V10 ✗ V11 ✓ V12 ✗
+  {
+    path: '/api/radni/1/porownanie/3/zgodnosc-czas',
+    body: ok([month('2015-03', 4, 2, 50), month('2019-01', 4, 3, 75), month('2019-02', 3, 1, 33.33)]),
+  },
+  { // V8 Z/Z
+    path: '/api/radni/lucja-wrobel/porownanie/1/zgodnosc-czas', query: { organ: '2' },
+    body: ok([month('2019-01', 1, 1, 100)]),
+  },
+  { path: '/api/radni/1/porownanie/3/zgodnosc-czas', query: { kadencja: T1 }, body: ok([month('2015-03', 4, 2, 50)]) },
+  { path: '/api/radni/2/porownanie/5/zgodnosc-czas', body: ok([]) }, // never shared a vote
+  { path: '/api/radni/1/porownanie/anna-nowak/zgodnosc-czas', body: BAD_REQUEST },
+  { path: '/api/radni/1/porownanie/99/zgodnosc-czas', body: NOT_FOUND },
+  { path: '/api/radni/1/porownanie/3/zgodnosc-czas', query: { organ: '99' }, body: NOT_FOUND },
+  // spojnosc-czas: each group of spojnosc-ugrupowan with its months (the cohesion block above, split by month):
+  // FS 2015-03 V1 1/4 V2 4/4 · 2019-01 V5 4/4 V6 4/4 V7 1/4 · 2019-02 V10 3/6 V11 4/4 V12 4/4 (11/14);
+  // RdM 2015-03 V1–V4 10/16 · 2019-01 V5–V8 13/16
+  {
+    path: '/api/statystyki/spojnosc-czas',
+    body: ok([
+      cohesionMonths(1, 2, [['2015-03', 2, 62.5], ['2019-01', 3, 75], ['2019-02', 3, 78.57]]),
+      cohesionMonths(2, 1, [['2015-03', 4, 62.5], ['2019-01', 4, 81.25]]),
+    ]),
+  },
+  { // the council in T2: FS V5 4/4 V6 4/4 V7 1/4 · V10 3/6 V11 4/4 V12 4/4; RdM V5 4/4 V6 tie 1/4 V7 4/4 (9/12)
+    path: '/api/statystyki/spojnosc-czas', query: { organ: '1', kadencja: T2 },
+    body: ok([
+      cohesionMonths(1, 2, [['2019-01', 3, 75], ['2019-02', 3, 78.57]]),
+      cohesionMonths(2, 1, [['2019-01', 3, 75]]),
+    ]),
+  },
+  {
+    path: '/api/statystyki/spojnosc-czas', query: { ugrupowanie: '1' },
+    body: ok([cohesionMonths(2, 1, [['2015-03', 4, 62.5], ['2019-01', 4, 81.25]])]),
+  },
+  {
+    path: '/api/statystyki/spojnosc-czas', query: { limit: '1', kadencja: T1 },
+    body: ok([cohesionMonths(1, 1, [['2015-03', 4, 62.5]])]),
+  },
+  { path: '/api/statystyki/spojnosc-czas', query: { organ: '3' }, body: ok([]) },
+  { path: '/api/statystyki/spojnosc-czas', query: { organ: '99' }, body: NOT_FOUND },
+  // glosowania-zgodne: the votes zgodnosc-grupa counts as zgodne.
+  // 1: V1 V2 V5 V7 V8 (V3 V4 V6 ties; V10–V12 alone in RdM)
+  {
+    path: '/api/radni/1/glosowania-zgodne',
+    body: ok([...withBallot('za', 8), ...withBallot('przeciw', 7), ...withBallot('za', 5, 2, 1)], page(1, 20, 5, 1)),
+  },
+  { // 3 in T2: V5 ✓ V7 ✓ V8 ✓ V10 ✗ (the rebellion) V11 ✓ V12 ✓
+    path: '/api/radni/lucja-wrobel/glosowania-zgodne', query: { kadencja: T2 },
+    body: ok([
+      ...withBallot('za', 12), ...withBallot('przeciw', 11), ...withBallot('za', 8), ...withBallot('przeciw', 7),
+      ...withBallot('za', 5),
+    ], page(1, 20, 5, 1)),
+  },
+  {
+    path: '/api/radni/3/glosowania-zgodne', query: { limit: '2', page: '2' },
+    body: ok([...withBallot('za', 8), ...withBallot('przeciw', 7)], page(2, 2, 7, 4)),
+  },
+  { path: '/api/radni/5/glosowania-zgodne', body: ok([], page(1, 20, 0, 0)) }, // never in a group
+  { path: '/api/radni/99/glosowania-zgodne', body: NOT_FOUND },
+  // glosowania-liczby: the totals of the five lists (wszystkie: every ballot, V1–V12 for 1 and 3)
+  { path: '/api/radni/1/glosowania-liczby', body: ok(totals(12, 5, 0, 2, 3)) },
+  { path: '/api/radni/3/glosowania-liczby', body: ok(totals(12, 7, 1, 4, 3)) },
+  { path: '/api/radni/3/glosowania-liczby', query: { kadencja: T1 }, body: ok(totals(4, 2, 0, 2, 0)) },
+  { path: '/api/radni/borys-zuk/glosowania-liczby', body: ok(totals(0, 0, 0, 0, 0)) },
+  { path: '/api/radni/99/glosowania-liczby', body: NOT_FOUND },
+  // organy: the bodies of the sessions with the councillor's attendance record (1: S2 S3 S4; 2: S1)
+  { path: '/api/radni/1/organy', body: ok([body(1), body(2)]) },
+  { path: '/api/radni/1/organy', query: { kadencja: T1 }, body: ok([]) }, // no S1 record for 1
+  { path: '/api/radni/2/organy', body: ok([body(1)]) },
+  { path: '/api/radni/7/organy', body: ok([]) },
+  { path: '/api/radni/99/organy', body: NOT_FOUND },
+  // posiedzenia/:id/glosowania: in the order taken (date order reversed):
+  // S1 V4 (date only) V1 V2 V3 (V3 after V2, same 10:30)
+  { path: '/api/posiedzenia/1/glosowania', body: ok(votes(4, 1, 2, 3)) },
+  { path: '/api/posiedzenia/4/glosowania', body: ok(votes(10, 11, 12, 13, 14)) }, // V14 tally-only: listed like any vote
+  { path: '/api/posiedzenia/99/glosowania', body: NOT_FOUND },
+  // najwieksze-proby: attendance records 3, 4 have 4 (S1–S4); majority ballots 1, 3, 4 have 9
+  // (the ranking block of hand-council.ts)
+  { path: '/api/statystyki/najwieksze-proby', body: ok(largest(4, 9)) },
+  { path: '/api/statystyki/najwieksze-proby', query: { kadencja: T1 }, body: ok(largest(1, 2)) },
+  { path: '/api/statystyki/najwieksze-proby', query: { kadencja: T2 }, body: ok(largest(3, 7)) },
+  { // S3; V8 Z
+    path: '/api/statystyki/najwieksze-proby', query: { organ: '2' }, body: ok(largest(1, 1)),
+  },
+  { path: '/api/statystyki/najwieksze-proby', query: { organ: '3' }, body: ok(largest(0, 0)) },
+  { path: '/api/statystyki/najwieksze-proby', query: { organ: '99' }, body: NOT_FOUND },
 ];

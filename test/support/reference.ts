@@ -689,6 +689,60 @@ class Reference {
     return { success: true, ...paged(this.personVoteItems(p, votes), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
   }
 
+  /** The votes counted in zgodnosc-grupa where X voted as the group: its `zgodne`, listed. */
+  zgodneGlosowania(p: Person, query: Query): unknown {
+    const votes = this.groupAgreementVotes(p, query.kadencja ?? null).filter((x) => x.agrees).map((x) => x.vote);
+    const items = this.personVoteItems(p, votes);
+    return { success: true, ...paged(items, qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  /** The total of each of X's vote lists: the pagination total each list endpoint gives. */
+  glosowaniaLiczby(p: Person, query: Query): unknown {
+    const scope: Query = query.kadencja === undefined ? {} : { kadencja: query.kadencja };
+    const total = (body: unknown) => (body as { pagination: { total: number } }).pagination.total;
+    return {
+      success: true,
+      data: {
+        wszystkie: total(this.radnyGlosowania(p, scope)),
+        zgodne: total(this.zgodneGlosowania(p, scope)),
+        buntownicze: total(this.buntownicze(p, scope)),
+        samotne: total(this.samotne(p, scope)),
+        kluczowe: total(this.kluczowe(p, scope)),
+      },
+    };
+  }
+
+  /** The bodies of the sessions where X has an attendance record in scope, by id. */
+  organyRadnego(p: Person, query: Query): unknown {
+    const bodies = new Set(this.attendanceIn(query.kadencja ?? null, null)
+      .filter((r) => r.id_osoby === p.id_osoby).map((r) => this.session(r.id_posiedzenia).id_organu));
+    const data = [...bodies].sort((a, b) => a - b).map((id) => {
+      const b = this.body(id);
+      return { id_organu: b.id_organu, nazwa: b.nazwa, typ: b.typ };
+    });
+    return { success: true, data };
+  }
+
+  /** X beside Y per calendar month of the vote date: the shared active votes of that month and the equal ones. */
+  zgodnoscCzas(p: Person, other: Person, query: Query): unknown {
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'));
+    const months = [...new Set(votes.map((v) => v.data.slice(0, 7)))].sort();
+    const data = months.flatMap((miesiac) => {
+      let wspolne = 0;
+      let zgodne = 0;
+      for (const v of votes.filter((x) => x.data.slice(0, 7) === miesiac)) {
+        const a = this.ballotOf(v, p.id_osoby);
+        const b = this.ballotOf(v, other.id_osoby);
+        if (!a || !b || !isActive(a.glos) || !isActive(b.glos)) continue;
+        wspolne++;
+        if (a.glos === b.glos) zgodne++;
+      }
+      if (wspolne === 0) return [];
+      return [{ miesiac, wspolne_glosowania: wspolne, zgodne, zgodnosc_procent: percent(zgodne, wspolne) }];
+    });
+    return { success: true, data };
+  }
+
   /** Shared active votes and agreements of two persons in scope. */
   pair(a: number, b: number, kadencja: string | null, organ: number | null = null): { wspolne: number; zgodne: number } {
     let wspolne = 0;
@@ -1021,6 +1075,58 @@ class Reference {
     return { success: true, data };
   }
 
+  /** One group's Agreement Index sums over the votes in `votes` where its members cast T ≥ 2 active ballots. */
+  cohesionOver(g: Group, votes: Vote[]): { liczba: number; licznik: number; mianownik: number } {
+    let liczba = 0;
+    let licznik = 0;
+    let mianownik = 0;
+    for (const v of votes) {
+      const inGroup = (b: Ballot) => isActive(b.glos) && this.groupAtVote(b.id_osoby, v) === g.id_ugrupowania;
+      const members = this.ballotsOf(v).filter(inGroup);
+      const [y, n, a] = ACTIVE_OPTIONS.map((option) => this.countOf(members, option)) as [number, number, number];
+      const t = y + n + a;
+      if (t < 2) continue;
+      liczba++;
+      licznik += 3 * Math.max(y, n, a) - t;
+      mianownik += 2 * t;
+    }
+    return { liczba, licznik, mianownik };
+  }
+
+  /** The groups of spojnosc-ugrupowan (or the one asked for), each with its cohesion over each month's votes alone. */
+  spojnoscCzas(query: Query): unknown {
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'));
+    type Ranked = { data: Array<{ pozycja: number; id_ugrupowania: number; nazwa: string }> };
+    const ranked = (this.spojnoscUgrupowan({ ...query, limit: String(this.c.groups.length + 1) }) as Ranked).data;
+    const only = qOptInt(query, 'ugrupowanie');
+    const months = [...new Set(votes.map((v) => v.data.slice(0, 7)))].sort();
+    const shown = ranked.filter((r) => only === null || r.id_ugrupowania === only).slice(0, qInt(query, 'limit', 20));
+    const data = shown.map((r) => {
+      const g = this.c.groups.find((x) => x.id_ugrupowania === r.id_ugrupowania)!;
+      const miesiace = months.flatMap((miesiac) => {
+        const inMonth = votes.filter((v) => v.data.slice(0, 7) === miesiac);
+        const { liczba, licznik, mianownik } = this.cohesionOver(g, inMonth);
+        if (liczba === 0) return [];
+        return [{ miesiac, liczba_glosowan: liczba, spojnosc_procent: percent(licznik, mianownik) }];
+      });
+      return { pozycja: r.pozycja, id_ugrupowania: r.id_ugrupowania, nazwa: r.nazwa, miesiace };
+    });
+    return { success: true, data };
+  }
+
+  /** The rankings' largest samples in scope: most attendance records, most active ballots in votes with a majority. */
+  najwiekszeProby(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const organ = qOptInt(query, 'organ');
+    const records = this.attendanceIn(kadencja, organ);
+    let posiedzenia = 0;
+    for (const p of this.c.persons) {
+      posiedzenia = Math.max(posiedzenia, records.filter((r) => r.id_osoby === p.id_osoby).length);
+    }
+    const glosowania = Math.max(0, ...this.majorityCounts(kadencja, organ).map((x) => x.glosowania));
+    return { success: true, data: { max_posiedzen: posiedzenia, max_glosowan: glosowania } };
+  }
+
   // -------------------------------------------------------------------------------------------
   // Sessions
 
@@ -1031,6 +1137,12 @@ class Reference {
       .filter((s) => (dataOd === null || s.data >= dataOd) && (dataDo === null || s.data <= dataDo))
       .sort(sessionOrder);
     return { success: true, ...paged(sessions.map((s) => this.sessionItem(s)), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
+  }
+
+  /** The session's votes in the order they were taken: date order reversed. */
+  glosowaniaPosiedzenia(s: Session): unknown {
+    const votes = this.c.votes.filter((v) => v.id_posiedzenia === s.id_posiedzenia).sort(dateOrder).reverse();
+    return { success: true, data: votes.map((v) => this.voteSummary(v)) };
   }
 
   punkty(s: Session): unknown {
@@ -1120,7 +1232,9 @@ class Reference {
     const parts = path.replace(/\/+$/, '').split('/').slice(1);
     if (parts[0] !== 'api' || parts.length < 2) throw new Error(`reference: not covered: ${path}`);
     const [, resource, id, sub, extra, more] = parts;
-    if (more !== undefined || (extra !== undefined && !(resource === 'radni' && sub === 'porownanie'))) return NOT_FOUND;
+    const pairMonths = resource === 'radni' && sub === 'porownanie' && more === 'zgodnosc-czas';
+    if (more !== undefined && !pairMonths) return NOT_FOUND;
+    if (extra !== undefined && !(resource === 'radni' && sub === 'porownanie')) return NOT_FOUND;
     // Every list and aggregate taking `organ` answers 404 for a body the council does not have (§7).
     const organ = qOptInt(query, 'organ');
     const takesOrgan = resource === 'statystyki' || (id === undefined && resource !== 'utils')
@@ -1135,7 +1249,8 @@ class Reference {
         // §9: either unknown: 404; the same councillor twice (by id or token): 400.
         const other = extra === undefined ? undefined : this.personByRouteId(extra);
         if (!other) return NOT_FOUND;
-        return other.id_osoby === p.id_osoby ? BAD_REQUEST : this.porownanie(p, other, query);
+        if (other.id_osoby === p.id_osoby) return BAD_REQUEST;
+        return pairMonths ? this.zgodnoscCzas(p, other, query) : this.porownanie(p, other, query);
       }
       switch (sub) {
         case undefined: return this.radnyProfile(p, query);
@@ -1149,6 +1264,9 @@ class Reference {
         case 'glosowania-samotne': return this.samotne(p, query);
         case 'glosowania-kluczowe': return this.kluczowe(p, query);
         case 'glosowania-buntownicze': return this.buntownicze(p, query);
+        case 'glosowania-zgodne': return this.zgodneGlosowania(p, query);
+        case 'glosowania-liczby': return this.glosowaniaLiczby(p, query);
+        case 'organy': return this.organyRadnego(p, query);
         case 'obecnosci': return this.obecnosciRadnego(p, query);
         default: return NOT_FOUND;
       }
@@ -1185,6 +1303,10 @@ class Reference {
         case 'frekwencja-czas': return this.frekwencjaCzasGlobal(query);
         case 'top-koalicje': return this.topKoalicje(query);
         case 'spojnosc-ugrupowan': return this.spojnoscUgrupowan(query);
+        case 'spojnosc-czas': return this.spojnoscCzas(query);
+        case 'najwieksze-proby': return this.najwiekszeProby(query);
+        // No second eigen-solver for the map's coordinates (core/embedding.ts): checked by hand in evidence.test.ts.
+        case 'mapa': throw new Error(`reference: not covered: ${path}`);
         default: return NOT_FOUND;
       }
     }
@@ -1197,6 +1319,7 @@ class Reference {
         case undefined: return { success: true, data: this.sessionItem(s) };
         case 'punkty': return this.punkty(s);
         case 'obecnosci': return this.obecnosci(s);
+        case 'glosowania': return this.glosowaniaPosiedzenia(s);
         default: return NOT_FOUND;
       }
     }

@@ -1,22 +1,26 @@
 // What the website reads from a snapshot besides the endpoints' answers: the data's credit, name
-// search, preview cards' data, feeds and sitemaps (src/credit.ts, src/find/, src/cards/, src/feeds/,
-// src/sitemap/). Each is made on first use and kept with the snapshot (its statements are prepared
-// once), and dropped with it.
+// search, the bulk files, preview cards' data, feeds and sitemaps (src/credit.ts, src/find/,
+// src/exports/, src/cards/, src/feeds/, src/sitemap/): renderings of the whole snapshot rather than
+// answers of the API. Each is made on first use and kept with the snapshot (its statements are
+// prepared once), and dropped with it. The website reaches the snapshot through these and the
+// endpoints only (test/architecture.test.ts).
 
 import { readCredit } from '../credit.ts';
 import type { DataCredit } from '../../core/credit.ts';
 import { CardQueries } from '../cards/data.ts';
+import { BulkExports } from '../exports/bulk.ts';
 import { Feeds } from '../feeds/feeds.ts';
 import { FindQueries } from '../find/queries.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { Sitemaps } from '../sitemap/sitemap.ts';
-import type { Snapshot } from '../snapshot/snapshot.ts';
+import type { Snapshot } from './snapshot.ts';
 
 export class SiteReaders {
   private creditRead: DataCredit | undefined;
   private findQueries: FindQueries | undefined;
   private cardQueries: CardQueries | undefined;
   private sitemapFiles: Sitemaps | undefined;
+  private bulkFiles: BulkExports | undefined;
   private readonly feedsByBase = new Map<string, Feeds>();
 
   constructor(private readonly snapshot: Snapshot) {}
@@ -31,6 +35,11 @@ export class SiteReaders {
 
   get cards(): CardQueries {
     return (this.cardQueries ??= new CardQueries(this.snapshot.db, this.credit));
+  }
+
+  /** The bulk files over the snapshot's own connection (a download opens its own: `BulkExports.forDownload`). */
+  get bulk(): BulkExports {
+    return (this.bulkFiles ??= new BulkExports(this.snapshot.db));
   }
 
   get sitemaps(): Sitemaps {

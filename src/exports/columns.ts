@@ -1,0 +1,59 @@
+// CSV columns named after the fields of the API's response schemas, described by them: a field's
+// `.meta({ description })` is what OpenAPI shows, what a list's CSV says and what the bulk files'
+// description (/dane/opis.txt, the /dane/ page) says, written once. A list or a file overrides a
+// column only where it means something else (a cell derived from the row, a wording for one file).
+
+import type { z } from 'zod';
+import type { Cell, CsvColumn } from './csv.ts';
+
+interface Wrapped {
+  description?: string;
+  _zod: { def: { innerType?: Wrapped; in?: Wrapped; out?: Wrapped } };
+}
+
+/** A schema's description, looking through the nullable, optional, default and pipe wrappers around it. */
+export function descriptionOf(schema: z.ZodType): string | undefined {
+  for (let s: Wrapped | undefined = schema as unknown as Wrapped; s; s = s._zod.def.innerType ?? s._zod.def.out) {
+    if (s.description) return s.description;
+  }
+  return undefined;
+}
+
+/** What a list or file changes in a column: its own description, or its own value. */
+export type ColumnOverride<T> = Partial<Pick<CsvColumn<T>, 'description' | 'value'>>;
+
+/**
+ * Columns for the named fields of `schema`, in the order given: each described by its field and valued
+ * by the row's field of the same name, unless `overrides` says otherwise for that column.
+ */
+export function columnsOf<T>(
+  schema: z.ZodObject,
+  names: readonly string[],
+  overrides: Readonly<Record<string, ColumnOverride<T>>> = {},
+): Array<CsvColumn<T>> {
+  return names.map((name) => {
+    const field = schema.shape[name] as z.ZodType | undefined;
+    const own = overrides[name];
+    const description = own?.description ?? (field && descriptionOf(field));
+    if (description === undefined) {
+      throw new Error(`CSV column ${name}: no field ${name} with a description in the schema, nor one of its own`);
+    }
+    return { name, description, value: own?.value ?? ((row: T) => (row as Record<string, Cell>)[name]) };
+  });
+}
+
+/** A column under a name of its own that means a field of a response schema: described by that field. */
+export function columnAs<T>(name: string, schema: z.ZodObject, field: string, value: (row: T) => Cell): CsvColumn<T> {
+  const description = schema.shape[field] && descriptionOf(schema.shape[field] as z.ZodType);
+  if (description === undefined) {
+    throw new Error(`CSV column ${name}: no field ${field} with a description in the schema`);
+  }
+  return { name, description, value };
+}
+
+/** A column that is no field of a response schema: its name, description and value all its own. */
+export const ownColumn = <T>(name: string, description: string, value: (row: T) => Cell): CsvColumn<T> => ({
+  name,
+  description,
+  value,
+});

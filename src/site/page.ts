@@ -1,0 +1,141 @@
+// A page of the website is another rendering of what the API's endpoints answer (Datasette's one view,
+// many renderings), declared like an endpoint (src/answers/endpoint.ts): a table entry with its route
+// and the parameters it reads (src/site/paths.ts), `load(input, context)` that asks the endpoints, and
+// `render(data, frame)` that turns the answers into the page with preact. The router parses the input
+// from the URL and calls the two (src/site/router.ts); the table is src/site/pages.ts.
+//
+// The load context is the page's one door to the data: the endpoints' own handlers with their
+// parameter schemas and defaults, over the snapshot the request holds (the same `answer` the API's
+// router uses), and the readers of the renderings that are not API answers (name search, the credit,
+// the bulk files: src/snapshot/readers.ts). Scope: every page may be scoped to a body (`organ`, the
+// council picker); a read passes it on where its endpoint accepts one.
+
+import { type AnswerContext, type Endpoint, type ShareLinks, answer, parseInput } from '../answers/endpoint.ts';
+import type { CsvColumn } from '../exports/csv.ts';
+import type { ListPage } from '../exports/list.ts';
+import { radni } from '../radni/endpoints.ts';
+import { type SiteReaders, readersOf } from '../snapshot/readers.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
+import { utils } from '../utils/endpoints.ts';
+import type { PageContext, PageView } from './layout.tsx';
+import type { SiteParamName, SiteQuery } from './params.ts';
+import type { PathParams, Route } from './paths.ts';
+
+/** What a page is asked for: its path parameters (as matched), its query (parsed), its council scope. */
+export interface PageInput<P extends string = string, Q extends SiteParamName = SiteParamName> {
+  params: Record<PathParams<P>, string>;
+  query: SiteQuery<Q>;
+  /** The body (council) the page is scoped to (`?organ=`): one of the snapshot's, or none. */
+  organ: number | undefined;
+}
+
+/** The input of a page of this route. */
+export type InputOf<R> = R extends Route<infer P, infer Q> ? PageInput<P, Q> : never;
+
+type Value = string | number | boolean | undefined;
+
+/** What a page's `load` reads from. */
+export interface LoadContext {
+  /** An endpoint's answer, as the API gives it for these parameters. */
+  answer<P, Q, B, R>(
+    endpoint: Endpoint<P, Q, B, R>,
+    input: { params?: Record<string, Value>; query?: Record<string, Value> },
+  ): Promise<Awaited<R>>;
+  /** The renderings of the snapshot that are not API answers: name search, the data's credit, the bulk files. */
+  readers: Pick<SiteReaders, 'find' | 'credit' | 'bulk'>;
+  /** The snapshot's identity and age (for the pages that say how fresh the data is). */
+  snapshot: Pick<Snapshot, 'id' | 'builtAt' | 'newestVote'>;
+  /** What every page knows: its scope, the bodies, the site's name. */
+  frame: PageContext;
+  /**
+   * The tokens (the address of their page) of these councillors, for rows that name them by id: from the
+   * list of a body's councillors in a term when the rows are of one (a vote's ballots, a session's
+   * attendance: one read), the rest from their profiles.
+   */
+  tokens(ids: Iterable<number>, within?: { organ: number; kadencja: string }): Promise<ReadonlyMap<number, string>>;
+}
+
+/**
+ * A list of the website, defined once: its rows under some arguments, read a page at a time (the
+ * endpoints' paged answers, or name search), and its CSV columns. A page shows a page of the rows; its
+ * CSV download writes every page of the same read (src/exports/list.ts), so the file is exactly what
+ * the list shows, all of it.
+ */
+export interface SiteList<A, T> {
+  /** The download's file name, without `.csv`. */
+  file: string;
+  columns: ReadonlyArray<CsvColumn<T>>;
+  /** Rows per read of the download (the endpoint's largest page). */
+  batch: number;
+  /** The rows for these arguments, a page at a time. */
+  rows: (args: A, context: LoadContext) => ListPage<T> | Promise<ListPage<T>>;
+}
+
+/** One page of a list's rows (as the page shows it). */
+export async function readList<A, T>(list: SiteList<A, T>, args: A, context: LoadContext, page: number, limit: number) {
+  return (await list.rows(args, context))(page, limit);
+}
+
+/** A list of a page offered as a CSV file: which list, and its rows under the page's input (a 400 or 404 first). */
+export interface Download<I> {
+  list: SiteList<never, unknown>;
+  open: (input: I, context: LoadContext) => Promise<ListPage<unknown>>;
+}
+
+/** Binds a list to a page: `args` reads what the list's rows need from the page's input. */
+export const download = <I, A, T>(
+  list: SiteList<A, T>,
+  args: (input: I, context: LoadContext) => A | Promise<A>,
+): Download<I> => ({
+  list: list as unknown as SiteList<never, unknown>,
+  open: async (input, context) => list.rows(await args(input, context), context) as ListPage<unknown>,
+});
+
+export interface SitePage<P extends string, Q extends SiteParamName, D> {
+  route: Route<P, Q>;
+  /** The page's data, from the endpoints; throws the page's 400 or 404 (SiteError). */
+  load: (input: PageInput<P, Q>, context: LoadContext) => Promise<D> | D;
+  /** The page, from its data alone (no reads here). */
+  render: (data: D, frame: PageContext) => PageView;
+  /** Lists of the page offered as CSV: `<path>.csv` (key `''`) or `<path>/<key>.csv`, with the page's own query. */
+  downloads?: Record<string, Download<PageInput<P, Q>>>;
+}
+
+/** Any page of the table (for the router). */
+export type AnyPage = SitePage<any, any, any>;
+
+/** Declares a page; its load and render are typed by its route and each other. */
+export const page = <P extends string, Q extends SiteParamName, D>(definition: SitePage<P, Q, D>): SitePage<P, Q, D> =>
+  definition;
+
+/** The load context of a page over the snapshot a request holds. */
+export function loadContext(snapshot: Snapshot, shares: ShareLinks, frame: PageContext): LoadContext {
+  const context: AnswerContext = { queries: snapshot.queries, shares };
+  const ask: LoadContext['answer'] = (endpoint, input) => answer(endpoint, input, context);
+  return {
+    answer: ask,
+    readers: readersOf(snapshot),
+    snapshot,
+    frame,
+    tokens: async (ids, within) => {
+      const unique = new Set(ids);
+      const found = new Map<number, string>();
+      if (within && unique.size > 0) {
+        for (const r of (await ask(radni.list, { query: within })).data) {
+          if (unique.has(r.id_osoby)) found.set(r.id_osoby, r.token);
+        }
+      }
+      const rest = [...unique].filter((id) => !found.has(id));
+      const profiles = await Promise.all(rest.map((id) => ask(radni.profile, { params: { id } })));
+      for (const p of profiles) found.set(p.id_osoby, p.token);
+      return found;
+    },
+  };
+}
+
+/**
+ * The bodies of the snapshot, as /api/utils/organy lists them (every page's frame: the picker, the
+ * scope): its handler called at once, so that error pages and the rate limit's refusal need no wait.
+ */
+export const bodiesOf = (snapshot: Snapshot, shares: ShareLinks) =>
+  utils.bodies.handler(parseInput(utils.bodies, {}), { queries: snapshot.queries, shares });

@@ -1,0 +1,168 @@
+// Every URL of the website, in one place: the routes of its pages with the query parameters each reads
+// (the page table's `route`, src/site/pages.ts), the files beside them (CSV lists, bulk files, feeds,
+// cards, sitemaps, assets), and the builders every link is made with. The router registers these
+// patterns; the pages, feeds, sitemaps and the share endpoint's `url` build their links here, so a
+// path is spelled once.
+//
+// A councillor's address is their token (`/radni/anna-nowak`); `/radni/<id>` serves the same page,
+// whose canonical link and own links are the token's.
+
+import type { SiteParamName } from './params.ts';
+
+/** The names of a path pattern's parameters: `/radni/:token/obecnosci` → `token`. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}.${string}`
+    ? Name
+    : P extends `${string}:${infer Name}`
+      ? Name
+      : never;
+
+/** A page's address: its Express path and the query parameters it reads (every page reads `organ` too). */
+export interface Route<P extends string = string, Q extends SiteParamName = SiteParamName> {
+  path: P;
+  query: readonly Q[];
+}
+
+const route = <P extends string, Q extends SiteParamName = never>(path: P, query: readonly Q[] = []): Route<P, Q> => ({
+  path,
+  query,
+});
+
+/** The pages. */
+export const PAGES = {
+  home: route('/', ['kadencja']),
+  search: route('/szukaj', ['szukaj']),
+  downloads: route('/dane/'),
+  councillors: route('/radni', ['kadencja', 'ugrupowanie', 'nazwa', 'strona']),
+  councillor: route('/radni/:token', ['kadencja', 'lista', 'strona', 'glos']),
+  attendanceRecords: route('/radni/:token/obecnosci', ['kadencja', 'strona']),
+  compare: route('/porownaj', ['kadencja', 'radny', 'drugi', 'strona']),
+  cohesion: route('/spojnosc', ['kadencja']),
+  method: route('/jak-liczymy', ['kadencja']),
+  votes: route('/glosowania', ['szukaj', 'kadencja', 'wynik', 'od', 'do', 'wyrownane', 'strona']),
+  vote: route('/glosowania/:id', ['glos']),
+  sessions: route('/posiedzenia', ['kadencja', 'strona']),
+  session: route('/posiedzenia/:id'),
+  rankings: route('/rankingi', ['kadencja']),
+  share: route('/share/:link'),
+};
+
+/** The other routes of the website (Express patterns). */
+export const FILES = {
+  asset: '/assets/:file',
+  robots: '/robots.txt',
+  sitemapIndex: '/sitemap.xml',
+  sitemapFile: '/sitemap-:n.xml',
+  voteCard: '/karty/glosowanie/:id.png',
+  voteWithCard: '/karty/glosowanie/:id/radny/:osoba.png',
+  councillorCard: '/karty/radny/:token.png',
+  votesFeed: '/glosowania/kanal.atom',
+  councillorFeed: '/radni/:token/kanal.atom',
+  bulkDescription: '/dane/opis.txt',
+  bulkFile: '/dane/:file.csv',
+  councilBulkFile: '/dane/:organ/:kadencja/:file.csv',
+  shareForm: '/glosowania/:id/udostepnij',
+} as const;
+
+/** The API's own pages the site links to. */
+export const API_LINKS = { index: '/api', docs: '/api/docs/' } as const;
+
+type Value = string | number | boolean | undefined | null;
+/** A link's query: only the parameters the page reads, and the council scope. */
+export type LinkQuery<Q extends SiteParamName> = { [K in Q | 'organ']?: Value };
+/** What a link keeps from the page it is on: the council scope (`?organ=`). */
+export interface Scope {
+  organ: number | undefined;
+}
+
+/** A path pattern with its `:name` parameters filled in (encoded). */
+export function fill<P extends string>(pattern: P, params: Record<PathParams<P>, string | number>): string {
+  const values = params as Record<string, string | number>;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+/** `path?query`: values left out when undefined, null, false or empty; true is `1`. */
+function withQuery(path: string, query: Record<string, Value>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === false || value === '') continue;
+    search.set(name, value === true ? '1' : String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+type LinkArgs<P extends string, Q extends SiteParamName> = [PathParams<P>] extends [never]
+  ? [query?: LinkQuery<Q>]
+  : [params: Record<PathParams<P>, string | number>, query?: LinkQuery<Q>];
+
+/**
+ * A link to a page that keeps the council scope (`organ: undefined` in the query drops it):
+ * `linkTo(ctx, PAGES.councillor, { token }, { kadencja })`.
+ */
+export function linkTo<P extends string, Q extends SiteParamName>(
+  scope: Scope,
+  page: Route<P, Q>,
+  ...args: LinkArgs<P, Q>
+): string {
+  const hasParams = page.path.includes(':');
+  const params = (hasParams ? args[0] : {}) as Record<PathParams<P>, string | number>;
+  const query = (hasParams ? args[1] : args[0]) as LinkQuery<Q> | undefined;
+  return withQuery(fill(page.path, params), { organ: scope.organ, ...query });
+}
+
+/** The path of a page (no query): the canonical address a preview and a sitemap give. */
+export const pagePath = <P extends string>(
+  page: Route<P>,
+  ...params: [PathParams<P>] extends [never] ? [] : [Record<PathParams<P>, string | number>]
+): string => fill(page.path, (params[0] ?? {}) as Record<PathParams<P>, string | number>);
+
+/** The route of a page's list download: `<page>.csv` (`list` empty) or `<page>/<list>.csv`. */
+export const listRoute = (page: Route, list: string): string =>
+  list === '' ? `${page.path}.csv` : `${page.path.replace(/\/$/, '')}/${list}.csv`;
+
+/** The address of a page's list download with the page's own query (every page of it, so no `strona`). */
+export function listHref(
+  scope: Scope & { params: Readonly<Record<string, string>> },
+  page: Route,
+  pathParams: Record<string, string | number>,
+  list: string,
+): string {
+  const { strona: _page, ...query } = scope.params;
+  return withQuery(fill(listRoute(page, list), pathParams as never), { organ: scope.organ, ...query });
+}
+
+/** A bulk file of /dane/: the whole snapshot, or one council in one term. */
+export const bulkPath = (file: string, scope: { organ?: number | undefined; kadencja?: string | undefined } = {}) =>
+  scope.organ === undefined
+    ? fill(FILES.bulkFile, { file })
+    : fill(FILES.councilBulkFile, { organ: scope.organ, kadencja: scope.kadencja ?? '', file });
+
+/** The Atom feeds. */
+export const feedPaths = {
+  votes: (organ?: number): string => withQuery(FILES.votesFeed, { organ }),
+  councillor: (token: string): string => fill(FILES.councillorFeed, { token }),
+};
+
+/** The preview cards (og:image). */
+export const cardPaths = {
+  vote: (id: number, highlighted?: number | null): string =>
+    highlighted === undefined || highlighted === null
+      ? fill(FILES.voteCard, { id })
+      : fill(FILES.voteWithCard, { id, osoba: highlighted }),
+  councillor: (token: string): string => fill(FILES.councillorCard, { token }),
+};
+
+/** A shared vote's page. */
+export const sharePath = (link: string): string => fill(PAGES.share.path, { link });
+
+/** Where a vote's share form posts. */
+export const shareFormPath = (voteId: number): string => fill(FILES.shareForm, { id: voteId });
+
+/** A static file of the site under its content's hash (src/site/assets.ts). */
+export const assetPath = (name: string, digest: string, extension: string): string =>
+  fill(FILES.asset, { file: `${name}.${digest}.${extension}` });
+
+/** Sitemap file n (1-based). */
+export const sitemapPath = (n: number): string => fill(FILES.sitemapFile, { n });
