@@ -4,11 +4,11 @@
 
 import { ClusterMemoryStorePrimary, ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import cluster, { type Worker } from 'node:cluster';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { manifestOf, manifestPathOf, snapshotManifest, snapshotMetaOf, writeManifest } from '../core/snapshot/manifest.ts';
 import { limitsFrom } from '../etl/collapse.ts';
 import { EtlBusyError, acquireLock, checkTarget, isInDefaultFolder, publishBuild, removeStaleBuilds } from '../etl/publish.ts';
@@ -87,6 +87,7 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, options: { bootstrap: boolean }): Promise<RunningServer | null> {
   RefreshScheduler.validate(config); // a bad CRON_SCHEDULE stops the start before anything is opened
+  checkFolders(config);
   const logger = createLogger(config);
   if (cluster.isWorker) return serveHttp(config, logger.child({ worker: cluster.worker!.id }), 'worker');
   if (config.FOLLOW_URL && config.PUBLISH_PORT) throw new Error('a replica (FOLLOW_URL, --follow) does not publish: PUBLISH_PORT is for the builder');
@@ -98,6 +99,24 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
     return null;
   }
   return serveHttp(config, logger, 'single');
+}
+
+/**
+ * The folders of the files the server writes must exist, but the default `var/` (created): a typo in
+ * DB_PATH would otherwise create its folder (for shares.db and answers.db) and a bootstrap build the
+ * sample into it. Checked before anything is opened or built.
+ */
+function checkFolders(config: Config): void {
+  const files: Array<[key: string, path: string]> = [['DB_PATH', config.DB_PATH]];
+  if (config.SHARES_DB_PATH && !config.SHARES_DATABASE_URL) files.push(['SHARES_DB_PATH', config.SHARES_DB_PATH]);
+  if (config.ANSWER_STORE_PATH && config.ANSWER_STORE_MB > 0) files.push(['ANSWER_STORE_PATH', config.ANSWER_STORE_PATH]);
+  for (const [key, path] of files) {
+    if (path === ':memory:') continue;
+    const folder = dirname(path);
+    if (isInDefaultFolder(path)) mkdirSync(folder, { recursive: true });
+    else if (!existsSync(folder)) throw new Error(`${key}: the folder ${folder} does not exist (${key}=${path}): create it first, or correct the path`);
+    else if (!statSync(folder).isDirectory()) throw new Error(`${key}: ${folder} is not a folder (${key}=${path})`);
+  }
 }
 
 /** The refresh's source for the log and /health: the ETL's rule over this configuration and the published snapshot. */

@@ -159,6 +159,24 @@ describe('2. council serve exits non-zero at once when it cannot start', () => {
     expect(stdout).not.toMatch(/refresh scheduled|listening/);
   });
 
+  // Issue 36: a typo in DB_PATH made `serve` create the folder (shares.db, answers.db) and `npm start`
+  // then build the sample into it, although a typo should create no folders.
+  it.each([
+    ['serve', 'DB_PATH', ['serve']],
+    ['serve --bootstrap', 'DB_PATH', ['serve', '--bootstrap']],
+    ['serve', 'SHARES_DB_PATH', ['serve']],
+    ['serve', 'ANSWER_STORE_PATH', ['serve']],
+  ])('%s with %s in a missing folder: the folder is named, nothing is created', async (_name, key, args) => {
+    const parent = tempDir();
+    const typo = join(parent, 'vra');
+    const path = join(typo, key === 'DB_PATH' ? 'council.db' : 'x.db');
+    const { code, stdout, stderr } = await cli(args, { DB_PATH: dbPath, PORT: '0', CRON_SCHEDULE: '', [key]: path });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`${key}: the folder ${typo} does not exist`);
+    expect(existsSync(typo)).toBe(false);
+    expect(stdout).not.toMatch(/listening|building/);
+  });
+
   it('a bad setting: one line naming it, exit 1', async () => {
     const { code, stderr } = await cli(['serve'], { DB_PATH: dbPath, ALLOWED_ORIGINS: 'not-an-origin' });
     expect(code).toBe(1);
