@@ -14,6 +14,11 @@ export const ALL_TERMS = '*';
 /** All-bodies scope in materialised tables keyed by id_organu. */
 export const ALL_BODIES = 0;
 
+/** Body types (`organ.typ`) that are a whole chamber, every member voting: a council and the Sejm (not a committee). */
+export const PLENARY_TYPES: readonly string[] = ['rada', 'sejm'];
+/** `o.typ IN ('rada', 'sejm')` for a query over organ `o` (the types are constants, not input). */
+export const isPlenarySql = (alias: string) => `${alias}.typ IN (${PLENARY_TYPES.map((t) => `'${t}'`).join(', ')})`;
+
 export const SCHEMA_SQL = `
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,

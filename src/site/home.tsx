@@ -1,6 +1,7 @@
 // `/`: the dashboard: counts, average attendance, recent close votes, the top of each ranking.
 
 import type { Request } from 'express';
+import { feedPaths } from '../feeds/feeds.ts';
 import { glosowania } from '../glosowania/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import { FilterForm, MonthlyChart, ScopeNote, TermSelect, VoteTable } from './components.tsx';
@@ -35,6 +36,8 @@ export async function homePage(ctx: PageContext, data: PageData, req: Request): 
   return {
     title: 'Start',
     section: 'start',
+    // Feed readers discover a site's feed on its home page.
+    feed: { title: `Najnowsze głosowania: ${scopeName}`, href: feedPaths.votes(ctx.organ) },
     description: `${scopeName}: ${s.liczba_glosow} głosowań na ${s.liczba_posiedzen} posiedzeniach, średnia frekwencja ${formatPercent(s.srednia_frekwencja)}.`,
     body: (
       <>
