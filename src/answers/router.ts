@@ -22,6 +22,7 @@ import { type Delivery, JSON_ANSWER, type Representations, etagFor } from '../ht
 import { Reply, envelopeOf } from '../http/envelope.ts';
 import type { Step } from '../http/front.ts';
 import { matcherOf } from '../http/route-table.ts';
+import type { PublicUrl } from '../public-url.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 import type { AnswerStore } from './answer-store.ts';
 import { type AnyEndpoint, type ShareLinks, parseInput } from './endpoint.ts';
@@ -36,6 +37,8 @@ export interface AnswersOptions {
   cacheOf: (snapshot: Snapshot) => ResponseCache | undefined;
   /** Answers made live, kept on disk (src/answers/answer-store.ts), if any. */
   store?: AnswerStore;
+  /** PUBLIC_URL: a POST's answer may name a page of the site (the share link); GET answers never do (they are stored). */
+  publicUrl?: PublicUrl;
 }
 
 /** Bodies are JSON of at most 10 KB (CONTRACT §6). */
@@ -134,7 +137,7 @@ export function liveAnswers(options: AnswersOptions): Step {
 
 /** What the front leaves to Express: every endpoint at its path (a GET whose path the front does not take, every POST). */
 export function answersRouter(options: AnswersOptions): Router {
-  const { snapshots, shares, delivery } = options;
+  const { snapshots, shares, delivery, publicUrl } = options;
   const answer = readAnswer(options);
   const read = (endpoint: AnyEndpoint): RequestHandler => (req: Request, res: Response) =>
     answer(endpoint, { url: req.originalUrl, params: req.params, query: req.query }, snapshots.holdFor(res), req, res);
@@ -143,7 +146,7 @@ export function answersRouter(options: AnswersOptions): Router {
   const write = (endpoint: AnyEndpoint): RequestHandler => (req: Request, res: Response) => {
     const snapshot = snapshots.holdFor(res);
     const input = parseInput(endpoint, { params: req.params, query: req.query, body: req.body });
-    return whenAnswered(endpoint.handler(input, { queries: snapshot.queries, shares }), (result) => {
+    return whenAnswered(endpoint.handler(input, { queries: snapshot.queries, shares, publicUrl }), (result) => {
       const status = (result instanceof Reply ? result.status : undefined) ?? endpoint.status ?? 200;
       delivery.sendUncached(res, status, envelopeOf(result));
     });

@@ -57,7 +57,7 @@ export const attachment = z.strictObject({
 
 export const shareLink = z.strictObject({
   link: text('Nieprzejrzysty identyfikator udostępnienia (128 bitów losowości, base64url)'),
-  url: text('Ścieżka /share/<link>'),
+  url: text('Strona udostępnienia: /share/<link>, pod adresem PUBLIC_URL (bezwzględny), gdy serwis go ma'),
 }).meta({ id: 'ShareLink' });
 
 export const sharedVote = z.strictObject({

@@ -204,6 +204,10 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean, { isOpen
 
 // --- 4. rate limits -----------------------------------------------------------------------------
 
+/** The API's refusal points a script that pages through everything to the bulk files instead. */
+const BULK_DOWNLOADS = 'To take whole tables (votes, ballots, councillors, sessions, groups) download the bulk files '
+  + 'listed at /dane/ instead: one request per file';
+
 /**
  * One limiter: the API's counts /api (but its documentation), the website's counts everything else but
  * the assets, and not a 304 (a revalidation costs the server nothing: it is given back when it ends).
@@ -238,7 +242,7 @@ function rateLimiter(which: 'api' | 'site', limit: number, config: GuardConfig, 
       const info = (req as IncomingMessage & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;
       next(new RateLimited(`at most ${options.limit as number} ${which === 'api' ? 'API requests' : 'page requests'} per ${Math.round(options.windowMs / 1000)} s per client address`
-        + (seconds === undefined ? '' : `; try again in ${seconds} s`), seconds, which === 'site'));
+        + (seconds === undefined ? '' : `; try again in ${seconds} s`) + (which === 'api' ? `. ${BULK_DOWNLOADS}` : ''), seconds, which === 'site'));
     },
     // express-rate-limit checks its setup and reports to this logger: into the service log, not
     // onto the console.
