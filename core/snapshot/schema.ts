@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -43,7 +43,8 @@ CREATE TABLE ugrupowanie (
   id_ugrupowania INTEGER PRIMARY KEY,
   nazwa          TEXT NOT NULL,
   skrot          TEXT,
-  pelna_nazwa    TEXT                 -- full name where a source has one (Sejm clubs)
+  pelna_nazwa    TEXT,                -- full name where a source has one (Sejm clubs)
+  id_rady        INTEGER              -- materialised: the council its members sit in (etl/materialise/councils.ts), null: none or several
 );
 
 CREATE TABLE radny (
@@ -52,7 +53,8 @@ CREATE TABLE radny (
   token         TEXT NOT NULL UNIQUE,
   name_rank     INTEGER NOT NULL,     -- position in Polish collation order, then id_osoby
   surname_rank  INTEGER NOT NULL DEFAULT 0,  -- position in surname order (core/text.ts compareSurnames)
-  name_folded   TEXT NOT NULL DEFAULT ''     -- lower case, diacritics folded: the name search column
+  name_folded   TEXT NOT NULL DEFAULT '',    -- lower case, diacritics folded: the name search column
+  id_rady       INTEGER                      -- materialised: the council they sit in (etl/materialise/councils.ts), null: none or several
 );
 
 CREATE TABLE przynaleznosc (

@@ -16,6 +16,16 @@ export const wynikValue = z.enum([PRZYJETO, ODRZUCONO]).meta({ description: 'Wyn
 export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: 'Data YYYY-MM-DD' });
 export const kadencjaString = z.string().regex(/^\d{4}-\d{4}$/).meta({ description: 'Kadencja, np. 2018-2023' });
 
+/**
+ * The council a person or a group belongs to (issue 36), added at the end of every item that names
+ * one: the body of typ rada (or the Sejm) in which they have ballots or attendance records (a group:
+ * its members, in the terms of their memberships); null for none, or for several.
+ */
+export const councilFields = (whose: 'radnego' | 'ugrupowania') => ({
+  id_organu: int(`Rada ${whose} (identyfikator organu typu rada albo Sejmu); null: żadna albo więcej niż jedna`).nullable(),
+  organ: text(`Nazwa rady ${whose}; null: żadna albo więcej niż jedna`).nullable(),
+});
+
 export const voteSummary = z.strictObject({
   id_glosowania: int('Identyfikator głosowania'),
   numer: count('Numer głosowania na posiedzeniu'),

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
 import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch, type TitleSearchLimits } from './title-search.ts';
@@ -27,7 +28,7 @@ export interface VoteDetail extends VoteSummary {
   liczba_zalacznikow: number;
 }
 
-export interface BallotEntry { glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+export interface BallotEntry extends CouncilOf { glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
 
 /** The filters of CONTRACT §6 over the vote list. */
 export interface VoteFilter {
@@ -215,7 +216,12 @@ export class GlosowaniaQueries {
       const [kadencja, data] = vote;
       for (const [person, glos] of this.ballotRange.all(id) as Array<[number, number]>) {
         const name = voters.names.get(person);
-        if (name) entries.push({ glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupAt(person, kadencja, data), rank: name.rank });
+        if (name) {
+          entries.push({
+            glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupAt(person, kadencja, data),
+            id_organu: name.id_organu, organ: name.organ, rank: name.rank,
+          });
+        }
       }
     }
     entries.sort((a, b) => a.rank - b.rank);
@@ -290,13 +296,13 @@ export class GlosowaniaQueries {
  * group's name, or none. test/ballot-groups.test.ts checks every ballot against the ETL's radny_glos.
  */
 class Voters {
-  readonly names = new Map<number, { imie_nazwisko: string; rank: number }>();
+  readonly names = new Map<number, { imie_nazwisko: string; rank: number } & CouncilOf>();
   private readonly memberships = new Map<number, Array<{ kadencja: string; od: string; do: string | null; ugrupowanie: string | null }>>();
 
   constructor(db: Database.Database) {
-    for (const [id, name, rank] of db.prepare('SELECT id_osoby, imie_nazwisko, name_rank FROM radny').raw().all() as Array<[number, string, number]>) {
-      this.names.set(id, { imie_nazwisko: name, rank });
-    }
+    const people = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS} FROM radny r ${COUNCIL_JOIN}`).raw().all() as
+      Array<[number, string, number, number | null, string | null]>;
+    for (const [id, name, rank, id_organu, organ] of people) this.names.set(id, { imie_nazwisko: name, rank, id_organu, organ });
     const rows = db.prepare(`SELECT m.id_osoby, m.kadencja, coalesce(m.data_od, ''), m.data_do, u.nazwa FROM przynaleznosc m
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = m.id_ugrupowania
       ORDER BY m.id_osoby, coalesce(m.data_od, '') DESC, m.przynaleznosc_id DESC`).raw().all() as Array<[number, string, string, string | null, string | null]>;

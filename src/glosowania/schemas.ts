@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, wholeNumber, wynikParam } from '../http/params.ts';
 import {
-  count, dateString, envelope, glosValue, int, paged, paginationSchema, text, voteSummary,
+  councilFields, count, dateString, envelope, glosValue, int, paged, paginationSchema, text, voteSummary,
 } from '../answers/schemas.ts';
 import { SEARCH_COUNT_CAP } from './queries.ts';
 
@@ -49,6 +49,7 @@ export const ballotEntry = z.strictObject({
   id_osoby: int('Identyfikator radnego'),
   imie_nazwisko: text('Imię i nazwisko'),
   ugrupowanie: text('Ugrupowanie radnego w chwili głosowania').nullable(),
+  ...councilFields('radnego'),
 }).meta({ id: 'BallotEntry' });
 
 export const attachment = z.strictObject({

@@ -1,6 +1,7 @@
 // Sessions: the paged list, detail, agenda points and attendance, all from materialised columns.
 
 import type Database from 'better-sqlite3';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 
 export interface SessionItem {
@@ -42,8 +43,8 @@ export class PosiedzeniaQueries {
       WHERE s.id_posiedzenia = ?`);
     this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
       WHERE id_posiedzenia = ? ORDER BY ord`);
-    this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny
-      FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
+    this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny, ${COUNCIL_COLUMNS}
+      FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania ${COUNCIL_JOIN}
       WHERE a.id_posiedzenia = ? ORDER BY r.name_rank`);
   }
 
@@ -77,8 +78,8 @@ export class PosiedzeniaQueries {
     return this.points.all(id) as Array<{ id_punktu: number; numer: string; tytul: string; liczba_glosowan: number }>;
   }
 
-  attendanceOf(id: number): Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: boolean }> {
-    const rows = this.attendance.all(id) as Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: number }>;
+  attendanceOf(id: number): Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: boolean } & CouncilOf> {
+    const rows = this.attendance.all(id) as Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: number } & CouncilOf>;
     return rows.map((r) => ({ ...r, obecny: r.obecny === 1 }));
   }
 }
