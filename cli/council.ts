@@ -84,11 +84,16 @@ const program = new Command('council')
   .showHelpAfterError()
   .showSuggestionAfterError()
   .hook('preAction', (_program, command) => {
-    const missing = command.options.find((option) => NEEDED.has(option) && command.getOptionValue(option.attributeName()) === undefined);
-    if (missing) command.error(`error: required option '${missing.flags}' not specified`, { code: 'commander.missingMandatoryOptionValue' });
+    const missing = command.options.find((option) => NEEDED.has(option)
+      && command.getOptionValue(option.attributeName()) === undefined);
+    if (missing) {
+      const code = 'commander.missingMandatoryOptionValue';
+      command.error(`error: required option '${missing.flags}' not specified`, { code });
+    }
   });
 
-const sourceOption = () => needed(new Option('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)'));
+const sourceOption = () => needed(new Option('--source <path>',
+  'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)'));
 
 program
   .command('etl')

@@ -59,7 +59,9 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   app.use(serviceRouter(snapshots, refresh, delivery, follow));
   // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
   app.use(docsRouter(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }));
-  const answers = { snapshots, shares, delivery, cacheOf, publicUrl: config.PUBLIC_URL, ...(answerStore ? { store: answerStore } : {}) };
+  const answers = {
+    snapshots, shares, delivery, cacheOf, publicUrl: config.PUBLIC_URL, ...(answerStore ? { store: answerStore } : {}),
+  };
   app.use(answersRouter(answers));
   app.use(siteRouter({ snapshots, shares, delivery, logger, publicUrl: config.PUBLIC_URL, protocolOf: clientProtocol(config.TRUST_PROXY) })); // the HTML pages
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));

@@ -10,7 +10,8 @@ import { publicUrlSchema } from './public-url.ts';
 // Every message says what the variable accepts; loadConfig adds the variable's name and the value given.
 
 const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
-  const accepted = max === Number.MAX_SAFE_INTEGER ? `must be a whole number, at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  const accepted = max === Number.MAX_SAFE_INTEGER ? `must be a whole number, at least ${min}`
+    : `must be a whole number from ${min} to ${max}`;
   return z.string().trim().regex(/^\d+$/, accepted).transform(Number)
     .refine((n) => n >= min && n <= max, accepted)
     .default(fallback);
@@ -21,17 +22,20 @@ const flag = (fallback: boolean) =>
     .transform((v) => v === 'true' || v === '1')
     .default(fallback);
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
 const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
-/** HOST: an address to listen on, nothing else (`localhost:3000` would otherwise surface as a bad ALLOWED_ORIGINS default). */
-const hostSchema = z.string().trim().default('127.0.0.1').refine((host) => host === '' || isIP(host) !== 0 || HOST_NAME.test(host), {
+const isHost = (host: string) => host === '' || isIP(host) !== 0 || HOST_NAME.test(host);
+/** HOST: an address to listen on, nothing else (`localhost:3000` surfaced as a bad ALLOWED_ORIGINS default). */
+const hostSchema = z.string().trim().default('127.0.0.1').refine(isHost, {
   error: ({ input }) => (/:\d+$/.test(String(input)) && isIP(String(input)) === 0
     ? 'must be a host name or an IP address without the port: put the port in PORT (e.g. HOST=localhost, PORT=3000)'
-    : 'must be a host name or an IP address, without scheme, port or brackets (e.g. 127.0.0.1, 0.0.0.0, ::, localhost)'),
+    : 'must be a host name or an IP address, without scheme, port or brackets (e.g. 127.0.0.1, 0.0.0.0, ::, localhost)'
+  ),
 });
 
 /** An origin as browsers send it, `scheme://host[:port]` (src/http/guards.ts serialises them the same way). */
@@ -47,7 +51,8 @@ export function isOrigin(entry: string): boolean {
 }
 
 const originsSchema = list.refine((entries) => entries.every(isOrigin), {
-  error: ({ input }) => 'must be comma-separated origins, scheme://host[:port] (e.g. https://rada.example.org,http://localhost:8080); '
+  error: ({ input }) => 'must be comma-separated origins, scheme://host[:port] '
+    + '(e.g. https://rada.example.org,http://localhost:8080); '
     + `not an origin: ${(input as string[]).filter((e) => !isOrigin(e)).map((e) => JSON.stringify(e)).join(', ')}`,
 });
 

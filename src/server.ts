@@ -109,12 +109,17 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
 function checkFolders(config: Config): void {
   const files: Array<[key: string, path: string]> = [['DB_PATH', config.DB_PATH]];
   if (config.SHARES_DB_PATH && !config.SHARES_DATABASE_URL) files.push(['SHARES_DB_PATH', config.SHARES_DB_PATH]);
-  if (config.ANSWER_STORE_PATH && config.ANSWER_STORE_MB > 0) files.push(['ANSWER_STORE_PATH', config.ANSWER_STORE_PATH]);
+  if (config.ANSWER_STORE_PATH && config.ANSWER_STORE_MB > 0) {
+    files.push(['ANSWER_STORE_PATH', config.ANSWER_STORE_PATH]);
+  }
   for (const [key, path] of files) {
     if (path === ':memory:') continue;
     const folder = dirname(path);
     if (isInDefaultFolder(path)) mkdirSync(folder, { recursive: true });
-    else if (!existsSync(folder)) throw new Error(`${key}: the folder ${folder} does not exist (${key}=${path}): create it first, or correct the path`);
+    else if (!existsSync(folder)) {
+      throw new Error(`${key}: the folder ${folder} does not exist (${key}=${path}): `
+        + 'create it first, or correct the path (a typo creates no folder)');
+    }
     else if (!statSync(folder).isDirectory()) throw new Error(`${key}: ${folder} is not a folder (${key}=${path})`);
   }
 }

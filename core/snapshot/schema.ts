@@ -44,7 +44,7 @@ CREATE TABLE ugrupowanie (
   nazwa          TEXT NOT NULL,
   skrot          TEXT,
   pelna_nazwa    TEXT,                -- full name where a source has one (Sejm clubs)
-  id_rady        INTEGER              -- materialised: the council its members sit in (etl/materialise/councils.ts), null: none or several
+  id_rady        INTEGER              -- its members' council (etl/materialise/councils.ts); null: none, several
 );
 
 CREATE TABLE radny (
@@ -54,7 +54,7 @@ CREATE TABLE radny (
   name_rank     INTEGER NOT NULL,     -- position in Polish collation order, then id_osoby
   surname_rank  INTEGER NOT NULL DEFAULT 0,  -- position in surname order (core/text.ts compareSurnames)
   name_folded   TEXT NOT NULL DEFAULT '',    -- lower case, diacritics folded: the name search column
-  id_rady       INTEGER                      -- materialised: the council they sit in (etl/materialise/councils.ts), null: none or several
+  id_rady       INTEGER                      -- their council (etl/materialise/councils.ts); null: none, several
 );
 
 CREATE TABLE przynaleznosc (

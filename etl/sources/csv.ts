@@ -38,7 +38,9 @@ export function notABundle(path: string): string | null {
     return 'is a file, not a directory: a CSV bundle is a directory of CSV files (CONTRACT §1)';
   }
   if (readdirSync(path).some((n) => n.endsWith('.csv'))) return null;
-  return `holds no CSV files${otherFormatHint(path, 'csv') || ': a CSV bundle is a directory of kadencje.csv, organy.csv, … (CONTRACT §1)'}`;
+  const what = otherFormatHint(path, 'csv')
+    || ': a CSV bundle is a directory of kadencje.csv, organy.csv, … (CONTRACT §1)';
+  return `holds no CSV files${what}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { SourceFormat } from '../../core/sources.ts';
 /** A Sejm API vote file: `{sitting}_{votingNumber}.json`. */
 export const SEJM_VOTE_FILE = /^\d+_\d+\.json$/;
 const RADOSKOP_TERM_FILE = /^kadencja-\d{4}-\d{4}\.json$/;
+const RADOSKOP_FILES = '(config.json, kadencja-<YYYY-YYYY>.json or data.json)';
 
 export interface Layout {
   format: SourceFormat;
@@ -41,14 +42,17 @@ function isRadoskopCouncil(dir: string): boolean {
 /** The format the files at `path` are in, judged by their names; null when none is recognised. */
 export function layoutOf(path: string): Layout | null {
   if (!isDirectory(path)) {
-    return /\.(tar\.gz|tgz)$/i.test(path) ? { format: 'sejm', is: 'is a .tar.gz file (the Sejm format\'s archive)' } : null;
+    return /\.(tar\.gz|tgz)$/i.test(path) ? { format: 'sejm', is: 'is a .tar.gz file (the Sejm format\'s archive)' }
+      : null;
   }
   const names = namesIn(path);
   if (names.some((name) => name.endsWith('.csv'))) return { format: 'csv', is: 'holds CSV files' };
-  if (names.some((name) => SEJM_VOTE_FILE.test(name))) return { format: 'sejm', is: 'holds Sejm API files ({sitting}_{votingNumber}.json)' };
-  if (isRadoskopCouncil(path)) return { format: 'radoskop', is: 'is a Radoskop council folder (config.json, kadencja-<YYYY-YYYY>.json or data.json)' };
+  if (names.some((name) => SEJM_VOTE_FILE.test(name))) {
+    return { format: 'sejm', is: 'holds Sejm API files ({sitting}_{votingNumber}.json)' };
+  }
+  if (isRadoskopCouncil(path)) return { format: 'radoskop', is: `is a Radoskop council folder ${RADOSKOP_FILES}` };
   if (names.some((name) => isDirectory(join(path, name)) && isRadoskopCouncil(join(path, name)))) {
-    return { format: 'radoskop', is: 'holds Radoskop council folders (config.json, kadencja-<YYYY-YYYY>.json or data.json)' };
+    return { format: 'radoskop', is: `holds Radoskop council folders ${RADOSKOP_FILES}` };
   }
   return null;
 }

@@ -288,8 +288,8 @@ export async function readRadoskop(path: string, loader: Loader): Promise<Source
     return [];
   }
   if (!statSync(path).isDirectory()) {
-    findings.error({ file: path, line: 0 }, '(source)',
-      `is a file, not a directory${otherFormatHint(path, 'radoskop') || ': a Radoskop source is a council folder or a folder of them'}`);
+    const what = otherFormatHint(path, 'radoskop') || ': a Radoskop source is a council folder or a folder of them';
+    findings.error({ file: path, line: 0 }, '(source)', `is a file, not a directory${what}`);
     return [];
   }
 

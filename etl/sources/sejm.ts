@@ -181,7 +181,9 @@ class SejmSource {
   private readonly clubIndex = new Map<string, number>();
   private readonly voteNames = new Map<number, { name: string; file: string }>(); // names of MPs seen in ballots
   private readonly files = new Set<string>();
-  constructor(private readonly loader: Loader, private readonly sourceName: string, private readonly sourcePath: string) {
+  /** `sourcePath`: the path given, whose files a message may say are of another format. */
+  constructor(private readonly loader: Loader, private readonly sourceName: string,
+    private readonly sourcePath: string) {
     this.findings = loader.findings;
   }
 
@@ -331,7 +333,10 @@ class SejmSource {
     if (this.votes.length === 0) {
       // Vote files that were all rejected have said why already.
       const sawVoteFiles = [...this.files].some((name) => VOTE_FILE.test(name));
-      if (!sawVoteFiles) findings.error(sourceAt, '(source)', `no vote files ({sitting}_{votingNumber}.json) found${otherFormatHint(this.sourcePath, 'sejm')}`);
+      const hint = otherFormatHint(this.sourcePath, 'sejm');
+      if (!sawVoteFiles) {
+        findings.error(sourceAt, '(source)', `no vote files ({sitting}_{votingNumber}.json) found${hint}`);
+      }
       return;
     }
     if (this.mps === null) findings.warn({ file: 'mps.json', line: 0 }, '(file)', 'mps.json is missing: MPs are taken from the ballots');

@@ -37,7 +37,7 @@ export interface AnswersOptions {
   cacheOf: (snapshot: Snapshot) => ResponseCache | undefined;
   /** Answers made live, kept on disk (src/answers/answer-store.ts), if any. */
   store?: AnswerStore;
-  /** PUBLIC_URL: a POST's answer may name a page of the site (the share link); GET answers never do (they are stored). */
+  /** PUBLIC_URL: a POST's answer may name a page of the site (the share link); a GET's never does (it is stored). */
   publicUrl?: PublicUrl;
 }
 

@@ -22,8 +22,8 @@ export const kadencjaString = z.string().regex(/^\d{4}-\d{4}$/).meta({ descripti
  * its members, in the terms of their memberships); null for none, or for several.
  */
 export const councilFields = (whose: 'radnego' | 'ugrupowania') => ({
-  id_organu: int(`Rada ${whose} (identyfikator organu typu rada albo Sejmu); null: żadna albo więcej niż jedna`).nullable(),
-  organ: text(`Nazwa rady ${whose}; null: żadna albo więcej niż jedna`).nullable(),
+  id_organu: int(`Rada ${whose} (identyfikator organu typu rada albo Sejmu); null: żadna albo kilka`).nullable(),
+  organ: text(`Nazwa rady ${whose}; null: żadna albo kilka`).nullable(),
 });
 
 export const voteSummary = z.strictObject({

@@ -79,7 +79,8 @@ export class Feeds {
       JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia LEFT JOIN ugrupowanie u ON u.id_ugrupowania = f.id_ugrupowania
       ORDER BY f.ord`);
     this.builtAt = String(db.prepare("SELECT value FROM meta WHERE key = 'built_at'").pluck().get() ?? '1970-01-01T00:00:00Z');
-    this.bodies = db.prepare('SELECT nazwa, typ FROM organ ORDER BY id_organu').all() as Array<{ nazwa: string; typ: string }>;
+    this.bodies = db.prepare('SELECT nazwa, typ FROM organ ORDER BY id_organu').all() as
+      Array<{ nazwa: string; typ: string }>;
   }
 
   private get limit(): number {

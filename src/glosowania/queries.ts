@@ -28,7 +28,9 @@ export interface VoteDetail extends VoteSummary {
   liczba_zalacznikow: number;
 }
 
-export interface BallotEntry extends CouncilOf { glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+export interface BallotEntry extends CouncilOf {
+  glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null;
+}
 
 /** The filters of CONTRACT §6 over the vote list. */
 export interface VoteFilter {
@@ -218,7 +220,8 @@ export class GlosowaniaQueries {
         const name = voters.names.get(person);
         if (name) {
           entries.push({
-            glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupAt(person, kadencja, data),
+            glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko,
+            ugrupowanie: voters.groupAt(person, kadencja, data),
             id_organu: name.id_organu, organ: name.organ, rank: name.rank,
           });
         }
@@ -300,9 +303,12 @@ class Voters {
   private readonly memberships = new Map<number, Array<{ kadencja: string; od: string; do: string | null; ugrupowanie: string | null }>>();
 
   constructor(db: Database.Database) {
-    const people = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS} FROM radny r ${COUNCIL_JOIN}`).raw().all() as
-      Array<[number, string, number, number | null, string | null]>;
-    for (const [id, name, rank, id_organu, organ] of people) this.names.set(id, { imie_nazwisko: name, rank, id_organu, organ });
+    const people = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS}
+      FROM radny r ${COUNCIL_JOIN}`)
+      .raw().all() as Array<[number, string, number, number | null, string | null]>;
+    for (const [id, name, rank, id_organu, organ] of people) {
+      this.names.set(id, { imie_nazwisko: name, rank, id_organu, organ });
+    }
     const rows = db.prepare(`SELECT m.id_osoby, m.kadencja, coalesce(m.data_od, ''), m.data_do, u.nazwa FROM przynaleznosc m
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = m.id_ugrupowania
       ORDER BY m.id_osoby, coalesce(m.data_od, '') DESC, m.przynaleznosc_id DESC`).raw().all() as Array<[number, string, string, string | null, string | null]>;

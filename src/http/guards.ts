@@ -242,7 +242,8 @@ function rateLimiter(which: 'api' | 'site', limit: number, config: GuardConfig, 
       const info = (req as IncomingMessage & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const seconds = info?.resetTime ? Math.max(0, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : undefined;
       next(new RateLimited(`at most ${options.limit as number} ${which === 'api' ? 'API requests' : 'page requests'} per ${Math.round(options.windowMs / 1000)} s per client address`
-        + (seconds === undefined ? '' : `; try again in ${seconds} s`) + (which === 'api' ? `. ${BULK_DOWNLOADS}` : ''), seconds, which === 'site'));
+        + (seconds === undefined ? '' : `; try again in ${seconds} s`)
+        + (which === 'api' ? `. ${BULK_DOWNLOADS}` : ''), seconds, which === 'site'));
     },
     // express-rate-limit checks its setup and reports to this logger: into the service log, not
     // onto the console.

@@ -10,6 +10,9 @@ export interface SessionItem {
   frekwencja_procent: number;
 }
 
+/** A session's attendance entry (the person's group on the session's date), its `obecny` as stored or answered. */
+interface AttendanceEntry extends CouncilOf { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+
 export interface SessionFilter {
   kadencja?: string | undefined;
   organ?: number | undefined;
@@ -43,8 +46,10 @@ export class PosiedzeniaQueries {
       WHERE s.id_posiedzenia = ?`);
     this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
       WHERE id_posiedzenia = ? ORDER BY ord`);
-    this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny, ${COUNCIL_COLUMNS}
-      FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania ${COUNCIL_JOIN}
+    this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny,
+        ${COUNCIL_COLUMNS}
+      FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
+      ${COUNCIL_JOIN}
       WHERE a.id_posiedzenia = ? ORDER BY r.name_rank`);
   }
 
@@ -78,8 +83,8 @@ export class PosiedzeniaQueries {
     return this.points.all(id) as Array<{ id_punktu: number; numer: string; tytul: string; liczba_glosowan: number }>;
   }
 
-  attendanceOf(id: number): Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: boolean } & CouncilOf> {
-    const rows = this.attendance.all(id) as Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: number } & CouncilOf>;
+  attendanceOf(id: number): Array<AttendanceEntry & { obecny: boolean }> {
+    const rows = this.attendance.all(id) as Array<AttendanceEntry & { obecny: number }>;
     return rows.map((r) => ({ ...r, obecny: r.obecny === 1 }));
   }
 }

@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 import { DATE_RANGE_ERROR, dateRangeOrdered, idParam, listFilters } from '../http/params.ts';
-import { councilFields, count, dateString, envelope, int, kadencjaString, paged, percentNumber, text } from '../answers/schemas.ts';
+import {
+  councilFields, count, dateString, envelope, int, kadencjaString, paged, percentNumber, text,
+} from '../answers/schemas.ts';
 
 export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_posiedzenia' }) });
 export const listQuery = z.object(listFilters).refine(dateRangeOrdered, DATE_RANGE_ERROR);

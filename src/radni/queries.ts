@@ -119,7 +119,8 @@ export class RadniQueries {
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => {
       const list = `SELECT s.id_osoby, r.imie_nazwisko,
-          s.kadencja_biezaca AS kadencja, s.przynaleznosc_id, s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token, ${COUNCIL_COLUMNS}
+          s.kadencja_biezaca AS kadencja, s.przynaleznosc_id, s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token,
+          ${COUNCIL_COLUMNS}
         FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${COUNCIL_JOIN} ${where} ORDER BY r.name_rank`;
       return {
         all: db.prepare(list),
@@ -137,7 +138,8 @@ export class RadniQueries {
     this.idsStatement = db.prepare('SELECT id_osoby FROM radny ORDER BY id_osoby').pluck();
     this.byId = db.prepare('SELECT id_osoby FROM radny WHERE id_osoby = ?').pluck();
     this.byToken = db.prepare('SELECT id_osoby FROM radny WHERE token = ?').pluck();
-    this.person = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.token, ${COUNCIL_COLUMNS} FROM radny r ${COUNCIL_JOIN} WHERE r.id_osoby = ?`);
+    this.person = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.token, ${COUNCIL_COLUMNS}
+      FROM radny r ${COUNCIL_JOIN} WHERE r.id_osoby = ?`);
     this.stat = db.prepare('SELECT * FROM radny_stat WHERE kadencja = ? AND id_osoby = ?');
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci FROM radny_miesiac
       WHERE kadencja = ? AND id_osoby = ? ORDER BY miesiac`);
@@ -351,7 +353,8 @@ export class RadniQueries {
         rozbiezne: rows.map(({ glos_a, glos_b, ...vote }) => ({
           ...vote, glos: GLOS_VALUES[swapped ? glos_b : glos_a]!, glos_drugiego: GLOS_VALUES[swapped ? glos_a : glos_b]!,
         })),
-        wspolny_organ: wspolne > 0 || this.sharedBody.get({ id, other: otherId, kadencja, organ: scope.organ ?? null }) !== undefined,
+        wspolny_organ: wspolne > 0
+          || this.sharedBody.get({ id, other: otherId, kadencja, organ: scope.organ ?? null }) !== undefined,
       },
       total: wspolne - zgodne,
     };

@@ -2,7 +2,9 @@
 
 import { z } from 'zod';
 import { booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, organParam, pageParam, wholeNumber } from '../http/params.ts';
-import { councilFields, count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue } from '../answers/schemas.ts';
+import {
+  councilFields, count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue,
+} from '../answers/schemas.ts';
 
 const councillorIdParam = z.string()
   .max(200, 'is too long')
@@ -108,7 +110,8 @@ export const attendanceRecord = z.strictObject({
 }).meta({ id: 'AttendanceRecord' });
 
 const comparedCouncillor = z.strictObject({
-  id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: group, ...councilFields('radnego'),
+  id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: group,
+  ...councilFields('radnego'),
 });
 
 export const comparison = z.strictObject({
@@ -126,6 +129,7 @@ export const comparison = z.strictObject({
     glos_drugiego: glosValue,
   })).meta({ description: 'Wspólne głosowania, w których głosy się różnią (porządek dat, stronicowane)' }),
   wspolny_organ: z.boolean().meta({
-    description: 'Czy obaj mają głos albo zapis obecności w jednym organie (w zakresie kadencja/organ); false: np. radni dwóch różnych rad',
+    description: 'Czy obaj mają głos albo zapis obecności w jednym organie (w zakresie kadencja/organ); '
+      + 'false: np. radni dwóch różnych rad',
   }),
 }).meta({ id: 'Comparison' });

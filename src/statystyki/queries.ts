@@ -100,9 +100,10 @@ export class StatystykiQueries {
       LEFT JOIN radny_stat s2 ON s2.kadencja = t.kadencja AND s2.id_osoby = t.id_osoby_2
       WHERE t.kadencja = ? AND t.id_organu = ? AND t.wspolne >= ? ${filter} ORDER BY t.rank LIMIT ?`);
     this.topPairs = { all: topPairs(''), between: topPairs('AND t.miedzy_ugrupowaniami = 1') };
-    this.cohesionRanked = db.prepare(`SELECT s.rank AS pozycja, s.id_ugrupowania, u.nazwa, s.liczba_glosowan, s.licznik, s.mianownik,
-        u.id_rady AS id_organu, c.nazwa AS organ
-      FROM ugrupowanie_spojnosc s JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania LEFT JOIN organ c ON c.id_organu = u.id_rady
+    this.cohesionRanked = db.prepare(`SELECT s.rank AS pozycja, s.id_ugrupowania, u.nazwa, s.liczba_glosowan,
+        s.licznik, s.mianownik, u.id_rady AS id_organu, c.nazwa AS organ
+      FROM ugrupowanie_spojnosc s JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania
+      LEFT JOIN organ c ON c.id_organu = u.id_rady
       WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.rank LIMIT ?`);
     this.cohesionMonths = db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
       WHERE kadencja = ? AND id_organu = ? AND id_ugrupowania = ? ORDER BY miesiac`);
@@ -173,7 +174,8 @@ export class StatystykiQueries {
       const w_wiekszosci = r.glosowania - r.w_mniejszosci;
       return {
         pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
-        glosowania: r.glosowania, w_wiekszosci, procent: percent(w_wiekszosci, r.glosowania), id_organu: r.id_organu, organ: r.organ,
+        glosowania: r.glosowania, w_wiekszosci, procent: percent(w_wiekszosci, r.glosowania),
+        id_organu: r.id_organu, organ: r.organ,
       };
     });
   }
@@ -201,8 +203,14 @@ export class StatystykiQueries {
       .all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, min_wspolne, limit) as TopPairRow[];
     return rows.map((r, i) => ({
       pozycja: i + 1,
-      radny_1: { id_osoby: r.id_osoby_1, imie_nazwisko: r.imie_nazwisko_1, ugrupowanie: r.ugrupowanie_1, id_organu: r.id_organu_1, organ: r.organ_1 },
-      radny_2: { id_osoby: r.id_osoby_2, imie_nazwisko: r.imie_nazwisko_2, ugrupowanie: r.ugrupowanie_2, id_organu: r.id_organu_2, organ: r.organ_2 },
+      radny_1: {
+        id_osoby: r.id_osoby_1, imie_nazwisko: r.imie_nazwisko_1, ugrupowanie: r.ugrupowanie_1,
+        id_organu: r.id_organu_1, organ: r.organ_1,
+      },
+      radny_2: {
+        id_osoby: r.id_osoby_2, imie_nazwisko: r.imie_nazwisko_2, ugrupowanie: r.ugrupowanie_2,
+        id_organu: r.id_organu_2, organ: r.organ_2,
+      },
       wspolne_glosowania: r.wspolne,
       zgodne: r.zgodne,
       zgodnosc_procent: percent(r.zgodne, r.wspolne),
@@ -216,7 +224,8 @@ export class StatystykiQueries {
   cohesion({ kadencja, organ, limit }: Scope & { limit: number }): CohesionItem[] {
     const rows = this.cohesionRanked.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, limit) as
       Array<Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }>;
-    return rows.map(({ licznik, mianownik, id_organu, organ, ...item }) => ({ ...item, spojnosc_procent: percent(licznik, mianownik), id_organu, organ }));
+    return rows.map(({ licznik, mianownik, id_organu, organ, ...item }) =>
+      ({ ...item, spojnosc_procent: percent(licznik, mianownik), id_organu, organ }));
   }
 
   /** One group's cohesion per calendar month of the vote date, ascending; months without a counted vote are absent. */
@@ -254,7 +263,9 @@ interface RankingRow extends CouncilOf {
 }
 
 interface TopPairRow {
-  id_osoby_1: number; imie_nazwisko_1: string; ugrupowanie_1: string | null; id_organu_1: number | null; organ_1: string | null;
-  id_osoby_2: number; imie_nazwisko_2: string; ugrupowanie_2: string | null; id_organu_2: number | null; organ_2: string | null;
+  id_osoby_1: number; imie_nazwisko_1: string; ugrupowanie_1: string | null;
+  id_organu_1: number | null; organ_1: string | null;
+  id_osoby_2: number; imie_nazwisko_2: string; ugrupowanie_2: string | null;
+  id_organu_2: number | null; organ_2: string | null;
   wspolne: number; zgodne: number;
 }

@@ -55,7 +55,8 @@ export const monthlyTotals = z.strictObject({
 }).meta({ id: 'MonthlyTotals' });
 
 const pairMember = z.strictObject({
-  id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: text('Ugrupowanie').nullable(), ...councilFields('radnego'),
+  id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'),
+  ugrupowanie: text('Ugrupowanie').nullable(), ...councilFields('radnego'),
 });
 export const topPair = z.strictObject({
   pozycja: int('Pozycja (od 1)'), radny_1: pairMember, radny_2: pairMember,

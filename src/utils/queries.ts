@@ -20,7 +20,8 @@ export class UtilsQueries {
   private readonly body: Database.Statement;
 
   constructor(db: Database.Database) {
-    this.groups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, coalesce(s.liczba_radnych, 0) AS liczba_radnych,
+    this.groups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa,
+        coalesce(s.liczba_radnych, 0) AS liczba_radnych,
         u.id_rady AS id_organu, c.nazwa AS organ
       FROM ugrupowanie u LEFT JOIN ugrupowanie_stat s ON s.id_ugrupowania = u.id_ugrupowania AND s.kadencja = ?
       LEFT JOIN organ c ON c.id_organu = u.id_rady`);
