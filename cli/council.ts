@@ -120,15 +120,39 @@ function printSummary(summary: EtlSummary, dbPath: string): void {
   for (const line of reportLines(summary.findings, 'warning')) console.log(`  ${line}`);
 }
 
+/**
+ * Options a command cannot run without. Commander reports a missing mandatory option before an
+ * unknown one, so `council etl --sorce x` said only that --source was missing, not a word of the
+ * typo: these are checked after the unknown ones (preAction below), which commander reports with the
+ * option meant (`Did you mean --source?`).
+ */
+const NEEDED = new WeakSet<Option>();
+const needed = (option: Option): Option => {
+  NEEDED.add(option);
+  return option;
+};
+
 const program = new Command('council')
   .description('Council voting analytics: ETL into a SQLite snapshot and the read-only JSON API')
   .version('2.0.0')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .showSuggestionAfterError()
+  .hook('preAction', (_program, command) => {
+    const missing = command.options.find((option) => NEEDED.has(option)
+      && command.getOptionValue(option.attributeName()) === undefined);
+    if (missing) {
+      const code = 'commander.missingMandatoryOptionValue';
+      command.error(`error: required option '${missing.flags}' not specified`, { code });
+    }
+  });
+
+const sourceOption = () => needed(new Option('--source <path>',
+  'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)'));
 
 program
   .command('etl')
   .description('Rebuild the snapshot database from a source and publish it atomically')
-  .requiredOption('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)')
+  .addOption(sourceOption())
   .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
   .addOption(formatOption())
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
@@ -171,8 +195,8 @@ const endProgress = () => { if (process.stderr.isTTY) process.stderr.write('\r\x
 program
   .command('fetch')
   .description('Mirror a live source into a folder the ETL reads: a Sejm term from the Sejm API, or councils from Radoskop')
-  .addOption(new Option('--format <format>', 'sejm or radoskop').choices(['sejm', 'radoskop']).makeOptionMandatory())
-  .requiredOption('--out <dir>', 'folder to mirror into (created when missing; the next run resumes it)')
+  .addOption(needed(new Option('--format <format>', 'sejm or radoskop').choices(['sejm', 'radoskop'])))
+  .addOption(needed(new Option('--out <dir>', 'folder to mirror into (created when missing; the next run resumes it)')))
   .option('--term <n>', 'Sejm term, e.g. 10 (--format sejm)', (v) => Number(v))
   .option('--council <slugs>', 'Radoskop council slugs, comma-separated, e.g. gdansk,katowice (--format radoskop)')
   .option('--api <url>', `base URL (default ${SEJM_API} or ${RADOSKOP_API})`)
@@ -244,7 +268,7 @@ program
 program
   .command('check')
   .description('Validate a source without publishing anything; lists every problem')
-  .requiredOption('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)')
+  .addOption(sourceOption())
   .addOption(formatOption())
   .addHelpText('after', '\nExample:\n  council check --source data/sample')
   .action(async (options: { source: string; format: SourceFormat }) => {
@@ -263,7 +287,7 @@ program
 program
   .command('generate')
   .description('Write a deterministic synthetic council as a CSV bundle')
-  .requiredOption('--out <dir>', 'directory to write the bundle into')
+  .addOption(needed(new Option('--out <dir>', 'directory to write the bundle into')))
   .option('--seed <n>', 'random seed', positiveInt, 1)
   .option('--radni <n>', 'councillors per council', positiveInt, 40)
   .option('--glosowania <n>', 'votes per council', positiveInt, 4000)

@@ -58,6 +58,7 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
     ...docsRoutes(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }),
     ...operationRoutes(API_ENDPOINTS, {
       snapshots, shares, delivery, memoryBytes: config.RESPONSE_CACHE_MB * 2 ** 20, storedAnswers: config.STORED_ANSWERS, answerStore,
+      publicUrl: config.PUBLIC_URL,
     }),
     ...SITE_ROUTES,
   ]);

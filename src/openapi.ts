@@ -87,7 +87,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Zasób nie istnieje',
   413: 'Treść żądania większa niż 10 KB',
   415: 'Treść żądania musi być JSON (Content-Type: application/json)',
-  429: 'Przekroczony limit żądań (RATE_LIMIT_MAX_REQUESTS na RATE_LIMIT_WINDOW_MS na adres klienta)',
+  429: 'Przekroczony limit żądań (RATE_LIMIT_MAX_REQUESTS na RATE_LIMIT_WINDOW_MS na adres klienta); '
+    + 'całe tabele są do pobrania jednym żądaniem na plik w /dane/',
   500: 'Błąd serwera (bez szczegółów technicznych)',
   503: 'Dane nie zostały jeszcze załadowane (albo, dla linków udostępniania, ich baza jest chwilowo niedostępna)',
 };

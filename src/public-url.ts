@@ -33,6 +33,3 @@ export const publicUrlSchema = z.string().trim().default('').transform((value, c
 
 /** An absolute URL of a site path (`/glosowania/7`) under the public address. */
 export const absoluteUrl = (base: string, path: string): string => `${base}${path}`;
-
-/** The host name ids are minted under (tag: URIs of the feeds): PUBLIC_URL's host, or `localhost` without one. */
-export const tagAuthority = (base: PublicUrl): string => (base === null ? 'localhost' : new URL(base).hostname);

@@ -5,8 +5,8 @@
 // (src/process/). It is the only module of src/ that imports etl/.
 
 import cluster from 'node:cluster';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import {
@@ -57,6 +57,7 @@ export function createLogger(
  */
 export async function startServer(config: Config, options: { bootstrap: boolean }): Promise<RunningServer | null> {
   RefreshScheduler.validate(config); // a bad CRON_SCHEDULE stops the start before anything is opened
+  checkFolders(config);
   const logger = createLogger(config);
   const loadServed = (snapshots: SnapshotStore) => putInService(snapshots, config, logger);
   if (cluster.isWorker) {
@@ -73,6 +74,25 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
     return null;
   }
   return serveHttp(config, logger, { jobsOf: (snapshots) => backgroundJobs(config, snapshots, logger, build), loadServed });
+}
+
+/**
+ * The folders of the files the server writes must exist, but the default `var/` (created): a typo in
+ * DB_PATH would otherwise create its folder (for shares.db and answers.db) and a bootstrap build the
+ * sample into it. Checked before anything is opened or built.
+ */
+function checkFolders(config: Config): void {
+  const files: Array<[key: string, path: string]> = [['DB_PATH', config.DB_PATH]];
+  if (config.SHARES_DB_PATH && !config.SHARES_DATABASE_URL) files.push(['SHARES_DB_PATH', config.SHARES_DB_PATH]);
+  if (config.ANSWER_STORE_PATH && config.ANSWER_STORE_MB > 0) files.push(['ANSWER_STORE_PATH', config.ANSWER_STORE_PATH]);
+  for (const [key, path] of files) {
+    if (path === ':memory:') continue;
+    const folder = dirname(path);
+    if (isInDefaultFolder(path)) mkdirSync(folder, { recursive: true });
+    else if (!existsSync(folder)) {
+      throw new Error(`${key}: the folder ${folder} does not exist (${key}=${path}): create it first, or correct the path (a typo creates no folder)`);
+    } else if (!statSync(folder).isDirectory()) throw new Error(`${key}: ${folder} is not a folder (${key}=${path})`);
+  }
 }
 
 /** The first build (no servable database yet): from the source, fetched first when the source is live. */

@@ -242,6 +242,17 @@ describe('distribution and share links', () => {
     expect(unknownLink.status).toBe(404);
   });
 
+  it('with PUBLIC_URL the link\'s url is absolute under it (issue 36)', async () => {
+    const published = appOver(t.config.DB_PATH, { PUBLIC_URL: 'https://example.org/rada' });
+    try {
+      const created = await request(published.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({});
+      expect(created.status).toBe(201);
+      expect(created.body.data.url).toBe(`https://example.org/rada/share/${created.body.data.link}`);
+    } finally {
+      published.close();
+    }
+  });
+
   it('bad bodies: malformed JSON 400, over 10 KB 413, unknown fields 400', async () => {
     const path = `/api/glosowania/${ids.glosowanie}/udostepnij`;
     const malformed = await request(t.app).post(path).set('Content-Type', 'application/json').send('{"id_osoby":');

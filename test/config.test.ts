@@ -27,6 +27,40 @@ describe('configuration', () => {
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(`${key}: .*got "${value}"`));
   });
 
+  // Each message names the variable, the value given and what the variable accepts (issue 36).
+  it.each([
+    ['RATE_LIMIT_MAX_REQUESTS', '-1', 'a whole number, at least 1'],
+    ['PORT', '70000', 'a whole number from 0 to 65535'],
+    ['HOST', 'localhost:3000', 'without the port: put the port in PORT'],
+    ['HOST', 'http://rada.example.org', 'a host name or an IP address'],
+    ['LOG_LEVEL', 'loud', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ['NODE_ENV', 'staging', 'one of development, production, test'],
+    ['SOURCE_FORMAT', 'xml', 'one of csv, sejm, radoskop'],
+    ['TRUST_PROXY', 'maybe', 'true or false'],
+    ['ALLOWED_ORIGINS', 'https://a.example,a.example', 'origins, scheme://host[:port]'],
+    ['CRON_SCHEDULE', 'every night', 'a cron expression of 5 fields'],
+    ['DB_PATH', '', 'the path of the snapshot file'],
+  ])('%s=%s: the message names the variable, the value and what it accepts', (key, value, accepted) => {
+    let message = '';
+    try {
+      loadConfig({ [key]: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const line = message.split('\n').find((l) => l.startsWith(`${key}: `));
+    expect(line, message || 'no error').toBeDefined();
+    expect(line).toContain(`(got "${value}")`);
+    expect(line).toContain(accepted);
+    expect(message.split('\n').filter((l) => l.includes(': ')), 'no other variable is blamed').toHaveLength(1);
+  });
+
+  it('accepts addresses to listen on and origins', () => {
+    for (const HOST of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'rada.example.org', '']) expect(loadConfig({ HOST }).HOST).toBe(HOST);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'http://localhost:8080/, https://a.example' }).ALLOWED_ORIGINS)
+      .toEqual(['http://localhost:8080/', 'https://a.example']);
+  });
+
   it('documents every key in the README table', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     for (const key of Object.keys(CONFIG_KEYS)) expect(readme, key).toContain(`| \`${key}\` |`);

@@ -99,10 +99,30 @@ describe('the newest votes of a council', () => {
     expect(feed.updated).toBe('2019-02-01T13:00:00+01:00'); // the newest entry's, not the build's
     expect(feed.self).toBe(`${BASE}/glosowania/kanal.atom?organ=1`);
     expect(feed.alternate).toBe(`${BASE}/glosowania?organ=1`);
-    expect(feed.id).toBe('tag:rada.example.org,2026:glosowania/rada-miasta');
-    expect(feed.entries[1]!.id).toBe('tag:rada.example.org,2026:glosowanie/rada-miasta/2019-02-01T12:00:00/LXXIV%2F2/4'); // V13: number 4 of S4
-    expect(feed.entries.every((e) => e.id.startsWith('tag:rada.example.org,2026:glosowanie/rada-miasta/'))).toBe(true);
+    // Ids are minted under `localhost` whatever PUBLIC_URL says (see 'entry ids across snapshots').
+    expect(feed.id).toBe('tag:localhost,2026:glosowania/rada-miasta');
+    expect(feed.entries[1]!.id).toBe('tag:localhost,2026:glosowanie/rada-miasta/2019-02-01T12:00:00/LXXIV%2F2/4'); // V13: number 4 of S4
+    expect(feed.entries.every((e) => e.id.startsWith('tag:localhost,2026:glosowanie/rada-miasta/'))).toBe(true);
     expect(feed.rights).toBe(UNDESCRIBED_CSV_CREDIT.text);
+  });
+
+  it('of a snapshot of several councils: titled by their names, not by the site\'s name for many (issue 36)', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    await writeRadoskopHand(join(dir, 'source'));
+    const dbPath = join(dir, 'councils.db');
+    await runEtl({ source: join(dir, 'source'), format: 'radoskop', dbPath });
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const councils = db.prepare("SELECT nazwa FROM organ WHERE typ = 'rada' ORDER BY id_organu").pluck().all() as string[];
+      expect(councils).toHaveLength(2);
+      // The site calls a snapshot of several councils „Głosowania rad” (src/site/data.ts siteNameOf).
+      const xml = atomXml(new Feeds(db, { base: null, siteName: 'Głosowania rad', credit: RADOSKOP_CREDIT }).votes()!);
+      expect(validAtom(xml).entries.length).toBeGreaterThan(0);
+      expect(childText(parseXml(xml).documentElement!, ATOM_NS, 'title')).toBe(`Głosowania: ${councils.join(', ')}`);
+    } finally {
+      db.close();
+    }
   });
 
   it('of the whole snapshot, and limited; an unknown body has none', () => {
@@ -133,7 +153,7 @@ describe("a councillor's feed", () => {
       + 'Wynik: przyjęto 4 : 1 · Rada Miasta · 1 lutego 2019, 10:00');
     expect(feed.entries[2]!.summary).toMatch(/^Łucja Wróbel głosowała za: ten głos przesądził o wyniku\. Wynik: przyjęto 2 : 1 · Komisja Budżetowa · 31 stycznia 2019$/);
     expect(feed.self).toBe(`${BASE}/radni/lucja-wrobel/kanal.atom`);
-    expect(feed.id).toBe('tag:rada.example.org,2026:radny/lucja-wrobel');
+    expect(feed.id).toBe('tag:localhost,2026:radny/lucja-wrobel');
     expect(feeds.councillor('nikt-taki')).toBeUndefined();
   });
 
@@ -159,6 +179,19 @@ describe('escaping', () => {
 });
 
 describe('entry ids across snapshots', () => {
+  it('do not change when PUBLIC_URL is set or changed: readers would see every entry as new (issue 36)', () => {
+    const idsUnder = (base: string | null) => {
+      const feeds = new Feeds(hand, { base, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT });
+      const votes = validAtom(atomXml(feeds.votes()!));
+      const councillor = validAtom(atomXml(feeds.councillor('lucja-wrobel')!));
+      return [votes.id, ...votes.entries.map((e) => e.id), councillor.id, ...councillor.entries.map((e) => e.id)];
+    };
+    const withoutAddress = idsUnder(null); // as feeds were minted before: under localhost
+    expect(withoutAddress[0]).toBe('tag:localhost,2026:glosowania');
+    expect(idsUnder(BASE)).toEqual(withoutAddress);
+    expect(idsUnder('https://example.org/rada')).toEqual(withoutAddress);
+  });
+
   it("survive a Radoskop re-import that renumbers every later council's votes", async () => {
     const dir = tempDir();
     dirs.push(dir);

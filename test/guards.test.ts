@@ -403,6 +403,8 @@ describe('rate limit', () => {
     }
     const res = await send(limited.app, 'GET', path, ok);
     expectError(res, 429);
+    // A script that pages through everything is pointed at the bulk files (issue 36).
+    expect(res.body.message).toMatch(/at most 100 API requests per 900 s per client address; try again in \d+ s\. .*\/dane\//);
     expect(res.headers['x-ratelimit-limit']).toBe('100');
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
     // X-RateLimit-Reset: the end of the window in whole Unix seconds.

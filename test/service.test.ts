@@ -61,6 +61,7 @@ async function startSite(bundle: TestBundle, env: Record<string, string> = {}): 
   copyBundle(bundle, source);
   const db = join(dir, 'data', 'council.db');
   await runEtl({ source, dbPath: db, createFolder: true, render: renderStoredAnswers }); // as `council etl` builds it
+  mkdirSync(join(dir, 'shares')); // the server creates no folder but the default var/
   const server = await startServerProcess({
     DB_PATH: db,
     SHARES_DB_PATH: join(dir, 'shares', 'shares.db'),

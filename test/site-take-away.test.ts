@@ -354,6 +354,12 @@ describe('feeds', () => {
       const newest = (await request(t.app).get('/api/glosowania?limit=1')).body.data[0];
       expect(children(entries[0]!, ATOM, 'link')[0]!.getAttribute('href')).toBe(`${PUBLIC}/glosowania/${newest.id_glosowania}`);
 
+      // The home page names the newest votes' feed too, where feed readers look for it (issue 36).
+      const feedOf = (html: string) => /<link rel="alternate" type="application\/atom\+xml" title="[^"]*" href="([^"]+)"/.exec(html)?.[1];
+      expect(feedOf((await request(t.app).get('/')).text)).toBe('/glosowania/kanal.atom');
+      const body = (await request(t.app).get('/api/utils/organy')).body.data[0].id_organu as number;
+      expect(feedOf((await request(t.app).get(`/?organ=${body}`)).text)?.replaceAll('&amp;', '&')).toBe(`/glosowania/kanal.atom?organ=${body}`);
+
       const profile = (await request(t.app).get('/radni/1')).text;
       const own = /<link rel="alternate" type="application\/atom\+xml" title="[^"]*" href="([^"]+)"/.exec(profile)![1]!;
       const personal = parseXml((await request(t.app).get(own)).text).documentElement!;

@@ -234,8 +234,10 @@ describe('share links open a page with a preview card', () => {
   it('the URL the API answers is a page: the vote, the ballots by group, the councillor marked', async () => {
     const created = await request(t.app).post('/api/glosowania/1/udostepnij').send({ id_osoby: 4 });
     expect(created.status).toBe(201);
-    const url = created.body.data.url as string;
-    expect(url).toMatch(/^\/share\/[A-Za-z0-9_-]{22}$/);
+    // With PUBLIC_URL the API answers the page's absolute address (issue 36).
+    const absolute = created.body.data.url as string;
+    expect(absolute).toMatch(/^https:\/\/rada\.example\.org\/share\/[A-Za-z0-9_-]{22}$/);
+    const url = absolute.slice('https://rada.example.org'.length);
     const res = await request(t.app).get(url);
     expect(res.status).toBe(200);
     expectSafePage(res);
@@ -257,9 +259,10 @@ describe('share links open a page with a preview card', () => {
   });
 
   it('feminine verbs, and a link without a councillor', async () => {
-    const anna = (await request(t.app).post('/api/glosowania/12/udostepnij').send({ id_osoby: 1 })).body.data.url;
+    const pathOf = (url: string) => new URL(url).pathname;
+    const anna = pathOf((await request(t.app).post('/api/glosowania/12/udostepnij').send({ id_osoby: 1 })).body.data.url);
     expect((await request(t.app).get(anna)).text).toContain('content="Anna Nowak wstrzymała się od głosu · przyjęto 2 : 1"');
-    const plain = (await request(t.app).post('/api/glosowania/11/udostepnij').send({})).body.data.url;
+    const plain = pathOf((await request(t.app).post('/api/glosowania/11/udostepnij').send({})).body.data.url);
     const html = (await request(t.app).get(plain)).text;
     expect(html).toContain('<meta property="og:description" content="1 lutego 2019, Rada Miasta · odrzucono 0 : 3"');
     expect(html).not.toContain(' hl"');

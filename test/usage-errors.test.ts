@@ -18,6 +18,7 @@ import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot/snapshot.ts';
 import { appOver, hashOf, tempDir } from './support/fixture.ts';
 import { council, killAll, startServerProcess, stopProcess } from './support/server-process.ts';
+import { writeRadoskopHand } from './support/radoskop-hand.ts';
 
 const SAMPLE = new URL('../data/sample', import.meta.url).pathname;
 
@@ -158,10 +159,28 @@ describe('2. council serve exits non-zero at once when it cannot start', () => {
     expect(stdout).not.toMatch(/refresh scheduled|listening/);
   });
 
+  // Issue 36: a typo in DB_PATH made `serve` create the folder (shares.db, answers.db) and `npm start`
+  // then build the sample into it, although a typo should create no folders.
+  it.each([
+    ['serve', 'DB_PATH', ['serve']],
+    ['serve --bootstrap', 'DB_PATH', ['serve', '--bootstrap']],
+    ['serve', 'SHARES_DB_PATH', ['serve']],
+    ['serve', 'ANSWER_STORE_PATH', ['serve']],
+  ])('%s with %s in a missing folder: the folder is named, nothing is created', async (_name, key, args) => {
+    const parent = tempDir();
+    const typo = join(parent, 'vra');
+    const path = join(typo, key === 'DB_PATH' ? 'council.db' : 'x.db');
+    const { code, stdout, stderr } = await cli(args, { DB_PATH: dbPath, PORT: '0', CRON_SCHEDULE: '', [key]: path });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`${key}: the folder ${typo} does not exist`);
+    expect(existsSync(typo)).toBe(false);
+    expect(stdout).not.toMatch(/listening|building/);
+  });
+
   it('a bad setting: one line naming it, exit 1', async () => {
     const { code, stderr } = await cli(['serve'], { DB_PATH: dbPath, ALLOWED_ORIGINS: 'not-an-origin' });
     expect(code).toBe(1);
-    expect(stderr).toMatch(/ALLOWED_ORIGINS: "not-an-origin" is not an origin/);
+    expect(stderr).toMatch(/ALLOWED_ORIGINS: .*not an origin: "not-an-origin" \(got "not-an-origin"\)/);
   });
 });
 
@@ -250,6 +269,61 @@ describe('5. a source of the wrong kind says what it is', () => {
     const { code, stderr } = await cli(['check', '--format', 'sejm', '--source', bundle]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/did you mean --format csv\?/);
+  });
+
+  // Issue 36: the layout names the format (config.json / kadencja-*.json / data.json: Radoskop;
+  // {sitting}_{votingNumber}.json: the Sejm; *.csv: a bundle), whichever reader was asked.
+  const radoskop = async (layout: 'folders' | 'council' | 'docs' | 'data.json') => {
+    const dir = tempDir();
+    if (layout === 'data.json') {
+      writeFileSync(join(dir, 'data.json'), '{"kadencje": []}');
+      return dir;
+    }
+    await writeRadoskopHand(dir);
+    return layout === 'folders' ? dir : join(dir, layout === 'council' ? 'alfa-city' : 'beta-city');
+  };
+  const sejmFolder = () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, '1_1.json'), '{}');
+    writeFileSync(join(dir, 'mps.json'), '[]');
+    return dir;
+  };
+  it.each([
+    ['Radoskop council folders without --format', [], () => radoskop('folders'), 'radoskop'],
+    ['a Radoskop council folder without --format', [], () => radoskop('council'), 'radoskop'],
+    ['a Radoskop council folder with docs/ without --format', [], () => radoskop('docs'), 'radoskop'],
+    ['a Radoskop folder in the older data.json layout without --format', [], () => radoskop('data.json'), 'radoskop'],
+    ['Radoskop council folders as --format sejm', ['--format', 'sejm'], () => radoskop('folders'), 'radoskop'],
+    ['a Sejm folder as --format radoskop', ['--format', 'radoskop'], async () => sejmFolder(), 'sejm'],
+    ['a CSV bundle as --format radoskop', ['--format', 'radoskop'], async () => bundle, 'csv'],
+  ])('%s: the format it looks like is suggested', async (_name, format, make, suggested) => {
+    const source = await make();
+    const { code, stderr } = await cli(['check', ...format, '--source', source]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`did you mean --format ${suggested}?`);
+  });
+});
+
+describe('5a. a mistyped option is named, with the option meant', () => {
+  it.each([
+    ['etl --sorce', (db: string) => ['etl', '--sorce', 'data/sample', '--db', db], "unknown option '--sorce'", '--source'],
+    ['etl --fromat', (db: string) => ['etl', '--source', 'data/sample', '--fromat', 'csv', '--db', db], "unknown option '--fromat'", '--format'],
+    ['check --sorce', () => ['check', '--sorce', 'data/sample'], "unknown option '--sorce'", '--source'],
+    ['refresh --replace-sorce', (db: string) => ['refresh', '--replace-sorce', '--db', db], "unknown option '--replace-sorce'", '--replace-source'],
+  ])('council %s', async (_name, args, unknown, meant) => {
+    const db = join(tempDir(), 'council.db');
+    const { code, stderr } = await cli(args(db));
+    expect(code).toBe(1);
+    expect(stderr).toContain(unknown);
+    expect(stderr).toMatch(new RegExp(`\\(Did you mean (one of )?([-\\w]+, )*${meant}(, [-\\w]+)*\\?\\)`));
+    expect(stderr).not.toMatch(/required option/); // the typo is the problem, not the option it hid
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it('a missing option is still named', async () => {
+    const { code, stderr } = await cli(['check']);
+    expect(code).toBe(1);
+    expect(stderr).toContain("error: required option '--source <path>' not specified");
   });
 });
 

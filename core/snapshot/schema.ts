@@ -14,6 +14,11 @@ export const ALL_TERMS = '*';
 /** All-bodies scope in materialised tables keyed by id_organu. */
 export const ALL_BODIES = 0;
 
+/** Body types (`organ.typ`) that are a whole chamber, every member voting: a council and the Sejm (not a committee). */
+export const PLENARY_TYPES: readonly string[] = ['rada', 'sejm'];
+/** `o.typ IN ('rada', 'sejm')` for a query over organ `o` (the types are constants, not input). */
+export const isPlenarySql = (alias: string) => `${alias}.typ IN (${PLENARY_TYPES.map((t) => `'${t}'`).join(', ')})`;
+
 export const SCHEMA_SQL = `
 CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
@@ -38,7 +43,8 @@ CREATE TABLE ugrupowanie (
   id_ugrupowania INTEGER PRIMARY KEY,
   nazwa          TEXT NOT NULL,
   skrot          TEXT,
-  pelna_nazwa    TEXT                 -- full name where a source has one (Sejm clubs)
+  pelna_nazwa    TEXT,                -- full name where a source has one (Sejm clubs)
+  id_rady        INTEGER              -- its members' council (etl/materialise/councils.ts); null: none, several
 );
 
 CREATE TABLE radny (
@@ -47,7 +53,8 @@ CREATE TABLE radny (
   token         TEXT NOT NULL UNIQUE,
   name_rank     INTEGER NOT NULL,     -- position in Polish collation order, then id_osoby
   surname_rank  INTEGER NOT NULL DEFAULT 0,  -- position in surname order (core/text.ts compareSurnames)
-  name_folded   TEXT NOT NULL DEFAULT ''     -- lower case, diacritics folded: the name search column
+  name_folded   TEXT NOT NULL DEFAULT '',    -- lower case, diacritics folded: the name search column
+  id_rady       INTEGER                      -- their council (etl/materialise/councils.ts); null: none, several
 );
 
 CREATE TABLE przynaleznosc (

@@ -10,6 +10,7 @@
 
 import type Database from 'better-sqlite3';
 import { classicalMds, completeSubset } from '../../core/embedding.ts';
+import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
 import { BatchInsert } from '../batch-insert.ts';
 import type { Dimensions } from './dimensions.ts';
 import type { BallotBlock } from './pair-bitsets.ts';
@@ -21,9 +22,6 @@ import type { BallotBlock } from './pair-bitsets.ts';
  * a city council.
  */
 export const MAP_MIN_SHARED = 20;
-
-/** Body types that are a whole chamber (every member votes), whose members a map shows. */
-const PLENARY_TYPES = ['rada', 'sejm'];
 
 /** Coordinates are stored to 6 decimals: far finer than a picture, and the same text in every snapshot. */
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6 + 0;

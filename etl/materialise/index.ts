@@ -1,7 +1,8 @@
 // Stage "materialise": every figure of CONTRACT §2–§4 and §7, computed once per build and stored in
 // tables, in named phases over the dimensions read once (dimensions.ts):
 //   dimensions → ballots (one streamed pass) → ballots by councillor → votes → attendance → partners →
-//   councillors → totals → evidence → cohesion → map (CONTRACT §9 and the council map).
+//   councillors → totals → evidence → cohesion → map (CONTRACT §9 and the council map) → indexes →
+//   councils (each person's and group's council, issue 36).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
@@ -15,6 +16,7 @@ import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
 import { writeCohesion } from './cohesion.ts';
 import { writeCouncilMaps } from './council-map.ts';
+import { writeCouncils } from './councils.ts';
 import { Dimensions } from './dimensions.ts';
 import { writeAttendanceRecords, writeBodyBallotCounts } from './evidence.ts';
 import { EvidenceTally } from './evidence-tally.ts';
@@ -67,6 +69,8 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   db.function('title_pairs', { deterministic: true }, titlePairs);
   db.exec(INDEX_SQL);
   timer('indexes', 0);
+
+  timer('materialise: councils', writeCouncils(db));
 }
 
 function stageTimer(report: StageReporter) {

@@ -12,6 +12,7 @@ import type { Findings } from '../findings.ts';
 import type { Loader } from '../load.ts';
 import { BUNDLE_FILES, type FileSpec } from './csv-spec.ts';
 import type { ParseJob, ParseMessage } from './csv-worker.ts';
+import { otherFormatHint } from './layout.ts';
 
 export { BUNDLE_COLUMNS } from './csv-spec.ts';
 
@@ -36,10 +37,10 @@ export function notABundle(path: string): string | null {
     if (/\.(tar\.gz|tgz)$/i.test(path)) return 'is a .tar.gz file, not a directory; did you mean --format sejm?';
     return 'is a file, not a directory: a CSV bundle is a directory of CSV files (CONTRACT §1)';
   }
-  const names = readdirSync(path);
-  if (names.some((n) => n.endsWith('.csv'))) return null;
-  if (names.some((n) => /^\d+_\d+\.json$/.test(n))) return 'holds Sejm API files ({sitting}_{votingNumber}.json), not CSV files; did you mean --format sejm?';
-  return 'holds no CSV files: a CSV bundle is a directory of kadencje.csv, organy.csv, … (CONTRACT §1)';
+  if (readdirSync(path).some((n) => n.endsWith('.csv'))) return null;
+  const what = otherFormatHint(path, 'csv')
+    || ': a CSV bundle is a directory of kadencje.csv, organy.csv, … (CONTRACT §1)';
+  return `holds no CSV files${what}`;
 }
 
 /**

@@ -24,6 +24,7 @@ import { BRAK_GLOSU, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA }
 import { isDateTime } from '../../core/dates.ts';
 import { columnOf, type Findings, type Location } from '../findings.ts';
 import type { Loader, StatedTallies } from '../load.ts';
+import { otherFormatHint } from './layout.ts';
 import type { SourcePart } from './part.ts';
 
 /** `named_votes` keys → glos codes (CONTRACT §8). */
@@ -153,7 +154,8 @@ function councilsOf(path: string, findings: Findings): Council[] {
   }
   if (councils.length === 0) {
     findings.error({ file: basename(path), line: 0 }, '(source)',
-      'holds no Radoskop council: a council folder has config.json and kadencja-<YYYY-YYYY>.json or data.json (directly or under docs/)');
+      `holds no Radoskop council${otherFormatHint(path, 'radoskop')
+        || ': a council folder has config.json and kadencja-<YYYY-YYYY>.json or data.json (directly or under docs/)'}`);
   }
   return councils;
 }
@@ -309,7 +311,8 @@ export async function readRadoskop(path: string, loader: Loader): Promise<Source
     return [];
   }
   if (!statSync(path).isDirectory()) {
-    findings.error({ file: path, line: 0 }, '(source)', 'is a file, not a directory: a Radoskop source is a council folder or a folder of them');
+    const what = otherFormatHint(path, 'radoskop') || ': a Radoskop source is a council folder or a folder of them';
+    findings.error({ file: path, line: 0 }, '(source)', `is a file, not a directory${what}`);
     return [];
   }
 

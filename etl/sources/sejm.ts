@@ -19,6 +19,7 @@ import tar from 'tar-stream';
 import { z } from 'zod';
 import { columnOf, type Findings, type Location } from '../findings.ts';
 import type { Loader, StatedTallies } from '../load.ts';
+import { otherFormatHint } from './layout.ts';
 import { GLOS_CODE, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { isDateTime } from '../../core/dates.ts';
 
@@ -186,10 +187,9 @@ class SejmSource {
   private readonly clubIndex = new Map<string, number>();
   private readonly voteNames = new Map<number, { name: string; file: string }>(); // names of MPs seen in ballots
   private readonly files = new Set<string>();
-  /** Whether any .csv file was seen: a CSV bundle given without --format csv. */
-  sawCsv = false;
-
-  constructor(private readonly loader: Loader, private readonly sourceName: string) {
+  /** `sourcePath`: the path given, whose files a message may say are of another format. */
+  constructor(private readonly loader: Loader, private readonly sourceName: string,
+    private readonly sourcePath: string) {
     this.findings = loader.findings;
   }
 
@@ -346,7 +346,10 @@ class SejmSource {
     if (this.votes.length === 0) {
       // Vote files that were all rejected have said why already.
       const sawVoteFiles = [...this.files].some((name) => VOTE_FILE.test(name));
-      if (!sawVoteFiles) findings.error(sourceAt, '(source)', `no vote files ({sitting}_{votingNumber}.json) found${this.sawCsv ? '; it holds CSV files: did you mean --format csv?' : ''}`);
+      const hint = otherFormatHint(this.sourcePath, 'sejm');
+      if (!sawVoteFiles) {
+        findings.error(sourceAt, '(source)', `no vote files ({sitting}_{votingNumber}.json) found${hint}`);
+      }
       return;
     }
     if (this.mps === null) findings.warn({ file: 'mps.json', line: 0 }, '(file)', 'mps.json is missing: MPs are taken from the ballots');
@@ -545,7 +548,7 @@ export async function readSejm(path: string, loader: Loader): Promise<void> {
   const info = await stat(path); // throws for a missing path
   await access(path, constants.R_OK); // … and for an unreadable one
   const isArchive = /\.(tar\.gz|tgz)$/i.test(path);
-  const source = new SejmSource(loader, basename(path));
+  const source = new SejmSource(loader, basename(path), path);
   if (info.isDirectory()) {
     await readDirectory(path, source, loader.findings);
   } else if (info.isFile() && isArchive) {
@@ -560,7 +563,6 @@ export async function readSejm(path: string, loader: Loader): Promise<void> {
 async function readDirectory(dir: string, source: SejmSource, findings: Findings): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (entry.name.endsWith('.csv')) source.sawCsv = true;
     if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
     let content: Buffer;
     try {

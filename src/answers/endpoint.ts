@@ -9,6 +9,7 @@
 // (src/answers/render.ts), the website for its pages (src/site/).
 
 import type { z } from 'zod';
+import type { PublicUrl } from '../public-url.ts';
 import type { ShareStore } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { HttpError, notFound } from '../http/envelope.ts';
@@ -22,6 +23,8 @@ export type ShareLinks = Pick<ShareStore, 'find' | 'linkFor' | 'pin'>;
 export interface AnswerContext {
   readonly queries: Queries;
   readonly shares: ShareLinks;
+  /** PUBLIC_URL, for the answers that name a page of the site (a share link's url); absent: relative. */
+  readonly publicUrl?: PublicUrl | undefined;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;

@@ -15,6 +15,7 @@
 
 import { parse as parseQuery } from 'node:querystring';
 import { type Delivery, JSON_ANSWER, type Representations, etagFor } from '../http/delivery.ts';
+import type { PublicUrl } from '../public-url.ts';
 import { HttpError, Reply, envelopeOf } from '../http/envelope.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { FrontAnswer } from '../http/front.ts';
@@ -37,6 +38,8 @@ export interface OperationsOptions {
   storedAnswers: boolean;
   /** Answers made live, kept on disk (src/answers/answer-store.ts), if any. */
   answerStore?: AnswerStore | undefined;
+  /** PUBLIC_URL: a POST's answer may name a page of the site (the share link); a GET's never does (it is stored). */
+  publicUrl?: PublicUrl | undefined;
 }
 
 /** Calls `send` with the handler's result, at once when the handler answered at once. */
@@ -48,7 +51,7 @@ function whenAnswered(result: unknown, send: (result: unknown) => void): Promise
 
 /** The routes of every operation of `endpoints`, in table order. */
 export function operationRoutes(endpoints: readonly AnyEndpoint[], options: OperationsOptions): Array<Route<FrontAnswer>> {
-  const { snapshots, shares, delivery } = options;
+  const { snapshots, shares, delivery, publicUrl } = options;
 
   /** The answer sources of the snapshot in service: made when it comes into service, dropped with it. */
   let current: { snapshot: Snapshot; sources: AnswerSources } | undefined;
@@ -103,7 +106,7 @@ export function operationRoutes(endpoints: readonly AnyEndpoint[], options: Oper
     const snapshot = exchange.hold(snapshots);
     const body = endpoint.body ? await readJsonBody(exchange.req) : undefined;
     const input = parseInput(endpoint, { params: decodedParams(exchange.route.params), query: parseQuery(exchange.search), body });
-    const result: unknown = await endpoint.handler(input, { queries: snapshot.queries, shares });
+    const result: unknown = await endpoint.handler(input, { queries: snapshot.queries, shares, publicUrl });
     const status = (result instanceof Reply ? result.status : undefined) ?? endpoint.status ?? 200;
     delivery.sendUncached(exchange.res, status, envelopeOf(result));
   };

@@ -25,6 +25,15 @@ export const statedTallies = z.strictObject({
   nieobecni: statedCount('Nieobecni według źródła'),
   brak_glosu: statedCount('Obecni bez głosu według źródła'),
 }).meta({ id: 'StatedTallies', description: 'Liczby głosów, jak je podaje źródło' });
+/**
+ * The council a person or a group belongs to (issue 36), added at the end of every item that names
+ * one: the body of typ rada (or the Sejm) in which they have ballots or attendance records (a group:
+ * its members, in the terms of their memberships); null for none, or for several.
+ */
+export const councilFields = (whose: 'radnego' | 'ugrupowania') => ({
+  id_organu: int(`Rada ${whose} (identyfikator organu typu rada albo Sejmu); null: żadna albo kilka`).nullable(),
+  organ: text(`Nazwa rady ${whose}; null: żadna albo kilka`).nullable(),
+});
 
 export const voteSummary = z.strictObject({
   id_glosowania: int('Identyfikator głosowania'),

@@ -2,10 +2,12 @@
 // councillor, their votes against their group's majority and their decisive votes (CONTRACT §3
 // buntownicze and kluczowe). Read from the snapshot with a few indexed reads per feed.
 //
-// Identity: entry ids are tag: URIs (RFC 4151) under PUBLIC_URL's host (`localhost` without one) built
-// from what identifies a vote in its source — the body's name, the date and time, the session's and the
-// vote's numbers — not from id_glosowania, which a Radoskop import numbers in file order (a vote added
-// to an earlier council renumbers every later one). So an entry keeps its id across snapshots.
+// Identity: entry ids are tag: URIs (RFC 4151) built from what identifies a vote in its source — the
+// body's name, the date and time, the session's and the vote's numbers — not from id_glosowania, which a
+// Radoskop import numbers in file order (a vote added to an earlier council renumbers every later one).
+// So an entry keeps its id across snapshots. They are minted under `localhost` whatever PUBLIC_URL says:
+// setting or moving the address must not make readers see every entry as new (issue 36), and
+// `localhost` is what every feed served without PUBLIC_URL has always used.
 // Links: absolute under PUBLIC_URL; without it, references relative to the feed's own address, which
 // RFC 4287 allows for links (ids must be absolute, links need not be) and feed readers resolve.
 
@@ -13,7 +15,8 @@ import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { slugify } from '../../core/text.ts';
-import { type PublicUrl, absoluteUrl, tagAuthority } from '../public-url.ts';
+import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
+import { type PublicUrl, absoluteUrl } from '../public-url.ts';
 import { ballotSentence, formatDateTime } from '../site/format.ts';
 import { PAGES, feedPaths, linkTo, pagePath } from '../site/paths.ts';
 import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
@@ -22,9 +25,13 @@ import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
 export const FEED_ENTRIES = 50;
 /** The year in every tag: URI: the ids were first minted in it (RFC 4151 asks for a date the authority was held). */
 const TAG_DATE = '2026';
+/** The authority of every tag: URI, independent of the site's address (see the header). */
+const TAG_AUTHORITY = 'localhost';
+/** A whole-snapshot feed names up to this many councils in its title, else counts them. */
+const NAMED_COUNCILS = 3;
 
 export interface FeedOptions {
-  /** PUBLIC_URL (null: relative links, ids under `localhost`). */
+  /** PUBLIC_URL (null: relative links). */
   base: PublicUrl;
   /** The site's name, the feeds' author. */
   siteName: string;
@@ -50,6 +57,7 @@ export class Feeds {
   private readonly person: Database.Statement;
   private readonly flagged: Database.Statement;
   private readonly builtAt: string;
+  private readonly bodies: Array<{ nazwa: string; typ: string }>;
 
   constructor(db: Database.Database, private readonly options: FeedOptions) {
     this.newest = db.prepare(`SELECT ${VOTE_COLUMNS} FROM ${VOTE_FROM} ORDER BY g.ord LIMIT ?`);
@@ -66,6 +74,8 @@ export class Feeds {
       JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia LEFT JOIN ugrupowanie u ON u.id_ugrupowania = f.id_ugrupowania
       ORDER BY f.ord`);
     this.builtAt = String(db.prepare("SELECT value FROM meta WHERE key = 'built_at'").pluck().get() ?? '1970-01-01T00:00:00Z');
+    this.bodies = db.prepare('SELECT nazwa, typ FROM organ ORDER BY id_organu').all() as
+      Array<{ nazwa: string; typ: string }>;
   }
 
   private get limit(): number {
@@ -73,7 +83,7 @@ export class Feeds {
   }
 
   private tag(path: string): string {
-    return `tag:${tagAuthority(this.options.base)},${TAG_DATE}:${path}`;
+    return `tag:${TAG_AUTHORITY},${TAG_DATE}:${path}`;
   }
 
   private url(path: string): string {
@@ -101,10 +111,9 @@ export class Feeds {
     const body = organ === undefined ? undefined : this.body.get(organ) as { nazwa: string } | undefined;
     if (organ !== undefined && !body) return undefined;
     const rows = (organ === undefined ? this.newest.all(this.limit) : this.newestOfBody.all(organ, this.limit)) as VoteRow[];
-    const scope = body?.nazwa ?? this.options.siteName;
     return this.feed({
       id: this.tag(body ? `glosowania/${slugify(body.nazwa)}` : 'glosowania'),
-      title: `Głosowania: ${scope}`,
+      title: `Głosowania: ${body?.nazwa ?? this.snapshotScope()}`,
       subtitle: `Najnowsze głosowania (${this.limit} ostatnich)`,
       self: this.url(feedPaths.votes(organ)),
       alternate: this.url(linkTo({ organ }, PAGES.votes)),
@@ -116,6 +125,20 @@ export class Feeds {
         summary: `${outcome(v)} · ${v.organ}, posiedzenie ${v.posiedzenie} · ${formatDateTime(v.data, v.godzina)}`,
       })),
     });
+  }
+
+  /**
+   * What the whole snapshot's feed covers: its councils (bodies that are a whole chamber; without one,
+   * its bodies) by name, or how many there are; the site's name when there is nothing to name. Not the
+   * site's name itself, which for several councils is „Głosowania rad” (the title read „Głosowania:
+   * Głosowania rad”).
+   */
+  private snapshotScope(): string {
+    const councils = this.bodies.filter((b) => PLENARY_TYPES.includes(b.typ));
+    const named = councils.length > 0 ? councils : this.bodies;
+    if (named.length === 0) return this.options.siteName;
+    if (named.length <= NAMED_COUNCILS) return named.map((b) => b.nazwa).join(', ');
+    return `${named.length} ${councils.length > 0 ? 'rad' : 'organów'}`;
   }
 
   /** A councillor's votes against their group and decisive votes, newest first; undefined for an unknown token. */

@@ -7,6 +7,7 @@ import { envelope, paged, voteSummary } from '../answers/schemas.ts';
 import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
 import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
 import { sharePath } from '../site/paths.ts';
+import { absoluteUrl } from '../public-url.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { groupBallots } from './queries.ts';
 import {
@@ -89,13 +90,14 @@ export const glosowania = {
   share: endpoint({
     method: 'post', path: '/api/glosowania/:id/udostepnij', summary: 'Utwórz link do udostępnienia głosowania', tag: 'glosowania',
     params: voteIdParams, body: shareBody, status: 201, errors: [400, 404, 413, 415, 503], response: envelope(shareLink),
-    handler: async ({ params: { id }, body: { id_osoby } }, { queries, shares }) => {
+    handler: async ({ params: { id }, body: { id_osoby } }, { queries, shares, publicUrl }) => {
       ordOf(id, queries); // 404 for an unknown vote
       if (id_osoby !== undefined && queries.radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
       const target = queries.glosowania.shareTarget(id, id_osoby ?? null);
       if (target === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
       const { link, created } = await fromStore(shares.linkFor(target));
-      return new Reply({ link, url: sharePath(link) }, {}, created ? 201 : 200);
+      const page = sharePath(link);
+      return new Reply({ link, url: publicUrl ? absoluteUrl(publicUrl, page) : page }, {}, created ? 201 : 200);
     },
   }),
   shared: endpoint({

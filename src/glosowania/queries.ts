@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
 import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
@@ -68,7 +69,9 @@ export interface VoteDetail extends VoteSummary {
   wymagana_wiekszosc: { typ: string; glosow: number | null } | null;
 }
 
-export interface BallotEntry { glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+export interface BallotEntry extends CouncilOf {
+  glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null;
+}
 
 /** The filters of CONTRACT §6 over the vote list. */
 export interface VoteFilter {
@@ -262,7 +265,12 @@ export class GlosowaniaQueries {
     const entries: Array<BallotEntry & { rank: number }> = [];
     for (const [person, glos, group] of this.ballotRange.all(id) as Array<[number, number, number | null]>) {
       const name = voters.names.get(person);
-      if (name) entries.push({ glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupName(group), rank: name.rank });
+      if (name) {
+        entries.push({
+          glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupName(group),
+          id_organu: name.id_organu, organ: name.organ, rank: name.rank,
+        });
+      }
     }
     entries.sort((a, b) => a.rank - b.rank);
     const ordered = entries.map(({ rank: _rank, ...entry }) => entry);
@@ -369,12 +377,15 @@ export class GlosowaniaQueries {
 
 /** Every councillor's name and place in name order, and every group's name, for the ballots of any vote. */
 class Voters {
-  readonly names = new Map<number, { imie_nazwisko: string; rank: number }>();
+  readonly names = new Map<number, { imie_nazwisko: string; rank: number } & CouncilOf>();
   private readonly groups = new Map<number, string>();
 
   constructor(db: Database.Database) {
-    for (const [id, name, rank] of db.prepare('SELECT id_osoby, imie_nazwisko, name_rank FROM radny').raw().all() as Array<[number, string, number]>) {
-      this.names.set(id, { imie_nazwisko: name, rank });
+    const people = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS}
+      FROM radny r ${COUNCIL_JOIN}`)
+      .raw().all() as Array<[number, string, number, number | null, string | null]>;
+    for (const [id, name, rank, id_organu, organ] of people) {
+      this.names.set(id, { imie_nazwisko: name, rank, id_organu, organ });
     }
     for (const [id, name] of db.prepare('SELECT id_ugrupowania, nazwa FROM ugrupowanie').raw().all() as Array<[number, string]>) this.groups.set(id, name);
   }

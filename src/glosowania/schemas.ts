@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, wholeNumber, wynikParam } from '../http/params.ts';
 import {
-  count, dateString, glosValue, int, paginationSchema, text, voteSummary,
+  councilFields, count, dateString, glosValue, int, paginationSchema, text, voteSummary,
 } from '../answers/schemas.ts';
 import { SEARCH_COUNT_CAP } from './queries.ts';
 
@@ -53,6 +53,7 @@ export const ballotEntry = z.strictObject({
   id_osoby: int('Identyfikator radnego'),
   imie_nazwisko: text('Imię i nazwisko'),
   ugrupowanie: text('Ugrupowanie radnego w chwili głosowania').nullable(),
+  ...councilFields('radnego'),
 }).meta({ id: 'BallotEntry' });
 
 export const attachment = z.strictObject({
@@ -61,7 +62,7 @@ export const attachment = z.strictObject({
 
 export const shareLink = z.strictObject({
   link: text('Nieprzejrzysty identyfikator udostępnienia (128 bitów losowości, base64url)'),
-  url: text('Ścieżka /share/<link>'),
+  url: text('Strona udostępnienia: /share/<link>, pod adresem PUBLIC_URL (bezwzględny), gdy serwis go ma'),
 }).meta({ id: 'ShareLink' });
 
 export const sharedVote = z.strictObject({

@@ -38,7 +38,7 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Logger } from 'pino';
 import typeis from 'type-is';
 import vary from 'vary';
-import { type Config, ConfigError } from '../config.ts';
+import { type Config, ConfigError, isOrigin } from '../config.ts';
 import { HttpError } from './envelope.ts';
 import type { Exchange } from './exchange.ts';
 import { type Step, inOrder } from './front.ts';
@@ -153,12 +153,9 @@ function corsHeaders(allowed: ReadonlySet<string>): Step {
 /** ALLOWED_ORIGINS in their serialised form (`scheme://host[:port]`, default port omitted). */
 function allowedOrigins(list: readonly string[]): Set<string> {
   return new Set(list.map((entry) => {
-    let url: URL | undefined;
-    try { url = new URL(entry); } catch { /* reported below */ }
-    const bare = url !== undefined && url.origin !== 'null' && url.username === '' && url.password === ''
-      && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
-    if (!url || !bare) throw new ConfigError(`ALLOWED_ORIGINS: "${entry}" is not an origin (scheme://host[:port])`);
-    return url.origin;
+    // loadConfig checks the environment's list; this catches one given in code (overrides, tests).
+    if (!isOrigin(entry)) throw new ConfigError(`ALLOWED_ORIGINS: "${entry}" is not an origin (scheme://host[:port])`);
+    return new URL(entry).origin;
   }));
 }
 
@@ -190,6 +187,10 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Step {
 
 // --- 4. rate limits -----------------------------------------------------------------------------
 
+/** The API's refusal points a script that pages through everything to the bulk files instead. */
+const BULK_DOWNLOADS = 'To take whole tables (votes, ballots, councillors, sessions, groups) download the bulk files '
+  + 'listed at /dane/ instead: one request per file';
+
 /**
  * One limit: the API's counts /api (but its documentation), the website's counts everything else but
  * the assets, and not a 304 (a revalidation costs the server nothing: it is given back when it ends).
@@ -212,7 +213,7 @@ function rateLimiter(which: 'api' | 'site', limit: number, config: GuardConfig, 
     if (!count.over) return next();
     const seconds = secondsUntil(count.resetTime, config.RATE_LIMIT_WINDOW_MS);
     res.setHeader('Retry-After', String(seconds));
-    next(new RateLimited(`${what}; try again in ${seconds} s`, seconds, which === 'site'));
+    next(new RateLimited(`${what}; try again in ${seconds} s${which === 'api' ? `. ${BULK_DOWNLOADS}` : ''}`, seconds, which === 'site'));
   };
 
   return (exchange, next) => {

@@ -1,6 +1,7 @@
 // Sessions: the paged list, detail, agenda points and attendance, all from materialised columns.
 
 import type Database from 'better-sqlite3';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
 
@@ -11,6 +12,9 @@ export interface SessionItem {
   /** The attendance is the source's own list (CONTRACT §10); false: derived from the ballots. */
   lista_obecnosci: boolean;
 }
+
+/** A session's attendance entry (the person's group on the session's date), its `obecny` as stored or answered. */
+interface AttendanceEntry extends CouncilOf { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
 
 export interface SessionFilter {
   kadencja?: string | undefined;
@@ -50,8 +54,10 @@ export class PosiedzeniaQueries {
       WHERE s.id_posiedzenia = ?`);
     this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
       WHERE id_posiedzenia = ? ORDER BY ord`);
-    this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny
+    this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny,
+        ${COUNCIL_COLUMNS}
       FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
+      ${COUNCIL_JOIN}
       WHERE a.id_posiedzenia = ? ORDER BY r.name_rank`);
     // `ord` counts down in time: descending is the order the votes were taken.
     this.votes = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM}
@@ -89,8 +95,8 @@ export class PosiedzeniaQueries {
     return this.points.all(id) as Array<{ id_punktu: number; numer: string; tytul: string; liczba_glosowan: number }>;
   }
 
-  attendanceOf(id: number): Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: boolean }> {
-    const rows = this.attendance.all(id) as Array<{ id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; obecny: number }>;
+  attendanceOf(id: number): Array<AttendanceEntry & { obecny: boolean }> {
+    const rows = this.attendance.all(id) as Array<AttendanceEntry & { obecny: number }>;
     return rows.map((r) => ({ ...r, obecny: r.obecny === 1 }));
   }
 

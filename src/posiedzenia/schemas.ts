@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { DATE_RANGE_ERROR, dateRangeOrdered, idParam, listFilters } from '../http/params.ts';
-import { count, dateString, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
+import { councilFields, count, dateString, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
 
 export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_posiedzenia' }) });
 export const listQuery = z.object(listFilters).refine(dateRangeOrdered, DATE_RANGE_ERROR);
@@ -23,5 +23,6 @@ export const agendaPoint = z.strictObject({
 export const attendanceEntry = z.strictObject({
   id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'),
   ugrupowanie: text('Ugrupowanie w dniu posiedzenia').nullable(), obecny: z.boolean().meta({ description: 'Obecny' }),
+  ...councilFields('radnego'),
 }).meta({ id: 'AttendanceEntry' });
 

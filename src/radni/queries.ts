@@ -12,8 +12,9 @@ import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
 import type { Body } from '../utils/queries.ts';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from './council.ts';
 
-export interface CouncillorListItem {
+export interface CouncillorListItem extends CouncilOf {
   id_osoby: number; imie_nazwisko: string; kadencja: string; przynaleznosc_id: number;
   id_ugrupowania: number | null; ugrupowanie: string | null; aktywny: number; token: string;
 }
@@ -47,7 +48,7 @@ const TOTAL_OF: Record<VoteListKind, keyof CouncillorStat> = {
   kluczowe: 'liczba_kluczowych',
 };
 
-export interface PartnerItem {
+export interface PartnerItem extends CouncilOf {
   pozycja: number; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null;
   wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number;
 }
@@ -68,7 +69,7 @@ export interface AttendanceRecord {
   /** The session's attendance is the source's own list (CONTRACT §10). */
   lista_obecnosci: boolean;
 }
-export interface Councillor { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+export interface Councillor extends CouncilOf { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
 export interface DifferingVote {
   id_glosowania: number; data_czas: string; tytul: string; wynik: string; glos: GlosValue; glos_drugiego: GlosValue;
 }
@@ -77,6 +78,8 @@ export interface Comparison {
   radny: Councillor; drugi: Councillor;
   wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number;
   rozbiezne: DifferingVote[];
+  /** Both have a ballot or an attendance record in one body in scope: false for two councils' members (issue 36). */
+  wspolny_organ: boolean;
 }
 export interface PairMonth { miesiac: string; wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number }
 
@@ -117,12 +120,14 @@ export class RadniQueries {
   private readonly pair: Database.Statement;
   private readonly differingPage: Database.Statement;
   private readonly pairMonthRows: Database.Statement;
+  private readonly sharedBody: Database.Statement;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => {
       const list = `SELECT s.id_osoby, r.imie_nazwisko,
-          s.kadencja_biezaca AS kadencja, s.przynaleznosc_id, s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token
-        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where} ORDER BY r.name_rank`;
+          s.kadencja_biezaca AS kadencja, s.przynaleznosc_id, s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token,
+          ${COUNCIL_COLUMNS}
+        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${COUNCIL_JOIN} ${where} ORDER BY r.name_rank`;
       return {
         all: db.prepare(list),
         page: db.prepare(`${list} LIMIT ? OFFSET ?`),
@@ -139,7 +144,8 @@ export class RadniQueries {
     this.idsStatement = db.prepare('SELECT id_osoby FROM radny ORDER BY id_osoby').pluck();
     this.byId = db.prepare('SELECT id_osoby FROM radny WHERE id_osoby = ?').pluck();
     this.byToken = db.prepare('SELECT id_osoby FROM radny WHERE token = ?').pluck();
-    this.person = db.prepare('SELECT id_osoby, imie_nazwisko, token FROM radny WHERE id_osoby = ?');
+    this.person = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.token, ${COUNCIL_COLUMNS}
+      FROM radny r ${COUNCIL_JOIN} WHERE r.id_osoby = ?`);
     this.stat = db.prepare('SELECT * FROM radny_stat WHERE kadencja = ? AND id_osoby = ?');
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci FROM radny_miesiac
       WHERE kadencja = ? AND id_osoby = ? ORDER BY miesiac`);
@@ -148,8 +154,8 @@ export class RadniQueries {
       WHERE b.id_osoby = ? AND b.kadencja = ? AND b.liczba_posiedzen > 0 ORDER BY o.id_organu`);
     this.bodyTotal = db.prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?').pluck();
     this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');
-    this.partnerDisplay = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie FROM radny r
-      LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby WHERE r.id_osoby = ?`);
+    this.partnerDisplay = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie, ${COUNCIL_COLUMNS} FROM radny r
+      LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby ${COUNCIL_JOIN} WHERE r.id_osoby = ?`);
     this.ballotCounts = db.prepare(`SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_stat
       WHERE kadencja = ? AND id_osoby = ?`).raw();
     this.bodyBallotCounts = db.prepare(`SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_organ_glosy
@@ -166,6 +172,10 @@ export class RadniQueries {
         ORDER BY a.ord LIMIT @limit OFFSET @offset)
       SELECT g.id_glosowania, g.data_czas, g.tytul, g.wynik, page.glos_a, page.glos_b
       FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania ORDER BY page.ord`);
+    // A body where both have a ballot or an attendance record in scope (radny_organ_osoba: each person's rows).
+    this.sharedBody = db.prepare(`SELECT 1 FROM radny_organ a JOIN radny_organ b
+        ON b.id_osoby = @other AND b.kadencja = a.kadencja AND b.id_organu = a.id_organu
+      WHERE a.id_osoby = @id AND a.kadencja = @kadencja AND (@organ IS NULL OR a.id_organu = @organ) LIMIT 1`).pluck();
     this.pairMonthRows = db.prepare(`SELECT substr(g.data, 1, 7) AS miesiac, count(*) AS wspolne_glosowania, sum(a.glos = b.glos) AS zgodne
       FROM ${SHARED_FROM} JOIN glosowanie g ON g.id_glosowania = a.id_glosowania WHERE ${SHARED_WHERE}
       GROUP BY miesiac ORDER BY miesiac`);
@@ -221,7 +231,7 @@ export class RadniQueries {
   }
 
   profile(id: number, kadencja: string | undefined) {
-    const person = this.person.get(id) as { id_osoby: number; imie_nazwisko: string; token: string };
+    const person = this.person.get(id) as { id_osoby: number; imie_nazwisko: string; token: string } & CouncilOf;
     const s = this.statOf(id, kadencja);
     return {
       id_osoby: person.id_osoby,
@@ -233,6 +243,8 @@ export class RadniQueries {
       aktywny: s.aktywny,
       liczba_glosow: s.za + s.przeciw + s.wstrzymujacy,
       liczba_posiedzen: s.liczba_posiedzen,
+      id_organu: person.id_organu,
+      organ: person.organ,
     };
   }
 
@@ -302,10 +314,11 @@ export class RadniQueries {
     const row = this.partners.get(scope, id) as Record<'koalicje' | 'oponenci', Buffer> | undefined;
     if (!row) return [];
     return unpackPartners(row[order], min_wspolne, limit).map((p, i) => {
-      const shown = this.partnerDisplay.get(scope, p.id_osoby) as { imie_nazwisko: string; ugrupowanie: string | null };
+      const shown = this.partnerDisplay.get(scope, p.id_osoby) as Councillor;
       return {
         pozycja: i + 1, id_osoby: p.id_osoby, imie_nazwisko: shown.imie_nazwisko, ugrupowanie: shown.ugrupowanie,
         wspolne_glosowania: p.wspolne, zgodne: p.zgodne, zgodnosc_procent: percent(p.zgodne, p.wspolne),
+        id_organu: shown.id_organu, organ: shown.organ,
       };
     });
   }
@@ -348,6 +361,8 @@ export class RadniQueries {
         rozbiezne: rows.map(({ glos_a, glos_b, ...vote }) => ({
           ...vote, glos: GLOS_VALUES[swapped ? glos_b : glos_a]!, glos_drugiego: GLOS_VALUES[swapped ? glos_a : glos_b]!,
         })),
+        wspolny_organ: wspolne > 0
+          || this.sharedBody.get({ id, other: otherId, kadencja, organ: scope.organ ?? null }) !== undefined,
       },
       total: wspolne - zgodne,
     };

@@ -2,9 +2,11 @@
 
 import { z } from 'zod';
 import {
-  booleanParam, glosParam, idParam, kadencjaParam, limitParam, minWspolneParam, organParam, pageParam, wholeNumber,
+  booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam, pageParam, wholeNumber,
 } from '../http/params.ts';
-import { count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue } from '../answers/schemas.ts';
+import {
+  councilFields, count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue,
+} from '../answers/schemas.ts';
 
 const councillorIdParam = z.string()
   .max(200, 'is too long')
@@ -52,6 +54,7 @@ export const councillorListItem = z.strictObject({
   ugrupowanie: group,
   aktywny: z.union([z.literal(0), z.literal(1)]).meta({ description: '1 = aktywny' }),
   token: text('Token (slug) radnego: adres jego strony /radni/<token>, przyjmowany w API zamiast id'),
+  ...councilFields('radnego'),
 }).meta({ id: 'CouncillorListItem' });
 
 export const councillorProfile = z.strictObject({
@@ -64,6 +67,7 @@ export const councillorProfile = z.strictObject({
   aktywny: z.union([z.literal(0), z.literal(1)]),
   liczba_glosow: count('Aktywne głosy radnego (za, przeciw, wstrzymujacy)'),
   liczba_posiedzen: count('Zapisy obecności radnego'),
+  ...councilFields('radnego'),
 }).meta({ id: 'CouncillorProfile' });
 
 export const votingProfile = z.strictObject({
@@ -99,6 +103,7 @@ export const partnerItem = z.strictObject({
   wspolne_glosowania: count('Głosowania, w których obaj oddali aktywny głos'),
   zgodne: count('Głosowania z takim samym głosem'),
   zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
+  ...councilFields('radnego'),
 }).meta({ id: 'PartnerItem' });
 
 export const attendanceRecord = z.strictObject({
@@ -110,7 +115,10 @@ export const attendanceRecord = z.strictObject({
   lista_obecnosci: z.boolean().meta({ description: 'true: z listy obecności podanej przez źródło; false: wyliczona z głosów' }),
 }).meta({ id: 'AttendanceRecord' });
 
-const comparedCouncillor = z.strictObject({ id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: group });
+const comparedCouncillor = z.strictObject({
+  id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: group,
+  ...councilFields('radnego'),
+});
 
 export const comparison = z.strictObject({
   radny: comparedCouncillor,
@@ -126,6 +134,10 @@ export const comparison = z.strictObject({
     glos: glosValue,
     glos_drugiego: glosValue,
   })).meta({ description: 'Wspólne głosowania, w których głosy się różnią (porządek dat, stronicowane)' }),
+  wspolny_organ: z.boolean().meta({
+    description: 'Czy obaj mają głos albo zapis obecności w jednym organie (w zakresie kadencja/organ); '
+      + 'false: np. radni dwóch różnych rad',
+  }),
 }).meta({ id: 'Comparison' });
 
 /** The totals of a councillor's vote lists in scope: each the pagination total of its endpoint (/glosowania, …). */

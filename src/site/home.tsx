@@ -10,7 +10,7 @@ import { bodyName } from './layout.tsx';
 import { CLOSE_VOTE, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { page } from './page.ts';
-import { PAGES, linkTo } from './paths.ts';
+import { PAGES, feedPaths, linkTo } from './paths.ts';
 import { utils } from '../utils/endpoints.ts';
 
 export const homePage = page({
@@ -59,6 +59,8 @@ export const homePage = page({
     return {
       title: 'Start',
       section: 'start',
+      // Feed readers discover a site's feed on its home page.
+      feed: { title: `Najnowsze głosowania: ${scopeName}`, href: feedPaths.votes(ctx.organ) },
       description: `${scopeName}: ${s.liczba_glosow} głosowań na ${s.liczba_posiedzen} posiedzeniach, średnia frekwencja ${formatPercent(s.srednia_frekwencja)}.`,
       body: (
         <>

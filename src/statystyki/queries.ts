@@ -7,6 +7,7 @@ import { percent, percentString, ratio2 } from '../../core/contract.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 
 type VoteRank = 'rank_kontrowersyjne' | 'rank_jednomyslne';
 
@@ -21,7 +22,11 @@ export interface AttendanceRankingOptions extends Scope { min_posiedzen: number;
 export interface CouncillorRankingOptions extends Scope { min_glosowan: number; limit: number }
 export interface TopPairsOptions extends Scope { min_wspolne: number; limit: number; tylko_miedzy_ugrupowaniami?: boolean | undefined }
 
-export interface CohesionItem { pozycja: number; id_ugrupowania: number; nazwa: string; liczba_glosowan: number; spojnosc_procent: number }
+export interface CohesionItem {
+  pozycja: number; id_ugrupowania: number; nazwa: string; liczba_glosowan: number; spojnosc_procent: number;
+  /** The group's council (materialised ugrupowanie.id_rady), null for none or several (issue 36). */
+  id_organu: number | null; organ: string | null;
+}
 export interface CohesionMonth { miesiac: string; liczba_glosowan: number; spojnosc_procent: number }
 /** A group of the cohesion ranking with its cohesion per month. */
 export interface GroupCohesionMonths {
@@ -69,12 +74,12 @@ export class StatystykiQueries {
     // Both tables carry the same counts and rank columns; the group shown is always the scope's (radny_stat).
     const ranking = (rank: string, threshold: string) => ({
       all: db.prepare(`SELECT s.id_osoby, r.imie_nazwisko, s.ugrupowanie,
-          s.liczba_posiedzen, s.obecnosci, s.glosowania_z_wiekszoscia AS glosowania, s.w_mniejszosci
-        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
+          s.liczba_posiedzen, s.obecnosci, s.glosowania_z_wiekszoscia AS glosowania, s.w_mniejszosci, ${COUNCIL_COLUMNS}
+        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${COUNCIL_JOIN}
         WHERE s.kadencja = ? AND s.${threshold} >= ? ORDER BY s.${rank} LIMIT ?`),
       body: db.prepare(`SELECT b.id_osoby, r.imie_nazwisko, s.ugrupowanie,
-          b.liczba_posiedzen, b.obecnosci, b.glosowania_z_wiekszoscia AS glosowania, b.w_mniejszosci
-        FROM radny_organ b JOIN radny r ON r.id_osoby = b.id_osoby
+          b.liczba_posiedzen, b.obecnosci, b.glosowania_z_wiekszoscia AS glosowania, b.w_mniejszosci, ${COUNCIL_COLUMNS}
+        FROM radny_organ b JOIN radny r ON r.id_osoby = b.id_osoby ${COUNCIL_JOIN}
         LEFT JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby
         WHERE b.kadencja = ? AND b.id_organu = ? AND b.${threshold} >= ? ORDER BY b.${rank} LIMIT ?`),
     });
@@ -90,15 +95,20 @@ export class StatystykiQueries {
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci, nieobecnosci FROM miesiac
       WHERE kadencja = ? AND id_organu = ? ORDER BY miesiac`);
     const topPairs = (filter: string) => db.prepare(`SELECT t.id_osoby_1, r1.imie_nazwisko AS imie_nazwisko_1, s1.ugrupowanie AS ugrupowanie_1,
-        t.id_osoby_2, r2.imie_nazwisko AS imie_nazwisko_2, s2.ugrupowanie AS ugrupowanie_2, t.wspolne, t.zgodne
+        r1.id_rady AS id_organu_1, c1.nazwa AS organ_1,
+        t.id_osoby_2, r2.imie_nazwisko AS imie_nazwisko_2, s2.ugrupowanie AS ugrupowanie_2,
+        r2.id_rady AS id_organu_2, c2.nazwa AS organ_2, t.wspolne, t.zgodne
       FROM para_top t
       JOIN radny r1 ON r1.id_osoby = t.id_osoby_1 JOIN radny r2 ON r2.id_osoby = t.id_osoby_2
+      LEFT JOIN organ c1 ON c1.id_organu = r1.id_rady LEFT JOIN organ c2 ON c2.id_organu = r2.id_rady
       LEFT JOIN radny_stat s1 ON s1.kadencja = t.kadencja AND s1.id_osoby = t.id_osoby_1
       LEFT JOIN radny_stat s2 ON s2.kadencja = t.kadencja AND s2.id_osoby = t.id_osoby_2
       WHERE t.kadencja = ? AND t.id_organu = ? AND t.wspolne >= ? ${filter} ORDER BY t.rank LIMIT ?`);
     this.topPairs = { all: topPairs(''), between: topPairs('AND t.miedzy_ugrupowaniami = 1') };
-    this.cohesionRanked = db.prepare(`SELECT s.rank AS pozycja, s.id_ugrupowania, u.nazwa, s.liczba_glosowan, s.licznik, s.mianownik
+    this.cohesionRanked = db.prepare(`SELECT s.rank AS pozycja, s.id_ugrupowania, u.nazwa, s.liczba_glosowan,
+        s.licznik, s.mianownik, u.id_rady AS id_organu, c.nazwa AS organ
       FROM ugrupowanie_spojnosc s JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania
+      LEFT JOIN organ c ON c.id_organu = u.id_rady
       WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.rank LIMIT ?`);
     this.cohesionMonths = db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
       WHERE kadencja = ? AND id_organu = ? AND id_ugrupowania = ? ORDER BY miesiac`);
@@ -160,7 +170,7 @@ export class StatystykiQueries {
     return rows.map((r, i) => ({
       pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
       liczba_posiedzen: r.liczba_posiedzen, obecnosci: r.obecnosci, nieobecnosci: r.liczba_posiedzen - r.obecnosci,
-      frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen),
+      frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen), id_organu: r.id_organu, organ: r.organ,
     }));
   }
 
@@ -169,6 +179,7 @@ export class StatystykiQueries {
     return rows.map((r, i) => ({
       pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
       glosowania: r.glosowania, w_mniejszosci: r.w_mniejszosci, procent: percent(r.w_mniejszosci, r.glosowania),
+      id_organu: r.id_organu, organ: r.organ,
     }));
   }
 
@@ -179,6 +190,7 @@ export class StatystykiQueries {
       return {
         pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
         glosowania: r.glosowania, w_wiekszosci, procent: percent(w_wiekszosci, r.glosowania),
+        id_organu: r.id_organu, organ: r.organ,
       };
     });
   }
@@ -206,8 +218,14 @@ export class StatystykiQueries {
       .all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, min_wspolne, limit) as TopPairRow[];
     return rows.map((r, i) => ({
       pozycja: i + 1,
-      radny_1: { id_osoby: r.id_osoby_1, imie_nazwisko: r.imie_nazwisko_1, ugrupowanie: r.ugrupowanie_1 },
-      radny_2: { id_osoby: r.id_osoby_2, imie_nazwisko: r.imie_nazwisko_2, ugrupowanie: r.ugrupowanie_2 },
+      radny_1: {
+        id_osoby: r.id_osoby_1, imie_nazwisko: r.imie_nazwisko_1, ugrupowanie: r.ugrupowanie_1,
+        id_organu: r.id_organu_1, organ: r.organ_1,
+      },
+      radny_2: {
+        id_osoby: r.id_osoby_2, imie_nazwisko: r.imie_nazwisko_2, ugrupowanie: r.ugrupowanie_2,
+        id_organu: r.id_organu_2, organ: r.organ_2,
+      },
       wspolne_glosowania: r.wspolne,
       zgodne: r.zgodne,
       zgodnosc_procent: percent(r.zgodne, r.wspolne),
@@ -221,7 +239,8 @@ export class StatystykiQueries {
   cohesion({ kadencja, organ, limit }: Scope & { limit: number }): CohesionItem[] {
     const rows = this.cohesionRanked.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, limit) as
       Array<Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }>;
-    return rows.map(({ licznik, mianownik, ...item }) => ({ ...item, spojnosc_procent: percent(licznik, mianownik) }));
+    return rows.map(({ licznik, mianownik, id_organu, organ, ...item }) =>
+      ({ ...item, spojnosc_procent: percent(licznik, mianownik), id_organu, organ }));
   }
 
   /** One group's cohesion per calendar month of the vote date, ascending; months without a counted vote are absent. */
@@ -273,13 +292,15 @@ export class StatystykiQueries {
   }
 }
 
-interface RankingRow {
+interface RankingRow extends CouncilOf {
   id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null;
   liczba_posiedzen: number; obecnosci: number; glosowania: number; w_mniejszosci: number;
 }
 
 interface TopPairRow {
   id_osoby_1: number; imie_nazwisko_1: string; ugrupowanie_1: string | null;
+  id_organu_1: number | null; organ_1: string | null;
   id_osoby_2: number; imie_nazwisko_2: string; ugrupowanie_2: string | null;
+  id_organu_2: number | null; organ_2: string | null;
   wspolne: number; zgodne: number;
 }

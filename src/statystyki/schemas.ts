@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   booleanParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam,
 } from '../http/params.ts';
-import { count, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
+import { councilFields, count, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
 
 // Every aggregate accepts `organ` (CONTRACT §7): the figures of that body's votes and sessions only.
 export const scopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
@@ -37,17 +37,17 @@ export const dashboard = z.strictObject({
 
 export const attendanceRankingItem = z.strictObject({
   ...who, liczba_posiedzen: count('Zapisy obecności'), obecnosci: count('Obecności'), nieobecnosci: count('Nieobecności'),
-  frekwencja_procent: percentNumber('Frekwencja'),
+  frekwencja_procent: percentNumber('Frekwencja'), ...councilFields('radnego'),
 }).meta({ id: 'AttendanceRankingItem' });
 
 export const rebelRankingItem = z.strictObject({
   ...who, glosowania: count('Aktywne głosy w głosowaniach ze stanowiskiem większości'), w_mniejszosci: count('Głosy w mniejszości'),
-  procent: percentNumber('w_mniejszosci / glosowania'),
+  procent: percentNumber('w_mniejszosci / glosowania'), ...councilFields('radnego'),
 }).meta({ id: 'RebelRankingItem' });
 
 export const loyalistRankingItem = z.strictObject({
   ...who, glosowania: count('Aktywne głosy w głosowaniach ze stanowiskiem większości'), w_wiekszosci: count('Głosy z większością'),
-  procent: percentNumber('w_wiekszosci / glosowania'),
+  procent: percentNumber('w_wiekszosci / glosowania'), ...councilFields('radnego'),
 }).meta({ id: 'LoyalistRankingItem' });
 
 export const bodyActivity = z.strictObject({
@@ -62,7 +62,10 @@ export const monthlyTotals = z.strictObject({
   nieobecnosci: count('Zapisy obecności: nieobecni'), frekwencja_procent: percentNumber('Frekwencja'),
 }).meta({ id: 'MonthlyTotals' });
 
-const pairMember = z.strictObject({ id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'), ugrupowanie: text('Ugrupowanie').nullable() });
+const pairMember = z.strictObject({
+  id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'),
+  ugrupowanie: text('Ugrupowanie').nullable(), ...councilFields('radnego'),
+});
 export const topPair = z.strictObject({
   pozycja: int('Pozycja (od 1)'), radny_1: pairMember, radny_2: pairMember,
   wspolne_glosowania: count('Wspólne aktywne głosowania'), zgodne: count('Zgodne głosy'), zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
@@ -76,6 +79,7 @@ export const cohesionItem = z.strictObject({
   nazwa: text('Nazwa ugrupowania'),
   liczba_glosowan: count('Głosowania, w których członkowie ugrupowania oddali co najmniej 2 aktywne głosy'),
   spojnosc_procent: percentNumber('Indeks zgodności (Hix, Noury, Roland): Σ(3·max(za, przeciw, wstrzymujacy) − T) / Σ(2·T)'),
+  ...councilFields('ugrupowania'),
 }).meta({ id: 'CohesionItem' });
 
 export const cohesionMonthsQuery = z.object({

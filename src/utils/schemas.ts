@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { kadencjaParam } from '../http/params.ts';
-import { count, dateString, int, kadencjaString, text } from '../answers/schemas.ts';
+import { councilFields, count, dateString, int, kadencjaString, text } from '../answers/schemas.ts';
 
 export const groupsQuery = z.object({ kadencja: kadencjaParam });
 
@@ -10,6 +10,7 @@ export const group = z.strictObject({
   id_ugrupowania: int('Identyfikator ugrupowania'), nazwa: text('Nazwa'), skrot: text('Skrót').nullable(),
   pelna_nazwa: text('Pełna nazwa, gdy źródło ją podaje (kluby Sejmu)').nullable(),
   liczba_radnych: count('Aktywni członkowie (bieżąca przynależność w zakresie)'),
+  ...councilFields('ugrupowania'),
 }).meta({ id: 'Group' });
 export const body = z.strictObject({ id_organu: int('Identyfikator organu'), nazwa: text('Nazwa'), typ: text('Typ') }).meta({ id: 'Body' });
 export const term = z.strictObject({

@@ -246,6 +246,12 @@ const RADA = 'Rada Miasta';
 const KOMISJA = 'Komisja Budżetowa';
 const RDM = 'Razem dla Miasta';
 const FS = 'Forum Samorządowe';
+// The council of a person or a group (issue 36), at the end of their items: body 1 is the only rada;
+// persons 1–6 have ballots or attendance records there (1: V5–V7, V10–V12; 2: S1; 3, 4: S1–S4; 5, 6:
+// S2, S4), 7 has none anywhere; both groups' members sit there (RdM: 1 and 3 in T1, 1 in T2; FS: 2, 4
+// in T1, 3, 4, 6 in T2), their committee seats (body 2, S3) not being a council's.
+const IN_RADA = { id_organu: 1, organ: RADA };
+const NO_COUNCIL = { id_organu: null, organ: null };
 
 const V1 = { id_glosowania: 1, numer: 1, tytul: 'Budżet miasta na 2015 rok', data: '2015-03-10', godzina: '10:00', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null }; // kontr 200·1/4 = 50; jedn 3/4
 const V2 = { id_glosowania: 2, numer: 2, tytul: 'Zmiana budżetu', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'odrzucono', za: 2, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null }; // derived: 2 > 2 false → odrzucono
@@ -293,17 +299,17 @@ export function expectedBody(c: HandCase): unknown {
 
 // The /api/radni items (all terms, and T1) by id_osoby, shared by the organ cases below.
 const ALL_LIST: Record<number, object> = {
-  1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },
-  2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' },
-  3: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel' },
-  4: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
-  5: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 9, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, token: 'anna-nowak-2' },
-  6: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos' },
+  1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak', ...IN_RADA },
+  2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
+  3: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
+  4: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
+  5: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 9, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, token: 'anna-nowak-2', ...IN_RADA },
+  6: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos', ...IN_RADA },
 };
 const T1_LIST: Record<number, object> = {
-  2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' },
-  3: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T1, przynaleznosc_id: 3, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'lucja-wrobel' },
-  4: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T1, przynaleznosc_id: 4, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
+  2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
+  3: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T1, przynaleznosc_id: 3, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
+  4: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T1, przynaleznosc_id: 4, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
 };
 
 export const HAND_EXPECTED: HandCase[] = [
@@ -327,16 +333,16 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/utils/ugrupowania', // name order: Forum < Razem; display memberships with aktywny 1
     data: [
-      { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', pelna_nazwa: null, liczba_radnych: 3 }, // 3 (m7), 4 (m8), 6 (m10); 2's m2 has aktywny 0
-      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', pelna_nazwa: null, liczba_radnych: 1 }, // 1 (m5); 7's m11 has aktywny 0; 3 moved to FS
+      { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', pelna_nazwa: null, liczba_radnych: 3, ...IN_RADA }, // 3 (m7), 4 (m8), 6 (m10); 2's m2 has aktywny 0
+      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', pelna_nazwa: null, liczba_radnych: 1, ...IN_RADA }, // 1 (m5); 7's m11 has aktywny 0; 3 moved to FS
     ],
   },
   {
     path: '/api/utils/ugrupowania',
     query: { kadencja: T1 },
     data: [
-      { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', pelna_nazwa: null, liczba_radnych: 1 }, // 4 (m4); 2 (m2) inactive
-      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', pelna_nazwa: null, liczba_radnych: 2 }, // 1 (m1), 3 (m3)
+      { id_ugrupowania: 2, nazwa: FS, skrot: 'FS', pelna_nazwa: null, liczba_radnych: 1, ...IN_RADA }, // 4 (m4); 2 (m2) inactive
+      { id_ugrupowania: 1, nazwa: RDM, skrot: 'RdM', pelna_nazwa: null, liczba_radnych: 2, ...IN_RADA }, // 1 (m1), 3 (m3)
     ],
   },
 
@@ -345,13 +351,13 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/radni', // display membership of each person; Polish name order 1, 5, 7, 4, 3, 2, 6
     count: 7,
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },
-      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 9, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, token: 'anna-nowak-2' }, // same name: -2 by id order
-      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk' },
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel' }, // m7: latest data_od in T2
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' }, // only a T1 membership
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos' },
+      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak', ...IN_RADA },
+      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 9, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, token: 'anna-nowak-2', ...IN_RADA }, // same name: -2 by id order
+      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk', ...NO_COUNCIL },
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA }, // m7: latest data_od in T2
+      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA }, // only a T1 membership
+      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos', ...IN_RADA },
     ],
   },
   {
@@ -359,10 +365,10 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { kadencja: T1 }, // persons with a T1 membership, T1 display rows
     count: 4,
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T1, przynaleznosc_id: 1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T1, przynaleznosc_id: 4, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T1, przynaleznosc_id: 3, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'lucja-wrobel' },
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' },
+      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T1, przynaleznosc_id: 1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak', ...IN_RADA },
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T1, przynaleznosc_id: 4, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T1, przynaleznosc_id: 3, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
+      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
     ],
   },
   {
@@ -370,10 +376,10 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { ugrupowanie: '2' }, // display group FS: 4, 3, 2, 6
     count: 4,
     data: [
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel' },
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' },
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos' },
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
+      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
+      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos', ...IN_RADA },
     ],
   },
   {
@@ -381,8 +387,8 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { ugrupowanie: '1' }, // display group RdM: 1 (m5), 7 (m11); 3's display row is FS now
     count: 2,
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak' },
-      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk' },
+      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak', ...IN_RADA },
+      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk', ...NO_COUNCIL },
     ],
   },
   {
@@ -390,8 +396,8 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { aktywny: 'false' }, // display memberships with aktywny 0: 7 (m11), 2 (m2); Borys before Zenon
     count: 2,
     data: [
-      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk' },
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis' },
+      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk', ...NO_COUNCIL },
+      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
     ],
   },
   {
@@ -399,27 +405,27 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { kadencja: T2, ugrupowanie: '2', aktywny: 'true' }, // T2 display in FS and active: 4, 3 (m7), 6
     count: 3,
     data: [
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur' },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel' },
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos' },
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
+      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos', ...IN_RADA },
     ],
   },
 
   // ── Councillor profile ───────────────────────────────────────────────────────────────────
   // 3: ballots Z Z P Z | Z P P Z B P P Z → 11 active (V9 B); records S1–S4 → 4
-  { path: '/api/radni/3', data: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', token: 'lucja-wrobel', kadencja: T2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 4 } },
+  { path: '/api/radni/3', data: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', token: 'lucja-wrobel', kadencja: T2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 4, ...IN_RADA } },
   // T1: display m3 (RdM); active V1–V4 = 4; S1 = 1 record
-  { path: '/api/radni/lucja-wrobel', query: { kadencja: T1 }, data: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', token: 'lucja-wrobel', kadencja: T1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 4, liczba_posiedzen: 1 } },
+  { path: '/api/radni/lucja-wrobel', query: { kadencja: T1 }, data: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', token: 'lucja-wrobel', kadencja: T1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 4, liczba_posiedzen: 1, ...IN_RADA } },
   // 1: 12 ballots, V9 N → 11 active; records S2, S3, S4 → 3 (none in S1)
-  { path: '/api/radni/anna-nowak', data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 3 } },
+  { path: '/api/radni/anna-nowak', data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 3, ...IN_RADA } },
   // 1 in T1: m1; Z Z Z P → 4 active; S1's given rows have no row for 1 → 0 records
-  { path: '/api/radni/1', query: { kadencja: T1 }, data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 4, liczba_posiedzen: 0 } },
+  { path: '/api/radni/1', query: { kadencja: T1 }, data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 4, liczba_posiedzen: 0, ...IN_RADA } },
   // 5: Z W Z N N Z W P → 6 active; records S2, S3, S4 → 3; no group
-  { path: '/api/radni/anna-nowak-2', data: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak-2', kadencja: T2, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, liczba_glosow: 6, liczba_posiedzen: 3 } },
+  { path: '/api/radni/anna-nowak-2', data: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak-2', kadencja: T2, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, liczba_glosow: 6, liczba_posiedzen: 3, ...IN_RADA } },
   // 7: a membership and nothing else
-  { path: '/api/radni/borys-zuk', data: { id_osoby: 7, imie_nazwisko: 'Borys Żuk', token: 'borys-zuk', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, liczba_glosow: 0, liczba_posiedzen: 0 } },
+  { path: '/api/radni/borys-zuk', data: { id_osoby: 7, imie_nazwisko: 'Borys Żuk', token: 'borys-zuk', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, liczba_glosow: 0, liczba_posiedzen: 0, ...NO_COUNCIL } },
   // 2 has no T2 membership and no T2 data: nulls and zeros, not 404
-  { path: '/api/radni/2', query: { kadencja: T2 }, data: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', token: 'zenon-lis', kadencja: null, id_ugrupowania: null, ugrupowanie: null, aktywny: 0, liczba_glosow: 0, liczba_posiedzen: 0 } },
+  { path: '/api/radni/2', query: { kadencja: T2 }, data: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', token: 'zenon-lis', kadencja: null, id_ugrupowania: null, ugrupowanie: null, aktywny: 0, liczba_glosow: 0, liczba_posiedzen: 0, ...IN_RADA } },
   { path: '/api/radni/99', notFound: true },
   { path: '/api/radni/nikt-taki', notFound: true },
   { path: '/api/radni/99/frekwencja', notFound: true },
@@ -489,82 +495,82 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/radni/1/koalicje', // default min_wspolne 10: only 3 (11) and 4 (11)
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 }, // 6/11 = 54.545 → 54.55
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 }, // 5/11 = 45.4545
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA }, // 6/11 = 54.545 → 54.55
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA }, // 5/11 = 45.4545
     ],
   },
   {
     path: '/api/radni/1/oponenci',
     data: [
-      { pozycja: 1, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
+      { pozycja: 1, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA },
+      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA },
     ],
   },
   {
     path: '/api/radni/1/koalicje',
     query: { min_wspolne: '6' }, // ≥ 6 shared: 3 (11), 4 (11), 5 (exactly 6)
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 3, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA },
+      { pozycja: 3, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33, ...IN_RADA },
     ],
   },
   {
     path: '/api/radni/1/koalicje',
     query: { min_wspolne: '1' }, // 6 4/4, 3 6/11, 2 1/2, 4 5/11, 5 2/6 (7 shares nothing)
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
+      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA },
+      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
+      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA },
+      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33, ...IN_RADA },
     ],
   },
   {
     path: '/api/radni/1/oponenci',
     query: { min_wspolne: '1' }, // lowest agreement first
     data: [
-      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 4, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
+      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33, ...IN_RADA },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA },
+      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
+      { pozycja: 4, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA },
+      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100, ...IN_RADA },
     ],
   },
   {
     path: '/api/radni/1/koalicje',
     query: { kadencja: T1, min_wspolne: '1' }, // 3 2/4 and 2 1/2 tie at 1/2 → more shared first; 4 1/4
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 }, // T1 display m3
-      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50, ...IN_RADA }, // T1 display m3
+      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
+      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25, ...IN_RADA },
     ],
   },
   {
     path: '/api/radni/1/oponenci',
     query: { kadencja: T1, min_wspolne: '1' }, // 4 (1/4), then 3 and 2 at 1/2: wspolne desc → 3 (4) before 2 (2)
     data: [
-      { pozycja: 1, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 1, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25, ...IN_RADA },
+      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50, ...IN_RADA },
+      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
     ],
   },
   {
     path: '/api/radni/1/koalicje',
     query: { kadencja: T2, min_wspolne: '1', limit: '3' }, // 6 4/4; 3 and 4 both 4/7 with 7 shared → id asc; (5 2/6 cut by limit)
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 7, zgodne: 4, zgodnosc_procent: 57.14 }, // 4/7 = 57.142
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 7, zgodne: 4, zgodnosc_procent: 57.14 },
+      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 7, zgodne: 4, zgodnosc_procent: 57.14, ...IN_RADA }, // 4/7 = 57.142
+      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 7, zgodne: 4, zgodnosc_procent: 57.14, ...IN_RADA },
     ],
   },
   {
     path: '/api/radni/3/koalicje',
     query: { kadencja: T1, min_wspolne: '1' }, // 1 2/4, 2 1/2 (V1 ✓, V2 ✗), 4 0/4
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0 },
+      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50, ...IN_RADA },
+      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
+      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0, ...IN_RADA },
     ],
   },
   { path: '/api/radni/5/koalicje', data: [] }, // 5 shares at most 6 votes with anyone < 10
@@ -658,11 +664,11 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/glosowania/10/glosy', // name order 1, 5, 4, 3, 6; 2019-02-01 is m7's first day: 3 in FS
     grouped: false,
     data: [
-      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM },
-      { glos: 'za', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null },
-      { glos: 'za', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS },
-      { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS },
-      { glos: 'za', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS },
+      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+      { glos: 'za', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+      { glos: 'za', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+      { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+      { glos: 'za', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
     ],
   },
   {
@@ -671,34 +677,34 @@ export const HAND_EXPECTED: HandCase[] = [
     grouped: true,
     data: {
       [FS]: [
-        { glos: 'za', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS },
-        { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS },
-        { glos: 'za', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS },
+        { glos: 'za', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        { glos: 'za', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
       ],
-      Niezrzeszeni: [{ glos: 'za', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }],
-      [RDM]: [{ glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }],
+      Niezrzeszeni: [{ glos: 'za', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }],
+      [RDM]: [{ glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }],
     },
   },
   {
     path: '/api/glosowania/8/glosy', // 2019-01-31 is m6's last day: 3 still in RdM
     grouped: false,
     data: [
-      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM },
-      { glos: 'nieobecny', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null },
-      { glos: 'przeciw', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS },
-      { glos: 'za', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM },
-      { glos: 'brak_glosu', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS },
+      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+      { glos: 'nieobecny', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+      { glos: 'przeciw', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+      { glos: 'za', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
+      { glos: 'brak_glosu', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
     ],
   },
   {
     path: '/api/glosowania/6/glosy', // 2019-01-15: 3 still in RdM
     grouped: false,
     data: [
-      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM },
-      { glos: 'wstrzymujacy', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null },
-      { glos: 'za', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS },
-      { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM },
-      { glos: 'za', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS },
+      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+      { glos: 'wstrzymujacy', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+      { glos: 'za', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+      { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
+      { glos: 'za', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
     ],
   },
   {
@@ -707,14 +713,14 @@ export const HAND_EXPECTED: HandCase[] = [
     grouped: true,
     data: {
       [FS]: [
-        { glos: 'za', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS },
-        { glos: 'za', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS },
+        { glos: 'za', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        { glos: 'za', id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
       ],
       [RDM]: [
-        { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM },
-        { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM },
+        { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
       ],
-      Niezrzeszeni: [{ glos: 'wstrzymujacy', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }],
+      Niezrzeszeni: [{ glos: 'wstrzymujacy', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }],
     },
   },
   {
@@ -723,11 +729,11 @@ export const HAND_EXPECTED: HandCase[] = [
     grouped: true,
     data: {
       [RDM]: [
-        { glos: 'nieobecny', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM },
-        { glos: 'brak_glosu', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM },
+        { glos: 'nieobecny', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        { glos: 'brak_glosu', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
       ],
-      [FS]: [{ glos: 'nieobecny', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }],
-      Niezrzeszeni: [{ glos: 'nieobecny', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }],
+      [FS]: [{ glos: 'nieobecny', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }],
+      Niezrzeszeni: [{ glos: 'nieobecny', id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }],
     },
   },
   {
@@ -735,10 +741,10 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { ugrupowanie: 'false' }, // T1 groups; name order 1, 4, 3, 2
     grouped: false,
     data: [
-      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM },
-      { glos: 'wstrzymujacy', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS },
-      { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM },
-      { glos: 'nieobecny', id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS },
+      { glos: 'za', id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+      { glos: 'wstrzymujacy', id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+      { glos: 'przeciw', id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
+      { glos: 'nieobecny', id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
     ],
   },
   {
@@ -766,48 +772,48 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/statystyki/ranking-frekwencji', // 3, 4 at 4/4 before 1, 6 at 3/3 (more records first); 5 2/3; 2 0/1
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67 },
-      { pozycja: 6, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67, ...IN_RADA },
+      { pozycja: 6, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
     query: { kadencja: T1 }, // S1 only; 1 has no T1 record → not ranked; T1 display groups
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
     query: { kadencja: T2 }, // 1, 3, 4, 6 at 3/3 → id; 5 2/3
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67 },
+      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
     query: { min_posiedzen: '3', limit: '2' }, // population 3, 4 (4 records), 1, 6, 5 (3); first two
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
     query: { min_posiedzen: '4' }, // exactly 4 records is enough
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
     ],
   },
   { path: '/api/statystyki/ranking-frekwencji', query: { min_posiedzen: '5' }, data: [] }, // nobody has 5 records
@@ -823,77 +829,77 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/ranking-buntownikow',
     query: { min_glosowan: '1' }, // 4/6, 3/9 (3 before 4 by id), 1/9, then 0/1 and 0/5 (equal, 0 each → id asc)
     data: [
-      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33 },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33 },
-      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_mniejszosci: 1, procent: 11.11 },
-      { pozycja: 5, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_mniejszosci: 0, procent: 0 },
-      { pozycja: 6, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0 },
+      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67, ...IN_RADA },
+      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33, ...IN_RADA },
+      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33, ...IN_RADA },
+      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_mniejszosci: 1, procent: 11.11, ...IN_RADA },
+      { pozycja: 5, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_mniejszosci: 0, procent: 0, ...IN_RADA },
+      { pozycja: 6, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-buntownikow',
     query: { min_glosowan: '5' }, // drops 2 (1); keeps 6 with exactly 5
     data: [
-      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33 },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33 },
-      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_mniejszosci: 1, procent: 11.11 },
-      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0 },
+      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67, ...IN_RADA },
+      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33, ...IN_RADA },
+      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33, ...IN_RADA },
+      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_mniejszosci: 1, procent: 11.11, ...IN_RADA },
+      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-buntownikow',
     query: { kadencja: T2, min_glosowan: '1' },
     data: [
-      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67 },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 7, w_mniejszosci: 2, procent: 28.57 }, // 2/7 = 28.571
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 7, w_mniejszosci: 2, procent: 28.57 },
-      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 7, w_mniejszosci: 1, procent: 14.29 }, // 1/7 = 14.2857
-      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0 },
+      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67, ...IN_RADA },
+      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 7, w_mniejszosci: 2, procent: 28.57, ...IN_RADA }, // 2/7 = 28.571
+      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 7, w_mniejszosci: 2, procent: 28.57, ...IN_RADA },
+      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 7, w_mniejszosci: 1, procent: 14.29, ...IN_RADA }, // 1/7 = 14.2857
+      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-buntownikow',
     query: { kadencja: T1, min_glosowan: '1' }, // 3, 4 at 1/2; 1 0/2 and 2 0/1 equal → id
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, glosowania: 2, w_mniejszosci: 1, procent: 50 },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 2, w_mniejszosci: 1, procent: 50 },
-      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 2, w_mniejszosci: 0, procent: 0 },
-      { pozycja: 4, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_mniejszosci: 0, procent: 0 },
+      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, glosowania: 2, w_mniejszosci: 1, procent: 50, ...IN_RADA },
+      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 2, w_mniejszosci: 1, procent: 50, ...IN_RADA },
+      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 2, w_mniejszosci: 0, procent: 0, ...IN_RADA },
+      { pozycja: 4, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_mniejszosci: 0, procent: 0, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-lojalistow',
     query: { min_glosowan: '1' }, // 6 5/5 and 2 1/1 equal → more w_wiekszosci first; 1 8/9; 3, 4 6/9; 5 2/6
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_wiekszosci: 5, procent: 100 },
-      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_wiekszosci: 1, procent: 100 },
-      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_wiekszosci: 8, procent: 88.89 }, // 8/9 = 88.888
-      { pozycja: 4, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_wiekszosci: 6, procent: 66.67 },
-      { pozycja: 5, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_wiekszosci: 6, procent: 66.67 },
-      { pozycja: 6, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_wiekszosci: 2, procent: 33.33 },
+      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_wiekszosci: 5, procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_wiekszosci: 1, procent: 100, ...IN_RADA },
+      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_wiekszosci: 8, procent: 88.89, ...IN_RADA }, // 8/9 = 88.888
+      { pozycja: 4, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_wiekszosci: 6, procent: 66.67, ...IN_RADA },
+      { pozycja: 5, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_wiekszosci: 6, procent: 66.67, ...IN_RADA },
+      { pozycja: 6, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_wiekszosci: 2, procent: 33.33, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-lojalistow',
     query: { kadencja: T2, min_glosowan: '1' },
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_wiekszosci: 5, procent: 100 },
-      { pozycja: 2, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 7, w_wiekszosci: 6, procent: 85.71 }, // 6/7 = 85.714
-      { pozycja: 3, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 7, w_wiekszosci: 5, procent: 71.43 }, // 5/7 = 71.428
-      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 7, w_wiekszosci: 5, procent: 71.43 },
-      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_wiekszosci: 2, procent: 33.33 },
+      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_wiekszosci: 5, procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 7, w_wiekszosci: 6, procent: 85.71, ...IN_RADA }, // 6/7 = 85.714
+      { pozycja: 3, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 7, w_wiekszosci: 5, procent: 71.43, ...IN_RADA }, // 5/7 = 71.428
+      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 7, w_wiekszosci: 5, procent: 71.43, ...IN_RADA },
+      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_wiekszosci: 2, procent: 33.33, ...IN_RADA },
     ],
   },
   {
     path: '/api/statystyki/ranking-lojalistow',
     query: { kadencja: T1, min_glosowan: '1' }, // 1 2/2 and 2 1/1 equal → 1 (2) first; 3, 4 1/2
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 2, w_wiekszosci: 2, procent: 100 },
-      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_wiekszosci: 1, procent: 100 },
-      { pozycja: 3, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, glosowania: 2, w_wiekszosci: 1, procent: 50 },
-      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 2, w_wiekszosci: 1, procent: 50 },
+      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 2, w_wiekszosci: 2, procent: 100, ...IN_RADA },
+      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_wiekszosci: 1, procent: 100, ...IN_RADA },
+      { pozycja: 3, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, glosowania: 2, w_wiekszosci: 1, procent: 50, ...IN_RADA },
+      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 2, w_wiekszosci: 1, procent: 50, ...IN_RADA },
     ],
   },
 
@@ -968,9 +974,9 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/statystyki/top-koalicje', // default min 10: (1,3) 6/11, (1,4) 5/11, (3,4) 3/11
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 3, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 3, zgodnosc_procent: 27.27 }, // 3/11 = 27.27
+      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
+      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
+      { pozycja: 3, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 3, zgodnosc_procent: 27.27 }, // 3/11 = 27.27
     ],
   },
   { path: '/api/statystyki/top-koalicje', query: { min_wspolne: '12' }, data: [] }, // nobody shares 12 votes
@@ -978,28 +984,28 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/top-koalicje',
     query: { min_wspolne: '1' }, // all 13 pairs; the 1/2 block: (4,5) 6 shared, (3,6) (5,6) 4, (1,2) (2,3) (2,4) 2
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
-      { pozycja: 2, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 3, zgodnosc_procent: 75 },
-      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 4, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }, wspolne_glosowania: 6, zgodne: 3, zgodnosc_procent: 50 },
-      { pozycja: 5, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 6, radny_1: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 7, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 8, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 9, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 10, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 11, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
-      { pozycja: 12, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 3, zgodnosc_procent: 27.27 },
-      { pozycja: 13, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }, wspolne_glosowania: 6, zgodne: 1, zgodnosc_procent: 16.67 }, // 1/6
+      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
+      { pozycja: 2, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 3, zgodnosc_procent: 75 },
+      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
+      { pozycja: 4, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 3, zgodnosc_procent: 50 },
+      { pozycja: 5, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
+      { pozycja: 6, radny_1: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
+      { pozycja: 7, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 8, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 9, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 10, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
+      { pozycja: 11, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
+      { pozycja: 12, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 3, zgodnosc_procent: 27.27 },
+      { pozycja: 13, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 1, zgodnosc_procent: 16.67 }, // 1/6
     ],
   },
   {
     path: '/api/statystyki/top-koalicje',
     query: { min_wspolne: '1', limit: '3' },
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
-      { pozycja: 2, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 3, zgodnosc_procent: 75 },
-      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
+      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
+      { pozycja: 2, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 3, zgodnosc_procent: 75 },
+      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
     ],
   },
   {
@@ -1008,36 +1014,36 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/top-koalicje',
     query: { min_wspolne: '1', tylko_miedzy_ugrupowaniami: 'true' },
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
-      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 3, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }, wspolne_glosowania: 6, zgodne: 3, zgodnosc_procent: 50 },
-      { pozycja: 4, radny_1: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 5, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 6, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 7, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
-      { pozycja: 8, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null }, wspolne_glosowania: 6, zgodne: 1, zgodnosc_procent: 16.67 },
+      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
+      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
+      { pozycja: 3, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 3, zgodnosc_procent: 50 },
+      { pozycja: 4, radny_1: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
+      { pozycja: 5, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 6, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
+      { pozycja: 7, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
+      { pozycja: 8, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 1, zgodnosc_procent: 16.67 },
     ],
   },
   {
     path: '/api/statystyki/top-koalicje',
     query: { kadencja: T1, min_wspolne: '1' }, // (1,3) 2/4 before the 1/2 pairs with 2 shared; (1,4) 1/4; (3,4) 0/4
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 3, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 4, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 5, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25 },
-      { pozycja: 6, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0 },
+      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
+      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 3, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 4, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 5, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25 },
+      { pozycja: 6, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0 },
     ],
   },
   {
     path: '/api/statystyki/top-koalicje',
     query: { kadencja: T1, min_wspolne: '1', tylko_miedzy_ugrupowaniami: 'true' }, // T1: 1,3 RdM; 2,4 FS → drops (1,3), (2,4)
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 2, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25 },
-      { pozycja: 4, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS }, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0 },
+      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 2, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
+      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25 },
+      { pozycja: 4, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0 },
     ],
   },
 
@@ -1063,29 +1069,29 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/posiedzenia/1/obecnosci', // the given rows only (no row for 1); name order 4, 3, 2; T1 groups
     data: [
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true },
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, obecny: false },
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...IN_RADA },
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true, ...IN_RADA },
+      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, obecny: false, ...IN_RADA },
     ],
   },
   {
     path: '/api/posiedzenia/3/obecnosci', // derived from V8, V9; 2019-01-31 is m6's last day: 3 in RdM
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true }, // V8 Z
-      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: false }, // N, N
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true }, // V8 Z (V9 B)
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true }, // V8 B only: not nieobecny → present
+      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true, ...IN_RADA }, // V8 Z
+      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: false, ...IN_RADA }, // N, N
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...IN_RADA },
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true, ...IN_RADA }, // V8 Z (V9 B)
+      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true, ...IN_RADA }, // V8 B only: not nieobecny → present
     ],
   },
   {
     path: '/api/posiedzenia/4/obecnosci', // given rows; 2019-02-01 is m7's first day: 3 in FS
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true },
-      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: true },
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, obecny: true },
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true },
+      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true, ...IN_RADA },
+      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: true, ...IN_RADA },
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...IN_RADA },
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, obecny: true, ...IN_RADA },
+      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true, ...IN_RADA },
     ],
   },
 
@@ -1149,7 +1155,7 @@ export const HAND_EXPECTED: HandCase[] = [
   ].map((path): HandCase => ({ path, query: { organ: '99' }, notFound: true })),
 ];
 
-// Item builders for the organ cases: names, and the group shown in the all-terms scope.
+// Item builders for the organ cases: names, and the group shown in the all-terms scope; persons 1–6, all in Rada Miasta.
 function who(id: number) {
   const people: Record<number, [string, string | null]> = {
     1: ['Anna Nowak', RDM], 2: ['Zenon Lis', FS], 3: ['Łucja Wróbel', FS], 4: ['Lech Mazur', FS], 5: ['Anna Nowak', null], 6: ['Żaneta Kos', FS],
@@ -1158,16 +1164,16 @@ function who(id: number) {
   return { id_osoby: id, imie_nazwisko, ugrupowanie };
 }
 function attendance(pozycja: number, id: number, records: number, present: number) {
-  return { pozycja, ...who(id), liczba_posiedzen: records, obecnosci: present, nieobecnosci: records - present, frekwencja_procent: Math.round((present / records) * 10000) / 100 };
+  return { pozycja, ...who(id), liczba_posiedzen: records, obecnosci: present, nieobecnosci: records - present, frekwencja_procent: Math.round((present / records) * 10000) / 100, ...IN_RADA };
 }
 function rebel(pozycja: number, id: number, glosowania: number, w_mniejszosci: number, procent: number) {
-  return { pozycja, ...who(id), glosowania, w_mniejszosci, procent };
+  return { pozycja, ...who(id), glosowania, w_mniejszosci, procent, ...IN_RADA };
 }
 function loyal(pozycja: number, id: number, glosowania: number, w_wiekszosci: number, procent: number) {
-  return { pozycja, ...who(id), glosowania, w_wiekszosci, procent };
+  return { pozycja, ...who(id), glosowania, w_wiekszosci, procent, ...IN_RADA };
 }
 function pair(pozycja: number, a: number, b: number, wspolne_glosowania: number, zgodne: number, zgodnosc_procent: number) {
-  return { pozycja, radny_1: who(a), radny_2: who(b), wspolne_glosowania, zgodne, zgodnosc_procent };
+  return { pozycja, radny_1: { ...who(a), ...IN_RADA }, radny_2: { ...who(b), ...IN_RADA }, wspolne_glosowania, zgodne, zgodnosc_procent };
 }
 
 /** The vote summaries above by vote number, for hand cases kept in other files (test/evidence.test.ts). */

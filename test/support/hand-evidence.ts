@@ -29,9 +29,13 @@ const SESSIONS: Record<number, { id_posiedzenia: number; id_organu: number; nume
 };
 /** S1 and S4 have obecnosci.csv rows (the source's list); S2 and S3 are derived from the ballots. */
 const record = (session: number, obecny: number) => ({ ...SESSIONS[session]!, obecny, lista_obecnosci: session === 1 || session === 4 });
-const who = (id: number, imie_nazwisko: string, ugrupowanie: string | null) => ({ id_osoby: id, imie_nazwisko, ugrupowanie });
+// The council of a person or group (issue 36, hand-council.ts): Rada Miasta for persons 1–6 and both groups; none for 7.
+const IN_RADA = { id_organu: 1, organ: 'Rada Miasta' };
+const NO_COUNCIL = { id_organu: null, organ: null };
+const who = (id: number, imie_nazwisko: string, ugrupowanie: string | null) =>
+  ({ id_osoby: id, imie_nazwisko, ugrupowanie, ...(id === 7 ? NO_COUNCIL : IN_RADA) });
 const group = (pozycja: number, id: number, liczba_glosowan: number, spojnosc_procent: number) =>
-  ({ pozycja, id_ugrupowania: id, nazwa: id === 1 ? RDM : FS, liczba_glosowan, spojnosc_procent });
+  ({ pozycja, id_ugrupowania: id, nazwa: id === 1 ? RDM : FS, liczba_glosowan, spojnosc_procent, ...IN_RADA });
 
 const month = (miesiac: string, wspolne_glosowania: number, zgodne: number, zgodnosc_procent: number) =>
   ({ miesiac, wspolne_glosowania, zgodne, zgodnosc_procent });
@@ -89,6 +93,7 @@ export const HAND_EVIDENCE: Case[] = [
     body: ok({
       radny: who(1, 'Anna Nowak', RDM), drugi: who(3, 'Łucja Wróbel', FS), wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55,
       rozbiezne: [differ(12, 'wstrzymujacy', 'za'), differ(10, 'za', 'przeciw'), differ(6, 'za', 'przeciw'), differ(3, 'za', 'przeciw'), differ(4, 'przeciw', 'za')],
+      wspolny_organ: true,
     }, page(1, 20, 5, 1)),
   },
   { // the other way round: the ballots swap sides
@@ -96,6 +101,7 @@ export const HAND_EVIDENCE: Case[] = [
     body: ok({
       radny: who(3, 'Łucja Wróbel', FS), drugi: who(1, 'Anna Nowak', RDM), wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55,
       rozbiezne: [differ(12, 'za', 'wstrzymujacy'), differ(10, 'przeciw', 'za'), differ(6, 'przeciw', 'za'), differ(3, 'przeciw', 'za'), differ(4, 'za', 'przeciw')],
+      wspolny_organ: true,
     }, page(1, 20, 5, 1)),
   },
   { // in T1 both in RdM (3's T1 membership); the group switch mid-T2 shows in the all-terms group
@@ -103,6 +109,7 @@ export const HAND_EVIDENCE: Case[] = [
     body: ok({
       radny: who(1, 'Anna Nowak', RDM), drugi: who(3, 'Łucja Wróbel', RDM), wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50,
       rozbiezne: [differ(3, 'za', 'przeciw'), differ(4, 'przeciw', 'za')],
+      wspolny_organ: true,
     }, page(1, 20, 2, 1)),
   },
   {
@@ -110,6 +117,7 @@ export const HAND_EVIDENCE: Case[] = [
     body: ok({
       radny: who(1, 'Anna Nowak', RDM), drugi: who(3, 'Łucja Wróbel', FS), wspolne_glosowania: 7, zgodne: 4, zgodnosc_procent: 57.14,
       rozbiezne: [differ(12, 'wstrzymujacy', 'za'), differ(10, 'za', 'przeciw'), differ(6, 'za', 'przeciw')],
+      wspolny_organ: true,
     }, page(1, 20, 3, 1)),
   },
   {
@@ -117,6 +125,7 @@ export const HAND_EVIDENCE: Case[] = [
     body: ok({
       radny: who(1, 'Anna Nowak', RDM), drugi: who(3, 'Łucja Wróbel', FS), wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55,
       rozbiezne: [differ(6, 'za', 'przeciw'), differ(3, 'za', 'przeciw')],
+      wspolny_organ: true,
     }, page(2, 2, 5, 3)),
   },
   { // ties in date order: V11 and V10 share 10:00 (V11 agrees), V3 and V2 share 10:30:00 → V3 first. 11/3 = 27.27
@@ -125,6 +134,7 @@ export const HAND_EVIDENCE: Case[] = [
       radny: who(3, 'Łucja Wróbel', FS), drugi: who(4, 'Lech Mazur', FS), wspolne_glosowania: 11, zgodne: 3, zgodnosc_procent: 27.27,
       rozbiezne: [differ(10, 'przeciw', 'za'), differ(8, 'za', 'przeciw'), differ(7, 'przeciw', 'za'), differ(6, 'przeciw', 'za'),
         differ(3, 'przeciw', 'wstrzymujacy'), differ(2, 'za', 'przeciw'), differ(1, 'za', 'przeciw'), differ(4, 'za', 'przeciw')],
+      wspolny_organ: true,
     }, page(1, 20, 8, 1)),
   },
   {
@@ -132,6 +142,7 @@ export const HAND_EVIDENCE: Case[] = [
     body: ok({
       radny: who(3, 'Łucja Wróbel', FS), drugi: who(4, 'Lech Mazur', FS), wspolne_glosowania: 1, zgodne: 0, zgodnosc_procent: 0,
       rozbiezne: [differ(8, 'za', 'przeciw')],
+      wspolny_organ: true,
     }, page(1, 20, 1, 1)),
   },
   {
@@ -139,6 +150,7 @@ export const HAND_EVIDENCE: Case[] = [
     body: ok({
       radny: who(3, 'Łucja Wróbel', FS), drugi: who(4, 'Lech Mazur', FS), wspolne_glosowania: 6, zgodne: 3, zgodnosc_procent: 50,
       rozbiezne: [differ(10, 'przeciw', 'za'), differ(7, 'przeciw', 'za'), differ(6, 'przeciw', 'za')],
+      wspolny_organ: true,
     }, page(1, 20, 3, 1)),
   },
   { // by token; 5 has no group; (1,5): V5 ✓ V6 ZW V7 PZ V10 ✓ V11 PW V12 WP → 6/2 = 33.33 (V8: 5 N)
@@ -146,15 +158,29 @@ export const HAND_EVIDENCE: Case[] = [
     body: ok({
       radny: who(1, 'Anna Nowak', RDM), drugi: who(5, 'Anna Nowak', null), wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33,
       rozbiezne: [differ(12, 'wstrzymujacy', 'przeciw'), differ(11, 'przeciw', 'wstrzymujacy'), differ(7, 'przeciw', 'za'), differ(6, 'za', 'wstrzymujacy')],
+      wspolny_organ: true,
     }, page(1, 20, 4, 1)),
   },
-  { // never shared a vote: 2 sat in T1 only, 5 in T2 only
+  { // never shared a vote: 2 sat in T1 only, 5 in T2 only; but both in Rada Miasta (body 1): wspolny_organ
     path: '/api/radni/2/porownanie/5',
-    body: ok({ radny: who(2, 'Zenon Lis', FS), drugi: who(5, 'Anna Nowak', null), wspolne_glosowania: 0, zgodne: 0, zgodnosc_procent: 0, rozbiezne: [] }, page(1, 20, 0, 0)),
+    body: ok({
+      radny: who(2, 'Zenon Lis', FS), drugi: who(5, 'Anna Nowak', null), wspolne_glosowania: 0, zgodne: 0, zgodnosc_procent: 0, rozbiezne: [],
+      wspolny_organ: true,
+    }, page(1, 20, 0, 0)),
   },
-  { // never cast a ballot at all
+  { // in one term the two never sat in one body: 2 only in T2's… nothing (T1 only), 5 in T2
+    path: '/api/radni/2/porownanie/5', query: { kadencja: T2 },
+    body: ok({
+      radny: who(2, 'Zenon Lis', null), drugi: who(5, 'Anna Nowak', null), wspolne_glosowania: 0, zgodne: 0, zgodnosc_procent: 0, rozbiezne: [],
+      wspolny_organ: false,
+    }, page(1, 20, 0, 0)),
+  },
+  { // never cast a ballot at all, nor has an attendance record: no body, no council
     path: '/api/radni/1/porownanie/borys-zuk',
-    body: ok({ radny: who(1, 'Anna Nowak', RDM), drugi: who(7, 'Borys Żuk', RDM), wspolne_glosowania: 0, zgodne: 0, zgodnosc_procent: 0, rozbiezne: [] }, page(1, 20, 0, 0)),
+    body: ok({
+      radny: who(1, 'Anna Nowak', RDM), drugi: who(7, 'Borys Żuk', RDM), wspolne_glosowania: 0, zgodne: 0, zgodnosc_procent: 0, rozbiezne: [],
+      wspolny_organ: false,
+    }, page(1, 20, 0, 0)),
   },
   { path: '/api/radni/1/porownanie/1', body: BAD_REQUEST },
   { path: '/api/radni/1/porownanie/anna-nowak', body: BAD_REQUEST }, // the same councillor by id and token

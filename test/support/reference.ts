@@ -1,6 +1,7 @@
 // The test oracle: a deliberately naive implementation of every read endpoint, straight from
 // CONTRACT.md and docs/DESIGN.md. Each answer is recomputed from the raw bundle with plain loops
-// over ballots; nothing is cached, indexed or shared with the ETL except the pure helpers of core/
+// over ballots (only the attendance is worked out once per answer, as many rows ask for it); nothing
+// else is cached, and nothing indexed or shared with the ETL except the pure helpers of core/
 // (contract.ts: percent, rounding; text.ts: collation, tokens, folding). Slow on purpose: it only
 // has to be obviously right on small councils.
 
@@ -16,6 +17,8 @@ const ACTIVE_OPTIONS: readonly Glos[] = ['za', 'przeciw', 'wstrzymujacy'];
 const PRZYJETO = 'przyjęto';
 const ODRZUCONO = 'odrzucono';
 const NO_GROUP_KEY = 'Niezrzeszeni';
+/** Body types that are a whole council (or the Sejm): a person's council is one of these (issue 36). */
+const PLENARY_TYPES = ['rada', 'sejm'];
 const POLISH = new Intl.Collator('pl');
 
 interface Person { id_osoby: number; imie_nazwisko: string; token: string }
@@ -372,8 +375,15 @@ class Reference {
     return this.c.sessions.filter((s) => (kadencja === null || s.kadencja === kadencja) && (organ === null || s.id_organu === organ));
   }
 
+  /** This request's attendance, worked out once: many answers ask for it per row (a person's council, issue 36). */
+  private attendanceRecords: readonly AttendanceRecord[] | undefined;
+
   /** Final attendance: given rows where a session has any, else derived from its ballots (CONTRACT §1). */
-  attendance(): AttendanceRecord[] {
+  attendance(): readonly AttendanceRecord[] {
+    return (this.attendanceRecords ??= this.workOutAttendance());
+  }
+
+  private workOutAttendance(): AttendanceRecord[] {
     const out: AttendanceRecord[] = [];
     for (const s of this.c.sessions) {
       const given = this.c.givenAttendance.filter((r) => r.id_posiedzenia === s.id_posiedzenia);
@@ -416,6 +426,38 @@ class Reference {
         votes.some((v) => this.ballotOf(v, p.id_osoby) !== undefined) ||
         records.some((r) => r.id_osoby === p.id_osoby),
     );
+  }
+
+  /** The bodies where a person has a ballot or an attendance record, in a term (null: any). */
+  bodiesOf(personId: number, kadencja: string | null): Set<number> {
+    const bodies = new Set<number>();
+    for (const b of this.c.ballots) {
+      if (b.id_osoby !== personId) continue;
+      const v = this.c.votes.find((x) => x.id_glosowania === b.id_glosowania)!;
+      if (kadencja === null || this.voteTerm(v) === kadencja) bodies.add(this.voteBody(v));
+    }
+    for (const r of this.attendance()) {
+      const s = this.session(r.id_posiedzenia);
+      if (r.id_osoby === personId && (kadencja === null || s.kadencja === kadencja)) bodies.add(s.id_organu);
+    }
+    return bodies;
+  }
+
+  /** The one council (typ rada, or the Sejm) among `bodies`, else nulls (issue 36). */
+  councilAmong(bodies: Iterable<number>): { id_organu: number | null; organ: string | null } {
+    const councils = [...new Set(bodies)].filter((id) => PLENARY_TYPES.includes(this.body(id).typ));
+    return councils.length === 1 ? { id_organu: councils[0]!, organ: this.body(councils[0]!).nazwa } : { id_organu: null, organ: null };
+  }
+
+  /** A person's council: where they have a ballot or an attendance record. */
+  councilOf(personId: number): { id_organu: number | null; organ: string | null } {
+    return this.councilAmong(this.bodiesOf(personId, null));
+  }
+
+  /** A group's council: where its members have a ballot or a record in the terms of their memberships of it. */
+  groupCouncilOf(groupId: number): { id_organu: number | null; organ: string | null } {
+    return this.councilAmong(this.c.memberships.filter((m) => m.id_ugrupowania === groupId)
+      .flatMap((m) => [...this.bodiesOf(m.id_osoby, m.kadencja)]));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -517,6 +559,7 @@ class Reference {
       ugrupowanie: this.groupName(m.id_ugrupowania),
       aktywny: m.aktywny,
       token: person.token,
+      ...this.councilOf(person.id_osoby),
     }));
     return { success: true, data, count: data.length };
   }
@@ -542,6 +585,7 @@ class Reference {
         aktywny: m === null ? 0 : m.aktywny,
         liczba_glosow: liczbaGlosow,
         liczba_posiedzen: records.length,
+        ...this.councilOf(p.id_osoby),
       },
     };
   }
@@ -579,7 +623,13 @@ class Reference {
     });
     const differing = shared.filter((v) => this.ballotOf(v, p.id_osoby)!.glos !== this.ballotOf(v, other.id_osoby)!.glos).sort(dateOrder);
     const zgodne = shared.length - differing.length;
-    const who = (x: Person) => ({ id_osoby: x.id_osoby, imie_nazwisko: x.imie_nazwisko, ugrupowanie: this.displayGroupName(x.id_osoby, kadencja) });
+    const who = (x: Person) => ({
+      id_osoby: x.id_osoby, imie_nazwisko: x.imie_nazwisko, ugrupowanie: this.displayGroupName(x.id_osoby, kadencja), ...this.councilOf(x.id_osoby),
+    });
+    // Issue 36: whether both have a ballot or an attendance record in one body in scope.
+    const organ = qOptInt(query, 'organ');
+    const bodies = (x: Person) => [...this.bodiesOf(x.id_osoby, kadencja)].filter((b) => organ === null || b === organ);
+    const otherBodies = bodies(other);
     const rozbiezne = differing.map((v) => ({
       id_glosowania: v.id_glosowania,
       data_czas: v.data_czas,
@@ -598,6 +648,7 @@ class Reference {
         zgodne,
         zgodnosc_procent: percent(zgodne, shared.length),
         rozbiezne: data,
+        wspolny_organ: bodies(p).some((b) => otherBodies.includes(b)),
       },
       pagination,
     };
@@ -779,6 +830,7 @@ class Reference {
       wspolne_glosowania: x.wspolne,
       zgodne: x.zgodne,
       zgodnosc_procent: percent(x.zgodne, x.wspolne),
+      ...this.councilOf(x.other.id_osoby),
     }));
     return { success: true, data };
   }
@@ -837,7 +889,10 @@ class Reference {
     const entries = this.ballotsOf(v)
       .map((b) => ({ b, person: this.person(b.id_osoby)!, group: this.groupAtVote(b.id_osoby, v) }))
       .sort((x, y) => compareNames(x.person, y.person))
-      .map((x) => ({ glos: x.b.glos, id_osoby: x.person.id_osoby, imie_nazwisko: x.person.imie_nazwisko, ugrupowanie: this.groupName(x.group) }));
+      .map((x) => ({
+        glos: x.b.glos, id_osoby: x.person.id_osoby, imie_nazwisko: x.person.imie_nazwisko, ugrupowanie: this.groupName(x.group),
+        ...this.councilOf(x.person.id_osoby),
+      }));
     if (qBool(query, 'ugrupowanie') !== true) return { success: true, data: entries, grouped: false };
     const keys: string[] = [];
     for (const e of entries) {
@@ -898,6 +953,7 @@ class Reference {
       obecnosci: x.obecnosci,
       nieobecnosci: x.liczba - x.obecnosci,
       frekwencja_procent: percent(x.obecnosci, x.liczba),
+      ...this.councilOf(x.p.id_osoby),
     }));
     return { success: true, data };
   }
@@ -935,6 +991,7 @@ class Reference {
       glosowania: x.glosowania,
       ...(loyal ? { w_wiekszosci: x.n } : { w_mniejszosci: x.n }),
       procent: percent(x.n, x.glosowania),
+      ...this.councilOf(x.p.id_osoby),
     }));
     return { success: true, data };
   }
@@ -1031,7 +1088,9 @@ class Reference {
         x.a.id_osoby - y.a.id_osoby ||
         x.b.id_osoby - y.b.id_osoby,
     );
-    const who = (p: Person) => ({ id_osoby: p.id_osoby, imie_nazwisko: p.imie_nazwisko, ugrupowanie: this.displayGroupName(p.id_osoby, kadencja) });
+    const who = (p: Person) => ({
+      id_osoby: p.id_osoby, imie_nazwisko: p.imie_nazwisko, ugrupowanie: this.displayGroupName(p.id_osoby, kadencja), ...this.councilOf(p.id_osoby),
+    });
     const data = pairs.slice(0, qInt(query, 'limit', 20)).map((x, i) => ({
       pozycja: i + 1,
       radny_1: who(x.a),
@@ -1071,6 +1130,7 @@ class Reference {
       nazwa: x.g.nazwa,
       liczba_glosowan: x.liczba,
       spojnosc_procent: percent(x.licznik, x.mianownik),
+      ...this.groupCouncilOf(x.g.id_ugrupowania),
     }));
     return { success: true, data };
   }
@@ -1168,6 +1228,7 @@ class Reference {
         imie_nazwisko: x.person.imie_nazwisko,
         ugrupowanie: this.groupName(this.groupAtSession(x.person.id_osoby, s)),
         obecny: x.r.obecny,
+        ...this.councilOf(x.person.id_osoby),
       }));
     return { success: true, data };
   }
@@ -1185,7 +1246,7 @@ class Reference {
           const m = this.displayMembership(p.id_osoby, kadencja);
           if (m !== null && m.id_ugrupowania === g.id_ugrupowania && m.aktywny === 1) members++;
         }
-        return { id_ugrupowania: g.id_ugrupowania, nazwa: g.nazwa, skrot: g.skrot, pelna_nazwa: null, liczba_radnych: members };
+        return { id_ugrupowania: g.id_ugrupowania, nazwa: g.nazwa, skrot: g.skrot, pelna_nazwa: null, liczba_radnych: members, ...this.groupCouncilOf(g.id_ugrupowania) };
       });
     return { success: true, data };
   }
