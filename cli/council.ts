@@ -78,8 +78,11 @@ program
   .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
   .addOption(formatOption())
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
-  .addHelpText('after', '\nExample:\n  council etl --source data/sample --db var/council.db\n  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz')
-  .action(async (options: { source: string; db?: string; format: SourceFormat; force?: boolean }) => {
+  .option('--topics <file>', 'topic vocabulary, a JSON file (default: TOPICS_PATH, else data/tematy.json)')
+  .addHelpText('after', '\nExample:\n  council etl --source data/sample --db var/council.db\n'
+    + '  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz\n'
+    + '  council etl --source data/sample --topics my-topics.json')
+  .action(async (options: { source: string; db?: string; format: SourceFormat; force?: boolean; topics?: string }) => {
     const config = loadConfig();
     const dbPath = options.db ?? config.DB_PATH;
     const recorded = recordedSource(dbPath);
@@ -94,6 +97,7 @@ program
     const summary = await runEtl({
       source: options.source, format: options.format, dbPath, record, onStage, render: renderStoredAnswers,
       limits: limitsFrom(config), ...(options.force ? { force: true } : {}),
+      topics: options.topics ?? config.TOPICS_PATH,
     });
     printSummary(summary, dbPath);
     await tellParent({ type: 'published', snapshot: summary.snapshot });
@@ -149,8 +153,11 @@ program
   .addOption(new Option('--format <format>', 'source format (default: SOURCE_FORMAT)').choices([...SOURCE_FORMATS]))
   .option('--replace-source', 'rebuild from the configured source even when the snapshot was built from another one (REPLACE_SOURCE=true)')
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
+  .option('--topics <file>', 'topic vocabulary (default: TOPICS_PATH, else the snapshot\'s own); a new one rebuilds')
   .addHelpText('after', '\nExample:\n  DB_PATH=var/councils.db council refresh\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh')
-  .action(async (options: { source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean }) => {
+  .action(async (options: {
+    source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean; topics?: string;
+  }) => {
     const config = loadConfig();
     const dbPath = options.db ?? config.DB_PATH;
     const configured = configuredSource({
@@ -161,6 +168,7 @@ program
       dbPath, configured, replaceSource: options.replaceSource ?? config.REPLACE_SOURCE, limits: limitsFrom(config),
       timeoutMs: config.FETCH_TIMEOUT_MS, ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}), ...(options.force ? { force: true } : {}),
       progress: progressPrinter(), render: renderStoredAnswers, codeVersion: CODE_VERSION,
+      topics: options.topics ?? config.TOPICS_PATH,
       onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
       onFetched: (fetched) => {
         endProgress();
@@ -188,9 +196,11 @@ program
   .description('Validate a source without publishing anything; lists every problem')
   .requiredOption('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)')
   .addOption(formatOption())
+  .option('--topics <file>', 'topic vocabulary to check with (default: TOPICS_PATH, else data/tematy.json)')
   .addHelpText('after', '\nExample:\n  council check --source data/sample')
-  .action(async (options: { source: string; format: SourceFormat }) => {
-    const { findings, counts, parts } = await checkSource(options);
+  .action(async (options: { source: string; format: SourceFormat; topics?: string }) => {
+    const topics = options.topics ?? loadConfig().TOPICS_PATH;
+    const { findings, counts, parts } = await checkSource({ ...options, topics });
     printParts(parts);
     for (const line of reportLines(findings, 'warning')) console.log(line);
     for (const line of reportLines(findings, 'error')) console.error(line);

@@ -12,7 +12,9 @@ import { TOPICS_META, type TopicEntry, VocabularyError, parseVocabulary } from '
 
 const here = fileURLToPath(import.meta.url);
 /** data/tematy.json of this installation, from etl/ or from dist/etl/. */
-export const DEFAULT_TOPICS_PATH = fileURLToPath(new URL(here.endsWith('.ts') ? '../data/tematy.json' : '../../data/tematy.json', import.meta.url));
+export const DEFAULT_TOPICS_PATH = fileURLToPath(
+  new URL(here.endsWith('.ts') ? '../data/tematy.json' : '../../data/tematy.json', import.meta.url),
+);
 
 export interface LoadedVocabulary {
   vocabulary: TopicEntry[];
@@ -22,14 +24,18 @@ export interface LoadedVocabulary {
   path: string;
 }
 
-/** Reads and checks a vocabulary file (undefined or '': the bundled default); throws a VocabularyError naming the file and entry. */
+/**
+ * Reads and checks a vocabulary file (undefined or '': the bundled default); throws a VocabularyError
+ * naming the file and the entry.
+ */
 export function loadVocabulary(path?: string): LoadedVocabulary {
   const file = path ? resolve(path) : DEFAULT_TOPICS_PATH;
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    throw new VocabularyError(`${file}: cannot read the topic vocabulary (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new VocabularyError(`${file}: cannot read the topic vocabulary (${reason})`);
   }
   return {
     vocabulary: parseVocabulary(bytes.toString('utf8'), file),
@@ -38,7 +44,7 @@ export function loadVocabulary(path?: string): LoadedVocabulary {
   };
 }
 
-/** The vocabulary meta recorded in the published snapshot at `dbPath` (none when there is no snapshot or it has none). */
+/** The vocabulary recorded in the published snapshot at `dbPath` (none: no snapshot, or one without it). */
 export function publishedVocabulary(dbPath: string): { sha256: string; path: string } | undefined {
   try {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
