@@ -35,6 +35,7 @@ export const voteSummary = z.strictObject({
   brak_glosu: count('Obecni bez głosu'),
   kontrowersyjnosc: z.int().min(0).max(100).meta({ description: 'Kontrowersyjność 0–100: 100 × 2 × min(za, przeciw) / (za + przeciw)' }),
   jednomyslnosc_procent: percentNumber('Jednomyślność: najliczniejsza opcja wśród aktywnych głosów'),
+  temat: text('Temat głosowania: id tematu (/api/utils/tematy), nadany według słów tytułu; „inne”, gdy nic nie pasuje'),
 }).meta({ id: 'VoteSummary', description: 'Podsumowanie głosowania' });
 
 export const councillorVote = voteSummary.extend({ glos: glosValue }).meta({ id: 'CouncillorVote', description: 'Głosowanie z głosem radnego' });

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
+import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
 import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch, type TitleSearchLimits } from './title-search.ts';
@@ -11,14 +12,14 @@ import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch, type 
 /** Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`. */
 export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,
   o.nazwa AS organ, g.id_posiedzenia, g.id_punktu, g.wynik, g.za, g.przeciw, g.wstrzymujacy, g.nieobecni, g.brak_glosu,
-  g.kontrowersyjnosc, g.jednomyslnosc_procent`;
+  g.kontrowersyjnosc, g.jednomyslnosc_procent, g.temat`;
 export const VOTE_SUMMARY_FROM = 'glosowanie g JOIN organ o ON o.id_organu = g.id_organu';
 
 export interface VoteSummary {
   id_glosowania: number; numer: number; tytul: string; data: string; godzina: string | null; kadencja: string;
   id_organu: number; organ: string; id_posiedzenia: number; id_punktu: number | null; wynik: string;
   za: number; przeciw: number; wstrzymujacy: number; nieobecni: number; brak_glosu: number;
-  kontrowersyjnosc: number; jednomyslnosc_procent: number;
+  kontrowersyjnosc: number; jednomyslnosc_procent: number; temat: string;
 }
 
 export interface VoteDetail extends VoteSummary {
@@ -38,6 +39,8 @@ export interface VoteFilter {
   wynik?: string | undefined;
   kontrowersyjnosc_min?: number | undefined;
   search?: string | undefined;
+  /** A topic's id (CONTRACT §11). */
+  temat?: string | undefined;
 }
 
 /** Members of a vote without a group are listed under this key in the grouped distribution. */
@@ -52,6 +55,7 @@ function voteConditions(filter: VoteFilter): Condition[] {
     ['g.data <= ?', filter.data_do],
     ['g.wynik = ?', filter.wynik],
     ['g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min],
+    ['g.temat = ?', filter.temat],
   ];
 }
 
@@ -82,6 +86,7 @@ export class GlosowaniaQueries {
   private readonly titles: TitleSearch;
   private readonly searched: Record<TitleIndex, FilteredStatements<{ countUpTo: Database.Statement; page: Database.Statement }>>;
   private readonly idsStatement: Database.Statement;
+  private readonly topicTotal: Database.Statement;
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
@@ -124,6 +129,8 @@ export class GlosowaniaQueries {
     this.ballotRange = db.prepare('SELECT id_osoby, glos FROM glos WHERE id_glosowania = ?').raw();
     this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
     this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
+    this.topicTotal = db.prepare(`SELECT liczba_glosowan FROM temat_stat
+      WHERE kadencja = ? AND id_organu = ? AND temat = ?`).pluck();
     this.voterNameStatement = db.prepare(`SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`).pluck();
     this.voterNamedStatement = db.prepare(`SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
@@ -160,7 +167,8 @@ export class GlosowaniaQueries {
     if (search === undefined) {
       const { statements, params } = this.listStatements.select(conditions);
       if (params.length === 0) return { items: this.unfilteredPage.all(offset, limit) as VoteSummary[], total: this.count(), exact: true };
-      return { items: statements.page.all(...params, limit, offset) as VoteSummary[], total: statements.count.get(...params) as number, exact: true };
+      const items = statements.page.all(...params, limit, offset) as VoteSummary[];
+      return { items, total: this.topicOnlyTotal(filter) ?? statements.count.get(...params) as number, exact: true };
     }
     const folded = foldText(search);
     const plan = this.titles.plan(folded);
@@ -180,6 +188,15 @@ export class GlosowaniaQueries {
     const bound = offset + limit + this.searchCountCap;
     const counted = statements.countUpTo.get(...matchParams, bound + 1) as number;
     return counted > bound ? { items, total: bound, exact: false } : { items, total: counted, exact: true };
+  }
+
+  /**
+   * The total of a topic's list in a scope, counted by the ETL (temat_stat), when the filter is a topic
+   * and nothing else but `kadencja` and `organ`; otherwise undefined (the list counts its own rows).
+   */
+  private topicOnlyTotal({ temat, kadencja, organ, ...rest }: Omit<VoteFilter, 'search'>): number | undefined {
+    if (temat === undefined || Object.values(rest).some((value) => value !== undefined)) return undefined;
+    return (this.topicTotal.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) as number | undefined) ?? 0;
   }
 
   detail(id: number): (VoteDetail & { ord: number }) | undefined {

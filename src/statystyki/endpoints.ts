@@ -1,5 +1,5 @@
 // /api/statystyki: dashboard, rankings, vote orderings, body activity, attendance over time, top pairs,
-// group cohesion (CONTRACT §9).
+// group cohesion (CONTRACT §9), topics (§11).
 // Every one accepts `organ` (CONTRACT §7). Each handler reads one query of ./queries.ts.
 
 import { z } from 'zod';
@@ -7,7 +7,8 @@ import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, rankedVote } from '../answers/schemas.ts';
 import {
   attendanceRankingItem, attendanceRankingQuery, bodyActivity, cohesionItem, cohesionQuery, councillorRankingQuery, dashboard,
-  loyalistRankingItem, monthlyTotals, rebelRankingItem, scopeQuery, topPair, topPairsQuery, votesRankingQuery,
+  loyalistRankingItem, monthlyTotals, rebelRankingItem, scopeQuery, topicFigures, topPair, topPairsQuery,
+  votesRankingQuery,
 } from './schemas.ts';
 
 const stat = { method: 'get' as const, tag: 'statystyki', errors: [400, 404], stored: {} }; // 404: an unknown organ
@@ -60,5 +61,11 @@ export const statystyki = {
     ...stat, path: '/api/statystyki/spojnosc-ugrupowan', summary: 'Spójność ugrupowań (indeks zgodności)', query: cohesionQuery,
     response: envelope(z.array(cohesionItem)),
     handler: ({ query }, { queries }) => queries.statystyki.cohesion(inKnownBody(query, queries)),
+  }),
+  topics: endpoint({
+    ...stat, path: '/api/statystyki/tematy', summary: 'Tematy głosowań: głosowania, wyniki, średnia kontrowersyjność',
+    query: scopeQuery, response: envelope(z.array(topicFigures)),
+    handler: ({ query }, { queries }) =>
+      queries.statystyki.topicFigures(inKnownBody(query, queries), queries.utils.topics()),
   }),
 };

@@ -7,6 +7,7 @@ import { percent, percentString, ratio2 } from '../../core/contract.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary } from '../glosowania/queries.ts';
+import type { Topic } from '../utils/queries.ts';
 
 type VoteRank = 'rank_kontrowersyjne' | 'rank_jednomyslne';
 
@@ -22,6 +23,10 @@ export interface CouncillorRankingOptions extends Scope { min_glosowan: number; 
 export interface TopPairsOptions extends Scope { min_wspolne: number; limit: number; tylko_miedzy_ugrupowaniami?: boolean | undefined }
 
 export interface CohesionItem { pozycja: number; id_ugrupowania: number; nazwa: string; liczba_glosowan: number; spojnosc_procent: number }
+/** A topic's votes in scope (CONTRACT §11 /api/statystyki/tematy). */
+export interface TopicFigures extends Topic {
+  liczba_glosowan: number; przyjete: number; odrzucone: number; srednia_kontrowersyjnosc: number;
+}
 export interface CohesionMonth { miesiac: string; liczba_glosowan: number; spojnosc_procent: number }
 
 export interface MapPoint {
@@ -55,6 +60,7 @@ export class StatystykiQueries {
   private readonly mapHeader: Database.Statement;
   private readonly mapPlaces: Database.Statement;
   private readonly largest: Record<'all' | 'body', Database.Statement>;
+  private readonly topicRows: Database.Statement;
 
   constructor(db: Database.Database) {
     const voteRanking = (rank: VoteRank) => new FilteredStatements((where) => db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}
@@ -95,6 +101,8 @@ export class StatystykiQueries {
     this.cohesionRanked = db.prepare(`SELECT s.rank AS pozycja, s.id_ugrupowania, u.nazwa, s.liczba_glosowan, s.licznik, s.mianownik
       FROM ugrupowanie_spojnosc s JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania
       WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.rank LIMIT ?`);
+    this.topicRows = db.prepare(`SELECT temat, liczba_glosowan, przyjete, odrzucone, suma_kontrowersyjnosci
+      FROM temat_stat WHERE kadencja = ? AND id_organu = ?`);
     this.cohesionMonths = db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
       WHERE kadencja = ? AND id_organu = ? AND id_ugrupowania = ? ORDER BY miesiac`);
     this.mapTermsOf = db.prepare(`SELECT m.kadencja FROM mapa m JOIN kadencja k ON k.kadencja = m.kadencja
@@ -207,6 +215,23 @@ export class StatystykiQueries {
     const rows = this.cohesionRanked.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, limit) as
       Array<Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }>;
     return rows.map(({ licznik, mianownik, ...item }) => ({ ...item, spojnosc_procent: percent(licznik, mianownik) }));
+  }
+
+  /**
+   * Each topic with a vote in scope, in `topics` order (the vocabulary's, CONTRACT §11): its votes, their
+   * results, and their mean kontrowersyjnosc half-up to two decimals (Σk over n, as §2's percent of Σk over 100·n).
+   */
+  topicFigures({ kadencja, organ }: Scope, topics: readonly Topic[]): TopicFigures[] {
+    type Row = Omit<TopicFigures, 'nazwa' | 'srednia_kontrowersyjnosc'> & { suma_kontrowersyjnosci: number };
+    const found = this.topicRows.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Row[];
+    const rows = new Map(found.map((row) => [row.temat, row]));
+    return topics.flatMap((topic) => {
+      const row = rows.get(topic.temat);
+      if (!row) return [];
+      const { liczba_glosowan, przyjete, odrzucone, suma_kontrowersyjnosci } = row;
+      const srednia_kontrowersyjnosc = percent(suma_kontrowersyjnosci, 100 * liczba_glosowan);
+      return [{ ...topic, liczba_glosowan, przyjete, odrzucone, srednia_kontrowersyjnosc }];
+    });
   }
 
   /** One group's cohesion per calendar month of the vote date, ascending; months without a counted vote are absent. */
