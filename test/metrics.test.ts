@@ -8,18 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percent, percentString, kontrowersyjnosc, ratio2 } from '../core/contract.ts';
 import { compareNatural, slugify, assignTokens } from '../core/text.ts';
 import { writeBundle, type Bundle } from './support/bundle.ts';
-import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
-import { HAND_COUNCIL, HAND_EXPECTED, expectedBody } from './support/hand-council.ts';
-import { arbitraryCouncil } from './support/random-council.ts';
+import { type TestApp, appOver, buildDatabase, removeDir, tempDir, vocabularyFile } from './support/fixture.ts';
+import { HAND_COUNCIL, HAND_EXPECTED, HAND_TOPICS, expectedBody } from './support/hand-council.ts';
+import { arbitraryCouncil, arbitraryVocabulary } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
 
 const url = (c: { path: string; query?: Record<string, string> }) =>
   c.query ? `${c.path}?${new URLSearchParams(c.query).toString()}` : c.path;
 
-async function appForBundle(bundle: Bundle): Promise<TestApp & { dir: string }> {
+async function appForBundle(bundle: Bundle, topics?: string): Promise<TestApp & { dir: string }> {
   const dir = tempDir('council-bundle-');
   await writeBundle(dir, bundle);
-  return { ...appOver(await buildDatabase(dir)), dir };
+  return { ...appOver(await buildDatabase(dir, 'csv', topics)), dir };
 }
 
 describe('percent and score arithmetic (CONTRACT §2)', () => {
@@ -56,7 +56,7 @@ describe('percent and score arithmetic (CONTRACT §2)', () => {
 
 describe('the hand council: every metric equals the value worked out on paper', () => {
   let t: TestApp & { dir: string };
-  beforeAll(async () => { t = await appForBundle(HAND_COUNCIL); });
+  beforeAll(async () => { t = await appForBundle(HAND_COUNCIL, vocabularyFile(HAND_TOPICS)); });
   afterAll(() => { t.close(); removeDir(t.dir); });
 
   it.each(HAND_EXPECTED.map((c) => [url(c), c] as const))('%s', async (_label, c) => {
@@ -73,7 +73,7 @@ describe('the hand council: every metric equals the value worked out on paper', 
 });
 
 /** Requests compared for every random council: each endpoint, with and without the scope filters. */
-function requestsFor(bundle: Bundle): string[] {
+function requestsFor(bundle: Bundle, topics: readonly string[]): string[] {
   const people = (bundle['radni.csv'] ?? []).map((r) => r['id_osoby']);
   const votes = (bundle['glosowania.csv'] ?? []).map((r) => r['id_glosowania']);
   const sessions = (bundle['posiedzenia.csv'] ?? []).map((r) => r['id_posiedzenia']);
@@ -90,13 +90,16 @@ function requestsFor(bundle: Bundle): string[] {
       `/api/statystyki/ranking-buntownikow?min_glosowan=1&limit=100${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=0&limit=100${and}`,
       `/api/statystyki/najbardziej-kontrowersyjne?limit=100${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100${and}`,
       `/api/statystyki/top-koalicje?min_wspolne=1&limit=100${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100${and}`,
-      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`);
+      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`, `/api/utils/tematy${q}`,
+      `/api/statystyki/tematy${q}`);
+    for (const temat of topics) paths.push(`/api/glosowania?temat=${temat}&limit=100${and}`);
     for (const id of people) {
       for (const metric of ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa']) paths.push(`/api/radni/${id}${metric}${q}`);
       for (const list of ['glosowania', 'glosowania-samotne', 'glosowania-kluczowe', 'glosowania-buntownicze']) {
         paths.push(`/api/radni/${id}/${list}?limit=100${and}`);
       }
       paths.push(`/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`, `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`);
+      paths.push(`/api/radni/${id}/tematy${q}`, `/api/radni/${id}/glosowania?temat=${topics[0]}&limit=100${and}`);
     }
   }
   // organ on every aggregate (CONTRACT §7), alone and with each term; an unknown body is 404.
@@ -108,7 +111,10 @@ function requestsFor(bundle: Bundle): string[] {
         `/api/statystyki/ranking-buntownikow?min_glosowan=0&limit=100&${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=1&limit=100&${and}`,
         `/api/statystyki/najbardziej-kontrowersyjne?limit=100&${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100&${and}`,
         `/api/statystyki/top-koalicje?min_wspolne=1&limit=100&${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100&${and}`,
-        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`);
+        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`, `/api/utils/tematy?${and}`,
+        `/api/statystyki/tematy?${and}`,
+        `/api/glosowania?temat=${topics[0]}&limit=100&${and}`);
+      for (const id of people) paths.push(`/api/radni/${id}/tematy?${and}`);
     }
   }
   for (const id of votes) paths.push(`/api/glosowania/${id}`, `/api/glosowania/${id}/glosy`, `/api/glosowania/${id}/glosy?ugrupowanie=true`, `/api/glosowania/${id}/zalaczniki`);
@@ -118,15 +124,15 @@ function requestsFor(bundle: Bundle): string[] {
 }
 
 describe('random councils: every materialised figure equals the naive reference', () => {
-  it('holds for 40 generated councils', async () => {
+  it('holds for 40 generated councils, each with a random topic vocabulary', async () => {
     await fc.assert(
-      fc.asyncProperty(arbitraryCouncil(), async (bundle) => {
-        const t = await appForBundle(bundle);
+      fc.asyncProperty(arbitraryCouncil(), arbitraryVocabulary(), async (bundle, vocabulary) => {
+        const t = await appForBundle(bundle, vocabularyFile(vocabulary));
         try {
-          for (const path of requestsFor(bundle)) {
+          for (const path of requestsFor(bundle, [...vocabulary.map((e) => e.id), 'inne'])) {
             const res = await request(t.app).get(path);
             const [p, qs] = path.split('?');
-            const expected = referenceGet(bundle, p!, Object.fromEntries(new URLSearchParams(qs ?? '')));
+            const expected = referenceGet(bundle, p!, Object.fromEntries(new URLSearchParams(qs ?? '')), vocabulary);
             if ((expected as { notFound?: boolean }).notFound) expect(res.status, path).toBe(404);
             else expect(res.body, path).toEqual(expected);
           }

@@ -96,9 +96,9 @@ describe('the OpenAPI document', () => {
     expect(openApiDocument()).toBe(doc);
   });
 
-  it('lists exactly the 38 operations of API_ENDPOINTS, and /health and /api', () => {
+  it('lists exactly the 41 operations of API_ENDPOINTS, and /health and /api', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`));
-    expect(operations).toHaveLength(40);
+    expect(operations).toHaveLength(43);
     expect(operations.sort()).toEqual([...API_ENDPOINTS.map((e) => `${e.method} ${openApiPath(e.path)}`), 'get /api', 'get /health'].sort());
     expect(Object.keys(doc.paths).every((p) => (p === '/health' || p.startsWith('/api')) && !p.includes(':'))).toBe(true);
     expect(doc.paths['/health']!['get']!.security).toEqual([]);

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Bundle, toCsv, writeBundle } from './support/bundle.ts';
-import { HAND_COUNCIL, HAND_EXPECTED, expectedBody } from './support/hand-council.ts';
+import { HAND_COUNCIL, HAND_EXPECTED, HAND_TOPICS, expectedBody } from './support/hand-council.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
 
@@ -65,6 +65,7 @@ describe('reference oracle against the hand computation', () => {
       '/api/statystyki/frekwencja-czas', '/api/statystyki/top-koalicje',
       '/api/posiedzenia', '/api/posiedzenia/:id', '/api/posiedzenia/:id/punkty', '/api/posiedzenia/:id/obecnosci',
       '/api/utils/ugrupowania', '/api/utils/organy', '/api/utils/kadencje', '/api/utils/stats',
+      '/api/utils/tematy', '/api/statystyki/tematy', '/api/radni/:id/tematy',
     ];
     const template = (path: string) => path.replace(/^\/api\/(radni|glosowania|posiedzenia)\/[^/]+/, '/api/$1/:id');
     const covered = new Set(HAND_EXPECTED.filter((c) => !c.notFound).map((c) => template(c.path)));
@@ -74,7 +75,7 @@ describe('reference oracle against the hand computation', () => {
 
   for (const c of HAND_EXPECTED) {
     it(label(c), () => {
-      const body = referenceGet(HAND_COUNCIL, c.path, c.query);
+      const body = referenceGet(HAND_COUNCIL, c.path, c.query, HAND_TOPICS);
       const expected = c.notFound ? { notFound: true } : expectedBody(c); // the reference's answer for a 404
       expect(body).toEqual(expected);
       // Field order is part of the design ("field order as served"), and group keys are ordered.

@@ -3,7 +3,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OTHER_TOPIC, TopicClassifier, VocabularyError, foldTopicText, parseVocabulary, type Vocabulary } from '../core/topics.ts';
+import {
+  OTHER_TOPIC, TopicClassifier, VocabularyError, foldTopicText, parseVocabulary, type Vocabulary,
+} from '../core/topics.ts';
 
 const topicOf = (vocabulary: Vocabulary, title: string): string => {
   const classifier = new TopicClassifier(vocabulary);
@@ -49,7 +51,9 @@ describe('matching at a word start (CONTRACT §11)', () => {
   });
 
   it('a pattern whose fold is empty never matches', () => {
-    const vocabulary: Vocabulary = [{ id: 'pusty', nazwa: 'Pusty', wzorce: ['', '   ', '\u0301'] }, { id: 'b', nazwa: 'B', wzorce: ['budżet'] }];
+    const vocabulary: Vocabulary = [
+      { id: 'pusty', nazwa: 'Pusty', wzorce: ['', '   ', '\u0301'] }, { id: 'b', nazwa: 'B', wzorce: ['budżet'] },
+    ];
     expect(topicOf(vocabulary, 'Budżet')).toBe('b');
     expect(topicOf(vocabulary, 'Wniosek formalny')).toBe('inne');
     expect(topicOf(vocabulary, '')).toBe('inne');
@@ -72,7 +76,7 @@ describe('the topic of a vote: the first entry in file order, else inne', () => 
   it.each([
     ['Zmiana w porządku obrad: projekt uchwały budżetowej', 'procedura'], // two entries match: the first wins
     ['Projekt uchwały budżetowej', 'budzet'],
-    ['Budżet obywatelski w rejonie miejscowego planu', 'budzet'], // budzet is before plany, whatever the order in the title
+    ['Budżet obywatelski w rejonie miejscowego planu', 'budzet'], // budzet is first in the file, whatever the title
     ['Uchwała w sprawie miejscowego planu', 'plany'],
     ['Sprawozdanie z działalności', 'inne'],
   ])('%j → %s', (title, topic) => expect(topicOf(vocabulary, title)).toBe(topic));
@@ -102,11 +106,13 @@ describe('a vocabulary that breaks §11 is rejected with a message naming the en
   ])('%s', (_what, text, message) => expect(() => parseVocabulary(text, 'tematy.json')).toThrow(message));
 
   it.each([
-    ['an id with upper case', [{ id: 'Budzet', nazwa: 'B', wzorce: [] }], /entry 1 \("Budzet"\): id: must match \^\[a-z0-9-\]\{1,40\}\$/],
+    ['an id with upper case', [{ id: 'Budzet', nazwa: 'B', wzorce: [] }],
+      /entry 1 \("Budzet"\): id: must match \^\[a-z0-9-\]\{1,40\}\$/],
     ['an id too long', [{ id: 'a'.repeat(41), nazwa: 'B', wzorce: [] }], /entry 1 \("a{41}"\): id/],
     ['an empty id', [{ id: 'x', nazwa: 'X', wzorce: [] }, { id: '', nazwa: 'B', wzorce: [] }], /entry 2 \(""\): id/],
     ['a missing id', [{ nazwa: 'B', wzorce: [] }], /entry 1: id: /],
-    ['an id that repeats', [{ id: 'a', nazwa: 'A', wzorce: [] }, { id: 'b', nazwa: 'B', wzorce: [] }, { id: 'a', nazwa: 'C', wzorce: [] }],
+    ['an id that repeats',
+      [{ id: 'a', nazwa: 'A', wzorce: [] }, { id: 'b', nazwa: 'B', wzorce: [] }, { id: 'a', nazwa: 'C', wzorce: [] }],
       /entry 3 \("a"\): id: repeats entry 1/],
     ['inne', [{ id: 'inne', nazwa: 'Inne', wzorce: ['x'] }], /entry 1 \("inne"\): id: must not be "inne"/],
     ['an empty nazwa', [{ id: 'a', nazwa: '', wzorce: [] }], /entry 1 \("a"\): nazwa: /],
@@ -140,8 +146,8 @@ describe('the fast fold and the trie agree with §11 read literally', () => {
   };
   // Polish letters in both cases, spaces of several kinds, punctuation, digits, a ligature, a combining
   // mark, Greek (final sigma), a letter outside the BMP, and characters NFKD expands.
-  const alphabet = ['a', 'b', 'k', 'l', 'ł', 'Ł', 'ą', 'Ą', 'ż', 'Ż', 'ó', 'Ó', 'e', 'ę', 'E', ' ', '  ', '\t', '\u00a0', '\u2003', '-', '(', '„', '”',
-    '.', '1', '2', '²', 'ﬁ', '\u0301', 'Σ', 'σ', '𝐀', 'ß', 'İ', '½', '…'];
+  const alphabet = ['a', 'b', 'k', 'l', 'ł', 'Ł', 'ą', 'Ą', 'ż', 'Ż', 'ó', 'Ó', 'e', 'ę', 'E', ' ', '  ', '\t',
+    '\u00a0', '\u2003', '-', '(', '„', '”', '.', '1', '2', '²', 'ﬁ', '\u0301', 'Σ', 'σ', '𝐀', 'ß', 'İ', '½', '…'];
   const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 14 }).map((parts) => parts.join(''));
 
   it('fold', () => {

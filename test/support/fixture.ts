@@ -1,7 +1,7 @@
 // Builds real temporary databases with the real pipeline, and apps over them.
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
 import { createApp } from '../../src/app.ts';
@@ -15,11 +15,18 @@ import { tempDir } from './temp.ts';
 
 export { removeDir, tempDir } from './temp.ts';
 
-/** Runs the ETL from `source` into a new temporary database; returns its path. */
-export async function buildDatabase(source: string, format: SourceFormat = 'csv'): Promise<string> {
+/** The ETL from `source` into a new temporary database (`topics`: a vocabulary file, else the default); its path. */
+export async function buildDatabase(source: string, format: SourceFormat = 'csv', topics?: string): Promise<string> {
   const dbPath = join(tempDir(), 'council.db');
-  await runEtl({ source, format, dbPath, render: renderStoredAnswers });
+  await runEtl({ source, format, dbPath, render: renderStoredAnswers, topics });
   return dbPath;
+}
+
+/** A topic vocabulary (CONTRACT §11) written as a JSON file in a new temporary folder; returns its path. */
+export function vocabularyFile(vocabulary: unknown): string {
+  const path = join(tempDir('council-topics-'), 'tematy.json');
+  writeFileSync(path, JSON.stringify(vocabulary));
+  return path;
 }
 
 export interface TestApp {
