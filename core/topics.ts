@@ -7,7 +7,7 @@ import { z } from 'zod';
 /** The topic of a vote no entry matches: after every entry of the vocabulary. */
 export const OTHER_TOPIC = { id: 'inne', nazwa: 'Inne' } as const;
 
-/** The snapshot's meta keys: the vocabulary as parsed (JSON), its file's SHA-256, and the file when not the bundled default. */
+/** The snapshot's meta keys: the vocabulary (JSON), its file's SHA-256, and the file (empty: the bundled one). */
 export const TOPICS_META = { vocabulary: 'tematy', sha256: 'tematy_sha256', path: 'tematy_plik' } as const;
 
 export interface TopicEntry { id: string; nazwa: string; wzorce: string[] }
@@ -32,7 +32,8 @@ const PUNCTUATION_FROM = 0x2000;
 const PUNCTUATION_TO = 0x2070;
 const FOLD_TABLE: number[][] = [
   ...Array.from({ length: TABLE_LOW }, (_, c) => foldOne(String.fromCharCode(c))),
-  ...Array.from({ length: PUNCTUATION_TO - PUNCTUATION_FROM }, (_, c) => foldOne(String.fromCharCode(PUNCTUATION_FROM + c))),
+  ...Array.from({ length: PUNCTUATION_TO - PUNCTUATION_FROM },
+    (_, c) => foldOne(String.fromCharCode(PUNCTUATION_FROM + c))),
 ];
 const SPACE = 32;
 /** The fold of each ASCII character that folds to one character other than a space, 0 for the rest. */
@@ -53,13 +54,15 @@ class Folded {
     let space = false;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c < 128 && ASCII_KEEPS[c] !== 0) { // the common case: a letter, digit or punctuation that folds to itself or its lower case
+      // The common case: a letter, digit or punctuation that folds to itself or its lower case.
+      if (c < 128 && ASCII_KEEPS[c] !== 0) {
         if (space) this.units[this.length++] = SPACE;
         space = false;
         this.units[this.length++] = ASCII_KEEPS[c]!;
         continue;
       }
-      const folded = c < TABLE_LOW ? FOLD_TABLE[c] : c >= PUNCTUATION_FROM && c < PUNCTUATION_TO ? FOLD_TABLE[TABLE_LOW + c - PUNCTUATION_FROM] : undefined;
+      const folded = c < TABLE_LOW ? FOLD_TABLE[c]
+        : c >= PUNCTUATION_FROM && c < PUNCTUATION_TO ? FOLD_TABLE[TABLE_LOW + c - PUNCTUATION_FROM] : undefined;
       if (folded === undefined) return this.set(foldBySteps(text));
       for (let k = 0; k < folded.length; k++) {
         const unit = folded[k]!;
@@ -81,7 +84,9 @@ class Folded {
 
   toString(): string {
     let out = '';
-    for (let i = 0; i < this.length; i += 4096) out += String.fromCharCode(...this.units.subarray(i, Math.min(i + 4096, this.length)));
+    for (let i = 0; i < this.length; i += 4096) {
+      out += String.fromCharCode(...this.units.subarray(i, Math.min(i + 4096, this.length)));
+    }
     return out;
   }
 
@@ -226,7 +231,9 @@ export function parseVocabulary(text: string, source: string): TopicEntry[] {
   } catch (error) {
     throw new VocabularyError(`${source}: is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!Array.isArray(value)) throw new VocabularyError(`${source}: must be a JSON array of topics {"id", "nazwa", "wzorce"}`);
+  if (!Array.isArray(value)) {
+    throw new VocabularyError(`${source}: must be a JSON array of topics {"id", "nazwa", "wzorce"}`);
+  }
   const seen = new Map<string, number>();
   return value.map((raw: unknown, i) => {
     const id = (raw as { id?: unknown } | null)?.id;
@@ -234,7 +241,8 @@ export function parseVocabulary(text: string, source: string): TopicEntry[] {
     const parsed = entrySchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+      const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')
+        .replace(/^\./, '');
       throw new VocabularyError(`${where}: ${path ? `${path}: ` : ''}${issue.message}`);
     }
     const entry = parsed.data;

@@ -35,7 +35,9 @@ async function openTitles(): Promise<Database.Database> {
   await SOURCE_READERS[(valueOf('--format') ?? 'csv') as SourceFormat].read(source!, loader);
   loader.finish();
   db.exec('COMMIT');
-  if (loader.findings.errorCount > 0) throw new Error(`${source}: rejected (${loader.findings.errorCount} problems); check it with council check`);
+  if (loader.findings.errorCount > 0) {
+    throw new Error(`${source}: rejected (${loader.findings.errorCount} problems); check it with council check`);
+  }
   return db;
 }
 
@@ -43,10 +45,12 @@ const db = await openTitles();
 const topicsFile = valueOf('--topics');
 const recorded = dbPath === undefined || topicsFile !== undefined ? undefined
   : db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(TOPICS_META.vocabulary) as string | undefined;
-const vocabulary: TopicEntry[] = recorded === undefined ? loadVocabulary(topicsFile).vocabulary : parseVocabulary(recorded, `${dbPath} meta`);
+const vocabulary: TopicEntry[] = recorded === undefined
+  ? loadVocabulary(topicsFile).vocabulary : parseVocabulary(recorded, `${dbPath} meta`);
 const classifier = new TopicClassifier(vocabulary);
-const rows = db.prepare(`SELECT o.nazwa, g.tytul FROM glosowanie g JOIN posiedzenie p ON p.id_posiedzenia = g.id_posiedzenia
-  JOIN organ o ON o.id_organu = p.id_organu ORDER BY g.id_glosowania`).raw().iterate() as Iterable<[string, string]>;
+const rows = db.prepare(`SELECT o.nazwa, g.tytul FROM glosowanie g
+  JOIN posiedzenie p ON p.id_posiedzenia = g.id_posiedzenia JOIN organ o ON o.id_organu = p.id_organu
+  ORDER BY g.id_glosowania`).raw().iterate() as Iterable<[string, string]>;
 
 const counts = new Map<string, number[]>(); // body (and '' for all) -> votes per topic
 const shown = valueOf('--show') ?? 'inne';
@@ -76,7 +80,8 @@ for (const [body, perTopic] of counts) {
   const total = perTopic.reduce((a, b) => a + b, 0);
   console.log(`\n${body === '' ? 'all votes' : body}: ${total.toLocaleString('en')}`);
   perTopic.forEach((n, topic) => {
-    console.log(`  ${classifier.idOf(topic).padEnd(16)} ${n.toLocaleString('en').padStart(9)}  ${share(n, total).padStart(7)}  ${classifier.nameOf(topic)}`);
+    const figures = `${n.toLocaleString('en').padStart(9)}  ${share(n, total).padStart(7)}`;
+    console.log(`  ${classifier.idOf(topic).padEnd(16)} ${figures}  ${classifier.nameOf(topic)}`);
   });
 }
 console.log(`\nclassified ${votes.toLocaleString('en')} titles in ${ms.toFixed(0)} ms`);
