@@ -156,8 +156,11 @@ program
   .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
   .addOption(formatOption())
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
-  .addHelpText('after', '\nExample:\n  council etl --source data/sample --db var/council.db\n  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz')
-  .action(async (options: { source: string; db?: string; format: SourceFormat; force?: boolean }) => {
+  .option('--topics <file>', 'topic vocabulary, a JSON file (default: TOPICS_PATH, else data/tematy.json)')
+  .addHelpText('after', '\nExample:\n  council etl --source data/sample --db var/council.db\n'
+    + '  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz\n'
+    + '  council etl --source data/sample --topics my-topics.json')
+  .action(async (options: { source: string; db?: string; format: SourceFormat; force?: boolean; topics?: string }) => {
     const config = loadConfig();
     const dbPath = options.db ?? config.DB_PATH;
     if (await superviseBuild(dbPath)) return;
@@ -173,6 +176,7 @@ program
     const summary = await runEtl({
       source: options.source, format: options.format, dbPath, record, onStage, render: renderStoredAnswers,
       limits: limitsFrom(config), ...(options.force ? { force: true } : {}),
+      topics: options.topics ?? config.TOPICS_PATH,
     });
     printSummary(summary, dbPath);
     await tellParent({ type: 'published', snapshot: summary.snapshot });
@@ -229,8 +233,11 @@ program
   .option('--replace-source', 'rebuild from the configured source even when the snapshot was built from another one (REPLACE_SOURCE=true)')
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
   .option('--rebuild', 'rebuild even when the source is unchanged (the server asks for it when the published file does not match its manifest)')
+  .option('--topics <file>', 'topic vocabulary (default: TOPICS_PATH, else the snapshot\'s own); a new one rebuilds')
   .addHelpText('after', '\nExample:\n  DB_PATH=var/councils.db council refresh\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh')
-  .action(async (options: { source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean; rebuild?: boolean }) => {
+  .action(async (options: {
+    source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean; rebuild?: boolean; topics?: string;
+  }) => {
     const config = loadConfig();
     const dbPath = options.db ?? config.DB_PATH;
     if (await superviseBuild(dbPath)) return;
@@ -243,6 +250,7 @@ program
       timeoutMs: config.FETCH_TIMEOUT_MS, ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}), ...(options.force ? { force: true } : {}),
       ...(options.rebuild ? { rebuild: true } : {}),
       progress: progressPrinter(), render: renderStoredAnswers, codeVersion: CODE_VERSION,
+      topics: options.topics ?? config.TOPICS_PATH,
       onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
       onFetched: (fetched) => {
         endProgress();
@@ -270,9 +278,11 @@ program
   .description('Validate a source without publishing anything; lists every problem')
   .addOption(sourceOption())
   .addOption(formatOption())
+  .option('--topics <file>', 'topic vocabulary to check with (default: TOPICS_PATH, else data/tematy.json)')
   .addHelpText('after', '\nExample:\n  council check --source data/sample')
-  .action(async (options: { source: string; format: SourceFormat }) => {
-    const { findings, counts, parts } = await checkSource(options);
+  .action(async (options: { source: string; format: SourceFormat; topics?: string }) => {
+    const topics = options.topics ?? loadConfig().TOPICS_PATH;
+    const { findings, counts, parts } = await checkSource({ ...options, topics });
     printParts(parts);
     for (const line of reportLines(findings, 'warning')) console.log(line);
     for (const line of reportLines(findings, 'error')) console.error(line);

@@ -15,6 +15,7 @@ import type { StageReporter } from './materialise/index.ts';
 import { type EtlOptions, type EtlSummary, runEtl } from './run.ts';
 import { publishedCodeVersion, publishedDigest, sourceDigest } from './source-digest.ts';
 import { liveFetchOf, recordedSource, refreshSourceOf, sameSource } from './source-spec.ts';
+import { loadVocabulary, publishedVocabulary } from './topics.ts';
 
 export const USER_AGENT = 'council-voting-analytics/2.0.0 (roll-call statistics for citizens; contact: the operator of this service)';
 
@@ -42,6 +43,11 @@ export interface RefreshOptions {
   /** Rebuild even when the source is unchanged (the published file was refused: its bytes are not its manifest's). */
   rebuild?: boolean;
   progress?: Progress;
+  /**
+   * The topic vocabulary file the configuration names (TOPICS_PATH, `--topics`); undefined or '': the one
+   * the published snapshot was built with (its file when it recorded one), else the bundled default.
+   */
+  topics?: string | undefined;
 }
 
 export type RefreshResult =
@@ -52,10 +58,13 @@ export type RefreshResult =
  * Why the published snapshot at `dbPath` must be rebuilt from `source` (whose files digest to
  * `digest`), or null when it was built from exactly that. Each condition is one line here.
  */
-function rebuildReason(dbPath: string, source: SourceSpec, digest: string, codeVersion: string | undefined): string | null {
+function rebuildReason(
+  dbPath: string, source: SourceSpec, digest: string, codeVersion: string | undefined, topics: string,
+): string | null {
   const published = publishedDigest(dbPath);
   if (published === undefined) return 'no servable snapshot';
   if (published !== digest) return 'the source changed';
+  if (publishedVocabulary(dbPath)?.sha256 !== topics) return 'the topic vocabulary changed';
   if (codeVersion !== undefined && codeVersion !== publishedCodeVersion(dbPath)) return 'its answers were rendered by other code';
   const recorded = recordedSource(dbPath);
   if (recorded === null || !sameSource(recorded, source)) return 'the snapshot was built from another source';
@@ -77,8 +86,14 @@ export async function refreshOnce(options: RefreshOptions): Promise<RefreshResul
     options.onFetched?.(fetch);
   }
   const digest = sourceDigest(source.path);
-  if (!options.rebuild && rebuildReason(options.dbPath, source, digest, options.codeVersion) === null) return { rebuilt: false, source, fetch, digest };
+  // A broken or missing vocabulary fails here, before anything is built: the served data stays.
+  const topics = options.topics || publishedVocabulary(options.dbPath)?.path || undefined;
+  const vocabulary = loadVocabulary(topics);
+  if (!options.rebuild && rebuildReason(options.dbPath, source, digest, options.codeVersion, vocabulary.sha256) === null) {
+    return { rebuilt: false, source, fetch, digest };
+  }
   const etl = await runEtl({
+    topics,
     source: source.path, format: source.format, dbPath: options.dbPath, record: { format: source.format, path: source.path, live: source.live },
     ...(options.force ? { force: true } : {}), ...(options.limits ? { limits: options.limits } : {}),
     ...(options.onStage ? { onStage: options.onStage } : {}), ...(options.render ? { render: options.render } : {}),

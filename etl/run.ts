@@ -14,11 +14,13 @@ import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase,
 import { commitManifest, manifestOf, pendingManifestPathOf, settleManifest, writePendingManifest } from '../core/snapshot/manifest.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
 import { diskFull, isDiskFull, spillDir, sqliteTempDir } from '../core/disk-full.ts';
+import { TOPICS_META, TopicClassifier } from '../core/topics.ts';
 import { CREDIT_META_KEY } from '../core/credit.ts';
 import { sourceCredit } from './source-credit.ts';
 import { sourceDigest } from './source-digest.ts';
 import { sourceMeta } from './source-spec.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
+import { loadVocabulary } from './topics.ts';
 
 
 export interface EtlOptions {
@@ -39,6 +41,8 @@ export interface EtlOptions {
   /** Publish even a build that collapses the published snapshot (etl/collapse.ts). */
   force?: boolean;
   limits?: CollapseLimits;
+  /** The topic vocabulary file (CONTRACT §11); undefined or '': the bundled data/tematy.json. */
+  topics?: string | undefined;
 }
 
 export interface EtlSummary {
@@ -87,6 +91,7 @@ function openBuild(path: string): Database.Database {
  */
 export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<{ findings: Findings; counts: LoadCounts; parts: SourcePart[] }> {
   sourceCredit(options.format ?? 'csv', options.source); // a bad zrodlo.json fails the check as it would fail etl
+  const topics = new TopicClassifier(loadVocabulary(options.topics).vocabulary); // and so does a broken vocabulary
   const db = new Database(':memory:');
   try {
     createSchema(db);
@@ -95,7 +100,7 @@ export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<
     const parts = await readSource({ ...options, dbPath: ':memory:' }, loader);
     const counts = loader.finish();
     db.exec('COMMIT');
-    if (loader.findings.errorCount === 0) materialise(db, loader.findings, () => undefined);
+    if (loader.findings.errorCount === 0) materialise(db, loader.findings, () => undefined, topics);
     return { findings: loader.findings, counts, parts };
   } finally {
     db.close();
@@ -122,6 +127,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     removeStaleBuilds(dbPath);
     const digest = sourceDigest(options.source);
     const credit = sourceCredit(options.format ?? 'csv', options.source);
+    const vocabulary = loadVocabulary(options.topics);
     db = openBuild(buildPath);
     createSchema(db);
     const loader = new Loader(db);
@@ -134,7 +140,12 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     const { findings } = loader;
     if (findings.errorCount > 0) throw new BundleRejectedError(findings);
 
-    materialise(db, findings, report);
+    materialise(db, findings, report, new TopicClassifier(vocabulary.vocabulary));
+    // Before the answers are rendered: the API lists the topics from the vocabulary recorded here.
+    const recordTopics = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+    recordTopics.run(TOPICS_META.vocabulary, JSON.stringify(vocabulary.vocabulary));
+    recordTopics.run(TOPICS_META.sha256, vocabulary.sha256);
+    recordTopics.run(TOPICS_META.path, vocabulary.path);
     // Compared before the answers are rendered: a refused build costs no more than it must.
     const published = options.force ? null : publishedTally(dbPath);
     const collapse = published && collapseOf(published, voteTally(db), options.limits ?? DEFAULT_LIMITS);

@@ -75,6 +75,11 @@ export const CONFIG_KEYS = {
   SEJM_TERM: { schema: integer(0, 0, 99), description: 'with SOURCE_FORMAT=sejm: the term each refresh fetches from the Sejm API first; 0: no fetch' },
   RADOSKOP_COUNCILS: { schema: list.default([]), description: 'with SOURCE_FORMAT=radoskop: comma-separated council slugs each refresh fetches from Radoskop first' },
   SOURCE_API: { schema: z.string().default(''), description: 'base URL replacing the official API of the live source (a mirror, a stand-in); empty: the official one' },
+  TOPICS_PATH: {
+    schema: z.string().default(''),
+    description: 'topic vocabulary (CONTRACT §11, a JSON file like `data/tematy.json`) the ETL classifies votes with; '
+      + 'empty: the refresh keeps the one the published snapshot was built with, else the bundled `data/tematy.json`',
+  },
   REPLACE_SOURCE: { schema: flag(false), description: 'let the refresh rebuild from the configured source when the snapshot was built from another (otherwise it refuses)' },
   REFRESH_MAX_VOTES_LOST: { schema: integer(20, 0, 100), description: 'percent of the published votes a build may lose before it is refused as a collapse' },
   REFRESH_MAX_COUNCILS_LOST: { schema: integer(0, 0, 100), description: 'percent of the councils with votes that may end up with none before a build is refused (0: any one is refused)' },

@@ -185,13 +185,14 @@ export class RefreshScheduler implements BackgroundJob {
 
   /** Forks `council refresh` and gathers what it reports (IPC) and its last stderr lines. */
   private async runChild(log: Logger): Promise<{ outcome: ChildOutcome; report: ChildReport }> {
-    const { DB_PATH, REPLACE_SOURCE } = this.config;
+    const { DB_PATH, REPLACE_SOURCE, TOPICS_PATH } = this.config;
     const report: ChildReport = { unchanged: false, stderr: [] };
     const outcome = await new Promise<ChildOutcome>((done) => {
       const cli = cliModule();
       // The child reads the source settings from the same environment and settles the source itself.
       // A snapshot refused for its bytes (SnapshotStore.withdraw) is rebuilt even though its source is unchanged.
-      const args = ['refresh', '--db', DB_PATH, ...(REPLACE_SOURCE ? ['--replace-source'] : []), ...(this.snapshots.refusal ? ['--rebuild'] : [])];
+      const args = ['refresh', '--db', DB_PATH, ...(REPLACE_SOURCE ? ['--replace-source'] : []),
+        ...(TOPICS_PATH ? ['--topics', TOPICS_PATH] : []), ...(this.snapshots.refusal ? ['--rebuild'] : [])];
       const child = fork(cli.path, args, {
         execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });

@@ -101,6 +101,7 @@ async function bootstrap(config: Config, logger: Logger): Promise<void> {
   const result = await refreshOnce({
     dbPath: config.DB_PATH, configured: configuredSource(config), replaceSource: config.REPLACE_SOURCE, api: config.SOURCE_API,
     timeoutMs: config.FETCH_TIMEOUT_MS, limits: limitsFrom(config), render: renderStoredAnswers, codeVersion: CODE_VERSION,
+    topics: config.TOPICS_PATH,
     onSource: (source) => logger.info({ source: source.description, from: source.from, db: config.DB_PATH }, `${reason}: building it from the source`),
     onFetched: (fetched) => logger.info(fetched, 'fetch finished'),
     onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),

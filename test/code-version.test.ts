@@ -24,6 +24,8 @@ function changedCopy(): string {
   const copy = tempDir('council-changed-code-');
   for (const folder of ['src', 'core', 'etl', 'cli', 'tools']) cpSync(join(ROOT, folder), join(copy, folder), { recursive: true });
   for (const file of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, file), join(copy, file));
+  mkdirSync(join(copy, 'data'));
+  cpSync(join(ROOT, 'data', 'tematy.json'), join(copy, 'data', 'tematy.json')); // the default topic vocabulary is part of the code
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
   const queries = join(copy, 'src', 'utils', 'queries.ts');
   const text = readFileSync(queries, 'utf8');

@@ -8,19 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percent, percentString, kontrowersyjnosc, ratio2 } from '../core/contract.ts';
 import { compareNatural, slugify, assignTokens } from '../core/text.ts';
 import { writeBundle, type Bundle } from './support/bundle.ts';
-import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
-import { HAND_COUNCIL, HAND_EXPECTED, expectedBody } from './support/hand-council.ts';
+import { type TestApp, appOver, buildDatabase, removeDir, tempDir, vocabularyFile } from './support/fixture.ts';
+import { HAND_COUNCIL, HAND_EXPECTED, HAND_TOPICS, expectedBody } from './support/hand-council.ts';
 import { figureRequests } from './support/differential.ts';
-import { arbitraryCouncil } from './support/random-council.ts';
+import { arbitraryCouncil, arbitraryVocabulary } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
 
 const url = (c: { path: string; query?: Record<string, string> }) =>
   c.query ? `${c.path}?${new URLSearchParams(c.query).toString()}` : c.path;
 
-async function appForBundle(bundle: Bundle): Promise<TestApp & { dir: string }> {
+async function appForBundle(bundle: Bundle, topics?: string): Promise<TestApp & { dir: string }> {
   const dir = tempDir('council-bundle-');
   await writeBundle(dir, bundle);
-  return { ...appOver(await buildDatabase(dir)), dir };
+  return { ...appOver(await buildDatabase(dir, 'csv', { topics })), dir };
 }
 
 describe('percent and score arithmetic (CONTRACT §2)', () => {
@@ -57,7 +57,7 @@ describe('percent and score arithmetic (CONTRACT §2)', () => {
 
 describe('the hand council: every metric equals the value worked out on paper', () => {
   let t: TestApp & { dir: string };
-  beforeAll(async () => { t = await appForBundle(HAND_COUNCIL); });
+  beforeAll(async () => { t = await appForBundle(HAND_COUNCIL, vocabularyFile(HAND_TOPICS)); });
   afterAll(() => { t.close(); removeDir(t.dir); });
 
   it.each(HAND_EXPECTED.map((c) => [url(c), c] as const))('%s', async (_label, c) => {
@@ -74,15 +74,15 @@ describe('the hand council: every metric equals the value worked out on paper', 
 });
 
 describe('random councils: every materialised figure equals the naive reference', () => {
-  it('holds for 40 generated councils', async () => {
+  it('holds for 40 generated councils, each with a random topic vocabulary', async () => {
     await fc.assert(
-      fc.asyncProperty(arbitraryCouncil(), async (bundle) => {
-        const t = await appForBundle(bundle);
+      fc.asyncProperty(arbitraryCouncil(), arbitraryVocabulary(), async (bundle, vocabulary) => {
+        const t = await appForBundle(bundle, vocabularyFile(vocabulary));
         try {
-          for (const path of figureRequests(bundle)) {
+          for (const path of figureRequests(bundle, [...vocabulary.map((e) => e.id), 'inne'])) {
             const res = await request(t.app).get(path);
             const [p, qs] = path.split('?');
-            const expected = referenceGet(bundle, p!, Object.fromEntries(new URLSearchParams(qs ?? '')));
+            const expected = referenceGet(bundle, p!, Object.fromEntries(new URLSearchParams(qs ?? '')), vocabulary);
             if ((expected as { notFound?: boolean }).notFound) expect(res.status, path).toBe(404);
             else expect(res.body, path).toEqual(expected);
           }

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Bundle, csvHeader, toCsv, writeBundle } from './support/bundle.ts';
-import { HAND_COUNCIL, HAND_EXPECTED, expectedBody } from './support/hand-council.ts';
+import { HAND_COUNCIL, HAND_EXPECTED, HAND_TOPICS, expectedBody } from './support/hand-council.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { READ, RouteTable } from '../src/http/routes.ts';
@@ -74,7 +74,7 @@ describe('reference oracle against the hand computation', () => {
 
   for (const c of HAND_EXPECTED) {
     it(label(c), () => {
-      const body = referenceGet(HAND_COUNCIL, c.path, c.query);
+      const body = referenceGet(HAND_COUNCIL, c.path, c.query, HAND_TOPICS);
       const expected = c.notFound ? { notFound: true } : expectedBody(c); // the reference's answer for a 404
       expect(body).toEqual(expected);
       // Field order is part of the design ("field order as served"), and group keys are ordered.

@@ -130,7 +130,8 @@ CREATE TABLE glosowanie (
   jednomyslnosc_procent REAL NOT NULL DEFAULT 0,
   ord                 INTEGER NOT NULL DEFAULT 0,  -- date order: data_czas desc, id desc
   rank_kontrowersyjne INTEGER NOT NULL DEFAULT 0,
-  rank_jednomyslne    INTEGER                      -- null: no active ballot
+  rank_jednomyslne    INTEGER,                     -- null: no active ballot
+  temat               TEXT NOT NULL DEFAULT ''     -- its topic's id (CONTRACT §11; the vocabulary is in meta)
 );
 
 CREATE TABLE zalacznik (
@@ -349,6 +350,37 @@ CREATE TABLE ugrupowanie_spojnosc_miesiac (
   PRIMARY KEY (kadencja, id_organu, id_ugrupowania, miesiac)
 ) WITHOUT ROWID;
 
+-- Topics (CONTRACT §11) ------------------------------------------------------------------------
+
+-- Per scope, body (0 = all) and topic with a vote: the votes, their results and Σ kontrowersyjnosc.
+CREATE TABLE temat_stat (
+  kadencja  TEXT NOT NULL,
+  id_organu INTEGER NOT NULL,
+  temat     TEXT NOT NULL,
+  liczba_glosowan INTEGER NOT NULL,
+  przyjete        INTEGER NOT NULL,
+  odrzucone       INTEGER NOT NULL,
+  suma_kontrowersyjnosci INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_organu, temat)
+) WITHOUT ROWID;
+
+-- Per councillor, scope, body (0 = all) and topic with a ballot of theirs: ballots by value (profil-glosowania)
+-- and zgodnosc-grupa's counts over that topic's votes.
+CREATE TABLE radny_temat (
+  id_osoby  INTEGER NOT NULL,
+  kadencja  TEXT NOT NULL,
+  id_organu INTEGER NOT NULL,
+  temat     TEXT NOT NULL,
+  za           INTEGER NOT NULL,
+  przeciw      INTEGER NOT NULL,
+  wstrzymujacy INTEGER NOT NULL,
+  nieobecny    INTEGER NOT NULL,
+  brak_glosu   INTEGER NOT NULL,
+  zg_wszystkie INTEGER NOT NULL,
+  zg_zgodne    INTEGER NOT NULL,
+  PRIMARY KEY (id_osoby, kadencja, id_organu, temat)
+) WITHOUT ROWID;
+
 -- The council map per term and plenary body (a council, the Sejm): councillors placed by classical
 -- multidimensional scaling of 1 − agreement (core/embedding.ts, etl/materialise/council-map.ts).
 CREATE TABLE mapa (
@@ -425,6 +457,9 @@ CREATE INDEX radny_organ_lojalista ON radny_organ (kadencja, id_organu, rank_loj
 CREATE UNIQUE INDEX glosowanie_ord ON glosowanie (ord);
 CREATE INDEX glosowanie_kadencja ON glosowanie (kadencja, ord);
 CREATE INDEX glosowanie_organ ON glosowanie (id_organu, ord);
+-- A topic's votes in list order (CONTRACT §11 temat), alone and within one body.
+CREATE INDEX glosowanie_temat ON glosowanie (temat, ord);
+CREATE INDEX glosowanie_organ_temat ON glosowanie (id_organu, temat, ord);
 CREATE INDEX glosowanie_kontrowersyjne ON glosowanie (rank_kontrowersyjne);
 CREATE INDEX glosowanie_jednomyslne ON glosowanie (rank_jednomyslne) WHERE rank_jednomyslne IS NOT NULL;
 CREATE INDEX glosowanie_posiedzenie ON glosowanie (id_posiedzenia);

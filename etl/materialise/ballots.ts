@@ -104,11 +104,14 @@ export interface BallotPass {
 }
 
 /**
- * Sees each vote once its ballots are counted: its n voters (person indexes), their ballot codes and
- * each voter's group index at the vote (-1: none), in the first n slots of each array (the arrays are
- * reused for the next vote). For phases that need more from the same pass.
+ * Sees each vote once its ballots are counted: its n voters (person indexes), their ballot codes, each
+ * voter's group index at the vote (-1: none) and each ballot's §3 flags (ballot-value.ts Flag), in the
+ * first n slots of each array (the arrays are reused for the next vote). For phases that need more
+ * from the same pass.
  */
-export type VoteObserver = (v: number, n: number, voters: Int32Array, codes: Int32Array, groups: Int32Array) => void;
+export type VoteObserver = (
+  v: number, n: number, voters: Int32Array, codes: Int32Array, groups: Int32Array, flags: Int32Array,
+) => void;
 
 export function passBallots(
   db: Database.Database, dims: Dimensions, tally: PersonTally, bodyTally: BodyTally, findings: Findings, rows: CouncillorBallots,
@@ -128,10 +131,11 @@ export function passBallots(
   const statedTallies = db.prepare(`SELECT za_podane, przeciw_podane, wstrzymujacy_podane, nieobecni_podane, brak_glosu_podane
     FROM glosowanie WHERE id_glosowania = ?`).raw();
   const groupCounts = new Int32Array(Math.max(dims.groupIds.length, 1) * 3);
-  // One vote's ballots: person, code and group index (-1: none) of each.
+  // One vote's ballots: person, code, group index (-1: none) and §3 flags of each.
   const voters = new Int32Array(dims.P);
   const codes = new Int32Array(dims.P);
   const groups = new Int32Array(dims.P);
+  const flagsOf = new Int32Array(dims.P);
   const counts = [0, 0, 0, 0, 0];
 
   const processVote = (v: number, n: number) => {
@@ -166,6 +170,7 @@ export function passBallots(
       const c = codes[i]!;
       const g = groups[i]!;
       const flags = ballotFlags(c, counts, wynik, groupCounts, g);
+      flagsOf[i] = flags;
       if (isActive(c)) block.set(p, position, c);
       // In its term and in all terms.
       countBallot(tally, bodyTally, scope, body, p, c, majority, flags);
@@ -175,7 +180,7 @@ export function passBallots(
     }
     pass.derivedPresence.votePassed(session);
     pass.ballots += n;
-    observe?.(v, n, voters, codes, groups);
+    observe?.(v, n, voters, codes, groups, flagsOf);
   };
 
   for (let start = 0; start < votes.count; start += VOTES_PER_CHUNK) {

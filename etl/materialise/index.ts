@@ -1,17 +1,19 @@
 // Stage "materialise": every figure of CONTRACT §2–§4 and §7, computed once per build and stored in
 // tables, in named phases over the dimensions read once (dimensions.ts):
-//   dimensions → ballots (one streamed pass) → ballots by councillor → votes → attendance → partners →
-//   councillors → totals → evidence → cohesion → map (CONTRACT §9 and the council map) → indexes →
-//   councils (each person's and group's council, issue 36).
+//   dimensions → topics of the votes → ballots (one streamed pass) → ballots by councillor → votes →
+//   attendance → partners → councillors → totals → evidence → cohesion → map (CONTRACT §9 and the
+//   council map) → topics' figures (CONTRACT §11) → indexes → councils (each person's and group's
+//   council, issue 36).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
 import type Database from 'better-sqlite3';
 import { INDEX_SQL } from '../../core/snapshot/schema.ts';
 import { titlePairs } from '../../core/title-words.ts';
+import type { TopicClassifier } from '../../core/topics.ts';
 import type { Findings } from '../findings.ts';
 import { recordAttendance } from './attendance.ts';
-import { type BallotPass, passBallots } from './ballots.ts';
+import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
 import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.ts';
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
 import { writeCohesion } from './cohesion.ts';
@@ -22,31 +24,42 @@ import { writeAttendanceRecords, writeBodyBallotCounts } from './evidence.ts';
 import { EvidenceTally } from './evidence-tally.ts';
 import { writePartners } from './partners.ts';
 import { BodyTally, PersonTally } from './tally.ts';
+import { TopicTally, classifyVotes, writeCouncillorTopics, writeTopicFigures } from './topics.ts';
 import { writeSessions, writeTotals } from './totals.ts';
 import { writeVotes } from './votes.ts';
 
 export type StageReporter = (stage: string, rows: number, ms: number) => void;
 
-export function materialise(db: Database.Database, findings: Findings, report: StageReporter): void {
+/** Materialises every figure of the loaded data; `topics` classifies the votes (CONTRACT §11). */
+export function materialise(
+  db: Database.Database, findings: Findings, report: StageReporter, topics: TopicClassifier,
+): void {
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
   writePeople(db, dims);
   timer('materialise: dimensions', dims.P + dims.sessions.count + dims.votes.count);
+  const topicOf = classifyVotes(db, dims, topics);
+  timer('materialise: topics of the votes', dims.votes.count);
 
   const tally = new PersonTally(dims.S, dims.P);
   const bodyTally = new BodyTally(dims.B, dims.P);
   const evidence = new EvidenceTally(dims);
+  const topicTally = new TopicTally(dims, topicOf, topics.size);
   const councillorBallots = new CouncillorBallots(dims.P);
   let ballots: BallotPass;
   try {
-    ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, evidence.observe);
+    const observe: VoteObserver = (v, n, voters, codes, groups, flags) => {
+      evidence.observe(v, n, voters, codes, groups, flags);
+      topicTally.observe(v, n, voters, codes, groups, flags);
+    };
+    ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, observe);
     timer('materialise: ballots', ballots.ballots);
     timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
   } finally {
     councillorBallots.close();
   }
 
-  timer('materialise: votes', writeVotes(db, dims, ballots.figures));
+  timer('materialise: votes', writeVotes(db, dims, ballots.figures, (v) => topics.idOf(topicOf[v]!)));
 
   const attendance = recordAttendance(db, dims, tally, bodyTally, ballots.derivedPresence);
   timer('materialise: attendance', attendance.rows);
@@ -65,6 +78,8 @@ export function materialise(db: Database.Database, findings: Findings, report: S
   timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
   timer('materialise: cohesion', writeCohesion(db, dims, evidence));
   timer('materialise: map', writeCouncilMaps(db, dims, ballots.blocks, evidence.votersByBlock()));
+  const topicRows = writeTopicFigures(db, dims, topics, topicOf, ballots.figures);
+  timer('materialise: topics', topicRows + writeCouncillorTopics(db, dims, topics, topicTally));
 
   db.function('title_pairs', { deterministic: true }, titlePairs);
   db.exec(INDEX_SQL);

@@ -1,12 +1,15 @@
-// Phase 3 of materialise: each vote's figures, its scope and body, and its positions in the two
-// global vote rankings (CONTRACT §4), so a ranking request is an indexed read in a fixed order.
+// Phase 3 of materialise: each vote's figures, its scope and body, its topic (CONTRACT §11) and its
+// positions in the two global vote rankings (CONTRACT §4), so a ranking request is an indexed read in
+// a fixed order.
 
 import type Database from 'better-sqlite3';
 import { compareRatio } from '../../core/contract.ts';
 import type { VoteFigures } from './ballots.ts';
 import { type Dimensions, WYNIK } from './dimensions.ts';
 
-export function writeVotes(db: Database.Database, dims: Dimensions, figures: VoteFigures): number {
+export function writeVotes(
+  db: Database.Database, dims: Dimensions, figures: VoteFigures, topicOf: (v: number) => string,
+): number {
   const { votes, sessions } = dims;
   const { ord } = votes;
   const all = Int32Array.from({ length: votes.count }, (_, v) => v);
@@ -18,17 +21,21 @@ export function writeVotes(db: Database.Database, dims: Dimensions, figures: Vot
     -compareRatio(figures.largest(a), figures.active(a), figures.largest(b), figures.active(b))
     || figures.active(b) - figures.active(a) || ord[a]! - ord[b]!);
 
-  const update = db.prepare<[string, number, string, number, number, number, number, number, number, number, number, number, number | null, number, number]>(
+  const update = db.prepare<[
+    string, number, string, number, number, number, number, number, number, number, number, number, number | null,
+    number, string, number,
+  ]>(
     `UPDATE glosowanie SET kadencja = ?, id_organu = ?, wynik = ?,
     za = ?, przeciw = ?, wstrzymujacy = ?, nieobecni = ?, brak_glosu = ?, kontrowersyjnosc = ?,
-    jednomyslnosc_procent = ?, ord = ?, rank_kontrowersyjne = ?, rank_jednomyslne = ?, imienne = ? WHERE id_glosowania = ?`);
+    jednomyslnosc_procent = ?, ord = ?, rank_kontrowersyjne = ?, rank_jednomyslne = ?, imienne = ?, temat = ?
+    WHERE id_glosowania = ?`);
   db.transaction(() => {
     for (let v = 0; v < votes.count; v++) {
       const session = votes.session[v]!;
       update.run(
         dims.scopes[sessions.scope[session]!]!, sessions.bodyId[session]!, WYNIK[figures.wynik[v]!]!, figures.za[v]!, figures.przeciw[v]!,
         figures.wstrzymujacy[v]!, figures.nieobecni[v]!, figures.brakGlosu[v]!, figures.kontrowersyjnosc[v]!, figures.jednomyslnosc[v]!,
-        ord[v]!, rankKontrowersyjne[v]!, rankJednomyslne[v] || null, figures.imienne[v]!, votes.id[v]!,
+        ord[v]!, rankKontrowersyjne[v]!, rankJednomyslne[v] || null, figures.imienne[v]!, topicOf(v), votes.id[v]!,
       );
     }
   })();

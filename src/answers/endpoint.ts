@@ -145,6 +145,18 @@ export async function answer<P, Q, B, R>(
   return await endpoint.handler(parseInput(endpoint, { params: strings(raw.params), query: strings(raw.query) }), context);
 }
 
+/**
+ * CONTRACT §11: a `temat` that is neither an entry of the snapshot's vocabulary nor `inne` answers 400
+ * naming the accepted ids. Returns `query` unchanged.
+ */
+export function inKnownTopic<T extends { temat?: string | undefined }>(query: T, queries: Queries): T {
+  if (query.temat !== undefined && !queries.utils.hasTopic(query.temat)) {
+    const ids = queries.utils.topics().map((t) => t.temat).join(', ');
+    throw new HttpError(400, `query parameter 'temat' must be one of the topics of this snapshot: ${ids}`);
+  }
+  return query;
+}
+
 /** CONTRACT §7: an `organ` that is not a body of the snapshot answers 404. Returns `scope` unchanged. */
 export function inKnownBody<T extends { organ?: number | undefined }>(scope: T, queries: Queries): T {
   if (scope.organ !== undefined && !queries.utils.hasBody(scope.organ)) {

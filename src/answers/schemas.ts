@@ -56,6 +56,7 @@ export const voteSummary = z.strictObject({
   jednomyslnosc_procent: percentNumber('Jednomyślność: najliczniejsza opcja wśród aktywnych głosów'),
   imienne: z.boolean().meta({ description: 'true: głosowanie ma imienną listę głosów; false: liczby to liczby podane przez źródło (albo brak liczb)' }),
   liczby_zrodla: statedTallies.nullable().meta({ description: 'Liczby głosów podane przez źródło (protokół), null gdy ich nie podaje' }),
+  temat: text('Temat głosowania: id tematu (/api/utils/tematy), nadany według słów tytułu; „inne”, gdy nic nie pasuje'),
 }).meta({ id: 'VoteSummary', description: 'Podsumowanie głosowania' });
 
 export const councillorVote = voteSummary.extend({ glos: glosValue }).meta({ id: 'CouncillorVote', description: 'Głosowanie z głosem radnego' });

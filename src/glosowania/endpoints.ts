@@ -2,7 +2,7 @@
 // reads one query of ./queries.ts.
 
 import { z } from 'zod';
-import { endpoint, inKnownBody } from '../answers/endpoint.ts';
+import { endpoint, inKnownBody, inKnownTopic } from '../answers/endpoint.ts';
 import { envelope, paged, voteSummary } from '../answers/schemas.ts';
 import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
 import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
@@ -52,7 +52,7 @@ export const glosowania = {
     errors: [400, 404], response: z.union([paged(voteSummary), envelope(z.array(voteSummary), { pagination: boundedPagination })]),
     stored: { pages: (q) => q.glosowania.count() },
     handler: ({ query }, { queries }) => {
-      const { items, total, exact } = queries.glosowania.list(inKnownBody(query, queries));
+      const { items, total, exact } = queries.glosowania.list(inKnownTopic(inKnownBody(query, queries), queries));
       const paging = pagination(query.page, query.limit, total);
       return new Reply(items, { pagination: exact ? paging : { ...paging, totalExact: false } });
     },

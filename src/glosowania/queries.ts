@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
+import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
 import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
@@ -16,7 +17,7 @@ import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from
 export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, g.godzina, g.kadencja, g.id_organu,
   o.nazwa AS organ, g.id_posiedzenia, g.id_punktu, g.wynik, g.za, g.przeciw, g.wstrzymujacy, g.nieobecni, g.brak_glosu,
   g.kontrowersyjnosc, g.jednomyslnosc_procent, g.imienne, g.za_podane, g.przeciw_podane, g.wstrzymujacy_podane,
-  g.nieobecni_podane, g.brak_glosu_podane`;
+  g.nieobecni_podane, g.brak_glosu_podane, g.temat`;
 export const VOTE_SUMMARY_FROM = 'glosowanie g JOIN organ o ON o.id_organu = g.id_organu';
 
 /** The tallies a source states (CONTRACT §10), each null when not stated. */
@@ -33,6 +34,7 @@ export interface VoteSummary {
   imienne: boolean;
   /** The tallies the source states; null when it states none. */
   liczby_zrodla: StatedTallies | null;
+  temat: string;
 }
 
 /** The raw columns of VOTE_SUMMARY_COLUMNS that voteSummaryOf turns into `imienne` and `liczby_zrodla`. */
@@ -82,6 +84,8 @@ export interface VoteFilter {
   wynik?: string | undefined;
   kontrowersyjnosc_min?: number | undefined;
   search?: string | undefined;
+  /** A topic's id (CONTRACT §11). */
+  temat?: string | undefined;
 }
 
 /** Members of a vote without a group are listed under this key in the grouped distribution. */
@@ -96,6 +100,7 @@ function voteConditions(filter: VoteFilter): Condition[] {
     ['g.data <= ?', filter.data_do],
     ['g.wynik = ?', filter.wynik],
     ['g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min],
+    ['g.temat = ?', filter.temat],
   ];
 }
 
@@ -126,6 +131,7 @@ export class GlosowaniaQueries {
   private readonly titles: TitleSearch;
   private readonly searched: Record<TitleIndex, FilteredStatements<{ countUpTo: Database.Statement; page: Database.Statement }>>;
   private readonly idsStatement: Database.Statement;
+  private readonly topicTotal: Database.Statement;
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
@@ -173,6 +179,8 @@ export class GlosowaniaQueries {
       WHERE g.id_glosowania = ?`).raw();
     this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
     this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
+    this.topicTotal = db.prepare(`SELECT liczba_glosowan FROM temat_stat
+      WHERE kadencja = ? AND id_organu = ? AND temat = ?`).pluck();
     this.voterNameStatement = db.prepare(`SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`).pluck();
     this.votersNamedStatement = db.prepare(`SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
@@ -211,7 +219,8 @@ export class GlosowaniaQueries {
     if (search === undefined) {
       const { statements, params } = this.listStatements.select(conditions);
       if (params.length === 0) return { items: summariesOf(this.unfilteredPage.all(offset, limit)), total: this.count(), exact: true };
-      return { items: summariesOf(statements.page.all(...params, limit, offset)), total: statements.count.get(...params) as number, exact: true };
+      const items = summariesOf(statements.page.all(...params, limit, offset));
+      return { items, total: this.topicOnlyTotal(filter) ?? statements.count.get(...params) as number, exact: true };
     }
     const folded = foldText(search);
     const plan = this.titles.plan(folded);
@@ -231,6 +240,15 @@ export class GlosowaniaQueries {
     const bound = offset + limit + this.searchCountCap;
     const counted = statements.countUpTo.get(...matchParams, bound + 1) as number;
     return counted > bound ? { items, total: bound, exact: false } : { items, total: counted, exact: true };
+  }
+
+  /**
+   * The total of a topic's list in a scope, counted by the ETL (temat_stat), when the filter is a topic
+   * and nothing else but `kadencja` and `organ`; otherwise undefined (the list counts its own rows).
+   */
+  private topicOnlyTotal({ temat, kadencja, organ, ...rest }: Omit<VoteFilter, 'search'>): number | undefined {
+    if (temat === undefined || Object.values(rest).some((value) => value !== undefined)) return undefined;
+    return (this.topicTotal.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) as number | undefined) ?? 0;
   }
 
   detail(id: number): (VoteDetail & { ord: number }) | undefined {

@@ -1,7 +1,10 @@
 // /api/glosowania: parameters and responses (CONTRACT §5, §6).
 
 import { z } from 'zod';
-import { DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, wholeNumber, wynikParam } from '../http/params.ts';
+import {
+  DATE_RANGE_ERROR, booleanParam, dateRangeOrdered, idParam, listFilters, searchParam, tematParam, wholeNumber,
+  wynikParam,
+} from '../http/params.ts';
 import {
   councilFields, count, dateString, glosValue, int, paginationSchema, text, voteSummary,
 } from '../answers/schemas.ts';
@@ -14,6 +17,7 @@ export const listQuery = z.object({
   wynik: wynikParam.optional(),
   kontrowersyjnosc_min: wholeNumber(0, 100).optional().meta({ description: 'Minimalna kontrowersyjność 0–100' }),
   search: searchParam.optional().meta({ description: 'Fragment tytułu; bez rozróżniania wielkości liter i polskich znaków' }),
+  temat: tematParam.optional().meta({ description: 'Tylko głosowania tego tematu (id z /api/utils/tematy)' }),
 }).refine(dateRangeOrdered, DATE_RANGE_ERROR);
 
 /** The pagination of a search whose total is a lower bound: it counted that many matches and stopped. */

@@ -43,6 +43,9 @@ export const wynikParam = z
   .meta({ description: 'Wynik głosowania: przyjęto albo odrzucono (przyjmowane także bez polskiego znaku: przyjeto)' });
 export const searchParam = single.max(200, 'must be at most 200 characters');
 export const glosParam = z.enum(GLOS_VALUES, { error: `must be one of ${GLOS_VALUES.join(', ')}` });
+/** A topic id's form (CONTRACT §11); whether the snapshot has the topic is the handler's check (`inKnownTopic`). */
+export const tematParam = single.regex(/^[a-z0-9-]{1,40}$/,
+  'must be a topic id (the topics are listed at /api/utils/tematy)');
 
 /** Parses `input` with `schema`; the first violation becomes a 400 naming the parameter. */
 export function parseParams<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'path' | 'body' = 'query'): z.output<S> {

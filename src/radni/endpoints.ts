@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { GLOS_VALUES } from '../../core/contract.ts';
-import { type AnswerContext, type Stored, endpoint, inKnownBody } from '../answers/endpoint.ts';
+import { type AnswerContext, type Stored, endpoint, inKnownBody, inKnownTopic } from '../answers/endpoint.ts';
 import { count, councillorVote, envelope, paged, paginationSchema } from '../answers/schemas.ts';
 import { HttpError, type Pagination, Reply, notFound, pagination } from '../http/envelope.ts';
 import type { Queries } from '../snapshot/queries.ts';
@@ -12,8 +12,8 @@ import type { VoteListKind, VoteListOptions } from './queries.ts';
 import { body } from '../utils/schemas.ts';
 import {
   COUNCILLOR_PAGE, attendance, attendanceRecord, comparison, comparisonParams, councillorIdParams, councillorListItem,
-  councillorProfile, flaggedVotesQuery, groupAgreement, listQuery, monthlyAttendance, pagedScopeQuery, pairMonth,
-  pairScopeQuery, partnerItem, partnerQuery, scopeQuery, voteListTotals, votesQuery, votingProfile,
+  councillorProfile, councillorTopic, flaggedVotesQuery, groupAgreement, listQuery, monthlyAttendance, pagedScopeQuery,
+  pairMonth, pairScopeQuery, partnerItem, partnerQuery, scopeQuery, topicsQuery, voteListTotals, votesQuery, votingProfile,
 } from './schemas.ts';
 
 const isId = (id: string) => /^\d+$/.test(id);
@@ -52,7 +52,8 @@ function pairOf(params: { id: string; id2: string }, scope: { organ?: number | u
 /** A page of the councillor's votes of one kind. */
 const voteList = (kind: VoteListKind) =>
   ({ params, query }: { params: { id: string }; query: VoteListOptions }, { queries }: AnswerContext) => {
-    const { items, total } = queries.radni.votes(councillorId(params.id, queries), kind, inKnownBody(query, queries));
+    const id = councillorId(params.id, queries);
+    const { items, total } = queries.radni.votes(id, kind, inKnownTopic(inKnownBody(query, queries), queries));
     return new Reply(items, { pagination: pagination(query.page, query.limit, total) });
   };
 
@@ -82,7 +83,9 @@ export const radni = {
     handler: ({ params, query }, { queries }) => queries.radni.profile(councillorId(params.id, queries), query.kadencja),
   }),
   votes: endpoint({
-    ...person, path: '/api/radni/:id/glosowania', summary: 'Głosowania radnego (porządek dat); z glos: tylko te z tym głosem', query: votesQuery,
+    ...person, path: '/api/radni/:id/glosowania',
+    summary: 'Głosowania radnego (porządek dat); z glos lub temat: tylko te z tym głosem, tego tematu',
+    query: votesQuery,
     // The first page per ballot value too: where each count of the site's profile links (the evidence of a figure).
     stored: { ...eachCouncillor, variants: GLOS_VALUES.map((glos) => ({ glos })) },
     response: paged(councillorVote), handler: voteList('wszystkie'),
@@ -103,6 +106,13 @@ export const radni = {
   groupAgreement: endpoint({
     ...person, path: '/api/radni/:id/zgodnosc-grupa', summary: 'Zgodność z własnym ugrupowaniem', query: scopeQuery, response: envelope(groupAgreement),
     handler: ({ params, query }, { queries }) => queries.radni.groupAgreement(councillorId(params.id, queries), query.kadencja),
+  }),
+  topics: endpoint({
+    ...person, path: '/api/radni/:id/tematy',
+    summary: 'Jak radny głosuje w tematach: głosy i zgodność z ugrupowaniem w każdym temacie',
+    query: topicsQuery, response: envelope(z.array(councillorTopic)),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.topicFigures(councillorId(params.id, queries), inKnownBody(query, queries), queries.utils.topics()),
   }),
   coalitions: endpoint({
     ...person, path: '/api/radni/:id/koalicje', summary: 'Radni głosujący najbardziej podobnie', query: partnerQuery, response: envelope(z.array(partnerItem)),

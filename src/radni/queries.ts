@@ -11,7 +11,7 @@ import { unpackPartners } from '../../core/snapshot/partners.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
-import type { Body } from '../utils/queries.ts';
+import type { Body, Topic } from '../utils/queries.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from './council.ts';
 
 export interface CouncillorListItem extends CouncilOf {
@@ -55,9 +55,23 @@ export interface PartnerItem extends CouncilOf {
 
 /**
  * A page of a councillor's votes. The organ and glos filters are offered for kind 'wszystkie' only:
- * their totals are counted per body and per ballot value over all of a councillor's ballots.
+ * their totals are counted per body and per ballot value over all of a councillor's ballots. The
+ * topic filter (CONTRACT §11) for 'wszystkie', 'zgodne' and 'buntownicze' (and organ with it): their
+ * totals are counted per topic (`radny_temat`).
  */
-export interface VoteListOptions { kadencja?: string | undefined; organ?: number | undefined; glos?: GlosValue | undefined; page: number; limit: number }
+export interface VoteListOptions {
+  kadencja?: string | undefined; organ?: number | undefined; glos?: GlosValue | undefined; temat?: string | undefined;
+  page: number; limit: number;
+}
+
+/** A councillor's figures on one topic (CONTRACT §11 /api/radni/:id/tematy): profil-glosowania's, zgodnosc-grupa's. */
+export interface CouncillorTopic extends Topic {
+  za: number; przeciw: number; wstrzymujacy: number; nieobecny: number; brak_glosu: number;
+  za_procent: number; przeciw_procent: number; wszystkie_glosowania: number; zgodne: number; zgodnosc_procent: number;
+}
+const TOPIC_COUNTS = 'za, przeciw, wstrzymujacy, nieobecny, brak_glosu, zg_wszystkie, zg_zgodne';
+/** A vote's topic, for a row of `radny_glos` (a key lookup: a councillor's ballots are few). */
+const TOPIC_OF_BALLOT = '(SELECT t.temat FROM glosowanie t WHERE t.id_glosowania = rg.id_glosowania)';
 export interface PartnerOptions { kadencja?: string | undefined; min_wspolne: number; limit: number }
 
 /** A term (absent: all terms) and a body (absent: all bodies). */
@@ -121,6 +135,8 @@ export class RadniQueries {
   private readonly differingPage: Database.Statement;
   private readonly pairMonthRows: Database.Statement;
   private readonly sharedBody: Database.Statement;
+  private readonly topicRows: Database.Statement;
+  private readonly topicRow: Database.Statement;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => {
@@ -176,6 +192,10 @@ export class RadniQueries {
     this.sharedBody = db.prepare(`SELECT 1 FROM radny_organ a JOIN radny_organ b
         ON b.id_osoby = @other AND b.kadencja = a.kadencja AND b.id_organu = a.id_organu
       WHERE a.id_osoby = @id AND a.kadencja = @kadencja AND (@organ IS NULL OR a.id_organu = @organ) LIMIT 1`).pluck();
+    this.topicRows = db.prepare(`SELECT temat, ${TOPIC_COUNTS} FROM radny_temat
+      WHERE id_osoby = ? AND kadencja = ? AND id_organu = ?`);
+    this.topicRow = db.prepare(`SELECT ${TOPIC_COUNTS} FROM radny_temat
+      WHERE id_osoby = ? AND kadencja = ? AND id_organu = ? AND temat = ?`).raw();
     this.pairMonthRows = db.prepare(`SELECT substr(g.data, 1, 7) AS miesiac, count(*) AS wspolne_glosowania, sum(a.glos = b.glos) AS zgodne
       FROM ${SHARED_FROM} JOIN glosowanie g ON g.id_glosowania = a.id_glosowania WHERE ${SHARED_WHERE}
       GROUP BY miesiac ORDER BY miesiac`);
@@ -287,15 +307,54 @@ export class RadniQueries {
    * One councillor's votes of a kind, date order, with the page total from the materialised counts:
    * with `glos`, that value's count in profil-glosowania over the same votes (CONTRACT §9).
    */
-  votes(id: number, kind: VoteListKind, { kadencja, organ, glos, page, limit }: VoteListOptions): { items: Array<VoteSummary & { glos: GlosValue }>; total: number } {
+  votes(id: number, kind: VoteListKind, { kadencja, organ, glos, temat, page, limit }: VoteListOptions):
+    { items: Array<VoteSummary & { glos: GlosValue }>; total: number } {
     const flag = FLAG_OF[kind];
     const code = glos === undefined ? undefined : GLOS_CODE.get(glos)!;
-    const { statements, params } = this.voteStatements.select(
-      [['rg.id_osoby = ?', id], ['rg.kadencja = ?', kadencja], ['rg.id_organu = ?', organ], ['rg.glos = ?', code]],
-      flag ? [`rg.${flag} = 1`] : [],
-    );
+    const { statements, params } = this.voteStatements.select([
+      ['rg.id_osoby = ?', id], ['rg.kadencja = ?', kadencja], ['rg.id_organu = ?', organ], ['rg.glos = ?', code],
+      [`${TOPIC_OF_BALLOT} = ?`, temat],
+    ], flag ? [`rg.${flag} = 1`] : []);
     const rows = statements.all(...params, limit, (page - 1) * limit) as Array<Record<string, unknown> & { glos: number }>;
-    return { items: rows.map((r) => ({ ...voteSummaryOf(r), glos: GLOS_VALUES[r.glos]! })), total: this.votesTotal(id, kind, kadencja, organ, code) };
+    const total = temat === undefined
+      ? this.votesTotal(id, kind, kadencja, organ, code)
+      : this.topicVotesTotal(id, kind, { kadencja, organ }, temat, code);
+    return { items: rows.map((r) => ({ ...voteSummaryOf(r), glos: GLOS_VALUES[r.glos]! })), total };
+  }
+
+  /** How many of the councillor's votes of a topic a list holds: its ballot counts, or its zgodnosc-grupa counts. */
+  private topicVotesTotal(id: number, kind: VoteListKind, scope: Scope, temat: string, code?: number): number {
+    const { kadencja, organ } = scope;
+    const row = this.topicRow.get(id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) as number[] | undefined;
+    const [za, przeciw, wstrzymujacy, nieobecny, brakGlosu, wszystkie, zgodne] = row ?? [0, 0, 0, 0, 0, 0, 0];
+    if (kind === 'wszystkie') {
+      return code === undefined ? za! + przeciw! + wstrzymujacy! + nieobecny! + brakGlosu! : row?.[code] ?? 0;
+    }
+    if (kind === 'zgodne') return zgodne!;
+    if (kind === 'buntownicze') return wszystkie! - zgodne!;
+    throw new Error(`radni.votes: the list of ${kind} votes takes no topic (its totals are not counted per topic)`);
+  }
+
+  /**
+   * X's figures per topic in scope (CONTRACT §11), for every topic with a ballot of theirs, in `topics`
+   * order: profil-glosowania's five counts and two percents, and zgodnosc-grupa's over the topic's votes.
+   */
+  topicFigures(id: number, { kadencja, organ }: Scope, topics: readonly Topic[]): CouncillorTopic[] {
+    type Counts = 'za' | 'przeciw' | 'wstrzymujacy' | 'nieobecny' | 'brak_glosu' | 'zg_wszystkie' | 'zg_zgodne';
+    type Row = { temat: string } & Pick<CouncillorStat, Counts>;
+    const found = this.topicRows.all(id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Row[];
+    const rows = new Map(found.map((row) => [row.temat, row]));
+    return topics.flatMap((topic) => {
+      const r = rows.get(topic.temat);
+      if (!r) return [];
+      const total = r.za + r.przeciw + r.wstrzymujacy + r.nieobecny + r.brak_glosu;
+      return [{
+        ...topic, za: r.za, przeciw: r.przeciw, wstrzymujacy: r.wstrzymujacy, nieobecny: r.nieobecny,
+        brak_glosu: r.brak_glosu, za_procent: percent(r.za, total), przeciw_procent: percent(r.przeciw, total),
+        wszystkie_glosowania: r.zg_wszystkie, zgodne: r.zg_zgodne,
+        zgodnosc_procent: percent(r.zg_zgodne, r.zg_wszystkie),
+      }];
+    });
   }
 
   private votesTotal(id: number, kind: VoteListKind, kadencja: string | undefined, organ: number | undefined, code: number | undefined): number {

@@ -2,11 +2,12 @@
 
 import { z } from 'zod';
 import {
-  booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam, pageParam, wholeNumber,
+  booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam, pageParam, tematParam, wholeNumber,
 } from '../http/params.ts';
 import {
   councilFields, count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue,
 } from '../answers/schemas.ts';
+import { topicFields } from '../utils/schemas.ts';
 
 const councillorIdParam = z.string()
   .max(200, 'is too long')
@@ -38,8 +39,10 @@ export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitPara
 export const votesQuery = z.object({
   kadencja: kadencjaParam, organ: organParam,
   glos: glosParam.optional().meta({ description: 'Tylko głosowania, w których radny oddał ten głos (za, przeciw, wstrzymujacy, nieobecny, brak_glosu)' }),
+  temat: tematParam.optional().meta({ description: 'Tylko głosowania tego tematu (id z /api/utils/tematy)' }),
   page: pageParam, limit: limitParam(20),
 });
+export const topicsQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
 export const pagedScopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam, page: pageParam, limit: limitParam(20) });
 export const flaggedVotesQuery = z.object({ kadencja: kadencjaParam, page: pageParam, limit: limitParam(20) });
 
@@ -94,6 +97,17 @@ export const groupAgreement = z.strictObject({
   zgodne: count('Głosowania zgodne ze stanowiskiem ugrupowania'),
   zgodnosc_procent: percentNumber('zgodne / wszystkie_glosowania'),
 }).meta({ id: 'GroupAgreement' });
+
+export const councillorTopic = z.strictObject({
+  ...topicFields,
+  za: count('Głosy za w głosowaniach tematu'), przeciw: count('Głosy przeciw'),
+  wstrzymujacy: count('Głosy wstrzymujące się'), nieobecny: count('Nieobecności na głosowaniach tematu'),
+  brak_glosu: count('Obecność bez głosu'), za_procent: percentNumber('Udział głosów za wśród pięciu liczb'),
+  przeciw_procent: percentNumber('Udział głosów przeciw wśród pięciu liczb'),
+  wszystkie_glosowania: count('Głosowania tematu liczone w zgodności z ugrupowaniem (jak zgodnosc-grupa)'),
+  zgodne: count('Z nich zgodne ze stanowiskiem ugrupowania'),
+  zgodnosc_procent: percentNumber('zgodne / wszystkie_glosowania'),
+}).meta({ id: 'CouncillorTopic' });
 
 export const partnerItem = z.strictObject({
   pozycja: int('Pozycja (od 1)'),

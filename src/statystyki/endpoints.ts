@@ -1,5 +1,5 @@
 // /api/statystyki: dashboard, rankings, vote orderings, body activity, attendance over time, top pairs,
-// group cohesion (CONTRACT §9).
+// group cohesion (CONTRACT §9), topics (§11).
 // Every one accepts `organ` (CONTRACT §7). Each handler reads one query of ./queries.ts.
 
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import type { Queries } from '../snapshot/queries.ts';
 import {
   attendanceRankingItem, attendanceRankingQuery, bodyActivity, cohesionItem, cohesionMonthsQuery, cohesionQuery,
   councilMap, councillorRankingQuery, dashboard, groupCohesionMonths, largestSamples, loyalistRankingItem, mapQuery,
-  monthlyTotals, rebelRankingItem, scopeQuery, topPair, topPairsQuery, votesRankingQuery,
+  monthlyTotals, rebelRankingItem, scopeQuery, topicFigures, topPair, topPairsQuery, votesRankingQuery,
 } from './schemas.ts';
 
 /** The body a map is of: the one asked for, else the snapshot's only council (typ `rada`), if it has exactly one. */
@@ -97,5 +97,11 @@ export const statystyki = {
       const body = mapBody(organ, queries);
       return (body === undefined ? undefined : queries.statystyki.councilMap(body, kadencja)) ?? null;
     },
+  }),
+  topics: endpoint({
+    ...stat, path: '/api/statystyki/tematy', summary: 'Tematy głosowań: głosowania, wyniki, średnia kontrowersyjność',
+    query: scopeQuery, response: envelope(z.array(topicFigures)),
+    handler: ({ query }, { queries }) =>
+      queries.statystyki.topicFigures(inKnownBody(query, queries), queries.utils.topics()),
   }),
 };

@@ -8,6 +8,7 @@ import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
+import type { Topic } from '../utils/queries.ts';
 
 type VoteRank = 'rank_kontrowersyjne' | 'rank_jednomyslne';
 
@@ -26,6 +27,10 @@ export interface CohesionItem {
   pozycja: number; id_ugrupowania: number; nazwa: string; liczba_glosowan: number; spojnosc_procent: number;
   /** The group's council (materialised ugrupowanie.id_rady), null for none or several (issue 36). */
   id_organu: number | null; organ: string | null;
+}
+/** A topic's votes in scope (CONTRACT §11 /api/statystyki/tematy). */
+export interface TopicFigures extends Topic {
+  liczba_glosowan: number; przyjete: number; odrzucone: number; srednia_kontrowersyjnosc: number;
 }
 export interface CohesionMonth { miesiac: string; liczba_glosowan: number; spojnosc_procent: number }
 /** A group of the cohesion ranking with its cohesion per month. */
@@ -65,6 +70,7 @@ export class StatystykiQueries {
   private readonly mapHeader: Database.Statement;
   private readonly mapPlaces: Database.Statement;
   private readonly largest: Record<'all' | 'body', Database.Statement>;
+  private readonly topicRows: Database.Statement;
 
   constructor(db: Database.Database) {
     const voteRanking = (rank: VoteRank) => new FilteredStatements((where) => db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}
@@ -110,6 +116,8 @@ export class StatystykiQueries {
       FROM ugrupowanie_spojnosc s JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania
       LEFT JOIN organ c ON c.id_organu = u.id_rady
       WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.rank LIMIT ?`);
+    this.topicRows = db.prepare(`SELECT temat, liczba_glosowan, przyjete, odrzucone, suma_kontrowersyjnosci
+      FROM temat_stat WHERE kadencja = ? AND id_organu = ?`);
     this.cohesionMonths = db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
       WHERE kadencja = ? AND id_organu = ? AND id_ugrupowania = ? ORDER BY miesiac`);
     // The first @limit groups of the ranking (or the one asked for), each with its months.
@@ -241,6 +249,23 @@ export class StatystykiQueries {
       Array<Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }>;
     return rows.map(({ licznik, mianownik, id_organu, organ, ...item }) =>
       ({ ...item, spojnosc_procent: percent(licznik, mianownik), id_organu, organ }));
+  }
+
+  /**
+   * Each topic with a vote in scope, in `topics` order (the vocabulary's, CONTRACT §11): its votes, their
+   * results, and their mean kontrowersyjnosc half-up to two decimals (Σk over n, as §2's percent of Σk over 100·n).
+   */
+  topicFigures({ kadencja, organ }: Scope, topics: readonly Topic[]): TopicFigures[] {
+    type Row = Omit<TopicFigures, 'nazwa' | 'srednia_kontrowersyjnosc'> & { suma_kontrowersyjnosci: number };
+    const found = this.topicRows.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Row[];
+    const rows = new Map(found.map((row) => [row.temat, row]));
+    return topics.flatMap((topic) => {
+      const row = rows.get(topic.temat);
+      if (!row) return [];
+      const { liczba_glosowan, przyjete, odrzucone, suma_kontrowersyjnosci } = row;
+      const srednia_kontrowersyjnosc = percent(suma_kontrowersyjnosci, 100 * liczba_glosowan);
+      return [{ ...topic, liczba_glosowan, przyjete, odrzucone, srednia_kontrowersyjnosc }];
+    });
   }
 
   /** One group's cohesion per calendar month of the vote date, ascending; months without a counted vote are absent. */

@@ -5,6 +5,7 @@ import {
   booleanParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam,
 } from '../http/params.ts';
 import { councilFields, count, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
+import { topicFields } from '../utils/schemas.ts';
 
 // Every aggregate accepts `organ` (CONTRACT §7): the figures of that body's votes and sessions only.
 export const scopeQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
@@ -70,6 +71,15 @@ export const topPair = z.strictObject({
   pozycja: int('Pozycja (od 1)'), radny_1: pairMember, radny_2: pairMember,
   wspolne_glosowania: count('Wspólne aktywne głosowania'), zgodne: count('Zgodne głosy'), zgodnosc_procent: percentNumber('zgodne / wspolne_glosowania'),
 }).meta({ id: 'TopPair' });
+
+export const topicFigures = z.strictObject({
+  ...topicFields,
+  liczba_glosowan: count('Głosowania tego tematu w zakresie'),
+  przyjete: count('Głosowania przyjęte'),
+  odrzucone: count('Głosowania odrzucone'),
+  srednia_kontrowersyjnosc: z.number().min(0).max(100)
+    .meta({ description: 'Średnia kontrowersyjność głosowań tematu (dwa miejsca, zaokrąglenie połówkowe w górę)' }),
+}).meta({ id: 'TopicFigures' });
 
 export const cohesionQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20) });
 

@@ -1,10 +1,10 @@
-// /api/utils: lookups for filters (groups, bodies, terms) and the system counts. Each handler reads
+// /api/utils: lookups for filters (groups, bodies, terms, topics) and the system counts. Each handler reads
 // one query of ./queries.ts.
 
 import { z } from 'zod';
-import { endpoint } from '../answers/endpoint.ts';
+import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope } from '../answers/schemas.ts';
-import { body, group, groupsQuery, systemCounts, term } from './schemas.ts';
+import { body, group, groupsQuery, systemCounts, term, topicCount, topicsQuery } from './schemas.ts';
 
 const lookup = { method: 'get' as const, tag: 'utils', errors: [], stored: {} };
 
@@ -21,6 +21,11 @@ export const utils = {
   terms: endpoint({
     ...lookup, path: '/api/utils/kadencje', summary: 'Kadencje (od najnowszej)', response: envelope(z.array(term)),
     handler: (_input, { queries }) => queries.utils.termsList(),
+  }),
+  topics: endpoint({
+    ...lookup, path: '/api/utils/tematy', summary: 'Tematy głosowań (słownik migawki i „inne”) z liczbą głosowań',
+    query: topicsQuery, errors: [400, 404], response: envelope(z.array(topicCount)),
+    handler: ({ query }, { queries }) => queries.utils.topicCounts(inKnownBody(query, queries)),
   }),
   counts: endpoint({
     ...lookup, path: '/api/utils/stats', summary: 'Liczby w systemie', response: envelope(systemCounts),

@@ -1,8 +1,9 @@
-// Lookups: groups, bodies, terms, and the system counts.
+// Lookups: groups, bodies, terms, topics and the system counts.
 
 import type Database from 'better-sqlite3';
 import { polishCollator } from '../../core/text.ts';
-import { ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { TOPICS_META, type TopicEntry, topicsOf } from '../../core/topics.ts';
 
 export interface Body { id_organu: number; nazwa: string; typ: string }
 export interface Term { kadencja: string; data_od: string; data_do: string | null; liczba_radnych: number; liczba_posiedzen: number; liczba_glosowan: number }
@@ -11,6 +12,9 @@ export interface Group {
   /** The group's council (materialised ugrupowanie.id_rady), null for none or several (issue 36). */
   id_organu: number | null; organ: string | null;
 }
+/** A topic of the snapshot's vocabulary (CONTRACT §11), `inne` last. */
+export interface Topic { temat: string; nazwa: string }
+export interface TopicCount extends Topic { liczba_glosowan: number }
 
 export class UtilsQueries {
   private readonly groups: Database.Statement;
@@ -18,8 +22,19 @@ export class UtilsQueries {
   private readonly terms: Database.Statement;
   private readonly counts: Database.Statement;
   private readonly body: Database.Statement;
+  private readonly topicVotes: Database.Statement;
+  /** The vocabulary the snapshot was built with (meta), read once. */
+  readonly vocabulary: TopicEntry[];
+  private readonly topicList: Topic[];
+  private readonly topicIds: Set<string>;
 
   constructor(db: Database.Database) {
+    const recorded = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(TOPICS_META.vocabulary) as string;
+    this.vocabulary = JSON.parse(recorded) as TopicEntry[];
+    this.topicList = topicsOf(this.vocabulary).map(({ id, nazwa }) => ({ temat: id, nazwa }));
+    this.topicIds = new Set(this.topicList.map((t) => t.temat));
+    this.topicVotes = db.prepare('SELECT temat, liczba_glosowan FROM temat_stat WHERE kadencja = ? AND id_organu = ?')
+      .raw();
     this.groups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa,
         coalesce(s.liczba_radnych, 0) AS liczba_radnych,
         u.id_rady AS id_organu, c.nazwa AS organ
@@ -48,6 +63,21 @@ export class UtilsQueries {
 
   termsList(): Term[] {
     return this.terms.all() as Term[];
+  }
+
+  /** Every topic (CONTRACT §11): the vocabulary's entries in file order, then `inne`. */
+  topics(): Topic[] {
+    return this.topicList;
+  }
+
+  hasTopic(id: string): boolean {
+    return this.topicIds.has(id);
+  }
+
+  /** Every topic with its votes in scope, 0 included (`/api/utils/tematy`). */
+  topicCounts({ kadencja, organ }: { kadencja?: string | undefined; organ?: number | undefined }): TopicCount[] {
+    const votes = new Map(this.topicVotes.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Array<[string, number]>);
+    return this.topicList.map((t) => ({ ...t, liczba_glosowan: votes.get(t.temat) ?? 0 }));
   }
 
   systemCounts() {

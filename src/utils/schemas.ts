@@ -1,10 +1,20 @@
 // /api/utils: lookups and system counts (CONTRACT §5).
 
 import { z } from 'zod';
-import { kadencjaParam } from '../http/params.ts';
+import { kadencjaParam, organParam } from '../http/params.ts';
 import { councilFields, count, dateString, int, kadencjaString, text } from '../answers/schemas.ts';
 
 export const groupsQuery = z.object({ kadencja: kadencjaParam });
+export const topicsQuery = z.object({ kadencja: kadencjaParam, organ: organParam });
+
+/** A topic's id and name (CONTRACT §11): the field every topic answer starts with. */
+export const topicFields = {
+  temat: text('Id tematu (słownik tematów migawki; „inne”: głosowania, do których nie pasuje żaden temat)'),
+  nazwa: text('Nazwa tematu'),
+};
+export const topicCount = z.strictObject({
+  ...topicFields, liczba_glosowan: count('Głosowania tego tematu w zakresie (0 też)'),
+}).meta({ id: 'TopicCount' });
 
 export const group = z.strictObject({
   id_ugrupowania: int('Identyfikator ugrupowania'), nazwa: text('Nazwa'), skrot: text('Skrót').nullable(),

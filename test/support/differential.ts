@@ -13,8 +13,11 @@ export const NOT_COMPARED: Readonly<Record<string, string>> = {
     + 'test/evidence.test.ts checks the map against coordinates worked out by hand, test/embedding.test.ts the solver',
 };
 
-/** The figures' requests: each endpoint of CONTRACT §2–§8, with and without the scope filters (test/metrics.test.ts). */
-export function figureRequests(bundle: Bundle): string[] {
+/**
+ * The figures' requests: each endpoint of CONTRACT §2–§8 and §11, with and without the scope filters
+ * (test/metrics.test.ts); `topics`: the ids of the council's vocabulary, `inne` included.
+ */
+export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inne']): string[] {
   const people = (bundle['radni.csv'] ?? []).map((r) => r['id_osoby']);
   const votes = (bundle['glosowania.csv'] ?? []).map((r) => r['id_glosowania']);
   const sessions = (bundle['posiedzenia.csv'] ?? []).map((r) => r['id_posiedzenia']);
@@ -31,7 +34,9 @@ export function figureRequests(bundle: Bundle): string[] {
       `/api/statystyki/ranking-buntownikow?min_glosowan=1&limit=100${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=0&limit=100${and}`,
       `/api/statystyki/najbardziej-kontrowersyjne?limit=100${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100${and}`,
       `/api/statystyki/top-koalicje?min_wspolne=1&limit=100${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100${and}`,
-      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`, `/api/statystyki/najwieksze-proby${q}`);
+      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`, `/api/statystyki/najwieksze-proby${q}`,
+      `/api/utils/tematy${q}`, `/api/statystyki/tematy${q}`);
+    for (const temat of topics) paths.push(`/api/glosowania?temat=${temat}&limit=100${and}`);
     for (const id of people) {
       for (const metric of ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa', '/glosowania-liczby', '/organy']) {
         paths.push(`/api/radni/${id}${metric}${q}`);
@@ -40,6 +45,7 @@ export function figureRequests(bundle: Bundle): string[] {
         paths.push(`/api/radni/${id}/${list}?limit=100${and}`);
       }
       paths.push(`/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`, `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`);
+      paths.push(`/api/radni/${id}/tematy${q}`, `/api/radni/${id}/glosowania?temat=${topics[0]}&limit=100${and}`);
     }
   }
   // organ on every aggregate (CONTRACT §7), alone and with each term; an unknown body is 404.
@@ -51,7 +57,9 @@ export function figureRequests(bundle: Bundle): string[] {
         `/api/statystyki/ranking-buntownikow?min_glosowan=0&limit=100&${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=1&limit=100&${and}`,
         `/api/statystyki/najbardziej-kontrowersyjne?limit=100&${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100&${and}`,
         `/api/statystyki/top-koalicje?min_wspolne=1&limit=100&${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100&${and}`,
-        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`, `/api/statystyki/najwieksze-proby?${and}`);
+        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`, `/api/statystyki/najwieksze-proby?${and}`,
+        `/api/utils/tematy?${and}`, `/api/statystyki/tematy?${and}`, `/api/glosowania?temat=${topics[0]}&limit=100&${and}`);
+      for (const id of people) paths.push(`/api/radni/${id}/tematy?${and}`);
     }
   }
   for (const id of votes) paths.push(`/api/glosowania/${id}`, `/api/glosowania/${id}/glosy`, `/api/glosowania/${id}/glosy?ugrupowanie=true`, `/api/glosowania/${id}/zalaczniki`);

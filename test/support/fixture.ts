@@ -19,9 +19,10 @@ import { tempDir } from './temp.ts';
 
 export { removeDir, tempDir } from './temp.ts';
 
-/** The digest of a source: its files' paths and bytes (a folder), or its bytes (a file). */
-function sourceDigest(source: string, format: SourceFormat): string {
+/** The digest of a source: its files' paths and bytes (a folder), or its bytes (a file); and the vocabulary's bytes. */
+function sourceDigest(source: string, format: SourceFormat, topics: string | undefined): string {
   const digest = createHash('sha256').update(format);
+  if (topics !== undefined) digest.update('\0topics\0').update(readFileSync(topics));
   const files = statSync(source).isDirectory()
     ? readdirSync(source, { recursive: true, encoding: 'utf8' }).map((name) => join(source, name)).filter((f) => statSync(f).isFile()).sort()
     : [source];
@@ -34,8 +35,8 @@ function sourceDigest(source: string, format: SourceFormat): string {
  * Test files run in parallel processes: the first to create the source's folder builds, the others
  * wait for its `built` mark (a failed build leaves `failed`, and each builds its own instead).
  */
-async function builtOnce(cache: string, source: string, format: SourceFormat): Promise<string | undefined> {
-  const folder = join(cache, sourceDigest(source, format));
+async function builtOnce(cache: string, source: string, format: SourceFormat, topics: string | undefined): Promise<string | undefined> {
+  const folder = join(cache, sourceDigest(source, format, topics));
   const dbPath = join(folder, 'council.db');
   try {
     mkdirSync(folder);
@@ -47,7 +48,7 @@ async function builtOnce(cache: string, source: string, format: SourceFormat): P
     }
   }
   try {
-    await runEtl({ source, format, dbPath, render: renderStoredAnswers });
+    await runEtl({ source, format, dbPath, render: renderStoredAnswers, topics });
     writeFileSync(join(folder, 'built'), '');
     return dbPath;
   } catch (error) {
@@ -59,19 +60,28 @@ async function builtOnce(cache: string, source: string, format: SourceFormat): P
 /**
  * Runs the ETL from `source` into a new temporary database; returns its path. The database is a
  * clone of the run's one build of that source (the same snapshot id), unless `fresh` asks for a build
- * of its own (a test of two builds: another snapshot id, determinism).
+ * of its own (a test of two builds: another snapshot id, determinism). `topics`: a vocabulary file, else the default.
  */
-export async function buildDatabase(source: string, format: SourceFormat = 'csv', { fresh = false } = {}): Promise<string> {
+export async function buildDatabase(
+  source: string, format: SourceFormat = 'csv', { fresh = false, topics }: { fresh?: boolean; topics?: string | undefined } = {},
+): Promise<string> {
   const dbPath = join(tempDir(), 'council.db');
   const cache = fresh ? undefined : inject('fixtureCache');
-  const built = cache === undefined ? undefined : await builtOnce(cache, source, format);
+  const built = cache === undefined ? undefined : await builtOnce(cache, source, format, topics);
   if (built === undefined) {
-    await runEtl({ source, format, dbPath, render: renderStoredAnswers });
+    await runEtl({ source, format, dbPath, render: renderStoredAnswers, topics });
     return dbPath;
   }
   copyFileSync(built, dbPath);
   copyFileSync(`${built}.manifest.json`, `${dbPath}.manifest.json`);
   return dbPath;
+}
+
+/** A topic vocabulary (CONTRACT §11) written as a JSON file in a new temporary folder; returns its path. */
+export function vocabularyFile(vocabulary: unknown): string {
+  const path = join(tempDir('council-topics-'), 'tematy.json');
+  writeFileSync(path, JSON.stringify(vocabulary));
+  return path;
 }
 
 export interface TestApp {

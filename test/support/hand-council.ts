@@ -77,8 +77,31 @@
 //   (1,5) –   │ 6/2 │ 6/2      (4,6) –   │ 4/3 │ 4/3      (5,6) –   │ 4/2 │ 4/2
 //   (1,6) –   │ 4/4 │ 4/4      (2,5), (2,6), anything with 7: none
 //   e.g. (1,3) T2: V5 ZZ✓ V6 ZP✗ V7 PP✓ V8 ZZ✓ V10 ZP✗ V11 PP✓ V12 WZ✗ → 7/4
+//
+// Topics (CONTRACT §11), with HAND_TOPICS below (the hand council is built with it, `--topics`):
+//   procedura: porządku obrad, wniosek formalny, zamknięcie obrad, "" (empty: never matches)
+//   budzet: BUDŻET (folded: budzet), opłat · obywatelski: budżet obywatelski · nazwy: łąk, nazwy
+//   plany: plan zagospodarowania · skargi: skarg, anie (at a word start only: not in Nadanie, Sprawozdanie)
+//   V1 budzet (Budżet) · V2 budzet (budżetu) · V3 nazwy (nazwy, Łąkowej) · V4 inne (Sprawozdanie: "anie" inside a word)
+//   V5 procedura (porządku obrad) · V6 budzet (Budżet obywatelski: budzet is the earlier entry) · V7 budzet (opłat)
+//   V8 budzet (budżetu) · V9 procedura (Wniosek formalny) · V10 budzet (budżetowej) · V11 plany (plan zagospodarowania)
+//   V12 skargi (Skarga) · V13 procedura (zamknięcie obrad) · V14 inne (Zaciągnięcie pożyczki: no pattern)
+//   per topic (votes; przyjęto; Σ kontrowersyjnosc): procedura V5 V9 V13 (3; 1; 0) · budzet V1 V2 V6 V7 V8 V10
+//   (6; V1 V6 V8 V10 = 4; 50+100+50+80+67+40 = 387) · obywatelski none · nazwy V3 (1; 0; 100) · plany V11 (1; 0; 0)
+//   · skargi V12 (1; 1; 67) · inne V4 V14 (2; V14 = 1; 67 + 0 = 67)
 
 import type { Bundle } from './bundle.ts';
+import type { TopicEntry } from '../../core/topics.ts';
+
+/** The hand council's topic vocabulary (CONTRACT §11), in file order. */
+export const HAND_TOPICS: TopicEntry[] = [
+  { id: 'procedura', nazwa: 'Procedura', wzorce: ['porządku obrad', 'wniosek formalny', 'zamknięcie obrad', ''] },
+  { id: 'budzet', nazwa: 'Budżet', wzorce: ['BUDŻET', 'opłat'] },
+  { id: 'obywatelski', nazwa: 'Budżet obywatelski', wzorce: ['budżet obywatelski'] },
+  { id: 'nazwy', nazwa: 'Nazwy', wzorce: ['łąk', 'nazwy'] },
+  { id: 'plany', nazwa: 'Plany', wzorce: ['plan zagospodarowania'] },
+  { id: 'skargi', nazwa: 'Skargi', wzorce: ['skarg', 'anie'] },
+];
 
 export const HAND_COUNCIL: Bundle = {
   'kadencje.csv': [
@@ -253,20 +276,20 @@ const FS = 'Forum Samorządowe';
 const IN_RADA = { id_organu: 1, organ: RADA };
 const NO_COUNCIL = { id_organu: null, organ: null };
 
-const V1 = { id_glosowania: 1, numer: 1, tytul: 'Budżet miasta na 2015 rok', data: '2015-03-10', godzina: '10:00', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null }; // kontr 200·1/4 = 50; jedn 3/4
-const V2 = { id_glosowania: 2, numer: 2, tytul: 'Zmiana budżetu', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'odrzucono', za: 2, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null }; // derived: 2 > 2 false → odrzucono
-const V3 = { id_glosowania: 3, numer: 3, tytul: 'Nadanie nazwy ulicy Łąkowej', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 33.33, imienne: true, liczby_zrodla: null }; // jedn 1/3 = 33.333
-const V4 = { id_glosowania: 4, numer: 4, tytul: 'Sprawozdanie z działalności', data: '2015-03-10', godzina: null, kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67, imienne: true, liczby_zrodla: null }; // kontr 200/3 = 66.67 → 67; jedn 2/3
-const V5 = { id_glosowania: 5, numer: 1, tytul: 'Przyjęcie porządku obrad', data: '2019-01-15', godzina: '09:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 5, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null }; // derived 5 > 0
-const V6 = { id_glosowania: 6, numer: 2, tytul: 'Budżet obywatelski', data: '2019-01-15', godzina: '09:15', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 60, imienne: true, liczby_zrodla: null }; // jedn 3/5
-const V7 = { id_glosowania: 7, numer: 3, tytul: 'Uchwała w sprawie opłat', data: '2019-01-15', godzina: '09:30', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'odrzucono', za: 2, przeciw: 3, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 80, jednomyslnosc_procent: 60, imienne: true, liczby_zrodla: null }; // 09:30:45 → godzina 09:30; kontr 400/5; jedn 3/5
-const V8 = { id_glosowania: 8, numer: 1, tytul: 'Opinia do projektu budżetu', data: '2019-01-31', godzina: null, kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 0, nieobecni: 1, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67, imienne: true, liczby_zrodla: null }; // date-only
-const V9 = { id_glosowania: 9, numer: 2, tytul: 'Wniosek formalny', data: '2019-01-31', godzina: '12:00', kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'odrzucono', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecni: 3, brak_glosu: 1, kontrowersyjnosc: 0, jednomyslnosc_procent: 0, imienne: true, liczby_zrodla: null }; // no active ballot: 0/0 → 0
-const V10 = { id_glosowania: 10, numer: 1, tytul: 'Zmiana uchwały budżetowej', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 42, wynik: 'przyjęto', za: 4, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 40, jednomyslnosc_procent: 80, imienne: true, liczby_zrodla: { za: 5, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0 } }; // kontr 200/5; jedn 4/5
-const V11 = { id_glosowania: 11, numer: 2, tytul: 'Miejscowy plan zagospodarowania', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'odrzucono', za: 0, przeciw: 3, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null }; // jedn 3/4
-const V12 = { id_glosowania: 12, numer: 3, tytul: 'Skarga na działalność prezydenta', data: '2019-02-01', godzina: '11:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 67, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null }; // derived 2 > 1; jedn 2/4
-const V14 = { id_glosowania: 14, numer: 5, tytul: 'Zaciągnięcie pożyczki na inwestycje', data: '2019-02-01', godzina: '13:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: null, wynik: 'przyjęto', za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 80, imienne: false, liczby_zrodla: { za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: null, brak_glosu: null } }; // tally-only: stated counts, unstated → 0; derived 4 > 0; jedn 4/5
-const V13 = { id_glosowania: 13, numer: 4, tytul: 'Wniosek o zamknięcie obrad', data: '2019-02-01', godzina: '12:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 43, wynik: 'odrzucono', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null }; // stated wynik kept; jedn 1/1
+const V1 = { id_glosowania: 1, numer: 1, tytul: 'Budżet miasta na 2015 rok', data: '2015-03-10', godzina: '10:00', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // kontr 200·1/4 = 50; jedn 3/4
+const V2 = { id_glosowania: 2, numer: 2, tytul: 'Zmiana budżetu', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'odrzucono', za: 2, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // derived: 2 > 2 false → odrzucono
+const V3 = { id_glosowania: 3, numer: 3, tytul: 'Nadanie nazwy ulicy Łąkowej', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 33.33, imienne: true, liczby_zrodla: null, temat: 'nazwy' }; // jedn 1/3 = 33.333
+const V4 = { id_glosowania: 4, numer: 4, tytul: 'Sprawozdanie z działalności', data: '2015-03-10', godzina: null, kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67, imienne: true, liczby_zrodla: null, temat: 'inne' }; // kontr 200/3 = 66.67 → 67; jedn 2/3
+const V5 = { id_glosowania: 5, numer: 1, tytul: 'Przyjęcie porządku obrad', data: '2019-01-15', godzina: '09:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 5, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null, temat: 'procedura' }; // derived 5 > 0
+const V6 = { id_glosowania: 6, numer: 2, tytul: 'Budżet obywatelski', data: '2019-01-15', godzina: '09:15', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 60, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // jedn 3/5
+const V7 = { id_glosowania: 7, numer: 3, tytul: 'Uchwała w sprawie opłat', data: '2019-01-15', godzina: '09:30', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'odrzucono', za: 2, przeciw: 3, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 80, jednomyslnosc_procent: 60, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // 09:30:45 → godzina 09:30; kontr 400/5; jedn 3/5
+const V8 = { id_glosowania: 8, numer: 1, tytul: 'Opinia do projektu budżetu', data: '2019-01-31', godzina: null, kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 0, nieobecni: 1, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // date-only
+const V9 = { id_glosowania: 9, numer: 2, tytul: 'Wniosek formalny', data: '2019-01-31', godzina: '12:00', kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'odrzucono', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecni: 3, brak_glosu: 1, kontrowersyjnosc: 0, jednomyslnosc_procent: 0, imienne: true, liczby_zrodla: null, temat: 'procedura' }; // no active ballot: 0/0 → 0
+const V10 = { id_glosowania: 10, numer: 1, tytul: 'Zmiana uchwały budżetowej', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 42, wynik: 'przyjęto', za: 4, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 40, jednomyslnosc_procent: 80, imienne: true, liczby_zrodla: { za: 5, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0 }, temat: 'budzet' }; // kontr 200/5; jedn 4/5
+const V11 = { id_glosowania: 11, numer: 2, tytul: 'Miejscowy plan zagospodarowania', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'odrzucono', za: 0, przeciw: 3, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null, temat: 'plany' }; // jedn 3/4
+const V12 = { id_glosowania: 12, numer: 3, tytul: 'Skarga na działalność prezydenta', data: '2019-02-01', godzina: '11:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 67, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null, temat: 'skargi' }; // derived 2 > 1; jedn 2/4
+const V14 = { id_glosowania: 14, numer: 5, tytul: 'Zaciągnięcie pożyczki na inwestycje', data: '2019-02-01', godzina: '13:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: null, wynik: 'przyjęto', za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 80, imienne: false, liczby_zrodla: { za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: null, brak_glosu: null }, temat: 'inne' }; // tally-only: stated counts, unstated → 0; derived 4 > 0; jedn 4/5
+const V13 = { id_glosowania: 13, numer: 4, tytul: 'Wniosek o zamknięcie obrad', data: '2019-02-01', godzina: '12:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 43, wynik: 'odrzucono', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null, temat: 'procedura' }; // stated wynik kept; jedn 1/1
 
 // Session items (S1: given 2 of 3; S2: derived 5 of 5; S3: derived 4 of 5; S4: given 5 of 5)
 const S1 = { id_posiedzenia: 1, numer: 'I', nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 2, liczba_obecnosci: 3, frekwencja_procent: 66.67, lista_obecnosci: true };
@@ -1149,9 +1172,141 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/aktywnosc-organow', query: { organ: '2', kadencja: T1 },
     data: [{ id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 }],
   },
+  // ── Topics (CONTRACT §11, HAND_TOPICS; topics of the votes in the header) ───────────────────────
+  {
+    path: '/api/utils/tematy', // every entry in file order, then inne; 0 included
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 3 }, { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 6 },
+      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 }, { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 1 },
+      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 1 }, { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 1 },
+      { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 2 }, // V4, V14
+    ],
+  },
+  {
+    path: '/api/utils/tematy', query: { kadencja: T1 }, // V1 V2 budzet, V3 nazwy, V4 inne
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 0 }, { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 2 },
+      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 }, { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 1 },
+      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 0 }, { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 0 },
+      { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 1 },
+    ],
+  },
+  {
+    path: '/api/utils/tematy', query: { organ: '3' }, // a body without votes: every topic at 0
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 0 }, { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 0 },
+      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 }, { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 0 },
+      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 0 }, { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 0 },
+      { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 0 },
+    ],
+  },
+  {
+    path: '/api/statystyki/tematy', // topics with a vote, in vocabulary order; mean kontrowersyjnosc = Σk / n, half-up
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 3, przyjete: 1, odrzucone: 2, srednia_kontrowersyjnosc: 0 }, // V5 P, V9 O, V13 O (stated)
+      { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 6, przyjete: 4, odrzucone: 2, srednia_kontrowersyjnosc: 64.5 }, // 387 / 6 = 64.5
+      { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 1, przyjete: 0, odrzucone: 1, srednia_kontrowersyjnosc: 100 },
+      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 1, przyjete: 0, odrzucone: 1, srednia_kontrowersyjnosc: 0 },
+      { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 1, przyjete: 1, odrzucone: 0, srednia_kontrowersyjnosc: 67 },
+      { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 2, przyjete: 1, odrzucone: 1, srednia_kontrowersyjnosc: 33.5 }, // V4 O 67, V14 P 0 (tally-only)
+    ],
+  },
+  {
+    path: '/api/statystyki/tematy', query: { kadencja: T2 }, // budzet V6 50 P, V7 80 O, V8 67 P, V10 40 P → 237 / 4 = 59.25
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 3, przyjete: 1, odrzucone: 2, srednia_kontrowersyjnosc: 0 },
+      { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 4, przyjete: 3, odrzucone: 1, srednia_kontrowersyjnosc: 59.25 },
+      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 1, przyjete: 0, odrzucone: 1, srednia_kontrowersyjnosc: 0 },
+      { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 1, przyjete: 1, odrzucone: 0, srednia_kontrowersyjnosc: 67 },
+      { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 1, przyjete: 1, odrzucone: 0, srednia_kontrowersyjnosc: 0 }, // V14
+    ],
+  },
+  {
+    path: '/api/statystyki/tematy', query: { organ: '2' }, // the committee: V8 budzet (P, 67), V9 procedura (O, 0)
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 1, przyjete: 0, odrzucone: 1, srednia_kontrowersyjnosc: 0 },
+      { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 1, przyjete: 1, odrzucone: 0, srednia_kontrowersyjnosc: 67 },
+    ],
+  },
+  { path: '/api/statystyki/tematy', query: { organ: '3' }, data: [] },
+  {
+    // 1: procedura V5 Z (zgodnosc ✓) V9 N · budzet V1 Z✓ V2 Z✓ V6 Z (g1 tie) V7 P✓ V8 Z✓ V10 Z (alone in g1)
+    //    nazwy V3 Z (tie) · plany V11 P (alone) · skargi V12 W (alone) · inne V4 P (tie); 5 counted, as zgodnosc-grupa
+    path: '/api/radni/1/tematy',
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 1, brak_glosu: 0, za_procent: 50, przeciw_procent: 0, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
+      { temat: 'budzet', nazwa: 'Budżet', za: 5, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 83.33, przeciw_procent: 16.67, wszystkie_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 }, // 5/6, 1/6
+      { temat: 'nazwy', nazwa: 'Nazwy', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      { temat: 'plany', nazwa: 'Plany', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      { temat: 'skargi', nazwa: 'Skargi', za: 0, przeciw: 0, wstrzymujacy: 1, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      { temat: 'inne', nazwa: 'Inne', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+    ],
+  },
+  {
+    path: '/api/radni/anna-nowak/tematy', query: { organ: '2' }, // the committee: V9 N (procedura), V8 Z✓ (budzet)
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 1, brak_glosu: 0, za_procent: 0, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      { temat: 'budzet', nazwa: 'Budżet', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
+    ],
+  },
+  {
+    path: '/api/radni/1/tematy', query: { kadencja: T1 }, // V1 Z✓ V2 Z✓ (budzet), V3 Z (nazwy), V4 P (inne)
+    data: [
+      { temat: 'budzet', nazwa: 'Budżet', za: 2, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 2, zgodne: 2, zgodnosc_procent: 100 },
+      { temat: 'nazwy', nazwa: 'Nazwy', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      { temat: 'inne', nazwa: 'Inne', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+    ],
+  },
+  {
+    // 3: procedura V5 Z✓ V9 B · budzet V1 Z✓ V2 Z✓ V6 P (g1 tie) V7 P✓ V8 Z✓ V10 P✗ (g2 Z) · nazwy V3 P (tie)
+    //    plany V11 P✓ (g2 P with 4) · skargi V12 Z✓ (g2 Z with 4) · inne V4 Z (tie); 8 counted, 7 agree, as zgodnosc-grupa
+    path: '/api/radni/3/tematy',
+    data: [
+      { temat: 'procedura', nazwa: 'Procedura', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 1, za_procent: 50, przeciw_procent: 0, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
+      { temat: 'budzet', nazwa: 'Budżet', za: 3, przeciw: 3, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 50, przeciw_procent: 50, wszystkie_glosowania: 5, zgodne: 4, zgodnosc_procent: 80 },
+      { temat: 'nazwy', nazwa: 'Nazwy', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      { temat: 'plany', nazwa: 'Plany', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
+      { temat: 'skargi', nazwa: 'Skargi', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
+      { temat: 'inne', nazwa: 'Inne', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+    ],
+  },
+  {
+    // 2 (T1 only, FS): budzet V1 Z (g2 tie) V2 P✓ (g2 P with 4) · nazwy V3 N · inne V4 B
+    path: '/api/radni/zenon-lis/tematy',
+    data: [
+      { temat: 'budzet', nazwa: 'Budżet', za: 1, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 50, przeciw_procent: 50, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
+      { temat: 'nazwy', nazwa: 'Nazwy', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 1, brak_glosu: 0, za_procent: 0, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      { temat: 'inne', nazwa: 'Inne', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 1, za_procent: 0, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+    ],
+  },
+  { path: '/api/radni/2/tematy', query: { kadencja: T2 }, data: [] }, // no ballot in T2
+  { path: '/api/radni/borys-zuk/tematy', data: [] }, // no ballot at all
+  { path: '/api/radni/99/tematy', notFound: true },
+  // The topic filter: the topic's votes in date order, its total from the ETL's counts.
+  { path: '/api/glosowania', query: { temat: 'budzet' }, data: [V10, V8, V7, V6, V2, V1], pagination: page(1, 20, 6, 1) },
+  { path: '/api/glosowania', query: { temat: 'procedura', kadencja: T2, limit: '2', page: '2' }, data: [V5], pagination: page(2, 2, 3, 2) }, // V13, V9 | V5
+  { path: '/api/glosowania', query: { temat: 'budzet', organ: '2' }, data: [V8], pagination: page(1, 20, 1, 1) },
+  { path: '/api/glosowania', query: { temat: 'budzet', wynik: 'odrzucono' }, data: [V7, V2], pagination: page(1, 20, 2, 1) },
+  { path: '/api/glosowania', query: { temat: 'obywatelski' }, data: [], pagination: page(1, 20, 0, 0) }, // an entry that never wins
+  { path: '/api/glosowania', query: { temat: 'inne' }, data: [V14, V4], pagination: page(1, 20, 2, 1) },
+  { path: '/api/glosowania', query: { temat: 'budzet', search: 'zmiana' }, data: [V10, V2], pagination: page(1, 20, 2, 1) }, // with the title search
+  {
+    path: '/api/radni/3/glosowania', query: { temat: 'budzet' }, // 3's budzet ballots: V10 P, V8 Z, V7 P, V6 P, V2 Z, V1 Z
+    data: [{ ...V10, glos: 'przeciw' }, { ...V8, glos: 'za' }, { ...V7, glos: 'przeciw' }, { ...V6, glos: 'przeciw' }, { ...V2, glos: 'za' }, { ...V1, glos: 'za' }],
+    pagination: page(1, 20, 6, 1),
+  },
+  {
+    path: '/api/radni/lucja-wrobel/glosowania', query: { temat: 'budzet', glos: 'przeciw', limit: '2' }, // V10, V7 | V6: total 3 = przeciw in 3's budzet row
+    data: [{ ...V10, glos: 'przeciw' }, { ...V7, glos: 'przeciw' }],
+    pagination: page(1, 2, 3, 2),
+  },
+  { path: '/api/radni/1/glosowania', query: { temat: 'procedura', organ: '2' }, data: [{ ...V9, glos: 'nieobecny' }], pagination: page(1, 20, 1, 1) },
+  { path: '/api/radni/1/glosowania', query: { temat: 'obywatelski' }, data: [], pagination: page(1, 20, 0, 0) },
+
   ...['/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji', '/api/statystyki/ranking-buntownikow', '/api/statystyki/ranking-lojalistow',
     '/api/statystyki/najbardziej-kontrowersyjne', '/api/statystyki/najbardziej-jednomyslne', '/api/statystyki/aktywnosc-organow',
     '/api/statystyki/frekwencja-czas', '/api/statystyki/top-koalicje', '/api/glosowania', '/api/posiedzenia', '/api/radni/1/glosowania',
+    '/api/statystyki/tematy', '/api/utils/tematy', '/api/radni/1/tematy',
   ].map((path): HandCase => ({ path, query: { organ: '99' }, notFound: true })),
 ];
 

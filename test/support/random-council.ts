@@ -277,3 +277,18 @@ function ballotValues(shape: number, flip: boolean, n: number, raw: number[]): s
   }
   return out;
 }
+
+/**
+ * Random topic vocabularies (CONTRACT §11) for the councils above: patterns drawn from the words and
+ * fragments of TITLES — whole words and word starts in other cases and without Polish letters,
+ * fragments from inside words (which must not match), several words with odd spacing, single letters,
+ * and patterns whose fold is empty — so that entries overlap and the first in file order decides.
+ */
+const TOPIC_PATTERNS = [
+  'budżet', 'BUDZET', 'budżetu', 'zmiana', 'nazwy', 'łąk', 'LAK', 'ąk', 'anie', 'z', 'Z ', '', '   ', 'skarg',
+  'opinia  komisji', 'miasta', 'dział', 'dzialalnosci', 'ulicy łąkowej', 'a', 'nie', 'ż', 'o', 'sprawozdanie z',
+];
+const TOPIC_IDS = ['budzet', 't-2', 'nazwy', '4', 'skargi-i-wnioski'];
+export const arbitraryVocabulary = () =>
+  fc.array(fc.array(fc.constantFrom(...TOPIC_PATTERNS), { maxLength: 4 }), { maxLength: TOPIC_IDS.length })
+    .map((entries) => entries.map((wzorce, i) => ({ id: TOPIC_IDS[i]!, nazwa: `Temat ${i + 1}`, wzorce })));

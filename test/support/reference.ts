@@ -3,11 +3,43 @@
 // over ballots (only the attendance is worked out once per answer, as many rows ask for it); nothing
 // else is cached, and nothing indexed or shared with the ETL except the pure helpers of core/
 // (contract.ts: percent, rounding; text.ts: collation, tokens, folding). Slow on purpose: it only
-// has to be obviously right on small councils.
+// has to be obviously right on small councils. Topics (CONTRACT §11) are assigned here by §11's own
+// words, not by core/topics.ts: fold each title and pattern, look for the pattern at every word start.
 
+import { readFileSync } from 'node:fs';
 import { kontrowersyjnosc, percent, percentString, ratio2 } from '../../core/contract.ts';
 import { assignTokens, compareNames, compareNatural, foldText } from '../../core/text.ts';
 import type { Bundle, Cell } from './bundle.ts';
+
+/** A topic vocabulary as §11 writes it: entries in file order. */
+export type ReferenceVocabulary = ReadonlyArray<{ id: string; nazwa: string; wzorce: readonly string[] }>;
+
+/** The project's default vocabulary, read as the file is (what a build without `--topics` uses). */
+export const DEFAULT_VOCABULARY: ReferenceVocabulary =
+  JSON.parse(readFileSync(new URL('../../data/tematy.json', import.meta.url), 'utf8'));
+
+/** §11 fold: ł→l, Ł→L, NFKD, combining marks (Mn) removed, lower case, whitespace runs → one space, trimmed. */
+function topicFold(s: string): string {
+  return s.replace(/ł/g, 'l').replace(/Ł/g, 'L').normalize('NFKD').replace(/\p{Mn}/gu, '').toLowerCase()
+    .replace(/\s+/g, ' ').trim();
+}
+
+/** §11: the first entry with a pattern at a word start of the folded title. */
+function topicOfTitle(vocabulary: ReferenceVocabulary, title: string): string {
+  const folded = topicFold(title);
+  for (const entry of vocabulary) {
+    for (const pattern of entry.wzorce) {
+      const p = topicFold(pattern);
+      if (p === '') continue;
+      for (let i = 0; i + p.length <= folded.length; i++) {
+        if (folded.slice(i, i + p.length) !== p) continue;
+        const before = Array.from(folded.slice(0, i)).pop();
+        if (before === undefined || !/[\p{L}\p{N}]/u.test(before)) return entry.id;
+      }
+    }
+  }
+  return 'inne';
+}
 
 // ---------------------------------------------------------------------------------------------
 // The raw data, parsed from the bundle's cells
@@ -55,6 +87,7 @@ interface Attachment { id_zalacznika: number; id_glosowania: number; nazwa: stri
 interface AttendanceRecord { id_posiedzenia: number; id_osoby: number; obecny: boolean }
 
 interface Council {
+  vocabulary: ReferenceVocabulary;
   persons: Person[];
   groups: Group[];
   bodies: Body[];
@@ -105,10 +138,11 @@ function normaliseDataCzas(raw: string): { data_czas: string; data: string; godz
   return { data_czas: `${data}T${full}`, data, godzina: time.slice(0, 5) };
 }
 
-function parseCouncil(bundle: Bundle): Council {
+function parseCouncil(bundle: Bundle, vocabulary: ReferenceVocabulary): Council {
   const people = rows(bundle, 'radni.csv').map((r) => ({ id_osoby: int(r, 'id_osoby'), imie_nazwisko: requiredText(r, 'imie_nazwisko') }));
   const tokens = assignTokens(people);
   return {
+    vocabulary,
     persons: people.map((p) => ({ ...p, token: tokens.get(p.id_osoby)! })),
     groups: rows(bundle, 'ugrupowania.csv').map((r) => ({
       id_ugrupowania: int(r, 'id_ugrupowania'),
@@ -487,7 +521,66 @@ class Reference {
       jednomyslnosc_procent: percent(Math.max(za, przeciw, wstrzymujacy), za + przeciw + wstrzymujacy),
       imienne: this.ballotsOf(v).length > 0,
       liczby_zrodla: this.statesTallies(v) ? { ...v.stated } : null,
+      temat: this.topicOf(v),
     };
+  }
+
+  topicOf(v: Vote): string {
+    return topicOfTitle(this.c.vocabulary, v.tytul);
+  }
+
+  /** Every topic: the vocabulary's entries in file order, then inne. */
+  topics(): Array<{ temat: string; nazwa: string }> {
+    return [...this.c.vocabulary.map((e) => ({ temat: e.id, nazwa: e.nazwa })), { temat: 'inne', nazwa: 'Inne' }];
+  }
+
+  /** §11 /api/utils/tematy: every topic with its votes in scope. */
+  utilsTematy(query: Query): unknown {
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'));
+    const data = this.topics().map((t) => ({
+      ...t, liczba_glosowan: votes.filter((v) => this.topicOf(v) === t.temat).length,
+    }));
+    return { success: true, data };
+  }
+
+  /** §11 /api/statystyki/tematy: topics with a vote; the mean controversy: §2's percent of Σk over 100·n. */
+  statystykiTematy(query: Query): unknown {
+    const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ'));
+    const data = this.topics().flatMap((t) => {
+      const mine = votes.filter((v) => this.topicOf(v) === t.temat);
+      if (mine.length === 0) return [];
+      const przyjete = mine.filter((v) => this.wynik(v) === PRZYJETO).length;
+      const sum = mine.reduce((acc, v) => acc + (this.voteSummary(v).kontrowersyjnosc as number), 0);
+      return [{
+        ...t, liczba_glosowan: mine.length, przyjete, odrzucone: mine.length - przyjete,
+        srednia_kontrowersyjnosc: percent(sum, 100 * mine.length),
+      }];
+    });
+    return { success: true, data };
+  }
+
+  /** §11 /api/radni/:id/tematy: per topic with a ballot of X in scope, profil-glosowania and zgodnosc-grupa on it. */
+  radnyTematy(p: Person, query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const organ = qOptInt(query, 'organ');
+    const agreement = this.groupAgreementVotes(p, kadencja, organ);
+    const data = this.topics().flatMap((t) => {
+      const votes = this.votesIn(kadencja, organ).filter((v) => this.topicOf(v) === t.temat);
+      const counts: Record<Glos, number> = { za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0 };
+      for (const v of votes) {
+        const b = this.ballotOf(v, p.id_osoby);
+        if (b) counts[b.glos]++;
+      }
+      const total = counts.za + counts.przeciw + counts.wstrzymujacy + counts.nieobecny + counts.brak_glosu;
+      if (total === 0) return [];
+      const counted = agreement.filter((x) => this.topicOf(x.vote) === t.temat);
+      const zgodne = counted.filter((x) => x.agrees).length;
+      return [{
+        ...t, ...counts, za_procent: percent(counts.za, total), przeciw_procent: percent(counts.przeciw, total),
+        wszystkie_glosowania: counted.length, zgodne, zgodnosc_procent: percent(zgodne, counted.length),
+      }];
+    });
+    return { success: true, data };
   }
 
   voteDetail(v: Vote): Record<string, unknown> {
@@ -593,9 +686,11 @@ class Reference {
   radnyGlosowania(p: Person, query: Query): unknown {
     // §9: `glos` keeps the votes where X's ballot has that value.
     const glos = query.glos ?? null;
+    const temat = query.temat ?? null; // §11
     const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ')).filter((v) => {
       const mine = this.ballotOf(v, p.id_osoby);
-      return mine !== undefined && (glos === null || mine.glos === glos);
+      return mine !== undefined && (glos === null || mine.glos === glos)
+        && (temat === null || this.topicOf(v) === temat);
     });
     return { success: true, ...paged(this.personVoteItems(p, votes), qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
   }
@@ -709,9 +804,10 @@ class Reference {
   }
 
   /** The votes counted by zgodnosc-grupa (CONTRACT §3), each with whether X agreed with the group. */
-  groupAgreementVotes(p: Person, kadencja: string | null): Array<{ vote: Vote; agrees: boolean }> {
+  groupAgreementVotes(p: Person, kadencja: string | null, organ: number | null = null):
+    Array<{ vote: Vote; agrees: boolean }> {
     const out: Array<{ vote: Vote; agrees: boolean }> = [];
-    for (const v of this.votesIn(kadencja, null)) {
+    for (const v of this.votesIn(kadencja, organ)) {
       const mine = this.ballotOf(v, p.id_osoby);
       if (!mine || !isActive(mine.glos)) continue;
       const group = this.groupAtVote(p.id_osoby, v);
@@ -873,7 +969,9 @@ class Reference {
     const wynik = wynikRaw === 'przyjeto' ? PRZYJETO : wynikRaw;
     const kontrMin = qOptInt(query, 'kontrowersyjnosc_min');
     const search = query.search === undefined ? null : foldText(query.search);
+    const temat = query.temat ?? null; // §11
     const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ')).filter((v) => {
+      if (temat !== null && this.topicOf(v) !== temat) return false;
       if (dataOd !== null && v.data < dataOd) return false;
       if (dataDo !== null && v.data > dataDo) return false;
       if (wynik !== null && this.wynik(v) !== wynik) return false;
@@ -1299,8 +1397,15 @@ class Reference {
     // Every list and aggregate taking `organ` answers 404 for a body the council does not have (§7).
     const organ = qOptInt(query, 'organ');
     const takesOrgan = resource === 'statystyki' || (id === undefined && resource !== 'utils')
-      || sub === 'glosowania' || (resource === 'radni' && (sub === 'obecnosci' || sub === 'porownanie'));
+      || sub === 'glosowania'
+      || (resource === 'radni' && (sub === 'obecnosci' || sub === 'porownanie' || sub === 'tematy'))
+      || (resource === 'utils' && id === 'tematy');
     if (takesOrgan && organ !== null && !this.c.bodies.some((b) => b.id_organu === organ)) return NOT_FOUND;
+    // §11: a topic not in the vocabulary and not inne is a 400 (after a 404 for an unknown body, as the API checks).
+    if (query.temat !== undefined && !this.topics().some((t) => t.temat === query.temat)) {
+      if (resource === 'radni' && id !== undefined && !this.personByRouteId(id)) return NOT_FOUND;
+      return BAD_REQUEST;
+    }
 
     if (resource === 'radni') {
       if (id === undefined) return this.radniList(query);
@@ -1329,6 +1434,7 @@ class Reference {
         case 'glosowania-liczby': return this.glosowaniaLiczby(p, query);
         case 'organy': return this.organyRadnego(p, query);
         case 'obecnosci': return this.obecnosciRadnego(p, query);
+        case 'tematy': return this.radnyTematy(p, query);
         default: return NOT_FOUND;
       }
     }
@@ -1366,6 +1472,7 @@ class Reference {
         case 'spojnosc-ugrupowan': return this.spojnoscUgrupowan(query);
         case 'spojnosc-czas': return this.spojnoscCzas(query);
         case 'najwieksze-proby': return this.najwiekszeProby(query);
+        case 'tematy': return this.statystykiTematy(query);
         // No second eigen-solver for the map's coordinates (core/embedding.ts): checked by hand in evidence.test.ts.
         case 'mapa': throw new Error(`reference: not covered: ${path}`);
         default: return NOT_FOUND;
@@ -1391,6 +1498,7 @@ class Reference {
         case 'organy': return this.organy();
         case 'kadencje': return this.kadencje();
         case 'stats': return this.stats();
+        case 'tematy': return this.utilsTematy(query);
         default: return NOT_FOUND;
       }
     }
@@ -1415,12 +1523,15 @@ const BAD_REQUEST: { badRequest: true } = Object.freeze({ badRequest: true });
  * `{ success: true, data, … }` (with `count`, `grouped`, `pagination` where the contract puts them),
  * or `{ notFound: true }` for an id or token that matches nothing (status 404), or `{ badRequest: true }`
  * for a request the contract refuses with 400 although its values are valid (a councillor compared with themself).
- * A query string inside `path` is merged with `query`. Query values are assumed valid.
+ * A query string inside `path` is merged with `query`. Query values are assumed valid. Votes get their
+ * topics from `vocabulary` (default: data/tematy.json, as a build without `--topics`).
  */
-export function referenceGet(bundle: Bundle, path: string, query: Record<string, string> = {}): unknown {
+export function referenceGet(
+  bundle: Bundle, path: string, query: Record<string, string> = {}, vocabulary = DEFAULT_VOCABULARY,
+): unknown {
   const [pathname = '', search] = path.split('?', 2);
   const merged: Query = {};
   if (search !== undefined) for (const [k, v] of new URLSearchParams(search)) merged[k] = v;
   Object.assign(merged, query);
-  return new Reference(parseCouncil(bundle)).get(pathname, merged);
+  return new Reference(parseCouncil(bundle, vocabulary)).get(pathname, merged);
 }

@@ -1,0 +1,165 @@
+// Topics (CONTRACT §11): the fold, word-start matching, first entry wins, `inne`, and the rules a
+// vocabulary must keep. Every title below is written by hand; the expected topic is read off §11.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  OTHER_TOPIC, TopicClassifier, VocabularyError, foldTopicText, parseVocabulary, type Vocabulary,
+} from '../core/topics.ts';
+
+const topicOf = (vocabulary: Vocabulary, title: string): string => {
+  const classifier = new TopicClassifier(vocabulary);
+  return classifier.idOf(classifier.topicOf(title));
+};
+
+describe('fold (CONTRACT §11)', () => {
+  it.each([
+    ['Łąka', 'laka'], // ł → l before NFKD: ł has no decomposition
+    ['ŁÓDŹ  Żółć', 'lodz zolc'],
+    ['  Zmiana\t\tbudżetu \n na 2024  ', 'zmiana budzetu na 2024'], // whitespace runs → one space, ends trimmed
+    ['Ćwiczenia ŚLĄSKIE', 'cwiczenia slaskie'],
+    ['ﬁnanse', 'finanse'], // NFKD: the ligature becomes two letters
+    ['x\u00a0y', 'x y'], // a no-break space is whitespace
+    ['İstanbul', 'istanbul'], // marks go before lower case: no dot left over
+    ['', ''],
+  ])('%j → %j', (text, folded) => expect(foldTopicText(text)).toBe(folded));
+});
+
+describe('matching at a word start (CONTRACT §11)', () => {
+  const vocabulary: Vocabulary = [{ id: 'a', nazwa: 'A', wzorce: ['park'] }];
+
+  it.each([
+    ['Rewitalizacja Parku Miejskiego', 'a'], // upper case, inflected
+    ['Budowa parkingu przy ul. Polnej', 'a'], // park at the start of parkingu
+    ['Zakaz: Zaparkowanie pojazdów', 'inne'], // inside a word: not a word start
+    ['Teren (park) nad rzeką', 'a'], // after punctuation
+    ['park', 'a'], // the whole title
+    ['Aquapark', 'inne'],
+    ['2park', 'inne'], // after a digit: not a word start
+    ['x-park', 'a'], // after a hyphen
+  ])('%j → %s', (title, topic) => expect(topicOf(vocabulary, title)).toBe(topic));
+
+  it('folds the pattern and the title alike: Polish letters, upper case, double spaces', () => {
+    const plan: Vocabulary = [{ id: 'plany', nazwa: 'Plany', wzorce: ['Miejscowego  PLANU zagospodarowania'] }];
+    expect(topicOf(plan, 'W SPRAWIE MIEJSCOWEGO PLANU   ZAGOSPODAROWANIA PRZESTRZENNEGO')).toBe('plany');
+    expect(topicOf(plan, 'w sprawie miejscowego planu\tzagospodarowania')).toBe('plany');
+    expect(topicOf(plan, 'w sprawie miejscowegoplanu zagospodarowania')).toBe('inne');
+    const lokal: Vocabulary = [{ id: 'l', nazwa: 'L', wzorce: ['łąk', 'lokal'] }];
+    expect(topicOf(lokal, 'Nadanie nazwy ulicy Łąkowej')).toBe('l');
+    expect(topicOf(lokal, 'Sprzedaż lokalu użytkowego')).toBe('l');
+    expect(topicOf(lokal, 'Zbycie nieruchomości')).toBe('inne');
+  });
+
+  it('a pattern whose fold is empty never matches', () => {
+    const vocabulary: Vocabulary = [
+      { id: 'pusty', nazwa: 'Pusty', wzorce: ['', '   ', '\u0301'] }, { id: 'b', nazwa: 'B', wzorce: ['budżet'] },
+    ];
+    expect(topicOf(vocabulary, 'Budżet')).toBe('b');
+    expect(topicOf(vocabulary, 'Wniosek formalny')).toBe('inne');
+    expect(topicOf(vocabulary, '')).toBe('inne');
+  });
+
+  it('a pattern with punctuation matches where its first character is at a word start', () => {
+    const vocabulary: Vocabulary = [{ id: 'druk', nazwa: 'Druk', wzorce: ['(druk'] }];
+    expect(topicOf(vocabulary, 'Uchwała (druk nr 5)')).toBe('druk');
+    expect(topicOf(vocabulary, 'Uchwała(druk nr 5)')).toBe('inne'); // "(" follows a letter
+  });
+});
+
+describe('the topic of a vote: the first entry in file order, else inne', () => {
+  const vocabulary: Vocabulary = [
+    { id: 'procedura', nazwa: 'Procedura', wzorce: ['porządku obrad', 'wniosek formalny'] },
+    { id: 'budzet', nazwa: 'Budżet', wzorce: ['budżet'] },
+    { id: 'plany', nazwa: 'Plany', wzorce: ['miejscowego planu', 'budżet obywatelski'] },
+  ];
+
+  it.each([
+    ['Zmiana w porządku obrad: projekt uchwały budżetowej', 'procedura'], // two entries match: the first wins
+    ['Projekt uchwały budżetowej', 'budzet'],
+    ['Budżet obywatelski w rejonie miejscowego planu', 'budzet'], // budzet is first in the file, whatever the title
+    ['Uchwała w sprawie miejscowego planu', 'plany'],
+    ['Sprawozdanie z działalności', 'inne'],
+  ])('%j → %s', (title, topic) => expect(topicOf(vocabulary, title)).toBe(topic));
+
+  it('inne is the topic after every entry, named „Inne”', () => {
+    const classifier = new TopicClassifier(vocabulary);
+    expect(classifier.topicOf('nic')).toBe(3);
+    expect(classifier.idOf(3)).toBe('inne');
+    expect(OTHER_TOPIC).toEqual({ id: 'inne', nazwa: 'Inne' });
+    expect(new TopicClassifier([]).idOf(new TopicClassifier([]).topicOf('Budżet'))).toBe('inne');
+  });
+});
+
+describe('a vocabulary that breaks §11 is rejected with a message naming the entry', () => {
+  const parse = (value: unknown) => () => parseVocabulary(JSON.stringify(value), 'tematy.json');
+
+  it('accepts a valid one (extra keys ignored) and keeps file order', () => {
+    expect(parseVocabulary(JSON.stringify([
+      { id: 'b-2', nazwa: 'B', wzorce: [], opis: 'x' }, { id: 'a', nazwa: 'A', wzorce: ['x'] },
+    ]), 'v.json')).toEqual([{ id: 'b-2', nazwa: 'B', wzorce: [] }, { id: 'a', nazwa: 'A', wzorce: ['x'] }]);
+    expect(parseVocabulary('[]', 'v.json')).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', '{', /tematy\.json: is not JSON/],
+    ['not an array', JSON.stringify({ id: 'a' }), /tematy\.json: must be a JSON array/],
+  ])('%s', (_what, text, message) => expect(() => parseVocabulary(text, 'tematy.json')).toThrow(message));
+
+  it.each([
+    ['an id with upper case', [{ id: 'Budzet', nazwa: 'B', wzorce: [] }],
+      /entry 1 \("Budzet"\): id: must match \^\[a-z0-9-\]\{1,40\}\$/],
+    ['an id too long', [{ id: 'a'.repeat(41), nazwa: 'B', wzorce: [] }], /entry 1 \("a{41}"\): id/],
+    ['an empty id', [{ id: 'x', nazwa: 'X', wzorce: [] }, { id: '', nazwa: 'B', wzorce: [] }], /entry 2 \(""\): id/],
+    ['a missing id', [{ nazwa: 'B', wzorce: [] }], /entry 1: id: /],
+    ['an id that repeats',
+      [{ id: 'a', nazwa: 'A', wzorce: [] }, { id: 'b', nazwa: 'B', wzorce: [] }, { id: 'a', nazwa: 'C', wzorce: [] }],
+      /entry 3 \("a"\): id: repeats entry 1/],
+    ['inne', [{ id: 'inne', nazwa: 'Inne', wzorce: ['x'] }], /entry 1 \("inne"\): id: must not be "inne"/],
+    ['an empty nazwa', [{ id: 'a', nazwa: '', wzorce: [] }], /entry 1 \("a"\): nazwa: /],
+    ['a nazwa that is not a string', [{ id: 'a', nazwa: 5, wzorce: [] }], /entry 1 \("a"\): nazwa: /],
+    ['wzorce not an array', [{ id: 'a', nazwa: 'A', wzorce: 'budżet' }], /entry 1 \("a"\): wzorce: /],
+    ['a pattern that is not a string', [{ id: 'a', nazwa: 'A', wzorce: ['x', 7] }], /entry 1 \("a"\): wzorce\[1\]: /],
+    ['an entry that is not an object', [{ id: 'a', nazwa: 'A', wzorce: [] }, 'b'], /entry 2: must be an object/],
+  ])('%s', (_what, value, message) => {
+    expect(parse(value)).toThrow(VocabularyError);
+    expect(parse(value)).toThrow(message);
+  });
+});
+
+describe('the fast fold and the trie agree with §11 read literally', () => {
+  // §11 as written, with nothing shared with core/topics.ts but the test's own regular expressions.
+  const fold = (s: string) => s.replace(/ł/g, 'l').replace(/Ł/g, 'L').normalize('NFKD').replace(/\p{Mn}/gu, '')
+    .toLowerCase().replace(/\s+/g, ' ').trim();
+  const naiveTopic = (vocabulary: Vocabulary, title: string): number => {
+    const t = fold(title);
+    for (let topic = 0; topic < vocabulary.length; topic++) {
+      for (const pattern of vocabulary[topic]!.wzorce) {
+        const p = fold(pattern);
+        if (p === '') continue;
+        for (let i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1)) {
+          const before = [...t.slice(0, i)].at(-1);
+          if (before === undefined || !/[\p{L}\p{N}]/u.test(before)) return topic;
+        }
+      }
+    }
+    return vocabulary.length;
+  };
+  // Polish letters in both cases, spaces of several kinds, punctuation, digits, a ligature, a combining
+  // mark, Greek (final sigma), a letter outside the BMP, and characters NFKD expands.
+  const alphabet = ['a', 'b', 'k', 'l', 'ł', 'Ł', 'ą', 'Ą', 'ż', 'Ż', 'ó', 'Ó', 'e', 'ę', 'E', ' ', '  ', '\t',
+    '\u00a0', '\u2003', '-', '(', '„', '”', '.', '1', '2', '²', 'ﬁ', '\u0301', 'Σ', 'σ', '𝐀', 'ß', 'İ', '½', '…'];
+  const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 14 }).map((parts) => parts.join(''));
+
+  it('fold', () => {
+    fc.assert(fc.property(text, (s) => { expect(foldTopicText(s)).toBe(fold(s)); }), { numRuns: 3000, seed: 37 });
+  });
+
+  it('topic', () => {
+    const vocabulary = fc.array(fc.array(text, { maxLength: 4 }), { maxLength: 5 })
+      .map((entries) => entries.map((wzorce, i) => ({ id: `t${i}`, nazwa: `T${i}`, wzorce })));
+    fc.assert(fc.property(vocabulary, fc.array(text, { maxLength: 6 }), (v, titles) => {
+      const classifier = new TopicClassifier(v);
+      for (const title of titles) expect(classifier.topicOf(title)).toBe(naiveTopic(v, title));
+    }), { numRuns: 3000, seed: 37 });
+  });
+});
