@@ -30,4 +30,12 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  {
+    // The website's one script runs in the browser (src/site/assets/).
+    files: ['src/site/assets/*.js'],
+    languageOptions: {
+      globals: { window: 'readonly', document: 'readonly', navigator: 'readonly', location: 'readonly', URL: 'readonly',
+        URLSearchParams: 'readonly', fetch: 'readonly' },
+    },
+  },
 );

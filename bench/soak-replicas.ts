@@ -106,7 +106,7 @@ try {
       await sleep(LINK_EVERY_MS);
       const vote = 1 + (n % 1000);
       try {
-        const made = await fetch(`${proxy!.url}/api/glosowania/${vote}/udostepnij`, {
+        const made = await fetch(`${proxy.url}/api/glosowania/${vote}/udostepnij`, {
           method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(10_000),
         });
         const text = await made.text();
@@ -142,10 +142,10 @@ try {
   const faults = (async () => {
     await sleep(Math.max(0, started + (DURATION_S * 1000) / 3 - Date.now()));
     outage.from = Date.now();
-    await postgres!.stop('fast');
+    await postgres.stop('fast');
     console.log(`  ${at()}: PostgreSQL stopped`);
     await sleep(POSTGRES_DOWN_MS);
-    await postgres!.start();
+    await postgres.start();
     outage.to = Date.now();
     console.log(`  ${at()}: PostgreSQL started again`);
     await sleep(Math.max(0, started + (DURATION_S * 2000) / 3 - Date.now()));

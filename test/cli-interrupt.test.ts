@@ -35,8 +35,8 @@ function etl(dbPath: string, spill: string): Run {
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
+  child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   return { child, out: () => out, err: () => err, exited };
 }

@@ -326,7 +326,8 @@ describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
     for (const url of urls) {
       const res = await request(hostile.app).get(url);
       expect(res.status, url).toBe(200);
-      for (const record of parse(res.text, { record_delimiter: '\r\n' }) as string[][]) {
+      const records: string[][] = parse(res.text, { record_delimiter: '\r\n' });
+      for (const record of records) {
         for (const field of record) {
           expect(STARTS_FORMULA.test(field) && !/^-\d+(\.\d+)?$/.test(field), `${url}: ${JSON.stringify(field)}`).toBe(false);
           if (field.startsWith("'")) seen.add(field.slice(1));
@@ -343,3 +344,26 @@ describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
     expect(opis.text).toContain('ma na początku apostrof');
   });
 });
+describe('CSV columns are described by the API response schemas', () => {
+  it('a column named after a field says what OpenAPI says of it, in the bulk files and the lists alike', () => {
+    const components = buildOpenApiDocument().components.schemas;
+    const documented = (component: string, field: string) =>
+      (components[component]!['properties'] as Record<string, { description?: string }>)[field]!.description;
+    const described = (columns: ReadonlyArray<CsvColumn<never>>, name: string) =>
+      columns.find((c) => c.name === name)!.description;
+    expect(described(bulkColumns('glosowania'), 'tytul')).toBe(documented('VoteSummary', 'tytul'));
+    expect(described(voteList.columns, 'tytul')).toBe(documented('VoteSummary', 'tytul'));
+    expect(described(bulkColumns('posiedzenia'), 'frekwencja_procent'))
+      .toBe(documented('Session', 'frekwencja_procent'));
+    expect(described(bulkColumns('ugrupowania'), 'pelna_nazwa')).toBe(descriptionOf(group.shape.pelna_nazwa));
+  });
+
+  it('looks through a nullable field, lets a list say its own, and refuses a column nobody describes', () => {
+    const columns = columnsOf<{ godzina: string | null; nazwa: string | null }>(session, ['nazwa'], {});
+    expect(columns[0]!.description).toBe(descriptionOf(session.shape.nazwa));
+    expect(columns[0]!.value({ godzina: null, nazwa: 'I sesja' })).toBe('I sesja');
+    expect(columnsOf(voteSummary, ['godzina'], { godzina: { description: 'own' } })[0]!.description).toBe('own');
+    expect(() => columnsOf(voteSummary, ['nie_ma'])).toThrow(/CSV column nie_ma: no field nie_ma/);
+  });
+});
+

@@ -83,7 +83,7 @@ describe('a build killed while it publishes (issue 34)', () => {
   const killedAt = (source: string, dbPath: string, killAt: string) => new Promise<{ signal: NodeJS.Signals | null; out: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), KILL_CHILD, source, dbPath, killAt], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
     child.once('close', (_code, signal) => resolve({ signal, out }));
   });
   /** What the builder's publisher answers for the manifest, and the served file's snapshot and digest. */

@@ -257,9 +257,9 @@ export class GlosowaniaQueries {
     const { s_numer, s_data, s_nazwa, p_numer, p_tytul, liczba_zalacznikow, ord, wiekszosc, wiekszosc_glosow, ...summary } = voteSummaryOf(row);
     return {
       ...(summary as VoteSummary),
-      posiedzenie: { id_posiedzenia: summary['id_posiedzenia'] as number, numer: s_numer as string, data: s_data as string, nazwa: s_nazwa as string | null },
+      posiedzenie: { id_posiedzenia: summary['id_posiedzenia'], numer: s_numer as string, data: s_data as string, nazwa: s_nazwa as string | null },
       punkt: summary['id_punktu'] === null ? null
-        : { id_punktu: summary['id_punktu'] as number, numer: p_numer as string, tytul: p_tytul as string },
+        : { id_punktu: summary['id_punktu'], numer: p_numer as string, tytul: p_tytul as string },
       liczba_zalacznikow: liczba_zalacznikow as number,
       wymagana_wiekszosc: wiekszosc === null ? null : { typ: wiekszosc as string, glosow: wiekszosc_glosow as number | null },
       ord: ord as number,

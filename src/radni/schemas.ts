@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import {
-  booleanParam, glosParam, idParam, kadencjaParam, limitParam, minParam, minWspolneParam, organParam, pageParam, tematParam, wholeNumber,
+  booleanParam, glosParam, idParam, kadencjaParam, limitParam, minWspolneParam, organParam, pageParam, tematParam, wholeNumber,
 } from '../http/params.ts';
 import {
   councilFields, count, dateString, glosValue, int, kadencjaString, percentNumber, text, wynikValue,

@@ -18,7 +18,7 @@ function read(name: string): string {
     return readFileSync(new URL(name, FOLDER), 'utf8');
   } catch (error) {
     const why = (error as Error).message;
-    throw new Error(`the website's asset ${name} is read from ${FOLDER.pathname} (sources beside the build): ${why}`);
+    throw new Error(`the website's asset ${name} is read from ${FOLDER.pathname} (sources beside the build): ${why}`, { cause: error });
   }
 }
 

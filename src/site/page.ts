@@ -88,7 +88,7 @@ export const download = <I, A, T>(
   args: (input: I, context: LoadContext) => A | Promise<A>,
 ): Download<I> => ({
   list: list as unknown as SiteList<never, unknown>,
-  open: async (input, context) => list.rows(await args(input, context), context) as ListPage<unknown>,
+  open: async (input, context) => list.rows(await args(input, context), context),
 });
 
 export interface SitePage<P extends string, Q extends SiteParamName, D> {
@@ -101,7 +101,8 @@ export interface SitePage<P extends string, Q extends SiteParamName, D> {
   downloads?: Record<string, Download<PageInput<P, Q>>>;
 }
 
-/** Any page of the table (for the router). */
+/** Any page of the table (for the router): each page's route, query and data types differ. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table holds pages of every route and data type
 export type AnyPage = SitePage<any, any, any>;
 
 /** Declares a page; its load and render are typed by its route and each other. */

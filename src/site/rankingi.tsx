@@ -9,7 +9,7 @@ import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import type { PageContext } from './layout.tsx';
 import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
-import { type Download, type InputOf, type SiteList, download, page, readList } from './page.ts';
+import { type InputOf, type SiteList, download, page, readList } from './page.ts';
 import { PAGES, linkTo, listHref } from './paths.ts';
 
 /** A row of a ranking, as its list reads it. */
@@ -254,5 +254,5 @@ export const rankingsPage = page({
       name,
       download(list as SiteList<RankingScope, unknown>, rankingScope),
     ]),
-  ) as Record<RankingName, Download<Input>>,
+  ),
 });

@@ -113,7 +113,7 @@ function frameOf(
 
 /** A page's input from its request: the path parameters Express matched, the query by the names its route lists. */
 const inputOf = (page: AnyPage, req: Parameters<RequestHandler>[0], frame: PageContext): PageInput => ({
-  params: { ...req.params } as PageInput['params'],
+  params: { ...req.params },
   query: parseSiteQuery(urlOf(req), page.route.query),
   organ: frame.organ,
 });
