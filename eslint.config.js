@@ -22,9 +22,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       // The house's mark of a value left unused on purpose (a destructured field dropped, a callback's
       // parameter): a leading underscore.
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_',
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
       // Control characters in patterns are meant: XML's forbidden characters (feeds, cards), the NUL
       // that separates a title's pairs (core/title-words.ts).
       'no-control-regex': 'off',
@@ -34,8 +40,15 @@ export default tseslint.config(
     // The website's one script runs in the browser (src/site/assets/).
     files: ['src/site/assets/*.js'],
     languageOptions: {
-      globals: { window: 'readonly', document: 'readonly', navigator: 'readonly', location: 'readonly', URL: 'readonly',
-        URLSearchParams: 'readonly', fetch: 'readonly' },
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        location: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        fetch: 'readonly',
+      },
     },
   },
 );

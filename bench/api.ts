@@ -48,18 +48,33 @@ const WORKLOADS = argValue('--workloads', 'walk,zipf,hot').split(',');
 const LOG_LEVEL = process.env['LOG_LEVEL'] ?? 'info';
 const sejm = process.argv.includes('--sejm');
 const builtDb = argValue('--db', '');
-const polandFraction = process.argv.includes('--poland-fraction') ? Number(argValue('--poland-fraction', '')) : undefined;
+const polandFraction = process.argv.includes('--poland-fraction')
+  ? Number(argValue('--poland-fraction', ''))
+  : undefined;
 if (polandFraction !== undefined && !(polandFraction > 0 && polandFraction <= 1)) {
   console.error('bench:api: --poland-fraction takes a number in (0, 1]');
   process.exit(2);
 }
-const SAMPLE = process.argv.includes('--sample') ? Number(argValue('--sample', '')) : polandFraction === undefined ? undefined : 20_000;
+const SAMPLE = process.argv.includes('--sample')
+  ? Number(argValue('--sample', ''))
+  : polandFraction === undefined
+    ? undefined
+    : 20_000;
 
 function load(port: number, paths: string[]): LoadResult {
-  const spec: LoadSpec = { url: `http://127.0.0.1:${port}`, paths, headers: {}, connections: CONNECTIONS, duration: DURATION };
+  const spec: LoadSpec = {
+    url: `http://127.0.0.1:${port}`,
+    paths,
+    headers: {},
+    connections: CONNECTIONS,
+    duration: DURATION,
+  };
   if (hasWrk()) return runWrk(spec);
-  const child = spawnSync(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)],
-    { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnSync(
+    process.execPath,
+    [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)],
+    { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   if (child.status !== 0) throw new Error(`autocannon exited ${child.status}`);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as LoadResult;
 }
@@ -86,7 +101,10 @@ async function collectAnswers(port: number, paths: string[], file: string): Prom
 }
 
 /** Mean time and size per kind of answer, one request at a time over keep-alive (the server's cache is off). */
-async function coldCosts(port: number, walk: string[]): Promise<Array<{ kind: string; urls: number; bytes: number; us: number }>> {
+async function coldCosts(
+  port: number,
+  walk: string[],
+): Promise<Array<{ kind: string; urls: number; bytes: number; us: number }>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const byKind = new Map<string, string[]>();
   for (const url of walk) {
@@ -100,7 +118,12 @@ async function coldCosts(port: number, walk: string[]): Promise<Array<{ kind: st
     let bytes = 0;
     const started = performance.now();
     for (const url of urls) bytes += (await get(agent, port, url)).body.length;
-    rows.push({ kind, urls: urls.length, bytes: Math.round(bytes / urls.length), us: Math.round(((performance.now() - started) / urls.length) * 1000) });
+    rows.push({
+      kind,
+      urls: urls.length,
+      bytes: Math.round(bytes / urls.length),
+      us: Math.round(((performance.now() - started) / urls.length) * 1000),
+    });
   }
   agent.destroy();
   return rows.sort((a, b) => b.us - a.us);
@@ -117,17 +140,24 @@ const median = (values: number[]) => {
  * per-round ratios, to the limit (bare Express) and to bare node:http.
  */
 const row = (name: string, runs: LoadResult[], limit: LoadResult[], node: LoadResult[]) => {
-  const ratio = (to: LoadResult[]) => median(runs.map((r, i) => r.requestsPerSecond / to[i]!.requestsPerSecond)).toFixed(2);
+  const ratio = (to: LoadResult[]) =>
+    median(runs.map((r, i) => r.requestsPerSecond / to[i]!.requestsPerSecond)).toFixed(2);
   const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
-  return `| ${name} | ${median(runs.map((r) => r.requestsPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ` +
+  return (
+    `| ${name} | ${median(runs.map((r) => r.requestsPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ` +
     `${median(runs.map((r) => r.p99)).toFixed(1)} | ${ratio(limit)} | ${ratio(node)} | ${runs.map((r) => r.requestsPerSecond.toFixed(0)).join(' / ')} | ` +
-    `${sum((r) => r.non2xx + r.errors)} |`;
+    `${sum((r) => r.non2xx + r.errors)} |`
+  );
 };
 
 const work = mkdtempSync(join(tmpdir(), 'council-bench-api-'));
 const children: ChildProcess[] = [];
 try {
-  let source = builtDb || (sejm ? local(`../../${ext === 'ts' ? '' : '../'}shared/data/sejm-term10.tar.gz`) : local(`../${ext === 'ts' ? '' : '../'}data/sample`));
+  let source =
+    builtDb ||
+    (sejm
+      ? local(`../../${ext === 'ts' ? '' : '../'}shared/data/sejm-term10.tar.gz`)
+      : local(`../${ext === 'ts' ? '' : '../'}data/sample`));
   if (polandFraction !== undefined) {
     source = join(work, 'poland');
     console.log(`generating the Poland plan at fraction ${polandFraction} …`);
@@ -148,11 +178,23 @@ try {
   // Each server its own share and answer store, new for this run: an answer store left by an earlier run
   // would be warm before the first request.
   const serviceEnv = (name: string, cacheMb: string, storeMb: string) => ({
-    HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, `shares-${name}.db`), ANSWER_STORE_PATH: join(work, `answers-${name}.db`),
-    CRON_SCHEDULE: '', RATE_LIMIT_MAX_REQUESTS: '1000000000', LOG_LEVEL, WEB_CONCURRENCY: WORKERS, RESPONSE_CACHE_MB: cacheMb, ANSWER_STORE_MB: storeMb,
+    HOST: '127.0.0.1',
+    DB_PATH: dbPath,
+    SHARES_DB_PATH: join(work, `shares-${name}.db`),
+    ANSWER_STORE_PATH: join(work, `answers-${name}.db`),
+    CRON_SCHEDULE: '',
+    RATE_LIMIT_MAX_REQUESTS: '1000000000',
+    LOG_LEVEL,
+    WEB_CONCURRENCY: WORKERS,
+    RESPONSE_CACHE_MB: cacheMb,
+    ANSWER_STORE_MB: storeMb,
   });
   const startService = async (name: string, cacheMb: string, storeMb = '1024') => {
-    const service = await start([local(`../cli/council.${ext}`), 'serve'], serviceEnv(name, cacheMb, storeMb), '/health');
+    const service = await start(
+      [local(`../cli/council.${ext}`), 'serve'],
+      serviceEnv(name, cacheMb, storeMb),
+      '/health',
+    );
     children.push(service.child);
     return service;
   };
@@ -165,18 +207,27 @@ try {
   const cold = await coldCosts(uncached.port, walk);
   const bare = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS }, '/ready');
   children.push(bare.child);
-  const bareNode = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS, BARE: 'node' }, '/ready');
+  const bareNode = await start(
+    [local(`./bare-server.${ext}`)],
+    { ANSWERS: answersFile, WORKERS, BARE: 'node' },
+    '/ready',
+  );
   children.push(bareNode.child);
   // 'cache 64' and 'store' are as `council serve` runs by default, but for the response cache of the
   // second; their answer stores start empty and fill during the first round.
   const servers: Record<string, number> = {
-    limit: bare.port, node: bareNode.port, 'cache 64': (await startService('cache', '64')).port, store: (await startService('store', '0')).port,
+    limit: bare.port,
+    node: bareNode.port,
+    'cache 64': (await startService('cache', '64')).port,
+    store: (await startService('store', '0')).port,
     live: uncached.port,
   };
 
-  console.log(`walk: ${walk.length.toLocaleString('en')} URLs, ${(bytes / 2 ** 20).toFixed(0)} MiB of answers; ` +
-    `load: ${hasWrk() ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds; ` +
-    `processes: ${WORKERS} on each side; service LOG_LEVEL=${LOG_LEVEL}`);
+  console.log(
+    `walk: ${walk.length.toLocaleString('en')} URLs, ${(bytes / 2 ** 20).toFixed(0)} MiB of answers; ` +
+      `load: ${hasWrk() ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds; ` +
+      `processes: ${WORKERS} on each side; service LOG_LEVEL=${LOG_LEVEL}`,
+  );
 
   const runs: Record<string, Record<string, LoadResult[]>> = {};
   for (let round = 1; round <= ROUNDS; round++) {
@@ -191,8 +242,12 @@ try {
 
   for (const workload of WORKLOADS) {
     const r = runs[workload]!;
-    console.log(`\n${workload} (${lists[workload]!.length.toLocaleString('en')} requests in the list; medians of ${ROUNDS} rounds)\n`);
-    console.log('| server | req/s | p50 ms | p99 ms | ratio | ratio to node:http | req/s per round | failed |\n|---|---:|---:|---:|---:|---:|---|---:|');
+    console.log(
+      `\n${workload} (${lists[workload]!.length.toLocaleString('en')} requests in the list; medians of ${ROUNDS} rounds)\n`,
+    );
+    console.log(
+      '| server | req/s | p50 ms | p99 ms | ratio | ratio to node:http | req/s per round | failed |\n|---|---:|---:|---:|---:|---:|---|---:|',
+    );
     const [limit, node] = [r['limit']!, r['node']!];
     console.log(row('same bytes from memory (limit)', limit, limit, node));
     console.log(row('same bytes from memory, bare node:http', node, limit, node));
@@ -203,8 +258,11 @@ try {
 
   console.log('\ncold cost per kind of answer (cache off, one request at a time, keep-alive)\n');
   console.log('| kind | URLs timed | bytes | µs per request |\n|---|---:|---:|---:|');
-  for (const c of cold) console.log(`| ${c.kind} | ${c.urls} | ${c.bytes.toLocaleString('en')} | ${c.us.toLocaleString('en')} |`);
-  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; data: ${builtDb || (sejm ? 'Sejm term 10' : polandFraction !== undefined ? `Poland plan at fraction ${polandFraction}` : 'sample council')}`);
+  for (const c of cold)
+    console.log(`| ${c.kind} | ${c.urls} | ${c.bytes.toLocaleString('en')} | ${c.us.toLocaleString('en')} |`);
+  console.log(
+    `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; data: ${builtDb || (sejm ? 'Sejm term 10' : polandFraction !== undefined ? `Poland plan at fraction ${polandFraction}` : 'sample council')}`,
+  );
 } finally {
   for (const child of children) child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });

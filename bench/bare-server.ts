@@ -49,7 +49,9 @@ if (cluster.isPrimary && workers > 1) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.get('/ready', (_req, res) => { res.end('ok'); });
+  app.get('/ready', (_req, res) => {
+    res.end('ok');
+  });
   app.use((req, res) => {
     const body = answers.get(req.originalUrl);
     if (body === undefined) {

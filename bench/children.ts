@@ -12,11 +12,20 @@ export const ext = fromSources ? 'ts' : 'js';
 export const nodeArgs = fromSources ? ['--import', 'tsx'] : [];
 
 /** Starts a server process on a free port and waits until `readyPath` answers. */
-export async function start(args: string[], env: Record<string, string>, readyPath: string): Promise<{ child: ChildProcess; port: number }> {
+export async function start(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...args], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let exited = false;
-  child.on('exit', () => { exited = true; });
+  child.on('exit', () => {
+    exited = true;
+  });
   for (let attempt = 0; attempt < 600 && !exited; attempt++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}${readyPath}`)).ok) return { child, port };
@@ -31,10 +40,12 @@ export async function start(args: string[], env: Record<string, string>, readyPa
 /** GETs `path` over a keep-alive agent; resolves with the status and body. */
 export function get(agent: http.Agent, port: number, path: string): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }

@@ -20,7 +20,11 @@ import { describePlan, planTotals, polandPlan } from '../tools/generate/poland.t
 
 const here = fileURLToPath(import.meta.url);
 
-interface StageMeasure { maxRssKb: number; heapMib: number; cpuMs: number }
+interface StageMeasure {
+  maxRssKb: number;
+  heapMib: number;
+  cpuMs: number;
+}
 const cli = fileURLToPath(new URL(here.endsWith('.ts') ? '../cli/council.ts' : '../cli/council.js', import.meta.url));
 const nodeArgs = here.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
@@ -34,7 +38,11 @@ if (process.argv[2] === '--measure') {
   const onStage = (stage: string) => {
     const cpu = process.cpuUsage(cpuBefore);
     cpuBefore = process.cpuUsage();
-    memory[stage] = { maxRssKb: process.resourceUsage().maxRSS, heapMib: process.memoryUsage().heapUsed / 2 ** 20, cpuMs: (cpu.user + cpu.system) / 1000 };
+    memory[stage] = {
+      maxRssKb: process.resourceUsage().maxRSS,
+      heapMib: process.memoryUsage().heapUsed / 2 ** 20,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    };
   };
   const summary: EtlSummary = await runEtl({ source, format, dbPath, render: renderStoredAnswers, onStage });
   console.log(JSON.stringify({ summary, maxRssKb: process.resourceUsage().maxRSS, memory }));
@@ -45,7 +53,8 @@ const argValue = (flag: string, fallback: string) => {
   const i = process.argv.indexOf(flag);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 };
-const mode = (['sejm', 'radoskop', 'scale', 'poland'] as const).find((m) => process.argv.includes(`--${m}`)) ?? 'council';
+const mode =
+  (['sejm', 'radoskop', 'scale', 'poland'] as const).find((m) => process.argv.includes(`--${m}`)) ?? 'council';
 const fraction = mode === 'poland' ? Number(argValue('--fraction', '1')) : 1;
 if (!(fraction > 0 && fraction <= 1) || (mode !== 'poland' && process.argv.includes('--fraction'))) {
   console.error('bench:etl: --fraction takes a number in (0, 1] and goes with --poland');
@@ -62,7 +71,8 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 const bytes = (path: string) => statSync(path).size;
 const gb = (n: number) => `${(n / 1e9).toFixed(2)} GB`;
 /** A source in ../shared/data beside the repository (from dist/bench when compiled). */
-const sharedData = (name: string) => fileURLToPath(new URL(`${here.endsWith('.ts') ? '../../' : '../../../'}shared/data/${name}`, import.meta.url));
+const sharedData = (name: string) =>
+  fileURLToPath(new URL(`${here.endsWith('.ts') ? '../../' : '../../../'}shared/data/${name}`, import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'council-bench-'));
 try {
   let source: string;
@@ -78,56 +88,87 @@ try {
     format = mode;
     described = mode === 'sejm' ? `Sejm term 10 (${source})` : `the Radoskop councils in ${source}`;
   } else {
-    const sizes = Object.fromEntries(Object.entries(mode === 'scale'
-      ? { '--rady': '200', '--radni': '25', '--glosowania': '1000' }
-      : { '--radni': '500', '--glosowania': '3000' }).map(([flag, size]) => [flag, argValue(flag, size)]));
-    const args = mode === 'poland' ? ['--poland', ...(fraction < 1 ? ['--fraction', String(fraction)] : [])] : Object.entries(sizes).flat();
+    const sizes = Object.fromEntries(
+      Object.entries(
+        mode === 'scale'
+          ? { '--rady': '200', '--radni': '25', '--glosowania': '1000' }
+          : { '--radni': '500', '--glosowania': '3000' },
+      ).map(([flag, size]) => [flag, argValue(flag, size)]),
+    );
+    const args =
+      mode === 'poland'
+        ? ['--poland', ...(fraction < 1 ? ['--fraction', String(fraction)] : [])]
+        : Object.entries(sizes).flat();
     source = join(work, 'bundle');
     described = `council generate ${args.join(' ')}`;
-    console.log(`generating: ${described}${mode === 'poland' ? ` into ${source} (the full plan: ~4.7 GB of CSV, ~17 GB of database)` : ''}`);
+    console.log(
+      `generating: ${described}${mode === 'poland' ? ` into ${source} (the full plan: ~4.7 GB of CSV, ~17 GB of database)` : ''}`,
+    );
     const generating = performance.now();
     execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', source, ...args], { stdio: 'inherit' });
-    generation = { seconds: seconds(generating), bytes: readdirSync(source).reduce((sum, file) => sum + bytes(join(source, file)), 0) };
+    generation = {
+      seconds: seconds(generating),
+      bytes: readdirSync(source).reduce((sum, file) => sum + bytes(join(source, file)), 0),
+    };
     console.log(`generation: ${generation.seconds.toFixed(2)} s, bundle ${gb(generation.bytes)} on disk`);
   }
 
   console.log(`\nETL of ${described}`);
   const child = spawnSync(process.execPath, [...nodeArgs, here, '--measure', source, format, join(work, 'bench.db')], {
-    encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (child.status !== 0) throw new Error(`the ETL run failed (exit ${child.status})`);
-  const { summary, maxRssKb, memory } = JSON.parse(child.stdout.trim().split('\n').pop()!) as
-    { summary: EtlSummary; maxRssKb: number; memory: Record<string, StageMeasure> };
+  const { summary, maxRssKb, memory } = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+    summary: EtlSummary;
+    maxRssKb: number;
+    memory: Record<string, StageMeasure>;
+  };
   const dbBytes = bytes(join(work, 'bench.db'));
   const wall = seconds(started);
 
-  console.log(`\n| stage | rows | seconds | CPU seconds | peak RSS so far (MiB) | JS heap after (MiB) |\n|---|---:|---:|---:|---:|---:|`);
+  console.log(
+    `\n| stage | rows | seconds | CPU seconds | peak RSS so far (MiB) | JS heap after (MiB) |\n|---|---:|---:|---:|---:|---:|`,
+  );
   for (const s of summary.stages) {
     const m = memory[s.stage];
-    console.log(`| ${s.stage} | ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(2)} | ${m ? (m.cpuMs / 1000).toFixed(2) : ''} | `
-      + `${m ? (m.maxRssKb / 1024).toFixed(0) : ''} | ${m ? m.heapMib.toFixed(0) : ''} |`);
+    console.log(
+      `| ${s.stage} | ${s.rows.toLocaleString('en')} | ${(s.ms / 1000).toFixed(2)} | ${m ? (m.cpuMs / 1000).toFixed(2) : ''} | ` +
+        `${m ? (m.maxRssKb / 1024).toFixed(0) : ''} | ${m ? m.heapMib.toFixed(0) : ''} |`,
+    );
   }
   const cpuSeconds = Object.values(memory).reduce((sum, m) => sum + m.cpuMs, 0) / 1000;
-  console.log(`| **total** | ${summary.counts.glosy.toLocaleString('en')} ballots | **${summary.seconds.toFixed(2)}** | ${cpuSeconds.toFixed(2)} | | |`);
+  console.log(
+    `| **total** | ${summary.counts.glosy.toLocaleString('en')} ballots | **${summary.seconds.toFixed(2)}** | ${cpuSeconds.toFixed(2)} | | |`,
+  );
   const poland = mode === 'poland';
-  console.log(`\npeak RSS: ${(maxRssKb / 1024).toFixed(0)} MiB${poland ? ' (target for the full plan ≤ 3 GB, floor 4 GB)' : ''}`);
-  console.log(`ETL: ${summary.seconds.toFixed(2)} s${poland ? ' (target for the full plan ≤ 15 min, floor 20 min)' : ''}; database ${gb(dbBytes)}; `
-    + `wall time in all${generation ? ' (generation + ETL)' : ''}: ${wall.toFixed(2)} s`);
+  console.log(
+    `\npeak RSS: ${(maxRssKb / 1024).toFixed(0)} MiB${poland ? ' (target for the full plan ≤ 3 GB, floor 4 GB)' : ''}`,
+  );
+  console.log(
+    `ETL: ${summary.seconds.toFixed(2)} s${poland ? ' (target for the full plan ≤ 15 min, floor 20 min)' : ''}; database ${gb(dbBytes)}; ` +
+      `wall time in all${generation ? ' (generation + ETL)' : ''}: ${wall.toFixed(2)} s`,
+  );
   console.log(`counts: ${JSON.stringify(summary.counts)}`);
   if (poland && fraction < 1 && generation) {
     // Linear in the ballots: the full plan's expected ballots over the ballots of this sample.
     const full = planTotals(polandPlan());
     const k = full.expectedBallots / summary.counts.glosy;
-    const minutes = (s: number) => `${(s * k / 60).toFixed(1)} min`;
+    const minutes = (s: number) => `${((s * k) / 60).toFixed(1)} min`;
     console.log(`\nfull plan: ${describePlan(full)}`);
-    console.log(`extrapolated linearly (× ${k.toFixed(1)}, by ballots): generation ${minutes(generation.seconds)}, ETL ${minutes(summary.seconds)} `
-      + `(target ≤ 15 min), wall ${minutes(wall)}; bundle ${gb(generation.bytes * k)}, database ${gb(dbBytes * k)}`);
+    console.log(
+      `extrapolated linearly (× ${k.toFixed(1)}, by ballots): generation ${minutes(generation.seconds)}, ETL ${minutes(summary.seconds)} ` +
+        `(target ≤ 15 min), wall ${minutes(wall)}; bundle ${gb(generation.bytes * k)}, database ${gb(dbBytes * k)}`,
+    );
   }
   if (keep) {
     renameSync(join(work, 'bench.db'), keep);
     console.log(`database kept at ${keep} (walk it: npm run bench:api -- --db ${keep} --sample 20000)`);
   }
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`);
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

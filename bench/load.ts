@@ -7,8 +7,22 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface LoadSpec { url: string; paths: string[]; headers: Record<string, string>; connections: number; duration: number }
-export interface LoadResult { tool: 'wrk' | 'autocannon'; requestsPerSecond: number; p50: number; p99: number; total: number; non2xx: number; errors: number }
+export interface LoadSpec {
+  url: string;
+  paths: string[];
+  headers: Record<string, string>;
+  connections: number;
+  duration: number;
+}
+export interface LoadResult {
+  tool: 'wrk' | 'autocannon';
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
 
 /** wrk's Lua: each thread walks the list in order from the start, wrapping around. */
 const WRK_SCRIPT = `
@@ -37,8 +51,22 @@ export function runWrk(spec: LoadSpec): LoadResult {
     writeFileSync(join(dir, 'walk.lua'), WRK_SCRIPT);
     const headerArgs = Object.entries(spec.headers).flat();
     // One thread: the generator takes one core, the server the other.
-    const out = spawnSync('wrk', ['-t1', `-c${spec.connections}`, `-d${spec.duration}s`, '--latency', '-s', join(dir, 'walk.lua'),
-      spec.url, '--', join(dir, 'paths.txt'), ...headerArgs], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const out = spawnSync(
+      'wrk',
+      [
+        '-t1',
+        `-c${spec.connections}`,
+        `-d${spec.duration}s`,
+        '--latency',
+        '-s',
+        join(dir, 'walk.lua'),
+        spec.url,
+        '--',
+        join(dir, 'paths.txt'),
+        ...headerArgs,
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 24 },
+    );
     if (out.status !== 0) throw new Error(`wrk failed: ${out.stderr}`);
     const text = out.stdout;
     const latency = (pct: string) => {
@@ -50,7 +78,8 @@ export function runWrk(spec: LoadSpec): LoadResult {
     return {
       tool: 'wrk',
       requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
-      p50: latency('50'), p99: latency('99'),
+      p50: latency('50'),
+      p99: latency('99'),
       total: Number(requests?.[1] ?? 0),
       non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0),
       errors: errors ? errors.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
@@ -65,11 +94,20 @@ if (process.argv[2] === '--autocannon') {
   const { default: autocannon } = await import('autocannon');
   const spec = JSON.parse(process.argv[3]!) as LoadSpec;
   const result = await autocannon({
-    url: spec.url, connections: spec.connections, duration: spec.duration,
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.duration,
     requests: spec.paths.map((path) => ({ method: 'GET', path, headers: spec.headers })),
   });
-  console.log(JSON.stringify({
-    tool: 'autocannon', requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
-    total: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts,
-  } satisfies LoadResult));
+  console.log(
+    JSON.stringify({
+      tool: 'autocannon',
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      total: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    } satisfies LoadResult),
+  );
 }

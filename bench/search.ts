@@ -30,9 +30,28 @@ if (!dbPath || !existsSync(dbPath)) {
   process.exit(2);
 }
 
-const HARD = ['uchwala', 'uchwały', 'budżet', 'budzet', 'projekt', 'w sprawie', 'zmian', 'nr 12', 'druk nr 1234', 'xyzq', 'ow', 'a', '2024', 'gminy', 'rady'];
+const HARD = [
+  'uchwala',
+  'uchwały',
+  'budżet',
+  'budzet',
+  'projekt',
+  'w sprawie',
+  'zmian',
+  'nr 12',
+  'druk nr 1234',
+  'xyzq',
+  'ow',
+  'a',
+  '2024',
+  'gminy',
+  'rady',
+];
 
-interface Query { kind: string; path: string }
+interface Query {
+  kind: string;
+  path: string;
+}
 
 /** The queries, drawn from the titles of votes picked at random (fixed seed). */
 function queries(): Query[] {
@@ -41,7 +60,10 @@ function queries(): Query[] {
     const rng = new Rng(20261124);
     const votes = db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number;
     const titleAt = db.prepare('SELECT tytul, id_organu FROM glosowanie WHERE ord = ?');
-    const picked: Query[] = HARD.map((q) => ({ kind: 'hard', path: `/api/glosowania?search=${encodeURIComponent(q)}` }));
+    const picked: Query[] = HARD.map((q) => ({
+      kind: 'hard',
+      path: `/api/glosowania?search=${encodeURIComponent(q)}`,
+    }));
     const seen = new Set(picked.map((q) => q.path));
     const kinds = ['word', 'beginning', 'piece', 'words', 'word in a council'] as const;
     for (let attempt = 0; picked.length < QUERIES + HARD.length && attempt < QUERIES * 20; attempt++) {
@@ -50,10 +72,14 @@ function queries(): Query[] {
       const words = tytul.split(/[\s,.;:()„”"–-]+/).filter((w) => w.length >= 3);
       if (words.length < 3) continue;
       const at = rng.int(0, words.length - 3);
-      const search = kind === 'word' || kind === 'word in a council' ? words[at]!
-        : kind === 'beginning' ? words[at]!.slice(0, rng.int(3, 6))
-          : kind === 'piece' ? tytul.slice(rng.int(0, tytul.length - 4)).slice(0, rng.int(4, 12))
-            : words.slice(at, at + rng.int(2, 3)).join(' ');
+      const search =
+        kind === 'word' || kind === 'word in a council'
+          ? words[at]!
+          : kind === 'beginning'
+            ? words[at]!.slice(0, rng.int(3, 6))
+            : kind === 'piece'
+              ? tytul.slice(rng.int(0, tytul.length - 4)).slice(0, rng.int(4, 12))
+              : words.slice(at, at + rng.int(2, 3)).join(' ');
       const path = `/api/glosowania?search=${encodeURIComponent(search)}${kind === 'word in a council' ? `&organ=${id_organu}` : ''}`;
       if (seen.has(path)) continue;
       seen.add(path);
@@ -65,7 +91,8 @@ function queries(): Query[] {
   }
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
 async function round(port: number, list: Query[]): Promise<Map<string, number[]>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -84,15 +111,24 @@ async function round(port: number, list: Query[]): Promise<Map<string, number[]>
   }
   agent.destroy();
   slowest.sort((a, b) => b.ms - a.ms);
-  console.log(`  slowest: ${slowest.slice(0, 5).map((s) => `${decodeURIComponent(s.path.replace('/api/glosowania?search=', ''))} ${s.ms.toFixed(1)} ms`).join('; ')}`);
+  console.log(
+    `  slowest: ${slowest
+      .slice(0, 5)
+      .map((s) => `${decodeURIComponent(s.path.replace('/api/glosowania?search=', ''))} ${s.ms.toFixed(1)} ms`)
+      .join('; ')}`,
+  );
   return times;
 }
 
 function table(name: string, times: Map<string, number[]>) {
   console.log(`\n${name}\n| queries | n | p50 ms | p95 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|`);
-  for (const [kind, values] of [...times].sort(([a], [b]) => (a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b)))) {
+  for (const [kind, values] of [...times].sort(([a], [b]) =>
+    a === 'all' ? 1 : b === 'all' ? -1 : a.localeCompare(b),
+  )) {
     const sorted = [...values].sort((a, b) => a - b);
-    console.log(`| ${kind} | ${sorted.length} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`);
+    console.log(
+      `| ${kind} | ${sorted.length} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.95).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`,
+    );
   }
 }
 
@@ -103,14 +139,26 @@ if (process.argv.includes('--drop-caches')) {
     writeFileSync('/proc/sys/vm/drop_caches', '3');
     console.log('dropped the page cache');
   } catch (error) {
-    console.log(`could not drop the page cache (${(error as Error).message}); the cold round reads what the kernel holds`);
+    console.log(
+      `could not drop the page cache (${(error as Error).message}); the cold round reads what the kernel holds`,
+    );
   }
 }
 const work = mkdtempSync(join(tmpdir(), 'council-bench-search-'));
-const service = await start([fileURLToPath(new URL(`../cli/council.${ext}`, import.meta.url)), 'serve'], {
-  HOST: '127.0.0.1', DB_PATH: dbPath, SHARES_DB_PATH: join(work, 'shares.db'), CRON_SCHEDULE: '', LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX_REQUESTS: '1000000000', RESPONSE_CACHE_MB: '0', ANSWER_STORE_MB: '0',
-}, '/health');
+const service = await start(
+  [fileURLToPath(new URL(`../cli/council.${ext}`, import.meta.url)), 'serve'],
+  {
+    HOST: '127.0.0.1',
+    DB_PATH: dbPath,
+    SHARES_DB_PATH: join(work, 'shares.db'),
+    CRON_SCHEDULE: '',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX_REQUESTS: '1000000000',
+    RESPONSE_CACHE_MB: '0',
+    ANSWER_STORE_MB: '0',
+  },
+  '/health',
+);
 try {
   console.log(`${list.length} title searches over ${dbPath}, one at a time, response cache off`);
   const cold = await round(service.port, list);

@@ -18,14 +18,19 @@ const arg = (name: string, fallback: number) => {
 export const DURATION_S = arg('--duration', 300);
 export const EVERY_S = arg('--every', 20);
 
-export const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+export const rssMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Two generated councils under `work` and a source folder holding the first; copy the other over it to change the source. */
 export function alternatingSource(work: string): { bundles: string[]; source: string } {
   const bundles = ['a', 'b'].map((name, i) => {
     const dir = join(work, name);
-    execFileSync(process.execPath, [...nodeArgs, cli, 'generate', '--out', dir, '--seed', String(i + 1), '--radni', '40', '--glosowania', '1500'], { stdio: 'ignore' });
+    execFileSync(
+      process.execPath,
+      [...nodeArgs, cli, 'generate', '--out', dir, '--seed', String(i + 1), '--radni', '40', '--glosowania', '1500'],
+      { stdio: 'ignore' },
+    );
     return dir;
   });
   const source = join(work, 'source');

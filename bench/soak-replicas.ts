@@ -32,8 +32,12 @@ const REPLICA_DOWN_MS = 10_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-interface Health { data: { snapshot: string } | null; replika: { behindSeconds: number | null } | null }
-const health = async (url: string) => (await (await fetch(`${url}/health`, { signal: AbortSignal.timeout(5000) })).json()) as Health;
+interface Health {
+  data: { snapshot: string } | null;
+  replika: { behindSeconds: number | null } | null;
+}
+const health = async (url: string) =>
+  (await (await fetch(`${url}/health`, { signal: AbortSignal.timeout(5000) })).json()) as Health;
 
 const missing = [postgresBin() ? null : POSTGRES_MISSING, haveNginx() ? null : NGINX_MISSING].filter(Boolean);
 if (missing.length > 0) {
@@ -54,8 +58,16 @@ try {
     mkdirSync(join(work, name), { recursive: true });
     const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', ...args], {
       env: {
-        ...process.env, HOST: '127.0.0.1', DB_PATH: join(work, name, 'council.db'), SHARES_DATABASE_URL: links, CRON_SCHEDULE: '',
-        LOG_LEVEL: 'warn', RATE_LIMIT_MAX_REQUESTS: '1000000000', SITE_RATE_LIMIT_MAX_REQUESTS: '1000000000', NODE_ENV: 'test', ...env,
+        ...process.env,
+        HOST: '127.0.0.1',
+        DB_PATH: join(work, name, 'council.db'),
+        SHARES_DATABASE_URL: links,
+        CRON_SCHEDULE: '',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX_REQUESTS: '1000000000',
+        SITE_RATE_LIMIT_MAX_REQUESTS: '1000000000',
+        NODE_ENV: 'test',
+        ...env,
       },
       stdio: ['ignore', openSync(join(work, `${name}.log`), 'a'), 'inherit'], // warnings and errors, summed up at the end
     });
@@ -63,34 +75,70 @@ try {
     child.once('exit', () => children.delete(child));
     return child;
   };
-  const [builderPort, publishPort, onePort, twoPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [builderPort, publishPort, onePort, twoPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const builderUrl = `http://127.0.0.1:${builderPort}`;
-  const builder = serve('builder', { PORT: String(builderPort), SOURCE_DIR: source, SOURCE_FORMAT: 'csv', PUBLISH_PORT: String(publishPort) }, ['--bootstrap']);
-  await waitUntil('the builder to serve its first snapshot', async () => (await health(builderUrl)).data !== null, 120_000);
+  const builder = serve(
+    'builder',
+    { PORT: String(builderPort), SOURCE_DIR: source, SOURCE_FORMAT: 'csv', PUBLISH_PORT: String(publishPort) },
+    ['--bootstrap'],
+  );
+  await waitUntil(
+    'the builder to serve its first snapshot',
+    async () => (await health(builderUrl)).data !== null,
+    120_000,
+  );
   const manifest = `http://127.0.0.1:${publishPort}/council.db.manifest.json`;
   const replicaUrls = [onePort, twoPort].map((port) => `http://127.0.0.1:${port}`);
   const startReplica = (i: number) =>
-    serve(`replica-${i + 1}`, { PORT: String([onePort, twoPort][i]), FOLLOW_INTERVAL_S: '2', TRUST_PROXY: 'true' }, ['--follow', manifest]);
+    serve(`replica-${i + 1}`, { PORT: String([onePort, twoPort][i]), FOLLOW_INTERVAL_S: '2', TRUST_PROXY: 'true' }, [
+      '--follow',
+      manifest,
+    ]);
   const replicas = [startReplica(0), startReplica(1)];
   const up = [true, true];
   let snapshot = (await health(builderUrl)).data!.snapshot;
   /** Whether every replica that is up serves `id`. */
   const liveServe = async (id: string) => {
-    for (const [i, url] of replicaUrls.entries()) if (up[i] && (await health(url).catch(() => null))?.data?.snapshot !== id) return false;
+    for (const [i, url] of replicaUrls.entries())
+      if (up[i] && (await health(url).catch(() => null))?.data?.snapshot !== id) return false;
     return true;
   };
   // A replica joins the proxy once it serves the builder's snapshot (before, it would answer 503).
-  await waitUntil('both replicas to serve the builder\'s snapshot', () => liveServe(snapshot), 60_000);
-  proxy = await startNginx(replicaUrls.map((u) => u.replace('http://', '')), { clientKeepaliveRequests: 1_000_000_000 });
+  await waitUntil("both replicas to serve the builder's snapshot", () => liveServe(snapshot), 60_000);
+  proxy = await startNginx(
+    replicaUrls.map((u) => u.replace('http://', '')),
+    { clientKeepaliveRequests: 1_000_000_000 },
+  );
 
-  const paths = ['/api/radni', '/api/glosowania?limit=50', '/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji',
-    '/api/statystyki/top-koalicje', '/api/posiedzenia', '/api/radni/1', '/api/radni/1/glosowania', '/api/glosowania/1/glosy', '/api/utils/stats',
-    '/', '/glosowania', '/radni/1'];
+  const paths = [
+    '/api/radni',
+    '/api/glosowania?limit=50',
+    '/api/statystyki/dashboard',
+    '/api/statystyki/ranking-frekwencji',
+    '/api/statystyki/top-koalicje',
+    '/api/posiedzenia',
+    '/api/radni/1',
+    '/api/radni/1/glosowania',
+    '/api/glosowania/1/glosy',
+    '/api/utils/stats',
+    '/',
+    '/glosowania',
+    '/radni/1',
+  ];
   const spec: LoadSpec = { url: proxy.url, paths, headers: {}, connections: CONNECTIONS, duration: DURATION_S };
-  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.add(load);
   let loadOut = '';
-  load.stdout.on('data', (c: Buffer) => { loadOut += c.toString(); });
+  load.stdout.on('data', (c: Buffer) => {
+    loadOut += c.toString();
+  });
   const loadDone = new Promise<void>((resolve) => load.once('exit', () => resolve()));
   const started = Date.now();
   const at = () => `${Math.round((Date.now() - started) / 1000)} s`;
@@ -107,7 +155,10 @@ try {
       const vote = 1 + (n % 1000);
       try {
         const made = await fetch(`${proxy.url}/api/glosowania/${vote}/udostepnij`, {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(10_000),
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+          signal: AbortSignal.timeout(10_000),
         });
         const text = await made.text();
         if (made.status === 503 && inOutage()) {
@@ -115,21 +166,33 @@ try {
           continue;
         }
         if (made.status !== 200 && made.status !== 201) {
-          linkFailures.push(`${at()}: POST /api/glosowania/${vote}/udostepnij through the proxy: ${made.status} ${text.slice(0, 160)}`);
+          linkFailures.push(
+            `${at()}: POST /api/glosowania/${vote}/udostepnij through the proxy: ${made.status} ${text.slice(0, 160)}`,
+          );
           continue;
         }
         const { link } = (JSON.parse(text) as { data: { link: string } }).data;
         acknowledged.push(link);
-        if (outage.to > 0 && Number.isNaN(outage.firstLinkAfter)) outage.firstLinkAfter = (Date.now() - outage.to) / 1000;
+        if (outage.to > 0 && Number.isNaN(outage.firstLinkAfter))
+          outage.firstLinkAfter = (Date.now() - outage.to) / 1000;
         for (const [i, url] of replicaUrls.entries()) {
           if (!up[i]) continue;
-          const read = await fetch(`${url}/api/glosowania/share/${link}`, { signal: AbortSignal.timeout(10_000) }).catch((e: Error) => e);
+          const read = await fetch(`${url}/api/glosowania/share/${link}`, {
+            signal: AbortSignal.timeout(10_000),
+          }).catch((e: Error) => e);
           // A replica that is being killed right now, or PostgreSQL going down between the two requests, is
           // not a lost link; nor a 404 saying that its vote is not in the snapshot that replica serves (the
           // two councils alternate, and the replicas swap a moment apart).
-          const failed = read instanceof Error ? (up[i] ? read.message : null)
-            : read.status === 200 || (read.status === 503 && inOutage()) ? null
-              : read.status === 404 && /is no longer in the data/.test(await read.text()) ? null : String(read.status);
+          const failed =
+            read instanceof Error
+              ? up[i]
+                ? read.message
+                : null
+              : read.status === 200 || (read.status === 503 && inOutage())
+                ? null
+                : read.status === 404 && /is no longer in the data/.test(await read.text())
+                  ? null
+                  : String(read.status);
           if (failed !== null) linkFailures.push(`${at()}: ${link} through replica ${i + 1}: ${failed}`);
         }
       } catch (error) {
@@ -154,13 +217,23 @@ try {
     console.log(`  ${at()}: replica 2 killed (SIGKILL)`);
     await sleep(REPLICA_DOWN_MS);
     replicas[1] = startReplica(1);
-    await waitUntil('replica 2 to serve again', async () => Boolean((await health(replicaUrls[1]!).catch(() => null))?.data), 60_000);
+    await waitUntil(
+      'replica 2 to serve again',
+      async () => Boolean((await health(replicaUrls[1]!).catch(() => null))?.data),
+      60_000,
+    );
     up[1] = true;
     console.log(`  ${at()}: replica 2 serves again`);
   })();
 
   const rss: number[][] = [[], []];
-  const sampler = setInterval(() => replicas.forEach((r, i) => { if (up[i]) rss[i]!.push(rssMiB(r.pid!)); }), 5000);
+  const sampler = setInterval(
+    () =>
+      replicas.forEach((r, i) => {
+        if (up[i]) rss[i]!.push(rssMiB(r.pid!));
+      }),
+    5000,
+  );
   let published = 0;
   let reached = 0;
   const lags: number[] = [];
@@ -189,8 +262,10 @@ try {
         await sleep(50);
       }
     }
-    console.log(`  ${at()}: ${published} published, ${reached} on the replicas up${lags.length ? ` (last after ${lags.at(-1)!.toFixed(1)} s)` : ''}, `
-      + `${acknowledged.length} links, replica RSS ${rss.map((r) => r.at(-1)?.toFixed(0) ?? '?').join(' / ')} MiB`);
+    console.log(
+      `  ${at()}: ${published} published, ${reached} on the replicas up${lags.length ? ` (last after ${lags.at(-1)!.toFixed(1)} s)` : ''}, ` +
+        `${acknowledged.length} links, replica RSS ${rss.map((r) => r.at(-1)?.toFixed(0) ?? '?').join(' / ')} MiB`,
+    );
   }
   await loadDone;
   await faults;
@@ -203,7 +278,9 @@ try {
   // vote is not in the snapshot now served (the two councils alternate), never "no share link".
   const client = new pg.Client({ connectionString: links });
   await client.connect();
-  const stored = new Set((await client.query<{ link: string }>('SELECT link FROM udostepnienie')).rows.map((r) => r.link));
+  const stored = new Set(
+    (await client.query<{ link: string }>('SELECT link FROM udostepnienie')).rows.map((r) => r.link),
+  );
   await client.end();
   const lost = acknowledged.filter((link) => !stored.has(link));
   const notOpened: string[] = [];
@@ -211,7 +288,8 @@ try {
     for (const [i, url] of replicaUrls.entries()) {
       const read = await fetch(`${url}/api/glosowania/share/${link}`);
       const body = (await read.json()) as { message?: string };
-      if (read.status !== 200 && !(read.status === 404 && /is no longer in the data/.test(body.message ?? ''))) notOpened.push(`${link} via replica ${i + 1}: ${read.status} ${body.message ?? ''}`);
+      if (read.status !== 200 && !(read.status === 404 && /is no longer in the data/.test(body.message ?? '')))
+        notOpened.push(`${link} via replica ${i + 1}: ${read.status} ${body.message ?? ''}`);
     }
   }
 
@@ -219,38 +297,70 @@ try {
   if (!last) throw new Error('the load generator printed no result');
   const result = JSON.parse(last) as LoadResult;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log(`\nsoak --replicas: ${DURATION_S} s, a new snapshot every ${EVERY_S} s, ${CONNECTIONS} connections through nginx to 2 replicas`);
-  console.log(`faults: PostgreSQL stopped at ${Math.round((outage.from - started) / 1000)} s for ${POSTGRES_DOWN_MS / 1000} s; replica 2 killed (SIGKILL) at ${Math.round(DURATION_S * 2 / 3)} s, started again ${REPLICA_DOWN_MS / 1000} s later`);
-  console.log(`requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed reads: non-2xx ${result.non2xx}, errors and timeouts ${result.errors}`);
-  console.log(`snapshots: ${published} published by the builder, ${reached} in service on the replicas up; from publish to them: median ${median(lags).toFixed(1)} s, max ${Math.max(...lags).toFixed(1)} s`);
-  console.log(`share links: ${acknowledged.length} acknowledged through the proxy, ${outage.refused} refused (503) while PostgreSQL was down, first link ${outage.firstLinkAfter.toFixed(1)} s after it was back; `
-    + `${acknowledged.length - lost.length} of ${acknowledged.length} in PostgreSQL afterwards, ${notOpened.length} failed to open; ${linkFailures.length} failures during the run`
-    + `${[...linkFailures, ...lost.map((l) => `lost: ${l}`), ...notOpened].slice(0, 8).map((f) => `\n  ${f}`).join('')}`);
+  console.log(
+    `\nsoak --replicas: ${DURATION_S} s, a new snapshot every ${EVERY_S} s, ${CONNECTIONS} connections through nginx to 2 replicas`,
+  );
+  console.log(
+    `faults: PostgreSQL stopped at ${Math.round((outage.from - started) / 1000)} s for ${POSTGRES_DOWN_MS / 1000} s; replica 2 killed (SIGKILL) at ${Math.round((DURATION_S * 2) / 3)} s, started again ${REPLICA_DOWN_MS / 1000} s later`,
+  );
+  console.log(
+    `requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed reads: non-2xx ${result.non2xx}, errors and timeouts ${result.errors}`,
+  );
+  console.log(
+    `snapshots: ${published} published by the builder, ${reached} in service on the replicas up; from publish to them: median ${median(lags).toFixed(1)} s, max ${Math.max(...lags).toFixed(1)} s`,
+  );
+  console.log(
+    `share links: ${acknowledged.length} acknowledged through the proxy, ${outage.refused} refused (503) while PostgreSQL was down, first link ${outage.firstLinkAfter.toFixed(1)} s after it was back; ` +
+      `${acknowledged.length - lost.length} of ${acknowledged.length} in PostgreSQL afterwards, ${notOpened.length} failed to open; ${linkFailures.length} failures during the run` +
+      `${[...linkFailures, ...lost.map((l) => `lost: ${l}`), ...notOpened]
+        .slice(0, 8)
+        .map((f) => `\n  ${f}`)
+        .join('')}`,
+  );
   rss.forEach((samples, i) => {
     const third = Math.max(1, Math.floor(samples.length / 3));
-    console.log(`replica ${i + 1} RSS (MiB, every 5 s while up): first third mean ${mean(samples.slice(0, third)).toFixed(0)}, last third mean ${mean(samples.slice(-third)).toFixed(0)}, max ${Math.max(...samples).toFixed(0)}`);
+    console.log(
+      `replica ${i + 1} RSS (MiB, every 5 s while up): first third mean ${mean(samples.slice(0, third)).toFixed(0)}, last third mean ${mean(samples.slice(-third)).toFixed(0)}, max ${Math.max(...samples).toFixed(0)}`,
+    );
   });
-  const proxyErrors = proxy.log().split('\n').filter((line) => /\[(error|crit|alert|emerg)\]/.test(line));
+  const proxyErrors = proxy
+    .log()
+    .split('\n')
+    .filter((line) => /\[(error|crit|alert|emerg)\]/.test(line));
   const kinds = new Map<string, number>();
   for (const line of proxyErrors) {
     const kind = /\*\d+ (.+?), client:/.exec(line)?.[1] ?? line;
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
-  console.log(`nginx error log: ${proxyErrors.length} error lines${[...kinds].map(([kind, n]) => `\n  ${n} × ${kind}`).join('')}`);
+  console.log(
+    `nginx error log: ${proxyErrors.length} error lines${[...kinds].map(([kind, n]) => `\n  ${n} × ${kind}`).join('')}`,
+  );
   if (process.env['SOAK_PROXY_LOG']) console.log(proxy.log());
   for (const name of ['builder', 'replica-1', 'replica-2']) {
     const byMessage = new Map<string, number>();
     for (const line of readFileSync(join(work, `${name}.log`), 'utf8').split('\n')) {
       if (!line.startsWith('{')) continue;
       const entry = JSON.parse(line) as { level: number; msg: string; res?: { statusCode: number }; reason?: string };
-      const reason = entry.reason?.replace(/\b[\w-]{22}\b/g, '…').replace(/\d+/g, 'N').slice(0, 100);
+      const reason = entry.reason
+        ?.replace(/\b[\w-]{22}\b/g, '…')
+        .replace(/\d+/g, 'N')
+        .slice(0, 100);
       const key = `${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg}${entry.res ? ` ${entry.res.statusCode}` : ''}${reason ? ` (${reason})` : ''}`;
       byMessage.set(key, (byMessage.get(key) ?? 0) + 1);
     }
     console.log(`${name} log: ${[...byMessage].map(([m, n]) => `\n  ${n} × ${m}`).join('') || 'no warning or error'}`);
   }
-  const ok = result.non2xx === 0 && result.errors === 0 && published > 0 && reached === published && linkFailures.length === 0
-    && lost.length === 0 && notOpened.length === 0 && acknowledged.length > 0 && outage.refused > 0 && replicas.every((r) => r.exitCode === null);
+  const ok =
+    result.non2xx === 0 &&
+    result.errors === 0 &&
+    published > 0 &&
+    reached === published &&
+    linkFailures.length === 0 &&
+    lost.length === 0 &&
+    notOpened.length === 0 &&
+    acknowledged.length > 0 &&
+    outage.refused > 0 &&
+    replicas.every((r) => r.exitCode === null);
   console.log(ok ? 'PASS' : 'FAIL');
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -25,22 +25,55 @@ try {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: join(work, 'council.db'), SOURCE_DIR: source, SOURCE_FORMAT: 'csv',
-    CRON_SCHEDULE: '', LOG_LEVEL: 'warn', RATE_LIMIT_MAX_REQUESTS: '1000000000', NODE_ENV: 'test',
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DB_PATH: join(work, 'council.db'),
+    SOURCE_DIR: source,
+    SOURCE_FORMAT: 'csv',
+    CRON_SCHEDULE: '',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX_REQUESTS: '1000000000',
+    NODE_ENV: 'test',
   };
-  server = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--bootstrap'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const health = async () => (await (await fetch(`${url}/health`)).json()) as { data: { snapshot: string } | null; odswiezanie: { trwa: boolean } };
+  server = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--bootstrap'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const health = async () =>
+    (await (await fetch(`${url}/health`)).json()) as {
+      data: { snapshot: string } | null;
+      odswiezanie: { trwa: boolean };
+    };
   for (let i = 0; ; i++) {
-    try { if ((await health()).data) break; } catch { /* not listening yet */ }
+    try {
+      if ((await health()).data) break;
+    } catch {
+      /* not listening yet */
+    }
     if (i > 600) throw new Error('the server did not start');
     await sleep(100);
   }
-  const paths = ['/api/radni', '/api/glosowania?limit=50', '/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji',
-    '/api/statystyki/top-koalicje', '/api/posiedzenia', '/api/radni/1', '/api/radni/1/glosowania', '/api/glosowania/1/glosy', '/api/utils/stats'];
+  const paths = [
+    '/api/radni',
+    '/api/glosowania?limit=50',
+    '/api/statystyki/dashboard',
+    '/api/statystyki/ranking-frekwencji',
+    '/api/statystyki/top-koalicje',
+    '/api/posiedzenia',
+    '/api/radni/1',
+    '/api/radni/1/glosowania',
+    '/api/glosowania/1/glosy',
+    '/api/utils/stats',
+  ];
   const spec: LoadSpec = { url, paths, headers: {}, connections: 50, duration: DURATION_S };
-  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let loadOut = '';
-  load.stdout.on('data', (c: Buffer) => { loadOut += c.toString(); });
+  load.stdout.on('data', (c: Buffer) => {
+    loadOut += c.toString();
+  });
   const loadDone = new Promise<void>((resolve) => load.once('exit', () => resolve()));
 
   const rss: number[] = [];
@@ -62,7 +95,9 @@ try {
         break;
       }
     }
-    console.log(`  ${Math.round((Date.now() - started) / 1000)} s: refresh ${refreshes}, ${seen} seen in service, RSS ${rss.at(-1)?.toFixed(0) ?? '?'} MiB`);
+    console.log(
+      `  ${Math.round((Date.now() - started) / 1000)} s: refresh ${refreshes}, ${seen} seen in service, RSS ${rss.at(-1)?.toFixed(0) ?? '?'} MiB`,
+    );
   }
   await loadDone;
   clearInterval(sampler);
@@ -72,9 +107,13 @@ try {
   const third = Math.max(1, Math.floor(rss.length / 3));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   console.log(`\nsoak: ${DURATION_S} s, a refresh every ${EVERY_S} s, 50 connections`);
-  console.log(`requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed: non-2xx ${result.non2xx}, errors and timeouts ${result.errors}`);
+  console.log(
+    `requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed: non-2xx ${result.non2xx}, errors and timeouts ${result.errors}`,
+  );
   console.log(`refreshes: ${refreshes} triggered, ${seen} seen in service`);
-  console.log(`server RSS (MiB, every 5 s): first third mean ${mean(rss.slice(0, third)).toFixed(0)}, last third mean ${mean(rss.slice(-third)).toFixed(0)}, min ${Math.min(...rss).toFixed(0)}, max ${Math.max(...rss).toFixed(0)}`);
+  console.log(
+    `server RSS (MiB, every 5 s): first third mean ${mean(rss.slice(0, third)).toFixed(0)}, last third mean ${mean(rss.slice(-third)).toFixed(0)}, min ${Math.min(...rss).toFixed(0)}, max ${Math.max(...rss).toFixed(0)}`,
+  );
   const ok = result.non2xx === 0 && result.errors === 0 && seen === refreshes;
   console.log(ok ? 'PASS' : 'FAIL');
   process.exitCode = ok ? 0 : 1;

@@ -25,7 +25,8 @@ const argValue = (flag: string) => {
   const i = process.argv.indexOf(flag);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
-const sharedData = (name: string) => fileURLToPath(new URL(`${here.endsWith('.ts') ? '../../' : '../../../'}shared/data/${name}`, import.meta.url));
+const sharedData = (name: string) =>
+  fileURLToPath(new URL(`${here.endsWith('.ts') ? '../../' : '../../../'}shared/data/${name}`, import.meta.url));
 const sample = fileURLToPath(new URL(here.endsWith('.ts') ? '../data/sample' : '../../data/sample', import.meta.url));
 const MB = 2 ** 20;
 const cardsToRender = Number(argValue('--cards') ?? 40);
@@ -50,9 +51,16 @@ try {
 
   // --- cards ----------------------------------------------------------------------------------------
   const cards = new CardQueries(db, credit);
-  const votes = db.prepare(`SELECT g.id_glosowania, (SELECT id_osoby FROM glos b WHERE b.id_glosowania = g.id_glosowania LIMIT 1) AS osoba
-    FROM glosowanie g ORDER BY length(g.tytul) DESC LIMIT ?`).all(cardsToRender) as Array<{ id_glosowania: number; osoba: number }>;
-  const tokens = db.prepare('SELECT token FROM radny ORDER BY name_rank LIMIT ?').pluck().all(cardsToRender) as string[];
+  const votes = db
+    .prepare(
+      `SELECT g.id_glosowania, (SELECT id_osoby FROM glos b WHERE b.id_glosowania = g.id_glosowania LIMIT 1) AS osoba
+    FROM glosowanie g ORDER BY length(g.tytul) DESC LIMIT ?`,
+    )
+    .all(cardsToRender) as Array<{ id_glosowania: number; osoba: number }>;
+  const tokens = db
+    .prepare('SELECT token FROM radny ORDER BY name_rank LIMIT ?')
+    .pluck()
+    .all(cardsToRender) as string[];
   await renderCard(cards.voteCard(votes[0]!.id_glosowania)!); // loads the fonts once
   const timed: Array<{ ms: number; bytes: number }> = [];
   for (const v of votes) {
@@ -67,16 +75,24 @@ try {
   }
   const ms = timed.map((x) => x.ms).sort((a, b) => a - b);
   const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
-  console.log(`cards: ${timed.length} rendered cold (the ${votes.length} longest vote titles with a ballot, ${tokens.length} councillors): `
-    + `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${ms.at(-1)!.toFixed(1)} ms; `
-    + `size mean ${(timed.reduce((s, x) => s + x.bytes, 0) / timed.length / 1024).toFixed(1)} KiB, max ${(Math.max(...timed.map((x) => x.bytes)) / 1024).toFixed(1)} KiB`);
+  console.log(
+    `cards: ${timed.length} rendered cold (the ${votes.length} longest vote titles with a ballot, ${tokens.length} councillors): ` +
+      `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${ms.at(-1)!.toFixed(1)} ms; ` +
+      `size mean ${(timed.reduce((s, x) => s + x.bytes, 0) / timed.length / 1024).toFixed(1)} KiB, max ${(Math.max(...timed.map((x) => x.bytes)) / 1024).toFixed(1)} KiB`,
+  );
   const cache = new CardCache();
-  for (const v of votes) await cache.get(snapshot, cardKeys.vote(v.id_glosowania, v.osoba), () => cards.voteCard(v.id_glosowania, v.osoba));
+  for (const v of votes)
+    await cache.get(snapshot, cardKeys.vote(v.id_glosowania, v.osoba), () => cards.voteCard(v.id_glosowania, v.osoba));
   let t = performance.now();
   for (let round = 0; round < 100; round++) {
-    for (const v of votes) await cache.get(snapshot, cardKeys.vote(v.id_glosowania, v.osoba), () => cards.voteCard(v.id_glosowania, v.osoba));
+    for (const v of votes)
+      await cache.get(snapshot, cardKeys.vote(v.id_glosowania, v.osoba), () =>
+        cards.voteCard(v.id_glosowania, v.osoba),
+      );
   }
-  console.log(`cards from the cache: ${((performance.now() - t) * 1000 / (100 * votes.length)).toFixed(1)} µs each (${cache.rendered} rendered for ${100 * votes.length + votes.length} requests)`);
+  console.log(
+    `cards from the cache: ${(((performance.now() - t) * 1000) / (100 * votes.length)).toFixed(1)} µs each (${cache.rendered} rendered for ${100 * votes.length + votes.length} requests)`,
+  );
 
   // --- the ballots export -------------------------------------------------------------------------
   let peakRss = 0;
@@ -95,17 +111,22 @@ try {
   t = performance.now();
   const rows = await new BulkExports(db).write('glosy', {}, sink);
   const seconds = (performance.now() - t) / 1000;
-  console.log(`ballots export: ${rows.toLocaleString('en')} rows, ${(bytes / MB).toFixed(1)} MiB in ${seconds.toFixed(2)} s `
-    + `(${Math.round(rows / seconds).toLocaleString('en')} rows/s, ${(bytes / MB / seconds).toFixed(1)} MiB/s); `
-    + `RSS ${(before.rss / MB).toFixed(0)} → peak ${(peakRss / MB).toFixed(0)} MiB (+${((peakRss - before.rss) / MB).toFixed(1)}), `
-    + `heap ${(before.heapUsed / MB).toFixed(0)} → peak ${(peakHeap / MB).toFixed(0)} MiB (+${((peakHeap - before.heapUsed) / MB).toFixed(1)})`);
+  console.log(
+    `ballots export: ${rows.toLocaleString('en')} rows, ${(bytes / MB).toFixed(1)} MiB in ${seconds.toFixed(2)} s ` +
+      `(${Math.round(rows / seconds).toLocaleString('en')} rows/s, ${(bytes / MB / seconds).toFixed(1)} MiB/s); ` +
+      `RSS ${(before.rss / MB).toFixed(0)} → peak ${(peakRss / MB).toFixed(0)} MiB (+${((peakRss - before.rss) / MB).toFixed(1)}), ` +
+      `heap ${(before.heapUsed / MB).toFixed(0)} → peak ${(peakHeap / MB).toFixed(0)} MiB (+${((peakHeap - before.heapUsed) / MB).toFixed(1)})`,
+  );
 
   // --- the sitemap ----------------------------------------------------------------------------------
   const sitemaps = new Sitemaps(db);
   t = performance.now();
   let urls = 0;
-  for (let n = 1; n <= sitemaps.files; n++) urls += await sitemaps.write(n, 'https://rada.example.org', new Writable({ write: (_c, _e, done) => done() }));
-  console.log(`sitemaps: ${urls.toLocaleString('en')} URLs in ${sitemaps.files} file(s), ${((performance.now() - t)).toFixed(0)} ms`);
+  for (let n = 1; n <= sitemaps.files; n++)
+    urls += await sitemaps.write(n, 'https://rada.example.org', new Writable({ write: (_c, _e, done) => done() }));
+  console.log(
+    `sitemaps: ${urls.toLocaleString('en')} URLs in ${sitemaps.files} file(s), ${(performance.now() - t).toFixed(0)} ms`,
+  );
   db.close();
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -29,18 +29,53 @@ function shuffled<T>(items: T[], seed: number): T[] {
   return out;
 }
 
-const COUNCILLOR_PATHS = ['', '/glosowania', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa',
-  '/koalicje', '/oponenci', '/glosowania-samotne', '/glosowania-kluczowe', '/glosowania-buntownicze', '/obecnosci'];
+const COUNCILLOR_PATHS = [
+  '',
+  '/glosowania',
+  '/profil-glosowania',
+  '/frekwencja',
+  '/frekwencja-czas',
+  '/zgodnosc-grupa',
+  '/koalicje',
+  '/oponenci',
+  '/glosowania-samotne',
+  '/glosowania-kluczowe',
+  '/glosowania-buntownicze',
+  '/obecnosci',
+];
 /** The evidence of a councillor's figures that is answered live (CONTRACT §9): one ballot value, and a comparison. */
 const EVIDENCE_PATHS = ['/glosowania?glos=przeciw', '/porownanie/:next'];
 const VOTE_PATHS = ['', '/glosy', '/glosy?ugrupowanie=true', '/zalaczniki'];
 const SESSION_PATHS = ['', '/punkty', '/obecnosci'];
-const SEARCHES = ['budzet', 'uchwala', 'ustawy', 'wniosek', 'zmiana', 'sprawozdanie', 'porzadek', 'miasta', 'projekt', 'skarga'];
+const SEARCHES = [
+  'budzet',
+  'uchwala',
+  'ustawy',
+  'wniosek',
+  'zmiana',
+  'sprawozdanie',
+  'porzadek',
+  'miasta',
+  'projekt',
+  'skarga',
+];
 const GLOBAL_PATHS = [
-  '/api/radni', '/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji', '/api/statystyki/ranking-buntownikow',
-  '/api/statystyki/ranking-lojalistow', '/api/statystyki/najbardziej-kontrowersyjne', '/api/statystyki/najbardziej-jednomyslne',
-  '/api/statystyki/aktywnosc-organow', '/api/statystyki/frekwencja-czas', '/api/statystyki/top-koalicje', '/api/posiedzenia',
-  '/api/utils/ugrupowania', '/api/utils/organy', '/api/utils/kadencje', '/api/utils/stats', '/api/statystyki/spojnosc-ugrupowan',
+  '/api/radni',
+  '/api/statystyki/dashboard',
+  '/api/statystyki/ranking-frekwencji',
+  '/api/statystyki/ranking-buntownikow',
+  '/api/statystyki/ranking-lojalistow',
+  '/api/statystyki/najbardziej-kontrowersyjne',
+  '/api/statystyki/najbardziej-jednomyslne',
+  '/api/statystyki/aktywnosc-organow',
+  '/api/statystyki/frekwencja-czas',
+  '/api/statystyki/top-koalicje',
+  '/api/posiedzenia',
+  '/api/utils/ugrupowania',
+  '/api/utils/organy',
+  '/api/utils/kadencje',
+  '/api/utils/stats',
+  '/api/statystyki/spojnosc-ugrupowan',
 ];
 
 /**
@@ -49,14 +84,23 @@ const GLOBAL_PATHS = [
  * same for all, so the kinds keep their proportions), plus the searches and the global lists; for a
  * snapshot whose full walk would not fit in memory (all of Poland: ~33 million URLs).
  */
-export function walkUrls(dbPath: string, { seed = 20261122, sample }: { seed?: number; sample?: number } = {}): string[] {
+export function walkUrls(
+  dbPath: string,
+  { seed = 20261122, sample }: { seed?: number; sample?: number } = {},
+): string[] {
   const db = new Database(dbPath, { readonly: true });
   try {
     const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
     const [people, votes, sessions] = [count('radny'), count('glosowanie'), count('posiedzenie')];
     const votePages = Math.ceil(votes / 20);
     const sessionPages = Math.ceil(sessions / 20);
-    const total = people * (COUNCILLOR_PATHS.length + EVIDENCE_PATHS.length + 1) + votes * VOTE_PATHS.length + sessions * SESSION_PATHS.length + votePages + sessionPages - 1;
+    const total =
+      people * (COUNCILLOR_PATHS.length + EVIDENCE_PATHS.length + 1) +
+      votes * VOTE_PATHS.length +
+      sessions * SESSION_PATHS.length +
+      votePages +
+      sessionPages -
+      1;
     const stride = sample === undefined || sample >= total ? 1 : Math.ceil(total / sample);
     // Every stride-th row in id order: the same picks on every run.
     const pluck = <T>(sql: string) => {
@@ -67,7 +111,9 @@ export function walkUrls(dbPath: string, { seed = 20261122, sample }: { seed?: n
     };
     const pages = (n: number) => Array.from({ length: Math.floor(n / stride) }, (_, i) => (i + 1) * stride);
     const urls = [
-      ...pluck<number>('SELECT id_osoby FROM radny ORDER BY id_osoby').flatMap((id) => COUNCILLOR_PATHS.map((p) => `/api/radni/${id}${p}`)),
+      ...pluck<number>('SELECT id_osoby FROM radny ORDER BY id_osoby').flatMap((id) =>
+        COUNCILLOR_PATHS.map((p) => `/api/radni/${id}${p}`),
+      ),
       // Each councillor compared with the next in id order (the last with the first).
       ...pluck<string>(`SELECT json_array(id_osoby, coalesce(lead(id_osoby) OVER (ORDER BY id_osoby), (SELECT min(id_osoby) FROM radny)))
         FROM radny ORDER BY id_osoby`).flatMap((pair) => {
@@ -75,10 +121,16 @@ export function walkUrls(dbPath: string, { seed = 20261122, sample }: { seed?: n
         return EVIDENCE_PATHS.map((p) => `/api/radni/${id}${p.replace(':next', String(next))}`);
       }),
       ...pluck<string>('SELECT token FROM radny ORDER BY id_osoby').map((token) => `/api/radni/${token}`),
-      ...pluck<number>('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').flatMap((id) => VOTE_PATHS.map((p) => `/api/glosowania/${id}${p}`)),
-      ...pluck<number>('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia').flatMap((id) => SESSION_PATHS.map((p) => `/api/posiedzenia/${id}${p}`)),
+      ...pluck<number>('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').flatMap((id) =>
+        VOTE_PATHS.map((p) => `/api/glosowania/${id}${p}`),
+      ),
+      ...pluck<number>('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia').flatMap((id) =>
+        SESSION_PATHS.map((p) => `/api/posiedzenia/${id}${p}`),
+      ),
       ...pages(votePages).map((page) => (page === 1 ? '/api/glosowania' : `/api/glosowania?page=${page}`)),
-      ...pages(sessionPages).filter((page) => page > 1).map((page) => `/api/posiedzenia?page=${page}`),
+      ...pages(sessionPages)
+        .filter((page) => page > 1)
+        .map((page) => `/api/posiedzenia?page=${page}`),
       ...SEARCHES.map((s) => `/api/glosowania?search=${s}`),
       ...GLOBAL_PATHS,
     ];
@@ -116,7 +168,9 @@ export function zipfUrls(urls: string[], count: number, seed = 7): string[] {
 export function hotUrls(dbPath: string): string[] {
   const db = new Database(dbPath, { readonly: true });
   const pluck = <T>(sql: string) => db.prepare(sql).pluck().all() as T[];
-  const people = pluck<number>(`SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC LIMIT 20`);
+  const people = pluck<number>(
+    `SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC LIMIT 20`,
+  );
   const tokens = pluck<string>(`SELECT token FROM radny WHERE id_osoby IN (${people.slice(0, 5).join(',')})`);
   const votes = pluck<number>('SELECT id_glosowania FROM glosowanie ORDER BY ord LIMIT 200');
   const sessions = pluck<number>('SELECT id_posiedzenia FROM posiedzenie ORDER BY ord LIMIT 20');
@@ -129,12 +183,19 @@ export function hotUrls(dbPath: string): string[] {
     const who = i % 4 === 0 ? at(tokens, i) : at(people, i);
     const term = at(terms, i);
     urls.push(
-      ...COUNCILLOR_PATHS.map((p) => `/api/radni/${who}${p}${p.includes('koalicje') && i % 2 ? `?kadencja=${term}` : ''}`),
+      ...COUNCILLOR_PATHS.map(
+        (p) => `/api/radni/${who}${p}${p.includes('koalicje') && i % 2 ? `?kadencja=${term}` : ''}`,
+      ),
       `/api/radni/${who}/glosowania?page=2&kadencja=${term}`,
       ...VOTE_PATHS.map((p) => `/api/glosowania/${at(votes, i * 7)}${p}`),
       ...SESSION_PATHS.map((p) => `/api/posiedzenia/${at(sessions, i)}${p}`),
-      [`/api/glosowania?page=${1 + (i % 5)}`, `/api/glosowania?kadencja=${term}&limit=50`, `/api/glosowania?search=${at(SEARCHES, i)}`,
-        `/api/glosowania?organ=${at(bodies, i)}&wynik=przyjeto`, '/api/glosowania?kontrowersyjnosc_min=50'][i % 5]!,
+      [
+        `/api/glosowania?page=${1 + (i % 5)}`,
+        `/api/glosowania?kadencja=${term}&limit=50`,
+        `/api/glosowania?search=${at(SEARCHES, i)}`,
+        `/api/glosowania?organ=${at(bodies, i)}&wynik=przyjeto`,
+        '/api/glosowania?kontrowersyjnosc_min=50',
+      ][i % 5]!,
       ...GLOBAL_PATHS.map((p) => (p.includes('ranking') && i % 2 ? `${p}?kadencja=${term}` : p)),
     );
   }

@@ -23,7 +23,14 @@ import { PoliteClient } from '../etl/fetch/polite-client.ts';
 import { fetchSejm, SEJM_API } from '../etl/fetch/sejm.ts';
 import { refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
 import { CollapseRefusedError, limitsFrom } from '../etl/collapse.ts';
-import { configuredSource, describeSource, liveSettingsFor, recordedSource, sameSource, SourceMismatchError } from '../etl/source-spec.ts';
+import {
+  configuredSource,
+  describeSource,
+  liveSettingsFor,
+  recordedSource,
+  sameSource,
+  SourceMismatchError,
+} from '../etl/source-spec.ts';
 import { CODE_VERSION } from '../src/answers/code-version.ts';
 import { renderStoredAnswers } from '../src/answers/render.ts';
 import { startServer } from '../src/server.ts';
@@ -35,28 +42,39 @@ const positiveInt = (value: string): number => {
 
 const fraction = (value: string): number => {
   const n = Number(value);
-  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n <= 1)) throw new InvalidArgumentError('must be a number in (0, 1], e.g. 0.01');
+  if (!/^\d*\.?\d+$/.test(value) || !(n > 0 && n <= 1))
+    throw new InvalidArgumentError('must be a number in (0, 1], e.g. 0.01');
   return n;
 };
 
-const formatOption = () => new Option('--format <format>',
-  `source format: ${SOURCE_FORMATS.map((f) => `${f} (${SOURCE_READERS[f].describe})`).join(', ')}`).choices(SOURCE_FORMATS).default('csv');
+const formatOption = () =>
+  new Option(
+    '--format <format>',
+    `source format: ${SOURCE_FORMATS.map((f) => `${f} (${SOURCE_READERS[f].describe})`).join(', ')}`,
+  )
+    .choices(SOURCE_FORMATS)
+    .default('csv');
 
 const printStage = (stage: string, rows: number, ms: number) =>
-  console.log(`  ${stage.padEnd(28)} ${rows.toLocaleString('en').padStart(11)} rows ${(ms / 1000).toFixed(2).padStart(8)} s`);
+  console.log(
+    `  ${stage.padEnd(28)} ${rows.toLocaleString('en').padStart(11)} rows ${(ms / 1000).toFixed(2).padStart(8)} s`,
+  );
 
 /** Forked by the server's refresh with an IPC channel: the same events as typed messages (core/refresh-protocol.ts). */
-const tellParent = (message: RefreshMessage) => new Promise<void>((sent) => {
-  if (!process.send) return sent();
-  process.send(message, undefined, {}, () => sent());
-});
+const tellParent = (message: RefreshMessage) =>
+  new Promise<void>((sent) => {
+    if (!process.send) return sent();
+    process.send(message, undefined, {}, () => sent());
+  });
 
 /** Set in the child process that does the work of a supervised build (superviseBuild). */
 const SUPERVISED = 'COUNCIL_SUPERVISED_BUILD';
 
 function describeLeftovers(left: KilledBuildLeftovers): string {
   if (left === null) return 'another build holds the build lock now; it removes what this one left when it starts';
-  const named = left.map(({ path, bytes }) => (path.endsWith('.lock') ? `the build lock ${basename(path)}` : `${path} (${formatBytes(bytes)})`));
+  const named = left.map(({ path, bytes }) =>
+    path.endsWith('.lock') ? `the build lock ${basename(path)}` : `${path} (${formatBytes(bytes)})`,
+  );
   return `removed ${named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0]}`;
 }
 
@@ -72,7 +90,10 @@ function describeLeftovers(left: KilledBuildLeftovers): string {
 async function superviseBuild(dbPath: string): Promise<boolean> {
   if (process.env[SUPERVISED] || process.send) return false;
   const before = snapshotMetaOf(dbPath)?.snapshot;
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, [SUPERVISED]: '1' } });
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, [SUPERVISED]: '1' },
+  });
   let received: NodeJS.Signals | undefined;
   // A terminal's Ctrl-C reaches the child too (one process group); a service manager's SIGTERM only this one.
   const stop = (signal: NodeJS.Signals) => {
@@ -83,7 +104,10 @@ async function superviseBuild(dbPath: string): Promise<boolean> {
   process.on('SIGTERM', stop);
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
     child.once('close', (code, signal) => resolveExit({ code, signal }));
-    child.once('error', (error) => { console.error(`council: cannot start the build: ${error.message}`); resolveExit({ code: 1, signal: null }); });
+    child.once('error', (error) => {
+      console.error(`council: cannot start the build: ${error.message}`);
+      resolveExit({ code: 1, signal: null });
+    });
   });
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
@@ -94,8 +118,13 @@ async function superviseBuild(dbPath: string): Promise<boolean> {
   const signal = received ?? exit.signal;
   const left = removeKilledBuild(resolve(dbPath), child.pid);
   const after = snapshotMetaOf(dbPath)?.snapshot;
-  const published = after !== before ? `snapshot ${after} had been published at ${dbPath} before it stopped` : `the published snapshot ${dbPath} is unchanged`;
-  console.error(`council: ${received ? `interrupted (${signal})` : `the build process was killed (${signal})`}; ${describeLeftovers(left)}; ${published}`);
+  const published =
+    after !== before
+      ? `snapshot ${after} had been published at ${dbPath} before it stopped`
+      : `the published snapshot ${dbPath} is unchanged`;
+  console.error(
+    `council: ${received ? `interrupted (${signal})` : `the build process was killed (${signal})`}; ${describeLeftovers(left)}; ${published}`,
+  );
   process.exitCode = 128 + (osConstants.signals[signal] ?? 0);
   return true;
 }
@@ -103,7 +132,9 @@ async function superviseBuild(dbPath: string): Promise<boolean> {
 /** One line per council of a multi-council source: what it contributed and its warnings by kind. */
 function printParts(parts: SourcePart[]): void {
   for (const part of parts) {
-    const counts = Object.entries(part.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ');
+    const counts = Object.entries(part.counts)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+      .join(', ');
     const kinds = Object.entries(part.warnings).sort(([, a], [, b]) => b - a);
     const total = kinds.reduce((sum, [, n]) => sum + n, 0);
     console.log(`  ${part.name}: ${counts}; ${countOf(total, 'warning')}`);
@@ -112,7 +143,9 @@ function printParts(parts: SourcePart[]): void {
 }
 
 function printSummary(summary: EtlSummary, dbPath: string): void {
-  const counts = Object.entries(summary.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ');
+  const counts = Object.entries(summary.counts)
+    .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+    .join(', ');
   console.log(`published ${dbPath} (snapshot ${summary.snapshot})`);
   console.log(`  ${counts}`);
   printParts(summary.parts);
@@ -138,16 +171,19 @@ const program = new Command('council')
   .showHelpAfterError()
   .showSuggestionAfterError()
   .hook('preAction', (_program, command) => {
-    const missing = command.options.find((option) => NEEDED.has(option)
-      && command.getOptionValue(option.attributeName()) === undefined);
+    const missing = command.options.find(
+      (option) => NEEDED.has(option) && command.getOptionValue(option.attributeName()) === undefined,
+    );
     if (missing) {
       const code = 'commander.missingMandatoryOptionValue';
       command.error(`error: required option '${missing.flags}' not specified`, { code });
     }
   });
 
-const sourceOption = () => needed(new Option('--source <path>',
-  'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)'));
+const sourceOption = () =>
+  needed(
+    new Option('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)'),
+  );
 
 program
   .command('etl')
@@ -157,25 +193,39 @@ program
   .addOption(formatOption())
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
   .option('--topics <file>', 'topic vocabulary, a JSON file (default: TOPICS_PATH, else data/tematy.json)')
-  .addHelpText('after', '\nExample:\n  council etl --source data/sample --db var/council.db\n'
-    + '  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz\n'
-    + '  council etl --source data/sample --topics my-topics.json')
+  .addHelpText(
+    'after',
+    '\nExample:\n  council etl --source data/sample --db var/council.db\n' +
+      '  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz\n' +
+      '  council etl --source data/sample --topics my-topics.json',
+  )
   .action(async (options: { source: string; db?: string; format: SourceFormat; force?: boolean; topics?: string }) => {
     const config = loadConfig();
     const dbPath = options.db ?? config.DB_PATH;
     if (await superviseBuild(dbPath)) return;
     const recorded = recordedSource(dbPath);
     const path = resolve(options.source);
-    const record = { format: options.format, path, live: liveSettingsFor(options.format, path, configuredSource(config), recorded) };
+    const record = {
+      format: options.format,
+      path,
+      live: liveSettingsFor(options.format, path, configuredSource(config), recorded),
+    };
     console.log(`building ${dbPath} from ${options.source} (${options.format})`);
-    if (recorded && !sameSource(recorded, record)) console.log(`  replacing a snapshot built from ${describeSource(recorded)}`);
+    if (recorded && !sameSource(recorded, record))
+      console.log(`  replacing a snapshot built from ${describeSource(recorded)}`);
     const onStage = (stage: string, rows: number, ms: number) => {
       printStage(stage, rows, ms);
       void tellParent({ type: 'stage', stage, rows, ms });
     };
     const summary = await runEtl({
-      source: options.source, format: options.format, dbPath, record, onStage, render: renderStoredAnswers,
-      limits: limitsFrom(config), ...(options.force ? { force: true } : {}),
+      source: options.source,
+      format: options.format,
+      dbPath,
+      record,
+      onStage,
+      render: renderStoredAnswers,
+      limits: limitsFrom(config),
+      ...(options.force ? { force: true } : {}),
       topics: options.topics ?? config.TOPICS_PATH,
     });
     printSummary(summary, dbPath);
@@ -194,84 +244,137 @@ function progressPrinter(): (line: string) => void {
     }
   };
 }
-const endProgress = () => { if (process.stderr.isTTY) process.stderr.write('\r\x1b[K'); };
+const endProgress = () => {
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+};
 
 program
   .command('fetch')
-  .description('Mirror a live source into a folder the ETL reads: a Sejm term from the Sejm API, or councils from Radoskop')
+  .description(
+    'Mirror a live source into a folder the ETL reads: a Sejm term from the Sejm API, or councils from Radoskop',
+  )
   .addOption(needed(new Option('--format <format>', 'sejm or radoskop').choices(['sejm', 'radoskop'])))
   .addOption(needed(new Option('--out <dir>', 'folder to mirror into (created when missing; the next run resumes it)')))
   .option('--term <n>', 'Sejm term, e.g. 10 (--format sejm)', (v) => Number(v))
   .option('--council <slugs>', 'Radoskop council slugs, comma-separated, e.g. gdansk,katowice (--format radoskop)')
   .option('--api <url>', `base URL (default ${SEJM_API} or ${RADOSKOP_API})`)
-  .addHelpText('after', `\nExample:\n  council fetch --format sejm --term 10 --out var/sejm\n  council fetch --format radoskop --council gdansk,katowice --out var/councils`)
-  .action(async (options: { format: 'sejm' | 'radoskop'; out: string; term?: number; council?: string; api?: string }) => {
-    const client = new PoliteClient({ userAgent: USER_AGENT, timeoutMs: loadConfig().FETCH_TIMEOUT_MS });
-    const common = { out: options.out, client, progress: progressPrinter(), ...(options.api ? { api: options.api } : {}) };
-    let summary: FetchSummary;
-    if (options.format === 'sejm') {
-      if (!options.term || !Number.isInteger(options.term) || options.term < 1) throw new InvalidArgumentError('--term must be a term number, e.g. 10');
-      console.log(`fetching Sejm term ${options.term} into ${options.out}`);
-      summary = await fetchSejm({ ...common, term: options.term });
-    } else {
-      const councils = (options.council ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      if (councils.length === 0) throw new InvalidArgumentError('--council must name at least one council, e.g. gdansk');
-      console.log(`fetching ${councils.join(', ')} from Radoskop into ${options.out}`);
-      summary = await fetchRadoskop({ ...common, councils });
-    }
-    endProgress();
-    for (const line of rejectedLines(summary)) console.log(line);
-    console.log(`fetched: ${summaryLine(summary)}`);
-  });
+  .addHelpText(
+    'after',
+    `\nExample:\n  council fetch --format sejm --term 10 --out var/sejm\n  council fetch --format radoskop --council gdansk,katowice --out var/councils`,
+  )
+  .action(
+    async (options: { format: 'sejm' | 'radoskop'; out: string; term?: number; council?: string; api?: string }) => {
+      const client = new PoliteClient({ userAgent: USER_AGENT, timeoutMs: loadConfig().FETCH_TIMEOUT_MS });
+      const common = {
+        out: options.out,
+        client,
+        progress: progressPrinter(),
+        ...(options.api ? { api: options.api } : {}),
+      };
+      let summary: FetchSummary;
+      if (options.format === 'sejm') {
+        if (!options.term || !Number.isInteger(options.term) || options.term < 1)
+          throw new InvalidArgumentError('--term must be a term number, e.g. 10');
+        console.log(`fetching Sejm term ${options.term} into ${options.out}`);
+        summary = await fetchSejm({ ...common, term: options.term });
+      } else {
+        const councils = (options.council ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (councils.length === 0)
+          throw new InvalidArgumentError('--council must name at least one council, e.g. gdansk');
+        console.log(`fetching ${councils.join(', ')} from Radoskop into ${options.out}`);
+        summary = await fetchRadoskop({ ...common, councils });
+      }
+      endProgress();
+      for (const line of rejectedLines(summary)) console.log(line);
+      console.log(`fetched: ${summaryLine(summary)}`);
+    },
+  );
 
 program
   .command('refresh')
-  .description('One refresh, as the nightly cron runs it: the snapshot\'s own source unless the configuration names one; fetch its live part, rebuild only when it changed')
+  .description(
+    "One refresh, as the nightly cron runs it: the snapshot's own source unless the configuration names one; fetch its live part, rebuild only when it changed",
+  )
   .option('--source <path>', 'source folder (default: SOURCE_DIR, else the source the snapshot was built from)')
   .option('--db <file>', 'snapshot database to publish (default: DB_PATH)')
   .addOption(new Option('--format <format>', 'source format (default: SOURCE_FORMAT)').choices([...SOURCE_FORMATS]))
-  .option('--replace-source', 'rebuild from the configured source even when the snapshot was built from another one (REPLACE_SOURCE=true)')
+  .option(
+    '--replace-source',
+    'rebuild from the configured source even when the snapshot was built from another one (REPLACE_SOURCE=true)',
+  )
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
-  .option('--rebuild', 'rebuild even when the source is unchanged (the server asks for it when the published file does not match its manifest)')
-  .option('--topics <file>', 'topic vocabulary (default: TOPICS_PATH, else the snapshot\'s own); a new one rebuilds')
-  .addHelpText('after', '\nExample:\n  DB_PATH=var/councils.db council refresh\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh')
-  .action(async (options: {
-    source?: string; db?: string; format?: SourceFormat; replaceSource?: boolean; force?: boolean; rebuild?: boolean; topics?: string;
-  }) => {
-    const config = loadConfig();
-    const dbPath = options.db ?? config.DB_PATH;
-    if (await superviseBuild(dbPath)) return;
-    const configured = configuredSource({
-      ...config, ...(options.source ? { SOURCE_DIR: options.source } : {}), ...(options.format ? { SOURCE_FORMAT: options.format } : {}),
-    });
-    const label = { configuration: 'as configured', snapshot: 'the snapshot\'s own source', default: 'the bundled sample: no source configured, no snapshot yet' };
-    const result = await refreshOnce({
-      dbPath, configured, replaceSource: options.replaceSource ?? config.REPLACE_SOURCE, limits: limitsFrom(config),
-      timeoutMs: config.FETCH_TIMEOUT_MS, ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}), ...(options.force ? { force: true } : {}),
-      ...(options.rebuild ? { rebuild: true } : {}),
-      progress: progressPrinter(), render: renderStoredAnswers, codeVersion: CODE_VERSION,
-      topics: options.topics ?? config.TOPICS_PATH,
-      onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
-      onFetched: (fetched) => {
-        endProgress();
-        for (const line of rejectedLines(fetched)) console.log(line);
-        console.log(`  fetched: ${summaryLine(fetched)}`);
-        void tellParent({ type: 'fetched', ...fetched });
-      },
-      onStage: (stage, rows, ms) => {
-        printStage(stage, rows, ms);
-        void tellParent({ type: 'stage', stage, rows, ms });
-      },
-    });
-    if (result.rebuilt) {
-      printSummary(result.etl, dbPath);
-      await tellParent({ type: 'published', snapshot: result.etl.snapshot });
-    } else {
-      console.log(`unchanged, nothing rebuilt: the source is the one ${dbPath} was built from (${result.digest.slice(0, 19)}…)`);
-      await tellParent({ type: 'unchanged', digest: result.digest });
-    }
-    process.disconnect?.();
-  });
+  .option(
+    '--rebuild',
+    'rebuild even when the source is unchanged (the server asks for it when the published file does not match its manifest)',
+  )
+  .option('--topics <file>', "topic vocabulary (default: TOPICS_PATH, else the snapshot's own); a new one rebuilds")
+  .addHelpText(
+    'after',
+    '\nExample:\n  DB_PATH=var/councils.db council refresh\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh',
+  )
+  .action(
+    async (options: {
+      source?: string;
+      db?: string;
+      format?: SourceFormat;
+      replaceSource?: boolean;
+      force?: boolean;
+      rebuild?: boolean;
+      topics?: string;
+    }) => {
+      const config = loadConfig();
+      const dbPath = options.db ?? config.DB_PATH;
+      if (await superviseBuild(dbPath)) return;
+      const configured = configuredSource({
+        ...config,
+        ...(options.source ? { SOURCE_DIR: options.source } : {}),
+        ...(options.format ? { SOURCE_FORMAT: options.format } : {}),
+      });
+      const label = {
+        configuration: 'as configured',
+        snapshot: "the snapshot's own source",
+        default: 'the bundled sample: no source configured, no snapshot yet',
+      };
+      const result = await refreshOnce({
+        dbPath,
+        configured,
+        replaceSource: options.replaceSource ?? config.REPLACE_SOURCE,
+        limits: limitsFrom(config),
+        timeoutMs: config.FETCH_TIMEOUT_MS,
+        ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}),
+        ...(options.force ? { force: true } : {}),
+        ...(options.rebuild ? { rebuild: true } : {}),
+        progress: progressPrinter(),
+        render: renderStoredAnswers,
+        codeVersion: CODE_VERSION,
+        topics: options.topics ?? config.TOPICS_PATH,
+        onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
+        onFetched: (fetched) => {
+          endProgress();
+          for (const line of rejectedLines(fetched)) console.log(line);
+          console.log(`  fetched: ${summaryLine(fetched)}`);
+          void tellParent({ type: 'fetched', ...fetched });
+        },
+        onStage: (stage, rows, ms) => {
+          printStage(stage, rows, ms);
+          void tellParent({ type: 'stage', stage, rows, ms });
+        },
+      });
+      if (result.rebuilt) {
+        printSummary(result.etl, dbPath);
+        await tellParent({ type: 'published', snapshot: result.etl.snapshot });
+      } else {
+        console.log(
+          `unchanged, nothing rebuilt: the source is the one ${dbPath} was built from (${result.digest.slice(0, 19)}…)`,
+        );
+        await tellParent({ type: 'unchanged', digest: result.digest });
+      }
+      process.disconnect?.();
+    },
+  );
 
 program
   .command('check')
@@ -290,7 +393,9 @@ program
       console.error(`${options.source}: rejected, ${countOf(findings.errorCount, 'problem')}`);
       process.exitCode = 1;
     } else {
-      console.log(`${options.source}: ok (${counts.glosowania} votes, ${counts.glosy} ballots, ${countOf(findings.warningCount, 'warning')})`);
+      console.log(
+        `${options.source}: ok (${counts.glosowania} votes, ${counts.glosy} ballots, ${countOf(findings.warningCount, 'warning')})`,
+      );
     }
   });
 
@@ -303,28 +408,67 @@ program
   .option('--glosowania <n>', 'votes per council', positiveInt, 4000)
   .option('--kadencje <n>', 'terms', positiveInt, 2)
   .option('--rady <n>', 'councils in the bundle (national scale)', positiveInt, 1)
-  .addOption(new Option('--poland', 'every council of Polish local government (2,477 gminy, 314 powiaty, 16 sejmiki), one term, ~100 million ballots; sizes them itself')
-    .conflicts(['radni', 'glosowania', 'kadencje', 'rady']))
-  .option('--fraction <f>', 'with --poland: keep this share of the councils (every k-th of each kind), e.g. 0.01', fraction)
-  .addHelpText('after', '\nExample:\n  council generate --out /tmp/big --radni 500 --glosowania 3000\n  council generate --out /tmp/poland --poland --fraction 0.01')
-  .action(async (options: { out: string; seed: number; radni: number; glosowania: number; kadencje: number; rady: number; poland?: boolean; fraction?: number }) => {
-    const started = performance.now();
-    const { out, seed, poland, fraction: share, ...sizes } = options;
-    if (share !== undefined && !poland) throw new InvalidArgumentError('--fraction applies only with --poland');
-    if (poland) console.log(`Poland plan${share === undefined ? '' : ` at fraction ${share}`}: ${describePlan(planTotals(polandPlan(share)))}`);
-    const summary = await generateBundle(out, poland ? { seed, plan: 'poland', ...(share === undefined ? {} : { fraction: share }) } : { seed, ...sizes });
-    const rows = Object.entries(summary.files).map(([f, n]) => `${f} ${n.toLocaleString('en')}`).join(', ');
-    console.log(`wrote ${out} in ${((performance.now() - started) / 1000).toFixed(2)} s: ${rows}`);
-  });
+  .addOption(
+    new Option(
+      '--poland',
+      'every council of Polish local government (2,477 gminy, 314 powiaty, 16 sejmiki), one term, ~100 million ballots; sizes them itself',
+    ).conflicts(['radni', 'glosowania', 'kadencje', 'rady']),
+  )
+  .option(
+    '--fraction <f>',
+    'with --poland: keep this share of the councils (every k-th of each kind), e.g. 0.01',
+    fraction,
+  )
+  .addHelpText(
+    'after',
+    '\nExample:\n  council generate --out /tmp/big --radni 500 --glosowania 3000\n  council generate --out /tmp/poland --poland --fraction 0.01',
+  )
+  .action(
+    async (options: {
+      out: string;
+      seed: number;
+      radni: number;
+      glosowania: number;
+      kadencje: number;
+      rady: number;
+      poland?: boolean;
+      fraction?: number;
+    }) => {
+      const started = performance.now();
+      const { out, seed, poland, fraction: share, ...sizes } = options;
+      if (share !== undefined && !poland) throw new InvalidArgumentError('--fraction applies only with --poland');
+      if (poland)
+        console.log(
+          `Poland plan${share === undefined ? '' : ` at fraction ${share}`}: ${describePlan(planTotals(polandPlan(share)))}`,
+        );
+      const summary = await generateBundle(
+        out,
+        poland ? { seed, plan: 'poland', ...(share === undefined ? {} : { fraction: share }) } : { seed, ...sizes },
+      );
+      const rows = Object.entries(summary.files)
+        .map(([f, n]) => `${f} ${n.toLocaleString('en')}`)
+        .join(', ');
+      console.log(`wrote ${out} in ${((performance.now() - started) / 1000).toFixed(2)} s: ${rows}`);
+    },
+  );
 
 program
   .command('serve')
   .description('Start the API (and the nightly refresh)')
   .option('--port <n>', 'port (default: PORT)', (v) => (/^\d+$/.test(v) ? Number(v) : NaN))
   .option('--bootstrap', 'build the database first when none exists (from SOURCE_DIR, else the bundled sample)')
-  .option('--replace-source', 'let the refresh rebuild from the configured source although the snapshot was built from another (REPLACE_SOURCE=true)')
-  .option('--follow <url>', 'a replica: follow the builder\'s published snapshot (its manifest URL) instead of building (FOLLOW_URL)')
-  .addHelpText('after', '\nExample:\n  PORT=8080 council serve --bootstrap\n  council serve --follow http://builder:3100/council.db.manifest.json')
+  .option(
+    '--replace-source',
+    'let the refresh rebuild from the configured source although the snapshot was built from another (REPLACE_SOURCE=true)',
+  )
+  .option(
+    '--follow <url>',
+    "a replica: follow the builder's published snapshot (its manifest URL) instead of building (FOLLOW_URL)",
+  )
+  .addHelpText(
+    'after',
+    '\nExample:\n  PORT=8080 council serve --bootstrap\n  council serve --follow http://builder:3100/council.db.manifest.json',
+  )
   .action(async (options: { port?: number; bootstrap?: boolean; replaceSource?: boolean; follow?: string }) => {
     if (options.port !== undefined && !(options.port >= 0 && options.port <= 65535)) {
       throw new InvalidArgumentError('--port must be between 0 and 65535');
@@ -332,7 +476,8 @@ program
     // --follow goes through the configuration's own check, as FOLLOW_URL would.
     const env = options.follow === undefined ? process.env : { ...process.env, FOLLOW_URL: options.follow };
     const config = loadConfig(env, {
-      ...(options.port === undefined ? {} : { PORT: options.port }), ...(options.replaceSource ? { REPLACE_SOURCE: true } : {}),
+      ...(options.port === undefined ? {} : { PORT: options.port }),
+      ...(options.replaceSource ? { REPLACE_SOURCE: true } : {}),
     });
     await startServer(config, { bootstrap: options.bootstrap ?? false });
   });

@@ -14,7 +14,11 @@ export function writeFileAtomic(path: string, data: Buffer | string): void {
     writeWhole(temp, path, data);
   } catch (error) {
     // ENOSPC names no file: say which one, and how much room its folder has.
-    throw isDiskFull(error) ? diskFull(error, `${path} could not be written (the file there, if any, stays)`, [{ dir: dirname(path), role: 'its folder' }]) : error;
+    throw isDiskFull(error)
+      ? diskFull(error, `${path} could not be written (the file there, if any, stays)`, [
+          { dir: dirname(path), role: 'its folder' },
+        ])
+      : error;
   }
 }
 

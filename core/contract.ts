@@ -57,9 +57,18 @@ export function strictMax(za: number, przeciw: number, wstrzymujacy: number): nu
   if (max === 0) return -1;
   let winners = 0;
   let option = -1;
-  if (za === max) { winners++; option = ZA; }
-  if (przeciw === max) { winners++; option = PRZECIW; }
-  if (wstrzymujacy === max) { winners++; option = WSTRZYMUJACY; }
+  if (za === max) {
+    winners++;
+    option = ZA;
+  }
+  if (przeciw === max) {
+    winners++;
+    option = PRZECIW;
+  }
+  if (wstrzymujacy === max) {
+    winners++;
+    option = WSTRZYMUJACY;
+  }
   return winners === 1 ? option : -1;
 }
 

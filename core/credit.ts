@@ -52,4 +52,5 @@ export const CREDIT_OF_FORMAT: Readonly<Record<SourceFormat, DataCredit>> = {
 };
 
 /** The one line a footer or a licence note prints: the credit and its licence. */
-export const creditLine = (credit: DataCredit): string => (credit.licence ? `${credit.text}, ${credit.licence}` : credit.text);
+export const creditLine = (credit: DataCredit): string =>
+  credit.licence ? `${credit.text}, ${credit.licence}` : credit.text;

@@ -21,7 +21,9 @@ export function sqliteTempDir(env: NodeJS.ProcessEnv = process.env): string {
     try {
       accessSync(dir, constants.W_OK | constants.X_OK);
       return resolve(dir);
-    } catch { /* the next one */ }
+    } catch {
+      /* the next one */
+    }
   }
   return resolve('.');
 }
@@ -60,7 +62,11 @@ export class DiskFullError extends Error {
  * the folders it may have been writing to, each with its role, listed with their free space (a folder of
  * several roles once).
  */
-export function diskFull(error: unknown, what: string, folders: ReadonlyArray<{ dir: string; role: string }>): DiskFullError {
+export function diskFull(
+  error: unknown,
+  what: string,
+  folders: ReadonlyArray<{ dir: string; role: string }>,
+): DiskFullError {
   const seen = new Map<string, string[]>();
   for (const { dir, role } of folders) {
     const at = resolve(dir);

@@ -51,7 +51,10 @@ export function completeSubset(n: number, weight: (i: number, j: number) => numb
       const w = weight(i, j);
       support[i]! += w;
       support[j]! += w;
-      if (w < minimum) { missing[i]!++; missing[j]!++; }
+      if (w < minimum) {
+        missing[i]!++;
+        missing[j]!++;
+      }
     }
   }
   const kept = new Uint8Array(n).fill(1);
@@ -59,7 +62,12 @@ export function completeSubset(n: number, weight: (i: number, j: number) => numb
     let worst = -1;
     for (let i = 0; i < n; i++) {
       if (!kept[i] || missing[i] === 0) continue;
-      if (worst < 0 || missing[i]! > missing[worst]! || (missing[i] === missing[worst] && support[i]! <= support[worst]!)) worst = i;
+      if (
+        worst < 0 ||
+        missing[i]! > missing[worst]! ||
+        (missing[i] === missing[worst] && support[i]! <= support[worst]!)
+      )
+        worst = i;
     }
     if (worst < 0) break;
     kept[worst] = 0;
@@ -88,12 +96,16 @@ function doubleCentred(distances: ArrayLike<number>, n: number): Float64Array {
   }
   const grandMean = rowMean.reduce((s, r) => s + r, 0) / n;
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) squared[i * n + j] = -0.5 * (squared[i * n + j]! - rowMean[i]! - rowMean[j]! + grandMean);
+    for (let j = 0; j < n; j++)
+      squared[i * n + j] = -0.5 * (squared[i * n + j]! - rowMean[i]! - rowMean[j]! + grandMean);
   }
   return squared;
 }
 
-interface Eigenpair { value: number; vector: Float64Array }
+interface Eigenpair {
+  value: number;
+  vector: Float64Array;
+}
 
 /**
  * The largest (algebraic, not absolute) eigenvalue of the symmetric matrix m and a unit eigenvector,

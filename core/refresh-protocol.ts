@@ -7,12 +7,21 @@
 import { z } from 'zod';
 
 export const refreshMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('stage'), stage: z.string(), rows: z.number().int().nonnegative(), ms: z.number().nonnegative() }),
+  z.object({
+    type: z.literal('stage'),
+    stage: z.string(),
+    rows: z.number().int().nonnegative(),
+    ms: z.number().nonnegative(),
+  }),
   z.object({ type: z.literal('published'), snapshot: z.string() }),
   z.object({
-    type: z.literal('fetched'), newFiles: z.number().int().nonnegative(), unchanged: z.number().int().nonnegative(),
+    type: z.literal('fetched'),
+    newFiles: z.number().int().nonnegative(),
+    unchanged: z.number().int().nonnegative(),
     rejected: z.array(z.object({ url: z.string(), problem: z.string() })),
-    bytes: z.number().int().nonnegative(), requests: z.number().int().nonnegative(), retries: z.number().int().nonnegative(),
+    bytes: z.number().int().nonnegative(),
+    requests: z.number().int().nonnegative(),
+    retries: z.number().int().nonnegative(),
     seconds: z.number().nonnegative(),
   }),
   z.object({ type: z.literal('unchanged'), digest: z.string() }),

@@ -1,7 +1,15 @@
 // Text rules of CONTRACT §2: the search fold, URL tokens, Polish name and surname order, natural order of numbers.
 
 const POLISH_FOLD: Record<string, string> = {
-  ą: 'a', ć: 'c', ę: 'e', ł: 'l', ń: 'n', ó: 'o', ś: 's', ź: 'z', ż: 'z',
+  ą: 'a',
+  ć: 'c',
+  ę: 'e',
+  ł: 'l',
+  ń: 'n',
+  ó: 'o',
+  ś: 's',
+  ź: 'z',
+  ż: 'z',
 };
 
 /** Lower case with Polish (and any other combining) diacritics removed: the search form of a title. */
@@ -34,8 +42,12 @@ export function visibleName(name: string): { name: string; changed: string | nul
   if (normal === name || normal.trim() === '') return { name, changed: null };
   // The original with its invisible characters made visible, for the warning.
   const marked = name.replace(INVISIBLE, (ch) => `<${code(ch)}>`);
-  const what = [removed.length > 0 ? `invisible characters (${removed.join(', ')}) removed` : '', stripped !== normal ? 'normalised to NFC' : '']
-    .filter(Boolean).join(', ');
+  const what = [
+    removed.length > 0 ? `invisible characters (${removed.join(', ')}) removed` : '',
+    stripped !== normal ? 'normalised to NFC' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return { name: normal, changed: `${JSON.stringify(marked)}: ${what}` };
 }
 

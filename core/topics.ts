@@ -10,13 +10,23 @@ export const OTHER_TOPIC = { id: 'inne', nazwa: 'Inne' } as const;
 /** The snapshot's meta keys: the vocabulary (JSON), its file's SHA-256, and the file (empty: the bundled one). */
 export const TOPICS_META = { vocabulary: 'tematy', sha256: 'tematy_sha256', path: 'tematy_plik' } as const;
 
-export interface TopicEntry { id: string; nazwa: string; wzorce: string[] }
+export interface TopicEntry {
+  id: string;
+  nazwa: string;
+  wzorce: string[];
+}
 export type Vocabulary = readonly TopicEntry[];
 
 /** The fold of §11 step by step, as written there: the definition the fast fold below keeps. */
 export function foldBySteps(text: string): string {
-  return text.replace(/ł/g, 'l').replace(/Ł/g, 'L').normalize('NFKD').replace(/\p{Mn}/gu, '')
-    .toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .normalize('NFKD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -25,15 +35,24 @@ export function foldBySteps(text: string): string {
  * folded character by character exactly as whole: NFKD decomposes each character on its own, every
  * mark it produces is removed, and none of them lowers differently in context.
  */
-const foldOne = (ch: string) => [...ch.replace(/ł/g, 'l').replace(/Ł/g, 'L').normalize('NFKD').replace(/\p{Mn}/gu, '')
-  .toLowerCase().replace(/\s/g, ' ')].map((c) => c.charCodeAt(0));
+const foldOne = (ch: string) =>
+  [
+    ...ch
+      .replace(/ł/g, 'l')
+      .replace(/Ł/g, 'L')
+      .normalize('NFKD')
+      .replace(/\p{Mn}/gu, '')
+      .toLowerCase()
+      .replace(/\s/g, ' '),
+  ].map((c) => c.charCodeAt(0));
 const TABLE_LOW = 0x250;
 const PUNCTUATION_FROM = 0x2000;
 const PUNCTUATION_TO = 0x2070;
 const FOLD_TABLE: number[][] = [
   ...Array.from({ length: TABLE_LOW }, (_, c) => foldOne(String.fromCharCode(c))),
-  ...Array.from({ length: PUNCTUATION_TO - PUNCTUATION_FROM },
-    (_, c) => foldOne(String.fromCharCode(PUNCTUATION_FROM + c))),
+  ...Array.from({ length: PUNCTUATION_TO - PUNCTUATION_FROM }, (_, c) =>
+    foldOne(String.fromCharCode(PUNCTUATION_FROM + c)),
+  ),
 ];
 const SPACE = 32;
 /** The fold of each ASCII character that folds to one character other than a space, 0 for the rest. */
@@ -61,8 +80,12 @@ class Folded {
         this.units[this.length++] = ASCII_KEEPS[c]!;
         continue;
       }
-      const folded = c < TABLE_LOW ? FOLD_TABLE[c]
-        : c >= PUNCTUATION_FROM && c < PUNCTUATION_TO ? FOLD_TABLE[TABLE_LOW + c - PUNCTUATION_FROM] : undefined;
+      const folded =
+        c < TABLE_LOW
+          ? FOLD_TABLE[c]
+          : c >= PUNCTUATION_FROM && c < PUNCTUATION_TO
+            ? FOLD_TABLE[TABLE_LOW + c - PUNCTUATION_FROM]
+            : undefined;
       if (folded === undefined) return this.set(foldBySteps(text));
       for (let k = 0; k < folded.length; k++) {
         const unit = folded[k]!;
@@ -97,8 +120,10 @@ class Folded {
     if (before < 128) return ASCII_WORD[before] === 0;
     // A character outside the BMP ends with its low surrogate: test the whole code point.
     const high = i >= 2 ? this.units[i - 2]! : 0;
-    const point = before >= 0xdc00 && before <= 0xdfff && high >= 0xd800 && high <= 0xdbff
-      ? String.fromCharCode(high, before) : String.fromCharCode(before);
+    const point =
+      before >= 0xdc00 && before <= 0xdfff && high >= 0xd800 && high <= 0xdbff
+        ? String.fromCharCode(high, before)
+        : String.fromCharCode(before);
     return !LETTER_OR_DIGIT.test(point);
   }
 }
@@ -165,8 +190,12 @@ export class TopicClassifier {
   }
 
   /** Topics there are: every entry and `inne`. */
-  get size(): number { return this.vocabulary.length + 1; }
-  get other(): number { return this.vocabulary.length; }
+  get size(): number {
+    return this.vocabulary.length + 1;
+  }
+  get other(): number {
+    return this.vocabulary.length;
+  }
 
   /** The topic code of a title. */
   topicOf(title: string): number {
@@ -201,8 +230,10 @@ export class TopicClassifier {
 }
 
 /** Every topic of a vocabulary as the API lists them: the entries in file order, then `inne`. */
-export const topicsOf = (vocabulary: Vocabulary): Array<{ id: string; nazwa: string }> =>
-  [...vocabulary.map(({ id, nazwa }) => ({ id, nazwa })), { ...OTHER_TOPIC }];
+export const topicsOf = (vocabulary: Vocabulary): Array<{ id: string; nazwa: string }> => [
+  ...vocabulary.map(({ id, nazwa }) => ({ id, nazwa })),
+  { ...OTHER_TOPIC },
+];
 
 export const TOPIC_ID = /^[a-z0-9-]{1,40}$/;
 
@@ -212,12 +243,20 @@ export class VocabularyError extends Error {
 }
 
 const string = { error: 'must be a string' };
-const entrySchema = z.object({
-  id: z.string(string).regex(TOPIC_ID, `must match ${TOPIC_ID.source}`)
-    .refine((id) => id !== OTHER_TOPIC.id, `must not be "${OTHER_TOPIC.id}" (the topic of the votes no entry matches)`),
-  nazwa: z.string(string).min(1, 'must not be empty'),
-  wzorce: z.array(z.string(string), { error: 'must be an array of strings (patterns)' }),
-}, { error: 'must be an object {"id", "nazwa", "wzorce"}' });
+const entrySchema = z.object(
+  {
+    id: z
+      .string(string)
+      .regex(TOPIC_ID, `must match ${TOPIC_ID.source}`)
+      .refine(
+        (id) => id !== OTHER_TOPIC.id,
+        `must not be "${OTHER_TOPIC.id}" (the topic of the votes no entry matches)`,
+      ),
+    nazwa: z.string(string).min(1, 'must not be empty'),
+    wzorce: z.array(z.string(string), { error: 'must be an array of strings (patterns)' }),
+  },
+  { error: 'must be an object {"id", "nazwa", "wzorce"}' },
+);
 
 /**
  * The vocabulary in `text` (JSON), checked against §11: a JSON array of {id, nazwa, wzorce}, ids
@@ -241,7 +280,9 @@ export function parseVocabulary(text: string, source: string): TopicEntry[] {
     const parsed = entrySchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')
+      const path = issue.path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
         .replace(/^\./, '');
       throw new VocabularyError(`${where}: ${path ? `${path}: ` : ''}${issue.message}`);
     }

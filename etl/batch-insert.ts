@@ -18,7 +18,8 @@ export class BatchInsert<Row extends unknown[] = never> {
     private readonly rowsPerBatch = 64,
   ) {
     const row = `(${columns.map(() => '?').join(', ')})`;
-    const sql = (rows: number) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(rows).fill(row).join(', ')}`;
+    const sql = (rows: number) =>
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(rows).fill(row).join(', ')}`;
     this.full = db.prepare(sql(rowsPerBatch));
     this.single = db.prepare(sql(1));
     this.pending = new Array<unknown>(rowsPerBatch * columns.length);

@@ -20,7 +20,8 @@ export interface Problem extends Location {
 export const columnOf = (path: readonly PropertyKey[]): string =>
   path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('') || '(file)';
 
-export const formatProblem = (p: Problem): string => `${p.file}${p.line > 0 ? `:${p.line}` : ''}: ${p.column}: ${p.problem}`;
+export const formatProblem = (p: Problem): string =>
+  `${p.file}${p.line > 0 ? `:${p.line}` : ''}: ${p.column}: ${p.problem}`;
 
 export type Severity = 'error' | 'warning';
 
@@ -40,7 +41,10 @@ export interface ProblemKind {
 
 /** The wording of a problem with its values (vote ids, quoted text, numbers) blanked, so repeats group together. */
 export const patternOf = (problem: string): string =>
-  problem.replace(/^vote [^\s:]+:/, 'vote …:').replace(/"[^"]*"/g, '"…"').replace(/\d[\d,.]*/g, 'N');
+  problem
+    .replace(/^vote [^\s:]+:/, 'vote …:')
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\d[\d,.]*/g, 'N');
 
 export class Findings {
   /** The listed errors and warnings (at most LISTED_PER_KIND of each kind), in the order found. */
@@ -63,7 +67,8 @@ export class Findings {
     const key = `${severity}\u0000${at.file}\u0000${column}\u0000${pattern}`;
     let kind = this.kinds.get(key);
     if (!kind) this.kinds.set(key, (kind = { severity, file: at.file, column, pattern, count: 0 }));
-    if (kind.count++ < LISTED_PER_KIND) (severity === 'error' ? this.errors : this.warnings).push({ file: at.file, line: at.line, column, problem });
+    if (kind.count++ < LISTED_PER_KIND)
+      (severity === 'error' ? this.errors : this.warnings).push({ file: at.file, line: at.line, column, problem });
   }
 
   /** Every error, listed or not. */
@@ -97,10 +102,13 @@ export function reportLines(findings: Findings, severity: Severity): string[] {
   const lines: string[] = [];
   for (const kind of findings.kindsOf(severity)) {
     for (const p of listed) {
-      if (p.file === kind.file && p.column === kind.column && patternOf(p.problem) === kind.pattern) lines.push(`${label}: ${formatProblem(p)}`);
+      if (p.file === kind.file && p.column === kind.column && patternOf(p.problem) === kind.pattern)
+        lines.push(`${label}: ${formatProblem(p)}`);
     }
     if (kind.count > LISTED_PER_KIND) {
-      lines.push(`${label}: ${kind.file}: ${kind.column}: ${(kind.count - LISTED_PER_KIND).toLocaleString('en')} more like "${kind.pattern}" (${kind.count.toLocaleString('en')} in all)`);
+      lines.push(
+        `${label}: ${kind.file}: ${kind.column}: ${(kind.count - LISTED_PER_KIND).toLocaleString('en')} more like "${kind.pattern}" (${kind.count.toLocaleString('en')} in all)`,
+      );
     }
     if (kind.hint) lines.push(`  hint: ${kind.hint}`);
   }

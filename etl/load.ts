@@ -9,25 +9,65 @@ import { foldText, visibleName } from '../core/text.ts';
 import { BatchInsert } from './batch-insert.ts';
 import { IdIndex } from './id-index.ts';
 
-export interface KadencjaRow { kadencja: string; data_od: string; data_do: string | null }
-export interface OrganRow { id_organu: number; nazwa: string; typ: string }
-export interface UgrupowanieRow { id_ugrupowania: number; nazwa: string; skrot: string | null; pelna_nazwa?: string | null }
-export interface RadnyRow { id_osoby: number; imie_nazwisko: string }
+export interface KadencjaRow {
+  kadencja: string;
+  data_od: string;
+  data_do: string | null;
+}
+export interface OrganRow {
+  id_organu: number;
+  nazwa: string;
+  typ: string;
+}
+export interface UgrupowanieRow {
+  id_ugrupowania: number;
+  nazwa: string;
+  skrot: string | null;
+  pelna_nazwa?: string | null;
+}
+export interface RadnyRow {
+  id_osoby: number;
+  imie_nazwisko: string;
+}
 export interface PrzynaleznoscRow {
-  przynaleznosc_id: number; id_osoby: number; kadencja: string; id_ugrupowania: number | null;
-  data_od: string | null; data_do: string | null; aktywny: number;
+  przynaleznosc_id: number;
+  id_osoby: number;
+  kadencja: string;
+  id_ugrupowania: number | null;
+  data_od: string | null;
+  data_do: string | null;
+  aktywny: number;
 }
 export interface PosiedzenieRow {
-  id_posiedzenia: number; id_organu: number; kadencja: string; numer: string; data: string; nazwa: string | null;
+  id_posiedzenia: number;
+  id_organu: number;
+  kadencja: string;
+  numer: string;
+  data: string;
+  nazwa: string | null;
 }
-export interface PunktRow { id_punktu: number; id_posiedzenia: number; numer: string; tytul: string }
+export interface PunktRow {
+  id_punktu: number;
+  id_posiedzenia: number;
+  numer: string;
+  tytul: string;
+}
 /** The tallies a source states for a vote (CONTRACT §10), each null when not stated. */
 export interface StatedTallies {
-  za: number | null; przeciw: number | null; wstrzymujacy: number | null; nieobecni: number | null; brak_glosu: number | null;
+  za: number | null;
+  przeciw: number | null;
+  wstrzymujacy: number | null;
+  nieobecni: number | null;
+  brak_glosu: number | null;
 }
 export interface GlosowanieRow {
-  id_glosowania: number; id_posiedzenia: number; id_punktu: number | null; numer: number;
-  data_czas: string; tytul: string; wynik: string | null;
+  id_glosowania: number;
+  id_posiedzenia: number;
+  id_punktu: number | null;
+  numer: number;
+  data_czas: string;
+  tytul: string;
+  wynik: string | null;
   /** foldText(tytul), when the reader has it already (the CSV reader folds in its worker thread). */
   tytul_folded?: string;
   /** The stated tallies; absent or all null: the source states none. */
@@ -42,12 +82,29 @@ export interface GlosowanieRow {
    */
   klucz?: ReadonlyArray<string | number | null>;
 }
-export interface GlosRow { id_glosowania: number; id_osoby: number; glos: number }
-export interface ObecnoscRow { id_posiedzenia: number; id_osoby: number; obecny: number }
-export interface ZalacznikRow { id_zalacznika: number; id_glosowania: number; nazwa: string; url: string | null }
+export interface GlosRow {
+  id_glosowania: number;
+  id_osoby: number;
+  glos: number;
+}
+export interface ObecnoscRow {
+  id_posiedzenia: number;
+  id_osoby: number;
+  obecny: number;
+}
+export interface ZalacznikRow {
+  id_zalacznika: number;
+  id_glosowania: number;
+  nazwa: string;
+  url: string | null;
+}
 
 /** What the loader needs to know of a session to check the votes and ballots that follow it. */
-interface SessionRef { kadencja: string; data: string; id_organu: number }
+interface SessionRef {
+  kadencja: string;
+  data: string;
+  id_organu: number;
+}
 
 /** The vote whose ballots are arriving: ballots of one vote usually come together (a run). */
 interface BallotRun {
@@ -109,13 +166,33 @@ export class Loader {
   private readonly insertOrgan: Database.Statement<[number, string, string]>;
   private readonly insertUgrupowanie: Database.Statement<[number, string, string | null, string | null]>;
   private readonly insertRadny: Database.Statement<[number, string, string]>;
-  private readonly insertPrzynaleznosc: Database.Statement<[number, number, string, number | null, string | null, string | null, number]>;
+  private readonly insertPrzynaleznosc: Database.Statement<
+    [number, number, string, number | null, string | null, string | null, number]
+  >;
   private readonly insertPosiedzenie: Database.Statement<[number, number, string, string, string, string | null]>;
   private readonly insertPunkt: BatchInsert<[number, number, string, string]>;
-  private readonly insertGlosowanie: BatchInsert<[
-    number, number, number | null, number, string, string, string | null, string, string, string | null,
-    number | null, number | null, number | null, number | null, number | null, string | null, number | null, string | null,
-  ]>;
+  private readonly insertGlosowanie: BatchInsert<
+    [
+      number,
+      number,
+      number | null,
+      number,
+      string,
+      string,
+      string | null,
+      string,
+      string,
+      string | null,
+      number | null,
+      number | null,
+      number | null,
+      number | null,
+      number | null,
+      string | null,
+      number | null,
+      string | null,
+    ]
+  >;
   private readonly insertZrodlo: BatchInsert<[number, string, number]>;
   private readonly insertGlos: BatchInsert<[number, number, number]>;
   /** A ballot of a vote whose run was interrupted: inserted alone, so that a repeat is caught by the primary key. */
@@ -131,25 +208,49 @@ export class Loader {
       PRIMARY KEY (id_posiedzenia, id_osoby)) WITHOUT ROWID`);
     // Where each vote was read, so that findings of later stages (a stated wynik that contradicts the
     // ballots) name the source file and line too.
-    db.exec('CREATE TEMP TABLE zrodlo_glosowania (id_glosowania INTEGER PRIMARY KEY, file TEXT NOT NULL, line INTEGER NOT NULL)');
+    db.exec(
+      'CREATE TEMP TABLE zrodlo_glosowania (id_glosowania INTEGER PRIMARY KEY, file TEXT NOT NULL, line INTEGER NOT NULL)',
+    );
     this.insertKadencja = db.prepare('INSERT INTO kadencja (kadencja, data_od, data_do) VALUES (?, ?, ?)');
     this.insertOrgan = db.prepare('INSERT INTO organ (id_organu, nazwa, typ) VALUES (?, ?, ?)');
-    this.insertUgrupowanie = db.prepare('INSERT INTO ugrupowanie (id_ugrupowania, nazwa, skrot, pelna_nazwa) VALUES (?, ?, ?, ?)');
+    this.insertUgrupowanie = db.prepare(
+      'INSERT INTO ugrupowanie (id_ugrupowania, nazwa, skrot, pelna_nazwa) VALUES (?, ?, ?, ?)',
+    );
     // The token and name order need every name; materialise assigns them. The placeholder keeps UNIQUE.
     this.insertRadny = db.prepare('INSERT INTO radny (id_osoby, imie_nazwisko, token, name_rank) VALUES (?, ?, ?, 0)');
     this.insertPrzynaleznosc = db.prepare(`INSERT INTO przynaleznosc
       (przynaleznosc_id, id_osoby, kadencja, id_ugrupowania, data_od, data_do, aktywny) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-    this.insertPosiedzenie = db.prepare(`INSERT INTO posiedzenie (id_posiedzenia, id_organu, kadencja, numer, data, nazwa)
+    this.insertPosiedzenie =
+      db.prepare(`INSERT INTO posiedzenie (id_posiedzenia, id_organu, kadencja, numer, data, nazwa)
       VALUES (?, ?, ?, ?, ?, ?)`);
     // The checks above every insert make each row valid, so the big tables are written in batches.
     this.insertPunkt = new BatchInsert(db, 'punkt', ['id_punktu', 'id_posiedzenia', 'numer', 'tytul']);
-    this.insertGlosowanie = new BatchInsert(db, 'glosowanie', ['id_glosowania', 'id_posiedzenia', 'id_punktu', 'numer',
-      'data_czas', 'data', 'godzina', 'tytul', 'tytul_folded', 'wynik_podany', 'za_podane', 'przeciw_podane',
-      'wstrzymujacy_podane', 'nieobecni_podane', 'brak_glosu_podane', 'wiekszosc', 'wiekszosc_glosow', 'klucz_zrodla']);
+    this.insertGlosowanie = new BatchInsert(db, 'glosowanie', [
+      'id_glosowania',
+      'id_posiedzenia',
+      'id_punktu',
+      'numer',
+      'data_czas',
+      'data',
+      'godzina',
+      'tytul',
+      'tytul_folded',
+      'wynik_podany',
+      'za_podane',
+      'przeciw_podane',
+      'wstrzymujacy_podane',
+      'nieobecni_podane',
+      'brak_glosu_podane',
+      'wiekszosc',
+      'wiekszosc_glosow',
+      'klucz_zrodla',
+    ]);
     this.insertZrodlo = new BatchInsert(db, 'temp.zrodlo_glosowania', ['id_glosowania', 'file', 'line']);
     this.insertGlos = new BatchInsert(db, 'glos', ['id_glosowania', 'id_osoby', 'glos'], 256);
     this.insertGlosChecked = db.prepare('INSERT OR IGNORE INTO glos (id_glosowania, id_osoby, glos) VALUES (?, ?, ?)');
-    this.insertObecnosc = db.prepare('INSERT OR IGNORE INTO temp.obecnosc_podana (id_posiedzenia, id_osoby, obecny) VALUES (?, ?, ?)');
+    this.insertObecnosc = db.prepare(
+      'INSERT OR IGNORE INTO temp.obecnosc_podana (id_posiedzenia, id_osoby, obecny) VALUES (?, ?, ?)',
+    );
     this.insertZalacznik = new BatchInsert(db, 'zalacznik', ['id_zalacznika', 'id_glosowania', 'nazwa', 'url']);
   }
 
@@ -165,9 +266,20 @@ export class Loader {
    * Whether `id` is known. A reference to a row that was itself rejected says so, so that one bad row
    * does not read as thousands of unrelated problems downstream.
    */
-  private exists(ids: { has(id: number): boolean }, id: number, at: Location, column: string, what: string, rejected?: Set<number>): boolean {
+  private exists(
+    ids: { has(id: number): boolean },
+    id: number,
+    at: Location,
+    column: string,
+    what: string,
+    rejected?: Set<number>,
+  ): boolean {
     if (ids.has(id)) return true;
-    this.findings.error(at, column, rejected?.has(id) ? `${what} ${id} was rejected (see the problems of its own row)` : `unknown ${what} ${id}`);
+    this.findings.error(
+      at,
+      column,
+      rejected?.has(id) ? `${what} ${id} was rejected (see the problems of its own row)` : `unknown ${what} ${id}`,
+    );
     return false;
   }
 
@@ -217,8 +329,12 @@ export class Loader {
   ugrupowanie(row: UgrupowanieRow, at: Location): void {
     if (!this.unique(this.groups, row.id_ugrupowania, at, 'id_ugrupowania')) return;
     this.groups.add(row.id_ugrupowania);
-    this.insertUgrupowanie.run(row.id_ugrupowania, this.visible(row.nazwa, at, 'nazwa'), this.visible(row.skrot, at, 'skrot'),
-      this.visible(row.pelna_nazwa ?? null, at, 'pelna_nazwa'));
+    this.insertUgrupowanie.run(
+      row.id_ugrupowania,
+      this.visible(row.nazwa, at, 'nazwa'),
+      this.visible(row.skrot, at, 'skrot'),
+      this.visible(row.pelna_nazwa ?? null, at, 'pelna_nazwa'),
+    );
   }
 
   radny(row: RadnyRow, at: Location): void {
@@ -234,14 +350,21 @@ export class Loader {
     let ok = this.unique(this.memberships, row.przynaleznosc_id, at, 'przynaleznosc_id');
     ok = this.exists(this.people, row.id_osoby, at, 'id_osoby', 'councillor') && ok;
     ok = this.termExists(row.kadencja, at) && ok;
-    if (row.id_ugrupowania !== null) ok = this.exists(this.groups, row.id_ugrupowania, at, 'id_ugrupowania', 'group') && ok;
+    if (row.id_ugrupowania !== null)
+      ok = this.exists(this.groups, row.id_ugrupowania, at, 'id_ugrupowania', 'group') && ok;
     ok = this.rangeOrdered(row.data_od, row.data_do, at) && ok;
     if (!ok) return;
     this.memberships.add(row.przynaleznosc_id);
     const terms = this.termsOfPerson[this.people.get(row.id_osoby)!]!;
     if (!terms.includes(row.kadencja)) terms.push(row.kadencja);
     this.insertPrzynaleznosc.run(
-      row.przynaleznosc_id, row.id_osoby, row.kadencja, row.id_ugrupowania, row.data_od, row.data_do, row.aktywny,
+      row.przynaleznosc_id,
+      row.id_osoby,
+      row.kadencja,
+      row.id_ugrupowania,
+      row.data_od,
+      row.data_do,
+      row.aktywny,
     );
   }
 
@@ -277,10 +400,17 @@ export class Loader {
   glosowanie(row: GlosowanieRow, at: Location): void {
     let ok = this.unique(this.votes, row.id_glosowania, at, 'id_glosowania');
     ok = this.exists(this.sessions, row.id_posiedzenia, at, 'id_posiedzenia', 'session', this.rejectedSessions) && ok;
-    if (row.id_punktu !== null && this.exists(this.points, row.id_punktu, at, 'id_punktu', 'agenda point', this.rejectedPoints)) {
+    if (
+      row.id_punktu !== null &&
+      this.exists(this.points, row.id_punktu, at, 'id_punktu', 'agenda point', this.rejectedPoints)
+    ) {
       const pointSession = this.pointSession[this.points.indexOf(row.id_punktu)];
       if (ok && pointSession !== row.id_posiedzenia) {
-        this.findings.error(at, 'id_punktu', `agenda point ${row.id_punktu} belongs to session ${pointSession}, not ${row.id_posiedzenia}`);
+        this.findings.error(
+          at,
+          'id_punktu',
+          `agenda point ${row.id_punktu} belongs to session ${pointSession}, not ${row.id_posiedzenia}`,
+        );
         ok = false;
       }
     } else if (row.id_punktu !== null) {
@@ -307,9 +437,24 @@ export class Loader {
     }
     const stated = row.liczby;
     this.insertGlosowanie.add(
-      row.id_glosowania, row.id_posiedzenia, row.id_punktu, row.numer, data_czas, data, godzina, row.tytul, row.tytul_folded ?? foldText(row.tytul), row.wynik,
-      stated?.za ?? null, stated?.przeciw ?? null, stated?.wstrzymujacy ?? null, stated?.nieobecni ?? null, stated?.brak_glosu ?? null,
-      row.wiekszosc ?? null, row.wiekszosc_glosow ?? null, key,
+      row.id_glosowania,
+      row.id_posiedzenia,
+      row.id_punktu,
+      row.numer,
+      data_czas,
+      data,
+      godzina,
+      row.tytul,
+      row.tytul_folded ?? foldText(row.tytul),
+      row.wynik,
+      stated?.za ?? null,
+      stated?.przeciw ?? null,
+      stated?.wstrzymujacy ?? null,
+      stated?.nieobecni ?? null,
+      stated?.brak_glosu ?? null,
+      row.wiekszosc ?? null,
+      row.wiekszosc_glosow ?? null,
+      key,
     );
   }
 
@@ -318,8 +463,15 @@ export class Loader {
   }
 
   /** Ballots `from` ≤ i < `to` of a batch read from `file` (the CSV reader's typed columns). */
-  glosy(file: string, ballots: { vote: Float64Array; person: Float64Array; glos: Uint8Array }, lines: Float64Array, from: number, to: number): void {
-    for (let i = from; i < to; i++) this.ballot(ballots.vote[i]!, ballots.person[i]!, ballots.glos[i]!, file, lines[i]!);
+  glosy(
+    file: string,
+    ballots: { vote: Float64Array; person: Float64Array; glos: Uint8Array },
+    lines: Float64Array,
+    from: number,
+    to: number,
+  ): void {
+    for (let i = from; i < to; i++)
+      this.ballot(ballots.vote[i]!, ballots.person[i]!, ballots.glos[i]!, file, lines[i]!);
   }
 
   /**
@@ -379,7 +531,11 @@ export class Loader {
     if (!ok) return;
     const result = this.insertObecnosc.run(row.id_posiedzenia, row.id_osoby, row.obecny);
     if (result.changes === 0) {
-      this.findings.error(at, 'id_osoby', `repeated attendance of councillor ${row.id_osoby} at session ${row.id_posiedzenia}`);
+      this.findings.error(
+        at,
+        'id_osoby',
+        `repeated attendance of councillor ${row.id_osoby} at session ${row.id_posiedzenia}`,
+      );
       return;
     }
     this.attendanceCount++;
@@ -398,10 +554,21 @@ export class Loader {
    * row counts; lets go of the id lookups.
    */
   finish(): LoadCounts {
-    for (const insert of [this.insertPunkt, this.insertGlosowanie, this.insertZrodlo, this.insertGlos, this.insertZalacznik]) insert.flush();
+    for (const insert of [
+      this.insertPunkt,
+      this.insertGlosowanie,
+      this.insertZrodlo,
+      this.insertGlos,
+      this.insertZalacznik,
+    ])
+      insert.flush();
     for (const [key, { at, count }] of this.ballotsWithoutMembership) {
       const [person, term] = key.split('|');
-      this.findings.warn(at, 'id_osoby', `councillor ${person} has ${count} ballot(s) in term ${term} but no membership in it`);
+      this.findings.warn(
+        at,
+        'id_osoby',
+        `councillor ${person} has ${count} ballot(s) in term ${term} but no membership in it`,
+      );
     }
     const counts = {
       kadencje: this.terms.size,
@@ -418,8 +585,18 @@ export class Loader {
     };
     // The loader stays referenced while materialise runs, which does not need its maps of every vote,
     // point and attachment id: kept, they pushed all of Poland's heap to V8's limit (docs/PERFORMANCE.md).
-    for (const lookup of [this.votes, this.points, this.attachments, this.sessions, this.memberships,
-      this.rejectedSessions, this.rejectedPoints, this.rejectedVotes, this.ballotsWithoutMembership]) lookup.clear();
+    for (const lookup of [
+      this.votes,
+      this.points,
+      this.attachments,
+      this.sessions,
+      this.memberships,
+      this.rejectedSessions,
+      this.rejectedPoints,
+      this.rejectedVotes,
+      this.ballotsWithoutMembership,
+    ])
+      lookup.clear();
     this.voteSession = new Float64Array(0);
     this.pointSession = new Float64Array(0);
     this.termsOfPerson = [];

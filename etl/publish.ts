@@ -8,7 +8,17 @@
 // container), so a lock left behind by a dead build is simply taken, with no guessing from pids that
 // can be reused (containers restart with the same pids) or that belong to another pid namespace.
 
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
@@ -30,7 +40,8 @@ export class TargetRefusedError extends Error {
 
 /** Where the snapshot lives unless told otherwise: the only folder the ETL creates when missing. */
 export const DEFAULT_DB_PATH = 'var/council.db';
-export const isInDefaultFolder = (dbPath: string): boolean => dirname(resolve(dbPath)) === dirname(resolve(DEFAULT_DB_PATH));
+export const isInDefaultFolder = (dbPath: string): boolean =>
+  dirname(resolve(dbPath)) === dirname(resolve(DEFAULT_DB_PATH));
 
 /** Opens a SQLite file, naming the path when it cannot (SQLite's own message does not). */
 export function openDatabase(path: string, options?: Database.Options): Database.Database {
@@ -49,8 +60,12 @@ function isSnapshot(path: string): boolean {
     if (db.pragma('application_id', { simple: true }) === APPLICATION_ID) return true;
     // Snapshots from before the application id was set: the schema marker and our tables.
     const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
-    return tables.has('meta') && tables.has('radny_stat') && tables.has('glosowanie')
-      && db.prepare("SELECT 1 FROM meta WHERE key = 'schema_version'").pluck().get() === 1;
+    return (
+      tables.has('meta') &&
+      tables.has('radny_stat') &&
+      tables.has('glosowanie') &&
+      db.prepare("SELECT 1 FROM meta WHERE key = 'schema_version'").pluck().get() === 1
+    );
   } catch {
     return false; // not SQLite at all
   } finally {
@@ -66,7 +81,8 @@ function isSnapshot(path: string): boolean {
 export function checkTarget(dbPath: string, options: { createFolder: boolean }): void {
   const folder = dirname(dbPath);
   if (!existsSync(folder)) {
-    if (!options.createFolder) throw new TargetRefusedError(`the folder ${folder} does not exist (for --db ${dbPath}): create it first`);
+    if (!options.createFolder)
+      throw new TargetRefusedError(`the folder ${folder} does not exist (for --db ${dbPath}): create it first`);
     mkdirSync(folder, { recursive: true });
   } else if (!statSync(folder).isDirectory()) {
     throw new TargetRefusedError(`${folder} is not a folder (for --db ${dbPath})`);
@@ -74,7 +90,9 @@ export function checkTarget(dbPath: string, options: { createFolder: boolean }):
   if (!existsSync(dbPath)) return;
   if (!statSync(dbPath).isFile()) throw new TargetRefusedError(`${dbPath} is not a file; refusing to replace it`);
   if (!isSnapshot(dbPath)) {
-    throw new TargetRefusedError(`${dbPath} exists and is not a council snapshot; refusing to replace it (choose another --db, or remove the file yourself)`);
+    throw new TargetRefusedError(
+      `${dbPath} exists and is not a council snapshot; refusing to replace it (choose another --db, or remove the file yourself)`,
+    );
   }
 }
 
@@ -214,7 +232,8 @@ export function removeKilledBuild(dbPath: string, pid?: number): KilledBuildLeft
   try {
     const pending = pendingManifestPathOf(dbPath);
     const pendingBytes = sizeOf(pending);
-    if (existsSync(pending) && !settleManifest(dbPath, { removeStale: true })) removed.push({ path: pending, bytes: pendingBytes });
+    if (existsSync(pending) && !settleManifest(dbPath, { removeStale: true }))
+      removed.push({ path: pending, bytes: pendingBytes });
     const prefix = `${basename(dbPath)}.building-`;
     for (const name of readdirSync(dirname(dbPath))) {
       if (!name.startsWith(prefix)) continue;

@@ -17,7 +17,8 @@ import { publishedCodeVersion, publishedDigest, sourceDigest } from './source-di
 import { liveFetchOf, recordedSource, refreshSourceOf, sameSource } from './source-spec.ts';
 import { loadVocabulary, publishedVocabulary } from './topics.ts';
 
-export const USER_AGENT = 'council-voting-analytics/2.0.0 (roll-call statistics for citizens; contact: the operator of this service)';
+export const USER_AGENT =
+  'council-voting-analytics/2.0.0 (roll-call statistics for citizens; contact: the operator of this service)';
 
 export interface RefreshOptions {
   dbPath: string;
@@ -59,44 +60,69 @@ export type RefreshResult =
  * `digest`), or null when it was built from exactly that. Each condition is one line here.
  */
 function rebuildReason(
-  dbPath: string, source: SourceSpec, digest: string, codeVersion: string | undefined, topics: string,
+  dbPath: string,
+  source: SourceSpec,
+  digest: string,
+  codeVersion: string | undefined,
+  topics: string,
 ): string | null {
   const published = publishedDigest(dbPath);
   if (published === undefined) return 'no servable snapshot';
   if (published !== digest) return 'the source changed';
   if (publishedVocabulary(dbPath)?.sha256 !== topics) return 'the topic vocabulary changed';
-  if (codeVersion !== undefined && codeVersion !== publishedCodeVersion(dbPath)) return 'its answers were rendered by other code';
+  if (codeVersion !== undefined && codeVersion !== publishedCodeVersion(dbPath))
+    return 'its answers were rendered by other code';
   const recorded = recordedSource(dbPath);
   if (recorded === null || !sameSource(recorded, source)) return 'the snapshot was built from another source';
   return null;
 }
 
 export async function refreshOnce(options: RefreshOptions): Promise<RefreshResult> {
-  const source = refreshSourceOf(options.dbPath, options.configured, { ...options.replaceSource ? { replace: true } : {}, ...options.api ? { api: options.api } : {} });
+  const source = refreshSourceOf(options.dbPath, options.configured, {
+    ...(options.replaceSource ? { replace: true } : {}),
+    ...(options.api ? { api: options.api } : {}),
+  });
   options.onSource?.(source);
   let fetch: FetchSummary | null = null;
   const kind = liveFetchOf(source);
   if (kind !== null) {
     const { live } = source;
-    const client = new PoliteClient({ userAgent: USER_AGENT, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
-    const common = { out: source.path, client, ...(live.api ? { api: live.api } : {}), ...(options.progress ? { progress: options.progress } : {}) };
-    fetch = kind === 'sejm'
-      ? await fetchSejm({ ...common, term: live.sejmTerm! })
-      : await fetchRadoskop({ ...common, councils: live.councils! });
+    const client = new PoliteClient({
+      userAgent: USER_AGENT,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    });
+    const common = {
+      out: source.path,
+      client,
+      ...(live.api ? { api: live.api } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
+    };
+    fetch =
+      kind === 'sejm'
+        ? await fetchSejm({ ...common, term: live.sejmTerm! })
+        : await fetchRadoskop({ ...common, councils: live.councils! });
     options.onFetched?.(fetch);
   }
   const digest = sourceDigest(source.path);
   // A broken or missing vocabulary fails here, before anything is built: the served data stays.
   const topics = options.topics || publishedVocabulary(options.dbPath)?.path || undefined;
   const vocabulary = loadVocabulary(topics);
-  if (!options.rebuild && rebuildReason(options.dbPath, source, digest, options.codeVersion, vocabulary.sha256) === null) {
+  if (
+    !options.rebuild &&
+    rebuildReason(options.dbPath, source, digest, options.codeVersion, vocabulary.sha256) === null
+  ) {
     return { rebuilt: false, source, fetch, digest };
   }
   const etl = await runEtl({
     topics,
-    source: source.path, format: source.format, dbPath: options.dbPath, record: { format: source.format, path: source.path, live: source.live },
-    ...(options.force ? { force: true } : {}), ...(options.limits ? { limits: options.limits } : {}),
-    ...(options.onStage ? { onStage: options.onStage } : {}), ...(options.render ? { render: options.render } : {}),
+    source: source.path,
+    format: source.format,
+    dbPath: options.dbPath,
+    record: { format: source.format, path: source.path, live: source.live },
+    ...(options.force ? { force: true } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.onStage ? { onStage: options.onStage } : {}),
+    ...(options.render ? { render: options.render } : {}),
   });
   return { rebuilt: true, source, fetch, etl };
 }

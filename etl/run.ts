@@ -6,12 +6,33 @@ import { rmSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SourceFormat, SourceSpec } from '../core/sources.ts';
-import { type CollapseLimits, CollapseRefusedError, collapseOf, DEFAULT_LIMITS, publishedTally, voteTally } from './collapse.ts';
+import {
+  type CollapseLimits,
+  CollapseRefusedError,
+  collapseOf,
+  DEFAULT_LIMITS,
+  publishedTally,
+  voteTally,
+} from './collapse.ts';
 import { type Findings, type Problem, countOf, formatProblem } from './findings.ts';
 import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
-import { acquireLock, buildPathOf, checkTarget, isInDefaultFolder, openDatabase, publishBuild, removeStaleBuilds } from './publish.ts';
-import { commitManifest, manifestOf, pendingManifestPathOf, settleManifest, writePendingManifest } from '../core/snapshot/manifest.ts';
+import {
+  acquireLock,
+  buildPathOf,
+  checkTarget,
+  isInDefaultFolder,
+  openDatabase,
+  publishBuild,
+  removeStaleBuilds,
+} from './publish.ts';
+import {
+  commitManifest,
+  manifestOf,
+  pendingManifestPathOf,
+  settleManifest,
+  writePendingManifest,
+} from '../core/snapshot/manifest.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
 import { diskFull, isDiskFull, spillDir, sqliteTempDir } from '../core/disk-full.ts';
 import { TOPICS_META, TopicClassifier } from '../core/topics.ts';
@@ -21,7 +42,6 @@ import { sourceDigest } from './source-digest.ts';
 import { sourceMeta } from './source-spec.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
 import { loadVocabulary } from './topics.ts';
-
 
 export interface EtlOptions {
   source: string;
@@ -59,7 +79,9 @@ export interface EtlSummary {
 /** A source that failed validation: every problem counted (the first of each kind listed), none of it published. */
 export class BundleRejectedError extends Error {
   constructor(readonly findings: Findings) {
-    super(`the source was rejected with ${countOf(findings.errorCount, 'problem')}:\n${findings.errors.map(formatProblem).join('\n')}`);
+    super(
+      `the source was rejected with ${countOf(findings.errorCount, 'problem')}:\n${findings.errors.map(formatProblem).join('\n')}`,
+    );
     this.name = 'BundleRejectedError';
   }
 
@@ -89,7 +111,9 @@ function openBuild(path: string): Database.Database {
  * Validates a source without publishing anything, into a throw-away in-memory database. A valid
  * source is also materialised there, so `check` reports every warning `etl` would.
  */
-export async function checkSource(options: Omit<EtlOptions, 'dbPath'>): Promise<{ findings: Findings; counts: LoadCounts; parts: SourcePart[] }> {
+export async function checkSource(
+  options: Omit<EtlOptions, 'dbPath'>,
+): Promise<{ findings: Findings; counts: LoadCounts; parts: SourcePart[] }> {
   sourceCredit(options.format ?? 'csv', options.source); // a bad zrodlo.json fails the check as it would fail etl
   const topics = new TopicClassifier(loadVocabulary(options.topics).vocabulary); // and so does a broken vocabulary
   const db = new Database(':memory:');
@@ -161,7 +185,10 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     setMeta.run('snapshot', snapshot);
     setMeta.run('built_at', builtAt);
-    for (const [key, value] of sourceMeta(options.record ?? { format: options.format ?? 'csv', path: resolve(options.source), live: {} })) setMeta.run(key, value);
+    for (const [key, value] of sourceMeta(
+      options.record ?? { format: options.format ?? 'csv', path: resolve(options.source), live: {} },
+    ))
+      setMeta.run(key, value);
     setMeta.run('counts', JSON.stringify(counts));
     setMeta.run('source_digest', digest);
     setMeta.run(CREDIT_META_KEY, JSON.stringify(credit));
@@ -179,11 +206,15 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     return { snapshot, builtAt, counts, parts, findings, stages, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     if (!isDiskFull(error)) throw error;
-    throw diskFull(error, `the build of ${dbPath} could not be written (nothing was published; the served snapshot stays)`, [
-      { dir: dirname(dbPath), role: `the snapshot and its build ${basename(buildPath)}` },
-      { dir: sqliteTempDir(), role: 'SQLite\'s temporary files, SQLITE_TMPDIR' },
-      { dir: spillDir(), role: 'the ETL\'s spill files, TMPDIR' },
-    ]);
+    throw diskFull(
+      error,
+      `the build of ${dbPath} could not be written (nothing was published; the served snapshot stays)`,
+      [
+        { dir: dirname(dbPath), role: `the snapshot and its build ${basename(buildPath)}` },
+        { dir: sqliteTempDir(), role: "SQLite's temporary files, SQLITE_TMPDIR" },
+        { dir: spillDir(), role: "the ETL's spill files, TMPDIR" },
+      ],
+    );
   } finally {
     db?.close();
     rmSync(buildPath, { force: true });

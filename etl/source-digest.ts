@@ -17,11 +17,11 @@ export function sourceDigest(path: string): string {
   }
   const files = isDirectory
     ? readdirSync(path, { recursive: true, encoding: 'utf8' })
-      // Hidden files (fetch state, temporaries of an interrupted fetch) are not part of the source.
-      .filter((name) => !name.split(/[\\/]/).some((part) => part.startsWith('.')))
-      .map((name) => join(path, name))
-      .filter((file) => statSync(file).isFile())
-      .sort()
+        // Hidden files (fetch state, temporaries of an interrupted fetch) are not part of the source.
+        .filter((name) => !name.split(/[\\/]/).some((part) => part.startsWith('.')))
+        .map((name) => join(path, name))
+        .filter((file) => statSync(file).isFile())
+        .sort()
     : [path];
   for (const file of files) {
     hash.update(relative(path, file) || '.');
@@ -37,7 +37,12 @@ function publishedMeta(dbPath: string): Map<string, string> | undefined {
   try {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     try {
-      return new Map(db.prepare("SELECT key, value FROM meta WHERE key IN ('source_digest', 'schema_version', 'code_version')").raw().all() as Array<[string, string]>);
+      return new Map(
+        db
+          .prepare("SELECT key, value FROM meta WHERE key IN ('source_digest', 'schema_version', 'code_version')")
+          .raw()
+          .all() as Array<[string, string]>,
+      );
     } finally {
       db.close();
     }

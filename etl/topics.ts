@@ -49,8 +49,12 @@ export function publishedVocabulary(dbPath: string): { sha256: string; path: str
   try {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     try {
-      const meta = new Map(db.prepare('SELECT key, value FROM meta WHERE key IN (?, ?)').raw()
-        .all(TOPICS_META.sha256, TOPICS_META.path) as Array<[string, string]>);
+      const meta = new Map(
+        db
+          .prepare('SELECT key, value FROM meta WHERE key IN (?, ?)')
+          .raw()
+          .all(TOPICS_META.sha256, TOPICS_META.path) as Array<[string, string]>,
+      );
       const sha256 = meta.get(TOPICS_META.sha256);
       return sha256 === undefined ? undefined : { sha256, path: meta.get(TOPICS_META.path) ?? '' };
     } finally {

@@ -46,7 +46,16 @@ export interface AppDeps {
 /** The website's assets: the route table only tells them apart (their own limit rule); the site answers them. */
 const SITE_ROUTES: Array<Route<FrontAnswer>> = [{ path: '/assets/:file', methods: READ, kind: 'asset' }];
 
-export function createApp({ snapshots, shares, config, logger, refresh = { running: false }, follow, rateLimitStore, answerStore }: AppDeps): Listener {
+export function createApp({
+  snapshots,
+  shares,
+  config,
+  logger,
+  refresh = { running: false },
+  follow,
+  rateLimitStore,
+  answerStore,
+}: AppDeps): Listener {
   const delivery = new Delivery({ privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET) });
   const addressOf = clientAddress(config.TRUST_PROXY);
   const answerError = errorAnswers(delivery, logger);
@@ -57,7 +66,12 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
     // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
     ...docsRoutes(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }),
     ...operationRoutes(API_ENDPOINTS, {
-      snapshots, shares, delivery, memoryBytes: config.RESPONSE_CACHE_MB * 2 ** 20, storedAnswers: config.STORED_ANSWERS, answerStore,
+      snapshots,
+      shares,
+      delivery,
+      memoryBytes: config.RESPONSE_CACHE_MB * 2 ** 20,
+      storedAnswers: config.STORED_ANSWERS,
+      answerStore,
       publicUrl: config.PUBLIC_URL,
     }),
     ...SITE_ROUTES,
@@ -67,7 +81,16 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
   site.disable('x-powered-by');
   site.set('etag', false); // ETags come from the snapshot and the code (src/http/delivery.ts), not from hashing each body
   site.set('query parser', 'simple'); // no nested objects from `a[b]=c`; repeats become arrays and are rejected
-  site.use(siteRouter({ snapshots, shares, delivery, logger, publicUrl: config.PUBLIC_URL, protocolOf: clientProtocol(config.TRUST_PROXY) }));
+  site.use(
+    siteRouter({
+      snapshots,
+      shares,
+      delivery,
+      logger,
+      publicUrl: config.PUBLIC_URL,
+      protocolOf: clientProtocol(config.TRUST_PROXY),
+    }),
+  );
   site.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
   site.use(((error, req, res, _next) => answerError(req, res, error)) satisfies ErrorRequestHandler);
 
@@ -84,7 +107,8 @@ export function createApp({ snapshots, shares, config, logger, refresh = { runni
       res.statusCode = 204;
       res.end();
     },
-    refuse: ({ req, res }, error) => (error instanceof RateLimited && error.page ? refusePage(req, res, error) : answerError(req, res, error)),
+    refuse: ({ req, res }, error) =>
+      error instanceof RateLimited && error.page ? refusePage(req, res, error) : answerError(req, res, error),
     site,
   });
 }

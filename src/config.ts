@@ -10,33 +10,49 @@ import { publicUrlSchema } from './public-url.ts';
 // Every message says what the variable accepts; loadConfig adds the variable's name and the value given.
 
 const integer = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
-  const accepted = max === Number.MAX_SAFE_INTEGER ? `must be a whole number, at least ${min}`
-    : `must be a whole number from ${min} to ${max}`;
-  return z.string().trim().regex(/^\d+$/, accepted).transform(Number)
+  const accepted =
+    max === Number.MAX_SAFE_INTEGER
+      ? `must be a whole number, at least ${min}`
+      : `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, accepted)
+    .transform(Number)
     .refine((n) => n >= min && n <= max, accepted)
     .default(fallback);
 };
 
 const flag = (fallback: boolean) =>
-  z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false (or 1 or 0; empty: the default)' })
+  z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false (or 1 or 0; empty: the default)' })
     .transform((v) => v === 'true' || v === '1')
     .default(fallback);
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
-const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 const isHost = (host: string) => host === '' || isIP(host) !== 0 || HOST_NAME.test(host);
 /** HOST: an address to listen on, nothing else (`localhost:3000` surfaced as a bad ALLOWED_ORIGINS default). */
-const hostSchema = z.string().trim().default('127.0.0.1').refine(isHost, {
-  error: ({ input }) => (/:\d+$/.test(String(input)) && isIP(String(input)) === 0
-    ? 'must be a host name or an IP address without the port: put the port in PORT (e.g. HOST=localhost, PORT=3000)'
-    : 'must be a host name or an IP address, without scheme, port or brackets (e.g. 127.0.0.1, 0.0.0.0, ::, localhost)'
-  ),
-});
+const hostSchema = z
+  .string()
+  .trim()
+  .default('127.0.0.1')
+  .refine(isHost, {
+    error: ({ input }) =>
+      /:\d+$/.test(String(input)) && isIP(String(input)) === 0
+        ? 'must be a host name or an IP address without the port: put the port in PORT (e.g. HOST=localhost, PORT=3000)'
+        : 'must be a host name or an IP address, without scheme, port or brackets (e.g. 127.0.0.1, 0.0.0.0, ::, localhost)',
+  });
 
 /** An origin as browsers send it, `scheme://host[:port]` (src/http/guards.ts serialises them the same way). */
 export function isOrigin(entry: string): boolean {
@@ -46,73 +62,197 @@ export function isOrigin(entry: string): boolean {
   } catch {
     return false;
   }
-  return url.origin !== 'null' && url.username === '' && url.password === ''
-    && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
+  return (
+    url.origin !== 'null' &&
+    url.username === '' &&
+    url.password === '' &&
+    (url.pathname === '/' || url.pathname === '') &&
+    url.search === '' &&
+    url.hash === ''
+  );
 }
 
 const originsSchema = list.refine((entries) => entries.every(isOrigin), {
-  error: ({ input }) => 'must be comma-separated origins, scheme://host[:port] '
-    + '(e.g. https://rada.example.org,http://localhost:8080); '
-    + `not an origin: ${(input as string[]).filter((e) => !isOrigin(e)).map((e) => JSON.stringify(e)).join(', ')}`,
+  error: ({ input }) =>
+    'must be comma-separated origins, scheme://host[:port] ' +
+    '(e.g. https://rada.example.org,http://localhost:8080); ' +
+    `not an origin: ${(input as string[])
+      .filter((e) => !isOrigin(e))
+      .map((e) => JSON.stringify(e))
+      .join(', ')}`,
 });
 
-const cronSchema = z.string().trim().default('0 3 * * *').refine((v) => v === '' || cron.validate(v), {
-  message: 'must be a cron expression of 5 fields (minute hour day-of-month month day-of-week, e.g. "0 3 * * *"; '
-    + 'a 6th, leading field counts seconds), or empty to disable the scheduled refresh',
-});
+const cronSchema = z
+  .string()
+  .trim()
+  .default('0 3 * * *')
+  .refine((v) => v === '' || cron.validate(v), {
+    message:
+      'must be a cron expression of 5 fields (minute hour day-of-month month day-of-week, e.g. "0 3 * * *"; ' +
+      'a 6th, leading field counts seconds), or empty to disable the scheduled refresh',
+  });
 
 export const CONFIG_KEYS = {
   PORT: { schema: integer(3000, 0, 65535), description: 'HTTP port of the API' },
   HOST: { schema: hostSchema, description: 'address the API listens on' },
-  DB_PATH: { schema: z.string().min(1, 'must be the path of the snapshot file, e.g. var/council.db').default('var/council.db'), description: 'published snapshot database (rebuilt by the ETL)' },
-  SHARES_DB_PATH: { schema: z.string().default(''), description: 'share-link database; empty: `shares.db` beside DB_PATH' },
-  SHARES_DATABASE_URL: {
-    schema: z.string().trim().regex(/^(postgres(ql)?:\/\/.*)?$/, 'must be a postgresql:// (or postgres://) URL, or empty').default(''),
-    description: 'PostgreSQL URL of the share-link store (e.g. `postgresql://council@db/council`), for several replicas; empty: the SQLite file of SHARES_DB_PATH',
+  DB_PATH: {
+    schema: z.string().min(1, 'must be the path of the snapshot file, e.g. var/council.db').default('var/council.db'),
+    description: 'published snapshot database (rebuilt by the ETL)',
   },
-  SOURCE_DIR: { schema: z.string().default(''), description: 'source the refresh reads (CSV bundle directory, Sejm directory / .tar.gz, Radoskop council folders); a live source is fetched into it. Empty: the source the published snapshot was built from (the bundled `data/sample` for the first build)' },
-  SOURCE_FORMAT: { schema: z.preprocess((v) => (v === '' ? undefined : v), oneOf(SOURCE_FORMATS).optional()), description: '`csv` (CONTRACT §1 bundle), `sejm` (Sejm API files) or `radoskop` (CONTRACT §8); empty: `csv` when SOURCE_DIR is set, else the snapshot\'s own' },
-  SEJM_TERM: { schema: integer(0, 0, 99), description: 'with SOURCE_FORMAT=sejm: the term each refresh fetches from the Sejm API first; 0: no fetch' },
-  RADOSKOP_COUNCILS: { schema: list.default([]), description: 'with SOURCE_FORMAT=radoskop: comma-separated council slugs each refresh fetches from Radoskop first' },
-  SOURCE_API: { schema: z.string().default(''), description: 'base URL replacing the official API of the live source (a mirror, a stand-in); empty: the official one' },
+  SHARES_DB_PATH: {
+    schema: z.string().default(''),
+    description: 'share-link database; empty: `shares.db` beside DB_PATH',
+  },
+  SHARES_DATABASE_URL: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(postgres(ql)?:\/\/.*)?$/, 'must be a postgresql:// (or postgres://) URL, or empty')
+      .default(''),
+    description:
+      'PostgreSQL URL of the share-link store (e.g. `postgresql://council@db/council`), for several replicas; empty: the SQLite file of SHARES_DB_PATH',
+  },
+  SOURCE_DIR: {
+    schema: z.string().default(''),
+    description:
+      'source the refresh reads (CSV bundle directory, Sejm directory / .tar.gz, Radoskop council folders); a live source is fetched into it. Empty: the source the published snapshot was built from (the bundled `data/sample` for the first build)',
+  },
+  SOURCE_FORMAT: {
+    schema: z.preprocess((v) => (v === '' ? undefined : v), oneOf(SOURCE_FORMATS).optional()),
+    description:
+      "`csv` (CONTRACT §1 bundle), `sejm` (Sejm API files) or `radoskop` (CONTRACT §8); empty: `csv` when SOURCE_DIR is set, else the snapshot's own",
+  },
+  SEJM_TERM: {
+    schema: integer(0, 0, 99),
+    description: 'with SOURCE_FORMAT=sejm: the term each refresh fetches from the Sejm API first; 0: no fetch',
+  },
+  RADOSKOP_COUNCILS: {
+    schema: list.default([]),
+    description: 'with SOURCE_FORMAT=radoskop: comma-separated council slugs each refresh fetches from Radoskop first',
+  },
+  SOURCE_API: {
+    schema: z.string().default(''),
+    description:
+      'base URL replacing the official API of the live source (a mirror, a stand-in); empty: the official one',
+  },
   TOPICS_PATH: {
     schema: z.string().default(''),
-    description: 'topic vocabulary (CONTRACT §11, a JSON file like `data/tematy.json`) the ETL classifies votes with; '
-      + 'empty: the refresh keeps the one the published snapshot was built with, else the bundled `data/tematy.json`',
+    description:
+      'topic vocabulary (CONTRACT §11, a JSON file like `data/tematy.json`) the ETL classifies votes with; ' +
+      'empty: the refresh keeps the one the published snapshot was built with, else the bundled `data/tematy.json`',
   },
-  REPLACE_SOURCE: { schema: flag(false), description: 'let the refresh rebuild from the configured source when the snapshot was built from another (otherwise it refuses)' },
-  REFRESH_MAX_VOTES_LOST: { schema: integer(20, 0, 100), description: 'percent of the published votes a build may lose before it is refused as a collapse' },
-  REFRESH_MAX_COUNCILS_LOST: { schema: integer(0, 0, 100), description: 'percent of the councils with votes that may end up with none before a build is refused (0: any one is refused)' },
-  FETCH_TIMEOUT_MS: { schema: integer(30_000, 100, 600_000), description: 'timeout of one fetch request (milliseconds), retried with backoff' },
-  PUBLIC_URL: { schema: publicUrlSchema, description: 'the site\'s public address (`https://rada.example.org`), the only source of absolute URLs (canonical links, preview images, feeds, sitemaps); empty: links are relative, pages carry no preview image and there is no sitemap' },
-  ALLOWED_ORIGINS: { schema: originsSchema.optional(), description: 'comma-separated origins allowed to call the API; empty: this server\'s own (`http://HOST:PORT`, `localhost` and `127.0.0.1` for a loopback or any-address HOST) and PUBLIC_URL\'s' },
-  API_SECRET_KEY: { schema: z.string().default(''), description: 'required `X-API-Key` value; empty disables the key check' },
-  JWT_SECRET: { schema: z.string().default(''), description: 'HS256 secret for Bearer tokens accepted in place of the key; empty disables' },
+  REPLACE_SOURCE: {
+    schema: flag(false),
+    description:
+      'let the refresh rebuild from the configured source when the snapshot was built from another (otherwise it refuses)',
+  },
+  REFRESH_MAX_VOTES_LOST: {
+    schema: integer(20, 0, 100),
+    description: 'percent of the published votes a build may lose before it is refused as a collapse',
+  },
+  REFRESH_MAX_COUNCILS_LOST: {
+    schema: integer(0, 0, 100),
+    description:
+      'percent of the councils with votes that may end up with none before a build is refused (0: any one is refused)',
+  },
+  FETCH_TIMEOUT_MS: {
+    schema: integer(30_000, 100, 600_000),
+    description: 'timeout of one fetch request (milliseconds), retried with backoff',
+  },
+  PUBLIC_URL: {
+    schema: publicUrlSchema,
+    description:
+      "the site's public address (`https://rada.example.org`), the only source of absolute URLs (canonical links, preview images, feeds, sitemaps); empty: links are relative, pages carry no preview image and there is no sitemap",
+  },
+  ALLOWED_ORIGINS: {
+    schema: originsSchema.optional(),
+    description:
+      "comma-separated origins allowed to call the API; empty: this server's own (`http://HOST:PORT`, `localhost` and `127.0.0.1` for a loopback or any-address HOST) and PUBLIC_URL's",
+  },
+  API_SECRET_KEY: {
+    schema: z.string().default(''),
+    description: 'required `X-API-Key` value; empty disables the key check',
+  },
+  JWT_SECRET: {
+    schema: z.string().default(''),
+    description: 'HS256 secret for Bearer tokens accepted in place of the key; empty disables',
+  },
   RATE_LIMIT_WINDOW_MS: { schema: integer(900_000, 1000), description: 'rate-limit window in milliseconds' },
-  RATE_LIMIT_MAX_REQUESTS: { schema: integer(100, 1), description: 'API requests (`/api`) per client address per window' },
-  SITE_RATE_LIMIT_MAX_REQUESTS: { schema: integer(1000, 1), description: 'website requests (pages, downloads, feeds, preview images; not the style sheet or script, not 304s) per client address per window' },
-  TRUST_PROXY: { schema: flag(false), description: 'behind one reverse proxy: take the client address from its `X-Forwarded-For` entry' },
-  WEB_CONCURRENCY: { schema: integer(1, 1, 64), description: 'HTTP worker processes (node:cluster), rate limit shared between them; 1 serves from one process' },
-  STORED_ANSWERS: { schema: flag(true), description: 'serve the answers rendered with the snapshot (default-parameter resources) from the snapshot; false answers everything live' },
-  RESPONSE_CACHE_MB: { schema: integer(64, 0, 4096), description: 'serialized responses kept per snapshot (MiB); 0 disables' },
-  ANSWER_STORE_MB: { schema: integer(1024, 0, 1_048_576), description: 'answers made live kept on disk for the next request, per snapshot and code (MiB; src/answers/answer-store.ts); 0 disables' },
-  ANSWER_STORE_PATH: { schema: z.string().default(''), description: 'file of the answer store; empty: `answers.db` beside DB_PATH' },
-  CRON_SCHEDULE: { schema: cronSchema, description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables' },
-  FOLLOW_URL: {
-    schema: z.string().trim().regex(/^(https?:\/\/.+)?$/, 'must be an http:// or https:// URL, or empty').default(''),
-    description: 'a replica: the builder\'s snapshot manifest URL (`http://builder:3100/council.db.manifest.json`) to follow instead of building; empty: this server builds (`council serve --follow URL` sets it)',
+  RATE_LIMIT_MAX_REQUESTS: {
+    schema: integer(100, 1),
+    description: 'API requests (`/api`) per client address per window',
   },
-  FOLLOW_INTERVAL_S: { schema: integer(10, 1, 86_400), description: 'how often a replica reads the builder\'s manifest (seconds); after failures it backs off, to 5 minutes' },
-  PUBLISH_PORT: { schema: integer(0, 0, 65535), description: 'a builder: port (on HOST) serving the published snapshot and its manifest to replicas; 0: not published' },
-  LOG_LEVEL: { schema: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), description: 'pino log level' },
-  NODE_ENV: { schema: oneOf(['development', 'production', 'test']).default('development'), description: '`production` also rejects requests with neither Origin nor Referer' },
+  SITE_RATE_LIMIT_MAX_REQUESTS: {
+    schema: integer(1000, 1),
+    description:
+      'website requests (pages, downloads, feeds, preview images; not the style sheet or script, not 304s) per client address per window',
+  },
+  TRUST_PROXY: {
+    schema: flag(false),
+    description: 'behind one reverse proxy: take the client address from its `X-Forwarded-For` entry',
+  },
+  WEB_CONCURRENCY: {
+    schema: integer(1, 1, 64),
+    description: 'HTTP worker processes (node:cluster), rate limit shared between them; 1 serves from one process',
+  },
+  STORED_ANSWERS: {
+    schema: flag(true),
+    description:
+      'serve the answers rendered with the snapshot (default-parameter resources) from the snapshot; false answers everything live',
+  },
+  RESPONSE_CACHE_MB: {
+    schema: integer(64, 0, 4096),
+    description: 'serialized responses kept per snapshot (MiB); 0 disables',
+  },
+  ANSWER_STORE_MB: {
+    schema: integer(1024, 0, 1_048_576),
+    description:
+      'answers made live kept on disk for the next request, per snapshot and code (MiB; src/answers/answer-store.ts); 0 disables',
+  },
+  ANSWER_STORE_PATH: {
+    schema: z.string().default(''),
+    description: 'file of the answer store; empty: `answers.db` beside DB_PATH',
+  },
+  CRON_SCHEDULE: {
+    schema: cronSchema,
+    description: 'when the nightly refresh runs (cron syntax, Europe/Warsaw); empty disables',
+  },
+  FOLLOW_URL: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(https?:\/\/.+)?$/, 'must be an http:// or https:// URL, or empty')
+      .default(''),
+    description:
+      "a replica: the builder's snapshot manifest URL (`http://builder:3100/council.db.manifest.json`) to follow instead of building; empty: this server builds (`council serve --follow URL` sets it)",
+  },
+  FOLLOW_INTERVAL_S: {
+    schema: integer(10, 1, 86_400),
+    description:
+      "how often a replica reads the builder's manifest (seconds); after failures it backs off, to 5 minutes",
+  },
+  PUBLISH_PORT: {
+    schema: integer(0, 0, 65535),
+    description:
+      'a builder: port (on HOST) serving the published snapshot and its manifest to replicas; 0: not published',
+  },
+  LOG_LEVEL: {
+    schema: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    description: 'pino log level',
+  },
+  NODE_ENV: {
+    schema: oneOf(['development', 'production', 'test']).default('development'),
+    description: '`production` also rejects requests with neither Origin nor Referer',
+  },
 } as const;
 
 type Keys = typeof CONFIG_KEYS;
 export type Config = { [K in keyof Keys]: z.output<Keys[K]['schema']> } & { ALLOWED_ORIGINS: string[] };
 
 const schema = z.object(
-  Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, { schema }]) => [key, schema])) as { [K in keyof Keys]: Keys[K]['schema'] },
+  Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, { schema }]) => [key, schema])) as {
+    [K in keyof Keys]: Keys[K]['schema'];
+  },
 );
 
 /** Values an error message must not repeat. */
@@ -124,7 +264,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const picked = Object.fromEntries(Object.keys(CONFIG_KEYS).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])));
+  const picked = Object.fromEntries(
+    Object.keys(CONFIG_KEYS).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])),
+  );
   const parsed = schema.safeParse(picked);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
@@ -135,7 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const config = parsed.data as Omit<Config, 'ALLOWED_ORIGINS'> & { ALLOWED_ORIGINS?: string[] | undefined };
   const settled = { ...config, ...overrides };
-  return { ...settled, ALLOWED_ORIGINS: overrides.ALLOWED_ORIGINS ?? (config.ALLOWED_ORIGINS?.length ? config.ALLOWED_ORIGINS : ownOrigins(settled)) };
+  return {
+    ...settled,
+    ALLOWED_ORIGINS:
+      overrides.ALLOWED_ORIGINS ?? (config.ALLOWED_ORIGINS?.length ? config.ALLOWED_ORIGINS : ownOrigins(settled)),
+  };
 }
 
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', '']);

@@ -26,7 +26,10 @@ import { STATUS_NAMES } from './http/envelope.ts';
 import { VERSION, apiIndexBody, healthBody } from './service/schemas.ts';
 
 /** Which credentials the service asks for (src/http/guards.ts): API_SECRET_KEY and JWT_SECRET set or not. */
-export interface Access { apiKey: boolean; bearer: boolean }
+export interface Access {
+  apiKey: boolean;
+  bearer: boolean;
+}
 
 type Json = Record<string, unknown>;
 
@@ -87,8 +90,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Zasób nie istnieje',
   413: 'Treść żądania większa niż 10 KB',
   415: 'Treść żądania musi być JSON (Content-Type: application/json)',
-  429: 'Przekroczony limit żądań (RATE_LIMIT_MAX_REQUESTS na RATE_LIMIT_WINDOW_MS na adres klienta); '
-    + 'całe tabele są do pobrania jednym żądaniem na plik w /dane/',
+  429:
+    'Przekroczony limit żądań (RATE_LIMIT_MAX_REQUESTS na RATE_LIMIT_WINDOW_MS na adres klienta); ' +
+    'całe tabele są do pobrania jednym żądaniem na plik w /dane/',
   500: 'Błąd serwera (bez szczegółów technicznych)',
   503: 'Dane nie zostały jeszcze załadowane (albo, dla linków udostępniania, ich baza jest chwilowo niedostępna)',
 };
@@ -126,9 +130,10 @@ function relink(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Json = {};
   for (const [key, child] of Object.entries(value)) {
-    out[key] = key === '$ref' && typeof child === 'string' && child.startsWith('#/$defs/')
-      ? COMPONENT_REF + child.slice('#/$defs/'.length)
-      : relink(child);
+    out[key] =
+      key === '$ref' && typeof child === 'string' && child.startsWith('#/$defs/')
+        ? COMPONENT_REF + child.slice('#/$defs/'.length)
+        : relink(child);
   }
   return out;
 }
@@ -138,10 +143,16 @@ class SchemaConverter {
 
   /** The JSON Schema of `schema`; its named parts are moved into `components`. */
   convert(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'throw', override: tidy }) as Json;
+    const json = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'throw',
+      override: tidy,
+    }) as Json;
     const { $schema: _dialect, $defs, ...rest } = json;
     for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Json>)) {
-      if (!/^[A-Z][A-Za-z0-9]*$/.test(id)) throw new Error(`openapi: unnamed shared schema ${id}: give it .meta({ id })`);
+      if (!/^[A-Z][A-Za-z0-9]*$/.test(id))
+        throw new Error(`openapi: unnamed shared schema ${id}: give it .meta({ id })`);
       const component = relink(def) as Json;
       const known = this.components[id];
       if (known !== undefined && JSON.stringify(known) !== JSON.stringify(component)) {
@@ -166,7 +177,11 @@ function typedOutput(schema: z.ZodType, converter: SchemaConverter): Json | null
 }
 
 /** What the document says of a parameter. */
-interface ParameterDoc { schema: Json; description?: string; required: boolean }
+interface ParameterDoc {
+  schema: Json;
+  description?: string;
+  required: boolean;
+}
 
 /**
  * The documented schema of one path or query parameter. Numbers and booleans are shown as the typed
@@ -179,7 +194,11 @@ function parameterSchema(schema: z.ZodType, converter: SchemaConverter): Paramet
   const description = typeof own === 'string' ? own : undefined; // its schema's (src/http/params.ts and the resources')
   const required = !schema.safeParse(undefined).success;
   if (json['type'] === 'boolean') {
-    return { required, description: `${description === undefined ? '' : `${description} `}(true/false; przyjmowane także 1/0)`, schema: json };
+    return {
+      required,
+      description: `${description === undefined ? '' : `${description} `}(true/false; przyjmowane także 1/0)`,
+      schema: json,
+    };
   }
   return { required, ...(description === undefined ? {} : { description }), schema: json };
 }
@@ -204,14 +223,27 @@ function parameters(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiP
     const schema = pathShape[name];
     if (schema === undefined) throw new Error(`openapi: ${endpoint.path}: path parameter ${name} has no schema`);
     const doc = parameterSchema(schema, converter);
-    result.push({ name, in: 'path', required: true, ...(doc.description ? { description: doc.description } : {}), schema: doc.schema });
+    result.push({
+      name,
+      in: 'path',
+      required: true,
+      ...(doc.description ? { description: doc.description } : {}),
+      schema: doc.schema,
+    });
   }
   for (const name of Object.keys(pathShape)) {
-    if (!names.includes(name)) throw new Error(`openapi: ${endpoint.path}: schema of path parameter ${name} that the path lacks`);
+    if (!names.includes(name))
+      throw new Error(`openapi: ${endpoint.path}: schema of path parameter ${name} that the path lacks`);
   }
   for (const [name, schema] of Object.entries(shapeOf(endpoint.query))) {
     const doc = parameterSchema(schema, converter);
-    result.push({ name, in: 'query', required: doc.required, ...(doc.description ? { description: doc.description } : {}), schema: doc.schema });
+    result.push({
+      name,
+      in: 'query',
+      required: doc.required,
+      ...(doc.description ? { description: doc.description } : {}),
+      schema: doc.schema,
+    });
   }
   return result;
 }
@@ -220,14 +252,21 @@ function parameters(endpoint: AnyEndpoint, converter: SchemaConverter): OpenApiP
 
 /** `get /api/radni/:id/glosowania-samotne` → `getRadniByIdGlosowaniaSamotne`. */
 export function operationId(method: string, path: string): string {
-  const camel = (word: string) => word.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
-  const words = path.split('/').filter((s) => s !== '' && s !== 'api')
+  const camel = (word: string) =>
+    word
+      .split(/[-_]/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join('');
+  const words = path
+    .split('/')
+    .filter((s) => s !== '' && s !== 'api')
     .map((s) => (s.startsWith(':') ? `By${camel(s.slice(1))}` : camel(s)));
   return method + words.join('');
 }
 
 const json = (schema: Json) => ({ 'application/json': { schema } });
-const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const headerRefs = (names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** The error statuses documented for an operation: its own, then those of the guards and the server. */
 export const errorStatuses = (endpoint: AnyEndpoint): number[] =>
@@ -236,16 +275,24 @@ export const errorStatuses = (endpoint: AnyEndpoint): number[] =>
 /** `404` → `NotFound`: the name of the shared error response in `components.responses`. */
 export function errorResponseName(status: number): string {
   const name = STATUS_NAMES[status];
-  if (name === undefined || ERROR_DESCRIPTIONS[status] === undefined) throw new Error(`openapi: no error response for status ${status}`);
+  if (name === undefined || ERROR_DESCRIPTIONS[status] === undefined)
+    throw new Error(`openapi: no error response for status ${status}`);
   return name.replace(/ /g, '');
 }
 
 function errorResponses(statuses: Iterable<number>, errorSchema: Json): Record<string, OpenApiResponse> {
-  return Object.fromEntries([...new Set(statuses)].sort((a, b) => a - b).map((status) => [errorResponseName(status), {
-    description: ERROR_DESCRIPTIONS[status]!,
-    headers: headerRefs(status === 429 ? [...RATE_LIMIT_HEADERS, 'Retry-After'] : RATE_LIMIT_HEADERS),
-    content: json(errorSchema),
-  }]));
+  return Object.fromEntries(
+    [...new Set(statuses)]
+      .sort((a, b) => a - b)
+      .map((status) => [
+        errorResponseName(status),
+        {
+          description: ERROR_DESCRIPTIONS[status]!,
+          headers: headerRefs(status === 429 ? [...RATE_LIMIT_HEADERS, 'Retry-After'] : RATE_LIMIT_HEADERS),
+          content: json(errorSchema),
+        },
+      ]),
+  );
 }
 
 /**
@@ -261,11 +308,21 @@ function operation(endpoint: AnyEndpoint, converter: SchemaConverter, access: Ac
   const success = endpoint.status ?? 200;
   const data = converter.convert(endpoint.response, 'output');
   const responses: OpenApiOperation['responses'] = {
-    [success]: { description: success === 201 ? 'Utworzono' : 'OK', headers: headerRefs(RATE_LIMIT_HEADERS), content: json(data) },
+    [success]: {
+      description: success === 201 ? 'Utworzono' : 'OK',
+      headers: headerRefs(RATE_LIMIT_HEADERS),
+      content: json(data),
+    },
   };
   // A creating operation answers 200 with the same body when the resource already existed.
-  if (success === 201) responses['200'] = { description: 'Już istniał: ta sama odpowiedź co przy utworzeniu', headers: headerRefs(RATE_LIMIT_HEADERS), content: json(data) };
-  for (const status of errorStatuses(endpoint)) responses[status] = { $ref: `#/components/responses/${errorResponseName(status)}` };
+  if (success === 201)
+    responses['200'] = {
+      description: 'Już istniał: ta sama odpowiedź co przy utworzeniu',
+      headers: headerRefs(RATE_LIMIT_HEADERS),
+      content: json(data),
+    };
+  for (const status of errorStatuses(endpoint))
+    responses[status] = { $ref: `#/components/responses/${errorResponseName(status)}` };
 
   const params = parameters(endpoint, converter);
   return {
@@ -273,30 +330,47 @@ function operation(endpoint: AnyEndpoint, converter: SchemaConverter, access: Ac
     summary: endpoint.summary,
     tags: [endpoint.tag],
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(endpoint.body ? { requestBody: { required: false, content: json(converter.convert(endpoint.body, 'input')) } } : {}),
+    ...(endpoint.body
+      ? { requestBody: { required: false, content: json(converter.convert(endpoint.body, 'input')) } }
+      : {}),
     responses,
     security: endpoint.public ? [] : securityFor(access),
   };
 }
 
 /** /health (public; 503 with the same body while no data is loaded) and /api (guarded like the data). */
-function serviceOperations(converter: SchemaConverter, access: Access): Record<string, Record<string, OpenApiOperation>> {
+function serviceOperations(
+  converter: SchemaConverter,
+  access: Access,
+): Record<string, Record<string, OpenApiOperation>> {
   const health = converter.convert(healthBody, 'output');
   const ok = (schema: Json, description = 'OK') => ({ description, content: json(schema) });
   return {
     '/health': {
       get: {
-        operationId: 'getHealth', summary: 'Stan usługi: migawka danych w użyciu, odświeżanie, replika', tags: ['usluga'],
-        responses: { 200: ok(health), 503: ok(health, 'Dane nie zostały jeszcze załadowane: success false, status unavailable') },
+        operationId: 'getHealth',
+        summary: 'Stan usługi: migawka danych w użyciu, odświeżanie, replika',
+        tags: ['usluga'],
+        responses: {
+          200: ok(health),
+          503: ok(health, 'Dane nie zostały jeszcze załadowane: success false, status unavailable'),
+        },
         security: [],
       },
     },
     '/api': {
       get: {
-        operationId: 'getApi', summary: 'Spis operacji API i adres tego dokumentu', tags: ['usluga'],
+        operationId: 'getApi',
+        summary: 'Spis operacji API i adres tego dokumentu',
+        tags: ['usluga'],
         responses: {
           200: { ...ok(converter.convert(apiIndexBody, 'output')), headers: headerRefs(RATE_LIMIT_HEADERS) },
-          ...Object.fromEntries([400, 401, 403, 429, 500].map((status) => [status, { $ref: `#/components/responses/${errorResponseName(status)}` }])),
+          ...Object.fromEntries(
+            [400, 401, 403, 429, 500].map((status) => [
+              status,
+              { $ref: `#/components/responses/${errorResponseName(status)}` },
+            ]),
+          ),
         },
         security: securityFor(access),
       },
@@ -308,11 +382,16 @@ function serviceOperations(converter: SchemaConverter, access: Access): Record<s
 export const OPEN_ACCESS: Access = { apiKey: false, bearer: false };
 
 /** Builds the document from a list of endpoints (exported for tests; use `openApiDocument()`). */
-export function buildOpenApiDocument(endpoints: readonly AnyEndpoint[] = API_ENDPOINTS, access: Access = OPEN_ACCESS): OpenApiDocument {
+export function buildOpenApiDocument(
+  endpoints: readonly AnyEndpoint[] = API_ENDPOINTS,
+  access: Access = OPEN_ACCESS,
+): OpenApiDocument {
   const converter = new SchemaConverter();
   const errorSchema = converter.convert(errorEnvelope, 'output');
   const paths: OpenApiDocument['paths'] = serviceOperations(converter, access);
-  const ids = new Set<string>(Object.values(paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId)));
+  const ids = new Set<string>(
+    Object.values(paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId)),
+  );
   for (const endpoint of endpoints) {
     const op = operation(endpoint, converter, access);
     if (ids.has(op.operationId)) throw new Error(`openapi: duplicate operationId ${op.operationId}`);
@@ -338,8 +417,26 @@ export function buildOpenApiDocument(endpoints: readonly AnyEndpoint[] = API_END
         'Retry-After': { description: 'Po ilu sekundach ponowić żądanie', schema: { type: 'integer' } },
       },
       securitySchemes: {
-        ...(access.apiKey || !access.bearer ? { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Klucz API (gdy skonfigurowano API_SECRET_KEY)' } } : {}),
-        ...(access.bearer || !access.apiKey ? { Bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token JWT HS256 (gdy skonfigurowano JWT_SECRET), zamiast klucza API' } } : {}),
+        ...(access.apiKey || !access.bearer
+          ? {
+              ApiKey: {
+                type: 'apiKey',
+                in: 'header',
+                name: 'X-API-Key',
+                description: 'Klucz API (gdy skonfigurowano API_SECRET_KEY)',
+              },
+            }
+          : {}),
+        ...(access.bearer || !access.apiKey
+          ? {
+              Bearer: {
+                type: 'http',
+                scheme: 'bearer',
+                bearerFormat: 'JWT',
+                description: 'Token JWT HS256 (gdy skonfigurowano JWT_SECRET), zamiast klucza API',
+              },
+            }
+          : {}),
       },
     },
   };

@@ -54,7 +54,11 @@ function eachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void)
   });
 }
 
-interface ChildOutcome { code: number | null; signal: NodeJS.Signals | null; spawnError?: string }
+interface ChildOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  spawnError?: string;
+}
 
 /** What the refresh child said: over IPC, and the tail of its stderr as a fallback. */
 interface ChildReport {
@@ -95,7 +99,10 @@ export class RefreshScheduler implements BackgroundJob {
     this.onStatus(this.status);
     const logged = { source: source.description, from: source.from };
     if (source.refusal) {
-      this.logger.warn({ ...logged, refusal: source.refusal }, 'the refresh will refuse: the configuration names another source than the snapshot\'s');
+      this.logger.warn(
+        { ...logged, refusal: source.refusal },
+        "the refresh will refuse: the configuration names another source than the snapshot's",
+      );
     }
     if (!this.config.CRON_SCHEDULE) {
       this.logger.info(logged, 'no CRON_SCHEDULE: the scheduled refresh is off (SIGHUP still refreshes)');
@@ -151,7 +158,7 @@ export class RefreshScheduler implements BackgroundJob {
         const removed = this.cleanupBuilds(DB_PATH, pid);
         if (removed?.length) log.info({ removed, signal: outcome.signal }, 'removed what the killed refresh left');
       } catch (error) {
-        log.warn({ err: error }, 'could not remove the killed build\'s files; the next refresh will');
+        log.warn({ err: error }, "could not remove the killed build's files; the next refresh will");
       }
     }
     const seconds = Math.round((performance.now() - started) / 10) / 100;
@@ -160,19 +167,35 @@ export class RefreshScheduler implements BackgroundJob {
     if (outcome.code === 0) {
       this.snapshots.refresh();
       const active = this.snapshots.active?.id;
-      last = published && active !== published
-        ? { ok: false, finished, seconds, snapshot: active, error: `snapshot ${published} was published but could not be put in service` }
-        : { ok: true, finished, seconds, snapshot: active ?? published ?? '', rebuilt: !unchanged };
+      last =
+        published && active !== published
+          ? {
+              ok: false,
+              finished,
+              seconds,
+              snapshot: active,
+              error: `snapshot ${published} was published but could not be put in service`,
+            }
+          : { ok: true, finished, seconds, snapshot: active ?? published ?? '', rebuilt: !unchanged };
     } else if (refused) {
       last = { ok: false, finished, seconds, error: refused.message, refused: refused.reason };
     } else {
-      const error = outcome.spawnError ?? failure ?? (stderr.slice(-5).join('\n')
-        || (outcome.signal ? `the ETL process was killed by ${outcome.signal}` : `the ETL process exited with code ${outcome.code}`));
+      const error =
+        outcome.spawnError ??
+        failure ??
+        (stderr.slice(-5).join('\n') ||
+          (outcome.signal
+            ? `the ETL process was killed by ${outcome.signal}`
+            : `the ETL process exited with code ${outcome.code}`));
       last = { ok: false, finished, seconds, error };
     }
     this.status.last = last;
     // A live fetch that did not report its figures failed (nothing was rebuilt from it).
-    this.status.fetch = fetched ?? (this.fetchesLive() && !last.ok && !last.refused ? { finished, ok: false, error: last.error ?? 'the fetch failed' } : this.status.fetch);
+    this.status.fetch =
+      fetched ??
+      (this.fetchesLive() && !last.ok && !last.refused
+        ? { finished, ok: false, error: last.error ?? 'the fetch failed' }
+        : this.status.fetch);
     this.status.running = false;
     this.noteSource(); // the snapshot may record another source now (--replace-source)
     this.onStatus(this.status);
@@ -191,10 +214,17 @@ export class RefreshScheduler implements BackgroundJob {
       const cli = cliModule();
       // The child reads the source settings from the same environment and settles the source itself.
       // A snapshot refused for its bytes (SnapshotStore.withdraw) is rebuilt even though its source is unchanged.
-      const args = ['refresh', '--db', DB_PATH, ...(REPLACE_SOURCE ? ['--replace-source'] : []),
-        ...(TOPICS_PATH ? ['--topics', TOPICS_PATH] : []), ...(this.snapshots.refusal ? ['--rebuild'] : [])];
+      const args = [
+        'refresh',
+        '--db',
+        DB_PATH,
+        ...(REPLACE_SOURCE ? ['--replace-source'] : []),
+        ...(TOPICS_PATH ? ['--topics', TOPICS_PATH] : []),
+        ...(this.snapshots.refusal ? ['--rebuild'] : []),
+      ];
       const child = fork(cli.path, args, {
-        execArgv: cli.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        execArgv: cli.execArgv,
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       this.child = child;
       this.childExit = new Promise<void>((exited) => {
@@ -204,7 +234,8 @@ export class RefreshScheduler implements BackgroundJob {
       child.on('message', (raw) => {
         const message = parseRefreshMessage(raw);
         if (message === null) log.warn({ message: raw }, 'unrecognised message from the ETL process, ignored');
-        else if (message.type === 'stage') log.info({ stage: message.stage, rows: message.rows, ms: Math.round(message.ms) }, 'etl stage');
+        else if (message.type === 'stage')
+          log.info({ stage: message.stage, rows: message.rows, ms: Math.round(message.ms) }, 'etl stage');
         else if (message.type === 'published') report.published = message.snapshot;
         else if (message.type === 'unchanged') report.unchanged = true;
         else if (message.type === 'refused') report.refused = { reason: message.reason, message: message.message };

@@ -10,7 +10,15 @@ import { dirname, resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import {
-  checkServedFile, commitManifest, manifestOf, manifestPathOf, settleManifest, snapshotManifest, snapshotMetaOf, writeManifest, writePendingManifest,
+  checkServedFile,
+  commitManifest,
+  manifestOf,
+  manifestPathOf,
+  settleManifest,
+  snapshotManifest,
+  snapshotMetaOf,
+  writeManifest,
+  writePendingManifest,
 } from '../core/snapshot/manifest.ts';
 import { limitsFrom } from '../etl/collapse.ts';
 import { checkTarget, isInDefaultFolder, publishBuild, removeKilledBuild, withBuildLock } from '../etl/publish.ts';
@@ -40,14 +48,16 @@ export const REDACTED_PATHS = [
 
 /** JSON lines for machines; on a terminal, pino-pretty's readable lines (synchronous). */
 export function createLogger(
-  config: Pick<Config, 'LOG_LEVEL'>, terminal = process.stdout.isTTY === true, destination: NodeJS.WritableStream = process.stdout,
+  config: Pick<Config, 'LOG_LEVEL'>,
+  terminal = process.stdout.isTTY === true,
+  destination: NodeJS.WritableStream = process.stdout,
 ): Logger {
   const options = { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
   return terminal
     ? pino(options, pretty({ sync: true, destination, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
-    // To stdout asynchronously: lines written while a write is in flight go out together in the next
-    // one, instead of a blocking write per request (pino flushes what is left when the process exits).
-    : pino(options, destination === process.stdout ? pino.destination({ dest: 1, sync: false }) : destination);
+    : // To stdout asynchronously: lines written while a write is in flight go out together in the next
+      // one, instead of a blocking write per request (pino flushes what is left when the process exits).
+      pino(options, destination === process.stdout ? pino.destination({ dest: 1, sync: false }) : destination);
 }
 
 /**
@@ -64,16 +74,26 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
     const { jobsOf, rateLimitStore } = workerSide(config);
     return serveHttp(config, logger.child({ worker: cluster.worker!.id }), { jobsOf, loadServed, rateLimitStore });
   }
-  if (config.FOLLOW_URL && config.PUBLISH_PORT) throw new Error('a replica (FOLLOW_URL, --follow) does not publish: PUBLISH_PORT is for the builder');
-  if (config.FOLLOW_URL && options.bootstrap) logger.info('a replica never builds: --bootstrap is ignored, the first snapshot comes from the builder');
+  if (config.FOLLOW_URL && config.PUBLISH_PORT)
+    throw new Error('a replica (FOLLOW_URL, --follow) does not publish: PUBLISH_PORT is for the builder');
+  if (config.FOLLOW_URL && options.bootstrap)
+    logger.info('a replica never builds: --bootstrap is ignored, the first snapshot comes from the builder');
   // Built first when there is no snapshot, or only one of another schema version (before an upgrade).
   else if (options.bootstrap && publishedDigest(config.DB_PATH) === undefined) await bootstrap(config, logger);
   const build = buildSide(config, logger);
   if (config.WEB_CONCURRENCY > 1) {
-    await startPrimary(config, logger, (snapshots, listeners) => backgroundJobs(config, snapshots, logger, build, listeners), loadServed);
+    await startPrimary(
+      config,
+      logger,
+      (snapshots, listeners) => backgroundJobs(config, snapshots, logger, build, listeners),
+      loadServed,
+    );
     return null;
   }
-  return serveHttp(config, logger, { jobsOf: (snapshots) => backgroundJobs(config, snapshots, logger, build), loadServed });
+  return serveHttp(config, logger, {
+    jobsOf: (snapshots) => backgroundJobs(config, snapshots, logger, build),
+    loadServed,
+  });
 }
 
 /**
@@ -84,13 +104,16 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
 function checkFolders(config: Config): void {
   const files: Array<[key: string, path: string]> = [['DB_PATH', config.DB_PATH]];
   if (config.SHARES_DB_PATH && !config.SHARES_DATABASE_URL) files.push(['SHARES_DB_PATH', config.SHARES_DB_PATH]);
-  if (config.ANSWER_STORE_PATH && config.ANSWER_STORE_MB > 0) files.push(['ANSWER_STORE_PATH', config.ANSWER_STORE_PATH]);
+  if (config.ANSWER_STORE_PATH && config.ANSWER_STORE_MB > 0)
+    files.push(['ANSWER_STORE_PATH', config.ANSWER_STORE_PATH]);
   for (const [key, path] of files) {
     if (path === ':memory:') continue;
     const folder = dirname(path);
     if (isInDefaultFolder(path)) mkdirSync(folder, { recursive: true });
     else if (!existsSync(folder)) {
-      throw new Error(`${key}: the folder ${folder} does not exist (${key}=${path}): create it first, or correct the path (a typo creates no folder)`);
+      throw new Error(
+        `${key}: the folder ${folder} does not exist (${key}=${path}): create it first, or correct the path (a typo creates no folder)`,
+      );
     } else if (!statSync(folder).isDirectory()) throw new Error(`${key}: ${folder} is not a folder (${key}=${path})`);
   }
 }
@@ -99,14 +122,28 @@ function checkFolders(config: Config): void {
 async function bootstrap(config: Config, logger: Logger): Promise<void> {
   const reason = existsSync(config.DB_PATH) ? 'the database was built by another version' : 'no database yet';
   const result = await refreshOnce({
-    dbPath: config.DB_PATH, configured: configuredSource(config), replaceSource: config.REPLACE_SOURCE, api: config.SOURCE_API,
-    timeoutMs: config.FETCH_TIMEOUT_MS, limits: limitsFrom(config), render: renderStoredAnswers, codeVersion: CODE_VERSION,
+    dbPath: config.DB_PATH,
+    configured: configuredSource(config),
+    replaceSource: config.REPLACE_SOURCE,
+    api: config.SOURCE_API,
+    timeoutMs: config.FETCH_TIMEOUT_MS,
+    limits: limitsFrom(config),
+    render: renderStoredAnswers,
+    codeVersion: CODE_VERSION,
     topics: config.TOPICS_PATH,
-    onSource: (source) => logger.info({ source: source.description, from: source.from, db: config.DB_PATH }, `${reason}: building it from the source`),
+    onSource: (source) =>
+      logger.info(
+        { source: source.description, from: source.from, db: config.DB_PATH },
+        `${reason}: building it from the source`,
+      ),
     onFetched: (fetched) => logger.info(fetched, 'fetch finished'),
     onStage: (stage, rows, ms) => logger.info({ stage, rows, ms: Math.round(ms) }, 'etl stage'),
   });
-  if (result.rebuilt) logger.info({ snapshot: result.etl.snapshot, seconds: result.etl.seconds, warnings: result.etl.findings.warningCount }, 'database built');
+  if (result.rebuilt)
+    logger.info(
+      { snapshot: result.etl.snapshot, seconds: result.etl.seconds, warnings: result.etl.findings.warningCount },
+      'database built',
+    );
 }
 
 /** The ETL's pieces the background jobs use, each under the build lock. */
@@ -114,32 +151,48 @@ function buildSide(config: Config, logger: Logger): BuildSide {
   return {
     // Null when another build holds the lock: that build removes leftovers when it starts.
     removeKilledBuilds: (dbPath, pid) => removeKilledBuild(resolve(dbPath), pid)?.map((left) => left.path) ?? null,
-    sourceStatus: () => refreshSourceStatus(config.DB_PATH, configuredSource(config), { replace: config.REPLACE_SOURCE, api: config.SOURCE_API }),
+    sourceStatus: () =>
+      refreshSourceStatus(config.DB_PATH, configuredSource(config), {
+        replace: config.REPLACE_SOURCE,
+        api: config.SOURCE_API,
+      }),
     checkTarget: (dbPath) => checkTarget(dbPath, { createFolder: isInDefaultFolder(dbPath) }),
     // With the builder's manifest beside it, as the ETL publishes: the replica checks its own copy
     // against it when it starts again (putInService, ManifestCheck).
-    publishDownload: (download, dbPath, manifest) => withBuildLock(dbPath, () => {
-      writePendingManifest(dbPath, manifest);
-      publishBuild(download, dbPath);
-      commitManifest(dbPath, manifest.snapshot);
-    }),
+    publishDownload: (download, dbPath, manifest) =>
+      withBuildLock(dbPath, () => {
+        writePendingManifest(dbPath, manifest);
+        publishBuild(download, dbPath);
+        commitManifest(dbPath, manifest.snapshot);
+      }),
     describePublished: (dbPath) => describePublished(dbPath, logger),
   };
 }
 
 /** A snapshot published without a manifest (built by an earlier version) gets one, under the build lock. */
 async function describePublished(dbPath: string, logger: Logger): Promise<void> {
-  if (settleManifest(dbPath, { removeStale: false })) logger.warn({ db: dbPath }, 'put in place the manifest of the published snapshot, which a killed build had left pending');
+  if (settleManifest(dbPath, { removeStale: false }))
+    logger.warn(
+      { db: dbPath },
+      'put in place the manifest of the published snapshot, which a killed build had left pending',
+    );
   const meta = snapshotMetaOf(dbPath);
   if (!meta) return; // nothing published yet: the first build writes the manifest with the file
   try {
-    if (snapshotManifest.parse(JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8'))).snapshot === meta.snapshot) return;
-  } catch { /* missing or unreadable: written below */ }
+    if (snapshotManifest.parse(JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8'))).snapshot === meta.snapshot)
+      return;
+  } catch {
+    /* missing or unreadable: written below */
+  }
   // While a build holds the lock it is publishing, with its manifest.
-  await withBuildLock(dbPath, async () => {
-    writeManifest(dbPath, await manifestOf(dbPath));
-    logger.info({ snapshot: meta.snapshot }, 'wrote the manifest of the published snapshot');
-  }, () => Promise.resolve());
+  await withBuildLock(
+    dbPath,
+    async () => {
+      writeManifest(dbPath, await manifestOf(dbPath));
+      logger.info({ snapshot: meta.snapshot }, 'wrote the manifest of the published snapshot');
+    },
+    () => Promise.resolve(),
+  );
 }
 
 /**
@@ -156,13 +209,19 @@ function putInService(snapshots: SnapshotStore, config: Config, logger: Logger):
     // A replica's copy can always be downloaded again: moved aside (for a look), out of the download's way.
     snapshots.withdraw(check.refusal);
     renameSync(snapshots.path, `${snapshots.path}.damaged`);
-    logger.warn({ db: snapshots.path, movedTo: `${snapshots.path}.damaged` }, 'the replica\'s copy was moved aside; the builder\'s snapshot is downloaded again');
+    logger.warn(
+      { db: snapshots.path, movedTo: `${snapshots.path}.damaged` },
+      "the replica's copy was moved aside; the builder's snapshot is downloaded again",
+    );
     return;
   }
   try {
     snapshots.load();
   } catch (error) {
     if (!config.FOLLOW_URL) throw error;
-    logger.warn({ err: error }, 'the replica\'s snapshot cannot be served by this version: answering 503 until the builder\'s arrives');
+    logger.warn(
+      { err: error },
+      "the replica's snapshot cannot be served by this version: answering 503 until the builder's arrives",
+    );
   }
 }

@@ -33,7 +33,10 @@ function appWithStore(db: string, storePath: string, maxBytes = 2 ** 30, logger 
   snapshots.refresh();
   const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
   const store = AnswerStore.open(storePath, maxBytes, logger)!;
-  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: db, RATE_LIMIT_MAX_REQUESTS: 1_000_000, RESPONSE_CACHE_MB: 0 });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { DB_PATH: db, RATE_LIMIT_MAX_REQUESTS: 1_000_000, RESPONSE_CACHE_MB: 0 },
+  );
   const app = createApp({ snapshots, shares, config, logger: silent, answerStore: store });
   const closers: Array<() => void> = [() => snapshots.close(), () => void shares.close(), () => store.close()];
   return { app, store, snapshots, close: () => closers.forEach((c) => c()) };
@@ -42,7 +45,11 @@ function appWithStore(db: string, storePath: string, maxBytes = 2 ** 30, logger 
 const rowsOf = (storePath: string) => {
   const db = new Database(storePath, { readonly: true });
   try {
-    return db.prepare('SELECT version, path, body FROM answer ORDER BY path').all() as Array<{ version: string; path: string; body: Buffer }>;
+    return db.prepare('SELECT version, path, body FROM answer ORDER BY path').all() as Array<{
+      version: string;
+      path: string;
+      body: Buffer;
+    }>;
   } finally {
     db.close();
   }
@@ -67,7 +74,10 @@ describe('the answer store', () => {
     // Another app (as another worker or a restart would be) over the same file: the kept bytes are what it
     // sends — shown by changing them in the file first.
     const db = new Database(storePath);
-    db.prepare('UPDATE answer SET body = ?, crc = ?').run(Buffer.from('{"kept":true}'), crc32(Buffer.from('{"kept":true}')));
+    db.prepare('UPDATE answer SET body = ?, crc = ?').run(
+      Buffer.from('{"kept":true}'),
+      crc32(Buffer.from('{"kept":true}')),
+    );
     db.close();
     const second = appWithStore(dbPath, storePath);
     opened.push(second);
@@ -96,13 +106,21 @@ describe('the answer store', () => {
     check.close();
 
     const logged: Array<Record<string, unknown>> = [];
-    const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) });
+    const logger = pino(
+      { level: 'error' },
+      { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) },
+    );
     const second = appWithStore(dbPath, storePath, 2 ** 30, logger);
     opened.push(second);
     const again = await request(second.app).get(url);
     expect(again.status).toBe(200);
     expect(again.text).toBe(made.text); // made live, not the damaged bytes
-    expect(logged).toMatchObject([{ path: url, msg: "a kept answer failed its checksum (the answer store's file is damaged): not sent, deleted, answered live" }]);
+    expect(logged).toMatchObject([
+      {
+        path: url,
+        msg: "a kept answer failed its checksum (the answer store's file is damaged): not sent, deleted, answered live",
+      },
+    ]);
     second.store.flush(); // and kept again, whole
     expect(rowsOf(storePath).map((r) => [r.path, r.body.toString()])).toEqual([[url, made.text]]);
     expect((await request(second.app).get(url)).text).toBe(made.text);
@@ -137,7 +155,10 @@ describe('the answer store', () => {
 
     const newer = appWithStore(otherDbPath, storePath);
     opened.push(newer);
-    const [olderVersion, newerVersion] = [older.snapshots.active!.answersVersion, newer.snapshots.active!.answersVersion];
+    const [olderVersion, newerVersion] = [
+      older.snapshots.active!.answersVersion,
+      newer.snapshots.active!.answersVersion,
+    ];
     expect(newerVersion > olderVersion).toBe(true); // built later
     const fresh = await request(newer.app).get('/api/glosowania?limit=3');
     expect(fresh.status).toBe(200);
@@ -185,15 +206,27 @@ describe('the answer store', () => {
     const warnings: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line).msg) });
     expect(AnswerStore.open(join(dir, 'answers.db'), 2 ** 20, logger)).toBeUndefined();
-    expect(warnings).toEqual(['the answer store cannot be opened; every answer not stored with the snapshot is made live']);
+    expect(warnings).toEqual([
+      'the answer store cannot be opened; every answer not stored with the snapshot is made live',
+    ]);
   });
 
   it('is opened by `council serve` beside the snapshot, and by none with ANSWER_STORE_MB=0', async () => {
-    expect(answerStorePathOf({ DB_PATH: '/srv/council/council.db', ANSWER_STORE_PATH: '' })).toBe('/srv/council/answers.db');
-    for (const [mb, kept] of [['1024', true], ['0', false]] as const) {
+    expect(answerStorePathOf({ DB_PATH: '/srv/council/council.db', ANSWER_STORE_PATH: '' })).toBe(
+      '/srv/council/answers.db',
+    );
+    for (const [mb, kept] of [
+      ['1024', true],
+      ['0', false],
+    ] as const) {
       const copy = join(tempDir(), 'council.db');
       copyFileSync(dbPath, copy);
-      const server = await startServerProcess({ DB_PATH: copy, ANSWER_STORE_MB: mb, RESPONSE_CACHE_MB: '0', CRON_SCHEDULE: '' });
+      const server = await startServerProcess({
+        DB_PATH: copy,
+        ANSWER_STORE_MB: mb,
+        RESPONSE_CACHE_MB: '0',
+        CRON_SCHEDULE: '',
+      });
       try {
         expect((await fetch(`${server.url}/api/glosowania?limit=2`)).status).toBe(200);
       } finally {

@@ -11,21 +11,41 @@ import { errorEnvelope } from '../src/answers/schemas.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 
 let t: TestApp;
-let ids: { radny: number; drugi: number; token: string; glosowanie: number; posiedzenie: number; kadencja: string; organ: number; link: string };
+let ids: {
+  radny: number;
+  drugi: number;
+  token: string;
+  glosowanie: number;
+  posiedzenie: number;
+  kadencja: string;
+  organ: number;
+  link: string;
+};
 
 beforeAll(async () => {
   const dir = tempDir();
   await generateBundle(dir, { seed: 11, radni: 12, glosowania: 200 });
   t = appOver(await buildDatabase(dir));
   const db = t.snapshots.active!.db;
-  const radny = db.prepare(`SELECT r.id_osoby, r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
-    ORDER BY s.liczba_glosowan DESC LIMIT 2`).all() as Array<{ id_osoby: number; token: string }>;
-  const vote = db.prepare('SELECT id_glosowania, id_posiedzenia, kadencja, id_organu FROM glosowanie ORDER BY ord LIMIT 1').get() as
-    { id_glosowania: number; id_posiedzenia: number; kadencja: string; id_organu: number };
+  const radny = db
+    .prepare(
+      `SELECT r.id_osoby, r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
+    ORDER BY s.liczba_glosowan DESC LIMIT 2`,
+    )
+    .all() as Array<{ id_osoby: number; token: string }>;
+  const vote = db
+    .prepare('SELECT id_glosowania, id_posiedzenia, kadencja, id_organu FROM glosowanie ORDER BY ord LIMIT 1')
+    .get() as { id_glosowania: number; id_posiedzenia: number; kadencja: string; id_organu: number };
   const share = await request(t.app).post(`/api/glosowania/${vote.id_glosowania}/udostepnij`).send({});
   ids = {
-    radny: radny[0]!.id_osoby, drugi: radny[1]!.id_osoby, token: radny[0]!.token, glosowanie: vote.id_glosowania, posiedzenie: vote.id_posiedzenia,
-    kadencja: vote.kadencja, organ: vote.id_organu, link: share.body.data.link,
+    radny: radny[0]!.id_osoby,
+    drugi: radny[1]!.id_osoby,
+    token: radny[0]!.token,
+    glosowanie: vote.id_glosowania,
+    posiedzenie: vote.id_posiedzenia,
+    kadencja: vote.kadencja,
+    organ: vote.id_organu,
+    link: share.body.data.link,
   };
 });
 
@@ -33,29 +53,54 @@ afterAll(() => t.close());
 
 /** The path with realistic ids from the loaded data. */
 function concrete(path: string, overrides: Partial<Record<'id' | 'link', string>> = {}): string {
-  return path.replace(':link', overrides.link ?? ids.link).replace(':id2', String(ids.drugi)).replace(':id', overrides.id ?? String(
-    path.startsWith('/api/radni') ? ids.radny : path.startsWith('/api/posiedzenia') ? ids.posiedzenie : ids.glosowanie));
+  return path
+    .replace(':link', overrides.link ?? ids.link)
+    .replace(':id2', String(ids.drugi))
+    .replace(
+      ':id',
+      overrides.id ??
+        String(
+          path.startsWith('/api/radni')
+            ? ids.radny
+            : path.startsWith('/api/posiedzenia')
+              ? ids.posiedzenie
+              : ids.glosowanie,
+        ),
+    );
 }
 
-const call = (method: 'get' | 'post', path: string) => (method === 'get' ? request(t.app).get(path) : request(t.app).post(path).send({}));
+const call = (method: 'get' | 'post', path: string) =>
+  method === 'get' ? request(t.app).get(path) : request(t.app).post(path).send({});
 
 describe('every endpoint answers in its documented shape', () => {
   it('lists each operation once (method and path)', () => {
     expect(new Set(API_ENDPOINTS.map((e) => `${e.method} ${e.path}`)).size).toBe(API_ENDPOINTS.length);
   });
 
-  it.each(API_ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('%s', async (_name, endpoint) => {
-    const res = await call(endpoint.method, concrete(endpoint.path));
-    expect(res.status, JSON.stringify(res.body)).toBe(200); // the POST's (vote, no one) link exists since beforeAll
-    const parsed = endpoint.response.safeParse(res.body);
-    expect(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error)).toBe(true);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-  });
+  it.each(API_ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))(
+    '%s',
+    async (_name, endpoint) => {
+      const res = await call(endpoint.method, concrete(endpoint.path));
+      expect(res.status, JSON.stringify(res.body)).toBe(200); // the POST's (vote, no one) link exists since beforeAll
+      const parsed = endpoint.response.safeParse(res.body);
+      expect(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error)).toBe(true);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    },
+  );
 
   it('lists are not empty on the generated council (the shapes above were checked on real items)', async () => {
-    for (const path of ['/api/radni', '/api/glosowania', '/api/posiedzenia', `/api/radni/${ids.radny}/koalicje?min_wspolne=1`,
-      `/api/radni/${ids.radny}/glosowania`, '/api/statystyki/ranking-frekwencji', '/api/statystyki/top-koalicje?min_wspolne=1',
-      `/api/glosowania/${ids.glosowanie}/glosy`, `/api/posiedzenia/${ids.posiedzenie}/obecnosci`, '/api/utils/kadencje']) {
+    for (const path of [
+      '/api/radni',
+      '/api/glosowania',
+      '/api/posiedzenia',
+      `/api/radni/${ids.radny}/koalicje?min_wspolne=1`,
+      `/api/radni/${ids.radny}/glosowania`,
+      '/api/statystyki/ranking-frekwencji',
+      '/api/statystyki/top-koalicje?min_wspolne=1',
+      `/api/glosowania/${ids.glosowanie}/glosy`,
+      `/api/posiedzenia/${ids.posiedzenie}/obecnosci`,
+      '/api/utils/kadencje',
+    ]) {
       const res = await request(t.app).get(path);
       expect((res.body.data as unknown[]).length, path).toBeGreaterThan(0);
     }
@@ -74,16 +119,22 @@ describe('every endpoint answers in its documented shape', () => {
 describe('404 for what does not exist, in the error envelope', () => {
   const withId = API_ENDPOINTS.filter((e) => e.path.includes(':id') || e.path.includes(':link'));
   it.each(withId.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('%s', async (_name, endpoint) => {
-    const res = await call(endpoint.method, concrete(endpoint.path, { id: '987654321', link: 'AAAAAAAAAAAAAAAAAAAAAA' }));
+    const res = await call(
+      endpoint.method,
+      concrete(endpoint.path, { id: '987654321', link: 'AAAAAAAAAAAAAAAAAAAAAA' }),
+    );
     expect(res.status).toBe(404);
     expect(errorEnvelope.parse(res.body).error).toBe('Not Found');
   });
 
-  it.each(['/api/nie-ma', '/api/radni/1/nie-ma', '/nope', '/api/glosowania/1/glosy/extra'])('unknown route %s', async (path) => {
-    const res = await request(t.app).get(path);
-    expect(res.status).toBe(404);
-    expect(errorEnvelope.parse(res.body)).toMatchObject({ error: 'Not Found' });
-  });
+  it.each(['/api/nie-ma', '/api/radni/1/nie-ma', '/nope', '/api/glosowania/1/glosy/extra'])(
+    'unknown route %s',
+    async (path) => {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(404);
+      expect(errorEnvelope.parse(res.body)).toMatchObject({ error: 'Not Found' });
+    },
+  );
 
   it('a token that matches nobody', async () => {
     const res = await request(t.app).get('/api/radni/nikt-taki/frekwencja');
@@ -122,22 +173,34 @@ describe('400 naming the parameter, for each kind of bad parameter', () => {
     ...queryKeys(endpoint.query).flatMap((key) => {
       const bad = key === 'ugrupowanie' && endpoint.path.endsWith('/glosy') ? ['maybe'] : BAD_VALUES[key];
       if (!bad) throw new Error(`no bad values listed for parameter ${key}`);
-      return bad.map((value) => [`${endpoint.path} ?${key}=${value.slice(0, 12)}`, endpoint, `?${key}=${encodeURIComponent(value)}`, key] as const);
+      return bad.map(
+        (value) =>
+          [
+            `${endpoint.path} ?${key}=${value.slice(0, 12)}`,
+            endpoint,
+            `?${key}=${encodeURIComponent(value)}`,
+            key,
+          ] as const,
+      );
     }),
-    ...queryKeys(endpoint.query).slice(0, 1).map((key) =>
-      [`${endpoint.path} ?${key} repeated`, endpoint, `?${key}=1&${key}=2`, key] as const),
+    ...queryKeys(endpoint.query)
+      .slice(0, 1)
+      .map((key) => [`${endpoint.path} ?${key} repeated`, endpoint, `?${key}=1&${key}=2`, key] as const),
     ...(endpoint.params ? [[`${endpoint.path} malformed :id`, endpoint, '', 'bad-path'] as const] : []),
   ]);
 
   it.each(cases)('%s', async (_name, endpoint, query, key) => {
-    const path = key === 'bad-path'
-      ? concrete(endpoint.path, { id: endpoint.path.startsWith('/api/radni') ? 'Nie Token!' : '-5', link: 'short' })
-      : concrete(endpoint.path);
+    const path =
+      key === 'bad-path'
+        ? concrete(endpoint.path, { id: endpoint.path.startsWith('/api/radni') ? 'Nie Token!' : '-5', link: 'short' })
+        : concrete(endpoint.path);
     const res = await call(endpoint.method, path + query);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     const body = errorEnvelope.parse(res.body);
     expect(body.error).toBe('Bad Request');
-    expect(body.message).toContain(key === 'bad-path' ? (endpoint.path.includes(':link') ? "'link'" : "'id'") : `'${key}'`);
+    expect(body.message).toContain(
+      key === 'bad-path' ? (endpoint.path.includes(':link') ? "'link'" : "'id'") : `'${key}'`,
+    );
   });
 
   it('data_od after data_do names data_do', async () => {
@@ -146,17 +209,22 @@ describe('400 naming the parameter, for each kind of bad parameter', () => {
     expect(res.body.message).toContain("'data_do'");
   });
 
-  it.each(API_ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))('an unknown parameter is a 400 naming it and what is accepted: %s', async (_name, endpoint) => {
-    const res = await call(endpoint.method, `${concrete(endpoint.path)}?kadnecja=2018-2023`);
-    expect(res.status).toBe(400);
-    const accepted = queryKeys(endpoint.query);
-    expect(errorEnvelope.parse(res.body).message).toBe(
-      `unknown query parameter 'kadnecja': ${endpoint.path} accepts ${accepted.length ? accepted.join(', ') : 'no query parameters'}`);
-  });
+  it.each(API_ENDPOINTS.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))(
+    'an unknown parameter is a 400 naming it and what is accepted: %s',
+    async (_name, endpoint) => {
+      const res = await call(endpoint.method, `${concrete(endpoint.path)}?kadnecja=2018-2023`);
+      expect(res.status).toBe(400);
+      const accepted = queryKeys(endpoint.query);
+      expect(errorEnvelope.parse(res.body).message).toBe(
+        `unknown query parameter 'kadnecja': ${endpoint.path} accepts ${accepted.length ? accepted.join(', ') : 'no query parameters'}`,
+      );
+    },
+  );
 
   it('names every unknown parameter; /api takes none', async () => {
-    expect((await request(t.app).get('/api/glosowania?foo=bar&limit=2&baz=1')).body.message)
-      .toMatch(/^unknown query parameters 'foo', 'baz': \/api\/glosowania accepts /);
+    expect((await request(t.app).get('/api/glosowania?foo=bar&limit=2&baz=1')).body.message).toMatch(
+      /^unknown query parameters 'foo', 'baz': \/api\/glosowania accepts /,
+    );
     const index = await request(t.app).get('/api?x=1');
     expect(index.status).toBe(400);
     expect(index.body.message).toBe("unknown query parameter 'x': /api accepts no query parameters");
@@ -195,7 +263,9 @@ describe('filters and paging of the vote list', () => {
   });
 
   it('combined filters all hold on every item', async () => {
-    const res = await request(t.app).get(`/api/glosowania?kadencja=${ids.kadencja}&organ=${ids.organ}&wynik=przyjeto&kontrowersyjnosc_min=1&data_od=2000-01-01&limit=100`);
+    const res = await request(t.app).get(
+      `/api/glosowania?kadencja=${ids.kadencja}&organ=${ids.organ}&wynik=przyjeto&kontrowersyjnosc_min=1&data_od=2000-01-01&limit=100`,
+    );
     expect(res.status).toBe(200);
     for (const v of res.body.data) {
       expect(v).toMatchObject({ kadencja: ids.kadencja, id_organu: ids.organ, wynik: 'przyjęto' });
@@ -211,17 +281,25 @@ describe('distribution and share links', () => {
     expect(grouped.body.grouped).toBe(true);
     const groups = Object.entries(grouped.body.data as Record<string, Array<{ ugrupowanie: string | null }>>);
     expect(groups.flatMap(([, entries]) => entries)).toHaveLength(flat.body.data.length);
-    for (let i = 1; i < groups.length; i++) expect(groups[i - 1]![1].length).toBeGreaterThanOrEqual(groups[i]![1].length);
+    for (let i = 1; i < groups.length; i++)
+      expect(groups[i - 1]![1].length).toBeGreaterThanOrEqual(groups[i]![1].length);
     for (const [name, entries] of groups) for (const e of entries) expect(e.ugrupowanie ?? 'Niezrzeszeni').toBe(name);
   });
 
   it('round trip: create, read, the same link again, a highlighted councillor, 400 and 404', async () => {
-    const voter = (await request(t.app).get(`/api/glosowania/${ids.glosowanie}/glosy`)).body.data[0] as { id_osoby: number; glos: string };
-    const created = await request(t.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({ id_osoby: voter.id_osoby });
+    const voter = (await request(t.app).get(`/api/glosowania/${ids.glosowanie}/glosy`)).body.data[0] as {
+      id_osoby: number;
+      glos: string;
+    };
+    const created = await request(t.app)
+      .post(`/api/glosowania/${ids.glosowanie}/udostepnij`)
+      .send({ id_osoby: voter.id_osoby });
     expect(created.status).toBe(201);
     expect(created.body.data.url).toBe(`/share/${created.body.data.link}`);
     expect(created.body.data.link).toMatch(/^[A-Za-z0-9_-]{22,}$/);
-    const again = await request(t.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({ id_osoby: voter.id_osoby });
+    const again = await request(t.app)
+      .post(`/api/glosowania/${ids.glosowanie}/udostepnij`)
+      .send({ id_osoby: voter.id_osoby });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(created.body.data);
     const read = await request(t.app).get(`/api/glosowania/share/${created.body.data.link}`);
@@ -231,11 +309,20 @@ describe('distribution and share links', () => {
     const plain = await request(t.app).get(`/api/glosowania/share/${ids.link}`);
     expect(plain.body.data.wyrozniony).toBeNull();
 
-    const absent = (t.snapshots.active!.db.prepare(`SELECT id_osoby FROM radny WHERE id_osoby NOT IN
-      (SELECT id_osoby FROM glos WHERE id_glosowania = ?) LIMIT 1`).pluck().get(ids.glosowanie)) as number;
-    const noBallot = await request(t.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({ id_osoby: absent });
+    const absent = t.snapshots
+      .active!.db.prepare(
+        `SELECT id_osoby FROM radny WHERE id_osoby NOT IN
+      (SELECT id_osoby FROM glos WHERE id_glosowania = ?) LIMIT 1`,
+      )
+      .pluck()
+      .get(ids.glosowanie) as number;
+    const noBallot = await request(t.app)
+      .post(`/api/glosowania/${ids.glosowanie}/udostepnij`)
+      .send({ id_osoby: absent });
     expect(noBallot.status).toBe(400);
-    const unknownPerson = await request(t.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({ id_osoby: 987654 });
+    const unknownPerson = await request(t.app)
+      .post(`/api/glosowania/${ids.glosowanie}/udostepnij`)
+      .send({ id_osoby: 987654 });
     expect(unknownPerson.status).toBe(404);
     const unknownVote = await request(t.app).post('/api/glosowania/987654/udostepnij').send({});
     expect(unknownVote.status).toBe(404);
@@ -243,7 +330,7 @@ describe('distribution and share links', () => {
     expect(unknownLink.status).toBe(404);
   });
 
-  it('with PUBLIC_URL the link\'s url is absolute under it (issue 36)', async () => {
+  it("with PUBLIC_URL the link's url is absolute under it (issue 36)", async () => {
     const published = appOver(t.config.DB_PATH, { PUBLIC_URL: 'https://example.org/rada' });
     try {
       const created = await request(published.app).post(`/api/glosowania/${ids.glosowanie}/udostepnij`).send({});
@@ -259,7 +346,10 @@ describe('distribution and share links', () => {
     const malformed = await request(t.app).post(path).set('Content-Type', 'application/json').send('{"id_osoby":');
     expect(malformed.status).toBe(400);
     expect(errorEnvelope.parse(malformed.body).error).toBe('Bad Request');
-    const big = await request(t.app).post(path).set('Content-Type', 'application/json').send(JSON.stringify({ pad: 'x'.repeat(20_000) }));
+    const big = await request(t.app)
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ pad: 'x'.repeat(20_000) }));
     expect(big.status).toBe(413);
     expect(errorEnvelope.parse(big.body).message).toMatch(/10 KB/);
     const extra = await request(t.app).post(path).send({ id_osoby: 1, admin: true });
@@ -279,14 +369,21 @@ describe('service endpoints', () => {
     const res = await request(t.app).options(`/api/radni/${ids.radny}`);
     expect(res.status).toBe(204);
     expect(res.headers['allow']).toBe('GET, HEAD');
-    expect((await request(t.app).options(`/api/glosowania/${ids.glosowanie}/udostepnij`)).headers['allow']).toBe('POST');
+    expect((await request(t.app).options(`/api/glosowania/${ids.glosowanie}/udostepnij`)).headers['allow']).toBe(
+      'POST',
+    );
     expect((await request(t.app).options('/api/nothing')).status).toBe(404);
   });
 
   it('/health reports the snapshot in service', async () => {
     const res = await request(t.app).get('/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, status: 'ok', version: '2.0.0', data: { snapshot: t.snapshots.active!.id, liczba_glosowan: 200 } });
+    expect(res.body).toMatchObject({
+      success: true,
+      status: 'ok',
+      version: '2.0.0',
+      data: { snapshot: t.snapshots.active!.id, liczba_glosowan: 200 },
+    });
     expect(res.body.uptime_s).toBeGreaterThanOrEqual(0);
   });
 });
@@ -319,7 +416,12 @@ describe('response cache', () => {
   it('serves the same bytes as a freshly computed answer, repeatedly', async () => {
     const uncached = appOver(t.config.DB_PATH, { RESPONSE_CACHE_MB: 0 });
     try {
-      for (const path of ['/api/radni', `/api/radni/${ids.radny}/koalicje`, '/api/glosowania?search=budzet', `/api/glosowania/${ids.glosowanie}/glosy?ugrupowanie=true`]) {
+      for (const path of [
+        '/api/radni',
+        `/api/radni/${ids.radny}/koalicje`,
+        '/api/glosowania?search=budzet',
+        `/api/glosowania/${ids.glosowanie}/glosy?ugrupowanie=true`,
+      ]) {
         const fresh = await request(uncached.app).get(path);
         const first = await request(t.app).get(path);
         const second = await request(t.app).get(path);

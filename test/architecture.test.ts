@@ -22,7 +22,9 @@ function sourceFiles(folder: string): string[] {
 /** The project folder each relative import of `file` lands in (core, etl, src, …). */
 function importedFolders(file: string): Array<{ target: string; folder: string }> {
   const text = readFileSync(join(root, file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]/g)].map((m) => m[1]!);
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]/g)].map(
+    (m) => m[1]!,
+  );
   return specifiers.map((specifier) => {
     const target = relative(root, resolve(dirname(join(root, file)), specifier));
     return { target, folder: target.split(/[\\/]/)[0]! };
@@ -37,19 +39,30 @@ describe('architecture: imports point one way', () => {
 
   it('core/ imports neither src/ nor etl/', () => {
     const offending = sourceFiles('core').flatMap((file) =>
-      importedFolders(file).filter((i) => i.folder !== 'core').map((i) => `${file} → ${i.target}`));
+      importedFolders(file)
+        .filter((i) => i.folder !== 'core')
+        .map((i) => `${file} → ${i.target}`),
+    );
     expect(offending).toEqual([]);
   });
 
   it(`src/ imports etl/ only in the composition root (${COMPOSITION_ROOT})`, () => {
-    const offending = sourceFiles('src').filter((file) => file !== COMPOSITION_ROOT).flatMap((file) =>
-      importedFolders(file).filter((i) => i.folder === 'etl' || i.folder === 'cli').map((i) => `${file} → ${i.target}`));
+    const offending = sourceFiles('src')
+      .filter((file) => file !== COMPOSITION_ROOT)
+      .flatMap((file) =>
+        importedFolders(file)
+          .filter((i) => i.folder === 'etl' || i.folder === 'cli')
+          .map((i) => `${file} → ${i.target}`),
+      );
     expect(offending).toEqual([]);
   });
 
   it('etl/ never imports src/', () => {
     const offending = sourceFiles('etl').flatMap((file) =>
-      importedFolders(file).filter((i) => i.folder === 'src').map((i) => `${file} → ${i.target}`));
+      importedFolders(file)
+        .filter((i) => i.folder === 'src')
+        .map((i) => `${file} → ${i.target}`),
+    );
     expect(offending).toEqual([]);
   });
 });
@@ -81,15 +94,34 @@ function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][
 
 describe('architecture: no import circles', () => {
   it('finds a circle when there is one (the check itself works)', () => {
-    const graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts', 'd.ts']], ['d.ts', []]]);
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['d.ts', []],
+    ]);
     expect(importCircles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
-    expect(importCircles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      importCircles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('no module of the project imports itself through others', () => {
     const files = ['core', 'etl', 'src', 'cli', 'tools', 'bench'].flatMap(sourceFiles);
     const known = new Set(files);
-    const graph = new Map(files.map((file) => [file, importedFolders(file).map((i) => i.target).filter((target) => known.has(target))]));
+    const graph = new Map(
+      files.map((file) => [
+        file,
+        importedFolders(file)
+          .map((i) => i.target)
+          .filter((target) => known.has(target)),
+      ]),
+    );
     expect(graph.get(join('src', 'app.ts'))!.length).toBeGreaterThan(5);
     expect(importCircles(graph)).toEqual([]);
   });
@@ -97,23 +129,54 @@ describe('architecture: no import circles', () => {
 
 /** Lines of the website's modules that match `pattern`, as `file:line: text`. */
 function siteLinesMatching(pattern: RegExp, except: readonly string[] = []): string[] {
-  return sourceFiles('src/site').filter((file) => !except.includes(file)).flatMap((file) =>
-    readFileSync(join(root, file), 'utf8').split('\n').flatMap((line, i) =>
-      (pattern.test(line) && !/^\s*(?:\/\/|\/?\*)/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])));
+  return sourceFiles('src/site')
+    .filter((file) => !except.includes(file))
+    .flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          pattern.test(line) && !/^\s*(?:\/\/|\/?\*)/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+        ),
+    );
 }
 
 describe('architecture: the website is renderings of the endpoints (issue 35)', () => {
   /** A read of the snapshot made by the site itself: a resource's query, the connection, a statement, a query class. */
-  const SNAPSHOT_READ = new RegExp(['\\bqueries\\.(?:radni|glosowania|statystyki|posiedzenia|utils)\\.\\w+\\(',
-    '\\.db\\b', '\\.prepare\\(', 'new \\w+Queries\\('].join('|'));
+  const SNAPSHOT_READ = new RegExp(
+    [
+      '\\bqueries\\.(?:radni|glosowania|statystyki|posiedzenia|utils)\\.\\w+\\(',
+      '\\.db\\b',
+      '\\.prepare\\(',
+      'new \\w+Queries\\(',
+    ].join('|'),
+  );
   /** A site path spelled out: a string starting with a site's first segment, or a root-relative href, action, src. */
-  const FIRST_SEGMENTS = ['radni', 'glosowania', 'posiedzenia', 'rankingi', 'share', 'szukaj', 'dane', 'porownaj',
-    'spojnosc', 'jak-liczymy', 'karty', 'assets', 'api', 'sitemap', 'robots'].join('|');
+  const FIRST_SEGMENTS = [
+    'radni',
+    'glosowania',
+    'posiedzenia',
+    'rankingi',
+    'share',
+    'szukaj',
+    'dane',
+    'porownaj',
+    'spojnosc',
+    'jak-liczymy',
+    'karty',
+    'assets',
+    'api',
+    'sitemap',
+    'robots',
+  ].join('|');
   const PATH_LITERAL = new RegExp(`['"\`]/(?:${FIRST_SEGMENTS})\\b|\\b(?:href|action|src)="/`);
 
   it('recognises what it forbids (the check itself works)', () => {
-    const reads = ['data.snapshot.queries.radni.voteTotals(1, t)', 'sessionVotes(data.snapshot.db, 1)',
-      "db.prepare('SELECT 1')", 'new FindQueries(db, q)'];
+    const reads = [
+      'data.snapshot.queries.radni.voteTotals(1, t)',
+      'sessionVotes(data.snapshot.db, 1)',
+      "db.prepare('SELECT 1')",
+      'new FindQueries(db, q)',
+    ];
     for (const line of reads) {
       expect(SNAPSHOT_READ.test(line), line).toBe(true);
     }
@@ -121,7 +184,7 @@ describe('architecture: the website is renderings of the endpoints (issue 35)', 
     for (const line of paths) {
       expect(PATH_LITERAL.test(line), line).toBe(true);
     }
-    expect(SNAPSHOT_READ.test("answer(radni.profile, { params: { id } })")).toBe(false);
+    expect(SNAPSHOT_READ.test('answer(radni.profile, { params: { id } })')).toBe(false);
     expect(PATH_LITERAL.test('linkTo(ctx, PAGES.councillor, { token })')).toBe(false);
   });
 
@@ -136,13 +199,26 @@ describe('architecture: the website is renderings of the endpoints (issue 35)', 
 
 describe('the refresh protocol (core/refresh-protocol.ts)', () => {
   it('accepts the three messages a refresh child sends', () => {
-    expect(parseRefreshMessage({ type: 'stage', stage: 'materialise: pairs', rows: 10, ms: 1.5 })).toEqual({ type: 'stage', stage: 'materialise: pairs', rows: 10, ms: 1.5 });
+    expect(parseRefreshMessage({ type: 'stage', stage: 'materialise: pairs', rows: 10, ms: 1.5 })).toEqual({
+      type: 'stage',
+      stage: 'materialise: pairs',
+      rows: 10,
+      ms: 1.5,
+    });
     expect(parseRefreshMessage({ type: 'published', snapshot: 's1' })).toEqual({ type: 'published', snapshot: 's1' });
-    expect(parseRefreshMessage({ type: 'failed', message: 'rejected', problems: ['a'] })).toMatchObject({ type: 'failed' });
+    expect(parseRefreshMessage({ type: 'failed', message: 'rejected', problems: ['a'] })).toMatchObject({
+      type: 'failed',
+    });
   });
 
   it('rejects anything else instead of trusting it', () => {
-    for (const raw of [null, 'published', { type: 'stage', stage: 'x', rows: -1, ms: 0 }, { type: 'published' }, { type: 'exit', code: 0 }]) {
+    for (const raw of [
+      null,
+      'published',
+      { type: 'stage', stage: 'x', rows: -1, ms: 0 },
+      { type: 'published' },
+      { type: 'exit', code: 0 },
+    ]) {
       expect(parseRefreshMessage(raw)).toBeNull();
     }
   });

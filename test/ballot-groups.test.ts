@@ -16,8 +16,13 @@ import { HAND_COUNCIL } from './support/hand-council.ts';
 
 /** Every ballot's group as the ETL stored it, by vote then person. */
 function storedGroups(db: Database.Database): Map<number, Map<number, string | null>> {
-  const rows = db.prepare(`SELECT rg.id_glosowania, rg.id_osoby, u.nazwa FROM radny_glos rg
-    LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania`).raw().all() as Array<[number, number, string | null]>;
+  const rows = db
+    .prepare(
+      `SELECT rg.id_glosowania, rg.id_osoby, u.nazwa FROM radny_glos rg
+    LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania`,
+    )
+    .raw()
+    .all() as Array<[number, number, string | null]>;
   const byVote = new Map<number, Map<number, string | null>>();
   for (const [vote, person, group] of rows) {
     if (!byVote.has(vote)) byVote.set(vote, new Map());
@@ -44,7 +49,10 @@ function expectSameGroups(dbPath: string): { ballots: number; grouped: number; s
         if (entry.ugrupowanie !== null) grouped++;
       }
     }
-    const switched = db.prepare('SELECT count(*) FROM (SELECT id_osoby, kadencja FROM przynaleznosc GROUP BY 1, 2 HAVING count(*) > 1)').pluck().get() as number;
+    const switched = db
+      .prepare('SELECT count(*) FROM (SELECT id_osoby, kadencja FROM przynaleznosc GROUP BY 1, 2 HAVING count(*) > 1)')
+      .pluck()
+      .get() as number;
     return { ballots, grouped, switched };
   } finally {
     db.close();
@@ -52,7 +60,7 @@ function expectSameGroups(dbPath: string): { ballots: number; grouped: number; s
 }
 
 describe('the group at each ballot', () => {
-  it('is the ETL\'s on generated councils (switches, no-group memberships, several terms)', async () => {
+  it("is the ETL's on generated councils (switches, no-group memberships, several terms)", async () => {
     for (const seed of [3, 8]) {
       const dir = tempDir();
       await generateBundle(dir, { seed, radni: 30, glosowania: 300, kadencje: 2, rady: 2 });
@@ -64,16 +72,48 @@ describe('the group at each ballot', () => {
     }
   });
 
-  it('is the ETL\'s where memberships overlap: the latest begun wins, a tie goes to the higher id, no start is the oldest', async () => {
+  it("is the ETL's where memberships overlap: the latest begun wins, a tie goes to the higher id, no start is the oldest", async () => {
     const memberships = HAND_COUNCIL['przynaleznosci.csv'];
     const overlapping = {
       ...HAND_COUNCIL,
       'przynaleznosci.csv': [
         ...memberships!,
-        { przynaleznosc_id: 12, id_osoby: 4, kadencja: '2018-2023', id_ugrupowania: 1, data_od: '2018-11-01', data_do: null, aktywny: 1 },
-        { przynaleznosc_id: 13, id_osoby: 6, kadencja: '2018-2023', id_ugrupowania: 1, data_od: '2019-01-20', data_do: null, aktywny: 1 },
-        { przynaleznosc_id: 14, id_osoby: 1, kadencja: '2018-2023', id_ugrupowania: 2, data_od: null, data_do: null, aktywny: 1 },
-        { przynaleznosc_id: 15, id_osoby: 3, kadencja: '2018-2023', id_ugrupowania: null, data_od: '2019-01-20', data_do: '2019-01-31', aktywny: 1 },
+        {
+          przynaleznosc_id: 12,
+          id_osoby: 4,
+          kadencja: '2018-2023',
+          id_ugrupowania: 1,
+          data_od: '2018-11-01',
+          data_do: null,
+          aktywny: 1,
+        },
+        {
+          przynaleznosc_id: 13,
+          id_osoby: 6,
+          kadencja: '2018-2023',
+          id_ugrupowania: 1,
+          data_od: '2019-01-20',
+          data_do: null,
+          aktywny: 1,
+        },
+        {
+          przynaleznosc_id: 14,
+          id_osoby: 1,
+          kadencja: '2018-2023',
+          id_ugrupowania: 2,
+          data_od: null,
+          data_do: null,
+          aktywny: 1,
+        },
+        {
+          przynaleznosc_id: 15,
+          id_osoby: 3,
+          kadencja: '2018-2023',
+          id_ugrupowania: null,
+          data_od: '2019-01-20',
+          data_do: '2019-01-31',
+          aktywny: 1,
+        },
       ],
     };
     const dir = tempDir();
@@ -83,16 +123,24 @@ describe('the group at each ballot', () => {
     // By hand: at the 2019-01-31 session, 4 is in group 1 (tie, higher id), 6 in group 1 (begun later),
     // 1 in group 1 (no start is the oldest), 3 in none (a membership without a group, begun later).
     const db = new Database(dbPath, { readonly: true });
-    const vote = db.prepare('SELECT id_glosowania FROM glosowanie WHERE id_posiedzenia = 3 LIMIT 1').pluck().get() as number;
+    const vote = db
+      .prepare('SELECT id_glosowania FROM glosowanie WHERE id_posiedzenia = 3 LIMIT 1')
+      .pluck()
+      .get() as number;
     const groups = Object.fromEntries(new GlosowaniaQueries(db).ballots(vote).map((b) => [b.id_osoby, b.ugrupowanie]));
-    const names = Object.fromEntries((db.prepare('SELECT id_ugrupowania, nazwa FROM ugrupowanie').raw().all() as Array<[number, string]>));
+    const names = Object.fromEntries(
+      db.prepare('SELECT id_ugrupowania, nazwa FROM ugrupowanie').raw().all() as Array<[number, string]>,
+    );
     db.close();
     const want = (id: number | null) => (id === null ? null : names[id]);
     expect(groups).toMatchObject({ 4: want(1), 6: want(1), 1: want(1), 3: want(null) });
   });
 
   const sejm = join(import.meta.dirname, '../../shared/data/sejm-sample');
-  it.skipIf(!existsSync(sejm))('is the ETL\'s on the Sejm sample (skipped without ../shared/data/sejm-sample)', async () => {
-    expect(expectSameGroups(await buildDatabase(sejm, 'sejm')).ballots).toBeGreaterThan(0);
-  });
+  it.skipIf(!existsSync(sejm))(
+    "is the ETL's on the Sejm sample (skipped without ../shared/data/sejm-sample)",
+    async () => {
+      expect(expectSameGroups(await buildDatabase(sejm, 'sejm')).ballots).toBeGreaterThan(0);
+    },
+  );
 });

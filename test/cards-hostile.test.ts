@@ -21,7 +21,7 @@ describe('laying out a hostile title', () => {
     ['a token of 600 characters', 'Ż'.repeat(600)],
     ['1 MB of short words', 'ab '.repeat(350_000)],
     ['1 MB of zero-width spaces between letters', 'a\u200b'.repeat(500_000)],
-  ])('%s: within the card\'s lines, ellipsised, in bounded time', (_name, title) => {
+  ])("%s: within the card's lines, ellipsised, in bounded time", (_name, title) => {
     wrapText('warm up the font', 1040, 50, 'bold', 4);
     const started = performance.now();
     const lines = wrapText(title, 1040, 50, 'bold', 4);
@@ -34,8 +34,14 @@ describe('laying out a hostile title', () => {
     console.info(`wrapText, ${_name}: ${ms.toFixed(0)} ms`);
   });
 
-  it('the card\'s SVG holds only what is shown of the title', () => {
-    const svg = cardSvg({ council: 'Rada', kicker: 'Głosowanie', title: MEGABYTE_TOKEN, credit: 'x', synthetic: false });
+  it("the card's SVG holds only what is shown of the title", () => {
+    const svg = cardSvg({
+      council: 'Rada',
+      kicker: 'Głosowanie',
+      title: MEGABYTE_TOKEN,
+      credit: 'x',
+      synthetic: false,
+    });
     expect(svg.length).toBeLessThan(10_000);
   });
 });
@@ -50,7 +56,10 @@ describe('a server asked for the card of a hostile title', () => {
     const header = votes[0]!.split(',');
     const title = header.indexOf('tytul');
     // Vote 1's title becomes the megabyte token (the generator writes no quoted field before it on the line).
-    votes[1] = votes[1]!.split(',').map((field, i) => (i === title ? MEGABYTE_TOKEN : field)).join(',');
+    votes[1] = votes[1]!
+      .split(',')
+      .map((field, i) => (i === title ? MEGABYTE_TOKEN : field))
+      .join(',');
     expect(votes[1].startsWith('1,')).toBe(true);
     writeFileSync(join(source, 'glosowania.csv'), votes.join('\n'));
     const dbPath = join(tempDir(), 'council.db');
@@ -63,10 +72,17 @@ describe('a server asked for the card of a hostile title', () => {
   it('renders it in bounded time, and /health answers while it does', async () => {
     const started = Date.now();
     let cardDone = false;
-    const card = fetch(`${server.url}/karty/glosowanie/1.png`, { signal: AbortSignal.timeout(60_000) }).then(async (res) => {
-      cardDone = true;
-      return { status: res.status, type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength, ms: Date.now() - started };
-    });
+    const card = fetch(`${server.url}/karty/glosowanie/1.png`, { signal: AbortSignal.timeout(60_000) }).then(
+      async (res) => {
+        cardDone = true;
+        return {
+          status: res.status,
+          type: res.headers.get('content-type'),
+          bytes: (await res.arrayBuffer()).byteLength,
+          ms: Date.now() - started,
+        };
+      },
+    );
     const healthWhileRendering: number[] = [];
     while (!cardDone && Date.now() - started < 60_000) {
       const asked = Date.now();
@@ -79,6 +95,8 @@ describe('a server asked for the card of a hostile title', () => {
     expect(answered).toMatchObject({ status: 200, type: 'image/png' });
     expect(answered.ms).toBeLessThan(30_000);
     expect(Math.max(0, ...healthWhileRendering)).toBeLessThan(5_000);
-    console.info(`the card of a 1 MB title: ${answered.ms} ms, ${answered.bytes} bytes; /health meanwhile at most ${Math.max(0, ...healthWhileRendering)} ms`);
+    console.info(
+      `the card of a 1 MB title: ${answered.ms} ms, ${answered.bytes} bytes; /health meanwhile at most ${Math.max(0, ...healthWhileRendering)} ms`,
+    );
   }, 120_000);
 });

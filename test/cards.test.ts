@@ -25,9 +25,10 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-const LONG_TITLE = 'Projekt uchwały w sprawie wprowadzenia zmian w Wieloletniej Prognozie Finansowej Miasta Przykładowa na lata 2024-2034 '
-  + 'oraz zmiany uchwały w sprawie udzielenia pomocy finansowej Województwu, przyjęcia „Programu współpracy z organizacjami pozarządowymi” '
-  + 'i nadania nazwy „Skwer Żołnierzy Wyklętych” terenowi w obrębie 17, wraz z autopoprawką Prezydenta Miasta zgłoszoną na sesji';
+const LONG_TITLE =
+  'Projekt uchwały w sprawie wprowadzenia zmian w Wieloletniej Prognozie Finansowej Miasta Przykładowa na lata 2024-2034 ' +
+  'oraz zmiany uchwały w sprawie udzielenia pomocy finansowej Województwu, przyjęcia „Programu współpracy z organizacjami pozarządowymi” ' +
+  'i nadania nazwy „Skwer Żołnierzy Wyklętych” terenowi w obrębie 17, wraz z autopoprawką Prezydenta Miasta zgłoszoną na sesji';
 
 const voteCard = (over: Partial<CardData> = {}): CardData => ({
   council: 'Rada Miasta Przykładowa',
@@ -46,8 +47,21 @@ describe('a card', () => {
       ['vote with a highlighted ballot', voteCard()],
       ['long title', voteCard({ title: LONG_TITLE })],
       ['synthetic, no highlight', voteCard({ highlight: undefined, synthetic: true, title: LONG_TITLE })],
-      ['councillor', { council: 'Rada Miasta Przykładowa', kicker: 'Radna · Sojusz Wspólnego Miasta', title: 'Żaneta Ślusarczyk-Wójcik', credit: 'x', synthetic: true,
-        facts: [{ label: 'frekwencja', value: '95,24%' }, { label: 'zgodność z ugrupowaniem', value: '88%' }, { label: 'głosowania', value: '3 078' }] }],
+      [
+        'councillor',
+        {
+          council: 'Rada Miasta Przykładowa',
+          kicker: 'Radna · Sojusz Wspólnego Miasta',
+          title: 'Żaneta Ślusarczyk-Wójcik',
+          credit: 'x',
+          synthetic: true,
+          facts: [
+            { label: 'frekwencja', value: '95,24%' },
+            { label: 'zgodność z ugrupowaniem', value: '88%' },
+            { label: 'głosowania', value: '3 078' },
+          ],
+        },
+      ],
     ];
     await renderCard(voteCard()); // the first rendering loads the fonts
     for (const [name, card] of cards) {
@@ -65,7 +79,20 @@ describe('a card', () => {
     const font = fontkit.openSync(FONT_FILES.bold) as fontkit.Font;
     const drawn = async (title: string) => renderCard(voteCard({ title, highlight: undefined, tally: undefined }));
     const missing = await drawn('\u{E000}'); // a private-use code point: no font has it
-    for (const [polish, plain] of [['ł', 'l'], ['Ł', 'L'], ['ą', 'a'], ['ć', 'c'], ['ę', 'e'], ['ń', 'n'], ['ó', 'o'], ['ś', 's'], ['ź', 'z'], ['ż', 'z'], ['Ż', 'Z'], ['Ś', 'S']] as const) {
+    for (const [polish, plain] of [
+      ['ł', 'l'],
+      ['Ł', 'L'],
+      ['ą', 'a'],
+      ['ć', 'c'],
+      ['ę', 'e'],
+      ['ń', 'n'],
+      ['ó', 'o'],
+      ['ś', 's'],
+      ['ź', 'z'],
+      ['ż', 'z'],
+      ['Ż', 'Z'],
+      ['Ś', 'S'],
+    ] as const) {
       expect(font.hasGlyphForCodePoint(polish.codePointAt(0)!), polish).toBe(true);
       const [a, b] = [await drawn(`${polish}${polish}${polish}`), await drawn(`${plain}${plain}${plain}`)];
       expect(a.equals(b), `${polish} drawn as ${plain}`).toBe(false);
@@ -105,12 +132,19 @@ describe('wrapping', () => {
 describe('the cache', () => {
   it('renders a card once per snapshot, shares a rendering in progress, and forgets old snapshots', async () => {
     let renders = 0;
-    const cache = new CardCache({ render: async (card) => { renders++; return Buffer.from(card.title); } });
+    const cache = new CardCache({
+      render: async (card) => {
+        renders++;
+        return Buffer.from(card.title);
+      },
+    });
     const data = () => voteCard({ title: 'A' });
     const [a, b] = await Promise.all([cache.get('s1', 'glosowanie/1', data), cache.get('s1', 'glosowanie/1', data)]);
     expect(a).toEqual(b);
     expect(renders).toBe(1);
-    await cache.get('s1', 'glosowanie/1', () => { throw new Error('read again'); });
+    await cache.get('s1', 'glosowanie/1', () => {
+      throw new Error('read again');
+    });
     expect(renders).toBe(1);
     await cache.get('s2', 'glosowanie/1', data);
     expect(renders).toBe(2);
@@ -118,7 +152,9 @@ describe('the cache', () => {
     cache.keepOnly('s2');
     await cache.get('s1', 'glosowanie/1', data);
     expect(renders).toBe(3);
-    await cache.get('s2', 'glosowanie/1', () => { throw new Error('read again'); });
+    await cache.get('s2', 'glosowanie/1', () => {
+      throw new Error('read again');
+    });
     expect(cache.rendered).toBe(3);
   });
 });
@@ -140,19 +176,29 @@ describe("cards' data from the hand council", () => {
     const q = new CardQueries(db, UNDESCRIBED_CSV_CREDIT);
     // V6 (S2, 2019-01-15T09:15) "Budżet obywatelski": Z – P Z W Z → 3 : 1, 1 abstention; Łucja Wróbel (3) voted przeciw.
     expect(q.voteCard(6, 3)).toEqual({
-      council: 'Rada Miasta', kicker: 'Głosowanie · 15 stycznia 2019, 09:15', title: 'Budżet obywatelski',
+      council: 'Rada Miasta',
+      kicker: 'Głosowanie · 15 stycznia 2019, 09:15',
+      title: 'Budżet obywatelski',
       tally: { wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 1 },
       highlight: { sentence: 'Łucja Wróbel głosowała przeciw', ballot: 'przeciw' },
-      credit: UNDESCRIBED_CSV_CREDIT.text, synthetic: false,
+      credit: UNDESCRIBED_CSV_CREDIT.text,
+      synthetic: false,
     });
     expect(q.voteCard(6)?.highlight).toBeUndefined();
     expect(q.voteCard(6, 2)).toBeUndefined(); // Zenon Lis has no ballot in V6
     expect(q.voteCard(404)).toBeUndefined();
     // Łucja Wróbel, all terms: group FS, 4/4 sessions, agreement 7/8 = 87.5%, 12 ballots.
     expect(q.councillorCard('lucja-wrobel')).toEqual({
-      council: 'Rada Miasta', kicker: 'Radna · Forum Samorządowe', title: 'Łucja Wróbel',
-      facts: [{ label: 'frekwencja', value: '100%' }, { label: 'zgodność z ugrupowaniem', value: '87,5%' }, { label: 'głosowania', value: '12' }],
-      credit: UNDESCRIBED_CSV_CREDIT.text, synthetic: false,
+      council: 'Rada Miasta',
+      kicker: 'Radna · Forum Samorządowe',
+      title: 'Łucja Wróbel',
+      facts: [
+        { label: 'frekwencja', value: '100%' },
+        { label: 'zgodność z ugrupowaniem', value: '87,5%' },
+        { label: 'głosowania', value: '12' },
+      ],
+      credit: UNDESCRIBED_CSV_CREDIT.text,
+      synthetic: false,
     });
     expect(q.councillorCard('nikt')).toBeUndefined();
     expect(cardKeys.vote(6, 3)).not.toBe(cardKeys.vote(6));

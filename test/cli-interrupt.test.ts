@@ -26,18 +26,31 @@ beforeAll(async () => {
   await generateBundle(source, { seed: 36, radni: 120, glosowania: 2500, kadencje: 1 });
 }, 120_000);
 
-interface Run { child: ChildProcess; out: () => string; err: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }
+interface Run {
+  child: ChildProcess;
+  out: () => string;
+  err: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
 
 function etl(dbPath: string, spill: string): Run {
   // Its own process group, as a command started at a terminal: Ctrl-C signals the group.
   const child = spawn(process.execPath, ['--import', TSX, CLI, 'etl', '--source', source, '--db', dbPath], {
-    detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: spill },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TMPDIR: spill },
   });
   let out = '';
   let err = '';
-  child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   return { child, out: () => out, err: () => err, exited };
 }
 
@@ -45,28 +58,42 @@ describe('council etl stopped while it builds', () => {
   it.each([
     ['Ctrl-C (SIGINT to the process group)', 'SIGINT', 130, true],
     ['SIGTERM to the command', 'SIGTERM', 143, false],
-  ] as const)('%s: stops, removes what it left and says so; the published snapshot stays', async (_how, signal, code, group) => {
-    const dir = tempDir();
-    const dbPath = join(dir, 'council.db');
-    await runEtl({ source, dbPath });
-    const published = hashOf(dbPath);
-    const spill = tempDir();
-    const run = etl(dbPath, spill);
-    // Well into the build: loaded, materialising (its spill files written).
-    await waitFor('the build to be under way', () => run.out().includes('read + load') && readdirSync(dir).some((f) => f.includes('.building-')), 120_000, 20);
-    const stoppedAt = Date.now();
-    if (group) process.kill(-run.child.pid!, signal);
-    else run.child.kill(signal);
-    const exit = await run.exited;
-    expect(exit, run.err()).toEqual({ code, signal: null });
-    expect(Date.now() - stoppedAt).toBeLessThan(10_000);
-    expect(run.err()).toMatch(new RegExp(`^council: interrupted \\(${signal}\\); removed ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/council\\.db\\.building-\\d+ \\([\\d.]+ (KiB|MiB)\\)`
-      + `.* and the build lock council\\.db\\.lock; the published snapshot ${dbPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is unchanged$`, 'm'));
-    expect(readdirSync(dir).sort()).toEqual(['council.db', 'council.db.manifest.json']);
-    expect(readdirSync(spill).filter((f) => f.startsWith('council-'))).toEqual([]);
-    expect(hashOf(dbPath)).toBe(published);
-    expect(existsSync(`${dbPath}.lock`)).toBe(false);
-  }, 240_000);
+  ] as const)(
+    '%s: stops, removes what it left and says so; the published snapshot stays',
+    async (_how, signal, code, group) => {
+      const dir = tempDir();
+      const dbPath = join(dir, 'council.db');
+      await runEtl({ source, dbPath });
+      const published = hashOf(dbPath);
+      const spill = tempDir();
+      const run = etl(dbPath, spill);
+      // Well into the build: loaded, materialising (its spill files written).
+      await waitFor(
+        'the build to be under way',
+        () => run.out().includes('read + load') && readdirSync(dir).some((f) => f.includes('.building-')),
+        120_000,
+        20,
+      );
+      const stoppedAt = Date.now();
+      if (group) process.kill(-run.child.pid!, signal);
+      else run.child.kill(signal);
+      const exit = await run.exited;
+      expect(exit, run.err()).toEqual({ code, signal: null });
+      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+      expect(run.err()).toMatch(
+        new RegExp(
+          `^council: interrupted \\(${signal}\\); removed ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/council\\.db\\.building-\\d+ \\([\\d.]+ (KiB|MiB)\\)` +
+            `.* and the build lock council\\.db\\.lock; the published snapshot ${dbPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is unchanged$`,
+          'm',
+        ),
+      );
+      expect(readdirSync(dir).sort()).toEqual(['council.db', 'council.db.manifest.json']);
+      expect(readdirSync(spill).filter((f) => f.startsWith('council-'))).toEqual([]);
+      expect(hashOf(dbPath)).toBe(published);
+      expect(existsSync(`${dbPath}.lock`)).toBe(false);
+    },
+    240_000,
+  );
 });
 
 describe('removeKilledBuild', () => {

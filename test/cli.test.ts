@@ -14,7 +14,9 @@ const CLI = ['--import', 'tsx', new URL('../cli/council.ts', import.meta.url).pa
 
 async function council(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [...CLI, ...args], { env: { ...process.env, LOG_LEVEL: 'silent' } });
+    const { stdout, stderr } = await run(process.execPath, [...CLI, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -22,8 +24,17 @@ async function council(...args: string[]): Promise<{ code: number; stdout: strin
   }
 }
 
-const digest = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) =>
-  [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+const digest = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [
+        f,
+        createHash('sha256')
+          .update(readFileSync(join(dir, f)))
+          .digest('hex'),
+      ]),
+  );
 
 describe('council CLI', () => {
   it('generate with the same seed writes byte-identical files', async () => {
@@ -45,7 +56,9 @@ describe('council CLI', () => {
     expect(alone.stderr).toMatch(/--fraction applies only with --poland/);
     const { code, stdout } = await council('generate', '--out', dir, '--poland', '--fraction', '0.002');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/Poland plan at fraction 0\.002: 7 councils \(5 gminy, 1 powiaty, 1 sejmiki\), [\d,]+ seats, [\d,]+ votes, ~[\d,]+ ballots expected/);
+    expect(stdout).toMatch(
+      /Poland plan at fraction 0\.002: 7 councils \(5 gminy, 1 powiaty, 1 sejmiki\), [\d,]+ seats, [\d,]+ votes, ~[\d,]+ ballots expected/,
+    );
   });
 
   it('check lists every problem of a broken bundle and exits non-zero', async () => {
@@ -73,8 +86,11 @@ describe('council CLI', () => {
     const sample = new URL('../data/sample', import.meta.url).pathname;
     const check = await council('check', '--source', sample);
     const etl = await council('etl', '--source', sample, '--db', join(tempDir(), 'c.db'));
-    const warnings = (text: string) => text.split('\n').filter((l) => l.startsWith('warning: ') || l.startsWith('  warning: '))
-      .map((l) => l.replace(/^\s*warning: /, ''));
+    const warnings = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('warning: ') || l.startsWith('  warning: '))
+        .map((l) => l.replace(/^\s*warning: /, ''));
     expect(warnings(check.stdout).filter((w) => w.includes('stated')).length).toBeGreaterThan(0);
     // etl lists the first 20 and counts the rest; check lists all.
     expect(warnings(check.stdout).slice(0, 20)).toEqual(warnings(etl.stdout));

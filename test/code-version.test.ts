@@ -22,7 +22,8 @@ const COUNT = '(SELECT count(*) FROM zalacznik) AS zalaczniki';
 /** A copy of the project's code (node_modules linked) with the attachment count's query changed. */
 function changedCopy(): string {
   const copy = tempDir('council-changed-code-');
-  for (const folder of ['src', 'core', 'etl', 'cli', 'tools']) cpSync(join(ROOT, folder), join(copy, folder), { recursive: true });
+  for (const folder of ['src', 'core', 'etl', 'cli', 'tools'])
+    cpSync(join(ROOT, folder), join(copy, folder), { recursive: true });
   for (const file of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, file), join(copy, file));
   mkdirSync(join(copy, 'data'));
   cpSync(join(ROOT, 'data', 'tematy.json'), join(copy, 'data', 'tematy.json')); // the default topic vocabulary is part of the code
@@ -74,25 +75,50 @@ describe('the code version', () => {
   });
 
   it('does not change with comments, spacing or types, nor with modules no answer reaches, nor with a dev dependency', () => {
-    expect(versionAfter((copy) => {
-      const queries = join(copy, 'src', 'utils', 'queries.ts');
-      writeFileSync(queries, `// a new comment\n${readFileSync(queries, 'utf8').replace('\nexport ', '\n\n\n/** More words. */\nexport ')}`);
-      replaceIn(join(copy, 'src', 'radni', 'endpoints.ts'), /^\/\/.*$/m, '/* another header comment */');
-      // The guards and the refresh make no answer.
-      replaceIn(join(copy, 'src', 'http', 'guards.ts'), "const isOpen = (kind: RouteKind) => kind !== 'data';", "const isOpen = (kind: RouteKind) => kind !== 'data' && kind !== 'health';");
-      replaceIn(join(copy, 'src', 'refresh.ts'), 'const CHILD_STOP_MS = 2000;', 'const CHILD_STOP_MS = 3000;');
-      const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
-      lock.packages['node_modules/vitest']!.version = '0.0.1';
-      writeFileSync(join(copy, 'package-lock.json'), JSON.stringify(lock));
-    })).toBe(CODE_VERSION);
+    expect(
+      versionAfter((copy) => {
+        const queries = join(copy, 'src', 'utils', 'queries.ts');
+        writeFileSync(
+          queries,
+          `// a new comment\n${readFileSync(queries, 'utf8').replace('\nexport ', '\n\n\n/** More words. */\nexport ')}`,
+        );
+        replaceIn(join(copy, 'src', 'radni', 'endpoints.ts'), /^\/\/.*$/m, '/* another header comment */');
+        // The guards and the refresh make no answer.
+        replaceIn(
+          join(copy, 'src', 'http', 'guards.ts'),
+          "const isOpen = (kind: RouteKind) => kind !== 'data';",
+          "const isOpen = (kind: RouteKind) => kind !== 'data' && kind !== 'health';",
+        );
+        replaceIn(join(copy, 'src', 'refresh.ts'), 'const CHILD_STOP_MS = 2000;', 'const CHILD_STOP_MS = 3000;');
+        const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8')) as {
+          packages: Record<string, { version: string }>;
+        };
+        lock.packages['node_modules/vitest']!.version = '0.0.1';
+        writeFileSync(join(copy, 'package-lock.json'), JSON.stringify(lock));
+      }),
+    ).toBe(CODE_VERSION);
   });
 
   it('changes with what a query, a page or a production dependency does', () => {
     const versions = [
-      versionAfter((copy) => replaceIn(join(copy, 'src', 'utils', 'queries.ts'), COUNT, '(SELECT count(*) + 1 FROM zalacznik) AS zalaczniki')),
-      versionAfter((copy) => replaceIn(join(copy, 'src', 'site', 'format.ts'), "wstrzymujacy: 'wstrzymanie się'", "wstrzymujacy: 'wstrzymał się'")),
+      versionAfter((copy) =>
+        replaceIn(
+          join(copy, 'src', 'utils', 'queries.ts'),
+          COUNT,
+          '(SELECT count(*) + 1 FROM zalacznik) AS zalaczniki',
+        ),
+      ),
+      versionAfter((copy) =>
+        replaceIn(
+          join(copy, 'src', 'site', 'format.ts'),
+          "wstrzymujacy: 'wstrzymanie się'",
+          "wstrzymujacy: 'wstrzymał się'",
+        ),
+      ),
       versionAfter((copy) => {
-        const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+        const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8')) as {
+          packages: Record<string, { version: string }>;
+        };
         lock.packages['node_modules/zod']!.version = '0.0.1';
         writeFileSync(join(copy, 'package-lock.json'), JSON.stringify(lock));
       }),
@@ -109,10 +135,20 @@ describe('the code version', () => {
     mkdirSync(join(dir, 'data'));
     const dbPath = join(dir, 'data', 'council.db');
     cpSync(await buildDatabase(bundle), dbPath);
-    const env = { DB_PATH: dbPath, SHARES_DB_PATH: join(dir, 'shares.db'), SOURCE_DIR: bundle, CRON_SCHEDULE: '', RATE_LIMIT_MAX_REQUESTS: '1000000' };
+    const env = {
+      DB_PATH: dbPath,
+      SHARES_DB_PATH: join(dir, 'shares.db'),
+      SOURCE_DIR: bundle,
+      CRON_SCHEDULE: '',
+      RATE_LIMIT_MAX_REQUESTS: '1000000',
+    };
     const stats = async (url: string, headers: Record<string, string> = {}) => {
       const res = await fetch(`${url}/api/utils/stats`, { headers });
-      return { status: res.status, etag: res.headers.get('etag'), body: res.status === 200 ? (await res.json() as { data: { zalaczniki: number } }).data : null };
+      return {
+        status: res.status,
+        etag: res.headers.get('etag'),
+        body: res.status === 200 ? ((await res.json()) as { data: { zalaczniki: number } }).data : null,
+      };
     };
 
     const before = await startServerProcess(env);
@@ -135,7 +171,9 @@ describe('the code version', () => {
     expect((await refresh.exited).code).toBe(0);
     expect(refresh.stdout()).toContain('published');
     const db = new Database(dbPath, { readonly: true });
-    const stored = JSON.parse((db.prepare("SELECT tresc FROM odpowiedz WHERE sciezka = '/api/utils/stats'").pluck().get() as Buffer).toString());
+    const stored = JSON.parse(
+      (db.prepare("SELECT tresc FROM odpowiedz WHERE sciezka = '/api/utils/stats'").pluck().get() as Buffer).toString(),
+    );
     db.close();
     expect(stored.data.zalaczniki).toBe(old.body!.zalaczniki + 1000);
     expect(metaOf(dbPath, 'code_version')).not.toBe(CODE_VERSION);

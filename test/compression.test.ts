@@ -10,25 +10,36 @@ import { acceptedEncoding } from '../src/http/delivery.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 
-interface Raw { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** A GET whose body comes back as sent (supertest would decode it). */
 function rawGet(app: TestApp['app'], path: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(app).listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      http.get({ host: '127.0.0.1', port, path, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => server.close(() => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) })));
-      }).once('error', reject);
+      http
+        .get({ host: '127.0.0.1', port, path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            server.close(() => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) })),
+          );
+        })
+        .once('error', reject);
     });
   });
 }
 
 const decode = (raw: Raw) =>
-  raw.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(raw.body)
-    : raw.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw.body) : raw.body;
+  raw.headers['content-encoding'] === 'br'
+    ? zlib.brotliDecompressSync(raw.body)
+    : raw.headers['content-encoding'] === 'gzip'
+      ? zlib.gunzipSync(raw.body)
+      : raw.body;
 
 let dbPath: string;
 const apps: TestApp[] = [];
@@ -39,7 +50,10 @@ beforeAll(async () => {
 });
 afterAll(() => apps.forEach((a) => a.close()));
 
-describe.each([['on', 64], ['off', 0]] as const)('compressed answers, response cache %s', (_label, cacheMb) => {
+describe.each([
+  ['on', 64],
+  ['off', 0],
+] as const)('compressed answers, response cache %s', (_label, cacheMb) => {
   let app: TestApp['app'];
   beforeAll(() => {
     const t = appOver(dbPath, { RESPONSE_CACHE_MB: cacheMb });
@@ -51,8 +65,14 @@ describe.each([['on', 64], ['off', 0]] as const)('compressed answers, response c
     const identity = await rawGet(app, '/api/radni');
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.length).toBeGreaterThan(1024);
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip'], ['*', 'br']] as const) {
-      for (let round = 0; round < 2; round++) { // the second from the kept bytes (cache on)
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['*', 'br'],
+    ] as const) {
+      for (let round = 0; round < 2; round++) {
+        // the second from the kept bytes (cache on)
         const raw = await rawGet(app, '/api/radni', { 'Accept-Encoding': accept });
         expect(raw.headers['content-encoding'], accept).toBe(encoding);
         expect(raw.headers.vary).toMatch(/Accept-Encoding/);
@@ -68,7 +88,11 @@ describe.each([['on', 64], ['off', 0]] as const)('compressed answers, response c
     const gzip = await rawGet(app, '/api/radni', { 'Accept-Encoding': 'gzip' });
     const etags = [plain, br, gzip].map((r) => r.headers.etag);
     expect(new Set(etags).size).toBe(3);
-    for (const [raw, accept] of [[plain, 'identity'], [br, 'br'], [gzip, 'gzip']] as const) {
+    for (const [raw, accept] of [
+      [plain, 'identity'],
+      [br, 'br'],
+      [gzip, 'gzip'],
+    ] as const) {
       const again = await rawGet(app, '/api/radni', { 'Accept-Encoding': accept, 'If-None-Match': raw.headers.etag! });
       expect(again.status).toBe(304);
       expect(again.headers.etag).toBe(raw.headers.etag);

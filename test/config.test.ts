@@ -6,22 +6,37 @@ describe('configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      PORT: 3000, RATE_LIMIT_WINDOW_MS: 900_000, RATE_LIMIT_MAX_REQUESTS: 100, CRON_SCHEDULE: '0 3 * * *',
-      API_SECRET_KEY: '', TRUST_PROXY: false, NODE_ENV: 'development', LOG_LEVEL: 'info',
+      PORT: 3000,
+      RATE_LIMIT_WINDOW_MS: 900_000,
+      RATE_LIMIT_MAX_REQUESTS: 100,
+      CRON_SCHEDULE: '0 3 * * *',
+      API_SECRET_KEY: '',
+      TRUST_PROXY: false,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
     });
     expect(sharesPathOf(config)).toBe('var/shares.db');
   });
 
   it('parses lists and numbers', () => {
-    const config = loadConfig({ ALLOWED_ORIGINS: 'https://a.example, https://b.example', PORT: '8080', TRUST_PROXY: 'true' });
+    const config = loadConfig({
+      ALLOWED_ORIGINS: 'https://a.example, https://b.example',
+      PORT: '8080',
+      TRUST_PROXY: 'true',
+    });
     expect(config.ALLOWED_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(config.PORT).toBe(8080);
     expect(config.TRUST_PROXY).toBe(true);
   });
 
   it.each([
-    ['PORT', 'eighty'], ['PORT', '70000'], ['RATE_LIMIT_MAX_REQUESTS', '0'], ['LOG_LEVEL', 'loud'],
-    ['NODE_ENV', 'staging'], ['TRUST_PROXY', 'maybe'], ['SOURCE_FORMAT', 'xml'],
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['RATE_LIMIT_MAX_REQUESTS', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['TRUST_PROXY', 'maybe'],
+    ['SOURCE_FORMAT', 'xml'],
   ])('a bad %s (%s) stops start-up with a message naming it', (key, value) => {
     expect(() => loadConfig({ [key]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [key]: value })).toThrow(new RegExp(`${key}: .*got "${value}"`));
@@ -52,13 +67,19 @@ describe('configuration', () => {
     expect(line, message || 'no error').toBeDefined();
     expect(line).toContain(`(got "${value}")`);
     expect(line).toContain(accepted);
-    expect(message.split('\n').filter((l) => l.includes(': ')), 'no other variable is blamed').toHaveLength(1);
+    expect(
+      message.split('\n').filter((l) => l.includes(': ')),
+      'no other variable is blamed',
+    ).toHaveLength(1);
   });
 
   it('accepts addresses to listen on and origins', () => {
-    for (const HOST of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'rada.example.org', '']) expect(loadConfig({ HOST }).HOST).toBe(HOST);
-    expect(loadConfig({ ALLOWED_ORIGINS: 'http://localhost:8080/, https://a.example' }).ALLOWED_ORIGINS)
-      .toEqual(['http://localhost:8080/', 'https://a.example']);
+    for (const HOST of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'rada.example.org', ''])
+      expect(loadConfig({ HOST }).HOST).toBe(HOST);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'http://localhost:8080/, https://a.example' }).ALLOWED_ORIGINS).toEqual([
+      'http://localhost:8080/',
+      'https://a.example',
+    ]);
   });
 
   it('documents every key in the README table', () => {

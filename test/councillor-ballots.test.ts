@@ -27,22 +27,28 @@ function ordered(people: number, votes: number, rows: Row[], recordsInMemory: nu
 
 describe('CouncillorBallots', () => {
   it('gives every row once, by person and then by ord, whatever the order they came in', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 1400 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 50 }), fc.nat(),
-      (people, votes, recordsInMemory, seed) => {
-        // Each (person, vote) at most once, as ballots are; people spread over several ranges of 512.
-        const rows: Row[] = [];
-        let x = seed;
-        for (let v = 0; v < votes; v++) {
-          for (let k = 0; k < 8; k++) {
-            x = (x * 1103515245 + 12345) % 2 ** 31;
-            rows.push([x % people, v, (x >> 8) % 5 - 1, (x >> 4) & 63]);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1400 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.nat(),
+        (people, votes, recordsInMemory, seed) => {
+          // Each (person, vote) at most once, as ballots are; people spread over several ranges of 512.
+          const rows: Row[] = [];
+          let x = seed;
+          for (let v = 0; v < votes; v++) {
+            for (let k = 0; k < 8; k++) {
+              x = (x * 1103515245 + 12345) % 2 ** 31;
+              rows.push([x % people, v, ((x >> 8) % 5) - 1, (x >> 4) & 63]);
+            }
           }
-        }
-        const unique = [...new Map(rows.map((r) => [`${r[0]}|${r[1]}`, r])).values()];
-        ordered(people, votes, unique, recordsInMemory);
-      },
-    ), { numRuns: 60 });
+          const unique = [...new Map(rows.map((r) => [`${r[0]}|${r[1]}`, r])).values()];
+          ordered(people, votes, unique, recordsInMemory);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('holds buffered rows (fewer than a write) and a person with more rows than fit in memory', () => {

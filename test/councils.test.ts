@@ -28,21 +28,68 @@ const TWO_COUNCILS: Bundle = {
     { id_ugrupowania: 2, nazwa: 'Prawa', skrot: 'P' },
     { id_ugrupowania: 3, nazwa: 'Wspólna', skrot: 'W' },
   ],
-  'radni.csv': ['Ala Alfa', 'Bartek Alfa', 'Cezary Beta', 'Dorota Beta', 'Ewa Obie', 'Filip Komisja', 'Gosia Nikt']
-    .map((imie_nazwisko, i) => ({ id_osoby: i + 1, imie_nazwisko })),
-  'przynaleznosci.csv': ([[1, 1], [2, 3], [3, 2], [4, 3], [5, 3], [6, null], [7, 1]] as const).map(([id_osoby, id_ugrupowania], i) => ({
-    przynaleznosc_id: i + 1, id_osoby, kadencja: TERM, id_ugrupowania, data_od: '2018-11-01', data_do: null, aktywny: 1,
+  'radni.csv': ['Ala Alfa', 'Bartek Alfa', 'Cezary Beta', 'Dorota Beta', 'Ewa Obie', 'Filip Komisja', 'Gosia Nikt'].map(
+    (imie_nazwisko, i) => ({ id_osoby: i + 1, imie_nazwisko }),
+  ),
+  'przynaleznosci.csv': (
+    [
+      [1, 1],
+      [2, 3],
+      [3, 2],
+      [4, 3],
+      [5, 3],
+      [6, null],
+      [7, 1],
+    ] as const
+  ).map(([id_osoby, id_ugrupowania], i) => ({
+    przynaleznosc_id: i + 1,
+    id_osoby,
+    kadencja: TERM,
+    id_ugrupowania,
+    data_od: '2018-11-01',
+    data_do: null,
+    aktywny: 1,
   })),
-  'posiedzenia.csv': [1, 2, 3].map((id) => ({ id_posiedzenia: id, id_organu: id, kadencja: TERM, numer: String(id), data: `2019-01-1${id}` })),
-  'glosowania.csv': [1, 2, 3].map((id) => ({ id_glosowania: id, id_posiedzenia: id, numer: 1, data_czas: `2019-01-1${id}T10:00`, tytul: `Uchwała ${id}` })),
-  'glosy.csv': ([[1, 1, 'za'], [1, 2, 'przeciw'], [1, 5, 'za'], [2, 3, 'za'], [2, 4, 'przeciw'], [2, 5, 'za'], [3, 1, 'za'], [3, 6, 'za']] as const)
-    .map(([id_glosowania, id_osoby, glos]) => ({ id_glosowania, id_osoby, glos })),
+  'posiedzenia.csv': [1, 2, 3].map((id) => ({
+    id_posiedzenia: id,
+    id_organu: id,
+    kadencja: TERM,
+    numer: String(id),
+    data: `2019-01-1${id}`,
+  })),
+  'glosowania.csv': [1, 2, 3].map((id) => ({
+    id_glosowania: id,
+    id_posiedzenia: id,
+    numer: 1,
+    data_czas: `2019-01-1${id}T10:00`,
+    tytul: `Uchwała ${id}`,
+  })),
+  'glosy.csv': (
+    [
+      [1, 1, 'za'],
+      [1, 2, 'przeciw'],
+      [1, 5, 'za'],
+      [2, 3, 'za'],
+      [2, 4, 'przeciw'],
+      [2, 5, 'za'],
+      [3, 1, 'za'],
+      [3, 6, 'za'],
+    ] as const
+  ).map(([id_glosowania, id_osoby, glos]) => ({ id_glosowania, id_osoby, glos })),
 };
 
 const ALFA = { id_organu: 1, organ: 'Rada Miasta Alfa' };
 const BETA = { id_organu: 2, organ: 'Rada Gminy Beta' };
 const NONE = { id_organu: null, organ: null };
-const COUNCIL_OF: Record<number, typeof ALFA | typeof NONE> = { 1: ALFA, 2: ALFA, 3: BETA, 4: BETA, 5: NONE, 6: NONE, 7: NONE };
+const COUNCIL_OF: Record<number, typeof ALFA | typeof NONE> = {
+  1: ALFA,
+  2: ALFA,
+  3: BETA,
+  4: BETA,
+  5: NONE,
+  6: NONE,
+  7: NONE,
+};
 const councilOf = (id: number) => COUNCIL_OF[id]!;
 
 let t: TestApp;
@@ -67,32 +114,41 @@ function expectCouncil(item: Record<string, unknown>, id: number): void {
 
 describe('the council of a person', () => {
   it('in /api/radni and the profile', async () => {
-    const list = await data('/api/radni') as Array<Record<string, unknown> & { id_osoby: number }>;
+    const list = (await data('/api/radni')) as Array<Record<string, unknown> & { id_osoby: number }>;
     expect(list.map((p) => p.id_osoby).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const item of list) expectCouncil(item, item.id_osoby);
     for (const id of [1, 3, 5, 7]) expectCouncil(await data(`/api/radni/${id}`), id);
   });
 
-  it('in a vote\'s ballots (plain and grouped) and a session\'s attendance', async () => {
+  it("in a vote's ballots (plain and grouped) and a session's attendance", async () => {
     for (const vote of [1, 2, 3]) {
       for (const entry of await data(`/api/glosowania/${vote}/glosy`)) expectCouncil(entry, entry.id_osoby);
-      const grouped = await data(`/api/glosowania/${vote}/glosy?ugrupowanie=true`) as Record<string, Array<{ id_osoby: number }>>;
+      const grouped = (await data(`/api/glosowania/${vote}/glosy?ugrupowanie=true`)) as Record<
+        string,
+        Array<{ id_osoby: number }>
+      >;
       for (const entry of Object.values(grouped).flat()) expectCouncil(entry, entry.id_osoby);
       for (const entry of await data(`/api/posiedzenia/${vote}/obecnosci`)) expectCouncil(entry, entry.id_osoby);
     }
   });
 
   it('in the rankings, the partners and the top pairs', async () => {
-    for (const path of ['ranking-frekwencji', 'ranking-buntownikow?min_glosowan=0', 'ranking-lojalistow?min_glosowan=0']) {
-      const items = await data(`/api/statystyki/${path}`) as Array<{ id_osoby: number }>;
+    for (const path of [
+      'ranking-frekwencji',
+      'ranking-buntownikow?min_glosowan=0',
+      'ranking-lojalistow?min_glosowan=0',
+    ]) {
+      const items = (await data(`/api/statystyki/${path}`)) as Array<{ id_osoby: number }>;
       expect(items.length, path).toBeGreaterThan(0);
       for (const item of items) expectCouncil(item, item.id_osoby);
     }
-    const partners = await data('/api/radni/5/koalicje?min_wspolne=0') as Array<{ id_osoby: number }>;
+    const partners = (await data('/api/radni/5/koalicje?min_wspolne=0')) as Array<{ id_osoby: number }>;
     expect(partners.map((p) => p.id_osoby).sort()).toEqual([1, 2, 3, 4]);
     for (const item of partners) expectCouncil(item, item.id_osoby);
     for (const item of await data('/api/radni/1/oponenci?min_wspolne=0')) expectCouncil(item, item.id_osoby);
-    const pairs = await data('/api/statystyki/top-koalicje?min_wspolne=0') as Array<Record<'radny_1' | 'radny_2', { id_osoby: number }>>;
+    const pairs = (await data('/api/statystyki/top-koalicje?min_wspolne=0')) as Array<
+      Record<'radny_1' | 'radny_2', { id_osoby: number }>
+    >;
     expect(pairs.length).toBeGreaterThan(0);
     for (const pair of pairs) for (const who of [pair.radny_1, pair.radny_2]) expectCouncil(who, who.id_osoby);
   });
@@ -101,13 +157,19 @@ describe('the council of a person', () => {
 describe('the council of a group', () => {
   const GROUP_COUNCIL: Record<number, typeof ALFA | typeof NONE> = { 1: ALFA, 2: BETA, 3: NONE };
   it('in /api/utils/ugrupowania and the cohesion ranking', async () => {
-    const groups = await data('/api/utils/ugrupowania') as Array<Record<string, unknown> & { id_ugrupowania: number }>;
+    const groups = (await data('/api/utils/ugrupowania')) as Array<
+      Record<string, unknown> & { id_ugrupowania: number }
+    >;
     expect(groups.map((g) => g.id_ugrupowania).sort()).toEqual([1, 2, 3]);
     for (const group of groups) {
-      expect({ id_organu: group['id_organu'], organ: group['organ'] }, group['nazwa'] as string).toEqual(GROUP_COUNCIL[group.id_ugrupowania]);
+      expect({ id_organu: group['id_organu'], organ: group['organ'] }, group['nazwa'] as string).toEqual(
+        GROUP_COUNCIL[group.id_ugrupowania],
+      );
       expect(Object.keys(group).slice(-2)).toEqual(['id_organu', 'organ']);
     }
-    for (const group of await data('/api/statystyki/spojnosc-ugrupowan') as Array<Record<string, unknown> & { id_ugrupowania: number }>) {
+    for (const group of (await data('/api/statystyki/spojnosc-ugrupowan')) as Array<
+      Record<string, unknown> & { id_ugrupowania: number }
+    >) {
       expect({ id_organu: group['id_organu'], organ: group['organ'] }).toEqual(GROUP_COUNCIL[group.id_ugrupowania]);
       expect(Object.keys(group).slice(-2)).toEqual(['id_organu', 'organ']);
     }

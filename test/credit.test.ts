@@ -49,7 +49,16 @@ describe('the credit of each source', () => {
     const sample = new URL('../data/sample', import.meta.url).pathname;
     expect((await creditOfBuilt(sample)).synthetic).toBe(true);
     const names = ['organy.csv', 'ugrupowania.csv'].map((f) => readFileSync(join(sample, f), 'utf8')).join('\n');
-    for (const real of ['Gdańsk', 'Koalicja Obywatelska', 'Prawo i Sprawiedliwość', 'Lewica', 'Konfederacja', 'Trzecia Droga', 'PSL', 'Polska 2050']) {
+    for (const real of [
+      'Gdańsk',
+      'Koalicja Obywatelska',
+      'Prawo i Sprawiedliwość',
+      'Lewica',
+      'Konfederacja',
+      'Trzecia Droga',
+      'PSL',
+      'Polska 2050',
+    ]) {
       expect(names).not.toContain(real);
     }
   });
@@ -63,11 +72,20 @@ describe('the credit of each source', () => {
   it("a bundle's zrodlo.json is its credit", async () => {
     const source = dir();
     await writeBundle(source, HAND_COUNCIL);
-    writeFileSync(join(source, 'zrodlo.json'), JSON.stringify({
-      opis: 'Dane: Rada Miasta, protokoły sesji', licencja: 'CC0 1.0', licencja_url: 'https://creativecommons.org/publicdomain/zero/1.0/',
-    }));
+    writeFileSync(
+      join(source, 'zrodlo.json'),
+      JSON.stringify({
+        opis: 'Dane: Rada Miasta, protokoły sesji',
+        licencja: 'CC0 1.0',
+        licencja_url: 'https://creativecommons.org/publicdomain/zero/1.0/',
+      }),
+    );
     expect(await creditOfBuilt(source)).toEqual({
-      text: 'Dane: Rada Miasta, protokoły sesji', licence: 'CC0 1.0', licenceUrl: 'https://creativecommons.org/publicdomain/zero/1.0/', url: null, synthetic: false,
+      text: 'Dane: Rada Miasta, protokoły sesji',
+      licence: 'CC0 1.0',
+      licenceUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
+      url: null,
+      synthetic: false,
     });
   });
 

@@ -18,12 +18,20 @@ const ballots = HAND_COUNCIL['glosy.csv']!;
 function contents(dbPath: string): Record<string, unknown[]> {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'glosowanie_szukaj%' AND name <> 'meta' ORDER BY name")
-      .pluck().all() as string[];
-    return Object.fromEntries(tables.map((table) => {
-      const columns = (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all() as string[]).join(', ');
-      return [table, db.prepare(`SELECT * FROM ${table} ORDER BY ${columns}`).raw().all()];
-    }));
+    const tables = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'glosowanie_szukaj%' AND name <> 'meta' ORDER BY name",
+      )
+      .pluck()
+      .all() as string[];
+    return Object.fromEntries(
+      tables.map((table) => {
+        const columns = (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all() as string[]).join(
+          ', ',
+        );
+        return [table, db.prepare(`SELECT * FROM ${table} ORDER BY ${columns}`).raw().all()];
+      }),
+    );
   } finally {
     db.close();
   }
@@ -55,12 +63,18 @@ describe('ballots in any order', () => {
   it('a repeated ballot is found next to the first, further in its run, and in a later run of its vote', async () => {
     const first = ballots[0]!; // vote 1, councillor 1; the rows of vote 1 are lines 2-5
     const repeat = { ...first, glos: 'przeciw' };
-    expect(await problemsOf({ 'glosy.csv': [first, repeat, ...ballots.slice(1)] }))
-      .toEqual(['glosy.csv:3: id_osoby: repeated ballot of councillor 1 in vote 1']);
-    expect(await problemsOf({ 'glosy.csv': [...ballots.slice(0, 4), repeat, ...ballots.slice(4)] }))
-      .toEqual(['glosy.csv:6: id_osoby: repeated ballot of councillor 1 in vote 1']);
-    expect(await problemsOf({ 'glosy.csv': [...ballots.slice(0, 6), repeat, ballots[6]!, repeat, ...ballots.slice(7)] }))
-      .toEqual(['glosy.csv:8: id_osoby: repeated ballot of councillor 1 in vote 1', 'glosy.csv:10: id_osoby: repeated ballot of councillor 1 in vote 1']);
+    expect(await problemsOf({ 'glosy.csv': [first, repeat, ...ballots.slice(1)] })).toEqual([
+      'glosy.csv:3: id_osoby: repeated ballot of councillor 1 in vote 1',
+    ]);
+    expect(await problemsOf({ 'glosy.csv': [...ballots.slice(0, 4), repeat, ...ballots.slice(4)] })).toEqual([
+      'glosy.csv:6: id_osoby: repeated ballot of councillor 1 in vote 1',
+    ]);
+    expect(
+      await problemsOf({ 'glosy.csv': [...ballots.slice(0, 6), repeat, ballots[6]!, repeat, ...ballots.slice(7)] }),
+    ).toEqual([
+      'glosy.csv:8: id_osoby: repeated ballot of councillor 1 in vote 1',
+      'glosy.csv:10: id_osoby: repeated ballot of councillor 1 in vote 1',
+    ]);
   });
 
   it('a vote met again keeps the ballots of its later runs (no repeat)', async () => {
@@ -75,11 +89,16 @@ describe('a quote inside an unquoted field', () => {
     const organy = HAND_COUNCIL['organy.csv']!.map((row, i) => (i === 1 ? { ...row, nazwa: 'Komisja x' } : row));
     const dir = await bundleWith({ 'organy.csv': organy });
     // csvField quotes only values with a quote; this one is written bare, as a hand-edited file might.
-    writeFileSync(join(dir, 'organy.csv'), readFileSync(join(dir, 'organy.csv'), 'utf8').replace('Komisja x', 'Komisja x"y'));
+    writeFileSync(
+      join(dir, 'organy.csv'),
+      readFileSync(join(dir, 'organy.csv'), 'utf8').replace('Komisja x', 'Komisja x"y'),
+    );
     const { findings } = await checkSource({ source: dir });
-    expect(findings.errors.map(formatProblem)).toContainEqual(expect.stringMatching(
-      /^organy\.csv:3: \(row\): invalid Opening Quote: a quote is found on field 1 at line 3, value is "Komisja x"; the rest of the file was not read$/,
-    ));
+    expect(findings.errors.map(formatProblem)).toContainEqual(
+      expect.stringMatching(
+        /^organy\.csv:3: \(row\): invalid Opening Quote: a quote is found on field 1 at line 3, value is "Komisja x"; the rest of the file was not read$/,
+      ),
+    );
   });
 });
 
@@ -93,15 +112,31 @@ describe('names with characters that show nothing (issue 34)', () => {
         { id_osoby: 9, imie_nazwisko: '\u202eŻaneta Kos\u202c' }, // a right-to-left override and its end
         { id_osoby: 10, imie_nazwisko: 'Łucja Wro\u0301bel' }, // ó decomposed
       ],
-      'ugrupowania.csv': [...HAND_COUNCIL['ugrupowania.csv']!.slice(0, 1), { id_ugrupowania: 2, nazwa: 'Forum\u2060 Samorządowe', skrot: 'FS\u200d' }],
+      'ugrupowania.csv': [
+        ...HAND_COUNCIL['ugrupowania.csv']!.slice(0, 1),
+        { id_ugrupowania: 2, nazwa: 'Forum\u2060 Samorządowe', skrot: 'FS\u200d' },
+      ],
     });
     const dbPath = join(tempDir(), 'council.db');
     const { findings } = await runEtl({ source: dir, dbPath });
     const db = new Database(dbPath, { readonly: true });
     try {
-      const names = db.prepare('SELECT id_osoby, imie_nazwisko FROM radny WHERE id_osoby IN (2, 6, 3, 8, 9, 10) ORDER BY id_osoby').raw().all();
-      expect(names).toEqual([[2, 'Zenon Lis'], [3, 'Łucja Wróbel'], [6, 'Żaneta Kos'], [8, 'Zenon Lis'], [9, 'Żaneta Kos'], [10, 'Łucja Wróbel']]);
-      expect(db.prepare('SELECT nazwa, skrot FROM ugrupowanie WHERE id_ugrupowania = 2').raw().get()).toEqual(['Forum Samorządowe', 'FS']);
+      const names = db
+        .prepare('SELECT id_osoby, imie_nazwisko FROM radny WHERE id_osoby IN (2, 6, 3, 8, 9, 10) ORDER BY id_osoby')
+        .raw()
+        .all();
+      expect(names).toEqual([
+        [2, 'Zenon Lis'],
+        [3, 'Łucja Wróbel'],
+        [6, 'Żaneta Kos'],
+        [8, 'Zenon Lis'],
+        [9, 'Żaneta Kos'],
+        [10, 'Łucja Wróbel'],
+      ]);
+      expect(db.prepare('SELECT nazwa, skrot FROM ugrupowanie WHERE id_ugrupowania = 2').raw().get()).toEqual([
+        'Forum Samorządowe',
+        'FS',
+      ]);
     } finally {
       db.close();
     }

@@ -18,17 +18,32 @@ import { HAND_COUNCIL } from './support/hand-council.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser test of /api/docs is skipped`);
+if (!haveChromium)
+  console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser test of /api/docs is skipped`);
 
 /** The DOM of `url` after Chromium has run its scripts (virtual time: no waiting on the wall clock). */
 async function renderedDom(url: string): Promise<string> {
   const profile = mkdtempSync(join(tmpdir(), 'council-chromium-'));
   try {
-    const { stdout } = await promisify(execFile)(CHROMIUM, [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', `--user-data-dir=${profile}`,
-      '--virtual-time-budget=15000', '--dump-dom', url,
-    ], { timeout: 90_000, maxBuffer: 64 * 2 ** 20 });
+    const { stdout } = await promisify(execFile)(
+      CHROMIUM,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+        `--user-data-dir=${profile}`,
+        '--virtual-time-budget=15000',
+        '--dump-dom',
+        url,
+      ],
+      { timeout: 90_000, maxBuffer: 64 * 2 ** 20 },
+    );
     return stdout;
   } finally {
     rmSync(profile, { recursive: true, force: true });
@@ -46,7 +61,10 @@ describe.skipIf(!haveChromium)('the documentation page in headless Chromium', ()
     // As deployed: production, an origin allow-list and an API key. A browser opening the page sends
     // neither the key nor (for its same-origin GETs) an Origin; the docs routes need neither.
     t = appOver(await buildDatabase(dir), {
-      NODE_ENV: 'production', ALLOWED_ORIGINS: ['https://app.example.org'], API_SECRET_KEY: 'k'.repeat(40), RATE_LIMIT_MAX_REQUESTS: 1000,
+      NODE_ENV: 'production',
+      ALLOWED_ORIGINS: ['https://app.example.org'],
+      API_SECRET_KEY: 'k'.repeat(40),
+      RATE_LIMIT_MAX_REQUESTS: 1000,
     });
     server = await new Promise<Server>((resolve) => {
       const s = createServer(t.app).listen(0, '127.0.0.1', () => resolve(s));

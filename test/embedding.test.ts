@@ -26,7 +26,15 @@ function distortion(a: readonly Point[], b: readonly Point[]): number {
 
 describe('classicalMds', () => {
   it('recovers a planar configuration up to rotation, reflection and translation', () => {
-    const points = [[0, 0], [3, 0], [3, 1], [0, 2], [-1, 5], [2.5, -4], [1, 1]];
+    const points = [
+      [0, 0],
+      [3, 0],
+      [3, 1],
+      [0, 2],
+      [-1, 5],
+      [2.5, -4],
+      [1, 1],
+    ];
     const placed = classicalMds(distancesOf(points), points.length);
     expect(placed).toHaveLength(points.length);
     expect(distortion(placed, points)).toBeLessThan(1e-9);
@@ -37,19 +45,42 @@ describe('classicalMds', () => {
   it('recovers a regular polygon, whose two eigenvalues are equal', () => {
     const hexagon = Array.from({ length: 6 }, (_, k) => [Math.cos((k * Math.PI) / 3), Math.sin((k * Math.PI) / 3)]);
     expect(distortion(classicalMds(distancesOf(hexagon), 6), hexagon)).toBeLessThan(1e-9);
-    const square = [[0, 0], [1, 0], [1, 1], [0, 1]];
+    const square = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ];
     expect(distortion(classicalMds(distancesOf(square), 4), square)).toBeLessThan(1e-9);
   });
 
   it('keeps the two principal axes of a configuration in three dimensions', () => {
     // Spread along x and y, a little along z (uncorrelated with both): the picture is the projection onto the x–y plane.
-    const points = [[-6, 0, 0.1], [6, 0, 0.1], [0, -3, -0.1], [0, 3, -0.1], [4, 2, 0], [-4, -2, 0]];
+    const points = [
+      [-6, 0, 0.1],
+      [6, 0, 0.1],
+      [0, -3, -0.1],
+      [0, 3, -0.1],
+      [4, 2, 0],
+      [-4, -2, 0],
+    ];
     const placed = classicalMds(distancesOf(points), points.length);
-    expect(distortion(placed, points.map(([x, y]) => [x!, y!]))).toBeLessThan(1e-9);
+    expect(
+      distortion(
+        placed,
+        points.map(([x, y]) => [x!, y!]),
+      ),
+    ).toBeLessThan(1e-9);
   });
 
   it('is deterministic and orients each axis so that its largest coordinate is positive', () => {
-    const points = [[1, 0], [-4, 0.5], [2, 2], [0.5, -3], [1.5, 1]];
+    const points = [
+      [1, 0],
+      [-4, 0.5],
+      [2, 2],
+      [0.5, -3],
+      [1.5, 1],
+    ];
     const d = distancesOf(points);
     const first = classicalMds(d, points.length);
     expect(classicalMds(Float64Array.from(d), points.length)).toEqual(first);
@@ -70,20 +101,26 @@ describe('classicalMds', () => {
   });
 
   it('puts identical councillors on one point and collinear ones on a line', () => {
-    expect(classicalMds(new Float64Array(9), 3)).toEqual([[0, 0], [0, 0], [0, 0]]);
+    expect(classicalMds(new Float64Array(9), 3)).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
     const line = classicalMds(distancesOf([[0], [1], [3], [7]]), 4);
     expect(line.map((p) => p[1])).toEqual([0, 0, 0, 0]);
-    expect(distortion(line, [[0, 0], [1, 0], [3, 0], [7, 0]])).toBeLessThan(1e-9);
+    expect(
+      distortion(line, [
+        [0, 0],
+        [1, 0],
+        [3, 0],
+        [7, 0],
+      ]),
+    ).toBeLessThan(1e-9);
   });
 
   it('stays finite when the distances are not Euclidean (negative eigenvalues)', () => {
     // 1 − agreement need not be a Euclidean distance: here the triangle inequality fails outright.
-    const d = Float64Array.of(
-      0, 1, 0.1, 0.1,
-      1, 0, 0.1, 0.1,
-      0.1, 0.1, 0, 1,
-      0.1, 0.1, 1, 0,
-    );
+    const d = Float64Array.of(0, 1, 0.1, 0.1, 1, 0, 0.1, 0.1, 0.1, 0.1, 0, 1, 0.1, 0.1, 1, 0);
     const placed = classicalMds(d, 4);
     expect(placed.flat().every(Number.isFinite)).toBe(true);
     expect(classicalMds(d, 4)).toEqual(placed);
@@ -94,7 +131,17 @@ describe('completeSubset', () => {
   const weights = (matrix: number[][]) => (i: number, j: number) => matrix[i]![j]!;
 
   it('keeps everyone when every pair reaches the minimum', () => {
-    expect(completeSubset(3, weights([[0, 30, 25], [30, 0, 40], [25, 40, 0]]), 20)).toEqual([0, 1, 2]);
+    expect(
+      completeSubset(
+        3,
+        weights([
+          [0, 30, 25],
+          [30, 0, 40],
+          [25, 40, 0],
+        ]),
+        20,
+      ),
+    ).toEqual([0, 1, 2]);
     expect(completeSubset(0, () => 0, 20)).toEqual([]);
     expect(completeSubset(1, () => 0, 20)).toEqual([0]);
   });

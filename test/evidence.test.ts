@@ -17,7 +17,12 @@ import { evidenceRequests, monthlyRequests } from './support/differential.ts';
 import { arbitraryCouncil } from './support/random-council.ts';
 import { referenceGet } from './support/reference.ts';
 
-interface Snapshot { t: TestApp; db: Database.Database; queries: Queries; dir: string }
+interface Snapshot {
+  t: TestApp;
+  db: Database.Database;
+  queries: Queries;
+  dir: string;
+}
 
 async function snapshotOf(bundle: Bundle, fresh = false): Promise<Snapshot> {
   const dir = tempDir('council-evidence-');
@@ -34,7 +39,6 @@ function close(s: Snapshot): void {
   removeDir(s.dir);
 }
 
-
 /** The API's answer to a GET, as the reference writes it: the body of a 200, NOT_FOUND for a 404, BAD_REQUEST for a 400. */
 async function evidenceGet(s: Snapshot, path: string, query: Record<string, string> = {}): Promise<unknown> {
   const res = await request(s.t.app).get(path).query(query);
@@ -49,7 +53,9 @@ const label = (c: { path: string; query?: Record<string, string> }) =>
 
 describe('the hand council: §9 answers worked out on paper', () => {
   let s: Snapshot;
-  beforeAll(async () => { s = await snapshotOf(HAND_COUNCIL); });
+  beforeAll(async () => {
+    s = await snapshotOf(HAND_COUNCIL);
+  });
   afterAll(() => close(s));
 
   it.each(HAND_EVIDENCE.map((c) => [label(c), c] as const))('%s', async (_label, c) => {
@@ -71,7 +77,9 @@ describe('the hand council: §9 answers worked out on paper', () => {
       { miesiac: '2015-03', liczba_glosowan: 4, spojnosc_procent: 62.5 },
       { miesiac: '2019-01', liczba_glosowan: 4, spojnosc_procent: 81.25 },
     ]);
-    expect(s.queries.statystyki.cohesionByMonth(1, { organ: 1, kadencja: T2 })).toEqual([{ miesiac: '2019-01', liczba_glosowan: 3, spojnosc_procent: 75 }]);
+    expect(s.queries.statystyki.cohesionByMonth(1, { organ: 1, kadencja: T2 })).toEqual([
+      { miesiac: '2019-01', liczba_glosowan: 3, spojnosc_procent: 75 },
+    ]);
   });
 
   it('gives a pair its agreement per month', () => {
@@ -81,7 +89,9 @@ describe('the hand council: §9 answers worked out on paper', () => {
       { miesiac: '2019-01', wspolne_glosowania: 4, zgodne: 3, zgodnosc_procent: 75 },
       { miesiac: '2019-02', wspolne_glosowania: 3, zgodne: 1, zgodnosc_procent: 33.33 },
     ]);
-    expect(s.queries.radni.pairMonths(3, 1, { organ: 2 })).toEqual([{ miesiac: '2019-01', wspolne_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 }]);
+    expect(s.queries.radni.pairMonths(3, 1, { organ: 2 })).toEqual([
+      { miesiac: '2019-01', wspolne_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
+    ]);
     expect(s.queries.radni.pairMonths(2, 5, {})).toEqual([]);
   });
 
@@ -90,7 +100,13 @@ describe('the hand council: §9 answers worked out on paper', () => {
     expect(s.queries.statystyki.mapTerms(1)).toEqual([T2, T1]);
     expect(s.queries.statystyki.mapTerms(2)).toEqual([]);
     const map = s.queries.statystyki.councilMap(1)!;
-    expect({ ...map, pominieci: map.pominieci.map((p) => p.id_osoby) }).toEqual({ id_organu: 1, kadencja: T2, prog: 20, radni: [], pominieci: [1, 5, 4, 3, 6] });
+    expect({ ...map, pominieci: map.pominieci.map((p) => p.id_osoby) }).toEqual({
+      id_organu: 1,
+      kadencja: T2,
+      prog: 20,
+      radni: [],
+      pominieci: [1, 5, 4, 3, 6],
+    });
     expect(s.queries.statystyki.councilMap(1, T1)!.pominieci.map((p) => p.id_osoby)).toEqual([1, 4, 3, 2]);
     expect(s.queries.statystyki.councilMap(2)).toBeUndefined();
   });
@@ -100,27 +116,49 @@ describe('the hand council: §9 answers worked out on paper', () => {
 
 describe('the §9 endpoints refuse what they cannot answer, saying why', () => {
   let s: Snapshot;
-  beforeAll(async () => { s = await snapshotOf(HAND_COUNCIL); });
+  beforeAll(async () => {
+    s = await snapshotOf(HAND_COUNCIL);
+  });
   afterAll(() => close(s));
 
   it.each([
-    ['/api/radni/1/glosowania?glos=tak', 400, "query parameter 'glos' must be one of za, przeciw, wstrzymujacy, nieobecny, brak_glosu"],
+    [
+      '/api/radni/1/glosowania?glos=tak',
+      400,
+      "query parameter 'glos' must be one of za, przeciw, wstrzymujacy, nieobecny, brak_glosu",
+    ],
     ['/api/radni/1/glosowania?glos=za&glos=przeciw', 400, "query parameter 'glos'"],
-    ['/api/radni/1/glosowania-buntownicze?glos=za', 400, "unknown query parameter 'glos': /api/radni/:id/glosowania-buntownicze accepts kadencja, page, limit"],
+    [
+      '/api/radni/1/glosowania-buntownicze?glos=za',
+      400,
+      "unknown query parameter 'glos': /api/radni/:id/glosowania-buntownicze accepts kadencja, page, limit",
+    ],
     ['/api/radni/1/porownanie/1', 400, "path parameters 'id' and 'id2' name the same councillor (1)"],
-    ['/api/radni/anna-nowak/porownanie/1', 400, "name the same councillor (1)"],
+    ['/api/radni/anna-nowak/porownanie/1', 400, 'name the same councillor (1)'],
     ['/api/radni/1/porownanie/99', 404, 'no councillor 99'],
     ['/api/radni/nikt-taki/porownanie/nikt-taki', 404, 'no councillor nikt-taki'],
     ['/api/radni/1/porownanie/3?organ=99', 404, 'no body 99'],
     ['/api/radni/1/porownanie/x_y', 400, "path parameter 'id2' must be a positive integer or a councillor token"],
     ['/api/radni/1/obecnosci?limit=101', 400, "query parameter 'limit' must be between 1 and 100"],
-    ['/api/radni/1/obecnosci?kadnecja=2018-2023', 400, "unknown query parameter 'kadnecja': /api/radni/:id/obecnosci accepts kadencja, organ, page, limit"],
+    [
+      '/api/radni/1/obecnosci?kadnecja=2018-2023',
+      400,
+      "unknown query parameter 'kadnecja': /api/radni/:id/obecnosci accepts kadencja, organ, page, limit",
+    ],
     ['/api/statystyki/spojnosc-ugrupowan?limit=0', 400, "query parameter 'limit' must be between 1 and 100"],
-    ['/api/statystyki/spojnosc-ugrupowan?page=2', 400, "unknown query parameter 'page': /api/statystyki/spojnosc-ugrupowan accepts kadencja, organ, limit"],
+    [
+      '/api/statystyki/spojnosc-ugrupowan?page=2',
+      400,
+      "unknown query parameter 'page': /api/statystyki/spojnosc-ugrupowan accepts kadencja, organ, limit",
+    ],
   ])('%s → %i', async (url, status, message) => {
     const res = await request(s.t.app).get(url);
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ success: false, error: status === 400 ? 'Bad Request' : 'Not Found', message: expect.stringContaining(message) });
+    expect(res.body).toEqual({
+      success: false,
+      error: status === 400 ? 'Bad Request' : 'Not Found',
+      message: expect.stringContaining(message),
+    });
   });
 });
 
@@ -144,18 +182,32 @@ function mapCouncil(): Bundle {
   return {
     'kadencje.csv': [{ kadencja: '2024-2029', data_od: '2024-05-01', data_do: null }],
     'organy.csv': [{ id_organu: 1, nazwa: 'Rada Gminy', typ: 'rada' }],
-    'ugrupowania.csv': [{ id_ugrupowania: 1, nazwa: 'Klub A', skrot: 'A' }, { id_ugrupowania: 2, nazwa: 'Klub B', skrot: 'B' }],
+    'ugrupowania.csv': [
+      { id_ugrupowania: 1, nazwa: 'Klub A', skrot: 'A' },
+      { id_ugrupowania: 2, nazwa: 'Klub B', skrot: 'B' },
+    ],
     'radni.csv': people.map((p) => ({ id_osoby: p, imie_nazwisko: `Radny ${String.fromCharCode(64 + p)}` })),
     'przynaleznosci.csv': people.map((p) => ({
-      przynaleznosc_id: p, id_osoby: p, kadencja: '2024-2029', id_ugrupowania: p <= 3 ? 1 : p <= 5 ? 2 : null, data_od: '2024-05-01', data_do: null, aktywny: 1,
+      przynaleznosc_id: p,
+      id_osoby: p,
+      kadencja: '2024-2029',
+      id_ugrupowania: p <= 3 ? 1 : p <= 5 ? 2 : null,
+      data_od: '2024-05-01',
+      data_do: null,
+      aktywny: 1,
     })),
     'posiedzenia.csv': [
       { id_posiedzenia: 1, id_organu: 1, kadencja: '2024-2029', numer: 'I', data: '2024-06-10', nazwa: null },
       { id_posiedzenia: 2, id_organu: 1, kadencja: '2024-2029', numer: 'II', data: '2024-07-10', nazwa: null },
     ],
     'glosowania.csv': Array.from({ length: 40 }, (_, i) => ({
-      id_glosowania: i + 1, id_posiedzenia: i < 20 ? 1 : 2, id_punktu: null, numer: (i % 20) + 1,
-      data_czas: `${i < 20 ? '2024-06-10' : '2024-07-10'}T10:${String(i % 20).padStart(2, '0')}`, tytul: `Uchwała ${i + 1}`, wynik: null,
+      id_glosowania: i + 1,
+      id_posiedzenia: i < 20 ? 1 : 2,
+      id_punktu: null,
+      numer: (i % 20) + 1,
+      data_czas: `${i < 20 ? '2024-06-10' : '2024-07-10'}T10:${String(i % 20).padStart(2, '0')}`,
+      tytul: `Uchwała ${i + 1}`,
+      wynik: null,
     })),
     'glosy.csv': glosy,
   };
@@ -172,9 +224,12 @@ describe('the council map', () => {
       const a = -0.416667;
       const b = 0.583333;
       expect(map.radni.map(({ id_osoby, ugrupowanie, x, y }) => ({ id_osoby, ugrupowanie, x, y }))).toEqual([
-        { id_osoby: 1, ugrupowanie: 'Klub A', x: a, y: 0 }, { id_osoby: 2, ugrupowanie: 'Klub A', x: a, y: 0 },
-        { id_osoby: 3, ugrupowanie: 'Klub A', x: a, y: 0 }, { id_osoby: 4, ugrupowanie: 'Klub B', x: b, y: 0 },
-        { id_osoby: 5, ugrupowanie: 'Klub B', x: b, y: 0 }, { id_osoby: 6, ugrupowanie: null, x: 0.083333, y: 0 },
+        { id_osoby: 1, ugrupowanie: 'Klub A', x: a, y: 0 },
+        { id_osoby: 2, ugrupowanie: 'Klub A', x: a, y: 0 },
+        { id_osoby: 3, ugrupowanie: 'Klub A', x: a, y: 0 },
+        { id_osoby: 4, ugrupowanie: 'Klub B', x: b, y: 0 },
+        { id_osoby: 5, ugrupowanie: 'Klub B', x: b, y: 0 },
+        { id_osoby: 6, ugrupowanie: null, x: 0.083333, y: 0 },
       ]);
       expect(map.pominieci.map((p) => p.id_osoby)).toEqual([7, 8]);
       expect(map.prog).toBe(20);
@@ -200,7 +255,11 @@ describe('the council map', () => {
 function monthOnly(bundle: Bundle, month: string): Bundle {
   const votes = (bundle['glosowania.csv'] ?? []).filter((v) => String(v.data_czas).startsWith(month));
   const ids = new Set(votes.map((v) => v.id_glosowania));
-  return { ...bundle, 'glosowania.csv': votes, 'glosy.csv': (bundle['glosy.csv'] ?? []).filter((b) => ids.has(b.id_glosowania)) };
+  return {
+    ...bundle,
+    'glosowania.csv': votes,
+    'glosy.csv': (bundle['glosy.csv'] ?? []).filter((b) => ids.has(b.id_glosowania)),
+  };
 }
 
 describe('random councils: the §9 endpoints equal the naive reference', () => {
@@ -210,7 +269,9 @@ describe('random councils: the §9 endpoints equal the naive reference', () => {
         const s = await snapshotOf(bundle);
         try {
           for (const [path, query] of evidenceRequests(bundle)) {
-            expect(await evidenceGet(s, path, query), label({ path, query })).toEqual(referenceGet(bundle, path, query));
+            expect(await evidenceGet(s, path, query), label({ path, query })).toEqual(
+              referenceGet(bundle, path, query),
+            );
           }
         } finally {
           close(s);
@@ -237,14 +298,19 @@ describe('random councils: the §9 endpoints equal the naive reference', () => {
     );
   }, 300_000);
 
-  it('gives monthly cohesion and pair agreement equal to the reference over that month\'s votes alone', async () => {
-    type Cohesion = { success: true; data: Array<{ id_ugrupowania: number; liczba_glosowan: number; spojnosc_procent: number }> };
+  it("gives monthly cohesion and pair agreement equal to the reference over that month's votes alone", async () => {
+    type Cohesion = {
+      success: true;
+      data: Array<{ id_ugrupowania: number; liczba_glosowan: number; spojnosc_procent: number }>;
+    };
     type Pair = { success: true; data: { wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number } };
     await fc.assert(
       fc.asyncProperty(arbitraryCouncil(), async (bundle) => {
         const s = await snapshotOf(bundle);
         try {
-          const months = [...new Set((bundle['glosowania.csv'] ?? []).map((v) => String(v.data_czas).slice(0, 7)))].sort();
+          const months = [
+            ...new Set((bundle['glosowania.csv'] ?? []).map((v) => String(v.data_czas).slice(0, 7))),
+          ].sort();
           const people = (bundle['radni.csv'] ?? []).map((r) => Number(r.id_osoby));
           const terms = [undefined, ...(bundle['kadencje.csv'] ?? []).map((r) => String(r.kadencja))];
           for (const kadencja of terms) {
@@ -253,7 +319,10 @@ describe('random councils: the §9 endpoints equal the naive reference', () => {
             const expectedPairs = new Map<string, unknown[]>();
             for (const month of months) {
               const alone = monthOnly(bundle, month);
-              const cohesion = referenceGet(alone, '/api/statystyki/spojnosc-ugrupowan', { ...query, limit: '100' }) as Cohesion;
+              const cohesion = referenceGet(alone, '/api/statystyki/spojnosc-ugrupowan', {
+                ...query,
+                limit: '100',
+              }) as Cohesion;
               for (const g of cohesion.data) {
                 const list = expectedCohesion.get(g.id_ugrupowania) ?? [];
                 list.push({ miesiac: month, liczba_glosowan: g.liczba_glosowan, spojnosc_procent: g.spojnosc_procent });
@@ -265,17 +334,27 @@ describe('random councils: the §9 endpoints equal the naive reference', () => {
                   const pair = (referenceGet(alone, `/api/radni/${p}/porownanie/${q}`, query) as Pair).data;
                   if (pair.wspolne_glosowania === 0) continue;
                   const list = expectedPairs.get(`${p},${q}`) ?? [];
-                  list.push({ miesiac: month, wspolne_glosowania: pair.wspolne_glosowania, zgodne: pair.zgodne, zgodnosc_procent: pair.zgodnosc_procent });
+                  list.push({
+                    miesiac: month,
+                    wspolne_glosowania: pair.wspolne_glosowania,
+                    zgodne: pair.zgodne,
+                    zgodnosc_procent: pair.zgodnosc_procent,
+                  });
                   expectedPairs.set(`${p},${q}`, list);
                 }
               }
             }
             for (const g of (bundle['ugrupowania.csv'] ?? []).map((r) => Number(r.id_ugrupowania))) {
-              expect(s.queries.statystyki.cohesionByMonth(g, { kadencja }), `group ${g} ${kadencja ?? '*'}`).toEqual(expectedCohesion.get(g) ?? []);
+              expect(s.queries.statystyki.cohesionByMonth(g, { kadencja }), `group ${g} ${kadencja ?? '*'}`).toEqual(
+                expectedCohesion.get(g) ?? [],
+              );
             }
             for (const p of people) {
               for (const q of people) {
-                if (p !== q) expect(s.queries.radni.pairMonths(p, q, { kadencja }), `pair ${p},${q} ${kadencja ?? '*'}`).toEqual(expectedPairs.get(`${p},${q}`) ?? []);
+                if (p !== q)
+                  expect(s.queries.radni.pairMonths(p, q, { kadencja }), `pair ${p},${q} ${kadencja ?? '*'}`).toEqual(
+                    expectedPairs.get(`${p},${q}`) ?? [],
+                  );
               }
             }
           }

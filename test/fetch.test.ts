@@ -27,20 +27,31 @@ const newDir = () => tempDir('fetch-test-');
 
 const client = (timeoutMs = 2000) => new PoliteClient({ userAgent: 'council-test', timeoutMs, backoffMs: 20 });
 /** The visible files of a folder (no dot files: state, temporaries). */
-const visible = (dir: string) => readdirSync(dir).filter((n) => !n.startsWith('.')).sort();
+const visible = (dir: string) =>
+  readdirSync(dir)
+    .filter((n) => !n.startsWith('.'))
+    .sort();
 const sameFiles = (mirror: string, source: string, names = visible(source)) => {
   expect(visible(mirror)).toEqual(names);
-  for (const name of names) expect(readFileSync(join(mirror, name)).equals(readFileSync(join(source, name))), name).toBe(true);
+  for (const name of names)
+    expect(readFileSync(join(mirror, name)).equals(readFileSync(join(source, name))), name).toBe(true);
 };
 const votingPaths = (requests: string[]) => requests.filter((p) => /\/votings\/\d+\/\d+$/.test(p));
 
 describe.skipIf(!haveData)('council fetch --format sejm', () => {
   it('mirrors a term file for file through 503s, 429 with Retry-After, cut-off bodies, resets and a stall', async () => {
     const faults: Record<string, Fault> = {
-      '/sejm/term10/votings': '503', '/sejm/term10/votings/10/3': '429', '/sejm/term10/votings/10/4': 'cut',
-      '/sejm/term10/votings/10/5': 'reset', '/sejm/term10/votings/10/6': 'stall', '/sejm/term10/MP': 'cut', '/sejm/term10/clubs': '503',
+      '/sejm/term10/votings': '503',
+      '/sejm/term10/votings/10/3': '429',
+      '/sejm/term10/votings/10/4': 'cut',
+      '/sejm/term10/votings/10/5': 'reset',
+      '/sejm/term10/votings/10/6': 'stall',
+      '/sejm/term10/MP': 'cut',
+      '/sejm/term10/clubs': '503',
     };
-    const api = await sejmStandIn(sejmSample, 10, { fault: (path, attempt) => (attempt === 1 ? faults[path] ?? null : null) });
+    const api = await sejmStandIn(sejmSample, 10, {
+      fault: (path, attempt) => (attempt === 1 ? (faults[path] ?? null) : null),
+    });
     try {
       const out = newDir();
       const summary = await fetchSejm({ term: 10, out, api: api.url, client: client(500) });
@@ -53,7 +64,9 @@ describe.skipIf(!haveData)('council fetch --format sejm', () => {
   });
 
   it('downloads only the new votings when a sitting appears, and asks for MPs and clubs conditionally', async () => {
-    const sittings = [...new Set(visible(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))].map(Number).sort((a, b) => a - b);
+    const sittings = [...new Set(visible(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))]
+      .map(Number)
+      .sort((a, b) => a - b);
     const newest = sittings.at(-1)!;
     const hidden = new Set([newest]);
     const api = await sejmStandIn(sejmSample, 10, { hidden });
@@ -83,8 +96,11 @@ describe.skipIf(!haveData)('council fetch --format sejm', () => {
     const api = await sejmStandIn(sejmSample, 10, { delayMs: 40 });
     const out = newDir();
     try {
-      const child: ChildProcess = spawn(process.execPath, [cli, 'fetch', '--format', 'sejm', '--term', '10', '--out', out, '--api', api.url],
-        { stdio: 'ignore' });
+      const child: ChildProcess = spawn(
+        process.execPath,
+        [cli, 'fetch', '--format', 'sejm', '--term', '10', '--out', out, '--api', api.url],
+        { stdio: 'ignore' },
+      );
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // Kill while it downloads: some votings are in, most are not.
       for (let i = 0; i < 400 && visible(out).length < 10; i++) await new Promise((r) => setTimeout(r, 10));
@@ -93,9 +109,23 @@ describe.skipIf(!haveData)('council fetch --format sejm', () => {
       const partial = visible(out);
       expect(partial.length).toBeGreaterThan(0);
       expect(partial.length).toBeLessThan(65);
-      for (const name of partial) expect(readFileSync(join(out, name)).equals(readFileSync(join(sejmSample, name))), name).toBe(true);
-      const { stdout } = await run(process.execPath, [cli, 'fetch', '--format', 'sejm', '--term', '10', '--out', out, '--api', api.url]);
-      expect(stdout).toMatch(/^fetched: \d+ new or changed file\(s\), \d+ unchanged, [\d.]+ MiB in \d+ request\(s\), \d+ retried, [\d.]+ s$/m);
+      for (const name of partial)
+        expect(readFileSync(join(out, name)).equals(readFileSync(join(sejmSample, name))), name).toBe(true);
+      const { stdout } = await run(process.execPath, [
+        cli,
+        'fetch',
+        '--format',
+        'sejm',
+        '--term',
+        '10',
+        '--out',
+        out,
+        '--api',
+        api.url,
+      ]);
+      expect(stdout).toMatch(
+        /^fetched: \d+ new or changed file\(s\), \d+ unchanged, [\d.]+ MiB in \d+ request\(s\), \d+ retried, [\d.]+ s$/m,
+      );
       sameFiles(out, sejmSample);
       expect(readdirSync(out).filter((n) => n.includes('.partial-'))).toEqual([]);
     } finally {
@@ -107,8 +137,9 @@ describe.skipIf(!haveData)('council fetch --format sejm', () => {
     const api = await sejmStandIn(sejmSample, 10, { fault: () => '503' });
     try {
       const failing = new PoliteClient({ userAgent: 'council-test', backoffMs: 1, attempts: 3 });
-      await expect(fetchSejm({ term: 10, out: newDir(), api: api.url, client: failing }))
-        .rejects.toThrow(`could not fetch ${api.url}/sejm/term10/votings: HTTP 503 (after 3 attempts)`);
+      await expect(fetchSejm({ term: 10, out: newDir(), api: api.url, client: failing })).rejects.toThrow(
+        `could not fetch ${api.url}/sejm/term10/votings: HTTP 503 (after 3 attempts)`,
+      );
     } finally {
       await api.close();
     }
@@ -117,7 +148,9 @@ describe.skipIf(!haveData)('council fetch --format sejm', () => {
 
 describe.skipIf(!haveData)('council fetch --format radoskop', () => {
   it('mirrors every term of each council, resumes conditionally, and writes a minimal config.json once', async () => {
-    const api = await radoskopStandIn(radoskopDir, { fault: (path, attempt) => (attempt === 1 && path.endsWith('2024-2029.json') ? 'cut' : null) });
+    const api = await radoskopStandIn(radoskopDir, {
+      fault: (path, attempt) => (attempt === 1 && path.endsWith('2024-2029.json') ? 'cut' : null),
+    });
     try {
       const out = newDir();
       const councils = ['gdansk', 'katowice'];
@@ -126,10 +159,16 @@ describe.skipIf(!haveData)('council fetch --format radoskop', () => {
       for (const slug of councils) {
         const terms = visible(join(radoskopDir, slug)).filter((n) => n.startsWith('kadencja-'));
         expect(visible(join(out, slug))).toEqual([...terms, 'config.json'].sort());
-        for (const name of terms) expect(readFileSync(join(out, slug, name)).equals(readFileSync(join(radoskopDir, slug, name))), name).toBe(true);
+        for (const name of terms)
+          expect(readFileSync(join(out, slug, name)).equals(readFileSync(join(radoskopDir, slug, name))), name).toBe(
+            true,
+          );
         expect(JSON.parse(readFileSync(join(out, slug, 'config.json'), 'utf8'))).toEqual({ city_name: slug });
         // Byte for byte: the attendance lists, stated counts and resolutions (CONTRACT §8, §10) are kept.
-        const mirrored = JSON.parse(readFileSync(join(out, slug, terms[0]!), 'utf8')) as { sessions: Array<{ attendees: string[] }>; votes: Array<{ counts?: object }> };
+        const mirrored = JSON.parse(readFileSync(join(out, slug, terms[0]!), 'utf8')) as {
+          sessions: Array<{ attendees: string[] }>;
+          votes: Array<{ counts?: object }>;
+        };
         expect(mirrored.sessions.some((s) => s.attendees.length > 0)).toBe(true);
         expect(mirrored.votes.some((v) => v.counts !== undefined)).toBe(true);
       }
@@ -151,11 +190,19 @@ describe.skipIf(!haveData)('council refresh with a live source', () => {
     run(process.execPath, [cli, 'refresh'], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
 
   it('Sejm: fetches first, rebuilds only when the source changed, and says so', async () => {
-    const sittings = [...new Set(visible(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))].map(Number).sort((a, b) => a - b);
+    const sittings = [...new Set(visible(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))]
+      .map(Number)
+      .sort((a, b) => a - b);
     const hidden = new Set([sittings.at(-1)!]);
     const api = await sejmStandIn(sejmSample, 10, { hidden });
     const dir = newDir();
-    const env = { SOURCE_FORMAT: 'sejm', SEJM_TERM: '10', SOURCE_API: api.url, SOURCE_DIR: join(dir, 'sejm'), DB_PATH: join(dir, 'council.db') };
+    const env = {
+      SOURCE_FORMAT: 'sejm',
+      SEJM_TERM: '10',
+      SOURCE_API: api.url,
+      SOURCE_DIR: join(dir, 'sejm'),
+      DB_PATH: join(dir, 'council.db'),
+    };
     try {
       const first = await refresh(env);
       expect(first.stdout).toMatch(/fetched: \d+ new or changed file\(s\)/);
@@ -176,20 +223,36 @@ describe.skipIf(!haveData)('council refresh with a live source', () => {
   it('a failed fetch rebuilds nothing and leaves the published snapshot as it was', async () => {
     const api = await sejmStandIn(sejmSample, 10);
     const dir = newDir();
-    const env = { SOURCE_FORMAT: 'sejm', SEJM_TERM: '10', SOURCE_API: api.url, SOURCE_DIR: join(dir, 'sejm'), DB_PATH: join(dir, 'council.db') };
+    const env = {
+      SOURCE_FORMAT: 'sejm',
+      SEJM_TERM: '10',
+      SOURCE_API: api.url,
+      SOURCE_DIR: join(dir, 'sejm'),
+      DB_PATH: join(dir, 'council.db'),
+    };
     await refresh(env);
     const before = readFileSync(env.DB_PATH);
     await api.close();
-    const failed = await refresh({ ...env, FETCH_TIMEOUT_MS: '200' }).catch((error: { code: number; stderr: string }) => error);
+    const failed = await refresh({ ...env, FETCH_TIMEOUT_MS: '200' }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failed).toMatchObject({ code: 1 });
-    expect((failed as { stderr: string }).stderr).toMatch(new RegExp(`could not fetch ${api.url}/sejm/term10/votings: `));
+    expect((failed as { stderr: string }).stderr).toMatch(
+      new RegExp(`could not fetch ${api.url}/sejm/term10/votings: `),
+    );
     expect(readFileSync(env.DB_PATH).equals(before)).toBe(true);
   });
 
   it('Radoskop: the same, for councils', async () => {
     const api = await radoskopStandIn(radoskopDir);
     const dir = newDir();
-    const env = { SOURCE_FORMAT: 'radoskop', RADOSKOP_COUNCILS: 'katowice', SOURCE_API: api.url, SOURCE_DIR: join(dir, 'councils'), DB_PATH: join(dir, 'council.db') };
+    const env = {
+      SOURCE_FORMAT: 'radoskop',
+      RADOSKOP_COUNCILS: 'katowice',
+      SOURCE_API: api.url,
+      SOURCE_DIR: join(dir, 'councils'),
+      DB_PATH: join(dir, 'council.db'),
+    };
     try {
       expect((await refresh(env)).stdout).toMatch(/^published /m);
       expect((await refresh(env)).stdout).toMatch(/^unchanged, nothing rebuilt/m);
@@ -201,32 +264,60 @@ describe.skipIf(!haveData)('council refresh with a live source', () => {
 
 describe.skipIf(!haveData)('the server with a live source', () => {
   it('bootstraps by fetching, refreshes on SIGHUP, and reports the last fetch and the newest vote on /health', async () => {
-    const sittings = [...new Set(visible(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))].map(Number).sort((a, b) => a - b);
+    const sittings = [...new Set(visible(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))]
+      .map(Number)
+      .sort((a, b) => a - b);
     const newest = sittings.at(-1)!;
     const hidden = new Set([newest]);
     const api = await sejmStandIn(sejmSample, 10, { hidden });
     const dir = newDir();
-    const server = await startServerProcess({
-      SOURCE_FORMAT: 'sejm', SEJM_TERM: '10', SOURCE_API: api.url, SOURCE_DIR: join(dir, 'sejm'), DB_PATH: join(dir, 'council.db'),
-      CRON_SCHEDULE: '', RATE_LIMIT_MAX_REQUESTS: '1000000',
-    }, ['--bootstrap']);
+    const server = await startServerProcess(
+      {
+        SOURCE_FORMAT: 'sejm',
+        SEJM_TERM: '10',
+        SOURCE_API: api.url,
+        SOURCE_DIR: join(dir, 'sejm'),
+        DB_PATH: join(dir, 'council.db'),
+        CRON_SCHEDULE: '',
+        RATE_LIMIT_MAX_REQUESTS: '1000000',
+      },
+      ['--bootstrap'],
+    );
     try {
-      const health = async () => (await fetch(`${server.url}/health`)).json() as Promise<{
-        data: { snapshot: string; najnowsze_glosowanie: string }; odswiezanie: { ostatnie: { ok: boolean; rebuilt: boolean } | null; pobieranie: { ok: boolean; newFiles: number } | null };
-      }>;
+      const health = async () =>
+        (await fetch(`${server.url}/health`)).json() as Promise<{
+          data: { snapshot: string; najnowsze_glosowanie: string };
+          odswiezanie: {
+            ostatnie: { ok: boolean; rebuilt: boolean } | null;
+            pobieranie: { ok: boolean; newFiles: number } | null;
+          };
+        }>;
       const first = await health();
-      const newestDate = (name: string) => String(JSON.parse(readFileSync(join(sejmSample, name), 'utf8')).date).slice(0, 10);
-      const dates = (keep: (n: number) => boolean) => visible(sejmSample).filter((n) => /^\d+_/.test(n) && keep(Number(n.split('_')[0]))).map(newestDate).sort();
+      const newestDate = (name: string) =>
+        String(JSON.parse(readFileSync(join(sejmSample, name), 'utf8')).date).slice(0, 10);
+      const dates = (keep: (n: number) => boolean) =>
+        visible(sejmSample)
+          .filter((n) => /^\d+_/.test(n) && keep(Number(n.split('_')[0])))
+          .map(newestDate)
+          .sort();
       expect(first.data.najnowsze_glosowanie).toBe(dates((s) => s !== newest).at(-1));
 
       hidden.clear();
       server.child.kill('SIGHUP');
-      const done = await waitFor('the refresh', async () => {
-        const h = await health();
-        return h.odswiezanie.ostatnie ? h : undefined;
-      }, 60_000, 100);
+      const done = await waitFor(
+        'the refresh',
+        async () => {
+          const h = await health();
+          return h.odswiezanie.ostatnie ? h : undefined;
+        },
+        60_000,
+        100,
+      );
       expect(done.odswiezanie.ostatnie).toMatchObject({ ok: true, rebuilt: true });
-      expect(done.odswiezanie.pobieranie).toMatchObject({ ok: true, newFiles: visible(sejmSample).filter((n) => n.startsWith(`${newest}_`)).length });
+      expect(done.odswiezanie.pobieranie).toMatchObject({
+        ok: true,
+        newFiles: visible(sejmSample).filter((n) => n.startsWith(`${newest}_`)).length,
+      });
       expect(done.data.najnowsze_glosowanie).toBe(dates(() => true).at(-1));
       expect(done.data.snapshot).not.toBe(first.data.snapshot);
     } finally {

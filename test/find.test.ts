@@ -82,65 +82,114 @@ describe('councillors by name on the hand council', () => {
 });
 
 describe('against a naive reference on a generated council', () => {
-  interface Person { id_osoby: number; imie_nazwisko: string; kadencja_biezaca: string | null }
+  interface Person {
+    id_osoby: number;
+    imie_nazwisko: string;
+    kadencja_biezaca: string | null;
+  }
   const fold = (s: string) => s.toLowerCase().replace(/ł/g, 'l').normalize('NFD').replace(/\p{M}/gu, '');
   const collator = new Intl.Collator('pl');
   const lastWord = (name: string) => name.trim().split(/\s+/).at(-1)!;
   let people: Person[];
 
   beforeAll(() => {
-    people = generated.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.kadencja_biezaca FROM radny r
-      JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*' WHERE s.przynaleznosc_id IS NOT NULL`).all() as Person[];
+    people = generated
+      .prepare(
+        `SELECT r.id_osoby, r.imie_nazwisko, s.kadencja_biezaca FROM radny r
+      JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*' WHERE s.przynaleznosc_id IS NOT NULL`,
+      )
+      .all() as Person[];
   });
 
-  const reference = (query: string) => people
-    .filter((p) => fold(query).split(/\s+/).filter(Boolean).every((w) => fold(p.imie_nazwisko).includes(w)))
-    .sort((a, b) => collator.compare(lastWord(a.imie_nazwisko), lastWord(b.imie_nazwisko))
-      || collator.compare(a.imie_nazwisko, b.imie_nazwisko) || a.id_osoby - b.id_osoby)
-    .map((p) => p.id_osoby);
+  const reference = (query: string) =>
+    people
+      .filter((p) =>
+        fold(query)
+          .split(/\s+/)
+          .filter(Boolean)
+          .every((w) => fold(p.imie_nazwisko).includes(w)),
+      )
+      .sort(
+        (a, b) =>
+          collator.compare(lastWord(a.imie_nazwisko), lastWord(b.imie_nazwisko)) ||
+          collator.compare(a.imie_nazwisko, b.imie_nazwisko) ||
+          a.id_osoby - b.id_osoby,
+      )
+      .map((p) => p.id_osoby);
 
   it('every fragment of every name finds what a scan finds, in surname order', () => {
     const q = findIn(generated);
     expect(people.length).toBeGreaterThan(60);
     const fragments = new Set<string>();
-    for (const p of people) for (const word of p.imie_nazwisko.split(' ')) fragments.add(word.slice(0, 3)).add(word.slice(-4).toUpperCase());
-    for (const fragment of fragments) expect(q.councillors({ nazwa: fragment }).items.map((c) => c.id_osoby), fragment).toEqual(reference(fragment));
+    for (const p of people)
+      for (const word of p.imie_nazwisko.split(' ')) fragments.add(word.slice(0, 3)).add(word.slice(-4).toUpperCase());
+    for (const fragment of fragments)
+      expect(
+        q.councillors({ nazwa: fragment }).items.map((c) => c.id_osoby),
+        fragment,
+      ).toEqual(reference(fragment));
     expect(q.councillors({}).items.map((c) => c.id_osoby)).toEqual(reference(''));
   });
 
   it('any typed text (fast-check) finds what a scan finds', () => {
     const q = findIn(generated);
     const letters = fc.constantFrom(...'aąbcćeęlłnńoóśzźż AŁŻ'.split(''));
-    fc.assert(fc.property(fc.array(letters, { maxLength: 5 }).map((a) => a.join('')), (typed) => {
-      expect(q.councillors({ nazwa: typed }).items.map((c) => c.id_osoby)).toEqual(reference(typed));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(letters, { maxLength: 5 }).map((a) => a.join('')),
+        (typed) => {
+          expect(q.councillors({ nazwa: typed }).items.map((c) => c.id_osoby)).toEqual(reference(typed));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('nameMatches (for lists already in memory) agrees with the query', () => {
     const q = findIn(generated);
     for (const typed of ['sla', 'ŁUK', 'wójcik', 'ka-', 'anna nowak']) {
-      const byQuery = q.councillors({ nazwa: typed }).items.map((c) => c.id_osoby).sort((a, b) => a - b);
-      expect(people.filter((p) => nameMatches(p.imie_nazwisko, typed)).map((p) => p.id_osoby).sort((a, b) => a - b), typed).toEqual(byQuery);
+      const byQuery = q
+        .councillors({ nazwa: typed })
+        .items.map((c) => c.id_osoby)
+        .sort((a, b) => a - b);
+      expect(
+        people
+          .filter((p) => nameMatches(p.imie_nazwisko, typed))
+          .map((p) => p.id_osoby)
+          .sort((a, b) => a - b),
+        typed,
+      ).toEqual(byQuery);
     }
   });
 });
 
 describe('the site-wide search', () => {
-  interface Vote { id_glosowania: number; tytul: string; id_organu: number }
+  interface Vote {
+    id_glosowania: number;
+    tytul: string;
+    id_organu: number;
+  }
   const fold = (s: string) => s.toLowerCase().replace(/ł/g, 'l').normalize('NFD').replace(/\p{M}/gu, '');
 
   it('finds councillors by name and votes by title (newest first), each limited, with totals', () => {
     const q = findIn(generated);
-    const votes = generated.prepare('SELECT id_glosowania, tytul, id_organu FROM glosowanie ORDER BY ord').all() as Vote[];
+    const votes = generated
+      .prepare('SELECT id_glosowania, tytul, id_organu FROM glosowanie ORDER BY ord')
+      .all() as Vote[];
     for (const typed of ['budżetu', 'BUDZETU', 'łąkowa', 'Zasłużony', 'absolutorium', 'nie ma takiego tytułu']) {
       const matching = votes.filter((v) => fold(v.tytul).includes(fold(typed)));
       const found = q.site(typed, {}, 5);
       expect(found.glosowania.total, typed).toBe(matching.length);
       expect(found.glosowania.exact).toBe(true);
-      expect(found.glosowania.items.map((v) => v.id_glosowania), typed).toEqual(matching.slice(0, 5).map((v) => v.id_glosowania));
+      expect(
+        found.glosowania.items.map((v) => v.id_glosowania),
+        typed,
+      ).toEqual(matching.slice(0, 5).map((v) => v.id_glosowania));
       const council = 1;
       const inCouncil = matching.filter((v) => v.id_organu === council);
-      expect(q.site(typed, { organ: council }, 100).glosowania.items.map((v) => v.id_glosowania)).toEqual(inCouncil.map((v) => v.id_glosowania));
+      expect(q.site(typed, { organ: council }, 100).glosowania.items.map((v) => v.id_glosowania)).toEqual(
+        inCouncil.map((v) => v.id_glosowania),
+      );
     }
     const byName = q.site('nowak', {}, 3);
     expect(byName.radni.items.length).toBeLessThanOrEqual(3);
@@ -152,8 +201,16 @@ describe('the site-wide search', () => {
     const q = findIn(generated);
     const votes = generated.prepare('SELECT id_glosowania, tytul FROM glosowanie ORDER BY ord').all() as Vote[];
     const found = q.site('ż', {}, 5);
-    expect(found.glosowania.items.map((v) => v.id_glosowania)).toEqual(votes.filter((v) => fold(v.tytul).includes('z')).slice(0, 5).map((v) => v.id_glosowania));
+    expect(found.glosowania.items.map((v) => v.id_glosowania)).toEqual(
+      votes
+        .filter((v) => fold(v.tytul).includes('z'))
+        .slice(0, 5)
+        .map((v) => v.id_glosowania),
+    );
     expect(found.radni.total).toBeGreaterThan(0);
-    expect(q.site('  ', {}, 5)).toEqual({ radni: { items: [], total: 0 }, glosowania: { items: [], total: 0, exact: true } });
+    expect(q.site('  ', {}, 5)).toEqual({
+      radni: { items: [], total: 0 },
+      glosowania: { items: [], total: 0, exact: true },
+    });
   });
 });

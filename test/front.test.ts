@@ -17,11 +17,24 @@ import { HAND_COUNCIL } from './support/hand-council.ts';
 
 /** What Express adds to node's request and response (its prototypes' own members, and what its router sets). */
 const EXPRESS_MEMBERS = {
-  req: new Set([...Object.getOwnPropertyNames(express.request), 'res', 'next', 'app', 'originalUrl', 'baseUrl', 'params', 'route', 'body']),
+  req: new Set([
+    ...Object.getOwnPropertyNames(express.request),
+    'res',
+    'next',
+    'app',
+    'originalUrl',
+    'baseUrl',
+    'params',
+    'route',
+    'body',
+  ]),
   res: new Set([...Object.getOwnPropertyNames(express.response), 'locals', 'next', 'app']),
 };
 
-interface Watch { express: boolean; touched: string[] }
+interface Watch {
+  express: boolean;
+  touched: string[];
+}
 
 function watched<T extends IncomingMessage | ServerResponse>(target: T, which: 'req' | 'res', watch: Watch): T {
   const note = (name: string | symbol, how: string) => {
@@ -36,17 +49,33 @@ function watched<T extends IncomingMessage | ServerResponse>(target: T, which: '
       const value: unknown = Reflect.get(t, name, t);
       return typeof value === 'function' ? value.bind(t) : value;
     },
-    set: (t, name, value) => { note(name, 'write'); return Reflect.set(t, name, value, t); },
-    has: (t, name) => { note(name, 'test'); return Reflect.has(t, name); },
-    defineProperty: (t, name, descriptor) => { note(name, 'define'); return Reflect.defineProperty(t, name, descriptor); },
-    setPrototypeOf: (t, prototype) => { watch.express = true; return Reflect.setPrototypeOf(t, prototype); },
+    set: (t, name, value) => {
+      note(name, 'write');
+      return Reflect.set(t, name, value, t);
+    },
+    has: (t, name) => {
+      note(name, 'test');
+      return Reflect.has(t, name);
+    },
+    defineProperty: (t, name, descriptor) => {
+      note(name, 'define');
+      return Reflect.defineProperty(t, name, descriptor);
+    },
+    setPrototypeOf: (t, prototype) => {
+      watch.express = true;
+      return Reflect.setPrototypeOf(t, prototype);
+    },
   });
 }
 
 const KEY = 'front-key';
 const ORIGIN = 'https://allowed.example';
 const CONFIG: Partial<Config> = {
-  NODE_ENV: 'production', API_SECRET_KEY: KEY, JWT_SECRET: 'front-jwt-secret-0123456789abcdef', ALLOWED_ORIGINS: [ORIGIN], RATE_LIMIT_MAX_REQUESTS: 1000,
+  NODE_ENV: 'production',
+  API_SECRET_KEY: KEY,
+  JWT_SECRET: 'front-jwt-secret-0123456789abcdef',
+  ALLOWED_ORIGINS: [ORIGIN],
+  RATE_LIMIT_MAX_REQUESTS: 1000,
 };
 
 let dbPath: string;
@@ -79,7 +108,7 @@ async function watchedServer(overrides: Partial<Config>) {
 }
 
 describe('the front', () => {
-  it('answers stored and kept answers, 304s and refusals on node\'s own request and response, without Express', async () => {
+  it("answers stored and kept answers, 304s and refusals on node's own request and response, without Express", async () => {
     const { send, close } = await watchedServer(CONFIG);
     const ok = { origin: ORIGIN, 'x-api-key': KEY };
     try {
@@ -91,8 +120,15 @@ describe('the front', () => {
         await send('/api/glosowania', { headers: { ...ok, 'accept-encoding': 'br' } }),
         await send('/api/radni/1', { headers: { origin: ORIGIN } }), // no key
         await send('/api/radni/1', { headers: { origin: 'https://elsewhere.example', 'x-api-key': KEY } }),
-        await send('/api/radni', { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'GET' } }),
-        await send('/api/glosowania/1/udostepnij', { method: 'POST', headers: { ...ok, 'content-type': 'text/plain' }, body: 'x' }),
+        await send('/api/radni', {
+          method: 'OPTIONS',
+          headers: { origin: ORIGIN, 'access-control-request-method': 'GET' },
+        }),
+        await send('/api/glosowania/1/udostepnij', {
+          method: 'POST',
+          headers: { ...ok, 'content-type': 'text/plain' },
+          body: 'x',
+        }),
       ];
       expect(cases.map((c) => c.status)).toEqual([200, 304, 200, 401, 403, 204, 415]);
       // A live answer, made by the front, then kept from the first and sent again by the front.
@@ -148,8 +184,16 @@ describe('the front', () => {
       const headers = { origin: ORIGIN, 'x-api-key': KEY };
       const cases = [
         await send('/api/radni/%33', { headers }),
-        await send('/api/glosowania/1/udostepnij', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' }),
-        await send('/api/glosowania/1/udostepnij', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"id_osoby":' }),
+        await send('/api/glosowania/1/udostepnij', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+        await send('/api/glosowania/1/udostepnij', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{"id_osoby":',
+        }),
         await send('/health', { headers }),
         await send('/api', { headers }),
         await send('/api/openapi.json', { headers }),

@@ -82,13 +82,21 @@ describe('generateBundle output', () => {
 
   it('has unique positive integer ids in every file', () => {
     const idColumns: [string, string][] = [
-      ['organy.csv', 'id_organu'], ['ugrupowania.csv', 'id_ugrupowania'], ['radni.csv', 'id_osoby'],
-      ['przynaleznosci.csv', 'przynaleznosc_id'], ['posiedzenia.csv', 'id_posiedzenia'], ['punkty.csv', 'id_punktu'],
-      ['glosowania.csv', 'id_glosowania'], ['zalaczniki.csv', 'id_zalacznika'],
+      ['organy.csv', 'id_organu'],
+      ['ugrupowania.csv', 'id_ugrupowania'],
+      ['radni.csv', 'id_osoby'],
+      ['przynaleznosci.csv', 'przynaleznosc_id'],
+      ['posiedzenia.csv', 'id_posiedzenia'],
+      ['punkty.csv', 'id_punktu'],
+      ['glosowania.csv', 'id_glosowania'],
+      ['zalaczniki.csv', 'id_zalacznika'],
     ];
     for (const [file, column] of idColumns) {
       const values = rows[file]!.map((row) => row[column]!);
-      expect(values.every((v) => /^[1-9]\d*$/.test(v)), file).toBe(true);
+      expect(
+        values.every((v) => /^[1-9]\d*$/.test(v)),
+        file,
+      ).toBe(true);
       expect(new Set(values).size, file).toBe(values.length);
     }
   });
@@ -160,7 +168,9 @@ describe('generateBundle output', () => {
     expect(without.length).toBeLessThan(sessions.size);
 
     const sessionOfVote = new Map(rows['glosowania.csv']!.map((v) => [v['id_glosowania']!, v['id_posiedzenia']!]));
-    const absent = new Set(rows['obecnosci.csv']!.filter((o) => o['obecny'] === '0').map((o) => `${o['id_posiedzenia']},${o['id_osoby']}`));
+    const absent = new Set(
+      rows['obecnosci.csv']!.filter((o) => o['obecny'] === '0').map((o) => `${o['id_posiedzenia']},${o['id_osoby']}`),
+    );
     for (const b of rows['glosy.csv']!) {
       if (absent.has(`${sessionOfVote.get(b['id_glosowania']!)},${b['id_osoby']}`)) expect(b['glos']).toBe('nieobecny');
     }

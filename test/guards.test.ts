@@ -18,7 +18,8 @@ const JWT_SECRET = 'hostile-suite-jwt-secret-0123456789abcdef';
 const OTHER_SECRET = 'some-other-secret-0123456789abcdef-xyz';
 
 /** Internals that must never reach a client. */
-const LEAK = /\bat \S+ \(|\bat (?:file|node):|\.[cm]?[jt]s:\d+|node_modules|\/work\/|\/tmp\/|\bSELECT |\bFROM |\bWHERE |\bINSERT |sqlite|SQLITE_|Error:/;
+const LEAK =
+  /\bat \S+ \(|\bat (?:file|node):|\.[cm]?[jt]s:\d+|node_modules|\/work\/|\/tmp\/|\bSELECT |\bFROM |\bWHERE |\bINSERT |sqlite|SQLITE_|Error:/;
 
 type AppName = 'prod' | 'dev' | 'jwtOnly' | 'keyOnly';
 type Method = 'GET' | 'POST' | 'OPTIONS' | 'HEAD';
@@ -38,11 +39,21 @@ interface Row {
 }
 
 const PROD_CONFIG: Partial<Config> = {
-  ALLOWED_ORIGINS: [ALLOWED], API_SECRET_KEY: KEY, JWT_SECRET, NODE_ENV: 'production', RATE_LIMIT_MAX_REQUESTS: 1000,
+  ALLOWED_ORIGINS: [ALLOWED],
+  API_SECRET_KEY: KEY,
+  JWT_SECRET,
+  NODE_ENV: 'production',
+  RATE_LIMIT_MAX_REQUESTS: 1000,
 };
 const CONFIGS: Record<AppName, Partial<Config>> = {
   prod: PROD_CONFIG,
-  dev: { ALLOWED_ORIGINS: [ALLOWED], API_SECRET_KEY: '', JWT_SECRET: '', NODE_ENV: 'development', RATE_LIMIT_MAX_REQUESTS: 1000 },
+  dev: {
+    ALLOWED_ORIGINS: [ALLOWED],
+    API_SECRET_KEY: '',
+    JWT_SECRET: '',
+    NODE_ENV: 'development',
+    RATE_LIMIT_MAX_REQUESTS: 1000,
+  },
   jwtOnly: { ...PROD_CONFIG, API_SECRET_KEY: '' },
   keyOnly: { ...PROD_CONFIG, JWT_SECRET: '' },
 };
@@ -54,117 +65,815 @@ const votes = '/api/glosowania';
 
 const ROWS: Row[] = [
   // --- Origin check (403) -----------------------------------------------------------------------
-  { name: 'neither Origin nor Referer in production', app: 'prod', path: votes, headers: { 'X-API-Key': KEY }, status: 403, error: 'Forbidden' },
-  { name: 'foreign Origin', app: 'prod', path: votes, headers: { ...ok, Origin: 'https://evil.com' }, status: 403, error: 'Forbidden' },
-  { name: 'Origin that starts with an allowed one', app: 'prod', path: votes, headers: { ...ok, Origin: 'https://allowed.example.evil.com' }, status: 403, error: 'Forbidden' },
-  { name: 'Origin that ends with an allowed host', app: 'prod', path: votes, headers: { ...ok, Origin: 'https://notallowed.example' }, status: 403, error: 'Forbidden' },
-  { name: 'Origin carrying the allowed one in its query', app: 'prod', path: votes, headers: { ...ok, Origin: 'https://evil.com/?https://allowed.example' }, status: 403, error: 'Forbidden' },
-  { name: 'Origin: null', app: 'prod', path: votes, headers: { ...ok, Origin: 'null' }, status: 403, error: 'Forbidden' },
-  { name: 'allowed host over the wrong scheme', app: 'prod', path: votes, headers: { ...ok, Origin: 'http://allowed.example' }, status: 403, error: 'Forbidden' },
-  { name: 'allowed host on another port', app: 'prod', path: votes, headers: { ...ok, Origin: 'https://allowed.example:8443' }, status: 403, error: 'Forbidden' },
-  { name: 'allowed origin with a path (not an origin)', app: 'prod', path: votes, headers: { ...ok, Origin: 'https://allowed.example/' }, status: 403, error: 'Forbidden' },
-  { name: 'a list of origins in one header', app: 'prod', path: votes, headers: { ...ok, Origin: `${ALLOWED}, https://evil.com` }, status: 403, error: 'Forbidden' },
-  { name: 'allowed Referer does not rescue a forbidden Origin', app: 'prod', path: votes, headers: { ...ok, Origin: 'https://evil.com', Referer: `${ALLOWED}/page` }, status: 403, error: 'Forbidden' },
-  { name: 'Referer path trick', app: 'prod', path: votes, headers: { 'X-API-Key': KEY, Referer: 'https://evil.com/https://allowed.example/' }, status: 403, error: 'Forbidden' },
-  { name: 'Referer on a host that starts with the allowed one', app: 'prod', path: votes, headers: { 'X-API-Key': KEY, Referer: 'https://allowed.example.evil.com/x' }, status: 403, error: 'Forbidden' },
-  { name: 'Referer with the allowed origin as user info', app: 'prod', path: votes, headers: { 'X-API-Key': KEY, Referer: 'https://allowed.example@evil.com/' }, status: 403, error: 'Forbidden' },
-  { name: 'unparsable Referer', app: 'prod', path: votes, headers: { 'X-API-Key': KEY, Referer: 'not a url' }, status: 403, error: 'Forbidden' },
-  { name: 'preflight from a foreign origin', app: 'prod', method: 'OPTIONS', path: votes, headers: { Origin: 'https://evil.com', 'Access-Control-Request-Method': 'GET' }, status: 403, error: 'Forbidden' },
-  { name: 'POST from a foreign origin', app: 'prod', method: 'POST', path: share, headers: { ...json, Origin: 'https://evil.com' }, body: '{}', status: 403, error: 'Forbidden' },
-  { name: 'the /api index from a foreign origin', app: 'prod', path: '/api', headers: { ...ok, Origin: 'https://evil.com' }, status: 403, error: 'Forbidden' },
-  { name: 'foreign Origin in development', app: 'dev', path: votes, headers: { Origin: 'https://evil.com' }, status: 403, error: 'Forbidden' },
+  {
+    name: 'neither Origin nor Referer in production',
+    app: 'prod',
+    path: votes,
+    headers: { 'X-API-Key': KEY },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'foreign Origin',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'https://evil.com' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'Origin that starts with an allowed one',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'https://allowed.example.evil.com' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'Origin that ends with an allowed host',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'https://notallowed.example' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'Origin carrying the allowed one in its query',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'https://evil.com/?https://allowed.example' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'Origin: null',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'null' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'allowed host over the wrong scheme',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'http://allowed.example' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'allowed host on another port',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'https://allowed.example:8443' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'allowed origin with a path (not an origin)',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'https://allowed.example/' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'a list of origins in one header',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: `${ALLOWED}, https://evil.com` },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'allowed Referer does not rescue a forbidden Origin',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Origin: 'https://evil.com', Referer: `${ALLOWED}/page` },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'Referer path trick',
+    app: 'prod',
+    path: votes,
+    headers: { 'X-API-Key': KEY, Referer: 'https://evil.com/https://allowed.example/' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'Referer on a host that starts with the allowed one',
+    app: 'prod',
+    path: votes,
+    headers: { 'X-API-Key': KEY, Referer: 'https://allowed.example.evil.com/x' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'Referer with the allowed origin as user info',
+    app: 'prod',
+    path: votes,
+    headers: { 'X-API-Key': KEY, Referer: 'https://allowed.example@evil.com/' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'unparsable Referer',
+    app: 'prod',
+    path: votes,
+    headers: { 'X-API-Key': KEY, Referer: 'not a url' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'preflight from a foreign origin',
+    app: 'prod',
+    method: 'OPTIONS',
+    path: votes,
+    headers: { Origin: 'https://evil.com', 'Access-Control-Request-Method': 'GET' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'POST from a foreign origin',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: { ...json, Origin: 'https://evil.com' },
+    body: '{}',
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'the /api index from a foreign origin',
+    app: 'prod',
+    path: '/api',
+    headers: { ...ok, Origin: 'https://evil.com' },
+    status: 403,
+    error: 'Forbidden',
+  },
+  {
+    name: 'foreign Origin in development',
+    app: 'dev',
+    path: votes,
+    headers: { Origin: 'https://evil.com' },
+    status: 403,
+    error: 'Forbidden',
+  },
 
   // --- API key and Bearer JWT (401) ---------------------------------------------------------------
   { name: 'missing key', app: 'prod', path: votes, headers: { Origin: ALLOWED }, status: 401, error: 'Unauthorized' },
-  { name: 'wrong key', app: 'prod', path: votes, headers: { ...ok, 'X-API-Key': 'wrong-key' }, status: 401, error: 'Unauthorized' },
-  { name: 'empty key', app: 'prod', path: votes, headers: { ...ok, 'X-API-Key': '' }, status: 401, error: 'Unauthorized' },
-  { name: 'very long key (10,000 characters)', app: 'prod', path: votes, headers: { ...ok, 'X-API-Key': 'k'.repeat(10_000) }, status: 401, error: 'Unauthorized' },
-  { name: 'wrong-case key', app: 'prod', path: votes, headers: { ...ok, 'X-API-Key': KEY.toUpperCase() }, status: 401, error: 'Unauthorized' },
-  { name: 'a prefix of the key', app: 'prod', path: votes, headers: { ...ok, 'X-API-Key': KEY.slice(0, -1) }, status: 401, error: 'Unauthorized' },
-  { name: 'the key with more after it', app: 'prod', path: votes, headers: { ...ok, 'X-API-Key': `${KEY}x` }, status: 401, error: 'Unauthorized' },
-  { name: 'key in the query string instead of the header', app: 'prod', path: `${votes}?api_key=${KEY}`, headers: { Origin: ALLOWED }, status: 401, error: 'Unauthorized' },
-  { name: 'key sent as a Bearer token', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: `Bearer ${KEY}` }, status: 401, error: 'Unauthorized' },
-  { name: 'expired JWT', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:expired}' }, status: 401, error: 'Unauthorized' },
-  { name: 'JWT without exp (it would never expire)', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:forever}' }, status: 401, error: 'Unauthorized' },
-  { name: 'unsigned JWT (alg: none)', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:none}' }, status: 401, error: 'Unauthorized' },
-  { name: 'JWT signed with another secret', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:otherSecret}' }, status: 401, error: 'Unauthorized' },
-  { name: 'JWT signed HS512 with the right secret', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:hs512}' }, status: 401, error: 'Unauthorized' },
-  { name: 'JWT with a swapped payload', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:tampered}' }, status: 401, error: 'Unauthorized' },
-  { name: 'JWT not valid yet (nbf in an hour)', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:notYet}' }, status: 401, error: 'Unauthorized' },
-  { name: 'malformed JWT', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer not-a-jwt' }, status: 401, error: 'Unauthorized' },
-  { name: 'three garbage segments as a JWT', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer a.b.c' }, status: 401, error: 'Unauthorized' },
-  { name: 'Bearer without a token', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer' }, status: 401, error: 'Unauthorized' },
-  { name: 'right key next to a bad Bearer token', app: 'prod', path: votes, headers: { ...ok, Authorization: 'Bearer {jwt:otherSecret}' }, status: 401, error: 'Unauthorized' },
-  { name: 'another Authorization scheme without a key', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Basic YWRtaW46YWRtaW4=' }, status: 401, error: 'Unauthorized' },
-  { name: 'the /api index without a key', app: 'prod', path: '/api', headers: { Origin: ALLOWED }, status: 401, error: 'Unauthorized' },
-  { name: 'POST without a key', app: 'prod', method: 'POST', path: share, headers: { Origin: ALLOWED, 'Content-Type': 'application/json' }, body: '{}', status: 401, error: 'Unauthorized' },
-  { name: 'JWT-only: no token', app: 'jwtOnly', path: votes, headers: { Origin: ALLOWED }, status: 401, error: 'Unauthorized' },
-  { name: 'JWT-only: an X-API-Key is not a token', app: 'jwtOnly', path: votes, headers: ok, status: 401, error: 'Unauthorized' },
-  { name: 'key-only: no key', app: 'keyOnly', path: votes, headers: { Origin: ALLOWED }, status: 401, error: 'Unauthorized' },
+  {
+    name: 'wrong key',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, 'X-API-Key': 'wrong-key' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'empty key',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, 'X-API-Key': '' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'very long key (10,000 characters)',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, 'X-API-Key': 'k'.repeat(10_000) },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'wrong-case key',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, 'X-API-Key': KEY.toUpperCase() },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'a prefix of the key',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, 'X-API-Key': KEY.slice(0, -1) },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'the key with more after it',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, 'X-API-Key': `${KEY}x` },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'key in the query string instead of the header',
+    app: 'prod',
+    path: `${votes}?api_key=${KEY}`,
+    headers: { Origin: ALLOWED },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'key sent as a Bearer token',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: `Bearer ${KEY}` },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'expired JWT',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:expired}' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'JWT without exp (it would never expire)',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:forever}' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'unsigned JWT (alg: none)',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:none}' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'JWT signed with another secret',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:otherSecret}' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'JWT signed HS512 with the right secret',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:hs512}' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'JWT with a swapped payload',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:tampered}' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'JWT not valid yet (nbf in an hour)',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:notYet}' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'malformed JWT',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer not-a-jwt' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'three garbage segments as a JWT',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer a.b.c' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'Bearer without a token',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'right key next to a bad Bearer token',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Authorization: 'Bearer {jwt:otherSecret}' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'another Authorization scheme without a key',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Basic YWRtaW46YWRtaW4=' },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'the /api index without a key',
+    app: 'prod',
+    path: '/api',
+    headers: { Origin: ALLOWED },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'POST without a key',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: { Origin: ALLOWED, 'Content-Type': 'application/json' },
+    body: '{}',
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'JWT-only: no token',
+    app: 'jwtOnly',
+    path: votes,
+    headers: { Origin: ALLOWED },
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'JWT-only: an X-API-Key is not a token',
+    app: 'jwtOnly',
+    path: votes,
+    headers: ok,
+    status: 401,
+    error: 'Unauthorized',
+  },
+  {
+    name: 'key-only: no key',
+    app: 'keyOnly',
+    path: votes,
+    headers: { Origin: ALLOWED },
+    status: 401,
+    error: 'Unauthorized',
+  },
 
   // --- Parameters, ids and injection strings (400 / 404) ------------------------------------------
-  { name: 'SQL injection in search', app: 'prod', path: `${votes}?search=${encodeURIComponent("' OR 1=1 --")}`, headers: ok, status: 200, error: null },
-  { name: 'LIKE wildcard % in search', app: 'prod', path: `${votes}?search=%25`, headers: ok, status: 200, error: null },
-  { name: 'SQL in a councillor path id', app: 'prod', path: '/api/radni/1;DROP%20TABLE%20radny', headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'quoted OR in a councillor path id', app: 'prod', path: '/api/radni/%27%20OR%201=1', headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'SQL in a councillor token', app: 'prod', path: '/api/radni/jan-kowalski%27--', headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'SQL in a vote path id', app: 'prod', path: '/api/glosowania/1%20OR%201=1', headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'path id beyond 2^53', app: 'prod', path: '/api/glosowania/99999999999999999999', headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'councillor id beyond 2^53', app: 'prod', path: '/api/radni/99999999999999999999', headers: ok, status: 400, error: 'Bad Request' },
+  {
+    name: 'SQL injection in search',
+    app: 'prod',
+    path: `${votes}?search=${encodeURIComponent("' OR 1=1 --")}`,
+    headers: ok,
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'LIKE wildcard % in search',
+    app: 'prod',
+    path: `${votes}?search=%25`,
+    headers: ok,
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'SQL in a councillor path id',
+    app: 'prod',
+    path: '/api/radni/1;DROP%20TABLE%20radny',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'quoted OR in a councillor path id',
+    app: 'prod',
+    path: '/api/radni/%27%20OR%201=1',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'SQL in a councillor token',
+    app: 'prod',
+    path: '/api/radni/jan-kowalski%27--',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'SQL in a vote path id',
+    app: 'prod',
+    path: '/api/glosowania/1%20OR%201=1',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'path id beyond 2^53',
+    app: 'prod',
+    path: '/api/glosowania/99999999999999999999',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'councillor id beyond 2^53',
+    app: 'prod',
+    path: '/api/radni/99999999999999999999',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
   { name: 'path id 0', app: 'prod', path: '/api/glosowania/0', headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'negative path id', app: 'prod', path: '/api/posiedzenia/-1', headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'fractional path id', app: 'prod', path: '/api/glosowania/1.5', headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'encoded path traversal as an id', app: 'prod', path: '/api/glosowania/..%2F..%2Fetc%2Fpasswd', headers: ok, status: 400, error: 'Bad Request' },
+  {
+    name: 'negative path id',
+    app: 'prod',
+    path: '/api/posiedzenia/-1',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'fractional path id',
+    app: 'prod',
+    path: '/api/glosowania/1.5',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'encoded path traversal as an id',
+    app: 'prod',
+    path: '/api/glosowania/..%2F..%2Fetc%2Fpasswd',
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
   { name: 'page=1e309', app: 'prod', path: `${votes}?page=1e309`, headers: ok, status: 400, error: 'Bad Request' },
   { name: 'limit=-1', app: 'prod', path: `${votes}?limit=-1`, headers: ok, status: 400, error: 'Bad Request' },
   { name: 'limit=0', app: 'prod', path: `${votes}?limit=0`, headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'limit above the maximum', app: 'prod', path: `${votes}?limit=101`, headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'page=1&page=2', app: 'prod', path: `${votes}?page=1&page=2`, headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'data_od=2024-02-30', app: 'prod', path: `${votes}?data_od=2024-02-30`, headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'SQL in kadencja', app: 'prod', path: `${votes}?kadencja=${encodeURIComponent("2018-2023' OR '1'='1")}`, headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'SQL in organ', app: 'prod', path: `${votes}?organ=${encodeURIComponent('1 OR 1=1')}`, headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'search over 200 characters', app: 'prod', path: `${votes}?search=${'a'.repeat(201)}`, headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'nested-object query syntax is not parsed: an unknown parameter', app: 'prod', path: `${votes}?search[$ne]=x`, headers: ok, status: 400, error: 'Bad Request' },
-  { name: 'malformed share link', app: 'prod', path: '/api/glosowania/share/%27%20OR%201=1', status: 400, error: 'Bad Request' },
-  { name: 'unknown share link', app: 'prod', path: '/api/glosowania/share/AAAAAAAAAAAAAAAAAAAAAA', status: 404, error: 'Not Found' },
+  {
+    name: 'limit above the maximum',
+    app: 'prod',
+    path: `${votes}?limit=101`,
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'page=1&page=2',
+    app: 'prod',
+    path: `${votes}?page=1&page=2`,
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'data_od=2024-02-30',
+    app: 'prod',
+    path: `${votes}?data_od=2024-02-30`,
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'SQL in kadencja',
+    app: 'prod',
+    path: `${votes}?kadencja=${encodeURIComponent("2018-2023' OR '1'='1")}`,
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'SQL in organ',
+    app: 'prod',
+    path: `${votes}?organ=${encodeURIComponent('1 OR 1=1')}`,
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'search over 200 characters',
+    app: 'prod',
+    path: `${votes}?search=${'a'.repeat(201)}`,
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'nested-object query syntax is not parsed: an unknown parameter',
+    app: 'prod',
+    path: `${votes}?search[$ne]=x`,
+    headers: ok,
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'malformed share link',
+    app: 'prod',
+    path: '/api/glosowania/share/%27%20OR%201=1',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'unknown share link',
+    app: 'prod',
+    path: '/api/glosowania/share/AAAAAAAAAAAAAAAAAAAAAA',
+    status: 404,
+    error: 'Not Found',
+  },
   { name: 'unknown route', app: 'prod', path: '/api/admin/users', headers: ok, status: 404, error: 'Not Found' },
   { name: 'unknown councillor', app: 'prod', path: '/api/radni/999999', headers: ok, status: 404, error: 'Not Found' },
 
   // --- The POST body (400 / 404 / 413 / 415) ------------------------------------------------------
-  { name: '__proto__ key in the body', app: 'prod', method: 'POST', path: share, headers: json, body: '{"__proto__": {"polluted": 1}}', status: 400, error: 'Bad Request' },
-  { name: 'constructor.prototype in the body', app: 'prod', method: 'POST', path: share, headers: json, body: '{"constructor": {"prototype": {"polluted": 1}}}', status: 400, error: 'Bad Request' },
-  { name: '__proto__ next to a valid field', app: 'prod', method: 'POST', path: share, headers: json, body: '{"id_osoby": 1, "__proto__": {"isAdmin": true}}', status: 400, error: 'Bad Request' },
-  { name: 'malformed JSON', app: 'prod', method: 'POST', path: share, headers: json, body: '{"id_osoby": 1,', status: 400, error: 'Bad Request' },
-  { name: 'a JSON array', app: 'prod', method: 'POST', path: share, headers: json, body: '[1, 2]', status: 400, error: 'Bad Request' },
-  { name: 'a bare JSON null', app: 'prod', method: 'POST', path: share, headers: json, body: 'null', status: 400, error: 'Bad Request' },
-  { name: 'SQL as id_osoby', app: 'prod', method: 'POST', path: share, headers: json, body: '{"id_osoby": "1 OR 1=1"}', status: 400, error: 'Bad Request' },
-  { name: 'id_osoby overflowing to Infinity', app: 'prod', method: 'POST', path: share, headers: json, body: '{"id_osoby": 1e309}', status: 400, error: 'Bad Request' },
-  { name: 'a 20 KB body', app: 'prod', method: 'POST', path: share, headers: json, body: JSON.stringify({ id_osoby: 1, pad: 'x'.repeat(20_000) }), status: 413, error: 'Payload Too Large' },
-  { name: 'text/plain body', app: 'prod', method: 'POST', path: share, headers: { ...ok, 'Content-Type': 'text/plain' }, body: '{"id_osoby": 1}', status: 415, error: 'Unsupported Media Type' },
-  { name: 'form-encoded body', app: 'prod', method: 'POST', path: share, headers: { ...ok, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'id_osoby=1', status: 415, error: 'Unsupported Media Type' },
-  { name: 'XML body', app: 'prod', method: 'POST', path: share, headers: { ...ok, 'Content-Type': 'application/xml' }, body: '<id_osoby>1</id_osoby>', status: 415, error: 'Unsupported Media Type' },
-  { name: 'text body on a GET', app: 'prod', path: votes, headers: { ...ok, 'Content-Type': 'text/plain' }, body: 'hello', status: 415, error: 'Unsupported Media Type' },
-  { name: 'share of an unknown vote', app: 'prod', method: 'POST', path: '/api/glosowania/999999/udostepnij', headers: json, body: '{}', status: 404, error: 'Not Found' },
+  {
+    name: '__proto__ key in the body',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: '{"__proto__": {"polluted": 1}}',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'constructor.prototype in the body',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: '{"constructor": {"prototype": {"polluted": 1}}}',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: '__proto__ next to a valid field',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: '{"id_osoby": 1, "__proto__": {"isAdmin": true}}',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'malformed JSON',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: '{"id_osoby": 1,',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'a JSON array',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: '[1, 2]',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'a bare JSON null',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: 'null',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'SQL as id_osoby',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: '{"id_osoby": "1 OR 1=1"}',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'id_osoby overflowing to Infinity',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: '{"id_osoby": 1e309}',
+    status: 400,
+    error: 'Bad Request',
+  },
+  {
+    name: 'a 20 KB body',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: JSON.stringify({ id_osoby: 1, pad: 'x'.repeat(20_000) }),
+    status: 413,
+    error: 'Payload Too Large',
+  },
+  {
+    name: 'text/plain body',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: { ...ok, 'Content-Type': 'text/plain' },
+    body: '{"id_osoby": 1}',
+    status: 415,
+    error: 'Unsupported Media Type',
+  },
+  {
+    name: 'form-encoded body',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: { ...ok, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'id_osoby=1',
+    status: 415,
+    error: 'Unsupported Media Type',
+  },
+  {
+    name: 'XML body',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: { ...ok, 'Content-Type': 'application/xml' },
+    body: '<id_osoby>1</id_osoby>',
+    status: 415,
+    error: 'Unsupported Media Type',
+  },
+  {
+    name: 'text body on a GET',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, 'Content-Type': 'text/plain' },
+    body: 'hello',
+    status: 415,
+    error: 'Unsupported Media Type',
+  },
+  {
+    name: 'share of an unknown vote',
+    app: 'prod',
+    method: 'POST',
+    path: '/api/glosowania/999999/udostepnij',
+    headers: json,
+    body: '{}',
+    status: 404,
+    error: 'Not Found',
+  },
 
   // --- Positive controls: the guards let legitimate use through ------------------------------------
-  { name: 'control: allowed origin and the right key', app: 'prod', path: votes, headers: ok, status: 200, error: null },
-  { name: 'control: the /api index with origin and key', app: 'prod', path: '/api', headers: ok, status: 200, error: null },
-  { name: 'control: valid JWT', app: 'prod', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:valid}' }, status: 200, error: null },
-  { name: 'control: valid JWT decides over a wrong key', app: 'prod', path: votes, headers: { ...ok, 'X-API-Key': 'wrong', Authorization: 'bearer {jwt:valid}' }, status: 200, error: null },
-  { name: 'control: another Authorization scheme is ignored next to the right key', app: 'prod', path: votes, headers: { ...ok, Authorization: 'Basic YWRtaW46YWRtaW4=' }, status: 200, error: null },
-  { name: 'control: allowed Referer and no Origin', app: 'prod', path: votes, headers: { 'X-API-Key': KEY, Referer: `${ALLOWED}/glosowania?page=2` }, status: 200, error: null },
+  {
+    name: 'control: allowed origin and the right key',
+    app: 'prod',
+    path: votes,
+    headers: ok,
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: the /api index with origin and key',
+    app: 'prod',
+    path: '/api',
+    headers: ok,
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: valid JWT',
+    app: 'prod',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:valid}' },
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: valid JWT decides over a wrong key',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, 'X-API-Key': 'wrong', Authorization: 'bearer {jwt:valid}' },
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: another Authorization scheme is ignored next to the right key',
+    app: 'prod',
+    path: votes,
+    headers: { ...ok, Authorization: 'Basic YWRtaW46YWRtaW4=' },
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: allowed Referer and no Origin',
+    app: 'prod',
+    path: votes,
+    headers: { 'X-API-Key': KEY, Referer: `${ALLOWED}/glosowania?page=2` },
+    status: 200,
+    error: null,
+  },
   { name: 'control: no headers in development', app: 'dev', path: votes, status: 200, error: null },
-  { name: 'control: allowed Referer in development', app: 'dev', path: votes, headers: { Referer: `${ALLOWED}/` }, status: 200, error: null },
-  { name: 'control: preflight from the allowed origin, no key', app: 'prod', method: 'OPTIONS', path: share, headers: { Origin: ALLOWED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-api-key' }, status: 204, error: null },
+  {
+    name: 'control: allowed Referer in development',
+    app: 'dev',
+    path: votes,
+    headers: { Referer: `${ALLOWED}/` },
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: preflight from the allowed origin, no key',
+    app: 'prod',
+    method: 'OPTIONS',
+    path: share,
+    headers: {
+      Origin: ALLOWED,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type,x-api-key',
+    },
+    status: 204,
+    error: null,
+  },
   { name: 'control: /health with no headers in production', app: 'prod', path: '/health', status: 200, error: null },
-  { name: 'control: share link, no origin, no key', app: 'prod', path: '/api/glosowania/share/{link}', status: 200, error: null },
-  { name: 'control: share link read from a foreign origin', app: 'prod', path: '/api/glosowania/share/{link}', headers: { Origin: 'https://evil.com' }, status: 200, error: null },
-  { name: 'control: POST share with a JSON body', app: 'prod', method: 'POST', path: share, headers: json, body: '{}', status: 200, error: null },
-  { name: 'control: POST share with no body at all', app: 'prod', method: 'POST', path: share, headers: ok, status: 200, error: null },
-  { name: 'control: POST share with Content-Length: 0 and no type', app: 'prod', method: 'POST', path: share, headers: { ...ok, 'Content-Length': '0' }, status: 200, error: null },
-  { name: 'control: JSON with a charset parameter', app: 'prod', method: 'POST', path: share, headers: { ...ok, 'Content-Type': 'application/json; charset=utf-8' }, body: '{}', status: 200, error: null },
-  { name: 'control: JWT-only with a valid token', app: 'jwtOnly', path: votes, headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:valid}' }, status: 200, error: null },
-  { name: 'control: key-only ignores a Bearer token', app: 'keyOnly', path: votes, headers: { ...ok, Authorization: 'Bearer junk' }, status: 200, error: null },
+  {
+    name: 'control: share link, no origin, no key',
+    app: 'prod',
+    path: '/api/glosowania/share/{link}',
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: share link read from a foreign origin',
+    app: 'prod',
+    path: '/api/glosowania/share/{link}',
+    headers: { Origin: 'https://evil.com' },
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: POST share with a JSON body',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: json,
+    body: '{}',
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: POST share with no body at all',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: ok,
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: POST share with Content-Length: 0 and no type',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: { ...ok, 'Content-Length': '0' },
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: JSON with a charset parameter',
+    app: 'prod',
+    method: 'POST',
+    path: share,
+    headers: { ...ok, 'Content-Type': 'application/json; charset=utf-8' },
+    body: '{}',
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: JWT-only with a valid token',
+    app: 'jwtOnly',
+    path: votes,
+    headers: { Origin: ALLOWED, Authorization: 'Bearer {jwt:valid}' },
+    status: 200,
+    error: null,
+  },
+  {
+    name: 'control: key-only ignores a Bearer token',
+    app: 'keyOnly',
+    path: votes,
+    headers: { ...ok, Authorization: 'Bearer junk' },
+    status: 200,
+    error: null,
+  },
 ];
 
 // --- Fixture ------------------------------------------------------------------------------------
@@ -183,33 +892,59 @@ const now = () => Math.floor(Date.now() / 1000);
 
 async function makeTokens(): Promise<void> {
   const secret = secretOf(JWT_SECRET);
-  const signed = (alg = 'HS256') => new SignJWT({ sub: 'frontend' }).setProtectedHeader({ alg }).setIssuedAt().setExpirationTime('10m');
+  const signed = (alg = 'HS256') =>
+    new SignJWT({ sub: 'frontend' }).setProtectedHeader({ alg }).setIssuedAt().setExpirationTime('10m');
   tokens.valid = await signed().sign(secret);
-  tokens.expired = await new SignJWT({ sub: 'frontend' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now() - 3600).setExpirationTime(now() - 60).sign(secret);
-  tokens.forever = await new SignJWT({ sub: 'frontend' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(secret);
+  tokens.expired = await new SignJWT({ sub: 'frontend' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now() - 3600)
+    .setExpirationTime(now() - 60)
+    .sign(secret);
+  tokens.forever = await new SignJWT({ sub: 'frontend' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .sign(secret);
   tokens.none = new UnsecuredJWT({ sub: 'frontend' }).setIssuedAt().setExpirationTime('10m').encode();
   tokens.otherSecret = await signed().sign(secretOf(OTHER_SECRET));
   tokens.hs512 = await signed('HS512').sign(secret);
-  tokens.notYet = await new SignJWT({ sub: 'frontend' }).setProtectedHeader({ alg: 'HS256' }).setNotBefore(now() + 3600).setExpirationTime('2h').sign(secret);
+  tokens.notYet = await new SignJWT({ sub: 'frontend' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setNotBefore(now() + 3600)
+    .setExpirationTime('2h')
+    .sign(secret);
   const [header, , signature] = tokens.valid.split('.');
   const forged = Buffer.from(JSON.stringify({ sub: 'admin', exp: now() + 600 })).toString('base64url');
   tokens.tampered = `${header}.${forged}.${signature}`;
 }
 
 const fill = (text: string): string =>
-  text.replaceAll('{vote}', String(voteId)).replaceAll('{link}', link).replace(/\{jwt:(\w+)\}/g, (_m, name: string) => {
-    const token = tokens[name];
-    if (token === undefined) throw new Error(`no token ${name}`);
-    return token;
-  });
+  text
+    .replaceAll('{vote}', String(voteId))
+    .replaceAll('{link}', link)
+    .replace(/\{jwt:(\w+)\}/g, (_m, name: string) => {
+      const token = tokens[name];
+      if (token === undefined) throw new Error(`no token ${name}`);
+      return token;
+    });
 
 /** Sends one request; every response of the suite passes through here and is checked for leaks. */
 async function send(
-  app: TestApp['app'], method: Method, path: string, headers: Record<string, string> = {}, body?: string,
+  app: TestApp['app'],
+  method: Method,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
 ): Promise<Response> {
   const agent = request(app);
   const url = fill(path);
-  const test = method === 'GET' ? agent.get(url) : method === 'POST' ? agent.post(url) : method === 'HEAD' ? agent.head(url) : agent.options(url);
+  const test =
+    method === 'GET'
+      ? agent.get(url)
+      : method === 'POST'
+        ? agent.post(url)
+        : method === 'HEAD'
+          ? agent.head(url)
+          : agent.options(url);
   for (const [name, value] of Object.entries(headers)) test.set(name, fill(value));
   const res = body === undefined ? await test : await test.send(body);
   expect(res.text ?? '', `response to ${method} ${url} leaks internals`).not.toMatch(LEAK);
@@ -271,7 +1006,8 @@ describe('hostile requests', () => {
 // --- Details the table cannot show ----------------------------------------------------------------
 
 describe('search strings are matched literally', () => {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l').replace(/Ł/g, 'L').toLowerCase();
+  const fold = (s: string) =>
+    s.normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l').replace(/Ł/g, 'L').toLowerCase();
   const expected = (search: string) => titles.filter((t) => fold(t).includes(fold(search))).length;
   const total = async (search: string) => {
     const res = await send(apps.prod.app, 'GET', `${votes}?limit=100&search=${encodeURIComponent(search)}`, ok);
@@ -288,11 +1024,14 @@ describe('search strings are matched literally', () => {
     }
   });
 
-  it.each(["' OR 1=1 --", "' OR '1'='1", '%', '_', '%%%', '__', '%_%', '*', '\\', '"; DROP TABLE glosowania; --'])('%s does not match everything', async (search) => {
-    const n = await total(search);
-    expect(n).toBe(expected(search));
-    expect(n).toBeLessThan(titles.length);
-  });
+  it.each(["' OR 1=1 --", "' OR '1'='1", '%', '_', '%%%', '__', '%_%', '*', '\\', '"; DROP TABLE glosowania; --'])(
+    '%s does not match everything',
+    async (search) => {
+      const n = await total(search);
+      expect(n).toBe(expected(search));
+      expect(n).toBeLessThan(titles.length);
+    },
+  );
 
   it('the database is intact after the injection attempts', async () => {
     const res = await send(apps.prod.app, 'GET', `${votes}?limit=100`, ok);
@@ -303,7 +1042,11 @@ describe('search strings are matched literally', () => {
 
 describe('prototype pollution', () => {
   it('__proto__ and constructor bodies are refused by name and pollute nothing', async () => {
-    for (const body of ['{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {"x": 1}}}', '{"__proto__": {"polluted": true}, "id_osoby": 1}']) {
+    for (const body of [
+      '{"__proto__": {"x": 1}}',
+      '{"constructor": {"prototype": {"x": 1}}}',
+      '{"__proto__": {"polluted": true}, "id_osoby": 1}',
+    ]) {
       const res = await send(apps.prod.app, 'POST', share, json, body);
       expectError(res, 400);
       expect(res.body.message).toMatch(/unknown field\(s\) (__proto__|constructor)/);
@@ -337,7 +1080,9 @@ describe('content type', () => {
 describe('headers', () => {
   it('a preflight from the allowed origin is answered with the CORS headers, uncounted and without a key', async () => {
     const res = await send(apps.prod.app, 'OPTIONS', share, {
-      Origin: ALLOWED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-api-key',
+      Origin: ALLOWED,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type,x-api-key',
     });
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(ALLOWED);
@@ -393,7 +1138,10 @@ describe('rate limit', () => {
         const health = await send(limited.app, 'GET', '/health');
         expect(health.status).toBe(200);
         expect(health.headers['x-ratelimit-limit']).toBeUndefined();
-        const preflight = await send(limited.app, 'OPTIONS', path, { Origin: ALLOWED, 'Access-Control-Request-Method': 'GET' });
+        const preflight = await send(limited.app, 'OPTIONS', path, {
+          Origin: ALLOWED,
+          'Access-Control-Request-Method': 'GET',
+        });
         expect(preflight.status).toBe(204);
       }
       const res = await send(limited.app, 'GET', path, ok);
@@ -404,7 +1152,9 @@ describe('rate limit', () => {
     const res = await send(limited.app, 'GET', path, ok);
     expectError(res, 429);
     // A script that pages through everything is pointed at the bulk files (issue 36).
-    expect(res.body.message).toMatch(/at most 100 API requests per 900 s per client address; try again in \d+ s\. .*\/dane\//);
+    expect(res.body.message).toMatch(
+      /at most 100 API requests per 900 s per client address; try again in \d+ s\. .*\/dane\//,
+    );
     expect(res.headers['x-ratelimit-limit']).toBe('100');
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
     // X-RateLimit-Reset: the end of the window in whole Unix seconds.
@@ -423,7 +1173,14 @@ describe('rate limit', () => {
 
   it('without TRUST_PROXY, X-Forwarded-For is not believed and the log says so, once', async () => {
     const lines: string[] = [];
-    const logger = pino({ level: 'warn' }, { write: (line: string) => { lines.push(line); } });
+    const logger = pino(
+      { level: 'warn' },
+      {
+        write: (line: string) => {
+          lines.push(line);
+        },
+      },
+    );
     const direct = appOver(dbPath, { ...PROD_CONFIG, RATE_LIMIT_MAX_REQUESTS: 2 }, logger);
     extraApps.push(direct);
     const from = (ip: string) => send(direct.app, 'GET', '/api/utils/organy', { ...ok, 'X-Forwarded-For': ip });
@@ -448,7 +1205,14 @@ describe('rate limit', () => {
 describe('the request log and credentials in a query string (issue 34)', () => {
   it('logs the request with the key, a token or a secret in its query string redacted', async () => {
     const lines: Array<{ req?: { url: string }; reason?: string }> = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as (typeof lines)[number]); } });
+    const logger = pino(
+      { level: 'info' },
+      {
+        write: (line: string) => {
+          lines.push(JSON.parse(line) as (typeof lines)[number]);
+        },
+      },
+    );
     const logged = appOver(dbPath, PROD_CONFIG, logger);
     extraApps.push(logged);
     const sent = [
@@ -472,6 +1236,7 @@ describe('the request log and credentials in a query string (issue 34)', () => {
       '/api/glosowania?limit=2&organ=1&api_key=[redacted]',
     ]);
     const all = JSON.stringify(lines);
-    for (const secret of [KEY, encodeURIComponent(KEY), tokens.valid!, JWT_SECRET]) expect(all.includes(secret), secret).toBe(false);
+    for (const secret of [KEY, encodeURIComponent(KEY), tokens.valid!, JWT_SECRET])
+      expect(all.includes(secret), secret).toBe(false);
   });
 });

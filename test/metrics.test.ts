@@ -25,7 +25,15 @@ async function appForBundle(bundle: Bundle, topics?: string): Promise<TestApp & 
 
 describe('percent and score arithmetic (CONTRACT §2)', () => {
   it.each([
-    [1, 8, 12.5], [2, 3, 66.67], [1, 6, 16.67], [1, 3, 33.33], [0, 0, 0], [5, 5, 100], [1, 200, 0.5], [1, 400, 0.25], [1, 800, 0.13],
+    [1, 8, 12.5],
+    [2, 3, 66.67],
+    [1, 6, 16.67],
+    [1, 3, 33.33],
+    [0, 0, 0],
+    [5, 5, 100],
+    [1, 200, 0.5],
+    [1, 400, 0.25],
+    [1, 800, 0.13],
   ])('%i / %i → %d', (a, b, expected) => expect(percent(a, b)).toBe(expected));
 
   it('half-up from integers where a float would round down', () => {
@@ -50,15 +58,27 @@ describe('percent and score arithmetic (CONTRACT §2)', () => {
     expect(ratio2(5, 0)).toBe(0);
     expect(['7.10', '7.2', '10', '7', '7.2.1'].sort(compareNatural)).toEqual(['7', '7.2', '7.2.1', '7.10', '10']);
     expect(slugify('Łukasz Żółć-Ślązak')).toBe('lukasz-zolc-slazak');
-    expect([...assignTokens([{ id_osoby: 5, imie_nazwisko: 'Anna Nowak' }, { id_osoby: 2, imie_nazwisko: 'Anna  Nowak' }]).entries()])
-      .toEqual([[2, 'anna-nowak'], [5, 'anna-nowak-2']]);
+    expect([
+      ...assignTokens([
+        { id_osoby: 5, imie_nazwisko: 'Anna Nowak' },
+        { id_osoby: 2, imie_nazwisko: 'Anna  Nowak' },
+      ]).entries(),
+    ]).toEqual([
+      [2, 'anna-nowak'],
+      [5, 'anna-nowak-2'],
+    ]);
   });
 });
 
 describe('the hand council: every metric equals the value worked out on paper', () => {
   let t: TestApp & { dir: string };
-  beforeAll(async () => { t = await appForBundle(HAND_COUNCIL, vocabularyFile(HAND_TOPICS)); });
-  afterAll(() => { t.close(); removeDir(t.dir); });
+  beforeAll(async () => {
+    t = await appForBundle(HAND_COUNCIL, vocabularyFile(HAND_TOPICS));
+  });
+  afterAll(() => {
+    t.close();
+    removeDir(t.dir);
+  });
 
   it.each(HAND_EXPECTED.map((c) => [url(c), c] as const))('%s', async (_label, c) => {
     const res = await request(t.app).get(url(c));

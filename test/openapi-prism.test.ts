@@ -20,14 +20,21 @@ import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture
 const PRISM = fileURLToPath(new URL('../node_modules/@stoplight/prism-cli/dist/index.js', import.meta.url));
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const probe = createNetServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as AddressInfo;
-    probe.close(() => resolve(port));
-  }).on('error', reject);
-});
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createNetServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
 
-interface Proxy { url: string; child: ChildProcess; output: () => string }
+interface Proxy {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
 
 /** Starts `prism proxy <document> <upstream> --errors` on a free loopback port; resolves once it listens. */
 async function prismProxy(document: object, upstream: string): Promise<Proxy> {
@@ -35,27 +42,40 @@ async function prismProxy(document: object, upstream: string): Promise<Proxy> {
   const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(document));
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'proxy', file, upstream, '--errors', '-h', '127.0.0.1', '-p', String(port)],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [PRISM, 'proxy', file, upstream, '--errors', '-h', '127.0.0.1', '-p', String(port)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
-  const collect = (chunk: Buffer) => { output += chunk.toString(); };
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`prism did not start in 60 s:\n${output}`)), 60_000);
     child.stdout.on('data', () => {
-      if (output.includes('Prism is listening')) { clearTimeout(timer); resolve(); }
+      if (output.includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
     });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`prism exited (${code}):\n${output}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`prism exited (${code}):\n${output}`));
+    });
   });
   return { url: `http://127.0.0.1:${port}`, child, output: () => output };
 }
 
-const stopped = (p: Proxy | undefined) => p && new Promise<void>((resolve) => {
-  if (p.child.exitCode !== null) return resolve();
-  p.child.once('exit', () => resolve());
-  p.child.kill('SIGTERM');
-});
+const stopped = (p: Proxy | undefined) =>
+  p &&
+  new Promise<void>((resolve) => {
+    if (p.child.exitCode !== null) return resolve();
+    p.child.once('exit', () => resolve());
+    p.child.kill('SIGTERM');
+  });
 
 let t: TestApp;
 let server: Server;
@@ -80,21 +100,35 @@ beforeAll(async () => {
     const seen = perKind.get(kind) ?? [];
     if (seen.length < 6) perKind.set(kind, [...seen, url]);
   }
-  const [first, second] = db.prepare(`SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC, id_osoby LIMIT 2`)
-    .pluck().all() as number[];
+  const [first, second] = db
+    .prepare(`SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC, id_osoby LIMIT 2`)
+    .pluck()
+    .all() as number[];
   const vote = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY ord LIMIT 1').pluck().get() as number;
-  const share = await fetch(`${upstream}/api/glosowania/${vote}/udostepnij`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const { link } = (await share.json() as { data: { link: string } }).data;
+  const share = await fetch(`${upstream}/api/glosowania/${vote}/udostepnij`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { link } = ((await share.json()) as { data: { link: string } }).data;
   const term = db.prepare('SELECT kadencja FROM kadencja ORDER BY data_od DESC LIMIT 1').pluck().get() as string;
   urls = [
-    '/health', '/api',
+    '/health',
+    '/api',
     ...[...perKind.values()].flat(),
-    `/api/radni/${first}/porownanie/${second}`, `/api/radni/${first}/porownanie/${second}?kadencja=${term}&organ=1&page=2&limit=5`,
-    `/api/radni/${first}/glosowania?glos=przeciw`, `/api/radni/${first}/obecnosci?kadencja=${term}&limit=100`,
-    `/api/statystyki/spojnosc-ugrupowan?kadencja=${term}`, `/api/glosowania/share/${link}`, '/api/glosowania/share/AAAAAAAAAAAAAAAAAAAAAA', '/api/glosowania?search=budzet&limit=3',
+    `/api/radni/${first}/porownanie/${second}`,
+    `/api/radni/${first}/porownanie/${second}?kadencja=${term}&organ=1&page=2&limit=5`,
+    `/api/radni/${first}/glosowania?glos=przeciw`,
+    `/api/radni/${first}/obecnosci?kadencja=${term}&limit=100`,
+    `/api/statystyki/spojnosc-ugrupowan?kadencja=${term}`,
+    `/api/glosowania/share/${link}`,
+    '/api/glosowania/share/AAAAAAAAAAAAAAAAAAAAAA',
+    '/api/glosowania?search=budzet&limit=3',
     // The error answers are documented too. (A parameter the document itself rules out, `glos=tak`, Prism
     // refuses before the service sees it: that is request validation, checked against the API in openapi.test.ts.)
-    `/api/radni/${first}/porownanie/${first}`, '/api/radni/987654321/obecnosci', '/api/glosowania/987654321',
+    `/api/radni/${first}/porownanie/${first}`,
+    '/api/radni/987654321/obecnosci',
+    '/api/glosowania/987654321',
   ];
 }, 300_000);
 
@@ -109,10 +143,17 @@ describe('Prism 5 (proxy, --errors) over the sample council', () => {
     const kinds = new Set(urls.map((url) => url.split('?')[0]!.replace(/\/\d+/g, '/:id')));
     // Every endpoint of the API is in the walk, besides the POST (its answer is checked in openapi.test.ts).
     for (const e of API_ENDPOINTS.filter((x) => x.method === 'get')) {
-      expect([...kinds].some((k) => new RegExp(`^${e.path.replace(/:\w+/g, '[^/]+')}$`).test(k)), e.path).toBe(true);
+      expect(
+        [...kinds].some((k) => new RegExp(`^${e.path.replace(/:\w+/g, '[^/]+')}$`).test(k)),
+        e.path,
+      ).toBe(true);
     }
     // The POST too: a link for a vote, through the proxy.
-    const posted = await fetch(`${open.url}/api/glosowania/1/udostepnij`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const posted = await fetch(`${open.url}/api/glosowania/1/udostepnij`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect([posted.status, posted.headers.get('sl-violations')], await posted.clone().text()).toEqual([201, null]);
     expect(urls.length).toBeGreaterThan(150);
     const problems: string[] = [];

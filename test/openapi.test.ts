@@ -18,8 +18,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import {
-  type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, type OpenApiResponse,
-  buildOpenApiDocument, errorStatuses, openApiDocument, openApiPath, pathParamNames, shapeOf,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+  type OpenApiResponse,
+  buildOpenApiDocument,
+  errorStatuses,
+  openApiDocument,
+  openApiPath,
+  pathParamNames,
+  shapeOf,
 } from '../src/openapi.ts';
 import type { AnyEndpoint as Endpoint } from '../src/answers/endpoint.ts';
 import { errorEnvelope } from '../src/answers/schemas.ts';
@@ -37,11 +45,14 @@ const parametersOf = (e: Endpoint, where: 'path' | 'query'): OpenApiParameter[] 
 // --- JSON Schema validation of responses against the document ------------------------------------
 
 // ajv-formats is CommonJS: its default export arrives as the module object or the function.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => Ajv2020;
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 addFormats(ajv);
 // The document's components, added as one schema; `#/components/schemas/X` refs are rebased onto it.
-const rebase = (schema: unknown): Json => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"openapi#/$defs/')) as Json;
+const rebase = (schema: unknown): Json =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"openapi#/$defs/')) as Json;
 ajv.addSchema({ $id: 'openapi', $defs: rebase(doc.components.schemas) });
 const compiled = new Map<string, ValidateFunction>();
 
@@ -63,7 +74,10 @@ function expectDocumented(e: Endpoint, status: number, body: unknown): void {
     validate = ajv.compile(rebase(response!.content!['application/json'].schema));
     compiled.set(key, validate);
   }
-  expect(validate(body), `${label(e)} ${status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(true);
+  expect(
+    validate(body),
+    `${label(e)} ${status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+  ).toBe(true);
 }
 
 /** Checks a success body against both the zod schema and the document. */
@@ -97,10 +111,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists exactly the operations of API_ENDPOINTS, and /health and /api', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m} ${path}`),
+    );
     expect(operations).toHaveLength(API_ENDPOINTS.length + 2);
-    expect(operations.sort()).toEqual([...API_ENDPOINTS.map((e) => `${e.method} ${openApiPath(e.path)}`), 'get /api', 'get /health'].sort());
-    expect(Object.keys(doc.paths).every((p) => (p === '/health' || p.startsWith('/api')) && !p.includes(':'))).toBe(true);
+    expect(operations.sort()).toEqual(
+      [...API_ENDPOINTS.map((e) => `${e.method} ${openApiPath(e.path)}`), 'get /api', 'get /health'].sort(),
+    );
+    expect(Object.keys(doc.paths).every((p) => (p === '/health' || p.startsWith('/api')) && !p.includes(':'))).toBe(
+      true,
+    );
     expect(doc.paths['/health']!['get']!.security).toEqual([]);
     expect(Object.keys(doc.paths['/health']!['get']!.responses).sort()).toEqual(['200', '503']);
   });
@@ -116,7 +136,14 @@ describe('the OpenAPI document', () => {
       expect(op.security, label(e)).toEqual(e.public ? [] : [{}, { ApiKey: [] }, { Bearer: [] }]);
     }
     expect(doc.paths['/api']!['get']!.security).toEqual([{}, { ApiKey: [] }, { Bearer: [] }]);
-    expect(doc.tags.map((t) => t.name).sort()).toEqual(['glosowania', 'posiedzenia', 'radni', 'statystyki', 'usluga', 'utils']);
+    expect(doc.tags.map((t) => t.name).sort()).toEqual([
+      'glosowania',
+      'posiedzenia',
+      'radni',
+      'statystyki',
+      'usluga',
+      'utils',
+    ]);
     expect(doc.components.securitySchemes).toEqual({
       ApiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
       Bearer: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
@@ -127,20 +154,32 @@ describe('the OpenAPI document', () => {
   it('requires exactly the credentials configured', () => {
     const guarded = (access: { apiKey: boolean; bearer: boolean }) => {
       const built = buildOpenApiDocument(API_ENDPOINTS, access);
-      return { security: built.paths['/api/radni']!['get']!.security, schemes: Object.keys(built.components.securitySchemes) };
+      return {
+        security: built.paths['/api/radni']!['get']!.security,
+        schemes: Object.keys(built.components.securitySchemes),
+      };
     };
     expect(guarded({ apiKey: true, bearer: false })).toEqual({ security: [{ ApiKey: [] }], schemes: ['ApiKey'] });
     expect(guarded({ apiKey: false, bearer: true })).toEqual({ security: [{ Bearer: [] }], schemes: ['Bearer'] });
-    expect(guarded({ apiKey: true, bearer: true })).toEqual({ security: [{ ApiKey: [] }, { Bearer: [] }], schemes: ['ApiKey', 'Bearer'] });
+    expect(guarded({ apiKey: true, bearer: true })).toEqual({
+      security: [{ ApiKey: [] }, { Bearer: [] }],
+      schemes: ['ApiKey', 'Bearer'],
+    });
   });
 
   it('documents every path parameter, and as query parameters exactly the keys of the zod query schema', () => {
     for (const e of API_ENDPOINTS) {
       const path = parametersOf(e, 'path');
-      expect(path.map((p) => p.name), label(e)).toEqual(pathParamNames(e.path));
+      expect(
+        path.map((p) => p.name),
+        label(e),
+      ).toEqual(pathParamNames(e.path));
       expect(path.every((p) => p.required)).toBe(true);
       expect(Object.keys(shapeOf(e.params)).sort(), label(e)).toEqual(pathParamNames(e.path).sort());
-      expect(parametersOf(e, 'query').map((p) => p.name), label(e)).toEqual(Object.keys(shapeOf(e.query)));
+      expect(
+        parametersOf(e, 'query').map((p) => p.name),
+        label(e),
+      ).toEqual(Object.keys(shapeOf(e.query)));
       for (const p of [...path, ...parametersOf(e, 'query')]) {
         expect(p.description, `${label(e)} ${p.name}`).toMatch(/\S/);
         expect(['integer', 'boolean', 'string'], `${label(e)} ${p.name}`).toContain(p.schema['type']);
@@ -155,7 +194,10 @@ describe('the OpenAPI document', () => {
     expect(param('/api/glosowania', 'limit')).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect(param('/api/glosowania', 'kontrowersyjnosc_min')).toEqual({ type: 'integer', minimum: 0, maximum: 100 });
     expect(param('/api/glosowania', 'kadencja')).toMatchObject({ type: 'string', pattern: '^\\d{4}-\\d{4}$' });
-    expect(param('/api/glosowania', 'wynik')).toMatchObject({ type: 'string', enum: expect.arrayContaining(['przyjęto', 'odrzucono']) });
+    expect(param('/api/glosowania', 'wynik')).toMatchObject({
+      type: 'string',
+      enum: expect.arrayContaining(['przyjęto', 'odrzucono']),
+    });
     expect(param('/api/glosowania', 'search')).toMatchObject({ type: 'string', maxLength: 200 });
     expect(param('/api/radni/:id/koalicje', 'limit')).toMatchObject({ default: 10 });
     expect(param('/api/statystyki/ranking-frekwencji', 'limit')).toMatchObject({ default: 20 });
@@ -167,16 +209,21 @@ describe('the OpenAPI document', () => {
     for (const e of API_ENDPOINTS) {
       const responses = operationOf(e).responses;
       const statuses = Object.keys(responses).map(Number);
-      for (const status of [...e.errors, 429, 500, ...(e.public ? [] : [401, 403])]) expect(statuses, label(e)).toContain(status);
+      for (const status of [...e.errors, 429, 500, ...(e.public ? [] : [401, 403])])
+        expect(statuses, label(e)).toContain(status);
       if (e.public) expect(statuses).not.toContain(401);
       expect(statuses.filter((s) => s >= 400)).toEqual(errorStatuses(e));
       for (const status of errorStatuses(e)) {
-        expect(documentedResponse(e, status)!.content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(documentedResponse(e, status)!.content!['application/json'].schema).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
       }
       for (const status of successStatuses(e)) expect(documentedResponse(e, status), label(e)).toBeDefined();
     }
     expect(doc.components.schemas['Error']).toMatchObject({
-      type: 'object', required: ['success', 'error', 'message'], additionalProperties: false,
+      type: 'object',
+      required: ['success', 'error', 'message'],
+      additionalProperties: false,
       properties: { success: { const: false } },
     });
   });
@@ -191,22 +238,28 @@ describe('the OpenAPI document', () => {
       for (const [key, child] of Object.entries(schema)) walk(child, `${where}/${key}`);
     };
     walk(doc.components.schemas, '#/components/schemas');
-    for (const e of API_ENDPOINTS) for (const s of successStatuses(e)) walk(documentedResponse(e, s)!.content, label(e));
+    for (const e of API_ENDPOINTS)
+      for (const s of successStatuses(e)) walk(documentedResponse(e, s)!.content, label(e));
     expect(objects.length).toBeGreaterThan(40);
     for (const [where, schema] of objects) {
       // /health's refresh and replica members are operational detail, described but open (src/service/schemas.ts).
       if (/^#\/components\/schemas\/Health\/properties\/(odswiezanie|replika)/.test(where)) continue;
       expect(schema['additionalProperties'], where).toBe(false);
       if (where.startsWith('#/components/schemas/ShareRequest')) continue; // a request body: its field is optional
-      expect([...(schema['required'] as string[])].sort(), where).toEqual(Object.keys(schema['properties'] as Json).sort());
+      expect([...(schema['required'] as string[])].sort(), where).toEqual(
+        Object.keys(schema['properties'] as Json).sort(),
+      );
     }
   });
 
   it('carries the Polish field descriptions of the schemas', () => {
-    const props = (id: string) => (doc.components.schemas[id]!['properties'] as Record<string, Json>);
+    const props = (id: string) => doc.components.schemas[id]!['properties'] as Record<string, Json>;
     expect(props('VoteSummary')['kontrowersyjnosc']!['description']).toMatch(/Kontrowersyjność 0–100/);
     expect(props('PartnerItem')['zgodnosc_procent']!['description']).toMatch(/zgodne \/ wspolne_glosowania/);
-    expect(props('Dashboard')['srednia_frekwencja']).toMatchObject({ type: 'string', description: expect.stringMatching(/Średnia frekwencja/) });
+    expect(props('Dashboard')['srednia_frekwencja']).toMatchObject({
+      type: 'string',
+      description: expect.stringMatching(/Średnia frekwencja/),
+    });
   });
 });
 
@@ -224,9 +277,17 @@ describe('serving /api/openapi.json and /api/docs', () => {
     await writeBundle(dir, HAND_COUNCIL);
     dbPath = await buildDatabase(dir);
     open = appOver(dbPath);
-    locked = appOver(dbPath, { ALLOWED_ORIGINS: [ORIGIN], API_SECRET_KEY: KEY, NODE_ENV: 'production', RATE_LIMIT_MAX_REQUESTS: 5 });
+    locked = appOver(dbPath, {
+      ALLOWED_ORIGINS: [ORIGIN],
+      API_SECRET_KEY: KEY,
+      NODE_ENV: 'production',
+      RATE_LIMIT_MAX_REQUESTS: 5,
+    });
   });
-  afterAll(() => { open.close(); locked.close(); });
+  afterAll(() => {
+    open.close();
+    locked.close();
+  });
 
   it('serves the generated document, linked from /api', async () => {
     const res = await request(open.app).get('/api/openapi.json');
@@ -262,17 +323,29 @@ describe('serving /api/openapi.json and /api/docs', () => {
     expect((await request(open.app).get('/api/docs/package.json')).status).toBe(404);
     expect((await request(open.app).get('/api/docs/index.html')).status).toBe(404); // the package's petstore page
     // The JSON API keeps its own policy.
-    expect((await request(open.app).get('/api/utils/organy')).headers['content-security-policy']).toContain("default-src 'none'");
+    expect((await request(open.app).get('/api/utils/organy')).headers['content-security-policy']).toContain(
+      "default-src 'none'",
+    );
   });
 
   it('needs neither an allowed origin nor the API key, and its static files are not counted by the rate limit', async () => {
-    const limited = appOver(dbPath, { ALLOWED_ORIGINS: [ORIGIN], API_SECRET_KEY: KEY, NODE_ENV: 'production', RATE_LIMIT_MAX_REQUESTS: 2 });
+    const limited = appOver(dbPath, {
+      ALLOWED_ORIGINS: [ORIGIN],
+      API_SECRET_KEY: KEY,
+      NODE_ENV: 'production',
+      RATE_LIMIT_MAX_REQUESTS: 2,
+    });
     try {
       // A browser navigating to the page: no key, no Origin; a foreign page linking to it: its Referer.
       for (let load = 0; load < 3; load++) {
         expect((await request(limited.app).get('/api/docs/')).status).toBe(200);
-        expect((await request(limited.app).get('/api/openapi.json').set('Origin', 'https://elsewhere.example')).status).toBe(200);
-        expect((await request(limited.app).get('/api/docs/swagger-ui.css').set('Referer', 'https://elsewhere.example/x')).status).toBe(200);
+        expect(
+          (await request(limited.app).get('/api/openapi.json').set('Origin', 'https://elsewhere.example')).status,
+        ).toBe(200);
+        expect(
+          (await request(limited.app).get('/api/docs/swagger-ui.css').set('Referer', 'https://elsewhere.example/x'))
+            .status,
+        ).toBe(200);
         const last = await request(limited.app).get('/api/docs/swagger-initializer.js');
         expect(last.status).toBe(200);
         expect(last.headers['x-ratelimit-remaining']).toBeUndefined();
@@ -288,7 +361,10 @@ describe('serving /api/openapi.json and /api/docs', () => {
     const noKey = await request(locked.app).get(e.path).set('Origin', ORIGIN);
     expect(noKey.status).toBe(401);
     expectError(e, 401, noKey.body);
-    const foreign = await request(locked.app).get(e.path).set('Origin', 'https://elsewhere.example').set('X-API-Key', KEY);
+    const foreign = await request(locked.app)
+      .get(e.path)
+      .set('Origin', 'https://elsewhere.example')
+      .set('X-API-Key', KEY);
     expect(foreign.status).toBe(403);
     expectError(e, 403, foreign.body);
     // Only GET/HEAD of the documentation is exempt, and only those paths.
@@ -313,10 +389,18 @@ describe('the documented parameters are what the API enforces (hand-built counci
   afterAll(() => t.close());
 
   const pathOf = (e: Endpoint, overrides: Record<string, string> = {}) =>
-    e.path.replace(/:(\w+)/g, (_m, name: string) => overrides[name]
-      ?? (name === 'link' ? ids.link : name === 'id2' ? '3' : ids[e.path.split('/')[2] as 'radni' | 'glosowania' | 'posiedzenia']));
+    e.path.replace(
+      /:(\w+)/g,
+      (_m, name: string) =>
+        overrides[name] ??
+        (name === 'link'
+          ? ids.link
+          : name === 'id2'
+            ? '3'
+            : ids[e.path.split('/')[2] as 'radni' | 'glosowania' | 'posiedzenia']),
+    );
   const call = (e: Endpoint, query: Record<string, string> = {}, path = pathOf(e)) =>
-    (e.method === 'post' ? request(t.app).post(path).query(query).send({}) : request(t.app).get(path).query(query));
+    e.method === 'post' ? request(t.app).post(path).query(query).send({}) : request(t.app).get(path).query(query);
 
   /** Values the document says are accepted, and values it says are not. */
   function probes(p: OpenApiParameter): { good: string[]; bad: string[] } {
@@ -325,20 +409,32 @@ describe('the documented parameters are what the API enforces (hand-built counci
       const min = s['minimum'] as number;
       const max = s['maximum'] as number | undefined;
       return {
-        good: [String(min), ...(max === undefined ? [] : [String(max)]), ...(s['default'] === undefined ? [] : [String(s['default'])])],
+        good: [
+          String(min),
+          ...(max === undefined ? [] : [String(max)]),
+          ...(s['default'] === undefined ? [] : [String(s['default'])]),
+        ],
         bad: [String(min - 1), ...(max === undefined ? [] : [String(max + 1)]), '1.5', 'x'],
       };
     }
     if (s['type'] === 'boolean') return { good: ['true', 'false', '1', '0'], bad: ['yes', 'TRUE', ''] };
     const good: string[] = [];
     const bad: string[] = [];
-    if (Array.isArray(s['enum'])) { good.push(...(s['enum'] as string[])); bad.push('zzz'); }
-    if (typeof s['maxLength'] === 'number') { good.push('a'.repeat(s['maxLength'])); bad.push('a'.repeat(s['maxLength'] + 1)); }
+    if (Array.isArray(s['enum'])) {
+      good.push(...(s['enum'] as string[]));
+      bad.push('zzz');
+    }
+    if (typeof s['maxLength'] === 'number') {
+      good.push('a'.repeat(s['maxLength']));
+      bad.push('a'.repeat(s['maxLength'] + 1));
+    }
     if (typeof s['pattern'] === 'string') bad.push('!?');
     return { good, bad };
   }
 
-  const queryCases = API_ENDPOINTS.flatMap((e) => parametersOf(e, 'query').map((p) => [`${label(e)} ?${p.name}`, e, p] as const));
+  const queryCases = API_ENDPOINTS.flatMap((e) =>
+    parametersOf(e, 'query').map((p) => [`${label(e)} ?${p.name}`, e, p] as const),
+  );
   it.each(queryCases)('%s', async (_name, e, p) => {
     const { good, bad } = probes(p);
     for (const value of good) {
@@ -359,7 +455,9 @@ describe('the documented parameters are what the API enforces (hand-built counci
     }
   });
 
-  const pathCases = API_ENDPOINTS.flatMap((e) => parametersOf(e, 'path').map((p) => [`${label(e)} {${p.name}}`, e, p] as const));
+  const pathCases = API_ENDPOINTS.flatMap((e) =>
+    parametersOf(e, 'path').map((p) => [`${label(e)} {${p.name}}`, e, p] as const),
+  );
   it.each(pathCases)('%s', async (_name, e, p) => {
     const { bad } = probes(p);
     for (const value of bad.filter((v) => v !== '')) {
@@ -374,7 +472,10 @@ describe('the documented parameters are what the API enforces (hand-built counci
     const form = await request(t.app).post(pathOf(e)).set('Content-Type', 'text/plain').send('id_osoby=1');
     expect(form.status).toBe(415);
     expectError(e, 415, form.body);
-    const large = await request(t.app).post(pathOf(e)).set('Content-Type', 'application/json').send(JSON.stringify({ x: 'a'.repeat(20_000) }));
+    const large = await request(t.app)
+      .post(pathOf(e))
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ x: 'a'.repeat(20_000) }));
     expect(large.status).toBe(413);
     expectError(e, 413, large.body);
     const unknown = await request(t.app).post(pathOf(e)).send({ kto: 1 });
@@ -412,7 +513,9 @@ const nonEmpty = (data: unknown) =>
 /** Query variants of an endpoint, from its documented parameters: defaults; every `min_*` at its minimum; each boolean true. */
 function variants(e: Endpoint): Array<Record<string, string>> {
   const query = parametersOf(e, 'query');
-  const mins = Object.fromEntries(query.filter((p) => p.name.startsWith('min_')).map((p) => [p.name, String(p.schema['minimum'])]));
+  const mins = Object.fromEntries(
+    query.filter((p) => p.name.startsWith('min_')).map((p) => [p.name, String(p.schema['minimum'])]),
+  );
   const result: Array<Record<string, string>> = [{}];
   if (Object.keys(mins).length > 0) result.push(mins);
   for (const p of query.filter((q) => q.schema['type'] === 'boolean')) result.push({ ...mins, [p.name]: 'true' });
@@ -426,8 +529,11 @@ describe.each(COUNCILS)('every response on the $name council matches its zod sch
   beforeAll(async () => {
     t = appOver(await council.build());
     const db = t.snapshots.active!.db;
-    const column = (sql: string) => (db.prepare(sql).all() as Array<Record<string, number | string>>).map((row) => String(Object.values(row)[0]));
-    const radni = column(`SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC, id_osoby LIMIT 40`);
+    const column = (sql: string) =>
+      (db.prepare(sql).all() as Array<Record<string, number | string>>).map((row) => String(Object.values(row)[0]));
+    const radni = column(
+      `SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC, id_osoby LIMIT 40`,
+    );
     const glosowania = column(`SELECT g.id_glosowania FROM glosowanie g
       ORDER BY (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) DESC, g.id_glosowania LIMIT 20`);
     const posiedzenia = column(`SELECT s.id_posiedzenia FROM posiedzenie s
@@ -447,7 +553,8 @@ describe.each(COUNCILS)('every response on the $name council matches its zod sch
   });
   afterAll(() => t.close());
 
-  const resourceOf = (e: Endpoint) => (e.path.includes(':link') ? 'link' : e.path.split('/')[2] as 'radni' | 'glosowania' | 'posiedzenia');
+  const resourceOf = (e: Endpoint) =>
+    e.path.includes(':link') ? 'link' : (e.path.split('/')[2] as 'radni' | 'glosowania' | 'posiedzenia');
 
   it.each(API_ENDPOINTS.map((e) => [label(e), e] as const))('%s', async (_name, e) => {
     const ids = e.path.includes(':') ? candidates[resourceOf(e)] : [''];
@@ -457,9 +564,12 @@ describe.each(COUNCILS)('every response on the $name council matches its zod sch
       // Realistic ids, tried in turn until the answer has data (lists are checked on real items).
       for (const id of ids) {
         const path = e.path.replace(':id2', candidates.radni.find((other) => other !== id) ?? '').replace(/:(\w+)/, id);
-        const res = e.method === 'post'
-          ? await request(t.app).post(path).send({ id_osoby: Number(candidates.radni[0]) })
-          : await request(t.app).get(path).query(query);
+        const res =
+          e.method === 'post'
+            ? await request(t.app)
+                .post(path)
+                .send({ id_osoby: Number(candidates.radni[0]) })
+            : await request(t.app).get(path).query(query);
         if (e.method === 'post' && res.status === 400) {
           // That councillor has no ballot in this vote: the documented 400; then without a highlight.
           expectError(e, 400, res.body);
@@ -468,7 +578,10 @@ describe.each(COUNCILS)('every response on the $name council matches its zod sch
           expectValid(e, plain.status, plain.body);
           continue;
         }
-        expect(successStatuses(e), `${path}?${new URLSearchParams(query)}: ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
+        expect(
+          successStatuses(e),
+          `${path}?${new URLSearchParams(query)}: ${JSON.stringify(res.body).slice(0, 300)}`,
+        ).toContain(res.status);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
         expectValid(e, res.status, res.body);
         entry.array ||= Array.isArray(res.body.data);
@@ -482,7 +595,10 @@ describe.each(COUNCILS)('every response on the $name council matches its zod sch
 
   const withIds = API_ENDPOINTS.filter((e) => e.path.includes(':'));
   it.each(withIds.map((e) => [label(e), e] as const))('404 for an unknown resource: %s', async (_name, e) => {
-    const path = e.path.replace(':link', 'AAAAAAAAAAAAAAAAAAAAAA').replace(':id2', candidates.radni[0]!).replace(':id', '987654321');
+    const path = e.path
+      .replace(':link', 'AAAAAAAAAAAAAAAAAAAAAA')
+      .replace(':id2', candidates.radni[0]!)
+      .replace(':id', '987654321');
     const res = e.method === 'post' ? await request(t.app).post(path).send({}) : await request(t.app).get(path);
     expect(res.status).toBe(404);
     expectError(e, 404, res.body);

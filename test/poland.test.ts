@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle, type GenerateSummary } from '../tools/generate/index.ts';
-import { type CouncilSpec, VOIVODESHIPS, expectedBallots, gminaSeats, planTotals, polandPlan } from '../tools/generate/poland.ts';
+import {
+  type CouncilSpec,
+  VOIVODESHIPS,
+  expectedBallots,
+  gminaSeats,
+  planTotals,
+  polandPlan,
+} from '../tools/generate/poland.ts';
 import { BUNDLE_COLUMNS } from '../etl/sources/csv.ts';
 
 type Row = Record<string, string>;
@@ -32,7 +39,9 @@ describe('the Poland plan', () => {
     expect(gminy[0]).toMatchObject({ radni: 60, names: { organ: 'Rada Miasta Stołecznego Warszawy' } });
     expect(gminy.filter((spec) => spec.radni === 15).length / gminy.length).toBeGreaterThan(0.8);
     for (const spec of gminy.slice(1)) expect([15, 21, 23, 25, 28, 31, 34, 37, 40, 43, 45]).toContain(spec.radni);
-    expect([gminaSeats(20_000), gminaSeats(20_001), gminaSeats(200_001), gminaSeats(2_000_000)]).toEqual([15, 21, 28, 45]);
+    expect([gminaSeats(20_000), gminaSeats(20_001), gminaSeats(200_001), gminaSeats(2_000_000)]).toEqual([
+      15, 21, 28, 45,
+    ]);
     for (const spec of ofKind('powiat')) expect([15, 17, 19, 21, 23, 25, 27, 29]).toContain(spec.radni);
     expect(ofKind('powiat').filter((spec) => spec.radni <= 21).length).toBeGreaterThan(314 * 0.7);
     expect(ofKind('wojewodztwo').map((spec) => spec.names.organ)).toContain('Sejmik Województwa Mazowieckiego');
@@ -115,8 +124,12 @@ describe('generating the Poland plan', () => {
   });
 
   it('rejects the sizes of a uniform bundle and a fraction without the plan', async () => {
-    await expect(generateBundle(join(root, 'bad'), { plan: 'poland', radni: 10 })).rejects.toThrow(/radni cannot be given/);
+    await expect(generateBundle(join(root, 'bad'), { plan: 'poland', radni: 10 })).rejects.toThrow(
+      /radni cannot be given/,
+    );
     await expect(generateBundle(join(root, 'bad'), { fraction: 0.5 })).rejects.toThrow(/fraction applies only/);
-    await expect(generateBundle(join(root, 'bad'), { plan: 'poland', fraction: 1.5 })).rejects.toThrow(/fraction must be/);
+    await expect(generateBundle(join(root, 'bad'), { plan: 'poland', fraction: 1.5 })).rejects.toThrow(
+      /fraction must be/,
+    );
   });
 });

@@ -11,33 +11,41 @@ import { removeDir, tempDir } from './support/fixture.ts';
 
 const run = promisify(execFile);
 const root = new URL('..', import.meta.url).pathname;
-const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+  .scripts;
 
 const dir = tempDir('council-prestart-');
 afterAll(() => removeDir(dir));
 
 describe('prestart', () => {
-  it('compiles the first time and after an edit, and not again while nothing changed', { timeout: 120_000 }, async () => {
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true, scripts: { prestart: scripts['prestart'] } }));
-    writeFileSync(join(dir, 'tsconfig.json'), readFileSync(join(root, 'tsconfig.json')));
-    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-    mkdirSync(join(dir, 'core'));
-    const source = join(dir, 'core', 'answer.ts');
-    const output = join(dir, 'dist', 'core', 'answer.js');
-    writeFileSync(source, 'export const answer: number = 41;\n');
-    const prestart = () => run('npm', ['run', '--silent', 'prestart'], { cwd: dir });
+  it(
+    'compiles the first time and after an edit, and not again while nothing changed',
+    { timeout: 120_000 },
+    async () => {
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ type: 'module', private: true, scripts: { prestart: scripts['prestart'] } }),
+      );
+      writeFileSync(join(dir, 'tsconfig.json'), readFileSync(join(root, 'tsconfig.json')));
+      symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+      mkdirSync(join(dir, 'core'));
+      const source = join(dir, 'core', 'answer.ts');
+      const output = join(dir, 'dist', 'core', 'answer.js');
+      writeFileSync(source, 'export const answer: number = 41;\n');
+      const prestart = () => run('npm', ['run', '--silent', 'prestart'], { cwd: dir });
 
-    await prestart();
-    expect(readFileSync(output, 'utf8')).toContain('41');
-    const built = statSync(output).mtimeMs;
+      await prestart();
+      expect(readFileSync(output, 'utf8')).toContain('41');
+      const built = statSync(output).mtimeMs;
 
-    await prestart();
-    expect(statSync(output).mtimeMs, 'nothing changed: nothing is compiled').toBe(built);
+      await prestart();
+      expect(statSync(output).mtimeMs, 'nothing changed: nothing is compiled').toBe(built);
 
-    writeFileSync(source, 'export const answer: number = 42;\n');
-    const later = new Date(Date.now() + 2000); // newer than the output whatever the file system's time resolution
-    utimesSync(source, later, later);
-    await prestart();
-    expect(readFileSync(output, 'utf8')).toContain('42');
-  });
+      writeFileSync(source, 'export const answer: number = 42;\n');
+      const later = new Date(Date.now() + 2000); // newer than the output whatever the file system's time resolution
+      utimesSync(source, later, later);
+      await prestart();
+      expect(readFileSync(output, 'utf8')).toContain('42');
+    },
+  );
 });

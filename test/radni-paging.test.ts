@@ -17,7 +17,16 @@ afterAll(() => t.close());
 
 const get = async (path: string) => {
   const res = await request(t.app).get(path);
-  return { status: res.status, body: res.body as { data: Array<{ id_osoby: number; imie_nazwisko: string; token: string }>; count: number; pagination?: unknown; message?: string }, text: res.text };
+  return {
+    status: res.status,
+    body: res.body as {
+      data: Array<{ id_osoby: number; imie_nazwisko: string; token: string }>;
+      count: number;
+      pagination?: unknown;
+      message?: string;
+    },
+    text: res.text,
+  };
 };
 
 describe('/api/radni paging', () => {
@@ -52,15 +61,30 @@ describe('/api/radni paging', () => {
   it('takes page alone (limit 20) or limit alone (page 1)', async () => {
     const all = (await get('/api/radni')).body.data;
     const byPage = await get('/api/radni?page=2');
-    expect(byPage.body.pagination).toEqual({ page: 2, limit: 20, total: all.length, totalPages: Math.ceil(all.length / 20) });
+    expect(byPage.body.pagination).toEqual({
+      page: 2,
+      limit: 20,
+      total: all.length,
+      totalPages: Math.ceil(all.length / 20),
+    });
     expect(byPage.body.data).toEqual(all.slice(20, 40));
     const byLimit = await get('/api/radni?limit=5');
-    expect(byLimit.body.pagination).toEqual({ page: 1, limit: 5, total: all.length, totalPages: Math.ceil(all.length / 5) });
+    expect(byLimit.body.pagination).toEqual({
+      page: 1,
+      limit: 5,
+      total: all.length,
+      totalPages: Math.ceil(all.length / 5),
+    });
     expect(byLimit.body.data).toEqual(all.slice(0, 5));
   });
 
   it('refuses a page or limit out of range with a 400 naming it', async () => {
-    for (const [query, name] of [['page=0', 'page'], ['limit=0', 'limit'], ['limit=101', 'limit'], ['page=x', 'page']] as const) {
+    for (const [query, name] of [
+      ['page=0', 'page'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['page=x', 'page'],
+    ] as const) {
       const { status, body } = await get(`/api/radni?${query}`);
       expect(status, query).toBe(400);
       expect(body.message, query).toContain(name);
@@ -68,7 +92,7 @@ describe('/api/radni paging', () => {
   });
 });
 
-describe('the website\'s /radni', () => {
+describe("the website's /radni", () => {
   it('lists the councillors 100 a page, each once, with a pager over all of them', async () => {
     const all = (await get('/api/radni')).body.data;
     const pages = Math.ceil(all.length / 100);

@@ -34,16 +34,32 @@ const located = (p: Problem) => `${p.file}: ${p.column}: ${p.problem}`;
 // By hand: 5 persons (Anna, Borys, Celina, Dawid, Ewa), 6 sessions (2019-03-01 III and 2019-03-01 "" are two), 6 votes,
 // ballots 3 + 3 + 2 + 3 + 2 + 2 = 15, groups PiS, KO (Borys niezrzeszony, Ewa "-": none).
 type NamedVotes = Record<string, number[]>;
-const vote = (id: string, session_date: string, session_number: string, topic: string, named_votes: NamedVotes, extra = {}) =>
-  ({ id, session_date, session_number, topic, named_votes, source_url: `https://bip.gamma.example/${id}.pdf`, ...extra });
+const vote = (
+  id: string,
+  session_date: string,
+  session_number: string,
+  topic: string,
+  named_votes: NamedVotes,
+  extra = {},
+) => ({
+  id,
+  session_date,
+  session_number,
+  topic,
+  named_votes,
+  source_url: `https://bip.gamma.example/${id}.pdf`,
+  ...extra,
+});
 
 const TERMS = [
   {
     id: '2018-2023',
     councilor_index: ['Anna Lis', 'Borys  Wilk', 'Celina Sowa'],
     councilors: [
-      { name: 'Celina Sowa', club: 'KO' }, { name: 'Anna Lis', club: 'PiS' },
-      { name: 'Borys Wilk', club: 'niezrzeszony' }, { name: 'Dawid Kos', club: 'KO' },
+      { name: 'Celina Sowa', club: 'KO' },
+      { name: 'Anna Lis', club: 'PiS' },
+      { name: 'Borys Wilk', club: 'niezrzeszony' },
+      { name: 'Dawid Kos', club: 'KO' },
     ],
     votes: [
       vote('g1', '2019-03-01', 'III', 'Budżet', { za: [0, 1], przeciw: [2] }),
@@ -54,7 +70,10 @@ const TERMS = [
   },
   {
     id: '2024-2029',
-    councilors: [{ name: 'Anna Lis', club: 'KO' }, { name: 'Ewa Nowak', club: '-' }],
+    councilors: [
+      { name: 'Anna Lis', club: 'KO' },
+      { name: 'Ewa Nowak', club: '-' },
+    ],
     votes: [
       vote('h0', '2024-05-13', 'I', 'Wybór', { za: [0, 1] }),
       vote('h1', '2024-06-10', 'II', 'Absolutorium', { za: [1], przeciw: [0] }, { counts: { za: 1, przeciw: 2 } }),
@@ -78,24 +97,40 @@ const perTermLayout = (folder: string): Record<string, unknown> => ({
 const singleFileLayout = (folder: string): Record<string, unknown> => {
   const withNames = TERMS.map((term) => {
     const list = term.councilor_index ?? term.councilors.map((c) => c.name);
-    const nameOf = (index: number) => (index < list.length ? ` ${list[index]!.replace(' ', '   ')} ` : 'Zenon Nieznany');
+    const nameOf = (index: number) =>
+      index < list.length ? ` ${list[index]!.replace(' ', '   ')} ` : 'Zenon Nieznany';
     return {
       ...term,
       votes: term.votes.map((v) => ({
-        ...v, named_votes: Object.fromEntries(Object.entries(v.named_votes).map(([key, indexes]) => [key, indexes.map(nameOf)])),
+        ...v,
+        named_votes: Object.fromEntries(
+          Object.entries(v.named_votes).map(([key, indexes]) => [key, indexes.map(nameOf)]),
+        ),
       })),
     };
   });
-  return { [`${folder}/docs/config.json`]: CONFIG, [`${folder}/docs/data.json`]: { kadencje: [...withNames].reverse() } };
+  return {
+    [`${folder}/docs/config.json`]: CONFIG,
+    [`${folder}/docs/data.json`]: { kadencje: [...withNames].reverse() },
+  };
 };
 
 /** Every table of a snapshot but meta (ids, build time) and the stored answers (they embed the snapshot id), rows sorted. */
 function figures(dbPath: string): Record<string, string[]> {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta', 'odpowiedz') AND name NOT LIKE 'sqlite_%'")
-      .pluck().all() as string[];
-    return Object.fromEntries(tables.map((t) => [t, (db.prepare(`SELECT * FROM "${t}"`).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort()]));
+    const tables = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('meta', 'odpowiedz') AND name NOT LIKE 'sqlite_%'",
+      )
+      .pluck()
+      .all() as string[];
+    return Object.fromEntries(
+      tables.map((t) => [
+        t,
+        (db.prepare(`SELECT * FROM "${t}"`).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort(),
+      ]),
+    );
   } finally {
     db.close();
   }
@@ -112,7 +147,15 @@ describe("Radoskop's older single-file layout (data.json with whole terms, names
   it('gives exactly the figures of the same council in the per-term layout', async () => {
     const perTerm = await build(perTermLayout('gamma'));
     const singleFile = await build(singleFileLayout('gamma'));
-    expect(perTerm.summary.counts).toMatchObject({ kadencje: 2, organy: 1, ugrupowania: 2, radni: 5, posiedzenia: 6, glosowania: 6, glosy: 15 });
+    expect(perTerm.summary.counts).toMatchObject({
+      kadencje: 2,
+      organy: 1,
+      ugrupowania: 2,
+      radni: 5,
+      posiedzenia: 6,
+      glosowania: 6,
+      glosy: 15,
+    });
     expect(singleFile.summary.counts).toEqual(perTerm.summary.counts);
     const expected = figures(perTerm.dbPath);
     expect(expected['glos']).toHaveLength(15);
@@ -136,7 +179,10 @@ describe('term files without votes, councils with none, and votes without a date
   const good = (id: string, date: string) => ({
     id: '2024-2029',
     councilor_index: ['Jan Nowak', 'Ola Lis'],
-    councilors: [{ name: 'Jan Nowak', club: 'KO' }, { name: 'Ola Lis', club: 'PiS' }],
+    councilors: [
+      { name: 'Jan Nowak', club: 'KO' },
+      { name: 'Ola Lis', club: 'PiS' },
+    ],
     votes: [
       { id, session_date: date, session_number: '1', topic: 'Uchwała', named_votes: { za: [0], przeciw: [1] } },
       { id: `${id}-bad`, session_date: '2024-13-45', topic: 'Bez daty', named_votes: { za: [0, 1] } },
@@ -146,10 +192,15 @@ describe('term files without votes, councils with none, and votes without a date
     'alfa/config.json': { city_name: 'Alfa' },
     'alfa/kadencja-2024-2029.json': good('a1', '2024-06-01'),
     'bravo-empty/config.json': { rada_name: 'Sejmik Województwa Bravo' },
-    'bravo-empty/kadencja-2024-2029.json': { id: '2024-2029', label: 'VII kadencja', councilors: [{ name: 'Piotr Zięba', club: 'KO' }] },
+    'bravo-empty/kadencja-2024-2029.json': {
+      id: '2024-2029',
+      label: 'VII kadencja',
+      councilors: [{ name: 'Piotr Zięba', club: 'KO' }],
+    },
     'charlie/docs/config.json': { city_name: 'Charlie', rada_name: '  Rada Powiatu Charlie ' },
     'charlie/docs/kadencja-2018-2023.json': {
-      id: '2018-2023', councilor_index: ['Ewa Kruk'],
+      id: '2018-2023',
+      councilor_index: ['Ewa Kruk'],
       sessions: [{ date: '2019-01-10', votes: [{ id: 's1', topic: 'Budżet', named_votes: { za: [0] } }] }],
     },
     'charlie/docs/kadencja-2024-2029.json': good('c1', '2024-06-02'),
@@ -169,27 +220,51 @@ describe('term files without votes, councils with none, and votes without a date
     const db = new Database(dbPath, { readonly: true });
     try {
       // The empty council has no body and no persons; ids run on over the councils that are in.
-      expect(db.prepare('SELECT id_organu, nazwa FROM organ').raw().all()).toEqual([[1, 'Rada Miasta Alfa'], [2, 'Rada Powiatu Charlie']]);
-      expect(db.prepare('SELECT id_osoby, imie_nazwisko FROM radny').raw().all()).toEqual([[1, 'Jan Nowak'], [2, 'Ola Lis'], [3, 'Jan Nowak'], [4, 'Ola Lis']]);
+      expect(db.prepare('SELECT id_organu, nazwa FROM organ').raw().all()).toEqual([
+        [1, 'Rada Miasta Alfa'],
+        [2, 'Rada Powiatu Charlie'],
+      ]);
+      expect(db.prepare('SELECT id_osoby, imie_nazwisko FROM radny').raw().all()).toEqual([
+        [1, 'Jan Nowak'],
+        [2, 'Ola Lis'],
+        [3, 'Jan Nowak'],
+        [4, 'Ola Lis'],
+      ]);
       expect(db.prepare('SELECT kadencja FROM kadencja').pluck().all()).toEqual(['2024-2029']); // charlie's 2018-2023 was skipped
-      expect(db.prepare('SELECT id_glosowania, id_posiedzenia, tytul FROM glosowanie').raw().all()).toEqual([[1, 1, 'Uchwała'], [2, 2, 'Uchwała']]);
+      expect(db.prepare('SELECT id_glosowania, id_posiedzenia, tytul FROM glosowanie').raw().all()).toEqual([
+        [1, 1, 'Uchwała'],
+        [2, 2, 'Uchwała'],
+      ]);
     } finally {
       db.close();
     }
-    expect(summary.parts.map((p) => [p.name, p.counts['glosowania']])).toEqual([['alfa', 1], ['bravo-empty', 0], ['charlie', 1]]);
+    expect(summary.parts.map((p) => [p.name, p.counts['glosowania']])).toEqual([
+      ['alfa', 1],
+      ['bravo-empty', 0],
+      ['charlie', 1],
+    ]);
   });
 
   it('a source whose every council is empty is rejected: there is nothing to publish', async () => {
     const source = newDir();
-    await writeRadoskopHand(source, { 'bravo-empty/config.json': files['bravo-empty/config.json'], 'bravo-empty/kadencja-2024-2029.json': files['bravo-empty/kadencja-2024-2029.json'] });
+    await writeRadoskopHand(source, {
+      'bravo-empty/config.json': files['bravo-empty/config.json'],
+      'bravo-empty/kadencja-2024-2029.json': files['bravo-empty/kadencja-2024-2029.json'],
+    });
     const { findings } = await checkSource({ source, format: 'radoskop' });
-    expect(findings.errors.map(located)).toEqual([expect.stringMatching(/^radoskop-layouts-\w+: \(source\): no council with votes: every council was left out/)]);
+    expect(findings.errors.map(located)).toEqual([
+      expect.stringMatching(/^radoskop-layouts-\w+: \(source\): no council with votes: every council was left out/),
+    ]);
   });
 });
 
 describe('the name of a body', () => {
   it('is rada_name (trimmed) when the config has one, as for sejmiki and powiaty; else Rada Miasta + the city', async () => {
-    const term = { id: '2024-2029', councilor_index: ['Jan Nowak'], votes: [{ id: 'v', session_date: '2024-06-01', named_votes: { za: [0] } }] };
+    const term = {
+      id: '2024-2029',
+      councilor_index: ['Jan Nowak'],
+      votes: [{ id: 'v', session_date: '2024-06-01', named_votes: { za: [0] } }],
+    };
     const { dbPath } = await build({
       'lubelskie/config.json': { city_name: 'lubelskie', rada_name: ' Sejmik Województwa Lubelskiego ' },
       'lubelskie/kadencja-2024-2029.json': term,
@@ -198,7 +273,10 @@ describe('the name of a body', () => {
     });
     const db = new Database(dbPath, { readonly: true });
     try {
-      expect(db.prepare('SELECT nazwa FROM organ ORDER BY id_organu').pluck().all()).toEqual(['Sejmik Województwa Lubelskiego', 'Rada Miasta Lublina']);
+      expect(db.prepare('SELECT nazwa FROM organ ORDER BY id_organu').pluck().all()).toEqual([
+        'Sejmik Województwa Lubelskiego',
+        'Rada Miasta Lublina',
+      ]);
     } finally {
       db.close();
     }

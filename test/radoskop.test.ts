@@ -37,11 +37,23 @@ describe('a hand-built source of three councils (every §8 and §10 rule and qui
     db = new Database(dbPath, { readonly: true });
     t = appOver(dbPath);
   });
-  afterAll(() => { db.close(); t.close(); });
+  afterAll(() => {
+    db.close();
+    t.close();
+  });
 
   it('loads every council, with its own counts and warnings', () => {
     expect(summary.counts).toMatchObject({
-      kadencje: 2, organy: 3, ugrupowania: 6, radni: 13, przynaleznosci: 15, posiedzenia: 13, glosowania: 17, glosy: 44, obecnosci: 15, zalaczniki: 4,
+      kadencje: 2,
+      organy: 3,
+      ugrupowania: 6,
+      radni: 13,
+      przynaleznosci: 15,
+      posiedzenia: 13,
+      glosowania: 17,
+      glosy: 44,
+      obecnosci: 15,
+      zalaczniki: 4,
     });
     expect(summary.parts.map((p) => [p.name, p.counts])).toEqual([
       ['alfa-city', { kadencje: 2, radni: 5, posiedzenia: 6, glosowania: 7, glosy: 17, obecnosci: 0 }],
@@ -75,64 +87,186 @@ describe('a hand-built source of three councils (every §8 and §10 rule and qui
   });
 
   it('makes bodies, terms, persons, groups (one per council and club) and memberships as §8 says', () => {
-    expect(rows('SELECT id_organu, nazwa, typ FROM organ')).toEqual([[1, 'Rada Miasta Alfy', 'rada'], [2, 'Rada Miasta Beta', 'rada'], [3, 'Rada Miasta Gammy', 'rada']]);
+    expect(rows('SELECT id_organu, nazwa, typ FROM organ')).toEqual([
+      [1, 'Rada Miasta Alfy', 'rada'],
+      [2, 'Rada Miasta Beta', 'rada'],
+      [3, 'Rada Miasta Gammy', 'rada'],
+    ]);
     // 2024-2029 starts at the earliest of Beta's config start and the first votes of Alfa and Gamma.
-    expect(rows('SELECT kadencja, data_od FROM kadencja')).toEqual([['2018-2023', '2018-11-20'], ['2024-2029', '2024-05-07']]);
+    expect(rows('SELECT kadencja, data_od FROM kadencja')).toEqual([
+      ['2018-2023', '2018-11-20'],
+      ['2024-2029', '2024-05-07'],
+    ]);
     // Piotr Lis and Ulica Długa are in an index but not among the councillors: no persons.
     expect(rows('SELECT id_osoby, imie_nazwisko, token FROM radny')).toEqual([
-      [1, 'Ewa Zając', 'ewa-zajac'], [2, 'Jan Kowalski', 'jan-kowalski'], [3, 'Adam Nowak', 'adam-nowak'], [4, 'Zofia Wójcik', 'zofia-wojcik'],
-      [5, 'Marta Sowa', 'marta-sowa'], [6, 'Tomasz Bąk', 'tomasz-bak'], [7, 'Jan Kowalski', 'jan-kowalski-2'], [8, 'Olga Kruk', 'olga-kruk'],
-      [9, 'Anna Adamska', 'anna-adamska'], [10, 'Bartosz Bem', 'bartosz-bem'], [11, 'Celina Cis', 'celina-cis'], [12, 'Dawid Dąb', 'dawid-dab'],
+      [1, 'Ewa Zając', 'ewa-zajac'],
+      [2, 'Jan Kowalski', 'jan-kowalski'],
+      [3, 'Adam Nowak', 'adam-nowak'],
+      [4, 'Zofia Wójcik', 'zofia-wojcik'],
+      [5, 'Marta Sowa', 'marta-sowa'],
+      [6, 'Tomasz Bąk', 'tomasz-bak'],
+      [7, 'Jan Kowalski', 'jan-kowalski-2'],
+      [8, 'Olga Kruk', 'olga-kruk'],
+      [9, 'Anna Adamska', 'anna-adamska'],
+      [10, 'Bartosz Bem', 'bartosz-bem'],
+      [11, 'Celina Cis', 'celina-cis'],
+      [12, 'Dawid Dąb', 'dawid-dab'],
       [13, 'Ewa Ek', 'ewa-ek'],
     ]);
     // KO of Alfa, of Beta and of Gamma are three groups; PiS of Alfa and of Gamma two.
-    expect(rows('SELECT id_ugrupowania, nazwa FROM ugrupowanie')).toEqual([[1, 'PiS'], [2, 'KO'], [3, 'Razem'], [4, 'KO'], [5, 'KO'], [6, 'PiS']]);
+    expect(rows('SELECT id_ugrupowania, nazwa FROM ugrupowanie')).toEqual([
+      [1, 'PiS'],
+      [2, 'KO'],
+      [3, 'Razem'],
+      [4, 'KO'],
+      [5, 'KO'],
+      [6, 'PiS'],
+    ]);
     expect(rows('SELECT przynaleznosc_id, id_osoby, kadencja, id_ugrupowania FROM przynaleznosc')).toEqual([
-      [1, 1, '2018-2023', null], [2, 2, '2018-2023', 1], [3, 2, '2024-2029', 3], [4, 3, '2018-2023', 2], [5, 3, '2024-2029', 2],
-      [6, 4, '2018-2023', 2], [7, 5, '2024-2029', null], [8, 6, '2024-2029', null], [9, 7, '2024-2029', null], [10, 8, '2024-2029', 4],
-      [11, 9, '2024-2029', 5], [12, 10, '2024-2029', 6], [13, 11, '2024-2029', 5], [14, 12, '2024-2029', null], [15, 13, '2024-2029', 6],
+      [1, 1, '2018-2023', null],
+      [2, 2, '2018-2023', 1],
+      [3, 2, '2024-2029', 3],
+      [4, 3, '2018-2023', 2],
+      [5, 3, '2024-2029', 2],
+      [6, 4, '2018-2023', 2],
+      [7, 5, '2024-2029', null],
+      [8, 6, '2024-2029', null],
+      [9, 7, '2024-2029', null],
+      [10, 8, '2024-2029', 4],
+      [11, 9, '2024-2029', 5],
+      [12, 10, '2024-2029', 6],
+      [13, 11, '2024-2029', 5],
+      [14, 12, '2024-2029', null],
+      [15, 13, '2024-2029', 6],
     ]);
   });
 
   it('makes one session per (date, session number): two on one day stay two; numbers as written, or the position', async () => {
     expect(rows('SELECT id_posiedzenia, id_organu, numer, data FROM posiedzenie ORDER BY id_posiedzenia')).toEqual([
-      [1, 1, 'I', '2018-12-05'], [2, 1, 'II', '2019-01-10'], [3, 1, '3', '2019-01-10'], [4, 1, '4', '2019-02-01'], [5, 1, 'IV', '2019-02-01'],
-      [6, 1, 'I', '2024-05-20'], [7, 2, 'LXXIV/2', '2024-06-03'], [8, 2, '2', '2024-06-20'],
-      [9, 3, 'V', '2024-06-10'], [10, 3, 'VI', '2024-06-10'], [11, 3, 'VII', '2024-07-01'], [12, 3, '4', '2024-09-01'], [13, 3, 'IX', '2024-10-01'],
+      [1, 1, 'I', '2018-12-05'],
+      [2, 1, 'II', '2019-01-10'],
+      [3, 1, '3', '2019-01-10'],
+      [4, 1, '4', '2019-02-01'],
+      [5, 1, 'IV', '2019-02-01'],
+      [6, 1, 'I', '2024-05-20'],
+      [7, 2, 'LXXIV/2', '2024-06-03'],
+      [8, 2, '2', '2024-06-20'],
+      [9, 3, 'V', '2024-06-10'],
+      [10, 3, 'VI', '2024-06-10'],
+      [11, 3, 'VII', '2024-07-01'],
+      [12, 3, '4', '2024-09-01'],
+      [13, 3, 'IX', '2024-10-01'],
     ]);
-    expect((await get('/api/glosowania/2')).posiedzenie).toEqual({ id_posiedzenia: 2, numer: 'II', data: '2019-01-10', nazwa: 'Sesja II' });
+    expect((await get('/api/glosowania/2')).posiedzenie).toEqual({
+      id_posiedzenia: 2,
+      numer: 'II',
+      data: '2019-01-10',
+      nazwa: 'Sesja II',
+    });
     expect((await get('/api/statystyki/dashboard?organ=3')).liczba_posiedzen).toBe(5);
   });
 
   it('orders votes by date (stable in file order), skips a vote published twice, numbers them within their session', () => {
     expect(rows('SELECT id_glosowania, id_posiedzenia, numer, tytul FROM glosowanie')).toEqual([
-      [1, 1, 1, 'Porządek obrad'], [2, 2, 1, 'Budżet 2019'], [3, 3, 1, 'Głosowanie 1'], [4, 4, 1, 'Skarga'], [5, 5, 1, 'Wniosek'],
-      [6, 6, 1, 'Ślubowanie'], [7, 6, 2, 'Wybór przewodniczącego'], [8, 7, 1, 'Budżet'], [9, 7, 2, 'Uchwała'], [10, 8, 1, 'Absolutorium'],
+      [1, 1, 1, 'Porządek obrad'],
+      [2, 2, 1, 'Budżet 2019'],
+      [3, 3, 1, 'Głosowanie 1'],
+      [4, 4, 1, 'Skarga'],
+      [5, 5, 1, 'Wniosek'],
+      [6, 6, 1, 'Ślubowanie'],
+      [7, 6, 2, 'Wybór przewodniczącego'],
+      [8, 7, 1, 'Budżet'],
+      [9, 7, 2, 'Uchwała'],
+      [10, 8, 1, 'Absolutorium'],
       // g1 twice in session V: one vote; g1 in session VI: another vote
-      [11, 9, 1, 'Porządek obrad'], [12, 10, 1, 'Budżet'], [13, 10, 2, 'Zmiana budżetu'], [14, 11, 1, 'Pożyczka'], [15, 11, 2, 'Skarga'],
-      [16, 12, 1, 'Wniosek'], [17, 13, 1, 'Absolutorium'],
+      [11, 9, 1, 'Porządek obrad'],
+      [12, 10, 1, 'Budżet'],
+      [13, 10, 2, 'Zmiana budżetu'],
+      [14, 11, 1, 'Pożyczka'],
+      [15, 11, 2, 'Skarga'],
+      [16, 12, 1, 'Wniosek'],
+      [17, 13, 1, 'Absolutorium'],
     ]);
   });
 
   it('maps the named lists to ballots, dropping a duplicate name, an index out of range and names that are no person', () => {
     const [Z, P, N, B] = [0, 1, 3, 4];
     expect(rows('SELECT id_glosowania, id_osoby, glos FROM glos')).toEqual([
-      [1, 1, Z], [1, 2, Z], [1, 3, Z], [2, 1, P], [2, 2, Z], [2, 3, Z], [3, 1, Z], [3, 2, Z], [3, 3, P], [4, 2, P], [4, 3, Z],
-      [6, 2, Z], [6, 3, Z], [6, 5, Z], [7, 2, Z], [7, 3, Z], [7, 5, P],
-      [8, 6, Z], [8, 7, Z], [8, 8, P], [9, 6, P], [9, 7, P], [9, 8, Z], [10, 6, Z], [10, 7, Z], [10, 8, Z],
-      [11, 9, Z], [11, 10, Z], [11, 11, Z], [11, 12, N], [12, 9, Z], [12, 10, P], [12, 12, B], [13, 9, Z], [13, 12, Z],
-      [15, 9, N], [15, 10, Z], [15, 11, Z], [15, 12, N], [16, 9, Z], [16, 13, P], [17, 9, Z], [17, 10, Z], [17, 13, Z],
+      [1, 1, Z],
+      [1, 2, Z],
+      [1, 3, Z],
+      [2, 1, P],
+      [2, 2, Z],
+      [2, 3, Z],
+      [3, 1, Z],
+      [3, 2, Z],
+      [3, 3, P],
+      [4, 2, P],
+      [4, 3, Z],
+      [6, 2, Z],
+      [6, 3, Z],
+      [6, 5, Z],
+      [7, 2, Z],
+      [7, 3, Z],
+      [7, 5, P],
+      [8, 6, Z],
+      [8, 7, Z],
+      [8, 8, P],
+      [9, 6, P],
+      [9, 7, P],
+      [9, 8, Z],
+      [10, 6, Z],
+      [10, 7, Z],
+      [10, 8, Z],
+      [11, 9, Z],
+      [11, 10, Z],
+      [11, 11, Z],
+      [11, 12, N],
+      [12, 9, Z],
+      [12, 10, P],
+      [12, 12, B],
+      [13, 9, Z],
+      [13, 12, Z],
+      [15, 9, N],
+      [15, 10, Z],
+      [15, 11, Z],
+      [15, 12, N],
+      [16, 9, Z],
+      [16, 13, P],
+      [17, 9, Z],
+      [17, 10, Z],
+      [17, 13, Z],
     ]);
-    expect(rows('SELECT id_zalacznika, id_glosowania FROM zalacznik')).toEqual([[1, 1], [2, 2], [3, 5], [4, 8]]);
+    expect(rows('SELECT id_zalacznika, id_glosowania FROM zalacznik')).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 5],
+      [4, 8],
+    ]);
   });
 
   it('serves the stated tallies; a tally-only vote takes them; resolution words are the result, numbers are not', async () => {
     const vote = async (id: number) => {
       const v = await get(`/api/glosowania/${id}`);
-      return [v.wynik, v.za, v.przeciw, v.wstrzymujacy, v.nieobecni, v.brak_glosu, v.kontrowersyjnosc, v.imienne, v.liczby_zrodla];
+      return [
+        v.wynik,
+        v.za,
+        v.przeciw,
+        v.wstrzymujacy,
+        v.nieobecni,
+        v.brak_glosu,
+        v.kontrowersyjnosc,
+        v.imienne,
+        v.liczby_zrodla,
+      ];
     };
-    const stated = (za: number | null, przeciw: number | null, wstrzymujacy: number | null, nieobecni: number | null, brak_glosu: number | null) =>
-      ({ za, przeciw, wstrzymujacy, nieobecni, brak_glosu });
+    const stated = (
+      za: number | null,
+      przeciw: number | null,
+      wstrzymujacy: number | null,
+      nieobecni: number | null,
+      brak_glosu: number | null,
+    ) => ({ za, przeciw, wstrzymujacy, nieobecni, brak_glosu });
     expect(await vote(2)).toEqual(['przyjęto', 2, 1, 0, 0, 0, 67, true, stated(3, 1, 1, 0, 0)]); // counted 2:1 beside the stated 3:1
     expect(await vote(5)).toEqual(['przyjęto', 4, 0, 0, 0, 0, 0, false, stated(4, null, null, null, null)]); // tally-only; "0" as text is not stated
     expect(await vote(6)).toEqual(['przyjęto', 3, 0, 0, 0, 0, 0, true, null]); // no counts: none stated
@@ -140,18 +274,32 @@ describe('a hand-built source of three councils (every §8 and §10 rule and qui
     expect(await vote(15)).toEqual(['odrzucono', 2, 0, 0, 2, 0, 0, true, null]); // "odrzucona" stands against 2:0
     expect(await vote(16)).toEqual(['odrzucono', 1, 1, 0, 0, 0, 100, true, null]); // "XX/524/20" states no result: 1:1
     // The tally-only votes are in the lists and rankings like any vote, and in no councillor's figures.
-    const listed = (await get('/api/glosowania?organ=3&limit=100')).map((v: { id_glosowania: number }) => v.id_glosowania);
+    const listed = (await get('/api/glosowania?organ=3&limit=100')).map(
+      (v: { id_glosowania: number }) => v.id_glosowania,
+    );
     expect(listed).toEqual([17, 16, 15, 14, 13, 12, 11]);
-    const unanimous = (await get('/api/statystyki/najbardziej-jednomyslne?organ=3&limit=100')).map((v: { id_glosowania: number }) => v.id_glosowania);
+    const unanimous = (await get('/api/statystyki/najbardziej-jednomyslne?organ=3&limit=100')).map(
+      (v: { id_glosowania: number }) => v.id_glosowania,
+    );
     expect(unanimous).toContain(14);
     expect(await get('/api/glosowania/14/glosy')).toEqual([]);
   });
 
   it('takes attendance from the official lists within each councillor tenure, and from the ballots without a list', async () => {
-    expect(rows('SELECT id_posiedzenia, lista_obecnosci FROM posiedzenie WHERE id_organu = 3 ORDER BY 1')).toEqual([[9, 1], [10, 1], [11, 1], [12, 0], [13, 1]]);
-    const present = async (session: number) => Object.fromEntries(
-      (await get(`/api/posiedzenia/${session}/obecnosci`)).map((r: { id_osoby: number; obecny: boolean }) => [r.id_osoby, r.obecny]),
-    );
+    expect(rows('SELECT id_posiedzenia, lista_obecnosci FROM posiedzenie WHERE id_organu = 3 ORDER BY 1')).toEqual([
+      [9, 1],
+      [10, 1],
+      [11, 1],
+      [12, 0],
+      [13, 1],
+    ]);
+    const present = async (session: number) =>
+      Object.fromEntries(
+        (await get(`/api/posiedzenia/${session}/obecnosci`)).map((r: { id_osoby: number; obecny: boolean }) => [
+          r.id_osoby,
+          r.obecny,
+        ]),
+      );
     expect(await present(9)).toEqual({ 9: true, 10: true, 11: true, 12: false }); // Dawid: N and not listed; Ewa: before her seat
     expect(await present(10)).toEqual({ 9: true, 10: true, 11: false, 12: true }); // Bartosz voted though not listed; Celina neither
     expect(await present(11)).toEqual({ 9: false, 10: true, 11: true, 12: true }); // Dawid listed though N on every vote
@@ -174,14 +322,33 @@ describe('a hand-built source of three councils (every §8 and §10 rule and qui
     // Alfa: everyone with an attendance record in its sessions; Zofia (4) never voted. Name order.
     expect(names(await get('/api/radni?organ=1'))).toEqual([3, 1, 2, 5]);
     expect(names(await get('/api/radni?organ=2'))).toEqual([7, 8, 6]);
-    expect(await get('/api/statystyki/dashboard?organ=2')).toEqual({ liczba_posiedzen: 2, liczba_glosow: 3, liczba_radnych: 3, srednia_frekwencja: '100.00' });
+    expect(await get('/api/statystyki/dashboard?organ=2')).toEqual({
+      liczba_posiedzen: 2,
+      liczba_glosow: 3,
+      liczba_radnych: 3,
+      srednia_frekwencja: '100.00',
+    });
     // Beta, active ballots with a majority: 6 Z P Z, 7 Z P Z, 8 P Z Z; majorities Z (c0), P (c1), Z (c2).
     const rebels = await get('/api/statystyki/ranking-buntownikow?organ=2&min_glosowan=1');
-    expect(rebels.map((r: { id_osoby: number; glosowania: number; w_mniejszosci: number }) => [r.id_osoby, r.glosowania, r.w_mniejszosci]))
-      .toEqual([[8, 3, 2], [6, 3, 0], [7, 3, 0]]);
+    expect(
+      rebels.map((r: { id_osoby: number; glosowania: number; w_mniejszosci: number }) => [
+        r.id_osoby,
+        r.glosowania,
+        r.w_mniejszosci,
+      ]),
+    ).toEqual([
+      [8, 3, 2],
+      [6, 3, 0],
+      [7, 3, 0],
+    ]);
     // The two Jan Kowalskis sit in different councils: never paired.
     const pairs = await get('/api/statystyki/top-koalicje?min_wspolne=1&limit=100');
-    expect(pairs.some((p: { radny_1: { id_osoby: number }; radny_2: { id_osoby: number } }) => p.radny_1.id_osoby === 2 && p.radny_2.id_osoby === 7)).toBe(false);
+    expect(
+      pairs.some(
+        (p: { radny_1: { id_osoby: number }; radny_2: { id_osoby: number } }) =>
+          p.radny_1.id_osoby === 2 && p.radny_2.id_osoby === 7,
+      ),
+    ).toBe(false);
     expect((await request(t.app).get('/api/radni?organ=4')).status).toBe(404);
   });
 });
@@ -199,7 +366,9 @@ describe('a source Radoskop readers must reject: nothing is published', () => {
 
   it('a file that is not JSON', async () => {
     const problems = await rejected({ ...RADOSKOP_HAND, 'beta-city/docs/kadencja-2024-2029.json': '{"votes": [' });
-    expect(problems).toEqual([expect.stringMatching(/^beta-city\/docs\/kadencja-2024-2029\.json: \(file\): is not JSON: /)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^beta-city\/docs\/kadencja-2024-2029\.json: \(file\): is not JSON: /),
+    ]);
   });
 });
 
@@ -212,16 +381,37 @@ describe.skipIf(!haveShared)('the real councils Radoskop publishes (Katowice; Gd
     const { counts, parts, findings } = await checkSource({ source: sharedDir, format: 'radoskop' });
     expect(findings.errorCount).toBe(0);
     // 14 street and municipality names of Gdańsk's index are no persons; KO and PiS of each city are groups of their own.
-    expect(counts).toMatchObject({ organy: 2, ugrupowania: 6, posiedzenia: 79, glosowania: 2806, glosy: 89631, radni: 78, obecnosci: 2530 });
-    expect(parts.map((p) => [p.name, p.counts.radni, p.counts.obecnosci])).toEqual([['gdansk', 47, 1830], ['katowice', 31, 700]]);
+    expect(counts).toMatchObject({
+      organy: 2,
+      ugrupowania: 6,
+      posiedzenia: 79,
+      glosowania: 2806,
+      glosy: 89631,
+      radni: 78,
+      obecnosci: 2530,
+    });
+    expect(parts.map((p) => [p.name, p.counts.radni, p.counts.obecnosci])).toEqual([
+      ['gdansk', 47, 1830],
+      ['katowice', 31, 700],
+    ]);
     const warnings = findings.warnings.map(located);
-    expect(warnings).toContain('gdansk/kadencja-2018-2023.json: named_votes.nieobecni: vote 2020-04-30_33: "Powstania Listopadowego" is in the index but not among the councillors; skipped');
-    expect(warnings).toContain('gdansk/kadencja-2024-2029.json: sessions.attendees: session 2024-05-16 II: "Wygenerowano za pomocą eSesja.pl" is not a councillor of this term; skipped');
-    expect(warnings.filter((w) => /^gdansk\/kadencja-20\d\d-20\d\d\.json: counts\.\w+: vote \d{4}-\d\d-\d\d_\d+: states \d+ but the named list has \d+/.test(w)).length).toBeGreaterThan(0);
+    expect(warnings).toContain(
+      'gdansk/kadencja-2018-2023.json: named_votes.nieobecni: vote 2020-04-30_33: "Powstania Listopadowego" is in the index but not among the councillors; skipped',
+    );
+    expect(warnings).toContain(
+      'gdansk/kadencja-2024-2029.json: sessions.attendees: session 2024-05-16 II: "Wygenerowano za pomocą eSesja.pl" is not a councillor of this term; skipped',
+    );
+    expect(
+      warnings.filter((w) =>
+        /^gdansk\/kadencja-20\d\d-20\d\d\.json: counts\.\w+: vote \d{4}-\d\d-\d\d_\d+: states \d+ but the named list has \d+/.test(
+          w,
+        ),
+      ).length,
+    ).toBeGreaterThan(0);
     expect(parts.find((p) => p.name === 'katowice')!.warnings).toEqual({});
   });
 
-  it('serve the council\'s own record: tally-only votes adopted as stated, attendance from the official lists', async () => {
+  it("serve the council's own record: tally-only votes adopted as stated, attendance from the official lists", async () => {
     const dbPath = join(newDir(), 'council.db');
     await runEtl({ source: sharedDir, format: 'radoskop', dbPath });
     const t = appOver(dbPath);
@@ -229,11 +419,25 @@ describe.skipIf(!haveShared)('the real councils Radoskop publishes (Katowice; Gd
     try {
       // Gdańsk, 2022-06-30: a loan adopted 33 : 0 with an empty roll call (it read "odrzucono 0 : 0").
       const loan = (await request(t.app).get('/api/glosowania/505')).body.data;
-      expect([loan.data, loan.wynik, loan.za, loan.przeciw, loan.imienne, loan.liczby_zrodla.za]).toEqual(['2022-06-30', 'przyjęto', 33, 0, false, 33]);
-      expect(db.prepare('SELECT count(*) FROM glosowanie WHERE imienne = 0 AND za_podane IS NOT NULL').pluck().get()).toBe(35);
+      expect([loan.data, loan.wynik, loan.za, loan.przeciw, loan.imienne, loan.liczby_zrodla.za]).toEqual([
+        '2022-06-30',
+        'przyjęto',
+        33,
+        0,
+        false,
+        33,
+      ]);
+      expect(
+        db.prepare('SELECT count(*) FROM glosowanie WHERE imienne = 0 AND za_podane IS NOT NULL').pluck().get(),
+      ).toBe(35);
       // Every session of both councils has an official list naming its councillors.
       expect(db.prepare('SELECT count(*), sum(lista_obecnosci) FROM posiedzenie').raw().get()).toEqual([79, 79]);
-      expect(db.prepare("SELECT count(*) FROM radny WHERE imie_nazwisko IN ('Gminą Gardeja', 'Powstania Listopadowego')").pluck().get()).toBe(0);
+      expect(
+        db
+          .prepare("SELECT count(*) FROM radny WHERE imie_nazwisko IN ('Gminą Gardeja', 'Powstania Listopadowego')")
+          .pluck()
+          .get(),
+      ).toBe(0);
     } finally {
       db.close();
       t.close();

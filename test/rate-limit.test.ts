@@ -4,29 +4,55 @@
 // the counts are test/service.test.ts's (WEB_CONCURRENCY=2); the guards' use of it (headers, 429, what is counted) is test/guards.test.ts's.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Count, type HitStore, type Hits, MemoryHitStore, RateLimit, secondsUntil } from '../src/http/rate-limit.ts';
+import {
+  type Count,
+  type HitStore,
+  type Hits,
+  MemoryHitStore,
+  RateLimit,
+  secondsUntil,
+} from '../src/http/rate-limit.ts';
 
 const WINDOW = 60_000;
 const failed: unknown[] = [];
-const limitOf = (limit: number, store: HitStore = new MemoryHitStore()) => new RateLimit(limit, WINDOW, store, (error) => failed.push(error));
+const limitOf = (limit: number, store: HitStore = new MemoryHitStore()) =>
+  new RateLimit(limit, WINDOW, store, (error) => failed.push(error));
 
 /** A store that answers a turn later, like the cluster's. */
 class LaterStore implements HitStore {
   readonly inner = new MemoryHitStore();
-  init(options: { windowMs: number }) { this.inner.init(options); return Promise.resolve(); }
-  increment(key: string): Promise<Hits> { return Promise.resolve().then(() => this.inner.increment(key)); }
-  decrement(key: string): Promise<void> { return Promise.resolve().then(() => this.inner.decrement(key)); }
+  init(options: { windowMs: number }) {
+    this.inner.init(options);
+    return Promise.resolve();
+  }
+  increment(key: string): Promise<Hits> {
+    return Promise.resolve().then(() => this.inner.increment(key));
+  }
+  decrement(key: string): Promise<void> {
+    return Promise.resolve().then(() => this.inner.decrement(key));
+  }
 }
 
-beforeEach(() => { vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z') }); failed.length = 0; });
-afterEach(() => { vi.useRealTimers(); expect(failed).toEqual([]); });
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z') });
+  failed.length = 0;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  expect(failed).toEqual([]);
+});
 
 describe('a rate limit', () => {
-  it('counts each key on its own, refuses past the limit, and starts again when the key\'s window ends', () => {
+  it("counts each key on its own, refuses past the limit, and starts again when the key's window ends", () => {
     const limit = limitOf(2);
     vi.advanceTimersByTime(10); // the key's window starts between two sweeps
     const counts = [limit.hit('a'), limit.hit('a'), limit.hit('b'), limit.hit('a')] as Count[];
-    expect(counts.map((c) => [c.remaining, c.over])).toEqual([[1, false], [0, false], [1, false], [0, true]]);
+    expect(counts.map((c) => [c.remaining, c.over])).toEqual([
+      [1, false],
+      [0, false],
+      [1, false],
+      [0, true],
+    ]);
     expect(counts[0]!.resetTime!.getTime()).toBe(Date.now() + WINDOW);
     vi.advanceTimersByTime(WINDOW - 1);
     expect((limit.hit('a') as Count).over).toBe(true);
@@ -62,7 +88,11 @@ describe('a rate limit', () => {
       expect(async).toBeInstanceOf(Promise);
       answers.push([(sync as Count).over, (await async).over]);
     }
-    expect(answers).toEqual([[false, false], [true, true], [true, true]]);
+    expect(answers).toEqual([
+      [false, false],
+      [true, true],
+      [true, true],
+    ]);
   });
 
   it('forgets expired keys (swept once a window)', () => {

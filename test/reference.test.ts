@@ -19,7 +19,9 @@ import { referenceGet } from './support/reference.ts';
 
 /** The paths of the GET endpoints, from the endpoint tables. */
 const GET_ENDPOINTS = API_ENDPOINTS.filter((e) => e.method === 'get').map((e) => e.path);
-const GET_TABLE = new RouteTable(GET_ENDPOINTS.map((path) => ({ path, methods: READ, kind: 'data' as const, target: path })));
+const GET_TABLE = new RouteTable(
+  GET_ENDPOINTS.map((path) => ({ path, methods: READ, kind: 'data' as const, target: path })),
+);
 /** The GET endpoint a URL is for (its path), or undefined. */
 const endpointOf = (url: string): string | undefined => GET_TABLE.lookup('GET', url.split('?')[0]!).target;
 
@@ -58,7 +60,11 @@ describe('writeBundle', () => {
       const parsed = parse<Record<string, string>>(toCsv(file, rows), { columns: true });
       // A key some rows leave out (glosowania.csv's stated tallies) is an empty cell in theirs.
       const header = csvHeader(file, rows);
-      expect(parsed).toEqual(rows.map((row) => Object.fromEntries(header.map((k) => [k, row[k] === null || row[k] === undefined ? '' : String(row[k])]))));
+      expect(parsed).toEqual(
+        rows.map((row) =>
+          Object.fromEntries(header.map((k) => [k, row[k] === null || row[k] === undefined ? '' : String(row[k])])),
+        ),
+      );
     }
   });
 });
@@ -66,7 +72,10 @@ describe('writeBundle', () => {
 describe('reference oracle against the hand computation', () => {
   it('has a case worked out on paper for every GET endpoint compared with it', () => {
     const compared = GET_ENDPOINTS.filter((path) => !(path in NOT_COMPARED));
-    const cases = [...HAND_EXPECTED.filter((c) => !c.notFound), ...HAND_EVIDENCE.filter((c) => c.body !== NOT_FOUND && c.body !== BAD_REQUEST)];
+    const cases = [
+      ...HAND_EXPECTED.filter((c) => !c.notFound),
+      ...HAND_EVIDENCE.filter((c) => c.body !== NOT_FOUND && c.body !== BAD_REQUEST),
+    ];
     const worked = new Set(cases.map((c) => endpointOf(c.path)));
     expect(worked.has(undefined), 'every case is for a GET endpoint').toBe(false);
     expect(compared.filter((path) => !worked.has(path))).toEqual([]);
@@ -83,7 +92,7 @@ describe('reference oracle against the hand computation', () => {
   }
 });
 
-describe('the oracle\'s coverage, from the endpoint tables', () => {
+describe("the oracle's coverage, from the endpoint tables", () => {
   it('is compared with the API on every GET endpoint by the differential tests, or the endpoint is exempt with a reason', () => {
     const requested = new Set<string | undefined>();
     for (const bundle of fc.sample(arbitraryCouncil(), { numRuns: 5, seed: 35 })) {
@@ -92,13 +101,21 @@ describe('the oracle\'s coverage, from the endpoint tables', () => {
     }
     expect(requested.has(undefined), 'every request is for a GET endpoint').toBe(false);
     const missing = GET_ENDPOINTS.filter((path) => !requested.has(path) && !(path in NOT_COMPARED));
-    expect(missing, 'compare it in test/support/differential.ts (and the reference), or list it in NOT_COMPARED with the reason').toEqual([]);
-    expect(Object.keys(NOT_COMPARED).filter((path) => requested.has(path) || !GET_ENDPOINTS.includes(path)), 'stale exemptions').toEqual([]);
+    expect(
+      missing,
+      'compare it in test/support/differential.ts (and the reference), or list it in NOT_COMPARED with the reason',
+    ).toEqual([]);
+    expect(
+      Object.keys(NOT_COMPARED).filter((path) => requested.has(path) || !GET_ENDPOINTS.includes(path)),
+      'stale exemptions',
+    ).toEqual([]);
   });
 });
 
 describe('reference oracle on random councils', () => {
-  const ENDPOINTS: Array<(ids: { person: number; vote: number | null; session: number }) => [string, Record<string, string>?]> = [
+  const ENDPOINTS: Array<
+    (ids: { person: number; vote: number | null; session: number }) => [string, Record<string, string>?]
+  > = [
     () => ['/api/radni'],
     ({ person }) => [`/api/radni/${person}`],
     ({ person }) => [`/api/radni/${person}/glosowania`],
@@ -154,7 +171,8 @@ describe('reference oracle on random councils', () => {
     fc.assert(
       fc.property(arbitraryCouncil(), (bundle) => {
         const ids = (file: string, key: string) => (bundle[file] ?? []).map((r) => Number(r[key]));
-        const unique = (xs: number[]) => new Set(xs).size === xs.length && xs.every((x) => Number.isInteger(x) && x > 0);
+        const unique = (xs: number[]) =>
+          new Set(xs).size === xs.length && xs.every((x) => Number.isInteger(x) && x > 0);
         const persons = ids('radni.csv', 'id_osoby');
         const votes = ids('glosowania.csv', 'id_glosowania');
         const sessions = ids('posiedzenia.csv', 'id_posiedzenia');
@@ -205,7 +223,12 @@ describe('reference oracle on random councils', () => {
     type Body<T> = { success: true; data: T; pagination?: Paging };
     type Counts = Record<string, number>;
     type Partner = { id_osoby: number; wspolne_glosowania: number; zgodne: number };
-    type TopPair = { radny_1: { id_osoby: number }; radny_2: { id_osoby: number }; wspolne_glosowania: number; zgodne: number };
+    type TopPair = {
+      radny_1: { id_osoby: number };
+      radny_2: { id_osoby: number };
+      wspolne_glosowania: number;
+      zgodne: number;
+    };
     fc.assert(
       fc.property(arbitraryCouncil(), (bundle) => {
         const get = <T>(path: string, query?: Record<string, string>) => referenceGet(bundle, path, query) as Body<T>;
@@ -213,7 +236,10 @@ describe('reference oracle on random councils', () => {
         const stats = get<Counts>('/api/utils/stats').data;
         expect(total('/api/glosowania', { limit: '100' })).toBe(stats.glosowania);
         expect(get<Counts>('/api/statystyki/dashboard').data.liczba_glosow).toBe(stats.glosowania);
-        const ranking = get<Array<{ id_osoby: number; liczba_posiedzen: number }>>('/api/statystyki/ranking-frekwencji', { limit: '100' }).data;
+        const ranking = get<Array<{ id_osoby: number; liczba_posiedzen: number }>>(
+          '/api/statystyki/ranking-frekwencji',
+          { limit: '100' },
+        ).data;
         for (const person of bundle['radni.csv'] ?? []) {
           const id = Number(person.id_osoby);
           const profile = get<Counts>(`/api/radni/${id}`).data;
@@ -236,7 +262,10 @@ describe('reference oracle on random councils', () => {
         const top = get<TopPair[]>('/api/statystyki/top-koalicje', { min_wspolne: '1', limit: '100' }).data;
         let partnerEntries = 0;
         for (const person of bundle['radni.csv'] ?? []) {
-          const ko = get<Partner[]>(`/api/radni/${Number(person.id_osoby)}/koalicje`, { min_wspolne: '1', limit: '100' }).data;
+          const ko = get<Partner[]>(`/api/radni/${Number(person.id_osoby)}/koalicje`, {
+            min_wspolne: '1',
+            limit: '100',
+          }).data;
           partnerEntries += ko.length;
           for (const p of ko) {
             const [a, b] = [Number(person.id_osoby), p.id_osoby].sort((x, y) => x - y);

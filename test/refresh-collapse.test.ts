@@ -21,7 +21,9 @@ const cli = fileURLToPath(new URL('../dist/cli/council.js', import.meta.url));
 
 async function council(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -96,11 +98,16 @@ describe('a refresh over a source that collapsed', () => {
     // Every term's votes list empty: the councils and their councillors are there, not one vote.
     const empty = (term: string) => ({ id: term, councilors: [{ name: 'Jan Nowak', club: 'KO' }], votes: [] });
     await writeRadoskopHand(source, {
-      'alfa-city/kadencja-2018-2023.json': empty('2018-2023'), 'alfa-city/kadencja-2024-2029.json': empty('2024-2029'),
+      'alfa-city/kadencja-2018-2023.json': empty('2018-2023'),
+      'alfa-city/kadencja-2024-2029.json': empty('2024-2029'),
       'beta-city/docs/kadencja-2024-2029.json': empty('2024-2029'),
     });
     expect((await council(['check', '--format', 'radoskop', '--source', source])).stdout).toMatch(/ok \(0 votes/);
-    const refused = await council(['refresh'], { ...env, REFRESH_MAX_VOTES_LOST: '100', REFRESH_MAX_COUNCILS_LOST: '100' });
+    const refused = await council(['refresh'], {
+      ...env,
+      REFRESH_MAX_VOTES_LOST: '100',
+      REFRESH_MAX_COUNCILS_LOST: '100',
+    });
     expect(refused.code).toBe(1);
     expect(sha256(dbPath)).toBe(before);
   });
@@ -124,31 +131,46 @@ describe('a refresh over a source that collapsed', () => {
     const refused = await council(['refresh'], { ...env, REFRESH_MAX_VOTES_LOST: '30' });
     expect(refused.code).toBe(1);
     expect(refused.stderr).not.toContain('votes (30.00 %');
-    const allowed = await council(['refresh'], { ...env, REFRESH_MAX_COUNCILS_LOST: '50', REFRESH_MAX_VOTES_LOST: '30' });
+    const allowed = await council(['refresh'], {
+      ...env,
+      REFRESH_MAX_COUNCILS_LOST: '50',
+      REFRESH_MAX_VOTES_LOST: '30',
+    });
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(votes(dbPath)).toBe(7);
   });
 });
 
 describe('a refused refresh in the server', () => {
-  it('shows in /health as the last refresh\'s outcome and in the log; the snapshot in service stays', async () => {
+  it("shows in /health as the last refresh's outcome and in the log; the snapshot in service stays", async () => {
     const { source, env } = await published();
     const server = await startServerProcess({ ...env, CRON_SCHEDULE: '' });
     try {
-      const health = async () => (await fetch(`${server.url}/health`)).json() as Promise<{
-        data: { snapshot: string; liczba_glosowan: number }; odswiezanie: { ostatnie: { ok: boolean; refused?: string; error?: string } | null };
-      }>;
+      const health = async () =>
+        (await fetch(`${server.url}/health`)).json() as Promise<{
+          data: { snapshot: string; liczba_glosowan: number };
+          odswiezanie: { ostatnie: { ok: boolean; refused?: string; error?: string } | null };
+        }>;
       const before = await health();
       rmSync(join(source, 'beta-city'), { recursive: true });
       server.child.kill('SIGHUP');
-      const after = await waitFor('the refresh', async () => {
-        const h = await health();
-        return h.odswiezanie.ostatnie ? h : undefined;
-      }, 60_000, 100);
+      const after = await waitFor(
+        'the refresh',
+        async () => {
+          const h = await health();
+          return h.odswiezanie.ostatnie ? h : undefined;
+        },
+        60_000,
+        100,
+      );
       expect(after.odswiezanie.ostatnie).toMatchObject({ ok: false, refused: 'collapse' });
-      expect(after.odswiezanie.ostatnie!.error).toMatch(/^refusing to publish over .*: the new build has no votes of 1 council that had them: Rada Miasta Beta \(3 votes\)/);
+      expect(after.odswiezanie.ostatnie!.error).toMatch(
+        /^refusing to publish over .*: the new build has no votes of 1 council that had them: Rada Miasta Beta \(3 votes\)/,
+      );
       expect(after.data).toEqual(before.data);
-      const logged = await server.waitForLog((l) => l.msg === 'refresh refused; the previous snapshot stays in service');
+      const logged = await server.waitForLog(
+        (l) => l.msg === 'refresh refused; the previous snapshot stays in service',
+      );
       expect(logged).toMatchObject({ ok: false, refused: 'collapse', error: after.odswiezanie.ostatnie!.error });
     } finally {
       await stopProcess(server);

@@ -25,7 +25,9 @@ const SOURCE_KEYS = ['SOURCE_DIR', 'SOURCE_FORMAT', 'SEJM_TERM', 'RADOSKOP_COUNC
 async function council(args: string[], env: Record<string, string>) {
   const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SOURCE_KEYS.includes(key)));
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...base, LOG_LEVEL: 'silent', ...env } });
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+      env: { ...base, LOG_LEVEL: 'silent', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -87,7 +89,7 @@ describe('the snapshot records its source', () => {
 });
 
 describe('council refresh when the configuration names no source', () => {
-  it('rebuilds from the snapshot\'s own source, never from the bundled sample', async () => {
+  it("rebuilds from the snapshot's own source, never from the bundled sample", async () => {
     const { dbPath, source } = await builtFromCouncils();
     const unchanged = await council(['refresh'], { DB_PATH: dbPath });
     expect(unchanged.code, unchanged.stderr).toBe(0);
@@ -95,9 +97,14 @@ describe('council refresh when the configuration names no source', () => {
     expect(unchanged.stdout).toMatch(/^unchanged, nothing rebuilt/m);
 
     // New data in the recorded source: the refresh rebuilds from it, in its format.
-    const term = RADOSKOP_ALFA_BETA['beta-city/docs/kadencja-2024-2029.json'] as { votes: Array<Record<string, unknown>> };
+    const term = RADOSKOP_ALFA_BETA['beta-city/docs/kadencja-2024-2029.json'] as {
+      votes: Array<Record<string, unknown>>;
+    };
     await writeRadoskopHand(source, {
-      'beta-city/docs/kadencja-2024-2029.json': { ...term, votes: [...term.votes, { ...term.votes[0], id: 'c3', session_date: '2024-09-01' }] },
+      'beta-city/docs/kadencja-2024-2029.json': {
+        ...term,
+        votes: [...term.votes, { ...term.votes[0], id: 'c3', session_date: '2024-09-01' }],
+      },
     });
     const rebuilt = await council(['refresh'], { DB_PATH: dbPath });
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
@@ -122,9 +129,9 @@ describe('council refresh when the configuration names another source', () => {
     const refused = await council(['refresh'], { DB_PATH: dbPath, SOURCE_DIR: bundle });
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split('\n')).toEqual([
-      `council: refusing to refresh ${dbPath}: it was built from radoskop:${source}, but the configuration names csv:${bundle}; `
-      + 'to rebuild it from the configured source run council refresh --replace-source (or set REPLACE_SOURCE=true); '
-      + 'to keep the snapshot\'s own source, unset SOURCE_DIR, SOURCE_FORMAT, SEJM_TERM and RADOSKOP_COUNCILS',
+      `council: refusing to refresh ${dbPath}: it was built from radoskop:${source}, but the configuration names csv:${bundle}; ` +
+        'to rebuild it from the configured source run council refresh --replace-source (or set REPLACE_SOURCE=true); ' +
+        "to keep the snapshot's own source, unset SOURCE_DIR, SOURCE_FORMAT, SEJM_TERM and RADOSKOP_COUNCILS",
     ]);
     expect(sha256(dbPath)).toBe(before);
     // The same folder in another format is another source too.
@@ -145,10 +152,17 @@ describe('council refresh when the configuration names another source', () => {
 
   it('council etl names its source itself, and records the live settings the configuration gives that folder', async () => {
     const dbPath = join(newDir(), 'council.db');
-    const etl = await council(['etl', '--format', 'radoskop', '--source', councils, '--db', dbPath],
-      { SOURCE_FORMAT: 'radoskop', SOURCE_DIR: councils, RADOSKOP_COUNCILS: 'alfa-city,beta-city', SOURCE_API: 'http://127.0.0.1:9' });
+    const etl = await council(['etl', '--format', 'radoskop', '--source', councils, '--db', dbPath], {
+      SOURCE_FORMAT: 'radoskop',
+      SOURCE_DIR: councils,
+      RADOSKOP_COUNCILS: 'alfa-city,beta-city',
+      SOURCE_API: 'http://127.0.0.1:9',
+    });
     expect(etl.code, etl.stderr).toBe(0);
-    expect(JSON.parse(meta(dbPath, 'source_live')!)).toEqual({ councils: ['alfa-city', 'beta-city'], api: 'http://127.0.0.1:9' });
+    expect(JSON.parse(meta(dbPath, 'source_live')!)).toEqual({
+      councils: ['alfa-city', 'beta-city'],
+      api: 'http://127.0.0.1:9',
+    });
   });
 });
 
@@ -157,9 +171,18 @@ describe('council serve: the source its refresh will use', () => {
     const { dbPath, source } = await builtFromCouncils();
     const own = await startServerProcess({ DB_PATH: dbPath, CRON_SCHEDULE: '0 3 * * *' });
     try {
-      expect(await own.waitForLog((l) => l.msg === 'refresh scheduled')).toMatchObject({ source: `radoskop:${source}`, from: 'snapshot' });
-      const health = await (await fetch(`${own.url}/health`)).json() as { odswiezanie: { zrodlo: unknown } };
-      expect(health.odswiezanie.zrodlo).toEqual({ description: `radoskop:${source}`, format: 'radoskop', path: source, live: {}, from: 'snapshot' });
+      expect(await own.waitForLog((l) => l.msg === 'refresh scheduled')).toMatchObject({
+        source: `radoskop:${source}`,
+        from: 'snapshot',
+      });
+      const health = (await (await fetch(`${own.url}/health`)).json()) as { odswiezanie: { zrodlo: unknown } };
+      expect(health.odswiezanie.zrodlo).toEqual({
+        description: `radoskop:${source}`,
+        format: 'radoskop',
+        path: source,
+        live: {},
+        from: 'snapshot',
+      });
     } finally {
       await stopProcess(own);
     }
@@ -167,19 +190,41 @@ describe('council serve: the source its refresh will use', () => {
     const before = sha256(dbPath);
     const other = await startServerProcess({ DB_PATH: dbPath, SOURCE_DIR: bundle, CRON_SCHEDULE: '' });
     try {
-      const warned = await other.waitForLog((l) => l.msg === 'the refresh will refuse: the configuration names another source than the snapshot\'s');
-      expect(warned).toMatchObject({ source: `csv:${bundle}`, from: 'configuration', refusal: expect.stringContaining(`it was built from radoskop:${source},`) });
-      const health = async () => (await fetch(`${other.url}/health`)).json() as Promise<{
-        data: { snapshot: string }; odswiezanie: { zrodlo: { from: string; refusal?: string }; ostatnie: { ok: boolean; refused?: string; error?: string } | null };
-      }>;
+      const warned = await other.waitForLog(
+        (l) => l.msg === "the refresh will refuse: the configuration names another source than the snapshot's",
+      );
+      expect(warned).toMatchObject({
+        source: `csv:${bundle}`,
+        from: 'configuration',
+        refusal: expect.stringContaining(`it was built from radoskop:${source},`),
+      });
+      const health = async () =>
+        (await fetch(`${other.url}/health`)).json() as Promise<{
+          data: { snapshot: string };
+          odswiezanie: {
+            zrodlo: { from: string; refusal?: string };
+            ostatnie: { ok: boolean; refused?: string; error?: string } | null;
+          };
+        }>;
       const first = await health();
       expect(first.odswiezanie.zrodlo).toMatchObject({ from: 'configuration', description: `csv:${bundle}` });
       expect(first.odswiezanie.zrodlo.refusal).toMatch(/^refusing to refresh .*: it was built from radoskop:/);
       other.child.kill('SIGHUP');
-      const done = await waitFor('the refresh', async () => ((await health()).odswiezanie.ostatnie ? health() : undefined), 60_000, 100);
-      expect(done.odswiezanie.ostatnie).toMatchObject({ ok: false, refused: 'source', error: first.odswiezanie.zrodlo.refusal });
+      const done = await waitFor(
+        'the refresh',
+        async () => ((await health()).odswiezanie.ostatnie ? health() : undefined),
+        60_000,
+        100,
+      );
+      expect(done.odswiezanie.ostatnie).toMatchObject({
+        ok: false,
+        refused: 'source',
+        error: first.odswiezanie.zrodlo.refusal,
+      });
       expect(done.data.snapshot).toBe(first.data.snapshot);
-      expect(await other.waitForLog((l) => l.msg === 'refresh refused; the previous snapshot stays in service')).toMatchObject({ refused: 'source' });
+      expect(
+        await other.waitForLog((l) => l.msg === 'refresh refused; the previous snapshot stays in service'),
+      ).toMatchObject({ refused: 'source' });
       expect(sha256(dbPath)).toBe(before);
     } finally {
       await stopProcess(other);

@@ -29,7 +29,8 @@ import { tempDir } from './support/fixture.ts';
 import { freePort, killAll, startServerProcess, stopProcess, waitFor } from './support/server-process.ts';
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-const manifestAt = (dbPath: string): SnapshotManifest => snapshotManifest.parse(JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8')));
+const manifestAt = (dbPath: string): SnapshotManifest =>
+  snapshotManifest.parse(JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8')));
 
 /** Snapshots of the builder, oldest first: two of one source, then one of another source. */
 let older: string;
@@ -57,8 +58,14 @@ describe('the manifest the ETL publishes', () => {
     const manifest = manifestAt(newer);
     const meta = snapshotMetaOf(newer)!;
     expect(manifest).toEqual({
-      format: 'council-snapshot-manifest/1', snapshot: meta.snapshot, built_at: meta.builtAt, source: meta.source, schema_version: meta.schemaVersion,
-      file: 'council.db', size: statSync(newer).size, sha256: sha256(newer),
+      format: 'council-snapshot-manifest/1',
+      snapshot: meta.snapshot,
+      built_at: meta.builtAt,
+      source: meta.source,
+      schema_version: meta.schemaVersion,
+      file: 'council.db',
+      size: statSync(newer).size,
+      sha256: sha256(newer),
     });
     expect(meta.source).toMatch(/^csv:\//);
     expect(readdirSync(dirname(newer)).filter((f) => f.includes('writing'))).toEqual([]);
@@ -80,51 +87,70 @@ describe('the manifest the ETL publishes', () => {
 describe('a build killed while it publishes (issue 34)', () => {
   const KILL_CHILD = new URL('./support/etl-kill-child.ts', import.meta.url).pathname;
   /** Runs `council etl`'s job in a child that SIGKILLs itself when it renames a path matching `killAt`. */
-  const killedAt = (source: string, dbPath: string, killAt: string) => new Promise<{ signal: NodeJS.Signals | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), KILL_CHILD, source, dbPath, killAt], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.once('close', (_code, signal) => resolve({ signal, out }));
-  });
+  const killedAt = (source: string, dbPath: string, killAt: string) =>
+    new Promise<{ signal: NodeJS.Signals | null; out: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', import.meta.resolve('tsx'), KILL_CHILD, source, dbPath, killAt],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.once('close', (_code, signal) => resolve({ signal, out }));
+    });
   /** What the builder's publisher answers for the manifest, and the served file's snapshot and digest. */
   const served = async (dbPath: string) => {
     const manifest = (await request(publisherApp(dbPath)).get('/council.db.manifest.json')).body as SnapshotManifest;
-    return { manifest: { snapshot: manifest.snapshot, sha256: manifest.sha256, size: manifest.size },
-      file: { snapshot: snapshotMetaOf(dbPath)!.snapshot, sha256: sha256(dbPath), size: statSync(dbPath).size } };
+    return {
+      manifest: { snapshot: manifest.snapshot, sha256: manifest.sha256, size: manifest.size },
+      file: { snapshot: snapshotMetaOf(dbPath)!.snapshot, sha256: sha256(dbPath), size: statSync(dbPath).size },
+    };
   };
 
   it.each([
     ['before the database is renamed into place', String.raw`\.building-\d+$`],
     ['after the database is renamed, before its manifest is', String.raw`\.manifest\.json\.next$`],
-  ])('%s: the manifest served names the served file, and the next build publishes', async (_when, killAt) => {
-    const source = tempDir();
-    await generateBundle(source, { seed: 3, radni: 10, glosowania: 80, kadencje: 1 });
-    const dbPath = join(tempDir(), 'council.db');
-    await runEtl({ source, dbPath });
-    const killed = await killedAt(source, dbPath, killAt);
-    expect(killed).toEqual({ signal: 'SIGKILL', out: '' });
-    const after = await served(dbPath);
-    expect(after.manifest).toEqual(after.file);
-    // Whatever was left is settled or removed by the next build, which publishes as usual.
-    await runEtl({ source, dbPath });
-    const next = await served(dbPath);
-    expect(next.manifest).toEqual(next.file);
-    expect(readdirSync(dirname(dbPath)).sort()).toEqual(['council.db', 'council.db.manifest.json']);
-  }, 60_000);
+  ])(
+    '%s: the manifest served names the served file, and the next build publishes',
+    async (_when, killAt) => {
+      const source = tempDir();
+      await generateBundle(source, { seed: 3, radni: 10, glosowania: 80, kadencje: 1 });
+      const dbPath = join(tempDir(), 'council.db');
+      await runEtl({ source, dbPath });
+      const killed = await killedAt(source, dbPath, killAt);
+      expect(killed).toEqual({ signal: 'SIGKILL', out: '' });
+      const after = await served(dbPath);
+      expect(after.manifest).toEqual(after.file);
+      // Whatever was left is settled or removed by the next build, which publishes as usual.
+      await runEtl({ source, dbPath });
+      const next = await served(dbPath);
+      expect(next.manifest).toEqual(next.file);
+      expect(readdirSync(dirname(dbPath)).sort()).toEqual(['council.db', 'council.db.manifest.json']);
+    },
+    60_000,
+  );
 });
 
 describe('the publisher', () => {
-  it('answers 416 with the file\'s length for a range past its end (a replica then starts again), never 500', async () => {
+  it("answers 416 with the file's length for a range past its end (a replica then starts again), never 500", async () => {
     const app = publisherApp(newer);
     const size = statSync(newer).size;
-    const past = await request(app).get('/council.db').set('Range', `bytes=${size + 10}-`);
+    const past = await request(app)
+      .get('/council.db')
+      .set('Range', `bytes=${size + 10}-`);
     expect(past.status).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${size}`);
-    const tail = await request(app).get('/council.db').set('Range', `bytes=${size - 10}-`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const tail = await request(app)
+      .get('/council.db')
+      .set('Range', `bytes=${size - 10}-`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(tail.status).toBe(206);
     expect((tail.body as Buffer).length).toBe(10);
   });
@@ -144,14 +170,19 @@ interface Builder {
  * Serves `folder`'s `council.db` and its manifest through the real publisher; `intercept` may answer a
  * request itself first (return true).
  */
-async function startBuilder(folder: string, intercept?: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<Builder> {
+async function startBuilder(
+  folder: string,
+  intercept?: (req: IncomingMessage, res: ServerResponse) => boolean,
+): Promise<Builder> {
   const app = publisherApp(join(folder, 'council.db'));
   const fileRequests: Builder['fileRequests'] = [];
   const server: Server = createServer((req, res) => {
     if (req.url === '/council.db') {
       const entry = { range: req.headers.range, ifRange: req.headers['if-range'] as string | undefined, status: 0 };
       fileRequests.push(entry);
-      res.once('finish', () => { entry.status = res.statusCode; });
+      res.once('finish', () => {
+        entry.status = res.statusCode;
+      });
     }
     if (intercept?.(req, res)) return;
     app(req, res);
@@ -160,10 +191,11 @@ async function startBuilder(folder: string, intercept?: (req: IncomingMessage, r
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/council.db.manifest.json`,
     fileRequests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -205,9 +237,21 @@ function startReplica(url: string, start?: string, intervalMs = 60_000): Replica
   const snapshots = new SnapshotStore(dbPath);
   snapshots.load();
   const logs: Array<Record<string, unknown>> = [];
-  const logger = pino({ level: 'info' }, new Writable({ write(chunk, _enc, done) { logs.push(JSON.parse(String(chunk))); done(); } }));
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _enc, done) {
+        logs.push(JSON.parse(String(chunk)));
+        done();
+      },
+    }),
+  );
   const follower = new SnapshotFollower({
-    url, dbPath, intervalMs, timeoutMs: 2000, logger,
+    url,
+    dbPath,
+    intervalMs,
+    timeoutMs: 2000,
+    logger,
     publish: (download, target) => {
       const release = acquireLock(target);
       try {
@@ -223,11 +267,12 @@ function startReplica(url: string, start?: string, intervalMs = 60_000): Replica
   return replica;
 }
 
-const downloadsBeside = (dbPath: string) => readdirSync(dirname(dbPath)).filter((f) => f.startsWith(`${basename(dbPath)}.download-`));
+const downloadsBeside = (dbPath: string) =>
+  readdirSync(dirname(dbPath)).filter((f) => f.startsWith(`${basename(dbPath)}.download-`));
 const idOf = (dbPath: string) => snapshotMetaOf(dbPath)!.snapshot;
 
 describe('a replica following the builder', () => {
-  it('brings the builder\'s snapshot into service, then the next one; up to date, it downloads nothing', async () => {
+  it("brings the builder's snapshot into service, then the next one; up to date, it downloads nothing", async () => {
     const folder = builderFolder(older);
     const builder = await startBuilder(folder);
     builders.push(builder);
@@ -247,8 +292,11 @@ describe('a replica following the builder', () => {
     await replica.follower.runNow();
     expect(replica.served()).toBe(idOf(newer));
     expect(builder.fileRequests).toHaveLength(2);
-    expect(replica.logs.find((l) => l['msg'] === 'followed the builder: snapshot published' && l['snapshot'] === idOf(newer)))
-      .toMatchObject({ previous: idOf(older) });
+    expect(
+      replica.logs.find(
+        (l) => l['msg'] === 'followed the builder: snapshot published' && l['snapshot'] === idOf(newer),
+      ),
+    ).toMatchObject({ previous: idOf(older) });
   });
 
   it('/health says what it follows and how far behind it is', async () => {
@@ -263,13 +311,28 @@ describe('a replica following the builder', () => {
     const replica = startReplica(builder.url, older);
     const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: replica.dbPath });
     const app = createApp({
-      snapshots: replica.snapshots, shares: new SqliteShareStore(':memory:'), config, logger: pino({ level: 'silent' }), follow: replica.follower.status,
+      snapshots: replica.snapshots,
+      shares: new SqliteShareStore(':memory:'),
+      config,
+      logger: pino({ level: 'silent' }),
+      follow: replica.follower.status,
     });
     const before = (await request(app).get('/health')).body;
-    expect(before.replika).toEqual({ follows: builder.url, builder: null, lastContact: null, download: null, error: null, behindSeconds: null });
+    expect(before.replika).toEqual({
+      follows: builder.url,
+      builder: null,
+      lastContact: null,
+      download: null,
+      error: null,
+      behindSeconds: null,
+    });
 
     await replica.follower.runNow();
-    expect((await request(app).get('/health')).body.replika).toMatchObject({ builder: { snapshot: idOf(older) }, behindSeconds: 0, error: null });
+    expect((await request(app).get('/health')).body.replika).toMatchObject({
+      builder: { snapshot: idOf(older) },
+      behindSeconds: 0,
+      error: null,
+    });
 
     // The builder has a newer snapshot that did not come (its file answers 503): behind by that snapshot's age.
     publishCopy(newer, folder);
@@ -277,14 +340,17 @@ describe('a replica following the builder', () => {
     await replica.follower.runNow();
     const { builtAt } = snapshotMetaOf(newer)!;
     const behind = (await request(app).get('/health')).body.replika;
-    expect(behind).toMatchObject({ builder: { snapshot: idOf(newer), builtAt }, error: expect.stringMatching(/^the builder answered 503 for /) });
+    expect(behind).toMatchObject({
+      builder: { snapshot: idOf(newer), builtAt },
+      error: expect.stringMatching(/^the builder answered 503 for /),
+    });
     const age = (Date.now() - Date.parse(builtAt)) / 1000;
     expect(behind.behindSeconds).toBeGreaterThanOrEqual(Math.floor(age) - 1);
     expect(behind.behindSeconds).toBeLessThanOrEqual(Math.ceil(age) + 1);
     expect((await request(app).get('/health')).body.data.snapshot).toBe(idOf(older));
   });
 
-  it('refuses an older snapshot and another source\'s, says why once, and keeps serving its own', async () => {
+  it("refuses an older snapshot and another source's, says why once, and keeps serving its own", async () => {
     const folder = builderFolder(older);
     const builder = await startBuilder(folder);
     builders.push(builder);
@@ -293,12 +359,18 @@ describe('a replica following the builder', () => {
 
     await replica.follower.runNow();
     await replica.follower.runNow();
-    expect(replica.follower.status.error).toMatch(new RegExp(`^the builder's snapshot ${idOf(older)} \\(built .+\\) is not newer than the one served \\(${idOf(newer)}, built .+\\); the served snapshot stays$`));
+    expect(replica.follower.status.error).toMatch(
+      new RegExp(
+        `^the builder's snapshot ${idOf(older)} \\(built .+\\) is not newer than the one served \\(${idOf(newer)}, built .+\\); the served snapshot stays$`,
+      ),
+    );
     expect(replica.logs.filter((l) => l['level'] === 50)).toHaveLength(1);
 
     publishCopy(otherSource, folder);
     await replica.follower.runNow();
-    expect(replica.follower.status.error).toMatch(/is built from another source \(csv:.+\) than the one served .+ remove the replica's database to follow the new source$/);
+    expect(replica.follower.status.error).toMatch(
+      /is built from another source \(csv:.+\) than the one served .+ remove the replica's database to follow the new source$/,
+    );
     expect(builder.fileRequests).toEqual([]); // refused from the manifest: nothing downloaded
     expect(sha256(replica.dbPath)).toBe(served);
     expect(replica.served()).toBe(idOf(newer));
@@ -324,7 +396,9 @@ describe('a replica following the builder', () => {
     // What was written before the cut stays (what was still buffered in the stream is lost with it).
     const kept = async (r: Replica) => {
       await r.follower.runNow();
-      const match = new RegExp(`^the download of ${idOf(newer)} was cut off at (\\d+) of ${size} bytes .*; the next attempt resumes it$`).exec(r.follower.status.error ?? '');
+      const match = new RegExp(
+        `^the download of ${idOf(newer)} was cut off at (\\d+) of ${size} bytes .*; the next attempt resumes it$`,
+      ).exec(r.follower.status.error ?? '');
       expect(match, r.follower.status.error ?? 'no error').not.toBeNull();
       const bytes = Number(match![1]);
       expect(bytes).toBeGreaterThan(0);
@@ -365,7 +439,9 @@ describe('a replica following the builder', () => {
     const replica = startReplica(builder.url, older);
     const served = sha256(replica.dbPath);
     await replica.follower.runNow();
-    expect(replica.follower.status.error).toMatch(new RegExp(`^the download of ${idOf(newer)} does not have the manifest's SHA-256 \\(.+\\): discarded$`));
+    expect(replica.follower.status.error).toMatch(
+      new RegExp(`^the download of ${idOf(newer)} does not have the manifest's SHA-256 \\(.+\\): discarded$`),
+    );
     expect(sha256(replica.dbPath)).toBe(served);
     expect(replica.served()).toBe(idOf(older));
     expect(downloadsBeside(replica.dbPath)).toEqual([]);
@@ -397,9 +473,13 @@ describe('a replica following the builder', () => {
     await builder.close();
     const replica = startReplica(url, older, 1000);
     for (let i = 0; i < 4; i++) await replica.follower.runNow();
-    expect(replica.follower.status.error).toMatch(new RegExp(`^the builder cannot be reached at ${url.replace(/\./g, '\\.')}: `));
+    expect(replica.follower.status.error).toMatch(
+      new RegExp(`^the builder cannot be reached at ${url.replace(/\./g, '\\.')}: `),
+    );
     expect(replica.served()).toBe(idOf(older));
-    const retries = replica.logs.filter((l) => l['msg'] === 'following the builder failed; the served snapshot stays').map((l) => l['retryInS'] as number);
+    const retries = replica.logs
+      .filter((l) => l['msg'] === 'following the builder failed; the served snapshot stays')
+      .map((l) => l['retryInS'] as number);
     // 2, 4, 8, 16 s (±20 %) after an interval of 1 s.
     expect(retries).toHaveLength(4);
     retries.forEach((seconds, i) => {
@@ -414,7 +494,7 @@ describe('a replica following the builder', () => {
     expect(caughtUp.served()).toBe(idOf(newer));
   });
 
-  it('after an upgrade, a snapshot of another schema version does not hold back the builder\'s', async () => {
+  it("after an upgrade, a snapshot of another schema version does not hold back the builder's", async () => {
     const folder = builderFolder(older);
     const builder = await startBuilder(folder);
     builders.push(builder);
@@ -455,14 +535,16 @@ describe('council serve --follow and PUBLISH_PORT (processes)', () => {
     copyFileSync(newer, dbPath);
     const port = await freePort();
     const builder = await startServerProcess({ DB_PATH: dbPath, CRON_SCHEDULE: '', PUBLISH_PORT: String(port) });
-    expect(builder.logs().find((l) => l.msg === 'wrote the manifest of the published snapshot')).toMatchObject({ snapshot: idOf(newer) });
+    expect(builder.logs().find((l) => l.msg === 'wrote the manifest of the published snapshot')).toMatchObject({
+      snapshot: idOf(newer),
+    });
     const served = await fetch(`http://127.0.0.1:${port}/council.db.manifest.json`);
     expect(await served.json()).toEqual(manifestAt(newer));
     expect((await fetch(`http://127.0.0.1:${port}/shares.db`)).status).toBe(404); // only the two files
     await stopProcess(builder);
   });
 
-  it('starts on a snapshot it cannot serve after an upgrade (503), then serves the builder\'s', async () => {
+  it("starts on a snapshot it cannot serve after an upgrade (503), then serves the builder's", async () => {
     const folder = builderFolder(older);
     const builder = await startBuilder(folder);
     builders.push(builder);
@@ -472,14 +554,29 @@ describe('council serve --follow and PUBLISH_PORT (processes)', () => {
     db.prepare("UPDATE meta SET value = '4' WHERE key = 'schema_version'").run();
     db.close();
     const replica = await startServerProcess({ DB_PATH: dbPath, FOLLOW_INTERVAL_S: '1' }, ['--follow', builder.url]);
-    expect(replica.logs().find((l) => l.msg === 'the replica\'s snapshot cannot be served by this version: answering 503 until the builder\'s arrives')).toBeDefined();
-    const health = await waitFor('the builder\'s snapshot in service', async () => {
-      const res = await fetch(`${replica.url}/health`);
-      const body = await res.json() as { data: { snapshot: string } | null; replika: { behindSeconds: number | null } };
-      return res.status === 200 && body.data?.snapshot === idOf(older) ? body : undefined;
-    }, 30_000, 100);
+    expect(
+      replica
+        .logs()
+        .find(
+          (l) =>
+            l.msg ===
+            "the replica's snapshot cannot be served by this version: answering 503 until the builder's arrives",
+        ),
+    ).toBeDefined();
+    const health = await waitFor(
+      "the builder's snapshot in service",
+      async () => {
+        const res = await fetch(`${replica.url}/health`);
+        const body = (await res.json()) as {
+          data: { snapshot: string } | null;
+          replika: { behindSeconds: number | null };
+        };
+        return res.status === 200 && body.data?.snapshot === idOf(older) ? body : undefined;
+      },
+      30_000,
+      100,
+    );
     expect(health.replika.behindSeconds).toBe(0);
     await stopProcess(replica);
   });
 });
-

@@ -14,8 +14,17 @@ import { SnapshotStore } from '../src/snapshot/snapshot.ts';
 
 const delivery = new Delivery({ privateResponses: false });
 const snapshots = new SnapshotStore('unused.db');
-const SERVICE = [...serviceRoutes(snapshots, { running: false }, delivery), ...docsRoutes(delivery, { apiKey: false, bearer: false })];
-const OPERATIONS = operationRoutes(API_ENDPOINTS, { snapshots, shares: {} as SqliteShareStore, delivery, memoryBytes: 0, storedAnswers: false });
+const SERVICE = [
+  ...serviceRoutes(snapshots, { running: false }, delivery),
+  ...docsRoutes(delivery, { apiKey: false, bearer: false }),
+];
+const OPERATIONS = operationRoutes(API_ENDPOINTS, {
+  snapshots,
+  shares: {} as SqliteShareStore,
+  delivery,
+  memoryBytes: 0,
+  storedAnswers: false,
+});
 const TABLE = new RouteTable([...SERVICE, ...OPERATIONS, { path: '/assets/:file', methods: READ, kind: 'asset' }]);
 const routeKind = ({ method, path }: { method: string; path: string }) => TABLE.lookup(method, path).kind;
 
@@ -40,17 +49,35 @@ describe('the route table', () => {
   });
 
   it('gives path parameters as sent, and the first route in table order', () => {
-    expect(TABLE.lookup('GET', '/api/radni/jan-kowalski/porownanie/%33').params).toEqual({ id: 'jan-kowalski', id2: '%33' });
-    expect(TABLE.lookup('GET', '/api/glosowania/share/abc').target).toBe(OPERATIONS.find((r) => r.path === '/api/glosowania/share/:link')!.target);
+    expect(TABLE.lookup('GET', '/api/radni/jan-kowalski/porownanie/%33').params).toEqual({
+      id: 'jan-kowalski',
+      id2: '%33',
+    });
+    expect(TABLE.lookup('GET', '/api/glosowania/share/abc').target).toBe(
+      OPERATIONS.find((r) => r.path === '/api/glosowania/share/:link')!.target,
+    );
     expect(TABLE.lookup('GET', '/api/radni//glosowania').target).toBeUndefined(); // an empty segment is no parameter
     expect(TABLE.lookup('GET', '/api/radni/7//').target).toBeUndefined(); // one trailing slash only
   });
 
   it('knows the service routes: health for any method, the docs for reads', () => {
-    expect(SERVICE.map((r) => r.path)).toEqual(['/health', '/health', '/api', '/api/openapi.json', '/api/docs', '/api/docs/:file']);
+    expect(SERVICE.map((r) => r.path)).toEqual([
+      '/health',
+      '/health',
+      '/api',
+      '/api/openapi.json',
+      '/api/docs',
+      '/api/docs/:file',
+    ]);
     for (const method of ['GET', 'POST', 'DELETE']) expect(routeKind({ method, path: '/HEALTH/' })).toBe('health');
     expect(TABLE.lookup('POST', '/health').target).toBeUndefined(); // answered 404
-    for (const path of ['/api/openapi.json', '/api/docs', '/api/docs/', '/api/docs/index.html', '/API/Docs/swagger-ui.css']) {
+    for (const path of [
+      '/api/openapi.json',
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/index.html',
+      '/API/Docs/swagger-ui.css',
+    ]) {
       expect(routeKind({ method: 'GET', path }), path).toBe('docs');
     }
     expect(routeKind({ method: 'POST', path: '/api/openapi.json' })).toBe('data');
@@ -68,7 +95,14 @@ describe('the route table', () => {
   });
 
   it('treats anything else under /api as a guarded data route the front answers', () => {
-    for (const path of ['/api', '/api/glosowania/share', '/api/glosowania/share/a/b', '/api/docs/a/b', '/api/healthz', '/API/unknown']) {
+    for (const path of [
+      '/api',
+      '/api/glosowania/share',
+      '/api/glosowania/share/a/b',
+      '/api/docs/a/b',
+      '/api/healthz',
+      '/API/unknown',
+    ]) {
       expect(routeKind({ method: 'GET', path }), path).toBe('data');
       expect(TABLE.lookup('GET', path).front, path).toBe(true);
     }

@@ -19,19 +19,29 @@ const PINNED: Readonly<Record<number, string>> = {
 
 /** The SQL without its comments and with its spacing collapsed: what the statements say. */
 const normalised = (sql: string): string =>
-  sql.replace(/--[^\n]*/g, ' ').replace(/\s+/g, ' ').replace(/\s*([(),;])\s*/g, '$1').trim();
+  sql
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([(),;])\s*/g, '$1')
+    .trim();
 
-const schemaDigest = (): string => hash('sha256', `${normalised(SCHEMA_SQL)}\n${normalised(INDEX_SQL)}`, 'hex').slice(0, 16);
+const schemaDigest = (): string =>
+  hash('sha256', `${normalised(SCHEMA_SQL)}\n${normalised(INDEX_SQL)}`, 'hex').slice(0, 16);
 
 describe('the snapshot schema version', () => {
   it('is pinned to the schema it stands for', () => {
     const digest = schemaDigest();
     const newest = Math.max(...Object.keys(PINNED).map(Number));
-    expect(PINNED[SCHEMA_VERSION], `SCHEMA_VERSION ${SCHEMA_VERSION} is not pinned: add \`${SCHEMA_VERSION}: '${digest}',\` to PINNED in test/schema-version.test.ts`)
-      .toBeDefined();
-    expect(digest, `the snapshot's SQL (SCHEMA_SQL or INDEX_SQL in core/snapshot/schema.ts) changed, but SCHEMA_VERSION is still ${SCHEMA_VERSION}, `
-      + 'so servers and replicas would take a snapshot of the old schema for one of the new: '
-      + `set SCHEMA_VERSION to ${newest + 1} and add \`${newest + 1}: '${digest}',\` to PINNED in test/schema-version.test.ts`).toBe(PINNED[SCHEMA_VERSION]);
+    expect(
+      PINNED[SCHEMA_VERSION],
+      `SCHEMA_VERSION ${SCHEMA_VERSION} is not pinned: add \`${SCHEMA_VERSION}: '${digest}',\` to PINNED in test/schema-version.test.ts`,
+    ).toBeDefined();
+    expect(
+      digest,
+      `the snapshot's SQL (SCHEMA_SQL or INDEX_SQL in core/snapshot/schema.ts) changed, but SCHEMA_VERSION is still ${SCHEMA_VERSION}, ` +
+        'so servers and replicas would take a snapshot of the old schema for one of the new: ' +
+        `set SCHEMA_VERSION to ${newest + 1} and add \`${newest + 1}: '${digest}',\` to PINNED in test/schema-version.test.ts`,
+    ).toBe(PINNED[SCHEMA_VERSION]);
   });
 
   it('ignores comments and spacing, and nothing else', () => {

@@ -22,7 +22,9 @@ beforeAll(async () => {
   await generateBundle(dir, { seed: 5, radni: 8, glosowania: 400, kadencje: 2 });
   dbPath = await buildDatabase(dir);
   db = new Database(dbPath, { readonly: true });
-  votes = db.prepare('SELECT id_glosowania, tytul, kadencja, id_organu FROM glosowanie ORDER BY ord').all() as typeof votes;
+  votes = db
+    .prepare('SELECT id_glosowania, tytul, kadencja, id_organu FROM glosowanie ORDER BY ord')
+    .all() as typeof votes;
   t = appOver(dbPath, { RESPONSE_CACHE_MB: 0 });
 });
 afterAll(() => {
@@ -35,18 +37,30 @@ const SEARCHES = ['budzet', 'BUDŻET', 'uchwał', 'zmian', 'w', 'ni', 'nie ma ta
 describe('the search count bound', () => {
   it('gives the exact page, and the exact total up to cap past the page, else that bound marked inexact', () => {
     const terms = [...new Set(votes.map((v) => v.kadencja))];
-    fc.assert(fc.property(
-      fc.constantFrom(...SEARCHES), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 30 }),
-      fc.option(fc.constantFrom(...terms), { nil: undefined }),
-      (search, cap, page, limit, kadencja) => {
-        const queries = new GlosowaniaQueries(db, cap);
-        const matching = votes.filter((v) => foldText(v.tytul).includes(foldText(search)) && (kadencja === undefined || v.kadencja === kadencja));
-        const { items, total, exact } = queries.list({ search, kadencja, page, limit });
-        expect(items.map((v) => v.id_glosowania)).toEqual(matching.slice((page - 1) * limit, page * limit).map((v) => v.id_glosowania));
-        const bound = (page - 1) * limit + limit + cap;
-        expect({ total, exact }).toEqual(matching.length > bound ? { total: bound, exact: false } : { total: matching.length, exact: true });
-      },
-    ), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SEARCHES),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.option(fc.constantFrom(...terms), { nil: undefined }),
+        (search, cap, page, limit, kadencja) => {
+          const queries = new GlosowaniaQueries(db, cap);
+          const matching = votes.filter(
+            (v) => foldText(v.tytul).includes(foldText(search)) && (kadencja === undefined || v.kadencja === kadencja),
+          );
+          const { items, total, exact } = queries.list({ search, kadencja, page, limit });
+          expect(items.map((v) => v.id_glosowania)).toEqual(
+            matching.slice((page - 1) * limit, page * limit).map((v) => v.id_glosowania),
+          );
+          const bound = (page - 1) * limit + limit + cap;
+          expect({ total, exact }).toEqual(
+            matching.length > bound ? { total: bound, exact: false } : { total: matching.length, exact: true },
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('finds what a plain filter finds for any piece of any title, through every plan', () => {
@@ -55,27 +69,55 @@ describe('the search count bound', () => {
     const terms = [...new Set(votes.map((v) => v.kadencja))];
     const bodies = [...new Set(votes.map((v) => v.id_organu))];
     const seen = new Set<TitlePlan['index']>();
-    const piece = fc.tuple(fc.nat(votes.length - 1), fc.nat(200), fc.integer({ min: 1, max: 24 }), fc.constantFrom('as is', 'upper', 'plain'))
+    const piece = fc
+      .tuple(
+        fc.nat(votes.length - 1),
+        fc.nat(200),
+        fc.integer({ min: 1, max: 24 }),
+        fc.constantFrom('as is', 'upper', 'plain'),
+      )
       .map(([i, start, length, change]) => {
         const title = votes[i]!.tytul;
         const cut = title.slice(start % title.length, (start % title.length) + length);
         return change === 'upper' ? cut.toUpperCase() : change === 'plain' ? foldText(cut) : cut;
       });
-    const phrase = fc.oneof(piece, piece.map((p) => `${p}x`), fc.constantFrom('uchwala', 'UCHWAŁY', 'druk nr', '„', '–', '(', ' ', 'ż', 'qq', 'ó9'));
-    fc.assert(fc.property(
-      phrase, fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 25 }),
-      fc.option(fc.constantFrom(...terms), { nil: undefined }), fc.option(fc.constantFrom(...bodies), { nil: undefined }),
-      fc.constantFrom({ maxWords: 0, maxChecked: 0 }, { maxWords: 2, maxChecked: 0 }, { maxWords: 3, maxChecked: 40 }, { maxWords: 200, maxChecked: 5_000 }),
-      (search, page, limit, kadencja, organ, titleLimits) => {
-        seen.add(new TitleSearch(db, titleLimits).plan(foldText(search)).index);
-        const queries = new GlosowaniaQueries(db, 1_000_000, titleLimits);
-        const matching = votes.filter((v) => foldText(v.tytul).includes(foldText(search))
-          && (kadencja === undefined || v.kadencja === kadencja) && (organ === undefined || v.id_organu === organ));
-        const { items, total } = queries.list({ search, kadencja, organ, page, limit });
-        expect(items.map((v) => v.id_glosowania), search).toEqual(matching.slice((page - 1) * limit, page * limit).map((v) => v.id_glosowania));
-        expect(total, search).toBe(matching.length);
-      },
-    ), { numRuns: 1_500 });
+    const phrase = fc.oneof(
+      piece,
+      piece.map((p) => `${p}x`),
+      fc.constantFrom('uchwala', 'UCHWAŁY', 'druk nr', '„', '–', '(', ' ', 'ż', 'qq', 'ó9'),
+    );
+    fc.assert(
+      fc.property(
+        phrase,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.option(fc.constantFrom(...terms), { nil: undefined }),
+        fc.option(fc.constantFrom(...bodies), { nil: undefined }),
+        fc.constantFrom(
+          { maxWords: 0, maxChecked: 0 },
+          { maxWords: 2, maxChecked: 0 },
+          { maxWords: 3, maxChecked: 40 },
+          { maxWords: 200, maxChecked: 5_000 },
+        ),
+        (search, page, limit, kadencja, organ, titleLimits) => {
+          seen.add(new TitleSearch(db, titleLimits).plan(foldText(search)).index);
+          const queries = new GlosowaniaQueries(db, 1_000_000, titleLimits);
+          const matching = votes.filter(
+            (v) =>
+              foldText(v.tytul).includes(foldText(search)) &&
+              (kadencja === undefined || v.kadencja === kadencja) &&
+              (organ === undefined || v.id_organu === organ),
+          );
+          const { items, total } = queries.list({ search, kadencja, organ, page, limit });
+          expect(
+            items.map((v) => v.id_glosowania),
+            search,
+          ).toEqual(matching.slice((page - 1) * limit, page * limit).map((v) => v.id_glosowania));
+          expect(total, search).toBe(matching.length);
+        },
+      ),
+      { numRuns: 1_500 },
+    );
     expect([...seen].sort()).toEqual(['glosowanie_pary', 'glosowanie_slowa', 'glosowanie_szukaj', 'none', 'scan']);
   });
 
@@ -106,7 +148,9 @@ describe('the search count bound', () => {
   });
 
   it('documents the bound in OpenAPI', async () => {
-    const doc = (await request(t.app).get('/api/openapi.json')).body as { components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> } };
+    const doc = (await request(t.app).get('/api/openapi.json')).body as {
+      components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> };
+    };
     const bounded = doc.components.schemas['BoundedPagination']!;
     expect(Object.keys(bounded.properties).sort()).toEqual(['limit', 'page', 'total', 'totalExact', 'totalPages']);
     expect(bounded.properties['total']!.description).toMatch(/Co najmniej/);

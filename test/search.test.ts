@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
 
-interface Vote { id_glosowania: number; tytul: string; kadencja: string }
+interface Vote {
+  id_glosowania: number;
+  tytul: string;
+  kadencja: string;
+}
 
 let dir: string;
 let t: TestApp;
@@ -21,7 +25,9 @@ const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, 
 async function allPages(query: Record<string, string>): Promise<{ ids: number[]; total: number }> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const res = await request(t.app).get('/api/glosowania').query({ ...query, limit: '100', page: String(page) });
+    const res = await request(t.app)
+      .get('/api/glosowania')
+      .query({ ...query, limit: '100', page: String(page) });
     expect(res.status, res.text).toBe(200);
     const total: number = res.body.pagination.total;
     ids.push(...res.body.data.map((v: Vote) => v.id_glosowania));
@@ -31,7 +37,9 @@ async function allPages(query: Record<string, string>): Promise<{ ids: number[];
 
 /** What a scan of every title finds: the naive reference. */
 const expected = (search: string, kadencja?: string) =>
-  votes.filter((v) => fold(v.tytul).includes(fold(search)) && (kadencja === undefined || v.kadencja === kadencja)).map((v) => v.id_glosowania);
+  votes
+    .filter((v) => fold(v.tytul).includes(fold(search)) && (kadencja === undefined || v.kadencja === kadencja))
+    .map((v) => v.id_glosowania);
 
 beforeAll(async () => {
   dir = tempDir();
@@ -39,7 +47,9 @@ beforeAll(async () => {
   t = appOver(await buildDatabase(dir), { RESPONSE_CACHE_MB: 0 });
   votes = [];
   for (let page = 1; ; page++) {
-    const res = await request(t.app).get('/api/glosowania').query({ limit: '100', page: String(page) });
+    const res = await request(t.app)
+      .get('/api/glosowania')
+      .query({ limit: '100', page: String(page) });
     votes.push(...res.body.data);
     if (res.body.data.length < 100) break;
   }
@@ -52,8 +62,31 @@ afterAll(() => {
 
 describe('title search', () => {
   it('finds what a scan finds, for words, fragments, case and diacritics, quotes and FTS5 syntax', async () => {
-    const searches = ['budżet', 'BUDZET', 'uchwał', 'w sprawie', 'ia', 'a', '', 'zz', 'nr 1', '"', '"ab', 'a"b"c', 'x OR y',
-      'NEAR(a b)', '*', 'bud*', '^uch', 'sprawie:', '(', ') AND (', '%_%', '\\', 'ąęłńóśźż'];
+    const searches = [
+      'budżet',
+      'BUDZET',
+      'uchwał',
+      'w sprawie',
+      'ia',
+      'a',
+      '',
+      'zz',
+      'nr 1',
+      '"',
+      '"ab',
+      'a"b"c',
+      'x OR y',
+      'NEAR(a b)',
+      '*',
+      'bud*',
+      '^uch',
+      'sprawie:',
+      '(',
+      ') AND (',
+      '%_%',
+      '\\',
+      'ąęłńóśźż',
+    ];
     for (const search of searches) {
       const found = await allPages({ search });
       expect(found.ids, search).toEqual(expected(search));
@@ -64,18 +97,26 @@ describe('title search', () => {
 
   it('any fragment of any title, alone and with a term filter, on every page (property)', async () => {
     const terms = [...new Set(votes.map((v) => v.kadencja))];
-    await fc.assert(fc.asyncProperty(
-      fc.nat(votes.length - 1), fc.nat(200), fc.integer({ min: 1, max: 12 }), fc.boolean(), fc.constantFrom(undefined, ...terms),
-      async (index, start, length, upper, kadencja) => {
-        const title = votes[index]!.tytul;
-        const from = start % title.length;
-        const fragment = title.slice(from, from + length);
-        const search = upper ? fragment.toUpperCase() : fragment;
-        const found = await allPages(kadencja === undefined ? { search } : { search, kadencja });
-        expect(found.ids).toEqual(expected(search, kadencja));
-        expect(found.total).toBe(found.ids.length);
-        if (kadencja === undefined || votes[index]!.kadencja === kadencja) expect(found.ids).toContain(votes[index]!.id_glosowania);
-      },
-    ), { numRuns: 60, seed: 16 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(votes.length - 1),
+        fc.nat(200),
+        fc.integer({ min: 1, max: 12 }),
+        fc.boolean(),
+        fc.constantFrom(undefined, ...terms),
+        async (index, start, length, upper, kadencja) => {
+          const title = votes[index]!.tytul;
+          const from = start % title.length;
+          const fragment = title.slice(from, from + length);
+          const search = upper ? fragment.toUpperCase() : fragment;
+          const found = await allPages(kadencja === undefined ? { search } : { search, kadencja });
+          expect(found.ids).toEqual(expected(search, kadencja));
+          expect(found.total).toBe(found.ids.length);
+          if (kadencja === undefined || votes[index]!.kadencja === kadencja)
+            expect(found.ids).toContain(votes[index]!.id_glosowania);
+        },
+      ),
+      { numRuns: 60, seed: 16 },
+    );
   });
 });

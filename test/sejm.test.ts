@@ -25,11 +25,26 @@ const tarball = join(dataDir, 'sejm-term10.tar.gz');
 const exists = existsSync(dataDir) && existsSync(sampleDir);
 if (!exists) console.warn('skipping Sejm tests: ../shared/data not found');
 
-interface SejmBallot { MP: number; club?: string; firstName: string; lastName: string; vote: string }
+interface SejmBallot {
+  MP: number;
+  club?: string;
+  firstName: string;
+  lastName: string;
+  vote: string;
+}
 interface SejmVote {
-  term: number; sitting: number; votingNumber: number; date: string; title: string; topic?: string;
-  majorityVotes: number; yes: number; no: number; abstain: number;
-  links: Array<{ href: string; rel: string }>; votes: SejmBallot[];
+  term: number;
+  sitting: number;
+  votingNumber: number;
+  date: string;
+  title: string;
+  topic?: string;
+  majorityVotes: number;
+  yes: number;
+  no: number;
+  abstain: number;
+  links: Array<{ href: string; rel: string }>;
+  votes: SejmBallot[];
 }
 
 const ZA = GLOS_CODE.get('za')!;
@@ -79,7 +94,8 @@ describe.skipIf(!exists)('Sejm sample through runEtl', () => {
 
   beforeAll(async () => {
     for (const name of readdirSync(sampleDir)) {
-      if (/^\d+_\d+\.json$/.test(name)) votes.set(name.replace('.json', ''), JSON.parse(readFileSync(join(sampleDir, name), 'utf8')));
+      if (/^\d+_\d+\.json$/.test(name))
+        votes.set(name.replace('.json', ''), JSON.parse(readFileSync(join(sampleDir, name), 'utf8')));
     }
     const dbPath = join(tempDir(), 'council.db');
     summary = await runEtl({ source: sampleDir, format: 'sejm', dbPath });
@@ -100,55 +116,89 @@ describe.skipIf(!exists)('Sejm sample through runEtl', () => {
   });
 
   it('maps the term and the body', () => {
-    expect(db.prepare('SELECT * FROM kadencja').all()).toEqual([{ kadencja: '2023-2027', data_od: '2023-11-13', data_do: null }]);
+    expect(db.prepare('SELECT * FROM kadencja').all()).toEqual([
+      { kadencja: '2023-2027', data_od: '2023-11-13', data_do: null },
+    ]);
     expect(db.prepare('SELECT * FROM organ').all()).toEqual([{ id_organu: 1, nazwa: 'Sejm RP', typ: 'sejm' }]);
   });
 
   it('derives stable ids for sessions and votes', () => {
     const v = vote('10_1');
-    expect(one('SELECT id_posiedzenia, numer, data_czas FROM glosowanie WHERE id_glosowania = ?', 10_010_001))
-      .toEqual({ id_posiedzenia: 10_010, numer: 1, data_czas: v.date });
-    expect(one('SELECT id_posiedzenia, numer FROM glosowanie WHERE id_glosowania = ?', 10_001_013))
-      .toEqual({ id_posiedzenia: 10_001, numer: 13 });
-    expect(one('SELECT numer, data, nazwa, kadencja, id_organu FROM posiedzenie WHERE id_posiedzenia = 10010'))
-      .toEqual({ numer: '10', data: v.date.slice(0, 10), nazwa: '10. posiedzenie Sejmu RP', kadencja: '2023-2027', id_organu: 1 });
+    expect(one('SELECT id_posiedzenia, numer, data_czas FROM glosowanie WHERE id_glosowania = ?', 10_010_001)).toEqual({
+      id_posiedzenia: 10_010,
+      numer: 1,
+      data_czas: v.date,
+    });
+    expect(one('SELECT id_posiedzenia, numer FROM glosowanie WHERE id_glosowania = ?', 10_001_013)).toEqual({
+      id_posiedzenia: 10_001,
+      numer: 13,
+    });
+    expect(one('SELECT numer, data, nazwa, kadencja, id_organu FROM posiedzenie WHERE id_posiedzenia = 10010')).toEqual(
+      {
+        numer: '10',
+        data: v.date.slice(0, 10),
+        nazwa: '10. posiedzenie Sejmu RP',
+        kadencja: '2023-2027',
+        id_organu: 1,
+      },
+    );
     expect(one('SELECT data FROM posiedzenie WHERE id_posiedzenia = 10001')).toEqual({ data: '2023-11-13' });
   });
 
   it('joins title and topic with an em dash, and keeps a title without topic as is', () => {
     const v = vote('10_1');
     expect(v.topic).toBeTruthy();
-    expect(one<{ tytul: string }>('SELECT tytul FROM glosowanie WHERE id_glosowania = 10010001').tytul).toBe(`${v.title} — ${v.topic}`);
+    expect(one<{ tytul: string }>('SELECT tytul FROM glosowanie WHERE id_glosowania = 10010001').tytul).toBe(
+      `${v.title} — ${v.topic}`,
+    );
     const [key, bare] = [...votes].find(([, x]) => !x.topic)!;
     const [sitting, number] = key.split('_').map(Number);
-    expect(one<{ tytul: string }>('SELECT tytul FROM glosowanie WHERE id_glosowania = ?', 10_000_000 + sitting! * 1000 + number!).tytul)
-      .toBe(bare.title);
+    expect(
+      one<{ tytul: string }>(
+        'SELECT tytul FROM glosowanie WHERE id_glosowania = ?',
+        10_000_000 + sitting! * 1000 + number!,
+      ).tytul,
+    ).toBe(bare.title);
   });
 
   it('states wynik as przyjęto when yes reaches majorityVotes', () => {
     const v = vote('10_1');
     expect(v.yes).toBeGreaterThanOrEqual(v.majorityVotes);
-    expect(one('SELECT wynik_podany, wynik FROM glosowanie WHERE id_glosowania = 10010001')).toEqual({ wynik_podany: 'przyjęto', wynik: 'przyjęto' });
+    expect(one('SELECT wynik_podany, wynik FROM glosowanie WHERE id_glosowania = 10010001')).toEqual({
+      wynik_podany: 'przyjęto',
+      wynik: 'przyjęto',
+    });
     let rejected = 0;
     for (const x of votes.values()) {
       const expected = x.yes >= x.majorityVotes ? 'przyjęto' : 'odrzucono';
       if (expected === 'odrzucono') rejected++;
       const id = 10_000_000 + x.sitting * 1000 + x.votingNumber;
-      expect(one<{ wynik_podany: string }>('SELECT wynik_podany FROM glosowanie WHERE id_glosowania = ?', id).wynik_podany).toBe(expected);
+      expect(
+        one<{ wynik_podany: string }>('SELECT wynik_podany FROM glosowanie WHERE id_glosowania = ?', id).wynik_podany,
+      ).toBe(expected);
     }
     expect(rejected).toBeGreaterThan(0);
   });
 
   it('maps the ballots of a vote to the stated totals', () => {
     const v = vote('10_1');
-    const counts = new Map((db.prepare('SELECT glos, count(*) AS n FROM glos WHERE id_glosowania = 10010001 GROUP BY glos').all() as Array<{ glos: number; n: number }>)
-      .map((r) => [r.glos, r.n]));
+    const counts = new Map(
+      (
+        db.prepare('SELECT glos, count(*) AS n FROM glos WHERE id_glosowania = 10010001 GROUP BY glos').all() as Array<{
+          glos: number;
+          n: number;
+        }>
+      ).map((r) => [r.glos, r.n]),
+    );
     expect(counts.get(ZA)).toBe(v.yes);
     expect(counts.get(PRZECIW)).toBe(v.no);
     expect(counts.get(WSTRZYMUJACY)).toBe(v.abstain);
     expect(counts.get(NIEOBECNY)).toBe(v.votes.filter((b) => b.vote === 'ABSENT').length);
-    expect(one('SELECT za, przeciw, wstrzymujacy FROM glosowanie WHERE id_glosowania = 10010001'))
-      .toEqual({ za: v.yes, przeciw: v.no, wstrzymujacy: v.abstain });
+    expect(one('SELECT za, przeciw, wstrzymujacy FROM glosowanie WHERE id_glosowania = 10010001')).toEqual({
+      za: v.yes,
+      przeciw: v.no,
+      wstrzymujacy: v.abstain,
+    });
   });
 
   it('records PRESENT and VOTE_VALID as brak_glosu (code 4)', () => {
@@ -164,9 +214,12 @@ describe.skipIf(!exists)('Sejm sample through runEtl', () => {
   it('numbers agenda points by Pkt. or by position of first appearance', () => {
     for (const sitting of [1, 10]) {
       const titles: string[] = [];
-      const inSitting = [...votes.values()].filter((x) => x.sitting === sitting).sort((a, b) => a.votingNumber - b.votingNumber);
+      const inSitting = [...votes.values()]
+        .filter((x) => x.sitting === sitting)
+        .sort((a, b) => a.votingNumber - b.votingNumber);
       for (const x of inSitting) if (!titles.includes(x.title)) titles.push(x.title);
-      const rows = db.prepare('SELECT id_punktu, numer, tytul FROM punkt WHERE id_posiedzenia = ? ORDER BY id_punktu')
+      const rows = db
+        .prepare('SELECT id_punktu, numer, tytul FROM punkt WHERE id_posiedzenia = ? ORDER BY id_punktu')
         .all(10_000 + sitting) as Array<{ id_punktu: number; numer: string; tytul: string }>;
       expect(rows.map((r) => r.tytul)).toEqual(titles);
       rows.forEach((r, i) => {
@@ -176,13 +229,20 @@ describe.skipIf(!exists)('Sejm sample through runEtl', () => {
       });
       for (const x of inSitting) {
         const id = 10_000_000 + sitting * 1000 + x.votingNumber;
-        const { id_punktu } = one<{ id_punktu: number }>('SELECT id_punktu FROM glosowanie WHERE id_glosowania = ?', id);
+        const { id_punktu } = one<{ id_punktu: number }>(
+          'SELECT id_punktu FROM glosowanie WHERE id_glosowania = ?',
+          id,
+        );
         expect(rows.find((r) => r.id_punktu === id_punktu)!.tytul).toBe(x.title);
       }
     }
     // Sitting 10 opens with procedural votes under the sitting's own title (no Pkt.: position 1),
     // then Pkt. 18, 7, 1, 2, 3, 5, 6, 9, 10, 8, 12: vote 10/21 is under the 12th title, "Pkt. 12 …".
-    const point = (voteId: number) => one('SELECT p.id_punktu, p.numer FROM punkt p JOIN glosowanie g USING (id_punktu) WHERE g.id_glosowania = ?', voteId);
+    const point = (voteId: number) =>
+      one(
+        'SELECT p.id_punktu, p.numer FROM punkt p JOIN glosowanie g USING (id_punktu) WHERE g.id_glosowania = ?',
+        voteId,
+      );
     expect(vote('10_21').title).toMatch(/^Pkt\. 12 /);
     expect(point(10_010_021)).toEqual({ id_punktu: 10_010_012, numer: '12' });
     expect(point(10_010_005)).toEqual({ id_punktu: 10_010_002, numer: '18' });
@@ -190,14 +250,21 @@ describe.skipIf(!exists)('Sejm sample through runEtl', () => {
   });
 
   it('attaches the results PDF', () => {
-    expect(db.prepare('SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = 10010001').all())
-      .toEqual([{ id_zalacznika: 10010001, nazwa: 'Wyniki głosowania (PDF)', url: vote('10_1').links.find((l) => l.rel === 'pdf')!.href }]);
+    expect(db.prepare('SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = 10010001').all()).toEqual([
+      {
+        id_zalacznika: 10010001,
+        nazwa: 'Wyniki głosowania (PDF)',
+        url: vote('10_1').links.find((l) => l.rel === 'pdf')!.href,
+      },
+    ]);
     expect(vote('10_1').links[0]!.href).toBe('https://api.sejm.gov.pl/sejm/term10/votings/10/1/pdf');
   });
 
   it('follows an MP who changes club with two memberships', () => {
     // Each MP's clubs through the sample in date order; pick one with exactly one change.
-    const ordered = [...votes.values()].sort((a, b) => a.date.localeCompare(b.date) || a.sitting - b.sitting || a.votingNumber - b.votingNumber);
+    const ordered = [...votes.values()].sort(
+      (a, b) => a.date.localeCompare(b.date) || a.sitting - b.sitting || a.votingNumber - b.votingNumber,
+    );
     const history = new Map<number, Array<{ club: string; date: string }>>();
     for (const x of ordered) {
       for (const b of x.votes) {
@@ -207,21 +274,40 @@ describe.skipIf(!exists)('Sejm sample through runEtl', () => {
       }
     }
     const [mp, h] = [...history].find(([, x]) => x.length === 2 && x[0]!.date !== x[1]!.date)!;
-    const rows = db.prepare(`SELECT przynaleznosc_id, u.nazwa AS club, data_od, data_do, aktywny FROM przynaleznosc
-      JOIN ugrupowanie u USING (id_ugrupowania) WHERE id_osoby = ? ORDER BY data_od`).all(mp) as Array<Record<string, unknown>>;
+    const rows = db
+      .prepare(
+        `SELECT przynaleznosc_id, u.nazwa AS club, data_od, data_do, aktywny FROM przynaleznosc
+      JOIN ugrupowanie u USING (id_ugrupowania) WHERE id_osoby = ? ORDER BY data_od`,
+      )
+      .all(mp) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ przynaleznosc_id: mp * 100 + 1, club: h[0]!.club, data_od: '2023-11-13', data_do: dayBefore(h[1]!.date), aktywny: 1 });
-    expect(rows[1]).toMatchObject({ przynaleznosc_id: mp * 100 + 2, club: h[1]!.club, data_od: h[1]!.date, data_do: null });
+    expect(rows[0]).toMatchObject({
+      przynaleznosc_id: mp * 100 + 1,
+      club: h[0]!.club,
+      data_od: '2023-11-13',
+      data_do: dayBefore(h[1]!.date),
+      aktywny: 1,
+    });
+    expect(rows[1]).toMatchObject({
+      przynaleznosc_id: mp * 100 + 2,
+      club: h[1]!.club,
+      data_od: h[1]!.date,
+      data_do: null,
+    });
     expect(rows[0]!.data_do).toBe(dayBefore(rows[1]!.data_od as string));
   });
 
   it('creates every club, with full names from clubs.json where known', () => {
-    const rows = db.prepare('SELECT id_ugrupowania, nazwa, skrot, pelna_nazwa FROM ugrupowanie ORDER BY id_ugrupowania').all() as
-      Array<{ id_ugrupowania: number; nazwa: string; skrot: string; pelna_nazwa: string | null }>;
+    const rows = db
+      .prepare('SELECT id_ugrupowania, nazwa, skrot, pelna_nazwa FROM ugrupowanie ORDER BY id_ugrupowania')
+      .all() as Array<{ id_ugrupowania: number; nazwa: string; skrot: string; pelna_nazwa: string | null }>;
     const names = rows.map((r) => r.nazwa);
     expect(names).toEqual([...names].sort());
     expect(rows.map((r) => r.id_ugrupowania)).toEqual(rows.map((_, i) => i + 1));
-    expect(rows.find((r) => r.nazwa === 'KO')).toMatchObject({ skrot: 'KO', pelna_nazwa: expect.stringMatching(/^Klub Parlamentarny Koalicja Obywatelska/) });
+    expect(rows.find((r) => r.nazwa === 'KO')).toMatchObject({
+      skrot: 'KO',
+      pelna_nazwa: expect.stringMatching(/^Klub Parlamentarny Koalicja Obywatelska/),
+    });
     expect(rows.find((r) => r.nazwa === 'PSL')).toMatchObject({ pelna_nazwa: null }); // seen only in the votes of sitting 1
   });
 
@@ -256,8 +342,15 @@ describe.skipIf(!exists)('Sejm tar.gz source', () => {
       expect(fromTar.findings.errors).toEqual([]);
       expect(fromDir.findings.errors).toEqual([]);
       expect(fromTar.counts).toEqual(fromDir.counts);
-      expect(fromTar.counts).toMatchObject<Partial<LoadCounts>>({ glosowania: 3, posiedzenia: 2, radni: 498, zalaczniki: 3 });
-      const ballots = files.slice(0, 3).reduce((n, f) => n + (JSON.parse(readFileSync(join(sampleDir, f), 'utf8')) as SejmVote).votes.length, 0);
+      expect(fromTar.counts).toMatchObject<Partial<LoadCounts>>({
+        glosowania: 3,
+        posiedzenia: 2,
+        radni: 498,
+        zalaczniki: 3,
+      });
+      const ballots = files
+        .slice(0, 3)
+        .reduce((n, f) => n + (JSON.parse(readFileSync(join(sampleDir, f), 'utf8')) as SejmVote).votes.length, 0);
       expect(fromTar.counts.glosy).toBe(ballots);
       for (const table of ['glos', 'przynaleznosc', 'punkt', 'glosowanie', 'ugrupowanie']) {
         const dump = (d: Database.Database) => d.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all();
@@ -269,22 +362,26 @@ describe.skipIf(!exists)('Sejm tar.gz source', () => {
     }
   });
 
-  it.skipIf(!existsSync(tarball))('imports the full 10th term', async () => {
-    const dbPath = join(tempDir(), 'council.db');
-    const summary = await runEtl({ source: tarball, format: 'sejm', dbPath });
-    const db = new Database(dbPath, { readonly: true });
-    try {
-      const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-      expect(count('glosowanie')).toBe(3_078);
-      expect(count('glos')).toBe(1_414_027);
-      expect(count('radny')).toBe(498);
-      expect(count('posiedzenie')).toBe(56);
-      expect(summary.counts.glosy).toBe(1_414_027);
-    } finally {
-      db.close();
-    }
-    await everyEndpointAnswers(dbPath);
-  }, 180_000);
+  it.skipIf(!existsSync(tarball))(
+    'imports the full 10th term',
+    async () => {
+      const dbPath = join(tempDir(), 'council.db');
+      const summary = await runEtl({ source: tarball, format: 'sejm', dbPath });
+      const db = new Database(dbPath, { readonly: true });
+      try {
+        const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+        expect(count('glosowanie')).toBe(3_078);
+        expect(count('glos')).toBe(1_414_027);
+        expect(count('radny')).toBe(498);
+        expect(count('posiedzenie')).toBe(56);
+        expect(summary.counts.glosy).toBe(1_414_027);
+      } finally {
+        db.close();
+      }
+      await everyEndpointAnswers(dbPath);
+    },
+    180_000,
+  );
 });
 
 /** Every GET endpoint answers 200 in its documented shape on a Sejm database, with real ids. */
@@ -292,14 +389,28 @@ async function everyEndpointAnswers(dbPath: string): Promise<void> {
   const t = appOver(dbPath);
   try {
     const db = t.snapshots.active!.db;
-    const [mp, other] = db.prepare("SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC LIMIT 2").pluck().all() as [number, number];
+    const [mp, other] = db
+      .prepare("SELECT id_osoby FROM radny_stat WHERE kadencja = '*' ORDER BY liczba_glosowan DESC LIMIT 2")
+      .pluck()
+      .all() as [number, number];
     const vote = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY ord LIMIT 1').pluck().get() as number;
     const session = db.prepare('SELECT id_posiedzenia FROM posiedzenie ORDER BY ord LIMIT 1').pluck().get() as number;
-    const link = (await request(t.app).post(`/api/glosowania/${vote}/udostepnij`).send({ id_osoby: mp })).body.data.link as string;
+    const link = (await request(t.app).post(`/api/glosowania/${vote}/udostepnij`).send({ id_osoby: mp })).body.data
+      .link as string;
     for (const endpoint of API_ENDPOINTS) {
-      const path = endpoint.path.replace(':link', link).replace(':id2', String(other)).replace(':id', String(
-        endpoint.path.startsWith('/api/radni') ? mp : endpoint.path.startsWith('/api/posiedzenia') ? session : vote));
-      const res = endpoint.method === 'get' ? await request(t.app).get(path) : await request(t.app).post(path).send({ id_osoby: mp });
+      const path = endpoint.path
+        .replace(':link', link)
+        .replace(':id2', String(other))
+        .replace(
+          ':id',
+          String(
+            endpoint.path.startsWith('/api/radni') ? mp : endpoint.path.startsWith('/api/posiedzenia') ? session : vote,
+          ),
+        );
+      const res =
+        endpoint.method === 'get'
+          ? await request(t.app).get(path)
+          : await request(t.app).post(path).send({ id_osoby: mp });
       expect(res.status, `${endpoint.method} ${path}`).toBe(200);
       const parsed = endpoint.response.safeParse(res.body);
       expect(parsed.success, `${path}: ${parsed.success ? '' : parsed.error.message}`).toBe(true);
@@ -313,15 +424,40 @@ async function everyEndpointAnswers(dbPath: string): Promise<void> {
 
 // Synthetic sources: the quirks the real data may show, and bad data.
 describe('Sejm reader on synthetic sources', () => {
-  const ballot = (MP: number, vote: string, club?: string) => ({ MP, club, firstName: `Imię${MP}`, lastName: `Nazwisko${MP}`, vote });
-  const voteFile = (sitting: number, votingNumber: number, date: string, ballots: unknown[], extra: Record<string, unknown> = {}) => ({
-    term: 10, sitting, sittingDay: 1, votingNumber, date, title: `Pkt ${votingNumber} Sprawa`, kind: 'ELECTRONIC',
-    majorityType: 'SIMPLE_MAJORITY', majorityVotes: 2, yes: 2, no: 0, abstain: 0,
-    links: [{ href: `https://example.test/${sitting}/${votingNumber}/pdf`, rel: 'pdf' }], votes: ballots, ...extra,
+  const ballot = (MP: number, vote: string, club?: string) => ({
+    MP,
+    club,
+    firstName: `Imię${MP}`,
+    lastName: `Nazwisko${MP}`,
+    vote,
+  });
+  const voteFile = (
+    sitting: number,
+    votingNumber: number,
+    date: string,
+    ballots: unknown[],
+    extra: Record<string, unknown> = {},
+  ) => ({
+    term: 10,
+    sitting,
+    sittingDay: 1,
+    votingNumber,
+    date,
+    title: `Pkt ${votingNumber} Sprawa`,
+    kind: 'ELECTRONIC',
+    majorityType: 'SIMPLE_MAJORITY',
+    majorityVotes: 2,
+    yes: 2,
+    no: 0,
+    abstain: 0,
+    links: [{ href: `https://example.test/${sitting}/${votingNumber}/pdf`, rel: 'pdf' }],
+    votes: ballots,
+    ...extra,
   });
   const write = (files: Record<string, unknown>) => {
     const dir = tempDir();
-    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
+    for (const [name, content] of Object.entries(files))
+      writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
     return dir;
   };
 
@@ -332,9 +468,22 @@ describe('Sejm reader on synthetic sources', () => {
         { id: 2, firstName: 'Jan', lastName: 'Kowalski', firstLastName: 'Jan Kowalski', club: 'B', active: true },
         { id: 4, firstName: 'Ewa', lastName: 'Cicha', firstLastName: 'Ewa Cicha', club: 'B', active: true },
       ],
-      'clubs.json': [{ id: 'A', name: 'Klub A', membersCount: 1 }, { id: 'B', name: 'Klub B', membersCount: 2 }],
-      '3_1.json': voteFile(3, 1, '2024-01-10T10:00:00', [ballot(1, 'YES', 'A'), ballot(2, 'YES', 'B'), ballot(3, 'PRESENT', 'C')]),
-      '3_2.json': voteFile(3, 2, '2024-01-11T10:00:00', [ballot(1, 'NO', 'B'), ballot(2, 'ABSTAIN', ''), ballot(3, 'ABSENT', 'C')], { yes: 5 }),
+      'clubs.json': [
+        { id: 'A', name: 'Klub A', membersCount: 1 },
+        { id: 'B', name: 'Klub B', membersCount: 2 },
+      ],
+      '3_1.json': voteFile(3, 1, '2024-01-10T10:00:00', [
+        ballot(1, 'YES', 'A'),
+        ballot(2, 'YES', 'B'),
+        ballot(3, 'PRESENT', 'C'),
+      ]),
+      '3_2.json': voteFile(
+        3,
+        2,
+        '2024-01-11T10:00:00',
+        [ballot(1, 'NO', 'B'), ballot(2, 'ABSTAIN', ''), ballot(3, 'ABSENT', 'C')],
+        { yes: 5 },
+      ),
     });
     const { db, counts, findings } = await readRaw(dir);
     try {
@@ -345,24 +494,52 @@ describe('Sejm reader on synthetic sources', () => {
         { file: '3_2.json', line: 1, column: 'abstain', problem: 'stated 0 but ballots count 1' },
       ]);
       expect(counts).toMatchObject({ radni: 4, glosowania: 2, glosy: 6, ugrupowania: 3 });
-      expect(db.prepare('SELECT * FROM radny WHERE id_osoby = 3').get()).toMatchObject({ imie_nazwisko: 'Imię3 Nazwisko3' });
-      expect(db.prepare('SELECT glos FROM glos WHERE id_glosowania = 10003001 AND id_osoby = 3').get()).toEqual({ glos: BRAK_GLOSU });
+      expect(db.prepare('SELECT * FROM radny WHERE id_osoby = 3').get()).toMatchObject({
+        imie_nazwisko: 'Imię3 Nazwisko3',
+      });
+      expect(db.prepare('SELECT glos FROM glos WHERE id_glosowania = 10003001 AND id_osoby = 3').get()).toEqual({
+        glos: BRAK_GLOSU,
+      });
       expect(db.prepare('SELECT id_ugrupowania, nazwa, pelna_nazwa FROM ugrupowanie ORDER BY 1').all()).toEqual([
         { id_ugrupowania: 1, nazwa: 'A', pelna_nazwa: 'Klub A' },
         { id_ugrupowania: 2, nazwa: 'B', pelna_nazwa: 'Klub B' },
         { id_ugrupowania: 3, nazwa: 'C', pelna_nazwa: null },
       ]);
-      expect(db.prepare('SELECT przynaleznosc_id, id_osoby, id_ugrupowania, data_od, data_do, aktywny FROM przynaleznosc ORDER BY 1').all()).toEqual([
-        { przynaleznosc_id: 101, id_osoby: 1, id_ugrupowania: 1, data_od: '2024-01-10', data_do: '2024-01-10', aktywny: 1 },
+      expect(
+        db
+          .prepare(
+            'SELECT przynaleznosc_id, id_osoby, id_ugrupowania, data_od, data_do, aktywny FROM przynaleznosc ORDER BY 1',
+          )
+          .all(),
+      ).toEqual([
+        {
+          przynaleznosc_id: 101,
+          id_osoby: 1,
+          id_ugrupowania: 1,
+          data_od: '2024-01-10',
+          data_do: '2024-01-10',
+          aktywny: 1,
+        },
         { przynaleznosc_id: 102, id_osoby: 1, id_ugrupowania: 2, data_od: '2024-01-11', data_do: null, aktywny: 0 },
-        { przynaleznosc_id: 201, id_osoby: 2, id_ugrupowania: 2, data_od: '2024-01-10', data_do: '2024-01-10', aktywny: 1 },
+        {
+          przynaleznosc_id: 201,
+          id_osoby: 2,
+          id_ugrupowania: 2,
+          data_od: '2024-01-10',
+          data_do: '2024-01-10',
+          aktywny: 1,
+        },
         { przynaleznosc_id: 202, id_osoby: 2, id_ugrupowania: null, data_od: '2024-01-11', data_do: null, aktywny: 1 },
         { przynaleznosc_id: 301, id_osoby: 3, id_ugrupowania: 3, data_od: '2024-01-10', data_do: null, aktywny: 1 },
         { przynaleznosc_id: 401, id_osoby: 4, id_ugrupowania: 2, data_od: '2024-01-10', data_do: null, aktywny: 1 },
       ]);
-      expect(db.prepare('SELECT kadencja, data_od FROM kadencja').get()).toEqual({ kadencja: '2024-2028', data_od: '2024-01-10' });
+      expect(db.prepare('SELECT kadencja, data_od FROM kadencja').get()).toEqual({
+        kadencja: '2024-2028',
+        data_od: '2024-01-10',
+      });
       expect(db.prepare('SELECT id_punktu, numer FROM punkt ORDER BY 1').all()).toEqual([
-        { id_punktu: 10003001, numer: '1' }, { id_punktu: 10003002, numer: '2' },
+        { id_punktu: 10003001, numer: '1' },
+        { id_punktu: 10003002, numer: '2' },
       ]);
     } finally {
       db.close();
@@ -386,7 +563,9 @@ describe('Sejm reader on synthetic sources', () => {
     expect(problems[0]).toMatch(/^1_2\.json:1: \(file\): unparsable JSON/);
     expect(problems).toContain('1_3.json:1: date: must be a date-time YYYY-MM-DDTHH:MM:SS (got "2024-02-30T10:00:00")');
     expect(problems).toContain('1_3.json:1: title: required field is missing');
-    expect(problems.find((p) => p.startsWith('1_4.json'))).toMatch(/votes\[0\]\.vote: unknown vote value "MAYBE" of MP 1/);
+    expect(problems.find((p) => p.startsWith('1_4.json'))).toMatch(
+      /votes\[0\]\.vote: unknown vote value "MAYBE" of MP 1/,
+    );
   });
 
   it('rejects a path that is neither a directory nor a .tar.gz, and a corrupt archive', async () => {
@@ -394,7 +573,12 @@ describe('Sejm reader on synthetic sources', () => {
     const plain = await readRaw(join(dir, 'notes.txt'));
     plain.db.close();
     expect(plain.findings.errors).toEqual([
-      { file: 'notes.txt', line: 0, column: '(source)', problem: 'a Sejm source must be a directory or a .tar.gz of one' },
+      {
+        file: 'notes.txt',
+        line: 0,
+        column: '(source)',
+        problem: 'a Sejm source must be a directory or a .tar.gz of one',
+      },
     ]);
     const broken = await readRaw(join(dir, 'broken.tar.gz'));
     broken.db.close();

@@ -23,8 +23,13 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDir));
 
 type Files = Record<string, unknown>;
-const alfa2024 = RADOSKOP_ALFA_BETA['alfa-city/kadencja-2024-2029.json'] as { councilors: unknown[]; votes: Array<Record<string, unknown>> };
-const betaTerm = RADOSKOP_ALFA_BETA['beta-city/docs/kadencja-2024-2029.json'] as { votes: Array<Record<string, unknown>> };
+const alfa2024 = RADOSKOP_ALFA_BETA['alfa-city/kadencja-2024-2029.json'] as {
+  councilors: unknown[];
+  votes: Array<Record<string, unknown>>;
+};
+const betaTerm = RADOSKOP_ALFA_BETA['beta-city/docs/kadencja-2024-2029.json'] as {
+  votes: Array<Record<string, unknown>>;
+};
 
 /**
  * Alfa gains a councillor and a vote in 2024: every vote and person of Beta (the later folder) moves
@@ -35,7 +40,10 @@ const RENUMBERED: Files = {
   'alfa-city/kadencja-2024-2029.json': {
     ...alfa2024,
     councilors: [...alfa2024.councilors, { name: 'Nowa Radna', club: 'KO' }],
-    votes: [...alfa2024.votes, { id: 'b2', session_date: '2024-05-21', session_number: 'II', topic: 'Nowe', named_votes: { za: [0, 3] } }],
+    votes: [
+      ...alfa2024.votes,
+      { id: 'b2', session_date: '2024-05-21', session_number: 'II', topic: 'Nowe', named_votes: { za: [0, 3] } },
+    ],
   },
 };
 /** …and then Beta's „Uchwała” is withdrawn upstream. */
@@ -59,9 +67,15 @@ async function service(sharesPath = join(tempDir(), 'shares.db')) {
   const snapshots = new SnapshotStore(dbPath);
   snapshots.load();
   const shares = new SqliteShareStore(sharesPath);
-  const config = loadConfig({ NODE_ENV: 'test' }, {
-    DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000, RESPONSE_CACHE_MB: 0,
-  });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      DB_PATH: dbPath,
+      RATE_LIMIT_MAX_REQUESTS: 1_000_000,
+      SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000,
+      RESPONSE_CACHE_MB: 0,
+    },
+  );
   const app = createApp({ snapshots, shares, config, logger: pino({ level: 'silent' }) });
   return {
     app,
@@ -78,7 +92,8 @@ async function service(sharesPath = join(tempDir(), 'shares.db')) {
 
 const share = (app: ReturnType<typeof createApp>, vote: number, body: object = {}) =>
   request(app).post(`/api/glosowania/${vote}/udostepnij`).send(body);
-const read = async (app: ReturnType<typeof createApp>, link: string) => request(app).get(`/api/glosowania/share/${link}`);
+const read = async (app: ReturnType<typeof createApp>, link: string) =>
+  request(app).get(`/api/glosowania/share/${link}`);
 
 describe('a share link across a refresh that renumbers votes and councillors', () => {
   it('keeps its vote and its councillor; the new ids find the same links; a new vote gets a new one', async () => {
@@ -90,16 +105,21 @@ describe('a share link across a refresh that renumbers votes and councillors', (
       expect(budzet.status).toBe(201);
       const [withTomasz, plain] = [uchwala.body.data.link as string, budzet.body.data.link as string];
       expect((await read(app, withTomasz)).body.data).toMatchObject({
-        glosowanie: { id_glosowania: 9, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 6, imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
+        glosowanie: { id_glosowania: 9, tytul: 'Uchwała' },
+        wyrozniony: { id_osoby: 6, imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
       });
 
       await refresh(RENUMBERED);
       const after = (await read(app, withTomasz)).body.data;
       expect(after).toMatchObject({
-        link: withTomasz, glosowanie: { id_glosowania: 10, tytul: 'Uchwała', organ: 'Rada Miasta Beta' },
+        link: withTomasz,
+        glosowanie: { id_glosowania: 10, tytul: 'Uchwała', organ: 'Rada Miasta Beta' },
         wyrozniony: { id_osoby: 7, imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
       });
-      expect((await read(app, plain)).body.data).toMatchObject({ glosowanie: { id_glosowania: 9, tytul: 'Budżet' }, wyrozniony: null });
+      expect((await read(app, plain)).body.data).toMatchObject({
+        glosowanie: { id_glosowania: 9, tytul: 'Budżet' },
+        wyrozniony: null,
+      });
 
       // The same (vote, councillor) under their new ids: the same links, not new ones.
       expect((await share(app, 10, { id_osoby: 7 })).body).toMatchObject({ data: { link: withTomasz } });
@@ -108,7 +128,10 @@ describe('a share link across a refresh that renumbers votes and councillors', (
       const nowe = await share(app, 8);
       expect(nowe.status).toBe(201);
       expect(nowe.body.data.link).not.toBe(plain);
-      expect((await read(app, nowe.body.data.link)).body.data.glosowanie).toMatchObject({ id_glosowania: 8, tytul: 'Nowe' });
+      expect((await read(app, nowe.body.data.link)).body.data.glosowanie).toMatchObject({
+        id_glosowania: 8,
+        tytul: 'Nowe',
+      });
 
       // Withdrawn upstream: the link answers 404, never another vote in its place.
       await refresh(WITHDRAWN);
@@ -128,17 +151,24 @@ describe('a share link across a refresh that renumbers votes and councillors', (
     const old = new Database(sharesPath);
     old.exec(`CREATE TABLE udostepnienie (link TEXT PRIMARY KEY, id_glosowania INTEGER NOT NULL, id_osoby INTEGER NOT NULL,
       utworzono TEXT NOT NULL, UNIQUE (id_glosowania, id_osoby)); PRAGMA user_version = 1`);
-    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 9, 6, '2025-01-01T00:00:00.000Z');
+    old
+      .prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)')
+      .run('AAAAAAAAAAAAAAAAAAAAAA', 9, 6, '2025-01-01T00:00:00.000Z');
     old.close();
     const { app, refresh, close } = await service(sharesPath);
     try {
       const firstAnswer = await read(app, 'AAAAAAAAAAAAAAAAAAAAAA');
       expect(firstAnswer.status, JSON.stringify(firstAnswer.body)).toBe(200);
       const first = firstAnswer.body.data;
-      expect(first).toMatchObject({ utworzono: '2025-01-01T00:00:00.000Z', glosowanie: { id_glosowania: 9, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 6 } });
+      expect(first).toMatchObject({
+        utworzono: '2025-01-01T00:00:00.000Z',
+        glosowanie: { id_glosowania: 9, tytul: 'Uchwała' },
+        wyrozniony: { id_osoby: 6 },
+      });
       await refresh(RENUMBERED);
       expect((await read(app, 'AAAAAAAAAAAAAAAAAAAAAA')).body.data).toMatchObject({
-        glosowanie: { id_glosowania: 10, tytul: 'Uchwała' }, wyrozniony: { id_osoby: 7, imie_nazwisko: 'Tomasz Bąk' },
+        glosowanie: { id_glosowania: 10, tytul: 'Uchwała' },
+        wyrozniony: { id_osoby: 7, imie_nazwisko: 'Tomasz Bąk' },
       });
       expect((await share(app, 10, { id_osoby: 7 })).body).toMatchObject({ data: { link: 'AAAAAAAAAAAAAAAAAAAAAA' } });
     } finally {
@@ -161,7 +191,16 @@ const VOTE_ADDED_EARLIER: Files = {
   ...RADOSKOP_ALFA_BETA,
   'beta-city/docs/kadencja-2024-2029.json': {
     ...betaTerm,
-    votes: [{ id: 'c-1', session_date: '2024-06-03', session_number: 'LXXIV/2', topic: 'Porządek obrad', named_votes: { za: [0, 1, 2] } }, ...betaVotes],
+    votes: [
+      {
+        id: 'c-1',
+        session_date: '2024-06-03',
+        session_number: 'LXXIV/2',
+        topic: 'Porządek obrad',
+        named_votes: { za: [0, 1, 2] },
+      },
+      ...betaVotes,
+    ],
   },
 };
 /** …and a session without a number before „Absolutorium”'s (also unnumbered, so its position moves). */
@@ -171,7 +210,13 @@ const SESSION_ADDED_EARLIER: Files = {
     ...betaTerm,
     votes: [
       ...(VOTE_ADDED_EARLIER['beta-city/docs/kadencja-2024-2029.json'] as typeof betaTerm).votes,
-      { id: 'c3', session_date: '2024-06-10', session_number: null, topic: 'Absolutorium', named_votes: { przeciw: [0, 1, 2] } },
+      {
+        id: 'c3',
+        session_date: '2024-06-10',
+        session_number: null,
+        topic: 'Absolutorium',
+        named_votes: { przeciw: [0, 1, 2] },
+      },
     ],
   },
 };
@@ -182,12 +227,20 @@ describe('a Radoskop share link when Radoskop adds a vote or a session earlier (
     try {
       const budzet = (await share(app, await voteTitled(app, 'Budżet'), { id_osoby: 8 })).body.data.link as string; // Olga Kruk
       const uchwala = (await share(app, await voteTitled(app, 'Uchwała'))).body.data.link as string;
-      const absolutorium = (await share(app, await voteTitled(app, 'Absolutorium'), { id_osoby: 6 })).body.data.link as string; // Tomasz Bąk
-      const opened = async () => Promise.all([budzet, uchwala, absolutorium].map(async (link) => {
-        const { status, body } = await read(app, link);
-        expect(status, JSON.stringify(body)).toBe(200);
-        return { tytul: body.data.glosowanie.tytul, data: body.data.glosowanie.data, osoba: body.data.wyrozniony?.imie_nazwisko ?? null };
-      }));
+      const absolutorium = (await share(app, await voteTitled(app, 'Absolutorium'), { id_osoby: 6 })).body.data
+        .link as string; // Tomasz Bąk
+      const opened = async () =>
+        Promise.all(
+          [budzet, uchwala, absolutorium].map(async (link) => {
+            const { status, body } = await read(app, link);
+            expect(status, JSON.stringify(body)).toBe(200);
+            return {
+              tytul: body.data.glosowanie.tytul,
+              data: body.data.glosowanie.data,
+              osoba: body.data.wyrozniony?.imie_nazwisko ?? null,
+            };
+          }),
+        );
       const before = await opened();
       expect(before).toEqual([
         { tytul: 'Budżet', data: '2024-06-03', osoba: 'Olga Kruk' },
@@ -199,8 +252,15 @@ describe('a Radoskop share link when Radoskop adds a vote or a session earlier (
       await refresh(SESSION_ADDED_EARLIER); // a second „Absolutorium”, on 2024-06-10: not the link's
       expect(await opened()).toEqual(before);
       // The same vote and councillor under their new ids: the same link.
-      expect((await share(app, (await request(app).get(`/api/glosowania/share/${absolutorium}`)).body.data.glosowanie.id_glosowania, { id_osoby: 6 }))
-        .body.data.link).toBe(absolutorium);
+      expect(
+        (
+          await share(
+            app,
+            (await request(app).get(`/api/glosowania/share/${absolutorium}`)).body.data.glosowanie.id_glosowania,
+            { id_osoby: 6 },
+          )
+        ).body.data.link,
+      ).toBe(absolutorium);
     } finally {
       await close();
     }
@@ -212,11 +272,18 @@ describe('a Radoskop share link when Radoskop adds a vote or a session earlier (
       const uchwala = (await share(app, await voteTitled(app, 'Uchwała'), { id_osoby: 6 })).body.data.link as string;
       await refresh({
         ...VOTE_ADDED_EARLIER,
-        'beta-city/docs/kadencja-2024-2029.json': { ...betaTerm, votes: (VOTE_ADDED_EARLIER['beta-city/docs/kadencja-2024-2029.json'] as typeof betaTerm).votes.filter((v) => v['id'] !== 'c1') },
+        'beta-city/docs/kadencja-2024-2029.json': {
+          ...betaTerm,
+          votes: (VOTE_ADDED_EARLIER['beta-city/docs/kadencja-2024-2029.json'] as typeof betaTerm).votes.filter(
+            (v) => v['id'] !== 'c1',
+          ),
+        },
       });
       const api = await read(app, uchwala);
       expect(api.status).toBe(404);
-      expect(api.body.message).toBe(`the vote of share link ${uchwala} is no longer in the data: its source withdrew or changed it`);
+      expect(api.body.message).toBe(
+        `the vote of share link ${uchwala} is no longer in the data: its source withdrew or changed it`,
+      );
       const page = await request(app).get(`/share/${uchwala}`);
       expect(page.status).toBe(410);
       expect(page.text).toContain('Głosowanie usunięte z danych');
@@ -237,19 +304,31 @@ describe('a Radoskop share link when Radoskop adds a vote or a session earlier (
       CREATE UNIQUE INDEX udostepnienie_klucz ON udostepnienie (klucz, osoba) WHERE klucz IS NOT NULL;
       CREATE INDEX udostepnienie_para ON udostepnienie (id_glosowania, id_osoby) WHERE klucz IS NULL;
       PRAGMA user_version = 2`);
-    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?, ?, ?)')
-      .run('BBBBBBBBBBBBBBBBBBBBBB', 9, 6, '["Rada Miasta Beta","2024-2029","2024-06-03","LXXIV/2",2]', 'Tomasz Bąk', '2025-01-01T00:00:00.000Z');
+    old
+      .prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?, ?, ?)')
+      .run(
+        'BBBBBBBBBBBBBBBBBBBBBB',
+        9,
+        6,
+        '["Rada Miasta Beta","2024-2029","2024-06-03","LXXIV/2",2]',
+        'Tomasz Bąk',
+        '2025-01-01T00:00:00.000Z',
+      );
     old.close();
     const { app, refresh, close } = await service(sharesPath);
     try {
       expect((await read(app, 'BBBBBBBBBBBBBBBBBBBBBB')).body.data).toMatchObject({
-        glosowanie: { tytul: 'Uchwała' }, wyrozniony: { imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
+        glosowanie: { tytul: 'Uchwała' },
+        wyrozniony: { imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
       });
       await refresh(VOTE_ADDED_EARLIER); // „Uchwała” is the session's third vote now
       expect((await read(app, 'BBBBBBBBBBBBBBBBBBBBBB')).body.data).toMatchObject({
-        glosowanie: { tytul: 'Uchwała' }, wyrozniony: { imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
+        glosowanie: { tytul: 'Uchwała' },
+        wyrozniony: { imie_nazwisko: 'Tomasz Bąk', glos: 'przeciw' },
       });
-      expect((await share(app, await voteTitled(app, 'Uchwała'), { id_osoby: 6 })).body.data.link).toBe('BBBBBBBBBBBBBBBBBBBBBB');
+      expect((await share(app, await voteTitled(app, 'Uchwała'), { id_osoby: 6 })).body.data.link).toBe(
+        'BBBBBBBBBBBBBBBBBBBBBB',
+      );
     } finally {
       await close();
     }
@@ -265,24 +344,42 @@ describe('two councillors of one name (issue 34)', () => {
     const radni = readFileSync(join(source, 'radni.csv'), 'utf8').split('\n');
     const nameOf = (id: number) => radni.find((line) => line.startsWith(`${id},`))!.slice(`${id},`.length);
     const name = nameOf(1);
-    writeFileSync(join(source, 'radni.csv'), radni.map((line) => (line.startsWith('2,') ? `2,${name}` : line)).join('\n'));
+    writeFileSync(
+      join(source, 'radni.csv'),
+      radni.map((line) => (line.startsWith('2,') ? `2,${name}` : line)).join('\n'),
+    );
     const dbPath = join(source, 'council.db');
     await runEtl({ source, dbPath });
     const db = new Database(dbPath, { readonly: true });
-    const vote = db.prepare(`SELECT a.id_glosowania FROM glos a JOIN glos b ON b.id_glosowania = a.id_glosowania
-      WHERE a.id_osoby = 1 AND b.id_osoby = 2 AND a.glos <> b.glos ORDER BY a.id_glosowania LIMIT 1`).pluck().get() as number;
+    const vote = db
+      .prepare(
+        `SELECT a.id_glosowania FROM glos a JOIN glos b ON b.id_glosowania = a.id_glosowania
+      WHERE a.id_osoby = 1 AND b.id_osoby = 2 AND a.glos <> b.glos ORDER BY a.id_glosowania LIMIT 1`,
+      )
+      .pluck()
+      .get() as number;
     db.close();
     expect(vote).toBeGreaterThan(0);
 
     const snapshots = new SnapshotStore(dbPath);
     snapshots.load();
     const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
-    const config = loadConfig({ NODE_ENV: 'test' }, {
-      DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000, PUBLIC_URL: 'https://rada.example.org',
-    });
+    const config = loadConfig(
+      { NODE_ENV: 'test' },
+      {
+        DB_PATH: dbPath,
+        RATE_LIMIT_MAX_REQUESTS: 1_000_000,
+        SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000,
+        PUBLIC_URL: 'https://rada.example.org',
+      },
+    );
     const app = createApp({ snapshots, shares, config, logger: pino({ level: 'silent' }) });
     try {
-      const ballots = (await request(app).get(`/api/glosowania/${vote}/glosy`)).body.data as Array<{ id_osoby: number; glos: string; imie_nazwisko: string }>;
+      const ballots = (await request(app).get(`/api/glosowania/${vote}/glosy`)).body.data as Array<{
+        id_osoby: number;
+        glos: string;
+        imie_nazwisko: string;
+      }>;
       const ballotOf = (id: number) => ballots.find((b) => b.id_osoby === id)!;
       expect(ballotOf(1).imie_nazwisko).toBe(ballotOf(2).imie_nazwisko);
       const links: string[] = [];

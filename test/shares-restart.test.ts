@@ -35,8 +35,10 @@ function linkLoad(base: string, concurrency = 8) {
     for (let i = 0; !stopped; i++) {
       try {
         const post = await fetch(`${base}/api/glosowania/1/udostepnij`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ id_osoby: voters[(n + i) % voters.length] }), signal: AbortSignal.timeout(15_000),
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id_osoby: voters[(n + i) % voters.length] }),
+          signal: AbortSignal.timeout(15_000),
         });
         await post.arrayBuffer();
         count(statuses.posts, post.status);
@@ -70,8 +72,15 @@ describe.skipIf(!havePostgres)('PostgreSQL restarted while share links are being
     await runEtl({ source, dbPath });
     postgres = await startPostgres();
     const url = await postgres.createDatabase('links');
-    server = await startServerProcess({ DB_PATH: dbPath, SHARES_DATABASE_URL: url, CRON_SCHEDULE: '', RATE_LIMIT_MAX_REQUESTS: '100000000' });
-    const ballots = await (await fetch(`${server.url}/api/glosowania/1/glosy`)).json() as { data: Array<{ id_osoby: number }> };
+    server = await startServerProcess({
+      DB_PATH: dbPath,
+      SHARES_DATABASE_URL: url,
+      CRON_SCHEDULE: '',
+      RATE_LIMIT_MAX_REQUESTS: '100000000',
+    });
+    const ballots = (await (await fetch(`${server.url}/api/glosowania/1/glosy`)).json()) as {
+      data: Array<{ id_osoby: number }>;
+    };
     voters = ballots.data.map((b) => b.id_osoby);
   }, 120_000);
 
@@ -80,29 +89,55 @@ describe.skipIf(!havePostgres)('PostgreSQL restarted while share links are being
     await postgres?.destroy();
   });
 
-  it.each(['fast', 'immediate'] as const)('%s shutdown: the server lives, reads answer, links 503 then work again', async (mode) => {
-    const alive = () => {
-      if (server.exit()) throw new Error(`the server exited (${JSON.stringify(server.exit())}): ${server.stderr().slice(-3000)}`);
-    };
-    const made = () => (load.statuses.posts.get(200) ?? 0) + (load.statuses.posts.get(201) ?? 0);
-    const load = linkLoad(server.url);
-    for (let restart = 0; restart < 3; restart++) {
-      const before = made();
-      await waitFor('links being made', () => { alive(); return made() > before + 50; }, 30_000);
-      await postgres.stop(mode);
-      const atStop = load.posts();
-      await waitFor('link requests answered while the database is down', () => { alive(); return load.posts() > atStop + 40; }, 30_000);
-      await postgres.start();
-    }
-    const atStart = made();
-    await waitFor('links made again', () => { alive(); return made() > atStart + 40; }, 30_000);
-    const seen = await load.stop();
+  it.each(['fast', 'immediate'] as const)(
+    '%s shutdown: the server lives, reads answer, links 503 then work again',
+    async (mode) => {
+      const alive = () => {
+        if (server.exit())
+          throw new Error(`the server exited (${JSON.stringify(server.exit())}): ${server.stderr().slice(-3000)}`);
+      };
+      const made = () => (load.statuses.posts.get(200) ?? 0) + (load.statuses.posts.get(201) ?? 0);
+      const load = linkLoad(server.url);
+      for (let restart = 0; restart < 3; restart++) {
+        const before = made();
+        await waitFor(
+          'links being made',
+          () => {
+            alive();
+            return made() > before + 50;
+          },
+          30_000,
+        );
+        await postgres.stop(mode);
+        const atStop = load.posts();
+        await waitFor(
+          'link requests answered while the database is down',
+          () => {
+            alive();
+            return load.posts() > atStop + 40;
+          },
+          30_000,
+        );
+        await postgres.start();
+      }
+      const atStart = made();
+      await waitFor(
+        'links made again',
+        () => {
+          alive();
+          return made() > atStart + 40;
+        },
+        30_000,
+      );
+      const seen = await load.stop();
 
-    alive();
-    expect(seen.errors).toEqual([]);
-    expect(seen.posts.get(503)).toBeGreaterThan(0);
-    expect([...seen.posts.keys()].filter((s) => ![200, 201, 503].includes(s))).toEqual([]);
-    for (const [read, n] of seen.reads) expect(read, `${n} answers`).toMatch(/ 200$/);
-    expect((await fetch(`${server.url}/health`)).status).toBe(200);
-  }, 180_000);
+      alive();
+      expect(seen.errors).toEqual([]);
+      expect(seen.posts.get(503)).toBeGreaterThan(0);
+      expect([...seen.posts.keys()].filter((s) => ![200, 201, 503].includes(s))).toEqual([]);
+      for (const [read, n] of seen.reads) expect(read, `${n} answers`).toMatch(/ 200$/);
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    },
+    180_000,
+  );
 });

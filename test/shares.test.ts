@@ -15,7 +15,13 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { renderStoredAnswers } from '../src/answers/render.ts';
 import {
-  PostgresShareStore, SHARE_MIGRATIONS, SHARES_UNAVAILABLE, type ShareStore, SharesUnavailableError, SqliteShareStore, openShareStore,
+  PostgresShareStore,
+  SHARE_MIGRATIONS,
+  SHARES_UNAVAILABLE,
+  type ShareStore,
+  SharesUnavailableError,
+  SqliteShareStore,
+  openShareStore,
 } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot/snapshot.ts';
 import { generateBundle } from '../tools/generate/index.ts';
@@ -79,7 +85,12 @@ const sqlite: Backend = {
   atStepOne: async (path) => {
     const db = new Database(path);
     db.exec(SHARE_MIGRATIONS[0]!.sqlite);
-    db.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 7, 3, '2025-01-01T00:00:00.000Z');
+    db.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run(
+      'AAAAAAAAAAAAAAAAAAAAAA',
+      7,
+      3,
+      '2025-01-01T00:00:00.000Z',
+    );
     db.pragma('user_version = 1');
     db.close();
   },
@@ -87,7 +98,14 @@ const sqlite: Backend = {
     const db = new Database(path);
     db.exec(SHARE_MIGRATIONS[0]!.sqlite);
     db.exec(SHARE_MIGRATIONS[1]!.sqlite);
-    db.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 7, 8, '["vote 7"]', 'Radny 2', '2025-01-01T00:00:00.000Z');
+    db.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?, ?, ?)').run(
+      'AAAAAAAAAAAAAAAAAAAAAA',
+      7,
+      8,
+      '["vote 7"]',
+      'Radny 2',
+      '2025-01-01T00:00:00.000Z',
+    );
     db.pragma('user_version = 2');
     db.close();
   },
@@ -107,32 +125,38 @@ const postgresql: Backend = {
   name: 'PostgreSQL',
   fresh: async () => postgres!.createDatabase(`shares_${++databases}`),
   open: async (url) => PostgresShareStore.open(url, silent),
-  version: (url) => onPostgres(url, async (c) => (await c.query('SELECT wersja FROM udostepnienie_wersja')).rows[0]?.wersja ?? 0),
-  makeNewer: (url, version) => onPostgres(url, async (c) => {
-    await c.query('CREATE TABLE IF NOT EXISTS udostepnienie_wersja (wersja INTEGER NOT NULL)');
-    await c.query('DELETE FROM udostepnienie_wersja');
-    await c.query('INSERT INTO udostepnienie_wersja VALUES ($1)', [version]);
-  }),
-  unpin: (url, link) => onPostgres(url, async (c) => {
-    await c.query("UPDATE udostepnienie SET klucz = NULL, osoba = '', osoba_nr = NULL WHERE link = $1", [link]);
-  }),
-  toStepTwo: (url, link, klucz) => onPostgres(url, async (c) => {
-    await c.query('UPDATE udostepnienie SET klucz = $2, osoba_nr = NULL WHERE link = $1', [link, klucz]);
-  }),
-  atStepOne: (url) => onPostgres(url, async (c) => {
-    await c.query(SHARE_MIGRATIONS[0]!.postgresql);
-    await c.query("INSERT INTO udostepnienie VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 7, 3, '2025-01-01T00:00:00.000Z')");
-    await c.query('CREATE TABLE udostepnienie_wersja (wersja INTEGER NOT NULL)');
-    await c.query('INSERT INTO udostepnienie_wersja VALUES (1)');
-  }),
-  atStepTwo: (url) => onPostgres(url, async (c) => {
-    await c.query(SHARE_MIGRATIONS[0]!.postgresql);
-    await c.query(SHARE_MIGRATIONS[1]!.postgresql);
-    await c.query(`INSERT INTO udostepnienie (link, id_glosowania, id_osoby, klucz, osoba, utworzono)
+  version: (url) =>
+    onPostgres(url, async (c) => (await c.query('SELECT wersja FROM udostepnienie_wersja')).rows[0]?.wersja ?? 0),
+  makeNewer: (url, version) =>
+    onPostgres(url, async (c) => {
+      await c.query('CREATE TABLE IF NOT EXISTS udostepnienie_wersja (wersja INTEGER NOT NULL)');
+      await c.query('DELETE FROM udostepnienie_wersja');
+      await c.query('INSERT INTO udostepnienie_wersja VALUES ($1)', [version]);
+    }),
+  unpin: (url, link) =>
+    onPostgres(url, async (c) => {
+      await c.query("UPDATE udostepnienie SET klucz = NULL, osoba = '', osoba_nr = NULL WHERE link = $1", [link]);
+    }),
+  toStepTwo: (url, link, klucz) =>
+    onPostgres(url, async (c) => {
+      await c.query('UPDATE udostepnienie SET klucz = $2, osoba_nr = NULL WHERE link = $1', [link, klucz]);
+    }),
+  atStepOne: (url) =>
+    onPostgres(url, async (c) => {
+      await c.query(SHARE_MIGRATIONS[0]!.postgresql);
+      await c.query("INSERT INTO udostepnienie VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 7, 3, '2025-01-01T00:00:00.000Z')");
+      await c.query('CREATE TABLE udostepnienie_wersja (wersja INTEGER NOT NULL)');
+      await c.query('INSERT INTO udostepnienie_wersja VALUES (1)');
+    }),
+  atStepTwo: (url) =>
+    onPostgres(url, async (c) => {
+      await c.query(SHARE_MIGRATIONS[0]!.postgresql);
+      await c.query(SHARE_MIGRATIONS[1]!.postgresql);
+      await c.query(`INSERT INTO udostepnienie (link, id_glosowania, id_osoby, klucz, osoba, utworzono)
       VALUES ('AAAAAAAAAAAAAAAAAAAAAA', 7, 8, '["vote 7"]', 'Radny 2', '2025-01-01T00:00:00.000Z')`);
-    await c.query('CREATE TABLE udostepnienie_wersja (wersja INTEGER NOT NULL)');
-    await c.query('INSERT INTO udostepnienie_wersja VALUES (2)');
-  }),
+      await c.query('CREATE TABLE udostepnienie_wersja (wersja INTEGER NOT NULL)');
+      await c.query('INSERT INTO udostepnienie_wersja VALUES (2)');
+    }),
 };
 
 // One small council, built once: every app below serves a copy of it.
@@ -144,7 +168,11 @@ beforeAll(async () => {
   await generateBundle(source, { seed: 5, radni: 10, glosowania: 60, kadencje: 1 });
   const dbPath = await buildSnapshot();
   const db = new Database(dbPath, { readonly: true });
-  votes = (db.prepare('SELECT id_glosowania AS id, min(id_osoby) AS voter FROM glos GROUP BY id_glosowania ORDER BY id_glosowania LIMIT 3').all()) as typeof votes;
+  votes = db
+    .prepare(
+      'SELECT id_glosowania AS id, min(id_osoby) AS voter FROM glos GROUP BY id_glosowania ORDER BY id_glosowania LIMIT 3',
+    )
+    .all() as typeof votes;
   db.close();
   if (havePostgres) postgres = await startPostgres();
 });
@@ -167,15 +195,28 @@ async function replica(shares: ShareStore) {
   return { app: createApp({ snapshots, shares, config, logger: silent }), snapshots, dbPath };
 }
 
-const backends = [{ backend: sqlite, skip: false }, { backend: postgresql, skip: !havePostgres }];
+const backends = [
+  { backend: sqlite, skip: false },
+  { backend: postgresql, skip: !havePostgres },
+];
 
 /**
  * A link's target: vote `id` whose identity in the source is `key` (by default one per id, the same as its
  * older identity), and a councillor, „Radny <person>” unless `name` (then the `nr`-th of that name).
  */
-const target = (id: number, person: number | null, key = `["vote ${id}"]`, { name, nr = 1, unique = true }: { name?: string; nr?: number; unique?: boolean } = {}) => ({
-  id_glosowania: id, klucz: key, dawny_klucz: key, id_osoby: person, osoba: person === null ? null : name ?? `Radny ${person}`,
-  osoba_nr: person === null ? 0 : nr, osoba_jednoznaczna: person === null || unique,
+const target = (
+  id: number,
+  person: number | null,
+  key = `["vote ${id}"]`,
+  { name, nr = 1, unique = true }: { name?: string; nr?: number; unique?: boolean } = {},
+) => ({
+  id_glosowania: id,
+  klucz: key,
+  dawny_klucz: key,
+  id_osoby: person,
+  osoba: person === null ? null : (name ?? `Radny ${person}`),
+  osoba_nr: person === null ? 0 : nr,
+  osoba_jednoznaczna: person === null || unique,
 });
 
 describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
@@ -192,12 +233,21 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
       expect(plain.created).toBe(true);
       expect(plain.link).not.toBe(first.link);
       expect(await b.find(first.link)).toEqual({
-        link: first.link, id_glosowania: 7, id_osoby: 3, klucz: '["vote 7"]', osoba: 'Radny 3', osoba_nr: 1, utworzono: expect.any(String),
+        link: first.link,
+        id_glosowania: 7,
+        id_osoby: 3,
+        klucz: '["vote 7"]',
+        osoba: 'Radny 3',
+        osoba_nr: 1,
+        utworzono: expect.any(String),
       });
       expect(await b.find(plain.link)).toMatchObject({ id_glosowania: 7, id_osoby: null, osoba: null });
       expect(await a.find('AAAAAAAAAAAAAAAAAAAAAA')).toBeUndefined();
       const big = await a.linkFor(target(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER - 1));
-      expect(await b.find(big.link)).toMatchObject({ id_glosowania: Number.MAX_SAFE_INTEGER, id_osoby: Number.MAX_SAFE_INTEGER - 1 });
+      expect(await b.find(big.link)).toMatchObject({
+        id_glosowania: Number.MAX_SAFE_INTEGER,
+        id_osoby: Number.MAX_SAFE_INTEGER - 1,
+      });
       // Another vote under an id that an earlier snapshot gave vote 7 (a rebuild renumbered them): its own link.
       const renumbered = await a.linkFor(target(7, 3, '["another vote"]'));
       expect(renumbered.created).toBe(true);
@@ -225,82 +275,118 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
     await again.close();
 
     await backend.makeNewer(where, 99);
-    const described = (await backend.open(where).then(async (s) => { await s.close(); return 'opened'; }, (e: Error) => e.message));
-    expect(described).toMatch(/^the share-link database .+ has schema version 99, newer than this service knows \(3\); upgrade the service$/);
+    const described = await backend.open(where).then(
+      async (s) => {
+        await s.close();
+        return 'opened';
+      },
+      (e: Error) => e.message,
+    );
+    expect(described).toMatch(
+      /^the share-link database .+ has schema version 99, newer than this service knows \(3\); upgrade the service$/,
+    );
     expect(described).not.toContain('password');
   });
 
-  it.skipIf(skip)('upgrades a step-1 database: its links kept, unpinned until used, the old pair constraint gone', async () => {
-    const where = await backend.fresh();
-    await backend.atStepOne(where);
-    const store = await backend.open(where);
-    try {
-      expect(await backend.version(where)).toBe(SHARE_MIGRATIONS.length);
-      expect(await store.find('AAAAAAAAAAAAAAAAAAAAAA')).toEqual({
-        link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 3, klucz: null, osoba: null, osoba_nr: null, utworzono: '2025-01-01T00:00:00.000Z',
-      });
-      expect(await store.linkFor(target(7, 3))).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', created: false });
-      expect((await store.linkFor(target(7, 3, '["a vote given id 7 later"]'))).created).toBe(true);
-    } finally {
-      await store.close();
-    }
-  });
+  it.skipIf(skip)(
+    'upgrades a step-1 database: its links kept, unpinned until used, the old pair constraint gone',
+    async () => {
+      const where = await backend.fresh();
+      await backend.atStepOne(where);
+      const store = await backend.open(where);
+      try {
+        expect(await backend.version(where)).toBe(SHARE_MIGRATIONS.length);
+        expect(await store.find('AAAAAAAAAAAAAAAAAAAAAA')).toEqual({
+          link: 'AAAAAAAAAAAAAAAAAAAAAA',
+          id_glosowania: 7,
+          id_osoby: 3,
+          klucz: null,
+          osoba: null,
+          osoba_nr: null,
+          utworzono: '2025-01-01T00:00:00.000Z',
+        });
+        expect(await store.linkFor(target(7, 3))).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', created: false });
+        expect((await store.linkFor(target(7, 3, '["a vote given id 7 later"]'))).created).toBe(true);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
-  it.skipIf(skip)('pins a link made before identities were recorded, once, and never onto an identity another link holds', async () => {
-    const where = await backend.fresh();
-    const store = await backend.open(where);
-    try {
-      const { link } = await store.linkFor(target(3, 1));
-      await backend.unpin(where, link); // as if made before step 2
-      expect(await store.find(link)).toMatchObject({ klucz: null, osoba: null, id_glosowania: 3, id_osoby: 1 });
-      await store.pin(link, target(3, 1));
-      expect(await store.find(link)).toMatchObject({ klucz: '["vote 3"]', osoba: 'Radny 1', osoba_nr: 1 });
-      await store.pin(link, target(3, null, '["elsewhere"]')); // pinned already: nothing changes
-      expect(await store.find(link)).toMatchObject({ klucz: '["vote 3"]', osoba: 'Radny 1', osoba_nr: 1 });
+  it.skipIf(skip)(
+    'pins a link made before identities were recorded, once, and never onto an identity another link holds',
+    async () => {
+      const where = await backend.fresh();
+      const store = await backend.open(where);
+      try {
+        const { link } = await store.linkFor(target(3, 1));
+        await backend.unpin(where, link); // as if made before step 2
+        expect(await store.find(link)).toMatchObject({ klucz: null, osoba: null, id_glosowania: 3, id_osoby: 1 });
+        await store.pin(link, target(3, 1));
+        expect(await store.find(link)).toMatchObject({ klucz: '["vote 3"]', osoba: 'Radny 1', osoba_nr: 1 });
+        await store.pin(link, target(3, null, '["elsewhere"]')); // pinned already: nothing changes
+        expect(await store.find(link)).toMatchObject({ klucz: '["vote 3"]', osoba: 'Radny 1', osoba_nr: 1 });
 
-      const old = await store.linkFor(target(4, null));
-      await backend.unpin(where, old.link);
-      const fresh = await store.linkFor(target(4, null, '["vote 4, renumbered"]')); // the unpinned link for these ids is taken over…
-      expect(fresh).toEqual({ link: old.link, created: false });
-      const other = await store.linkFor(target(5, null));
-      await backend.unpin(where, other.link);
-      await store.pin(other.link, target(4, null, '["vote 4, renumbered"]')); // …and its identity is not given to another
-      expect(await store.find(other.link)).toMatchObject({ klucz: null });
-    } finally {
-      await store.close();
-    }
-  });
+        const old = await store.linkFor(target(4, null));
+        await backend.unpin(where, old.link);
+        const fresh = await store.linkFor(target(4, null, '["vote 4, renumbered"]')); // the unpinned link for these ids is taken over…
+        expect(fresh).toEqual({ link: old.link, created: false });
+        const other = await store.linkFor(target(5, null));
+        await backend.unpin(where, other.link);
+        await store.pin(other.link, target(4, null, '["vote 4, renumbered"]')); // …and its identity is not given to another
+        expect(await store.find(other.link)).toMatchObject({ klucz: null });
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
-  it.skipIf(skip)('two councillors of one name: a link each, and an older link taken over only by its own', async () => {
-    const where = await backend.fresh();
-    const store = await backend.open(where);
-    try {
-      const namesake = (person: number, nr: number) => target(9, person, '["vote 9"]', { name: 'Jolanta Nowicka', nr, unique: false });
-      const first = await store.linkFor(namesake(2, 1));
-      const second = await store.linkFor(namesake(8, 2));
-      expect([first.created, second.created]).toEqual([true, true]);
-      expect(second.link).not.toBe(first.link);
-      expect(await store.linkFor(namesake(8, 2))).toEqual({ link: second.link, created: false });
-      expect(await store.find(second.link)).toMatchObject({ id_osoby: 8, osoba: 'Jolanta Nowicka', osoba_nr: 2 });
+  it.skipIf(skip)(
+    'two councillors of one name: a link each, and an older link taken over only by its own',
+    async () => {
+      const where = await backend.fresh();
+      const store = await backend.open(where);
+      try {
+        const namesake = (person: number, nr: number) =>
+          target(9, person, '["vote 9"]', { name: 'Jolanta Nowicka', nr, unique: false });
+        const first = await store.linkFor(namesake(2, 1));
+        const second = await store.linkFor(namesake(8, 2));
+        expect([first.created, second.created]).toEqual([true, true]);
+        expect(second.link).not.toBe(first.link);
+        expect(await store.linkFor(namesake(8, 2))).toEqual({ link: second.link, created: false });
+        expect(await store.find(second.link)).toMatchObject({ id_osoby: 8, osoba: 'Jolanta Nowicka', osoba_nr: 2 });
 
-      // A link made before step 3 records the name only: the namesake it was made for (by id) takes it over,
-      // the other one gets a link of their own.
-      const old = await store.linkFor(target(10, 8, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 2, unique: false }));
-      await backend.toStepTwo(where, old.link, '["vote 10, as recorded before"]');
-      const other = await store.linkFor({ ...target(10, 2, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 1, unique: false }), dawny_klucz: '["vote 10, as recorded before"]' });
-      expect(other.created).toBe(true);
-      const own = await store.linkFor({ ...target(10, 8, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 2, unique: false }), dawny_klucz: '["vote 10, as recorded before"]' });
-      expect(own).toEqual({ link: old.link, created: false });
-      expect(await store.find(old.link)).toMatchObject({ klucz: '["vote 10"]', osoba_nr: 2 });
-      // A name that is alone in the vote: taken over whatever its id (a rebuild renumbered the councillors).
-      const renamed = await store.linkFor(target(11, 4, '["vote 11"]'));
-      await backend.toStepTwo(where, renamed.link, '["vote 11, as recorded before"]');
-      expect(await store.linkFor({ ...target(11, 5, '["vote 11"]', { name: 'Radny 4' }), dawny_klucz: '["vote 11, as recorded before"]' }))
-        .toEqual({ link: renamed.link, created: false });
-    } finally {
-      await store.close();
-    }
-  });
+        // A link made before step 3 records the name only: the namesake it was made for (by id) takes it over,
+        // the other one gets a link of their own.
+        const old = await store.linkFor(
+          target(10, 8, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 2, unique: false }),
+        );
+        await backend.toStepTwo(where, old.link, '["vote 10, as recorded before"]');
+        const other = await store.linkFor({
+          ...target(10, 2, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 1, unique: false }),
+          dawny_klucz: '["vote 10, as recorded before"]',
+        });
+        expect(other.created).toBe(true);
+        const own = await store.linkFor({
+          ...target(10, 8, '["vote 10"]', { name: 'Jolanta Nowicka', nr: 2, unique: false }),
+          dawny_klucz: '["vote 10, as recorded before"]',
+        });
+        expect(own).toEqual({ link: old.link, created: false });
+        expect(await store.find(old.link)).toMatchObject({ klucz: '["vote 10"]', osoba_nr: 2 });
+        // A name that is alone in the vote: taken over whatever its id (a rebuild renumbered the councillors).
+        const renamed = await store.linkFor(target(11, 4, '["vote 11"]'));
+        await backend.toStepTwo(where, renamed.link, '["vote 11, as recorded before"]');
+        expect(
+          await store.linkFor({
+            ...target(11, 5, '["vote 11"]', { name: 'Radny 4' }),
+            dawny_klucz: '["vote 11, as recorded before"]',
+          }),
+        ).toEqual({ link: renamed.link, created: false });
+      } finally {
+        await store.close();
+      }
+    },
+  );
 
   it.skipIf(skip)('upgrades a step-2 database: its links kept, unpinned until used', async () => {
     const where = await backend.fresh();
@@ -309,57 +395,83 @@ describe.each(backends)('share links in $backend.name', ({ backend, skip }) => {
     try {
       expect(await backend.version(where)).toBe(SHARE_MIGRATIONS.length);
       expect(await store.find('AAAAAAAAAAAAAAAAAAAAAA')).toEqual({
-        link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 8, klucz: '["vote 7"]', osoba: 'Radny 2', osoba_nr: null, utworzono: '2025-01-01T00:00:00.000Z',
+        link: 'AAAAAAAAAAAAAAAAAAAAAA',
+        id_glosowania: 7,
+        id_osoby: 8,
+        klucz: '["vote 7"]',
+        osoba: 'Radny 2',
+        osoba_nr: null,
+        utworzono: '2025-01-01T00:00:00.000Z',
       });
       const present = { ...target(7, 8, '["vote 7 as read now"]', { name: 'Radny 2' }), dawny_klucz: '["vote 7"]' };
       expect(await store.linkFor(present)).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', created: false });
-      expect(await store.find('AAAAAAAAAAAAAAAAAAAAAA')).toMatchObject({ klucz: '["vote 7 as read now"]', osoba_nr: 1 });
+      expect(await store.find('AAAAAAAAAAAAAAAAAAAAAA')).toMatchObject({
+        klucz: '["vote 7 as read now"]',
+        osoba_nr: 1,
+      });
     } finally {
       await store.close();
     }
   });
 
-  it.skipIf(skip)('through the API and the site: a link created through one replica is read through another, after a refresh too', async () => {
-    const where = await backend.fresh();
-    const one = await replica(await backend.open(where));
-    const other = await replica(await backend.open(where));
-    try {
-      const [vote] = votes;
-      const created = await request(one.app).post(`/api/glosowania/${vote!.id}/udostepnij`).send({ id_osoby: vote!.voter });
-      expect(created.status).toBe(201);
-      const again = await request(other.app).post(`/api/glosowania/${vote!.id}/udostepnij`).send({ id_osoby: vote!.voter });
-      expect(again.status).toBe(200);
-      expect(again.body.data).toEqual(created.body.data);
-      const { link } = created.body.data as { link: string };
+  it.skipIf(skip)(
+    'through the API and the site: a link created through one replica is read through another, after a refresh too',
+    async () => {
+      const where = await backend.fresh();
+      const one = await replica(await backend.open(where));
+      const other = await replica(await backend.open(where));
+      try {
+        const [vote] = votes;
+        const created = await request(one.app)
+          .post(`/api/glosowania/${vote!.id}/udostepnij`)
+          .send({ id_osoby: vote!.voter });
+        expect(created.status).toBe(201);
+        const again = await request(other.app)
+          .post(`/api/glosowania/${vote!.id}/udostepnij`)
+          .send({ id_osoby: vote!.voter });
+        expect(again.status).toBe(200);
+        expect(again.body.data).toEqual(created.body.data);
+        const { link } = created.body.data as { link: string };
 
-      const read = await request(other.app).get(`/api/glosowania/share/${link}`);
-      expect(read.status).toBe(200);
-      expect(read.body.data).toMatchObject({ link, glosowanie: { id_glosowania: vote!.id }, wyrozniony: { id_osoby: vote!.voter } });
-      const page = await request(other.app).get(`/share/${link}`);
-      expect(page.status).toBe(200);
-      expect(page.text).toContain(`<link rel="canonical" href="/share/${link}"/>`);
+        const read = await request(other.app).get(`/api/glosowania/share/${link}`);
+        expect(read.status).toBe(200);
+        expect(read.body.data).toMatchObject({
+          link,
+          glosowanie: { id_glosowania: vote!.id },
+          wyrozniony: { id_osoby: vote!.voter },
+        });
+        const page = await request(other.app).get(`/share/${link}`);
+        expect(page.status).toBe(200);
+        expect(page.text).toContain(`<link rel="canonical" href="/share/${link}"/>`);
 
-      // A refresh publishes a new snapshot over the replica's file: the link is untouched.
-      const before = other.snapshots.active!.id;
-      await buildSnapshot(other.dbPath);
-      expect(other.snapshots.refresh()).toBe(true);
-      expect(other.snapshots.active!.id).not.toBe(before);
-      expect((await request(other.app).get(`/api/glosowania/share/${link}`)).body.data.link).toBe(link);
-    } finally {
-      for (const r of [one, other]) {
-        r.snapshots.close();
+        // A refresh publishes a new snapshot over the replica's file: the link is untouched.
+        const before = other.snapshots.active!.id;
+        await buildSnapshot(other.dbPath);
+        expect(other.snapshots.refresh()).toBe(true);
+        expect(other.snapshots.active!.id).not.toBe(before);
+        expect((await request(other.app).get(`/api/glosowania/share/${link}`)).body.data.link).toBe(link);
+      } finally {
+        for (const r of [one, other]) {
+          r.snapshots.close();
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('a share store that cannot answer', () => {
   /** A store whose database is gone: every call fails the way the real stores fail in an outage. */
   const down: ShareStore = {
     where: 'test',
-    linkFor: async () => { throw new SharesUnavailableError('the share-link database test is unavailable: connect ECONNREFUSED'); },
-    find: async () => { throw new SharesUnavailableError('the share-link database test is unavailable: connect ECONNREFUSED'); },
-    pin: async () => { throw new SharesUnavailableError('the share-link database test is unavailable: connect ECONNREFUSED'); },
+    linkFor: async () => {
+      throw new SharesUnavailableError('the share-link database test is unavailable: connect ECONNREFUSED');
+    },
+    find: async () => {
+      throw new SharesUnavailableError('the share-link database test is unavailable: connect ECONNREFUSED');
+    },
+    pin: async () => {
+      throw new SharesUnavailableError('the share-link database test is unavailable: connect ECONNREFUSED');
+    },
     close: async () => undefined,
   };
 
@@ -374,7 +486,14 @@ describe('a share store that cannot answer', () => {
       const page = await request(app).get('/share/AAAAAAAAAAAAAAAAAAAAAA');
       expect(page.status).toBe(503);
       expect(page.text).toContain('Linki udostępniania są chwilowo niedostępne');
-      for (const path of ['/health', '/api/radni', `/api/glosowania/${votes[0]!.id}`, '/api/statystyki/dashboard', '/', `/glosowania/${votes[0]!.id}`]) {
+      for (const path of [
+        '/health',
+        '/api/radni',
+        `/api/glosowania/${votes[0]!.id}`,
+        '/api/statystyki/dashboard',
+        '/',
+        `/glosowania/${votes[0]!.id}`,
+      ]) {
         expect((await request(app).get(path)).status, path).toBe(200);
       }
     } finally {
@@ -405,12 +524,22 @@ describe('a share store that cannot answer', () => {
     old.exec(`CREATE TABLE IF NOT EXISTS udostepnienie (
       link TEXT PRIMARY KEY, id_glosowania INTEGER NOT NULL, id_osoby INTEGER NOT NULL, utworzono TEXT NOT NULL,
       UNIQUE (id_glosowania, id_osoby))`);
-    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('AAAAAAAAAAAAAAAAAAAAAA', 7, 3, '2025-01-01T00:00:00.000Z');
-    old.prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)').run('BBBBBBBBBBBBBBBBBBBBBB', 8, 0, '2025-01-02T00:00:00.000Z');
+    old
+      .prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)')
+      .run('AAAAAAAAAAAAAAAAAAAAAA', 7, 3, '2025-01-01T00:00:00.000Z');
+    old
+      .prepare('INSERT INTO udostepnienie VALUES (?, ?, ?, ?)')
+      .run('BBBBBBBBBBBBBBBBBBBBBB', 8, 0, '2025-01-02T00:00:00.000Z');
     old.close();
     const shares = new SqliteShareStore(path);
     expect(await shares.find('AAAAAAAAAAAAAAAAAAAAAA')).toEqual({
-      link: 'AAAAAAAAAAAAAAAAAAAAAA', id_glosowania: 7, id_osoby: 3, klucz: null, osoba: null, osoba_nr: null, utworzono: '2025-01-01T00:00:00.000Z',
+      link: 'AAAAAAAAAAAAAAAAAAAAAA',
+      id_glosowania: 7,
+      id_osoby: 3,
+      klucz: null,
+      osoba: null,
+      osoba_nr: null,
+      utworzono: '2025-01-01T00:00:00.000Z',
     });
     expect(await shares.find('BBBBBBBBBBBBBBBBBBBBBB')).toMatchObject({ id_glosowania: 8, id_osoby: null });
     expect(await shares.linkFor(target(7, 3))).toEqual({ link: 'AAAAAAAAAAAAAAAAAAAAAA', created: false });
@@ -419,8 +548,10 @@ describe('a share store that cannot answer', () => {
     expect(await sqlite.version(path)).toBe(SHARE_MIGRATIONS.length);
   });
 
-  it('a SHARES_DATABASE_URL that is not PostgreSQL\'s stops the start without repeating it (it may hold a password)', () => {
-    expect(() => loadConfig({ SHARES_DATABASE_URL: 'mysql://council:s3cret@db/council' })).toThrow(/SHARES_DATABASE_URL: must be a postgresql:\/\/ URL/);
+  it("a SHARES_DATABASE_URL that is not PostgreSQL's stops the start without repeating it (it may hold a password)", () => {
+    expect(() => loadConfig({ SHARES_DATABASE_URL: 'mysql://council:s3cret@db/council' })).toThrow(
+      /SHARES_DATABASE_URL: must be a postgresql:\/\/ URL/,
+    );
     expect(() => loadConfig({ SHARES_DATABASE_URL: 'mysql://council:s3cret@db/council' })).not.toThrow(/s3cret/);
   });
 
@@ -461,9 +592,19 @@ describe('a share store that cannot answer', () => {
 
     it('refuses to start on a database that refuses us, naming it and not the password', async () => {
       const url = postgres!.urlOf('no_such_database').replace('council@', 'council:s3cret@');
-      const error = await openShareStore({ DB_PATH: 'unused', SHARES_DB_PATH: '', SHARES_DATABASE_URL: url }, silent).then(
-        async (s) => { await s.close(); return 'opened'; }, (e: Error) => e.message);
-      expect(error).toMatch(/^the share-link database postgresql:\/\/council@127\.0\.0\.1:\d+\/no_such_database is unavailable: database "no_such_database" does not exist$/);
+      const error = await openShareStore(
+        { DB_PATH: 'unused', SHARES_DB_PATH: '', SHARES_DATABASE_URL: url },
+        silent,
+      ).then(
+        async (s) => {
+          await s.close();
+          return 'opened';
+        },
+        (e: Error) => e.message,
+      );
+      expect(error).toMatch(
+        /^the share-link database postgresql:\/\/council@127\.0\.0\.1:\d+\/no_such_database is unavailable: database "no_such_database" does not exist$/,
+      );
     });
   });
 });

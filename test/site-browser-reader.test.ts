@@ -55,60 +55,107 @@ describe.skipIf(!haveChromium)('a reader in Chromium: find, share, take away, on
     db?.close();
   });
 
-  it('the start page and a councillor\'s profile: no axe violation at all', async () => {
+  it("the start page and a councillor's profile: no axe violation at all", async () => {
     const token = db.prepare('SELECT token FROM radny ORDER BY name_rank LIMIT 1').pluck().get() as string;
     for (const width of WIDTHS) {
-      await expectClean(visit(browser, site.base, '/', width, 'czytelnik-start', async (page) => {
-        expect(await page.locator('.synthetic').textContent()).toContain('Dane przykładowe.');
-        expect(await page.locator('footer .credit').textContent()).toContain('Przykład syntetyczny');
-        expect(await page.locator('footer').textContent()).toMatch(/Najnowsze głosowanie: \d+ \p{L}+ \d{4}/u);
-      }, strict));
+      await expectClean(
+        visit(
+          browser,
+          site.base,
+          '/',
+          width,
+          'czytelnik-start',
+          async (page) => {
+            expect(await page.locator('.synthetic').textContent()).toContain('Dane przykładowe.');
+            expect(await page.locator('footer .credit').textContent()).toContain('Przykład syntetyczny');
+            expect(await page.locator('footer').textContent()).toMatch(/Najnowsze głosowanie: \d+ \p{L}+ \d{4}/u);
+          },
+          strict,
+        ),
+      );
       await expectClean(visit(browser, site.base, `/radni/${token}`, width, 'czytelnik-radny', undefined, strict));
     }
   }, 120_000);
 
   it('search: the box on every page finds a councillor and votes; /radni finds a name typed without Polish letters', async () => {
-    const name = db.prepare("SELECT imie_nazwisko FROM radny WHERE imie_nazwisko LIKE '%ł%' ORDER BY name_rank LIMIT 1").pluck().get() as string;
+    const name = db
+      .prepare("SELECT imie_nazwisko FROM radny WHERE imie_nazwisko LIKE '%ł%' ORDER BY name_rank LIMIT 1")
+      .pluck()
+      .get() as string;
     const surname = name.split(' ').at(-1)!;
     const plain = surname.normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l').replace(/Ł/g, 'L').toLowerCase();
     expect(plain).not.toBe(surname.toLowerCase());
     for (const width of WIDTHS) {
-      await expectClean(visit(browser, site.base, '/glosowania/1', width, 'czytelnik-szukaj', async (page) => {
-        await page.fill('#szukaj-wszedzie', plain);
-        await Promise.all([page.waitForURL(/\/szukaj\?szukaj=/), page.press('#szukaj-wszedzie', 'Enter')]);
-        await Promise.all([page.waitForURL(/\/radni\/[^/?]+$/), page.click(`main a:text-is("${name}")`)]);
-        expect(await page.locator('h1').textContent()).toBe(name);
-        await page.fill('#szukaj-wszedzie', 'budzet');
-        await Promise.all([page.waitForURL(/szukaj=budzet/), page.click('form.search button')]);
-        expect(await page.locator('main ul.found li').count()).toBeGreaterThan(0);
-      }, strict));
-      await expectClean(visit(browser, site.base, '/radni', width, 'czytelnik-radni-szukaj', async (page) => {
-        await page.fill('#f-nazwa', plain);
-        await Promise.all([page.waitForURL(/nazwa=/), page.click('main form.filters button[type=submit]')]);
-        expect(await page.locator('main tbody a').allTextContents()).toContain(name);
-      }, strict));
+      await expectClean(
+        visit(
+          browser,
+          site.base,
+          '/glosowania/1',
+          width,
+          'czytelnik-szukaj',
+          async (page) => {
+            await page.fill('#szukaj-wszedzie', plain);
+            await Promise.all([page.waitForURL(/\/szukaj\?szukaj=/), page.press('#szukaj-wszedzie', 'Enter')]);
+            await Promise.all([page.waitForURL(/\/radni\/[^/?]+$/), page.click(`main a:text-is("${name}")`)]);
+            expect(await page.locator('h1').textContent()).toBe(name);
+            await page.fill('#szukaj-wszedzie', 'budzet');
+            await Promise.all([page.waitForURL(/szukaj=budzet/), page.click('form.search button')]);
+            expect(await page.locator('main ul.found li').count()).toBeGreaterThan(0);
+          },
+          strict,
+        ),
+      );
+      await expectClean(
+        visit(
+          browser,
+          site.base,
+          '/radni',
+          width,
+          'czytelnik-radni-szukaj',
+          async (page) => {
+            await page.fill('#f-nazwa', plain);
+            await Promise.all([page.waitForURL(/nazwa=/), page.click('main form.filters button[type=submit]')]);
+            expect(await page.locator('main tbody a').allTextContents()).toContain(name);
+          },
+          strict,
+        ),
+      );
     }
   }, 120_000);
 
   it('share with JavaScript: the link is made, shown and copied', async () => {
     for (const width of WIDTHS) {
-      await expectClean(visit(browser, site.base, '/glosowania/1', width, 'czytelnik-glosowanie', async (page) => {
-        await page.click('#udostepnij button[type=submit]');
-        const link = page.locator('#share-status a');
-        await link.waitFor();
-        const url = await link.getAttribute('href');
-        expect(url).toMatch(new RegExp(`^${site.base}/share/[A-Za-z0-9_-]{22}$`));
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-        expect(await page.locator('#share-status').textContent()).toContain('skopiowano');
-        expect(page.url()).toBe(`${site.base}/glosowania/1`); // stayed on the page
-      }, { ...strict, permissions: ['clipboard-read', 'clipboard-write'] }));
+      await expectClean(
+        visit(
+          browser,
+          site.base,
+          '/glosowania/1',
+          width,
+          'czytelnik-glosowanie',
+          async (page) => {
+            await page.click('#udostepnij button[type=submit]');
+            const link = page.locator('#share-status a');
+            await link.waitFor();
+            const url = await link.getAttribute('href');
+            expect(url).toMatch(new RegExp(`^${site.base}/share/[A-Za-z0-9_-]{22}$`));
+            expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+            expect(await page.locator('#share-status').textContent()).toContain('skopiowano');
+            expect(page.url()).toBe(`${site.base}/glosowania/1`); // stayed on the page
+          },
+          { ...strict, permissions: ['clipboard-read', 'clipboard-write'] },
+        ),
+      );
     }
   }, 120_000);
 
-  it('share without JavaScript: a councillor\'s button posts the form and lands on the new link with the ballot marked', async () => {
+  it("share without JavaScript: a councillor's button posts the form and lands on the new link with the ballot marked", async () => {
     // Not through visit: axe-core needs the scripts this context turns off (the page is checked above).
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pl-PL', javaScriptEnabled: false });
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: 'pl-PL',
+        javaScriptEnabled: false,
+      });
       try {
         const page = await context.newPage();
         await page.goto(`${site.base}/glosowania/1`);
@@ -117,8 +164,9 @@ describe.skipIf(!haveChromium)('a reader in Chromium: find, share, take away, on
         await Promise.all([page.waitForURL(/\/share\/[A-Za-z0-9_-]{22}$/), button.click()]);
         const token = db.prepare('SELECT token FROM radny WHERE id_osoby = ?').pluck().get(Number(person)) as string;
         expect(await page.locator('li.hl a').getAttribute('href')).toBe(`/radni/${token}`); // linked by the token
-        expect(await page.locator('meta[property="og:image"]').getAttribute('content'))
-          .toBe(`${site.base}/karty/glosowanie/1/radny/${person}.png`);
+        expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+          `${site.base}/karty/glosowanie/1/radny/${person}.png`,
+        );
         await page.screenshot({ path: join(SCREENSHOTS, `czytelnik-share-bez-js-${width}.png`), fullPage: true });
       } finally {
         await context.close();
@@ -126,31 +174,74 @@ describe.skipIf(!haveChromium)('a reader in Chromium: find, share, take away, on
     }
   }, 120_000);
 
-  it('a list\'s CSV link downloads every row of the list, not one page', async () => {
+  it("a list's CSV link downloads every row of the list, not one page", async () => {
     const total = db.prepare("SELECT count(*) FROM glosowanie WHERE wynik = 'odrzucono'").pluck().get() as number;
     expect(total).toBeGreaterThan(20);
-    await expectClean(visit(browser, site.base, '/glosowania?wynik=odrzucono', 1280, 'czytelnik-glosowania-csv', async (page) => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click('main a[href$=".csv?wynik=odrzucono"]')]);
-      expect(download.suggestedFilename()).toBe('glosowania.csv');
-      const rows = parse<{ wynik: string }>(readFileSync(await download.path()), { columns: true });
-      expect(rows).toHaveLength(total);
-      expect(rows.every((r) => r.wynik === 'odrzucono')).toBe(true);
-    }, { ...strict, acceptDownloads: true }));
+    await expectClean(
+      visit(
+        browser,
+        site.base,
+        '/glosowania?wynik=odrzucono',
+        1280,
+        'czytelnik-glosowania-csv',
+        async (page) => {
+          const [download] = await Promise.all([
+            page.waitForEvent('download'),
+            page.click('main a[href$=".csv?wynik=odrzucono"]'),
+          ]);
+          expect(download.suggestedFilename()).toBe('glosowania.csv');
+          const rows = parse<{ wynik: string }>(readFileSync(await download.path()), { columns: true });
+          expect(rows).toHaveLength(total);
+          expect(rows.every((r) => r.wynik === 'odrzucono')).toBe(true);
+        },
+        { ...strict, acceptDownloads: true },
+      ),
+    );
   }, 120_000);
 
   it('at 375 px the tallies and the attendance stay in view', async () => {
-    await expectClean(visit(browser, site.base, '/glosowania?wyrownane=1', 375, 'czytelnik-wyrownane', async (page) => {
-      await expectInView(page, 'main tbody tr td.num', 375);
-    }, strict));
-    await expectClean(visit(browser, site.base, '/', 375, 'czytelnik-start', async (page) => {
-      await expectInView(page, 'main tbody tr td.num .nw', 375);
-    }, strict));
-    await expectClean(visit(browser, site.base, '/posiedzenia', 375, 'czytelnik-posiedzenia', async (page) => {
-      const attendance = page.locator('main tbody tr td.num').nth(1);
-      expect(await attendance.textContent()).toMatch(/%$/);
-      const box = (await attendance.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(375);
-    }, strict));
+    await expectClean(
+      visit(
+        browser,
+        site.base,
+        '/glosowania?wyrownane=1',
+        375,
+        'czytelnik-wyrownane',
+        async (page) => {
+          await expectInView(page, 'main tbody tr td.num', 375);
+        },
+        strict,
+      ),
+    );
+    await expectClean(
+      visit(
+        browser,
+        site.base,
+        '/',
+        375,
+        'czytelnik-start',
+        async (page) => {
+          await expectInView(page, 'main tbody tr td.num .nw', 375);
+        },
+        strict,
+      ),
+    );
+    await expectClean(
+      visit(
+        browser,
+        site.base,
+        '/posiedzenia',
+        375,
+        'czytelnik-posiedzenia',
+        async (page) => {
+          const attendance = page.locator('main tbody tr td.num').nth(1);
+          expect(await attendance.textContent()).toMatch(/%$/);
+          const box = (await attendance.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(375);
+        },
+        strict,
+      ),
+    );
   }, 120_000);
 
   it('the preview card of a vote, saved beside the screenshots', async () => {

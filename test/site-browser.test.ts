@@ -21,7 +21,12 @@ const ORIGIN = 'https://app.example.org';
 async function serve(bundle: Parameters<typeof writeBundle>[1]): Promise<Served> {
   const dir = join(tempDir(), 'bundle');
   await writeBundle(dir, bundle);
-  const t = appOver(await buildDatabase(dir), { NODE_ENV: 'production', ALLOWED_ORIGINS: [ORIGIN], API_SECRET_KEY: KEY, RATE_LIMIT_MAX_REQUESTS: 10_000 });
+  const t = appOver(await buildDatabase(dir), {
+    NODE_ENV: 'production',
+    ALLOWED_ORIGINS: [ORIGIN],
+    API_SECRET_KEY: KEY,
+    RATE_LIMIT_MAX_REQUESTS: 10_000,
+  });
   return listen(t);
 }
 
@@ -34,7 +39,11 @@ describe.skipIf(!haveChromium)('the website in headless Chromium', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     [hostile, councils] = await Promise.all([serve(hostileCouncil()), serve(twoCouncils())]);
-    token = ((await (await fetch(`${hostile.base}/api/radni/1`, { headers: { Origin: ORIGIN, 'X-API-Key': KEY } })).json()) as { data: { token: string } }).data.token;
+    token = (
+      (await (
+        await fetch(`${hostile.base}/api/radni/1`, { headers: { Origin: ORIGIN, 'X-API-Key': KEY } })
+      ).json()) as { data: { token: string } }
+    ).data.token;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   }, 120_000);
 
@@ -56,17 +65,21 @@ describe.skipIf(!haveChromium)('the website in headless Chromium', () => {
     ['404', () => '/glosowania/999'],
   ];
 
-  it.each(PAGES)('%s: at 1280 and 375 px, accessible, no script from the data, nothing from elsewhere', async (name, path) => {
-    for (const width of [1280, 375]) {
-      const { status, problems } = await visit(browser, hostile.base, path(), width, name, async (page) => {
-        expect(await page.locator('img, iframe').count()).toBe(0);
-      });
-      expect(status, `${path()} at ${width}`).toBe(name === '404' ? 404 : 200);
-      // The 404 page's own status is logged by Chromium as a failed load; nothing else may be.
-      const unexpected = name === '404' ? problems.filter((p) => !p.includes('status of 404')) : problems;
-      expect(unexpected, `${path()} at ${width}`).toEqual([]);
-    }
-  }, 120_000);
+  it.each(PAGES)(
+    '%s: at 1280 and 375 px, accessible, no script from the data, nothing from elsewhere',
+    async (name, path) => {
+      for (const width of [1280, 375]) {
+        const { status, problems } = await visit(browser, hostile.base, path(), width, name, async (page) => {
+          expect(await page.locator('img, iframe').count()).toBe(0);
+        });
+        expect(status, `${path()} at ${width}`).toBe(name === '404' ? 404 : 200);
+        // The 404 page's own status is logged by Chromium as a failed load; nothing else may be.
+        const unexpected = name === '404' ? problems.filter((p) => !p.includes('status of 404')) : problems;
+        expect(unexpected, `${path()} at ${width}`).toEqual([]);
+      }
+    },
+    120_000,
+  );
 
   it('several councils: the picker scopes the pages (1280 and 375 px)', async () => {
     for (const width of [1280, 375]) {
@@ -83,7 +96,9 @@ describe.skipIf(!haveChromium)('the website in headless Chromium', () => {
 
   it('follows a share link from the API to its page: the preview card and the marked councillor', async () => {
     const created = await fetch(`${hostile.base}/api/glosowania/1/udostepnij`, {
-      method: 'POST', headers: { Origin: ORIGIN, 'X-API-Key': KEY, 'Content-Type': 'application/json' }, body: JSON.stringify({ id_osoby: 4 }),
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'X-API-Key': KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id_osoby: 4 }),
     });
     expect(created.status).toBe(201);
     const { url } = ((await created.json()) as { data: { url: string } }).data;

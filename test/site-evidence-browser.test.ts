@@ -24,8 +24,13 @@ describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     served = await listen(appOver(await buildDatabase(fileURLToPath(new URL('../data/sample', import.meta.url)))));
-    tokens = served.t.snapshots.active!.db.prepare(`SELECT r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
-      ORDER BY s.liczba_glosowan DESC, r.id_osoby LIMIT 2`).pluck().all() as [string, string];
+    tokens = served.t.snapshots
+      .active!.db.prepare(
+        `SELECT r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
+      ORDER BY s.liczba_glosowan DESC, r.id_osoby LIMIT 2`,
+      )
+      .pluck()
+      .all() as [string, string];
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   }, 240_000);
 
@@ -44,13 +49,19 @@ describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => 
     ['radny-dowody', () => `/radni/${tokens[0]}?glos=przeciw`],
   ];
 
-  it.each(PAGES)('%s: at 1280 and 375 px, no axe violation, fits the window', async (name, path) => {
-    for (const width of [1280, 375]) {
-      const { status, problems } = await visit(browser, served.base, path(), width, name, undefined, { allViolations: true });
-      expect(status, `${path()} at ${width}`).toBe(200);
-      expect(problems, `${path()} at ${width}`).toEqual([]);
-    }
-  }, 120_000);
+  it.each(PAGES)(
+    '%s: at 1280 and 375 px, no axe violation, fits the window',
+    async (name, path) => {
+      for (const width of [1280, 375]) {
+        const { status, problems } = await visit(browser, served.base, path(), width, name, undefined, {
+          allViolations: true,
+        });
+        expect(status, `${path()} at ${width}`).toBe(200);
+        expect(problems, `${path()} at ${width}`).toEqual([]);
+      }
+    },
+    120_000,
+  );
 
   it('picks two councillors with the form alone, and pages through the votes where they differed', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
@@ -71,20 +82,35 @@ describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => 
 
   it('draws the map: every point a link the keyboard reaches, the caption, the text alternative', async () => {
     const map = served.t.snapshots.active!.queries.statystyki.councilMap(1)!;
-    const { problems } = await visit(browser, served.base, '/', 1280, 'mapa-klawiatura', async (page) => {
+    const { problems } = await visit(
+      browser,
+      served.base,
+      '/',
+      1280,
+      'mapa-klawiatura',
+      async (page) => {
         if (docsShots) await page.locator('figure.map').screenshot({ path: join(DOCS, 'site-map.png') });
         const points = page.locator('svg.map a');
         expect(await points.count()).toBe(map.radni.length);
         await points.first().focus();
         expect(await page.evaluate(() => document.activeElement?.closest('svg.map') !== null)).toBe(true);
-        expect(await page.locator('figure.map figcaption').textContent()).toMatch(/im bliżej siebie, tym częściej głosują tak samo/);
+        expect(await page.locator('figure.map figcaption').textContent()).toMatch(
+          /im bliżej siebie, tym częściej głosują tak samo/,
+        );
         await page.locator('figure.map summary').click();
         expect(await page.locator('figure.map details li').count()).toBe(map.radni.length);
-    }, { allViolations: true });
+      },
+      { allViolations: true },
+    );
     expect(problems).toEqual([]);
     if (docsShots) {
-      for (const [name, url] of [['site-compare', `/porownaj?radny=${tokens[0]}&drugi=${tokens[1]}`], ['site-method', '/jak-liczymy']] as const) {
-        await visit(browser, served.base, url, 1280, name, async (page) => { await page.screenshot({ path: join(DOCS, `${name}.png`) }); });
+      for (const [name, url] of [
+        ['site-compare', `/porownaj?radny=${tokens[0]}&drugi=${tokens[1]}`],
+        ['site-method', '/jak-liczymy'],
+      ] as const) {
+        await visit(browser, served.base, url, 1280, name, async (page) => {
+          await page.screenshot({ path: join(DOCS, `${name}.png`) });
+        });
       }
     }
   }, 120_000);

@@ -19,11 +19,20 @@ beforeAll(async () => {
   t = appOver(await buildDatabase(fileURLToPath(new URL('../data/sample', import.meta.url))));
   const db = t.snapshots.active!.db;
   // The councillor with the most ballots, and one with fewer who served at the same time.
-  [councillor, other] = db.prepare(`SELECT r.id_osoby, r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
-    ORDER BY s.liczba_glosowan DESC, r.id_osoby LIMIT 2`).all() as [typeof councillor, typeof other];
+  [councillor, other] = db
+    .prepare(
+      `SELECT r.id_osoby, r.token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*'
+    ORDER BY s.liczba_glosowan DESC, r.id_osoby LIMIT 2`,
+    )
+    .all() as [typeof councillor, typeof other];
   // A vote where every ballot value occurs, if there is one.
-  vote = db.prepare(`SELECT id_glosowania FROM glosowanie ORDER BY (za > 0) + (przeciw > 0) + (wstrzymujacy > 0) + (nieobecni > 0) + (brak_glosu > 0) DESC,
-    id_glosowania LIMIT 1`).pluck().get() as number;
+  vote = db
+    .prepare(
+      `SELECT id_glosowania FROM glosowanie ORDER BY (za > 0) + (przeciw > 0) + (wstrzymujacy > 0) + (nieobecni > 0) + (brak_glosu > 0) DESC,
+    id_glosowania LIMIT 1`,
+    )
+    .pluck()
+    .get() as number;
 }, 240_000);
 afterAll(() => t.close());
 
@@ -37,7 +46,10 @@ async function page(url: string): Promise<string> {
 
 /** The figures of a page: each link's target and the count it shows. */
 function figuresOf(html: string): Array<{ to: string; count: number }> {
-  return [...html.matchAll(/<a class="fig" href="([^"]*)" data-liczba="(\d+)"/g)].map((m) => ({ to: decode(m[1]!), count: Number(m[2]) }));
+  return [...html.matchAll(/<a class="fig" href="([^"]*)" data-liczba="(\d+)"/g)].map((m) => ({
+    to: decode(m[1]!),
+    count: Number(m[2]),
+  }));
 }
 
 /** The rows of the evidence list at `url`, over all its pages (following rel="next"). */
@@ -57,7 +69,10 @@ async function evidenceRows(url: string): Promise<number> {
 async function expectFiguresMatch(url: string, least: number): Promise<void> {
   const figures = figuresOf(await page(url));
   expect(figures.length, url).toBeGreaterThanOrEqual(least);
-  expect(figures.some((f) => f.count > 20), 'at least one figure spans several pages').toBe(true);
+  expect(
+    figures.some((f) => f.count > 20),
+    'at least one figure spans several pages',
+  ).toBe(true);
   for (const { to, count } of figures) expect(await evidenceRows(to), `${url} → ${to}`).toBe(count);
 }
 
@@ -68,7 +83,10 @@ describe('every figure links to a list of exactly that many rows', () => {
   }, 600_000);
 
   it('on a councillor page in one term', async () => {
-    const term = t.snapshots.active!.db.prepare('SELECT kadencja FROM kadencja ORDER BY data_od LIMIT 1').pluck().get() as string;
+    const term = t.snapshots
+      .active!.db.prepare('SELECT kadencja FROM kadencja ORDER BY data_od LIMIT 1')
+      .pluck()
+      .get() as string;
     await expectFiguresMatch(`/radni/${councillor.token}?kadencja=${term}`, 5 + 1 + 2);
   }, 600_000);
 
@@ -84,15 +102,22 @@ describe('the pages built on the evidence', () => {
     expect(html).toContain(api.radny.imie_nazwisko);
     expect(html).toContain(api.drugi.imie_nazwisko);
     const differing = api.wspolne_glosowania - api.zgodne;
-    expect(figuresOf(html)).toContainEqual({ to: `/porownaj?radny=${councillor.token}&drugi=${other.token}#rozbiezne`, count: differing });
+    expect(figuresOf(html)).toContainEqual({
+      to: `/porownaj?radny=${councillor.token}&drugi=${other.token}#rozbiezne`,
+      count: differing,
+    });
     expect(html).toMatch(/Zgodność w kolejnych miesiącach[\s\S]*<svg class="chart"/);
     expect(await evidenceRows(`/porownaj?radny=${councillor.token}&drugi=${other.token}`)).toBe(differing);
     // Picked with the form (a GET, no script): the form on the councillor page names the fields.
-    expect(await page(`/radni/${councillor.token}`)).toMatch(/<form class="filters" method="get" action="\/porownaj"[\s\S]*name="drugi"/);
+    expect(await page(`/radni/${councillor.token}`)).toMatch(
+      /<form class="filters" method="get" action="\/porownaj"[\s\S]*name="drugi"/,
+    );
   });
 
   it('answers the same councillor twice with a 400 page and an unknown one with a 404 page', async () => {
-    expect((await request(t.app).get(`/porownaj?radny=${councillor.token}&drugi=${councillor.id_osoby}`)).status).toBe(400);
+    expect((await request(t.app).get(`/porownaj?radny=${councillor.token}&drugi=${councillor.id_osoby}`)).status).toBe(
+      400,
+    );
     expect((await request(t.app).get(`/porownaj?radny=${councillor.token}&drugi=nikt-taki`)).status).toBe(404);
     // Several bodies (the sample's council and its committees): a body first, then its councillors.
     expect(await page('/porownaj')).toContain('name="organ"');
@@ -102,18 +127,33 @@ describe('the pages built on the evidence', () => {
 
   it('explains every figure on „Jak liczymy”, with worked examples from the snapshot', async () => {
     const html = await page('/jak-liczymy');
-    for (const anchor of ['profil', 'frekwencja', 'zgodnosc-grupa', 'porownanie', 'w-mniejszosci', 'kontrowersyjnosc', 'jednomyslnosc', 'spojnosc', 'mapa', 'minimum']) {
+    for (const anchor of [
+      'profil',
+      'frekwencja',
+      'zgodnosc-grupa',
+      'porownanie',
+      'w-mniejszosci',
+      'kontrowersyjnosc',
+      'jednomyslnosc',
+      'spojnosc',
+      'mapa',
+      'minimum',
+    ]) {
       expect(html, anchor).toContain(`id="${anchor}"`);
     }
-    const leader = (await request(t.app).get('/api/statystyki/ranking-frekwencji?limit=1&min_posiedzen=1')).body.data[0];
+    const leader = (await request(t.app).get('/api/statystyki/ranking-frekwencji?limit=1&min_posiedzen=1')).body
+      .data[0];
     expect(html).toMatch(/obecny na [\d\s]+ z [\d\s]+ posiedzeń: [\d\s]+ \/ [\d\s]+ × 100 = [\d,]+%/);
     expect(leader).toBeDefined();
     // Every method link of a councillor page points at an anchor the page has.
-    for (const [, anchor] of (await page(`/radni/${councillor.token}`)).matchAll(/href="\/jak-liczymy#([\w-]+)"/g)) expect(html).toContain(`id="${anchor}"`);
+    for (const [, anchor] of (await page(`/radni/${councillor.token}`)).matchAll(/href="\/jak-liczymy#([\w-]+)"/g))
+      expect(html).toContain(`id="${anchor}"`);
   });
 
   it('ranks the groups by cohesion, each with its monthly chart', async () => {
-    const api = (await request(t.app).get('/api/statystyki/spojnosc-ugrupowan?limit=100')).body.data as Array<{ nazwa: string }>;
+    const api = (await request(t.app).get('/api/statystyki/spojnosc-ugrupowan?limit=100')).body.data as Array<{
+      nazwa: string;
+    }>;
     const html = await page('/spojnosc');
     expect(api.length).toBeGreaterThan(1);
     let at = 0;
@@ -140,7 +180,10 @@ describe('the pages built on the evidence', () => {
   it('ranks only councillors with a sample of at least half the largest, and says so', async () => {
     const html = await page('/rankingi');
     const db = t.snapshots.active!.db;
-    const largest = db.prepare("SELECT max(liczba_posiedzen) FROM radny_stat WHERE kadencja = '*'").pluck().get() as number;
+    const largest = db
+      .prepare("SELECT max(liczba_posiedzen) FROM radny_stat WHERE kadencja = '*'")
+      .pluck()
+      .get() as number;
     const min = Math.ceil(largest / 2);
     expect(html).toContain(`co najmniej ${min} zapisami obecności`);
     const ranked = [...html.matchAll(/<td class="num hide-s">(\d+) \/ (\d+)<\/td>/g)].slice(0, 15);
@@ -163,21 +206,36 @@ describe('the comparison form where there are several bodies', () => {
     expect(res.status, url).toBe(200);
     return res.text;
   };
-  const formOf = (html: string) => /<form class="filters" method="get" action="\/porownaj"[\s\S]*?<\/form>/.exec(html)![0];
+  const formOf = (html: string) =>
+    /<form class="filters" method="get" action="\/porownaj"[\s\S]*?<\/form>/.exec(html)![0];
   const optionsOf = (select: string, form: string) =>
-    [...(new RegExp(`name="${select}">([\\s\\S]*?)</select>`).exec(form)![1]!.matchAll(/<option value="([^"]*)"( selected)?/g))]
-      .map((m) => ({ token: m[1]!, selected: m[2] !== undefined }));
+    [
+      ...new RegExp(`name="${select}">([\\s\\S]*?)</select>`)
+        .exec(form)![1]!
+        .matchAll(/<option value="([^"]*)"( selected)?/g),
+    ].map((m) => ({ token: m[1]!, selected: m[2] !== undefined }));
 
   it('lists the councillor’s own body and starts the second choice on someone else', async () => {
     const db = several.snapshots.active!.db;
     const bodies = db.prepare('SELECT id_organu FROM organ ORDER BY id_organu').pluck().all() as number[];
     expect(bodies.length).toBeGreaterThanOrEqual(3);
-    const person = db.prepare(`SELECT r.id_osoby, r.token, b.id_organu FROM radny r JOIN radny_organ b ON b.id_osoby = r.id_osoby
-      AND b.kadencja = '*' AND b.liczba_posiedzen > 0 ORDER BY r.id_osoby LIMIT 1`).get() as { id_osoby: number; token: string; id_organu: number };
+    const person = db
+      .prepare(
+        `SELECT r.id_osoby, r.token, b.id_organu FROM radny r JOIN radny_organ b ON b.id_osoby = r.id_osoby
+      AND b.kadencja = '*' AND b.liczba_posiedzen > 0 ORDER BY r.id_osoby LIMIT 1`,
+      )
+      .get() as { id_osoby: number; token: string; id_organu: number };
     // Every body the councillor sat in (attendance records in its sessions), each body's councillors in name order.
-    const theirBodies = db.prepare(`SELECT id_organu FROM radny_organ WHERE id_osoby = ? AND kadencja = '*' AND liczba_posiedzen > 0
-      ORDER BY id_organu`).pluck().all(person.id_osoby) as number[];
-    const colleagues = theirBodies.flatMap((organ) => several.snapshots.active!.queries.radni.list({ organ }).map((r) => r.token));
+    const theirBodies = db
+      .prepare(
+        `SELECT id_organu FROM radny_organ WHERE id_osoby = ? AND kadencja = '*' AND liczba_posiedzen > 0
+      ORDER BY id_organu`,
+      )
+      .pluck()
+      .all(person.id_osoby) as number[];
+    const colleagues = theirBodies.flatMap((organ) =>
+      several.snapshots.active!.queries.radni.list({ organ }).map((r) => r.token),
+    );
     const form = formOf(await get(`/radni/${person.token}`));
     const first = optionsOf('radny', form);
     const second = optionsOf('drugi', form);

@@ -34,8 +34,18 @@ beforeAll(async () => {
 });
 
 /** Every kind of page of the hand council, once. */
-const HAND_PAGES = ['/', '/radni', '/radni/lucja-wrobel', '/glosowania', '/glosowania/1', '/posiedzenia', '/posiedzenia/4', '/rankingi',
-  '/szukaj?szukaj=budzet', '/dane/'];
+const HAND_PAGES = [
+  '/',
+  '/radni',
+  '/radni/lucja-wrobel',
+  '/glosowania',
+  '/glosowania/1',
+  '/posiedzenia',
+  '/posiedzenia/4',
+  '/rankingi',
+  '/szukaj?szukaj=budzet',
+  '/dane/',
+];
 
 /** Reads a binary answer (a PNG) into a Buffer. */
 const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
@@ -45,12 +55,18 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
 };
 
 /** A GET answered as sent, encoded bytes and all (supertest would decode them). */
-async function raw(t: TestApp, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+async function raw(
+  t: TestApp,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const server = http.createServer(t.app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
     const { port } = server.address() as AddressInfo;
-    const res = await new Promise<http.IncomingMessage>((resolve, reject) => http.get({ host: '127.0.0.1', port, path, headers }, resolve).on('error', reject));
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get({ host: '127.0.0.1', port, path, headers }, resolve).on('error', reject),
+    );
     const chunks: Buffer[] = [];
     for await (const chunk of res) chunks.push(chunk as Buffer);
     return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) };
@@ -62,7 +78,10 @@ async function raw(t: TestApp, path: string, headers: Record<string, string>): P
 describe('rate limits that fit people', () => {
   it('300 page views in a row get no 429; the API keeps its 100', async () => {
     // The site's default limit (the test apps lift both limits unless told otherwise).
-    const t = appOver(handDb, { RATE_LIMIT_MAX_REQUESTS: 100, SITE_RATE_LIMIT_MAX_REQUESTS: loadConfig({}).SITE_RATE_LIMIT_MAX_REQUESTS });
+    const t = appOver(handDb, {
+      RATE_LIMIT_MAX_REQUESTS: 100,
+      SITE_RATE_LIMIT_MAX_REQUESTS: loadConfig({}).SITE_RATE_LIMIT_MAX_REQUESTS,
+    });
     try {
       for (let i = 0; i < 300; i++) {
         const res = await request(t.app).get(HAND_PAGES[i % HAND_PAGES.length]!);
@@ -78,14 +97,20 @@ describe('rate limits that fit people', () => {
     }
   });
 
-  it('assets and 304s are not counted; the site\'s 429 is a Polish page with Retry-After', async () => {
+  it("assets and 304s are not counted; the site's 429 is a Polish page with Retry-After", async () => {
     const t = appOver(handDb, { SITE_RATE_LIMIT_MAX_REQUESTS: 3 });
     try {
       for (let i = 0; i < 10; i++) expect((await request(t.app).get(ASSETS.css.url)).status).toBe(200);
       const first = await request(t.app).get('/glosowania');
       expect(first.status).toBe(200);
       for (let i = 0; i < 10; i++) {
-        expect((await request(t.app).get('/glosowania').set('If-None-Match', first.headers['etag'] as string)).status).toBe(304);
+        expect(
+          (
+            await request(t.app)
+              .get('/glosowania')
+              .set('If-None-Match', first.headers['etag'] as string)
+          ).status,
+        ).toBe(304);
       }
       expect((await request(t.app).get('/radni')).status).toBe(200);
       expect((await request(t.app).get('/rankingi')).status).toBe(200);
@@ -105,16 +130,25 @@ describe('rate limits that fit people', () => {
 });
 
 describe('ALLOWED_ORIGINS follows HOST, PORT and PUBLIC_URL', () => {
-  it('names the server\'s own origins unless set', () => {
+  it("names the server's own origins unless set", () => {
     expect(loadConfig({ PORT: '4101' }).ALLOWED_ORIGINS).toEqual(['http://localhost:4101', 'http://127.0.0.1:4101']);
-    expect(loadConfig({ HOST: '10.0.0.5', PORT: '8080', PUBLIC_URL: 'https://rada.example.org/rada/' }).ALLOWED_ORIGINS)
-      .toEqual(['http://10.0.0.5:8080', 'https://rada.example.org']);
-    expect(loadConfig({ HOST: '::1', PORT: '3000' }).ALLOWED_ORIGINS).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
-    expect(loadConfig({ PORT: '4101', ALLOWED_ORIGINS: 'https://app.example.org' }).ALLOWED_ORIGINS).toEqual(['https://app.example.org']);
+    expect(
+      loadConfig({ HOST: '10.0.0.5', PORT: '8080', PUBLIC_URL: 'https://rada.example.org/rada/' }).ALLOWED_ORIGINS,
+    ).toEqual(['http://10.0.0.5:8080', 'https://rada.example.org']);
+    expect(loadConfig({ HOST: '::1', PORT: '3000' }).ALLOWED_ORIGINS).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+    ]);
+    expect(loadConfig({ PORT: '4101', ALLOWED_ORIGINS: 'https://app.example.org' }).ALLOWED_ORIGINS).toEqual([
+      'https://app.example.org',
+    ]);
   });
 
-  it('so the API answers the site\'s own origin on another port', async () => {
-    const t = appOver(handDb, { NODE_ENV: 'production', ...(({ ALLOWED_ORIGINS }) => ({ ALLOWED_ORIGINS }))(loadConfig({ PORT: '4101' })) });
+  it("so the API answers the site's own origin on another port", async () => {
+    const t = appOver(handDb, {
+      NODE_ENV: 'production',
+      ...(({ ALLOWED_ORIGINS }) => ({ ALLOWED_ORIGINS }))(loadConfig({ PORT: '4101' })),
+    });
     try {
       expect((await request(t.app).get('/api/radni').set('Origin', 'http://localhost:4101')).status).toBe(200);
       expect((await request(t.app).get('/api/radni').set('Origin', 'http://localhost:3000')).status).toBe(403);
@@ -126,8 +160,18 @@ describe('ALLOWED_ORIGINS follows HOST, PORT and PUBLIC_URL', () => {
 
 /** Everything a reader or a crawler may fetch from the site, pages and their links' targets. */
 async function everyAnswer(t: TestApp, host: string): Promise<Array<{ path: string; text: string; headers: string }>> {
-  const paths = [...HAND_PAGES, '/glosowania/kanal.atom', '/glosowania/kanal.atom?organ=1', '/radni/lucja-wrobel/kanal.atom',
-    '/robots.txt', '/sitemap.xml', '/sitemap-1.xml', '/glosowania.csv', '/dane/opis.txt', '/nie-ma-takiej'];
+  const paths = [
+    ...HAND_PAGES,
+    '/glosowania/kanal.atom',
+    '/glosowania/kanal.atom?organ=1',
+    '/radni/lucja-wrobel/kanal.atom',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/sitemap-1.xml',
+    '/glosowania.csv',
+    '/dane/opis.txt',
+    '/nie-ma-takiej',
+  ];
   const created = await request(t.app).post('/api/glosowania/1/udostepnij').set('Host', host).send({ id_osoby: 4 });
   paths.push(created.body.data.url as string);
   const answers = [];
@@ -139,45 +183,54 @@ async function everyAnswer(t: TestApp, host: string): Promise<Array<{ path: stri
 }
 
 describe('absolute URLs from PUBLIC_URL only', () => {
-  it.each([[null], [PUBLIC]])('PUBLIC_URL %s: a foreign Host leaves no trace in any page, feed or sitemap', async (publicUrl) => {
-    const t = appOver(handDb, { PUBLIC_URL: publicUrl });
-    try {
-      const answers = await everyAnswer(t, 'evil.example');
-      for (const { path, text, headers } of answers) {
-        expect(text, path).not.toContain('evil.example');
-        expect(headers, path).not.toContain('evil.example');
+  it.each([[null], [PUBLIC]])(
+    'PUBLIC_URL %s: a foreign Host leaves no trace in any page, feed or sitemap',
+    async (publicUrl) => {
+      const t = appOver(handDb, { PUBLIC_URL: publicUrl });
+      try {
+        const answers = await everyAnswer(t, 'evil.example');
+        for (const { path, text, headers } of answers) {
+          expect(text, path).not.toContain('evil.example');
+          expect(headers, path).not.toContain('evil.example');
+        }
+        const page = answers.find((a) => a.path === '/glosowania/1')!.text;
+        if (publicUrl === null) {
+          expect(page).toContain('<link rel="canonical" href="/glosowania/1"/>');
+          expect(page).not.toContain('og:url');
+          expect(page).not.toContain('og:image');
+        } else {
+          expect(page).toContain(`<meta property="og:url" content="${PUBLIC}/glosowania/1"/>`);
+          expect(page).toContain(`<meta property="og:image" content="${PUBLIC}/karty/glosowanie/1.png"/>`);
+          const feed = answers.find((a) => a.path === '/glosowania/kanal.atom')!.text;
+          expect(feed).toContain(`${PUBLIC}/glosowania/1`);
+          expect(answers.find((a) => a.path === '/robots.txt')!.text).toContain(`Sitemap: ${PUBLIC}/sitemap.xml`);
+        }
+      } finally {
+        t.close();
       }
-      const page = answers.find((a) => a.path === '/glosowania/1')!.text;
-      if (publicUrl === null) {
-        expect(page).toContain('<link rel="canonical" href="/glosowania/1"/>');
-        expect(page).not.toContain('og:url');
-        expect(page).not.toContain('og:image');
-      } else {
-        expect(page).toContain(`<meta property="og:url" content="${PUBLIC}/glosowania/1"/>`);
-        expect(page).toContain(`<meta property="og:image" content="${PUBLIC}/karty/glosowanie/1.png"/>`);
-        const feed = answers.find((a) => a.path === '/glosowania/kanal.atom')!.text;
-        expect(feed).toContain(`${PUBLIC}/glosowania/1`);
-        expect(answers.find((a) => a.path === '/robots.txt')!.text).toContain(`Sitemap: ${PUBLIC}/sitemap.xml`);
-      }
-    } finally {
-      t.close();
-    }
-  });
+    },
+  );
 });
 
 describe('the share form', () => {
   let t: TestApp;
-  beforeAll(() => { t = appOver(handDb, { PUBLIC_URL: PUBLIC }); });
+  beforeAll(() => {
+    t = appOver(handDb, { PUBLIC_URL: PUBLIC });
+  });
   afterAll(() => t?.close());
 
-  it('is on the vote page, with a button in each councillor\'s row', async () => {
+  it("is on the vote page, with a button in each councillor's row", async () => {
     const html = (await request(t.app).get('/glosowania/1')).text;
     expect(html).toContain('<form id="udostepnij" method="post" action="/glosowania/1/udostepnij" data-share>');
     expect(html).toContain('<button type="submit" form="udostepnij" name="id_osoby" value="4" class="link">');
   });
 
   it('posted from the page, answers a 303 to the new link, which opens with the councillor marked', async () => {
-    const res = await request(t.app).post('/glosowania/1/udostepnij').set('Sec-Fetch-Site', 'same-origin').type('form').send({ id_osoby: '4' });
+    const res = await request(t.app)
+      .post('/glosowania/1/udostepnij')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send({ id_osoby: '4' });
     expect(res.status).toBe(303);
     const link = res.headers['location'] as string;
     expect(link).toMatch(/^\/share\/[A-Za-z0-9_-]{22}$/);
@@ -185,18 +238,38 @@ describe('the share form', () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<li class="k-przeciw hl"><a href="\/radni\/lech-mazur">Lech Mazur<\/a>/);
     // the same link again, also from a browser that sends only Origin, and the vote's own link
-    const again = await request(t.app).post('/glosowania/1/udostepnij').set('Origin', PUBLIC).type('form').send({ id_osoby: '4' });
+    const again = await request(t.app)
+      .post('/glosowania/1/udostepnij')
+      .set('Origin', PUBLIC)
+      .type('form')
+      .send({ id_osoby: '4' });
     expect(again.headers['location']).toBe(link);
-    const plain = await request(t.app).post('/glosowania/1/udostepnij').set('Sec-Fetch-Site', 'same-origin').type('form').send('');
+    const plain = await request(t.app)
+      .post('/glosowania/1/udostepnij')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send('');
     expect(plain.status).toBe(303);
     expect(plain.headers['location']).not.toBe(link);
   });
 
   it('refuses a cross-site post, one with neither header, and one that is not a form', async () => {
     const refusals = [
-      request(t.app).post('/glosowania/1/udostepnij').set('Sec-Fetch-Site', 'cross-site').type('form').send({ id_osoby: '4' }),
-      request(t.app).post('/glosowania/1/udostepnij').set('Sec-Fetch-Site', 'same-site').type('form').send({ id_osoby: '4' }),
-      request(t.app).post('/glosowania/1/udostepnij').set('Origin', 'https://evil.example').type('form').send({ id_osoby: '4' }),
+      request(t.app)
+        .post('/glosowania/1/udostepnij')
+        .set('Sec-Fetch-Site', 'cross-site')
+        .type('form')
+        .send({ id_osoby: '4' }),
+      request(t.app)
+        .post('/glosowania/1/udostepnij')
+        .set('Sec-Fetch-Site', 'same-site')
+        .type('form')
+        .send({ id_osoby: '4' }),
+      request(t.app)
+        .post('/glosowania/1/udostepnij')
+        .set('Origin', 'https://evil.example')
+        .type('form')
+        .send({ id_osoby: '4' }),
       request(t.app).post('/glosowania/1/udostepnij').set('Origin', 'null').type('form').send({ id_osoby: '4' }),
       request(t.app).post('/glosowania/1/udostepnij').type('form').send({ id_osoby: '4' }),
     ];
@@ -205,14 +278,25 @@ describe('the share form', () => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['location']).toBeUndefined();
     }
-    const json = await request(t.app).post('/glosowania/1/udostepnij').set('Sec-Fetch-Site', 'same-origin').send({ id_osoby: 4 });
+    const json = await request(t.app)
+      .post('/glosowania/1/udostepnij')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ id_osoby: 4 });
     expect(json.status).toBe(415);
   });
 
   it('a councillor without a ballot in the vote, or an unknown vote: Polish error pages', async () => {
-    const none = await request(t.app).post('/glosowania/1/udostepnij').set('Sec-Fetch-Site', 'same-origin').type('form').send({ id_osoby: '5' });
+    const none = await request(t.app)
+      .post('/glosowania/1/udostepnij')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send({ id_osoby: '5' });
     expect([400, 404]).toContain(none.status);
-    const unknown = await request(t.app).post('/glosowania/999/udostepnij').set('Sec-Fetch-Site', 'same-origin').type('form').send('');
+    const unknown = await request(t.app)
+      .post('/glosowania/999/udostepnij')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .type('form')
+      .send('');
     expect(unknown.status).toBe(404);
     expect(unknown.text).toContain('Nie ma takiego głosowania.');
   });
@@ -229,7 +313,8 @@ describe('preview cards', () => {
   it('every og:image of a vote, councillor and share page is a PNG of 1200×630 under 200 KB, cached with an ETag', async () => {
     const t = appOver(handDb, { PUBLIC_URL: PUBLIC });
     try {
-      const share = (await request(t.app).post('/api/glosowania/12/udostepnij').send({ id_osoby: 1 })).body.data.url as string;
+      const share = (await request(t.app).post('/api/glosowania/12/udostepnij').send({ id_osoby: 1 })).body.data
+        .url as string;
       for (const page of ['/glosowania/1', '/radni/lucja-wrobel', '/radni/3', share]) {
         const html = (await request(t.app).get(page)).text;
         const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
@@ -241,7 +326,13 @@ describe('preview cards', () => {
         const png = res.body as Buffer;
         expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
         expect(png.length).toBeLessThan(200 * 1024);
-        expect((await request(t.app).get(image!.slice(PUBLIC.length)).set('If-None-Match', res.headers['etag'] as string)).status).toBe(304);
+        expect(
+          (
+            await request(t.app)
+              .get(image!.slice(PUBLIC.length))
+              .set('If-None-Match', res.headers['etag'] as string)
+          ).status,
+        ).toBe(304);
       }
       expect((await request(t.app).get('/karty/glosowanie/999.png')).status).toBe(404);
       expect((await request(t.app).get('/karty/glosowanie/1/radny/5.png')).status).toBe(404); // no ballot of 5 in vote 1
@@ -254,7 +345,9 @@ describe('preview cards', () => {
 
 describe('find', () => {
   let t: TestApp;
-  beforeAll(() => { t = appOver(handDb); });
+  beforeAll(() => {
+    t = appOver(handDb);
+  });
   afterAll(() => t?.close());
 
   it('/radni finds a name without Polish letters, in surname order', async () => {
@@ -262,13 +355,18 @@ describe('find', () => {
     expect(html).toContain('>Łucja Wróbel</a>');
     expect(html).not.toContain('>Anna Nowak</a>');
     const all = (await request(t.app).get('/radni')).text;
-    const order = ['Żaneta Kos', 'Zenon Lis', 'Lech Mazur', 'Anna Nowak', 'Łucja Wróbel', 'Borys Żuk'].map((n) => all.indexOf(`>${n}</a>`));
+    const order = ['Żaneta Kos', 'Zenon Lis', 'Lech Mazur', 'Anna Nowak', 'Łucja Wróbel', 'Borys Żuk'].map((n) =>
+      all.indexOf(`>${n}</a>`),
+    );
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
   it('every page has the search box; /szukaj finds councillors and votes', async () => {
-    for (const path of HAND_PAGES) expect((await request(t.app).get(path)).text, path).toContain('<form class="search" method="get" action="/szukaj" role="search">');
+    for (const path of HAND_PAGES)
+      expect((await request(t.app).get(path)).text, path).toContain(
+        '<form class="search" method="get" action="/szukaj" role="search">',
+      );
     const found = (await request(t.app).get('/szukaj?szukaj=BUDZET')).text;
     expect(found).toContain('>Budżet miasta na 2015 rok</a>');
     const person = (await request(t.app).get('/szukaj?szukaj=zuk')).text;
@@ -280,10 +378,12 @@ const csvRows = (text: string) => parse<Record<string, string>>(text, { columns:
 
 describe('take it away', () => {
   let t: TestApp;
-  beforeAll(() => { t = appOver(sampleDb); });
+  beforeAll(() => {
+    t = appOver(sampleDb);
+  });
   afterAll(() => t?.close());
 
-  it('the CSV of a list holds every page of it, under the page\'s own filters', async () => {
+  it("the CSV of a list holds every page of it, under the page's own filters", async () => {
     const api = (await request(t.app).get('/api/glosowania?limit=1')).body.pagination.total as number;
     expect(api).toBeGreaterThan(20); // more than one page of /glosowania
     const page = (await request(t.app).get('/glosowania')).text;
@@ -293,7 +393,8 @@ describe('take it away', () => {
     expect(all.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(all.headers['content-disposition']).toBe('attachment; filename="glosowania.csv"');
     expect(csvRows(all.text)).toHaveLength(api);
-    const rejected = (await request(t.app).get('/api/glosowania?wynik=odrzucono&limit=1')).body.pagination.total as number;
+    const rejected = (await request(t.app).get('/api/glosowania?wynik=odrzucono&limit=1')).body.pagination
+      .total as number;
     const filtered = csvRows((await request(t.app).get('/glosowania.csv?wynik=odrzucono')).text);
     expect(filtered).toHaveLength(rejected);
     expect(new Set(filtered.map((r) => r['wynik']))).toEqual(new Set(['odrzucono']));
@@ -303,10 +404,20 @@ describe('take it away', () => {
   });
 
   it('every CSV link of every page answers a CSV', async () => {
-    const pages = ['/', '/radni', '/radni/1', '/glosowania', '/glosowania/1', '/posiedzenia', '/posiedzenia/1', '/rankingi'];
+    const pages = [
+      '/',
+      '/radni',
+      '/radni/1',
+      '/glosowania',
+      '/glosowania/1',
+      '/posiedzenia',
+      '/posiedzenia/1',
+      '/rankingi',
+    ];
     const links = new Set<string>();
     for (const path of pages) {
-      for (const [, link] of (await request(t.app).get(path)).text.matchAll(/<a href="([^"]+\.csv[^"]*)" download>/g)) links.add(link!.replaceAll('&amp;', '&'));
+      for (const [, link] of (await request(t.app).get(path)).text.matchAll(/<a href="([^"]+\.csv[^"]*)" download>/g))
+        links.add(link!.replaceAll('&amp;', '&'));
     }
     expect(links.size).toBeGreaterThan(15);
     for (const link of links) {
@@ -318,7 +429,8 @@ describe('take it away', () => {
 
   it('/dane/: bulk files with their columns and the credit; compressed, an ETag per snapshot and encoding', async () => {
     const html = (await request(t.app).get('/dane/')).text;
-    for (const file of ['glosowania', 'glosy', 'radni', 'posiedzenia', 'ugrupowania']) expect(html).toContain(`href="/dane/${file}.csv"`);
+    for (const file of ['glosowania', 'glosy', 'radni', 'posiedzenia', 'ugrupowania'])
+      expect(html).toContain(`href="/dane/${file}.csv"`);
     expect(html).toContain('<code>id_glosowania</code>');
     const ballots = (await request(t.app).get('/api/statystyki/dashboard')).body.data;
     const plain = await raw(t, '/dane/glosowania.csv', {});
@@ -328,7 +440,14 @@ describe('take it away', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.body).toString()).toBe(plain.body.toString());
     expect(gz.headers['etag']).not.toBe(plain.headers['etag']);
-    expect((await request(t.app).get('/dane/glosowania.csv').set('Accept-Encoding', 'gzip').set('If-None-Match', gz.headers['etag'] as string)).status).toBe(304);
+    expect(
+      (
+        await request(t.app)
+          .get('/dane/glosowania.csv')
+          .set('Accept-Encoding', 'gzip')
+          .set('If-None-Match', gz.headers['etag'] as string)
+      ).status,
+    ).toBe(304);
     expect((await request(t.app).get('/dane/nic.csv')).status).toBe(404);
   });
 });
@@ -341,7 +460,9 @@ describe('feeds', () => {
     try {
       const votesPage = (await request(t.app).get('/glosowania')).text;
       expect(votesPage).toContain('<link rel="alternate" type="application/atom+xml"');
-      const href = /<link rel="alternate" type="application\/atom\+xml" title="[^"]*" href="([^"]+)"/.exec(votesPage)![1]!;
+      const href = /<link rel="alternate" type="application\/atom\+xml" title="[^"]*" href="([^"]+)"/.exec(
+        votesPage,
+      )![1]!;
       const res = await request(t.app).get(href.replaceAll('&amp;', '&'));
       expect(res.headers['content-type']).toMatch(/^application\/atom\+xml/);
       const feed = parseXml(res.text).documentElement!;
@@ -350,15 +471,21 @@ describe('feeds', () => {
       for (const name of ['id', 'title', 'updated']) expect(childText(feed, ATOM, name), name).toBeTruthy();
       const entries = children(feed, ATOM, 'entry');
       expect(entries.length).toBeGreaterThan(0);
-      for (const entry of entries) for (const name of ['id', 'title', 'updated']) expect(childText(entry, ATOM, name), name).toBeTruthy();
+      for (const entry of entries)
+        for (const name of ['id', 'title', 'updated']) expect(childText(entry, ATOM, name), name).toBeTruthy();
       const newest = (await request(t.app).get('/api/glosowania?limit=1')).body.data[0];
-      expect(children(entries[0]!, ATOM, 'link')[0]!.getAttribute('href')).toBe(`${PUBLIC}/glosowania/${newest.id_glosowania}`);
+      expect(children(entries[0]!, ATOM, 'link')[0]!.getAttribute('href')).toBe(
+        `${PUBLIC}/glosowania/${newest.id_glosowania}`,
+      );
 
       // The home page names the newest votes' feed too, where feed readers look for it (issue 36).
-      const feedOf = (html: string) => /<link rel="alternate" type="application\/atom\+xml" title="[^"]*" href="([^"]+)"/.exec(html)?.[1];
+      const feedOf = (html: string) =>
+        /<link rel="alternate" type="application\/atom\+xml" title="[^"]*" href="([^"]+)"/.exec(html)?.[1];
       expect(feedOf((await request(t.app).get('/')).text)).toBe('/glosowania/kanal.atom');
       const body = (await request(t.app).get('/api/utils/organy')).body.data[0].id_organu as number;
-      expect(feedOf((await request(t.app).get(`/?organ=${body}`)).text)?.replaceAll('&amp;', '&')).toBe(`/glosowania/kanal.atom?organ=${body}`);
+      expect(feedOf((await request(t.app).get(`/?organ=${body}`)).text)?.replaceAll('&amp;', '&')).toBe(
+        `/glosowania/kanal.atom?organ=${body}`,
+      );
 
       const profile = (await request(t.app).get('/radni/1')).text;
       const own = /<link rel="alternate" type="application\/atom\+xml" title="[^"]*" href="([^"]+)"/.exec(profile)![1]!;
@@ -377,7 +504,9 @@ describe('for crawlers', () => {
     const t = appOver(sampleDb, { PUBLIC_URL: PUBLIC });
     const db = new Database(sampleDb, { readonly: true });
     try {
-      expect((await request(t.app).get('/robots.txt')).text).toBe(`User-agent: *\nDisallow: /api/\n\nSitemap: ${PUBLIC}/sitemap.xml\n`);
+      expect((await request(t.app).get('/robots.txt')).text).toBe(
+        `User-agent: *\nDisallow: /api/\n\nSitemap: ${PUBLIC}/sitemap.xml\n`,
+      );
       const index = parseXml((await request(t.app).get('/sitemap.xml')).text).documentElement!;
       const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
       const files = children(index, NS, 'sitemap').map((s) => childText(s, NS, 'loc')!);
@@ -389,11 +518,16 @@ describe('for crawlers', () => {
       const expected = [
         ...['/', '/radni', '/glosowania', '/posiedzenia', '/rankingi'],
         ...(db.prepare('SELECT token FROM radny').pluck().all() as string[]).map((token) => `/radni/${token}`),
-        ...(db.prepare('SELECT id_posiedzenia FROM posiedzenie').pluck().all() as number[]).map((id) => `/posiedzenia/${id}`),
-        ...(db.prepare('SELECT id_glosowania FROM glosowanie').pluck().all() as number[]).map((id) => `/glosowania/${id}`),
+        ...(db.prepare('SELECT id_posiedzenia FROM posiedzenie').pluck().all() as number[]).map(
+          (id) => `/posiedzenia/${id}`,
+        ),
+        ...(db.prepare('SELECT id_glosowania FROM glosowanie').pluck().all() as number[]).map(
+          (id) => `/glosowania/${id}`,
+        ),
       ].map((path) => `${PUBLIC}${path}`);
       expect([...locs].sort()).toEqual([...expected].sort());
-      for (const loc of locs.slice(0, 40)) expect((await request(t.app).get(loc.slice(PUBLIC.length))).status, loc).toBe(200);
+      for (const loc of locs.slice(0, 40))
+        expect((await request(t.app).get(loc.slice(PUBLIC.length))).status, loc).toBe(200);
     } finally {
       db.close();
       t.close();
@@ -417,7 +551,17 @@ describe('credit, freshness, the synthetic sample', () => {
     try {
       const newest = (await request(t.app).get('/api/glosowania?limit=1')).body.data[0].data as string;
       const [year, month, day] = newest.split('-').map(Number);
-      for (const path of ['/', '/radni', '/radni/1', '/glosowania', '/glosowania/1', '/posiedzenia', '/rankingi', '/dane/', '/glosowania/999']) {
+      for (const path of [
+        '/',
+        '/radni',
+        '/radni/1',
+        '/glosowania',
+        '/glosowania/1',
+        '/posiedzenia',
+        '/rankingi',
+        '/dane/',
+        '/glosowania/999',
+      ]) {
         const html = (await request(t.app).get(path)).text;
         expect(html, path).toContain('<strong>Dane przykładowe.</strong>');
         expect(html, path).toMatch(new RegExp(`Najnowsze głosowanie: ${day} [a-zśźżłęąóńć]+ ${year}`));
@@ -454,8 +598,22 @@ describe('phones and bytes', () => {
       expect(br.body.length).toBeLessThan(plain.body.length / 3);
       const etags = new Set([plain.headers['etag'], br.headers['etag'], gzip.headers['etag']]);
       expect(etags.size).toBe(3);
-      expect((await request(t.app).get('/radni/1').set('Accept-Encoding', 'br').set('If-None-Match', br.headers['etag'] as string)).status).toBe(304);
-      expect((await request(t.app).get('/radni/1').set('Accept-Encoding', 'gzip').set('If-None-Match', br.headers['etag'] as string)).status).toBe(200);
+      expect(
+        (
+          await request(t.app)
+            .get('/radni/1')
+            .set('Accept-Encoding', 'br')
+            .set('If-None-Match', br.headers['etag'] as string)
+        ).status,
+      ).toBe(304);
+      expect(
+        (
+          await request(t.app)
+            .get('/radni/1')
+            .set('Accept-Encoding', 'gzip')
+            .set('If-None-Match', br.headers['etag'] as string)
+        ).status,
+      ).toBe(200);
     } finally {
       t.close();
     }

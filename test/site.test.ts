@@ -20,7 +20,16 @@ async function appFor(bundle: Bundle, overrides: Parameters<typeof appOver>[1] =
   return appOver(await buildDatabase(dir), overrides);
 }
 
-const PAGES = ['/', '/radni', '/radni/anna-nowak', '/glosowania', '/glosowania/1', '/posiedzenia', '/posiedzenia/4', '/rankingi'];
+const PAGES = [
+  '/',
+  '/radni',
+  '/radni/anna-nowak',
+  '/glosowania',
+  '/glosowania/1',
+  '/posiedzenia',
+  '/posiedzenia/4',
+  '/rankingi',
+];
 
 /** Every tag of a page as rendered (double-quoted attributes, `"` inside a value escaped). */
 const TAG = /<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s+[^\s=>"'/]+(?:="[^"]*")?)*\s*\/?>/g;
@@ -54,7 +63,9 @@ function expectSafePage(res: request.Response): void {
 
 describe('the pages over the hand council', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await appFor(HAND_COUNCIL); });
+  beforeAll(async () => {
+    t = await appFor(HAND_COUNCIL);
+  });
   afterAll(() => t?.close());
 
   it.each(PAGES)('%s renders as a safe HTML page', async (path) => {
@@ -69,7 +80,8 @@ describe('the pages over the hand council', () => {
     const api = (await request(t.app).get('/api/statystyki/dashboard')).body.data;
     const html = (await request(t.app).get('/')).text;
     expect(html).toContain('Rada Miasta');
-    for (const figure of [api.liczba_posiedzen, api.liczba_glosow, api.liczba_radnych]) expect(html).toContain(`<dd>${figure}</dd>`);
+    for (const figure of [api.liczba_posiedzen, api.liczba_glosow, api.liczba_radnych])
+      expect(html).toContain(`<dd>${figure}</dd>`);
     expect(html).toContain(`<dd>${String(Number(api.srednia_frekwencja)).replace('.', ',')}%</dd>`); // "88.89" → 88,89%
     // rankings: the API's first of each
     const attendance = (await request(t.app).get('/api/statystyki/ranking-frekwencji?limit=5')).body.data;
@@ -78,7 +90,8 @@ describe('the pages over the hand council', () => {
 
   it('the councillor list filters by term and group', async () => {
     const all = (await request(t.app).get('/radni')).text;
-    for (const name of ['Anna Nowak', 'Borys Żuk', 'Łucja Wróbel', 'Zenon Lis', 'Żaneta Kos']) expect(all).toContain(name);
+    for (const name of ['Anna Nowak', 'Borys Żuk', 'Łucja Wróbel', 'Zenon Lis', 'Żaneta Kos'])
+      expect(all).toContain(name);
     const t1 = (await request(t.app).get('/radni?kadencja=2014-2018')).text;
     expect(t1).toContain('Zenon Lis');
     expect(t1).not.toContain('Żaneta Kos');
@@ -95,7 +108,9 @@ describe('the pages over the hand council', () => {
     const attendance = (await request(t.app).get('/api/radni/lucja-wrobel/frekwencja')).body.data;
     const text = html.replace(/<[^>]+>/g, ''); // the figures are links to their evidence
     expect(text).toContain(`obecność na ${attendance.obecnosci} z ${attendance.liczba_posiedzen} posiedzeń`);
-    expect(html).toMatch(/<svg class="chart"[^>]*role="img"[^>]*aria-label="Frekwencja miesięczna: od marzec 2015 do luty 2019/);
+    expect(html).toMatch(
+      /<svg class="chart"[^>]*role="img"[^>]*aria-label="Frekwencja miesięczna: od marzec 2015 do luty 2019/,
+    );
     expect(html).toContain('marzec 2015'); // the chart's table
     const agreement = (await request(t.app).get('/api/radni/lucja-wrobel/zgodnosc-grupa')).body.data;
     expect(text).toContain(`z ${agreement.wszystkie_glosowania} głosowań: z klubem w ${agreement.zgodne}`);
@@ -148,7 +163,9 @@ describe('the pages over the hand council', () => {
     const html = (await request(t.app).get('/posiedzenia/4')).text;
     expect(html).toContain('<h1>Posiedzenie nr LXXIV/2 (II sesja)</h1>'); // the number as the council wrote it
     expect(html).toContain('1 lutego 2019');
-    const order = ['7.2. Zmiana uchwały budżetowej na 2019 rok', '7.10. Miejscowy plan', '10. Wolne wnioski'].map((s) => html.indexOf(s));
+    const order = ['7.2. Zmiana uchwały budżetowej na 2019 rok', '7.10. Miejscowy plan', '10. Wolne wnioski'].map((s) =>
+      html.indexOf(s),
+    );
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // each vote under its point
@@ -177,7 +194,9 @@ describe('the pages over the hand council', () => {
     expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.text.length).toBeLessThan(10_000);
-    const again = await request(t.app).get(ASSETS.css.url).set('If-None-Match', res.headers['etag'] as string);
+    const again = await request(t.app)
+      .get(ASSETS.css.url)
+      .set('If-None-Match', res.headers['etag'] as string);
     expect(again.status).toBe(304);
     expect((await request(t.app).get('/assets/site.0000.css')).status).toBe(404);
     expect((await request(t.app).get(ASSETS.js.url)).headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -228,7 +247,9 @@ describe('the pages over the hand council', () => {
 
 describe('share links open a page with a preview card', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await appFor(HAND_COUNCIL, { PUBLIC_URL: 'https://rada.example.org' }); });
+  beforeAll(async () => {
+    t = await appFor(HAND_COUNCIL, { PUBLIC_URL: 'https://rada.example.org' });
+  });
   afterAll(() => t?.close());
 
   it('the URL the API answers is a page: the vote, the ballots by group, the councillor marked', async () => {
@@ -242,7 +263,8 @@ describe('share links open a page with a preview card', () => {
     expect(res.status).toBe(200);
     expectSafePage(res);
     const html = res.text;
-    const meta = (attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1];
+    const meta = (attr: string, name: string) =>
+      new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1];
     expect(meta('property', 'og:title')).toBe('Budżet miasta na 2015 rok');
     expect(meta('property', 'og:description')).toBe('Lech Mazur głosował przeciw · przyjęto 3 : 1');
     expect(meta('property', 'og:type')).toBe('article');
@@ -260,8 +282,12 @@ describe('share links open a page with a preview card', () => {
 
   it('feminine verbs, and a link without a councillor', async () => {
     const pathOf = (url: string) => new URL(url).pathname;
-    const anna = pathOf((await request(t.app).post('/api/glosowania/12/udostepnij').send({ id_osoby: 1 })).body.data.url);
-    expect((await request(t.app).get(anna)).text).toContain('content="Anna Nowak wstrzymała się od głosu · przyjęto 2 : 1"');
+    const anna = pathOf(
+      (await request(t.app).post('/api/glosowania/12/udostepnij').send({ id_osoby: 1 })).body.data.url,
+    );
+    expect((await request(t.app).get(anna)).text).toContain(
+      'content="Anna Nowak wstrzymała się od głosu · przyjęto 2 : 1"',
+    );
     const plain = pathOf((await request(t.app).post('/api/glosowania/11/udostepnij').send({})).body.data.url);
     const html = (await request(t.app).get(plain)).text;
     expect(html).toContain('<meta property="og:description" content="1 lutego 2019, Rada Miasta · odrzucono 0 : 3"');
@@ -280,8 +306,20 @@ describe('hostile data appears as text, never as markup', () => {
   });
   afterAll(() => t?.close());
 
-  const pages = () => ['/', '/radni', `/radni/${token}`, '/radni/1?lista=samotne', '/glosowania', '/glosowania/1', '/posiedzenia',
-    '/posiedzenia/1', '/rankingi', share, '/glosowania?szukaj=%3Cscript%3Ealert(9)%3C%2Fscript%3E', '/radni/%22%3E%3Cimg'];
+  const pages = () => [
+    '/',
+    '/radni',
+    `/radni/${token}`,
+    '/radni/1?lista=samotne',
+    '/glosowania',
+    '/glosowania/1',
+    '/posiedzenia',
+    '/posiedzenia/1',
+    '/rankingi',
+    share,
+    '/glosowania?szukaj=%3Cscript%3Ealert(9)%3C%2Fscript%3E',
+    '/radni/%22%3E%3Cimg',
+  ];
 
   it('on every page', async () => {
     for (const path of pages()) {
@@ -300,7 +338,15 @@ describe('hostile data appears as text, never as markup', () => {
       const text = decodeEntities((await request(t.app).get(path)).text);
       for (const value of values) expect(text, `${path}: ${value}`).toContain(value);
     };
-    await shown('/glosowania/1', [HOSTILE.title, HOSTILE.name, HOSTILE.group, HOSTILE.body, HOSTILE.session, HOSTILE.point, HOSTILE.attachmentName]);
+    await shown('/glosowania/1', [
+      HOSTILE.title,
+      HOSTILE.name,
+      HOSTILE.group,
+      HOSTILE.body,
+      HOSTILE.session,
+      HOSTILE.point,
+      HOSTILE.attachmentName,
+    ]);
     await shown(share, [HOSTILE.title, `${HOSTILE.name} głosował za · przyjęto 3 : 1`]);
     await shown('/radni', [HOSTILE.name, HOSTILE.group]);
     await shown(`/radni/${token}`, [HOSTILE.name, HOSTILE.title]);
@@ -309,13 +355,17 @@ describe('hostile data appears as text, never as markup', () => {
     await shown('/rankingi', [HOSTILE.name, HOSTILE.title]);
     await shown('/glosowania?szukaj=%3Cscript%3Ealert(9)%3C%2Fscript%3E', ['<script>alert(9)</script>']);
     // the attachment with a javascript: address is listed, as plain text
-    expect((await request(t.app).get('/glosowania/1')).text).toContain('<li>&lt;a href=javascript:alert(6)>plik&lt;/a></li>');
+    expect((await request(t.app).get('/glosowania/1')).text).toContain(
+      '<li>&lt;a href=javascript:alert(6)>plik&lt;/a></li>',
+    );
   });
 });
 
 describe('several councils: the council picker scopes every page', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await appFor(twoCouncils()); });
+  beforeAll(async () => {
+    t = await appFor(twoCouncils());
+  });
   afterAll(() => t?.close());
 
   it('offers the councils, keeps the choice in every link and scopes what it can', async () => {
@@ -329,7 +379,8 @@ describe('several councils: the council picker scopes every page', () => {
     expect(scoped.text).toContain(`<h1>${SECOND_COUNCIL}</h1>`);
     expect(scoped.text).toMatch(/<dt>Głosowania<\/dt><dd>2<\/dd>/); // V8, V9
     expect(scoped.text).toContain(`<option value="2" selected>${SECOND_COUNCIL}</option>`);
-    for (const link of ['/radni?organ=2', '/glosowania?organ=2', '/posiedzenia?organ=2', '/rankingi?organ=2']) expect(scoped.text).toContain(`href="${link}"`);
+    for (const link of ['/radni?organ=2', '/glosowania?organ=2', '/posiedzenia?organ=2', '/rankingi?organ=2'])
+      expect(scoped.text).toContain(`href="${link}"`);
     // Every section is scoped to the council now (CONTRACT §7): no "covers all bodies" note, and the
     // attendance ranking leaves out Zenon Lis (2), who has no record of this body's sessions.
     expect(scoped.text).not.toContain('Ta sekcja obejmuje wszystkie organy');
@@ -348,7 +399,9 @@ describe('several councils: the council picker scopes every page', () => {
 
     const picker = (await request(t.app).get('/glosowania?organ=2&szukaj=wniosek&strona=1')).text;
     // the picker keeps the other parameters, not the page
-    expect(picker).toMatch(/<form class="picker" method="get" action="\/glosowania"><input type="hidden" name="szukaj" value="wniosek"\/?>/);
+    expect(picker).toMatch(
+      /<form class="picker" method="get" action="\/glosowania"><input type="hidden" name="szukaj" value="wniosek"\/?>/,
+    );
     expect(picker).not.toMatch(/name="strona"/);
   });
 
@@ -365,13 +418,18 @@ describe('several councils: the council picker scopes every page', () => {
 describe('guards: the pages are public, the API stays guarded, each has its rate limit', () => {
   it('production with an origin allow-list and an API key', async () => {
     const t = await appFor(HAND_COUNCIL, {
-      NODE_ENV: 'production', ALLOWED_ORIGINS: ['https://app.example.org'], API_SECRET_KEY: 'k'.repeat(40), RATE_LIMIT_MAX_REQUESTS: 1000,
+      NODE_ENV: 'production',
+      ALLOWED_ORIGINS: ['https://app.example.org'],
+      API_SECRET_KEY: 'k'.repeat(40),
+      RATE_LIMIT_MAX_REQUESTS: 1000,
     });
     try {
       for (const path of [...PAGES, ASSETS.css.url]) {
         expect((await request(t.app).get(path)).status, path).toBe(200); // no key, no Origin, no Referer
       }
-      expect((await request(t.app).get('/glosowania').set('Referer', 'https://news.example.com/post')).status).toBe(200);
+      expect((await request(t.app).get('/glosowania').set('Referer', 'https://news.example.com/post')).status).toBe(
+        200,
+      );
       expect((await request(t.app).get('/glosowania').set('Origin', 'https://evil.example')).status).toBe(200);
       expect((await request(t.app).get('/api/glosowania')).status).toBe(403);
       expect((await request(t.app).get('/api/glosowania').set('Origin', 'https://app.example.org')).status).toBe(401);
@@ -381,7 +439,7 @@ describe('guards: the pages are public, the API stays guarded, each has its rate
     }
   });
 
-  it('the site\'s own limit covers the pages, apart from the API\'s', async () => {
+  it("the site's own limit covers the pages, apart from the API's", async () => {
     const t = await appFor(HAND_COUNCIL, { RATE_LIMIT_MAX_REQUESTS: 2, SITE_RATE_LIMIT_MAX_REQUESTS: 3 });
     try {
       for (let i = 0; i < 3; i++) expect((await request(t.app).get('/')).status).toBe(200);
@@ -417,13 +475,29 @@ describe('page budget over the sample council: ≤ 60 KB of HTML and CSS per pag
   it('every page family at its largest', async () => {
     const db = t.snapshots.active!.db;
     const one = (sql: string) => db.prepare(sql).pluck().get() as number | string;
-    const busiest = one("SELECT token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*' ORDER BY s.liczba_glosowan DESC LIMIT 1");
-    const session = one('SELECT id_posiedzenia FROM posiedzenie ORDER BY liczba_glosowan + liczba_punktow DESC LIMIT 1');
-    const vote = one('SELECT id_glosowania FROM glosowanie ORDER BY za + przeciw + wstrzymujacy + nieobecni + brak_glosu DESC, length(tytul) DESC LIMIT 1');
+    const busiest = one(
+      "SELECT token FROM radny r JOIN radny_stat s ON s.id_osoby = r.id_osoby AND s.kadencja = '*' ORDER BY s.liczba_glosowan DESC LIMIT 1",
+    );
+    const session = one(
+      'SELECT id_posiedzenia FROM posiedzenie ORDER BY liczba_glosowan + liczba_punktow DESC LIMIT 1',
+    );
+    const vote = one(
+      'SELECT id_glosowania FROM glosowanie ORDER BY za + przeciw + wstrzymujacy + nieobecni + brak_glosu DESC, length(tytul) DESC LIMIT 1',
+    );
     const share = (await request(t.app).post(`/api/glosowania/${vote}/udostepnij`).send({})).body.data.url;
     const css = ASSETS.css.body.length;
     const sizes: Record<string, number> = {};
-    for (const path of ['/', '/radni', `/radni/${busiest}`, '/glosowania', `/glosowania/${vote}`, '/posiedzenia', `/posiedzenia/${session}`, '/rankingi', share]) {
+    for (const path of [
+      '/',
+      '/radni',
+      `/radni/${busiest}`,
+      '/glosowania',
+      `/glosowania/${vote}`,
+      '/posiedzenia',
+      `/posiedzenia/${session}`,
+      '/rankingi',
+      share,
+    ]) {
       const res = await request(t.app).get(path);
       expect(res.status, path).toBe(200);
       sizes[path] = Buffer.byteLength(res.text) + css;

@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => db?.close());
 
-async function file(sitemaps: Sitemaps, n: number, base = BASE): Promise<{ locs: string[]; written: number; text: string }> {
+async function file(
+  sitemaps: Sitemaps,
+  n: number,
+  base = BASE,
+): Promise<{ locs: string[]; written: number; text: string }> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -39,12 +43,17 @@ async function file(sitemaps: Sitemaps, n: number, base = BASE): Promise<{ locs:
 
 describe('sitemaps of the sample', () => {
   /** Every page the sitemaps must list, from the snapshot's tables directly. */
-  const everyPage = () => [
-    ...SITE_LISTS,
-    ...(db.prepare('SELECT token FROM radny').pluck().all() as string[]).map((t) => `/radni/${t}`),
-    ...(db.prepare('SELECT id_posiedzenia FROM posiedzenie').pluck().all() as number[]).map((id) => `/posiedzenia/${id}`),
-    ...(db.prepare('SELECT id_glosowania FROM glosowanie').pluck().all() as number[]).map((id) => `/glosowania/${id}`),
-  ].map((path) => `${BASE}${path}`);
+  const everyPage = () =>
+    [
+      ...SITE_LISTS,
+      ...(db.prepare('SELECT token FROM radny').pluck().all() as string[]).map((t) => `/radni/${t}`),
+      ...(db.prepare('SELECT id_posiedzenia FROM posiedzenie').pluck().all() as number[]).map(
+        (id) => `/posiedzenia/${id}`,
+      ),
+      ...(db.prepare('SELECT id_glosowania FROM glosowanie').pluck().all() as number[]).map(
+        (id) => `/glosowania/${id}`,
+      ),
+    ].map((path) => `${BASE}${path}`);
 
   it('list every page once, split into files of at most the limit, named by the index', async () => {
     const expected = everyPage();
@@ -53,8 +62,9 @@ describe('sitemaps of the sample', () => {
     expect(sitemaps.files).toBe(Math.ceil(expected.length / 1000));
     const index = parseXml(sitemaps.index(BASE)).documentElement!;
     expect(index.localName).toBe('sitemapindex');
-    expect(children(index, NS, 'sitemap').map((s) => children(s, NS, 'loc')[0]!.textContent))
-      .toEqual(Array.from({ length: sitemaps.files }, (_, i) => `${BASE}${sitemapPath(i + 1)}`));
+    expect(children(index, NS, 'sitemap').map((s) => children(s, NS, 'loc')[0]!.textContent)).toEqual(
+      Array.from({ length: sitemaps.files }, (_, i) => `${BASE}${sitemapPath(i + 1)}`),
+    );
     const listed: string[] = [];
     for (let n = 1; n <= sitemaps.files; n++) {
       const { locs } = await file(sitemaps, n);

@@ -53,16 +53,24 @@ const sha256 = (path: string) => createHash('sha256').update(readFileSync(path))
 type Health = { status: number; body: { data: { snapshot: string } | null; odrzucona: string | null } };
 const health = async (url: string): Promise<Health> => {
   const res = await fetch(`${url}/health`);
-  return { status: res.status, body: await res.json() as Health['body'] };
+  return { status: res.status, body: (await res.json()) as Health['body'] };
 };
 
 describe('a builder', () => {
   it('does not start on a file cut short, saying why', async () => {
     const dbPath = copyOf();
     truncateSync(dbPath, readFileSync(dbPath).length - 4096);
-    const run = council(['serve'], { DB_PATH: dbPath, CRON_SCHEDULE: '', PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test' });
+    const run = council(['serve'], {
+      DB_PATH: dbPath,
+      CRON_SCHEDULE: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+    });
     expect(await run.exited).toEqual({ code: 1, signal: null });
-    expect(run.stderr()).toContain(`council: cannot serve ${dbPath}: ${dbPath} is not the snapshot its manifest describes: `);
+    expect(run.stderr()).toContain(
+      `council: cannot serve ${dbPath}: ${dbPath} is not the snapshot its manifest describes: `,
+    );
     expect(run.stderr()).toMatch(/\d+ bytes, the manifest says \d+ \(cut short or damaged\)/);
   }, 120_000);
 
@@ -71,13 +79,23 @@ describe('a builder', () => {
     const expected = JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8')) as { sha256: string; snapshot: string };
     damage(dbPath);
     const server = await startServerProcess({ DB_PATH: dbPath, CRON_SCHEDULE: '' });
-    const refused = await server.waitForLog((l) => l.msg === 'the snapshot is not served: answering 503 until another is published', 60_000);
-    expect(refused['reason']).toBe(`${dbPath} is not the snapshot its manifest describes: its SHA-256 is ${sha256(dbPath)}, the manifest's ${expected.sha256} (damaged on disk)`);
+    const refused = await server.waitForLog(
+      (l) => l.msg === 'the snapshot is not served: answering 503 until another is published',
+      60_000,
+    );
+    expect(refused['reason']).toBe(
+      `${dbPath} is not the snapshot its manifest describes: its SHA-256 is ${sha256(dbPath)}, the manifest's ${expected.sha256} (damaged on disk)`,
+    );
     // The refresh it starts rebuilds from the snapshot's own source although that did not change.
-    const rebuilt = await waitFor('a rebuilt snapshot in service', async () => {
-      const now = await health(server.url);
-      return now.status === 200 && now.body.data!.snapshot !== expected.snapshot ? now : undefined;
-    }, 120_000, 200);
+    const rebuilt = await waitFor(
+      'a rebuilt snapshot in service',
+      async () => {
+        const now = await health(server.url);
+        return now.status === 200 && now.body.data!.snapshot !== expected.snapshot ? now : undefined;
+      },
+      120_000,
+      200,
+    );
     expect(rebuilt.body.odrzucona).toBeNull();
     expect(server.logs().some((l) => l.msg === 'the snapshot in service matches its manifest (SHA-256)')).toBe(false);
   }, 240_000);
@@ -85,7 +103,9 @@ describe('a builder', () => {
   it('serves a good file and says it matches its manifest', async () => {
     const dbPath = copyOf();
     const server = await startServerProcess({ DB_PATH: dbPath, CRON_SCHEDULE: '' });
-    expect(await server.waitForLog((l) => l.msg === 'the snapshot in service matches its manifest (SHA-256)', 60_000)).toMatchObject({ snapshot: expect.any(String) });
+    expect(
+      await server.waitForLog((l) => l.msg === 'the snapshot in service matches its manifest (SHA-256)', 60_000),
+    ).toMatchObject({ snapshot: expect.any(String) });
     expect((await health(server.url)).status).toBe(200);
   }, 120_000);
 });
@@ -102,44 +122,68 @@ describe('a replica', () => {
     manifestUrl = `http://127.0.0.1:${(builder.address() as AddressInfo).port}/council.db.manifest.json`;
   });
 
-  afterAll(() => new Promise<void>((resolve) => {
-    builder.closeAllConnections();
-    builder.close(() => resolve());
-  }));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        builder.closeAllConnections();
+        builder.close(() => resolve());
+      }),
+  );
 
-  it('answers 503 on a copy cut short, saying why, and downloads the builder\'s again', async () => {
+  it("answers 503 on a copy cut short, saying why, and downloads the builder's again", async () => {
     const dbPath = copyOf();
     truncateSync(dbPath, readFileSync(dbPath).length - 4096);
     const replica = await startServerProcess({ DB_PATH: dbPath, FOLLOW_INTERVAL_S: '1' }, ['--follow', manifestUrl]);
     await replica.waitForLog((l) => l.msg === 'followed the builder: snapshot published', 60_000);
-    expect(replica.logs().find((l) => l.msg === 'the snapshot is not served: answering 503 until another is published')?.['reason'])
-      .toMatch(/is not the snapshot its manifest describes: \d+ bytes, the manifest says \d+ \(cut short or damaged\)$/);
-    const served = await waitFor('the downloaded copy in service', async () => {
-      const now = await health(replica.url);
-      return now.status === 200 ? now : undefined;
-    }, 60_000, 200);
+    expect(
+      replica.logs().find((l) => l.msg === 'the snapshot is not served: answering 503 until another is published')?.[
+        'reason'
+      ],
+    ).toMatch(/is not the snapshot its manifest describes: \d+ bytes, the manifest says \d+ \(cut short or damaged\)$/);
+    const served = await waitFor(
+      'the downloaded copy in service',
+      async () => {
+        const now = await health(replica.url);
+        return now.status === 200 ? now : undefined;
+      },
+      60_000,
+      200,
+    );
     expect(served.body.odrzucona).toBeNull();
     expect(sha256(dbPath)).toBe(sha256(built));
   }, 240_000);
 
-  it('keeps the builder\'s manifest beside its copy; a copy damaged on disk is withdrawn and the builder\'s downloaded again', async () => {
+  it("keeps the builder's manifest beside its copy; a copy damaged on disk is withdrawn and the builder's downloaded again", async () => {
     const dir = tempDir();
     mkdirSync(dir, { recursive: true });
     const dbPath = join(dir, 'council.db');
     const first = await startServerProcess({ DB_PATH: dbPath, FOLLOW_INTERVAL_S: '1' }, ['--follow', manifestUrl]);
-    await waitFor('the builder\'s snapshot in service', async () => (await health(first.url)).status === 200, 60_000, 200);
+    await waitFor(
+      "the builder's snapshot in service",
+      async () => (await health(first.url)).status === 200,
+      60_000,
+      200,
+    );
     await killAll();
     const manifest = JSON.parse(readFileSync(manifestPathOf(dbPath), 'utf8')) as { sha256: string; snapshot: string };
     expect(manifest.sha256).toBe(sha256(dbPath));
 
     damage(dbPath);
     const again = await startServerProcess({ DB_PATH: dbPath, FOLLOW_INTERVAL_S: '1' }, ['--follow', manifestUrl]);
-    await again.waitForLog((l) => l.msg === 'the snapshot is not served: answering 503 until another is published', 60_000);
+    await again.waitForLog(
+      (l) => l.msg === 'the snapshot is not served: answering 503 until another is published',
+      60_000,
+    );
     await again.waitForLog((l) => l.msg === 'followed the builder: snapshot published', 60_000);
-    const served = await waitFor('the downloaded copy in service', async () => {
-      const now = await health(again.url);
-      return now.status === 200 ? now : undefined;
-    }, 60_000, 200);
+    const served = await waitFor(
+      'the downloaded copy in service',
+      async () => {
+        const now = await health(again.url);
+        return now.status === 200 ? now : undefined;
+      },
+      60_000,
+      200,
+    );
     expect(served.body).toMatchObject({ data: { snapshot: manifest.snapshot }, odrzucona: null });
     expect(sha256(dbPath)).toBe(manifest.sha256);
   }, 240_000);

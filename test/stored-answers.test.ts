@@ -33,18 +33,31 @@ async function fetchAll(app: TestApp['app'], urls: string[], headers: Record<str
   const server = createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const answers = new Map<string, { status: number; etag: string | null; type: string | null; headers: Record<string, string>; body: Buffer }>();
+  const answers = new Map<
+    string,
+    { status: number; etag: string | null; type: string | null; headers: Record<string, string>; body: Buffer }
+  >();
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < urls.length) {
-      const url = urls[next++]!;
-      const res = await fetch(`${base}${url}`, { headers });
-      // What differs per request (its id, the clock, the rate-limit count) is left out of the comparison.
-      const kept: Record<string, string> = {};
-      res.headers.forEach((value, name) => { if (!/^(date|x-request-id|x-ratelimit-.*)$/.test(name)) kept[name] = value; });
-      answers.set(url, { status: res.status, etag: res.headers.get('etag'), type: res.headers.get('content-type'), headers: kept, body: Buffer.from(await res.arrayBuffer()) });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < urls.length) {
+        const url = urls[next++]!;
+        const res = await fetch(`${base}${url}`, { headers });
+        // What differs per request (its id, the clock, the rate-limit count) is left out of the comparison.
+        const kept: Record<string, string> = {};
+        res.headers.forEach((value, name) => {
+          if (!/^(date|x-request-id|x-ratelimit-.*)$/.test(name)) kept[name] = value;
+        });
+        answers.set(url, {
+          status: res.status,
+          etag: res.headers.get('etag'),
+          type: res.headers.get('content-type'),
+          headers: kept,
+          body: Buffer.from(await res.arrayBuffer()),
+        });
+      }
+    }),
+  );
   await new Promise((resolve) => server.close(resolve));
   return answers;
 }
@@ -52,20 +65,31 @@ async function fetchAll(app: TestApp['app'], urls: string[], headers: Record<str
 /** Stored answers are read whole into the response cache (RESPONSE_CACHE_MB > 0) or one encoding at a time (0): both are compared. */
 async function compare(dbPath: string, { encodings = false, cacheMb = 64 } = {}) {
   const db = new Database(dbPath, { readonly: true });
-  const stored = db.prepare('SELECT sciezka, tresc, br, gzip FROM odpowiedz').all() as Array<{ sciezka: string; tresc: Buffer; br: Buffer | null; gzip: Buffer | null }>;
+  const stored = db.prepare('SELECT sciezka, tresc, br, gzip FROM odpowiedz').all() as Array<{
+    sciezka: string;
+    tresc: Buffer;
+    br: Buffer | null;
+    gzip: Buffer | null;
+  }>;
   db.close();
   const served = appOver(dbPath, { RESPONSE_CACHE_MB: cacheMb });
   const live = appOver(dbPath, { STORED_ANSWERS: false, RESPONSE_CACHE_MB: 0 });
   apps.push(served, live);
   const urls = stored.map((s) => s.sciezka);
   // A councillor's resources asked for by token are served from the answer stored under the id.
-  const tokens = new Database(dbPath, { readonly: true }).prepare('SELECT id_osoby, token FROM radny').all() as Array<{ id_osoby: number; token: string }>;
+  const tokens = new Database(dbPath, { readonly: true }).prepare('SELECT id_osoby, token FROM radny').all() as Array<{
+    id_osoby: number;
+    token: string;
+  }>;
   const byToken = urls.flatMap((url) => {
     const match = /^\/api\/radni\/(\d+)(\/.*)?$/.exec(url);
     const token = match && tokens.find((t) => t.id_osoby === Number(match[1]))!.token;
     return token ? [`/api/radni/${token}${match[2] ?? ''}`] : [];
   });
-  const [fromStore, fromLive] = await Promise.all([fetchAll(served.app, [...urls, ...byToken]), fetchAll(live.app, [...urls, ...byToken])]);
+  const [fromStore, fromLive] = await Promise.all([
+    fetchAll(served.app, [...urls, ...byToken]),
+    fetchAll(live.app, [...urls, ...byToken]),
+  ]);
   for (const url of byToken) expect(fromStore.get(url)!.body.equals(fromLive.get(url)!.body), url).toBe(true);
   for (const { sciezka, tresc, br, gzip } of stored) {
     const a = fromStore.get(sciezka)!;
@@ -82,9 +106,13 @@ async function compare(dbPath: string, { encodings = false, cacheMb = 64 } = {})
   // Compressed: the same representation (Content-Encoding, ETag per encoding) from both paths; fetch
   // decodes the bodies, so they must equal the stored JSON.
   for (const encoding of encodings ? ['br', 'gzip'] : []) {
-    const [storedEncoded, liveEncoded] = await Promise.all([served, live].map((t) => fetchAll(t.app, urls, { 'accept-encoding': encoding })));
+    const [storedEncoded, liveEncoded] = await Promise.all(
+      [served, live].map((t) => fetchAll(t.app, urls, { 'accept-encoding': encoding })),
+    );
     for (const { sciezka, tresc } of stored) {
-      expect(storedEncoded!.get(sciezka)!.headers, `${sciezka} (${encoding})`).toEqual(liveEncoded!.get(sciezka)!.headers);
+      expect(storedEncoded!.get(sciezka)!.headers, `${sciezka} (${encoding})`).toEqual(
+        liveEncoded!.get(sciezka)!.headers,
+      );
       expect(storedEncoded!.get(sciezka)!.body.equals(tresc), `${sciezka} (${encoding})`).toBe(true);
     }
   }
@@ -113,18 +141,28 @@ describe('stored answers equal live ones, byte for byte', () => {
     db.exec('DELETE FROM odpowiedz');
     expect(await renderStoredAnswers(db, { maxResourceAnswers: 7 * (16 + 5) + 14 * 4 + 4 * 4 - 1 })).toBe(22);
     db.close();
-    const perResource = ['/api/radni/1', '/api/radni/1/koalicje', '/api/glosowania/1/glosy', '/api/posiedzenia/1/punkty'];
-    const [fromFull, fromBudget] = await Promise.all([full, copy].map((path) => {
-      const t = appOver(path);
-      apps.push(t);
-      return fetchAll(t.app, ['/api/radni', '/api/statystyki/dashboard', ...perResource]);
-    }));
+    const perResource = [
+      '/api/radni/1',
+      '/api/radni/1/koalicje',
+      '/api/glosowania/1/glosy',
+      '/api/posiedzenia/1/punkty',
+    ];
+    const [fromFull, fromBudget] = await Promise.all(
+      [full, copy].map((path) => {
+        const t = appOver(path);
+        apps.push(t);
+        return fetchAll(t.app, ['/api/radni', '/api/statystyki/dashboard', ...perResource]);
+      }),
+    );
     for (const [url, answer] of fromFull!) expect(fromBudget!.get(url)!.body.equals(answer.body), url).toBe(true);
   });
 
   it('are what the service sends for those URLs (a changed stored answer is sent as stored)', async () => {
     const { copy, db } = await handCouncilAndCopy();
-    db.prepare('UPDATE odpowiedz SET tresc = ? WHERE sciezka = ?').run(Buffer.from('{"success":true,"data":"stored"}'), '/api/radni/1');
+    db.prepare('UPDATE odpowiedz SET tresc = ? WHERE sciezka = ?').run(
+      Buffer.from('{"success":true,"data":"stored"}'),
+      '/api/radni/1',
+    );
     db.close();
     const t = appOver(copy);
     apps.push(t);

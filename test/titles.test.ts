@@ -11,11 +11,15 @@ import { TITLE_CUT_LENGTHS, tidyTitle } from '../core/titles.ts';
 
 const RADOSKOP = TITLE_CUT_LENGTHS.radoskop;
 /** `start` padded with words to exactly `length` characters, cut wherever that falls. */
-const cutAt = (start: string, length: number) => (start + ' w sprawie zmiany uchwały w sprawie budżetu miasta'.repeat(20)).slice(0, length);
+const cutAt = (start: string, length: number) =>
+  (start + ' w sprawie zmiany uchwały w sprawie budżetu miasta'.repeat(20)).slice(0, length);
 
 describe('tidyTitle', () => {
   it.each([
-    ['w sprawie nadania nazwy ulicy w mieście Gdańsku (druk 123);.', 'W sprawie nadania nazwy ulicy w mieście Gdańsku (druk 123)'],
+    [
+      'w sprawie nadania nazwy ulicy w mieście Gdańsku (druk 123);.',
+      'W sprawie nadania nazwy ulicy w mieście Gdańsku (druk 123)',
+    ],
     ['zmieniająca uchwałę w sprawie budżetu na 2021 rok;', 'Zmieniająca uchwałę w sprawie budżetu na 2021 rok'],
     ['w sprawie przyjęcia sprawozdania (druk 7); .', 'W sprawie przyjęcia sprawozdania (druk 7)'],
     ['w sprawie rozpatrzenia skargi,.', 'W sprawie rozpatrzenia skargi'],
@@ -29,11 +33,19 @@ describe('tidyTitle', () => {
     ['  Budżet   2019 ', 'Budżet 2019'],
     ['Uchwała\nw sprawie\tstatutu', 'Uchwała w sprawie statutu'],
     // Left as they are: whole sentences, the council's own elisions, the Sejm's „title — topic”.
-    ['5. Zmiany w porządku obrad. Rozpatrzenie projektu uchwały w sprawie opłat (DS-12/24).', '5. Zmiany w porządku obrad. Rozpatrzenie projektu uchwały w sprawie opłat (DS-12/24).'],
-    ['Projekt uchwały w sprawie zasad i trybu..... (DS-5/25)', 'Projekt uchwały w sprawie zasad i trybu..... (DS-5/25)'],
+    [
+      '5. Zmiany w porządku obrad. Rozpatrzenie projektu uchwały w sprawie opłat (DS-12/24).',
+      '5. Zmiany w porządku obrad. Rozpatrzenie projektu uchwały w sprawie opłat (DS-12/24).',
+    ],
+    [
+      'Projekt uchwały w sprawie zasad i trybu..... (DS-5/25)',
+      'Projekt uchwały w sprawie zasad i trybu..... (DS-5/25)',
+    ],
     ['Uchwała w sprawie zadań...', 'Uchwała w sprawie zadań...'],
-    ['Pkt. 3 Sprawozdanie Komisji o projekcie ustawy (druki nr 12 i 34) — głosowanie nad całością projektu.',
-      'Pkt. 3 Sprawozdanie Komisji o projekcie ustawy (druki nr 12 i 34) — głosowanie nad całością projektu.'],
+    [
+      'Pkt. 3 Sprawozdanie Komisji o projekcie ustawy (druki nr 12 i 34) — głosowanie nad całością projektu.',
+      'Pkt. 3 Sprawozdanie Komisji o projekcie ustawy (druki nr 12 i 34) — głosowanie nad całością projektu.',
+    ],
     ['', ''],
     [';', ';'],
   ])('%j → %j', (raw, title) => {
@@ -59,17 +71,27 @@ describe('tidyTitle', () => {
     expect(tidyTitle(cutAt('w sprawie', 149), RADOSKOP).cut).toBe(false);
     expect(tidyTitle(cutAt('w sprawie', 151), RADOSKOP).cut).toBe(false);
     // The Sejm's titles are not cut, though many are exactly 150 characters and end in a whole word.
-    const sejm = `Wniosek o skrócenie terminu w sprawie sprawozdania z druku nr 787 — głosowanie nad przyjęciem wniosku`.padStart(150, 'x');
+    const sejm =
+      `Wniosek o skrócenie terminu w sprawie sprawozdania z druku nr 787 — głosowanie nad przyjęciem wniosku`.padStart(
+        150,
+        'x',
+      );
     expect(tidyTitle(sejm, TITLE_CUT_LENGTHS.sejm).cut).toBe(false);
     expect(tidyTitle(cutAt('w sprawie', 150)).cut).toBe(false); // no known cut length
   });
 
   it('is idempotent and never lengthens a title', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', 'ż', 'W', ' ', ';', ',', '.', ')', '(', '\n', '1') }), (raw) => {
-      const once = tidyTitle(raw).title;
-      expect(tidyTitle(once).title).toBe(once);
-      expect(once.length).toBeLessThanOrEqual(raw.length);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'ż', 'W', ' ', ';', ',', '.', ')', '(', '\n', '1') }),
+        (raw) => {
+          const once = tidyTitle(raw).title;
+          expect(tidyTitle(once).title).toBe(once);
+          expect(once.length).toBeLessThanOrEqual(raw.length);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -79,29 +101,45 @@ const haveData = existsSync(radoskopDir) && existsSync(sejmDir);
 if (!haveData) console.warn(`titles.test.ts: ${radoskopDir} or ${sejmDir} is absent: the real titles are not checked`);
 
 describe.skipIf(!haveData)('the real titles (../shared/data)', () => {
-  const termsOf = (council: string) => readdirSync(join(radoskopDir, council)).filter((f) => /^kadencja-.*\.json$/.test(f))
-    .flatMap((f) => (JSON.parse(readFileSync(join(radoskopDir, council, f), 'utf8')) as { votes: Array<{ topic: string }> }).votes.map((v) => v.topic));
+  const termsOf = (council: string) =>
+    readdirSync(join(radoskopDir, council))
+      .filter((f) => /^kadencja-.*\.json$/.test(f))
+      .flatMap((f) =>
+        (
+          JSON.parse(readFileSync(join(radoskopDir, council, f), 'utf8')) as { votes: Array<{ topic: string }> }
+        ).votes.map((v) => v.topic),
+      );
 
-  it.each(['gdansk', 'katowice'])('Radoskop, %s: capitalised, without the trailing „;”, cut only at a cut length', (council) => {
-    const titles = termsOf(council);
-    const tidy = titles.map((raw) => ({ raw, ...tidyTitle(raw, TITLE_CUT_LENGTHS.radoskop) }));
-    expect(tidy.filter((t) => /^\p{Ll}/u.test(t.title) || /[;,]$/.test(t.title))).toEqual([]);
-    expect(tidy.filter((t) => t.cut && !RADOSKOP.includes(t.raw.length))).toEqual([]);
-    // Gdańsk's titles stop at 150 characters, most of those mid-word; Katowice's at 500, a few.
-    const cut = tidy.filter((t) => t.cut).length;
-    if (council === 'gdansk') expect(cut / titles.filter((t) => t.length === 150).length).toBeGreaterThan(0.9);
-    else expect(cut).toBeLessThanOrEqual(titles.filter((t) => t.length === 500).length);
-  });
+  it.each(['gdansk', 'katowice'])(
+    'Radoskop, %s: capitalised, without the trailing „;”, cut only at a cut length',
+    (council) => {
+      const titles = termsOf(council);
+      const tidy = titles.map((raw) => ({ raw, ...tidyTitle(raw, TITLE_CUT_LENGTHS.radoskop) }));
+      expect(tidy.filter((t) => /^\p{Ll}/u.test(t.title) || /[;,]$/.test(t.title))).toEqual([]);
+      expect(tidy.filter((t) => t.cut && !RADOSKOP.includes(t.raw.length))).toEqual([]);
+      // Gdańsk's titles stop at 150 characters, most of those mid-word; Katowice's at 500, a few.
+      const cut = tidy.filter((t) => t.cut).length;
+      if (council === 'gdansk') expect(cut / titles.filter((t) => t.length === 150).length).toBeGreaterThan(0.9);
+      else expect(cut).toBeLessThanOrEqual(titles.filter((t) => t.length === 500).length);
+    },
+  );
 
   it('the Sejm: nothing cut, the topic after „ — ” left in lower case', () => {
-    const votes = readdirSync(sejmDir).filter((f) => /^\d+_\d+\.json$/.test(f))
+    const votes = readdirSync(sejmDir)
+      .filter((f) => /^\d+_\d+\.json$/.test(f))
       .map((f) => JSON.parse(readFileSync(join(sejmDir, f), 'utf8')) as { title: string; topic: string });
     for (const { title, topic } of votes) {
       const raw = topic ? `${title} — ${topic}` : title; // as etl/sources/sejm.ts joins them
       const tidy = tidyTitle(raw, TITLE_CUT_LENGTHS.sejm);
       expect(tidy.cut).toBe(false);
       expect(tidy.title.replace(/\s+/g, ' ')).toBe(tidy.title);
-      if (topic) expect(tidy.title).toContain(` — ${topic.trim().replace(/\s+/g, ' ').replace(/[\s;,]+$/, '')}`);
+      if (topic)
+        expect(tidy.title).toContain(
+          ` — ${topic
+            .trim()
+            .replace(/\s+/g, ' ')
+            .replace(/[\s;,]+$/, '')}`,
+        );
     }
   });
 });

@@ -37,7 +37,10 @@ const sha256 = (path: string) => createHash('sha256').update(readFileSync(path))
 const read = <T>(dbPath: string, sql: string, ...params: unknown[]): T => {
   const db = new Database(dbPath, { readonly: true });
   try {
-    return db.prepare(sql).pluck().get(...params) as T;
+    return db
+      .prepare(sql)
+      .pluck()
+      .get(...params) as T;
   } finally {
     db.close();
   }
@@ -60,8 +63,11 @@ describe('a vocabulary that breaks §11 publishes nothing', () => {
   it.each([
     ['an id that repeats', REPEATED_ID, /entry 2 \("procedura"\): id: repeats entry 1/],
     ['inne', [{ id: 'inne', nazwa: 'Inne', wzorce: [] }], /entry 1 \("inne"\): id: must not be "inne"/],
-    ['a pattern that is not a string', [{ id: 'a', nazwa: 'A', wzorce: [1] }],
-      /entry 1 \("a"\): wzorce\[0\]: must be a string/],
+    [
+      'a pattern that is not a string',
+      [{ id: 'a', nazwa: 'A', wzorce: [1] }],
+      /entry 1 \("a"\): wzorce\[0\]: must be a string/,
+    ],
     ['not an array', { tematy: [] }, /must be a JSON array/],
   ])('%s: runEtl throws naming the file and entry; the published snapshot stays', async (_, vocabulary, message) => {
     const dbPath = await buildDatabase(source, 'csv', { topics: vocabularyFile(HAND_TOPICS) });
@@ -142,16 +148,21 @@ describe('a refresh rebuilds when the vocabulary changed, and only then', () => 
 
 describe('an unknown temat is a 400 naming the accepted ids', () => {
   let t: TestApp;
-  beforeAll(async () => { t = appOver(await buildDatabase(source, 'csv', { topics: vocabularyFile(HAND_TOPICS) })); });
+  beforeAll(async () => {
+    t = appOver(await buildDatabase(source, 'csv', { topics: vocabularyFile(HAND_TOPICS) }));
+  });
   afterAll(() => t.close());
 
-  const UNKNOWN = "query parameter 'temat' must be one of the topics of this snapshot: "
-    + 'procedura, budzet, obywatelski, nazwy, plany, skargi, inne';
+  const UNKNOWN =
+    "query parameter 'temat' must be one of the topics of this snapshot: " +
+    'procedura, budzet, obywatelski, nazwy, plany, skargi, inne';
   it.each([
     ['/api/glosowania?temat=oswiata', UNKNOWN],
     ['/api/radni/1/glosowania?temat=oswiata', UNKNOWN],
-    ['/api/glosowania?temat=Bud%C5%BCet', "query parameter 'temat' must be a topic id (the topics are listed at "
-      + '/api/utils/tematy)'],
+    [
+      '/api/glosowania?temat=Bud%C5%BCet',
+      "query parameter 'temat' must be a topic id (the topics are listed at " + '/api/utils/tematy)',
+    ],
   ])('%s', async (url, message) => {
     const res = await request(t.app).get(url);
     expect(res.status).toBe(400);

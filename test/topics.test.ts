@@ -4,7 +4,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  OTHER_TOPIC, TopicClassifier, VocabularyError, foldTopicText, parseVocabulary, type Vocabulary,
+  OTHER_TOPIC,
+  TopicClassifier,
+  VocabularyError,
+  foldTopicText,
+  parseVocabulary,
+  type Vocabulary,
 } from '../core/topics.ts';
 
 const topicOf = (vocabulary: Vocabulary, title: string): string => {
@@ -52,7 +57,8 @@ describe('matching at a word start (CONTRACT §11)', () => {
 
   it('a pattern whose fold is empty never matches', () => {
     const vocabulary: Vocabulary = [
-      { id: 'pusty', nazwa: 'Pusty', wzorce: ['', '   ', '\u0301'] }, { id: 'b', nazwa: 'B', wzorce: ['budżet'] },
+      { id: 'pusty', nazwa: 'Pusty', wzorce: ['', '   ', '\u0301'] },
+      { id: 'b', nazwa: 'B', wzorce: ['budżet'] },
     ];
     expect(topicOf(vocabulary, 'Budżet')).toBe('b');
     expect(topicOf(vocabulary, 'Wniosek formalny')).toBe('inne');
@@ -94,9 +100,18 @@ describe('a vocabulary that breaks §11 is rejected with a message naming the en
   const parse = (value: unknown) => () => parseVocabulary(JSON.stringify(value), 'tematy.json');
 
   it('accepts a valid one (extra keys ignored) and keeps file order', () => {
-    expect(parseVocabulary(JSON.stringify([
-      { id: 'b-2', nazwa: 'B', wzorce: [], opis: 'x' }, { id: 'a', nazwa: 'A', wzorce: ['x'] },
-    ]), 'v.json')).toEqual([{ id: 'b-2', nazwa: 'B', wzorce: [] }, { id: 'a', nazwa: 'A', wzorce: ['x'] }]);
+    expect(
+      parseVocabulary(
+        JSON.stringify([
+          { id: 'b-2', nazwa: 'B', wzorce: [], opis: 'x' },
+          { id: 'a', nazwa: 'A', wzorce: ['x'] },
+        ]),
+        'v.json',
+      ),
+    ).toEqual([
+      { id: 'b-2', nazwa: 'B', wzorce: [] },
+      { id: 'a', nazwa: 'A', wzorce: ['x'] },
+    ]);
     expect(parseVocabulary('[]', 'v.json')).toEqual([]);
   });
 
@@ -106,14 +121,30 @@ describe('a vocabulary that breaks §11 is rejected with a message naming the en
   ])('%s', (_what, text, message) => expect(() => parseVocabulary(text, 'tematy.json')).toThrow(message));
 
   it.each([
-    ['an id with upper case', [{ id: 'Budzet', nazwa: 'B', wzorce: [] }],
-      /entry 1 \("Budzet"\): id: must match \^\[a-z0-9-\]\{1,40\}\$/],
+    [
+      'an id with upper case',
+      [{ id: 'Budzet', nazwa: 'B', wzorce: [] }],
+      /entry 1 \("Budzet"\): id: must match \^\[a-z0-9-\]\{1,40\}\$/,
+    ],
     ['an id too long', [{ id: 'a'.repeat(41), nazwa: 'B', wzorce: [] }], /entry 1 \("a{41}"\): id/],
-    ['an empty id', [{ id: 'x', nazwa: 'X', wzorce: [] }, { id: '', nazwa: 'B', wzorce: [] }], /entry 2 \(""\): id/],
+    [
+      'an empty id',
+      [
+        { id: 'x', nazwa: 'X', wzorce: [] },
+        { id: '', nazwa: 'B', wzorce: [] },
+      ],
+      /entry 2 \(""\): id/,
+    ],
     ['a missing id', [{ nazwa: 'B', wzorce: [] }], /entry 1: id: /],
-    ['an id that repeats',
-      [{ id: 'a', nazwa: 'A', wzorce: [] }, { id: 'b', nazwa: 'B', wzorce: [] }, { id: 'a', nazwa: 'C', wzorce: [] }],
-      /entry 3 \("a"\): id: repeats entry 1/],
+    [
+      'an id that repeats',
+      [
+        { id: 'a', nazwa: 'A', wzorce: [] },
+        { id: 'b', nazwa: 'B', wzorce: [] },
+        { id: 'a', nazwa: 'C', wzorce: [] },
+      ],
+      /entry 3 \("a"\): id: repeats entry 1/,
+    ],
     ['inne', [{ id: 'inne', nazwa: 'Inne', wzorce: ['x'] }], /entry 1 \("inne"\): id: must not be "inne"/],
     ['an empty nazwa', [{ id: 'a', nazwa: '', wzorce: [] }], /entry 1 \("a"\): nazwa: /],
     ['a nazwa that is not a string', [{ id: 'a', nazwa: 5, wzorce: [] }], /entry 1 \("a"\): nazwa: /],
@@ -128,8 +159,15 @@ describe('a vocabulary that breaks §11 is rejected with a message naming the en
 
 describe('the fast fold and the trie agree with §11 read literally', () => {
   // §11 as written, with nothing shared with core/topics.ts but the test's own regular expressions.
-  const fold = (s: string) => s.replace(/ł/g, 'l').replace(/Ł/g, 'L').normalize('NFKD').replace(/\p{Mn}/gu, '')
-    .toLowerCase().replace(/\s+/g, ' ').trim();
+  const fold = (s: string) =>
+    s
+      .replace(/ł/g, 'l')
+      .replace(/Ł/g, 'L')
+      .normalize('NFKD')
+      .replace(/\p{Mn}/gu, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim();
   const naiveTopic = (vocabulary: Vocabulary, title: string): number => {
     const t = fold(title);
     for (let topic = 0; topic < vocabulary.length; topic++) {
@@ -146,20 +184,66 @@ describe('the fast fold and the trie agree with §11 read literally', () => {
   };
   // Polish letters in both cases, spaces of several kinds, punctuation, digits, a ligature, a combining
   // mark, Greek (final sigma), a letter outside the BMP, and characters NFKD expands.
-  const alphabet = ['a', 'b', 'k', 'l', 'ł', 'Ł', 'ą', 'Ą', 'ż', 'Ż', 'ó', 'Ó', 'e', 'ę', 'E', ' ', '  ', '\t',
-    '\u00a0', '\u2003', '-', '(', '„', '”', '.', '1', '2', '²', 'ﬁ', '\u0301', 'Σ', 'σ', '𝐀', 'ß', 'İ', '½', '…'];
+  const alphabet = [
+    'a',
+    'b',
+    'k',
+    'l',
+    'ł',
+    'Ł',
+    'ą',
+    'Ą',
+    'ż',
+    'Ż',
+    'ó',
+    'Ó',
+    'e',
+    'ę',
+    'E',
+    ' ',
+    '  ',
+    '\t',
+    '\u00a0',
+    '\u2003',
+    '-',
+    '(',
+    '„',
+    '”',
+    '.',
+    '1',
+    '2',
+    '²',
+    'ﬁ',
+    '\u0301',
+    'Σ',
+    'σ',
+    '𝐀',
+    'ß',
+    'İ',
+    '½',
+    '…',
+  ];
   const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 14 }).map((parts) => parts.join(''));
 
   it('fold', () => {
-    fc.assert(fc.property(text, (s) => { expect(foldTopicText(s)).toBe(fold(s)); }), { numRuns: 3000, seed: 37 });
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(foldTopicText(s)).toBe(fold(s));
+      }),
+      { numRuns: 3000, seed: 37 },
+    );
   });
 
   it('topic', () => {
-    const vocabulary = fc.array(fc.array(text, { maxLength: 4 }), { maxLength: 5 })
+    const vocabulary = fc
+      .array(fc.array(text, { maxLength: 4 }), { maxLength: 5 })
       .map((entries) => entries.map((wzorce, i) => ({ id: `t${i}`, nazwa: `T${i}`, wzorce })));
-    fc.assert(fc.property(vocabulary, fc.array(text, { maxLength: 6 }), (v, titles) => {
-      const classifier = new TopicClassifier(v);
-      for (const title of titles) expect(classifier.topicOf(title)).toBe(naiveTopic(v, title));
-    }), { numRuns: 3000, seed: 37 });
+    fc.assert(
+      fc.property(vocabulary, fc.array(text, { maxLength: 6 }), (v, titles) => {
+        const classifier = new TopicClassifier(v);
+        for (const title of titles) expect(classifier.topicOf(title)).toBe(naiveTopic(v, title));
+      }),
+      { numRuns: 3000, seed: 37 },
+    );
   });
 });

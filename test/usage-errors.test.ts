@@ -82,9 +82,15 @@ describe('1. council etl --db only ever replaces a snapshot of its own', () => {
     };
     const snapshotOf = async () => {
       const db = new (await import('better-sqlite3')).default(target, { readonly: true });
-      try { return db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get(); } finally { db.close(); }
+      try {
+        return db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get();
+      } finally {
+        db.close();
+      }
     };
-    expect((await refreshOnce({ dbPath: target, configured: { format: 'csv', path: bundle, live: {} } })).rebuilt).toBe(false);
+    expect((await refreshOnce({ dbPath: target, configured: { format: 'csv', path: bundle, live: {} } })).rebuilt).toBe(
+      false,
+    );
     await setVersion('1');
     const refreshed = await refreshOnce({ dbPath: target, configured: { format: 'csv', path: bundle, live: {} } });
     expect(refreshed.rebuilt).toBe(true);
@@ -92,9 +98,11 @@ describe('1. council etl --db only ever replaces a snapshot of its own', () => {
 
     await setVersion('1');
     const before = await snapshotOf();
-    const server = await startServerProcess({ SOURCE_DIR: bundle, DB_PATH: target, CRON_SCHEDULE: '' }, ['--bootstrap']);
+    const server = await startServerProcess({ SOURCE_DIR: bundle, DB_PATH: target, CRON_SCHEDULE: '' }, [
+      '--bootstrap',
+    ]);
     try {
-      const health = await (await fetch(`${server.url}/health`)).json() as { data: { snapshot: string } };
+      const health = (await (await fetch(`${server.url}/health`)).json()) as { data: { snapshot: string } };
       expect(health.data.snapshot).not.toBe(before);
       expect(server.logs().some((line) => /built by another version: building it/.test(String(line.msg)))).toBe(true);
     } finally {
@@ -140,10 +148,18 @@ describe('2. council serve exits non-zero at once when it cannot start', () => {
   });
   afterAll(() => busy.close());
 
-  it.each([['one process', '1'], ['cluster', '2']])('port taken (%s): one line, exit 1, nothing scheduled', async (_name, workers) => {
+  it.each([
+    ['one process', '1'],
+    ['cluster', '2'],
+  ])('port taken (%s): one line, exit 1, nothing scheduled', async (_name, workers) => {
     const started = Date.now();
-    const { code, stdout, stderr } = await cli(['serve'],
-      { DB_PATH: dbPath, PORT: String(busyPort), HOST: '127.0.0.1', WEB_CONCURRENCY: workers, CRON_SCHEDULE: '0 3 * * *' });
+    const { code, stdout, stderr } = await cli(['serve'], {
+      DB_PATH: dbPath,
+      PORT: String(busyPort),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: workers,
+      CRON_SCHEDULE: '0 3 * * *',
+    });
     expect(code).not.toBe(0);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(stderr).toMatch(new RegExp(`cannot listen on 127\\.0\\.0\\.1:${busyPort}: the port is already in use`));
@@ -187,15 +203,16 @@ describe('2. council serve exits non-zero at once when it cannot start', () => {
 describe('3. every warning names the real file and line', () => {
   it('a stated wynik that contradicts the ballots points at its row of glosowania.csv', async () => {
     const LINE = 5;
-    const withWynik = (value: string) => editedBundle((d) => {
-      const path = join(d, 'glosowania.csv');
-      const lines = readFileSync(path, 'utf8').split('\n');
-      const wynik = lines[0]!.split(',').indexOf('wynik');
-      const cells = lines[LINE - 1]!.split(',');
-      cells[wynik] = value;
-      lines[LINE - 1] = cells.join(',');
-      writeFileSync(path, lines.join('\n'));
-    });
+    const withWynik = (value: string) =>
+      editedBundle((d) => {
+        const path = join(d, 'glosowania.csv');
+        const lines = readFileSync(path, 'utf8').split('\n');
+        const wynik = lines[0]!.split(',').indexOf('wynik');
+        const cells = lines[LINE - 1]!.split(',');
+        cells[wynik] = value;
+        lines[LINE - 1] = cells.join(',');
+        writeFileSync(path, lines.join('\n'));
+      });
     const voteId = readFileSync(join(bundle, 'glosowania.csv'), 'utf8').split('\n')[LINE - 1]!.split(',')[0];
     // One of the two values contradicts the ballots (they are complementary): that run warns, naming the row.
     const warned = [];
@@ -222,7 +239,10 @@ describe('3. every warning names the real file and line', () => {
 describe('4. true totals, repeated problems summarised once with their likely cause', () => {
   it('without punkty.csv: the real total, a few lines per kind, and a hint', async () => {
     const dir = editedBundle((d) => rmSync(join(d, 'punkty.csv')));
-    const votesWithPoint = readFileSync(join(dir, 'glosowania.csv'), 'utf8').trim().split('\n').slice(1)
+    const votesWithPoint = readFileSync(join(dir, 'glosowania.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
       .filter((line) => line.split(',')[2] !== '').length;
     const ballotLines = readFileSync(join(dir, 'glosy.csv'), 'utf8').trim().split('\n').length - 1;
     const { code, stderr } = await cli(['check', '--source', dir]);
@@ -242,21 +262,33 @@ describe('4. true totals, repeated problems summarised once with their likely ca
 
 describe('5. a source of the wrong kind says what it is', () => {
   it.each([
-    ['a .tar.gz without --format sejm', () => {
-      const path = join(tempDir(), 'sejm-term10.tar.gz');
-      writeFileSync(path, 'x');
-      return path;
-    }, /is a \.tar\.gz file, not a directory; did you mean --format sejm\?/],
-    ['a plain file', () => {
-      const path = join(tempDir(), 'pic.png');
-      writeFileSync(path, 'x');
-      return path;
-    }, /is a file, not a directory/],
-    ['a folder of Sejm files', () => {
-      const dir = tempDir();
-      writeFileSync(join(dir, '1_1.json'), '{}');
-      return dir;
-    }, /holds Sejm API files .* did you mean --format sejm\?/],
+    [
+      'a .tar.gz without --format sejm',
+      () => {
+        const path = join(tempDir(), 'sejm-term10.tar.gz');
+        writeFileSync(path, 'x');
+        return path;
+      },
+      /is a \.tar\.gz file, not a directory; did you mean --format sejm\?/,
+    ],
+    [
+      'a plain file',
+      () => {
+        const path = join(tempDir(), 'pic.png');
+        writeFileSync(path, 'x');
+        return path;
+      },
+      /is a file, not a directory/,
+    ],
+    [
+      'a folder of Sejm files',
+      () => {
+        const dir = tempDir();
+        writeFileSync(join(dir, '1_1.json'), '{}');
+        return dir;
+      },
+      /holds Sejm API files .* did you mean --format sejm\?/,
+    ],
     ['a missing path', () => join(tempDir(), 'nothing-here'), /does not exist/],
   ])('%s', async (_name, make, message) => {
     const { code, stderr } = await cli(['check', '--source', make()]);
@@ -306,10 +338,25 @@ describe('5. a source of the wrong kind says what it is', () => {
 
 describe('5a. a mistyped option is named, with the option meant', () => {
   it.each([
-    ['etl --sorce', (db: string) => ['etl', '--sorce', 'data/sample', '--db', db], "unknown option '--sorce'", '--source'],
-    ['etl --fromat', (db: string) => ['etl', '--source', 'data/sample', '--fromat', 'csv', '--db', db], "unknown option '--fromat'", '--format'],
+    [
+      'etl --sorce',
+      (db: string) => ['etl', '--sorce', 'data/sample', '--db', db],
+      "unknown option '--sorce'",
+      '--source',
+    ],
+    [
+      'etl --fromat',
+      (db: string) => ['etl', '--source', 'data/sample', '--fromat', 'csv', '--db', db],
+      "unknown option '--fromat'",
+      '--format',
+    ],
     ['check --sorce', () => ['check', '--sorce', 'data/sample'], "unknown option '--sorce'", '--source'],
-    ['refresh --replace-sorce', (db: string) => ['refresh', '--replace-sorce', '--db', db], "unknown option '--replace-sorce'", '--replace-source'],
+    [
+      'refresh --replace-sorce',
+      (db: string) => ['refresh', '--replace-sorce', '--db', db],
+      "unknown option '--replace-sorce'",
+      '--replace-source',
+    ],
   ])('council %s', async (_name, args, unknown, meant) => {
     const db = join(tempDir(), 'council.db');
     const { code, stderr } = await cli(args(db));
@@ -336,7 +383,9 @@ describe('6. an unknown column is reported once per file', () => {
     const { code, stdout } = await cli(['check', '--source', dir]);
     expect(code).toBe(0);
     const notices = stdout.split('\n').filter((l) => l.includes('unknown column'));
-    expect(notices).toEqual(['warning: glosowania.csv:1: result: unknown column, ignored (optional columns not in this file: wynik)']);
+    expect(notices).toEqual([
+      'warning: glosowania.csv:1: result: unknown column, ignored (optional columns not in this file: wynik)',
+    ]);
   });
 });
 
@@ -345,7 +394,13 @@ describe('7. development friction', () => {
     const limited = appOver(dbPath, { RATE_LIMIT_MAX_REQUESTS: 3 });
     try {
       for (let load = 0; load < 5; load++) {
-        for (const path of ['/api/docs/', '/api/docs/swagger-ui.css', '/api/docs/swagger-initializer.js', '/api/openapi.json', '/api/docs/favicon-32x32.png']) {
+        for (const path of [
+          '/api/docs/',
+          '/api/docs/swagger-ui.css',
+          '/api/docs/swagger-initializer.js',
+          '/api/openapi.json',
+          '/api/docs/favicon-32x32.png',
+        ]) {
           const res = await request(limited.app).get(path);
           expect(res.status, path).toBe(200);
           expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
@@ -360,7 +415,15 @@ describe('7. development friction', () => {
 
   it('a 403 names the origin and ALLOWED_ORIGINS, and the log says why', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const logger = pino({ level: 'info' }, new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } }));
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      }),
+    );
     const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, ALLOWED_ORIGINS: ['https://allowed.example'] });
     const snapshots = new SnapshotStore(dbPath);
     snapshots.load();
@@ -369,7 +432,9 @@ describe('7. development friction', () => {
       const app = createApp({ snapshots, shares, config, logger });
       const res = await request(app).get('/api/radni').set('Origin', 'https://evil.example');
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe('the origin "https://evil.example" (from the Origin header) is not allowed; allowed origins are set by ALLOWED_ORIGINS');
+      expect(res.body.message).toBe(
+        'the origin "https://evil.example" (from the Origin header) is not allowed; allowed origins are set by ALLOWED_ORIGINS',
+      );
       const logged = lines.find((l) => (l['res'] as { statusCode: number } | undefined)?.statusCode === 403);
       expect(logged?.['reason']).toBe(res.body.message);
     } finally {
@@ -381,7 +446,12 @@ describe('7. development friction', () => {
   it('logs are pretty on a terminal and JSON lines otherwise', () => {
     const capture = () => {
       let text = '';
-      const stream = new Writable({ write(chunk, _enc, done) { text += String(chunk); done(); } });
+      const stream = new Writable({
+        write(chunk, _enc, done) {
+          text += String(chunk);
+          done();
+        },
+      });
       return { stream, text: () => text };
     };
     const tty = capture();
@@ -393,21 +463,24 @@ describe('7. development friction', () => {
     expect(JSON.parse(pipe.text())).toMatchObject({ msg: 'snapshot in service', snapshot: 'abc' });
   });
 
-  it('one message per bad cell, in the service\'s own words', async () => {
+  it("one message per bad cell, in the service's own words", async () => {
     const dir = editedBundle((d) => {
       const path = join(d, 'kadencje.csv');
       writeFileSync(path, `${readFileSync(path, 'utf8')}2030-2035,x2030-01-01,\n`);
     });
     const { findings } = await checkSource({ source: dir });
-    expect(findings.errors.filter((p) => p.file === 'kadencje.csv').map((p) => `${p.column}: ${p.problem}`))
-      .toEqual(['data_od: must be a date YYYY-MM-DD (got "x2030-01-01")']);
+    expect(findings.errors.filter((p) => p.file === 'kadencje.csv').map((p) => `${p.column}: ${p.problem}`)).toEqual([
+      'data_od: must be a date YYYY-MM-DD (got "x2030-01-01")',
+    ]);
 
     const app = appOver(dbPath);
     try {
       const vote = (await request(app.app).get('/api/glosowania?limit=1')).body.data[0].id_glosowania;
       const res = await request(app.app).post(`/api/glosowania/${vote}/udostepnij`).send({ id_osoby: 'x' });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe("body parameter 'id_osoby' must be a positive integer (the id_osoby of a councillor)");
+      expect(res.body.message).toBe(
+        "body parameter 'id_osoby' must be a positive integer (the id_osoby of a councillor)",
+      );
     } finally {
       app.close();
     }

@@ -43,14 +43,21 @@ async function openTitles(): Promise<Database.Database> {
 
 const db = await openTitles();
 const topicsFile = valueOf('--topics');
-const recorded = dbPath === undefined || topicsFile !== undefined ? undefined
-  : db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(TOPICS_META.vocabulary) as string | undefined;
-const vocabulary: TopicEntry[] = recorded === undefined
-  ? loadVocabulary(topicsFile).vocabulary : parseVocabulary(recorded, `${dbPath} meta`);
+const recorded =
+  dbPath === undefined || topicsFile !== undefined
+    ? undefined
+    : (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(TOPICS_META.vocabulary) as string | undefined);
+const vocabulary: TopicEntry[] =
+  recorded === undefined ? loadVocabulary(topicsFile).vocabulary : parseVocabulary(recorded, `${dbPath} meta`);
 const classifier = new TopicClassifier(vocabulary);
-const rows = db.prepare(`SELECT o.nazwa, g.tytul FROM glosowanie g
+const rows = db
+  .prepare(
+    `SELECT o.nazwa, g.tytul FROM glosowanie g
   JOIN posiedzenie p ON p.id_posiedzenia = g.id_posiedzenia JOIN organ o ON o.id_organu = p.id_organu
-  ORDER BY g.id_glosowania`).raw().iterate() as Iterable<[string, string]>;
+  ORDER BY g.id_glosowania`,
+  )
+  .raw()
+  .iterate() as Iterable<[string, string]>;
 
 const counts = new Map<string, number[]>(); // body (and '' for all) -> votes per topic
 const shown = valueOf('--show') ?? 'inne';

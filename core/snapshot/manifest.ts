@@ -5,7 +5,18 @@
 // when its size and SHA-256 are these.
 
 import { createHash } from 'node:crypto';
-import { type BigIntStats as Stats, closeSync, createReadStream, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  type BigIntStats as Stats,
+  closeSync,
+  createReadStream,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -22,7 +33,7 @@ export const snapshotManifest = z.object({
   source: z.string(),
   schema_version: z.int(),
   /** The database file, a bare name in the manifest's folder. */
-  file: z.string().regex(/^[^/\\?#]+$/, 'must be a file name in the manifest\'s folder'),
+  file: z.string().regex(/^[^/\\?#]+$/, "must be a file name in the manifest's folder"),
   size: z.int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits'),
 });
@@ -36,17 +47,31 @@ export const manifestPathOf = (dbPath: string): string => `${dbPath}.manifest.js
 export const pendingManifestPathOf = (dbPath: string): string => `${manifestPathOf(dbPath)}.next`;
 
 /** What a snapshot file says of itself (its meta table), or undefined when it is not one. */
-export interface SnapshotMeta { snapshot: string; builtAt: string; source: string; schemaVersion: number }
+export interface SnapshotMeta {
+  snapshot: string;
+  builtAt: string;
+  source: string;
+  schemaVersion: number;
+}
 
 export function snapshotMetaOf(path: string): SnapshotMeta | undefined {
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
-    const meta = new Map(db.prepare("SELECT key, value FROM meta WHERE key IN ('snapshot', 'built_at', 'source', 'schema_version')")
-      .raw().all() as Array<[string, string]>);
+    const meta = new Map(
+      db
+        .prepare("SELECT key, value FROM meta WHERE key IN ('snapshot', 'built_at', 'source', 'schema_version')")
+        .raw()
+        .all() as Array<[string, string]>,
+    );
     const snapshot = meta.get('snapshot');
     if (!snapshot) return undefined;
-    return { snapshot, builtAt: meta.get('built_at') ?? '', source: meta.get('source') ?? '', schemaVersion: Number(meta.get('schema_version')) };
+    return {
+      snapshot,
+      builtAt: meta.get('built_at') ?? '',
+      source: meta.get('source') ?? '',
+      schemaVersion: Number(meta.get('schema_version')),
+    };
   } catch {
     return undefined;
   } finally {
@@ -68,8 +93,14 @@ export async function manifestOf(path: string, file = basename(path)): Promise<S
   const meta = snapshotMetaOf(path);
   if (!meta) throw new Error(`${path} is not a council snapshot: no manifest can describe it`);
   return {
-    format: MANIFEST_FORMAT, snapshot: meta.snapshot, built_at: meta.builtAt, source: meta.source, schema_version: meta.schemaVersion,
-    file, size: statSync(path).size, sha256: await sha256Of(path),
+    format: MANIFEST_FORMAT,
+    snapshot: meta.snapshot,
+    built_at: meta.builtAt,
+    source: meta.source,
+    schema_version: meta.schemaVersion,
+    file,
+    size: statSync(path).size,
+    sha256: await sha256Of(path),
   };
 }
 
@@ -102,7 +133,11 @@ export function commitManifest(dbPath: string, snapshot: string): void {
     renameSync(pendingManifestPathOf(dbPath), manifestPathOf(dbPath));
   } catch (error) {
     // The publisher settled it first (it saw the new file and the pending manifest): nothing left to do.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || readManifest(manifestPathOf(dbPath))?.snapshot !== snapshot) throw error;
+    if (
+      (error as NodeJS.ErrnoException).code !== 'ENOENT' ||
+      readManifest(manifestPathOf(dbPath))?.snapshot !== snapshot
+    )
+      throw error;
   }
   const dir = openSync(dirname(dbPath), 'r');
   try {
@@ -126,7 +161,9 @@ export function settleManifest(dbPath: string, { removeStale }: { removeStale: b
   let size = -1;
   try {
     size = statSync(dbPath).size;
-  } catch { /* nothing published */ }
+  } catch {
+    /* nothing published */
+  }
   if (pending && published?.snapshot === pending.snapshot && size === pending.size) {
     commitManifest(dbPath, pending.snapshot);
     return true;
@@ -141,14 +178,19 @@ export function settleManifest(dbPath: string, { removeStale }: { removeStale: b
  * when the sizes agree and the SHA-256 remains to be checked (digestRefusal); `skipped` (why) when there is
  * nothing to check it against: no manifest, or one of another snapshot (a build was publishing).
  */
-export function checkServedFile(dbPath: string): { refusal: string } | { hash: SnapshotManifest } | { skipped: string } {
+export function checkServedFile(
+  dbPath: string,
+): { refusal: string } | { hash: SnapshotManifest } | { skipped: string } {
   const manifest = readManifest(manifestPathOf(dbPath));
   if (!manifest) return { skipped: `no manifest beside it (${basename(manifestPathOf(dbPath))})` };
   const meta = snapshotMetaOf(dbPath); // undefined when it does not even open: then its size speaks
-  if (meta && meta.snapshot !== manifest.snapshot) return { skipped: `its manifest describes snapshot ${manifest.snapshot}, not ${meta.snapshot}` };
+  if (meta && meta.snapshot !== manifest.snapshot)
+    return { skipped: `its manifest describes snapshot ${manifest.snapshot}, not ${meta.snapshot}` };
   const size = statSync(dbPath).size;
   if (size !== manifest.size) {
-    return { refusal: `${dbPath} is not the snapshot its manifest describes: ${size} bytes, the manifest says ${manifest.size} (cut short or damaged)` };
+    return {
+      refusal: `${dbPath} is not the snapshot its manifest describes: ${size} bytes, the manifest says ${manifest.size} (cut short or damaged)`,
+    };
   }
   if (!meta) return { skipped: 'it is not a council snapshot' };
   return { hash: manifest };
@@ -159,14 +201,20 @@ export function checkServedFile(dbPath: string): { refusal: string } | { hash: S
  * whole file, through a descriptor opened first and checked to be `fileKey`'s file (`isFile`): a file
  * published over the path meanwhile is not this check's (its publish checked it); then `replaced`.
  */
-export async function digestRefusal(dbPath: string, manifest: SnapshotManifest, isFile: (stat: Stats) => boolean): Promise<string | null | 'replaced'> {
+export async function digestRefusal(
+  dbPath: string,
+  manifest: SnapshotManifest,
+  isFile: (stat: Stats) => boolean,
+): Promise<string | null | 'replaced'> {
   const handle = await open(dbPath, 'r');
   try {
     if (!isFile(await handle.stat({ bigint: true }))) return 'replaced';
     const hash = createHash('sha256');
-    for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false })) hash.update(chunk as Buffer);
+    for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false }))
+      hash.update(chunk as Buffer);
     const digest = hash.digest('hex');
-    return digest === manifest.sha256 ? null
+    return digest === manifest.sha256
+      ? null
       : `${dbPath} is not the snapshot its manifest describes: its SHA-256 is ${digest}, the manifest's ${manifest.sha256} (damaged on disk)`;
   } finally {
     await handle.close();

@@ -8,7 +8,10 @@ import { type PoliteClient, UnusableBodyError, type Validators } from './polite-
 import { removePartials, syncFolder, writeFileAtomic } from './files.ts';
 
 /** A file upstream sent broken (cut off, not JSON, not of its shape): reported, and the mirrored one kept. */
-export interface Rejected { url: string; problem: string }
+export interface Rejected {
+  url: string;
+  problem: string;
+}
 
 export interface FetchSummary {
   /** Files written because they were new or changed. */
@@ -33,11 +36,16 @@ export class Mirror {
   readonly rejected: Rejected[] = [];
   private readonly started = performance.now();
 
-  constructor(readonly folder: string, readonly client: PoliteClient) {
+  constructor(
+    readonly folder: string,
+    readonly client: PoliteClient,
+  ) {
     mkdirSync(folder, { recursive: true });
     removePartials(folder);
     const statePath = join(folder, STATE_FILE);
-    this.validators = existsSync(statePath) ? (JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, Validators>) : {};
+    this.validators = existsSync(statePath)
+      ? (JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, Validators>)
+      : {};
   }
 
   /**
@@ -77,14 +85,21 @@ export class Mirror {
     writeFileAtomic(join(this.folder, STATE_FILE), JSON.stringify(this.validators));
     syncFolder(this.folder);
     const { requests, retries, bytes } = this.client.stats;
-    return { ...this.counts, rejected: this.rejected, bytes, requests, retries, seconds: (performance.now() - this.started) / 1000 };
+    return {
+      ...this.counts,
+      rejected: this.rejected,
+      bytes,
+      requests,
+      retries,
+      seconds: (performance.now() - this.started) / 1000,
+    };
   }
 }
 
 export const summaryLine = (s: FetchSummary) =>
-  `${s.newFiles.toLocaleString('en')} new or changed file(s), ${s.unchanged.toLocaleString('en')} unchanged, `
-  + `${s.rejected.length > 0 ? `${s.rejected.length.toLocaleString('en')} rejected, ` : ''}`
-  + `${(s.bytes / 2 ** 20).toFixed(1)} MiB in ${s.requests.toLocaleString('en')} request(s), ${s.retries} retried, ${s.seconds.toFixed(1)} s`;
+  `${s.newFiles.toLocaleString('en')} new or changed file(s), ${s.unchanged.toLocaleString('en')} unchanged, ` +
+  `${s.rejected.length > 0 ? `${s.rejected.length.toLocaleString('en')} rejected, ` : ''}` +
+  `${(s.bytes / 2 ** 20).toFixed(1)} MiB in ${s.requests.toLocaleString('en')} request(s), ${s.retries} retried, ${s.seconds.toFixed(1)} s`;
 
 /** One line per rejected file, for the command's output. */
 export const rejectedLines = (s: FetchSummary) =>

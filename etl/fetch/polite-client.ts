@@ -21,14 +21,18 @@ export interface ClientOptions {
 }
 
 /** Validators from an earlier answer: sent back so an unchanged resource answers 304. */
-export interface Validators { etag?: string; lastModified?: string }
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
 
-export type Fetched =
-  | { status: 'ok'; body: Buffer; validators: Validators }
-  | { status: 'unchanged' };
+export type Fetched = { status: 'ok'; body: Buffer; validators: Validators } | { status: 'unchanged' };
 
 export class FetchFailedError extends Error {
-  constructor(readonly url: string, reason: string) {
+  constructor(
+    readonly url: string,
+    reason: string,
+  ) {
     super(`could not fetch ${url}: ${reason}`);
     this.name = 'FetchFailedError';
   }
@@ -36,7 +40,11 @@ export class FetchFailedError extends Error {
 
 /** Every attempt answered, but with a body that was cut off or failed its check: the file upstream is broken. */
 export class UnusableBodyError extends FetchFailedError {
-  constructor(url: string, readonly problem: string, attempts: number) {
+  constructor(
+    url: string,
+    readonly problem: string,
+    attempts: number,
+  ) {
     super(url, `unusable body: ${problem} (after ${attempts} attempts)`);
     this.name = 'UnusableBodyError';
   }
@@ -44,7 +52,11 @@ export class UnusableBodyError extends FetchFailedError {
 
 /** A failure worth another attempt (the server or the network may do better next time). */
 class Retryable extends Error {
-  constructor(message: string, readonly retryAfterMs?: number, readonly unusableBody = false) {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+    readonly unusableBody = false,
+  ) {
     super(message);
   }
 }
@@ -66,7 +78,11 @@ export class PoliteClient {
   }
 
   /** GET `url`; `check` validates the body (e.g. parses it) and throws when it is not acceptable. */
-  async get(url: string, validators: Validators = {}, check: (body: Buffer) => void = () => undefined): Promise<Fetched> {
+  async get(
+    url: string,
+    validators: Validators = {},
+    check: (body: Buffer) => void = () => undefined,
+  ): Promise<Fetched> {
     await this.slot();
     try {
       for (let attempt = 1; ; attempt++) {
@@ -75,11 +91,13 @@ export class PoliteClient {
         } catch (error) {
           if (!(error instanceof Retryable)) throw error;
           if (attempt >= this.attempts) {
-            throw error.unusableBody ? new UnusableBodyError(url, error.message, attempt) : new FetchFailedError(url, `${error.message} (after ${attempt} attempts)`);
+            throw error.unusableBody
+              ? new UnusableBodyError(url, error.message, attempt)
+              : new FetchFailedError(url, `${error.message} (after ${attempt} attempts)`);
           }
           this.stats.retries++;
           const backoff = Math.min(30_000, this.backoffMs * 2 ** (attempt - 1));
-          await sleep(error.retryAfterMs ?? backoff / 2 + Math.random() * backoff / 2);
+          await sleep(error.retryAfterMs ?? backoff / 2 + (Math.random() * backoff) / 2);
         }
       }
     } finally {
@@ -90,7 +108,9 @@ export class PoliteClient {
   /** GET JSON of the shape `check` accepts (validJson); a body that fails is retried like a cut-off one. */
   async getJson<T>(url: string, check: (body: Buffer) => T): Promise<T> {
     let parsed: T | undefined;
-    const result = await this.get(url, {}, (body) => { parsed = check(body); });
+    const result = await this.get(url, {}, (body) => {
+      parsed = check(body);
+    });
     if (result.status === 'unchanged') throw new Error(`unexpected 304 for ${url}`);
     return parsed as T;
   }
@@ -123,7 +143,8 @@ export class PoliteClient {
       throw new Retryable(describe(error));
     }
     const length = response.headers.get('content-length');
-    if (length !== null && Number(length) !== body.length) throw new Retryable(`cut off (${body.length} of ${length} bytes)`, undefined, true);
+    if (length !== null && Number(length) !== body.length)
+      throw new Retryable(`cut off (${body.length} of ${length} bytes)`, undefined, true);
     try {
       check(body);
     } catch (error) {
@@ -148,7 +169,8 @@ export class PoliteClient {
 
   private release(): void {
     const next = this.waiting.shift();
-    if (next) next(); // the slot passes straight to the next request
+    if (next)
+      next(); // the slot passes straight to the next request
     else this.active--;
   }
 }

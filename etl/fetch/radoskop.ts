@@ -18,13 +18,18 @@ export const RADOSKOP_API = 'https://data.radoskop.pl';
 const isIndex = validJson(indexSchema, 'a Radoskop index (data.json)');
 const isTermFile = validJson(termFileSchema, 'a Radoskop term file');
 
-export async function fetchRadoskop(
-  options: { councils: string[]; out: string; api?: string; client: PoliteClient; progress?: Progress },
-): Promise<FetchSummary> {
+export async function fetchRadoskop(options: {
+  councils: string[];
+  out: string;
+  api?: string;
+  client: PoliteClient;
+  progress?: Progress;
+}): Promise<FetchSummary> {
   const api = (options.api ?? RADOSKOP_API).replace(/\/+$/, '');
   const mirror = new Mirror(options.out, options.client);
   for (const slug of options.councils) {
-    if (!/^[a-z0-9-]+$/.test(slug)) throw new Error(`council "${slug}" is not a Radoskop slug (lower-case letters, digits and -)`);
+    if (!/^[a-z0-9-]+$/.test(slug))
+      throw new Error(`council "${slug}" is not a Radoskop slug (lower-case letters, digits and -)`);
     const folder = join(options.out, slug);
     const council = new Mirror(folder, options.client);
     const indexUrl = `${api}/${slug}/data.json`;
@@ -40,14 +45,21 @@ export async function fetchRadoskop(
       const term = indexEntrySchema.safeParse(entry);
       if (term.success) return [term.data.id];
       const issue = term.error.issues[0]!;
-      mirror.reject(indexUrl, `${columnOf(['kadencje', i, ...issue.path])}: ${issue.message}; that term is not fetched`);
+      mirror.reject(
+        indexUrl,
+        `${columnOf(['kadencje', i, ...issue.path])}: ${issue.message}; that term is not fetched`,
+      );
       return [];
     });
     if (terms.length === 0) {
       mirror.reject(indexUrl, 'lists no terms (kadencje[].id)');
       continue;
     }
-    await Promise.all(terms.map((id) => council.file(`${api}/${slug}/kadencja-${id}.json`, join(folder, `kadencja-${id}.json`), isTermFile)));
+    await Promise.all(
+      terms.map((id) =>
+        council.file(`${api}/${slug}/kadencja-${id}.json`, join(folder, `kadencja-${id}.json`), isTermFile),
+      ),
+    );
     const config = join(folder, 'config.json');
     if (!existsSync(config)) writeFileAtomic(config, `${JSON.stringify({ city_name: slug }, null, 2)}\n`);
     const done = council.finish();

@@ -16,16 +16,26 @@ export const SEJM_API = 'https://api.sejm.gov.pl';
 
 const count = z.number().int().nonnegative();
 /** `/votings`: one entry per sitting day. */
-const isSittingDays = validJson(z.array(z.object({ proceeding: count, date: z.string(), votingsNum: count })), 'a list of sitting days');
+const isSittingDays = validJson(
+  z.array(z.object({ proceeding: count, date: z.string(), votingsNum: count })),
+  'a list of sitting days',
+);
 /** `/votings/{sitting}`: the sitting's votings. */
-const isSittingVotings = validJson(z.array(z.object({ votingNumber: z.number().int().positive() })), "a list of a sitting's votings");
+const isSittingVotings = validJson(
+  z.array(z.object({ votingNumber: z.number().int().positive() })),
+  "a list of a sitting's votings",
+);
 const isVotingFile = validJson(votingFileSchema, 'a Sejm voting file');
 const isMps = validJson(mpsSchema, 'a Sejm MP list');
 const isClubs = validJson(clubsSchema, 'a Sejm club list');
 
-export async function fetchSejm(
-  options: { term: number; out: string; api?: string; client: PoliteClient; progress?: Progress },
-): Promise<FetchSummary> {
+export async function fetchSejm(options: {
+  term: number;
+  out: string;
+  api?: string;
+  client: PoliteClient;
+  progress?: Progress;
+}): Promise<FetchSummary> {
   const api = `${(options.api ?? SEJM_API).replace(/\/+$/, '')}/sejm/term${options.term}`;
   const mirror = new Mirror(options.out, options.client);
   const progress = options.progress ?? (() => undefined);
@@ -38,11 +48,15 @@ export async function fetchSejm(
   for (const [sitting, count] of [...expected].sort((a, b) => a[0] - b[0])) {
     if ((mirrored.get(sitting) ?? 0) >= count) continue;
     const votings = await options.client.getJson(`${api}/votings/${sitting}`, isSittingVotings);
-    const missing = votings.map((v) => v.votingNumber).filter((n) => !existsSync(join(options.out, `${sitting}_${n}.json`)));
-    await Promise.all(missing.map(async (n) => {
-      await mirror.file(`${api}/votings/${sitting}/${n}`, join(options.out, `${sitting}_${n}.json`), isVotingFile);
-      progress(`sitting ${sitting}: ${mirror.counts.newFiles.toLocaleString('en')} new voting file(s) so far`);
-    }));
+    const missing = votings
+      .map((v) => v.votingNumber)
+      .filter((n) => !existsSync(join(options.out, `${sitting}_${n}.json`)));
+    await Promise.all(
+      missing.map(async (n) => {
+        await mirror.file(`${api}/votings/${sitting}/${n}`, join(options.out, `${sitting}_${n}.json`), isVotingFile);
+        progress(`sitting ${sitting}: ${mirror.counts.newFiles.toLocaleString('en')} new voting file(s) so far`);
+      }),
+    );
   }
   await Promise.all([
     mirror.file(`${api}/MP`, join(options.out, 'mps.json'), isMps),

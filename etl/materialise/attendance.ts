@@ -70,7 +70,11 @@ export class Attendance {
 }
 
 export function recordAttendance(
-  db: Database.Database, dims: Dimensions, tally: PersonTally, bodyTally: BodyTally, derived: DerivedPresence,
+  db: Database.Database,
+  dims: Dimensions,
+  tally: PersonTally,
+  bodyTally: BodyTally,
+  derived: DerivedPresence,
 ): Attendance {
   const { sessions, votes } = dims;
   const attendance = new Attendance(dims);
@@ -80,12 +84,16 @@ export function recordAttendance(
     for (const cell of attendance.cellsOf(si)) {
       attendance.scopeSessions[cell]!++;
       attendance.scopeVotes[cell]! += votesPerSession[si]!;
-      attendance.cellMonths.add(attendance.cellMonths.slot(attendance.cellMonth(cell, sessions.month[si]!)), 'sessions');
+      attendance.cellMonths.add(
+        attendance.cellMonths.slot(attendance.cellMonth(cell, sessions.month[si]!)),
+        'sessions',
+      );
     }
   }
 
-  const insert = new BatchInsert<[id_posiedzenia: number, id_osoby: number, obecny: number, id_ugrupowania: number | null]>(
-    db, 'obecnosc', ['id_posiedzenia', 'id_osoby', 'obecny', 'id_ugrupowania']);
+  const insert = new BatchInsert<
+    [id_posiedzenia: number, id_osoby: number, obecny: number, id_ugrupowania: number | null]
+  >(db, 'obecnosc', ['id_posiedzenia', 'id_osoby', 'obecny', 'id_ugrupowania']);
   const record = (si: number, p: number, present: number) => {
     const month = sessions.month[si]!;
     const group = dims.groupAt(p, sessions.scope[si]!, sessions.date[si]!);
@@ -106,14 +114,23 @@ export function recordAttendance(
     for (const cell of attendance.cellsOf(si)) {
       attendance.scopeRecords[cell]!++;
       attendance.scopePresent[cell]! += present;
-      attendance.cellMonths.add(attendance.cellMonths.slot(attendance.cellMonth(cell, month)), present ? 'present' : 'absent');
+      attendance.cellMonths.add(
+        attendance.cellMonths.slot(attendance.cellMonth(cell, month)),
+        present ? 'present' : 'absent',
+      );
     }
   };
   // The given records are read out first: a connection that is iterating a query cannot insert.
   const givenCount = db.prepare('SELECT count(*) FROM temp.obecnosc_podana').pluck().get() as number;
-  const given = { session: new Int32Array(givenCount), person: new Int32Array(givenCount), present: new Uint8Array(givenCount) };
+  const given = {
+    session: new Int32Array(givenCount),
+    person: new Int32Array(givenCount),
+    present: new Uint8Array(givenCount),
+  };
   let g = 0;
-  for (const [session, person, present] of db.prepare('SELECT id_posiedzenia, id_osoby, obecny FROM temp.obecnosc_podana').raw()
+  for (const [session, person, present] of db
+    .prepare('SELECT id_posiedzenia, id_osoby, obecny FROM temp.obecnosc_podana')
+    .raw()
     .iterate() as Iterable<[number, number, number]>) {
     given.session[g] = dims.sessionIndex.get(session)!;
     given.person[g] = dims.personIndex.get(person)!;

@@ -6,7 +6,17 @@
 
 import type Database from 'better-sqlite3';
 import {
-  NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA, derivedWynik, isActive, kontrowersyjnosc, percent, strictMax,
+  NIEOBECNY,
+  ODRZUCONO,
+  PRZECIW,
+  PRZYJETO,
+  WSTRZYMUJACY,
+  ZA,
+  derivedWynik,
+  isActive,
+  kontrowersyjnosc,
+  percent,
+  strictMax,
 } from '../../core/contract.ts';
 import type { Findings, Location } from '../findings.ts';
 import { Flag, ballotValue } from './ballot-value.ts';
@@ -46,8 +56,12 @@ export class VoteFigures {
     this.imienne = new Uint8Array(votes);
   }
 
-  active(v: number): number { return this.za[v]! + this.przeciw[v]! + this.wstrzymujacy[v]!; }
-  largest(v: number): number { return Math.max(this.za[v]!, this.przeciw[v]!, this.wstrzymujacy[v]!); }
+  active(v: number): number {
+    return this.za[v]! + this.przeciw[v]! + this.wstrzymujacy[v]!;
+  }
+  largest(v: number): number {
+    return Math.max(this.za[v]!, this.przeciw[v]!, this.wstrzymujacy[v]!);
+  }
 }
 
 /**
@@ -110,11 +124,21 @@ export interface BallotPass {
  * from the same pass.
  */
 export type VoteObserver = (
-  v: number, n: number, voters: Int32Array, codes: Int32Array, groups: Int32Array, flags: Int32Array,
+  v: number,
+  n: number,
+  voters: Int32Array,
+  codes: Int32Array,
+  groups: Int32Array,
+  flags: Int32Array,
 ) => void;
 
 export function passBallots(
-  db: Database.Database, dims: Dimensions, tally: PersonTally, bodyTally: BodyTally, findings: Findings, rows: CouncillorBallots,
+  db: Database.Database,
+  dims: Dimensions,
+  tally: PersonTally,
+  bodyTally: BodyTally,
+  findings: Findings,
+  rows: CouncillorBallots,
   observe?: VoteObserver,
 ): BallotPass {
   const { votes, sessions } = dims;
@@ -124,12 +148,18 @@ export function passBallots(
     derivedPresence: new DerivedPresence(dims),
     ballots: 0,
   };
-  const readChunk = db.prepare('SELECT id_glosowania, id_osoby, glos FROM glos WHERE id_glosowania BETWEEN ? AND ?').raw();
+  const readChunk = db
+    .prepare('SELECT id_glosowania, id_osoby, glos FROM glos WHERE id_glosowania BETWEEN ? AND ?')
+    .raw();
   const voteSource = db.prepare('SELECT file, line FROM temp.zrodlo_glosowania WHERE id_glosowania = ?');
   // Only a vote without ballots reads its stated tallies (few do): held for every vote they would cost
   // 20 bytes a vote, 140 MB for all of Poland.
-  const statedTallies = db.prepare(`SELECT za_podane, przeciw_podane, wstrzymujacy_podane, nieobecni_podane, brak_glosu_podane
-    FROM glosowanie WHERE id_glosowania = ?`).raw();
+  const statedTallies = db
+    .prepare(
+      `SELECT za_podane, przeciw_podane, wstrzymujacy_podane, nieobecni_podane, brak_glosu_podane
+    FROM glosowanie WHERE id_glosowania = ?`,
+    )
+    .raw();
   const groupCounts = new Int32Array(Math.max(dims.groupIds.length, 1) * 3);
   // One vote's ballots: person, code, group index (-1: none) and §3 flags of each.
   const voters = new Int32Array(dims.P);
@@ -149,10 +179,13 @@ export function passBallots(
     if (n === 0) {
       // A tally-only vote takes the stated counts, a count not stated being 0 (CONTRACT §2, §10).
       const stated = statedTallies.get(votes.id[v]) as Array<number | null>;
-      stated.forEach((count, c) => { counts[c] = count ?? 0; });
+      stated.forEach((count, c) => {
+        counts[c] = count ?? 0;
+      });
     }
     const wynik = recordFigures(pass.figures, v, votes.statedWynik[v]!, counts, (message) =>
-      findings.warn(voteSource.get(votes.id[v]) as Location, 'wynik', `vote ${votes.id[v]}: ${message}`));
+      findings.warn(voteSource.get(votes.id[v]) as Location, 'wynik', `vote ${votes.id[v]}: ${message}`),
+    );
     const majority = strictMax(counts[ZA]!, counts[PRZECIW]!, counts[WSTRZYMUJACY]!);
 
     groupCounts.fill(0);
@@ -201,7 +234,13 @@ export function passBallots(
 }
 
 /** Stores vote v's counts and figures; returns its wynik code (stated, else derived; a disagreement is reported). */
-function recordFigures(figures: VoteFigures, v: number, stated: number, counts: number[], warn: (message: string) => void): number {
+function recordFigures(
+  figures: VoteFigures,
+  v: number,
+  stated: number,
+  counts: number[],
+  warn: (message: string) => void,
+): number {
   const [za, przeciw, wstrzymujacy, nieobecni, brakGlosu] = counts as [number, number, number, number, number];
   const derived = WYNIK.indexOf(derivedWynik(za, przeciw) as (typeof WYNIK)[number]);
   const wynik = stated >= 0 ? stated : derived;
@@ -229,7 +268,10 @@ function ballotFlags(c: number, counts: number[], wynik: number, groupCounts: In
   const active = za + przeciw + counts[WSTRZYMUJACY]!;
   let flags = 0;
   if (counts[c] === 1 && active >= 2) flags |= Flag.samotny;
-  if ((WYNIK[wynik] === PRZYJETO && c === ZA && za - przeciw === 1) || (WYNIK[wynik] === ODRZUCONO && c === PRZECIW && przeciw - za === 1)) {
+  if (
+    (WYNIK[wynik] === PRZYJETO && c === ZA && za - przeciw === 1) ||
+    (WYNIK[wynik] === ODRZUCONO && c === PRZECIW && przeciw - za === 1)
+  ) {
     flags |= Flag.kluczowy;
   }
   if (g >= 0) {
@@ -238,12 +280,22 @@ function ballotFlags(c: number, counts: number[], wynik: number, groupCounts: In
     const gw = groupCounts[g * 3 + 2]!;
     const position = strictMax(gz, gp, gw);
     // The group has a position and another member cast an active ballot.
-    if (position >= 0 && gz + gp + gw >= 2) flags |= c === position ? Flag.withGroup | Flag.agrees : Flag.withGroup | Flag.buntowniczy;
+    if (position >= 0 && gz + gp + gw >= 2)
+      flags |= c === position ? Flag.withGroup | Flag.agrees : Flag.withGroup | Flag.buntowniczy;
   }
   return flags;
 }
 
-function countBallot(tally: PersonTally, bodyTally: BodyTally, s: number, body: number, p: number, c: number, majority: number, flags: number): void {
+function countBallot(
+  tally: PersonTally,
+  bodyTally: BodyTally,
+  s: number,
+  body: number,
+  p: number,
+  c: number,
+  majority: number,
+  flags: number,
+): void {
   const slot = bodyTally.slot(s, body, p);
   tally.add(s, p, c);
   tally.add(s, p, Field.glosowania);

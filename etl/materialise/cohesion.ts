@@ -10,7 +10,11 @@ import { BatchInsert } from '../batch-insert.ts';
 import { type Dimensions, MONTH_SPAN, monthText } from './dimensions.ts';
 import type { EvidenceTally } from './evidence-tally.ts';
 
-interface Sums { votes: number; numerator: number; denominator: number }
+interface Sums {
+  votes: number;
+  numerator: number;
+  denominator: number;
+}
 
 export function writeCohesion(db: Database.Database, dims: Dimensions, tally: EvidenceTally): number {
   const width = dims.B + 1; // body slot 0 = all bodies, b + 1 = body b
@@ -25,7 +29,11 @@ export function writeCohesion(db: Database.Database, dims: Dimensions, tally: Ev
       into.numerator += tally.cohesionNumerator[slot]!;
       into.denominator += tally.cohesionDenominator[slot]!;
     } else {
-      sums.set(key, { votes: tally.cohesionVotes[slot]!, numerator: tally.cohesionNumerator[slot]!, denominator: tally.cohesionDenominator[slot]! });
+      sums.set(key, {
+        votes: tally.cohesionVotes[slot]!,
+        numerator: tally.cohesionNumerator[slot]!,
+        denominator: tally.cohesionDenominator[slot]!,
+      });
     }
   };
   for (let slot = 0; slot < tally.cohesionSize; slot++) {
@@ -47,17 +55,53 @@ export function writeCohesion(db: Database.Database, dims: Dimensions, tally: Ev
     if (list) list.push({ ...sums, group });
     else byCell.set(cell, [{ ...sums, group }]);
   }
-  const insertRanked = new BatchInsert<[kadencja: string, id_organu: number, rank: number, id_ugrupowania: number, liczba_glosowan: number,
-    licznik: number, mianownik: number]>(db, 'ugrupowanie_spojnosc',
-    ['kadencja', 'id_organu', 'rank', 'id_ugrupowania', 'liczba_glosowan', 'licznik', 'mianownik']);
-  const insertMonth = new BatchInsert<[kadencja: string, id_organu: number, id_ugrupowania: number, miesiac: string, liczba_glosowan: number,
-    licznik: number, mianownik: number]>(db, 'ugrupowanie_spojnosc_miesiac',
-    ['kadencja', 'id_organu', 'id_ugrupowania', 'miesiac', 'liczba_glosowan', 'licznik', 'mianownik']);
+  const insertRanked = new BatchInsert<
+    [
+      kadencja: string,
+      id_organu: number,
+      rank: number,
+      id_ugrupowania: number,
+      liczba_glosowan: number,
+      licznik: number,
+      mianownik: number,
+    ]
+  >(db, 'ugrupowanie_spojnosc', [
+    'kadencja',
+    'id_organu',
+    'rank',
+    'id_ugrupowania',
+    'liczba_glosowan',
+    'licznik',
+    'mianownik',
+  ]);
+  const insertMonth = new BatchInsert<
+    [
+      kadencja: string,
+      id_organu: number,
+      id_ugrupowania: number,
+      miesiac: string,
+      liczba_glosowan: number,
+      licznik: number,
+      mianownik: number,
+    ]
+  >(db, 'ugrupowanie_spojnosc_miesiac', [
+    'kadencja',
+    'id_organu',
+    'id_ugrupowania',
+    'miesiac',
+    'liczba_glosowan',
+    'licznik',
+    'mianownik',
+  ]);
   let rows = 0;
   db.transaction(() => {
     for (const [cell, groups] of byCell) {
-      groups.sort((a, b) => compareLarge(b.numerator, b.denominator, a.numerator, a.denominator)
-        || b.votes - a.votes || groupIds[a.group]! - groupIds[b.group]!);
+      groups.sort(
+        (a, b) =>
+          compareLarge(b.numerator, b.denominator, a.numerator, a.denominator) ||
+          b.votes - a.votes ||
+          groupIds[a.group]! - groupIds[b.group]!,
+      );
       groups.forEach((g, i) => {
         insertRanked.add(scopeOf(cell), bodyOf(cell), i + 1, groupIds[g.group]!, g.votes, g.numerator, g.denominator);
         rows++;
@@ -68,7 +112,15 @@ export function writeCohesion(db: Database.Database, dims: Dimensions, tally: Ev
       const cellGroup = (key - month) / MONTH_SPAN;
       const group = cellGroup % G;
       const cell = (cellGroup - group) / G;
-      insertMonth.add(scopeOf(cell), bodyOf(cell), groupIds[group]!, monthText(month), sums.votes, sums.numerator, sums.denominator);
+      insertMonth.add(
+        scopeOf(cell),
+        bodyOf(cell),
+        groupIds[group]!,
+        monthText(month),
+        sums.votes,
+        sums.numerator,
+        sums.denominator,
+      );
     }
     insertRanked.flush();
     insertMonth.flush();

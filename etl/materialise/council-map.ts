@@ -26,11 +26,24 @@ export const MAP_MIN_SHARED = 20;
 /** Coordinates are stored to 6 decimals: far finer than a picture, and the same text in every snapshot. */
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6 + 0;
 
-export function writeCouncilMaps(db: Database.Database, dims: Dimensions, blocks: BallotBlock[], votersByBlock: number[][]): number {
-  const plenary = new Set(db.prepare(`SELECT id_organu FROM organ WHERE typ IN (${PLENARY_TYPES.map(() => '?').join(', ')})`)
-    .pluck().all(...PLENARY_TYPES) as number[]);
-  const insertMap = db.prepare('INSERT INTO mapa (kadencja, id_organu, prog, umieszczeni, pominieci) VALUES (?, ?, ?, ?, ?)');
-  const insertPlace = new BatchInsert<[kadencja: string, id_organu: number, id_osoby: number, x: number | null, y: number | null]>(db, 'mapa_radny', ['kadencja', 'id_organu', 'id_osoby', 'x', 'y']);
+export function writeCouncilMaps(
+  db: Database.Database,
+  dims: Dimensions,
+  blocks: BallotBlock[],
+  votersByBlock: number[][],
+): number {
+  const plenary = new Set(
+    db
+      .prepare(`SELECT id_organu FROM organ WHERE typ IN (${PLENARY_TYPES.map(() => '?').join(', ')})`)
+      .pluck()
+      .all(...PLENARY_TYPES) as number[],
+  );
+  const insertMap = db.prepare(
+    'INSERT INTO mapa (kadencja, id_organu, prog, umieszczeni, pominieci) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertPlace = new BatchInsert<
+    [kadencja: string, id_organu: number, id_osoby: number, x: number | null, y: number | null]
+  >(db, 'mapa_radny', ['kadencja', 'id_organu', 'id_osoby', 'x', 'y']);
   const local = new Int32Array(dims.P).fill(-1); // person index -> position in the current block
   let rows = 0;
   db.transaction(() => {
@@ -39,7 +52,9 @@ export function writeCouncilMaps(db: Database.Database, dims: Dimensions, blocks
       const people = votersByBlock[b]!;
       if (!plenary.has(bodyId) || people.length === 0) return;
       const n = people.length;
-      people.forEach((p, i) => { local[p] = i; });
+      people.forEach((p, i) => {
+        local[p] = i;
+      });
       const shared = new Float64Array(n * n);
       const equal = new Float64Array(n * n);
       blocks[b]!.forEachPair((x, y, s, e) => {
@@ -54,16 +69,24 @@ export function writeCouncilMaps(db: Database.Database, dims: Dimensions, blocks
       const kept = complete.length >= 2 ? complete : []; // a point alone says nothing about how anyone votes
       const k = kept.length;
       const distances = new Float64Array(k * k);
-      kept.forEach((i, a) => kept.forEach((j, c) => {
-        if (a !== c) distances[a * k + c] = 1 - equal[i * n + j]! / shared[i * n + j]!;
-      }));
+      kept.forEach((i, a) =>
+        kept.forEach((j, c) => {
+          if (a !== c) distances[a * k + c] = 1 - equal[i * n + j]! / shared[i * n + j]!;
+        }),
+      );
       const placed = classicalMds(distances, k);
       const at = new Map(kept.map((i, a) => [i, placed[a]!]));
       const term = dims.scopes[scope]!;
       insertMap.run(term, bodyId, MAP_MIN_SHARED, k, n - k);
       people.forEach((p, i) => {
         const point = at.get(i);
-        insertPlace.add(term, bodyId, dims.people[p]!.id, point ? round6(point[0]) : null, point ? round6(point[1]) : null);
+        insertPlace.add(
+          term,
+          bodyId,
+          dims.people[p]!.id,
+          point ? round6(point[0]) : null,
+          point ? round6(point[1]) : null,
+        );
         rows++;
       });
     });

@@ -35,7 +35,10 @@ export class CouncillorBallots {
   /** Records per person. */
   private readonly counts: Int32Array;
 
-  constructor(private readonly people: number, private readonly recordsInMemory = RECORDS_IN_MEMORY) {
+  constructor(
+    private readonly people: number,
+    private readonly recordsInMemory = RECORDS_IN_MEMORY,
+  ) {
     const ranges = Math.max(1, Math.ceil(people / PEOPLE_PER_RANGE));
     try {
       for (let r = 0; r < ranges; r++) {
@@ -93,8 +96,14 @@ export class CouncillorBallots {
   }
 
   /** Reads the records of people [from, to) out of the range's file, orders and emits them. */
-  private emitPart(range: number, from: number, to: number, records: number, ord: Int32Array,
-    emit: (p: number, v: number, group: number, value: number) => void): void {
+  private emitPart(
+    range: number,
+    from: number,
+    to: number,
+    records: number,
+    ord: Int32Array,
+    emit: (p: number, v: number, group: number, value: number) => void,
+  ): void {
     if (records === 0) return;
     // Where each person's records start in the ordered part.
     const start = new Int32Array(to - from + 1);
@@ -139,17 +148,56 @@ export class CouncillorBallots {
 /** Writes `radny_glos` from the spilled rows, in key order; returns the number of rows. */
 export function writeCouncillorBallots(db: Database.Database, dims: Dimensions, rows: CouncillorBallots): number {
   const { votes, sessions } = dims;
-  const insert = new BatchInsert<[id_osoby: number, ord: number, id_glosowania: number, glos: number, kadencja: string,
-    id_organu: number, id_ugrupowania: number | null, samotny: number, kluczowy: number, buntowniczy: number, z_grupa: number]>(db, 'radny_glos',
-    ['id_osoby', 'ord', 'id_glosowania', 'glos', 'kadencja', 'id_organu', 'id_ugrupowania', 'samotny', 'kluczowy', 'buntowniczy', 'z_grupa'], 100);
+  const insert = new BatchInsert<
+    [
+      id_osoby: number,
+      ord: number,
+      id_glosowania: number,
+      glos: number,
+      kadencja: string,
+      id_organu: number,
+      id_ugrupowania: number | null,
+      samotny: number,
+      kluczowy: number,
+      buntowniczy: number,
+      z_grupa: number,
+    ]
+  >(
+    db,
+    'radny_glos',
+    [
+      'id_osoby',
+      'ord',
+      'id_glosowania',
+      'glos',
+      'kadencja',
+      'id_organu',
+      'id_ugrupowania',
+      'samotny',
+      'kluczowy',
+      'buntowniczy',
+      'z_grupa',
+    ],
+    100,
+  );
   let written = 0;
   db.transaction(() => {
     written = rows.forEachInOrder(votes.ord, (p, v, group, value) => {
       const session = votes.session[v]!;
       const flags = flagsOf(value);
-      insert.add(dims.people[p]!.id, votes.ord[v]!, votes.id[v]!, codeOf(value), dims.scopes[sessions.scope[session]!]!,
-        sessions.bodyId[session]!, group < 0 ? null : dims.groupIds[group]!,
-        flags & Flag.samotny ? 1 : 0, flags & Flag.kluczowy ? 1 : 0, flags & Flag.buntowniczy ? 1 : 0, flags & Flag.agrees ? 1 : 0);
+      insert.add(
+        dims.people[p]!.id,
+        votes.ord[v]!,
+        votes.id[v]!,
+        codeOf(value),
+        dims.scopes[sessions.scope[session]!]!,
+        sessions.bodyId[session]!,
+        group < 0 ? null : dims.groupIds[group]!,
+        flags & Flag.samotny ? 1 : 0,
+        flags & Flag.kluczowy ? 1 : 0,
+        flags & Flag.buntowniczy ? 1 : 0,
+        flags & Flag.agrees ? 1 : 0,
+      );
     });
     insert.flush();
   })();

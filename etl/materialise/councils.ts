@@ -12,19 +12,27 @@ import { ALL_TERMS, isPlenarySql } from '../../core/snapshot/schema.ts';
 
 /** Sets radny.id_rady and ugrupowanie.id_rady; returns how many were set. */
 export function writeCouncils(db: Database.Database): number {
-  const people = db.prepare(`UPDATE radny SET id_rady = c.id_organu FROM (
+  const people = db
+    .prepare(
+      `UPDATE radny SET id_rady = c.id_organu FROM (
       SELECT ro.id_osoby, min(ro.id_organu) AS id_organu
       FROM radny_organ ro JOIN organ o ON o.id_organu = ro.id_organu
       WHERE ro.kadencja = '${ALL_TERMS}' AND ${isPlenarySql('o')}
       GROUP BY ro.id_osoby HAVING count(*) = 1) AS c
-    WHERE radny.id_osoby = c.id_osoby`).run().changes;
+    WHERE radny.id_osoby = c.id_osoby`,
+    )
+    .run().changes;
   // radny_organ_osoba (id_osoby, kadencja) finds a membership's rows: this phase runs after the indexes.
-  const groups = db.prepare(`UPDATE ugrupowanie SET id_rady = c.id_organu FROM (
+  const groups = db
+    .prepare(
+      `UPDATE ugrupowanie SET id_rady = c.id_organu FROM (
       SELECT m.id_ugrupowania, min(ro.id_organu) AS id_organu
       FROM przynaleznosc m JOIN radny_organ ro ON ro.id_osoby = m.id_osoby AND ro.kadencja = m.kadencja
       JOIN organ o ON o.id_organu = ro.id_organu
       WHERE m.id_ugrupowania IS NOT NULL AND ${isPlenarySql('o')}
       GROUP BY m.id_ugrupowania HAVING count(DISTINCT ro.id_organu) = 1) AS c
-    WHERE ugrupowanie.id_ugrupowania = c.id_ugrupowania`).run().changes;
+    WHERE ugrupowanie.id_ugrupowania = c.id_ugrupowania`,
+    )
+    .run().changes;
   return people + groups;
 }

@@ -13,7 +13,10 @@ import type Database from 'better-sqlite3';
 import { ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 
-export interface Person { id: number; name: string }
+export interface Person {
+  id: number;
+  name: string;
+}
 
 export interface Membership {
   id: number;
@@ -26,10 +29,17 @@ export interface Membership {
   active: number;
 }
 
-export interface Block { scope: number; body: number; size: number }
+export interface Block {
+  scope: number;
+  body: number;
+  size: number;
+}
 
 /** The membership shown for a person in a scope (CONTRACT §2 current group) and the term it is from. */
-export interface DisplayMembership { membership: Membership; term: string }
+export interface DisplayMembership {
+  membership: Membership;
+  term: string;
+}
 
 /** The outcomes a vote may state, by code (the index); -1 where none is stated. */
 export const WYNIK = [PRZYJETO, ODRZUCONO] as const;
@@ -101,7 +111,8 @@ export const monthText = (month: number) => `${Math.floor(month / 12)}-${String(
 
 /** The digits of a normalised date (`YYYY-MM-DD`) or date-time (`YYYY-MM-DDTHH:MM:SS`) as one number. */
 export function dateNumber(text: string): number {
-  if (!(text.length === 10 || (text.length === 19 && text[10] === 'T'))) throw new Error(`materialise: not a normalised date: ${text}`);
+  if (!(text.length === 10 || (text.length === 19 && text[10] === 'T')))
+    throw new Error(`materialise: not a normalised date: ${text}`);
   let value = 0;
   for (let i = 0; i < text.length; i++) {
     const digit = text.charCodeAt(i) - 48;
@@ -131,26 +142,36 @@ export class Dimensions {
   private readonly displayed: Array<DisplayMembership | null>;
 
   constructor(db: Database.Database) {
-    this.people = (db.prepare('SELECT id_osoby AS id, imie_nazwisko AS name FROM radny ORDER BY id_osoby').all() as Person[]);
+    this.people = db
+      .prepare('SELECT id_osoby AS id, imie_nazwisko AS name FROM radny ORDER BY id_osoby')
+      .all() as Person[];
     this.personIndex = new Map(this.people.map((p, i) => [p.id, i]));
 
     const terms = db.prepare('SELECT kadencja FROM kadencja ORDER BY data_od, kadencja').pluck().all() as string[];
     this.scopes = [ALL_TERMS, ...terms];
     const scopeOf = new Map(terms.map((t, i) => [t, i + 1]));
 
-    const groups = db.prepare('SELECT id_ugrupowania AS id, nazwa FROM ugrupowanie').all() as Array<{ id: number; nazwa: string }>;
+    const groups = db.prepare('SELECT id_ugrupowania AS id, nazwa FROM ugrupowanie').all() as Array<{
+      id: number;
+      nazwa: string;
+    }>;
     this.groupIds = groups.map((g) => g.id);
     this.groupNames = groups.map((g) => g.nazwa);
     this.groupIndex = new Map(groups.map((g, i) => [g.id, i]));
     this.bodies = db.prepare('SELECT id_organu FROM organ ORDER BY id_organu').pluck().all() as number[];
 
     this.memberships = this.readMemberships(db, scopeOf);
-    this.displayed = Array.from({ length: this.S * this.P }, (_, i) => this.findDisplay(i % this.P, Math.floor(i / this.P)));
+    this.displayed = Array.from({ length: this.S * this.P }, (_, i) =>
+      this.findDisplay(i % this.P, Math.floor(i / this.P)),
+    );
 
     this.sessions = this.readSessions(db, scopeOf);
     this.sessionIndex = new Map();
     for (let si = 0; si < this.sessions.count; si++) this.sessionIndex.set(this.sessions.id[si]!, si);
-    for (const id of db.prepare('SELECT DISTINCT id_posiedzenia FROM temp.obecnosc_podana').pluck().iterate() as Iterable<number>) {
+    for (const id of db
+      .prepare('SELECT DISTINCT id_posiedzenia FROM temp.obecnosc_podana')
+      .pluck()
+      .iterate() as Iterable<number>) {
       this.sessions.givenAttendance[this.sessionIndex.get(id)!] = 1;
     }
 
@@ -159,9 +180,15 @@ export class Dimensions {
     this.blocks = blocks;
   }
 
-  get P(): number { return this.people.length; }
-  get S(): number { return this.scopes.length; }
-  get B(): number { return this.bodies.length; }
+  get P(): number {
+    return this.people.length;
+  }
+  get S(): number {
+    return this.scopes.length;
+  }
+  get B(): number {
+    return this.bodies.length;
+  }
 
   /** The group index (-1: none) of person p at a day number in term s (CONTRACT §2). */
   groupAt(p: number, s: number, day: number): number {
@@ -181,13 +208,26 @@ export class Dimensions {
 
   private readMemberships(db: Database.Database, scopeOf: Map<string, number>): Membership[][] {
     const lists: Membership[][] = Array.from({ length: this.P * this.S }, () => []);
-    const rows = db.prepare(`SELECT przynaleznosc_id AS id, id_osoby, kadencja, id_ugrupowania AS "group",
-      data_od AS "from", data_do AS "to", aktywny AS active FROM przynaleznosc`).all() as
-      Array<{ id: number; id_osoby: number; kadencja: string; group: number | null; from: string | null; to: string | null; active: number }>;
+    const rows = db
+      .prepare(
+        `SELECT przynaleznosc_id AS id, id_osoby, kadencja, id_ugrupowania AS "group",
+      data_od AS "from", data_do AS "to", aktywny AS active FROM przynaleznosc`,
+      )
+      .all() as Array<{
+      id: number;
+      id_osoby: number;
+      kadencja: string;
+      group: number | null;
+      from: string | null;
+      to: string | null;
+      active: number;
+    }>;
     for (const { id_osoby, kadencja, from, to, ...m } of rows) {
       lists[this.personIndex.get(id_osoby)! * this.S + scopeOf.get(kadencja)!]!.push({
-        ...m, groupIndex: m.group === null ? -1 : this.groupIndex.get(m.group)!,
-        from: from === null ? 0 : dateNumber(from), to: to === null ? Infinity : dateNumber(to),
+        ...m,
+        groupIndex: m.group === null ? -1 : this.groupIndex.get(m.group)!,
+        from: from === null ? 0 : dateNumber(from),
+        to: to === null ? Infinity : dateNumber(to),
       });
     }
     for (const list of lists) list.sort(byRecency);
@@ -211,7 +251,9 @@ export class Dimensions {
   private readSessions(db: Database.Database, scopeOf: Map<string, number>): Sessions {
     const sessions = new Sessions(db.prepare('SELECT count(*) FROM posiedzenie').pluck().get() as number);
     const bodyIndex = new Map(this.bodies.map((b, i) => [b, i]));
-    const rows = db.prepare('SELECT id_posiedzenia, id_organu, kadencja, data FROM posiedzenie ORDER BY id_posiedzenia').raw()
+    const rows = db
+      .prepare('SELECT id_posiedzenia, id_organu, kadencja, data FROM posiedzenie ORDER BY id_posiedzenia')
+      .raw()
       .iterate() as Iterable<[number, number, string, string]>;
     let si = 0;
     for (const [id, bodyId, kadencja, date] of rows) {
@@ -228,8 +270,13 @@ export class Dimensions {
 
   private readVotes(db: Database.Database): { votes: Votes; blocks: Block[] } {
     const votes = new Votes(db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number);
-    const rows = db.prepare(`SELECT id_glosowania, id_posiedzenia, id_punktu, data_czas, wynik_podany
-      FROM glosowanie ORDER BY id_glosowania`).raw().iterate() as Iterable<[number, number, number | null, string, string | null]>;
+    const rows = db
+      .prepare(
+        `SELECT id_glosowania, id_posiedzenia, id_punktu, data_czas, wynik_podany
+      FROM glosowanie ORDER BY id_glosowania`,
+      )
+      .raw()
+      .iterate() as Iterable<[number, number, number | null, string, string | null]>;
     const blocks: Block[] = [];
     const blockOf = new Map<number, number>(); // scope × B + body -> block
     let v = 0;
@@ -248,7 +295,8 @@ export class Dimensions {
       votes.point[v] = point ?? Number.NaN;
       votes.dateTime[v] = dateNumber(dateTime);
       const wynik = statedWynik === null ? -1 : WYNIK.indexOf(statedWynik as (typeof WYNIK)[number]);
-      if (wynik < 0 && statedWynik !== null) throw new Error(`materialise: vote ${id} states wynik "${statedWynik}", not one of ${WYNIK.join(', ')}`);
+      if (wynik < 0 && statedWynik !== null)
+        throw new Error(`materialise: vote ${id} states wynik "${statedWynik}", not one of ${WYNIK.join(', ')}`);
       votes.statedWynik[v] = wynik;
       votes.block[v] = block;
       votes.position[v] = blocks[block]!.size++;
@@ -256,8 +304,12 @@ export class Dimensions {
     }
     // Vote indexes are in id order, so "id desc" is "index desc".
     const { dateTime } = votes;
-    const dateOrder = Int32Array.from({ length: votes.count }, (_, i) => i).sort((a, b) => dateTime[b]! - dateTime[a]! || b - a);
-    dateOrder.forEach((vote, i) => { votes.ord[vote] = i + 1; });
+    const dateOrder = Int32Array.from({ length: votes.count }, (_, i) => i).sort(
+      (a, b) => dateTime[b]! - dateTime[a]! || b - a,
+    );
+    dateOrder.forEach((vote, i) => {
+      votes.ord[vote] = i + 1;
+    });
     return { votes, blocks };
   }
 }

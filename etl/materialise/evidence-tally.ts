@@ -48,7 +48,8 @@ export class EvidenceTally {
       this.ballotCounts[slot * VALUES + codes[i]!]!++;
       const g = groups[i]!;
       if (g < 0 || !isActive(codes[i]!)) continue;
-      if (this.groupCounts[g * 3]! + this.groupCounts[g * 3 + 1]! + this.groupCounts[g * 3 + 2]! === 0) this.touched.push(g);
+      if (this.groupCounts[g * 3]! + this.groupCounts[g * 3 + 1]! + this.groupCounts[g * 3 + 2]! === 0)
+        this.touched.push(g);
       this.groupCounts[g * 3 + codes[i]!]!++;
     }
     if (this.touched.length === 0) return;

@@ -16,9 +16,27 @@ const countsOf = (counts: Int32Array) => [...counts] as Counts;
 
 /** Rows of `radny_organ_glosy`: per (term, body, person) from the tally's blocks, and per (all terms, body, person) their sums. */
 export function writeBodyBallotCounts(db: Database.Database, dims: Dimensions, tally: EvidenceTally): number {
-  const insert = new BatchInsert<[kadencja: string, id_organu: number, id_osoby: number, za: number, przeciw: number, wstrzymujacy: number,
-    nieobecny: number, brak_glosu: number]>(db, 'radny_organ_glosy',
-    ['kadencja', 'id_organu', 'id_osoby', 'za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu']);
+  const insert = new BatchInsert<
+    [
+      kadencja: string,
+      id_organu: number,
+      id_osoby: number,
+      za: number,
+      przeciw: number,
+      wstrzymujacy: number,
+      nieobecny: number,
+      brak_glosu: number,
+    ]
+  >(db, 'radny_organ_glosy', [
+    'kadencja',
+    'id_organu',
+    'id_osoby',
+    'za',
+    'przeciw',
+    'wstrzymujacy',
+    'nieobecny',
+    'brak_glosu',
+  ]);
   const allTerms = new Map<number, Int32Array>(); // body × P + person -> counts
   let rows = 0;
   db.transaction(() => {
@@ -45,8 +63,12 @@ export function writeBodyBallotCounts(db: Database.Database, dims: Dimensions, t
 
 /** `radny_obecnosc`: every attendance record keyed by (person, the session's list position). */
 export function writeAttendanceRecords(db: Database.Database): number {
-  return db.prepare(`INSERT INTO radny_obecnosc (id_osoby, ord, id_posiedzenia, kadencja, id_organu, obecny)
+  return db
+    .prepare(
+      `INSERT INTO radny_obecnosc (id_osoby, ord, id_posiedzenia, kadencja, id_organu, obecny)
     SELECT o.id_osoby, p.ord, o.id_posiedzenia, p.kadencja, p.id_organu, o.obecny
     FROM obecnosc o JOIN posiedzenie p ON p.id_posiedzenia = o.id_posiedzenia
-    ORDER BY o.id_osoby, p.ord`).run().changes;
+    ORDER BY o.id_osoby, p.ord`,
+    )
+    .run().changes;
 }

@@ -32,7 +32,10 @@ export type StageReporter = (stage: string, rows: number, ms: number) => void;
 
 /** Materialises every figure of the loaded data; `topics` classifies the votes (CONTRACT §11). */
 export function materialise(
-  db: Database.Database, findings: Findings, report: StageReporter, topics: TopicClassifier,
+  db: Database.Database,
+  findings: Findings,
+  report: StageReporter,
+  topics: TopicClassifier,
 ): void {
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
@@ -59,7 +62,10 @@ export function materialise(
     councillorBallots.close();
   }
 
-  timer('materialise: votes', writeVotes(db, dims, ballots.figures, (v) => topics.idOf(topicOf[v]!)));
+  timer(
+    'materialise: votes',
+    writeVotes(db, dims, ballots.figures, (v) => topics.idOf(topicOf[v]!)),
+  );
 
   const attendance = recordAttendance(db, dims, tally, bodyTally, ballots.derivedPresence);
   timer('materialise: attendance', attendance.rows);

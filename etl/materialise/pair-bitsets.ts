@@ -4,7 +4,6 @@
 // figures in a scope are the sums over that scope's blocks, and councillors who never sit in the
 // same body are never paired.
 
-
 /** Bitsets of one block: per councillor, 3 options × words. */
 export class BallotBlock {
   private readonly words: number;

@@ -9,7 +9,16 @@ import { BatchInsert } from '../batch-insert.ts';
 import type { Dimensions } from './dimensions.ts';
 import { type BallotBlock, PairTotals } from './pair-bitsets.ts';
 
-type TopPairRow = [kadencja: string, id_organu: number, rank: number, id_osoby_1: number, id_osoby_2: number, wspolne: number, zgodne: number, miedzy: number];
+type TopPairRow = [
+  kadencja: string,
+  id_organu: number,
+  rank: number,
+  id_osoby_1: number,
+  id_osoby_2: number,
+  wspolne: number,
+  zgodne: number,
+  miedzy: number,
+];
 
 export function writePartners(db: Database.Database, dims: Dimensions, blocks: BallotBlock[]): number {
   const width = dims.B + 1; // body slot 0 = all bodies, b + 1 = body b
@@ -41,9 +50,19 @@ export function writePartners(db: Database.Database, dims: Dimensions, blocks: B
     cells.set(cell, totals);
   }
 
-  const insertTop = new BatchInsert<TopPairRow>(db, 'para_top',
-    ['kadencja', 'id_organu', 'rank', 'id_osoby_1', 'id_osoby_2', 'wspolne', 'zgodne', 'miedzy_ugrupowaniami']);
-  const insertPartners = db.prepare('INSERT INTO radny_partnerzy (kadencja, id_osoby, koalicje, oponenci) VALUES (?, ?, ?, ?)');
+  const insertTop = new BatchInsert<TopPairRow>(db, 'para_top', [
+    'kadencja',
+    'id_organu',
+    'rank',
+    'id_osoby_1',
+    'id_osoby_2',
+    'wspolne',
+    'zgodne',
+    'miedzy_ugrupowaniami',
+  ]);
+  const insertPartners = db.prepare(
+    'INSERT INTO radny_partnerzy (kadencja, id_osoby, koalicje, oponenci) VALUES (?, ?, ?, ?)',
+  );
   let rows = 0;
   db.transaction(() => {
     for (const [cell, totals] of cells) {
@@ -59,16 +78,36 @@ export function writePartners(db: Database.Database, dims: Dimensions, blocks: B
 }
 
 /** All pairs of one (scope, body) in top-koalicje order: agreement desc, shared desc, ids asc. */
-function writeTopPairs(insert: BatchInsert<TopPairRow>, dims: Dimensions, totals: PairTotals, scope: number, bodyId: number): void {
+function writeTopPairs(
+  insert: BatchInsert<TopPairRow>,
+  dims: Dimensions,
+  totals: PairTotals,
+  scope: number,
+  bodyId: number,
+): void {
   const { shared, equal, first, second } = totals;
   const slots = Array.from({ length: totals.size }, (_, i) => i);
-  slots.sort((a, b) => -compareRatio(equal[a]!, shared[a]!, equal[b]!, shared[b]!)
-    || shared[b]! - shared[a]! || first[a]! - first[b]! || second[a]! - second[b]!);
+  slots.sort(
+    (a, b) =>
+      -compareRatio(equal[a]!, shared[a]!, equal[b]!, shared[b]!) ||
+      shared[b]! - shared[a]! ||
+      first[a]! - first[b]! ||
+      second[a]! - second[b]!,
+  );
   slots.forEach((slot, i) => {
     const x = first[slot]!;
     const y = second[slot]!;
     const between = dims.displayGroup(x, scope) !== dims.displayGroup(y, scope) ? 1 : 0;
-    insert.add(dims.scopes[scope]!, bodyId, i + 1, dims.people[x]!.id, dims.people[y]!.id, shared[slot]!, equal[slot]!, between);
+    insert.add(
+      dims.scopes[scope]!,
+      bodyId,
+      i + 1,
+      dims.people[x]!.id,
+      dims.people[y]!.id,
+      shared[slot]!,
+      equal[slot]!,
+      between,
+    );
   });
 }
 
@@ -84,7 +123,9 @@ function writePartnerLists(insert: Database.Statement, dims: Dimensions, totals:
   slotsOf.forEach((slots, p) => {
     if (slots.length === 0) return;
     const list = slots.map((slot): Partner => ({
-      id_osoby: dims.people[first[slot] === p ? second[slot]! : first[slot]!]!.id, wspolne: shared[slot]!, zgodne: equal[slot]!,
+      id_osoby: dims.people[first[slot] === p ? second[slot]! : first[slot]!]!.id,
+      wspolne: shared[slot]!,
+      zgodne: equal[slot]!,
     }));
     const ratio = (x: Partner, y: Partner) => compareRatio(x.zgodne, x.wspolne, y.zgodne, y.wspolne);
     const koalicje = [...list].sort((x, y) => -ratio(x, y) || y.wspolne - x.wspolne || x.id_osoby - y.id_osoby);

@@ -6,16 +6,31 @@ import { BRAK_GLOSU, NIEOBECNY, PRZECIW, WSTRZYMUJACY, ZA } from '../../core/con
 
 /** Per (scope, person) fields; the ballot codes double as the first five. */
 export const Field = {
-  za: ZA, przeciw: PRZECIW, wstrzymujacy: WSTRZYMUJACY, nieobecny: NIEOBECNY, brak_glosu: BRAK_GLOSU,
-  liczba_posiedzen: 5, obecnosci: 6, zg_wszystkie: 7, zg_zgodne: 8, z_wiekszoscia: 9, w_mniejszosci: 10,
-  samotne: 11, kluczowe: 12, buntownicze: 13, glosowania: 14,
+  za: ZA,
+  przeciw: PRZECIW,
+  wstrzymujacy: WSTRZYMUJACY,
+  nieobecny: NIEOBECNY,
+  brak_glosu: BRAK_GLOSU,
+  liczba_posiedzen: 5,
+  obecnosci: 6,
+  zg_wszystkie: 7,
+  zg_zgodne: 8,
+  z_wiekszoscia: 9,
+  w_mniejszosci: 10,
+  samotne: 11,
+  kluczowe: 12,
+  buntownicze: 13,
+  glosowania: 14,
 } as const;
 const FIELDS = 15;
 
 export class PersonTally {
   private readonly counts: Int32Array;
 
-  constructor(private readonly scopes: number, private readonly people: number) {
+  constructor(
+    private readonly scopes: number,
+    private readonly people: number,
+  ) {
     this.counts = new Int32Array(scopes * people * FIELDS);
   }
 
@@ -29,17 +44,31 @@ export class PersonTally {
 }
 
 /** Per (scope, body, person) fields: what the `organ` rankings, lists and page totals need. */
-export const BodyField = { glosowania: 0, liczba_posiedzen: 1, obecnosci: 2, z_wiekszoscia: 3, w_mniejszosci: 4 } as const;
+export const BodyField = {
+  glosowania: 0,
+  liczba_posiedzen: 1,
+  obecnosci: 2,
+  z_wiekszoscia: 3,
+  w_mniejszosci: 4,
+} as const;
 const BODY_FIELDS = 5;
 
-export interface BodySlot { scope: number; body: number; person: number; slot: number }
+export interface BodySlot {
+  scope: number;
+  body: number;
+  person: number;
+  slot: number;
+}
 
 export class BodyTally {
   private readonly slots = new Map<number, number>(); // (scope × B + body) × P + person -> slot
   private counts = new Int32Array(1024 * BODY_FIELDS);
   private keys: number[] = [];
 
-  constructor(private readonly bodies: number, private readonly people: number) {}
+  constructor(
+    private readonly bodies: number,
+    private readonly people: number,
+  ) {}
 
   /** The slot of (scope, body, person), allocated on first use. */
   slot(s: number, b: number, p: number): number {

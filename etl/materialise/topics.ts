@@ -46,7 +46,9 @@ export class TopicTally {
   private readonly lastSlot: Int32Array;
 
   constructor(
-    private readonly dims: Dimensions, private readonly topicOf: Uint16Array, private readonly topics: number,
+    private readonly dims: Dimensions,
+    private readonly topicOf: Uint16Array,
+    private readonly topics: number,
   ) {
     this.counts = new Int32Array(1024 * topics * COUNTS);
     this.lastBlock = new Int32Array(dims.P).fill(-1);
@@ -92,13 +94,19 @@ export class TopicTally {
 function cellsOf(dims: Dimensions, block: number): Array<[kadencja: string, id_organu: number]> {
   const { scope, body } = dims.blocks[block]!;
   const [term, bodyId] = [dims.scopes[scope]!, dims.bodies[body]!];
-  return [[term, bodyId], [term, ALL_BODIES], [ALL_TERMS, bodyId], [ALL_TERMS, ALL_BODIES]];
+  return [
+    [term, bodyId],
+    [term, ALL_BODIES],
+    [ALL_TERMS, bodyId],
+    [ALL_TERMS, ALL_BODIES],
+  ];
 }
 
 /** Topic codes in the order of their ids (the tables' key order), for writing rows in key order. */
 const byId = (classifier: TopicClassifier) =>
-  Array.from({ length: classifier.size }, (_, t) => t)
-    .sort((a, b) => (classifier.idOf(a) < classifier.idOf(b) ? -1 : 1));
+  Array.from({ length: classifier.size }, (_, t) => t).sort((a, b) =>
+    classifier.idOf(a) < classifier.idOf(b) ? -1 : 1,
+  );
 
 const byCell = (a: string, b: string) => {
   const [ka, oa] = a.split('\0') as [string, string];
@@ -108,7 +116,11 @@ const byCell = (a: string, b: string) => {
 
 /** `temat_stat`: per scope, body and topic with a vote, from the votes' figures (the ballots pass is done). */
 export function writeTopicFigures(
-  db: Database.Database, dims: Dimensions, classifier: TopicClassifier, topicOf: Uint16Array, figures: VoteFigures,
+  db: Database.Database,
+  dims: Dimensions,
+  classifier: TopicClassifier,
+  topicOf: Uint16Array,
+  figures: VoteFigures,
 ): number {
   const T = classifier.size;
   const FIELDS = 4; // votes, przyjete, odrzucone, Σ kontrowersyjnosc
@@ -130,9 +142,25 @@ export function writeTopicFigures(
       else cells.set(key, Float64Array.from(counts));
     }
   });
-  const insert = new BatchInsert<[kadencja: string, id_organu: number, temat: string, liczba_glosowan: number,
-    przyjete: number, odrzucone: number, suma_kontrowersyjnosci: number]>(db, 'temat_stat',
-    ['kadencja', 'id_organu', 'temat', 'liczba_glosowan', 'przyjete', 'odrzucone', 'suma_kontrowersyjnosci']);
+  const insert = new BatchInsert<
+    [
+      kadencja: string,
+      id_organu: number,
+      temat: string,
+      liczba_glosowan: number,
+      przyjete: number,
+      odrzucone: number,
+      suma_kontrowersyjnosci: number,
+    ]
+  >(db, 'temat_stat', [
+    'kadencja',
+    'id_organu',
+    'temat',
+    'liczba_glosowan',
+    'przyjete',
+    'odrzucone',
+    'suma_kontrowersyjnosci',
+  ]);
   const order = byId(classifier);
   let rows = 0;
   db.transaction(() => {
@@ -153,16 +181,47 @@ export function writeTopicFigures(
 
 /** `radny_temat`: per councillor (in id order), scope, body and topic with a ballot, in key order. */
 export function writeCouncillorTopics(
-  db: Database.Database, dims: Dimensions, classifier: TopicClassifier, tally: TopicTally,
+  db: Database.Database,
+  dims: Dimensions,
+  classifier: TopicClassifier,
+  tally: TopicTally,
 ): number {
   const T = classifier.size;
   const width = T * COUNTS;
   const slotsOf: number[][] = Array.from({ length: dims.P }, () => []);
   for (let slot = 0; slot < tally.size; slot++) slotsOf[tally.slotPerson[slot]!]!.push(slot);
-  const insert = new BatchInsert<[id_osoby: number, kadencja: string, id_organu: number, temat: string, za: number,
-    przeciw: number, wstrzymujacy: number, nieobecny: number, brak_glosu: number, zg_wszystkie: number,
-    zg_zgodne: number]>(db, 'radny_temat', ['id_osoby', 'kadencja', 'id_organu', 'temat', 'za', 'przeciw',
-    'wstrzymujacy', 'nieobecny', 'brak_glosu', 'zg_wszystkie', 'zg_zgodne'], 100);
+  const insert = new BatchInsert<
+    [
+      id_osoby: number,
+      kadencja: string,
+      id_organu: number,
+      temat: string,
+      za: number,
+      przeciw: number,
+      wstrzymujacy: number,
+      nieobecny: number,
+      brak_glosu: number,
+      zg_wszystkie: number,
+      zg_zgodne: number,
+    ]
+  >(
+    db,
+    'radny_temat',
+    [
+      'id_osoby',
+      'kadencja',
+      'id_organu',
+      'temat',
+      'za',
+      'przeciw',
+      'wstrzymujacy',
+      'nieobecny',
+      'brak_glosu',
+      'zg_wszystkie',
+      'zg_zgodne',
+    ],
+    100,
+  );
   const order = byId(classifier);
   let rows = 0;
   db.transaction(() => {
@@ -186,8 +245,19 @@ export function writeCouncillorTopics(
         for (const t of order) {
           const at = t * COUNTS;
           if (sum[at]! + sum[at + 1]! + sum[at + 2]! + sum[at + 3]! + sum[at + 4]! === 0) continue;
-          insert.add(id, kadencja, Number(organ), classifier.idOf(t), sum[at]!, sum[at + 1]!, sum[at + 2]!,
-            sum[at + 3]!, sum[at + 4]!, sum[at + WITH_GROUP]!, sum[at + AGREES]!);
+          insert.add(
+            id,
+            kadencja,
+            Number(organ),
+            classifier.idOf(t),
+            sum[at]!,
+            sum[at + 1]!,
+            sum[at + 2]!,
+            sum[at + 3]!,
+            sum[at + 4]!,
+            sum[at + WITH_GROUP]!,
+            sum[at + AGREES]!,
+          );
           rows++;
         }
       }

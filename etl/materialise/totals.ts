@@ -39,8 +39,10 @@ export function writeSessions(db: Database.Database, dims: Dimensions, attendanc
     for (const point of group) points.id[ordered++] = point.id;
     group = [];
   };
-  for (const [id, session, numer] of db.prepare('SELECT id_punktu, id_posiedzenia, numer FROM punkt ORDER BY id_posiedzenia, id_punktu')
-    .raw().iterate() as Iterable<[number, number, string]>) {
+  for (const [id, session, numer] of db
+    .prepare('SELECT id_punktu, id_posiedzenia, numer FROM punkt ORDER BY id_posiedzenia, id_punktu')
+    .raw()
+    .iterate() as Iterable<[number, number, string]>) {
     if (session !== groupSession) {
       placeGroup();
       groupSession = session;
@@ -49,24 +51,44 @@ export function writeSessions(db: Database.Database, dims: Dimensions, attendanc
   }
   placeGroup();
 
-  const updatePoint = db.prepare<[number, number, number]>('UPDATE punkt SET ord = ?, liczba_glosowan = ? WHERE id_punktu = ?');
-  const updateSession = db.prepare<[number, number, number, number, number, number, number, number]>(`UPDATE posiedzenie SET ord = ?,
+  const updatePoint = db.prepare<[number, number, number]>(
+    'UPDATE punkt SET ord = ?, liczba_glosowan = ? WHERE id_punktu = ?',
+  );
+  const updateSession = db.prepare<
+    [number, number, number, number, number, number, number, number]
+  >(`UPDATE posiedzenie SET ord = ?,
     liczba_glosowan = ?, obecni = ?, liczba_obecnosci = ?, frekwencja_procent = ?, liczba_punktow = ?, lista_obecnosci = ?
     WHERE id_posiedzenia = ?`);
   db.transaction(() => {
     for (let i = 0; i < pointCount; i++) updatePoint.run(i + 1, points.votes[i]!, points.id[i]!);
     const { date, id } = sessions;
-    const listOrder = Int32Array.from({ length: sessions.count }, (_, i) => i).sort((a, b) => date[b]! - date[a]! || id[b]! - id[a]!);
+    const listOrder = Int32Array.from({ length: sessions.count }, (_, i) => i).sort(
+      (a, b) => date[b]! - date[a]! || id[b]! - id[a]!,
+    );
     listOrder.forEach((si, i) => {
       const present = attendance.present[si]!;
       const records = attendance.records[si]!;
-      updateSession.run(i + 1, firstVote[si + 1]! - firstVote[si]!, present, records, percent(present, records), pointsPerSession[si]!,
-        sessions.givenAttendance[si]!, id[si]!);
+      updateSession.run(
+        i + 1,
+        firstVote[si + 1]! - firstVote[si]!,
+        present,
+        records,
+        percent(present, records),
+        pointsPerSession[si]!,
+        sessions.givenAttendance[si]!,
+        id[si]!,
+      );
     });
   })();
 }
 
-export function writeTotals(db: Database.Database, dims: Dimensions, attendance: Attendance, bodyTally: BodyTally, cells: Map<number, BodySlot[]>): void {
+export function writeTotals(
+  db: Database.Database,
+  dims: Dimensions,
+  attendance: Attendance,
+  bodyTally: BodyTally,
+  cells: Map<number, BodySlot[]>,
+): void {
   const width = dims.B + 1; // body slot 0 = all bodies, b + 1 = body b
   const bodyIdOf = (slot: number) => (slot === 0 ? 0 : dims.bodies[slot - 1]!);
   // liczba_radnych: over all bodies, persons with a membership in scope; of one body, persons with an attendance record there.
@@ -75,28 +97,52 @@ export function writeTotals(db: Database.Database, dims: Dimensions, attendance:
     for (let p = 0; p < dims.P; p++) if (dims.display(p, s) !== null) people[s * width]!++;
   }
   for (const slots of cells.values()) {
-    for (const c of slots) if (bodyTally.get(c.slot, BodyField.liczba_posiedzen) > 0) people[c.scope * width + c.body + 1]!++;
+    for (const c of slots)
+      if (bodyTally.get(c.slot, BodyField.liczba_posiedzen) > 0) people[c.scope * width + c.body + 1]!++;
   }
 
-  const insertSummary = db.prepare<[string, number, number, number, number, number, number]>(`INSERT INTO zestawienie (kadencja,
+  const insertSummary = db.prepare<
+    [string, number, number, number, number, number, number]
+  >(`INSERT INTO zestawienie (kadencja,
     id_organu, liczba_posiedzen, liczba_glosow, liczba_radnych, obecnosci, liczba_obecnosci) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const insertMonth = db.prepare<[string, number, string, number, number, number]>(`INSERT INTO miesiac (kadencja, id_organu, miesiac,
+  const insertMonth = db.prepare<
+    [string, number, string, number, number, number]
+  >(`INSERT INTO miesiac (kadencja, id_organu, miesiac,
     liczba_posiedzen, obecnosci, nieobecnosci) VALUES (?, ?, ?, ?, ?, ?)`);
   const insertTerm = db.prepare<[string, number, number, number]>(
-    'INSERT INTO kadencja_stat (kadencja, liczba_radnych, liczba_posiedzen, liczba_glosowan) VALUES (?, ?, ?, ?)');
+    'INSERT INTO kadencja_stat (kadencja, liczba_radnych, liczba_posiedzen, liczba_glosowan) VALUES (?, ?, ?, ?)',
+  );
   const { cellMonths } = attendance;
   db.transaction(() => {
     for (let cell = 0; cell < dims.S * width; cell++) {
-      insertSummary.run(dims.scopes[Math.floor(cell / width)]!, bodyIdOf(cell % width), attendance.scopeSessions[cell]!,
-        attendance.scopeVotes[cell]!, people[cell]!, attendance.scopePresent[cell]!, attendance.scopeRecords[cell]!);
+      insertSummary.run(
+        dims.scopes[Math.floor(cell / width)]!,
+        bodyIdOf(cell % width),
+        attendance.scopeSessions[cell]!,
+        attendance.scopeVotes[cell]!,
+        people[cell]!,
+        attendance.scopePresent[cell]!,
+        attendance.scopeRecords[cell]!,
+      );
     }
     for (let slot = 0; slot < cellMonths.size; slot++) {
       const { owner: cell, month } = attendance.split(cellMonths.key(slot));
-      insertMonth.run(dims.scopes[Math.floor(cell / width)]!, bodyIdOf(cell % width), monthText(month),
-        cellMonths.get(slot, 'sessions'), cellMonths.get(slot, 'present'), cellMonths.get(slot, 'absent'));
+      insertMonth.run(
+        dims.scopes[Math.floor(cell / width)]!,
+        bodyIdOf(cell % width),
+        monthText(month),
+        cellMonths.get(slot, 'sessions'),
+        cellMonths.get(slot, 'present'),
+        cellMonths.get(slot, 'absent'),
+      );
     }
     for (let s = 1; s < dims.S; s++) {
-      insertTerm.run(dims.scopes[s]!, people[s * width]!, attendance.scopeSessions[s * width]!, attendance.scopeVotes[s * width]!);
+      insertTerm.run(
+        dims.scopes[s]!,
+        people[s * width]!,
+        attendance.scopeSessions[s * width]!,
+        attendance.scopeVotes[s * width]!,
+      );
     }
   })();
 }

@@ -13,10 +13,20 @@ import { BALLOTS_FILE, BUNDLE_FILES, type FileSpec } from './csv-spec.ts';
 import { readCsvRecords, type RecordSink } from './csv-records.ts';
 
 /** A problem found by the parser, to be reported after the first `before` rows of its batch. */
-export interface ParsedProblem { before: number; severity: Severity; line: number; column: string; problem: string }
+export interface ParsedProblem {
+  before: number;
+  severity: Severity;
+  line: number;
+  column: string;
+  problem: string;
+}
 
 /** Ballots as columns: vote id, councillor id, ballot code (GLOS_VALUES index). */
-export interface BallotColumns { vote: Float64Array; person: Float64Array; glos: Uint8Array }
+export interface BallotColumns {
+  vote: Float64Array;
+  person: Float64Array;
+  glos: Uint8Array;
+}
 
 export interface RowBatch {
   /** Index of the file in BUNDLE_FILES. */
@@ -38,15 +48,27 @@ const ROWS_PER_BATCH = 8192;
 class BatchBuilder {
   private batch!: RowBatch;
 
-  constructor(private readonly spec: number, private readonly ballots: boolean, private readonly emit: (batch: RowBatch) => Promise<void>) {
+  constructor(
+    private readonly spec: number,
+    private readonly ballots: boolean,
+    private readonly emit: (batch: RowBatch) => Promise<void>,
+  ) {
     this.reset();
   }
 
   private reset(): void {
     this.batch = {
-      spec: this.spec, count: 0, lines: new Float64Array(ROWS_PER_BATCH), rows: [], problems: [],
+      spec: this.spec,
+      count: 0,
+      lines: new Float64Array(ROWS_PER_BATCH),
+      rows: [],
+      problems: [],
       ballots: this.ballots
-        ? { vote: new Float64Array(ROWS_PER_BATCH), person: new Float64Array(ROWS_PER_BATCH), glos: new Uint8Array(ROWS_PER_BATCH) }
+        ? {
+            vote: new Float64Array(ROWS_PER_BATCH),
+            person: new Float64Array(ROWS_PER_BATCH),
+            glos: new Uint8Array(ROWS_PER_BATCH),
+          }
         : null,
     };
   }
@@ -88,7 +110,11 @@ const truncate = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}â
  * back the reading). Returns the number of data rows, or null when the file could not be read (a required
  * column is missing, or it is not UTF-8).
  */
-export async function parseBundleFile(path: string, spec: number, emit: (batch: RowBatch) => Promise<void>): Promise<number | null> {
+export async function parseBundleFile(
+  path: string,
+  spec: number,
+  emit: (batch: RowBatch) => Promise<void>,
+): Promise<number | null> {
   const { schema, file, prepare } = BUNDLE_FILES[spec]! as FileSpec<z.ZodObject>;
   const ballots = file === BALLOTS_FILE;
   const out = new BatchBuilder(spec, ballots, emit);
@@ -108,8 +134,14 @@ export async function parseBundleFile(path: string, spec: number, emit: (batch: 
     // The contract ignores unknown columns; said once, so that a typo in a header is visible.
     const absentOptional = columns.filter((c) => !names.includes(c));
     for (const name of names.filter((h) => !columns.includes(h))) {
-      out.problem('warning', 1, name || '(empty)', `unknown column, ignored${absentOptional.length
-        ? ` (optional columns not in this file: ${absentOptional.join(', ')})` : ''}`);
+      out.problem(
+        'warning',
+        1,
+        name || '(empty)',
+        `unknown column, ignored${
+          absentOptional.length ? ` (optional columns not in this file: ${absentOptional.join(', ')})` : ''
+        }`,
+      );
     }
     indexes = columns.map((c) => names.indexOf(c));
     width = names.length;
@@ -147,15 +179,19 @@ export async function parseBundleFile(path: string, spec: number, emit: (batch: 
       }
     },
     // A ballot line the schema accepts, read from its bytes; anything else goes through the schema for its messages.
-    plainLine: ballots ? (bytes, start, end, line) => {
-      if (!canonical) return false;
-      const ballot = plainBallot(bytes, start, end);
-      if (ballot === null) return false;
-      rows++;
-      out.ballot(line, ballot.vote, ballot.person, ballot.glos);
-      return true;
-    } : undefined,
-    get full() { return out.full; },
+    plainLine: ballots
+      ? (bytes, start, end, line) => {
+          if (!canonical) return false;
+          const ballot = plainBallot(bytes, start, end);
+          if (ballot === null) return false;
+          rows++;
+          out.ballot(line, ballot.vote, ballot.person, ballot.glos);
+          return true;
+        }
+      : undefined,
+    get full() {
+      return out.full;
+    },
     flush: () => out.send(),
   };
 
@@ -165,7 +201,12 @@ export async function parseBundleFile(path: string, spec: number, emit: (batch: 
       report(syntaxError.line, '(file)', syntaxError.message);
       throw new Unreadable(); // refused: its rows are not what the file says
     }
-    if (syntaxError) report(syntaxError.line, '(row)', `${syntaxError.message.replace(/^Invalid /, 'invalid ')}; the rest of the file was not read`);
+    if (syntaxError)
+      report(
+        syntaxError.line,
+        '(row)',
+        `${syntaxError.message.replace(/^Invalid /, 'invalid ')}; the rest of the file was not read`,
+      );
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
     await out.send();
@@ -206,7 +247,9 @@ function plainBallot(bytes: Buffer, start: number, end: number): typeof parsedBa
   const person = id();
   if (person < 0) return null;
   at++;
-  const glos = GLOS_BYTES.findIndex((value) => value.length === end - at && bytes.compare(value, 0, value.length, at, end) === 0);
+  const glos = GLOS_BYTES.findIndex(
+    (value) => value.length === end - at && bytes.compare(value, 0, value.length, at, end) === 0,
+  );
   if (glos < 0) return null;
   parsedBallot.vote = vote;
   parsedBallot.person = person;

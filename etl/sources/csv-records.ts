@@ -35,13 +35,21 @@ export interface RecordSink {
  * A syntax error of the file (csv-parse's message), on `line`, or (`encoding`) the line from which the
  * file is not UTF-8 (text-encoding.ts); nothing after it was read.
  */
-export interface CsvSyntaxError { line: number; message: string; encoding?: true }
+export interface CsvSyntaxError {
+  line: number;
+  message: string;
+  encoding?: true;
+}
 
 /**
  * Reads the file at `path` into `sink`; returns the syntax error that ended it early, if any.
  * `chunkBytes`: how much is read at a time (the tests make it small to put lines across reads).
  */
-export async function readCsvRecords(path: string, sink: RecordSink, chunkBytes = 1 << 20): Promise<CsvSyntaxError | null> {
+export async function readCsvRecords(
+  path: string,
+  sink: RecordSink,
+  chunkBytes = 1 << 20,
+): Promise<CsvSyntaxError | null> {
   let line = 1;
   let fileOffset = 0; // of `pending`'s first byte
   let pending: Buffer | null = null; // an incomplete last line
@@ -66,7 +74,8 @@ export async function readCsvRecords(path: string, sink: RecordSink, chunkBytes 
     let quoteAt = indexOrEnd(bytes, QUOTE, 0); // the next quote
     let at = 0;
     for (let end = bytes.indexOf(LF); end >= 0; end = bytes.indexOf(LF, at)) {
-      if (end >= crAt || !take(sink, bytes, at, end, quoteAt < end, line)) return handOff(path, fileOffset + at, line, sink);
+      if (end >= crAt || !take(sink, bytes, at, end, quoteAt < end, line))
+        return handOff(path, fileOffset + at, line, sink);
       line++;
       at = end + 1;
       if (quoteAt < at) quoteAt = indexOrEnd(bytes, QUOTE, at);
@@ -80,7 +89,8 @@ export async function readCsvRecords(path: string, sink: RecordSink, chunkBytes 
     // The last line, without a line break after it.
     if (!isUtf8(pending)) return { ...firstLineNotUtf8(pending, 0, pending.length, line)!, encoding: true };
     const quoted = pending.includes(QUOTE);
-    if (pending.includes(CR) || !take(sink, pending, 0, pending.length, quoted, line)) return handOff(path, fileOffset, line, sink);
+    if (pending.includes(CR) || !take(sink, pending, 0, pending.length, quoted, line))
+      return handOff(path, fileOffset, line, sink);
     if (sink.full) await sink.flush();
   }
   return null;
@@ -150,7 +160,9 @@ class EncodingRefused extends Error {}
  */
 async function handOff(path: string, offset: number, line: number, sink: RecordSink): Promise<CsvSyntaxError | null> {
   const fromStart = line === 1;
-  const options = fromStart ? { bom: true, relax_column_count: true } : { relax_column_count: true, record_delimiter: '\n' };
+  const options = fromStart
+    ? { bom: true, relax_column_count: true }
+    : { relax_column_count: true, record_delimiter: '\n' };
   const firstLine = line;
   let nextLine = line;
   // A record starts on the line after the previous one ended, and quoted fields may span lines.
@@ -170,7 +182,12 @@ async function handOff(path: string, offset: number, line: number, sink: RecordS
   });
   try {
     // pipeline, not pipe: the refusal (an error of `checked`) must end the records' iteration.
-    const records = pipeline(createReadStream(path, { start: fromStart ? 0 : offset }), checked, parse(options), () => undefined);
+    const records = pipeline(
+      createReadStream(path, { start: fromStart ? 0 : offset }),
+      checked,
+      parse(options),
+      () => undefined,
+    );
     for await (const cells of records as AsyncIterable<string[]>) {
       const at = nextLine;
       nextLine++;

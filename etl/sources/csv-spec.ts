@@ -22,16 +22,16 @@ const optionalId = id.nullable();
 const count = required.regex(NON_NEGATIVE_INT, 'must be a non-negative integer').transform(Number);
 const optionalCount = count.nullable();
 // `abort`: a value of the wrong form is not also reported as "not a calendar date" (one message per problem).
-const date = required.regex(DATE, { error: 'must be a date YYYY-MM-DD', abort: true }).refine(isDateTime, 'is not a calendar date');
+const date = required
+  .regex(DATE, { error: 'must be a date YYYY-MM-DD', abort: true })
+  .refine(isDateTime, 'is not a calendar date');
 const optionalDate = date.nullable();
 const dateTime = required
   .regex(DATE_TIME, { error: 'must be YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]', abort: true })
   .refine(isDateTime, 'is not a calendar date');
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).transform(Number);
 const term = required.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023');
-const wynik = z
-  .enum([PRZYJETO, ODRZUCONO], { error: `must be ${PRZYJETO} or ${ODRZUCONO}` })
-  .nullable();
+const wynik = z.enum([PRZYJETO, ODRZUCONO], { error: `must be ${PRZYJETO} or ${ODRZUCONO}` }).nullable();
 const glos = z
   .enum(GLOS_VALUES, { error: `must be one of ${GLOS_VALUES.join(', ')}` })
   .transform((value) => GLOS_CODE.get(value)!);
@@ -53,68 +53,98 @@ export const BALLOTS_FILE = 'glosy.csv';
 /** The bundle's files in dependency order: every reference points to a file read earlier. */
 export const BUNDLE_FILES = [
   spec({
-    file: 'kadencje.csv', optional: false,
+    file: 'kadencje.csv',
+    optional: false,
     schema: z.object({ kadencja: term, data_od: date, data_do: optionalDate }),
     load: (l, r, at) => l.kadencja(r, at),
   }),
   spec({
-    file: 'organy.csv', optional: false,
+    file: 'organy.csv',
+    optional: false,
     schema: z.object({ id_organu: id, nazwa: text, typ: text }),
     load: (l, r, at) => l.organ(r, at),
   }),
   spec({
-    file: 'ugrupowania.csv', optional: false,
+    file: 'ugrupowania.csv',
+    optional: false,
     schema: z.object({ id_ugrupowania: id, nazwa: text, skrot: optionalText }),
     load: (l, r, at) => l.ugrupowanie(r, at),
   }),
   spec({
-    file: 'radni.csv', optional: false,
+    file: 'radni.csv',
+    optional: false,
     schema: z.object({ id_osoby: id, imie_nazwisko: text }),
     load: (l, r, at) => l.radny(r, at),
   }),
   spec({
-    file: 'przynaleznosci.csv', optional: false,
+    file: 'przynaleznosci.csv',
+    optional: false,
     schema: z.object({
-      przynaleznosc_id: id, id_osoby: id, kadencja: term, id_ugrupowania: optionalId,
-      data_od: optionalDate, data_do: optionalDate, aktywny: flag,
+      przynaleznosc_id: id,
+      id_osoby: id,
+      kadencja: term,
+      id_ugrupowania: optionalId,
+      data_od: optionalDate,
+      data_do: optionalDate,
+      aktywny: flag,
     }),
     load: (l, r, at) => l.przynaleznosc(r, at),
   }),
   spec({
-    file: 'posiedzenia.csv', optional: false,
+    file: 'posiedzenia.csv',
+    optional: false,
     schema: z.object({
-      id_posiedzenia: id, id_organu: id, kadencja: term, numer: text, data: date, nazwa: optionalText,
+      id_posiedzenia: id,
+      id_organu: id,
+      kadencja: term,
+      numer: text,
+      data: date,
+      nazwa: optionalText,
     }),
     load: (l, r, at) => l.posiedzenie(r, at),
   }),
   spec({
-    file: 'punkty.csv', optional: true,
+    file: 'punkty.csv',
+    optional: true,
     schema: z.object({ id_punktu: id, id_posiedzenia: id, numer: text, tytul: text }),
     load: (l, r, at) => l.punkt(r, at),
   }),
   spec({
-    file: 'glosowania.csv', optional: false,
+    file: 'glosowania.csv',
+    optional: false,
     schema: z.object({
-      id_glosowania: id, id_posiedzenia: id, id_punktu: optionalId, numer: count,
-      data_czas: dateTime, tytul: text, wynik,
+      id_glosowania: id,
+      id_posiedzenia: id,
+      id_punktu: optionalId,
+      numer: count,
+      data_czas: dateTime,
+      tytul: text,
+      wynik,
       // The tallies the source states (CONTRACT §10): used where the vote has no ballots, shown beside the counted ones.
-      za: optionalCount, przeciw: optionalCount, wstrzymujacy: optionalCount, nieobecni: optionalCount, brak_glosu: optionalCount,
+      za: optionalCount,
+      przeciw: optionalCount,
+      wstrzymujacy: optionalCount,
+      nieobecni: optionalCount,
+      brak_glosu: optionalCount,
     }),
     prepare: (r) => Object.assign(r, { tytul_folded: foldText(r.tytul) }),
     load: (l, r, at) => l.glosowanie({ ...r, liczby: r }, at),
   }),
   spec({
-    file: 'glosy.csv', optional: false,
+    file: 'glosy.csv',
+    optional: false,
     schema: z.object({ id_glosowania: id, id_osoby: id, glos }),
     load: (l, r, at) => l.glos(r, at),
   }),
   spec({
-    file: 'obecnosci.csv', optional: true,
+    file: 'obecnosci.csv',
+    optional: true,
     schema: z.object({ id_posiedzenia: id, id_osoby: id, obecny: flag }),
     load: (l, r, at) => l.obecnosc(r, at),
   }),
   spec({
-    file: 'zalaczniki.csv', optional: true,
+    file: 'zalaczniki.csv',
+    optional: true,
     schema: z.object({ id_zalacznika: id, id_glosowania: id, nazwa: text, url: optionalText }),
     load: (l, r, at) => l.zalacznik(r, at),
   }),

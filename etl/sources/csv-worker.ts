@@ -5,7 +5,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseBundleFile, type RowBatch } from './csv-file.ts';
 
-export interface ParseJob { files: Array<{ path: string; spec: number }> }
+export interface ParseJob {
+  files: Array<{ path: string; spec: number }>;
+}
 
 export type ParseMessage =
   | { type: 'batch'; batch: RowBatch }
@@ -26,10 +28,16 @@ port.on('message', () => {
 });
 
 async function emit(batch: RowBatch): Promise<void> {
-  const buffers = [batch.lines.buffer, ...(batch.ballots ? [batch.ballots.vote.buffer, batch.ballots.person.buffer, batch.ballots.glos.buffer] : [])];
+  const buffers = [
+    batch.lines.buffer,
+    ...(batch.ballots ? [batch.ballots.vote.buffer, batch.ballots.person.buffer, batch.ballots.glos.buffer] : []),
+  ];
   port.postMessage({ type: 'batch', batch } satisfies ParseMessage, buffers as ArrayBuffer[]);
   ahead++;
-  while (ahead >= MAX_AHEAD) await new Promise<void>((wake) => { resume = wake; });
+  while (ahead >= MAX_AHEAD)
+    await new Promise<void>((wake) => {
+      resume = wake;
+    });
 }
 
 try {

@@ -18,8 +18,13 @@ export { BUNDLE_COLUMNS } from './csv-spec.ts';
 
 /** What each file's ids are called in the loader's problems ("unknown agenda point 7"), for hints. */
 const ENTITY_OF_FILE: Readonly<Record<string, string>> = {
-  'kadencje.csv': 'term', 'organy.csv': 'body', 'ugrupowania.csv': 'group', 'radni.csv': 'councillor',
-  'posiedzenia.csv': 'session', 'punkty.csv': 'agenda point', 'glosowania.csv': 'vote',
+  'kadencje.csv': 'term',
+  'organy.csv': 'body',
+  'ugrupowania.csv': 'group',
+  'radni.csv': 'councillor',
+  'posiedzenia.csv': 'session',
+  'punkty.csv': 'agenda point',
+  'glosowania.csv': 'vote',
 };
 
 /**
@@ -38,8 +43,8 @@ export function notABundle(path: string): string | null {
     return 'is a file, not a directory: a CSV bundle is a directory of CSV files (CONTRACT §1)';
   }
   if (readdirSync(path).some((n) => n.endsWith('.csv'))) return null;
-  const what = otherFormatHint(path, 'csv')
-    || ': a CSV bundle is a directory of kadencje.csv, organy.csv, … (CONTRACT §1)';
+  const what =
+    otherFormatHint(path, 'csv') || ': a CSV bundle is a directory of kadencje.csv, organy.csv, … (CONTRACT §1)';
   return `holds no CSV files${what}`;
 }
 
@@ -48,7 +53,11 @@ export function notABundle(path: string): string | null {
  * are parsed and validated in a worker thread (csv-worker.ts) while the loader checks and inserts
  * what was parsed before: the two halves of the read run on two cores.
  */
-export async function readCsvBundle(dir: string, loader: Loader, onFile?: (file: string, rows: number) => void): Promise<void> {
+export async function readCsvBundle(
+  dir: string,
+  loader: Loader,
+  onFile?: (file: string, rows: number) => void,
+): Promise<void> {
   const wrongKind = notABundle(dir);
   if (wrongKind !== null) {
     loader.findings.error({ file: dir, line: 0 }, '(source)', wrongKind);
@@ -60,7 +69,8 @@ export async function readCsvBundle(dir: string, loader: Loader, onFile?: (file:
   try {
     for (const [spec, fileSpec] of BUNDLE_FILES.entries()) {
       if (!present.some((f) => f.spec === spec)) {
-        if (!fileSpec.optional) loader.findings.error({ file: fileSpec.file, line: 0 }, '(file)', 'required file is missing');
+        if (!fileSpec.optional)
+          loader.findings.error({ file: fileSpec.file, line: 0 }, '(file)', 'required file is missing');
         unread.push(fileSpec.file);
         continue;
       }
@@ -84,7 +94,9 @@ async function loadFile(parser: BundleParser, fileSpec: FileSpec<z.ZodObject>, l
     let loaded = 0;
     const loadUpTo = (end: number) => {
       if (batch.ballots) loader.glosy(file, batch.ballots, batch.lines, loaded, end);
-      else for (let i = loaded; i < end; i++) fileSpec.load(loader, batch.rows[i] as z.output<z.ZodObject>, { file, line: batch.lines[i]! });
+      else
+        for (let i = loaded; i < end; i++)
+          fileSpec.load(loader, batch.rows[i] as z.output<z.ZodObject>, { file, line: batch.lines[i]! });
       loaded = end;
     };
     for (const { before, severity, line, column, problem } of batch.problems) {
@@ -119,7 +131,9 @@ class BundleParser {
     this.worker = new Worker(workerEntry(), { workerData: job });
     this.worker.on('message', (message: ParseMessage) => {
       if (message.type === 'failed') {
-        this.fail(Object.assign(new Error(`reading the CSV bundle failed: ${message.message}`), { stack: message.stack }));
+        this.fail(
+          Object.assign(new Error(`reading the CSV bundle failed: ${message.message}`), { stack: message.stack }),
+        );
         return;
       }
       const waiting = this.waiting;
@@ -142,7 +156,9 @@ class BundleParser {
     const message = this.received.shift();
     if (message) return Promise.resolve(message);
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => { this.waiting = { resolve, reject }; });
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+    });
   }
 
   /** The last batch is loaded: the worker may parse one more. */
@@ -161,9 +177,13 @@ function hintUnreadFiles(findings: Findings, dir: string, unread: string[]): voi
     const entity = ENTITY_OF_FILE[file];
     if (entity === undefined) continue;
     const spec = BUNDLE_FILES.find((f) => f.file === file)!;
-    const notUtf8 = findings.errors.some((p) => p.file === file && p.column === '(file)' && p.problem.startsWith('is not UTF-8'));
+    const notUtf8 = findings.errors.some(
+      (p) => p.file === file && p.column === '(file)' && p.problem.startsWith('is not UTF-8'),
+    );
     const why = !existsSync(join(dir, file))
-      ? (spec.optional ? `${file} is absent (it is optional)` : `${file} is missing`)
+      ? spec.optional
+        ? `${file} is absent (it is optional)`
+        : `${file} is missing`
       : `${file} was not read (${notUtf8 ? 'it is not UTF-8' : 'a required column is missing'})`;
     findings.hint(
       (kind) => kind.severity === 'error' && kind.pattern.startsWith(`unknown ${entity} `),

@@ -24,5 +24,8 @@ export interface SourceReader {
 export const SOURCE_READERS: Readonly<Record<SourceFormat, SourceReader>> = {
   csv: { describe: 'CSV bundle directory (CONTRACT §1)', read: (path, loader) => readCsvBundle(path, loader) },
   sejm: { describe: 'Sejm API files: a directory or a .tar.gz of one', read: readSejm },
-  radoskop: { describe: "Radoskop council data: a council folder or a folder of them (CONTRACT §8)", read: readRadoskop },
+  radoskop: {
+    describe: 'Radoskop council data: a council folder or a folder of them (CONTRACT §8)',
+    read: readRadoskop,
+  },
 };

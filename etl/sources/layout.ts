@@ -36,13 +36,15 @@ const isDirectory = (path: string): boolean => {
 /** A Radoskop council folder: config.json, kadencja-<YYYY-YYYY>.json or data.json, directly or under docs/. */
 function isRadoskopCouncil(dir: string): boolean {
   return [dir, join(dir, 'docs')].some((folder) =>
-    namesIn(folder).some((name) => name === 'config.json' || name === 'data.json' || RADOSKOP_TERM_FILE.test(name)));
+    namesIn(folder).some((name) => name === 'config.json' || name === 'data.json' || RADOSKOP_TERM_FILE.test(name)),
+  );
 }
 
 /** The format the files at `path` are in, judged by their names; null when none is recognised. */
 export function layoutOf(path: string): Layout | null {
   if (!isDirectory(path)) {
-    return /\.(tar\.gz|tgz)$/i.test(path) ? { format: 'sejm', is: 'is a .tar.gz file (the Sejm format\'s archive)' }
+    return /\.(tar\.gz|tgz)$/i.test(path)
+      ? { format: 'sejm', is: "is a .tar.gz file (the Sejm format's archive)" }
       : null;
   }
   const names = namesIn(path);

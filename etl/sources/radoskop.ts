@@ -29,7 +29,11 @@ import type { SourcePart } from './part.ts';
 
 /** `named_votes` keys → glos codes (CONTRACT §8). */
 const NAMED_VOTE_CODE: ReadonlyMap<string, number> = new Map([
-  ['za', ZA], ['przeciw', PRZECIW], ['wstrzymal_sie', WSTRZYMUJACY], ['brak_glosu', BRAK_GLOSU], ['nieobecni', NIEOBECNY],
+  ['za', ZA],
+  ['przeciw', PRZECIW],
+  ['wstrzymal_sie', WSTRZYMUJACY],
+  ['brak_glosu', BRAK_GLOSU],
+  ['nieobecni', NIEOBECNY],
 ]);
 /** `club` values that mean "no group" (compared in lower case, after trimming). */
 const NO_GROUP = new Set(['', '?', '-', 'niezrzeszeni', 'niezrzeszony', 'niezrzeszona', 'niezrzeszone']);
@@ -47,53 +51,108 @@ const shown = (value: unknown): string => {
 // ── Schemas ──────────────────────────────────────────────────────────────────────────────────────
 // Lenient where §8 is: a value of the wrong kind in an optional field counts as absent (`catch`).
 
-const list = z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'is missing' : `must be a list (got ${shown(iss.input)})`) });
+const list = z.array(z.unknown(), {
+  error: (iss) => (iss.input === undefined ? 'is missing' : `must be a list (got ${shown(iss.input)})`),
+});
 
 /** A term file (or a term object of the older layout): an object with a `votes` list. */
-export const termFileSchema = z.object({
-  votes: list,
-  councilors: list.optional(),
-  councilor_index: list.optional(),
-  sessions: list.optional(),
-}, { error: (iss) => `must be a JSON object (got ${shown(iss.input)})` }).loose();
+export const termFileSchema = z
+  .object(
+    {
+      votes: list,
+      councilors: list.optional(),
+      councilor_index: list.optional(),
+      sessions: list.optional(),
+    },
+    { error: (iss) => `must be a JSON object (got ${shown(iss.input)})` },
+  )
+  .loose();
 
 /** Radoskop's `data.json`: the list of terms (whole term objects in the older layout). */
-export const indexSchema = z.object({ kadencje: list }, { error: (iss) => `must be a JSON object (got ${shown(iss.input)})` }).loose();
+export const indexSchema = z
+  .object({ kadencje: list }, { error: (iss) => `must be a JSON object (got ${shown(iss.input)})` })
+  .loose();
 /** One entry of the index's `kadencje`: a term id, the name of its term file. */
-export const indexEntrySchema = z.object({
-  id: z.string({ error: (iss) => (iss.input === undefined ? 'is missing' : `must be a term like 2024-2029 (got ${shown(iss.input)})`) })
-    .regex(TERM, { error: (iss) => `must be a term like 2024-2029 (got ${shown(iss.input)})` }),
-}, { error: 'must be an object' }).loose();
+export const indexEntrySchema = z
+  .object(
+    {
+      id: z
+        .string({
+          error: (iss) =>
+            iss.input === undefined ? 'is missing' : `must be a term like 2024-2029 (got ${shown(iss.input)})`,
+        })
+        .regex(TERM, { error: (iss) => `must be a term like 2024-2029 (got ${shown(iss.input)})` }),
+    },
+    { error: 'must be an object' },
+  )
+  .loose();
 
 const optionalText = z.string().optional().catch(undefined);
-const councilorSchema = z.object({ name: z.string().transform(collapse), club: z.string().transform((c) => c.trim()).catch('') });
-const configSchema = z.object({
-  rada_name: optionalText, city_genitive: optionalText, city_name: optionalText,
-  kadencje: z.record(z.string(), z.object({ start: z.string().optional().catch(undefined) }).catch({})).optional().catch(undefined),
-}).loose();
+const councilorSchema = z.object({
+  name: z.string().transform(collapse),
+  club: z
+    .string()
+    .transform((c) => c.trim())
+    .catch(''),
+});
+const configSchema = z
+  .object({
+    rada_name: optionalText,
+    city_genitive: optionalText,
+    city_name: optionalText,
+    kadencje: z
+      .record(z.string(), z.object({ start: z.string().optional().catch(undefined) }).catch({}))
+      .optional()
+      .catch(undefined),
+  })
+  .loose();
 
-const voteSchema = z.object({
-  id: z.union([z.string(), z.number()]).optional().catch(undefined),
-  session_date: z.string({ error: (iss) => (iss.input === undefined ? 'is missing' : `must be a date YYYY-MM-DD (got ${shown(iss.input)})`) })
-    .refine((d) => DATE.test(d) && isDateTime(d), { error: (iss) => `must be a date YYYY-MM-DD (got ${shown(iss.input)})` }),
-  session_number: z.union([z.string(), z.number()]).nullish().catch(null)
-    .transform((n) => (n === null || n === undefined || String(n).trim() === '' ? null : String(n).trim())),
-  topic: z.string().catch('').transform(collapse),
-  source_url: z.string().catch('').transform((url) => url.trim()),
-  named_votes: z.record(z.string(), z.unknown()).optional().catch(undefined),
-  counts: z.record(z.string(), z.unknown()).optional().catch(undefined),
-  resolution: z.unknown().optional(),
-}, { error: 'must be an object' }).loose();
+const voteSchema = z
+  .object(
+    {
+      id: z.union([z.string(), z.number()]).optional().catch(undefined),
+      session_date: z
+        .string({
+          error: (iss) =>
+            iss.input === undefined ? 'is missing' : `must be a date YYYY-MM-DD (got ${shown(iss.input)})`,
+        })
+        .refine((d) => DATE.test(d) && isDateTime(d), {
+          error: (iss) => `must be a date YYYY-MM-DD (got ${shown(iss.input)})`,
+        }),
+      session_number: z
+        .union([z.string(), z.number()])
+        .nullish()
+        .catch(null)
+        .transform((n) => (n === null || n === undefined || String(n).trim() === '' ? null : String(n).trim())),
+      topic: z.string().catch('').transform(collapse),
+      source_url: z
+        .string()
+        .catch('')
+        .transform((url) => url.trim()),
+      named_votes: z.record(z.string(), z.unknown()).optional().catch(undefined),
+      counts: z.record(z.string(), z.unknown()).optional().catch(undefined),
+      resolution: z.unknown().optional(),
+    },
+    { error: 'must be an object' },
+  )
+  .loose();
 type Vote = z.output<typeof voteSchema>;
 
 /** A term's `sessions` entry: the official attendance list of one sitting (CONTRACT §8 attendance). */
-const sessionListSchema = z.object({
-  date: z.string(),
-  number: z.union([z.string(), z.number()]).nullish().catch(null)
-    .transform((n) => (n === null || n === undefined ? '' : String(n).trim())),
-  attendees: z.array(z.unknown()).catch([])
-    .transform((names) => names.flatMap((n) => (typeof n === 'string' && collapse(n) !== '' ? [collapse(n)] : []))),
-}).loose();
+const sessionListSchema = z
+  .object({
+    date: z.string(),
+    number: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .catch(null)
+      .transform((n) => (n === null || n === undefined ? '' : String(n).trim())),
+    attendees: z
+      .array(z.unknown())
+      .catch([])
+      .transform((names) => names.flatMap((n) => (typeof n === 'string' && collapse(n) !== '' ? [collapse(n)] : []))),
+  })
+  .loose();
 type SessionList = z.output<typeof sessionListSchema>;
 type Config = z.output<typeof configSchema>;
 
@@ -130,13 +189,18 @@ interface Term {
 /** Finds the council folders of a source: the folder itself, or its subfolders in byte order. */
 function councilsOf(path: string, findings: Findings): Council[] {
   const asCouncil = (dir: string, name: string): Council | null => {
-    for (const [filesDir, sub] of [[dir, ''], [join(dir, 'docs'), 'docs/']] as const) {
+    for (const [filesDir, sub] of [
+      [dir, ''],
+      [join(dir, 'docs'), 'docs/'],
+    ] as const) {
       if (!existsSync(filesDir) || !statSync(filesDir).isDirectory()) continue;
       const names = readdirSync(filesDir);
-      const termFiles = names.flatMap((f) => {
-        const m = TERM_FILE.exec(f);
-        return m ? [{ term: m[1]!, file: f }] : [];
-      }).sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+      const termFiles = names
+        .flatMap((f) => {
+          const m = TERM_FILE.exec(f);
+          return m ? [{ term: m[1]!, file: f }] : [];
+        })
+        .sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
       if (termFiles.length > 0 || names.includes('config.json') || names.includes('data.json')) {
         return { name, dir: filesDir, label: (file) => `${name}/${sub}${file}`, termFiles };
       }
@@ -146,16 +210,23 @@ function councilsOf(path: string, findings: Findings): Council[] {
   const single = asCouncil(path, basename(path));
   if (single) return [single];
   const councils: Council[] = [];
-  const subfolders = readdirSync(path, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  const subfolders = readdirSync(path, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)); // byte order (code units), not locale order
   for (const name of subfolders) {
     const council = asCouncil(join(path, name), name);
     if (council) councils.push(council);
   }
   if (councils.length === 0) {
-    findings.error({ file: basename(path), line: 0 }, '(source)',
-      `holds no Radoskop council${otherFormatHint(path, 'radoskop')
-        || ': a council folder has config.json and kadencja-<YYYY-YYYY>.json or data.json (directly or under docs/)'}`);
+    findings.error(
+      { file: basename(path), line: 0 },
+      '(source)',
+      `holds no Radoskop council${
+        otherFormatHint(path, 'radoskop') ||
+        ': a council folder has config.json and kadencja-<YYYY-YYYY>.json or data.json (directly or under docs/)'
+      }`,
+    );
   }
   return councils;
 }
@@ -188,7 +259,11 @@ async function readConfig(council: Council, findings: Findings): Promise<Config>
   if (json === undefined) return {};
   const config = configSchema.safeParse(json);
   if (!config.success) {
-    findings.warn(at, '(file)', `must be a JSON object (got ${shown(json)}): the council is named after its folder "${council.name}"`);
+    findings.warn(
+      at,
+      '(file)',
+      `must be a JSON object (got ${shown(json)}): the council is named after its folder "${council.name}"`,
+    );
     return {};
   }
   return config.data;
@@ -200,7 +275,10 @@ function holdsInstead(json: unknown): string {
   if (typeof json !== 'object' || json === null) return `${shown(json)}, not a term object`;
   const record = json as Record<string, unknown>;
   const sessions = record['sessions'];
-  if (Array.isArray(sessions) && sessions.some((s) => typeof s === 'object' && s !== null && Array.isArray((s as Record<string, unknown>)['votes']))) {
+  if (
+    Array.isArray(sessions) &&
+    sessions.some((s) => typeof s === 'object' && s !== null && Array.isArray((s as Record<string, unknown>)['votes']))
+  ) {
     return `votes nested in ${sessions.length} session${sessions.length === 1 ? '' : 's'}: a scraper's session-nested output`;
   }
   const keys = Object.keys(record);
@@ -212,12 +290,22 @@ function holdsInstead(json: unknown): string {
  * One term (a term file's content, or a term object of the older layout) as a Term, or null when it
  * has no `votes` list (or another list of the wrong kind): then, when `report`, a warning that skips it.
  */
-function termOf(json: unknown, term: string, at: Location, where: { column: string; holder: string }, findings: Findings | null): Term | null {
+function termOf(
+  json: unknown,
+  term: string,
+  at: Location,
+  where: { column: string; holder: string },
+  findings: Findings | null,
+): Term | null {
   const parsed = termFileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     if (issue.path.length === 0 || issue.path[0] === 'votes') {
-      findings?.warn(at, `${where.column}votes`, `no "votes" array (${where.holder} holds ${holdsInstead(json)}); the term is skipped`);
+      findings?.warn(
+        at,
+        `${where.column}votes`,
+        `no "votes" array (${where.holder} holds ${holdsInstead(json)}); the term is skipped`,
+      );
     } else {
       findings?.warn(at, `${where.column}${columnOf(issue.path)}`, `${issue.message}; the term is skipped`);
     }
@@ -229,7 +317,10 @@ function termOf(json: unknown, term: string, at: Location, where: { column: stri
     return councilor.success && councilor.data.name !== '' ? [councilor.data] : [];
   });
   const councilorNames = councilors.map((c) => c.name);
-  const indexed = file.councilor_index === undefined ? councilorNames : file.councilor_index.map((n) => (typeof n === 'string' ? collapse(n) : ''));
+  const indexed =
+    file.councilor_index === undefined
+      ? councilorNames
+      : file.councilor_index.map((n) => (typeof n === 'string' ? collapse(n) : ''));
   const clubOf = new Map<string, string>();
   for (const { name, club } of councilors) if (!clubOf.has(name)) clubOf.set(name, club);
   // With a list of councillors, an index name outside it is no person (CONTRACT §8 persons).
@@ -325,8 +416,16 @@ export async function readRadoskop(path: string, loader: Loader): Promise<Source
     const config = await readConfig(council, findings);
     const terms = await termsOf(council, findings, true);
     if (terms.length === 0) {
-      findings.warn({ file: council.name, line: 0 }, '(council)', 'no term with a "votes" array; the council is left out');
-      leftOut.push({ name: council.name, counts: { kadencje: 0, radni: 0, posiedzenia: 0, glosowania: 0, glosy: 0 }, warnings: Object.fromEntries(countsSince(before, warningsByKind(findings))) });
+      findings.warn(
+        { file: council.name, line: 0 },
+        '(council)',
+        'no term with a "votes" array; the council is left out',
+      );
+      leftOut.push({
+        name: council.name,
+        counts: { kadencje: 0, radni: 0, posiedzenia: 0, glosowania: 0, glosy: 0 },
+        warnings: Object.fromEntries(countsSince(before, warningsByKind(findings))),
+      });
       continue;
     }
     councils.push({ council, config, warnings: countsSince(before, warningsByKind(findings)) });
@@ -335,7 +434,9 @@ export async function readRadoskop(path: string, loader: Loader): Promise<Source
       let start = configured !== undefined && DATE.test(configured) && isDateTime(configured) ? configured : null;
       if (start === null) {
         for (const vote of votes) {
-          const date = voteSchema.shape.session_date.safeParse((vote as Record<string, unknown> | null)?.['session_date']);
+          const date = voteSchema.shape.session_date.safeParse(
+            (vote as Record<string, unknown> | null)?.['session_date'],
+          );
           if (date.success && (start === null || date.data < start)) start = date.data;
         }
       }
@@ -347,13 +448,21 @@ export async function readRadoskop(path: string, loader: Loader): Promise<Source
   }
   if (findings.errorCount > 0) return [];
   if (councils.length === 0) {
-    if (leftOut.length > 0) findings.error({ file: basename(path), line: 0 }, '(source)', 'no council with votes: every council was left out (see the warnings)');
+    if (leftOut.length > 0)
+      findings.error(
+        { file: basename(path), line: 0 },
+        '(source)',
+        'no council with votes: every council was left out (see the warnings)',
+      );
     return leftOut;
   }
 
   const first: Location = { file: basename(path), line: 0 };
-  for (const [term, start] of [...starts].sort((a, b) => (a[0] < b[0] ? -1 : 1))) loader.kadencja({ kadencja: term, data_od: start, data_do: null }, first);
-  councils.forEach(({ council, config }, c) => loader.organ({ id_organu: c + 1, nazwa: councilName(council, config), typ: 'rada' }, first));
+  for (const [term, start] of [...starts].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+    loader.kadencja({ kadencja: term, data_od: start, data_do: null }, first);
+  councils.forEach(({ council, config }, c) =>
+    loader.organ({ id_organu: c + 1, nazwa: councilName(council, config), typ: 'rada' }, first),
+  );
 
   // Second pass: each council's rows, in folder order (a council left out keeps its place in the report).
   const ids = new Ids();
@@ -386,16 +495,29 @@ function readCouncil(council: Council, body: number, terms: Term[], ids: Ids, lo
         personOf.set(name, (person = ++ids.person));
         loader.radny({ id_osoby: person, imie_nazwisko: name }, term.at);
       }
-      memberships.push({ person, term: term.term, group: groupOf(body, term.clubOf.get(name), ids, loader, term.at), at: term.at });
+      memberships.push({
+        person,
+        term: term.term,
+        group: groupOf(body, term.clubOf.get(name), ids, loader, term.at),
+        at: term.at,
+      });
     }
   }
   // przynaleznosc_id by (id_osoby, term): a council's persons all come after the previous council's.
   memberships.sort((a, b) => a.person - b.person || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
   for (const m of memberships) {
-    loader.przynaleznosc({
-      przynaleznosc_id: ++ids.membership, id_osoby: m.person, kadencja: m.term, id_ugrupowania: m.group,
-      data_od: null, data_do: null, aktywny: 1,
-    }, m.at);
+    loader.przynaleznosc(
+      {
+        przynaleznosc_id: ++ids.membership,
+        id_osoby: m.person,
+        kadencja: m.term,
+        id_ugrupowania: m.group,
+        data_od: null,
+        data_do: null,
+        aktywny: 1,
+      },
+      m.at,
+    );
   }
   let sessions = 0;
   let votes = 0;
@@ -410,7 +532,14 @@ function readCouncil(council: Council, body: number, terms: Term[], ids: Ids, lo
   }
   return {
     name: council.name,
-    counts: { kadencje: terms.length, radni: personOf.size, posiedzenia: sessions, glosowania: votes, glosy: ballots, obecnosci: attendance },
+    counts: {
+      kadencje: terms.length,
+      radni: personOf.size,
+      posiedzenia: sessions,
+      glosowania: votes,
+      glosy: ballots,
+      obecnosci: attendance,
+    },
     warnings: Object.fromEntries(countsSince(warningsBefore, warningsByKind(loader.findings))),
   };
 }
@@ -426,7 +555,9 @@ function warningsByKind(findings: Findings): Map<string, number> {
 }
 
 const countsSince = (before: Map<string, number>, now: Map<string, number>): Map<string, number> =>
-  new Map([...now].flatMap(([key, n]) => (n > (before.get(key) ?? 0) ? [[key, n - (before.get(key) ?? 0)] as const] : [])));
+  new Map(
+    [...now].flatMap(([key, n]) => (n > (before.get(key) ?? 0) ? [[key, n - (before.get(key) ?? 0)] as const] : [])),
+  );
 
 /** The group id of a council's club string (CONTRACT §8 groups), numbered on first appearance; null: no group. */
 function groupOf(body: number, club: string | undefined, ids: Ids, loader: Loader, at: Location): number | null {
@@ -460,7 +591,11 @@ function statedTallies(counts: Record<string, unknown> | undefined): StatedTalli
     return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
   };
   const tallies = {
-    za: stated('za'), przeciw: stated('przeciw'), wstrzymujacy: stated('wstrzymal_sie'), nieobecni: stated('nieobecni'), brak_glosu: stated('brak_glosu'),
+    za: stated('za'),
+    przeciw: stated('przeciw'),
+    wstrzymujacy: stated('wstrzymal_sie'),
+    nieobecni: stated('nieobecni'),
+    brak_glosu: stated('brak_glosu'),
   };
   return Object.values(tallies).some((n) => n !== null) ? tallies : null;
 }
@@ -488,12 +623,22 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
     const vote = voteSchema.safeParse(raw);
     if (!vote.success) {
       const issue = vote.error.issues[0]!;
-      findings.warn(term.at, issue.path.length > 0 ? columnOf(issue.path) : '(vote)', `vote ${label}: ${issue.message}; the vote is skipped`);
+      findings.warn(
+        term.at,
+        issue.path.length > 0 ? columnOf(issue.path) : '(vote)',
+        `vote ${label}: ${issue.message}; the vote is skipped`,
+      );
       return;
     }
     dated.push({ vote: vote.data, label, position });
   });
-  dated.sort((a, b) => (a.vote.session_date < b.vote.session_date ? -1 : a.vote.session_date > b.vote.session_date ? 1 : a.position - b.position));
+  dated.sort((a, b) =>
+    a.vote.session_date < b.vote.session_date
+      ? -1
+      : a.vote.session_date > b.vote.session_date
+        ? 1
+        : a.position - b.position,
+  );
 
   // A vote whose (id, date, session number) repeats an earlier one is the same vote published twice.
   const published = new Set<string>();
@@ -502,7 +647,11 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
     if (id === '') return true;
     const key = `${id}\u0000${vote.session_date}\u0000${vote.session_number ?? ''}`;
     if (!published.has(key)) return published.add(key);
-    findings.warn(term.at, 'id', `vote ${label}: repeats an earlier vote of ${vote.session_date}${vote.session_number === null ? '' : `, session ${vote.session_number}`}; the copy is skipped`);
+    findings.warn(
+      term.at,
+      'id',
+      `vote ${label}: repeats an earlier vote of ${vote.session_date}${vote.session_number === null ? '' : `, session ${vote.session_number}`}; the copy is skipped`,
+    );
     return false;
   });
 
@@ -517,7 +666,17 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
       sessionOf.set(key, session);
       sessions.push(session);
       const numer = session.published === '' ? String(sessions.length) : session.published;
-      loader.posiedzenie({ id_posiedzenia: session.id, id_organu: body, kadencja: term.term, numer, data: session.date, nazwa: `Sesja ${numer}` }, term.at);
+      loader.posiedzenie(
+        {
+          id_posiedzenia: session.id,
+          id_organu: body,
+          kadencja: term.term,
+          numer,
+          data: session.date,
+          nazwa: `Sesja ${numer}`,
+        },
+        term.at,
+      );
     }
     return session;
   });
@@ -529,13 +688,26 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
     const id = ++ids.vote;
     const numer = (votesIn.get(session) ?? 0) + 1;
     votesIn.set(session, numer);
-    loader.glosowanie({
-      id_glosowania: id, id_posiedzenia: session.id, id_punktu: null, numer, data_czas: session.date,
-      tytul: vote.topic === '' ? `Głosowanie ${numer}` : vote.topic, wynik: wynikOf(vote.resolution), liczby: statedTallies(vote.counts),
-      klucz: [session.date, vote.session_number, vote.topic], // not positions: what stays when Radoskop adds votes or sessions
-    }, term.at);
+    loader.glosowanie(
+      {
+        id_glosowania: id,
+        id_posiedzenia: session.id,
+        id_punktu: null,
+        numer,
+        data_czas: session.date,
+        tytul: vote.topic === '' ? `Głosowanie ${numer}` : vote.topic,
+        wynik: wynikOf(vote.resolution),
+        liczby: statedTallies(vote.counts),
+        klucz: [session.date, vote.session_number, vote.topic], // not positions: what stays when Radoskop adds votes or sessions
+      },
+      term.at,
+    );
     ballots += readBallots(term, vote, label, id, session, personOf, loader);
-    if (vote.source_url !== '') loader.zalacznik({ id_zalacznika: ++ids.attachment, id_glosowania: id, nazwa: 'Źródło', url: vote.source_url }, term.at);
+    if (vote.source_url !== '')
+      loader.zalacznik(
+        { id_zalacznika: ++ids.attachment, id_glosowania: id, nazwa: 'Źródło', url: vote.source_url },
+        term.at,
+      );
   });
   const attendance = readAttendanceLists(term, sessions, personOf, loader);
   return { sessions: sessions.length, votes: votes.length, ballots, attendance };
@@ -546,7 +718,12 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
  * term (CONTRACT §8 attendance): a record for every person of the term whose tenure covers the session,
  * present when on the list or holding a ballot other than `nieobecny` there. Returns the records written.
  */
-function readAttendanceLists(term: Term, sessions: TermSession[], personOf: ReadonlyMap<string, number>, loader: Loader): number {
+function readAttendanceLists(
+  term: Term,
+  sessions: TermSession[],
+  personOf: ReadonlyMap<string, number>,
+  loader: Loader,
+): number {
   const { findings } = loader;
   const councillors = new Set(term.names);
   const listsOf = new Map<string, SessionList[]>();
@@ -560,19 +737,33 @@ function readAttendanceLists(term: Term, sessions: TermSession[], personOf: Read
     listsOf.delete(`${session.date}\u0000${session.published}`);
     const names = lists.flatMap((list) => list.attendees);
     if (!names.some((name) => councillors.has(name))) {
-      if (lists.length > 0) findings.warn(term.at, 'sessions.attendees', `session ${sessionLabel(session)}: the attendance list names no councillor of this term; attendance is derived from the ballots`);
+      if (lists.length > 0)
+        findings.warn(
+          term.at,
+          'sessions.attendees',
+          `session ${sessionLabel(session)}: the attendance list names no councillor of this term; attendance is derived from the ballots`,
+        );
       return null;
     }
     const present = new Set<number>();
     for (const name of names) {
       if (councillors.has(name)) present.add(personOf.get(name)!);
-      else findings.warn(term.at, 'sessions.attendees', `session ${sessionLabel(session)}: ${JSON.stringify(name)} is not a councillor of this term; skipped`);
+      else
+        findings.warn(
+          term.at,
+          'sessions.attendees',
+          `session ${sessionLabel(session)}: ${JSON.stringify(name)} is not a councillor of this term; skipped`,
+        );
     }
     return present;
   });
   for (const lists of listsOf.values()) {
     const { date, number } = lists[0]!;
-    findings.warn(term.at, 'sessions', `the attendance list of ${date}${number === '' ? '' : `, session ${number}`} matches no session with votes; ignored`);
+    findings.warn(
+      term.at,
+      'sessions',
+      `the attendance list of ${date}${number === '' ? '' : `, session ${number}`} matches no session with votes; ignored`,
+    );
   }
   if (listed.every((present) => present === null)) return 0;
 
@@ -602,18 +793,28 @@ function readAttendanceLists(term: Term, sessions: TermSession[], personOf: Read
   return records;
 }
 
-const sessionLabel = (session: TermSession) => `${session.date}${session.published === '' ? '' : ` ${session.published}`}`;
+const sessionLabel = (session: TermSession) =>
+  `${session.date}${session.published === '' ? '' : ` ${session.published}`}`;
 
 /** One vote's ballots from `named_votes`, with the §8 quirks reported as warnings; returns how many were loaded. */
 function readBallots(
-  term: Term, vote: Vote, label: string, voteId: number, session: TermSession, personOf: ReadonlyMap<string, number>, loader: Loader,
+  term: Term,
+  vote: Vote,
+  label: string,
+  voteId: number,
+  session: TermSession,
+  personOf: ReadonlyMap<string, number>,
+  loader: Loader,
 ): number {
   const { findings } = loader;
   const named = vote.named_votes;
   const warn = (column: string, problem: string) => findings.warn(term.at, column, `vote ${label}: ${problem}`);
   // No list, or only empty ones (a roll call the source did not publish): the vote has no ballots.
   if (named === undefined || Object.values(named).every((entries) => Array.isArray(entries) && entries.length === 0)) {
-    warn('named_votes', `no named votes: the vote has no ballots${statedTallies(vote.counts) === null ? '' : ' (its stated counts are kept)'}`);
+    warn(
+      'named_votes',
+      `no named votes: the vote has no ballots${statedTallies(vote.counts) === null ? '' : ' (its stated counts are kept)'}`,
+    );
     return 0;
   }
   const entries: Array<{ person: number; code: number }> = [];
@@ -632,18 +833,26 @@ function readBallots(
     namedCounts.set(key, entriesOfKey.length);
     for (const entry of entriesOfKey) {
       // An index into the list, or (the older layout) a name that stands for its position in it.
-      const name = typeof entry === 'string'
-        ? term.indexed.includes(collapse(entry)) ? collapse(entry) : undefined
-        : Number.isInteger(entry) && (entry as number) >= 0 ? term.indexed[entry as number] : undefined;
+      const name =
+        typeof entry === 'string'
+          ? term.indexed.includes(collapse(entry))
+            ? collapse(entry)
+            : undefined
+          : Number.isInteger(entry) && (entry as number) >= 0
+            ? term.indexed[entry as number]
+            : undefined;
       if (name !== undefined && term.notCouncillors.has(name)) {
         warn(`named_votes.${key}`, `${JSON.stringify(name)} is in the index but not among the councillors; skipped`);
         continue;
       }
       const person = name === undefined ? undefined : personOf.get(name);
       if (person === undefined) {
-        warn(`named_votes.${key}`, typeof entry === 'string'
-          ? `name ${JSON.stringify(collapse(entry))} is not in the list of councillors (${term.indexed.length} names); skipped`
-          : `index ${JSON.stringify(entry)} points to no councillor of the list (${term.indexed.length} names); skipped`);
+        warn(
+          `named_votes.${key}`,
+          typeof entry === 'string'
+            ? `name ${JSON.stringify(collapse(entry))} is not in the list of councillors (${term.indexed.length} names); skipped`
+            : `index ${JSON.stringify(entry)} points to no councillor of the list (${term.indexed.length} names); skipped`,
+        );
         continue;
       }
       entries.push({ person, code });
@@ -653,13 +862,21 @@ function readBallots(
     }
   }
   for (const { name, times } of listed.values()) {
-    if (times > 1) warn('named_votes', `${JSON.stringify(name)} is listed ${times} times; all of their entries in this vote are dropped`);
+    if (times > 1)
+      warn(
+        'named_votes',
+        `${JSON.stringify(name)} is listed ${times} times; all of their entries in this vote are dropped`,
+      );
   }
   if (vote.counts !== undefined) {
     for (const key of NAMED_VOTE_CODE.keys()) {
       const stated = vote.counts[key];
       const lists = namedCounts.get(key) ?? 0;
-      if (typeof stated === 'number' && stated !== lists) warn(`counts.${key}`, `states ${stated} but the named list has ${lists}; the named lists are used for the ballots, both are served`);
+      if (typeof stated === 'number' && stated !== lists)
+        warn(
+          `counts.${key}`,
+          `states ${stated} but the named list has ${lists}; the named lists are used for the ballots, both are served`,
+        );
     }
   }
   let loaded = 0;

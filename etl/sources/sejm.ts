@@ -101,61 +101,91 @@ const describe = (value: unknown): string => {
 
 /** A message for a value that is absent (`missing`) or not `what` it must be. */
 const problem = (what: string, missing = 'required field is missing') => ({
-  error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? missing : `${what} (got ${describe(iss.input)})`),
+  error: (iss: { input?: unknown }) =>
+    iss.input === undefined || iss.input === null ? missing : `${what} (got ${describe(iss.input)})`,
 });
 const positiveInt = (what: string, below = Number.MAX_SAFE_INTEGER, missing?: string) =>
   z.number(problem(what, missing)).refine((n) => isPositiveInt(n) && n < below, problem(what, missing));
-const count = z.number(problem('must be a non-negative integer')).refine(isCount, problem('must be a non-negative integer')).nullish();
+const count = z
+  .number(problem('must be a non-negative integer'))
+  .refine(isCount, problem('must be a non-negative integer'))
+  .nullish();
 const optionalString = z.string(problem('must be a string')).nullish();
 
 /** One ballot of a voting: its MP, the value (checked with the MP named), and the club at the time. */
-const ballotSchema = z.object({
-  MP: positiveInt('must be a positive integer'),
-  vote: z.unknown().optional(),
-  club: optionalString,
-  firstName: z.unknown().optional(),
-  lastName: z.unknown().optional(),
-}, { error: 'must be an object' }).superRefine((ballot, ctx) => {
-  if (!isPositiveInt(ballot.MP) || (typeof ballot.vote === 'string' && SEJM_VOTE_CODE.has(ballot.vote))) return;
-  ctx.addIssue({
-    code: 'custom', path: ['vote'], message: ballot.vote === undefined || ballot.vote === null
-      ? `required field is missing (MP ${ballot.MP})`
-      : `unknown vote value ${describe(ballot.vote)} of MP ${ballot.MP} (expected one of ${SEJM_VOTE_VALUES})`,
+const ballotSchema = z
+  .object(
+    {
+      MP: positiveInt('must be a positive integer'),
+      vote: z.unknown().optional(),
+      club: optionalString,
+      firstName: z.unknown().optional(),
+      lastName: z.unknown().optional(),
+    },
+    { error: 'must be an object' },
+  )
+  .superRefine((ballot, ctx) => {
+    if (!isPositiveInt(ballot.MP) || (typeof ballot.vote === 'string' && SEJM_VOTE_CODE.has(ballot.vote))) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['vote'],
+      message:
+        ballot.vote === undefined || ballot.vote === null
+          ? `required field is missing (MP ${ballot.MP})`
+          : `unknown vote value ${describe(ballot.vote)} of MP ${ballot.MP} (expected one of ${SEJM_VOTE_VALUES})`,
+    });
   });
-});
 
 /** `{sitting}_{votingNumber}.json`: one voting as the API serves it. */
-export const votingFileSchema = z.object({
-  term: positiveInt('must be a positive integer'),
-  sitting: positiveInt('must be a positive integer below 1000', 1_000),
-  votingNumber: positiveInt('must be a positive integer below 1000', 1_000),
-  date: z.string(problem('must be a date-time YYYY-MM-DDTHH:MM:SS')).refine(isDateTime, problem('must be a date-time YYYY-MM-DDTHH:MM:SS')),
-  title: z.string(problem('must be a non-empty string')).refine((t) => t.trim() !== '', problem('must be a non-empty string')),
-  votes: z.array(ballotSchema, problem('must be an array of ballots')),
-  // Stated totals are optional: without them wynik is derived from the ballots and nothing is checked.
-  yes: count, no: count, abstain: count, notParticipating: count, present: count, majorityVotes: count,
-  majorityType: z.string().nullish().catch(null),
-  topic: optionalString,
-  links: z.array(z.unknown()).optional().catch(undefined),
-}, { error: 'must be a JSON object (one vote)' });
+export const votingFileSchema = z.object(
+  {
+    term: positiveInt('must be a positive integer'),
+    sitting: positiveInt('must be a positive integer below 1000', 1_000),
+    votingNumber: positiveInt('must be a positive integer below 1000', 1_000),
+    date: z
+      .string(problem('must be a date-time YYYY-MM-DDTHH:MM:SS'))
+      .refine(isDateTime, problem('must be a date-time YYYY-MM-DDTHH:MM:SS')),
+    title: z
+      .string(problem('must be a non-empty string'))
+      .refine((t) => t.trim() !== '', problem('must be a non-empty string')),
+    votes: z.array(ballotSchema, problem('must be an array of ballots')),
+    // Stated totals are optional: without them wynik is derived from the ballots and nothing is checked.
+    yes: count,
+    no: count,
+    abstain: count,
+    notParticipating: count,
+    present: count,
+    majorityVotes: count,
+    majorityType: z.string().nullish().catch(null),
+    topic: optionalString,
+    links: z.array(z.unknown()).optional().catch(undefined),
+  },
+  { error: 'must be a JSON object (one vote)' },
+);
 /** The link to a voting's result PDF, among its `links`. */
 const pdfLink = z.object({ rel: z.literal('pdf'), href: z.string() });
 
-const mpSchema = z.object({
-  id: positiveInt('must be a positive integer', Number.MAX_SAFE_INTEGER, 'is missing'),
-  firstLastName: z.unknown().optional(),
-  firstName: z.unknown().optional(),
-  lastName: z.unknown().optional(),
-  club: optionalString,
-  active: z.boolean(problem('must be true or false')).nullish(),
-}, { error: 'must be an object' });
+const mpSchema = z.object(
+  {
+    id: positiveInt('must be a positive integer', Number.MAX_SAFE_INTEGER, 'is missing'),
+    firstLastName: z.unknown().optional(),
+    firstName: z.unknown().optional(),
+    lastName: z.unknown().optional(),
+    club: optionalString,
+    active: z.boolean(problem('must be true or false')).nullish(),
+  },
+  { error: 'must be an object' },
+);
 /** `mps.json`: the term's MPs. */
 export const mpsSchema = z.array(mpSchema, { error: 'must be a JSON array of MPs' });
 
-const clubSchema = z.object({
-  id: z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' }),
-  name: z.string({ error: 'must be a string' }).nullish(),
-}, { error: 'must be an object' });
+const clubSchema = z.object(
+  {
+    id: z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' }),
+    name: z.string({ error: 'must be a string' }).nullish(),
+  },
+  { error: 'must be an object' },
+);
 /** `clubs.json`: the term's clubs (id = the short name used in ballots). */
 export const clubsSchema = z.array(clubSchema, { error: 'must be a JSON array of clubs' });
 
@@ -169,7 +199,10 @@ export function dayBefore(date: string): string {
 /** Problems of one file, located at the file. */
 class FileProblems {
   readonly at: Location;
-  constructor(private readonly findings: Findings, file: string) {
+  constructor(
+    private readonly findings: Findings,
+    file: string,
+  ) {
     this.at = { file, line: 1 };
   }
   error(column: string, problem: string): void {
@@ -188,8 +221,11 @@ class SejmSource {
   private readonly voteNames = new Map<number, { name: string; file: string }>(); // names of MPs seen in ballots
   private readonly files = new Set<string>();
   /** `sourcePath`: the path given, whose files a message may say are of another format. */
-  constructor(private readonly loader: Loader, private readonly sourceName: string,
-    private readonly sourcePath: string) {
+  constructor(
+    private readonly loader: Loader,
+    private readonly sourceName: string,
+    private readonly sourcePath: string,
+  ) {
     this.findings = loader.findings;
   }
 
@@ -251,9 +287,10 @@ class SejmSource {
         problems.error(`${col}.id`, `duplicate MP id ${entry.id}`);
         continue;
       }
-      const name = typeof entry.firstLastName === 'string' && entry.firstLastName.trim() !== ''
-        ? entry.firstLastName.trim()
-        : [entry.firstName, entry.lastName].filter((p) => typeof p === 'string' && p !== '').join(' ');
+      const name =
+        typeof entry.firstLastName === 'string' && entry.firstLastName.trim() !== ''
+          ? entry.firstLastName.trim()
+          : [entry.firstName, entry.lastName].filter((p) => typeof p === 'string' && p !== '').join(' ');
       if (name === '') {
         problems.error(`${col}.firstLastName`, `MP ${entry.id} has no name`);
         continue;
@@ -287,7 +324,11 @@ class SejmSource {
     const { term, sitting, votingNumber } = vote;
     const named = VOTE_FILE.exec(file)!;
     if (Number(named[1]) !== sitting || Number(named[2]) !== votingNumber) {
-      this.findings.warn(problems.at, '(file)', `the name says sitting ${named[1]}, vote ${named[2]} but the content is sitting ${sitting}, vote ${votingNumber}`);
+      this.findings.warn(
+        problems.at,
+        '(file)',
+        `the name says sitting ${named[1]}, vote ${named[2]} but the content is sitting ${sitting}, vote ${votingNumber}`,
+      );
     }
 
     // Ballots, compactly.
@@ -309,7 +350,8 @@ class SejmSource {
     }
 
     const check = (column: string, value: number | null | undefined, count: number) => {
-      if (value !== null && value !== undefined && value !== count) this.findings.warn(problems.at, column, `stated ${value} but ballots count ${count}`);
+      if (value !== null && value !== undefined && value !== count)
+        this.findings.warn(problems.at, column, `stated ${value} but ballots count ${count}`);
     };
     check('yes', vote.yes, counted[0]!);
     check('no', vote.no, counted[1]!);
@@ -321,21 +363,34 @@ class SejmSource {
     const { yes, majorityVotes } = vote;
     const stated = (value: number | null | undefined) => value ?? null;
     this.votes.push({
-      file, term, sitting, votingNumber,
+      file,
+      term,
+      sitting,
+      votingNumber,
       id: voteId(term, sitting, votingNumber),
       dataCzas: vote.date,
       date: vote.date.slice(0, 10),
       title,
       tytul: topic === '' ? title : `${title} — ${topic}`,
-      wynik: yes === null || yes === undefined || majorityVotes === null || majorityVotes === undefined ? null : yes >= majorityVotes ? PRZYJETO : ODRZUCONO,
+      wynik:
+        yes === null || yes === undefined || majorityVotes === null || majorityVotes === undefined
+          ? null
+          : yes >= majorityVotes
+            ? PRZYJETO
+            : ODRZUCONO,
       liczby: {
-        za: stated(vote.yes), przeciw: stated(vote.no), wstrzymujacy: stated(vote.abstain),
-        nieobecni: stated(vote.notParticipating), brak_glosu: stated(vote.present),
+        za: stated(vote.yes),
+        przeciw: stated(vote.no),
+        wstrzymujacy: stated(vote.abstain),
+        nieobecni: stated(vote.notParticipating),
+        brak_glosu: stated(vote.present),
       },
       wiekszosc: vote.majorityType?.trim() || null,
       wiekszoscGlosow: stated(majorityVotes),
       pdf,
-      mps, clubs, codes,
+      mps,
+      clubs,
+      codes,
     });
   }
 
@@ -352,8 +407,10 @@ class SejmSource {
       }
       return;
     }
-    if (this.mps === null) findings.warn({ file: 'mps.json', line: 0 }, '(file)', 'mps.json is missing: MPs are taken from the ballots');
-    if (this.clubFullNames === null) findings.warn({ file: 'clubs.json', line: 0 }, '(file)', 'clubs.json is missing: clubs have no full names');
+    if (this.mps === null)
+      findings.warn({ file: 'mps.json', line: 0 }, '(file)', 'mps.json is missing: MPs are taken from the ballots');
+    if (this.clubFullNames === null)
+      findings.warn({ file: 'clubs.json', line: 0 }, '(file)', 'clubs.json is missing: clubs have no full names');
 
     const votes = this.orderedVotes();
     const term = votes[0]!.term;
@@ -379,9 +436,17 @@ class SejmSource {
     for (const vote of this.votes) {
       const last = votes.at(-1);
       if (vote.term !== term) {
-        findings.error({ file: vote.file, line: 1 }, 'term', `term ${vote.term} differs from the source's term ${term} (one term per source)`);
+        findings.error(
+          { file: vote.file, line: 1 },
+          'term',
+          `term ${vote.term} differs from the source's term ${term} (one term per source)`,
+        );
       } else if (last && last.id === vote.id) {
-        findings.error({ file: vote.file, line: 1 }, 'votingNumber', `vote ${vote.sitting}/${vote.votingNumber} is also in ${last.file}`);
+        findings.error(
+          { file: vote.file, line: 1 },
+          'votingNumber',
+          `vote ${vote.sitting}/${vote.votingNumber} is also in ${last.file}`,
+        );
       } else {
         votes.push(vote);
       }
@@ -416,7 +481,12 @@ class SejmSource {
     }
     for (const [id, { name, file }] of [...this.voteNames].sort((a, b) => a[0] - b[0])) {
       if (mpById.has(id)) continue;
-      if (name === '') findings.error({ file, line: 1 }, 'votes.firstName', `MP ${id} is not in mps.json and has no name in the ballots`);
+      if (name === '')
+        findings.error(
+          { file, line: 1 },
+          'votes.firstName',
+          `MP ${id} is not in mps.json and has no name in the ballots`,
+        );
       else loader.radny({ id_osoby: id, imie_nazwisko: name }, { file, line: 1 });
     }
 
@@ -424,9 +494,17 @@ class SejmSource {
   }
 
   /** Memberships follow each MP's club through the votes in date order, then by id. */
-  private emitMemberships(votes: Vote[], mpById: Map<number, Mp>, groupOf: Int32Array, kadencja: string, termStart: string): void {
+  private emitMemberships(
+    votes: Vote[],
+    mpById: Map<number, Mp>,
+    groupOf: Int32Array,
+    kadencja: string,
+    termStart: string,
+  ): void {
     const { loader, findings } = this;
-    const byDate = [...votes].sort((a, b) => (a.dataCzas < b.dataCzas ? -1 : a.dataCzas > b.dataCzas ? 1 : a.id - b.id));
+    const byDate = [...votes].sort((a, b) =>
+      a.dataCzas < b.dataCzas ? -1 : a.dataCzas > b.dataCzas ? 1 : a.id - b.id,
+    );
     const segments = new Map<number, Segment[]>();
     for (const vote of byDate) {
       const { mps, clubs } = vote;
@@ -444,7 +522,10 @@ class SejmSource {
           // A second change on one day: the day's last club wins (merging back into an equal predecessor).
           const before = list[list.length - 2];
           if (before !== undefined && before.club === club) list.pop();
-          else { last.club = club; last.file = vote.file; }
+          else {
+            last.club = club;
+            last.file = vote.file;
+          }
         } else {
           list.push({ club, from: vote.date, file: vote.file });
         }
@@ -455,24 +536,30 @@ class SejmSource {
     }
     for (const [id, list] of [...segments].sort((a, b) => a[0] - b[0])) {
       if (list.length > MAX_MEMBERSHIPS_PER_MP) {
-        findings.error({ file: list[0]!.file, line: 1 }, 'club', `MP ${id} changes club more than ${MAX_MEMBERSHIPS_PER_MP - 1} times`);
+        findings.error(
+          { file: list[0]!.file, line: 1 },
+          'club',
+          `MP ${id} changes club more than ${MAX_MEMBERSHIPS_PER_MP - 1} times`,
+        );
         continue;
       }
       const active = mpById.get(id)?.active ?? true;
       list.forEach((segment, k) => {
         const next = list[k + 1];
-        loader.przynaleznosc({
-          przynaleznosc_id: id * 100 + k + 1,
-          id_osoby: id,
-          kadencja,
-          id_ugrupowania: segment.club === NO_CLUB ? null : groupOf[segment.club]!,
-          data_od: segment.from,
-          data_do: next ? dayBefore(next.from) : null,
-          aktywny: next !== undefined || active ? 1 : 0, // closed periods were active ones
-        }, { file: segment.file, line: 1 });
+        loader.przynaleznosc(
+          {
+            przynaleznosc_id: id * 100 + k + 1,
+            id_osoby: id,
+            kadencja,
+            id_ugrupowania: segment.club === NO_CLUB ? null : groupOf[segment.club]!,
+            data_od: segment.from,
+            data_do: next ? dayBefore(next.from) : null,
+            aktywny: next !== undefined || active ? 1 : 0, // closed periods were active ones
+          },
+          { file: segment.file, line: 1 },
+        );
       });
     }
-
   }
 
   /** Sessions (one per sitting, dated by its first vote) and their agenda points (distinct titles). */
@@ -485,10 +572,17 @@ class SejmSource {
       while (end < votes.length && votes[end]!.sitting === sitting) end++;
       const id_posiedzenia = sessionId(term, sitting);
       const first = votes[start]!;
-      loader.posiedzenie({
-        id_posiedzenia, id_organu: SEJM_BODY.id_organu, kadencja, numer: String(sitting), data: first.date,
-        nazwa: `${sitting}. posiedzenie Sejmu RP`,
-      }, { file: first.file, line: 1 });
+      loader.posiedzenie(
+        {
+          id_posiedzenia,
+          id_organu: SEJM_BODY.id_organu,
+          kadencja,
+          numer: String(sitting),
+          data: first.date,
+          nazwa: `${sitting}. posiedzenie Sejmu RP`,
+        },
+        { file: first.file, line: 1 },
+      );
       const points = new Map<string, number>();
       for (let i = start; i < end; i++) {
         const vote = votes[i]!;
@@ -496,12 +590,19 @@ class SejmSource {
         if (id_punktu === undefined) {
           const position = points.size + 1;
           if (position > MAX_POINTS_PER_SITTING) {
-            findings.error({ file: vote.file, line: 1 }, 'title', `sitting ${sitting} has more than ${MAX_POINTS_PER_SITTING} distinct titles`);
+            findings.error(
+              { file: vote.file, line: 1 },
+              'title',
+              `sitting ${sitting} has more than ${MAX_POINTS_PER_SITTING} distinct titles`,
+            );
             continue;
           }
           id_punktu = id_posiedzenia * 1_000 + position;
           points.set(vote.title, id_punktu);
-          loader.punkt({ id_punktu, id_posiedzenia, numer: pointNumber(vote.title) ?? String(position), tytul: vote.title }, { file: vote.file, line: 1 });
+          loader.punkt(
+            { id_punktu, id_posiedzenia, numer: pointNumber(vote.title) ?? String(position), tytul: vote.title },
+            { file: vote.file, line: 1 },
+          );
         }
         pointOf.set(vote, id_punktu);
       }
@@ -515,11 +616,21 @@ class SejmSource {
   private emitVotes(votes: Vote[], term: number, pointOf: Map<Vote, number>): void {
     const { loader } = this;
     for (const vote of votes) {
-      loader.glosowanie({
-        id_glosowania: vote.id, id_posiedzenia: sessionId(term, vote.sitting), id_punktu: pointOf.get(vote) ?? null,
-        numer: vote.votingNumber, data_czas: vote.dataCzas, tytul: vote.tytul, wynik: vote.wynik,
-        liczby: vote.liczby, wiekszosc: vote.wiekszosc, wiekszosc_glosow: vote.wiekszoscGlosow,
-      }, { file: vote.file, line: 1 });
+      loader.glosowanie(
+        {
+          id_glosowania: vote.id,
+          id_posiedzenia: sessionId(term, vote.sitting),
+          id_punktu: pointOf.get(vote) ?? null,
+          numer: vote.votingNumber,
+          data_czas: vote.dataCzas,
+          tytul: vote.tytul,
+          wynik: vote.wynik,
+          liczby: vote.liczby,
+          wiekszosc: vote.wiekszosc,
+          wiekszosc_glosow: vote.wiekszoscGlosow,
+        },
+        { file: vote.file, line: 1 },
+      );
     }
     for (const vote of votes) {
       const at: Location = { file: vote.file, line: 1 };
@@ -528,7 +639,10 @@ class SejmSource {
     }
     for (const vote of votes) {
       if (vote.pdf === null) continue;
-      loader.zalacznik({ id_zalacznika: vote.id, id_glosowania: vote.id, nazwa: ATTACHMENT_NAME, url: vote.pdf }, { file: vote.file, line: 1 });
+      loader.zalacznik(
+        { id_zalacznika: vote.id, id_glosowania: vote.id, nazwa: ATTACHMENT_NAME, url: vote.pdf },
+        { file: vote.file, line: 1 },
+      );
     }
   }
 
@@ -554,7 +668,11 @@ export async function readSejm(path: string, loader: Loader): Promise<void> {
   } else if (info.isFile() && isArchive) {
     await readArchive(path, source, loader.findings);
   } else {
-    loader.findings.error({ file: basename(path), line: 0 }, '(source)', 'a Sejm source must be a directory or a .tar.gz of one');
+    loader.findings.error(
+      { file: basename(path), line: 0 },
+      '(source)',
+      'a Sejm source must be a directory or a .tar.gz of one',
+    );
     return;
   }
   source.finish();
@@ -594,7 +712,11 @@ async function readArchive(path: string, source: SejmSource, findings: Findings)
       source.addFile(name, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     }
   } catch (err) {
-    findings.error({ file: basename(path), line: 0 }, '(archive)', `cannot be read as a .tar.gz: ${(err as Error).message}`);
+    findings.error(
+      { file: basename(path), line: 0 },
+      '(archive)',
+      `cannot be read as a .tar.gz: ${(err as Error).message}`,
+    );
   } finally {
     input.destroy();
   }

@@ -13,7 +13,8 @@ const LATIN2_ONLY = new Set([0xb1, 0xb6, 0xbc, 0xa1, 0xa6, 0xac]);
 
 /** The encoding a text that is not UTF-8 most likely is, by its bytes. */
 export function likelyEncoding(bytes: Buffer): { name: string; decoder: string } | null {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return { name: 'UTF-16', decoder: bytes[0] === 0xff ? 'utf-16le' : 'utf-16be' };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    return { name: 'UTF-16', decoder: bytes[0] === 0xff ? 'utf-16le' : 'utf-16be' };
   let windows = 0;
   let latin2 = 0;
   let high = 0;
@@ -26,7 +27,10 @@ export function likelyEncoding(bytes: Buffer): { name: string; decoder: string }
   if (high === 0) return null;
   if (windows > 0) return { name: 'Windows-1250', decoder: 'windows-1250' };
   if (latin2 > 0) return { name: 'ISO-8859-2 (Latin-2)', decoder: 'iso-8859-2' };
-  return { name: 'ISO-8859-2 (Latin-2) or Windows-1250 (its Polish letters are the same in both)', decoder: 'iso-8859-2' };
+  return {
+    name: 'ISO-8859-2 (Latin-2) or Windows-1250 (its Polish letters are the same in both)',
+    decoder: 'iso-8859-2',
+  };
 }
 
 const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
@@ -36,7 +40,12 @@ const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : 
  * undefined when it is UTF-8. Only called once a check of the whole range failed, so the scan per line
  * costs nothing on a good file.
  */
-export function firstLineNotUtf8(bytes: Buffer, start: number, end: number, line: number): { line: number; message: string } | undefined {
+export function firstLineNotUtf8(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  line: number,
+): { line: number; message: string } | undefined {
   for (let at = start, n = line; at < end; n++) {
     const lf = bytes.indexOf(LF, at);
     const lineEnd = lf < 0 || lf >= end ? end : lf + 1;
@@ -51,8 +60,10 @@ export function firstLineNotUtf8(bytes: Buffer, start: number, end: number, line
 export function notUtf8Message(line: Buffer, sample: Buffer): string {
   const encoding = likelyEncoding(sample.length > 0 ? sample : line);
   const reads = encoding ? new TextDecoder(encoding.decoder).decode(line).replace(/\r?\n$/, '') : '';
-  return `is not UTF-8 text${encoding ? `: it looks like ${encoding.name}, in which this line reads "${shown(reads)}"` : ''}; `
-    + 'save the file as UTF-8 and run again (nothing of the source is published meanwhile)';
+  return (
+    `is not UTF-8 text${encoding ? `: it looks like ${encoding.name}, in which this line reads "${shown(reads)}"` : ''}; ` +
+    'save the file as UTF-8 and run again (nothing of the source is published meanwhile)'
+  );
 }
 
 /**
@@ -78,7 +89,13 @@ export class Utf8Guard {
       this.carry = cut < bytes.length ? Buffer.from(bytes.subarray(cut)) : null;
       bytes = bytes.subarray(0, cut);
     }
-    if (!isUtf8(bytes)) return firstLineNotUtf8(bytes, 0, bytes.length, this.line) ?? { line: this.line, message: notUtf8Message(bytes, bytes) };
+    if (!isUtf8(bytes))
+      return (
+        firstLineNotUtf8(bytes, 0, bytes.length, this.line) ?? {
+          line: this.line,
+          message: notUtf8Message(bytes, bytes),
+        }
+      );
     for (let at = bytes.indexOf(LF); at >= 0; at = bytes.indexOf(LF, at + 1)) this.line++;
     return undefined;
   }

@@ -62,16 +62,22 @@ export class AnswerStore {
   /** The newest version written by this process; older ones are deleted when it changes. */
   private current: string | undefined;
 
-  private constructor(private readonly path: string, private readonly maxBytes: number, private readonly logger: Logger) {
+  private constructor(
+    private readonly path: string,
+    private readonly maxBytes: number,
+    private readonly logger: Logger,
+  ) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('busy_timeout = 2000'); // sibling workers open and write the same file
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL'); // a cache: losing the last writes in a power cut is fine, a corrupt file is not
     // Sibling workers open the file together: the layout is checked and made in one write transaction.
-    this.db.transaction(() => {
-      if (this.db.pragma('user_version', { simple: true }) !== LAYOUT) this.db.exec(SCHEMA);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        if (this.db.pragma('user_version', { simple: true }) !== LAYOUT) this.db.exec(SCHEMA);
+      })
+      .immediate();
     this.read = this.db.prepare('SELECT body, crc FROM answer WHERE version = ? AND path = ?').raw();
     this.write = this.db.prepare('INSERT OR IGNORE INTO answer (version, path, body, crc) VALUES (?, ?, ?, ?)');
     this.drop = this.db.prepare('DELETE FROM answer WHERE version = ? AND path = ?');
@@ -86,7 +92,10 @@ export class AnswerStore {
     try {
       return new AnswerStore(path, maxBytes, logger);
     } catch (error) {
-      logger.warn({ err: error, path }, 'the answer store cannot be opened; every answer not stored with the snapshot is made live');
+      logger.warn(
+        { err: error, path },
+        'the answer store cannot be opened; every answer not stored with the snapshot is made live',
+      );
       return undefined;
     }
   }
@@ -103,8 +112,10 @@ export class AnswerStore {
       const actual = crc32(body);
       if (actual === crc) return body;
       this.drop.run(version, path);
-      this.logger.error({ path, version, bytes: body.length, crc, actual },
-        'a kept answer failed its checksum (the answer store\'s file is damaged): not sent, deleted, answered live');
+      this.logger.error(
+        { path, version, bytes: body.length, crc, actual },
+        "a kept answer failed its checksum (the answer store's file is damaged): not sent, deleted, answered live",
+      );
       return undefined;
     } catch (error) {
       this.fail(error);
@@ -139,8 +150,13 @@ export class AnswerStore {
         if (newest !== this.current) this.db.prepare('DELETE FROM answer WHERE version <> ?').run(newest);
       })();
       this.current = newest;
-      this.full = ((this.pageCount.get() as number) - (this.freePages.get() as number)) * this.pageSize >= this.maxBytes;
-      if (this.full) this.logger.info({ maxBytes: this.maxBytes }, 'the answer store reached its budget (ANSWER_STORE_MB); new answers are made live');
+      this.full =
+        ((this.pageCount.get() as number) - (this.freePages.get() as number)) * this.pageSize >= this.maxBytes;
+      if (this.full)
+        this.logger.info(
+          { maxBytes: this.maxBytes },
+          'the answer store reached its budget (ANSWER_STORE_MB); new answers are made live',
+        );
     } catch (error) {
       this.fail(error);
     }
@@ -150,11 +166,19 @@ export class AnswerStore {
     this.failed = true;
     this.pending.clear();
     if (isDiskFull(error)) {
-      const full = diskFull(error, `the answer store ${this.path} cannot keep answers`, [{ dir: dirname(this.path), role: 'the answer store' }]);
-      this.logger.warn({ err: full, path: this.path }, `${full.message}; every answer not stored with the snapshot is made live from now on`);
+      const full = diskFull(error, `the answer store ${this.path} cannot keep answers`, [
+        { dir: dirname(this.path), role: 'the answer store' },
+      ]);
+      this.logger.warn(
+        { err: full, path: this.path },
+        `${full.message}; every answer not stored with the snapshot is made live from now on`,
+      );
       return;
     }
-    this.logger.warn({ err: error }, 'the answer store failed; every answer not stored with the snapshot is made live from now on');
+    this.logger.warn(
+      { err: error },
+      'the answer store failed; every answer not stored with the snapshot is made live from now on',
+    );
   }
 
   /** The store as one of the answer sources of the snapshot and code `version` (Snapshot.answersVersion). */

@@ -59,7 +59,9 @@ function reachable(roots: string[]): Map<string, string> {
 /** The production dependencies as locked (name@version): a dev dependency's bump changes no answer. */
 function lockedDependencies(lockPath: string): string[] {
   if (!existsSync(lockPath)) return [];
-  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { packages?: Record<string, { version?: string; dev?: boolean }> };
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as {
+    packages?: Record<string, { version?: string; dev?: boolean }>;
+  };
   return Object.entries(lock.packages ?? {})
     .filter(([path, entry]) => path !== '' && !entry.dev)
     .map(([path, entry]) => `${path}@${entry.version ?? ''}`)
@@ -68,11 +70,15 @@ function lockedDependencies(lockPath: string): string[] {
 
 /** Every file under `folders` of `root` with an extension matching `extension`. */
 function filesUnder(root: string, folders: string[], extension: RegExp): string[] {
-  return folders.flatMap((folder) => {
-    const dir = join(root, folder);
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => extension.test(name)).map((name) => join(dir, name));
-  }).sort();
+  return folders
+    .flatMap((folder) => {
+      const dir = join(root, folder);
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((name) => extension.test(name))
+        .map((name) => join(dir, name));
+    })
+    .sort();
 }
 
 /**
@@ -87,13 +93,27 @@ export function codeVersionOf(project: string, build = project): string {
   const lock = join(project, 'package-lock.json');
   const assets = filesUnder(project, ['src/site/assets'], /./);
   // Kept by the bytes of every file that could count: compiling is skipped when none changed.
-  const key = hash('sha256', [`schema ${SCHEMA_VERSION}`, ...[...candidates, ...assets, lock].flatMap((f) => [relative(root, f), existsSync(f) ? readFileSync(f, 'utf8') : ''])].join('\0'), 'base64url');
+  const key = hash(
+    'sha256',
+    [
+      `schema ${SCHEMA_VERSION}`,
+      ...[...candidates, ...assets, lock].flatMap((f) => [
+        relative(root, f),
+        existsSync(f) ? readFileSync(f, 'utf8') : '',
+      ]),
+    ].join('\0'),
+    'base64url',
+  );
   const cache = join(project, 'node_modules', '.cache', 'council-code-version', key);
   try {
     return readFileSync(cache, 'utf8');
-  } catch { /* not computed yet */ }
+  } catch {
+    /* not computed yet */
+  }
 
-  const rootFiles = ROOTS.map((r) => [`.ts`, `.tsx`, `.js`].map((ext) => join(root, r + ext)).find((f) => existsSync(f)) ?? join(root, r));
+  const rootFiles = ROOTS.map(
+    (r) => [`.ts`, `.tsx`, `.js`].map((ext) => join(root, r + ext)).find((f) => existsSync(f)) ?? join(root, r),
+  );
   const modules = reachable(rootFiles);
   const parts = [`schema ${SCHEMA_VERSION}`, ...lockedDependencies(lock)];
   for (const file of [...modules.keys()].sort()) parts.push(relative(root, file), modules.get(file)!);
@@ -103,7 +123,9 @@ export function codeVersionOf(project: string, build = project): string {
     mkdirSync(dirname(cache), { recursive: true });
     writeFileSync(`${cache}.${process.pid}`, version);
     renameSync(`${cache}.${process.pid}`, cache);
-  } catch { /* a read-only installation: computed again next time */ }
+  } catch {
+    /* a read-only installation: computed again next time */
+  }
   return version;
 }
 

@@ -15,7 +15,6 @@ import type { Queries } from '../snapshot/queries.ts';
 import { HttpError, notFound } from '../http/envelope.ts';
 import { parseParams } from '../http/params.ts';
 
-
 /** The share-link store as the handlers see it (src/shares/ implements it). */
 export type ShareLinks = Pick<ShareStore, 'find' | 'linkFor' | 'pin'>;
 
@@ -89,10 +88,13 @@ export const endpoint = <
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R = unknown,
->(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> => definition;
+>(
+  definition: Endpoint<P, Q, B, R>,
+): Endpoint<P, Q, B, R> => definition;
 
 /** An endpoint's `path` with its `:name` parameters filled in. */
-export const pathWith = (path: string, params: Record<string, string>): string => path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+export const pathWith = (path: string, params: Record<string, string>): string =>
+  path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 
 /** Raw input as it arrives in a URL and body: strings (a repeated query parameter is an array). */
 interface RawInput {
@@ -141,8 +143,13 @@ export async function answer<P, Q, B, R>(
   context: AnswerContext,
 ): Promise<Awaited<R>> {
   const strings = (values: Record<string, Value> = {}) =>
-    Object.fromEntries(Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
-  return await endpoint.handler(parseInput(endpoint, { params: strings(raw.params), query: strings(raw.query) }), context);
+    Object.fromEntries(
+      Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+    );
+  return await endpoint.handler(
+    parseInput(endpoint, { params: strings(raw.params), query: strings(raw.query) }),
+    context,
+  );
 }
 
 /**
@@ -151,7 +158,10 @@ export async function answer<P, Q, B, R>(
  */
 export function inKnownTopic<T extends { temat?: string | undefined }>(query: T, queries: Queries): T {
   if (query.temat !== undefined && !queries.utils.hasTopic(query.temat)) {
-    const ids = queries.utils.topics().map((t) => t.temat).join(', ');
+    const ids = queries.utils
+      .topics()
+      .map((t) => t.temat)
+      .join(', ');
     throw new HttpError(400, `query parameter 'temat' must be one of the topics of this snapshot: ${ids}`);
   }
   return query;

@@ -8,4 +8,6 @@ import { statystyki } from '../statystyki/endpoints.ts';
 import { utils } from '../utils/endpoints.ts';
 import type { AnyEndpoint } from './endpoint.ts';
 
-export const API_ENDPOINTS: readonly AnyEndpoint[] = [radni, glosowania, statystyki, posiedzenia, utils].flatMap((table) => Object.values(table));
+export const API_ENDPOINTS: readonly AnyEndpoint[] = [radni, glosowania, statystyki, posiedzenia, utils].flatMap(
+  (table) => Object.values(table),
+);

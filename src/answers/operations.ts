@@ -50,7 +50,10 @@ function whenAnswered(result: unknown, send: (result: unknown) => void): Promise
 }
 
 /** The routes of every operation of `endpoints`, in table order. */
-export function operationRoutes(endpoints: readonly AnyEndpoint[], options: OperationsOptions): Array<Route<FrontAnswer>> {
+export function operationRoutes(
+  endpoints: readonly AnyEndpoint[],
+  options: OperationsOptions,
+): Array<Route<FrontAnswer>> {
   const { snapshots, shares, delivery, publicUrl } = options;
 
   /** The answer sources of the snapshot in service: made when it comes into service, dropped with it. */
@@ -67,20 +70,28 @@ export function operationRoutes(endpoints: readonly AnyEndpoint[], options: Oper
     return current.sources;
   };
 
-  const answerGet = (endpoint: AnyEndpoint, exchange: Exchange<FrontAnswer>, snapshot: Snapshot): Promise<void> | undefined => {
+  const answerGet = (
+    endpoint: AnyEndpoint,
+    exchange: Exchange<FrontAnswer>,
+    snapshot: Snapshot,
+  ): Promise<void> | undefined => {
     const { req, res, url } = exchange;
     const etag = etagFor(snapshot.answersVersion, url);
     const wanted = delivery.encodingFor(req, JSON_ANSWER);
     if (delivery.notModified(req, res, etag, wanted, JSON_ANSWER)) return undefined;
     const sources = sourcesOf(snapshot);
-    const send = (entry: Representations) => delivery.send(res, etag, entry, wanted, JSON_ANSWER, () => sources.grew(url, entry));
+    const send = (entry: Representations) =>
+      delivery.send(res, etag, entry, wanted, JSON_ANSWER, () => sources.grew(url, entry));
     const found: Found | undefined = sources.find(url, { wanted, endpoint, params: exchange.route.params });
     if (found) {
       if ('entry' in found) send(found.entry);
       else delivery.sendAs(res, etag, found.bytes, found.encoding, JSON_ANSWER);
       return undefined;
     }
-    const input = parseInput(endpoint, { params: decodedParams(exchange.route.params), query: parseQuery(exchange.search) });
+    const input = parseInput(endpoint, {
+      params: decodedParams(exchange.route.params),
+      query: parseQuery(exchange.search),
+    });
     return whenAnswered(endpoint.handler(input, { queries: snapshot.queries, shares }), (result) => {
       const entry: Representations = { body: envelopeOf(result), encoded: {} };
       sources.made(url, entry);
@@ -89,27 +100,35 @@ export function operationRoutes(endpoints: readonly AnyEndpoint[], options: Oper
   };
 
   /** A GET: holds the snapshot until its bytes are made (not until the response closes: nothing more is read from it). */
-  const get = (endpoint: AnyEndpoint): FrontAnswer => (exchange) => {
-    const snapshot = snapshots.acquire();
-    if (!snapshot) throw new HttpError(503, 'no data has been loaded yet');
-    let pending: Promise<void> | undefined;
-    try {
-      pending = answerGet(endpoint, exchange, snapshot);
-    } finally {
-      if (!pending) snapshot.release();
-    }
-    return pending?.finally(() => snapshot.release());
-  };
+  const get =
+    (endpoint: AnyEndpoint): FrontAnswer =>
+    (exchange) => {
+      const snapshot = snapshots.acquire();
+      if (!snapshot) throw new HttpError(503, 'no data has been loaded yet');
+      let pending: Promise<void> | undefined;
+      try {
+        pending = answerGet(endpoint, exchange, snapshot);
+      } finally {
+        if (!pending) snapshot.release();
+      }
+      return pending?.finally(() => snapshot.release());
+    };
 
   /** A POST: holds the snapshot from its arrival; its status is the endpoint's, or the one its reply gives. */
-  const post = (endpoint: AnyEndpoint): FrontAnswer => async (exchange) => {
-    const snapshot = exchange.hold(snapshots);
-    const body = endpoint.body ? await readJsonBody(exchange.req) : undefined;
-    const input = parseInput(endpoint, { params: decodedParams(exchange.route.params), query: parseQuery(exchange.search), body });
-    const result: unknown = await endpoint.handler(input, { queries: snapshot.queries, shares, publicUrl });
-    const status = (result instanceof Reply ? result.status : undefined) ?? endpoint.status ?? 200;
-    delivery.sendUncached(exchange.res, status, envelopeOf(result));
-  };
+  const post =
+    (endpoint: AnyEndpoint): FrontAnswer =>
+    async (exchange) => {
+      const snapshot = exchange.hold(snapshots);
+      const body = endpoint.body ? await readJsonBody(exchange.req) : undefined;
+      const input = parseInput(endpoint, {
+        params: decodedParams(exchange.route.params),
+        query: parseQuery(exchange.search),
+        body,
+      });
+      const result: unknown = await endpoint.handler(input, { queries: snapshot.queries, shares, publicUrl });
+      const status = (result instanceof Reply ? result.status : undefined) ?? endpoint.status ?? 200;
+      delivery.sendUncached(exchange.res, status, envelopeOf(result));
+    };
 
   return endpoints.map((endpoint) => ({
     path: endpoint.path,

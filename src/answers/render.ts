@@ -50,14 +50,20 @@ export interface Rendered {
 /** Every URL whose answer is stored, in an order that reads each vote's ballots once (plain, then grouped). */
 export function plan(queries: Queries, maxResourceAnswers = MAX_RESOURCE_ANSWERS): Planned[] {
   const stored = API_ENDPOINTS.flatMap((endpoint, index) =>
-    (endpoint.method === 'get' && endpoint.stored ? [{ index, endpoint, stored: endpoint.stored }] : []));
+    endpoint.method === 'get' && endpoint.stored ? [{ index, endpoint, stored: endpoint.stored }] : [],
+  );
   const queryStrings = (variants: ReadonlyArray<Record<string, string>> = []) => [{}, ...variants];
   const pagesOf = (endpoint: AnyEndpoint, total: number) => {
     const { limit } = endpoint.query!.parse({}) as { limit: number }; // the default page size
     return Math.max(0, Math.ceil(total / limit) - 1);
   };
-  const perResource = stored.reduce((sum, { endpoint, stored: s }) =>
-    sum + (s.each ? s.each.count(queries) * queryStrings(s.variants).length : 0) + (s.pages ? pagesOf(endpoint, s.pages(queries)) : 0), 0);
+  const perResource = stored.reduce(
+    (sum, { endpoint, stored: s }) =>
+      sum +
+      (s.each ? s.each.count(queries) * queryStrings(s.variants).length : 0) +
+      (s.pages ? pagesOf(endpoint, s.pages(queries)) : 0),
+    0,
+  );
   const withinBudget = perResource <= maxResourceAnswers;
 
   const urls: Planned[] = [];
@@ -69,17 +75,27 @@ export function plan(queries: Queries, maxResourceAnswers = MAX_RESOURCE_ANSWERS
   for (const { index, endpoint, stored: s } of stored) {
     if (!s.each) for (const query of queryStrings(s.variants)) add(index, {}, query);
     if (!withinBudget) continue;
-    if (s.each) for (const id of s.each.ids(queries)) for (const query of queryStrings(s.variants)) add(index, { id: String(id) }, query);
-    if (s.pages) for (let page = 2; page <= pagesOf(endpoint, s.pages(queries)) + 1; page++) add(index, {}, { page: String(page) });
+    if (s.each)
+      for (const id of s.each.ids(queries))
+        for (const query of queryStrings(s.variants)) add(index, { id: String(id) }, query);
+    if (s.pages)
+      for (let page = 2; page <= pagesOf(endpoint, s.pages(queries)) + 1; page++)
+        add(index, {}, { page: String(page) });
   }
   return urls;
 }
 
 /** No stored endpoint reads share links: a handler that asked while rendering would be a mistake. */
 const NO_SHARE_LINKS: ShareLinks = {
-  find: () => { throw new Error('share links are not rendered into a snapshot'); },
-  linkFor: () => { throw new Error('share links are not rendered into a snapshot'); },
-  pin: () => { throw new Error('share links are not rendered into a snapshot'); },
+  find: () => {
+    throw new Error('share links are not rendered into a snapshot');
+  },
+  linkFor: () => {
+    throw new Error('share links are not rendered into a snapshot');
+  },
+  pin: () => {
+    throw new Error('share links are not rendered into a snapshot');
+  },
 };
 
 /**

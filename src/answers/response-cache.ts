@@ -20,7 +20,8 @@ export class ResponseCache implements AnswerSource {
       maxSize: maxBytes,
       // One huge answer must not flush the rest: anything over a 16th of the budget is not kept.
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 16)),
-      sizeCalculation: (entry) => Math.max(entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0), 1),
+      sizeCalculation: (entry) =>
+        Math.max(entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0), 1),
     });
   }
 

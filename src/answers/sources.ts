@@ -42,7 +42,8 @@ export class AnswerSources {
       const source = this.sources[i]!;
       const found = source.find(url, asked);
       if (!found) continue;
-      if (source.promote && 'entry' in found) for (let before = 0; before < i; before++) this.sources[before]!.keep?.(url, found.entry);
+      if (source.promote && 'entry' in found)
+        for (let before = 0; before < i; before++) this.sources[before]!.keep?.(url, found.entry);
       return found;
     }
     return undefined;

@@ -40,7 +40,8 @@ export class StoredAnswers implements AnswerSource {
 
   /** The stored answers of `snapshot`; undefined when it has none, or none of this code. */
   static of(snapshot: Snapshot): StoredAnswers | undefined {
-    const any = snapshot.storedAnswersCurrent && snapshot.db.prepare('SELECT 1 FROM odpowiedz LIMIT 1').get() !== undefined;
+    const any =
+      snapshot.storedAnswersCurrent && snapshot.db.prepare('SELECT 1 FROM odpowiedz LIMIT 1').get() !== undefined;
     return any ? new StoredAnswers(snapshot) : undefined;
   }
 

@@ -36,11 +36,13 @@ export class CardCache {
     if (running) return running;
     const card = data();
     if (card === undefined) return undefined;
-    const rendering = this.render(card).then((png) => {
-      this.rendered++;
-      this.cards.set(id, png);
-      return png;
-    }).finally(() => this.pending.delete(id));
+    const rendering = this.render(card)
+      .then((png) => {
+        this.rendered++;
+        this.cards.set(id, png);
+        return png;
+      })
+      .finally(() => this.pending.delete(id));
     this.pending.set(id, rendering);
     return rendering;
   }

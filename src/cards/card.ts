@@ -37,27 +37,48 @@ const INK = '#14213d';
 const MUTED = '#5c6677';
 const ACCENT = '#1d4ed8';
 const BALLOT_COLOUR: Record<Ballot, string> = {
-  za: '#15803d', przeciw: '#b91c1c', wstrzymujacy: '#b45309', nieobecny: '#52525b', brak_glosu: '#52525b',
+  za: '#15803d',
+  przeciw: '#b91c1c',
+  wstrzymujacy: '#b45309',
+  nieobecny: '#52525b',
+  brak_glosu: '#52525b',
 };
 
 const escapeXml = (text: string): string =>
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+  text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
-function text(x: number, y: number, content: string, size: number, weight: Weight, fill: string, anchor: 'start' | 'end' = 'start'): string {
+function text(
+  x: number,
+  y: number,
+  content: string,
+  size: number,
+  weight: Weight,
+  fill: string,
+  anchor: 'start' | 'end' = 'start',
+): string {
   return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${size}" font-weight="${weight === 'bold' ? 700 : 400}" fill="${fill}"${anchor === 'end' ? ' text-anchor="end"' : ''}>${escapeXml(content)}</text>`;
 }
 
 /** One line that must fit: ellipsised when it would not. */
-const oneLine = (content: string, width: number, size: number, weight: Weight) => wrapText(content, width, size, weight, 1)[0] ?? '';
+const oneLine = (content: string, width: number, size: number, weight: Weight) =>
+  wrapText(content, width, size, weight, 1)[0] ?? '';
 
 function tallyBar(tally: NonNullable<CardData['tally']>, top: number): string {
-  const parts: Array<[Ballot, number, string]> = [['za', tally.za, 'Za'], ['przeciw', tally.przeciw, 'Przeciw'], ['wstrzymujacy', tally.wstrzymujacy, 'Wstrzymało się']];
+  const parts: Array<[Ballot, number, string]> = [
+    ['za', tally.za, 'Za'],
+    ['przeciw', tally.przeciw, 'Przeciw'],
+    ['wstrzymujacy', tally.wstrzymujacy, 'Wstrzymało się'],
+  ];
   const total = tally.za + tally.przeciw + tally.wstrzymujacy;
   const out: string[] = [text(MARGIN, top + 36, tally.wynik.toUpperCase(), 36, 'bold', INK)];
   let legendX = MARGIN + textWidth(tally.wynik.toUpperCase(), 36, 'bold') + 36;
   for (const [ballot, count, label] of parts) {
     const item = `${label} ${count}`;
-    out.push(`<rect x="${legendX.toFixed(1)}" y="${top + 12}" width="22" height="22" rx="4" fill="${BALLOT_COLOUR[ballot]}"/>`);
+    out.push(
+      `<rect x="${legendX.toFixed(1)}" y="${top + 12}" width="22" height="22" rx="4" fill="${BALLOT_COLOUR[ballot]}"/>`,
+    );
     out.push(text(legendX + 32, top + 32, item, 28, 'regular', INK));
     legendX += 32 + textWidth(item, 28, 'regular') + 32;
   }
@@ -67,7 +88,9 @@ function tallyBar(tally: NonNullable<CardData['tally']>, top: number): string {
   for (const [ballot, count] of parts) {
     if (total === 0 || count === 0) continue;
     const width = (TEXT_WIDTH * count) / total;
-    out.push(`<rect x="${x.toFixed(1)}" y="${barTop}" width="${width.toFixed(1)}" height="28" fill="${BALLOT_COLOUR[ballot]}"/>`);
+    out.push(
+      `<rect x="${x.toFixed(1)}" y="${barTop}" width="${width.toFixed(1)}" height="28" fill="${BALLOT_COLOUR[ballot]}"/>`,
+    );
     x += width;
   }
   return out.join('');
@@ -83,7 +106,9 @@ export function cardSvg(card: CardData): string {
   const badge = card.synthetic ? 'PRZYKŁAD SYNTETYCZNY' : '';
   const badgeWidth = badge ? textWidth(badge, 22, 'bold') + 32 : 0;
   if (badge) {
-    parts.push(`<rect x="${(CARD_WIDTH - MARGIN - badgeWidth).toFixed(1)}" y="42" width="${badgeWidth.toFixed(1)}" height="40" rx="20" fill="#fde68a"/>`);
+    parts.push(
+      `<rect x="${(CARD_WIDTH - MARGIN - badgeWidth).toFixed(1)}" y="42" width="${badgeWidth.toFixed(1)}" height="40" rx="20" fill="#fde68a"/>`,
+    );
     parts.push(text(CARD_WIDTH - MARGIN - 16, 70, badge, 22, 'bold', '#78350f', 'end'));
   }
   parts.push(text(MARGIN, 72, oneLine(card.council, TEXT_WIDTH - badgeWidth - 24, 28, 'bold'), 28, 'bold', ACCENT));
@@ -95,14 +120,22 @@ export function cardSvg(card: CardData): string {
   const lineHeight = 62;
   const titleTop = 186;
   const room = 540 - below - titleTop;
-  const lines = wrapText(card.title, TEXT_WIDTH, titleSize, 'bold', Math.max(1, Math.min(4, Math.floor(room / lineHeight) + 1)));
+  const lines = wrapText(
+    card.title,
+    TEXT_WIDTH,
+    titleSize,
+    'bold',
+    Math.max(1, Math.min(4, Math.floor(room / lineHeight) + 1)),
+  );
   lines.forEach((line, i) => parts.push(text(MARGIN, titleTop + i * lineHeight, line, titleSize, 'bold', INK)));
 
   let y = titleTop + (lines.length - 1) * lineHeight + 36;
   if (card.highlight) {
     const sentence = oneLine(card.highlight.sentence, TEXT_WIDTH - 40, 32, 'bold');
     const width = textWidth(sentence, 32, 'bold') + 40;
-    parts.push(`<rect x="${MARGIN}" y="${y}" width="${width.toFixed(1)}" height="56" rx="12" fill="${BALLOT_COLOUR[card.highlight.ballot]}"/>`);
+    parts.push(
+      `<rect x="${MARGIN}" y="${y}" width="${width.toFixed(1)}" height="56" rx="12" fill="${BALLOT_COLOUR[card.highlight.ballot]}"/>`,
+    );
     parts.push(text(MARGIN + 20, y + 39, sentence, 32, 'bold', '#ffffff'));
     y += 76;
   }

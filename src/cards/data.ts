@@ -9,7 +9,8 @@ import { ballotOf, ballotSentence, formatDateTime, formatNumber, formatPercent, 
 import type { CardData } from './card.ts';
 
 export const cardKeys = {
-  vote: (id: number, highlighted?: number | null): string => (highlighted == null ? `glosowanie/${id}` : `glosowanie/${id}/radny/${highlighted}`),
+  vote: (id: number, highlighted?: number | null): string =>
+    highlighted == null ? `glosowanie/${id}` : `glosowanie/${id}/radny/${highlighted}`,
   councillor: (token: string): string => `radny/${token}`,
 };
 
@@ -19,17 +20,26 @@ export class CardQueries {
   private readonly person: Database.Statement;
   private readonly mainCouncil: Database.Statement;
 
-  constructor(db: Database.Database, private readonly credit: DataCredit) {
-    this.vote = db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ
+  constructor(
+    db: Database.Database,
+    private readonly credit: DataCredit,
+  ) {
+    this.vote =
+      db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ
       FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu WHERE g.id_glosowania = ?`);
     this.ballot = db.prepare(`SELECT b.glos, r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`);
-    this.person = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie, s.liczba_posiedzen, s.obecnosci, s.zg_wszystkie, s.zg_zgodne,
+    this.person =
+      db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie, s.liczba_posiedzen, s.obecnosci, s.zg_wszystkie, s.zg_zgodne,
         s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS glosowania
       FROM radny r LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby WHERE r.token = ?`);
     // The body a councillor voted in most, councils before committees.
-    this.mainCouncil = db.prepare(`SELECT o.nazwa FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
-      WHERE b.kadencja = ? AND b.id_osoby = ? ORDER BY o.typ <> 'rada', b.liczba_glosowan DESC, b.liczba_posiedzen DESC, o.id_organu LIMIT 1`).pluck();
+    this.mainCouncil = db
+      .prepare(
+        `SELECT o.nazwa FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
+      WHERE b.kadencja = ? AND b.id_osoby = ? ORDER BY o.typ <> 'rada', b.liczba_glosowan DESC, b.liczba_posiedzen DESC, o.id_organu LIMIT 1`,
+      )
+      .pluck();
   }
 
   private get footer() {
@@ -38,7 +48,18 @@ export class CardQueries {
 
   /** A vote's card, with `highlighted`'s ballot when given; undefined when the vote (or that ballot) does not exist. */
   voteCard(id: number, highlighted?: number | null): CardData | undefined {
-    const v = this.vote.get(id) as { tytul: string; data: string; godzina: string | null; wynik: string; za: number; przeciw: number; wstrzymujacy: number; organ: string } | undefined;
+    const v = this.vote.get(id) as
+      | {
+          tytul: string;
+          data: string;
+          godzina: string | null;
+          wynik: string;
+          za: number;
+          przeciw: number;
+          wstrzymujacy: number;
+          organ: string;
+        }
+      | undefined;
     if (!v) return undefined;
     let highlight: CardData['highlight'];
     if (highlighted != null) {
@@ -59,10 +80,18 @@ export class CardQueries {
 
   /** A councillor's card (all terms): group, attendance, agreement with the group, votes; undefined for an unknown token. */
   councillorCard(token: string): CardData | undefined {
-    const p = this.person.get(ALL_TERMS, token) as {
-      id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null; liczba_posiedzen: number | null; obecnosci: number | null;
-      zg_wszystkie: number | null; zg_zgodne: number | null; glosowania: number | null;
-    } | undefined;
+    const p = this.person.get(ALL_TERMS, token) as
+      | {
+          id_osoby: number;
+          imie_nazwisko: string;
+          ugrupowanie: string | null;
+          liczba_posiedzen: number | null;
+          obecnosci: number | null;
+          zg_wszystkie: number | null;
+          zg_zgodne: number | null;
+          glosowania: number | null;
+        }
+      | undefined;
     if (!p) return undefined;
     const role = isFeminine(p.imie_nazwisko) ? 'Radna' : 'Radny';
     return {
@@ -71,7 +100,10 @@ export class CardQueries {
       title: p.imie_nazwisko,
       facts: [
         { label: 'frekwencja', value: formatPercent(percent(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0)) },
-        { label: 'zgodność z ugrupowaniem', value: p.zg_wszystkie ? formatPercent(percent(p.zg_zgodne ?? 0, p.zg_wszystkie)) : '—' },
+        {
+          label: 'zgodność z ugrupowaniem',
+          value: p.zg_wszystkie ? formatPercent(percent(p.zg_zgodne ?? 0, p.zg_wszystkie)) : '—',
+        },
         { label: 'głosowania', value: formatNumber(p.glosowania ?? 0) },
       ],
       ...this.footer,

@@ -105,6 +105,7 @@ export function wrapText(text: string, width: number, size: number, weight: Weig
   }
   if (current) lines.push(current);
   // Text past the limit is left over too (only zero-width characters could have let more of it show).
-  if (cutShort && lines.length > 0 && !lines.at(-1)!.endsWith(ELLIPSIS)) lines.push(ellipsise(lines.pop()!, width, size, weight));
+  if (cutShort && lines.length > 0 && !lines.at(-1)!.endsWith(ELLIPSIS))
+    lines.push(ellipsise(lines.pop()!, width, size, weight));
   return lines;
 }

@@ -22,9 +22,10 @@ import { columnAs, columnsOf, descriptionOf, ownColumn } from './columns.ts';
 import { type CsvColumn, FORMULA_GUARD, writeCsv } from './csv.ts';
 
 /** How the files keep a spreadsheet from running a text as a formula (csvField), for /dane/ and opis.txt. */
-export const FORMULA_NOTE = `Tekst zaczynający się od =, +, -, @, tabulatora lub powrotu karetki ma na początku apostrof (${FORMULA_GUARD}), `
-  + 'dodany przez serwis, aby arkusz kalkulacyjny pokazał go jako tekst, a nie wykonał jako formułę; oryginał to tekst bez tego apostrofu. '
-  + 'Liczby zapisujemy bez zmian.';
+export const FORMULA_NOTE =
+  `Tekst zaczynający się od =, +, -, @, tabulatora lub powrotu karetki ma na początku apostrof (${FORMULA_GUARD}), ` +
+  'dodany przez serwis, aby arkusz kalkulacyjny pokazał go jako tekst, a nie wykonał jako formułę; oryginał to tekst bez tego apostrofu. ' +
+  'Liczby zapisujemy bez zmian.';
 
 export const BULK_FILES = ['glosowania', 'glosy', 'radni', 'posiedzenia', 'obecnosci', 'ugrupowania'] as const;
 export type BulkFile = (typeof BULK_FILES)[number];
@@ -52,14 +53,35 @@ const num = (r: Row, k: string) => r[k] as number;
 // Each column is a field of the API's answer of the same thing, described by its response schema
 // (src/exports/columns.ts); a file's own columns are those the API has no field for.
 
-const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf(voteSummary, [
-  'id_glosowania', 'data', 'godzina', 'kadencja', 'id_organu', 'organ', 'id_posiedzenia', 'posiedzenie_numer',
-  'id_punktu', 'punkt_numer', 'numer', 'tytul', 'wynik', 'za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu',
-  'kontrowersyjnosc', 'jednomyslnosc_procent',
-], {
-  posiedzenie_numer: { description: descriptionOf(session.shape.numer)! },
-  punkt_numer: { description: descriptionOf(agendaPoint.shape.numer)! },
-});
+const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf(
+  voteSummary,
+  [
+    'id_glosowania',
+    'data',
+    'godzina',
+    'kadencja',
+    'id_organu',
+    'organ',
+    'id_posiedzenia',
+    'posiedzenie_numer',
+    'id_punktu',
+    'punkt_numer',
+    'numer',
+    'tytul',
+    'wynik',
+    'za',
+    'przeciw',
+    'wstrzymujacy',
+    'nieobecni',
+    'brak_glosu',
+    'kontrowersyjnosc',
+    'jednomyslnosc_procent',
+  ],
+  {
+    posiedzenie_numer: { description: descriptionOf(session.shape.numer)! },
+    punkt_numer: { description: descriptionOf(agendaPoint.shape.numer)! },
+  },
+);
 
 /** A column of the file's own, valued by the row's field of that name. */
 const own = (name: string, description: string) => ownColumn<Row>(name, description, (r) => r[name] ?? null);
@@ -75,9 +97,11 @@ const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
   const where = withinBody ? 'wśród radnych tej rady w tej kadencji' : 'wśród wszystkich radnych w tym zakresie';
   const percentOf = (part: string, whole: string) => (r: Row) => percentString(num(r, part), num(r, whole));
   return [
-    ...columnsOf<Row>(councillorListItem, [
-      'id_osoby', 'imie_nazwisko', 'token', 'kadencja', 'id_ugrupowania', 'ugrupowanie', 'aktywny',
-    ], { kadencja: { description: 'Kadencja przynależności pokazywanej przy radnym' } }),
+    ...columnsOf<Row>(
+      councillorListItem,
+      ['id_osoby', 'imie_nazwisko', 'token', 'kadencja', 'id_ugrupowania', 'ugrupowanie', 'aktywny'],
+      { kadencja: { description: 'Kadencja przynależności pokazywanej przy radnym' } },
+    ),
     ...columnsOf<Row>(votingProfile, ['za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu']),
     own('liczba_glosowan', 'Wszystkie głosowania radnego (suma pięciu powyższych)'),
     ...columnsOf<Row>(attendance, ['liczba_posiedzen', 'obecnosci', 'frekwencja_procent'], {
@@ -88,8 +112,11 @@ const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
     columnAs('zgodnosc_procent', groupAgreement, 'zgodnosc_procent', percentOf('zg_zgodne', 'zg_wszystkie')),
     columnAs('glosowania_z_wiekszoscia', rebelRankingItem, 'glosowania', (r) => r['glosowania_z_wiekszoscia'] ?? null),
     ...columnsOf<Row>(rebelRankingItem, ['w_mniejszosci']),
-    ownColumn('buntownik_procent', 'w_mniejszosci / glosowania_z_wiekszoscia (procent, dwa miejsca po przecinku)',
-      percentOf('w_mniejszosci', 'glosowania_z_wiekszoscia')),
+    ownColumn(
+      'buntownik_procent',
+      'w_mniejszosci / glosowania_z_wiekszoscia (procent, dwa miejsca po przecinku)',
+      percentOf('w_mniejszosci', 'glosowania_z_wiekszoscia'),
+    ),
     columnAs('liczba_samotnych', voteListTotals, 'samotne', (r) => r['liczba_samotnych'] ?? null),
     columnAs('liczba_kluczowych', voteListTotals, 'kluczowe', (r) => r['liczba_kluczowych'] ?? null),
     columnAs('liczba_buntowniczych', voteListTotals, 'buntownicze', (r) => r['liczba_buntowniczych'] ?? null),
@@ -100,8 +127,18 @@ const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
 };
 
 const SESSION_COLUMNS: CsvColumn<Row>[] = columnsOf(session, [
-  'id_posiedzenia', 'id_organu', 'organ', 'kadencja', 'numer', 'data', 'nazwa', 'liczba_punktow', 'liczba_glosowan',
-  'obecni', 'liczba_obecnosci', 'frekwencja_procent',
+  'id_posiedzenia',
+  'id_organu',
+  'organ',
+  'kadencja',
+  'numer',
+  'data',
+  'nazwa',
+  'liczba_punktow',
+  'liczba_glosowan',
+  'obecni',
+  'liczba_obecnosci',
+  'frekwencja_procent',
 ]);
 
 const ATTENDANCE_COLUMNS: CsvColumn<Row>[] = [
@@ -113,13 +150,19 @@ const ATTENDANCE_COLUMNS: CsvColumn<Row>[] = [
   ...columnsOf<Row>(attendanceEntry, ['ugrupowanie']),
 ];
 
-const GROUP_COLUMNS: CsvColumn<Row>[] =
-  columnsOf(group, ['id_ugrupowania', 'nazwa', 'skrot', 'pelna_nazwa', 'liczba_radnych']);
+const GROUP_COLUMNS: CsvColumn<Row>[] = columnsOf(group, [
+  'id_ugrupowania',
+  'nazwa',
+  'skrot',
+  'pelna_nazwa',
+  'liczba_radnych',
+]);
 
 /** What each file holds, for the description beside the files and for the /dane/ page. */
 export const BULK_FILE_TITLES: Readonly<Record<BulkFile, string>> = {
   glosowania: 'głosowania z wynikiem i liczbą głosów, od najstarszego',
-  glosy: 'każdy głos każdego radnego, z jego ugrupowaniem w dniu głosowania; głosowania od najstarszego, radni alfabetycznie',
+  glosy:
+    'każdy głos każdego radnego, z jego ugrupowaniem w dniu głosowania; głosowania od najstarszego, radni alfabetycznie',
   radni: 'radni ze wszystkimi wskaźnikami, w kolejności nazwisk',
   posiedzenia: 'posiedzenia z frekwencją, od najstarszego',
   obecnosci: 'każdy zapis obecności, z ugrupowaniem radnego w dniu posiedzenia',
@@ -129,12 +172,18 @@ export const BULK_FILE_TITLES: Readonly<Record<BulkFile, string>> = {
 /** The columns of a file (for one council, the ranking columns say they rank within it). */
 export function bulkColumns(file: BulkFile, scope: BulkScope = {}): ReadonlyArray<CsvColumn<Row>> {
   switch (file) {
-    case 'glosowania': return VOTE_COLUMNS;
-    case 'glosy': return BALLOT_COLUMNS;
-    case 'radni': return councillorColumns(scope.organ !== undefined);
-    case 'posiedzenia': return SESSION_COLUMNS;
-    case 'obecnosci': return ATTENDANCE_COLUMNS;
-    case 'ugrupowania': return GROUP_COLUMNS;
+    case 'glosowania':
+      return VOTE_COLUMNS;
+    case 'glosy':
+      return BALLOT_COLUMNS;
+    case 'radni':
+      return councillorColumns(scope.organ !== undefined);
+    case 'posiedzenia':
+      return SESSION_COLUMNS;
+    case 'obecnosci':
+      return ATTENDANCE_COLUMNS;
+    case 'ugrupowania':
+      return GROUP_COLUMNS;
   }
 }
 
@@ -162,26 +211,36 @@ export class BulkExports {
 
   constructor(private readonly db: Database.Database) {
     const andWhere = (where: string) => where.replace(/^WHERE/, 'AND');
-    this.votes = new FilteredStatements((where) => db.prepare(`SELECT g.ord, ${VOTE_SELECT}
+    this.votes = new FilteredStatements((where) =>
+      db.prepare(`SELECT g.ord, ${VOTE_SELECT}
       FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
-      WHERE g.ord < ? ${andWhere(where)} ORDER BY g.ord DESC LIMIT ?`));
-    this.voteKeys = new FilteredStatements((where) => db.prepare(`SELECT g.ord, g.id_glosowania FROM glosowanie g
-      WHERE g.ord < ? ${andWhere(where)} ORDER BY g.ord DESC LIMIT ?`));
+      WHERE g.ord < ? ${andWhere(where)} ORDER BY g.ord DESC LIMIT ?`),
+    );
+    this.voteKeys = new FilteredStatements((where) =>
+      db.prepare(`SELECT g.ord, g.id_glosowania FROM glosowanie g
+      WHERE g.ord < ? ${andWhere(where)} ORDER BY g.ord DESC LIMIT ?`),
+    );
     // The group at the vote is radny_glos's (CONTRACT §2), found by (person, the vote's ord) in its index.
-    this.ballots = db.prepare(`SELECT g.id_glosowania, g.data, b.id_osoby, r.imie_nazwisko, b.glos, rg.id_ugrupowania, u.nazwa AS ugrupowanie
+    this.ballots =
+      db.prepare(`SELECT g.id_glosowania, g.data, b.id_osoby, r.imie_nazwisko, b.glos, rg.id_ugrupowania, u.nazwa AS ugrupowanie
       FROM json_each(?) k JOIN glosowanie g ON g.id_glosowania = k.value
       JOIN glos b ON b.id_glosowania = g.id_glosowania JOIN radny r ON r.id_osoby = b.id_osoby
       JOIN radny_glos rg ON rg.id_osoby = b.id_osoby AND rg.ord = g.ord
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = rg.id_ugrupowania
       ORDER BY g.ord DESC, r.name_rank`);
-    this.sessions = new FilteredStatements((where) => db.prepare(`SELECT s.ord, s.id_posiedzenia, s.id_organu, o.nazwa AS organ, s.kadencja,
+    this.sessions = new FilteredStatements((where) =>
+      db.prepare(`SELECT s.ord, s.id_posiedzenia, s.id_organu, o.nazwa AS organ, s.kadencja,
         s.numer, s.data, s.nazwa, s.liczba_punktow, s.liczba_glosowan, s.obecni, s.liczba_obecnosci, s.frekwencja_procent
       FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
-      WHERE s.ord < ? ${andWhere(where)} ORDER BY s.ord DESC LIMIT ?`));
-    this.sessionKeys = new FilteredStatements((where) => db.prepare(`SELECT s.ord, s.id_posiedzenia FROM posiedzenie s
-      WHERE s.ord < ? ${andWhere(where)} ORDER BY s.ord DESC LIMIT ?`));
-    this.attendance = db.prepare(`SELECT s.id_posiedzenia, s.data, a.id_osoby, r.imie_nazwisko, a.obecny, a.id_ugrupowania, u.nazwa AS ugrupowanie
+      WHERE s.ord < ? ${andWhere(where)} ORDER BY s.ord DESC LIMIT ?`),
+    );
+    this.sessionKeys = new FilteredStatements((where) =>
+      db.prepare(`SELECT s.ord, s.id_posiedzenia FROM posiedzenie s
+      WHERE s.ord < ? ${andWhere(where)} ORDER BY s.ord DESC LIMIT ?`),
+    );
+    this.attendance =
+      db.prepare(`SELECT s.id_posiedzenia, s.data, a.id_osoby, r.imie_nazwisko, a.obecny, a.id_ugrupowania, u.nazwa AS ugrupowanie
       FROM json_each(?) k JOIN posiedzenie s ON s.id_posiedzenia = k.value
       JOIN obecnosc a ON a.id_posiedzenia = s.id_posiedzenia JOIN radny r ON r.id_osoby = a.id_osoby
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
@@ -191,35 +250,46 @@ export class BulkExports {
         s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS liczba_glosowan, s.liczba_posiedzen, s.obecnosci,
         s.zg_wszystkie, s.zg_zgodne, s.glosowania_z_wiekszoscia, s.w_mniejszosci, s.liczba_samotnych, s.liczba_kluczowych,
         s.liczba_buntowniczych`;
-    this.councillors = db.prepare(`${councillor}, s.rank_frekwencja AS pozycja_frekwencja, s.rank_buntownik AS pozycja_buntownik,
+    this.councillors =
+      db.prepare(`${councillor}, s.rank_frekwencja AS pozycja_frekwencja, s.rank_buntownik AS pozycja_buntownik,
         s.rank_lojalista AS pozycja_lojalista
       FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
       WHERE s.kadencja = ? AND r.surname_rank > ? ORDER BY r.surname_rank LIMIT ?`);
     // One council: everyone with a ballot or an attendance record there (radny_organ), ranked within it.
-    this.bodyCouncillors = db.prepare(`${councillor}, b.rank_frekwencja AS pozycja_frekwencja, b.rank_buntownik AS pozycja_buntownik,
+    this.bodyCouncillors =
+      db.prepare(`${councillor}, b.rank_frekwencja AS pozycja_frekwencja, b.rank_buntownik AS pozycja_buntownik,
         b.rank_lojalista AS pozycja_lojalista
       FROM radny_organ b JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.kadencja = ? AND b.id_organu = ? AND r.surname_rank > ? ORDER BY r.surname_rank LIMIT ?`);
-    this.groups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, coalesce(us.liczba_radnych, 0) AS liczba_radnych
+    this.groups =
+      db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, coalesce(us.liczba_radnych, 0) AS liczba_radnych
       FROM ugrupowanie u LEFT JOIN ugrupowanie_stat us ON us.kadencja = ? AND us.id_ugrupowania = u.id_ugrupowania`);
     // One council: the groups shown at its councillors, counted as `ugrupowanie_stat` counts (aktywny).
-    this.bodyGroups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, sum(s.aktywny) AS liczba_radnych
+    this.bodyGroups =
+      db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, sum(s.aktywny) AS liczba_radnych
       FROM radny_organ b JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby
       JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania
       WHERE b.kadencja = ? AND b.id_organu = ? GROUP BY u.id_ugrupowania`);
     this.bodyOf = db.prepare('SELECT nazwa, typ FROM organ WHERE id_organu = ?');
     this.termOf = db.prepare('SELECT 1 FROM kadencja WHERE kadencja = ?').pluck();
-    this.councilTerms = db.prepare(`SELECT DISTINCT o.id_organu, o.nazwa, s.kadencja FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
+    this.councilTerms =
+      db.prepare(`SELECT DISTINCT o.id_organu, o.nazwa, s.kadencja FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE o.typ = 'rada'`);
   }
 
   /** The scopes `/dane/` offers: the whole snapshot, then each council in each term it sat in (council name, newest term first). */
   scopes(): Array<{ scope: BulkScope; label: string }> {
     const pairs = this.councilTerms.all() as Array<{ id_organu: number; nazwa: string; kadencja: string }>;
-    pairs.sort((a, b) => polishCollator.compare(a.nazwa, b.nazwa) || a.id_organu - b.id_organu || b.kadencja.localeCompare(a.kadencja));
+    pairs.sort(
+      (a, b) =>
+        polishCollator.compare(a.nazwa, b.nazwa) || a.id_organu - b.id_organu || b.kadencja.localeCompare(a.kadencja),
+    );
     return [
       { scope: {}, label: 'Wszystkie dane' },
-      ...pairs.map((p) => ({ scope: { organ: p.id_organu, kadencja: p.kadencja }, label: `${p.nazwa}, kadencja ${p.kadencja}` })),
+      ...pairs.map((p) => ({
+        scope: { organ: p.id_organu, kadencja: p.kadencja },
+        label: `${p.nazwa}, kadencja ${p.kadencja}`,
+      })),
     ];
   }
 
@@ -234,7 +304,8 @@ export class BulkExports {
 
   private check(scope: BulkScope): void {
     if (scope.organ === undefined && scope.kadencja === undefined) return;
-    if (scope.organ === undefined || scope.kadencja === undefined) throw new BulkScopeError('a council file needs both the council (organ) and the term (kadencja)');
+    if (scope.organ === undefined || scope.kadencja === undefined)
+      throw new BulkScopeError('a council file needs both the council (organ) and the term (kadencja)');
     const body = this.bodyOf.get(scope.organ) as { typ: string } | undefined;
     if (!body) throw new BulkScopeError(`no body ${scope.organ}`);
     if (body.typ !== 'rada') throw new BulkScopeError(`body ${scope.organ} is a ${body.typ}, not a council (rada)`);
@@ -242,7 +313,11 @@ export class BulkExports {
   }
 
   private *batches(file: BulkFile, scope: BulkScope): Generator<Row[]> {
-    const filters = (alias: string) => [[`${alias}.id_organu = ?`, scope.organ], [`${alias}.kadencja = ?`, scope.kadencja]] as const;
+    const filters = (alias: string) =>
+      [
+        [`${alias}.id_organu = ?`, scope.organ],
+        [`${alias}.kadencja = ?`, scope.kadencja],
+      ] as const;
     switch (file) {
       case 'glosowania': {
         const { statements, params } = this.votes.select(filters('g'));
@@ -270,9 +345,10 @@ export class BulkExports {
       }
       case 'radni': {
         const kadencja = scope.kadencja ?? ALL_TERMS;
-        const page = scope.organ === undefined
-          ? (after: number) => this.councillors.all(kadencja, after, BATCH_ROWS) as Row[]
-          : (after: number) => this.bodyCouncillors.all(kadencja, scope.organ, after, BATCH_ROWS) as Row[];
+        const page =
+          scope.organ === undefined
+            ? (after: number) => this.councillors.all(kadencja, after, BATCH_ROWS) as Row[]
+            : (after: number) => this.bodyCouncillors.all(kadencja, scope.organ, after, BATCH_ROWS) as Row[];
         for (let after = 0; ;) {
           const rows = page(after);
           if (rows.length === 0) return;
@@ -281,8 +357,14 @@ export class BulkExports {
         }
       }
       case 'ugrupowania': {
-        const rows = (scope.organ === undefined ? this.groups.all(ALL_TERMS) : this.bodyGroups.all(scope.kadencja, scope.organ)) as Row[];
-        yield rows.sort((a, b) => polishCollator.compare(a['nazwa'] as string, b['nazwa'] as string) || (a['id_ugrupowania'] as number) - (b['id_ugrupowania'] as number));
+        const rows = (
+          scope.organ === undefined ? this.groups.all(ALL_TERMS) : this.bodyGroups.all(scope.kadencja, scope.organ)
+        ) as Row[];
+        yield rows.sort(
+          (a, b) =>
+            polishCollator.compare(a['nazwa'] as string, b['nazwa'] as string) ||
+            (a['id_ugrupowania'] as number) - (b['id_ugrupowania'] as number),
+        );
       }
     }
   }
@@ -295,7 +377,8 @@ export class BulkExports {
  * request holds: when a new file was published under `path` since, the held connection serves.
  */
 export function downloadExports(
-  path: string, held: { id: string; db: Database.Database },
+  path: string,
+  held: { id: string; db: Database.Database },
 ): { exports: BulkExports; close: () => void } {
   try {
     const db = new Database(path, { readonly: true, fileMustExist: true });
@@ -331,7 +414,11 @@ export function bulkDescription(credit: DataCredit, builtAt: string, newestVote:
     credit.licence
       ? `Licencja danych: ${credit.licence}${credit.licenceUrl ? ` (${credit.licenceUrl})` : ''}. Publikując te dane lub liczby z nich wyliczone, podaj źródło tak jak wyżej.`
       : 'Źródło nie podaje licencji danych; publikując je, podaj źródło tak jak wyżej.',
-    ...(credit.synthetic ? ['UWAGA: to przykład syntetyczny. Rada, radni, ugrupowania i głosowania są wymyślone i nie opisują żadnej prawdziwej rady.'] : []),
+    ...(credit.synthetic
+      ? [
+          'UWAGA: to przykład syntetyczny. Rada, radni, ugrupowania i głosowania są wymyślone i nie opisują żadnej prawdziwej rady.',
+        ]
+      : []),
     `Stan danych: zbudowane ${builtAt}; najnowsze głosowanie: ${newestVote ?? 'brak'}.`,
     '',
     'Pliki CSV: UTF-8, przecinek jako separator, pierwszy wiersz to nagłówek, końce wierszy CRLF (RFC 4180).',

@@ -25,8 +25,16 @@ export interface CsvColumn<T> {
 
 /** Whether a text starting with this character would be a formula in a spreadsheet (see above). */
 const startsFormula = (code: number): boolean =>
-  code === 0x3d || code === 0x2b || code === 0x2d || code === 0x40 || code === 0x09 || code === 0x0d
-  || code === 0xff1d || code === 0xff0b || code === 0xff0d || code === 0xff20;
+  code === 0x3d ||
+  code === 0x2b ||
+  code === 0x2d ||
+  code === 0x40 ||
+  code === 0x09 ||
+  code === 0x0d ||
+  code === 0xff1d ||
+  code === 0xff0b ||
+  code === 0xff0d ||
+  code === 0xff20;
 
 /** The apostrophe put before a text that would be a formula: spreadsheets show the rest as text. */
 export const FORMULA_GUARD = "'";
@@ -51,7 +59,11 @@ function rowLine<T>(columns: ReadonlyArray<CsvColumn<T>>, row: T): string {
  * the number of data rows. Does not end `out`. Rejects with OutputClosedError when `out` closes early,
  * and then reads no further batch.
  */
-export async function writeCsv<T>(out: Writable, columns: ReadonlyArray<CsvColumn<T>>, batches: Iterable<readonly T[]> | AsyncIterable<readonly T[]>): Promise<number> {
+export async function writeCsv<T>(
+  out: Writable,
+  columns: ReadonlyArray<CsvColumn<T>>,
+  batches: Iterable<readonly T[]> | AsyncIterable<readonly T[]>,
+): Promise<number> {
   const writer = new TextWriter(out);
   await writer.write(`${columns.map((c) => csvField(c.name)).join(',')}\r\n`);
   let rows = 0;

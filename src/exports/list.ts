@@ -7,7 +7,11 @@ import { type CsvColumn, writeCsv } from './csv.ts';
 
 /** One page of a list, as the site's reads return it (`total` is the count over every page); at once or as a Promise (an endpoint's answer). */
 /** A page of a list's rows and its total; `exact: false` when the total is only a lower bound (a long search's count). */
-export interface ListRead<T> { items: readonly T[]; total: number; exact?: boolean }
+export interface ListRead<T> {
+  items: readonly T[];
+  total: number;
+  exact?: boolean;
+}
 export type ListPage<T> = (page: number, limit: number) => ListRead<T> | Promise<ListRead<T>>;
 
 /** Rows per page read for the file: larger than a page of the site, still one bounded read each. */
@@ -25,6 +29,11 @@ export async function* listPages<T>(read: ListPage<T>, limit = LIST_EXPORT_PAGE)
 }
 
 /** Writes the whole list as CSV to `out` (not ended); returns the number of data rows. */
-export function writeListCsv<T>(out: Writable, columns: ReadonlyArray<CsvColumn<T>>, read: ListPage<T>, limit = LIST_EXPORT_PAGE): Promise<number> {
+export function writeListCsv<T>(
+  out: Writable,
+  columns: ReadonlyArray<CsvColumn<T>>,
+  read: ListPage<T>,
+  limit = LIST_EXPORT_PAGE,
+): Promise<number> {
   return writeCsv(out, columns, listPages(read, limit));
 }

@@ -13,7 +13,10 @@ export class TextWriter {
   private buffer = '';
 
   /** `chunkChars`: text gathered before it is handed to the stream. */
-  constructor(private readonly out: Writable, private readonly chunkChars = 64 * 1024) {}
+  constructor(
+    private readonly out: Writable,
+    private readonly chunkChars = 64 * 1024,
+  ) {}
 
   /** Adds text; resolves at once unless a chunk went out and the stream asked to wait. */
   async write(text: string): Promise<void> {

@@ -33,7 +33,8 @@ export interface AtomFeed {
 
 const escapeXml = (text: string): string =>
   // Characters XML 1.0 forbids (C0 controls but tab and line ends) cannot be escaped: they are dropped.
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
 
 const element = (name: string, text: string) => `<${name}>${escapeXml(text)}</${name}>`;
@@ -77,7 +78,8 @@ function warsawOffsetAt(instant: number): string {
   return name === 'GMT' ? '+00:00' : name.slice(3);
 }
 
-const minutesOf = (offset: string) => (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+const minutesOf = (offset: string) =>
+  (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
 
 /**
  * A vote's `data_czas` (`YYYY-MM-DDTHH:MM:SS`, Warsaw local time as the councils record it) as RFC 3339

@@ -40,15 +40,27 @@ export interface FeedOptions {
 }
 
 interface VoteRow {
-  id_glosowania: number; data_czas: string; data: string; godzina: string | null; tytul: string; numer: number;
-  organ: string; posiedzenie: string; wynik: string; za: number; przeciw: number; wstrzymujacy: number;
+  id_glosowania: number;
+  data_czas: string;
+  data: string;
+  godzina: string | null;
+  tytul: string;
+  numer: number;
+  organ: string;
+  posiedzenie: string;
+  wynik: string;
+  za: number;
+  przeciw: number;
+  wstrzymujacy: number;
 }
 
 const VOTE_COLUMNS = `g.id_glosowania, g.data_czas, g.data, g.godzina, g.tytul, g.numer, o.nazwa AS organ, s.numer AS posiedzenie,
   g.wynik, g.za, g.przeciw, g.wstrzymujacy`;
-const VOTE_FROM = 'glosowanie g JOIN organ o ON o.id_organu = g.id_organu JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia';
+const VOTE_FROM =
+  'glosowanie g JOIN organ o ON o.id_organu = g.id_organu JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia';
 
-const outcome = (v: VoteRow) => `${v.wynik} ${v.za} : ${v.przeciw}${v.wstrzymujacy ? `, wstrzymało się ${v.wstrzymujacy}` : ''}`;
+const outcome = (v: VoteRow) =>
+  `${v.wynik} ${v.za} : ${v.przeciw}${v.wstrzymujacy ? `, wstrzymało się ${v.wstrzymujacy}` : ''}`;
 
 export class Feeds {
   private readonly newest: Database.Statement;
@@ -59,9 +71,14 @@ export class Feeds {
   private readonly builtAt: string;
   private readonly bodies: Array<{ nazwa: string; typ: string }>;
 
-  constructor(db: Database.Database, private readonly options: FeedOptions) {
+  constructor(
+    db: Database.Database,
+    private readonly options: FeedOptions,
+  ) {
     this.newest = db.prepare(`SELECT ${VOTE_COLUMNS} FROM ${VOTE_FROM} ORDER BY g.ord LIMIT ?`);
-    this.newestOfBody = db.prepare(`SELECT ${VOTE_COLUMNS} FROM ${VOTE_FROM} WHERE g.id_organu = ? ORDER BY g.ord LIMIT ?`);
+    this.newestOfBody = db.prepare(
+      `SELECT ${VOTE_COLUMNS} FROM ${VOTE_FROM} WHERE g.id_organu = ? ORDER BY g.ord LIMIT ?`,
+    );
     this.body = db.prepare('SELECT nazwa, typ FROM organ WHERE id_organu = ?');
     this.person = db.prepare('SELECT id_osoby, imie_nazwisko, token FROM radny WHERE token = ?');
     // Each flag has its partial index on (id_osoby, ord): the union reads only flagged ballots.
@@ -73,9 +90,13 @@ export class Feeds {
       FROM f JOIN glosowanie g ON g.id_glosowania = f.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
       JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia LEFT JOIN ugrupowanie u ON u.id_ugrupowania = f.id_ugrupowania
       ORDER BY f.ord`);
-    this.builtAt = String(db.prepare("SELECT value FROM meta WHERE key = 'built_at'").pluck().get() ?? '1970-01-01T00:00:00Z');
-    this.bodies = db.prepare('SELECT nazwa, typ FROM organ ORDER BY id_organu').all() as
-      Array<{ nazwa: string; typ: string }>;
+    this.builtAt = String(
+      db.prepare("SELECT value FROM meta WHERE key = 'built_at'").pluck().get() ?? '1970-01-01T00:00:00Z',
+    );
+    this.bodies = db.prepare('SELECT nazwa, typ FROM organ ORDER BY id_organu').all() as Array<{
+      nazwa: string;
+      typ: string;
+    }>;
   }
 
   private get limit(): number {
@@ -108,9 +129,11 @@ export class Feeds {
 
   /** The newest votes of one council (any body id), or of the whole snapshot; undefined for a body that does not exist. */
   votes(organ?: number): AtomFeed | undefined {
-    const body = organ === undefined ? undefined : this.body.get(organ) as { nazwa: string } | undefined;
+    const body = organ === undefined ? undefined : (this.body.get(organ) as { nazwa: string } | undefined);
     if (organ !== undefined && !body) return undefined;
-    const rows = (organ === undefined ? this.newest.all(this.limit) : this.newestOfBody.all(organ, this.limit)) as VoteRow[];
+    const rows = (
+      organ === undefined ? this.newest.all(this.limit) : this.newestOfBody.all(organ, this.limit)
+    ) as VoteRow[];
     return this.feed({
       id: this.tag(body ? `glosowania/${slugify(body.nazwa)}` : 'glosowania'),
       title: `Głosowania: ${body?.nazwa ?? this.snapshotScope()}`,
@@ -158,7 +181,9 @@ export class Feeds {
         const what = [
           v.buntowniczy ? `wbrew większości swojego ugrupowania${v.ugrupowanie ? ` (${v.ugrupowanie})` : ''}` : '',
           v.kluczowy ? 'ten głos przesądził o wyniku' : '',
-        ].filter(Boolean).join('; ');
+        ]
+          .filter(Boolean)
+          .join('; ');
         return {
           id: this.tag(`${this.voteKey(v)}/radny/${person.token}`),
           title: v.tytul,

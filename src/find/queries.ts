@@ -23,8 +23,14 @@ export function nameMatches(name: string, query: string): boolean {
 
 /** An item of `/radni` (the same fields as `GET /api/radni`), found by name. */
 export interface CouncillorFound {
-  id_osoby: number; imie_nazwisko: string; kadencja: string; przynaleznosc_id: number;
-  id_ugrupowania: number | null; ugrupowanie: string | null; aktywny: number; token: string;
+  id_osoby: number;
+  imie_nazwisko: string;
+  kadencja: string;
+  przynaleznosc_id: number;
+  id_ugrupowania: number | null;
+  ugrupowanie: string | null;
+  aktywny: number;
+  token: string;
 }
 
 export interface CouncillorSearch {
@@ -48,9 +54,16 @@ const COUNCILLOR_COLUMNS = `s.id_osoby, r.imie_nazwisko, s.kadencja_biezaca AS k
 const NAME_WORD = 'instr(r.name_folded, ?) > 0';
 
 export class FindQueries {
-  private readonly councillorLists: FilteredStatements<{ byName: Database.Statement; bySurname: Database.Statement; count: Database.Statement }>;
+  private readonly councillorLists: FilteredStatements<{
+    byName: Database.Statement;
+    bySurname: Database.Statement;
+    count: Database.Statement;
+  }>;
 
-  constructor(db: Database.Database, private readonly glosowania: GlosowaniaQueries) {
+  constructor(
+    db: Database.Database,
+    private readonly glosowania: GlosowaniaQueries,
+  ) {
     this.councillorLists = new FilteredStatements((where) => {
       const from = `FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where}`;
       return {
@@ -65,22 +78,36 @@ export class FindQueries {
    * Councillors as `/radni` lists them (a display membership in scope; CONTRACT §7 for `organ`), narrowed
    * to a typed name, in surname order unless asked otherwise; at most `limit` after the first `offset`, with the total.
    */
-  councillors(search: CouncillorSearch, limit = Number.MAX_SAFE_INTEGER, offset = 0): { items: CouncillorFound[]; total: number } {
+  councillors(
+    search: CouncillorSearch,
+    limit = Number.MAX_SAFE_INTEGER,
+    offset = 0,
+  ): { items: CouncillorFound[]; total: number } {
     const words = search.nazwa === undefined ? [] : queryWords(search.nazwa);
-    const { statements, params } = this.councillorLists.select([
-      ['s.kadencja = ?', search.kadencja ?? ALL_TERMS],
-      [`EXISTS (SELECT 1 FROM radny_organ b
-        WHERE b.kadencja = s.kadencja AND b.id_organu = ? AND b.id_osoby = s.id_osoby AND b.liczba_posiedzen > 0)`, search.organ],
-      ['s.id_ugrupowania = ?', search.ugrupowanie],
-      ...words.map((word) => [NAME_WORD, word] as const),
-    ], ['s.przynaleznosc_id IS NOT NULL']);
+    const { statements, params } = this.councillorLists.select(
+      [
+        ['s.kadencja = ?', search.kadencja ?? ALL_TERMS],
+        [
+          `EXISTS (SELECT 1 FROM radny_organ b
+        WHERE b.kadencja = s.kadencja AND b.id_organu = ? AND b.id_osoby = s.id_osoby AND b.liczba_posiedzen > 0)`,
+          search.organ,
+        ],
+        ['s.id_ugrupowania = ?', search.ugrupowanie],
+        ...words.map((word) => [NAME_WORD, word] as const),
+      ],
+      ['s.przynaleznosc_id IS NOT NULL'],
+    );
     const list = search.kolejnosc === 'imie' ? statements.byName : statements.bySurname;
-    return { items: list.all(...params, limit, offset) as CouncillorFound[], total: statements.count.get(...params) as number };
+    return {
+      items: list.all(...params, limit, offset) as CouncillorFound[],
+      total: statements.count.get(...params) as number,
+    };
   }
 
   /** The search box of every page: councillors by name (all terms) and votes by title, the first `limit` of each. */
   site(query: string, scope: { organ?: number | undefined }, limit: number): SiteSearchResult {
-    if (queryWords(query).length === 0) return { radni: { items: [], total: 0 }, glosowania: { items: [], total: 0, exact: true } };
+    if (queryWords(query).length === 0)
+      return { radni: { items: [], total: 0 }, glosowania: { items: [], total: 0, exact: true } };
     return {
       radni: this.councillors({ nazwa: query, organ: scope.organ }, limit),
       glosowania: this.glosowania.list({ search: query.trim(), organ: scope.organ, page: 1, limit }),

@@ -11,7 +11,17 @@ import { absoluteUrl } from '../public-url.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { groupBallots } from './queries.ts';
 import {
-  attachment, ballotEntry, boundedPagination, distributionQuery, listQuery, shareBody, shareLink, shareParams, sharedVote, voteDetail, voteIdParams,
+  attachment,
+  ballotEntry,
+  boundedPagination,
+  distributionQuery,
+  listQuery,
+  shareBody,
+  shareLink,
+  shareParams,
+  sharedVote,
+  voteDetail,
+  voteIdParams,
 } from './schemas.ts';
 
 /** A share store that cannot answer is a 503; the snapshot's own answers do not depend on it. */
@@ -42,14 +52,25 @@ function ordOf(id: number, queries: Queries): number {
 }
 
 const eachVote = { count: (q: Queries) => q.glosowania.count(), ids: (q: Queries) => q.glosowania.ids() };
-const vote = { method: 'get' as const, params: voteIdParams, errors: [400, 404], tag: 'glosowania', stored: { each: eachVote } };
+const vote = {
+  method: 'get' as const,
+  params: voteIdParams,
+  errors: [400, 404],
+  tag: 'glosowania',
+  stored: { each: eachVote },
+};
 
 /** The operations of this resource, by name. */
 export const glosowania = {
   list: endpoint({
-    method: 'get', path: '/api/glosowania', summary: 'Lista głosowań z filtrami (porządek dat)', tag: 'glosowania', query: listQuery,
+    method: 'get',
+    path: '/api/glosowania',
+    summary: 'Lista głosowań z filtrami (porządek dat)',
+    tag: 'glosowania',
+    query: listQuery,
     // A search with more matches than it counts says its total is a lower bound (SEARCH_COUNT_CAP).
-    errors: [400, 404], response: z.union([paged(voteSummary), envelope(z.array(voteSummary), { pagination: boundedPagination })]),
+    errors: [400, 404],
+    response: z.union([paged(voteSummary), envelope(z.array(voteSummary), { pagination: boundedPagination })]),
     stored: { pages: (q) => q.glosowania.count() },
     handler: ({ query }, { queries }) => {
       const { items, total, exact } = queries.glosowania.list(inKnownTopic(inKnownBody(query, queries), queries));
@@ -58,7 +79,10 @@ export const glosowania = {
     },
   }),
   detail: endpoint({
-    ...vote, path: '/api/glosowania/:id', summary: 'Szczegóły głosowania', response: envelope(voteDetail),
+    ...vote,
+    path: '/api/glosowania/:id',
+    summary: 'Szczegóły głosowania',
+    response: envelope(voteDetail),
     handler: ({ params: { id } }, { queries }) => {
       const found = queries.glosowania.detail(id);
       if (!found) throw notFound(`no vote ${id}`);
@@ -67,7 +91,10 @@ export const glosowania = {
     },
   }),
   ballots: endpoint({
-    ...vote, path: '/api/glosowania/:id/glosy', summary: 'Rozkład głosów (z ugrupowanie=true: według ugrupowań)', query: distributionQuery,
+    ...vote,
+    path: '/api/glosowania/:id/glosy',
+    summary: 'Rozkład głosów (z ugrupowanie=true: według ugrupowań)',
+    query: distributionQuery,
     stored: { each: eachVote, variants: [{ ugrupowanie: 'true' }] },
     response: z.union([
       envelope(z.array(ballotEntry), { grouped: z.literal(false) }),
@@ -80,7 +107,10 @@ export const glosowania = {
     },
   }),
   attachments: endpoint({
-    ...vote, path: '/api/glosowania/:id/zalaczniki', summary: 'Załączniki głosowania', response: envelope(z.array(attachment)),
+    ...vote,
+    path: '/api/glosowania/:id/zalaczniki',
+    summary: 'Załączniki głosowania',
+    response: envelope(z.array(attachment)),
     handler: ({ params: { id } }, { queries }) => {
       const attachments = queries.glosowania.attachments(id);
       if (attachments.length === 0) ordOf(id, queries); // 404 for an unknown vote
@@ -88,11 +118,19 @@ export const glosowania = {
     },
   }),
   share: endpoint({
-    method: 'post', path: '/api/glosowania/:id/udostepnij', summary: 'Utwórz link do udostępnienia głosowania', tag: 'glosowania',
-    params: voteIdParams, body: shareBody, status: 201, errors: [400, 404, 413, 415, 503], response: envelope(shareLink),
+    method: 'post',
+    path: '/api/glosowania/:id/udostepnij',
+    summary: 'Utwórz link do udostępnienia głosowania',
+    tag: 'glosowania',
+    params: voteIdParams,
+    body: shareBody,
+    status: 201,
+    errors: [400, 404, 413, 415, 503],
+    response: envelope(shareLink),
     handler: async ({ params: { id }, body: { id_osoby } }, { queries, shares, publicUrl }) => {
       ordOf(id, queries); // 404 for an unknown vote
-      if (id_osoby !== undefined && queries.radni.resolve(id_osoby) === undefined) throw notFound(`no councillor ${id_osoby}`);
+      if (id_osoby !== undefined && queries.radni.resolve(id_osoby) === undefined)
+        throw notFound(`no councillor ${id_osoby}`);
       const target = queries.glosowania.shareTarget(id, id_osoby ?? null);
       if (target === undefined) throw new HttpError(400, `body parameter 'id_osoby' has no ballot in vote ${id}`);
       const { link, created } = await fromStore(shares.linkFor(target));
@@ -101,8 +139,14 @@ export const glosowania = {
     },
   }),
   shared: endpoint({
-    method: 'get', path: '/api/glosowania/share/:link', summary: 'Głosowanie z linku udostępnienia (publiczne)', tag: 'glosowania',
-    params: shareParams, errors: [400, 404, 503], public: true, response: envelope(sharedVote),
+    method: 'get',
+    path: '/api/glosowania/share/:link',
+    summary: 'Głosowanie z linku udostępnienia (publiczne)',
+    tag: 'glosowania',
+    params: shareParams,
+    errors: [400, 404, 503],
+    public: true,
+    response: envelope(sharedVote),
     handler: async ({ params: { link } }, { queries, shares }) => {
       const share = await fromStore(shares.find(link));
       if (!share) throw notFound(`no share link ${link}`);

@@ -22,14 +22,32 @@ export const VOTE_SUMMARY_FROM = 'glosowanie g JOIN organ o ON o.id_organu = g.i
 
 /** The tallies a source states (CONTRACT §10), each null when not stated. */
 export interface StatedTallies {
-  za: number | null; przeciw: number | null; wstrzymujacy: number | null; nieobecni: number | null; brak_glosu: number | null;
+  za: number | null;
+  przeciw: number | null;
+  wstrzymujacy: number | null;
+  nieobecni: number | null;
+  brak_glosu: number | null;
 }
 
 export interface VoteSummary {
-  id_glosowania: number; numer: number; tytul: string; data: string; godzina: string | null; kadencja: string;
-  id_organu: number; organ: string; id_posiedzenia: number; id_punktu: number | null; wynik: string;
-  za: number; przeciw: number; wstrzymujacy: number; nieobecni: number; brak_glosu: number;
-  kontrowersyjnosc: number; jednomyslnosc_procent: number;
+  id_glosowania: number;
+  numer: number;
+  tytul: string;
+  data: string;
+  godzina: string | null;
+  kadencja: string;
+  id_organu: number;
+  organ: string;
+  id_posiedzenia: number;
+  id_punktu: number | null;
+  wynik: string;
+  za: number;
+  przeciw: number;
+  wstrzymujacy: number;
+  nieobecni: number;
+  brak_glosu: number;
+  kontrowersyjnosc: number;
+  jednomyslnosc_procent: number;
   /** The vote has ballots (a roll call); false: its counts are the stated ones, or none. */
   imienne: boolean;
   /** The tallies the source states; null when it states none. */
@@ -38,7 +56,14 @@ export interface VoteSummary {
 }
 
 /** The raw columns of VOTE_SUMMARY_COLUMNS that voteSummaryOf turns into `imienne` and `liczby_zrodla`. */
-const RECORD_COLUMNS = new Set(['imienne', 'za_podane', 'przeciw_podane', 'wstrzymujacy_podane', 'nieobecni_podane', 'brak_glosu_podane']);
+const RECORD_COLUMNS = new Set([
+  'imienne',
+  'za_podane',
+  'przeciw_podane',
+  'wstrzymujacy_podane',
+  'nieobecni_podane',
+  'brak_glosu_podane',
+]);
 
 /**
  * A row read with VOTE_SUMMARY_COLUMNS (and any columns after them, kept in place) as a vote summary:
@@ -52,8 +77,10 @@ export function voteSummaryOf<T extends Record<string, unknown>>(row: T): VoteSu
     if (key !== 'jednomyslnosc_procent') continue;
     summary['imienne'] = row['imienne'] === 1;
     const stated: StatedTallies = {
-      za: row['za_podane'] as number | null, przeciw: row['przeciw_podane'] as number | null,
-      wstrzymujacy: row['wstrzymujacy_podane'] as number | null, nieobecni: row['nieobecni_podane'] as number | null,
+      za: row['za_podane'] as number | null,
+      przeciw: row['przeciw_podane'] as number | null,
+      wstrzymujacy: row['wstrzymujacy_podane'] as number | null,
+      nieobecni: row['nieobecni_podane'] as number | null,
       brak_glosu: row['brak_glosu_podane'] as number | null,
     };
     summary['liczby_zrodla'] = Object.values(stated).every((n) => n === null) ? null : stated;
@@ -72,7 +99,10 @@ export interface VoteDetail extends VoteSummary {
 }
 
 export interface BallotEntry extends CouncilOf {
-  glos: string; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null;
+  glos: string;
+  id_osoby: number;
+  imie_nazwisko: string;
+  ugrupowanie: string | null;
 }
 
 /** The filters of CONTRACT §6 over the vote list. */
@@ -115,7 +145,11 @@ const TITLE_CONTAINS = 'instr(g.tytul_folded, ?) > 0';
 export const SEARCH_COUNT_CAP = 10_000;
 
 export class GlosowaniaQueries {
-  private readonly listStatements: FilteredStatements<{ count: Database.Statement; countUpTo: Database.Statement; page: Database.Statement }>;
+  private readonly listStatements: FilteredStatements<{
+    count: Database.Statement;
+    countUpTo: Database.Statement;
+    page: Database.Statement;
+  }>;
   private readonly detailStatement: Database.Statement;
   private readonly ballotRange: Database.Statement;
   private votersRead: Voters | undefined;
@@ -129,13 +163,20 @@ export class GlosowaniaQueries {
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
   private readonly titles: TitleSearch;
-  private readonly searched: Record<TitleIndex, FilteredStatements<{ countUpTo: Database.Statement; page: Database.Statement }>>;
+  private readonly searched: Record<
+    TitleIndex,
+    FilteredStatements<{ countUpTo: Database.Statement; page: Database.Statement }>
+  >;
   private readonly idsStatement: Database.Statement;
   private readonly topicTotal: Database.Statement;
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
-  constructor(private readonly db: Database.Database, private readonly searchCountCap = SEARCH_COUNT_CAP, titleLimits = TITLE_SEARCH_LIMITS) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly searchCountCap = SEARCH_COUNT_CAP,
+    titleLimits = TITLE_SEARCH_LIMITS,
+  ) {
     this.listStatements = new FilteredStatements((where) => ({
       count: db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
       countUpTo: db.prepare(`SELECT count(*) FROM (SELECT 1 FROM glosowanie g ${where} LIMIT ?)`).pluck(),
@@ -146,23 +187,29 @@ export class GlosowaniaQueries {
     }));
     // Unfiltered (the list a crawler pages through): `ord` numbers the votes 1..N in list order, so
     // a page is a range of it. OFFSET would step over every earlier vote (millions on a national snapshot).
-    this.unfilteredPage = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.ord > ? ORDER BY g.ord LIMIT ?`);
+    this.unfilteredPage = db.prepare(
+      `SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.ord > ? ORDER BY g.ord LIMIT ?`,
+    );
     // Searched through an index (src/glosowania/title-search.ts): the index yields candidates in ord
     // order (rowid = ord), so a page stops after its rows and a count at its bound. Searched and nothing
     // else: counted in the index alone, without reading a vote (all of Poland: 7 million). Otherwise each
     // candidate's vote is read for the other filters (and the phrase, when the plan checks it); CROSS
     // JOIN keeps the index outside, in its order.
-    const searchedThrough = (index: TitleIndex) => new FilteredStatements((where) => {
-      const matches = where === ''
-        ? `SELECT rowid AS ord FROM ${index} WHERE ${index} MATCH ?`
-        : `SELECT s.rowid AS ord FROM ${index} s CROSS JOIN glosowanie g ON g.ord = s.rowid WHERE s.${index} MATCH ? ${where.replace(/^WHERE/, 'AND')}`;
-      return {
-        countUpTo: db.prepare(`SELECT count(*) FROM (${matches} LIMIT ?)`).pluck(),
-        page: db.prepare(`WITH page AS (${matches} ORDER BY ord LIMIT ? OFFSET ?)
+    const searchedThrough = (index: TitleIndex) =>
+      new FilteredStatements((where) => {
+        const matches =
+          where === ''
+            ? `SELECT rowid AS ord FROM ${index} WHERE ${index} MATCH ?`
+            : `SELECT s.rowid AS ord FROM ${index} s CROSS JOIN glosowanie g ON g.ord = s.rowid WHERE s.${index} MATCH ? ${where.replace(/^WHERE/, 'AND')}`;
+        return {
+          countUpTo: db.prepare(`SELECT count(*) FROM (${matches} LIMIT ?)`).pluck(),
+          page: db.prepare(`WITH page AS (${matches} ORDER BY ord LIMIT ? OFFSET ?)
           SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
-      };
-    });
-    this.searched = Object.fromEntries(TITLE_INDEXES.map((index) => [index, searchedThrough(index)])) as typeof this.searched;
+        };
+      });
+    this.searched = Object.fromEntries(
+      TITLE_INDEXES.map((index) => [index, searchedThrough(index)]),
+    ) as typeof this.searched;
     this.titles = new TitleSearch(db, titleLimits);
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
@@ -173,30 +220,56 @@ export class GlosowaniaQueries {
       WHERE g.id_glosowania = ?`);
     // The group at the vote is the one the ETL stored with each ballot (radny_glos, CONTRACT §2's rule
     // applied once, in etl/materialise/ballots.ts): one seek per ballot by (person, the vote's ord).
-    this.ballotRange = db.prepare(`SELECT b.id_osoby, b.glos, rg.id_ugrupowania FROM glosowanie g
+    this.ballotRange = db
+      .prepare(
+        `SELECT b.id_osoby, b.glos, rg.id_ugrupowania FROM glosowanie g
       CROSS JOIN glos b ON b.id_glosowania = g.id_glosowania
       JOIN radny_glos rg ON rg.id_osoby = b.id_osoby AND rg.ord = g.ord
-      WHERE g.id_glosowania = ?`).raw();
+      WHERE g.id_glosowania = ?`,
+      )
+      .raw();
     this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
     this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
-    this.topicTotal = db.prepare(`SELECT liczba_glosowan FROM temat_stat
-      WHERE kadencja = ? AND id_organu = ? AND temat = ?`).pluck();
-    this.voterNameStatement = db.prepare(`SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
-      WHERE b.id_glosowania = ? AND b.id_osoby = ?`).pluck();
-    this.votersNamedStatement = db.prepare(`SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
-      WHERE b.id_glosowania = ? AND r.imie_nazwisko = ? ORDER BY b.id_osoby`).pluck();
+    this.topicTotal = db
+      .prepare(
+        `SELECT liczba_glosowan FROM temat_stat
+      WHERE kadencja = ? AND id_organu = ? AND temat = ?`,
+      )
+      .pluck();
+    this.voterNameStatement = db
+      .prepare(
+        `SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+      WHERE b.id_glosowania = ? AND b.id_osoby = ?`,
+      )
+      .pluck();
+    this.votersNamedStatement = db
+      .prepare(
+        `SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+      WHERE b.id_glosowania = ? AND r.imie_nazwisko = ? ORDER BY b.id_osoby`,
+      )
+      .pluck();
     // A vote's identity in its source: its body's name and what the reader stated (klucz_zrodla), else its
     // session (term, date, number as written) and its number in that session. None of them is a row id.
-    this.keyStatement = db.prepare(`SELECT json_array(o.nazwa, s.kadencja, s.data, s.numer, g.numer) AS legacy, o.nazwa, g.klucz_zrodla
+    this.keyStatement =
+      db.prepare(`SELECT json_array(o.nazwa, s.kadencja, s.data, s.numer, g.numer) AS legacy, o.nazwa, g.klucz_zrodla
       FROM glosowanie g JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia JOIN organ o ON o.id_organu = s.id_organu
       WHERE g.id_glosowania = ?`);
-    this.byKeyStatement = db.prepare(`SELECT g.id_glosowania FROM organ o JOIN posiedzenie s ON s.id_organu = o.id_organu
+    this.byKeyStatement = db
+      .prepare(
+        `SELECT g.id_glosowania FROM organ o JOIN posiedzenie s ON s.id_organu = o.id_organu
       JOIN glosowanie g ON g.id_posiedzenia = s.id_posiedzenia
-      WHERE o.nazwa = ? AND s.kadencja = ? AND s.data = ? AND s.numer = ? AND g.numer = ? ORDER BY g.id_glosowania LIMIT 1`).pluck();
-    this.bySourceKeyStatement = db.prepare(`SELECT g.id_glosowania FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu
-      WHERE g.klucz_zrodla = ? AND o.nazwa = ? ORDER BY g.id_glosowania LIMIT 1`).pluck();
+      WHERE o.nazwa = ? AND s.kadencja = ? AND s.data = ? AND s.numer = ? AND g.numer = ? ORDER BY g.id_glosowania LIMIT 1`,
+      )
+      .pluck();
+    this.bySourceKeyStatement = db
+      .prepare(
+        `SELECT g.id_glosowania FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu
+      WHERE g.klucz_zrodla = ? AND o.nazwa = ? ORDER BY g.id_glosowania LIMIT 1`,
+      )
+      .pluck();
     this.attachmentsStatement = db.prepare(
-      'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika');
+      'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika',
+    );
   }
 
   /** How many votes the snapshot has. */
@@ -213,14 +286,19 @@ export class GlosowaniaQueries {
    * A page of the filtered list, date order, and the filtered total: exact, except for a search with
    * more matches than the count cap past the page's end, whose total is that many (`exact` false).
    */
-  list({ page, limit, search, ...filter }: VoteFilter & { page: number; limit: number }): { items: VoteSummary[]; total: number; exact: boolean } {
+  list({ page, limit, search, ...filter }: VoteFilter & { page: number; limit: number }): {
+    items: VoteSummary[];
+    total: number;
+    exact: boolean;
+  } {
     const offset = (page - 1) * limit;
     const conditions = voteConditions(filter);
     if (search === undefined) {
       const { statements, params } = this.listStatements.select(conditions);
-      if (params.length === 0) return { items: summariesOf(this.unfilteredPage.all(offset, limit)), total: this.count(), exact: true };
+      if (params.length === 0)
+        return { items: summariesOf(this.unfilteredPage.all(offset, limit)), total: this.count(), exact: true };
       const items = summariesOf(statements.page.all(...params, limit, offset));
-      return { items, total: this.topicOnlyTotal(filter) ?? statements.count.get(...params) as number, exact: true };
+      return { items, total: this.topicOnlyTotal(filter) ?? (statements.count.get(...params) as number), exact: true };
     }
     const folded = foldText(search);
     const plan = this.titles.plan(folded);
@@ -235,7 +313,8 @@ export class GlosowaniaQueries {
     const items = summariesOf(statements.page.all(...matchParams, limit, offset));
     // A short page is the last: the total is known without a count (a search that matches little or
     // nothing reads its candidates once, not twice).
-    if (items.length < limit && (items.length > 0 || offset === 0)) return { items, total: offset + items.length, exact: true };
+    if (items.length < limit && (items.length > 0 || offset === 0))
+      return { items, total: offset + items.length, exact: true };
     // One more than the bound: reaching it says there are more.
     const bound = offset + limit + this.searchCountCap;
     const counted = statements.countUpTo.get(...matchParams, bound + 1) as number;
@@ -254,14 +333,33 @@ export class GlosowaniaQueries {
   detail(id: number): (VoteDetail & { ord: number }) | undefined {
     const row = this.detailStatement.get(id) as Record<string, unknown> | undefined;
     if (!row) return undefined;
-    const { s_numer, s_data, s_nazwa, p_numer, p_tytul, liczba_zalacznikow, ord, wiekszosc, wiekszosc_glosow, ...summary } = voteSummaryOf(row);
+    const {
+      s_numer,
+      s_data,
+      s_nazwa,
+      p_numer,
+      p_tytul,
+      liczba_zalacznikow,
+      ord,
+      wiekszosc,
+      wiekszosc_glosow,
+      ...summary
+    } = voteSummaryOf(row);
     return {
       ...(summary as VoteSummary),
-      posiedzenie: { id_posiedzenia: summary['id_posiedzenia'], numer: s_numer as string, data: s_data as string, nazwa: s_nazwa as string | null },
-      punkt: summary['id_punktu'] === null ? null
-        : { id_punktu: summary['id_punktu'], numer: p_numer as string, tytul: p_tytul as string },
+      posiedzenie: {
+        id_posiedzenia: summary['id_posiedzenia'],
+        numer: s_numer as string,
+        data: s_data as string,
+        nazwa: s_nazwa as string | null,
+      },
+      punkt:
+        summary['id_punktu'] === null
+          ? null
+          : { id_punktu: summary['id_punktu'], numer: p_numer as string, tytul: p_tytul as string },
       liczba_zalacznikow: liczba_zalacznikow as number,
-      wymagana_wiekszosc: wiekszosc === null ? null : { typ: wiekszosc as string, glosow: wiekszosc_glosow as number | null },
+      wymagana_wiekszosc:
+        wiekszosc === null ? null : { typ: wiekszosc as string, glosow: wiekszosc_glosow as number | null },
       ord: ord as number,
     };
   }
@@ -285,8 +383,13 @@ export class GlosowaniaQueries {
       const name = voters.names.get(person);
       if (name) {
         entries.push({
-          glos: GLOS_VALUES[glos]!, id_osoby: person, imie_nazwisko: name.imie_nazwisko, ugrupowanie: voters.groupName(group),
-          id_organu: name.id_organu, organ: name.organ, rank: name.rank,
+          glos: GLOS_VALUES[glos]!,
+          id_osoby: person,
+          imie_nazwisko: name.imie_nazwisko,
+          ugrupowanie: voters.groupName(group),
+          id_organu: name.id_organu,
+          organ: name.organ,
+          rank: name.rank,
         });
       }
     }
@@ -319,14 +422,18 @@ export class GlosowaniaQueries {
     const row = this.keyStatement.get(id) as { legacy: string; nazwa: string; klucz_zrodla: string | null } | undefined;
     if (!row) return undefined;
     // Built here, not by SQLite's json functions: voteOfKey compares the stated part with the stored text.
-    return { key: row.klucz_zrodla === null ? row.legacy : JSON.stringify([row.nazwa, JSON.parse(row.klucz_zrodla)]), legacy: row.legacy };
+    return {
+      key: row.klucz_zrodla === null ? row.legacy : JSON.stringify([row.nazwa, JSON.parse(row.klucz_zrodla)]),
+      legacy: row.legacy,
+    };
   }
 
   /** The vote with that identity (`keyOf`, or an older `legacyKeyOf`) in this snapshot, or undefined. */
   private voteOfKey(key: string): number | undefined {
     const parts: unknown = JSON.parse(key);
     if (!Array.isArray(parts)) return undefined;
-    if (parts.length === 2 && Array.isArray(parts[1])) return this.bySourceKeyStatement.get(JSON.stringify(parts[1]), parts[0]) as number | undefined;
+    if (parts.length === 2 && Array.isArray(parts[1]))
+      return this.bySourceKeyStatement.get(JSON.stringify(parts[1]), parts[0]) as number | undefined;
     if (parts.length !== 5) return undefined;
     return this.byKeyStatement.get(...parts) as number | undefined;
   }
@@ -344,7 +451,11 @@ export class GlosowaniaQueries {
     if (name === undefined) return undefined;
     const namesakes = this.votersNamedStatement.all(voteId, name) as number[];
     return {
-      ...vote, id_osoby: personId, osoba: name, osoba_nr: namesakes.indexOf(personId) + 1, osoba_jednoznaczna: namesakes.length === 1,
+      ...vote,
+      id_osoby: personId,
+      osoba: name,
+      osoba_nr: namesakes.indexOf(personId) + 1,
+      osoba_jednoznaczna: namesakes.length === 1,
     };
   }
 
@@ -355,17 +466,30 @@ export class GlosowaniaQueries {
    * while the vote's ids are as they were, else by their order. Undefined when the vote is gone.
    */
   locateShare(share: Share): ShareTarget | undefined {
-    const recorded = share.klucz === null ? undefined : share.osoba_nr === null ? this.legacyKeyOf(share.id_glosowania) : this.keyOf(share.id_glosowania);
-    const voteId = share.klucz === null || recorded === share.klucz ? (this.keyOf(share.id_glosowania) === undefined ? undefined : share.id_glosowania)
-      : this.voteOfKey(share.klucz);
+    const recorded =
+      share.klucz === null
+        ? undefined
+        : share.osoba_nr === null
+          ? this.legacyKeyOf(share.id_glosowania)
+          : this.keyOf(share.id_glosowania);
+    const voteId =
+      share.klucz === null || recorded === share.klucz
+        ? this.keyOf(share.id_glosowania) === undefined
+          ? undefined
+          : share.id_glosowania
+        : this.voteOfKey(share.klucz);
     if (voteId === undefined) return undefined;
     const sameIds = voteId === share.id_glosowania;
-    const name = share.osoba ?? (share.klucz === null && share.id_osoby !== null ? this.voterName(voteId, share.id_osoby) ?? null : null);
+    const name =
+      share.osoba ??
+      (share.klucz === null && share.id_osoby !== null ? (this.voterName(voteId, share.id_osoby) ?? null) : null);
     let personId: number | null = null;
     if (name !== null) {
       const namesakes = this.votersNamedStatement.all(voteId, name) as number[];
-      personId = sameIds && share.id_osoby !== null && namesakes.includes(share.id_osoby) ? share.id_osoby
-        : namesakes[(share.osoba_nr ?? 1) - 1] ?? null;
+      personId =
+        sameIds && share.id_osoby !== null && namesakes.includes(share.id_osoby)
+          ? share.id_osoby
+          : (namesakes[(share.osoba_nr ?? 1) - 1] ?? null);
     }
     return this.shareTarget(voteId, personId);
   }
@@ -383,7 +507,12 @@ export class GlosowaniaQueries {
       glosowanie,
       glosy,
       wyrozniony: highlighted
-        ? { id_osoby: highlighted.id_osoby, imie_nazwisko: highlighted.imie_nazwisko, ugrupowanie: highlighted.ugrupowanie, glos: highlighted.glos }
+        ? {
+            id_osoby: highlighted.id_osoby,
+            imie_nazwisko: highlighted.imie_nazwisko,
+            ugrupowanie: highlighted.ugrupowanie,
+            glos: highlighted.glos,
+          }
         : null,
     };
   }
@@ -399,18 +528,25 @@ class Voters {
   private readonly groups = new Map<number, string>();
 
   constructor(db: Database.Database) {
-    const people = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS}
-      FROM radny r ${COUNCIL_JOIN}`)
-      .raw().all() as Array<[number, string, number, number | null, string | null]>;
+    const people = db
+      .prepare(
+        `SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS}
+      FROM radny r ${COUNCIL_JOIN}`,
+      )
+      .raw()
+      .all() as Array<[number, string, number, number | null, string | null]>;
     for (const [id, name, rank, id_organu, organ] of people) {
       this.names.set(id, { imie_nazwisko: name, rank, id_organu, organ });
     }
-    for (const [id, name] of db.prepare('SELECT id_ugrupowania, nazwa FROM ugrupowanie').raw().all() as Array<[number, string]>) this.groups.set(id, name);
+    for (const [id, name] of db.prepare('SELECT id_ugrupowania, nazwa FROM ugrupowanie').raw().all() as Array<
+      [number, string]
+    >)
+      this.groups.set(id, name);
   }
 
   /** The name of a group (null: no group). */
   groupName(id: number | null): string | null {
-    return id === null ? null : this.groups.get(id) ?? null;
+    return id === null ? null : (this.groups.get(id) ?? null);
   }
 }
 

@@ -20,7 +20,7 @@ import { pairOf, wordsOf } from '../../core/title-words.ts';
 
 /** The title indexes a search reads its candidates from, in ord order (rowid = ord). */
 export const TITLE_INDEXES = ['glosowanie_slowa', 'glosowanie_pary', 'glosowanie_szukaj'] as const;
-export type TitleIndex = typeof TITLE_INDEXES[number];
+export type TitleIndex = (typeof TITLE_INDEXES)[number];
 
 /** How a title search reads: which index yields the candidates (in ord order), and whether each is checked. */
 export type TitlePlan =
@@ -44,7 +44,10 @@ export interface TitleSearchLimits {
 
 export const TITLE_SEARCH_LIMITS: TitleSearchLimits = { maxWords: 200, maxChecked: 5_000 };
 
-interface Word { slowo: string; glosowan: number }
+interface Word {
+  slowo: string;
+  glosowan: number;
+}
 
 export class TitleSearch {
   private readonly wordsByTrigram: Database.Statement;
@@ -52,7 +55,10 @@ export class TitleSearch {
   private readonly pairExists: Database.Statement;
   private readonly pairsFrom: Database.Statement;
 
-  constructor(db: Database.Database, private readonly limits: TitleSearchLimits = TITLE_SEARCH_LIMITS) {
+  constructor(
+    db: Database.Database,
+    private readonly limits: TitleSearchLimits = TITLE_SEARCH_LIMITS,
+  ) {
     this.wordsByTrigram = db.prepare(`SELECT w.slowo, w.glosowan FROM slowo_szukaj f JOIN slowo w ON w.id = f.rowid
       WHERE slowo_szukaj MATCH ? LIMIT ?`);
     // A part of one or two letters has no trigram; the vocabulary (words, not titles) is scanned.
@@ -68,22 +74,38 @@ export class TitleSearch {
     if ([...containing.values()].some((words) => words.length === 0)) return { index: 'none' }; // a part no title's word holds
     const common = (words: Word[]) => words.length > this.limits.maxWords;
     if (parts.length === 1 && parts[0] === folded && !common(containing.get(folded)!)) {
-      return { index: 'glosowanie_slowa', match: containing.get(folded)!.map((w) => quoted(w.slowo)).join(' OR '), check: false };
+      return {
+        index: 'glosowanie_slowa',
+        match: containing
+          .get(folded)!
+          .map((w) => quoted(w.slowo))
+          .join(' OR '),
+        check: false,
+      };
     }
     if (parts.length >= 2) {
       const pairs = this.pairsOf(parts, separators, containing);
       if (pairs === 'none') return { index: 'none' };
       // Two parts, nothing before or after them: holding one of their pairs is holding the phrase.
       const exact = parts.length === 2 && pairs.length === 1 && folded === parts[0]! + separators[0]! + parts[1]!;
-      if (pairs.length > 0) return { index: 'glosowanie_pary', match: pairs.map((terms) => `(${terms.map(quoted).join(' OR ')})`).join(' AND '), check: !exact };
+      if (pairs.length > 0)
+        return {
+          index: 'glosowanie_pary',
+          match: pairs.map((terms) => `(${terms.map(quoted).join(' OR ')})`).join(' AND '),
+          check: !exact,
+        };
     }
-    const rarest = parts.map((part) => containing.get(part)!).filter((words) => !common(words))
+    const rarest = parts
+      .map((part) => containing.get(part)!)
+      .filter((words) => !common(words))
       .map((words) => ({ words, titles: words.reduce((sum, w) => sum + w.glosowan, 0) }))
       .sort((a, b) => a.titles - b.titles)[0];
     if (rarest !== undefined && rarest.titles <= this.limits.maxChecked) {
       return { index: 'glosowanie_slowa', match: rarest.words.map((w) => quoted(w.slowo)).join(' OR '), check: true };
     }
-    return [...folded].length >= 3 && !folded.includes('\0') ? { index: 'glosowanie_szukaj', match: quoted(folded), check: false } : { index: 'scan' };
+    return [...folded].length >= 3 && !folded.includes('\0')
+      ? { index: 'glosowanie_szukaj', match: quoted(folded), check: false }
+      : { index: 'scan' };
   }
 
   /**
@@ -107,7 +129,9 @@ export class TitleSearch {
       let pairs: string[] = [];
       if (right !== undefined) {
         if (left.length * right.length > maxPairs) continue;
-        pairs = left.flatMap((l) => right.map((r) => pairOf(l, separators[i]!, r))).filter((pair) => this.pairExists.get(pair) !== undefined);
+        pairs = left
+          .flatMap((l) => right.map((r) => pairOf(l, separators[i]!, r)))
+          .filter((pair) => this.pairExists.get(pair) !== undefined);
       } else {
         // The last part begins too many words to list: the pairs that begin with it, while they are few.
         for (const l of left) {
@@ -129,7 +153,9 @@ export class TitleSearch {
   /** Words of the vocabulary containing `part`, up to one more than the limit. */
   private wordsContaining(part: string): Word[] {
     const limit = this.limits.maxWords + 1;
-    return ([...part].length >= 3 ? this.wordsByTrigram.all(quoted(part), limit) : this.wordsByScan.all(part, limit)) as Word[];
+    return (
+      [...part].length >= 3 ? this.wordsByTrigram.all(quoted(part), limit) : this.wordsByScan.all(part, limit)
+    ) as Word[];
   }
 }
 

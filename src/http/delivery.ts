@@ -72,8 +72,12 @@ const BROTLI_QUALITY = 3;
 /** Answers over this size are sent compressed to clients that accept it; smaller ones gain nothing. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-const brotliOptions = (body: Buffer): zlib.BrotliOptions =>
-  ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+const brotliOptions = (body: Buffer): zlib.BrotliOptions => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+  },
+});
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
 
 /** Compresses off the event loop, on libuv's pool. */
@@ -83,13 +87,14 @@ const compress = (body: Buffer, encoding: Encoding, done: (error: Error | null, 
 };
 
 /** A compressor to stream through: the same encodings and settings. */
-const compressor = (encoding: Encoding) => (encoding === 'br'
-  ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-  : zlib.createGzip(GZIP_OPTIONS));
+const compressor = (encoding: Encoding) =>
+  encoding === 'br'
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : zlib.createGzip(GZIP_OPTIONS);
 
 /** The same encodings, at once (the stored answers' renderer runs off the event loop of any server). */
 export const compressSync = (body: Buffer, encoding: Encoding): Buffer =>
-  (encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body)) : zlib.gzipSync(body, GZIP_OPTIONS));
+  encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body)) : zlib.gzipSync(body, GZIP_OPTIONS);
 
 /** An answer's bytes, with its compressed forms as far as they were made. */
 export interface Representations {
@@ -146,7 +151,14 @@ export class Delivery {
    * in that encoding: the compressed bytes are kept in `answer.encoded`, and `onEncoded` is told (the
    * response cache counts the grown entry).
    */
-  send(res: ServerResponse, etag: string, answer: Representations, wanted: Encoding | null, kind: Kind, onEncoded?: () => void): void {
+  send(
+    res: ServerResponse,
+    etag: string,
+    answer: Representations,
+    wanted: Encoding | null,
+    kind: Kind,
+    onEncoded?: () => void,
+  ): void {
     const encoding = wanted && answer.body.length > MIN_COMPRESSED_BYTES ? wanted : null;
     if (encoding === null) return this.sendAs(res, etag, answer.body, null, kind);
     const ready = answer.encoded[encoding];
@@ -166,7 +178,14 @@ export class Delivery {
    * so the client sees an incomplete download rather than a truncated file that looks whole. HEAD
    * writes nothing.
    */
-  async stream(req: IncomingMessage, res: ServerResponse, etag: string, kind: Kind, write: (out: Writable) => Promise<unknown>, filename?: string): Promise<void> {
+  async stream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    etag: string,
+    kind: Kind,
+    write: (out: Writable) => Promise<unknown>,
+    filename?: string,
+  ): Promise<void> {
     const encoding = this.encodingFor(req, kind);
     res.setHeader('Content-Type', kind.type);
     res.setHeader('ETag', encoding ? encodedEtag(etag, encoding) : etag);

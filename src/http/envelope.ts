@@ -15,7 +15,10 @@ export const STATUS_NAMES: Record<number, string> = {
 };
 
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'HttpError';
   }
@@ -28,12 +31,17 @@ export const notFound = (what: string) => new HttpError(404, what);
  * status other than the endpoint's own (a share link that already existed: 200, not 201).
  */
 export class Reply<D = unknown, X extends Record<string, unknown> = Record<string, unknown>> {
-  constructor(readonly data: D, readonly extra: X = {} as X, readonly status?: number) {}
+  constructor(
+    readonly data: D,
+    readonly extra: X = {} as X,
+    readonly status?: number,
+  ) {}
 }
 
 /** The success envelope's bytes for a handler's result: `{success: true, data, ...extra}`. */
 export function envelopeOf(result: unknown): Buffer {
-  const body = result instanceof Reply ? { success: true, data: result.data, ...result.extra } : { success: true, data: result };
+  const body =
+    result instanceof Reply ? { success: true, data: result.data, ...result.extra } : { success: true, data: result };
   return Buffer.from(JSON.stringify(body));
 }
 
@@ -48,5 +56,9 @@ export interface Pagination {
   totalPages: number;
 }
 
-export const pagination = (page: number, limit: number, total: number): Pagination =>
-  ({ page, limit, total, totalPages: Math.ceil(total / limit) });
+export const pagination = (page: number, limit: number, total: number): Pagination => ({
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+});

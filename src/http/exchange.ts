@@ -37,13 +37,21 @@ export class Exchange<Target = unknown> {
   readonly route: RouteMatch<Target>;
   private held: { release(): void } | undefined;
 
-  constructor(readonly req: IncomingMessage, readonly res: ServerResponse, routeOf: (method: string, path: string) => RouteMatch<Target>) {
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    routeOf: (method: string, path: string) => RouteMatch<Target>,
+  ) {
     const given = req.headers['x-request-id'];
     this.id = typeof given === 'string' && CALLER_ID.test(given) ? given : randomUUID();
     this.url = req.url ?? '/';
     const question = this.url.indexOf('?');
     // An absolute-form target (`GET http://host/path`): its path.
-    this.path = this.url.startsWith('/') ? (question < 0 ? this.url : this.url.slice(0, question)) : (parseurl(req)?.pathname ?? '/');
+    this.path = this.url.startsWith('/')
+      ? question < 0
+        ? this.url
+        : this.url.slice(0, question)
+      : (parseurl(req)?.pathname ?? '/');
     this.search = question < 0 ? '' : this.url.slice(question + 1);
     this.route = routeOf(req.method ?? 'GET', this.path);
     (res as Carrier)[EXCHANGE] = this;

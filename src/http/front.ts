@@ -38,10 +38,10 @@ export function clientProtocol(trustProxy: boolean): (req: IncomingMessage) => '
   const own = (req: IncomingMessage) => ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
   return trustProxy
     ? (req) => {
-      const forwarded = req.headers['x-forwarded-proto'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
-      return first === 'https' || first === 'http' ? first : own(req);
-    }
+        const forwarded = req.headers['x-forwarded-proto'];
+        const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+        return first === 'https' || first === 'http' ? first : own(req);
+      }
     : own;
 }
 

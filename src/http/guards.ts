@@ -45,9 +45,17 @@ import { type Step, inOrder } from './front.ts';
 import { type Count, type HitStore, MemoryHitStore, RateLimit, secondsUntil } from './rate-limit.ts';
 import type { RouteKind } from './routes.ts';
 
-type GuardConfig = Pick<Config,
-  'ALLOWED_ORIGINS' | 'API_SECRET_KEY' | 'JWT_SECRET' | 'RATE_LIMIT_WINDOW_MS' | 'RATE_LIMIT_MAX_REQUESTS' | 'SITE_RATE_LIMIT_MAX_REQUESTS'
-  | 'NODE_ENV' | 'TRUST_PROXY'>;
+type GuardConfig = Pick<
+  Config,
+  | 'ALLOWED_ORIGINS'
+  | 'API_SECRET_KEY'
+  | 'JWT_SECRET'
+  | 'RATE_LIMIT_WINDOW_MS'
+  | 'RATE_LIMIT_MAX_REQUESTS'
+  | 'SITE_RATE_LIMIT_MAX_REQUESTS'
+  | 'NODE_ENV'
+  | 'TRUST_PROXY'
+>;
 
 /** Exempt from the origin check and the credentials: health, docs, the public endpoints (the share link) and the website. */
 const isOpen = (kind: RouteKind) => kind !== 'data';
@@ -61,7 +69,11 @@ const COUNTED: Record<'api' | 'site', (kind: RouteKind) => boolean> = {
 
 /** A refusal of a rate limit; `page`: the website's limit, answered as a page in Polish. */
 export class RateLimited extends HttpError {
-  constructor(message: string, readonly retryAfterSeconds: number | undefined, readonly page: boolean) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number | undefined,
+    readonly page: boolean,
+  ) {
     super(429, message);
   }
 }
@@ -152,11 +164,14 @@ function corsHeaders(allowed: ReadonlySet<string>): Step {
 
 /** ALLOWED_ORIGINS in their serialised form (`scheme://host[:port]`, default port omitted). */
 function allowedOrigins(list: readonly string[]): Set<string> {
-  return new Set(list.map((entry) => {
-    // loadConfig checks the environment's list; this catches one given in code (overrides, tests).
-    if (!isOrigin(entry)) throw new ConfigError(`ALLOWED_ORIGINS: "${entry}" is not an origin (scheme://host[:port])`);
-    return new URL(entry).origin;
-  }));
+  return new Set(
+    list.map((entry) => {
+      // loadConfig checks the environment's list; this catches one given in code (overrides, tests).
+      if (!isOrigin(entry))
+        throw new ConfigError(`ALLOWED_ORIGINS: "${entry}" is not an origin (scheme://host[:port])`);
+      return new URL(entry).origin;
+    }),
+  );
 }
 
 function originCheck(allowed: ReadonlySet<string>, production: boolean): Step {
@@ -166,8 +181,11 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Step {
     // Origin, when present, decides alone (an allowed Referer does not rescue it). It must equal an
     // allowed origin as sent, byte for byte: browsers send the serialised form, and `null` (sandboxed
     // frames, file: pages, redirects) is never allowed.
-    const refused = (from: string, header: string) => new HttpError(403,
-      `the origin ${JSON.stringify(from)} (from the ${header} header) is not allowed; allowed origins are set by ALLOWED_ORIGINS`);
+    const refused = (from: string, header: string) =>
+      new HttpError(
+        403,
+        `the origin ${JSON.stringify(from)} (from the ${header} header) is not allowed; allowed origins are set by ALLOWED_ORIGINS`,
+      );
     if (origin !== undefined) {
       return next(allowed.has(origin) ? undefined : refused(origin, 'Origin'));
     }
@@ -180,7 +198,13 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Step {
       }
       return next(allowed.has(refererOrigin) ? undefined : refused(refererOrigin, 'Referer'));
     }
-    if (production) return next(new HttpError(403, 'the request carries neither an Origin nor a Referer header (required when NODE_ENV=production)'));
+    if (production)
+      return next(
+        new HttpError(
+          403,
+          'the request carries neither an Origin nor a Referer header (required when NODE_ENV=production)',
+        ),
+      );
     next();
   };
 }
@@ -188,8 +212,9 @@ function originCheck(allowed: ReadonlySet<string>, production: boolean): Step {
 // --- 4. rate limits -----------------------------------------------------------------------------
 
 /** The API's refusal points a script that pages through everything to the bulk files instead. */
-const BULK_DOWNLOADS = 'To take whole tables (votes, ballots, councillors, sessions, groups) download the bulk files '
-  + 'listed at /dane/ instead: one request per file';
+const BULK_DOWNLOADS =
+  'To take whole tables (votes, ballots, councillors, sessions, groups) download the bulk files ' +
+  'listed at /dane/ instead: one request per file';
 
 /**
  * One limit: the API's counts /api (but its documentation), the website's counts everything else but
@@ -198,22 +223,39 @@ const BULK_DOWNLOADS = 'To take whole tables (votes, ballots, councillors, sessi
  * the window in whole Unix seconds, rounded up); a refusal also Retry-After (seconds). The key is the
  * client's address, IPv6 grouped by /56 (X-Forwarded-For counts only when TRUST_PROXY is set).
  */
-function rateLimiter(which: 'api' | 'site', limit: number, config: GuardConfig, logger: Logger, addressOf: (req: IncomingMessage) => string,
-  store: HitStore = new MemoryHitStore()): Step {
+function rateLimiter(
+  which: 'api' | 'site',
+  limit: number,
+  config: GuardConfig,
+  logger: Logger,
+  addressOf: (req: IncomingMessage) => string,
+  store: HitStore = new MemoryHitStore(),
+): Step {
   let proxyWarned = false;
   const counted = COUNTED[which];
-  const counts = new RateLimit(limit, config.RATE_LIMIT_WINDOW_MS, store, (error) => logger.error({ err: error }, `the ${which} rate limit's store failed`));
+  const counts = new RateLimit(limit, config.RATE_LIMIT_WINDOW_MS, store, (error) =>
+    logger.error({ err: error }, `the ${which} rate limit's store failed`),
+  );
   const what = `at most ${limit} ${which === 'api' ? 'API requests' : 'page requests'} per ${Math.round(config.RATE_LIMIT_WINDOW_MS / 1000)} s per client address`;
 
   const decide = ({ res }: Exchange, next: (error?: unknown) => void, count: Count) => {
     res.setHeader('X-RateLimit-Limit', String(count.limit));
     res.setHeader('X-RateLimit-Remaining', String(count.remaining));
     if (count.resetTime) res.setHeader('X-RateLimit-Reset', String(Math.ceil(count.resetTime.getTime() / 1000)));
-    if (which === 'site') res.once('finish', () => { if (res.statusCode === 304) count.giveBack(); });
+    if (which === 'site')
+      res.once('finish', () => {
+        if (res.statusCode === 304) count.giveBack();
+      });
     if (!count.over) return next();
     const seconds = secondsUntil(count.resetTime, config.RATE_LIMIT_WINDOW_MS);
     res.setHeader('Retry-After', String(seconds));
-    next(new RateLimited(`${what}; try again in ${seconds} s${which === 'api' ? `. ${BULK_DOWNLOADS}` : ''}`, seconds, which === 'site'));
+    next(
+      new RateLimited(
+        `${what}; try again in ${seconds} s${which === 'api' ? `. ${BULK_DOWNLOADS}` : ''}`,
+        seconds,
+        which === 'site',
+      ),
+    );
   };
 
   return (exchange, next) => {
@@ -221,7 +263,9 @@ function rateLimiter(which: 'api' | 'site', limit: number, config: GuardConfig, 
     const { req } = exchange;
     if (!config.TRUST_PROXY && !proxyWarned && req.headers['x-forwarded-for'] !== undefined) {
       proxyWarned = true; // once: behind a proxy every client would share the proxy's count
-      logger.warn('a request carries X-Forwarded-For but TRUST_PROXY is off: the rate limit counts by the proxy\'s address');
+      logger.warn(
+        "a request carries X-Forwarded-For but TRUST_PROXY is off: the rate limit counts by the proxy's address",
+      );
     }
     const count = counts.hit(ipKeyGenerator(addressOf(req)));
     if (count instanceof Promise) return count.then((c) => decide(exchange, next, c));
@@ -264,9 +308,14 @@ function credentials(config: GuardConfig): Step {
         // exp required: a token without one, once leaked, would open the API for ever.
         await jwtVerify(token, jwtKey!, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       } catch (error) {
-        return deny(error instanceof joseErrors.JWTExpired ? 'the Bearer token has expired'
-          : error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp' ? 'the Bearer token has no expiry (exp): only tokens that expire are accepted'
-            : 'the Bearer token is not valid', 'invalid_token');
+        return deny(
+          error instanceof joseErrors.JWTExpired
+            ? 'the Bearer token has expired'
+            : error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp'
+              ? 'the Bearer token has no expiry (exp): only tokens that expire are accepted'
+              : 'the Bearer token is not valid',
+          'invalid_token',
+        );
       }
       return next();
     }
@@ -274,7 +323,8 @@ function credentials(config: GuardConfig): Step {
     if (keyDigest === undefined) return deny('a Bearer token is required');
     const given = req.headers['x-api-key'];
     const key = Array.isArray(given) ? given.join(', ') : given;
-    if (!key) return deny(jwtKey ? 'an X-API-Key header or a Bearer token is required' : 'the X-API-Key header is required');
+    if (!key)
+      return deny(jwtKey ? 'an X-API-Key header or a Bearer token is required' : 'the X-API-Key header is required');
     // Both sides hashed first: equal lengths for timingSafeEqual, and the key's length does not leak.
     if (!timingSafeEqual(sha256(key), keyDigest)) return deny('the API key is wrong');
     next();

@@ -13,12 +13,20 @@ const TOO_LARGE = () => new HttpError(413, 'the request body is larger than 10 K
 
 /** Whether the request carries a body: a Content-Length (even 0), or a Transfer-Encoding. */
 export const hasBody = (req: IncomingMessage): boolean =>
-  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && !Number.isNaN(Number(req.headers['content-length'])));
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && !Number.isNaN(Number(req.headers['content-length'])));
 
 function inflated(req: IncomingMessage): Readable {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding === 'identity') return req;
-  const inflate = encoding === 'gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : null;
+  const inflate =
+    encoding === 'gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
   if (!inflate) {
     req.resume();
     throw new HttpError(415, `the request body's Content-Encoding "${encoding}" is not supported (gzip, deflate, br)`);
@@ -57,7 +65,9 @@ function collect(req: IncomingMessage, stream: Readable): Promise<Buffer> {
       resolve(Buffer.concat(chunks));
     };
     const onError = () => stop(new HttpError(400, 'the request body could not be read'));
-    const onClose = () => { if (!req.complete) onError(); };
+    const onClose = () => {
+      if (!req.complete) onError();
+    };
     stream.on('data', onData).on('end', onEnd).on('error', onError);
     req.on('close', onClose);
   });

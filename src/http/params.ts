@@ -24,12 +24,16 @@ export const limitParam = (fallback: number, max = 100) =>
   wholeNumber(1, max).default(fallback).meta({ description: 'Rozmiar strony (liczba pozycji)' });
 export const minParam = (fallback: number) => wholeNumber(0, 1_000_000_000).default(fallback);
 export const minWspolneParam = minParam(10).meta({ description: 'Minimalna liczba wspólnych aktywnych głosowań pary' });
-export const kadencjaParam = single.regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023').optional()
+export const kadencjaParam = single
+  .regex(/^\d{4}-\d{4}$/, 'must be a term like 2018-2023')
+  .optional()
   .meta({ description: 'Kadencja, np. 2018-2023; bez niej: wszystkie kadencje' });
 export const idParam = single
   .regex(/^[1-9]\d*$/, 'must be a positive integer')
   .pipe(z.coerce.number<string>().int().min(1).max(Number.MAX_SAFE_INTEGER, 'is out of range'));
-export const organParam = idParam.optional().meta({ description: 'id_organu: tylko głosowania i posiedzenia tego organu (nieznany: 404)' });
+export const organParam = idParam
+  .optional()
+  .meta({ description: 'id_organu: tylko głosowania i posiedzenia tego organu (nieznany: 404)' });
 export const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
   .transform((v) => v === 'true' || v === '1')
@@ -44,16 +48,25 @@ export const wynikParam = z
 export const searchParam = single.max(200, 'must be at most 200 characters');
 export const glosParam = z.enum(GLOS_VALUES, { error: `must be one of ${GLOS_VALUES.join(', ')}` });
 /** A topic id's form (CONTRACT §11); whether the snapshot has the topic is the handler's check (`inKnownTopic`). */
-export const tematParam = single.regex(/^[a-z0-9-]{1,40}$/,
-  'must be a topic id (the topics are listed at /api/utils/tematy)');
+export const tematParam = single.regex(
+  /^[a-z0-9-]{1,40}$/,
+  'must be a topic id (the topics are listed at /api/utils/tematy)',
+);
 
 /** Parses `input` with `schema`; the first violation becomes a 400 naming the parameter. */
-export function parseParams<S extends z.ZodType>(schema: S, input: unknown, where: 'query' | 'path' | 'body' = 'query'): z.output<S> {
+export function parseParams<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  where: 'query' | 'path' | 'body' = 'query',
+): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = issue.path.map(String).join('.');
-  throw new HttpError(400, name ? `${where} parameter '${name}' ${issue.message}` : `invalid ${where}: ${issue.message}`);
+  throw new HttpError(
+    400,
+    name ? `${where} parameter '${name}' ${issue.message}` : `invalid ${where}: ${issue.message}`,
+  );
 }
 
 /** data_od ≤ data_do (CONTRACT §6), reported against data_do. */

@@ -106,4 +106,4 @@ export class RateLimit {
 
 /** Seconds until `resetTime` (at least 0), or the whole window when the store does not say. */
 export const secondsUntil = (resetTime: Date | undefined, windowMs: number): number =>
-  (resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000));
+  resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);

@@ -18,8 +18,29 @@ export function noteReason(res: ServerResponse, reason: string): void {
 }
 
 /** Query parameters that carry credentials by their name (compared in lower case without - and _). */
-const CREDENTIAL_NAMES = new Set(['apikey', 'xapikey', 'key', 'apisecretkey', 'token', 'accesstoken', 'idtoken', 'jwt', 'bearer',
-  'auth', 'authorization', 'secret', 'password', 'passwd', 'pass', 'pwd', 'session', 'sessionid', 'sid', 'signature', 'sig']);
+const CREDENTIAL_NAMES = new Set([
+  'apikey',
+  'xapikey',
+  'key',
+  'apisecretkey',
+  'token',
+  'accesstoken',
+  'idtoken',
+  'jwt',
+  'bearer',
+  'auth',
+  'authorization',
+  'secret',
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'session',
+  'sessionid',
+  'sid',
+  'signature',
+  'sig',
+]);
 /** A JSON Web Token, whatever parameter carries it. */
 const JWT = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
 export const REDACTED = '[redacted]';
@@ -42,14 +63,18 @@ export function redactUrl(url: string, secrets: readonly string[]): string {
   let safe = url;
   const query = url.indexOf('?');
   if (query >= 0) {
-    const pairs = url.slice(query + 1).split('&').map((pair) => {
-      const equals = pair.indexOf('=');
-      if (equals < 0) return pair;
-      const name = decoded(pair.slice(0, equals)).toLowerCase().replace(/[-_]/g, '');
-      const value = decoded(pair.slice(equals + 1));
-      const credential = CREDENTIAL_NAMES.has(name) || JWT.test(value) || secrets.some((secret) => value.includes(secret));
-      return credential && value !== '' ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
-    });
+    const pairs = url
+      .slice(query + 1)
+      .split('&')
+      .map((pair) => {
+        const equals = pair.indexOf('=');
+        if (equals < 0) return pair;
+        const name = decoded(pair.slice(0, equals)).toLowerCase().replace(/[-_]/g, '');
+        const value = decoded(pair.slice(equals + 1));
+        const credential =
+          CREDENTIAL_NAMES.has(name) || JWT.test(value) || secrets.some((secret) => value.includes(secret));
+        return credential && value !== '' ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
+      });
     safe = `${url.slice(0, query)}?${pairs.join('&')}`;
   }
   for (const secret of secrets) if (safe.includes(secret)) safe = safe.replaceAll(secret, REDACTED);
@@ -61,7 +86,11 @@ export function redactUrl(url: string, secrets: readonly string[]): string {
  * for it; `secrets` (the configured API key and JWT secret) never reach it, nor credentials sent in a
  * query string (redactUrl).
  */
-export function requestLog(logger: Logger, addressOf: (req: IncomingMessage) => string, secrets: readonly string[] = []): (exchange: Exchange) => void {
+export function requestLog(
+  logger: Logger,
+  addressOf: (req: IncomingMessage) => string,
+  secrets: readonly string[] = [],
+): (exchange: Exchange) => void {
   const kept = secrets.filter((secret) => secret.length > 0);
   // The line is built below from named fields, never from headers: it skips the logger's redaction,
   // which cost 2.5 µs a line (more than half of the line's cost).
@@ -73,12 +102,17 @@ export function requestLog(logger: Logger, addressOf: (req: IncomingMessage) => 
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!lines.isLevelEnabled(level)) return;
-      lines[level]({
-        req: { id, method: req.method, url: redactUrl(exchange.url, kept), remoteAddress: addressOf(req) },
-        res: { statusCode: status },
-        ...(exchange.reason === undefined ? {} : { reason: kept.reduce((reason, secret) => reason.replaceAll(secret, REDACTED), exchange.reason) }),
-        responseTime: Math.round(performance.now() - exchange.started),
-      }, res.writableFinished ? 'request completed' : 'request aborted');
+      lines[level](
+        {
+          req: { id, method: req.method, url: redactUrl(exchange.url, kept), remoteAddress: addressOf(req) },
+          res: { statusCode: status },
+          ...(exchange.reason === undefined
+            ? {}
+            : { reason: kept.reduce((reason, secret) => reason.replaceAll(secret, REDACTED), exchange.reason) }),
+          responseTime: Math.round(performance.now() - exchange.started),
+        },
+        res.writableFinished ? 'request completed' : 'request aborted',
+      );
     });
   };
 }

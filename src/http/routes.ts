@@ -94,8 +94,9 @@ export class RouteTable<T> {
   methodsAt(path: string): string[] {
     const parts = segmentsOf(path);
     const lower = parts.map((part) => part.toLowerCase());
-    const methods = (this.bySegments.get(parts.length) ?? [])
-      .flatMap((c) => (c.route.target && c.route.methods !== 'any' && matchSegments(c, parts, lower) ? c.route.methods : []));
+    const methods = (this.bySegments.get(parts.length) ?? []).flatMap((c) =>
+      c.route.target && c.route.methods !== 'any' && matchSegments(c, parts, lower) ? c.route.methods : [],
+    );
     return [...new Set(methods)];
   }
 }

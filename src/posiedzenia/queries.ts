@@ -6,15 +6,28 @@ import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
 
 export interface SessionItem {
-  id_posiedzenia: number; numer: string; nazwa: string | null; data: string; kadencja: string; id_organu: number;
-  organ: string; liczba_punktow: number; liczba_glosowan: number; obecni: number; liczba_obecnosci: number;
+  id_posiedzenia: number;
+  numer: string;
+  nazwa: string | null;
+  data: string;
+  kadencja: string;
+  id_organu: number;
+  organ: string;
+  liczba_punktow: number;
+  liczba_glosowan: number;
+  obecni: number;
+  liczba_obecnosci: number;
   frekwencja_procent: number;
   /** The attendance is the source's own list (CONTRACT §10); false: derived from the ballots. */
   lista_obecnosci: boolean;
 }
 
 /** A session's attendance entry (the person's group on the session's date), its `obecny` as stored or answered. */
-interface AttendanceEntry extends CouncilOf { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+interface AttendanceEntry extends CouncilOf {
+  id_osoby: number;
+  imie_nazwisko: string;
+  ugrupowanie: string | null;
+}
 
 export interface SessionFilter {
   kadencja?: string | undefined;
@@ -47,7 +60,8 @@ export class PosiedzeniaQueries {
         ${where} ORDER BY s.ord LIMIT ? OFFSET ?`),
     }));
     // Unfiltered: `ord` numbers the sessions 1..N in list order, so a page is a range of it (as for votes).
-    this.unfilteredPage = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
+    this.unfilteredPage =
+      db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE s.ord > ? ORDER BY s.ord LIMIT ?`);
     this.idsStatement = db.prepare('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia').pluck();
     this.byId = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
@@ -75,11 +89,18 @@ export class PosiedzeniaQueries {
   }
 
   /** A page of the filtered list, newest first, and the filtered total. */
-  list({ page, limit, ...filter }: SessionFilter & { page: number; limit: number }): { items: SessionItem[]; total: number } {
+  list({ page, limit, ...filter }: SessionFilter & { page: number; limit: number }): {
+    items: SessionItem[];
+    total: number;
+  } {
     const { statements, params } = this.listStatements.select([
-      ['s.kadencja = ?', filter.kadencja], ['s.id_organu = ?', filter.organ], ['s.data >= ?', filter.data_od], ['s.data <= ?', filter.data_do],
+      ['s.kadencja = ?', filter.kadencja],
+      ['s.id_organu = ?', filter.organ],
+      ['s.data >= ?', filter.data_od],
+      ['s.data <= ?', filter.data_do],
     ]);
-    if (params.length === 0) return { total: this.count(), items: sessionItemsOf(this.unfilteredPage.all((page - 1) * limit, limit)) };
+    if (params.length === 0)
+      return { total: this.count(), items: sessionItemsOf(this.unfilteredPage.all((page - 1) * limit, limit)) };
     return {
       total: statements.count.get(...params) as number,
       items: sessionItemsOf(statements.page.all(...params, limit, (page - 1) * limit)),

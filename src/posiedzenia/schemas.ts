@@ -7,22 +7,41 @@ import { councilFields, count, dateString, int, kadencjaString, percentNumber, t
 export const sessionIdParams = z.object({ id: idParam.meta({ description: 'id_posiedzenia' }) });
 export const listQuery = z.object(listFilters).refine(dateRangeOrdered, DATE_RANGE_ERROR);
 
-export const session = z.strictObject({
-  id_posiedzenia: int('Identyfikator posiedzenia'), numer: text('Numer posiedzenia, jak zapisała go rada: 7, XXII, LXXIV/2'), nazwa: text('Nazwa').nullable(),
-  data: dateString, kadencja: kadencjaString, id_organu: int('Identyfikator organu'), organ: text('Nazwa organu'),
-  liczba_punktow: count('Punkty porządku obrad'), liczba_glosowan: count('Głosowania'),
-  obecni: count('Obecni'), liczba_obecnosci: count('Zapisy obecności'), frekwencja_procent: percentNumber('obecni / liczba_obecnosci'),
-  lista_obecnosci: z.boolean().meta({ description: 'true: obecność z listy obecności podanej przez źródło; false: wyliczona z głosów' }),
-}).meta({ id: 'Session' });
+export const session = z
+  .strictObject({
+    id_posiedzenia: int('Identyfikator posiedzenia'),
+    numer: text('Numer posiedzenia, jak zapisała go rada: 7, XXII, LXXIV/2'),
+    nazwa: text('Nazwa').nullable(),
+    data: dateString,
+    kadencja: kadencjaString,
+    id_organu: int('Identyfikator organu'),
+    organ: text('Nazwa organu'),
+    liczba_punktow: count('Punkty porządku obrad'),
+    liczba_glosowan: count('Głosowania'),
+    obecni: count('Obecni'),
+    liczba_obecnosci: count('Zapisy obecności'),
+    frekwencja_procent: percentNumber('obecni / liczba_obecnosci'),
+    lista_obecnosci: z
+      .boolean()
+      .meta({ description: 'true: obecność z listy obecności podanej przez źródło; false: wyliczona z głosów' }),
+  })
+  .meta({ id: 'Session' });
 
-export const agendaPoint = z.strictObject({
-  id_punktu: int('Identyfikator punktu'), numer: text('Numer punktu, np. 7.3.1'), tytul: text('Tytuł'),
-  liczba_glosowan: count('Głosowania w punkcie'),
-}).meta({ id: 'AgendaPoint' });
+export const agendaPoint = z
+  .strictObject({
+    id_punktu: int('Identyfikator punktu'),
+    numer: text('Numer punktu, np. 7.3.1'),
+    tytul: text('Tytuł'),
+    liczba_glosowan: count('Głosowania w punkcie'),
+  })
+  .meta({ id: 'AgendaPoint' });
 
-export const attendanceEntry = z.strictObject({
-  id_osoby: int('Identyfikator radnego'), imie_nazwisko: text('Imię i nazwisko'),
-  ugrupowanie: text('Ugrupowanie w dniu posiedzenia').nullable(), obecny: z.boolean().meta({ description: 'Obecny' }),
-  ...councilFields('radnego'),
-}).meta({ id: 'AttendanceEntry' });
-
+export const attendanceEntry = z
+  .strictObject({
+    id_osoby: int('Identyfikator radnego'),
+    imie_nazwisko: text('Imię i nazwisko'),
+    ugrupowanie: text('Ugrupowanie w dniu posiedzenia').nullable(),
+    obecny: z.boolean().meta({ description: 'Obecny' }),
+    ...councilFields('radnego'),
+  })
+  .meta({ id: 'AttendanceEntry' });

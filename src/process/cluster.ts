@@ -23,14 +23,19 @@ interface StatusMessage {
   /** The file in service was found damaged (ManifestCheck): withdraw it too. */
   withdrawn?: { reason: string; fileKey: string };
 }
-const isStatusMessage = (message: unknown): message is StatusMessage => (message as StatusMessage | null)?.type === 'council:status';
+const isStatusMessage = (message: unknown): message is StatusMessage =>
+  (message as StatusMessage | null)?.type === 'council:status';
 
 /**
  * Runs the cluster's primary until it is stopped. `jobsOf` makes the background jobs over the
  * primary's view of the snapshot (the refresh and the follower swap it like a server would).
  */
-export async function startPrimary(config: Config, logger: Logger, jobsOf: (snapshots: SnapshotStore, listeners: StatusListeners) => Jobs,
-  loadServed: (snapshots: SnapshotStore) => void): Promise<void> {
+export async function startPrimary(
+  config: Config,
+  logger: Logger,
+  jobsOf: (snapshots: SnapshotStore, listeners: StatusListeners) => Jobs,
+  loadServed: (snapshots: SnapshotStore) => void,
+): Promise<void> {
   new ClusterMemoryStorePrimary().init();
   const snapshots = new SnapshotStore(config.DB_PATH, logger);
   loadServed(snapshots);
@@ -54,17 +59,28 @@ export async function startPrimary(config: Config, logger: Logger, jobsOf: (snap
   const stop = async (code: number): Promise<number> => {
     closing = true;
     await stopJobs(jobs);
-    await Promise.all(workers().map((worker) => new Promise<void>((resolve) => {
-      if (worker.isDead()) return resolve();
-      worker.once('exit', () => resolve());
-      worker.process.kill('SIGTERM');
-    })));
+    await Promise.all(
+      workers().map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
     snapshots.close();
     logger.info('shut down');
     return code;
   };
 
-  cluster.on('online', (worker) => tell(worker, { refresh: jobs.refresh, ...(jobs.follow ? { follow: jobs.follow } : {}), ...(withdrawn ? { withdrawn } : {}) }));
+  cluster.on('online', (worker) =>
+    tell(worker, {
+      refresh: jobs.refresh,
+      ...(jobs.follow ? { follow: jobs.follow } : {}),
+      ...(withdrawn ? { withdrawn } : {}),
+    }),
+  );
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
     // The jobs start once every worker serves: a start that fails schedules nothing.
@@ -76,7 +92,10 @@ export async function startPrimary(config: Config, logger: Logger, jobsOf: (snap
       // It failed while starting (its own error line is on stderr): another would fail the same way.
       logger.error({ worker: worker.id, code, signal }, 'a worker failed to start; stopping');
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-      stop(1).then((exit) => process.exit(exit), () => process.exit(1));
+      stop(1).then(
+        (exit) => process.exit(exit),
+        () => process.exit(1),
+      );
       return;
     }
     logger.error({ worker: worker.id, code, signal }, 'worker died; starting another');
@@ -91,8 +110,15 @@ export async function startPrimary(config: Config, logger: Logger, jobsOf: (snap
  * A worker's side: no jobs of its own — their status comes from the primary, which also tells it to
  * withdraw a damaged file — and the rate-limit counts kept by the primary, one store per limit.
  */
-export function workerSide(config: Pick<Config, 'FOLLOW_URL'>): { jobsOf: (snapshots: SnapshotStore) => Jobs; rateLimitStore: (limit: string) => HitStore } {
-  const jobs: Jobs = { list: [], refresh: { running: false }, ...(config.FOLLOW_URL ? { follow: initialFollowStatus(config.FOLLOW_URL) } : {}) };
+export function workerSide(config: Pick<Config, 'FOLLOW_URL'>): {
+  jobsOf: (snapshots: SnapshotStore) => Jobs;
+  rateLimitStore: (limit: string) => HitStore;
+} {
+  const jobs: Jobs = {
+    list: [],
+    refresh: { running: false },
+    ...(config.FOLLOW_URL ? { follow: initialFollowStatus(config.FOLLOW_URL) } : {}),
+  };
   const jobsOf = (snapshots: SnapshotStore) => {
     process.on('message', (message: unknown) => {
       if (!isStatusMessage(message)) return;

@@ -48,17 +48,28 @@ export interface StatusListeners {
   withdrawn?: (reason: string, fileKey: string) => void;
 }
 
-export function backgroundJobs(config: Config, snapshots: SnapshotStore, logger: Logger, build: BuildSide, listeners: StatusListeners = {}): Jobs {
+export function backgroundJobs(
+  config: Config,
+  snapshots: SnapshotStore,
+  logger: Logger,
+  build: BuildSide,
+  listeners: StatusListeners = {},
+): Jobs {
   // A file whose bytes are not its manifest's is replaced at once: downloaded again, or rebuilt.
-  const replaceRefused = (replace: BackgroundJob) => new ManifestCheck(snapshots, logger, (reason, fileKey) => {
-    listeners.withdrawn?.(reason, fileKey);
-    void replace.runNow?.();
-  });
+  const replaceRefused = (replace: BackgroundJob) =>
+    new ManifestCheck(snapshots, logger, (reason, fileKey) => {
+      listeners.withdrawn?.(reason, fileKey);
+      void replace.runNow?.();
+    });
   if (config.FOLLOW_URL) {
     // What it downloads is published where the ETL would publish: the same checks of the target first.
     build.checkTarget(config.DB_PATH);
     const follower = new SnapshotFollower({
-      url: config.FOLLOW_URL, dbPath: config.DB_PATH, intervalMs: config.FOLLOW_INTERVAL_S * 1000, timeoutMs: config.FETCH_TIMEOUT_MS, logger,
+      url: config.FOLLOW_URL,
+      dbPath: config.DB_PATH,
+      intervalMs: config.FOLLOW_INTERVAL_S * 1000,
+      timeoutMs: config.FETCH_TIMEOUT_MS,
+      logger,
       publish: build.publishDownload,
       servedRefusal: () => snapshots.refusal,
       onPublished: () => snapshots.refresh(),
@@ -66,9 +77,17 @@ export function backgroundJobs(config: Config, snapshots: SnapshotStore, logger:
     });
     return { list: [follower, replaceRefused(follower)], refresh: { running: false }, follow: follower.status };
   }
-  const scheduler = new RefreshScheduler(config, snapshots, logger, build.removeKilledBuilds, build.sourceStatus, listeners.refresh);
+  const scheduler = new RefreshScheduler(
+    config,
+    snapshots,
+    logger,
+    build.removeKilledBuilds,
+    build.sourceStatus,
+    listeners.refresh,
+  );
   const list: BackgroundJob[] = [scheduler, replaceRefused(scheduler)];
-  if (config.PUBLISH_PORT) list.push(new Publisher(config.DB_PATH, config.HOST, config.PUBLISH_PORT, logger, build.describePublished));
+  if (config.PUBLISH_PORT)
+    list.push(new Publisher(config.DB_PATH, config.HOST, config.PUBLISH_PORT, logger, build.describePublished));
   return { list, refresh: scheduler.status };
 }
 

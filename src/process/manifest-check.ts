@@ -33,7 +33,10 @@ export class ManifestCheck implements BackgroundJob {
     if (fileKey === null) return;
     const check = checkServedFile(snapshots.path);
     if ('skipped' in check) {
-      logger.info({ db: snapshots.path, why: check.skipped }, 'the snapshot in service is not checked against a manifest');
+      logger.info(
+        { db: snapshots.path, why: check.skipped },
+        'the snapshot in service is not checked against a manifest',
+      );
       return;
     }
     if ('refusal' in check) return; // withdrawn when put in service
@@ -42,8 +45,13 @@ export class ManifestCheck implements BackgroundJob {
       // The file read is the one in service (a snapshot published meanwhile is not this check's to judge).
       const refusal = await digestRefusal(snapshots.path, check.hash, (stat) => fileKeyOfStat(stat) === fileKey);
       const seconds = Math.round(performance.now() - started) / 1000;
-      if (refusal === 'replaced') logger.info({ db: snapshots.path }, 'the snapshot was replaced before its check: not checked');
-      else if (refusal === null) logger.info({ snapshot: check.hash.snapshot, bytes: check.hash.size, seconds }, 'the snapshot in service matches its manifest (SHA-256)');
+      if (refusal === 'replaced')
+        logger.info({ db: snapshots.path }, 'the snapshot was replaced before its check: not checked');
+      else if (refusal === null)
+        logger.info(
+          { snapshot: check.hash.snapshot, bytes: check.hash.size, seconds },
+          'the snapshot in service matches its manifest (SHA-256)',
+        );
       else if (snapshots.withdraw(refusal, fileKey)) this.onRefused(refusal, fileKey);
     } catch (error) {
       logger.warn({ err: error, db: snapshots.path }, 'could not check the snapshot in service against its manifest');

@@ -33,10 +33,15 @@ export interface ServeOptions {
   rateLimitStore?: ((limit: 'api' | 'site') => HitStore) | undefined;
 }
 
-export async function serveHttp(config: Config, logger: Logger, { jobsOf, loadServed, rateLimitStore }: ServeOptions): Promise<RunningServer> {
+export async function serveHttp(
+  config: Config,
+  logger: Logger,
+  { jobsOf, loadServed, rateLimitStore }: ServeOptions,
+): Promise<RunningServer> {
   const snapshots = new SnapshotStore(config.DB_PATH, logger);
   loadServed(snapshots);
-  if (!snapshots.active) logger.warn({ db: config.DB_PATH }, 'no snapshot to serve yet: data endpoints answer 503 until one is published');
+  if (!snapshots.active)
+    logger.warn({ db: config.DB_PATH }, 'no snapshot to serve yet: data endpoints answer 503 until one is published');
   let shares: ShareStore;
   try {
     shares = await openShareStore(config, logger);
@@ -44,14 +49,30 @@ export async function serveHttp(config: Config, logger: Logger, { jobsOf, loadSe
     snapshots.close();
     throw error;
   }
-  const answerStore = config.ANSWER_STORE_MB > 0 ? AnswerStore.open(answerStorePathOf(config), config.ANSWER_STORE_MB * 2 ** 20, logger) : undefined;
-  const databases: Array<{ close(): void | Promise<void> }> = [snapshots, shares, ...(answerStore ? [answerStore] : [])];
+  const answerStore =
+    config.ANSWER_STORE_MB > 0
+      ? AnswerStore.open(answerStorePathOf(config), config.ANSWER_STORE_MB * 2 ** 20, logger)
+      : undefined;
+  const databases: Array<{ close(): void | Promise<void> }> = [
+    snapshots,
+    shares,
+    ...(answerStore ? [answerStore] : []),
+  ];
   let jobs: Jobs | undefined;
   let server: Server;
   try {
     jobs = jobsOf(snapshots);
     await openJobs(jobs);
-    const app = createApp({ snapshots, shares, config, logger, refresh: jobs.refresh, follow: jobs.follow, rateLimitStore, answerStore });
+    const app = createApp({
+      snapshots,
+      shares,
+      config,
+      logger,
+      refresh: jobs.refresh,
+      follow: jobs.follow,
+      rateLimitStore,
+      answerStore,
+    });
     server = await new Promise<Server>((resolve, reject) => {
       const s = createServer(app);
       s.once('error', (error) => reject(listenError(error, config)));
@@ -72,15 +93,26 @@ export async function serveHttp(config: Config, logger: Logger, { jobsOf, loadSe
     if (closing) res.setHeader('Connection', 'close');
   });
   const close = () => (closing ??= shutDown(server, running, databases, logger));
-  answerSignals(logger, { runNow: () => (closing ? undefined : runJobsNow(running)), stop: () => close().then(() => 0) });
+  answerSignals(logger, {
+    runNow: () => (closing ? undefined : runJobsNow(running)),
+    stop: () => close().then(() => 0),
+  });
 
   const address = server.address();
-  logger.info({ address: typeof address === 'object' && address ? `http://${address.address}:${address.port}` : address }, 'listening');
+  logger.info(
+    { address: typeof address === 'object' && address ? `http://${address.address}:${address.port}` : address },
+    'listening',
+  );
   return { server, close };
 }
 
 /** Drains and closes: no new connections, in-flight requests finish, the jobs stop, then the databases close. */
-async function shutDown(server: Server, jobs: Jobs, databases: Array<{ close(): void | Promise<void> }>, logger: Logger): Promise<void> {
+async function shutDown(
+  server: Server,
+  jobs: Jobs,
+  databases: Array<{ close(): void | Promise<void> }>,
+  logger: Logger,
+): Promise<void> {
   logger.info('shutting down: no new connections; finishing in-flight requests');
   const jobsStopped = stopJobs(jobs);
   await new Promise<void>((resolve) => {
@@ -112,8 +144,11 @@ async function shutDown(server: Server, jobs: Jobs, databases: Array<{ close(): 
 function listenError(error: Error, config: Pick<Config, 'HOST' | 'PORT'>): Error {
   const where = `${config.HOST}:${config.PORT}`;
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new Error(`cannot listen on ${where}: the port is already in use (set PORT or --port)`);
-  if (code === 'EACCES') return new Error(`cannot listen on ${where}: permission denied (ports below 1024 need privileges; set PORT)`);
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new Error(`cannot listen on ${where}: no such address on this machine (HOST)`);
+  if (code === 'EADDRINUSE')
+    return new Error(`cannot listen on ${where}: the port is already in use (set PORT or --port)`);
+  if (code === 'EACCES')
+    return new Error(`cannot listen on ${where}: permission denied (ports below 1024 need privileges; set PORT)`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new Error(`cannot listen on ${where}: no such address on this machine (HOST)`);
   return new Error(`cannot listen on ${where}: ${error.message}`);
 }

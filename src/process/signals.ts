@@ -27,10 +27,13 @@ export function answerSignals(logger: Logger, { runNow, stop }: Lifecycle): void
         logger.error('shutdown did not complete in time; exiting');
         process.exit(1);
       }, SHUTDOWN_GRACE_MS).unref();
-      stop().then((code) => process.exit(code), (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed; exiting');
-        process.exit(1);
-      });
+      stop().then(
+        (code) => process.exit(code),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed; exiting');
+          process.exit(1);
+        },
+      );
     });
   }
 }

@@ -3,7 +3,10 @@
 // votes, sessions and statistics read it too, and the councillors' queries import the votes'.
 
 /** The person's council (a body of typ rada, or the Sejm); null for none or several. */
-export interface CouncilOf { id_organu: number | null; organ: string | null }
+export interface CouncilOf {
+  id_organu: number | null;
+  organ: string | null;
+}
 
 /** The columns of CouncilOf for a query over `radny r` joined with COUNCIL_JOIN. */
 export const COUNCIL_COLUMNS = 'r.id_rady AS id_organu, c.nazwa AS organ';

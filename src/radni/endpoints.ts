@@ -11,9 +11,29 @@ import type { Queries } from '../snapshot/queries.ts';
 import type { VoteListKind, VoteListOptions } from './queries.ts';
 import { body } from '../utils/schemas.ts';
 import {
-  COUNCILLOR_PAGE, attendance, attendanceRecord, comparison, comparisonParams, councillorIdParams, councillorListItem,
-  councillorProfile, councillorTopic, flaggedVotesQuery, groupAgreement, listQuery, monthlyAttendance, pagedScopeQuery,
-  pairMonth, pairScopeQuery, partnerItem, partnerQuery, scopeQuery, topicsQuery, voteListTotals, votesQuery, votingProfile,
+  COUNCILLOR_PAGE,
+  attendance,
+  attendanceRecord,
+  comparison,
+  comparisonParams,
+  councillorIdParams,
+  councillorListItem,
+  councillorProfile,
+  councillorTopic,
+  flaggedVotesQuery,
+  groupAgreement,
+  listQuery,
+  monthlyAttendance,
+  pagedScopeQuery,
+  pairMonth,
+  pairScopeQuery,
+  partnerItem,
+  partnerQuery,
+  scopeQuery,
+  topicsQuery,
+  voteListTotals,
+  votesQuery,
+  votingProfile,
 } from './schemas.ts';
 
 const isId = (id: string) => /^\d+$/.test(id);
@@ -35,7 +55,13 @@ const eachCouncillor: Stored = {
   },
 };
 
-const person = { method: 'get' as const, params: councillorIdParams, errors: [400, 404], tag: 'radni', stored: eachCouncillor };
+const person = {
+  method: 'get' as const,
+  params: councillorIdParams,
+  errors: [400, 404],
+  tag: 'radni',
+  stored: eachCouncillor,
+};
 
 /** Two different known councillors (`:id`, `:id2`) in a known scope, or the 404 or 400 saying why not. */
 function pairOf(params: { id: string; id2: string }, scope: { organ?: number | undefined }, queries: Queries) {
@@ -50,7 +76,8 @@ function pairOf(params: { id: string; id2: string }, scope: { organ?: number | u
 }
 
 /** A page of the councillor's votes of one kind. */
-const voteList = (kind: VoteListKind) =>
+const voteList =
+  (kind: VoteListKind) =>
   ({ params, query }: { params: { id: string }; query: VoteListOptions }, { queries }: AnswerContext) => {
     const id = councillorId(params.id, queries);
     const { items, total } = queries.radni.votes(id, kind, inKnownTopic(inKnownBody(query, queries), queries));
@@ -60,7 +87,12 @@ const voteList = (kind: VoteListKind) =>
 /** The operations of this resource, by name. */
 export const radni = {
   list: endpoint({
-    method: 'get', path: '/api/radni', summary: 'Lista radnych', tag: 'radni', query: listQuery, errors: [400, 404],
+    method: 'get',
+    path: '/api/radni',
+    summary: 'Lista radnych',
+    tag: 'radni',
+    query: listQuery,
+    errors: [400, 404],
     // Two forms: the whole list (no `page` nor `limit`), or a page of it with `pagination`.
     response: z.union([
       envelope(z.array(councillorListItem), { count: count('Liczba pozycji w data') }),
@@ -79,91 +111,161 @@ export const radni = {
     },
   }),
   profile: endpoint({
-    ...person, path: '/api/radni/:id', summary: 'Profil radnego', query: scopeQuery, response: envelope(councillorProfile),
-    handler: ({ params, query }, { queries }) => queries.radni.profile(councillorId(params.id, queries), query.kadencja),
+    ...person,
+    path: '/api/radni/:id',
+    summary: 'Profil radnego',
+    query: scopeQuery,
+    response: envelope(councillorProfile),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.profile(councillorId(params.id, queries), query.kadencja),
   }),
   votes: endpoint({
-    ...person, path: '/api/radni/:id/glosowania',
+    ...person,
+    path: '/api/radni/:id/glosowania',
     summary: 'Głosowania radnego (porządek dat); z glos lub temat: tylko te z tym głosem, tego tematu',
     query: votesQuery,
     // The first page per ballot value too: where each count of the site's profile links (the evidence of a figure).
     stored: { ...eachCouncillor, variants: GLOS_VALUES.map((glos) => ({ glos })) },
-    response: paged(councillorVote), handler: voteList('wszystkie'),
+    response: paged(councillorVote),
+    handler: voteList('wszystkie'),
   }),
   votingProfile: endpoint({
-    ...person, path: '/api/radni/:id/profil-glosowania', summary: 'Profil głosowania', query: scopeQuery, response: envelope(votingProfile),
-    handler: ({ params, query }, { queries }) => queries.radni.votingProfile(councillorId(params.id, queries), query.kadencja),
+    ...person,
+    path: '/api/radni/:id/profil-glosowania',
+    summary: 'Profil głosowania',
+    query: scopeQuery,
+    response: envelope(votingProfile),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.votingProfile(councillorId(params.id, queries), query.kadencja),
   }),
   attendance: endpoint({
-    ...person, path: '/api/radni/:id/frekwencja', summary: 'Frekwencja radnego', query: scopeQuery, response: envelope(attendance),
-    handler: ({ params, query }, { queries }) => queries.radni.attendance(councillorId(params.id, queries), query.kadencja),
+    ...person,
+    path: '/api/radni/:id/frekwencja',
+    summary: 'Frekwencja radnego',
+    query: scopeQuery,
+    response: envelope(attendance),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.attendance(councillorId(params.id, queries), query.kadencja),
   }),
   monthlyAttendance: endpoint({
-    ...person, path: '/api/radni/:id/frekwencja-czas', summary: 'Frekwencja radnego w miesiącach', query: scopeQuery,
+    ...person,
+    path: '/api/radni/:id/frekwencja-czas',
+    summary: 'Frekwencja radnego w miesiącach',
+    query: scopeQuery,
     response: envelope(z.array(monthlyAttendance)),
-    handler: ({ params, query }, { queries }) => queries.radni.monthlyAttendance(councillorId(params.id, queries), query.kadencja),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.monthlyAttendance(councillorId(params.id, queries), query.kadencja),
   }),
   groupAgreement: endpoint({
-    ...person, path: '/api/radni/:id/zgodnosc-grupa', summary: 'Zgodność z własnym ugrupowaniem', query: scopeQuery, response: envelope(groupAgreement),
-    handler: ({ params, query }, { queries }) => queries.radni.groupAgreement(councillorId(params.id, queries), query.kadencja),
+    ...person,
+    path: '/api/radni/:id/zgodnosc-grupa',
+    summary: 'Zgodność z własnym ugrupowaniem',
+    query: scopeQuery,
+    response: envelope(groupAgreement),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.groupAgreement(councillorId(params.id, queries), query.kadencja),
   }),
   topics: endpoint({
-    ...person, path: '/api/radni/:id/tematy',
+    ...person,
+    path: '/api/radni/:id/tematy',
     summary: 'Jak radny głosuje w tematach: głosy i zgodność z ugrupowaniem w każdym temacie',
-    query: topicsQuery, response: envelope(z.array(councillorTopic)),
+    query: topicsQuery,
+    response: envelope(z.array(councillorTopic)),
     handler: ({ params, query }, { queries }) =>
       queries.radni.topicFigures(councillorId(params.id, queries), inKnownBody(query, queries), queries.utils.topics()),
   }),
   coalitions: endpoint({
-    ...person, path: '/api/radni/:id/koalicje', summary: 'Radni głosujący najbardziej podobnie', query: partnerQuery, response: envelope(z.array(partnerItem)),
-    handler: ({ params, query }, { queries }) => queries.radni.partnersOf(councillorId(params.id, queries), 'koalicje', query),
+    ...person,
+    path: '/api/radni/:id/koalicje',
+    summary: 'Radni głosujący najbardziej podobnie',
+    query: partnerQuery,
+    response: envelope(z.array(partnerItem)),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.partnersOf(councillorId(params.id, queries), 'koalicje', query),
   }),
   opponents: endpoint({
-    ...person, path: '/api/radni/:id/oponenci', summary: 'Radni głosujący najmniej podobnie', query: partnerQuery, response: envelope(z.array(partnerItem)),
-    handler: ({ params, query }, { queries }) => queries.radni.partnersOf(councillorId(params.id, queries), 'oponenci', query),
+    ...person,
+    path: '/api/radni/:id/oponenci',
+    summary: 'Radni głosujący najmniej podobnie',
+    query: partnerQuery,
+    response: envelope(z.array(partnerItem)),
+    handler: ({ params, query }, { queries }) =>
+      queries.radni.partnersOf(councillorId(params.id, queries), 'oponenci', query),
   }),
   solitaryVotes: endpoint({
-    ...person, path: '/api/radni/:id/glosowania-samotne', summary: 'Głosowania, w których radny jako jedyny wybrał swoją opcję',
-    query: flaggedVotesQuery, response: paged(councillorVote), handler: voteList('samotne'),
+    ...person,
+    path: '/api/radni/:id/glosowania-samotne',
+    summary: 'Głosowania, w których radny jako jedyny wybrał swoją opcję',
+    query: flaggedVotesQuery,
+    response: paged(councillorVote),
+    handler: voteList('samotne'),
   }),
   decisiveVotes: endpoint({
-    ...person, path: '/api/radni/:id/glosowania-kluczowe', summary: 'Głosowania rozstrzygnięte jednym głosem, w których głos radnego był decydujący',
-    query: flaggedVotesQuery, response: paged(councillorVote), handler: voteList('kluczowe'),
+    ...person,
+    path: '/api/radni/:id/glosowania-kluczowe',
+    summary: 'Głosowania rozstrzygnięte jednym głosem, w których głos radnego był decydujący',
+    query: flaggedVotesQuery,
+    response: paged(councillorVote),
+    handler: voteList('kluczowe'),
   }),
   agreeingVotes: endpoint({
-    ...person, path: '/api/radni/:id/glosowania-zgodne',
+    ...person,
+    path: '/api/radni/:id/glosowania-zgodne',
     summary: 'Głosowania zgodne ze stanowiskiem własnego ugrupowania (zgodne w zgodnosc-grupa)',
-    query: flaggedVotesQuery, response: paged(councillorVote), handler: voteList('zgodne'),
+    query: flaggedVotesQuery,
+    response: paged(councillorVote),
+    handler: voteList('zgodne'),
   }),
   voteListTotals: endpoint({
-    ...person, path: '/api/radni/:id/glosowania-liczby',
+    ...person,
+    path: '/api/radni/:id/glosowania-liczby',
     summary: 'Liczby głosowań radnego na każdej liście (wszystkie, zgodne, buntownicze, samotne, kluczowe)',
-    query: scopeQuery, response: envelope(voteListTotals),
+    query: scopeQuery,
+    response: envelope(voteListTotals),
     handler: ({ params, query }, { queries }) =>
       queries.radni.voteTotals(councillorId(params.id, queries), query.kadencja),
   }),
   bodies: endpoint({
-    ...person, path: '/api/radni/:id/organy', summary: 'Organy, na których posiedzeniach radny miał zapis obecności',
+    ...person,
+    path: '/api/radni/:id/organy',
+    summary: 'Organy, na których posiedzeniach radny miał zapis obecności',
     query: scopeQuery,
     response: envelope(z.array(body)),
     handler: ({ params, query }, { queries }) =>
       queries.radni.bodiesOf(councillorId(params.id, queries), query.kadencja),
   }),
   rebelliousVotes: endpoint({
-    ...person, path: '/api/radni/:id/glosowania-buntownicze', summary: 'Głosowania wbrew stanowisku własnego ugrupowania',
-    query: flaggedVotesQuery, response: paged(councillorVote), handler: voteList('buntownicze'),
+    ...person,
+    path: '/api/radni/:id/glosowania-buntownicze',
+    summary: 'Głosowania wbrew stanowisku własnego ugrupowania',
+    query: flaggedVotesQuery,
+    response: paged(councillorVote),
+    handler: voteList('buntownicze'),
   }),
   attendanceRecords: endpoint({
-    ...person, path: '/api/radni/:id/obecnosci', summary: 'Zapisy obecności radnego na posiedzeniach (od najnowszych)', query: pagedScopeQuery,
+    ...person,
+    path: '/api/radni/:id/obecnosci',
+    summary: 'Zapisy obecności radnego na posiedzeniach (od najnowszych)',
+    query: pagedScopeQuery,
     response: paged(attendanceRecord),
     handler: ({ params, query }, { queries }) => {
-      const { items, total } = queries.radni.attendanceRecords(councillorId(params.id, queries), inKnownBody(query, queries), query);
+      const { items, total } = queries.radni.attendanceRecords(
+        councillorId(params.id, queries),
+        inKnownBody(query, queries),
+        query,
+      );
       return new Reply(items, { pagination: pagination(query.page, query.limit, total) });
     },
   }),
   comparison: endpoint({
-    method: 'get', path: '/api/radni/:id/porownanie/:id2', summary: 'Dwóch radnych: zgodność i głosowania, w których głosowali różnie',
-    tag: 'radni', params: comparisonParams, query: pagedScopeQuery, errors: [400, 404], response: envelope(comparison, { pagination: paginationSchema }),
+    method: 'get',
+    path: '/api/radni/:id/porownanie/:id2',
+    summary: 'Dwóch radnych: zgodność i głosowania, w których głosowali różnie',
+    tag: 'radni',
+    params: comparisonParams,
+    query: pagedScopeQuery,
+    errors: [400, 404],
+    response: envelope(comparison, { pagination: paginationSchema }),
     handler: ({ params, query }, { queries }) => {
       const [first, second] = pairOf(params, query, queries);
       const { comparison: data, total } = queries.radni.comparison(first, second, query, query);
@@ -171,9 +273,14 @@ export const radni = {
     },
   }),
   pairMonths: endpoint({
-    method: 'get', path: '/api/radni/:id/porownanie/:id2/zgodnosc-czas',
-    summary: 'Dwóch radnych: zgodność w kolejnych miesiącach', tag: 'radni',
-    params: comparisonParams, query: pairScopeQuery, errors: [400, 404], response: envelope(z.array(pairMonth)),
+    method: 'get',
+    path: '/api/radni/:id/porownanie/:id2/zgodnosc-czas',
+    summary: 'Dwóch radnych: zgodność w kolejnych miesiącach',
+    tag: 'radni',
+    params: comparisonParams,
+    query: pairScopeQuery,
+    errors: [400, 404],
+    response: envelope(z.array(pairMonth)),
     handler: ({ params, query }, { queries }) => {
       const [first, second] = pairOf(params, query, queries);
       return queries.radni.pairMonths(first, second, query);

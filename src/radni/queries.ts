@@ -15,23 +15,57 @@ import type { Body, Topic } from '../utils/queries.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from './council.ts';
 
 export interface CouncillorListItem extends CouncilOf {
-  id_osoby: number; imie_nazwisko: string; kadencja: string; przynaleznosc_id: number;
-  id_ugrupowania: number | null; ugrupowanie: string | null; aktywny: number; token: string;
+  id_osoby: number;
+  imie_nazwisko: string;
+  kadencja: string;
+  przynaleznosc_id: number;
+  id_ugrupowania: number | null;
+  ugrupowanie: string | null;
+  aktywny: number;
+  token: string;
 }
 
 /** A `radny_stat` row; absent rows (no data in scope) read as zeros. */
 export interface CouncillorStat {
-  przynaleznosc_id: number | null; kadencja_biezaca: string | null; id_ugrupowania: number | null;
-  ugrupowanie: string | null; aktywny: number;
-  za: number; przeciw: number; wstrzymujacy: number; nieobecny: number; brak_glosu: number;
-  liczba_posiedzen: number; obecnosci: number; zg_wszystkie: number; zg_zgodne: number;
-  liczba_glosowan: number; liczba_samotnych: number; liczba_kluczowych: number; liczba_buntowniczych: number;
+  przynaleznosc_id: number | null;
+  kadencja_biezaca: string | null;
+  id_ugrupowania: number | null;
+  ugrupowanie: string | null;
+  aktywny: number;
+  za: number;
+  przeciw: number;
+  wstrzymujacy: number;
+  nieobecny: number;
+  brak_glosu: number;
+  liczba_posiedzen: number;
+  obecnosci: number;
+  zg_wszystkie: number;
+  zg_zgodne: number;
+  liczba_glosowan: number;
+  liczba_samotnych: number;
+  liczba_kluczowych: number;
+  liczba_buntowniczych: number;
 }
 
 const EMPTY_STAT: CouncillorStat = {
-  przynaleznosc_id: null, kadencja_biezaca: null, id_ugrupowania: null, ugrupowanie: null, aktywny: 0,
-  za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, liczba_posiedzen: 0, obecnosci: 0,
-  zg_wszystkie: 0, zg_zgodne: 0, liczba_glosowan: 0, liczba_samotnych: 0, liczba_kluczowych: 0, liczba_buntowniczych: 0,
+  przynaleznosc_id: null,
+  kadencja_biezaca: null,
+  id_ugrupowania: null,
+  ugrupowanie: null,
+  aktywny: 0,
+  za: 0,
+  przeciw: 0,
+  wstrzymujacy: 0,
+  nieobecny: 0,
+  brak_glosu: 0,
+  liczba_posiedzen: 0,
+  obecnosci: 0,
+  zg_wszystkie: 0,
+  zg_zgodne: 0,
+  liczba_glosowan: 0,
+  liczba_samotnych: 0,
+  liczba_kluczowych: 0,
+  liczba_buntowniczych: 0,
 };
 
 export type GlosValue = (typeof GLOS_VALUES)[number];
@@ -40,17 +74,29 @@ export type GlosValue = (typeof GLOS_VALUES)[number];
 export type VoteListKind = 'wszystkie' | 'samotne' | 'kluczowe' | 'buntownicze' | 'zgodne';
 
 const FLAG_OF: Record<VoteListKind, string | null> = {
-  wszystkie: null, samotne: 'samotny', kluczowe: 'kluczowy', buntownicze: 'buntowniczy', zgodne: 'z_grupa',
+  wszystkie: null,
+  samotne: 'samotny',
+  kluczowe: 'kluczowy',
+  buntownicze: 'buntowniczy',
+  zgodne: 'z_grupa',
 };
 /** The stat column of each list's total, in the order /glosowania-liczby answers them. */
 const TOTAL_OF: Record<VoteListKind, keyof CouncillorStat> = {
-  wszystkie: 'liczba_glosowan', zgodne: 'zg_zgodne', buntownicze: 'liczba_buntowniczych', samotne: 'liczba_samotnych',
+  wszystkie: 'liczba_glosowan',
+  zgodne: 'zg_zgodne',
+  buntownicze: 'liczba_buntowniczych',
+  samotne: 'liczba_samotnych',
   kluczowe: 'liczba_kluczowych',
 };
 
 export interface PartnerItem extends CouncilOf {
-  pozycja: number; id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null;
-  wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number;
+  pozycja: number;
+  id_osoby: number;
+  imie_nazwisko: string;
+  ugrupowanie: string | null;
+  wspolne_glosowania: number;
+  zgodne: number;
+  zgodnosc_procent: number;
 }
 
 /**
@@ -60,42 +106,85 @@ export interface PartnerItem extends CouncilOf {
  * totals are counted per topic (`radny_temat`).
  */
 export interface VoteListOptions {
-  kadencja?: string | undefined; organ?: number | undefined; glos?: GlosValue | undefined; temat?: string | undefined;
-  page: number; limit: number;
+  kadencja?: string | undefined;
+  organ?: number | undefined;
+  glos?: GlosValue | undefined;
+  temat?: string | undefined;
+  page: number;
+  limit: number;
 }
 
 /** A councillor's figures on one topic (CONTRACT §11 /api/radni/:id/tematy): profil-glosowania's, zgodnosc-grupa's. */
 export interface CouncillorTopic extends Topic {
-  za: number; przeciw: number; wstrzymujacy: number; nieobecny: number; brak_glosu: number;
-  za_procent: number; przeciw_procent: number; wszystkie_glosowania: number; zgodne: number; zgodnosc_procent: number;
+  za: number;
+  przeciw: number;
+  wstrzymujacy: number;
+  nieobecny: number;
+  brak_glosu: number;
+  za_procent: number;
+  przeciw_procent: number;
+  wszystkie_glosowania: number;
+  zgodne: number;
+  zgodnosc_procent: number;
 }
 const TOPIC_COUNTS = 'za, przeciw, wstrzymujacy, nieobecny, brak_glosu, zg_wszystkie, zg_zgodne';
 /** A vote's topic, for a row of `radny_glos` (a key lookup: a councillor's ballots are few). */
 const TOPIC_OF_BALLOT = '(SELECT t.temat FROM glosowanie t WHERE t.id_glosowania = rg.id_glosowania)';
-export interface PartnerOptions { kadencja?: string | undefined; min_wspolne: number; limit: number }
+export interface PartnerOptions {
+  kadencja?: string | undefined;
+  min_wspolne: number;
+  limit: number;
+}
 
 /** A term (absent: all terms) and a body (absent: all bodies). */
-export interface Scope { kadencja?: string | undefined; organ?: number | undefined }
-export interface PageRequest { page: number; limit: number }
+export interface Scope {
+  kadencja?: string | undefined;
+  organ?: number | undefined;
+}
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
 
 export interface AttendanceRecord {
-  id_posiedzenia: number; id_organu: number; numer: string; data: string; obecny: number;
+  id_posiedzenia: number;
+  id_organu: number;
+  numer: string;
+  data: string;
+  obecny: number;
   /** The session's attendance is the source's own list (CONTRACT §10). */
   lista_obecnosci: boolean;
 }
-export interface Councillor extends CouncilOf { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }
+export interface Councillor extends CouncilOf {
+  id_osoby: number;
+  imie_nazwisko: string;
+  ugrupowanie: string | null;
+}
 export interface DifferingVote {
-  id_glosowania: number; data_czas: string; tytul: string; wynik: string; glos: GlosValue; glos_drugiego: GlosValue;
+  id_glosowania: number;
+  data_czas: string;
+  tytul: string;
+  wynik: string;
+  glos: GlosValue;
+  glos_drugiego: GlosValue;
 }
 /** `data` of /api/radni/:id/porownanie/:id2. */
 export interface Comparison {
-  radny: Councillor; drugi: Councillor;
-  wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number;
+  radny: Councillor;
+  drugi: Councillor;
+  wspolne_glosowania: number;
+  zgodne: number;
+  zgodnosc_procent: number;
   rozbiezne: DifferingVote[];
   /** Both have a ballot or an attendance record in one body in scope: false for two councils' members (issue 36). */
   wspolny_organ: boolean;
 }
-export interface PairMonth { miesiac: string; wspolne_glosowania: number; zgodne: number; zgodnosc_procent: number }
+export interface PairMonth {
+  miesiac: string;
+  wspolne_glosowania: number;
+  zgodne: number;
+  zgodnosc_procent: number;
+}
 
 /** Statement parameters of a scope: null where the request does not filter. */
 const scopeParams = (scope: Scope) => ({ kadencja: scope.kadencja ?? null, organ: scope.organ ?? null });
@@ -125,7 +214,11 @@ export class RadniQueries {
   private readonly partnerDisplay: Database.Statement;
   private readonly countStatement: Database.Statement;
   private readonly idsStatement: Database.Statement;
-  private readonly listStatements: FilteredStatements<{ all: Database.Statement; page: Database.Statement; count: Database.Statement }>;
+  private readonly listStatements: FilteredStatements<{
+    all: Database.Statement;
+    page: Database.Statement;
+    count: Database.Statement;
+  }>;
   private readonly voteStatements: FilteredStatements;
   private readonly ballotCounts: Database.Statement;
   private readonly bodyBallotCounts: Database.Statement;
@@ -151,11 +244,13 @@ export class RadniQueries {
       };
     });
     // The page's keys come from the index alone; only those rows are joined to their votes.
-    this.voteStatements = new FilteredStatements((where) => db.prepare(`WITH page AS (
+    this.voteStatements = new FilteredStatements((where) =>
+      db.prepare(`WITH page AS (
         SELECT rg.ord, rg.id_glosowania, rg.glos FROM radny_glos rg ${where} ORDER BY rg.ord LIMIT ? OFFSET ?)
       SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
       FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
-      ORDER BY page.ord`));
+      ORDER BY page.ord`),
+    );
     this.countStatement = db.prepare('SELECT count(*) FROM radny').pluck();
     this.idsStatement = db.prepare('SELECT id_osoby FROM radny ORDER BY id_osoby').pluck();
     this.byId = db.prepare('SELECT id_osoby FROM radny WHERE id_osoby = ?').pluck();
@@ -168,19 +263,31 @@ export class RadniQueries {
     this.bodies = db.prepare(`SELECT o.id_organu, o.nazwa, o.typ
       FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
       WHERE b.id_osoby = ? AND b.kadencja = ? AND b.liczba_posiedzen > 0 ORDER BY o.id_organu`);
-    this.bodyTotal = db.prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?').pluck();
+    this.bodyTotal = db
+      .prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?')
+      .pluck();
     this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');
     this.partnerDisplay = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie, ${COUNCIL_COLUMNS} FROM radny r
       LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby ${COUNCIL_JOIN} WHERE r.id_osoby = ?`);
-    this.ballotCounts = db.prepare(`SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_stat
-      WHERE kadencja = ? AND id_osoby = ?`).raw();
-    this.bodyBallotCounts = db.prepare(`SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_organ_glosy
-      WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?`).raw();
+    this.ballotCounts = db
+      .prepare(
+        `SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_stat
+      WHERE kadencja = ? AND id_osoby = ?`,
+      )
+      .raw();
+    this.bodyBallotCounts = db
+      .prepare(
+        `SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_organ_glosy
+      WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?`,
+      )
+      .raw();
     this.attendancePage = db.prepare(`SELECT o.id_posiedzenia, o.id_organu, p.numer, p.data, o.obecny, p.lista_obecnosci
       FROM radny_obecnosc o JOIN posiedzenie p ON p.id_posiedzenia = o.id_posiedzenia
       WHERE o.id_osoby = @id AND (@kadencja IS NULL OR o.kadencja = @kadencja) AND (@organ IS NULL OR o.id_organu = @organ)
       ORDER BY o.ord LIMIT @limit OFFSET @offset`);
-    this.bodyAttendanceTotal = db.prepare('SELECT liczba_posiedzen FROM radny_organ WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?').pluck();
+    this.bodyAttendanceTotal = db
+      .prepare('SELECT liczba_posiedzen FROM radny_organ WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?')
+      .pluck();
     this.pair = db.prepare(`SELECT wspolne, zgodne FROM para_top
       WHERE kadencja = ? AND id_organu = ? AND id_osoby_1 = ? AND id_osoby_2 = ?`);
     this.differingPage = db.prepare(`WITH page AS (
@@ -189,14 +296,23 @@ export class RadniQueries {
       SELECT g.id_glosowania, g.data_czas, g.tytul, g.wynik, page.glos_a, page.glos_b
       FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania ORDER BY page.ord`);
     // A body where both have a ballot or an attendance record in scope (radny_organ_osoba: each person's rows).
-    this.sharedBody = db.prepare(`SELECT 1 FROM radny_organ a JOIN radny_organ b
+    this.sharedBody = db
+      .prepare(
+        `SELECT 1 FROM radny_organ a JOIN radny_organ b
         ON b.id_osoby = @other AND b.kadencja = a.kadencja AND b.id_organu = a.id_organu
-      WHERE a.id_osoby = @id AND a.kadencja = @kadencja AND (@organ IS NULL OR a.id_organu = @organ) LIMIT 1`).pluck();
+      WHERE a.id_osoby = @id AND a.kadencja = @kadencja AND (@organ IS NULL OR a.id_organu = @organ) LIMIT 1`,
+      )
+      .pluck();
     this.topicRows = db.prepare(`SELECT temat, ${TOPIC_COUNTS} FROM radny_temat
       WHERE id_osoby = ? AND kadencja = ? AND id_organu = ?`);
-    this.topicRow = db.prepare(`SELECT ${TOPIC_COUNTS} FROM radny_temat
-      WHERE id_osoby = ? AND kadencja = ? AND id_organu = ? AND temat = ?`).raw();
-    this.pairMonthRows = db.prepare(`SELECT substr(g.data, 1, 7) AS miesiac, count(*) AS wspolne_glosowania, sum(a.glos = b.glos) AS zgodne
+    this.topicRow = db
+      .prepare(
+        `SELECT ${TOPIC_COUNTS} FROM radny_temat
+      WHERE id_osoby = ? AND kadencja = ? AND id_organu = ? AND temat = ?`,
+      )
+      .raw();
+    this.pairMonthRows =
+      db.prepare(`SELECT substr(g.data, 1, 7) AS miesiac, count(*) AS wspolne_glosowania, sum(a.glos = b.glos) AS zgodne
       FROM ${SHARED_FROM} JOIN glosowanie g ON g.id_glosowania = a.id_glosowania WHERE ${SHARED_WHERE}
       GROUP BY miesiac ORDER BY miesiac`);
   }
@@ -213,7 +329,8 @@ export class RadniQueries {
 
   /** The id_osoby of an id or token, or undefined when it matches no councillor. */
   resolve(idOrToken: number | string): number | undefined {
-    return (typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken)) as number | undefined;
+    return (typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken)) as
+      number | undefined;
   }
 
   /** The bodies whose sessions the councillor attended or missed in scope (CONTRACT §7 membership), by id. */
@@ -236,14 +353,20 @@ export class RadniQueries {
   }
 
   private listFiltered(filter: CouncillorFilter) {
-    return this.listStatements.select([
-      ['s.kadencja = ?', filter.kadencja ?? ALL_TERMS],
-      // CONTRACT §7: persons with an attendance record in the body's sessions (in scope).
-      [`EXISTS (SELECT 1 FROM radny_organ b
-        WHERE b.kadencja = s.kadencja AND b.id_organu = ? AND b.id_osoby = s.id_osoby AND b.liczba_posiedzen > 0)`, filter.organ],
-      ['s.id_ugrupowania = ?', filter.ugrupowanie],
-      ['s.aktywny = ?', filter.aktywny === undefined ? undefined : Number(filter.aktywny)],
-    ], ['s.przynaleznosc_id IS NOT NULL']);
+    return this.listStatements.select(
+      [
+        ['s.kadencja = ?', filter.kadencja ?? ALL_TERMS],
+        // CONTRACT §7: persons with an attendance record in the body's sessions (in scope).
+        [
+          `EXISTS (SELECT 1 FROM radny_organ b
+        WHERE b.kadencja = s.kadencja AND b.id_organu = ? AND b.id_osoby = s.id_osoby AND b.liczba_posiedzen > 0)`,
+          filter.organ,
+        ],
+        ['s.id_ugrupowania = ?', filter.ugrupowanie],
+        ['s.aktywny = ?', filter.aktywny === undefined ? undefined : Number(filter.aktywny)],
+      ],
+      ['s.przynaleznosc_id IS NOT NULL'],
+    );
   }
 
   statOf(id: number, kadencja: string | undefined): CouncillorStat {
@@ -272,9 +395,15 @@ export class RadniQueries {
     const s = this.statOf(id, kadencja);
     const total = s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu;
     return {
-      za: s.za, przeciw: s.przeciw, wstrzymujacy: s.wstrzymujacy, nieobecny: s.nieobecny, brak_glosu: s.brak_glosu,
-      za_procent: percent(s.za, total), przeciw_procent: percent(s.przeciw, total),
-      wstrzymujacy_procent: percent(s.wstrzymujacy, total), nieobecny_procent: percent(s.nieobecny, total),
+      za: s.za,
+      przeciw: s.przeciw,
+      wstrzymujacy: s.wstrzymujacy,
+      nieobecny: s.nieobecny,
+      brak_glosu: s.brak_glosu,
+      za_procent: percent(s.za, total),
+      przeciw_procent: percent(s.przeciw, total),
+      wstrzymujacy_procent: percent(s.wstrzymujacy, total),
+      nieobecny_procent: percent(s.nieobecny, total),
       brak_glosu_procent: percent(s.brak_glosu, total),
     };
   }
@@ -282,43 +411,68 @@ export class RadniQueries {
   attendance(id: number, kadencja: string | undefined) {
     const s = this.statOf(id, kadencja);
     return {
-      liczba_posiedzen: s.liczba_posiedzen, obecnosci: s.obecnosci, nieobecnosci: s.liczba_posiedzen - s.obecnosci,
+      liczba_posiedzen: s.liczba_posiedzen,
+      obecnosci: s.obecnosci,
+      nieobecnosci: s.liczba_posiedzen - s.obecnosci,
       frekwencja_procent: percent(s.obecnosci, s.liczba_posiedzen),
     };
   }
 
   groupAgreement(id: number, kadencja: string | undefined) {
     const s = this.statOf(id, kadencja);
-    return { wszystkie_glosowania: s.zg_wszystkie, zgodne: s.zg_zgodne, zgodnosc_procent: percent(s.zg_zgodne, s.zg_wszystkie) };
+    return {
+      wszystkie_glosowania: s.zg_wszystkie,
+      zgodne: s.zg_zgodne,
+      zgodnosc_procent: percent(s.zg_zgodne, s.zg_wszystkie),
+    };
   }
 
   monthlyAttendance(id: number, kadencja: string | undefined) {
-    const rows = this.months.all(kadencja ?? ALL_TERMS, id) as Array<{ miesiac: string; liczba_posiedzen: number; obecnosci: number }>;
+    const rows = this.months.all(kadencja ?? ALL_TERMS, id) as Array<{
+      miesiac: string;
+      liczba_posiedzen: number;
+      obecnosci: number;
+    }>;
     return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen) }));
   }
 
   /** How many votes of each kind the councillor has in scope (the totals of the four lists). */
   voteTotals(id: number, kadencja: string | undefined): Record<VoteListKind, number> {
     const s = this.statOf(id, kadencja);
-    return Object.fromEntries(Object.entries(TOTAL_OF).map(([kind, column]) => [kind, s[column] as number])) as Record<VoteListKind, number>;
+    return Object.fromEntries(Object.entries(TOTAL_OF).map(([kind, column]) => [kind, s[column] as number])) as Record<
+      VoteListKind,
+      number
+    >;
   }
 
   /**
    * One councillor's votes of a kind, date order, with the page total from the materialised counts:
    * with `glos`, that value's count in profil-glosowania over the same votes (CONTRACT §9).
    */
-  votes(id: number, kind: VoteListKind, { kadencja, organ, glos, temat, page, limit }: VoteListOptions):
-    { items: Array<VoteSummary & { glos: GlosValue }>; total: number } {
+  votes(
+    id: number,
+    kind: VoteListKind,
+    { kadencja, organ, glos, temat, page, limit }: VoteListOptions,
+  ): { items: Array<VoteSummary & { glos: GlosValue }>; total: number } {
     const flag = FLAG_OF[kind];
     const code = glos === undefined ? undefined : GLOS_CODE.get(glos)!;
-    const { statements, params } = this.voteStatements.select([
-      ['rg.id_osoby = ?', id], ['rg.kadencja = ?', kadencja], ['rg.id_organu = ?', organ], ['rg.glos = ?', code],
-      [`${TOPIC_OF_BALLOT} = ?`, temat],
-    ], flag ? [`rg.${flag} = 1`] : []);
-    const rows = statements.all(...params, limit, (page - 1) * limit) as Array<Record<string, unknown> & { glos: number }>;
-    const total = temat === undefined
-      ? this.votesTotal(id, kind, kadencja, organ, code)
-      : this.topicVotesTotal(id, kind, { kadencja, organ }, temat, code);
+    const { statements, params } = this.voteStatements.select(
+      [
+        ['rg.id_osoby = ?', id],
+        ['rg.kadencja = ?', kadencja],
+        ['rg.id_organu = ?', organ],
+        ['rg.glos = ?', code],
+        [`${TOPIC_OF_BALLOT} = ?`, temat],
+      ],
+      flag ? [`rg.${flag} = 1`] : [],
+    );
+    const rows = statements.all(...params, limit, (page - 1) * limit) as Array<
+      Record<string, unknown> & { glos: number }
+    >;
+    const total =
+      temat === undefined
+        ? this.votesTotal(id, kind, kadencja, organ, code)
+        : this.topicVotesTotal(id, kind, { kadencja, organ }, temat, code);
     return { items: rows.map((r) => ({ ...voteSummaryOf(r), glos: GLOS_VALUES[r.glos]! })), total };
   }
 
@@ -328,7 +482,7 @@ export class RadniQueries {
     const row = this.topicRow.get(id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) as number[] | undefined;
     const [za, przeciw, wstrzymujacy, nieobecny, brakGlosu, wszystkie, zgodne] = row ?? [0, 0, 0, 0, 0, 0, 0];
     if (kind === 'wszystkie') {
-      return code === undefined ? za! + przeciw! + wstrzymujacy! + nieobecny! + brakGlosu! : row?.[code] ?? 0;
+      return code === undefined ? za! + przeciw! + wstrzymujacy! + nieobecny! + brakGlosu! : (row?.[code] ?? 0);
     }
     if (kind === 'zgodne') return zgodne!;
     if (kind === 'buntownicze') return wszystkie! - zgodne!;
@@ -348,19 +502,36 @@ export class RadniQueries {
       const r = rows.get(topic.temat);
       if (!r) return [];
       const total = r.za + r.przeciw + r.wstrzymujacy + r.nieobecny + r.brak_glosu;
-      return [{
-        ...topic, za: r.za, przeciw: r.przeciw, wstrzymujacy: r.wstrzymujacy, nieobecny: r.nieobecny,
-        brak_glosu: r.brak_glosu, za_procent: percent(r.za, total), przeciw_procent: percent(r.przeciw, total),
-        wszystkie_glosowania: r.zg_wszystkie, zgodne: r.zg_zgodne,
-        zgodnosc_procent: percent(r.zg_zgodne, r.zg_wszystkie),
-      }];
+      return [
+        {
+          ...topic,
+          za: r.za,
+          przeciw: r.przeciw,
+          wstrzymujacy: r.wstrzymujacy,
+          nieobecny: r.nieobecny,
+          brak_glosu: r.brak_glosu,
+          za_procent: percent(r.za, total),
+          przeciw_procent: percent(r.przeciw, total),
+          wszystkie_glosowania: r.zg_wszystkie,
+          zgodne: r.zg_zgodne,
+          zgodnosc_procent: percent(r.zg_zgodne, r.zg_wszystkie),
+        },
+      ];
     });
   }
 
-  private votesTotal(id: number, kind: VoteListKind, kadencja: string | undefined, organ: number | undefined, code: number | undefined): number {
+  private votesTotal(
+    id: number,
+    kind: VoteListKind,
+    kadencja: string | undefined,
+    organ: number | undefined,
+    code: number | undefined,
+  ): number {
     const scope = kadencja ?? ALL_TERMS;
     if (code !== undefined) {
-      const counts = (organ === undefined ? this.ballotCounts.get(scope, id) : this.bodyBallotCounts.get(scope, organ, id)) as number[] | undefined;
+      const counts = (
+        organ === undefined ? this.ballotCounts.get(scope, id) : this.bodyBallotCounts.get(scope, organ, id)
+      ) as number[] | undefined;
       return counts?.[code] ?? 0;
     }
     if (organ === undefined) return this.statOf(id, kadencja)[TOTAL_OF[kind]] as number;
@@ -368,16 +539,26 @@ export class RadniQueries {
   }
 
   /** A councillor's partners: most alike (`koalicje`) or least alike (`oponenci`), with at least `min_wspolne` shared votes. */
-  partnersOf(id: number, order: 'koalicje' | 'oponenci', { kadencja, min_wspolne, limit }: PartnerOptions): PartnerItem[] {
+  partnersOf(
+    id: number,
+    order: 'koalicje' | 'oponenci',
+    { kadencja, min_wspolne, limit }: PartnerOptions,
+  ): PartnerItem[] {
     const scope = kadencja ?? ALL_TERMS;
     const row = this.partners.get(scope, id) as Record<'koalicje' | 'oponenci', Buffer> | undefined;
     if (!row) return [];
     return unpackPartners(row[order], min_wspolne, limit).map((p, i) => {
       const shown = this.partnerDisplay.get(scope, p.id_osoby) as Councillor;
       return {
-        pozycja: i + 1, id_osoby: p.id_osoby, imie_nazwisko: shown.imie_nazwisko, ugrupowanie: shown.ugrupowanie,
-        wspolne_glosowania: p.wspolne, zgodne: p.zgodne, zgodnosc_procent: percent(p.zgodne, p.wspolne),
-        id_organu: shown.id_organu, organ: shown.organ,
+        pozycja: i + 1,
+        id_osoby: p.id_osoby,
+        imie_nazwisko: shown.imie_nazwisko,
+        ugrupowanie: shown.ugrupowanie,
+        wspolne_glosowania: p.wspolne,
+        zgodne: p.zgodne,
+        zgodnosc_procent: percent(p.zgodne, p.wspolne),
+        id_organu: shown.id_organu,
+        organ: shown.organ,
       };
     });
   }
@@ -387,11 +568,14 @@ export class RadniQueries {
    * frekwencja's liczba_posiedzen in the same scope.
    */
   attendanceRecords(id: number, scope: Scope, page: PageRequest): { items: AttendanceRecord[]; total: number } {
-    const rows = this.attendancePage.all({ id, ...scopeParams(scope), ...offsetOf(page) }) as Array<Omit<AttendanceRecord, 'lista_obecnosci'> & { lista_obecnosci: number }>;
+    const rows = this.attendancePage.all({ id, ...scopeParams(scope), ...offsetOf(page) }) as Array<
+      Omit<AttendanceRecord, 'lista_obecnosci'> & { lista_obecnosci: number }
+    >;
     const items = rows.map((r) => ({ ...r, lista_obecnosci: r.lista_obecnosci === 1 }));
-    const total = scope.organ === undefined
-      ? this.statOf(id, scope.kadencja).liczba_posiedzen
-      : (this.bodyAttendanceTotal.get(scope.kadencja ?? ALL_TERMS, scope.organ, id) as number | undefined) ?? 0;
+    const total =
+      scope.organ === undefined
+        ? this.statOf(id, scope.kadencja).liczba_posiedzen
+        : ((this.bodyAttendanceTotal.get(scope.kadencja ?? ALL_TERMS, scope.organ, id) as number | undefined) ?? 0);
     return { items, total };
   }
 
@@ -407,8 +591,17 @@ export class RadniQueries {
     const wspolne = figures?.wspolne ?? 0;
     const zgodne = figures?.zgodne ?? 0;
     const walk = this.walk(id, otherId, scope.kadencja);
-    const rows = wspolne === zgodne ? [] : this.differingPage.all({ ...walk, ...scopeParams(scope), ...offsetOf(page) }) as
-      Array<{ id_glosowania: number; data_czas: string; tytul: string; wynik: string; glos_a: number; glos_b: number }>;
+    const rows =
+      wspolne === zgodne
+        ? []
+        : (this.differingPage.all({ ...walk, ...scopeParams(scope), ...offsetOf(page) }) as Array<{
+            id_glosowania: number;
+            data_czas: string;
+            tytul: string;
+            wynik: string;
+            glos_a: number;
+            glos_b: number;
+          }>);
     const swapped = walk.driver !== id;
     return {
       comparison: {
@@ -418,10 +611,13 @@ export class RadniQueries {
         zgodne,
         zgodnosc_procent: percent(zgodne, wspolne),
         rozbiezne: rows.map(({ glos_a, glos_b, ...vote }) => ({
-          ...vote, glos: GLOS_VALUES[swapped ? glos_b : glos_a]!, glos_drugiego: GLOS_VALUES[swapped ? glos_a : glos_b]!,
+          ...vote,
+          glos: GLOS_VALUES[swapped ? glos_b : glos_a]!,
+          glos_drugiego: GLOS_VALUES[swapped ? glos_a : glos_b]!,
         })),
-        wspolny_organ: wspolne > 0
-          || this.sharedBody.get({ id, other: otherId, kadencja, organ: scope.organ ?? null }) !== undefined,
+        wspolny_organ:
+          wspolne > 0 ||
+          this.sharedBody.get({ id, other: otherId, kadencja, organ: scope.organ ?? null }) !== undefined,
       },
       total: wspolne - zgodne,
     };
@@ -433,7 +629,9 @@ export class RadniQueries {
    */
   pairMonths(id: number, otherId: number, scope: Scope): PairMonth[] {
     if (id === otherId) return [];
-    const rows = this.pairMonthRows.all({ ...this.walk(id, otherId, scope.kadencja), ...scopeParams(scope) }) as Array<Omit<PairMonth, 'zgodnosc_procent'>>;
+    const rows = this.pairMonthRows.all({ ...this.walk(id, otherId, scope.kadencja), ...scopeParams(scope) }) as Array<
+      Omit<PairMonth, 'zgodnosc_procent'>
+    >;
     return rows.map((r) => ({ ...r, zgodnosc_procent: percent(r.zgodne, r.wspolne_glosowania) }));
   }
 

@@ -16,7 +16,13 @@ import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Logger } from 'pino';
-import { type SnapshotManifest, type SnapshotMeta, sha256Of, snapshotManifest, snapshotMetaOf } from '../../core/snapshot/manifest.ts';
+import {
+  type SnapshotManifest,
+  type SnapshotMeta,
+  sha256Of,
+  snapshotManifest,
+  snapshotMetaOf,
+} from '../../core/snapshot/manifest.ts';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
 import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 import type { BackgroundJob } from '../process/background-job.ts';
@@ -85,21 +91,28 @@ class FollowError extends Error {
 function splitCredentials(url: string): { url: URL; headers: Record<string, string> } {
   const parsed = new URL(url);
   if (!parsed.username && !parsed.password) return { url: parsed, headers: {} };
-  const basic = Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64');
+  const basic = Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString(
+    'base64',
+  );
   parsed.username = '';
   parsed.password = '';
   return { url: parsed, headers: { authorization: `Basic ${basic}` } };
 }
 
 /** Why the snapshot described by `next` must not replace the one served (`served`), or undefined. */
-export function refusalOf(next: Pick<SnapshotMeta, 'snapshot' | 'builtAt' | 'source' | 'schemaVersion'>, served: SnapshotMeta | undefined): string | undefined {
+export function refusalOf(
+  next: Pick<SnapshotMeta, 'snapshot' | 'builtAt' | 'source' | 'schemaVersion'>,
+  served: SnapshotMeta | undefined,
+): string | undefined {
   if (next.schemaVersion !== SCHEMA_VERSION) {
     return `the builder's snapshot ${next.snapshot} has schema version ${next.schemaVersion} and this replica serves version ${SCHEMA_VERSION}: upgrade the builder and the replicas together; the served snapshot stays`;
   }
   if (!served || served.schemaVersion !== SCHEMA_VERSION) return undefined; // nothing this version could serve yet
   if (next.source !== served.source) {
-    return `the builder's snapshot ${next.snapshot} is built from another source (${next.source}) than the one served (${served.snapshot}, from ${served.source}); `
-      + 'a replica never replaces its data with another source\'s: remove the replica\'s database to follow the new source';
+    return (
+      `the builder's snapshot ${next.snapshot} is built from another source (${next.source}) than the one served (${served.snapshot}, from ${served.source}); ` +
+      "a replica never replaces its data with another source's: remove the replica's database to follow the new source"
+    );
   }
   if (next.builtAt <= served.builtAt) {
     return `the builder's snapshot ${next.snapshot} (built ${next.builtAt}) is not newer than the one served (${served.snapshot}, built ${served.builtAt}); the served snapshot stays`;
@@ -129,7 +142,10 @@ export class SnapshotFollower implements BackgroundJob {
   }
 
   start(): void {
-    this.options.logger.info({ follows: this.status.follows, everyS: this.options.intervalMs / 1000 }, 'following the builder\'s snapshot; this replica never builds');
+    this.options.logger.info(
+      { follows: this.status.follows, everyS: this.options.intervalMs / 1000 },
+      "following the builder's snapshot; this replica never builds",
+    );
     this.schedule(0);
   }
 
@@ -195,7 +211,9 @@ export class SnapshotFollower implements BackgroundJob {
       const meta = snapshotMetaOf(path);
       if (meta?.snapshot !== verified.snapshot) {
         rmSync(path, { force: true });
-        throw new FollowError(`the downloaded file is not the builder's snapshot ${verified.snapshot} (${meta ? `it holds ${meta.snapshot}` : 'it is not a council snapshot'}): discarded`);
+        throw new FollowError(
+          `the downloaded file is not the builder's snapshot ${verified.snapshot} (${meta ? `it holds ${meta.snapshot}` : 'it is not a council snapshot'}): discarded`,
+        );
       }
       const refusedFile = refusalOf(meta, this.servedMeta());
       if (refusedFile) {
@@ -207,20 +225,39 @@ export class SnapshotFollower implements BackgroundJob {
         Snapshot.open(path).retire(); // opens as this version serves it, or throws
       } catch (error) {
         rmSync(path, { force: true });
-        throw new FollowError(`the downloaded snapshot ${verified.snapshot} cannot be served: ${(error as Error).message}`);
+        throw new FollowError(
+          `the downloaded snapshot ${verified.snapshot} cannot be served: ${(error as Error).message}`,
+        );
       }
       this.options.publish(path, dbPath, verified);
       this.validator = null;
       this.status.download = null;
       this.options.onPublished?.();
-      logger.info({ snapshot: verified.snapshot, builtAt: verified.built_at, bytes: verified.size, previous: served?.snapshot ?? null }, 'followed the builder: snapshot published');
+      logger.info(
+        {
+          snapshot: verified.snapshot,
+          builtAt: verified.built_at,
+          bytes: verified.size,
+          previous: served?.snapshot ?? null,
+        },
+        'followed the builder: snapshot published',
+      );
       this.succeeded();
     } catch (error) {
       this.failures++;
       this.status.download = null;
       this.status.error = error instanceof FollowError ? error.message : `${(error as Error).message}`;
       this.changed();
-      if (!this.stopped) logger.warn({ follows: this.status.follows, failures: this.failures, retryInS: Math.round(this.delay() / 1000), err: error }, 'following the builder failed; the served snapshot stays');
+      if (!this.stopped)
+        logger.warn(
+          {
+            follows: this.status.follows,
+            failures: this.failures,
+            retryInS: Math.round(this.delay() / 1000),
+            err: error,
+          },
+          'following the builder failed; the served snapshot stays',
+        );
     }
   }
 
@@ -241,9 +278,16 @@ export class SnapshotFollower implements BackgroundJob {
 
   private async request(url: URL, headers: Record<string, string>): Promise<Response> {
     this.aborter = new AbortController();
-    const timer = setTimeout(() => this.aborter?.abort(new FollowError(`no answer from ${url} within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
+    const timer = setTimeout(
+      () => this.aborter?.abort(new FollowError(`no answer from ${url} within ${this.options.timeoutMs} ms`)),
+      this.options.timeoutMs,
+    );
     try {
-      return await fetch(url, { headers: { ...this.auth, 'accept-encoding': 'identity', ...headers }, signal: this.aborter.signal, redirect: 'follow' });
+      return await fetch(url, {
+        headers: { ...this.auth, 'accept-encoding': 'identity', ...headers },
+        signal: this.aborter.signal,
+        redirect: 'follow',
+      });
     } catch (error) {
       throw new FollowError(`the builder cannot be reached at ${url}: ${causeOf(error)}`);
     } finally {
@@ -264,7 +308,9 @@ export class SnapshotFollower implements BackgroundJob {
       throw new FollowError(`the manifest at ${this.status.follows} is not JSON: ${causeOf(error)}`);
     }
     if (!parsed.success) {
-      throw new FollowError(`the manifest at ${this.status.follows} is not a snapshot manifest: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new FollowError(
+        `the manifest at ${this.status.follows} is not a snapshot manifest: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
     const manifest = parsed.data;
     this.status.lastContact = new Date().toISOString();
@@ -295,15 +341,22 @@ export class SnapshotFollower implements BackgroundJob {
     const now = await this.fetchManifest();
     if (now.sha256 === digest && now.size === have) return { path, manifest: now };
     rmSync(path, { force: true });
-    throw new FollowError(`the download of ${manifest.snapshot} does not have the manifest's SHA-256 (${manifest.sha256.slice(0, 12)}…, got ${digest.slice(0, 12)}…): discarded`);
+    throw new FollowError(
+      `the download of ${manifest.snapshot} does not have the manifest's SHA-256 (${manifest.sha256.slice(0, 12)}…, got ${digest.slice(0, 12)}…): discarded`,
+    );
   }
 
   /** Fetches the file from byte `have` (the whole file when the builder will not resume); returns the size on disk. */
   private async fetchFile(manifest: SnapshotManifest, path: string, have: number): Promise<number> {
     const fileUrl = new URL(manifest.file, this.manifestUrl);
     // If-Range: the rest only if the file is still the one the first bytes came from, else all of it.
-    const resume = have === 0 ? {}
-      : { range: `bytes=${have}-`, ...(this.validator?.sha256 === manifest.sha256 ? { 'if-range': this.validator.value } : {}) };
+    const resume =
+      have === 0
+        ? {}
+        : {
+            range: `bytes=${have}-`,
+            ...(this.validator?.sha256 === manifest.sha256 ? { 'if-range': this.validator.value } : {}),
+          };
     const res = await this.request(fileUrl, resume);
     let from = 0;
     if (res.status === 206 && have > 0) {
@@ -311,7 +364,9 @@ export class SnapshotFollower implements BackgroundJob {
       if (!range || Number(range[1]) !== have || (range[2] !== '*' && Number(range[2]) !== manifest.size)) {
         await res.body?.cancel();
         rmSync(path, { force: true });
-        throw new FollowError(`the builder resumed the download with the range ${res.headers.get('content-range')}, not from byte ${have} of ${manifest.size}: it starts again`);
+        throw new FollowError(
+          `the builder resumed the download with the range ${res.headers.get('content-range')}, not from byte ${have} of ${manifest.size}: it starts again`,
+        );
       }
       from = have;
     } else if (res.status !== 200) {
@@ -333,7 +388,10 @@ export class SnapshotFollower implements BackgroundJob {
     const aborter = this.aborter!;
     const arm = () => {
       clearTimeout(idle);
-      idle = setTimeout(() => aborter.abort(new FollowError(`no byte from the builder for ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
+      idle = setTimeout(
+        () => aborter.abort(new FollowError(`no byte from the builder for ${this.options.timeoutMs} ms`)),
+        this.options.timeoutMs,
+      );
     };
     try {
       arm();
@@ -342,7 +400,9 @@ export class SnapshotFollower implements BackgroundJob {
         const buffer = chunk as Buffer;
         if (bytes + buffer.length > manifest.size) {
           rmSync(path, { force: true });
-          throw new FollowError(`the builder sent more than the manifest's ${manifest.size} bytes of ${manifest.snapshot}: discarded`);
+          throw new FollowError(
+            `the builder sent more than the manifest's ${manifest.size} bytes of ${manifest.snapshot}: discarded`,
+          );
         }
         await file.write(buffer);
         bytes += buffer.length;
@@ -356,22 +416,37 @@ export class SnapshotFollower implements BackgroundJob {
     } catch (error) {
       if (error instanceof FollowError) throw error;
       if (isDiskFull(error)) {
-        throw new FollowError(diskFull(error, `the download of ${manifest.snapshot} (${manifest.size} bytes) stopped at ${bytes} bytes writing ${path}`
-          + '; the served snapshot stays, and the next attempt resumes it', [{ dir: dirname(path), role: 'the snapshot and its download' }]).message);
+        throw new FollowError(
+          diskFull(
+            error,
+            `the download of ${manifest.snapshot} (${manifest.size} bytes) stopped at ${bytes} bytes writing ${path}` +
+              '; the served snapshot stays, and the next attempt resumes it',
+            [{ dir: dirname(path), role: 'the snapshot and its download' }],
+          ).message,
+        );
       }
-      throw new FollowError(`the download of ${manifest.snapshot} was cut off at ${bytes} of ${manifest.size} bytes (${causeOf(error)}); the next attempt resumes it`);
+      throw new FollowError(
+        `the download of ${manifest.snapshot} was cut off at ${bytes} of ${manifest.size} bytes (${causeOf(error)}); the next attempt resumes it`,
+      );
     } finally {
       clearTimeout(idle);
       await file.close();
     }
     if (bytes !== manifest.size) {
-      throw new FollowError(`the download of ${manifest.snapshot} stopped at ${bytes} of ${manifest.size} bytes; the next attempt resumes it`);
+      throw new FollowError(
+        `the download of ${manifest.snapshot} stopped at ${bytes} of ${manifest.size} bytes; the next attempt resumes it`,
+      );
     }
     return bytes;
   }
 }
 
-const metaOf = (m: SnapshotManifest) => ({ snapshot: m.snapshot, builtAt: m.built_at, source: m.source, schemaVersion: m.schema_version });
+const metaOf = (m: SnapshotManifest) => ({
+  snapshot: m.snapshot,
+  builtAt: m.built_at,
+  source: m.source,
+  schemaVersion: m.schema_version,
+});
 
 function causeOf(error: unknown): string {
   const reason = (error as { cause?: unknown }).cause ?? error;
@@ -390,6 +465,7 @@ function sizeOf(path: string): number {
 function removeOtherDownloads(dbPath: string, keep: string): void {
   const prefix = `${basename(dbPath)}.download-`;
   for (const name of readdirSync(dirname(dbPath))) {
-    if (name.startsWith(prefix) && join(dirname(dbPath), name) !== keep) rmSync(join(dirname(dbPath), name), { force: true });
+    if (name.startsWith(prefix) && join(dirname(dbPath), name) !== keep)
+      rmSync(join(dirname(dbPath), name), { force: true });
   }
 }

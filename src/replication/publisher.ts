@@ -26,17 +26,27 @@ export function publisherApp(dbPath: string): express.Express {
     // a file that is gone: put the one naming the published file in place first (a stat when there is none).
     if (req.path === manifest) settleManifest(dbPath, { removeStale: false });
     // no-cache: a cache between builder and replica must ask before reusing either file.
-    res.sendFile(file.path, { acceptRanges: true, cacheControl: false, headers: { 'Cache-Control': 'no-cache', 'Content-Type': file.type } }, (error) => {
-      if (!error || res.headersSent) return;
-      // The client's mistakes keep their status (416 for a range past the end, with the file's length in
-      // Content-Range, so that a replica starts again rather than retry); only a failure here is a 500.
-      const { status, headers } = error as { status?: number; headers?: Record<string, string> };
-      for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
-      res.status(status !== undefined && status >= 400 && status < 500 ? status : 500).type('text').send(error.message);
-    });
+    res.sendFile(
+      file.path,
+      { acceptRanges: true, cacheControl: false, headers: { 'Cache-Control': 'no-cache', 'Content-Type': file.type } },
+      (error) => {
+        if (!error || res.headersSent) return;
+        // The client's mistakes keep their status (416 for a range past the end, with the file's length in
+        // Content-Range, so that a replica starts again rather than retry); only a failure here is a 500.
+        const { status, headers } = error as { status?: number; headers?: Record<string, string> };
+        for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+        res
+          .status(status !== undefined && status >= 400 && status < 500 ? status : 500)
+          .type('text')
+          .send(error.message);
+      },
+    );
   });
   app.use((req, res) => {
-    res.status(404).type('text').send(`not published here: ${req.path} (this port serves ${[...files.keys()].join(' and ')})`);
+    res
+      .status(404)
+      .type('text')
+      .send(`not published here: ${req.path} (this port serves ${[...files.keys()].join(' and ')})`);
   });
   return app;
 }
@@ -45,17 +55,20 @@ export function publisherApp(dbPath: string): express.Express {
 export function startPublisher(dbPath: string, host: string, port: number): Promise<Server> {
   return new Promise((resolveServer, reject) => {
     const server = createServer(publisherApp(dbPath));
-    server.once('error', (error) => reject(new Error(`cannot publish the snapshot on ${host}:${port}: ${error.message}`)));
+    server.once('error', (error) =>
+      reject(new Error(`cannot publish the snapshot on ${host}:${port}: ${error.message}`)),
+    );
     server.listen(port, host, () => resolveServer(server));
   });
 }
 
 /** Closes a server at once: a download in flight is cut, and the replica resumes it later or from another builder. */
-export const closeServer = (server: Server | null): Promise<void> => new Promise<void>((done) => {
-  if (!server) return done();
-  server.close(() => done());
-  server.closeAllConnections();
-});
+export const closeServer = (server: Server | null): Promise<void> =>
+  new Promise<void>((done) => {
+    if (!server) return done();
+    server.close(() => done());
+    server.closeAllConnections();
+  });
 
 /** The publisher as a builder's background job: it serves from `open` (after `describePublished`) until `stop`. */
 export class Publisher implements BackgroundJob {
@@ -73,7 +86,10 @@ export class Publisher implements BackgroundJob {
   async open(): Promise<void> {
     await this.describePublished(this.dbPath);
     this.server = await startPublisher(this.dbPath, this.host, this.port);
-    this.logger.info({ manifest: `http://${this.host}:${this.port}/${basename(this.dbPath)}.manifest.json` }, 'publishing the snapshot to replicas');
+    this.logger.info(
+      { manifest: `http://${this.host}:${this.port}/${basename(this.dbPath)}.manifest.json` },
+      'publishing the snapshot to replicas',
+    );
   }
 
   stop(): Promise<void> {

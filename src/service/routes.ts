@@ -22,7 +22,11 @@ export const ENDPOINTS = [
 /** Outcome of the last refresh, reported by /health (set by the scheduler). */
 export interface RefreshStatus {
   last?: {
-    ok: boolean; finished: string; seconds: number; snapshot?: string; error?: string;
+    ok: boolean;
+    finished: string;
+    seconds: number;
+    snapshot?: string;
+    error?: string;
     /** false: the source was the one already served, nothing was rebuilt. */
     rebuilt?: boolean;
     /** Set when the refresh refused to publish (`error` says why): another source than the snapshot's, or a collapse of its data. */
@@ -32,14 +36,25 @@ export interface RefreshStatus {
   source?: RefreshSourceStatus;
   /** The last fetch of a live source: when, what it brought, or why it failed. */
   fetch?: {
-    finished: string; ok: boolean; newFiles?: number; unchanged?: number; bytes?: number; retries?: number; error?: string;
+    finished: string;
+    ok: boolean;
+    newFiles?: number;
+    unchanged?: number;
+    bytes?: number;
+    retries?: number;
+    error?: string;
     /** Files upstream sent broken: not mirrored, the previous good file kept. */
     rejected?: Array<{ url: string; problem: string }>;
   };
   running: boolean;
 }
 
-export function serviceRoutes(snapshots: SnapshotStore, refresh: RefreshStatus, delivery: Delivery, follow?: FollowStatus): Array<Route<FrontAnswer>> {
+export function serviceRoutes(
+  snapshots: SnapshotStore,
+  refresh: RefreshStatus,
+  delivery: Delivery,
+  follow?: FollowStatus,
+): Array<Route<FrontAnswer>> {
   const started = Date.now();
 
   const health: FrontAnswer = ({ res }) => {
@@ -51,9 +66,19 @@ export function serviceRoutes(snapshots: SnapshotStore, refresh: RefreshStatus, 
       version: VERSION,
       uptime_s: Math.floor((Date.now() - started) / 1000),
       data: snapshot
-        ? { snapshot: snapshot.id, zaktualizowano: snapshot.builtAt, liczba_glosowan: snapshot.voteCount, najnowsze_glosowanie: snapshot.newestVote }
+        ? {
+            snapshot: snapshot.id,
+            zaktualizowano: snapshot.builtAt,
+            liczba_glosowan: snapshot.voteCount,
+            najnowsze_glosowanie: snapshot.newestVote,
+          }
         : null,
-      odswiezanie: { trwa: refresh.running, ostatnie: refresh.last ?? null, pobieranie: refresh.fetch ?? null, zrodlo: refresh.source ?? null },
+      odswiezanie: {
+        trwa: refresh.running,
+        ostatnie: refresh.last ?? null,
+        pobieranie: refresh.fetch ?? null,
+        zrodlo: refresh.source ?? null,
+      },
       // A replica: the builder it follows and how far behind it the served snapshot is.
       replika: follow ? { ...follow, behindSeconds: behindSeconds(follow, snapshot?.id) } : null,
       // The published file is not served: its bytes are not its manifest's.
@@ -64,7 +89,12 @@ export function serviceRoutes(snapshots: SnapshotStore, refresh: RefreshStatus, 
 
   const index: FrontAnswer = ({ res, search }) => {
     rejectUnknownQuery('/api', [], Object.keys(parseQuery(search)));
-    const body = { nazwa: 'Council Voting Analytics API', wersja: VERSION, dokumentacja: '/api/openapi.json', endpoints: ENDPOINTS };
+    const body = {
+      nazwa: 'Council Voting Analytics API',
+      wersja: VERSION,
+      dokumentacja: '/api/openapi.json',
+      endpoints: ENDPOINTS,
+    };
     delivery.sendUncached(res, 200, envelopeOf(body));
   };
 

@@ -14,7 +14,10 @@ export { SqliteShareStore } from './sqlite.ts';
 export { type Share, type ShareStore, SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from './store.ts';
 
 /** The store the configuration names; throws (naming the database) when it cannot be used at all. */
-export async function openShareStore(config: Pick<Config, 'DB_PATH' | 'SHARES_DB_PATH' | 'SHARES_DATABASE_URL'>, logger?: Logger): Promise<ShareStore> {
+export async function openShareStore(
+  config: Pick<Config, 'DB_PATH' | 'SHARES_DB_PATH' | 'SHARES_DATABASE_URL'>,
+  logger?: Logger,
+): Promise<ShareStore> {
   return config.SHARES_DATABASE_URL
     ? PostgresShareStore.open(config.SHARES_DATABASE_URL, logger)
     : new SqliteShareStore(sharesPathOf(config), logger ? { logger } : {});

@@ -80,6 +80,8 @@ export class NewerShareSchemaError extends Error {
 /** Throws when the database at `where` has more steps applied than this service knows. */
 export function refuseNewerSchema(version: number, where: string): void {
   if (version > SHARE_MIGRATIONS.length) {
-    throw new NewerShareSchemaError(`the share-link database ${where} has schema version ${version}, newer than this service knows (${SHARE_MIGRATIONS.length}); upgrade the service`);
+    throw new NewerShareSchemaError(
+      `the share-link database ${where} has schema version ${version}, newer than this service knows (${SHARE_MIGRATIONS.length}); upgrade the service`,
+    );
   }
 }

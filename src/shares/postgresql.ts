@@ -10,7 +10,16 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { NewerShareSchemaError, SHARE_MIGRATIONS, refuseNewerSchema } from './migrations.ts';
 import {
-  NO_NAME, NO_PERSON, SHARE_COLUMNS, type Share, type ShareRow, type ShareStore, type ShareTarget, SharesUnavailableError, newLink, shareOf,
+  NO_NAME,
+  NO_PERSON,
+  SHARE_COLUMNS,
+  type Share,
+  type ShareRow,
+  type ShareStore,
+  type ShareTarget,
+  SharesUnavailableError,
+  newLink,
+  shareOf,
 } from './store.ts';
 
 /** pg_advisory_xact_lock key of the migration: any constant the other users of the database do not pick. */
@@ -54,7 +63,10 @@ export class PostgresShareStore implements ShareStore {
   private readonly pool: pg.Pool;
   private migration: Promise<void> | null = null;
 
-  private constructor(url: string, private readonly logger?: Logger) {
+  private constructor(
+    url: string,
+    private readonly logger?: Logger,
+  ) {
     this.where = describeDatabaseUrl(url);
     this.pool = new pg.Pool({
       connectionString: url,
@@ -63,11 +75,15 @@ export class PostgresShareStore implements ShareStore {
       query_timeout: QUERY_TIMEOUT_MS,
       application_name: 'council-voting-analytics',
       // Ids are BIGINT; every id the API accepts is a safe integer, so a number is exact.
-      types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        (oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
     });
     // An idle connection that breaks (the server restarted) is dropped by the pool; it must not crash us.
-    this.pool.on('error', (error) => this.logger?.warn({ err: error, db: this.where }, 'an idle share-link database connection failed'));
+    this.pool.on('error', (error) =>
+      this.logger?.warn({ err: error, db: this.where }, 'an idle share-link database connection failed'),
+    );
   }
 
   /**
@@ -81,7 +97,10 @@ export class PostgresShareStore implements ShareStore {
       store.migration = Promise.resolve();
     } catch (error) {
       if (error instanceof SharesUnavailableError && !isRefusal(error.cause)) {
-        logger?.warn({ db: store.where }, 'serving anyway: share links answer 503 until the share-link database is back');
+        logger?.warn(
+          { db: store.where },
+          'serving anyway: share links answer 503 until the share-link database is back',
+        );
         return store;
       }
       await store.close();
@@ -102,7 +121,15 @@ export class PostgresShareStore implements ShareStore {
               (klucz IS NULL AND id_glosowania = $1 AND id_osoby = $2)
               OR (klucz = $6 AND osoba = $4 AND (id_osoby = $2 OR $7))) LIMIT 1)
           AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = $3 AND osoba = $4 AND osoba_nr = $5) RETURNING link`,
-        values: [id_glosowania, id_osoby ?? NO_PERSON, klucz, name, osoba_nr, target.dawny_klucz, target.osoba_jednoznaczna],
+        values: [
+          id_glosowania,
+          id_osoby ?? NO_PERSON,
+          klucz,
+          name,
+          osoba_nr,
+          target.dawny_klucz,
+          target.osoba_jednoznaczna,
+        ],
       });
       if (unpinned.rows[0]) return { link: unpinned.rows[0].link, created: false };
       // The insert, or the existing link when the target has one, in one round trip. A link inserted by
@@ -129,19 +156,23 @@ export class PostgresShareStore implements ShareStore {
   async find(link: string): Promise<Share | undefined> {
     return this.withClient(async (client) => {
       const { rows } = await client.query<ShareRow>({
-        name: 'shares-find', text: `SELECT ${SHARE_COLUMNS} FROM udostepnienie WHERE link = $1`, values: [link],
+        name: 'shares-find',
+        text: `SELECT ${SHARE_COLUMNS} FROM udostepnienie WHERE link = $1`,
+        values: [link],
       });
       return rows[0] && shareOf(rows[0]);
     });
   }
 
   async pin(link: string, { klucz, osoba, osoba_nr }: ShareTarget): Promise<void> {
-    await this.withClient((client) => client.query({
-      name: 'shares-pin',
-      text: `UPDATE udostepnienie SET klucz = $2, osoba = $3, osoba_nr = $4 WHERE link = $1 AND osoba_nr IS NULL
+    await this.withClient((client) =>
+      client.query({
+        name: 'shares-pin',
+        text: `UPDATE udostepnienie SET klucz = $2, osoba = $3, osoba_nr = $4 WHERE link = $1 AND osoba_nr IS NULL
         AND NOT EXISTS (SELECT 1 FROM udostepnienie WHERE klucz = $2 AND osoba = $3 AND osoba_nr = $4)`,
-      values: [link, klucz, osoba ?? NO_NAME, osoba_nr],
-    }));
+        values: [link, klucz, osoba ?? NO_NAME, osoba_nr],
+      }),
+    );
   }
 
   async close(): Promise<void> {
@@ -221,7 +252,10 @@ export class PostgresShareStore implements ShareStore {
       this.logger?.error({ err: error, db: this.where }, `${message}: new links answer 503 until space is freed`);
       return new SharesUnavailableError(message, { cause: error, diskFull: true });
     }
-    const failure = new SharesUnavailableError(`the share-link database ${this.where} is unavailable: ${(error as Error).message}`, { cause: error });
+    const failure = new SharesUnavailableError(
+      `the share-link database ${this.where} is unavailable: ${(error as Error).message}`,
+      { cause: error },
+    );
     this.logger?.warn({ err: error, db: this.where }, 'share-link database unavailable');
     return failure;
   }

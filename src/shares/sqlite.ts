@@ -8,7 +8,16 @@ import type { Logger } from 'pino';
 import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 import { SHARE_MIGRATIONS, refuseNewerSchema } from './migrations.ts';
 import {
-  NO_NAME, NO_PERSON, SHARE_COLUMNS, type Share, type ShareRow, type ShareStore, type ShareTarget, SharesUnavailableError, newLink, shareOf,
+  NO_NAME,
+  NO_PERSON,
+  SHARE_COLUMNS,
+  type Share,
+  type ShareRow,
+  type ShareStore,
+  type ShareTarget,
+  SharesUnavailableError,
+  newLink,
+  shareOf,
 } from './store.ts';
 
 /** Applies the pending migrations in one transaction; refuses a file from a newer version of the service. */
@@ -27,10 +36,18 @@ export function migrateShares(db: Database.Database, path: string): void {
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|READONLY)/;
 
 const unpinnedParams = (t: ShareTarget) => ({
-  id_glosowania: t.id_glosowania, id_osoby: t.id_osoby ?? NO_PERSON, dawny_klucz: t.dawny_klucz, osoba: t.osoba ?? NO_NAME,
+  id_glosowania: t.id_glosowania,
+  id_osoby: t.id_osoby ?? NO_PERSON,
+  dawny_klucz: t.dawny_klucz,
+  osoba: t.osoba ?? NO_NAME,
   osoba_jednoznaczna: t.osoba_jednoznaczna ? 1 : 0,
 });
-const pinParams = (link: string, t: ShareTarget) => ({ link, klucz: t.klucz, osoba: t.osoba ?? NO_NAME, osoba_nr: t.osoba_nr });
+const pinParams = (link: string, t: ShareTarget) => ({
+  link,
+  klucz: t.klucz,
+  osoba: t.osoba ?? NO_NAME,
+  osoba_nr: t.osoba_nr,
+});
 
 export class SqliteShareStore implements ShareStore {
   private readonly logger: Logger | undefined;
@@ -45,7 +62,10 @@ export class SqliteShareStore implements ShareStore {
    * `busyTimeoutMs`: how long a write waits for another process's write before the store is unavailable;
    * `logger`: where a full disk is reported (the 503's public words do not name the file).
    */
-  constructor(readonly where: string, { busyTimeoutMs = 5000, logger }: { busyTimeoutMs?: number; logger?: Logger } = {}) {
+  constructor(
+    readonly where: string,
+    { busyTimeoutMs = 5000, logger }: { busyTimeoutMs?: number; logger?: Logger } = {},
+  ) {
     this.logger = logger;
     try {
       if (where !== ':memory:') mkdirSync(dirname(where), { recursive: true });
@@ -61,13 +81,19 @@ export class SqliteShareStore implements ShareStore {
       this.db.close();
       throw error;
     }
-    this.findByKey = this.db.prepare('SELECT link FROM udostepnienie WHERE klucz = ? AND osoba = ? AND osoba_nr = ?').pluck();
+    this.findByKey = this.db
+      .prepare('SELECT link FROM udostepnienie WHERE klucz = ? AND osoba = ? AND osoba_nr = ?')
+      .pluck();
     // A link made before the present identities for this vote and person: by its ids (step 1), or by the
     // vote's older identity and the name (step 2), and its person id unless the name alone tells them apart.
-    this.findUnpinned = this.db.prepare(`SELECT link FROM udostepnienie WHERE osoba_nr IS NULL AND (
+    this.findUnpinned = this.db
+      .prepare(
+        `SELECT link FROM udostepnienie WHERE osoba_nr IS NULL AND (
         (klucz IS NULL AND id_glosowania = @id_glosowania AND id_osoby = @id_osoby)
         OR (klucz = @dawny_klucz AND osoba = @osoba AND (id_osoby = @id_osoby OR @osoba_jednoznaczna)))
-      LIMIT 1`).pluck();
+      LIMIT 1`,
+      )
+      .pluck();
     this.findByLink = this.db.prepare(`SELECT ${SHARE_COLUMNS} FROM udostepnienie WHERE link = ?`);
     this.insert = this.db.prepare(`INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
     // Pinned only while no other link holds that identity (two old links of one vote and person).
@@ -79,16 +105,21 @@ export class SqliteShareStore implements ShareStore {
   async linkFor(target: ShareTarget): Promise<{ link: string; created: boolean }> {
     const { id_glosowania, klucz, id_osoby, osoba_nr } = target;
     // One immediate transaction: another process's link for the same target is either seen or waits.
-    return this.answer(() => this.db.transaction(() => {
-      const name = target.osoba ?? NO_NAME;
-      const existing = this.findByKey.get(klucz, name, osoba_nr) as string | undefined;
-      if (existing) return { link: existing, created: false };
-      const unpinned = this.findUnpinned.get(unpinnedParams(target)) as string | undefined;
-      if (unpinned && this.pinStatement.run(pinParams(unpinned, target)).changes === 1) return { link: unpinned, created: false };
-      const link = newLink();
-      this.insert.run(link, id_glosowania, id_osoby ?? NO_PERSON, klucz, name, osoba_nr, new Date().toISOString());
-      return { link, created: true };
-    }).immediate());
+    return this.answer(() =>
+      this.db
+        .transaction(() => {
+          const name = target.osoba ?? NO_NAME;
+          const existing = this.findByKey.get(klucz, name, osoba_nr) as string | undefined;
+          if (existing) return { link: existing, created: false };
+          const unpinned = this.findUnpinned.get(unpinnedParams(target)) as string | undefined;
+          if (unpinned && this.pinStatement.run(pinParams(unpinned, target)).changes === 1)
+            return { link: unpinned, created: false };
+          const link = newLink();
+          this.insert.run(link, id_glosowania, id_osoby ?? NO_PERSON, klucz, name, osoba_nr, new Date().toISOString());
+          return { link, created: true };
+        })
+        .immediate(),
+    );
   }
 
   async find(link: string): Promise<Share | undefined> {
@@ -111,13 +142,21 @@ export class SqliteShareStore implements ShareStore {
       return read();
     } catch (error) {
       if (isDiskFull(error)) {
-        const full = diskFull(error, `the share-link database ${this.where} cannot store a new link`, [{ dir: dirname(this.where), role: 'the share links' }]);
-        this.logger?.error({ err: full, db: this.where }, 'the disk of the share-link database is full: new links answer 503 until space is freed');
+        const full = diskFull(error, `the share-link database ${this.where} cannot store a new link`, [
+          { dir: dirname(this.where), role: 'the share links' },
+        ]);
+        this.logger?.error(
+          { err: full, db: this.where },
+          'the disk of the share-link database is full: new links answer 503 until space is freed',
+        );
         throw new SharesUnavailableError(full.message, { cause: error, diskFull: true });
       }
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && UNAVAILABLE.test(code)) {
-        throw new SharesUnavailableError(`the share-link database ${this.where} cannot answer: ${(error as Error).message}`, { cause: error });
+        throw new SharesUnavailableError(
+          `the share-link database ${this.where} cannot answer: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
       throw error;
     }

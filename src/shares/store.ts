@@ -69,15 +69,24 @@ export const newLink = (): string => randomBytes(16).toString('base64url');
 export const NO_NAME = '';
 
 export interface ShareRow {
-  link: string; id_glosowania: number; id_osoby: number; klucz: string | null; osoba: string; osoba_nr: number | null; utworzono: string;
+  link: string;
+  id_glosowania: number;
+  id_osoby: number;
+  klucz: string | null;
+  osoba: string;
+  osoba_nr: number | null;
+  utworzono: string;
 }
 
 /** The columns of a ShareRow, in its order. */
 export const SHARE_COLUMNS = 'link, id_glosowania, id_osoby, klucz, osoba, osoba_nr, utworzono';
 
 /** A stored row as a Share: NO_PERSON and NO_NAME back to null. */
-export const shareOf = (row: ShareRow): Share =>
-  ({ ...row, id_osoby: row.id_osoby === NO_PERSON ? null : row.id_osoby, osoba: row.osoba === NO_NAME ? null : row.osoba });
+export const shareOf = (row: ShareRow): Share => ({
+  ...row,
+  id_osoby: row.id_osoby === NO_PERSON ? null : row.id_osoby,
+  osoba: row.osoba === NO_NAME ? null : row.osoba,
+});
 
 /**
  * The store cannot answer now (its database is down, unreachable, busy or full); the message names the
@@ -95,6 +104,8 @@ export class SharesUnavailableError extends Error {
 }
 
 /** The public words of that 503 (the database's name and the cause stay in the log). */
-export const SHARES_UNAVAILABLE = 'share links are unavailable right now: their database cannot be reached; everything else is served as usual, try again in a minute';
+export const SHARES_UNAVAILABLE =
+  'share links are unavailable right now: their database cannot be reached; everything else is served as usual, try again in a minute';
 /** …when the disk of the links' database is full (the log names the database and the free space). */
-export const SHARES_DISK_FULL = 'new share links cannot be made right now: the disk of their database is full; links made before open as usual, everything else is served as usual';
+export const SHARES_DISK_FULL =
+  'new share links cannot be made right now: the disk of their database is full; links made before open as usual, everything else is served as usual';

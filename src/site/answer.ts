@@ -14,7 +14,14 @@ export interface Cacheable {
 }
 
 /** The answer's start, or undefined when it was answered 304. `url`: the request's own (as sent). */
-export function cacheable(snapshots: SnapshotStore, delivery: Delivery, req: IncomingMessage, res: ServerResponse, kind: Kind, url = req.url ?? '/'): Cacheable | undefined {
+export function cacheable(
+  snapshots: SnapshotStore,
+  delivery: Delivery,
+  req: IncomingMessage,
+  res: ServerResponse,
+  kind: Kind,
+  url = req.url ?? '/',
+): Cacheable | undefined {
   const snapshot = snapshots.holdFor(res);
   const etag = etagFor(snapshot.answersVersion, url);
   const encoding = delivery.encodingFor(req, kind);

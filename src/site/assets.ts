@@ -18,7 +18,9 @@ function read(name: string): string {
     return readFileSync(new URL(name, FOLDER), 'utf8');
   } catch (error) {
     const why = (error as Error).message;
-    throw new Error(`the website's asset ${name} is read from ${FOLDER.pathname} (sources beside the build): ${why}`, { cause: error });
+    throw new Error(`the website's asset ${name} is read from ${FOLDER.pathname} (sources beside the build): ${why}`, {
+      cause: error,
+    });
   }
 }
 
@@ -38,7 +40,9 @@ function asset(name: string, extension: string, type: string, content: string): 
 }
 
 /** The style sheet as sent: without its comments and line breaks. */
-const css = read('site.css').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\n\s*/g, '');
+const css = read('site.css')
+  .replace(/\/\*[\s\S]*?\*\//g, '')
+  .replace(/\n\s*/g, '');
 
 export const ASSETS = {
   css: asset('site', 'css', 'text/css; charset=utf-8', css),
@@ -49,8 +53,11 @@ export const ASSETS = {
 const BY_URL = new Map(Object.values(ASSETS).map((a) => [a.url, a]));
 
 /** GET /assets/<name>.<hash>.<ext>; any other name falls through (to the 404). */
-export const assetsRoute = (delivery: Delivery): RequestHandler => (req, res, next) => {
-  const found = BY_URL.get(req.path);
-  if (!found) return next();
-  if (!delivery.notModified(req, res, found.etag, null, found.kind)) delivery.sendAs(res, found.etag, found.body, null, found.kind);
-};
+export const assetsRoute =
+  (delivery: Delivery): RequestHandler =>
+  (req, res, next) => {
+    const found = BY_URL.get(req.path);
+    if (!found) return next();
+    if (!delivery.notModified(req, res, found.etag, null, found.kind))
+      delivery.sendAs(res, found.etag, found.body, null, found.kind);
+  };

@@ -34,10 +34,19 @@ function idOf(value: string): number {
   return parsed.data;
 }
 
-export function cardRoutes({ snapshots, delivery, cache = new CardCache() }: { snapshots: SnapshotStore; delivery: Delivery; cache?: CardCache }) {
+export function cardRoutes({
+  snapshots,
+  delivery,
+  cache = new CardCache(),
+}: {
+  snapshots: SnapshotStore;
+  delivery: Delivery;
+  cache?: CardCache;
+}) {
   let current = '';
   type Read = (snapshot: Snapshot, req: Req) => CardData | undefined;
-  const card = (key: (req: Req) => string, data: Read): RequestHandler =>
+  const card =
+    (key: (req: Req) => string, data: Read): RequestHandler =>
     async (req, res) => {
       const started = cacheable(snapshots, delivery, req, res, CARD, req.originalUrl);
       if (!started) return;
@@ -51,10 +60,18 @@ export function cardRoutes({ snapshots, delivery, cache = new CardCache() }: { s
       delivery.sendAs(res, started.etag, png, null, CARD);
     };
   return {
-    vote: card((req) => cardKeys.vote(idOf(pathParam(req, 'id'))), (s, req) => readersOf(s).cards.voteCard(idOf(pathParam(req, 'id')))),
-    voteWith: card((req) => cardKeys.vote(idOf(pathParam(req, 'id')), idOf(pathParam(req, 'osoba'))),
-      (s, req) => readersOf(s).cards.voteCard(idOf(pathParam(req, 'id')), idOf(pathParam(req, 'osoba')))),
-    councillor: card((req) => cardKeys.councillor(pathParam(req, 'token')), (s, req) => readersOf(s).cards.councillorCard(pathParam(req, 'token'))),
+    vote: card(
+      (req) => cardKeys.vote(idOf(pathParam(req, 'id'))),
+      (s, req) => readersOf(s).cards.voteCard(idOf(pathParam(req, 'id'))),
+    ),
+    voteWith: card(
+      (req) => cardKeys.vote(idOf(pathParam(req, 'id')), idOf(pathParam(req, 'osoba'))),
+      (s, req) => readersOf(s).cards.voteCard(idOf(pathParam(req, 'id')), idOf(pathParam(req, 'osoba'))),
+    ),
+    councillor: card(
+      (req) => cardKeys.councillor(pathParam(req, 'token')),
+      (s, req) => readersOf(s).cards.councillorCard(pathParam(req, 'token')),
+    ),
     cache,
   };
 }

@@ -5,7 +5,16 @@
 import type { ComponentChildren } from 'preact';
 import type { Body, Counts, Group, Scoped, Term, VoteSummary } from './data.ts';
 import {
-  BALLOTS, BALLOT_LABEL, COUNT_LABEL, type Ballot, ballotOf, formatDate, formatMonth, formatMonthShort, formatNumber, formatPercent,
+  BALLOTS,
+  BALLOT_LABEL,
+  COUNT_LABEL,
+  type Ballot,
+  ballotOf,
+  formatDate,
+  formatMonth,
+  formatMonthShort,
+  formatNumber,
+  formatPercent,
   formatTerm,
 } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
@@ -20,20 +29,27 @@ export function ResultBadge({ wynik }: { wynik: string }) {
 export function CountsBar({ counts, total }: { counts: Counts; total?: number }) {
   const sum = total ?? BALLOTS.reduce((s, b) => s + counts[b], 0);
   let x = 0;
-  const label = BALLOTS.filter((b) => counts[b] > 0).map((b) => `${COUNT_LABEL[b]}: ${counts[b]}`).join(', ') || 'Brak głosów';
+  const label =
+    BALLOTS.filter((b) => counts[b] > 0)
+      .map((b) => `${COUNT_LABEL[b]}: ${counts[b]}`)
+      .join(', ') || 'Brak głosów';
   return (
     <div class="counts">
       <svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label={label}>
-        {sum > 0 && BALLOTS.map((b) => {
-          const width = (counts[b] / sum) * 100;
-          const rect = width > 0 ? <rect class={`f-${b}`} x={round(x)} y="0" width={round(width)} height="10" /> : null;
-          x += width;
-          return rect;
-        })}
+        {sum > 0 &&
+          BALLOTS.map((b) => {
+            const width = (counts[b] / sum) * 100;
+            const rect =
+              width > 0 ? <rect class={`f-${b}`} x={round(x)} y="0" width={round(width)} height="10" /> : null;
+            x += width;
+            return rect;
+          })}
       </svg>
       <ul class="legend" aria-hidden="true">
         {BALLOTS.filter((b) => counts[b] > 0 || b === 'za' || b === 'przeciw').map((b) => (
-          <li class={`k-${b}`}>{COUNT_LABEL[b]}: <strong>{formatNumber(counts[b])}</strong></li>
+          <li class={`k-${b}`}>
+            {COUNT_LABEL[b]}: <strong>{formatNumber(counts[b])}</strong>
+          </li>
         ))}
       </ul>
     </div>
@@ -42,22 +58,43 @@ export function CountsBar({ counts, total }: { counts: Counts; total?: number })
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export const voteCounts = (v: Pick<VoteSummary, 'za' | 'przeciw' | 'wstrzymujacy' | 'nieobecni' | 'brak_glosu'>): Counts =>
-  ({ za: v.za, przeciw: v.przeciw, wstrzymujacy: v.wstrzymujacy, nieobecny: v.nieobecni, brak_glosu: v.brak_glosu });
+export const voteCounts = (
+  v: Pick<VoteSummary, 'za' | 'przeciw' | 'wstrzymujacy' | 'nieobecni' | 'brak_glosu'>,
+): Counts => ({
+  za: v.za,
+  przeciw: v.przeciw,
+  wstrzymujacy: v.wstrzymujacy,
+  nieobecny: v.nieobecni,
+  brak_glosu: v.brak_glosu,
+});
 
 /** `21 : 7 : 2` (za : przeciw : wstrzymało się), read out in full by screen readers. */
 export function Tally({ vote }: { vote: Pick<VoteSummary, 'za' | 'przeciw' | 'wstrzymujacy'> }) {
   return (
     <span class="nw" title="za : przeciw : wstrzymało się">
-      <span aria-hidden="true">{vote.za} : {vote.przeciw} : {vote.wstrzymujacy}</span>
-      <span class="vh">za {vote.za}, przeciw {vote.przeciw}, wstrzymało się {vote.wstrzymujacy}</span>
+      <span aria-hidden="true">
+        {vote.za} : {vote.przeciw} : {vote.wstrzymujacy}
+      </span>
+      <span class="vh">
+        za {vote.za}, przeciw {vote.przeciw}, wstrzymało się {vote.wstrzymujacy}
+      </span>
     </span>
   );
 }
 
 /** A list of votes; `ballot` adds a column with one councillor's ballot; `evidence` marks its rows as the votes behind a figure. */
-export function VoteTable({ ctx, votes, caption, ballot = false, evidence = false }: {
-  ctx: PageContext; votes: ReadonlyArray<VoteSummary & { glos?: string }>; caption: string; ballot?: boolean; evidence?: boolean;
+export function VoteTable({
+  ctx,
+  votes,
+  caption,
+  ballot = false,
+  evidence = false,
+}: {
+  ctx: PageContext;
+  votes: ReadonlyArray<VoteSummary & { glos?: string }>;
+  caption: string;
+  ballot?: boolean;
+  evidence?: boolean;
 }) {
   if (votes.length === 0) return <p class="muted">Brak głosowań.</p>;
   return (
@@ -66,11 +103,17 @@ export function VoteTable({ ctx, votes, caption, ballot = false, evidence = fals
         <caption class="vh">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" class="hide-s">Data</th>
+            <th scope="col" class="hide-s">
+              Data
+            </th>
             <th scope="col">Głosowanie</th>
             {ballot && <th scope="col">Głos</th>}
-            <th scope="col" class={ballot ? 'hide-s' : undefined}>Wynik</th>
-            <th scope="col" class="num">Za : przeciw : wstrz.</th>
+            <th scope="col" class={ballot ? 'hide-s' : undefined}>
+              Wynik
+            </th>
+            <th scope="col" class="num">
+              Za : przeciw : wstrz.
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -79,11 +122,19 @@ export function VoteTable({ ctx, votes, caption, ballot = false, evidence = fals
               <td class="nw hide-s">{formatDate(v.data)}</td>
               <td class="title">
                 <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
-                <div class="muted"><span class="show-s">{formatDate(v.data)} · </span>{v.organ}{ballot && <span class="show-s"> · {v.wynik}</span>}</div>
+                <div class="muted">
+                  <span class="show-s">{formatDate(v.data)} · </span>
+                  {v.organ}
+                  {ballot && <span class="show-s"> · {v.wynik}</span>}
+                </div>
               </td>
               {ballot && <td>{BALLOT_LABEL[ballotOf(v.glos ?? '')]}</td>}
-              <td class={ballot ? 'hide-s' : undefined}><ResultBadge wynik={v.wynik} /></td>
-              <td class="num"><Tally vote={v} /></td>
+              <td class={ballot ? 'hide-s' : undefined}>
+                <ResultBadge wynik={v.wynik} />
+              </td>
+              <td class="num">
+                <Tally vote={v} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -93,36 +144,96 @@ export function VoteTable({ ctx, votes, caption, ballot = false, evidence = fals
 }
 
 /** "Page n of m" navigation; `link` is the address of page n (undefined: the first, which has no `strona`). */
-export function Pager({ page, pages, link }: { page: number; pages: number; link: (page: number | undefined) => string }) {
+export function Pager({
+  page,
+  pages,
+  link,
+}: {
+  page: number;
+  pages: number;
+  link: (page: number | undefined) => string;
+}) {
   if (pages <= 1) return null;
   const to = (n: number) => link(n === 1 ? undefined : n);
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
   const items: ComponentChildren[] = [];
-  if (page > 1) items.push(<li><a href={to(page - 1)} rel="prev">‹ Poprzednia</a></li>);
+  if (page > 1)
+    items.push(
+      <li>
+        <a href={to(page - 1)} rel="prev">
+          ‹ Poprzednia
+        </a>
+      </li>,
+    );
   shown.forEach((n, i) => {
     if (i > 0 && n - shown[i - 1]! > 1) items.push(<li aria-hidden="true">…</li>);
-    items.push(<li>{n === page
-      ? <span aria-current="page"><span class="vh">Strona </span>{n}</span>
-      : <a href={to(n)}><span class="vh">Strona </span>{n}</a>}</li>);
+    items.push(
+      <li>
+        {n === page ? (
+          <span aria-current="page">
+            <span class="vh">Strona </span>
+            {n}
+          </span>
+        ) : (
+          <a href={to(n)}>
+            <span class="vh">Strona </span>
+            {n}
+          </a>
+        )}
+      </li>,
+    );
   });
-  if (page < pages) items.push(<li><a href={to(page + 1)} rel="next">Następna ›</a></li>);
-  return <nav class="pager" aria-label="Strony wyników"><ul>{items}</ul></nav>;
+  if (page < pages)
+    items.push(
+      <li>
+        <a href={to(page + 1)} rel="next">
+          Następna ›
+        </a>
+      </li>,
+    );
+  return (
+    <nav class="pager" aria-label="Strony wyników">
+      <ul>{items}</ul>
+    </nav>
+  );
 }
 
 /** The download of a list: exactly its rows, every page (`href`: src/site/paths.ts `listHref`). */
 export function CsvLink({ href, what }: { href: string; what: string }) {
-  return <p class="dl"><a href={href} download="">Pobierz {what} (CSV)</a></p>;
+  return (
+    <p class="dl">
+      <a href={href} download="">
+        Pobierz {what} (CSV)
+      </a>
+    </p>
+  );
 }
 
 /** Says that a section covers every body although the page is scoped to one. */
 export function ScopeNote({ ctx, scoped }: { ctx: PageContext; scoped: Scoped<unknown> }) {
   if (ctx.organ === undefined || scoped.organ) return null;
-  return <p class="note">Ta sekcja obejmuje wszystkie organy, nie tylko: {bodyName(ctx, ctx.organ) ?? `organ ${ctx.organ}`}.</p>;
+  return (
+    <p class="note">
+      Ta sekcja obejmuje wszystkie organy, nie tylko: {bodyName(ctx, ctx.organ) ?? `organ ${ctx.organ}`}.
+    </p>
+  );
 }
 
 /** A GET filter form over the current page (or `action`); keeps the council scope unless it has its own organ field. */
-export function FilterForm({ ctx, children, label, ownOrgan = false, action = ctx.path }: {
-  ctx: PageContext; children: ComponentChildren; label: string; ownOrgan?: boolean; action?: string;
+export function FilterForm({
+  ctx,
+  children,
+  label,
+  ownOrgan = false,
+  action = ctx.path,
+}: {
+  ctx: PageContext;
+  children: ComponentChildren;
+  label: string;
+  ownOrgan?: boolean;
+  action?: string;
 }) {
   return (
     <form class="filters" method="get" action={action} aria-label={label}>
@@ -133,24 +244,50 @@ export function FilterForm({ ctx, children, label, ownOrgan = false, action = ct
   );
 }
 
-export function TermSelect({ terms, value, id = 'f-kadencja' }: { terms: Term[]; value: string | undefined; id?: string }) {
+export function TermSelect({
+  terms,
+  value,
+  id = 'f-kadencja',
+}: {
+  terms: Term[];
+  value: string | undefined;
+  id?: string;
+}) {
   return (
-    <label for={id}>Kadencja
+    <label for={id}>
+      Kadencja
       <select id={id} name="kadencja">
         <option value="">Wszystkie</option>
-        {terms.map((t) => <option value={t.kadencja} selected={t.kadencja === value}>{formatTerm(t.kadencja)}</option>)}
+        {terms.map((t) => (
+          <option value={t.kadencja} selected={t.kadencja === value}>
+            {formatTerm(t.kadencja)}
+          </option>
+        ))}
       </select>
     </label>
   );
 }
 
 /** `required`: a body must be chosen (no „Wszystkie”). */
-export function BodySelect({ bodies, value, required = false }: { bodies: Body[]; value: number | undefined; required?: boolean }) {
+export function BodySelect({
+  bodies,
+  value,
+  required = false,
+}: {
+  bodies: Body[];
+  value: number | undefined;
+  required?: boolean;
+}) {
   return (
-    <label for="f-organ">Organ
+    <label for="f-organ">
+      Organ
       <select id="f-organ" name="organ" required={required}>
         {!required && <option value="">Wszystkie</option>}
-        {bodies.map((b) => <option value={String(b.id_organu)} selected={b.id_organu === value}>{b.nazwa}</option>)}
+        {bodies.map((b) => (
+          <option value={String(b.id_organu)} selected={b.id_organu === value}>
+            {b.nazwa}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -158,10 +295,15 @@ export function BodySelect({ bodies, value, required = false }: { bodies: Body[]
 
 export function GroupSelect({ groups, value }: { groups: Group[]; value: number | undefined }) {
   return (
-    <label for="f-ugrupowanie">Ugrupowanie
+    <label for="f-ugrupowanie">
+      Ugrupowanie
       <select id="f-ugrupowanie" name="ugrupowanie">
         <option value="">Wszystkie</option>
-        {groups.map((g) => <option value={String(g.id_ugrupowania)} selected={g.id_ugrupowania === value}>{g.nazwa}</option>)}
+        {groups.map((g) => (
+          <option value={String(g.id_ugrupowania)} selected={g.id_ugrupowania === value}>
+            {g.nazwa}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -177,8 +319,16 @@ function monthIndex(yyyyMm: string): number {
  * Monthly attendance as inline SVG bars (0–100 %) on a calendar axis: a month without any session
  * is a gap, a month with 0 % a flat mark. The figures are also given as a table.
  */
-export function MonthlyChart({ months, caption, label = 'Frekwencja', empty = 'Brak zapisów obecności.' }: {
-  months: ReadonlyArray<{ miesiac: string; frekwencja_procent: number }>; caption: string; label?: string; empty?: string;
+export function MonthlyChart({
+  months,
+  caption,
+  label = 'Frekwencja',
+  empty = 'Brak zapisów obecności.',
+}: {
+  months: ReadonlyArray<{ miesiac: string; frekwencja_procent: number }>;
+  caption: string;
+  label?: string;
+  empty?: string;
 }) {
   if (months.length === 0) return <p class="muted">{empty}</p>;
   const first = months[0]!;
@@ -188,8 +338,9 @@ export function MonthlyChart({ months, caption, label = 'Frekwencja', empty = 'B
   const step = 10;
   const width = Math.max(span * step, 120);
   const values = months.map((m) => m.frekwencja_procent);
-  const summary = `${caption}: od ${formatMonth(first.miesiac)} do ${formatMonth(last.miesiac)}, `
-    + `najniższa ${formatPercent(Math.min(...values))}, najwyższa ${formatPercent(Math.max(...values))}.`;
+  const summary =
+    `${caption}: od ${formatMonth(first.miesiac)} do ${formatMonth(last.miesiac)}, ` +
+    `najniższa ${formatPercent(Math.min(...values))}, najwyższa ${formatPercent(Math.max(...values))}.`;
   return (
     <figure>
       <svg class="chart" viewBox={`0 0 ${width} 104`} preserveAspectRatio="none" role="img" aria-label={summary}>
@@ -199,21 +350,43 @@ export function MonthlyChart({ months, caption, label = 'Frekwencja', empty = 'B
         {months.map((m) => {
           const h = Math.max(m.frekwencja_procent, 1);
           return (
-            <rect class="c" x={(monthIndex(m.miesiac) - start) * step + 1} y={round(102 - h)} width={step - 2} height={round(h)}>
+            <rect
+              class="c"
+              x={(monthIndex(m.miesiac) - start) * step + 1}
+              y={round(102 - h)}
+              width={step - 2}
+              height={round(h)}
+            >
               <title>{`${formatMonth(m.miesiac)}: ${formatPercent(m.frekwencja_procent)}`}</title>
             </rect>
           );
         })}
       </svg>
-      <figcaption><span>{formatMonthShort(first.miesiac)}</span><span>{caption} (0–100%)</span><span>{formatMonthShort(last.miesiac)}</span></figcaption>
+      <figcaption>
+        <span>{formatMonthShort(first.miesiac)}</span>
+        <span>{caption} (0–100%)</span>
+        <span>{formatMonthShort(last.miesiac)}</span>
+      </figcaption>
       <details>
         <summary>Dane wykresu</summary>
         <div class="tw">
           <table>
             <caption class="vh">{caption}</caption>
-            <thead><tr><th scope="col">Miesiąc</th><th scope="col" class="num">{label}</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Miesiąc</th>
+                <th scope="col" class="num">
+                  {label}
+                </th>
+              </tr>
+            </thead>
             <tbody>
-              {months.map((m) => <tr><td>{formatMonth(m.miesiac)}</td><td class="num">{formatPercent(m.frekwencja_procent)}</td></tr>)}
+              {months.map((m) => (
+                <tr>
+                  <td>{formatMonth(m.miesiac)}</td>
+                  <td class="num">{formatPercent(m.frekwencja_procent)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>

@@ -17,7 +17,15 @@ const TEXT: Kind = { type: 'text/plain; charset=utf-8', compressed: false };
 
 const NO_SITEMAP = 'Mapa strony wymaga publicznego adresu serwisu (PUBLIC_URL): adresy w niej muszą być pełne.';
 
-export function crawlerRoutes({ snapshots, delivery, publicUrl }: { snapshots: SnapshotStore; delivery: Delivery; publicUrl: PublicUrl }) {
+export function crawlerRoutes({
+  snapshots,
+  delivery,
+  publicUrl,
+}: {
+  snapshots: SnapshotStore;
+  delivery: Delivery;
+  publicUrl: PublicUrl;
+}) {
   const robots = Buffer.from(robotsTxt(publicUrl));
   const robotsEtag = `"${hash('sha256', robots, 'base64url').slice(0, 16)}"`;
   const robotsRoute: RequestHandler = (req, res) => {

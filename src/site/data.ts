@@ -25,8 +25,18 @@ export interface Paged<T> {
 }
 
 /** A page of a list endpoint's answer (its items and pagination), for the pager. */
-export const pagedOf = <T>({ data, extra: { pagination } }: { data: T[]; extra: { pagination: { page: number; total: number; totalPages: number } } }): Paged<T> =>
-  ({ items: data, total: pagination.total, page: pagination.page, pages: Math.max(1, pagination.totalPages) });
+export const pagedOf = <T>({
+  data,
+  extra: { pagination },
+}: {
+  data: T[];
+  extra: { pagination: { page: number; total: number; totalPages: number } };
+}): Paged<T> => ({
+  items: data,
+  total: pagination.total,
+  page: pagination.page,
+  pages: Math.max(1, pagination.totalPages),
+});
 
 /** Pages of `size` rows for `total` rows: at least one (an empty list is one empty page). */
 export const pagesOf = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));

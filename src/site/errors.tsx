@@ -24,7 +24,9 @@ export function errorPage(ctx: PageContext, status: number, message: string): Pa
       <>
         <h1>{heading}</h1>
         <p class="lead">{message}</p>
-        <p><a href={pagePath(PAGES.home)}>Strona główna</a> · <a href={pagePath(PAGES.votes)}>Wyszukiwarka głosowań</a></p>
+        <p>
+          <a href={pagePath(PAGES.home)}>Strona główna</a> · <a href={pagePath(PAGES.votes)}>Wyszukiwarka głosowań</a>
+        </p>
       </>
     ),
   };

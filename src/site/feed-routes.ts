@@ -17,21 +17,36 @@ import { SiteError, parseSiteQuery } from './params.ts';
 
 const ATOM: Kind = { type: ATOM_MEDIA_TYPE, compressed: true };
 
-export function feedRoutes({ snapshots, shares, delivery, publicUrl }: {
-  snapshots: SnapshotStore; shares: ShareLinks; delivery: Delivery; publicUrl: PublicUrl;
+export function feedRoutes({
+  snapshots,
+  shares,
+  delivery,
+  publicUrl,
+}: {
+  snapshots: SnapshotStore;
+  shares: ShareLinks;
+  delivery: Delivery;
+  publicUrl: PublicUrl;
 }) {
-  const feed = (read: (feeds: Feeds, req: Parameters<RequestHandler>[0]) => AtomFeed | undefined, missing: string): RequestHandler => (req, res) => {
-    const started = cacheable(snapshots, delivery, req, res, ATOM, req.originalUrl);
-    if (!started) return;
-    const { snapshot } = started;
-    const feeds = readersOf(snapshot).feeds(publicUrl, siteNameOf(bodiesOf(snapshot, shares)));
-    const found = read(feeds, req);
-    if (!found) throw new SiteError(404, missing);
-    delivery.send(res, started.etag, { body: Buffer.from(atomXml(found)), encoded: {} }, started.encoding, ATOM);
-  };
+  const feed =
+    (
+      read: (feeds: Feeds, req: Parameters<RequestHandler>[0]) => AtomFeed | undefined,
+      missing: string,
+    ): RequestHandler =>
+    (req, res) => {
+      const started = cacheable(snapshots, delivery, req, res, ATOM, req.originalUrl);
+      if (!started) return;
+      const { snapshot } = started;
+      const feeds = readersOf(snapshot).feeds(publicUrl, siteNameOf(bodiesOf(snapshot, shares)));
+      const found = read(feeds, req);
+      if (!found) throw new SiteError(404, missing);
+      delivery.send(res, started.etag, { body: Buffer.from(atomXml(found)), encoded: {} }, started.encoding, ATOM);
+    };
   return {
-    votes: feed((feeds, req) => feeds.votes(parseSiteQuery(new URL(req.url, 'http://localhost'), ['organ']).organ),
-      'Nie ma takiego organu.'),
+    votes: feed(
+      (feeds, req) => feeds.votes(parseSiteQuery(new URL(req.url, 'http://localhost'), ['organ']).organ),
+      'Nie ma takiego organu.',
+    ),
     councillor: feed((feeds, req) => feeds.councillor(String(req.params['token'] ?? '')), 'Nie ma takiego radnego.'),
   };
 }

@@ -31,7 +31,8 @@ export function formatMonthShort(yyyyMm: string): string {
 }
 
 /** A date and an optional `HH:MM`: `15 stycznia 2019, 09:15`. */
-export const formatDateTime = (date: string, time: string | null): string => time ? `${formatDate(date)}, ${time}` : formatDate(date);
+export const formatDateTime = (date: string, time: string | null): string =>
+  time ? `${formatDate(date)}, ${time}` : formatDate(date);
 
 /** Polish digits: `66,67`, `1250`, `12 345`. */
 export const formatNumber = (value: number): string => NUMBER.format(value);
@@ -63,7 +64,8 @@ export const COUNT_LABEL: Record<Ballot, string> = {
   brak_glosu: 'Bez głosu',
 };
 
-export const ballotOf = (value: string): Ballot => (BALLOTS as readonly string[]).includes(value) ? value as Ballot : 'brak_glosu';
+export const ballotOf = (value: string): Ballot =>
+  (BALLOTS as readonly string[]).includes(value) ? (value as Ballot) : 'brak_glosu';
 
 // Polish verbs agree with the speaker's gender. The data does not record it; the first name is a
 // good guide (feminine names end in -a, with a few masculine exceptions).

@@ -75,7 +75,9 @@ export function KeepParams({ ctx, except }: { ctx: PageContext; except: readonly
     <>
       {Object.entries(ctx.params)
         .filter(([name]) => !except.includes(name))
-        .map(([name, value]) => <input type="hidden" name={name} value={value} />)}
+        .map(([name, value]) => (
+          <input type="hidden" name={name} value={value} />
+        ))}
     </>
   );
 }
@@ -92,7 +94,11 @@ function CouncilPicker({ ctx }: { ctx: PageContext }) {
       <label for="wybor-rady">Rada</label>
       <select id="wybor-rady" name="organ">
         <option value="">Wszystkie rady</option>
-        {choices.map((b) => <option value={String(b.id_organu)} selected={b.id_organu === ctx.organ}>{b.nazwa}</option>)}
+        {choices.map((b) => (
+          <option value={String(b.id_organu)} selected={b.id_organu === ctx.organ}>
+            {b.nazwa}
+          </option>
+        ))}
       </select>
       <button type="submit">Pokaż</button>
     </form>
@@ -135,9 +141,17 @@ function SearchBox({ ctx }: { ctx: PageContext }) {
   return (
     <form class="search" method="get" action={pagePath(PAGES.search)} role="search">
       {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
-      <label for="szukaj-wszedzie" class="vh">Szukaj radnych i głosowań</label>
-      <input id="szukaj-wszedzie" type="search" name="szukaj" placeholder="Radny albo głosowanie" maxLength={200}
-        value={ctx.path === pagePath(PAGES.search) ? ctx.params['szukaj'] ?? '' : ''} />
+      <label for="szukaj-wszedzie" class="vh">
+        Szukaj radnych i głosowań
+      </label>
+      <input
+        id="szukaj-wszedzie"
+        type="search"
+        name="szukaj"
+        placeholder="Radny albo głosowanie"
+        maxLength={200}
+        value={ctx.path === pagePath(PAGES.search) ? (ctx.params['szukaj'] ?? '') : ''}
+      />
       <button type="submit">Szukaj</button>
     </form>
   );
@@ -154,8 +168,25 @@ function Footer({ ctx }: { ctx: PageContext }) {
         {s && (
           <>
             <p class="credit">
-              {source ? <a href={source} rel="noopener">{s.credit.text}</a> : s.credit.text}
-              {s.credit.licence && <>, {licence ? <a href={licence} rel="license noopener">{s.credit.licence}</a> : s.credit.licence}</>}
+              {source ? (
+                <a href={source} rel="noopener">
+                  {s.credit.text}
+                </a>
+              ) : (
+                s.credit.text
+              )}
+              {s.credit.licence && (
+                <>
+                  ,{' '}
+                  {licence ? (
+                    <a href={licence} rel="license noopener">
+                      {s.credit.licence}
+                    </a>
+                  ) : (
+                    s.credit.licence
+                  )}
+                </>
+              )}
               .
             </p>
             <p>
@@ -165,7 +196,8 @@ function Footer({ ctx }: { ctx: PageContext }) {
           </>
         )}
         <p>
-          <a href={linkTo(ctx, PAGES.downloads)}>Dane do pobrania (CSV)</a> · Te same dane jako JSON: <a href={API_LINKS.index}>API</a> (<a href={API_LINKS.docs}>dokumentacja</a>)
+          <a href={linkTo(ctx, PAGES.downloads)}>Dane do pobrania (CSV)</a> · Te same dane jako JSON:{' '}
+          <a href={API_LINKS.index}>API</a> (<a href={API_LINKS.docs}>dokumentacja</a>)
         </p>
       </div>
     </footer>
@@ -175,7 +207,8 @@ function Footer({ ctx }: { ctx: PageContext }) {
 function Page({ ctx, view }: { ctx: PageContext; view: PageView }) {
   const scopeName = bodyName(ctx, ctx.organ);
   const title = [view.title, scopeName && scopeName !== view.title ? scopeName : undefined, ctx.siteName]
-    .filter((part, i, all) => part && all.indexOf(part) === i).join(' · ');
+    .filter((part, i, all) => part && all.indexOf(part) === i)
+    .join(' · ');
   return (
     <html lang="pl">
       <head>
@@ -187,17 +220,27 @@ function Page({ ctx, view }: { ctx: PageContext; view: PageView }) {
         <link rel="icon" href={ASSETS.icon.url} type="image/svg+xml" />
         <script src={ASSETS.js.url} defer />
         {view.preview && <PreviewTags ctx={ctx} view={view} preview={view.preview} />}
-        {view.feed && <link rel="alternate" type={ATOM_MEDIA_TYPE.split(';')[0]} title={view.feed.title} href={view.feed.href} />}
+        {view.feed && (
+          <link rel="alternate" type={ATOM_MEDIA_TYPE.split(';')[0]} title={view.feed.title} href={view.feed.href} />
+        )}
       </head>
       <body>
-        <a class="skip" href="#tresc">Przejdź do treści</a>
+        <a class="skip" href="#tresc">
+          Przejdź do treści
+        </a>
         <header class="top">
           <div class="in">
-            <a class="brand" href={linkTo(ctx, PAGES.home)}>{ctx.siteName}</a>
+            <a class="brand" href={linkTo(ctx, PAGES.home)}>
+              {ctx.siteName}
+            </a>
             <nav class="nav" aria-label="Główna nawigacja">
               <ul>
                 {NAV.map(([section, link, label]) => (
-                  <li><a href={link(ctx)} aria-current={view.section === section ? 'page' : undefined}>{label}</a></li>
+                  <li>
+                    <a href={link(ctx)} aria-current={view.section === section ? 'page' : undefined}>
+                      {label}
+                    </a>
+                  </li>
                 ))}
               </ul>
             </nav>
@@ -207,7 +250,10 @@ function Page({ ctx, view }: { ctx: PageContext; view: PageView }) {
         </header>
         <main id="tresc" class="in">
           {ctx.snapshot?.credit.synthetic && (
-            <p class="synthetic"><strong>Dane przykładowe.</strong> Ta rada, jej radni, ugrupowania i głosowania są wymyślone: to przykład działania serwisu, nie prawdziwa rada.</p>
+            <p class="synthetic">
+              <strong>Dane przykładowe.</strong> Ta rada, jej radni, ugrupowania i głosowania są wymyślone: to przykład
+              działania serwisu, nie prawdziwa rada.
+            </p>
           )}
           {view.body}
         </main>

@@ -6,11 +6,24 @@
 
 import { z } from 'zod';
 import { HttpError } from '../http/envelope.ts';
-import { dateParam, dateRangeOrdered, glosParam, idParam, kadencjaParam, pageParam, searchParam, wynikParam } from '../http/params.ts';
+import {
+  dateParam,
+  dateRangeOrdered,
+  glosParam,
+  idParam,
+  kadencjaParam,
+  pageParam,
+  searchParam,
+  wynikParam,
+} from '../http/params.ts';
 
 /** An error page: the site's error handler renders it as HTML with this status; `detail` goes to the request log instead of the message. */
 export class SiteError extends Error {
-  constructor(readonly status: number, message: string, readonly detail?: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'SiteError';
   }
@@ -44,9 +57,21 @@ const SITE_PARAMS = {
   od: { schema: dateParam.optional(), must: 'musi być datą w postaci RRRR-MM-DD' },
   do: { schema: dateParam.optional(), must: 'musi być datą w postaci RRRR-MM-DD' },
   wynik: { schema: wynikParam.optional(), must: 'musi mieć jedną z wartości: przyjęto, odrzucono' },
-  wyrownane: { schema: z.literal('1').optional().transform((v) => v === '1'), must: 'może mieć tylko wartość 1' },
-  lista: { schema: z.enum(COUNCILLOR_LISTS).default('wszystkie'), must: `musi mieć jedną z wartości: ${COUNCILLOR_LISTS.join(', ')}` },
-  glos: { schema: glosParam.optional(), must: 'musi mieć jedną z wartości: za, przeciw, wstrzymujacy, nieobecny, brak_glosu' },
+  wyrownane: {
+    schema: z
+      .literal('1')
+      .optional()
+      .transform((v) => v === '1'),
+    must: 'może mieć tylko wartość 1',
+  },
+  lista: {
+    schema: z.enum(COUNCILLOR_LISTS).default('wszystkie'),
+    must: `musi mieć jedną z wartości: ${COUNCILLOR_LISTS.join(', ')}`,
+  },
+  glos: {
+    schema: glosParam.optional(),
+    must: 'musi mieć jedną z wartości: za, przeciw, wstrzymujacy, nieobecny, brak_glosu',
+  },
   radny: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
   drugi: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
 } satisfies Record<string, { schema: z.ZodType; must: string }>;
@@ -88,6 +113,7 @@ export function parseSiteQuery<N extends SiteParamName>(url: URL, names: readonl
     parsed[name] = result.data;
   }
   const range = parsed as Partial<Record<'od' | 'do', string | undefined>>;
-  if (!dateRangeOrdered({ data_od: range.od, data_do: range.do })) throw new SiteError(400, 'Data „do” nie może być wcześniejsza niż data „od”.');
+  if (!dateRangeOrdered({ data_od: range.od, data_do: range.do }))
+    throw new SiteError(400, 'Data „do” nie może być wcześniejsza niż data „od”.');
   return parsed as SiteQuery<N>;
 }

@@ -33,12 +33,12 @@ export function ShareForm({ voteId, publicUrl }: { voteId: number; publicUrl: Pu
     <section aria-labelledby="h-udostepnij" class="share">
       <h2 id="h-udostepnij">Udostępnij</h2>
       <form id={FORM_ID} method="post" action={shareFormPath(voteId)} data-share="">
-        <button type="submit">Utwórz link do tego głosowania</button>
-        {' '}<span id="share-status" role="status"></span>
+        <button type="submit">Utwórz link do tego głosowania</button> <span id="share-status" role="status"></span>
       </form>
       <p class="muted">
         Link prowadzi do strony tego głosowania; link z wiersza radnego wyróżnia jego głos.
-        {publicUrl === null && ' Podgląd linku z obrazkiem w serwisach społecznościowych wymaga ustawienia publicznego adresu serwisu (PUBLIC_URL).'}
+        {publicUrl === null &&
+          ' Podgląd linku z obrazkiem w serwisach społecznościowych wymaga ustawienia publicznego adresu serwisu (PUBLIC_URL).'}
       </p>
     </section>
   );
@@ -74,13 +74,30 @@ export interface ShareFormOptions {
 const formBody = express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 4 });
 
 /** POST /glosowania/:id/udostepnij: the link of the vote (and a councillor), then a 303 to its page. */
-export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }: ShareFormOptions): RequestHandler[] {
-  const ownOrigin = (req: IncomingMessage) => (publicUrl === null ? `${protocolOf(req)}://${req.headers.host ?? ''}` : new URL(publicUrl).origin);
+export function shareFormRoute({
+  snapshots,
+  shares,
+  delivery,
+  publicUrl,
+  protocolOf,
+}: ShareFormOptions): RequestHandler[] {
+  const ownOrigin = (req: IncomingMessage) =>
+    publicUrl === null ? `${protocolOf(req)}://${req.headers.host ?? ''}` : new URL(publicUrl).origin;
   const check: RequestHandler = (req, _res, next) => {
     const reason = crossSiteReason(req, ownOrigin(req));
-    if (reason) return next(new SiteError(403, 'Link można utworzyć tylko formularzem z tej strony. Wróć do głosowania i użyj przycisku „Udostępnij”.', reason));
+    if (reason)
+      return next(
+        new SiteError(
+          403,
+          'Link można utworzyć tylko formularzem z tej strony. Wróć do głosowania i użyj przycisku „Udostępnij”.',
+          reason,
+        ),
+      );
     const length = Number(req.headers['content-length'] ?? 0);
-    if ((length > 0 || req.headers['transfer-encoding'] !== undefined) && !typeis(req, ['application/x-www-form-urlencoded'])) {
+    if (
+      (length > 0 || req.headers['transfer-encoding'] !== undefined) &&
+      !typeis(req, ['application/x-www-form-urlencoded'])
+    ) {
       return next(new SiteError(415, 'Formularz musi być wysłany jako application/x-www-form-urlencoded.'));
     }
     next();
@@ -88,25 +105,52 @@ export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protoco
   const create: RequestHandler = async (req, res) => {
     const snapshot = snapshots.holdFor(res);
     const fields = (req.body ?? {}) as Record<string, unknown>;
-    const person = idParam.optional().safeParse(typeof fields['id_osoby'] === 'string' && fields['id_osoby'] !== '' ? fields['id_osoby'] : undefined);
-    if (!person.success || Array.isArray(fields['id_osoby'])) throw new SiteError(400, 'Pole „id_osoby” musi być numerem radnego.');
+    const person = idParam
+      .optional()
+      .safeParse(typeof fields['id_osoby'] === 'string' && fields['id_osoby'] !== '' ? fields['id_osoby'] : undefined);
+    if (!person.success || Array.isArray(fields['id_osoby']))
+      throw new SiteError(400, 'Pole „id_osoby” musi być numerem radnego.');
     const endpoint = glosowania.share;
     let reply: unknown;
     try {
-      const input = parseInput(endpoint, { params: { id: String(req.params['id'] ?? '') }, body: person.data === undefined ? {} : { id_osoby: person.data } });
+      const input = parseInput(endpoint, {
+        params: { id: String(req.params['id'] ?? '') },
+        body: person.data === undefined ? {} : { id_osoby: person.data },
+      });
       reply = await endpoint.handler(input, { queries: snapshot.queries, shares });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      if (error.status === 503) throw new SiteError(503, 'Linki udostępniania są chwilowo niedostępne. Spróbuj ponownie za chwilę.', error.message);
+      if (error.status === 503)
+        throw new SiteError(
+          503,
+          'Linki udostępniania są chwilowo niedostępne. Spróbuj ponownie za chwilę.',
+          error.message,
+        );
       if (error.status === 400 && person.data !== undefined && /id_osoby/.test(error.message)) {
-        throw new SiteError(400, 'Ten radny nie brał udziału w tym głosowaniu: nie ma głosu do wyróżnienia.', error.message);
+        throw new SiteError(
+          400,
+          'Ten radny nie brał udziału w tym głosowaniu: nie ma głosu do wyróżnienia.',
+          error.message,
+        );
       }
-      throw new SiteError(404, error.status === 404 && person.data !== undefined && /councillor/.test(error.message)
-        ? 'Nie ma takiego radnego.' : 'Nie ma takiego głosowania.', error.message);
+      throw new SiteError(
+        404,
+        error.status === 404 && person.data !== undefined && /councillor/.test(error.message)
+          ? 'Nie ma takiego radnego.'
+          : 'Nie ma takiego głosowania.',
+        error.message,
+      );
     }
     const { url } = (reply as Reply<{ link: string; url: string }>).data;
     res.setHeader('Location', url);
-    delivery.sendUncached(res, 303, Buffer.from(`<!DOCTYPE html><html lang="pl"><title>Link utworzony</title><p><a href="${url}">${url}</a></p></html>`), HTML_PAGE);
+    delivery.sendUncached(
+      res,
+      303,
+      Buffer.from(
+        `<!DOCTYPE html><html lang="pl"><title>Link utworzony</title><p><a href="${url}">${url}</a></p></html>`,
+      ),
+      HTML_PAGE,
+    );
   };
   return [check, formBody, create];
 }

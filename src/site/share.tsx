@@ -25,8 +25,11 @@ const unavailable = (error: unknown): never => {
     );
   }
   if (error instanceof VoteGoneError) {
-    throw new SiteError(410, 'Głosowania, do którego prowadzi ten link, nie ma już w danych: źródło danych je wycofało '
-      + 'albo zmieniło tak, że nie da się go rozpoznać. Link nie pokaże innego głosowania w jego miejsce.');
+    throw new SiteError(
+      410,
+      'Głosowania, do którego prowadzi ten link, nie ma już w danych: źródło danych je wycofało ' +
+        'albo zmieniło tak, że nie da się go rozpoznać. Link nie pokaże innego głosowania w jego miejsce.',
+    );
   }
   throw error;
 };

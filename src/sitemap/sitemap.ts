@@ -17,8 +17,13 @@ export { sitemapPath };
 export const SITEMAP_URL_LIMIT = 50_000;
 export const SITEMAP_INDEX_PATH = FILES.sitemapIndex;
 /** The lists every visitor starts from, first in the first file. */
-export const SITE_LISTS: readonly string[] =
-  [PAGES.home, PAGES.councillors, PAGES.votes, PAGES.sessions, PAGES.rankings].map((page) => pagePath(page));
+export const SITE_LISTS: readonly string[] = [
+  PAGES.home,
+  PAGES.councillors,
+  PAGES.votes,
+  PAGES.sessions,
+  PAGES.rankings,
+].map((page) => pagePath(page));
 
 export const XML_MEDIA_TYPE = 'application/xml; charset=utf-8';
 
@@ -45,21 +50,35 @@ interface Section {
 export class Sitemaps {
   private readonly sections: Section[];
 
-  constructor(db: Database.Database, private readonly urlsPerFile = SITEMAP_URL_LIMIT, lists: readonly string[] = SITE_LISTS) {
+  constructor(
+    db: Database.Database,
+    private readonly urlsPerFile = SITEMAP_URL_LIMIT,
+    lists: readonly string[] = SITE_LISTS,
+  ) {
     if (!Number.isInteger(urlsPerFile) || urlsPerFile < 1 || urlsPerFile > SITEMAP_URL_LIMIT) {
       throw new RangeError(`sitemap: urlsPerFile must be an integer in 1..${SITEMAP_URL_LIMIT}, got ${urlsPerFile}`);
     }
     const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-    const councillors = db.prepare('SELECT token FROM radny WHERE name_rank BETWEEN ? AND ? ORDER BY name_rank').pluck();
-    const sessions = db.prepare('SELECT id_posiedzenia FROM posiedzenie WHERE ord BETWEEN ? AND ? ORDER BY ord').pluck();
+    const councillors = db
+      .prepare('SELECT token FROM radny WHERE name_rank BETWEEN ? AND ? ORDER BY name_rank')
+      .pluck();
+    const sessions = db
+      .prepare('SELECT id_posiedzenia FROM posiedzenie WHERE ord BETWEEN ? AND ? ORDER BY ord')
+      .pluck();
     const votes = db.prepare('SELECT id_glosowania FROM glosowanie WHERE ord BETWEEN ? AND ? ORDER BY ord').pluck();
     const councillor = (token: string) => pagePath(PAGES.councillor, { token });
     const session = (id: number) => pagePath(PAGES.session, { id });
     const vote = (id: number) => pagePath(PAGES.vote, { id });
     this.sections = [
       { count: lists.length, paths: (from, to) => lists.slice(from - 1, to) },
-      { count: count('radny'), paths: (from, to) => (councillors.all(from, to) as string[]).map((token) => councillor(token)) },
-      { count: count('posiedzenie'), paths: (from, to) => (sessions.all(from, to) as number[]).map((id) => session(id)) },
+      {
+        count: count('radny'),
+        paths: (from, to) => (councillors.all(from, to) as string[]).map((token) => councillor(token)),
+      },
+      {
+        count: count('posiedzenie'),
+        paths: (from, to) => (sessions.all(from, to) as number[]).map((id) => session(id)),
+      },
       { count: count('glosowanie'), paths: (from, to) => (votes.all(from, to) as number[]).map((id) => vote(id)) },
     ];
   }
@@ -76,7 +95,10 @@ export class Sitemaps {
 
   /** The sitemap index: one entry per file. */
   index(base: string): string {
-    const entries = Array.from({ length: this.files }, (_, i) => `<sitemap><loc>${escapeXml(absoluteUrl(base, sitemapPath(i + 1)))}</loc></sitemap>\n`);
+    const entries = Array.from(
+      { length: this.files },
+      (_, i) => `<sitemap><loc>${escapeXml(absoluteUrl(base, sitemapPath(i + 1)))}</loc></sitemap>\n`,
+    );
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('')}</sitemapindex>\n`;
   }
 
@@ -85,9 +107,12 @@ export class Sitemaps {
    * file that does not exist.
    */
   async write(n: number, base: string, out: Writable): Promise<number> {
-    if (!Number.isInteger(n) || n < 1 || n > this.files) throw new RangeError(`no sitemap file ${n} (there are ${this.files})`);
+    if (!Number.isInteger(n) || n < 1 || n > this.files)
+      throw new RangeError(`no sitemap file ${n} (there are ${this.files})`);
     const writer = new TextWriter(out);
-    await writer.write('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
+    await writer.write(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
+    );
     // The file's URLs are positions [first, last] of the sections laid end to end.
     const first = (n - 1) * this.urlsPerFile + 1;
     const last = Math.min(n * this.urlsPerFile, this.urls);
@@ -98,7 +123,9 @@ export class Sitemaps {
       const to = Math.min(last - offset, section.count);
       for (let start = from; start <= to; start += BATCH) {
         const paths = section.paths(start, Math.min(start + BATCH - 1, to));
-        await writer.write(paths.map((path) => `<url><loc>${escapeXml(absoluteUrl(base, path))}</loc></url>\n`).join(''));
+        await writer.write(
+          paths.map((path) => `<url><loc>${escapeXml(absoluteUrl(base, path))}</loc></url>\n`).join(''),
+        );
         written += paths.length;
       }
       offset += section.count;

@@ -50,7 +50,8 @@ export class SiteReaders {
   feeds(base: PublicUrl, siteName: string): Feeds {
     const key = `${base ?? ''}\0${siteName}`;
     let feeds = this.feedsByBase.get(key);
-    if (!feeds) this.feedsByBase.set(key, (feeds = new Feeds(this.snapshot.db, { base, siteName, credit: this.credit })));
+    if (!feeds)
+      this.feedsByBase.set(key, (feeds = new Feeds(this.snapshot.db, { base, siteName, credit: this.credit })));
     return feeds;
   }
 }

@@ -31,17 +31,26 @@ export class Snapshot {
   private users = 0;
   private retired = false;
 
-  constructor(readonly db: Database.Database, readonly fileKey: string) {
+  constructor(
+    readonly db: Database.Database,
+    readonly fileKey: string,
+  ) {
     const meta = new Map(
-      (db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]),
+      (db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>).map((r) => [
+        r.key,
+        r.value,
+      ]),
     );
     if (meta.get('schema_version') !== String(SCHEMA_VERSION)) {
-      throw new Error(`snapshot schema version ${meta.get('schema_version')} is not ${SCHEMA_VERSION}; rebuild it with council etl`);
+      throw new Error(
+        `snapshot schema version ${meta.get('schema_version')} is not ${SCHEMA_VERSION}; rebuild it with council etl`,
+      );
     }
     this.id = meta.get('snapshot') ?? 'unknown';
     this.builtAt = meta.get('built_at') ?? '';
     this.voteCount = db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number;
-    this.newestVote = db.prepare('SELECT data FROM glosowanie WHERE ord = 1').pluck().get() as string | undefined ?? null;
+    this.newestVote =
+      (db.prepare('SELECT data FROM glosowanie WHERE ord = 1').pluck().get() as string | undefined) ?? null;
     this.queries = createQueries(db);
     this.renderedBy = meta.get('code_version');
     this.storedAnswersCurrent = this.renderedBy === CODE_VERSION;
@@ -109,7 +118,10 @@ export class SnapshotStore {
   private refused: string | null = null;
   private closed = false;
 
-  constructor(readonly path: string, private readonly logger?: Logger) {}
+  constructor(
+    readonly path: string,
+    private readonly logger?: Logger,
+  ) {}
 
   /** The snapshot in service (for /health), without holding it. */
   get active(): Snapshot | null {
@@ -138,7 +150,10 @@ export class SnapshotStore {
     this.failedKey = fileKey; // not opened again by the poll
     this.refused = reason;
     withdrawn?.retire();
-    this.logger?.error({ path: this.path, snapshot: withdrawn?.id ?? null, reason }, 'the snapshot is not served: answering 503 until another is published');
+    this.logger?.error(
+      { path: this.path, snapshot: withdrawn?.id ?? null, reason },
+      'the snapshot is not served: answering 503 until another is published',
+    );
     return true;
   }
 
@@ -179,7 +194,10 @@ export class SnapshotStore {
     } catch (error) {
       // Logged once per file: the poll does not retry a file that could not be opened.
       this.failedKey = key;
-      this.logger?.error({ err: error, path: this.path }, 'could not open the new snapshot; keeping the one in service');
+      this.logger?.error(
+        { err: error, path: this.path },
+        'could not open the new snapshot; keeping the one in service',
+      );
       return false;
     }
     this.swapTo(next);
@@ -192,10 +210,15 @@ export class SnapshotStore {
     const previous = this.current;
     this.current = next;
     previous?.retire();
-    this.logger?.info({ snapshot: next.id, builtAt: next.builtAt, votes: next.voteCount, previous: previous?.id ?? null }, 'snapshot in service');
+    this.logger?.info(
+      { snapshot: next.id, builtAt: next.builtAt, votes: next.voteCount, previous: previous?.id ?? null },
+      'snapshot in service',
+    );
     if (next.renderedBy !== undefined && !next.storedAnswersCurrent) {
-      this.logger?.warn({ snapshot: next.id, renderedBy: next.renderedBy ?? null, code: CODE_VERSION },
-        'its stored answers were rendered by other code: every answer is computed live until the next refresh renders them again');
+      this.logger?.warn(
+        { snapshot: next.id, renderedBy: next.renderedBy ?? null, code: CODE_VERSION },
+        'its stored answers were rendered by other code: every answer is computed live until the next refresh renders them again',
+      );
     }
   }
 

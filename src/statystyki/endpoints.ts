@@ -7,9 +7,26 @@ import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope, rankedVote } from '../answers/schemas.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import {
-  attendanceRankingItem, attendanceRankingQuery, bodyActivity, cohesionItem, cohesionMonthsQuery, cohesionQuery,
-  councilMap, councillorRankingQuery, dashboard, groupCohesionMonths, largestSamples, loyalistRankingItem, mapQuery,
-  monthlyTotals, rebelRankingItem, scopeQuery, topicFigures, topPair, topPairsQuery, votesRankingQuery,
+  attendanceRankingItem,
+  attendanceRankingQuery,
+  bodyActivity,
+  cohesionItem,
+  cohesionMonthsQuery,
+  cohesionQuery,
+  councilMap,
+  councillorRankingQuery,
+  dashboard,
+  groupCohesionMonths,
+  largestSamples,
+  loyalistRankingItem,
+  mapQuery,
+  monthlyTotals,
+  rebelRankingItem,
+  scopeQuery,
+  topicFigures,
+  topPair,
+  topPairsQuery,
+  votesRankingQuery,
 } from './schemas.ts';
 
 /** The body a map is of: the one asked for, else the snapshot's only council (typ `rada`), if it has exactly one. */
@@ -24,62 +41,101 @@ const stat = { method: 'get' as const, tag: 'statystyki', errors: [400, 404], st
 /** The operations of this resource, by name. */
 export const statystyki = {
   dashboard: endpoint({
-    ...stat, path: '/api/statystyki/dashboard', summary: 'Liczby ogólne', query: scopeQuery, response: envelope(dashboard),
+    ...stat,
+    path: '/api/statystyki/dashboard',
+    summary: 'Liczby ogólne',
+    query: scopeQuery,
+    response: envelope(dashboard),
     handler: ({ query }, { queries }) => queries.statystyki.dashboard(inKnownBody(query, queries)),
   }),
   attendanceRanking: endpoint({
-    ...stat, path: '/api/statystyki/ranking-frekwencji', summary: 'Ranking frekwencji', query: attendanceRankingQuery,
+    ...stat,
+    path: '/api/statystyki/ranking-frekwencji',
+    summary: 'Ranking frekwencji',
+    query: attendanceRankingQuery,
     response: envelope(z.array(attendanceRankingItem)),
     handler: ({ query }, { queries }) => queries.statystyki.attendanceRanking(inKnownBody(query, queries)),
   }),
   rebelRanking: endpoint({
-    ...stat, path: '/api/statystyki/ranking-buntownikow', summary: 'Radni najczęściej w mniejszości', query: councillorRankingQuery,
+    ...stat,
+    path: '/api/statystyki/ranking-buntownikow',
+    summary: 'Radni najczęściej w mniejszości',
+    query: councillorRankingQuery,
     response: envelope(z.array(rebelRankingItem)),
     handler: ({ query }, { queries }) => queries.statystyki.rebelRanking(inKnownBody(query, queries)),
   }),
   loyalistRanking: endpoint({
-    ...stat, path: '/api/statystyki/ranking-lojalistow', summary: 'Radni najczęściej z większością', query: councillorRankingQuery,
+    ...stat,
+    path: '/api/statystyki/ranking-lojalistow',
+    summary: 'Radni najczęściej z większością',
+    query: councillorRankingQuery,
     response: envelope(z.array(loyalistRankingItem)),
     handler: ({ query }, { queries }) => queries.statystyki.loyalistRanking(inKnownBody(query, queries)),
   }),
   mostControversial: endpoint({
-    ...stat, path: '/api/statystyki/najbardziej-kontrowersyjne', summary: 'Najbardziej kontrowersyjne głosowania', query: votesRankingQuery,
+    ...stat,
+    path: '/api/statystyki/najbardziej-kontrowersyjne',
+    summary: 'Najbardziej kontrowersyjne głosowania',
+    query: votesRankingQuery,
     response: envelope(z.array(rankedVote)),
-    handler: ({ query }, { queries }) => queries.statystyki.rankedVotes('rank_kontrowersyjne', inKnownBody(query, queries)),
+    handler: ({ query }, { queries }) =>
+      queries.statystyki.rankedVotes('rank_kontrowersyjne', inKnownBody(query, queries)),
   }),
   mostUnanimous: endpoint({
-    ...stat, path: '/api/statystyki/najbardziej-jednomyslne', summary: 'Najbardziej jednomyślne głosowania', query: votesRankingQuery,
+    ...stat,
+    path: '/api/statystyki/najbardziej-jednomyslne',
+    summary: 'Najbardziej jednomyślne głosowania',
+    query: votesRankingQuery,
     response: envelope(z.array(rankedVote)),
-    handler: ({ query }, { queries }) => queries.statystyki.rankedVotes('rank_jednomyslne', inKnownBody(query, queries)),
+    handler: ({ query }, { queries }) =>
+      queries.statystyki.rankedVotes('rank_jednomyslne', inKnownBody(query, queries)),
   }),
   bodyActivity: endpoint({
-    ...stat, path: '/api/statystyki/aktywnosc-organow', summary: 'Aktywność organów', query: scopeQuery, response: envelope(z.array(bodyActivity)),
+    ...stat,
+    path: '/api/statystyki/aktywnosc-organow',
+    summary: 'Aktywność organów',
+    query: scopeQuery,
+    response: envelope(z.array(bodyActivity)),
     handler: ({ query }, { queries }) => queries.statystyki.bodyActivity(inKnownBody(query, queries)),
   }),
   monthlyAttendance: endpoint({
-    ...stat, path: '/api/statystyki/frekwencja-czas', summary: 'Frekwencja w miesiącach', query: scopeQuery, response: envelope(z.array(monthlyTotals)),
+    ...stat,
+    path: '/api/statystyki/frekwencja-czas',
+    summary: 'Frekwencja w miesiącach',
+    query: scopeQuery,
+    response: envelope(z.array(monthlyTotals)),
     handler: ({ query }, { queries }) => queries.statystyki.monthlyAttendance(inKnownBody(query, queries)),
   }),
   topCoalitions: endpoint({
-    ...stat, path: '/api/statystyki/top-koalicje', summary: 'Pary radnych najczęściej głosujące tak samo', query: topPairsQuery,
+    ...stat,
+    path: '/api/statystyki/top-koalicje',
+    summary: 'Pary radnych najczęściej głosujące tak samo',
+    query: topPairsQuery,
     response: envelope(z.array(topPair)),
     handler: ({ query }, { queries }) => queries.statystyki.topCoalitions(inKnownBody(query, queries)),
   }),
   groupCohesion: endpoint({
-    ...stat, path: '/api/statystyki/spojnosc-ugrupowan', summary: 'Spójność ugrupowań (indeks zgodności)', query: cohesionQuery,
+    ...stat,
+    path: '/api/statystyki/spojnosc-ugrupowan',
+    summary: 'Spójność ugrupowań (indeks zgodności)',
+    query: cohesionQuery,
     response: envelope(z.array(cohesionItem)),
     handler: ({ query }, { queries }) => queries.statystyki.cohesion(inKnownBody(query, queries)),
   }),
   cohesionByMonth: endpoint({
-    ...stat, path: '/api/statystyki/spojnosc-czas',
+    ...stat,
+    path: '/api/statystyki/spojnosc-czas',
     summary: 'Spójność ugrupowań w kolejnych miesiącach (ugrupowania w kolejności rankingu)',
-    query: cohesionMonthsQuery, response: envelope(z.array(groupCohesionMonths)),
+    query: cohesionMonthsQuery,
+    response: envelope(z.array(groupCohesionMonths)),
     handler: ({ query }, { queries }) => queries.statystyki.rankedCohesionByMonth(inKnownBody(query, queries)),
   }),
   largestSamples: endpoint({
-    ...stat, path: '/api/statystyki/najwieksze-proby',
+    ...stat,
+    path: '/api/statystyki/najwieksze-proby',
     summary: 'Największe próby rankingów: najwięcej zapisów obecności i głosów ze stanowiskiem większości',
-    query: scopeQuery, response: envelope(largestSamples),
+    query: scopeQuery,
+    response: envelope(largestSamples),
     handler: ({ query }, { queries }) => {
       const { posiedzenia, glosowania } = queries.statystyki.largestSamples(inKnownBody(query, queries));
       return { max_posiedzen: posiedzenia, max_glosowan: glosowania };
@@ -89,9 +145,11 @@ export const statystyki = {
   // classical MDS and the reference has no second eigen-solver; test/evidence.test.ts checks the map against
   // coordinates worked out by hand, test/embedding.test.ts the solver.
   councilMap: endpoint({
-    ...stat, path: '/api/statystyki/mapa',
+    ...stat,
+    path: '/api/statystyki/mapa',
     summary: 'Mapa rady: radni kadencji rozmieszczeni według podobieństwa głosowań (null: brak mapy)',
-    query: mapQuery, response: envelope(councilMap.nullable()),
+    query: mapQuery,
+    response: envelope(councilMap.nullable()),
     handler: ({ query: { organ, kadencja } }, { queries }) => {
       inKnownBody({ organ }, queries);
       const body = mapBody(organ, queries);
@@ -99,8 +157,11 @@ export const statystyki = {
     },
   }),
   topics: endpoint({
-    ...stat, path: '/api/statystyki/tematy', summary: 'Tematy głosowań: głosowania, wyniki, średnia kontrowersyjność',
-    query: scopeQuery, response: envelope(z.array(topicFigures)),
+    ...stat,
+    path: '/api/statystyki/tematy',
+    summary: 'Tematy głosowań: głosowania, wyniki, średnia kontrowersyjność',
+    query: scopeQuery,
+    response: envelope(z.array(topicFigures)),
     handler: ({ query }, { queries }) =>
       queries.statystyki.topicFigures(inKnownBody(query, queries), queries.utils.topics()),
   }),

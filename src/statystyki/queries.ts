@@ -19,27 +19,58 @@ export interface Scope {
 }
 
 /** The options of each reading, named as the endpoints' query parameters. */
-export interface AttendanceRankingOptions extends Scope { min_posiedzen: number; limit: number }
-export interface CouncillorRankingOptions extends Scope { min_glosowan: number; limit: number }
-export interface TopPairsOptions extends Scope { min_wspolne: number; limit: number; tylko_miedzy_ugrupowaniami?: boolean | undefined }
+export interface AttendanceRankingOptions extends Scope {
+  min_posiedzen: number;
+  limit: number;
+}
+export interface CouncillorRankingOptions extends Scope {
+  min_glosowan: number;
+  limit: number;
+}
+export interface TopPairsOptions extends Scope {
+  min_wspolne: number;
+  limit: number;
+  tylko_miedzy_ugrupowaniami?: boolean | undefined;
+}
 
 export interface CohesionItem {
-  pozycja: number; id_ugrupowania: number; nazwa: string; liczba_glosowan: number; spojnosc_procent: number;
+  pozycja: number;
+  id_ugrupowania: number;
+  nazwa: string;
+  liczba_glosowan: number;
+  spojnosc_procent: number;
   /** The group's council (materialised ugrupowanie.id_rady), null for none or several (issue 36). */
-  id_organu: number | null; organ: string | null;
+  id_organu: number | null;
+  organ: string | null;
 }
 /** A topic's votes in scope (CONTRACT §11 /api/statystyki/tematy). */
 export interface TopicFigures extends Topic {
-  liczba_glosowan: number; przyjete: number; odrzucone: number; srednia_kontrowersyjnosc: number;
+  liczba_glosowan: number;
+  przyjete: number;
+  odrzucone: number;
+  srednia_kontrowersyjnosc: number;
 }
-export interface CohesionMonth { miesiac: string; liczba_glosowan: number; spojnosc_procent: number }
+export interface CohesionMonth {
+  miesiac: string;
+  liczba_glosowan: number;
+  spojnosc_procent: number;
+}
 /** A group of the cohesion ranking with its cohesion per month. */
 export interface GroupCohesionMonths {
-  pozycja: number; id_ugrupowania: number; nazwa: string; miesiace: CohesionMonth[];
+  pozycja: number;
+  id_ugrupowania: number;
+  nazwa: string;
+  miesiace: CohesionMonth[];
 }
 
 export interface MapPoint {
-  id_osoby: number; imie_nazwisko: string; token: string; id_ugrupowania: number | null; ugrupowanie: string | null; x: number; y: number;
+  id_osoby: number;
+  imie_nazwisko: string;
+  token: string;
+  id_ugrupowania: number | null;
+  ugrupowanie: string | null;
+  x: number;
+  y: number;
 }
 export type LeftOut = Omit<MapPoint, 'x' | 'y'>;
 
@@ -58,7 +89,10 @@ export interface CouncilMap {
 export class StatystykiQueries {
   private readonly summary: Database.Statement;
   /** Per ranking: over all bodies (radny_stat) and within one body (radny_organ, CONTRACT §7). */
-  private readonly rankings: Record<'frekwencja' | 'buntownik' | 'lojalista', Record<'all' | 'body', Database.Statement>>;
+  private readonly rankings: Record<
+    'frekwencja' | 'buntownik' | 'lojalista',
+    Record<'all' | 'body', Database.Statement>
+  >;
   private readonly bodies: Database.Statement;
   private readonly months: Database.Statement;
   private readonly topPairs: Record<'all' | 'between', Database.Statement>;
@@ -73,9 +107,15 @@ export class StatystykiQueries {
   private readonly topicRows: Database.Statement;
 
   constructor(db: Database.Database) {
-    const voteRanking = (rank: VoteRank) => new FilteredStatements((where) => db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}
-      FROM ${VOTE_SUMMARY_FROM} ${where} ORDER BY g.${rank} LIMIT ?`));
-    this.voteRankings = { rank_kontrowersyjne: voteRanking('rank_kontrowersyjne'), rank_jednomyslne: voteRanking('rank_jednomyslne') };
+    const voteRanking = (rank: VoteRank) =>
+      new FilteredStatements((where) =>
+        db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}
+      FROM ${VOTE_SUMMARY_FROM} ${where} ORDER BY g.${rank} LIMIT ?`),
+      );
+    this.voteRankings = {
+      rank_kontrowersyjne: voteRanking('rank_kontrowersyjne'),
+      rank_jednomyslne: voteRanking('rank_jednomyslne'),
+    };
     this.summary = db.prepare('SELECT * FROM zestawienie WHERE kadencja = ? AND id_organu = ?');
     // Both tables carry the same counts and rank columns; the group shown is always the scope's (radny_stat).
     const ranking = (rank: string, threshold: string) => ({
@@ -100,7 +140,8 @@ export class StatystykiQueries {
       ORDER BY z.liczba_glosow DESC, z.id_organu`);
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci, nieobecnosci FROM miesiac
       WHERE kadencja = ? AND id_organu = ? ORDER BY miesiac`);
-    const topPairs = (filter: string) => db.prepare(`SELECT t.id_osoby_1, r1.imie_nazwisko AS imie_nazwisko_1, s1.ugrupowanie AS ugrupowanie_1,
+    const topPairs = (filter: string) =>
+      db.prepare(`SELECT t.id_osoby_1, r1.imie_nazwisko AS imie_nazwisko_1, s1.ugrupowanie AS ugrupowanie_1,
         r1.id_rady AS id_organu_1, c1.nazwa AS organ_1,
         t.id_osoby_2, r2.imie_nazwisko AS imie_nazwisko_2, s2.ugrupowanie AS ugrupowanie_2,
         r2.id_rady AS id_organu_2, c2.nazwa AS organ_2, t.wspolne, t.zgodne
@@ -118,7 +159,8 @@ export class StatystykiQueries {
       WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.rank LIMIT ?`);
     this.topicRows = db.prepare(`SELECT temat, liczba_glosowan, przyjete, odrzucone, suma_kontrowersyjnosci
       FROM temat_stat WHERE kadencja = ? AND id_organu = ?`);
-    this.cohesionMonths = db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
+    this.cohesionMonths =
+      db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
       WHERE kadencja = ? AND id_organu = ? AND id_ugrupowania = ? ORDER BY miesiac`);
     // The first @limit groups of the ranking (or the one asked for), each with its months.
     this.rankedCohesionMonths = db.prepare(`WITH ranked AS (
@@ -130,8 +172,12 @@ export class StatystykiQueries {
       JOIN ugrupowanie_spojnosc_miesiac m
         ON m.kadencja = @kadencja AND m.id_organu = @organ AND m.id_ugrupowania = r.id_ugrupowania
       ORDER BY r.rank, m.miesiac`);
-    this.mapTermsOf = db.prepare(`SELECT m.kadencja FROM mapa m JOIN kadencja k ON k.kadencja = m.kadencja
-      WHERE m.id_organu = ? ORDER BY k.data_od DESC`).pluck();
+    this.mapTermsOf = db
+      .prepare(
+        `SELECT m.kadencja FROM mapa m JOIN kadencja k ON k.kadencja = m.kadencja
+      WHERE m.id_organu = ? ORDER BY k.data_od DESC`,
+      )
+      .pluck();
     this.mapHeader = db.prepare('SELECT prog FROM mapa WHERE kadencja = ? AND id_organu = ?').pluck();
     // The group is the councillor's current group in that term (CONTRACT §2), as every list shows it.
     this.mapPlaces = db.prepare(`SELECT m.id_osoby, r.imie_nazwisko, r.token, s.id_ugrupowania, s.ugrupowanie, m.x, m.y
@@ -139,7 +185,9 @@ export class StatystykiQueries {
       LEFT JOIN radny_stat s ON s.kadencja = m.kadencja AND s.id_osoby = m.id_osoby
       WHERE m.kadencja = ? AND m.id_organu = ? ORDER BY r.name_rank`);
     this.largest = {
-      all: db.prepare('SELECT max(liczba_posiedzen) AS posiedzenia, max(glosowania_z_wiekszoscia) AS glosowania FROM radny_stat WHERE kadencja = ?'),
+      all: db.prepare(
+        'SELECT max(liczba_posiedzen) AS posiedzenia, max(glosowania_z_wiekszoscia) AS glosowania FROM radny_stat WHERE kadencja = ?',
+      ),
       body: db.prepare(`SELECT max(liczba_posiedzen) AS posiedzenia, max(glosowania_z_wiekszoscia) AS glosowania FROM radny_organ
         WHERE kadencja = ? AND id_organu = ?`),
     };
@@ -150,14 +198,24 @@ export class StatystykiQueries {
    * ballots in votes with a majority position, any councillor has (the site sets its minimums from them).
    */
   largestSamples({ kadencja, organ }: Scope): { posiedzenia: number; glosowania: number } {
-    const row = (organ === undefined ? this.largest.all.get(kadencja ?? ALL_TERMS) : this.largest.body.get(kadencja ?? ALL_TERMS, organ)) as
-      { posiedzenia: number | null; glosowania: number | null };
+    const row = (
+      organ === undefined
+        ? this.largest.all.get(kadencja ?? ALL_TERMS)
+        : this.largest.body.get(kadencja ?? ALL_TERMS, organ)
+    ) as { posiedzenia: number | null; glosowania: number | null };
     return { posiedzenia: row.posiedzenia ?? 0, glosowania: row.glosowania ?? 0 };
   }
 
   dashboard({ kadencja, organ }: Scope) {
     const row = this.summary.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as
-      { liczba_posiedzen: number; liczba_glosow: number; liczba_radnych: number; obecnosci: number; liczba_obecnosci: number } | undefined;
+      | {
+          liczba_posiedzen: number;
+          liczba_glosow: number;
+          liczba_radnych: number;
+          obecnosci: number;
+          liczba_obecnosci: number;
+        }
+      | undefined;
     const r = row ?? { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, obecnosci: 0, liczba_obecnosci: 0 };
     return {
       liczba_posiedzen: r.liczba_posiedzen,
@@ -167,27 +225,47 @@ export class StatystykiQueries {
     };
   }
 
-  private rankingRows(ranking: 'frekwencja' | 'buntownik' | 'lojalista', { kadencja, organ }: Scope, min: number, limit: number) {
+  private rankingRows(
+    ranking: 'frekwencja' | 'buntownik' | 'lojalista',
+    { kadencja, organ }: Scope,
+    min: number,
+    limit: number,
+  ) {
     const scope = kadencja ?? ALL_TERMS;
     const statements = this.rankings[ranking];
-    return (organ === undefined ? statements.all.all(scope, min, limit) : statements.body.all(scope, organ, min, limit)) as RankingRow[];
+    return (
+      organ === undefined ? statements.all.all(scope, min, limit) : statements.body.all(scope, organ, min, limit)
+    ) as RankingRow[];
   }
 
   attendanceRanking({ min_posiedzen, limit, ...scope }: AttendanceRankingOptions) {
     const rows = this.rankingRows('frekwencja', scope, min_posiedzen, limit);
     return rows.map((r, i) => ({
-      pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
-      liczba_posiedzen: r.liczba_posiedzen, obecnosci: r.obecnosci, nieobecnosci: r.liczba_posiedzen - r.obecnosci,
-      frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen), id_organu: r.id_organu, organ: r.organ,
+      pozycja: i + 1,
+      id_osoby: r.id_osoby,
+      imie_nazwisko: r.imie_nazwisko,
+      ugrupowanie: r.ugrupowanie,
+      liczba_posiedzen: r.liczba_posiedzen,
+      obecnosci: r.obecnosci,
+      nieobecnosci: r.liczba_posiedzen - r.obecnosci,
+      frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen),
+      id_organu: r.id_organu,
+      organ: r.organ,
     }));
   }
 
   rebelRanking({ min_glosowan, limit, ...scope }: CouncillorRankingOptions) {
     const rows = this.rankingRows('buntownik', scope, min_glosowan, limit);
     return rows.map((r, i) => ({
-      pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
-      glosowania: r.glosowania, w_mniejszosci: r.w_mniejszosci, procent: percent(r.w_mniejszosci, r.glosowania),
-      id_organu: r.id_organu, organ: r.organ,
+      pozycja: i + 1,
+      id_osoby: r.id_osoby,
+      imie_nazwisko: r.imie_nazwisko,
+      ugrupowanie: r.ugrupowanie,
+      glosowania: r.glosowania,
+      w_mniejszosci: r.w_mniejszosci,
+      procent: percent(r.w_mniejszosci, r.glosowania),
+      id_organu: r.id_organu,
+      organ: r.organ,
     }));
   }
 
@@ -196,43 +274,80 @@ export class StatystykiQueries {
     return rows.map((r, i) => {
       const w_wiekszosci = r.glosowania - r.w_mniejszosci;
       return {
-        pozycja: i + 1, id_osoby: r.id_osoby, imie_nazwisko: r.imie_nazwisko, ugrupowanie: r.ugrupowanie,
-        glosowania: r.glosowania, w_wiekszosci, procent: percent(w_wiekszosci, r.glosowania),
-        id_organu: r.id_organu, organ: r.organ,
+        pozycja: i + 1,
+        id_osoby: r.id_osoby,
+        imie_nazwisko: r.imie_nazwisko,
+        ugrupowanie: r.ugrupowanie,
+        glosowania: r.glosowania,
+        w_wiekszosci,
+        procent: percent(w_wiekszosci, r.glosowania),
+        id_organu: r.id_organu,
+        organ: r.organ,
       };
     });
   }
 
   /** Votes in a fixed materialised order (`rank_kontrowersyjne` or `rank_jednomyslne`), filtered by scope. */
-  rankedVotes(rank: VoteRank, { kadencja, organ, limit }: Scope & { limit: number }): Array<{ pozycja: number } & VoteSummary> {
+  rankedVotes(
+    rank: VoteRank,
+    { kadencja, organ, limit }: Scope & { limit: number },
+  ): Array<{ pozycja: number } & VoteSummary> {
     const { statements, params } = this.voteRankings[rank].select(
-      [['g.kadencja = ?', kadencja], ['g.id_organu = ?', organ]], [`g.${rank} IS NOT NULL`]);
-    return (statements.all(...params, limit) as Array<Record<string, unknown>>).map((v, i) => ({ pozycja: i + 1, ...voteSummaryOf(v) }));
+      [
+        ['g.kadencja = ?', kadencja],
+        ['g.id_organu = ?', organ],
+      ],
+      [`g.${rank} IS NOT NULL`],
+    );
+    return (statements.all(...params, limit) as Array<Record<string, unknown>>).map((v, i) => ({
+      pozycja: i + 1,
+      ...voteSummaryOf(v),
+    }));
   }
 
   bodyActivity({ kadencja, organ }: Scope) {
-    const rows = this.bodies.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null }) as Array<{ id_organu: number; nazwa: string; typ: string; liczba_posiedzen: number; liczba_glosow: number }>;
+    const rows = this.bodies.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null }) as Array<{
+      id_organu: number;
+      nazwa: string;
+      typ: string;
+      liczba_posiedzen: number;
+      liczba_glosow: number;
+    }>;
     return rows.map((r) => ({ ...r, srednia_glosow_na_posiedzenie: ratio2(r.liczba_glosow, r.liczba_posiedzen) }));
   }
 
   monthlyAttendance({ kadencja, organ }: Scope) {
-    const rows = this.months.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as
-      Array<{ miesiac: string; liczba_posiedzen: number; obecnosci: number; nieobecnosci: number }>;
+    const rows = this.months.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Array<{
+      miesiac: string;
+      liczba_posiedzen: number;
+      obecnosci: number;
+      nieobecnosci: number;
+    }>;
     return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.obecnosci + r.nieobecnosci) }));
   }
 
   topCoalitions({ kadencja, organ, min_wspolne, limit, tylko_miedzy_ugrupowaniami }: TopPairsOptions) {
-    const rows = this.topPairs[tylko_miedzy_ugrupowaniami ? 'between' : 'all']
-      .all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, min_wspolne, limit) as TopPairRow[];
+    const rows = this.topPairs[tylko_miedzy_ugrupowaniami ? 'between' : 'all'].all(
+      kadencja ?? ALL_TERMS,
+      organ ?? ALL_BODIES,
+      min_wspolne,
+      limit,
+    ) as TopPairRow[];
     return rows.map((r, i) => ({
       pozycja: i + 1,
       radny_1: {
-        id_osoby: r.id_osoby_1, imie_nazwisko: r.imie_nazwisko_1, ugrupowanie: r.ugrupowanie_1,
-        id_organu: r.id_organu_1, organ: r.organ_1,
+        id_osoby: r.id_osoby_1,
+        imie_nazwisko: r.imie_nazwisko_1,
+        ugrupowanie: r.ugrupowanie_1,
+        id_organu: r.id_organu_1,
+        organ: r.organ_1,
       },
       radny_2: {
-        id_osoby: r.id_osoby_2, imie_nazwisko: r.imie_nazwisko_2, ugrupowanie: r.ugrupowanie_2,
-        id_organu: r.id_organu_2, organ: r.organ_2,
+        id_osoby: r.id_osoby_2,
+        imie_nazwisko: r.imie_nazwisko_2,
+        ugrupowanie: r.ugrupowanie_2,
+        id_organu: r.id_organu_2,
+        organ: r.organ_2,
       },
       wspolne_glosowania: r.wspolne,
       zgodne: r.zgodne,
@@ -245,10 +360,15 @@ export class StatystykiQueries {
    * order; the percent is formed here from the stored integer sums Σ(3·max − T) and Σ 2T.
    */
   cohesion({ kadencja, organ, limit }: Scope & { limit: number }): CohesionItem[] {
-    const rows = this.cohesionRanked.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, limit) as
-      Array<Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }>;
-    return rows.map(({ licznik, mianownik, id_organu, organ, ...item }) =>
-      ({ ...item, spojnosc_procent: percent(licznik, mianownik), id_organu, organ }));
+    const rows = this.cohesionRanked.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, limit) as Array<
+      Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }
+    >;
+    return rows.map(({ licznik, mianownik, id_organu, organ, ...item }) => ({
+      ...item,
+      spojnosc_procent: percent(licznik, mianownik),
+      id_organu,
+      organ,
+    }));
   }
 
   /**
@@ -270,9 +390,16 @@ export class StatystykiQueries {
 
   /** One group's cohesion per calendar month of the vote date, ascending; months without a counted vote are absent. */
   cohesionByMonth(groupId: number, { kadencja, organ }: Scope): CohesionMonth[] {
-    const rows = this.cohesionMonths.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, groupId) as
-      Array<{ miesiac: string; liczba_glosowan: number; licznik: number; mianownik: number }>;
-    return rows.map(({ licznik, mianownik, ...month }) => ({ ...month, spojnosc_procent: percent(licznik, mianownik) }));
+    const rows = this.cohesionMonths.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, groupId) as Array<{
+      miesiac: string;
+      liczba_glosowan: number;
+      licznik: number;
+      mianownik: number;
+    }>;
+    return rows.map(({ licznik, mianownik, ...month }) => ({
+      ...month,
+      spojnosc_procent: percent(licznik, mianownik),
+    }));
   }
 
   /**
@@ -280,8 +407,10 @@ export class StatystykiQueries {
    * `ugrupowanie` alone), in ranking order, each month as `cohesionByMonth` gives it.
    */
   rankedCohesionByMonth(options: Scope & { limit: number; ugrupowanie?: number | undefined }) {
-    type Row = { pozycja: number; id_ugrupowania: number; nazwa: string; miesiac: string; liczba_glosowan: number } &
-      { licznik: number; mianownik: number };
+    type Row = { pozycja: number; id_ugrupowania: number; nazwa: string; miesiac: string; liczba_glosowan: number } & {
+      licznik: number;
+      mianownik: number;
+    };
     const { kadencja, organ, limit, ugrupowanie } = options;
     const scope = { kadencja: kadencja ?? ALL_TERMS, organ: organ ?? ALL_BODIES, group: ugrupowanie ?? null, limit };
     const groups: GroupCohesionMonths[] = [];
@@ -318,14 +447,26 @@ export class StatystykiQueries {
 }
 
 interface RankingRow extends CouncilOf {
-  id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null;
-  liczba_posiedzen: number; obecnosci: number; glosowania: number; w_mniejszosci: number;
+  id_osoby: number;
+  imie_nazwisko: string;
+  ugrupowanie: string | null;
+  liczba_posiedzen: number;
+  obecnosci: number;
+  glosowania: number;
+  w_mniejszosci: number;
 }
 
 interface TopPairRow {
-  id_osoby_1: number; imie_nazwisko_1: string; ugrupowanie_1: string | null;
-  id_organu_1: number | null; organ_1: string | null;
-  id_osoby_2: number; imie_nazwisko_2: string; ugrupowanie_2: string | null;
-  id_organu_2: number | null; organ_2: string | null;
-  wspolne: number; zgodne: number;
+  id_osoby_1: number;
+  imie_nazwisko_1: string;
+  ugrupowanie_1: string | null;
+  id_organu_1: number | null;
+  organ_1: string | null;
+  id_osoby_2: number;
+  imie_nazwisko_2: string;
+  ugrupowanie_2: string | null;
+  id_organu_2: number | null;
+  organ_2: string | null;
+  wspolne: number;
+  zgodne: number;
 }

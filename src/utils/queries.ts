@@ -5,16 +5,37 @@ import { polishCollator } from '../../core/text.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { TOPICS_META, type TopicEntry, topicsOf } from '../../core/topics.ts';
 
-export interface Body { id_organu: number; nazwa: string; typ: string }
-export interface Term { kadencja: string; data_od: string; data_do: string | null; liczba_radnych: number; liczba_posiedzen: number; liczba_glosowan: number }
+export interface Body {
+  id_organu: number;
+  nazwa: string;
+  typ: string;
+}
+export interface Term {
+  kadencja: string;
+  data_od: string;
+  data_do: string | null;
+  liczba_radnych: number;
+  liczba_posiedzen: number;
+  liczba_glosowan: number;
+}
 export interface Group {
-  id_ugrupowania: number; nazwa: string; skrot: string | null; pelna_nazwa: string | null; liczba_radnych: number;
+  id_ugrupowania: number;
+  nazwa: string;
+  skrot: string | null;
+  pelna_nazwa: string | null;
+  liczba_radnych: number;
   /** The group's council (materialised ugrupowanie.id_rady), null for none or several (issue 36). */
-  id_organu: number | null; organ: string | null;
+  id_organu: number | null;
+  organ: string | null;
 }
 /** A topic of the snapshot's vocabulary (CONTRACT §11), `inne` last. */
-export interface Topic { temat: string; nazwa: string }
-export interface TopicCount extends Topic { liczba_glosowan: number }
+export interface Topic {
+  temat: string;
+  nazwa: string;
+}
+export interface TopicCount extends Topic {
+  liczba_glosowan: number;
+}
 
 export class UtilsQueries {
   private readonly groups: Database.Statement;
@@ -33,7 +54,8 @@ export class UtilsQueries {
     this.vocabulary = JSON.parse(recorded) as TopicEntry[];
     this.topicList = topicsOf(this.vocabulary).map(({ id, nazwa }) => ({ temat: id, nazwa }));
     this.topicIds = new Set(this.topicList.map((t) => t.temat));
-    this.topicVotes = db.prepare('SELECT temat, liczba_glosowan FROM temat_stat WHERE kadencja = ? AND id_organu = ?')
+    this.topicVotes = db
+      .prepare('SELECT temat, liczba_glosowan FROM temat_stat WHERE kadencja = ? AND id_organu = ?')
       .raw();
     this.groups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa,
         coalesce(s.liczba_radnych, 0) AS liczba_radnych,
@@ -42,9 +64,11 @@ export class UtilsQueries {
       LEFT JOIN organ c ON c.id_organu = u.id_rady`);
     this.bodies = db.prepare('SELECT id_organu, nazwa, typ FROM organ ORDER BY id_organu');
     this.body = db.prepare('SELECT 1 FROM organ WHERE id_organu = ?').pluck();
-    this.terms = db.prepare(`SELECT k.kadencja, k.data_od, k.data_do, t.liczba_radnych, t.liczba_posiedzen, t.liczba_glosowan
+    this.terms =
+      db.prepare(`SELECT k.kadencja, k.data_od, k.data_do, t.liczba_radnych, t.liczba_posiedzen, t.liczba_glosowan
       FROM kadencja k JOIN kadencja_stat t ON t.kadencja = k.kadencja ORDER BY k.data_od DESC, k.kadencja DESC`);
-    this.counts = db.prepare(`SELECT (SELECT count(*) FROM radny) AS radni, (SELECT count(*) FROM glosowanie) AS glosowania,
+    this.counts =
+      db.prepare(`SELECT (SELECT count(*) FROM radny) AS radni, (SELECT count(*) FROM glosowanie) AS glosowania,
       (SELECT count(*) FROM posiedzenie) AS posiedzenia, (SELECT count(*) FROM zalacznik) AS zalaczniki`);
   }
 

@@ -15,7 +15,8 @@ import type { TestApp } from './fixture.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser tests of the website are skipped`);
+if (!haveChromium)
+  console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser tests of the website are skipped`);
 
 export const SCREENSHOTS = fileURLToPath(new URL('../../screenshots/site/', import.meta.url));
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -50,8 +51,15 @@ export interface Visit {
  * Opens `url` in a fresh page of `width` px: collects CSP reports, console errors, dialogs (a script
  * that ran) and requests to other origins, saves a screenshot, and runs axe-core.
  */
-export async function visit(browser: Browser, base: string, url: string, width: number, shot: string,
-  check?: (page: Page) => Promise<void>, options: BrowserContextOptions & { allViolations?: boolean } = {}): Promise<Visit> {
+export async function visit(
+  browser: Browser,
+  base: string,
+  url: string,
+  width: number,
+  shot: string,
+  check?: (page: Page) => Promise<void>,
+  options: BrowserContextOptions & { allViolations?: boolean } = {},
+): Promise<Visit> {
   const { allViolations = false, ...contextOptions } = options;
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pl-PL', ...contextOptions });
   const page = await context.newPage();
@@ -67,21 +75,46 @@ export async function visit(browser: Browser, base: string, url: string, width: 
     if (!request.url().startsWith(`${base}/`)) problems.push(`request to another origin: ${request.url()}`);
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   try {
     const response = await page.goto(`${base}${url}`, { waitUntil: 'load' });
     await page.screenshot({ path: join(SCREENSHOTS, `${shot}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     if (overflow > 0) problems.push(`${overflow} px wider than the ${width} px window`);
     await page.evaluate(AXE_SOURCE);
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: Document,
+            ) => Promise<{
+              violations: Array<{
+                id: string;
+                impact: string | null;
+                help: string;
+                nodes: Array<{ target: unknown[] }>;
+              }>;
+            }>;
+          };
+        }
+      ).axe;
       const result = await axe.run(document);
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      }));
     });
     for (const v of violations) {
-      if (allViolations || v.impact === 'serious' || v.impact === 'critical') problems.push(`axe ${v.impact} ${v.id}: ${v.help} (${v.targets.join('; ')})`);
+      if (allViolations || v.impact === 'serious' || v.impact === 'critical')
+        problems.push(`axe ${v.impact} ${v.id}: ${v.help} (${v.targets.join('; ')})`);
     }
     if (check) await check(page);
     return { status: response?.status() ?? 0, problems };

@@ -27,7 +27,6 @@ export function csvHeader(fileName: string, rows: ReadonlyArray<Record<string, C
   return header;
 }
 
-
 /** The text of one CSV file: header line, one line per row, every line ended by `\n`. */
 export function toCsv(fileName: string, rows: ReadonlyArray<Record<string, Cell>>): string {
   const header = csvHeader(fileName, rows);

@@ -8,9 +8,11 @@ import type { Bundle } from './bundle.ts';
 
 /** GET endpoints (by path) the differential tests do not compare with the reference, and why. */
 export const NOT_COMPARED: Readonly<Record<string, string>> = {
-  '/api/glosowania/share/:link': 'a share link is made at run time, not a figure of the council: test/shares.test.ts and test/share-identity.test.ts',
-  '/api/statystyki/mapa': 'the coordinates are core/embedding.ts\'s classical MDS and the reference has no second eigen-solver: '
-    + 'test/evidence.test.ts checks the map against coordinates worked out by hand, test/embedding.test.ts the solver',
+  '/api/glosowania/share/:link':
+    'a share link is made at run time, not a figure of the council: test/shares.test.ts and test/share-identity.test.ts',
+  '/api/statystyki/mapa':
+    "the coordinates are core/embedding.ts's classical MDS and the reference has no second eigen-solver: " +
+    'test/evidence.test.ts checks the map against coordinates worked out by hand, test/embedding.test.ts the solver',
 };
 
 /**
@@ -28,23 +30,52 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
   for (const scope of scopes) {
     const q = scope ? `?${scope}` : '';
     const and = scope ? `&${scope}` : '';
-    paths.push(`/api/radni${q}`, `/api/utils/ugrupowania${q}`, `/api/statystyki/dashboard${q}`, `/api/statystyki/aktywnosc-organow${q}`,
-      `/api/statystyki/frekwencja-czas${q}`, `/api/statystyki/ranking-frekwencji?limit=100${and}`,
+    paths.push(
+      `/api/radni${q}`,
+      `/api/utils/ugrupowania${q}`,
+      `/api/statystyki/dashboard${q}`,
+      `/api/statystyki/aktywnosc-organow${q}`,
+      `/api/statystyki/frekwencja-czas${q}`,
+      `/api/statystyki/ranking-frekwencji?limit=100${and}`,
       `/api/statystyki/ranking-frekwencji?min_posiedzen=0&limit=100${and}`,
-      `/api/statystyki/ranking-buntownikow?min_glosowan=1&limit=100${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=0&limit=100${and}`,
-      `/api/statystyki/najbardziej-kontrowersyjne?limit=100${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100${and}`,
-      `/api/statystyki/top-koalicje?min_wspolne=1&limit=100${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100${and}`,
-      `/api/glosowania?limit=100${and}`, `/api/posiedzenia?limit=100${and}`, `/api/statystyki/najwieksze-proby${q}`,
-      `/api/utils/tematy${q}`, `/api/statystyki/tematy${q}`);
+      `/api/statystyki/ranking-buntownikow?min_glosowan=1&limit=100${and}`,
+      `/api/statystyki/ranking-lojalistow?min_glosowan=0&limit=100${and}`,
+      `/api/statystyki/najbardziej-kontrowersyjne?limit=100${and}`,
+      `/api/statystyki/najbardziej-jednomyslne?limit=100${and}`,
+      `/api/statystyki/top-koalicje?min_wspolne=1&limit=100${and}`,
+      `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100${and}`,
+      `/api/glosowania?limit=100${and}`,
+      `/api/posiedzenia?limit=100${and}`,
+      `/api/statystyki/najwieksze-proby${q}`,
+      `/api/utils/tematy${q}`,
+      `/api/statystyki/tematy${q}`,
+    );
     for (const temat of topics) paths.push(`/api/glosowania?temat=${temat}&limit=100${and}`);
     for (const id of people) {
-      for (const metric of ['', '/profil-glosowania', '/frekwencja', '/frekwencja-czas', '/zgodnosc-grupa', '/glosowania-liczby', '/organy']) {
+      for (const metric of [
+        '',
+        '/profil-glosowania',
+        '/frekwencja',
+        '/frekwencja-czas',
+        '/zgodnosc-grupa',
+        '/glosowania-liczby',
+        '/organy',
+      ]) {
         paths.push(`/api/radni/${id}${metric}${q}`);
       }
-      for (const list of ['glosowania', 'glosowania-samotne', 'glosowania-kluczowe', 'glosowania-buntownicze', 'glosowania-zgodne']) {
+      for (const list of [
+        'glosowania',
+        'glosowania-samotne',
+        'glosowania-kluczowe',
+        'glosowania-buntownicze',
+        'glosowania-zgodne',
+      ]) {
         paths.push(`/api/radni/${id}/${list}?limit=100${and}`);
       }
-      paths.push(`/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`, `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`);
+      paths.push(
+        `/api/radni/${id}/koalicje?min_wspolne=1&limit=100${and}`,
+        `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`,
+      );
       paths.push(`/api/radni/${id}/tematy${q}`, `/api/radni/${id}/glosowania?temat=${topics[0]}&limit=100${and}`);
     }
   }
@@ -52,21 +83,48 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
   for (const body of [...bodies, 'organ=999']) {
     for (const scope of scopes) {
       const and = `${body}${scope ? `&${scope}` : ''}`;
-      paths.push(`/api/radni?${and}`, `/api/statystyki/dashboard?${and}`, `/api/statystyki/aktywnosc-organow?${and}`,
-        `/api/statystyki/frekwencja-czas?${and}`, `/api/statystyki/ranking-frekwencji?min_posiedzen=0&limit=100&${and}`,
-        `/api/statystyki/ranking-buntownikow?min_glosowan=0&limit=100&${and}`, `/api/statystyki/ranking-lojalistow?min_glosowan=1&limit=100&${and}`,
-        `/api/statystyki/najbardziej-kontrowersyjne?limit=100&${and}`, `/api/statystyki/najbardziej-jednomyslne?limit=100&${and}`,
-        `/api/statystyki/top-koalicje?min_wspolne=1&limit=100&${and}`, `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100&${and}`,
-        `/api/glosowania?limit=100&${and}`, `/api/posiedzenia?limit=100&${and}`, `/api/statystyki/najwieksze-proby?${and}`,
-        `/api/utils/tematy?${and}`, `/api/statystyki/tematy?${and}`, `/api/glosowania?temat=${topics[0]}&limit=100&${and}`);
+      paths.push(
+        `/api/radni?${and}`,
+        `/api/statystyki/dashboard?${and}`,
+        `/api/statystyki/aktywnosc-organow?${and}`,
+        `/api/statystyki/frekwencja-czas?${and}`,
+        `/api/statystyki/ranking-frekwencji?min_posiedzen=0&limit=100&${and}`,
+        `/api/statystyki/ranking-buntownikow?min_glosowan=0&limit=100&${and}`,
+        `/api/statystyki/ranking-lojalistow?min_glosowan=1&limit=100&${and}`,
+        `/api/statystyki/najbardziej-kontrowersyjne?limit=100&${and}`,
+        `/api/statystyki/najbardziej-jednomyslne?limit=100&${and}`,
+        `/api/statystyki/top-koalicje?min_wspolne=1&limit=100&${and}`,
+        `/api/statystyki/top-koalicje?min_wspolne=1&tylko_miedzy_ugrupowaniami=true&limit=100&${and}`,
+        `/api/glosowania?limit=100&${and}`,
+        `/api/posiedzenia?limit=100&${and}`,
+        `/api/statystyki/najwieksze-proby?${and}`,
+        `/api/utils/tematy?${and}`,
+        `/api/statystyki/tematy?${and}`,
+        `/api/glosowania?temat=${topics[0]}&limit=100&${and}`,
+      );
       for (const id of people) paths.push(`/api/radni/${id}/tematy?${and}`);
     }
   }
-  for (const id of votes) paths.push(`/api/glosowania/${id}`, `/api/glosowania/${id}/glosy`, `/api/glosowania/${id}/glosy?ugrupowanie=true`, `/api/glosowania/${id}/zalaczniki`);
+  for (const id of votes)
+    paths.push(
+      `/api/glosowania/${id}`,
+      `/api/glosowania/${id}/glosy`,
+      `/api/glosowania/${id}/glosy?ugrupowanie=true`,
+      `/api/glosowania/${id}/zalaczniki`,
+    );
   for (const id of sessions) {
-    paths.push(`/api/posiedzenia/${id}`, `/api/posiedzenia/${id}/punkty`, `/api/posiedzenia/${id}/obecnosci`, `/api/posiedzenia/${id}/glosowania`);
+    paths.push(
+      `/api/posiedzenia/${id}`,
+      `/api/posiedzenia/${id}/punkty`,
+      `/api/posiedzenia/${id}/obecnosci`,
+      `/api/posiedzenia/${id}/glosowania`,
+    );
   }
-  paths.push('/api/glosowania?limit=3&page=2', '/api/glosowania?wynik=odrzucono&limit=100', '/api/glosowania?kontrowersyjnosc_min=50&limit=100');
+  paths.push(
+    '/api/glosowania?limit=3&page=2',
+    '/api/glosowania?wynik=odrzucono&limit=100',
+    '/api/glosowania?kontrowersyjnosc_min=50&limit=100',
+  );
   return paths;
 }
 
@@ -77,8 +135,11 @@ export function evidenceRequests(bundle: Bundle): Array<[string, Record<string, 
   const people = (bundle['radni.csv'] ?? []).map((r) => String(r.id_osoby));
   const terms = (bundle['kadencje.csv'] ?? []).map((r) => String(r.kadencja));
   const bodies = [...(bundle['organy.csv'] ?? []).map((r) => String(r.id_organu)), '999'];
-  const scopes: Array<Record<string, string>> = [{}, ...terms.map((kadencja) => ({ kadencja })),
-    ...bodies.flatMap((organ) => [{ organ }, ...terms.map((kadencja) => ({ organ, kadencja }))])];
+  const scopes: Array<Record<string, string>> = [
+    {},
+    ...terms.map((kadencja) => ({ kadencja })),
+    ...bodies.flatMap((organ) => [{ organ }, ...terms.map((kadencja) => ({ organ, kadencja }))]),
+  ];
   const requests: Array<[string, Record<string, string>]> = [];
   for (const scope of scopes) {
     requests.push(['/api/statystyki/spojnosc-ugrupowan', { ...scope, limit: '100' }]);
@@ -90,9 +151,11 @@ export function evidenceRequests(bundle: Bundle): Array<[string, Record<string, 
   }
   // Paging past the first page, and beyond the end.
   if (people.length >= 2) {
-    requests.push([`/api/radni/${people[0]}/porownanie/${people[1]}`, { limit: '2', page: '2' }],
+    requests.push(
+      [`/api/radni/${people[0]}/porownanie/${people[1]}`, { limit: '2', page: '2' }],
       [`/api/radni/${people[0]}/glosowania`, { glos: 'za', limit: '1', page: '2' }],
-      [`/api/radni/${people[0]}/obecnosci`, { limit: '1', page: '3' }]);
+      [`/api/radni/${people[0]}/obecnosci`, { limit: '1', page: '3' }],
+    );
   }
   return requests;
 }
@@ -102,8 +165,11 @@ export function monthlyRequests(bundle: Bundle): Array<[string, Record<string, s
   const people = (bundle['radni.csv'] ?? []).map((r) => String(r.id_osoby));
   const terms = (bundle['kadencje.csv'] ?? []).map((r) => String(r.kadencja));
   const bodies = [...(bundle['organy.csv'] ?? []).map((r) => String(r.id_organu)), '999'];
-  const scopes: Array<Record<string, string>> = [{}, ...terms.map((kadencja) => ({ kadencja })),
-    ...bodies.flatMap((organ) => [{ organ }, ...terms.map((kadencja) => ({ organ, kadencja }))])];
+  const scopes: Array<Record<string, string>> = [
+    {},
+    ...terms.map((kadencja) => ({ kadencja })),
+    ...bodies.flatMap((organ) => [{ organ }, ...terms.map((kadencja) => ({ organ, kadencja }))]),
+  ];
   const requests: Array<[string, Record<string, string>]> = [];
   for (const scope of scopes) {
     requests.push(['/api/statystyki/spojnosc-czas', { ...scope, limit: '100' }]);

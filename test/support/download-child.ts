@@ -18,12 +18,17 @@ const snapshots = new SnapshotStore(dbPath);
 snapshots.refresh();
 const shares = new SqliteShareStore(join(process.argv[3]!, 'shares.db'));
 const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath });
-const server = createServer(createApp({ snapshots, shares, config, logger: pino({ level: 'silent' }) })).listen(0, '127.0.0.1');
+const server = createServer(createApp({ snapshots, shares, config, logger: pino({ level: 'silent' }) })).listen(
+  0,
+  '127.0.0.1',
+);
 await new Promise((resolve) => server.once('listening', resolve));
 
 let rssBefore = process.memoryUsage().rss;
 let peakRss = rssBefore;
-setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20).unref();
+setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20).unref();
 
 console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
 for await (const line of createInterface({ input: process.stdin })) {

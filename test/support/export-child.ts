@@ -14,8 +14,13 @@ let bytes = 0;
 let peakRss = 0;
 let peakHeap = 0;
 const parser = parse();
-parser.on('data', () => { records++; });
-const parsed = new Promise((resolve, reject) => { parser.on('end', resolve); parser.on('error', reject); });
+parser.on('data', () => {
+  records++;
+});
+const parsed = new Promise((resolve, reject) => {
+  parser.on('end', resolve);
+  parser.on('error', reject);
+});
 const sink = new Writable({
   highWaterMark: 64 * 1024,
   write(chunk: Buffer, _encoding, done) {
@@ -47,4 +52,15 @@ const seconds = (performance.now() - started) / 1000;
 parser.end();
 await parsed;
 db.close();
-console.log(JSON.stringify({ rows, records, bytes, seconds, rssBefore: before.rss, peakRss, heapBefore: before.heapUsed, peakHeap }));
+console.log(
+  JSON.stringify({
+    rows,
+    records,
+    bytes,
+    seconds,
+    rssBefore: before.rss,
+    peakRss,
+    heapBefore: before.heapUsed,
+    peakHeap,
+  }),
+);

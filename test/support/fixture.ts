@@ -24,7 +24,10 @@ function sourceDigest(source: string, format: SourceFormat, topics: string | und
   const digest = createHash('sha256').update(format);
   if (topics !== undefined) digest.update('\0topics\0').update(readFileSync(topics));
   const files = statSync(source).isDirectory()
-    ? readdirSync(source, { recursive: true, encoding: 'utf8' }).map((name) => join(source, name)).filter((f) => statSync(f).isFile()).sort()
+    ? readdirSync(source, { recursive: true, encoding: 'utf8' })
+        .map((name) => join(source, name))
+        .filter((f) => statSync(f).isFile())
+        .sort()
     : [source];
   for (const file of files) digest.update(`\0${relative(source, file)}\0`).update(readFileSync(file));
   return digest.digest('hex').slice(0, 32);
@@ -35,7 +38,12 @@ function sourceDigest(source: string, format: SourceFormat, topics: string | und
  * Test files run in parallel processes: the first to create the source's folder builds, the others
  * wait for its `built` mark (a failed build leaves `failed`, and each builds its own instead).
  */
-async function builtOnce(cache: string, source: string, format: SourceFormat, topics: string | undefined): Promise<string | undefined> {
+async function builtOnce(
+  cache: string,
+  source: string,
+  format: SourceFormat,
+  topics: string | undefined,
+): Promise<string | undefined> {
   const folder = join(cache, sourceDigest(source, format, topics));
   const dbPath = join(folder, 'council.db');
   try {
@@ -63,7 +71,9 @@ async function builtOnce(cache: string, source: string, format: SourceFormat, to
  * of its own (a test of two builds: another snapshot id, determinism). `topics`: a vocabulary file, else the default.
  */
 export async function buildDatabase(
-  source: string, format: SourceFormat = 'csv', { fresh = false, topics }: { fresh?: boolean; topics?: string | undefined } = {},
+  source: string,
+  format: SourceFormat = 'csv',
+  { fresh = false, topics }: { fresh?: boolean; topics?: string | undefined } = {},
 ): Promise<string> {
   const dbPath = join(tempDir(), 'council.db');
   const cache = fresh ? undefined : inject('fixtureCache');
@@ -93,13 +103,29 @@ export interface TestApp {
 }
 
 /** An app over an existing database, with its own share store (and a silent log unless `logger` is given). */
-export function appOver(dbPath: string, overrides: Partial<Config> = {}, logger: Logger = pino({ level: 'silent' })): TestApp {
-  const config = loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000, ...overrides });
+export function appOver(
+  dbPath: string,
+  overrides: Partial<Config> = {},
+  logger: Logger = pino({ level: 'silent' }),
+): TestApp {
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { DB_PATH: dbPath, RATE_LIMIT_MAX_REQUESTS: 1_000_000, SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000, ...overrides },
+  );
   const snapshots = new SnapshotStore(dbPath);
   snapshots.refresh();
   const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
   const app = createApp({ snapshots, shares, config, logger });
-  return { app, snapshots, shares, config, close: () => { snapshots.close(); void shares.close(); } };
+  return {
+    app,
+    snapshots,
+    shares,
+    config,
+    close: () => {
+      snapshots.close();
+      void shares.close();
+    },
+  };
 }
 
 /** The SHA-256 of a file's bytes: whether a file was left untouched. */

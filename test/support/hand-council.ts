@@ -127,17 +127,105 @@ export const HAND_COUNCIL: Bundle = {
     { id_osoby: 7, imie_nazwisko: 'Borys Żuk' },
   ],
   'przynaleznosci.csv': [
-    { przynaleznosc_id: 1, id_osoby: 1, kadencja: '2014-2018', id_ugrupowania: 1, data_od: '2014-11-01', data_do: null, aktywny: 1 },
-    { przynaleznosc_id: 2, id_osoby: 2, kadencja: '2014-2018', id_ugrupowania: 2, data_od: '2014-11-01', data_do: null, aktywny: 0 },
-    { przynaleznosc_id: 3, id_osoby: 3, kadencja: '2014-2018', id_ugrupowania: 1, data_od: '2014-11-01', data_do: null, aktywny: 1 },
-    { przynaleznosc_id: 4, id_osoby: 4, kadencja: '2014-2018', id_ugrupowania: 2, data_od: '2014-11-01', data_do: null, aktywny: 1 },
-    { przynaleznosc_id: 5, id_osoby: 1, kadencja: '2018-2023', id_ugrupowania: 1, data_od: '2018-11-01', data_do: null, aktywny: 1 },
-    { przynaleznosc_id: 6, id_osoby: 3, kadencja: '2018-2023', id_ugrupowania: 1, data_od: '2018-11-01', data_do: '2019-01-31', aktywny: 1 },
-    { przynaleznosc_id: 7, id_osoby: 3, kadencja: '2018-2023', id_ugrupowania: 2, data_od: '2019-02-01', data_do: null, aktywny: 1 },
-    { przynaleznosc_id: 8, id_osoby: 4, kadencja: '2018-2023', id_ugrupowania: 2, data_od: '2018-11-01', data_do: null, aktywny: 1 },
-    { przynaleznosc_id: 9, id_osoby: 5, kadencja: '2018-2023', id_ugrupowania: null, data_od: '2018-11-01', data_do: null, aktywny: 1 },
-    { przynaleznosc_id: 10, id_osoby: 6, kadencja: '2018-2023', id_ugrupowania: 2, data_od: '2018-11-01', data_do: null, aktywny: 1 },
-    { przynaleznosc_id: 11, id_osoby: 7, kadencja: '2018-2023', id_ugrupowania: 1, data_od: '2018-11-01', data_do: null, aktywny: 0 },
+    {
+      przynaleznosc_id: 1,
+      id_osoby: 1,
+      kadencja: '2014-2018',
+      id_ugrupowania: 1,
+      data_od: '2014-11-01',
+      data_do: null,
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 2,
+      id_osoby: 2,
+      kadencja: '2014-2018',
+      id_ugrupowania: 2,
+      data_od: '2014-11-01',
+      data_do: null,
+      aktywny: 0,
+    },
+    {
+      przynaleznosc_id: 3,
+      id_osoby: 3,
+      kadencja: '2014-2018',
+      id_ugrupowania: 1,
+      data_od: '2014-11-01',
+      data_do: null,
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 4,
+      id_osoby: 4,
+      kadencja: '2014-2018',
+      id_ugrupowania: 2,
+      data_od: '2014-11-01',
+      data_do: null,
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 5,
+      id_osoby: 1,
+      kadencja: '2018-2023',
+      id_ugrupowania: 1,
+      data_od: '2018-11-01',
+      data_do: null,
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 6,
+      id_osoby: 3,
+      kadencja: '2018-2023',
+      id_ugrupowania: 1,
+      data_od: '2018-11-01',
+      data_do: '2019-01-31',
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 7,
+      id_osoby: 3,
+      kadencja: '2018-2023',
+      id_ugrupowania: 2,
+      data_od: '2019-02-01',
+      data_do: null,
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 8,
+      id_osoby: 4,
+      kadencja: '2018-2023',
+      id_ugrupowania: 2,
+      data_od: '2018-11-01',
+      data_do: null,
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 9,
+      id_osoby: 5,
+      kadencja: '2018-2023',
+      id_ugrupowania: null,
+      data_od: '2018-11-01',
+      data_do: null,
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 10,
+      id_osoby: 6,
+      kadencja: '2018-2023',
+      id_ugrupowania: 2,
+      data_od: '2018-11-01',
+      data_do: null,
+      aktywny: 1,
+    },
+    {
+      przynaleznosc_id: 11,
+      id_osoby: 7,
+      kadencja: '2018-2023',
+      id_ugrupowania: 1,
+      data_od: '2018-11-01',
+      data_do: null,
+      aktywny: 0,
+    },
   ],
   'posiedzenia.csv': [
     { id_posiedzenia: 1, id_organu: 1, kadencja: '2014-2018', numer: 'I', data: '2015-03-10', nazwa: 'I sesja' },
@@ -152,23 +240,145 @@ export const HAND_COUNCIL: Bundle = {
     { id_punktu: 43, id_posiedzenia: 4, numer: '10', tytul: 'Wolne wnioski' },
   ],
   'glosowania.csv': [
-    { id_glosowania: 1, id_posiedzenia: 1, id_punktu: 11, numer: 1, data_czas: '2015-03-10T10:00', tytul: 'Budżet miasta na 2015 rok', wynik: 'przyjęto' },
-    { id_glosowania: 2, id_posiedzenia: 1, id_punktu: 11, numer: 2, data_czas: '2015-03-10T10:30:00', tytul: 'Zmiana budżetu', wynik: null },
-    { id_glosowania: 3, id_posiedzenia: 1, id_punktu: null, numer: 3, data_czas: '2015-03-10T10:30', tytul: 'Nadanie nazwy ulicy Łąkowej', wynik: null },
-    { id_glosowania: 4, id_posiedzenia: 1, id_punktu: null, numer: 4, data_czas: '2015-03-10', tytul: 'Sprawozdanie z działalności', wynik: 'odrzucono' },
-    { id_glosowania: 5, id_posiedzenia: 2, id_punktu: null, numer: 1, data_czas: '2019-01-15T09:00', tytul: 'Przyjęcie porządku obrad', wynik: null },
-    { id_glosowania: 6, id_posiedzenia: 2, id_punktu: null, numer: 2, data_czas: '2019-01-15T09:15', tytul: 'Budżet obywatelski', wynik: 'przyjęto' },
-    { id_glosowania: 7, id_posiedzenia: 2, id_punktu: null, numer: 3, data_czas: '2019-01-15T09:30:45', tytul: 'Uchwała w sprawie opłat', wynik: null },
-    { id_glosowania: 8, id_posiedzenia: 3, id_punktu: null, numer: 1, data_czas: '2019-01-31', tytul: 'Opinia do projektu budżetu', wynik: 'przyjęto' },
-    { id_glosowania: 9, id_posiedzenia: 3, id_punktu: null, numer: 2, data_czas: '2019-01-31T12:00', tytul: 'Wniosek formalny', wynik: null },
+    {
+      id_glosowania: 1,
+      id_posiedzenia: 1,
+      id_punktu: 11,
+      numer: 1,
+      data_czas: '2015-03-10T10:00',
+      tytul: 'Budżet miasta na 2015 rok',
+      wynik: 'przyjęto',
+    },
+    {
+      id_glosowania: 2,
+      id_posiedzenia: 1,
+      id_punktu: 11,
+      numer: 2,
+      data_czas: '2015-03-10T10:30:00',
+      tytul: 'Zmiana budżetu',
+      wynik: null,
+    },
+    {
+      id_glosowania: 3,
+      id_posiedzenia: 1,
+      id_punktu: null,
+      numer: 3,
+      data_czas: '2015-03-10T10:30',
+      tytul: 'Nadanie nazwy ulicy Łąkowej',
+      wynik: null,
+    },
+    {
+      id_glosowania: 4,
+      id_posiedzenia: 1,
+      id_punktu: null,
+      numer: 4,
+      data_czas: '2015-03-10',
+      tytul: 'Sprawozdanie z działalności',
+      wynik: 'odrzucono',
+    },
+    {
+      id_glosowania: 5,
+      id_posiedzenia: 2,
+      id_punktu: null,
+      numer: 1,
+      data_czas: '2019-01-15T09:00',
+      tytul: 'Przyjęcie porządku obrad',
+      wynik: null,
+    },
+    {
+      id_glosowania: 6,
+      id_posiedzenia: 2,
+      id_punktu: null,
+      numer: 2,
+      data_czas: '2019-01-15T09:15',
+      tytul: 'Budżet obywatelski',
+      wynik: 'przyjęto',
+    },
+    {
+      id_glosowania: 7,
+      id_posiedzenia: 2,
+      id_punktu: null,
+      numer: 3,
+      data_czas: '2019-01-15T09:30:45',
+      tytul: 'Uchwała w sprawie opłat',
+      wynik: null,
+    },
+    {
+      id_glosowania: 8,
+      id_posiedzenia: 3,
+      id_punktu: null,
+      numer: 1,
+      data_czas: '2019-01-31',
+      tytul: 'Opinia do projektu budżetu',
+      wynik: 'przyjęto',
+    },
+    {
+      id_glosowania: 9,
+      id_posiedzenia: 3,
+      id_punktu: null,
+      numer: 2,
+      data_czas: '2019-01-31T12:00',
+      tytul: 'Wniosek formalny',
+      wynik: null,
+    },
     // the minutes state 5 za where the roll call names 4: both are served, the counts are the ballots'
-    { id_glosowania: 10, id_posiedzenia: 4, id_punktu: 42, numer: 1, data_czas: '2019-02-01T10:00', tytul: 'Zmiana uchwały budżetowej', wynik: null, za: 5, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0 },
-    { id_glosowania: 11, id_posiedzenia: 4, id_punktu: 41, numer: 2, data_czas: '2019-02-01T10:00', tytul: 'Miejscowy plan zagospodarowania', wynik: 'odrzucono' },
-    { id_glosowania: 12, id_posiedzenia: 4, id_punktu: 41, numer: 3, data_czas: '2019-02-01T11:00', tytul: 'Skarga na działalność prezydenta', wynik: null },
+    {
+      id_glosowania: 10,
+      id_posiedzenia: 4,
+      id_punktu: 42,
+      numer: 1,
+      data_czas: '2019-02-01T10:00',
+      tytul: 'Zmiana uchwały budżetowej',
+      wynik: null,
+      za: 5,
+      przeciw: 1,
+      wstrzymujacy: 0,
+      nieobecni: 0,
+      brak_glosu: 0,
+    },
+    {
+      id_glosowania: 11,
+      id_posiedzenia: 4,
+      id_punktu: 41,
+      numer: 2,
+      data_czas: '2019-02-01T10:00',
+      tytul: 'Miejscowy plan zagospodarowania',
+      wynik: 'odrzucono',
+    },
+    {
+      id_glosowania: 12,
+      id_posiedzenia: 4,
+      id_punktu: 41,
+      numer: 3,
+      data_czas: '2019-02-01T11:00',
+      tytul: 'Skarga na działalność prezydenta',
+      wynik: null,
+    },
     // the stated odrzucono contradicts the 1:0 ballots: a warning, and the stated value stands
-    { id_glosowania: 13, id_posiedzenia: 4, id_punktu: 43, numer: 4, data_czas: '2019-02-01T12:00', tytul: 'Wniosek o zamknięcie obrad', wynik: 'odrzucono' },
+    {
+      id_glosowania: 13,
+      id_posiedzenia: 4,
+      id_punktu: 43,
+      numer: 4,
+      data_czas: '2019-02-01T12:00',
+      tytul: 'Wniosek o zamknięcie obrad',
+      wynik: 'odrzucono',
+    },
     // a tally-only vote: no roll call, the tallies stated (nieobecni and brak_glosu not): counts 4 0 1 0 0, przyjęto
-    { id_glosowania: 14, id_posiedzenia: 4, id_punktu: null, numer: 5, data_czas: '2019-02-01T13:00', tytul: 'Zaciągnięcie pożyczki na inwestycje', wynik: null, za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: null, brak_glosu: null },
+    {
+      id_glosowania: 14,
+      id_posiedzenia: 4,
+      id_punktu: null,
+      numer: 5,
+      data_czas: '2019-02-01T13:00',
+      tytul: 'Zaciągnięcie pożyczki na inwestycje',
+      wynik: null,
+      za: 4,
+      przeciw: 0,
+      wstrzymujacy: 1,
+      nieobecni: null,
+      brak_glosu: null,
+    },
   ],
   'glosy.csv': [
     // V1: Z Z Z P
@@ -276,28 +486,397 @@ const FS = 'Forum Samorządowe';
 const IN_RADA = { id_organu: 1, organ: RADA };
 const NO_COUNCIL = { id_organu: null, organ: null };
 
-const V1 = { id_glosowania: 1, numer: 1, tytul: 'Budżet miasta na 2015 rok', data: '2015-03-10', godzina: '10:00', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // kontr 200·1/4 = 50; jedn 3/4
-const V2 = { id_glosowania: 2, numer: 2, tytul: 'Zmiana budżetu', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: 11, wynik: 'odrzucono', za: 2, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // derived: 2 > 2 false → odrzucono
-const V3 = { id_glosowania: 3, numer: 3, tytul: 'Nadanie nazwy ulicy Łąkowej', data: '2015-03-10', godzina: '10:30', kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 100, jednomyslnosc_procent: 33.33, imienne: true, liczby_zrodla: null, temat: 'nazwy' }; // jedn 1/3 = 33.333
-const V4 = { id_glosowania: 4, numer: 4, tytul: 'Sprawozdanie z działalności', data: '2015-03-10', godzina: null, kadencja: T1, id_organu: 1, organ: RADA, id_posiedzenia: 1, id_punktu: null, wynik: 'odrzucono', za: 1, przeciw: 2, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67, imienne: true, liczby_zrodla: null, temat: 'inne' }; // kontr 200/3 = 66.67 → 67; jedn 2/3
-const V5 = { id_glosowania: 5, numer: 1, tytul: 'Przyjęcie porządku obrad', data: '2019-01-15', godzina: '09:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 5, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null, temat: 'procedura' }; // derived 5 > 0
-const V6 = { id_glosowania: 6, numer: 2, tytul: 'Budżet obywatelski', data: '2019-01-15', godzina: '09:15', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'przyjęto', za: 3, przeciw: 1, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 50, jednomyslnosc_procent: 60, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // jedn 3/5
-const V7 = { id_glosowania: 7, numer: 3, tytul: 'Uchwała w sprawie opłat', data: '2019-01-15', godzina: '09:30', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 2, id_punktu: null, wynik: 'odrzucono', za: 2, przeciw: 3, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 80, jednomyslnosc_procent: 60, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // 09:30:45 → godzina 09:30; kontr 400/5; jedn 3/5
-const V8 = { id_glosowania: 8, numer: 1, tytul: 'Opinia do projektu budżetu', data: '2019-01-31', godzina: null, kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 0, nieobecni: 1, brak_glosu: 1, kontrowersyjnosc: 67, jednomyslnosc_procent: 66.67, imienne: true, liczby_zrodla: null, temat: 'budzet' }; // date-only
-const V9 = { id_glosowania: 9, numer: 2, tytul: 'Wniosek formalny', data: '2019-01-31', godzina: '12:00', kadencja: T2, id_organu: 2, organ: KOMISJA, id_posiedzenia: 3, id_punktu: null, wynik: 'odrzucono', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecni: 3, brak_glosu: 1, kontrowersyjnosc: 0, jednomyslnosc_procent: 0, imienne: true, liczby_zrodla: null, temat: 'procedura' }; // no active ballot: 0/0 → 0
-const V10 = { id_glosowania: 10, numer: 1, tytul: 'Zmiana uchwały budżetowej', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 42, wynik: 'przyjęto', za: 4, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 40, jednomyslnosc_procent: 80, imienne: true, liczby_zrodla: { za: 5, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0 }, temat: 'budzet' }; // kontr 200/5; jedn 4/5
-const V11 = { id_glosowania: 11, numer: 2, tytul: 'Miejscowy plan zagospodarowania', data: '2019-02-01', godzina: '10:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'odrzucono', za: 0, przeciw: 3, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 75, imienne: true, liczby_zrodla: null, temat: 'plany' }; // jedn 3/4
-const V12 = { id_glosowania: 12, numer: 3, tytul: 'Skarga na działalność prezydenta', data: '2019-02-01', godzina: '11:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 41, wynik: 'przyjęto', za: 2, przeciw: 1, wstrzymujacy: 1, nieobecni: 1, brak_glosu: 0, kontrowersyjnosc: 67, jednomyslnosc_procent: 50, imienne: true, liczby_zrodla: null, temat: 'skargi' }; // derived 2 > 1; jedn 2/4
-const V14 = { id_glosowania: 14, numer: 5, tytul: 'Zaciągnięcie pożyczki na inwestycje', data: '2019-02-01', godzina: '13:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: null, wynik: 'przyjęto', za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 80, imienne: false, liczby_zrodla: { za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: null, brak_glosu: null }, temat: 'inne' }; // tally-only: stated counts, unstated → 0; derived 4 > 0; jedn 4/5
-const V13 = { id_glosowania: 13, numer: 4, tytul: 'Wniosek o zamknięcie obrad', data: '2019-02-01', godzina: '12:00', kadencja: T2, id_organu: 1, organ: RADA, id_posiedzenia: 4, id_punktu: 43, wynik: 'odrzucono', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0, kontrowersyjnosc: 0, jednomyslnosc_procent: 100, imienne: true, liczby_zrodla: null, temat: 'procedura' }; // stated wynik kept; jedn 1/1
+const V1 = {
+  id_glosowania: 1,
+  numer: 1,
+  tytul: 'Budżet miasta na 2015 rok',
+  data: '2015-03-10',
+  godzina: '10:00',
+  kadencja: T1,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 1,
+  id_punktu: 11,
+  wynik: 'przyjęto',
+  za: 3,
+  przeciw: 1,
+  wstrzymujacy: 0,
+  nieobecni: 0,
+  brak_glosu: 0,
+  kontrowersyjnosc: 50,
+  jednomyslnosc_procent: 75,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'budzet',
+}; // kontr 200·1/4 = 50; jedn 3/4
+const V2 = {
+  id_glosowania: 2,
+  numer: 2,
+  tytul: 'Zmiana budżetu',
+  data: '2015-03-10',
+  godzina: '10:30',
+  kadencja: T1,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 1,
+  id_punktu: 11,
+  wynik: 'odrzucono',
+  za: 2,
+  przeciw: 2,
+  wstrzymujacy: 0,
+  nieobecni: 0,
+  brak_glosu: 0,
+  kontrowersyjnosc: 100,
+  jednomyslnosc_procent: 50,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'budzet',
+}; // derived: 2 > 2 false → odrzucono
+const V3 = {
+  id_glosowania: 3,
+  numer: 3,
+  tytul: 'Nadanie nazwy ulicy Łąkowej',
+  data: '2015-03-10',
+  godzina: '10:30',
+  kadencja: T1,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 1,
+  id_punktu: null,
+  wynik: 'odrzucono',
+  za: 1,
+  przeciw: 1,
+  wstrzymujacy: 1,
+  nieobecni: 1,
+  brak_glosu: 0,
+  kontrowersyjnosc: 100,
+  jednomyslnosc_procent: 33.33,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'nazwy',
+}; // jedn 1/3 = 33.333
+const V4 = {
+  id_glosowania: 4,
+  numer: 4,
+  tytul: 'Sprawozdanie z działalności',
+  data: '2015-03-10',
+  godzina: null,
+  kadencja: T1,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 1,
+  id_punktu: null,
+  wynik: 'odrzucono',
+  za: 1,
+  przeciw: 2,
+  wstrzymujacy: 0,
+  nieobecni: 0,
+  brak_glosu: 1,
+  kontrowersyjnosc: 67,
+  jednomyslnosc_procent: 66.67,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'inne',
+}; // kontr 200/3 = 66.67 → 67; jedn 2/3
+const V5 = {
+  id_glosowania: 5,
+  numer: 1,
+  tytul: 'Przyjęcie porządku obrad',
+  data: '2019-01-15',
+  godzina: '09:00',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 2,
+  id_punktu: null,
+  wynik: 'przyjęto',
+  za: 5,
+  przeciw: 0,
+  wstrzymujacy: 0,
+  nieobecni: 0,
+  brak_glosu: 0,
+  kontrowersyjnosc: 0,
+  jednomyslnosc_procent: 100,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'procedura',
+}; // derived 5 > 0
+const V6 = {
+  id_glosowania: 6,
+  numer: 2,
+  tytul: 'Budżet obywatelski',
+  data: '2019-01-15',
+  godzina: '09:15',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 2,
+  id_punktu: null,
+  wynik: 'przyjęto',
+  za: 3,
+  przeciw: 1,
+  wstrzymujacy: 1,
+  nieobecni: 0,
+  brak_glosu: 0,
+  kontrowersyjnosc: 50,
+  jednomyslnosc_procent: 60,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'budzet',
+}; // jedn 3/5
+const V7 = {
+  id_glosowania: 7,
+  numer: 3,
+  tytul: 'Uchwała w sprawie opłat',
+  data: '2019-01-15',
+  godzina: '09:30',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 2,
+  id_punktu: null,
+  wynik: 'odrzucono',
+  za: 2,
+  przeciw: 3,
+  wstrzymujacy: 0,
+  nieobecni: 0,
+  brak_glosu: 0,
+  kontrowersyjnosc: 80,
+  jednomyslnosc_procent: 60,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'budzet',
+}; // 09:30:45 → godzina 09:30; kontr 400/5; jedn 3/5
+const V8 = {
+  id_glosowania: 8,
+  numer: 1,
+  tytul: 'Opinia do projektu budżetu',
+  data: '2019-01-31',
+  godzina: null,
+  kadencja: T2,
+  id_organu: 2,
+  organ: KOMISJA,
+  id_posiedzenia: 3,
+  id_punktu: null,
+  wynik: 'przyjęto',
+  za: 2,
+  przeciw: 1,
+  wstrzymujacy: 0,
+  nieobecni: 1,
+  brak_glosu: 1,
+  kontrowersyjnosc: 67,
+  jednomyslnosc_procent: 66.67,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'budzet',
+}; // date-only
+const V9 = {
+  id_glosowania: 9,
+  numer: 2,
+  tytul: 'Wniosek formalny',
+  data: '2019-01-31',
+  godzina: '12:00',
+  kadencja: T2,
+  id_organu: 2,
+  organ: KOMISJA,
+  id_posiedzenia: 3,
+  id_punktu: null,
+  wynik: 'odrzucono',
+  za: 0,
+  przeciw: 0,
+  wstrzymujacy: 0,
+  nieobecni: 3,
+  brak_glosu: 1,
+  kontrowersyjnosc: 0,
+  jednomyslnosc_procent: 0,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'procedura',
+}; // no active ballot: 0/0 → 0
+const V10 = {
+  id_glosowania: 10,
+  numer: 1,
+  tytul: 'Zmiana uchwały budżetowej',
+  data: '2019-02-01',
+  godzina: '10:00',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 4,
+  id_punktu: 42,
+  wynik: 'przyjęto',
+  za: 4,
+  przeciw: 1,
+  wstrzymujacy: 0,
+  nieobecni: 0,
+  brak_glosu: 0,
+  kontrowersyjnosc: 40,
+  jednomyslnosc_procent: 80,
+  imienne: true,
+  liczby_zrodla: { za: 5, przeciw: 1, wstrzymujacy: 0, nieobecni: 0, brak_glosu: 0 },
+  temat: 'budzet',
+}; // kontr 200/5; jedn 4/5
+const V11 = {
+  id_glosowania: 11,
+  numer: 2,
+  tytul: 'Miejscowy plan zagospodarowania',
+  data: '2019-02-01',
+  godzina: '10:00',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 4,
+  id_punktu: 41,
+  wynik: 'odrzucono',
+  za: 0,
+  przeciw: 3,
+  wstrzymujacy: 1,
+  nieobecni: 1,
+  brak_glosu: 0,
+  kontrowersyjnosc: 0,
+  jednomyslnosc_procent: 75,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'plany',
+}; // jedn 3/4
+const V12 = {
+  id_glosowania: 12,
+  numer: 3,
+  tytul: 'Skarga na działalność prezydenta',
+  data: '2019-02-01',
+  godzina: '11:00',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 4,
+  id_punktu: 41,
+  wynik: 'przyjęto',
+  za: 2,
+  przeciw: 1,
+  wstrzymujacy: 1,
+  nieobecni: 1,
+  brak_glosu: 0,
+  kontrowersyjnosc: 67,
+  jednomyslnosc_procent: 50,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'skargi',
+}; // derived 2 > 1; jedn 2/4
+const V14 = {
+  id_glosowania: 14,
+  numer: 5,
+  tytul: 'Zaciągnięcie pożyczki na inwestycje',
+  data: '2019-02-01',
+  godzina: '13:00',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 4,
+  id_punktu: null,
+  wynik: 'przyjęto',
+  za: 4,
+  przeciw: 0,
+  wstrzymujacy: 1,
+  nieobecni: 0,
+  brak_glosu: 0,
+  kontrowersyjnosc: 0,
+  jednomyslnosc_procent: 80,
+  imienne: false,
+  liczby_zrodla: { za: 4, przeciw: 0, wstrzymujacy: 1, nieobecni: null, brak_glosu: null },
+  temat: 'inne',
+}; // tally-only: stated counts, unstated → 0; derived 4 > 0; jedn 4/5
+const V13 = {
+  id_glosowania: 13,
+  numer: 4,
+  tytul: 'Wniosek o zamknięcie obrad',
+  data: '2019-02-01',
+  godzina: '12:00',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  id_posiedzenia: 4,
+  id_punktu: 43,
+  wynik: 'odrzucono',
+  za: 1,
+  przeciw: 0,
+  wstrzymujacy: 0,
+  nieobecni: 0,
+  brak_glosu: 0,
+  kontrowersyjnosc: 0,
+  jednomyslnosc_procent: 100,
+  imienne: true,
+  liczby_zrodla: null,
+  temat: 'procedura',
+}; // stated wynik kept; jedn 1/1
 
 // Session items (S1: given 2 of 3; S2: derived 5 of 5; S3: derived 4 of 5; S4: given 5 of 5)
-const S1 = { id_posiedzenia: 1, numer: 'I', nazwa: 'I sesja', data: '2015-03-10', kadencja: T1, id_organu: 1, organ: RADA, liczba_punktow: 1, liczba_glosowan: 4, obecni: 2, liczba_obecnosci: 3, frekwencja_procent: 66.67, lista_obecnosci: true };
-const S2 = { id_posiedzenia: 2, numer: 'I', nazwa: 'I sesja', data: '2019-01-15', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 0, liczba_glosowan: 3, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100, lista_obecnosci: false };
-const S3 = { id_posiedzenia: 3, numer: '1', nazwa: null, data: '2019-01-31', kadencja: T2, id_organu: 2, organ: KOMISJA, liczba_punktow: 0, liczba_glosowan: 2, obecni: 4, liczba_obecnosci: 5, frekwencja_procent: 80, lista_obecnosci: false };
-const S4 = { id_posiedzenia: 4, numer: 'LXXIV/2', nazwa: 'II sesja', data: '2019-02-01', kadencja: T2, id_organu: 1, organ: RADA, liczba_punktow: 3, liczba_glosowan: 5, obecni: 5, liczba_obecnosci: 5, frekwencja_procent: 100, lista_obecnosci: true }; // V10–V14
+const S1 = {
+  id_posiedzenia: 1,
+  numer: 'I',
+  nazwa: 'I sesja',
+  data: '2015-03-10',
+  kadencja: T1,
+  id_organu: 1,
+  organ: RADA,
+  liczba_punktow: 1,
+  liczba_glosowan: 4,
+  obecni: 2,
+  liczba_obecnosci: 3,
+  frekwencja_procent: 66.67,
+  lista_obecnosci: true,
+};
+const S2 = {
+  id_posiedzenia: 2,
+  numer: 'I',
+  nazwa: 'I sesja',
+  data: '2019-01-15',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  liczba_punktow: 0,
+  liczba_glosowan: 3,
+  obecni: 5,
+  liczba_obecnosci: 5,
+  frekwencja_procent: 100,
+  lista_obecnosci: false,
+};
+const S3 = {
+  id_posiedzenia: 3,
+  numer: '1',
+  nazwa: null,
+  data: '2019-01-31',
+  kadencja: T2,
+  id_organu: 2,
+  organ: KOMISJA,
+  liczba_punktow: 0,
+  liczba_glosowan: 2,
+  obecni: 4,
+  liczba_obecnosci: 5,
+  frekwencja_procent: 80,
+  lista_obecnosci: false,
+};
+const S4 = {
+  id_posiedzenia: 4,
+  numer: 'LXXIV/2',
+  nazwa: 'II sesja',
+  data: '2019-02-01',
+  kadencja: T2,
+  id_organu: 1,
+  organ: RADA,
+  liczba_punktow: 3,
+  liczba_glosowan: 5,
+  obecni: 5,
+  liczba_obecnosci: 5,
+  frekwencja_procent: 100,
+  lista_obecnosci: true,
+}; // V10–V14
 
-const page = (pageNo: number, limit: number, total: number, totalPages: number) => ({ page: pageNo, limit, total, totalPages });
+const page = (pageNo: number, limit: number, total: number, totalPages: number) => ({
+  page: pageNo,
+  limit,
+  total,
+  totalPages,
+});
 
 export interface HandCase {
   path: string;
@@ -322,17 +901,107 @@ export function expectedBody(c: HandCase): unknown {
 
 // The /api/radni items (all terms, and T1) by id_osoby, shared by the organ cases below.
 const ALL_LIST: Record<number, object> = {
-  1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak', ...IN_RADA },
-  2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
-  3: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
-  4: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
-  5: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 9, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, token: 'anna-nowak-2', ...IN_RADA },
-  6: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos', ...IN_RADA },
+  1: {
+    id_osoby: 1,
+    imie_nazwisko: 'Anna Nowak',
+    kadencja: T2,
+    przynaleznosc_id: 5,
+    id_ugrupowania: 1,
+    ugrupowanie: RDM,
+    aktywny: 1,
+    token: 'anna-nowak',
+    ...IN_RADA,
+  },
+  2: {
+    id_osoby: 2,
+    imie_nazwisko: 'Zenon Lis',
+    kadencja: T1,
+    przynaleznosc_id: 2,
+    id_ugrupowania: 2,
+    ugrupowanie: FS,
+    aktywny: 0,
+    token: 'zenon-lis',
+    ...IN_RADA,
+  },
+  3: {
+    id_osoby: 3,
+    imie_nazwisko: 'Łucja Wróbel',
+    kadencja: T2,
+    przynaleznosc_id: 7,
+    id_ugrupowania: 2,
+    ugrupowanie: FS,
+    aktywny: 1,
+    token: 'lucja-wrobel',
+    ...IN_RADA,
+  },
+  4: {
+    id_osoby: 4,
+    imie_nazwisko: 'Lech Mazur',
+    kadencja: T2,
+    przynaleznosc_id: 8,
+    id_ugrupowania: 2,
+    ugrupowanie: FS,
+    aktywny: 1,
+    token: 'lech-mazur',
+    ...IN_RADA,
+  },
+  5: {
+    id_osoby: 5,
+    imie_nazwisko: 'Anna Nowak',
+    kadencja: T2,
+    przynaleznosc_id: 9,
+    id_ugrupowania: null,
+    ugrupowanie: null,
+    aktywny: 1,
+    token: 'anna-nowak-2',
+    ...IN_RADA,
+  },
+  6: {
+    id_osoby: 6,
+    imie_nazwisko: 'Żaneta Kos',
+    kadencja: T2,
+    przynaleznosc_id: 10,
+    id_ugrupowania: 2,
+    ugrupowanie: FS,
+    aktywny: 1,
+    token: 'zaneta-kos',
+    ...IN_RADA,
+  },
 };
 const T1_LIST: Record<number, object> = {
-  2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
-  3: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T1, przynaleznosc_id: 3, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
-  4: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T1, przynaleznosc_id: 4, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
+  2: {
+    id_osoby: 2,
+    imie_nazwisko: 'Zenon Lis',
+    kadencja: T1,
+    przynaleznosc_id: 2,
+    id_ugrupowania: 2,
+    ugrupowanie: FS,
+    aktywny: 0,
+    token: 'zenon-lis',
+    ...IN_RADA,
+  },
+  3: {
+    id_osoby: 3,
+    imie_nazwisko: 'Łucja Wróbel',
+    kadencja: T1,
+    przynaleznosc_id: 3,
+    id_ugrupowania: 1,
+    ugrupowanie: RDM,
+    aktywny: 1,
+    token: 'lucja-wrobel',
+    ...IN_RADA,
+  },
+  4: {
+    id_osoby: 4,
+    imie_nazwisko: 'Lech Mazur',
+    kadencja: T1,
+    przynaleznosc_id: 4,
+    id_ugrupowania: 2,
+    ugrupowanie: FS,
+    aktywny: 1,
+    token: 'lech-mazur',
+    ...IN_RADA,
+  },
 };
 
 export const HAND_EXPECTED: HandCase[] = [
@@ -349,8 +1018,22 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/utils/kadencje', // newest data_od first
     data: [
-      { kadencja: T2, data_od: '2018-11-01', data_do: null, liczba_radnych: 6, liczba_posiedzen: 3, liczba_glosowan: 10 }, // persons 1,3,4,5,6,7; S2–S4; V5–V14
-      { kadencja: T1, data_od: '2014-11-01', data_do: '2018-10-31', liczba_radnych: 4, liczba_posiedzen: 1, liczba_glosowan: 4 }, // persons 1–4; S1; V1–V4
+      {
+        kadencja: T2,
+        data_od: '2018-11-01',
+        data_do: null,
+        liczba_radnych: 6,
+        liczba_posiedzen: 3,
+        liczba_glosowan: 10,
+      }, // persons 1,3,4,5,6,7; S2–S4; V5–V14
+      {
+        kadencja: T1,
+        data_od: '2014-11-01',
+        data_do: '2018-10-31',
+        liczba_radnych: 4,
+        liczba_posiedzen: 1,
+        liczba_glosowan: 4,
+      }, // persons 1–4; S1; V1–V4
     ],
   },
   {
@@ -374,13 +1057,83 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/radni', // display membership of each person; Polish name order 1, 5, 7, 4, 3, 2, 6
     count: 7,
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak', ...IN_RADA },
-      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 9, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, token: 'anna-nowak-2', ...IN_RADA }, // same name: -2 by id order
-      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk', ...NO_COUNCIL },
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA }, // m7: latest data_od in T2
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA }, // only a T1 membership
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos', ...IN_RADA },
+      {
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        kadencja: T2,
+        przynaleznosc_id: 5,
+        id_ugrupowania: 1,
+        ugrupowanie: RDM,
+        aktywny: 1,
+        token: 'anna-nowak',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        kadencja: T2,
+        przynaleznosc_id: 9,
+        id_ugrupowania: null,
+        ugrupowanie: null,
+        aktywny: 1,
+        token: 'anna-nowak-2',
+        ...IN_RADA,
+      }, // same name: -2 by id order
+      {
+        id_osoby: 7,
+        imie_nazwisko: 'Borys Żuk',
+        kadencja: T2,
+        przynaleznosc_id: 11,
+        id_ugrupowania: 1,
+        ugrupowanie: RDM,
+        aktywny: 0,
+        token: 'borys-zuk',
+        ...NO_COUNCIL,
+      },
+      {
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        kadencja: T2,
+        przynaleznosc_id: 8,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'lech-mazur',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        kadencja: T2,
+        przynaleznosc_id: 7,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'lucja-wrobel',
+        ...IN_RADA,
+      }, // m7: latest data_od in T2
+      {
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        kadencja: T1,
+        przynaleznosc_id: 2,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 0,
+        token: 'zenon-lis',
+        ...IN_RADA,
+      }, // only a T1 membership
+      {
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        kadencja: T2,
+        przynaleznosc_id: 10,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'zaneta-kos',
+        ...IN_RADA,
+      },
     ],
   },
   {
@@ -388,10 +1141,50 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { kadencja: T1 }, // persons with a T1 membership, T1 display rows
     count: 4,
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T1, przynaleznosc_id: 1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak', ...IN_RADA },
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T1, przynaleznosc_id: 4, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T1, przynaleznosc_id: 3, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
+      {
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        kadencja: T1,
+        przynaleznosc_id: 1,
+        id_ugrupowania: 1,
+        ugrupowanie: RDM,
+        aktywny: 1,
+        token: 'anna-nowak',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        kadencja: T1,
+        przynaleznosc_id: 4,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'lech-mazur',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        kadencja: T1,
+        przynaleznosc_id: 3,
+        id_ugrupowania: 1,
+        ugrupowanie: RDM,
+        aktywny: 1,
+        token: 'lucja-wrobel',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        kadencja: T1,
+        przynaleznosc_id: 2,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 0,
+        token: 'zenon-lis',
+        ...IN_RADA,
+      },
     ],
   },
   {
@@ -399,10 +1192,50 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { ugrupowanie: '2' }, // display group FS: 4, 3, 2, 6
     count: 4,
     data: [
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos', ...IN_RADA },
+      {
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        kadencja: T2,
+        przynaleznosc_id: 8,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'lech-mazur',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        kadencja: T2,
+        przynaleznosc_id: 7,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'lucja-wrobel',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        kadencja: T1,
+        przynaleznosc_id: 2,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 0,
+        token: 'zenon-lis',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        kadencja: T2,
+        przynaleznosc_id: 10,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'zaneta-kos',
+        ...IN_RADA,
+      },
     ],
   },
   {
@@ -410,8 +1243,28 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { ugrupowanie: '1' }, // display group RdM: 1 (m5), 7 (m11); 3's display row is FS now
     count: 2,
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', kadencja: T2, przynaleznosc_id: 5, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, token: 'anna-nowak', ...IN_RADA },
-      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk', ...NO_COUNCIL },
+      {
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        kadencja: T2,
+        przynaleznosc_id: 5,
+        id_ugrupowania: 1,
+        ugrupowanie: RDM,
+        aktywny: 1,
+        token: 'anna-nowak',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 7,
+        imie_nazwisko: 'Borys Żuk',
+        kadencja: T2,
+        przynaleznosc_id: 11,
+        id_ugrupowania: 1,
+        ugrupowanie: RDM,
+        aktywny: 0,
+        token: 'borys-zuk',
+        ...NO_COUNCIL,
+      },
     ],
   },
   {
@@ -419,8 +1272,28 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { aktywny: 'false' }, // display memberships with aktywny 0: 7 (m11), 2 (m2); Borys before Zenon
     count: 2,
     data: [
-      { id_osoby: 7, imie_nazwisko: 'Borys Żuk', kadencja: T2, przynaleznosc_id: 11, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, token: 'borys-zuk', ...NO_COUNCIL },
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', kadencja: T1, przynaleznosc_id: 2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 0, token: 'zenon-lis', ...IN_RADA },
+      {
+        id_osoby: 7,
+        imie_nazwisko: 'Borys Żuk',
+        kadencja: T2,
+        przynaleznosc_id: 11,
+        id_ugrupowania: 1,
+        ugrupowanie: RDM,
+        aktywny: 0,
+        token: 'borys-zuk',
+        ...NO_COUNCIL,
+      },
+      {
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        kadencja: T1,
+        przynaleznosc_id: 2,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 0,
+        token: 'zenon-lis',
+        ...IN_RADA,
+      },
     ],
   },
   {
@@ -428,53 +1301,293 @@ export const HAND_EXPECTED: HandCase[] = [
     query: { kadencja: T2, ugrupowanie: '2', aktywny: 'true' }, // T2 display in FS and active: 4, 3 (m7), 6
     count: 3,
     data: [
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', kadencja: T2, przynaleznosc_id: 8, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lech-mazur', ...IN_RADA },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', kadencja: T2, przynaleznosc_id: 7, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'lucja-wrobel', ...IN_RADA },
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', kadencja: T2, przynaleznosc_id: 10, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, token: 'zaneta-kos', ...IN_RADA },
+      {
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        kadencja: T2,
+        przynaleznosc_id: 8,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'lech-mazur',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        kadencja: T2,
+        przynaleznosc_id: 7,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'lucja-wrobel',
+        ...IN_RADA,
+      },
+      {
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        kadencja: T2,
+        przynaleznosc_id: 10,
+        id_ugrupowania: 2,
+        ugrupowanie: FS,
+        aktywny: 1,
+        token: 'zaneta-kos',
+        ...IN_RADA,
+      },
     ],
   },
 
   // ── Councillor profile ───────────────────────────────────────────────────────────────────
   // 3: ballots Z Z P Z | Z P P Z B P P Z → 11 active (V9 B); records S1–S4 → 4
-  { path: '/api/radni/3', data: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', token: 'lucja-wrobel', kadencja: T2, id_ugrupowania: 2, ugrupowanie: FS, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 4, ...IN_RADA } },
+  {
+    path: '/api/radni/3',
+    data: {
+      id_osoby: 3,
+      imie_nazwisko: 'Łucja Wróbel',
+      token: 'lucja-wrobel',
+      kadencja: T2,
+      id_ugrupowania: 2,
+      ugrupowanie: FS,
+      aktywny: 1,
+      liczba_glosow: 11,
+      liczba_posiedzen: 4,
+      ...IN_RADA,
+    },
+  },
   // T1: display m3 (RdM); active V1–V4 = 4; S1 = 1 record
-  { path: '/api/radni/lucja-wrobel', query: { kadencja: T1 }, data: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', token: 'lucja-wrobel', kadencja: T1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 4, liczba_posiedzen: 1, ...IN_RADA } },
+  {
+    path: '/api/radni/lucja-wrobel',
+    query: { kadencja: T1 },
+    data: {
+      id_osoby: 3,
+      imie_nazwisko: 'Łucja Wróbel',
+      token: 'lucja-wrobel',
+      kadencja: T1,
+      id_ugrupowania: 1,
+      ugrupowanie: RDM,
+      aktywny: 1,
+      liczba_glosow: 4,
+      liczba_posiedzen: 1,
+      ...IN_RADA,
+    },
+  },
   // 1: 12 ballots, V9 N → 11 active; records S2, S3, S4 → 3 (none in S1)
-  { path: '/api/radni/anna-nowak', data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 11, liczba_posiedzen: 3, ...IN_RADA } },
+  {
+    path: '/api/radni/anna-nowak',
+    data: {
+      id_osoby: 1,
+      imie_nazwisko: 'Anna Nowak',
+      token: 'anna-nowak',
+      kadencja: T2,
+      id_ugrupowania: 1,
+      ugrupowanie: RDM,
+      aktywny: 1,
+      liczba_glosow: 11,
+      liczba_posiedzen: 3,
+      ...IN_RADA,
+    },
+  },
   // 1 in T1: m1; Z Z Z P → 4 active; S1's given rows have no row for 1 → 0 records
-  { path: '/api/radni/1', query: { kadencja: T1 }, data: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak', kadencja: T1, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 1, liczba_glosow: 4, liczba_posiedzen: 0, ...IN_RADA } },
+  {
+    path: '/api/radni/1',
+    query: { kadencja: T1 },
+    data: {
+      id_osoby: 1,
+      imie_nazwisko: 'Anna Nowak',
+      token: 'anna-nowak',
+      kadencja: T1,
+      id_ugrupowania: 1,
+      ugrupowanie: RDM,
+      aktywny: 1,
+      liczba_glosow: 4,
+      liczba_posiedzen: 0,
+      ...IN_RADA,
+    },
+  },
   // 5: Z W Z N N Z W P → 6 active; records S2, S3, S4 → 3; no group
-  { path: '/api/radni/anna-nowak-2', data: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', token: 'anna-nowak-2', kadencja: T2, id_ugrupowania: null, ugrupowanie: null, aktywny: 1, liczba_glosow: 6, liczba_posiedzen: 3, ...IN_RADA } },
+  {
+    path: '/api/radni/anna-nowak-2',
+    data: {
+      id_osoby: 5,
+      imie_nazwisko: 'Anna Nowak',
+      token: 'anna-nowak-2',
+      kadencja: T2,
+      id_ugrupowania: null,
+      ugrupowanie: null,
+      aktywny: 1,
+      liczba_glosow: 6,
+      liczba_posiedzen: 3,
+      ...IN_RADA,
+    },
+  },
   // 7: a membership and nothing else
-  { path: '/api/radni/borys-zuk', data: { id_osoby: 7, imie_nazwisko: 'Borys Żuk', token: 'borys-zuk', kadencja: T2, id_ugrupowania: 1, ugrupowanie: RDM, aktywny: 0, liczba_glosow: 0, liczba_posiedzen: 0, ...NO_COUNCIL } },
+  {
+    path: '/api/radni/borys-zuk',
+    data: {
+      id_osoby: 7,
+      imie_nazwisko: 'Borys Żuk',
+      token: 'borys-zuk',
+      kadencja: T2,
+      id_ugrupowania: 1,
+      ugrupowanie: RDM,
+      aktywny: 0,
+      liczba_glosow: 0,
+      liczba_posiedzen: 0,
+      ...NO_COUNCIL,
+    },
+  },
   // 2 has no T2 membership and no T2 data: nulls and zeros, not 404
-  { path: '/api/radni/2', query: { kadencja: T2 }, data: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', token: 'zenon-lis', kadencja: null, id_ugrupowania: null, ugrupowanie: null, aktywny: 0, liczba_glosow: 0, liczba_posiedzen: 0, ...IN_RADA } },
+  {
+    path: '/api/radni/2',
+    query: { kadencja: T2 },
+    data: {
+      id_osoby: 2,
+      imie_nazwisko: 'Zenon Lis',
+      token: 'zenon-lis',
+      kadencja: null,
+      id_ugrupowania: null,
+      ugrupowanie: null,
+      aktywny: 0,
+      liczba_glosow: 0,
+      liczba_posiedzen: 0,
+      ...IN_RADA,
+    },
+  },
   { path: '/api/radni/99', notFound: true },
   { path: '/api/radni/nikt-taki', notFound: true },
   { path: '/api/radni/99/frekwencja', notFound: true },
 
   // ── profil-glosowania (percents over the sum of the five counts) ──────────────────────────
   // 1 all: Z Z Z P | Z Z P Z N Z P W → za 7, prz 3, wst 1, nb 1 of 12: 58.33 (7/12), 25, 8.33, 8.33
-  { path: '/api/radni/1/profil-glosowania', data: { za: 7, przeciw: 3, wstrzymujacy: 1, nieobecny: 1, brak_glosu: 0, za_procent: 58.33, przeciw_procent: 25, wstrzymujacy_procent: 8.33, nieobecny_procent: 8.33, brak_glosu_procent: 0 } },
+  {
+    path: '/api/radni/1/profil-glosowania',
+    data: {
+      za: 7,
+      przeciw: 3,
+      wstrzymujacy: 1,
+      nieobecny: 1,
+      brak_glosu: 0,
+      za_procent: 58.33,
+      przeciw_procent: 25,
+      wstrzymujacy_procent: 8.33,
+      nieobecny_procent: 8.33,
+      brak_glosu_procent: 0,
+    },
+  },
   // 1 T2: Z Z P Z N Z P W → 4, 2, 1, 1 of 8: 50, 25, 12.5 (1/8), 12.5
-  { path: '/api/radni/1/profil-glosowania', query: { kadencja: T2 }, data: { za: 4, przeciw: 2, wstrzymujacy: 1, nieobecny: 1, brak_glosu: 0, za_procent: 50, przeciw_procent: 25, wstrzymujacy_procent: 12.5, nieobecny_procent: 12.5, brak_glosu_procent: 0 } },
+  {
+    path: '/api/radni/1/profil-glosowania',
+    query: { kadencja: T2 },
+    data: {
+      za: 4,
+      przeciw: 2,
+      wstrzymujacy: 1,
+      nieobecny: 1,
+      brak_glosu: 0,
+      za_procent: 50,
+      przeciw_procent: 25,
+      wstrzymujacy_procent: 12.5,
+      nieobecny_procent: 12.5,
+      brak_glosu_procent: 0,
+    },
+  },
   // 3 all: Z Z P Z | Z P P Z B P P Z → za 6, prz 5, bg 1 of 12: 50, 41.67 (5/12), 8.33
-  { path: '/api/radni/3/profil-glosowania', data: { za: 6, przeciw: 5, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 1, za_procent: 50, przeciw_procent: 41.67, wstrzymujacy_procent: 0, nieobecny_procent: 0, brak_glosu_procent: 8.33 } },
+  {
+    path: '/api/radni/3/profil-glosowania',
+    data: {
+      za: 6,
+      przeciw: 5,
+      wstrzymujacy: 0,
+      nieobecny: 0,
+      brak_glosu: 1,
+      za_procent: 50,
+      przeciw_procent: 41.67,
+      wstrzymujacy_procent: 0,
+      nieobecny_procent: 0,
+      brak_glosu_procent: 8.33,
+    },
+  },
   // 6: V5 Z V6 Z V7 P V8 B V10 Z V11 N V12 N V13 Z → za 4, prz 1, nb 2, bg 1 of 8: 50, 12.5, 0, 25, 12.5
-  { path: '/api/radni/6/profil-glosowania', data: { za: 4, przeciw: 1, wstrzymujacy: 0, nieobecny: 2, brak_glosu: 1, za_procent: 50, przeciw_procent: 12.5, wstrzymujacy_procent: 0, nieobecny_procent: 25, brak_glosu_procent: 12.5 } },
+  {
+    path: '/api/radni/6/profil-glosowania',
+    data: {
+      za: 4,
+      przeciw: 1,
+      wstrzymujacy: 0,
+      nieobecny: 2,
+      brak_glosu: 1,
+      za_procent: 50,
+      przeciw_procent: 12.5,
+      wstrzymujacy_procent: 0,
+      nieobecny_procent: 25,
+      brak_glosu_procent: 12.5,
+    },
+  },
   // 2 all: Z P N B → one each of 4: 25 each
-  { path: '/api/radni/2/profil-glosowania', data: { za: 1, przeciw: 1, wstrzymujacy: 0, nieobecny: 1, brak_glosu: 1, za_procent: 25, przeciw_procent: 25, wstrzymujacy_procent: 0, nieobecny_procent: 25, brak_glosu_procent: 25 } },
+  {
+    path: '/api/radni/2/profil-glosowania',
+    data: {
+      za: 1,
+      przeciw: 1,
+      wstrzymujacy: 0,
+      nieobecny: 1,
+      brak_glosu: 1,
+      za_procent: 25,
+      przeciw_procent: 25,
+      wstrzymujacy_procent: 0,
+      nieobecny_procent: 25,
+      brak_glosu_procent: 25,
+    },
+  },
   // 2 T2: no ballots → all zeros (sum 0)
-  { path: '/api/radni/2/profil-glosowania', query: { kadencja: T2 }, data: { za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 0, wstrzymujacy_procent: 0, nieobecny_procent: 0, brak_glosu_procent: 0 } },
+  {
+    path: '/api/radni/2/profil-glosowania',
+    query: { kadencja: T2 },
+    data: {
+      za: 0,
+      przeciw: 0,
+      wstrzymujacy: 0,
+      nieobecny: 0,
+      brak_glosu: 0,
+      za_procent: 0,
+      przeciw_procent: 0,
+      wstrzymujacy_procent: 0,
+      nieobecny_procent: 0,
+      brak_glosu_procent: 0,
+    },
+  },
 
   // ── frekwencja ───────────────────────────────────────────────────────────────────────────
-  { path: '/api/radni/1/frekwencja', data: { liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 } }, // S2 ✓, S3 ✓ (V8 Z), S4 given ✓; none in S1
-  { path: '/api/radni/1/frekwencja', query: { kadencja: T1 }, data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 } }, // voted in S1 but has no record: 0/0
-  { path: '/api/radni/5/frekwencja', data: { liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67 } }, // S2 ✓, S3 ✗ (N, N), S4 ✓ → 2/3
-  { path: '/api/radni/5/frekwencja', query: { kadencja: T1 }, data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 } }, // no records: 0/0 → 0
-  { path: '/api/radni/2/frekwencja', data: { liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0 } }, // S1 given obecny 0 although 2 voted
-  { path: '/api/radni/6/frekwencja', data: { liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 } }, // S2 ✓, S3 ✓ (only B), S4 ✓
-  { path: '/api/radni/7/frekwencja', data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 } }, // no records at all
+  {
+    path: '/api/radni/1/frekwencja',
+    data: { liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
+  }, // S2 ✓, S3 ✓ (V8 Z), S4 given ✓; none in S1
+  {
+    path: '/api/radni/1/frekwencja',
+    query: { kadencja: T1 },
+    data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 },
+  }, // voted in S1 but has no record: 0/0
+  {
+    path: '/api/radni/5/frekwencja',
+    data: { liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67 },
+  }, // S2 ✓, S3 ✗ (N, N), S4 ✓ → 2/3
+  {
+    path: '/api/radni/5/frekwencja',
+    query: { kadencja: T1 },
+    data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 },
+  }, // no records: 0/0 → 0
+  {
+    path: '/api/radni/2/frekwencja',
+    data: { liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0 },
+  }, // S1 given obecny 0 although 2 voted
+  {
+    path: '/api/radni/6/frekwencja',
+    data: { liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100 },
+  }, // S2 ✓, S3 ✓ (only B), S4 ✓
+  {
+    path: '/api/radni/7/frekwencja',
+    data: { liczba_posiedzen: 0, obecnosci: 0, nieobecnosci: 0, frekwencja_procent: 0 },
+  }, // no records at all
 
   // ── frekwencja-czas (per month of the session date, ascending) ─────────────────────────────
   {
@@ -504,11 +1617,23 @@ export const HAND_EXPECTED: HandCase[] = [
   // ── zgodnosc-grupa (X active, X in a group, group has a position, another member active) ──
   // 1: V1 ✓ V2 ✓ (g1 Z with 3); V3, V4, V6 tie; V5 ✓ V7 ✓ V8 ✓; V9 N; V10–V12 1 alone in g1 → 5/5
   { path: '/api/radni/1/zgodnosc-grupa', data: { wszystkie_glosowania: 5, zgodne: 5, zgodnosc_procent: 100 } },
-  { path: '/api/radni/1/zgodnosc-grupa', query: { kadencja: T2 }, data: { wszystkie_glosowania: 3, zgodne: 3, zgodnosc_procent: 100 } }, // V5, V7, V8
+  {
+    path: '/api/radni/1/zgodnosc-grupa',
+    query: { kadencja: T2 },
+    data: { wszystkie_glosowania: 3, zgodne: 3, zgodnosc_procent: 100 },
+  }, // V5, V7, V8
   // 3: V1 ✓ V2 ✓ | V5 ✓ V7 ✓ V8 ✓ (g1, V8 on m6's last day) V10 ✗ (g2 Z, 3 P) V11 ✓ V12 ✓ (g2 from m7's first day) → 8 counted, 7 agree = 87.5
   { path: '/api/radni/3/zgodnosc-grupa', data: { wszystkie_glosowania: 8, zgodne: 7, zgodnosc_procent: 87.5 } },
-  { path: '/api/radni/3/zgodnosc-grupa', query: { kadencja: T1 }, data: { wszystkie_glosowania: 2, zgodne: 2, zgodnosc_procent: 100 } }, // V1, V2
-  { path: '/api/radni/3/zgodnosc-grupa', query: { kadencja: T2 }, data: { wszystkie_glosowania: 6, zgodne: 5, zgodnosc_procent: 83.33 } }, // 5/6 = 83.333
+  {
+    path: '/api/radni/3/zgodnosc-grupa',
+    query: { kadencja: T1 },
+    data: { wszystkie_glosowania: 2, zgodne: 2, zgodnosc_procent: 100 },
+  }, // V1, V2
+  {
+    path: '/api/radni/3/zgodnosc-grupa',
+    query: { kadencja: T2 },
+    data: { wszystkie_glosowania: 6, zgodne: 5, zgodnosc_procent: 83.33 },
+  }, // 5/6 = 83.333
   // 4: V2 ✓ (g2 P with 2); V1 tie; V3, V4, V8 4 alone active in g2; V5 ✓ V6 ✓ V10 ✓ V11 ✓ V12 ✓; V7 tie → 6/6
   { path: '/api/radni/4/zgodnosc-grupa', data: { wszystkie_glosowania: 6, zgodne: 6, zgodnosc_procent: 100 } },
   { path: '/api/radni/6/zgodnosc-grupa', data: { wszystkie_glosowania: 3, zgodne: 3, zgodnosc_procent: 100 } }, // V5, V6, V10; V7 tie; V8 B; V13 alone
@@ -518,82 +1643,343 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/radni/1/koalicje', // default min_wspolne 10: only 3 (11) and 4 (11)
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA }, // 6/11 = 54.545 → 54.55
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA }, // 5/11 = 45.4545
+      {
+        pozycja: 1,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+        ...IN_RADA,
+      }, // 6/11 = 54.545 → 54.55
+      {
+        pozycja: 2,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 5,
+        zgodnosc_procent: 45.45,
+        ...IN_RADA,
+      }, // 5/11 = 45.4545
     ],
   },
   {
     path: '/api/radni/1/oponenci',
     data: [
-      { pozycja: 1, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 5,
+        zgodnosc_procent: 45.45,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/radni/1/koalicje',
     query: { min_wspolne: '6' }, // ≥ 6 shared: 3 (11), 4 (11), 5 (exactly 6)
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA },
-      { pozycja: 3, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 5,
+        zgodnosc_procent: 45.45,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        wspolne_glosowania: 6,
+        zgodne: 2,
+        zgodnosc_procent: 33.33,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/radni/1/koalicje',
     query: { min_wspolne: '1' }, // 6 4/4, 3 6/11, 2 1/2, 4 5/11, 5 2/6 (7 shares nothing)
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA },
-      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
-      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA },
-      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        wspolne_glosowania: 4,
+        zgodne: 4,
+        zgodnosc_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 5,
+        zgodnosc_procent: 45.45,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 5,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        wspolne_glosowania: 6,
+        zgodne: 2,
+        zgodnosc_procent: 33.33,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/radni/1/oponenci',
     query: { min_wspolne: '1' }, // lowest agreement first
     data: [
-      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33, ...IN_RADA },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45, ...IN_RADA },
-      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
-      { pozycja: 4, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55, ...IN_RADA },
-      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        wspolne_glosowania: 6,
+        zgodne: 2,
+        zgodnosc_procent: 33.33,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 5,
+        zgodnosc_procent: 45.45,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 5,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        wspolne_glosowania: 4,
+        zgodne: 4,
+        zgodnosc_procent: 100,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/radni/1/koalicje',
     query: { kadencja: T1, min_wspolne: '1' }, // 3 2/4 and 2 1/2 tie at 1/2 → more shared first; 4 1/4
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50, ...IN_RADA }, // T1 display m3
-      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: RDM,
+        wspolne_glosowania: 4,
+        zgodne: 2,
+        zgodnosc_procent: 50,
+        ...IN_RADA,
+      }, // T1 display m3
+      {
+        pozycja: 2,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 4,
+        zgodne: 1,
+        zgodnosc_procent: 25,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/radni/1/oponenci',
     query: { kadencja: T1, min_wspolne: '1' }, // 4 (1/4), then 3 and 2 at 1/2: wspolne desc → 3 (4) before 2 (2)
     data: [
-      { pozycja: 1, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25, ...IN_RADA },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50, ...IN_RADA },
-      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 4,
+        zgodne: 1,
+        zgodnosc_procent: 25,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: RDM,
+        wspolne_glosowania: 4,
+        zgodne: 2,
+        zgodnosc_procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/radni/1/koalicje',
     query: { kadencja: T2, min_wspolne: '1', limit: '3' }, // 6 4/4; 3 and 4 both 4/7 with 7 shared → id asc; (5 2/6 cut by limit)
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, wspolne_glosowania: 7, zgodne: 4, zgodnosc_procent: 57.14, ...IN_RADA }, // 4/7 = 57.142
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 7, zgodne: 4, zgodnosc_procent: 57.14, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        wspolne_glosowania: 4,
+        zgodne: 4,
+        zgodnosc_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        wspolne_glosowania: 7,
+        zgodne: 4,
+        zgodnosc_procent: 57.14,
+        ...IN_RADA,
+      }, // 4/7 = 57.142
+      {
+        pozycja: 3,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 7,
+        zgodne: 4,
+        zgodnosc_procent: 57.14,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/radni/3/koalicje',
     query: { kadencja: T1, min_wspolne: '1' }, // 1 2/4, 2 1/2 (V1 ✓, V2 ✗), 4 0/4
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50, ...IN_RADA },
-      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50, ...IN_RADA },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        wspolne_glosowania: 4,
+        zgodne: 2,
+        zgodnosc_procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        wspolne_glosowania: 4,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+        ...IN_RADA,
+      },
     ],
   },
   { path: '/api/radni/5/koalicje', data: [] }, // 5 shares at most 6 votes with anyone < 10
@@ -602,48 +1988,149 @@ export const HAND_EXPECTED: HandCase[] = [
   // ── one councillor's votes (summary + glos, date order, paged) ─────────────────────────────
   {
     path: '/api/radni/5/glosowania', // every ballot of 5, inactive ones included
-    data: [{ ...V12, glos: 'przeciw' }, { ...V11, glos: 'wstrzymujacy' }, { ...V10, glos: 'za' }, { ...V9, glos: 'nieobecny' }, { ...V8, glos: 'nieobecny' }, { ...V7, glos: 'za' }, { ...V6, glos: 'wstrzymujacy' }, { ...V5, glos: 'za' }],
+    data: [
+      { ...V12, glos: 'przeciw' },
+      { ...V11, glos: 'wstrzymujacy' },
+      { ...V10, glos: 'za' },
+      { ...V9, glos: 'nieobecny' },
+      { ...V8, glos: 'nieobecny' },
+      { ...V7, glos: 'za' },
+      { ...V6, glos: 'wstrzymujacy' },
+      { ...V5, glos: 'za' },
+    ],
     pagination: page(1, 20, 8, 1),
   },
   {
     path: '/api/radni/5/glosowania',
     query: { page: '2', limit: '3' }, // items 4–6 of V12 V11 V10 | V9 V8 V7 | V6 V5
-    data: [{ ...V9, glos: 'nieobecny' }, { ...V8, glos: 'nieobecny' }, { ...V7, glos: 'za' }],
+    data: [
+      { ...V9, glos: 'nieobecny' },
+      { ...V8, glos: 'nieobecny' },
+      { ...V7, glos: 'za' },
+    ],
     pagination: page(2, 3, 8, 3),
   },
   {
     path: '/api/radni/6/glosowania',
-    data: [{ ...V13, glos: 'za' }, { ...V12, glos: 'nieobecny' }, { ...V11, glos: 'nieobecny' }, { ...V10, glos: 'za' }, { ...V8, glos: 'brak_glosu' }, { ...V7, glos: 'przeciw' }, { ...V6, glos: 'za' }, { ...V5, glos: 'za' }],
+    data: [
+      { ...V13, glos: 'za' },
+      { ...V12, glos: 'nieobecny' },
+      { ...V11, glos: 'nieobecny' },
+      { ...V10, glos: 'za' },
+      { ...V8, glos: 'brak_glosu' },
+      { ...V7, glos: 'przeciw' },
+      { ...V6, glos: 'za' },
+      { ...V5, glos: 'za' },
+    ],
     pagination: page(1, 20, 8, 1),
   },
   {
     path: '/api/radni/1/glosowania',
     query: { organ: '2' }, // committee votes V8, V9
-    data: [{ ...V9, glos: 'nieobecny' }, { ...V8, glos: 'za' }],
+    data: [
+      { ...V9, glos: 'nieobecny' },
+      { ...V8, glos: 'za' },
+    ],
     pagination: page(1, 20, 2, 1),
   },
   { path: '/api/radni/2/glosowania', query: { kadencja: T2 }, data: [], pagination: page(1, 20, 0, 0) },
 
   // ── glosowania-samotne (X alone with its active value, ≥ 2 active ballots) ─────────────────
-  { path: '/api/radni/1/glosowania-samotne', data: [{ ...V12, glos: 'wstrzymujacy' }, { ...V3, glos: 'za' }], pagination: page(1, 20, 2, 1) }, // V3 Z/P/W each alone; V12 only W
-  { path: '/api/radni/1/glosowania-samotne', query: { kadencja: T1 }, data: [{ ...V3, glos: 'za' }], pagination: page(1, 20, 1, 1) },
+  {
+    path: '/api/radni/1/glosowania-samotne',
+    data: [
+      { ...V12, glos: 'wstrzymujacy' },
+      { ...V3, glos: 'za' },
+    ],
+    pagination: page(1, 20, 2, 1),
+  }, // V3 Z/P/W each alone; V12 only W
+  {
+    path: '/api/radni/1/glosowania-samotne',
+    query: { kadencja: T1 },
+    data: [{ ...V3, glos: 'za' }],
+    pagination: page(1, 20, 1, 1),
+  },
   // 3: V3 only P, V4 only Z, V6 only P, V10 only P → date order V10, V6, V3, V4
-  { path: '/api/radni/3/glosowania-samotne', data: [{ ...V10, glos: 'przeciw' }, { ...V6, glos: 'przeciw' }, { ...V3, glos: 'przeciw' }, { ...V4, glos: 'za' }], pagination: page(1, 20, 4, 1) },
-  { path: '/api/radni/3/glosowania-samotne', query: { limit: '2', page: '2' }, data: [{ ...V3, glos: 'przeciw' }, { ...V4, glos: 'za' }], pagination: page(2, 2, 4, 2) },
+  {
+    path: '/api/radni/3/glosowania-samotne',
+    data: [
+      { ...V10, glos: 'przeciw' },
+      { ...V6, glos: 'przeciw' },
+      { ...V3, glos: 'przeciw' },
+      { ...V4, glos: 'za' },
+    ],
+    pagination: page(1, 20, 4, 1),
+  },
+  {
+    path: '/api/radni/3/glosowania-samotne',
+    query: { limit: '2', page: '2' },
+    data: [
+      { ...V3, glos: 'przeciw' },
+      { ...V4, glos: 'za' },
+    ],
+    pagination: page(2, 2, 4, 2),
+  },
   // 4: V1 only P, V3 only W, V8 only P
-  { path: '/api/radni/4/glosowania-samotne', data: [{ ...V8, glos: 'przeciw' }, { ...V3, glos: 'wstrzymujacy' }, { ...V1, glos: 'przeciw' }], pagination: page(1, 20, 3, 1) },
+  {
+    path: '/api/radni/4/glosowania-samotne',
+    data: [
+      { ...V8, glos: 'przeciw' },
+      { ...V3, glos: 'wstrzymujacy' },
+      { ...V1, glos: 'przeciw' },
+    ],
+    pagination: page(1, 20, 3, 1),
+  },
   // 5: V6 only W, V11 only W, V12 only P
-  { path: '/api/radni/5/glosowania-samotne', data: [{ ...V12, glos: 'przeciw' }, { ...V11, glos: 'wstrzymujacy' }, { ...V6, glos: 'wstrzymujacy' }], pagination: page(1, 20, 3, 1) },
+  {
+    path: '/api/radni/5/glosowania-samotne',
+    data: [
+      { ...V12, glos: 'przeciw' },
+      { ...V11, glos: 'wstrzymujacy' },
+      { ...V6, glos: 'wstrzymujacy' },
+    ],
+    pagination: page(1, 20, 3, 1),
+  },
   // 6: never alone among ≥ 2 active; V13 has one active ballot only → not solitary
   { path: '/api/radni/6/glosowania-samotne', data: [], pagination: page(1, 20, 0, 0) },
 
   // ── glosowania-kluczowe: przyjęto & za & za−przeciw = 1, or odrzucono & przeciw & przeciw−za = 1 ──
   // margin-one votes: V4 odrzucono 1:2, V7 odrzucono 2:3, V8 przyjęto 2:1, V12 przyjęto 2:1 (V2 2:2 no;
   // V13 1:0 but the stated wynik is odrzucono and 6 voted za → no)
-  { path: '/api/radni/1/glosowania-kluczowe', data: [{ ...V8, glos: 'za' }, { ...V7, glos: 'przeciw' }, { ...V4, glos: 'przeciw' }], pagination: page(1, 20, 3, 1) },
-  { path: '/api/radni/1/glosowania-kluczowe', query: { kadencja: T2 }, data: [{ ...V8, glos: 'za' }, { ...V7, glos: 'przeciw' }], pagination: page(1, 20, 2, 1) },
-  { path: '/api/radni/3/glosowania-kluczowe', data: [{ ...V12, glos: 'za' }, { ...V8, glos: 'za' }, { ...V7, glos: 'przeciw' }], pagination: page(1, 20, 3, 1) }, // V4: 3 voted za → no
-  { path: '/api/radni/4/glosowania-kluczowe', data: [{ ...V12, glos: 'za' }, { ...V4, glos: 'przeciw' }], pagination: page(1, 20, 2, 1) }, // V7: 4 voted za on a rejected vote → no
+  {
+    path: '/api/radni/1/glosowania-kluczowe',
+    data: [
+      { ...V8, glos: 'za' },
+      { ...V7, glos: 'przeciw' },
+      { ...V4, glos: 'przeciw' },
+    ],
+    pagination: page(1, 20, 3, 1),
+  },
+  {
+    path: '/api/radni/1/glosowania-kluczowe',
+    query: { kadencja: T2 },
+    data: [
+      { ...V8, glos: 'za' },
+      { ...V7, glos: 'przeciw' },
+    ],
+    pagination: page(1, 20, 2, 1),
+  },
+  {
+    path: '/api/radni/3/glosowania-kluczowe',
+    data: [
+      { ...V12, glos: 'za' },
+      { ...V8, glos: 'za' },
+      { ...V7, glos: 'przeciw' },
+    ],
+    pagination: page(1, 20, 3, 1),
+  }, // V4: 3 voted za → no
+  {
+    path: '/api/radni/4/glosowania-kluczowe',
+    data: [
+      { ...V12, glos: 'za' },
+      { ...V4, glos: 'przeciw' },
+    ],
+    pagination: page(1, 20, 2, 1),
+  }, // V7: 4 voted za on a rejected vote → no
   { path: '/api/radni/6/glosowania-kluczowe', data: [{ ...V7, glos: 'przeciw' }], pagination: page(1, 20, 1, 1) },
 
   // ── glosowania-buntownicze (counted by zgodnosc-grupa and different from the group) ─────────
@@ -652,34 +2139,124 @@ export const HAND_EXPECTED: HandCase[] = [
   { path: '/api/radni/1/glosowania-buntownicze', data: [], pagination: page(1, 20, 0, 0) },
 
   // ── vote list ────────────────────────────────────────────────────────────────────────────
-  { path: '/api/glosowania', data: [V14, V13, V12, V11, V10, V9, V8, V7, V6, V5, V3, V2, V1, V4], pagination: page(1, 20, 14, 1) }, // V14 tally-only, listed like any vote
+  {
+    path: '/api/glosowania',
+    data: [V14, V13, V12, V11, V10, V9, V8, V7, V6, V5, V3, V2, V1, V4],
+    pagination: page(1, 20, 14, 1),
+  }, // V14 tally-only, listed like any vote
   { path: '/api/glosowania', query: { limit: '5', page: '3' }, data: [V3, V2, V1, V4], pagination: page(3, 5, 14, 3) }, // items 11–14
   { path: '/api/glosowania', query: { limit: '5', page: '4' }, data: [], pagination: page(4, 5, 14, 3) }, // past the end
   { path: '/api/glosowania', query: { kadencja: T1 }, data: [V3, V2, V1, V4], pagination: page(1, 20, 4, 1) },
   { path: '/api/glosowania', query: { organ: '2' }, data: [V9, V8], pagination: page(1, 20, 2, 1) },
-  { path: '/api/glosowania', query: { data_od: '2019-01-31', data_do: '2019-02-01' }, data: [V14, V13, V12, V11, V10, V9, V8], pagination: page(1, 20, 7, 1) }, // both ends inclusive
-  { path: '/api/glosowania', query: { data_do: '2019-01-15' }, data: [V7, V6, V5, V3, V2, V1, V4], pagination: page(1, 20, 7, 1) },
-  { path: '/api/glosowania', query: { wynik: 'przyjęto' }, data: [V14, V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 7, 1) }, // stated V1 V6 V8, derived V5 V10 V12, V14 from its stated tallies
-  { path: '/api/glosowania', query: { wynik: 'przyjeto' }, data: [V14, V12, V10, V8, V6, V5, V1], pagination: page(1, 20, 7, 1) }, // without the diacritic
-  { path: '/api/glosowania', query: { wynik: 'odrzucono' }, data: [V13, V11, V9, V7, V3, V2, V4], pagination: page(1, 20, 7, 1) }, // V13 stated odrzucono despite 1:0
-  { path: '/api/glosowania', query: { kontrowersyjnosc_min: '67' }, data: [V12, V8, V7, V3, V2, V4], pagination: page(1, 20, 6, 1) }, // 67, 67, 80, 100, 100, 67
+  {
+    path: '/api/glosowania',
+    query: { data_od: '2019-01-31', data_do: '2019-02-01' },
+    data: [V14, V13, V12, V11, V10, V9, V8],
+    pagination: page(1, 20, 7, 1),
+  }, // both ends inclusive
+  {
+    path: '/api/glosowania',
+    query: { data_do: '2019-01-15' },
+    data: [V7, V6, V5, V3, V2, V1, V4],
+    pagination: page(1, 20, 7, 1),
+  },
+  {
+    path: '/api/glosowania',
+    query: { wynik: 'przyjęto' },
+    data: [V14, V12, V10, V8, V6, V5, V1],
+    pagination: page(1, 20, 7, 1),
+  }, // stated V1 V6 V8, derived V5 V10 V12, V14 from its stated tallies
+  {
+    path: '/api/glosowania',
+    query: { wynik: 'przyjeto' },
+    data: [V14, V12, V10, V8, V6, V5, V1],
+    pagination: page(1, 20, 7, 1),
+  }, // without the diacritic
+  {
+    path: '/api/glosowania',
+    query: { wynik: 'odrzucono' },
+    data: [V13, V11, V9, V7, V3, V2, V4],
+    pagination: page(1, 20, 7, 1),
+  }, // V13 stated odrzucono despite 1:0
+  {
+    path: '/api/glosowania',
+    query: { kontrowersyjnosc_min: '67' },
+    data: [V12, V8, V7, V3, V2, V4],
+    pagination: page(1, 20, 6, 1),
+  }, // 67, 67, 80, 100, 100, 67
   { path: '/api/glosowania', query: { search: 'BUDZET' }, data: [V10, V8, V6, V2, V1], pagination: page(1, 20, 5, 1) }, // Budżet…, budżetu, budżetowej
   { path: '/api/glosowania', query: { search: 'łąk' }, data: [V3], pagination: page(1, 20, 1, 1) }, // Łąkowej
   { path: '/api/glosowania', query: { search: 'dzialalnosc' }, data: [V12, V4], pagination: page(1, 20, 2, 1) }, // działalności, działalność
-  { path: '/api/glosowania', query: { kadencja: T2, organ: '1', wynik: 'odrzucono' }, data: [V13, V11, V7], pagination: page(1, 20, 3, 1) },
+  {
+    path: '/api/glosowania',
+    query: { kadencja: T2, organ: '1', wynik: 'odrzucono' },
+    data: [V13, V11, V7],
+    pagination: page(1, 20, 3, 1),
+  },
 
   // ── vote detail, distribution, attachments ───────────────────────────────────────────────
   {
     path: '/api/glosowania/10',
-    data: { ...V10, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok' }, liczba_zalacznikow: 1, wymagana_wiekszosc: null },
+    data: {
+      ...V10,
+      posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' },
+      punkt: { id_punktu: 42, numer: '7.2', tytul: 'Zmiana uchwały budżetowej na 2019 rok' },
+      liczba_zalacznikow: 1,
+      wymagana_wiekszosc: null,
+    },
   },
-  { path: '/api/glosowania/3', data: { ...V3, posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' }, punkt: null, liczba_zalacznikow: 0, wymagana_wiekszosc: null } },
-  { path: '/api/glosowania/1', data: { ...V1, posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' }, punkt: { id_punktu: 11, numer: '3', tytul: 'Budżet miasta' }, liczba_zalacznikow: 2, wymagana_wiekszosc: null } },
-  { path: '/api/glosowania/8', data: { ...V8, posiedzenie: { id_posiedzenia: 3, numer: '1', data: '2019-01-31', nazwa: null }, punkt: null, liczba_zalacznikow: 0, wymagana_wiekszosc: null } },
+  {
+    path: '/api/glosowania/3',
+    data: {
+      ...V3,
+      posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' },
+      punkt: null,
+      liczba_zalacznikow: 0,
+      wymagana_wiekszosc: null,
+    },
+  },
+  {
+    path: '/api/glosowania/1',
+    data: {
+      ...V1,
+      posiedzenie: { id_posiedzenia: 1, numer: 'I', data: '2015-03-10', nazwa: 'I sesja' },
+      punkt: { id_punktu: 11, numer: '3', tytul: 'Budżet miasta' },
+      liczba_zalacznikow: 2,
+      wymagana_wiekszosc: null,
+    },
+  },
+  {
+    path: '/api/glosowania/8',
+    data: {
+      ...V8,
+      posiedzenie: { id_posiedzenia: 3, numer: '1', data: '2019-01-31', nazwa: null },
+      punkt: null,
+      liczba_zalacznikow: 0,
+      wymagana_wiekszosc: null,
+    },
+  },
   // the tally-only vote's detail: its stated counts, no roll call (its /glosy is an empty list)
-  { path: '/api/glosowania/14', data: { ...V14, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: null, liczba_zalacznikow: 0, wymagana_wiekszosc: null } },
+  {
+    path: '/api/glosowania/14',
+    data: {
+      ...V14,
+      posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' },
+      punkt: null,
+      liczba_zalacznikow: 0,
+      wymagana_wiekszosc: null,
+    },
+  },
   { path: '/api/glosowania/14/glosy', grouped: false, data: [] },
-  { path: '/api/glosowania/13', data: { ...V13, posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' }, punkt: { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski' }, liczba_zalacznikow: 0, wymagana_wiekszosc: null } },
+  {
+    path: '/api/glosowania/13',
+    data: {
+      ...V13,
+      posiedzenie: { id_posiedzenia: 4, numer: 'LXXIV/2', data: '2019-02-01', nazwa: 'II sesja' },
+      punkt: { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski' },
+      liczba_zalacznikow: 0,
+      wymagana_wiekszosc: null,
+    },
+  },
   { path: '/api/glosowania/99', notFound: true },
   { path: '/api/glosowania/99/glosy', notFound: true },
   { path: '/api/glosowania/99/zalaczniki', notFound: true },
@@ -782,61 +2359,268 @@ export const HAND_EXPECTED: HandCase[] = [
 
   // ── dashboard ────────────────────────────────────────────────────────────────────────────
   // records: S1 3 (2 ✓), S2 5 (5), S3 5 (4), S4 5 (5) → 16/18 = 88.888 → "88.89"; persons with a membership: 1–7
-  { path: '/api/statystyki/dashboard', data: { liczba_posiedzen: 4, liczba_glosow: 14, liczba_radnych: 7, srednia_frekwencja: '88.89' } },
-  { path: '/api/statystyki/dashboard', query: { kadencja: T1 }, data: { liczba_posiedzen: 1, liczba_glosow: 4, liczba_radnych: 4, srednia_frekwencja: '66.67' } }, // 2/3
-  { path: '/api/statystyki/dashboard', query: { kadencja: T2 }, data: { liczba_posiedzen: 3, liczba_glosow: 10, liczba_radnych: 6, srednia_frekwencja: '93.33' } }, // 14/15 = 93.333; 1,3,4,5,6,7
+  {
+    path: '/api/statystyki/dashboard',
+    data: { liczba_posiedzen: 4, liczba_glosow: 14, liczba_radnych: 7, srednia_frekwencja: '88.89' },
+  },
+  {
+    path: '/api/statystyki/dashboard',
+    query: { kadencja: T1 },
+    data: { liczba_posiedzen: 1, liczba_glosow: 4, liczba_radnych: 4, srednia_frekwencja: '66.67' },
+  }, // 2/3
+  {
+    path: '/api/statystyki/dashboard',
+    query: { kadencja: T2 },
+    data: { liczba_posiedzen: 3, liczba_glosow: 10, liczba_radnych: 6, srednia_frekwencja: '93.33' },
+  }, // 14/15 = 93.333; 1,3,4,5,6,7
   // organ: liczba_radnych = persons with a record in that body's sessions
-  { path: '/api/statystyki/dashboard', query: { organ: '1' }, data: { liczba_posiedzen: 3, liczba_glosow: 12, liczba_radnych: 6, srednia_frekwencja: '92.31' } }, // S1 S2 S4: 12/13 = 92.307; persons 1–6
-  { path: '/api/statystyki/dashboard', query: { organ: '2' }, data: { liczba_posiedzen: 1, liczba_glosow: 2, liczba_radnych: 5, srednia_frekwencja: '80.00' } }, // S3: 1 3 4 5 6, 4/5
-  { path: '/api/statystyki/dashboard', query: { organ: '3' }, data: { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, srednia_frekwencja: '0.00' } }, // 0/0
-  { path: '/api/statystyki/dashboard', query: { kadencja: T1, organ: '2' }, data: { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, srednia_frekwencja: '0.00' } },
+  {
+    path: '/api/statystyki/dashboard',
+    query: { organ: '1' },
+    data: { liczba_posiedzen: 3, liczba_glosow: 12, liczba_radnych: 6, srednia_frekwencja: '92.31' },
+  }, // S1 S2 S4: 12/13 = 92.307; persons 1–6
+  {
+    path: '/api/statystyki/dashboard',
+    query: { organ: '2' },
+    data: { liczba_posiedzen: 1, liczba_glosow: 2, liczba_radnych: 5, srednia_frekwencja: '80.00' },
+  }, // S3: 1 3 4 5 6, 4/5
+  {
+    path: '/api/statystyki/dashboard',
+    query: { organ: '3' },
+    data: { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, srednia_frekwencja: '0.00' },
+  }, // 0/0
+  {
+    path: '/api/statystyki/dashboard',
+    query: { kadencja: T1, organ: '2' },
+    data: { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, srednia_frekwencja: '0.00' },
+  },
 
   // ── ranking-frekwencji (rate desc, records desc, id asc) ──────────────────────────────────
   {
     path: '/api/statystyki/ranking-frekwencji', // 3, 4 at 4/4 before 1, 6 at 3/3 (more records first); 5 2/3; 2 0/1
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67, ...IN_RADA },
-      { pozycja: 6, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        liczba_posiedzen: 4,
+        obecnosci: 4,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        liczba_posiedzen: 4,
+        obecnosci: 4,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        liczba_posiedzen: 3,
+        obecnosci: 3,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        liczba_posiedzen: 3,
+        obecnosci: 3,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 5,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        liczba_posiedzen: 3,
+        obecnosci: 2,
+        nieobecnosci: 1,
+        frekwencja_procent: 66.67,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 6,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        liczba_posiedzen: 1,
+        obecnosci: 0,
+        nieobecnosci: 1,
+        frekwencja_procent: 0,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
     query: { kadencja: T1 }, // S1 only; 1 has no T1 record → not ranked; T1 display groups
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 1, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 3, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, liczba_posiedzen: 1, obecnosci: 0, nieobecnosci: 1, frekwencja_procent: 0, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: RDM,
+        liczba_posiedzen: 1,
+        obecnosci: 1,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        liczba_posiedzen: 1,
+        obecnosci: 1,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        liczba_posiedzen: 1,
+        obecnosci: 0,
+        nieobecnosci: 1,
+        frekwencja_procent: 0,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
     query: { kadencja: T2 }, // 1, 3, 4, 6 at 3/3 → id; 5 2/3
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 4, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, liczba_posiedzen: 3, obecnosci: 3, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, liczba_posiedzen: 3, obecnosci: 2, nieobecnosci: 1, frekwencja_procent: 66.67, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        liczba_posiedzen: 3,
+        obecnosci: 3,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        liczba_posiedzen: 3,
+        obecnosci: 3,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        liczba_posiedzen: 3,
+        obecnosci: 3,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        liczba_posiedzen: 3,
+        obecnosci: 3,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 5,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        liczba_posiedzen: 3,
+        obecnosci: 2,
+        nieobecnosci: 1,
+        frekwencja_procent: 66.67,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
     query: { min_posiedzen: '3', limit: '2' }, // population 3, 4 (4 records), 1, 6, 5 (3); first two
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        liczba_posiedzen: 4,
+        obecnosci: 4,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        liczba_posiedzen: 4,
+        obecnosci: 4,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-frekwencji',
     query: { min_posiedzen: '4' }, // exactly 4 records is enough
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, liczba_posiedzen: 4, obecnosci: 4, nieobecnosci: 0, frekwencja_procent: 100, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        liczba_posiedzen: 4,
+        obecnosci: 4,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        liczba_posiedzen: 4,
+        obecnosci: 4,
+        nieobecnosci: 0,
+        frekwencja_procent: 100,
+        ...IN_RADA,
+      },
     ],
   },
   { path: '/api/statystyki/ranking-frekwencji', query: { min_posiedzen: '5' }, data: [] }, // nobody has 5 records
@@ -852,77 +2636,392 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/ranking-buntownikow',
     query: { min_glosowan: '1' }, // 4/6, 3/9 (3 before 4 by id), 1/9, then 0/1 and 0/5 (equal, 0 each → id asc)
     data: [
-      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67, ...IN_RADA },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33, ...IN_RADA },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33, ...IN_RADA },
-      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_mniejszosci: 1, procent: 11.11, ...IN_RADA },
-      { pozycja: 5, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_mniejszosci: 0, procent: 0, ...IN_RADA },
-      { pozycja: 6, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        glosowania: 6,
+        w_mniejszosci: 4,
+        procent: 66.67,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        glosowania: 9,
+        w_mniejszosci: 3,
+        procent: 33.33,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        glosowania: 9,
+        w_mniejszosci: 3,
+        procent: 33.33,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        glosowania: 9,
+        w_mniejszosci: 1,
+        procent: 11.11,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 5,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        glosowania: 1,
+        w_mniejszosci: 0,
+        procent: 0,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 6,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        glosowania: 5,
+        w_mniejszosci: 0,
+        procent: 0,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-buntownikow',
     query: { min_glosowan: '5' }, // drops 2 (1); keeps 6 with exactly 5
     data: [
-      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67, ...IN_RADA },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33, ...IN_RADA },
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_mniejszosci: 3, procent: 33.33, ...IN_RADA },
-      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_mniejszosci: 1, procent: 11.11, ...IN_RADA },
-      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        glosowania: 6,
+        w_mniejszosci: 4,
+        procent: 66.67,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        glosowania: 9,
+        w_mniejszosci: 3,
+        procent: 33.33,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        glosowania: 9,
+        w_mniejszosci: 3,
+        procent: 33.33,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        glosowania: 9,
+        w_mniejszosci: 1,
+        procent: 11.11,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 5,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        glosowania: 5,
+        w_mniejszosci: 0,
+        procent: 0,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-buntownikow',
     query: { kadencja: T2, min_glosowan: '1' },
     data: [
-      { pozycja: 1, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_mniejszosci: 4, procent: 66.67, ...IN_RADA },
-      { pozycja: 2, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 7, w_mniejszosci: 2, procent: 28.57, ...IN_RADA }, // 2/7 = 28.571
-      { pozycja: 3, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 7, w_mniejszosci: 2, procent: 28.57, ...IN_RADA },
-      { pozycja: 4, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 7, w_mniejszosci: 1, procent: 14.29, ...IN_RADA }, // 1/7 = 14.2857
-      { pozycja: 5, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_mniejszosci: 0, procent: 0, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        glosowania: 6,
+        w_mniejszosci: 4,
+        procent: 66.67,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        glosowania: 7,
+        w_mniejszosci: 2,
+        procent: 28.57,
+        ...IN_RADA,
+      }, // 2/7 = 28.571
+      {
+        pozycja: 3,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        glosowania: 7,
+        w_mniejszosci: 2,
+        procent: 28.57,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        glosowania: 7,
+        w_mniejszosci: 1,
+        procent: 14.29,
+        ...IN_RADA,
+      }, // 1/7 = 14.2857
+      {
+        pozycja: 5,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        glosowania: 5,
+        w_mniejszosci: 0,
+        procent: 0,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-buntownikow',
     query: { kadencja: T1, min_glosowan: '1' }, // 3, 4 at 1/2; 1 0/2 and 2 0/1 equal → id
     data: [
-      { pozycja: 1, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, glosowania: 2, w_mniejszosci: 1, procent: 50, ...IN_RADA },
-      { pozycja: 2, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 2, w_mniejszosci: 1, procent: 50, ...IN_RADA },
-      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 2, w_mniejszosci: 0, procent: 0, ...IN_RADA },
-      { pozycja: 4, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_mniejszosci: 0, procent: 0, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: RDM,
+        glosowania: 2,
+        w_mniejszosci: 1,
+        procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        glosowania: 2,
+        w_mniejszosci: 1,
+        procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        glosowania: 2,
+        w_mniejszosci: 0,
+        procent: 0,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        glosowania: 1,
+        w_mniejszosci: 0,
+        procent: 0,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-lojalistow',
     query: { min_glosowan: '1' }, // 6 5/5 and 2 1/1 equal → more w_wiekszosci first; 1 8/9; 3, 4 6/9; 5 2/6
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_wiekszosci: 5, procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_wiekszosci: 1, procent: 100, ...IN_RADA },
-      { pozycja: 3, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 9, w_wiekszosci: 8, procent: 88.89, ...IN_RADA }, // 8/9 = 88.888
-      { pozycja: 4, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 9, w_wiekszosci: 6, procent: 66.67, ...IN_RADA },
-      { pozycja: 5, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 9, w_wiekszosci: 6, procent: 66.67, ...IN_RADA },
-      { pozycja: 6, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_wiekszosci: 2, procent: 33.33, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        glosowania: 5,
+        w_wiekszosci: 5,
+        procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        glosowania: 1,
+        w_wiekszosci: 1,
+        procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        glosowania: 9,
+        w_wiekszosci: 8,
+        procent: 88.89,
+        ...IN_RADA,
+      }, // 8/9 = 88.888
+      {
+        pozycja: 4,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        glosowania: 9,
+        w_wiekszosci: 6,
+        procent: 66.67,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 5,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        glosowania: 9,
+        w_wiekszosci: 6,
+        procent: 66.67,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 6,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        glosowania: 6,
+        w_wiekszosci: 2,
+        procent: 33.33,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-lojalistow',
     query: { kadencja: T2, min_glosowan: '1' },
     data: [
-      { pozycja: 1, id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, glosowania: 5, w_wiekszosci: 5, procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 7, w_wiekszosci: 6, procent: 85.71, ...IN_RADA }, // 6/7 = 85.714
-      { pozycja: 3, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, glosowania: 7, w_wiekszosci: 5, procent: 71.43, ...IN_RADA }, // 5/7 = 71.428
-      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 7, w_wiekszosci: 5, procent: 71.43, ...IN_RADA },
-      { pozycja: 5, id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, glosowania: 6, w_wiekszosci: 2, procent: 33.33, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 6,
+        imie_nazwisko: 'Żaneta Kos',
+        ugrupowanie: FS,
+        glosowania: 5,
+        w_wiekszosci: 5,
+        procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        glosowania: 7,
+        w_wiekszosci: 6,
+        procent: 85.71,
+        ...IN_RADA,
+      }, // 6/7 = 85.714
+      {
+        pozycja: 3,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: FS,
+        glosowania: 7,
+        w_wiekszosci: 5,
+        procent: 71.43,
+        ...IN_RADA,
+      }, // 5/7 = 71.428
+      {
+        pozycja: 4,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        glosowania: 7,
+        w_wiekszosci: 5,
+        procent: 71.43,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 5,
+        id_osoby: 5,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: null,
+        glosowania: 6,
+        w_wiekszosci: 2,
+        procent: 33.33,
+        ...IN_RADA,
+      },
     ],
   },
   {
     path: '/api/statystyki/ranking-lojalistow',
     query: { kadencja: T1, min_glosowan: '1' }, // 1 2/2 and 2 1/1 equal → 1 (2) first; 3, 4 1/2
     data: [
-      { pozycja: 1, id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, glosowania: 2, w_wiekszosci: 2, procent: 100, ...IN_RADA },
-      { pozycja: 2, id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, glosowania: 1, w_wiekszosci: 1, procent: 100, ...IN_RADA },
-      { pozycja: 3, id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, glosowania: 2, w_wiekszosci: 1, procent: 50, ...IN_RADA },
-      { pozycja: 4, id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, glosowania: 2, w_wiekszosci: 1, procent: 50, ...IN_RADA },
+      {
+        pozycja: 1,
+        id_osoby: 1,
+        imie_nazwisko: 'Anna Nowak',
+        ugrupowanie: RDM,
+        glosowania: 2,
+        w_wiekszosci: 2,
+        procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 2,
+        id_osoby: 2,
+        imie_nazwisko: 'Zenon Lis',
+        ugrupowanie: FS,
+        glosowania: 1,
+        w_wiekszosci: 1,
+        procent: 100,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 3,
+        id_osoby: 3,
+        imie_nazwisko: 'Łucja Wróbel',
+        ugrupowanie: RDM,
+        glosowania: 2,
+        w_wiekszosci: 1,
+        procent: 50,
+        ...IN_RADA,
+      },
+      {
+        pozycja: 4,
+        id_osoby: 4,
+        imie_nazwisko: 'Lech Mazur',
+        ugrupowanie: FS,
+        glosowania: 2,
+        w_wiekszosci: 1,
+        procent: 50,
+        ...IN_RADA,
+      },
     ],
   },
 
@@ -931,46 +3030,162 @@ export const HAND_EXPECTED: HandCase[] = [
   // · 0: V5 (5), V14 (4, its stated tallies), V11 (3), V13 (1), V9 (0)
   {
     path: '/api/statystyki/najbardziej-kontrowersyjne',
-    data: [{ pozycja: 1, ...V2 }, { pozycja: 2, ...V3 }, { pozycja: 3, ...V7 }, { pozycja: 4, ...V12 }, { pozycja: 5, ...V8 }, { pozycja: 6, ...V4 }, { pozycja: 7, ...V6 }, { pozycja: 8, ...V1 }, { pozycja: 9, ...V10 }, { pozycja: 10, ...V5 }, { pozycja: 11, ...V14 }, { pozycja: 12, ...V11 }, { pozycja: 13, ...V13 }, { pozycja: 14, ...V9 }],
+    data: [
+      { pozycja: 1, ...V2 },
+      { pozycja: 2, ...V3 },
+      { pozycja: 3, ...V7 },
+      { pozycja: 4, ...V12 },
+      { pozycja: 5, ...V8 },
+      { pozycja: 6, ...V4 },
+      { pozycja: 7, ...V6 },
+      { pozycja: 8, ...V1 },
+      { pozycja: 9, ...V10 },
+      { pozycja: 10, ...V5 },
+      { pozycja: 11, ...V14 },
+      { pozycja: 12, ...V11 },
+      { pozycja: 13, ...V13 },
+      { pozycja: 14, ...V9 },
+    ],
   },
-  { path: '/api/statystyki/najbardziej-kontrowersyjne', query: { organ: '2' }, data: [{ pozycja: 1, ...V8 }, { pozycja: 2, ...V9 }] },
-  { path: '/api/statystyki/najbardziej-kontrowersyjne', query: { kadencja: T2, limit: '3' }, data: [{ pozycja: 1, ...V7 }, { pozycja: 2, ...V12 }, { pozycja: 3, ...V8 }] },
+  {
+    path: '/api/statystyki/najbardziej-kontrowersyjne',
+    query: { organ: '2' },
+    data: [
+      { pozycja: 1, ...V8 },
+      { pozycja: 2, ...V9 },
+    ],
+  },
+  {
+    path: '/api/statystyki/najbardziej-kontrowersyjne',
+    query: { kadencja: T2, limit: '3' },
+    data: [
+      { pozycja: 1, ...V7 },
+      { pozycja: 2, ...V12 },
+      { pozycja: 3, ...V8 },
+    ],
+  },
 
   // ── najbardziej-jednomyslne (max/active desc, active desc, date order; V9 has no active ballot) ──
   // V5 5/5 before V13 1/1 (more active, although V13 is later) · V14 4/5, V10 4/5 (5 each → date) · V11 3/4, V1 3/4 (4 each → date)
   // · V8 2/3, V4 2/3 · V7 3/5, V6 3/5 · V12 2/4, V2 2/4 · V3 1/3
   {
     path: '/api/statystyki/najbardziej-jednomyslne',
-    data: [{ pozycja: 1, ...V5 }, { pozycja: 2, ...V13 }, { pozycja: 3, ...V14 }, { pozycja: 4, ...V10 }, { pozycja: 5, ...V11 }, { pozycja: 6, ...V1 }, { pozycja: 7, ...V8 }, { pozycja: 8, ...V4 }, { pozycja: 9, ...V7 }, { pozycja: 10, ...V6 }, { pozycja: 11, ...V12 }, { pozycja: 12, ...V2 }, { pozycja: 13, ...V3 }],
+    data: [
+      { pozycja: 1, ...V5 },
+      { pozycja: 2, ...V13 },
+      { pozycja: 3, ...V14 },
+      { pozycja: 4, ...V10 },
+      { pozycja: 5, ...V11 },
+      { pozycja: 6, ...V1 },
+      { pozycja: 7, ...V8 },
+      { pozycja: 8, ...V4 },
+      { pozycja: 9, ...V7 },
+      { pozycja: 10, ...V6 },
+      { pozycja: 11, ...V12 },
+      { pozycja: 12, ...V2 },
+      { pozycja: 13, ...V3 },
+    ],
   },
-  { path: '/api/statystyki/najbardziej-jednomyslne', query: { kadencja: T1 }, data: [{ pozycja: 1, ...V1 }, { pozycja: 2, ...V4 }, { pozycja: 3, ...V2 }, { pozycja: 4, ...V3 }] },
+  {
+    path: '/api/statystyki/najbardziej-jednomyslne',
+    query: { kadencja: T1 },
+    data: [
+      { pozycja: 1, ...V1 },
+      { pozycja: 2, ...V4 },
+      { pozycja: 3, ...V2 },
+      { pozycja: 4, ...V3 },
+    ],
+  },
   { path: '/api/statystyki/najbardziej-jednomyslne', query: { organ: '2' }, data: [{ pozycja: 1, ...V8 }] },
 
   // ── aktywnosc-organow (liczba_glosow desc, id asc) ────────────────────────────────────────
   {
     path: '/api/statystyki/aktywnosc-organow',
     data: [
-      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 12, srednia_glosow_na_posiedzenie: 4 }, // 12/3
-      { id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 1, liczba_glosow: 2, srednia_glosow_na_posiedzenie: 2 },
-      { id_organu: 3, nazwa: 'Komisja Rewizyjna', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 }, // no session
+      {
+        id_organu: 1,
+        nazwa: 'Rada Miasta',
+        typ: 'rada',
+        liczba_posiedzen: 3,
+        liczba_glosow: 12,
+        srednia_glosow_na_posiedzenie: 4,
+      }, // 12/3
+      {
+        id_organu: 2,
+        nazwa: 'Komisja Budżetowa',
+        typ: 'komisja',
+        liczba_posiedzen: 1,
+        liczba_glosow: 2,
+        srednia_glosow_na_posiedzenie: 2,
+      },
+      {
+        id_organu: 3,
+        nazwa: 'Komisja Rewizyjna',
+        typ: 'komisja',
+        liczba_posiedzen: 0,
+        liczba_glosow: 0,
+        srednia_glosow_na_posiedzenie: 0,
+      }, // no session
     ],
   },
   {
     path: '/api/statystyki/aktywnosc-organow',
     query: { kadencja: T1 },
     data: [
-      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 1, liczba_glosow: 4, srednia_glosow_na_posiedzenie: 4 },
-      { id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 },
-      { id_organu: 3, nazwa: 'Komisja Rewizyjna', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 },
+      {
+        id_organu: 1,
+        nazwa: 'Rada Miasta',
+        typ: 'rada',
+        liczba_posiedzen: 1,
+        liczba_glosow: 4,
+        srednia_glosow_na_posiedzenie: 4,
+      },
+      {
+        id_organu: 2,
+        nazwa: 'Komisja Budżetowa',
+        typ: 'komisja',
+        liczba_posiedzen: 0,
+        liczba_glosow: 0,
+        srednia_glosow_na_posiedzenie: 0,
+      },
+      {
+        id_organu: 3,
+        nazwa: 'Komisja Rewizyjna',
+        typ: 'komisja',
+        liczba_posiedzen: 0,
+        liczba_glosow: 0,
+        srednia_glosow_na_posiedzenie: 0,
+      },
     ],
   },
   {
     path: '/api/statystyki/aktywnosc-organow',
     query: { kadencja: T2 },
     data: [
-      { id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 2, liczba_glosow: 8, srednia_glosow_na_posiedzenie: 4 }, // 8/2
-      { id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 1, liczba_glosow: 2, srednia_glosow_na_posiedzenie: 2 },
-      { id_organu: 3, nazwa: 'Komisja Rewizyjna', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 },
+      {
+        id_organu: 1,
+        nazwa: 'Rada Miasta',
+        typ: 'rada',
+        liczba_posiedzen: 2,
+        liczba_glosow: 8,
+        srednia_glosow_na_posiedzenie: 4,
+      }, // 8/2
+      {
+        id_organu: 2,
+        nazwa: 'Komisja Budżetowa',
+        typ: 'komisja',
+        liczba_posiedzen: 1,
+        liczba_glosow: 2,
+        srednia_glosow_na_posiedzenie: 2,
+      },
+      {
+        id_organu: 3,
+        nazwa: 'Komisja Rewizyjna',
+        typ: 'komisja',
+        liczba_posiedzen: 0,
+        liczba_glosow: 0,
+        srednia_glosow_na_posiedzenie: 0,
+      },
     ],
   },
 
@@ -983,7 +3198,11 @@ export const HAND_EXPECTED: HandCase[] = [
       { miesiac: '2019-02', liczba_posiedzen: 1, obecnosci: 5, nieobecnosci: 0, frekwencja_procent: 100 }, // S4
     ],
   },
-  { path: '/api/statystyki/frekwencja-czas', query: { organ: '2' }, data: [{ miesiac: '2019-01', liczba_posiedzen: 1, obecnosci: 4, nieobecnosci: 1, frekwencja_procent: 80 }] },
+  {
+    path: '/api/statystyki/frekwencja-czas',
+    query: { organ: '2' },
+    data: [{ miesiac: '2019-01', liczba_posiedzen: 1, obecnosci: 4, nieobecnosci: 1, frekwencja_procent: 80 }],
+  },
   {
     path: '/api/statystyki/frekwencja-czas',
     query: { kadencja: T2 },
@@ -997,9 +3216,30 @@ export const HAND_EXPECTED: HandCase[] = [
   {
     path: '/api/statystyki/top-koalicje', // default min 10: (1,3) 6/11, (1,4) 5/11, (3,4) 3/11
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 3, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 3, zgodnosc_procent: 27.27 }, // 3/11 = 27.27
+      {
+        pozycja: 1,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+      },
+      {
+        pozycja: 2,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 5,
+        zgodnosc_procent: 45.45,
+      },
+      {
+        pozycja: 3,
+        radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 3,
+        zgodnosc_procent: 27.27,
+      }, // 3/11 = 27.27
     ],
   },
   { path: '/api/statystyki/top-koalicje', query: { min_wspolne: '12' }, data: [] }, // nobody shares 12 votes
@@ -1007,28 +3247,140 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/top-koalicje',
     query: { min_wspolne: '1' }, // all 13 pairs; the 1/2 block: (4,5) 6 shared, (3,6) (5,6) 4, (1,2) (2,3) (2,4) 2
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
-      { pozycja: 2, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 3, zgodnosc_procent: 75 },
-      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 4, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 3, zgodnosc_procent: 50 },
-      { pozycja: 5, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 6, radny_1: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 7, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 8, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 9, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 10, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 11, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
-      { pozycja: 12, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 3, zgodnosc_procent: 27.27 },
-      { pozycja: 13, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 1, zgodnosc_procent: 16.67 }, // 1/6
+      {
+        pozycja: 1,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 4,
+        zgodnosc_procent: 100,
+      },
+      {
+        pozycja: 2,
+        radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 3,
+        zgodnosc_procent: 75,
+      },
+      {
+        pozycja: 3,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+      },
+      {
+        pozycja: 4,
+        radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+        wspolne_glosowania: 6,
+        zgodne: 3,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 5,
+        radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 2,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 6,
+        radny_1: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+        radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 2,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 7,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 8,
+        radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 9,
+        radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 10,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 5,
+        zgodnosc_procent: 45.45,
+      },
+      {
+        pozycja: 11,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+        wspolne_glosowania: 6,
+        zgodne: 2,
+        zgodnosc_procent: 33.33,
+      },
+      {
+        pozycja: 12,
+        radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 3,
+        zgodnosc_procent: 27.27,
+      },
+      {
+        pozycja: 13,
+        radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+        wspolne_glosowania: 6,
+        zgodne: 1,
+        zgodnosc_procent: 16.67,
+      }, // 1/6
     ],
   },
   {
     path: '/api/statystyki/top-koalicje',
     query: { min_wspolne: '1', limit: '3' },
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
-      { pozycja: 2, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 3, zgodnosc_procent: 75 },
-      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
+      {
+        pozycja: 1,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 4,
+        zgodnosc_procent: 100,
+      },
+      {
+        pozycja: 2,
+        radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 3,
+        zgodnosc_procent: 75,
+      },
+      {
+        pozycja: 3,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+      },
     ],
   },
   {
@@ -1037,43 +3389,174 @@ export const HAND_EXPECTED: HandCase[] = [
     path: '/api/statystyki/top-koalicje',
     query: { min_wspolne: '1', tylko_miedzy_ugrupowaniami: 'true' },
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 },
-      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 6, zgodnosc_procent: 54.55 },
-      { pozycja: 3, radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 3, zgodnosc_procent: 50 },
-      { pozycja: 4, radny_1: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 5, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 6, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 11, zgodne: 5, zgodnosc_procent: 45.45 },
-      { pozycja: 7, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 2, zgodnosc_procent: 33.33 },
-      { pozycja: 8, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA }, wspolne_glosowania: 6, zgodne: 1, zgodnosc_procent: 16.67 },
+      {
+        pozycja: 1,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 4,
+        zgodnosc_procent: 100,
+      },
+      {
+        pozycja: 2,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 6,
+        zgodnosc_procent: 54.55,
+      },
+      {
+        pozycja: 3,
+        radny_1: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+        wspolne_glosowania: 6,
+        zgodne: 3,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 4,
+        radny_1: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+        radny_2: { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 2,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 5,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 6,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 11,
+        zgodne: 5,
+        zgodnosc_procent: 45.45,
+      },
+      {
+        pozycja: 7,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+        wspolne_glosowania: 6,
+        zgodne: 2,
+        zgodnosc_procent: 33.33,
+      },
+      {
+        pozycja: 8,
+        radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, ...IN_RADA },
+        wspolne_glosowania: 6,
+        zgodne: 1,
+        zgodnosc_procent: 16.67,
+      },
     ],
   },
   {
     path: '/api/statystyki/top-koalicje',
     query: { kadencja: T1, min_wspolne: '1' }, // (1,3) 2/4 before the 1/2 pairs with 2 shared; (1,4) 1/4; (3,4) 0/4
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 2, zgodnosc_procent: 50 },
-      { pozycja: 2, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 3, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 4, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 5, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25 },
-      { pozycja: 6, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0 },
+      {
+        pozycja: 1,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 2,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 2,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 3,
+        radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 4,
+        radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 5,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 1,
+        zgodnosc_procent: 25,
+      },
+      {
+        pozycja: 6,
+        radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
     ],
   },
   {
     path: '/api/statystyki/top-koalicje',
     query: { kadencja: T1, min_wspolne: '1', tylko_miedzy_ugrupowaniami: 'true' }, // T1: 1,3 RdM; 2,4 FS → drops (1,3), (2,4)
     data: [
-      { pozycja: 1, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 2, radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA }, radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, wspolne_glosowania: 2, zgodne: 1, zgodnosc_procent: 50 },
-      { pozycja: 3, radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 1, zgodnosc_procent: 25 },
-      { pozycja: 4, radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA }, radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA }, wspolne_glosowania: 4, zgodne: 0, zgodnosc_procent: 0 },
+      {
+        pozycja: 1,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 2,
+        radny_1: { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, ...IN_RADA },
+        radny_2: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
+        wspolne_glosowania: 2,
+        zgodne: 1,
+        zgodnosc_procent: 50,
+      },
+      {
+        pozycja: 3,
+        radny_1: { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 1,
+        zgodnosc_procent: 25,
+      },
+      {
+        pozycja: 4,
+        radny_1: { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, ...IN_RADA },
+        radny_2: { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, ...IN_RADA },
+        wspolne_glosowania: 4,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
     ],
   },
 
   // ── sessions ─────────────────────────────────────────────────────────────────────────────
   { path: '/api/posiedzenia', data: [S4, S3, S2, S1], pagination: page(1, 20, 4, 1) }, // date desc
   { path: '/api/posiedzenia', query: { organ: '1', kadencja: T2 }, data: [S4, S2], pagination: page(1, 20, 2, 1) },
-  { path: '/api/posiedzenia', query: { data_od: '2019-01-16', data_do: '2019-02-01' }, data: [S4, S3], pagination: page(1, 20, 2, 1) }, // S4 on data_do itself
+  {
+    path: '/api/posiedzenia',
+    query: { data_od: '2019-01-16', data_do: '2019-02-01' },
+    data: [S4, S3],
+    pagination: page(1, 20, 2, 1),
+  }, // S4 on data_do itself
   { path: '/api/posiedzenia', query: { limit: '1', page: '3' }, data: [S2], pagination: page(3, 1, 4, 4) },
   { path: '/api/posiedzenia/3', data: S3 },
   { path: '/api/posiedzenia/1', data: S1 },
@@ -1087,7 +3570,10 @@ export const HAND_EXPECTED: HandCase[] = [
       { id_punktu: 43, numer: '10', tytul: 'Wolne wnioski', liczba_glosowan: 1 }, // V13
     ],
   },
-  { path: '/api/posiedzenia/1/punkty', data: [{ id_punktu: 11, numer: '3', tytul: 'Budżet miasta', liczba_glosowan: 2 }] }, // V1, V2
+  {
+    path: '/api/posiedzenia/1/punkty',
+    data: [{ id_punktu: 11, numer: '3', tytul: 'Budżet miasta', liczba_glosowan: 2 }],
+  }, // V1, V2
   { path: '/api/posiedzenia/2/punkty', data: [] },
   {
     path: '/api/posiedzenia/1/obecnosci', // the given rows only (no row for 1); name order 4, 3, 2; T1 groups
@@ -1122,89 +3608,206 @@ export const HAND_EXPECTED: HandCase[] = [
   // Body 1 (Rada): S1 (T1), S2, S4 (T2); votes V1–V7, V10–V14. Body 2 (Komisja): S3, V8, V9. Body 3: nothing.
   // Attendance records in body 1: 3, 4 → 3/3 · 1, 5, 6 → 2/2 · 2 → 0/1. Body 2 (S3): 1, 3, 4, 6 present, 5 absent.
   // Ballots in body 2 (V8 majority Z; V9 none): 1 Z, 3 Z, 4 P, 5 N N, 6 N/B (no active ballot): glosowania 1/1/1/0/0.
-  { path: '/api/radni', query: { organ: '1' }, count: 6, data: [ALL_LIST[1], ALL_LIST[5], ALL_LIST[4], ALL_LIST[3], ALL_LIST[2], ALL_LIST[6]] }, // name order; 7 has no record in body 1
-  { path: '/api/radni', query: { organ: '2' }, count: 5, data: [ALL_LIST[1], ALL_LIST[5], ALL_LIST[4], ALL_LIST[3], ALL_LIST[6]] },
+  {
+    path: '/api/radni',
+    query: { organ: '1' },
+    count: 6,
+    data: [ALL_LIST[1], ALL_LIST[5], ALL_LIST[4], ALL_LIST[3], ALL_LIST[2], ALL_LIST[6]],
+  }, // name order; 7 has no record in body 1
+  {
+    path: '/api/radni',
+    query: { organ: '2' },
+    count: 5,
+    data: [ALL_LIST[1], ALL_LIST[5], ALL_LIST[4], ALL_LIST[3], ALL_LIST[6]],
+  },
   { path: '/api/radni', query: { organ: '3' }, count: 0, data: [] },
   { path: '/api/radni', query: { organ: '1', kadencja: T1 }, count: 3, data: [T1_LIST[4], T1_LIST[3], T1_LIST[2]] }, // 1 has a T1 membership but no T1 record
   { path: '/api/radni', query: { organ: '99' }, notFound: true },
   {
-    path: '/api/statystyki/ranking-frekwencji', query: { organ: '1' }, // 3, 4 at 3/3 before 1, 5, 6 at 2/2 (more records first); 2 0/1
-    data: [attendance(1, 3, 3, 3), attendance(2, 4, 3, 3), attendance(3, 1, 2, 2), attendance(4, 5, 2, 2), attendance(5, 6, 2, 2), attendance(6, 2, 1, 0)],
+    path: '/api/statystyki/ranking-frekwencji',
+    query: { organ: '1' }, // 3, 4 at 3/3 before 1, 5, 6 at 2/2 (more records first); 2 0/1
+    data: [
+      attendance(1, 3, 3, 3),
+      attendance(2, 4, 3, 3),
+      attendance(3, 1, 2, 2),
+      attendance(4, 5, 2, 2),
+      attendance(5, 6, 2, 2),
+      attendance(6, 2, 1, 0),
+    ],
   },
   {
-    path: '/api/statystyki/ranking-frekwencji', query: { organ: '2' }, // S3 only
-    data: [attendance(1, 1, 1, 1), attendance(2, 3, 1, 1), attendance(3, 4, 1, 1), attendance(4, 6, 1, 1), attendance(5, 5, 1, 0)],
+    path: '/api/statystyki/ranking-frekwencji',
+    query: { organ: '2' }, // S3 only
+    data: [
+      attendance(1, 1, 1, 1),
+      attendance(2, 3, 1, 1),
+      attendance(3, 4, 1, 1),
+      attendance(4, 6, 1, 1),
+      attendance(5, 5, 1, 0),
+    ],
   },
   {
-    path: '/api/statystyki/ranking-frekwencji', query: { organ: '1', kadencja: T1 }, // S1; T1 groups (3 in RdM)
+    path: '/api/statystyki/ranking-frekwencji',
+    query: { organ: '1', kadencja: T1 }, // S1; T1 groups (3 in RdM)
     data: [{ ...attendance(1, 3, 1, 1), ugrupowanie: RDM }, attendance(2, 4, 1, 1), attendance(3, 2, 1, 0)],
   },
   { path: '/api/statystyki/ranking-frekwencji', query: { organ: '3' }, data: [] },
   {
-    path: '/api/statystyki/ranking-buntownikow', query: { organ: '1', min_glosowan: '0' }, // the all-body figures minus V8
-    data: [rebel(1, 5, 6, 4, 66.67), rebel(2, 3, 8, 3, 37.5), rebel(3, 4, 8, 2, 25), rebel(4, 1, 8, 1, 12.5), rebel(5, 2, 1, 0, 0), rebel(6, 6, 5, 0, 0)],
-  },
-  {
-    path: '/api/statystyki/ranking-buntownikow', query: { organ: '2', min_glosowan: '0' }, // 5 and 6 have ballots in V8/V9 but none active
-    data: [rebel(1, 4, 1, 1, 100), rebel(2, 1, 1, 0, 0), rebel(3, 3, 1, 0, 0), rebel(4, 5, 0, 0, 0), rebel(5, 6, 0, 0, 0)],
-  },
-  { path: '/api/statystyki/ranking-buntownikow', query: { organ: '2', min_glosowan: '1' }, data: [rebel(1, 4, 1, 1, 100), rebel(2, 1, 1, 0, 0), rebel(3, 3, 1, 0, 0)] },
-  {
-    path: '/api/statystyki/ranking-lojalistow', query: { organ: '1', min_glosowan: '0' }, // 6 5/5 and 2 1/1 equal → more w_wiekszosci first
-    data: [loyal(1, 6, 5, 5, 100), loyal(2, 2, 1, 1, 100), loyal(3, 1, 8, 7, 87.5), loyal(4, 4, 8, 6, 75), loyal(5, 3, 8, 5, 62.5), loyal(6, 5, 6, 2, 33.33)],
-  },
-  {
-    path: '/api/statystyki/top-koalicje', query: { organ: '1', min_wspolne: '1' }, // the all-body pairs minus V8: (1,3) 10/5, (1,4) 10/5, (3,4) 10/3
+    path: '/api/statystyki/ranking-buntownikow',
+    query: { organ: '1', min_glosowan: '0' }, // the all-body figures minus V8
     data: [
-      pair(1, 1, 6, 4, 4, 100), pair(2, 4, 6, 4, 3, 75), pair(3, 1, 3, 10, 5, 50), pair(4, 1, 4, 10, 5, 50), pair(5, 4, 5, 6, 3, 50),
-      pair(6, 3, 6, 4, 2, 50), pair(7, 5, 6, 4, 2, 50), pair(8, 1, 2, 2, 1, 50), pair(9, 2, 3, 2, 1, 50), pair(10, 2, 4, 2, 1, 50),
-      pair(11, 1, 5, 6, 2, 33.33), pair(12, 3, 4, 10, 3, 30), pair(13, 3, 5, 6, 1, 16.67),
+      rebel(1, 5, 6, 4, 66.67),
+      rebel(2, 3, 8, 3, 37.5),
+      rebel(3, 4, 8, 2, 25),
+      rebel(4, 1, 8, 1, 12.5),
+      rebel(5, 2, 1, 0, 0),
+      rebel(6, 6, 5, 0, 0),
     ],
   },
-  { path: '/api/statystyki/top-koalicje', query: { organ: '2', min_wspolne: '1' }, data: [pair(1, 1, 3, 1, 1, 100), pair(2, 1, 4, 1, 0, 0), pair(3, 3, 4, 1, 0, 0)] }, // V8: 1 Z, 3 Z, 4 P
-  { path: '/api/statystyki/top-koalicje', query: { organ: '1' }, data: [pair(1, 1, 3, 10, 5, 50), pair(2, 1, 4, 10, 5, 50), pair(3, 3, 4, 10, 3, 30)] }, // default min 10
-  { path: '/api/statystyki/top-koalicje', query: { organ: '3', min_wspolne: '0' }, data: [] },
   {
-    path: '/api/statystyki/aktywnosc-organow', query: { organ: '1' },
-    data: [{ id_organu: 1, nazwa: 'Rada Miasta', typ: 'rada', liczba_posiedzen: 3, liczba_glosow: 12, srednia_glosow_na_posiedzenie: 4 }],
+    path: '/api/statystyki/ranking-buntownikow',
+    query: { organ: '2', min_glosowan: '0' }, // 5 and 6 have ballots in V8/V9 but none active
+    data: [
+      rebel(1, 4, 1, 1, 100),
+      rebel(2, 1, 1, 0, 0),
+      rebel(3, 3, 1, 0, 0),
+      rebel(4, 5, 0, 0, 0),
+      rebel(5, 6, 0, 0, 0),
+    ],
   },
   {
-    path: '/api/statystyki/aktywnosc-organow', query: { organ: '2', kadencja: T1 },
-    data: [{ id_organu: 2, nazwa: 'Komisja Budżetowa', typ: 'komisja', liczba_posiedzen: 0, liczba_glosow: 0, srednia_glosow_na_posiedzenie: 0 }],
+    path: '/api/statystyki/ranking-buntownikow',
+    query: { organ: '2', min_glosowan: '1' },
+    data: [rebel(1, 4, 1, 1, 100), rebel(2, 1, 1, 0, 0), rebel(3, 3, 1, 0, 0)],
+  },
+  {
+    path: '/api/statystyki/ranking-lojalistow',
+    query: { organ: '1', min_glosowan: '0' }, // 6 5/5 and 2 1/1 equal → more w_wiekszosci first
+    data: [
+      loyal(1, 6, 5, 5, 100),
+      loyal(2, 2, 1, 1, 100),
+      loyal(3, 1, 8, 7, 87.5),
+      loyal(4, 4, 8, 6, 75),
+      loyal(5, 3, 8, 5, 62.5),
+      loyal(6, 5, 6, 2, 33.33),
+    ],
+  },
+  {
+    path: '/api/statystyki/top-koalicje',
+    query: { organ: '1', min_wspolne: '1' }, // the all-body pairs minus V8: (1,3) 10/5, (1,4) 10/5, (3,4) 10/3
+    data: [
+      pair(1, 1, 6, 4, 4, 100),
+      pair(2, 4, 6, 4, 3, 75),
+      pair(3, 1, 3, 10, 5, 50),
+      pair(4, 1, 4, 10, 5, 50),
+      pair(5, 4, 5, 6, 3, 50),
+      pair(6, 3, 6, 4, 2, 50),
+      pair(7, 5, 6, 4, 2, 50),
+      pair(8, 1, 2, 2, 1, 50),
+      pair(9, 2, 3, 2, 1, 50),
+      pair(10, 2, 4, 2, 1, 50),
+      pair(11, 1, 5, 6, 2, 33.33),
+      pair(12, 3, 4, 10, 3, 30),
+      pair(13, 3, 5, 6, 1, 16.67),
+    ],
+  },
+  {
+    path: '/api/statystyki/top-koalicje',
+    query: { organ: '2', min_wspolne: '1' },
+    data: [pair(1, 1, 3, 1, 1, 100), pair(2, 1, 4, 1, 0, 0), pair(3, 3, 4, 1, 0, 0)],
+  }, // V8: 1 Z, 3 Z, 4 P
+  {
+    path: '/api/statystyki/top-koalicje',
+    query: { organ: '1' },
+    data: [pair(1, 1, 3, 10, 5, 50), pair(2, 1, 4, 10, 5, 50), pair(3, 3, 4, 10, 3, 30)],
+  }, // default min 10
+  { path: '/api/statystyki/top-koalicje', query: { organ: '3', min_wspolne: '0' }, data: [] },
+  {
+    path: '/api/statystyki/aktywnosc-organow',
+    query: { organ: '1' },
+    data: [
+      {
+        id_organu: 1,
+        nazwa: 'Rada Miasta',
+        typ: 'rada',
+        liczba_posiedzen: 3,
+        liczba_glosow: 12,
+        srednia_glosow_na_posiedzenie: 4,
+      },
+    ],
+  },
+  {
+    path: '/api/statystyki/aktywnosc-organow',
+    query: { organ: '2', kadencja: T1 },
+    data: [
+      {
+        id_organu: 2,
+        nazwa: 'Komisja Budżetowa',
+        typ: 'komisja',
+        liczba_posiedzen: 0,
+        liczba_glosow: 0,
+        srednia_glosow_na_posiedzenie: 0,
+      },
+    ],
   },
   // ── Topics (CONTRACT §11, HAND_TOPICS; topics of the votes in the header) ───────────────────────
   {
     path: '/api/utils/tematy', // every entry in file order, then inne; 0 included
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 3 }, { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 6 },
-      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 }, { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 1 },
-      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 1 }, { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 1 },
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 3 },
+      { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 6 },
+      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 },
+      { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 1 },
+      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 1 },
+      { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 1 },
       { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 2 }, // V4, V14
     ],
   },
   {
-    path: '/api/utils/tematy', query: { kadencja: T1 }, // V1 V2 budzet, V3 nazwy, V4 inne
+    path: '/api/utils/tematy',
+    query: { kadencja: T1 }, // V1 V2 budzet, V3 nazwy, V4 inne
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 0 }, { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 2 },
-      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 }, { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 1 },
-      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 0 }, { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 0 },
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 0 },
+      { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 2 },
+      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 },
+      { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 1 },
+      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 0 },
+      { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 0 },
       { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 1 },
     ],
   },
   {
-    path: '/api/utils/tematy', query: { organ: '3' }, // a body without votes: every topic at 0
+    path: '/api/utils/tematy',
+    query: { organ: '3' }, // a body without votes: every topic at 0
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 0 }, { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 0 },
-      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 }, { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 0 },
-      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 0 }, { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 0 },
+      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 0 },
+      { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 0 },
+      { temat: 'obywatelski', nazwa: 'Budżet obywatelski', liczba_glosowan: 0 },
+      { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 0 },
+      { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 0 },
+      { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 0 },
       { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 0 },
     ],
   },
   {
     path: '/api/statystyki/tematy', // topics with a vote, in vocabulary order; mean kontrowersyjnosc = Σk / n, half-up
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 3, przyjete: 1, odrzucone: 2, srednia_kontrowersyjnosc: 0 }, // V5 P, V9 O, V13 O (stated)
-      { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 6, przyjete: 4, odrzucone: 2, srednia_kontrowersyjnosc: 64.5 }, // 387 / 6 = 64.5
+      {
+        temat: 'procedura',
+        nazwa: 'Procedura',
+        liczba_glosowan: 3,
+        przyjete: 1,
+        odrzucone: 2,
+        srednia_kontrowersyjnosc: 0,
+      }, // V5 P, V9 O, V13 O (stated)
+      {
+        temat: 'budzet',
+        nazwa: 'Budżet',
+        liczba_glosowan: 6,
+        przyjete: 4,
+        odrzucone: 2,
+        srednia_kontrowersyjnosc: 64.5,
+      }, // 387 / 6 = 64.5
       { temat: 'nazwy', nazwa: 'Nazwy', liczba_glosowan: 1, przyjete: 0, odrzucone: 1, srednia_kontrowersyjnosc: 100 },
       { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 1, przyjete: 0, odrzucone: 1, srednia_kontrowersyjnosc: 0 },
       { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 1, przyjete: 1, odrzucone: 0, srednia_kontrowersyjnosc: 67 },
@@ -1212,19 +3815,42 @@ export const HAND_EXPECTED: HandCase[] = [
     ],
   },
   {
-    path: '/api/statystyki/tematy', query: { kadencja: T2 }, // budzet V6 50 P, V7 80 O, V8 67 P, V10 40 P → 237 / 4 = 59.25
+    path: '/api/statystyki/tematy',
+    query: { kadencja: T2 }, // budzet V6 50 P, V7 80 O, V8 67 P, V10 40 P → 237 / 4 = 59.25
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 3, przyjete: 1, odrzucone: 2, srednia_kontrowersyjnosc: 0 },
-      { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 4, przyjete: 3, odrzucone: 1, srednia_kontrowersyjnosc: 59.25 },
+      {
+        temat: 'procedura',
+        nazwa: 'Procedura',
+        liczba_glosowan: 3,
+        przyjete: 1,
+        odrzucone: 2,
+        srednia_kontrowersyjnosc: 0,
+      },
+      {
+        temat: 'budzet',
+        nazwa: 'Budżet',
+        liczba_glosowan: 4,
+        przyjete: 3,
+        odrzucone: 1,
+        srednia_kontrowersyjnosc: 59.25,
+      },
       { temat: 'plany', nazwa: 'Plany', liczba_glosowan: 1, przyjete: 0, odrzucone: 1, srednia_kontrowersyjnosc: 0 },
       { temat: 'skargi', nazwa: 'Skargi', liczba_glosowan: 1, przyjete: 1, odrzucone: 0, srednia_kontrowersyjnosc: 67 },
       { temat: 'inne', nazwa: 'Inne', liczba_glosowan: 1, przyjete: 1, odrzucone: 0, srednia_kontrowersyjnosc: 0 }, // V14
     ],
   },
   {
-    path: '/api/statystyki/tematy', query: { organ: '2' }, // the committee: V8 budzet (P, 67), V9 procedura (O, 0)
+    path: '/api/statystyki/tematy',
+    query: { organ: '2' }, // the committee: V8 budzet (P, 67), V9 procedura (O, 0)
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', liczba_glosowan: 1, przyjete: 0, odrzucone: 1, srednia_kontrowersyjnosc: 0 },
+      {
+        temat: 'procedura',
+        nazwa: 'Procedura',
+        liczba_glosowan: 1,
+        przyjete: 0,
+        odrzucone: 1,
+        srednia_kontrowersyjnosc: 0,
+      },
       { temat: 'budzet', nazwa: 'Budżet', liczba_glosowan: 1, przyjete: 1, odrzucone: 0, srednia_kontrowersyjnosc: 67 },
     ],
   },
@@ -1234,27 +3860,172 @@ export const HAND_EXPECTED: HandCase[] = [
     //    nazwy V3 Z (tie) · plany V11 P (alone) · skargi V12 W (alone) · inne V4 P (tie); 5 counted, as zgodnosc-grupa
     path: '/api/radni/1/tematy',
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 1, brak_glosu: 0, za_procent: 50, przeciw_procent: 0, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
-      { temat: 'budzet', nazwa: 'Budżet', za: 5, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 83.33, przeciw_procent: 16.67, wszystkie_glosowania: 4, zgodne: 4, zgodnosc_procent: 100 }, // 5/6, 1/6
-      { temat: 'nazwy', nazwa: 'Nazwy', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
-      { temat: 'plany', nazwa: 'Plany', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
-      { temat: 'skargi', nazwa: 'Skargi', za: 0, przeciw: 0, wstrzymujacy: 1, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
-      { temat: 'inne', nazwa: 'Inne', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      {
+        temat: 'procedura',
+        nazwa: 'Procedura',
+        za: 1,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 1,
+        brak_glosu: 0,
+        za_procent: 50,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 1,
+        zgodne: 1,
+        zgodnosc_procent: 100,
+      },
+      {
+        temat: 'budzet',
+        nazwa: 'Budżet',
+        za: 5,
+        przeciw: 1,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 83.33,
+        przeciw_procent: 16.67,
+        wszystkie_glosowania: 4,
+        zgodne: 4,
+        zgodnosc_procent: 100,
+      }, // 5/6, 1/6
+      {
+        temat: 'nazwy',
+        nazwa: 'Nazwy',
+        za: 1,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 100,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
+      {
+        temat: 'plany',
+        nazwa: 'Plany',
+        za: 0,
+        przeciw: 1,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 0,
+        przeciw_procent: 100,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
+      {
+        temat: 'skargi',
+        nazwa: 'Skargi',
+        za: 0,
+        przeciw: 0,
+        wstrzymujacy: 1,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 0,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
+      {
+        temat: 'inne',
+        nazwa: 'Inne',
+        za: 0,
+        przeciw: 1,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 0,
+        przeciw_procent: 100,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
     ],
   },
   {
-    path: '/api/radni/anna-nowak/tematy', query: { organ: '2' }, // the committee: V9 N (procedura), V8 Z✓ (budzet)
+    path: '/api/radni/anna-nowak/tematy',
+    query: { organ: '2' }, // the committee: V9 N (procedura), V8 Z✓ (budzet)
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 1, brak_glosu: 0, za_procent: 0, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
-      { temat: 'budzet', nazwa: 'Budżet', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
+      {
+        temat: 'procedura',
+        nazwa: 'Procedura',
+        za: 0,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 1,
+        brak_glosu: 0,
+        za_procent: 0,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
+      {
+        temat: 'budzet',
+        nazwa: 'Budżet',
+        za: 1,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 100,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 1,
+        zgodne: 1,
+        zgodnosc_procent: 100,
+      },
     ],
   },
   {
-    path: '/api/radni/1/tematy', query: { kadencja: T1 }, // V1 Z✓ V2 Z✓ (budzet), V3 Z (nazwy), V4 P (inne)
+    path: '/api/radni/1/tematy',
+    query: { kadencja: T1 }, // V1 Z✓ V2 Z✓ (budzet), V3 Z (nazwy), V4 P (inne)
     data: [
-      { temat: 'budzet', nazwa: 'Budżet', za: 2, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 2, zgodne: 2, zgodnosc_procent: 100 },
-      { temat: 'nazwy', nazwa: 'Nazwy', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
-      { temat: 'inne', nazwa: 'Inne', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      {
+        temat: 'budzet',
+        nazwa: 'Budżet',
+        za: 2,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 100,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 2,
+        zgodne: 2,
+        zgodnosc_procent: 100,
+      },
+      {
+        temat: 'nazwy',
+        nazwa: 'Nazwy',
+        za: 1,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 100,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
+      {
+        temat: 'inne',
+        nazwa: 'Inne',
+        za: 0,
+        przeciw: 1,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 0,
+        przeciw_procent: 100,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
     ],
   },
   {
@@ -1262,64 +4033,243 @@ export const HAND_EXPECTED: HandCase[] = [
     //    plany V11 P✓ (g2 P with 4) · skargi V12 Z✓ (g2 Z with 4) · inne V4 Z (tie); 8 counted, 7 agree, as zgodnosc-grupa
     path: '/api/radni/3/tematy',
     data: [
-      { temat: 'procedura', nazwa: 'Procedura', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 1, za_procent: 50, przeciw_procent: 0, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
-      { temat: 'budzet', nazwa: 'Budżet', za: 3, przeciw: 3, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 50, przeciw_procent: 50, wszystkie_glosowania: 5, zgodne: 4, zgodnosc_procent: 80 },
-      { temat: 'nazwy', nazwa: 'Nazwy', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
-      { temat: 'plany', nazwa: 'Plany', za: 0, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 0, przeciw_procent: 100, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
-      { temat: 'skargi', nazwa: 'Skargi', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
-      { temat: 'inne', nazwa: 'Inne', za: 1, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 100, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      {
+        temat: 'procedura',
+        nazwa: 'Procedura',
+        za: 1,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 1,
+        za_procent: 50,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 1,
+        zgodne: 1,
+        zgodnosc_procent: 100,
+      },
+      {
+        temat: 'budzet',
+        nazwa: 'Budżet',
+        za: 3,
+        przeciw: 3,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 50,
+        przeciw_procent: 50,
+        wszystkie_glosowania: 5,
+        zgodne: 4,
+        zgodnosc_procent: 80,
+      },
+      {
+        temat: 'nazwy',
+        nazwa: 'Nazwy',
+        za: 0,
+        przeciw: 1,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 0,
+        przeciw_procent: 100,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
+      {
+        temat: 'plany',
+        nazwa: 'Plany',
+        za: 0,
+        przeciw: 1,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 0,
+        przeciw_procent: 100,
+        wszystkie_glosowania: 1,
+        zgodne: 1,
+        zgodnosc_procent: 100,
+      },
+      {
+        temat: 'skargi',
+        nazwa: 'Skargi',
+        za: 1,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 100,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 1,
+        zgodne: 1,
+        zgodnosc_procent: 100,
+      },
+      {
+        temat: 'inne',
+        nazwa: 'Inne',
+        za: 1,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 100,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
     ],
   },
   {
     // 2 (T1 only, FS): budzet V1 Z (g2 tie) V2 P✓ (g2 P with 4) · nazwy V3 N · inne V4 B
     path: '/api/radni/zenon-lis/tematy',
     data: [
-      { temat: 'budzet', nazwa: 'Budżet', za: 1, przeciw: 1, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0, za_procent: 50, przeciw_procent: 50, wszystkie_glosowania: 1, zgodne: 1, zgodnosc_procent: 100 },
-      { temat: 'nazwy', nazwa: 'Nazwy', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 1, brak_glosu: 0, za_procent: 0, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
-      { temat: 'inne', nazwa: 'Inne', za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 1, za_procent: 0, przeciw_procent: 0, wszystkie_glosowania: 0, zgodne: 0, zgodnosc_procent: 0 },
+      {
+        temat: 'budzet',
+        nazwa: 'Budżet',
+        za: 1,
+        przeciw: 1,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 0,
+        za_procent: 50,
+        przeciw_procent: 50,
+        wszystkie_glosowania: 1,
+        zgodne: 1,
+        zgodnosc_procent: 100,
+      },
+      {
+        temat: 'nazwy',
+        nazwa: 'Nazwy',
+        za: 0,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 1,
+        brak_glosu: 0,
+        za_procent: 0,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
+      {
+        temat: 'inne',
+        nazwa: 'Inne',
+        za: 0,
+        przeciw: 0,
+        wstrzymujacy: 0,
+        nieobecny: 0,
+        brak_glosu: 1,
+        za_procent: 0,
+        przeciw_procent: 0,
+        wszystkie_glosowania: 0,
+        zgodne: 0,
+        zgodnosc_procent: 0,
+      },
     ],
   },
   { path: '/api/radni/2/tematy', query: { kadencja: T2 }, data: [] }, // no ballot in T2
   { path: '/api/radni/borys-zuk/tematy', data: [] }, // no ballot at all
   { path: '/api/radni/99/tematy', notFound: true },
   // The topic filter: the topic's votes in date order, its total from the ETL's counts.
-  { path: '/api/glosowania', query: { temat: 'budzet' }, data: [V10, V8, V7, V6, V2, V1], pagination: page(1, 20, 6, 1) },
-  { path: '/api/glosowania', query: { temat: 'procedura', kadencja: T2, limit: '2', page: '2' }, data: [V5], pagination: page(2, 2, 3, 2) }, // V13, V9 | V5
-  { path: '/api/glosowania', query: { temat: 'budzet', organ: '2' }, data: [V8], pagination: page(1, 20, 1, 1) },
-  { path: '/api/glosowania', query: { temat: 'budzet', wynik: 'odrzucono' }, data: [V7, V2], pagination: page(1, 20, 2, 1) },
-  { path: '/api/glosowania', query: { temat: 'obywatelski' }, data: [], pagination: page(1, 20, 0, 0) }, // an entry that never wins
-  { path: '/api/glosowania', query: { temat: 'inne' }, data: [V14, V4], pagination: page(1, 20, 2, 1) },
-  { path: '/api/glosowania', query: { temat: 'budzet', search: 'zmiana' }, data: [V10, V2], pagination: page(1, 20, 2, 1) }, // with the title search
   {
-    path: '/api/radni/3/glosowania', query: { temat: 'budzet' }, // 3's budzet ballots: V10 P, V8 Z, V7 P, V6 P, V2 Z, V1 Z
-    data: [{ ...V10, glos: 'przeciw' }, { ...V8, glos: 'za' }, { ...V7, glos: 'przeciw' }, { ...V6, glos: 'przeciw' }, { ...V2, glos: 'za' }, { ...V1, glos: 'za' }],
+    path: '/api/glosowania',
+    query: { temat: 'budzet' },
+    data: [V10, V8, V7, V6, V2, V1],
     pagination: page(1, 20, 6, 1),
   },
   {
-    path: '/api/radni/lucja-wrobel/glosowania', query: { temat: 'budzet', glos: 'przeciw', limit: '2' }, // V10, V7 | V6: total 3 = przeciw in 3's budzet row
-    data: [{ ...V10, glos: 'przeciw' }, { ...V7, glos: 'przeciw' }],
+    path: '/api/glosowania',
+    query: { temat: 'procedura', kadencja: T2, limit: '2', page: '2' },
+    data: [V5],
+    pagination: page(2, 2, 3, 2),
+  }, // V13, V9 | V5
+  { path: '/api/glosowania', query: { temat: 'budzet', organ: '2' }, data: [V8], pagination: page(1, 20, 1, 1) },
+  {
+    path: '/api/glosowania',
+    query: { temat: 'budzet', wynik: 'odrzucono' },
+    data: [V7, V2],
+    pagination: page(1, 20, 2, 1),
+  },
+  { path: '/api/glosowania', query: { temat: 'obywatelski' }, data: [], pagination: page(1, 20, 0, 0) }, // an entry that never wins
+  { path: '/api/glosowania', query: { temat: 'inne' }, data: [V14, V4], pagination: page(1, 20, 2, 1) },
+  {
+    path: '/api/glosowania',
+    query: { temat: 'budzet', search: 'zmiana' },
+    data: [V10, V2],
+    pagination: page(1, 20, 2, 1),
+  }, // with the title search
+  {
+    path: '/api/radni/3/glosowania',
+    query: { temat: 'budzet' }, // 3's budzet ballots: V10 P, V8 Z, V7 P, V6 P, V2 Z, V1 Z
+    data: [
+      { ...V10, glos: 'przeciw' },
+      { ...V8, glos: 'za' },
+      { ...V7, glos: 'przeciw' },
+      { ...V6, glos: 'przeciw' },
+      { ...V2, glos: 'za' },
+      { ...V1, glos: 'za' },
+    ],
+    pagination: page(1, 20, 6, 1),
+  },
+  {
+    path: '/api/radni/lucja-wrobel/glosowania',
+    query: { temat: 'budzet', glos: 'przeciw', limit: '2' }, // V10, V7 | V6: total 3 = przeciw in 3's budzet row
+    data: [
+      { ...V10, glos: 'przeciw' },
+      { ...V7, glos: 'przeciw' },
+    ],
     pagination: page(1, 2, 3, 2),
   },
-  { path: '/api/radni/1/glosowania', query: { temat: 'procedura', organ: '2' }, data: [{ ...V9, glos: 'nieobecny' }], pagination: page(1, 20, 1, 1) },
+  {
+    path: '/api/radni/1/glosowania',
+    query: { temat: 'procedura', organ: '2' },
+    data: [{ ...V9, glos: 'nieobecny' }],
+    pagination: page(1, 20, 1, 1),
+  },
   { path: '/api/radni/1/glosowania', query: { temat: 'obywatelski' }, data: [], pagination: page(1, 20, 0, 0) },
 
-  ...['/api/statystyki/dashboard', '/api/statystyki/ranking-frekwencji', '/api/statystyki/ranking-buntownikow', '/api/statystyki/ranking-lojalistow',
-    '/api/statystyki/najbardziej-kontrowersyjne', '/api/statystyki/najbardziej-jednomyslne', '/api/statystyki/aktywnosc-organow',
-    '/api/statystyki/frekwencja-czas', '/api/statystyki/top-koalicje', '/api/glosowania', '/api/posiedzenia', '/api/radni/1/glosowania',
-    '/api/statystyki/tematy', '/api/utils/tematy', '/api/radni/1/tematy',
+  ...[
+    '/api/statystyki/dashboard',
+    '/api/statystyki/ranking-frekwencji',
+    '/api/statystyki/ranking-buntownikow',
+    '/api/statystyki/ranking-lojalistow',
+    '/api/statystyki/najbardziej-kontrowersyjne',
+    '/api/statystyki/najbardziej-jednomyslne',
+    '/api/statystyki/aktywnosc-organow',
+    '/api/statystyki/frekwencja-czas',
+    '/api/statystyki/top-koalicje',
+    '/api/glosowania',
+    '/api/posiedzenia',
+    '/api/radni/1/glosowania',
+    '/api/statystyki/tematy',
+    '/api/utils/tematy',
+    '/api/radni/1/tematy',
   ].map((path): HandCase => ({ path, query: { organ: '99' }, notFound: true })),
 ];
 
 // Item builders for the organ cases: names, and the group shown in the all-terms scope; persons 1–6, all in Rada Miasta.
 function who(id: number) {
   const people: Record<number, [string, string | null]> = {
-    1: ['Anna Nowak', RDM], 2: ['Zenon Lis', FS], 3: ['Łucja Wróbel', FS], 4: ['Lech Mazur', FS], 5: ['Anna Nowak', null], 6: ['Żaneta Kos', FS],
+    1: ['Anna Nowak', RDM],
+    2: ['Zenon Lis', FS],
+    3: ['Łucja Wróbel', FS],
+    4: ['Lech Mazur', FS],
+    5: ['Anna Nowak', null],
+    6: ['Żaneta Kos', FS],
   };
   const [imie_nazwisko, ugrupowanie] = people[id]!;
   return { id_osoby: id, imie_nazwisko, ugrupowanie };
 }
 function attendance(pozycja: number, id: number, records: number, present: number) {
-  return { pozycja, ...who(id), liczba_posiedzen: records, obecnosci: present, nieobecnosci: records - present, frekwencja_procent: Math.round((present / records) * 10000) / 100, ...IN_RADA };
+  return {
+    pozycja,
+    ...who(id),
+    liczba_posiedzen: records,
+    obecnosci: present,
+    nieobecnosci: records - present,
+    frekwencja_procent: Math.round((present / records) * 10000) / 100,
+    ...IN_RADA,
+  };
 }
 function rebel(pozycja: number, id: number, glosowania: number, w_mniejszosci: number, procent: number) {
   return { pozycja, ...who(id), glosowania, w_mniejszosci, procent, ...IN_RADA };
@@ -1327,9 +4277,38 @@ function rebel(pozycja: number, id: number, glosowania: number, w_mniejszosci: n
 function loyal(pozycja: number, id: number, glosowania: number, w_wiekszosci: number, procent: number) {
   return { pozycja, ...who(id), glosowania, w_wiekszosci, procent, ...IN_RADA };
 }
-function pair(pozycja: number, a: number, b: number, wspolne_glosowania: number, zgodne: number, zgodnosc_procent: number) {
-  return { pozycja, radny_1: { ...who(a), ...IN_RADA }, radny_2: { ...who(b), ...IN_RADA }, wspolne_glosowania, zgodne, zgodnosc_procent };
+function pair(
+  pozycja: number,
+  a: number,
+  b: number,
+  wspolne_glosowania: number,
+  zgodne: number,
+  zgodnosc_procent: number,
+) {
+  return {
+    pozycja,
+    radny_1: { ...who(a), ...IN_RADA },
+    radny_2: { ...who(b), ...IN_RADA },
+    wspolne_glosowania,
+    zgodne,
+    zgodnosc_procent,
+  };
 }
 
 /** The vote summaries above by vote number, for hand cases kept in other files (test/evidence.test.ts). */
-export const HAND_VOTES = { 1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7, 8: V8, 9: V9, 10: V10, 11: V11, 12: V12, 13: V13, 14: V14 } as const;
+export const HAND_VOTES = {
+  1: V1,
+  2: V2,
+  3: V3,
+  4: V4,
+  5: V5,
+  6: V6,
+  7: V7,
+  8: V8,
+  9: V9,
+  10: V10,
+  11: V11,
+  12: V12,
+  13: V13,
+  14: V14,
+} as const;

@@ -99,35 +99,89 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const vote = (id: string, session_date: string, session_number: string | null, topic: string, named: Record<string, number[]> | null,
-  extra: Record<string, unknown> = {}) => ({
-  id, session_date, session_number, topic, ...(named === null ? {} : { named_votes: named }), ...extra,
+const vote = (
+  id: string,
+  session_date: string,
+  session_number: string | null,
+  topic: string,
+  named: Record<string, number[]> | null,
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  session_date,
+  session_number,
+  topic,
+  ...(named === null ? {} : { named_votes: named }),
+  ...extra,
 });
 
 export const RADOSKOP_HAND: Record<string, unknown> = {
-  'alfa-city/config.json': { city_name: 'Alfa', city_genitive: 'Alfy', kadencje: { '2018-2023': { label: 'VIII kadencja', start: '2018-11-20' } } },
+  'alfa-city/config.json': {
+    city_name: 'Alfa',
+    city_genitive: 'Alfy',
+    kadencje: { '2018-2023': { label: 'VIII kadencja', start: '2018-11-20' } },
+  },
   'alfa-city/kadencja-2018-2023.json': {
     id: '2018-2023',
     councilor_index: ['Ewa Zając', 'Jan  Kowalski ', 'Adam Nowak', 'Piotr Lis'],
     councilors: [
-      { name: 'Adam Nowak', club: 'KO' }, { name: 'Jan Kowalski', club: ' PiS ' },
-      { name: 'Ewa Zając', club: 'niezrzeszona' }, { name: 'Zofia Wójcik', club: 'KO' },
+      { name: 'Adam Nowak', club: 'KO' },
+      { name: 'Jan Kowalski', club: ' PiS ' },
+      { name: 'Ewa Zając', club: 'niezrzeszona' },
+      { name: 'Zofia Wójcik', club: 'KO' },
     ],
     votes: [
-      vote('a1', '2019-01-10', 'II', '  Budżet   2019 ', { za: [1, 2], przeciw: [0], wstrzymal_sie: [3], brak_glosu: [], nieobecni: [] },
-        { counts: { za: 3, przeciw: 1, wstrzymal_sie: 1, brak_glosu: 0, nieobecni: 0 }, source_url: 'https://bip.alfa.example/2019-01-10.pdf' }),
-      vote('a0', '2018-12-05', 'I', 'Porządek obrad', { za: [0, 1, 2], przeciw: [3] },
-        { counts: { za: 3, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 0 }, source_url: 'https://bip.alfa.example/2018-12-05.pdf' }),
-      vote('a2', '2019-01-10', '', '', { za: [0, 1], przeciw: [2], nieobecni: [3, 7] },
-        { counts: { za: 2, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 2 } }),
-      vote('a3', '2019-02-01', '', 'Skarga', { za: [0, 2, 0], przeciw: [1], brak_glosu: [3] },
-        { counts: { za: 3, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 1, nieobecni: 0 }, source_url: '' }),
-      vote('a4', '2019-02-01', 'IV', 'Wniosek', null, { counts: { za: 4, przeciw: '0' }, source_url: 'https://bip.alfa.example/2019-02-01.pdf' }),
+      vote(
+        'a1',
+        '2019-01-10',
+        'II',
+        '  Budżet   2019 ',
+        { za: [1, 2], przeciw: [0], wstrzymal_sie: [3], brak_glosu: [], nieobecni: [] },
+        {
+          counts: { za: 3, przeciw: 1, wstrzymal_sie: 1, brak_glosu: 0, nieobecni: 0 },
+          source_url: 'https://bip.alfa.example/2019-01-10.pdf',
+        },
+      ),
+      vote(
+        'a0',
+        '2018-12-05',
+        'I',
+        'Porządek obrad',
+        { za: [0, 1, 2], przeciw: [3] },
+        {
+          counts: { za: 3, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 0 },
+          source_url: 'https://bip.alfa.example/2018-12-05.pdf',
+        },
+      ),
+      vote(
+        'a2',
+        '2019-01-10',
+        '',
+        '',
+        { za: [0, 1], przeciw: [2], nieobecni: [3, 7] },
+        { counts: { za: 2, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 2 } },
+      ),
+      vote(
+        'a3',
+        '2019-02-01',
+        '',
+        'Skarga',
+        { za: [0, 2, 0], przeciw: [1], brak_glosu: [3] },
+        { counts: { za: 3, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 1, nieobecni: 0 }, source_url: '' },
+      ),
+      vote('a4', '2019-02-01', 'IV', 'Wniosek', null, {
+        counts: { za: 4, przeciw: '0' },
+        source_url: 'https://bip.alfa.example/2019-02-01.pdf',
+      }),
     ],
   },
   'alfa-city/kadencja-2024-2029.json': {
     id: '2024-2029',
-    councilors: [{ name: 'Adam Nowak', club: 'KO' }, { name: 'Marta Sowa', club: '-' }, { name: 'Jan Kowalski', club: 'Razem' }],
+    councilors: [
+      { name: 'Adam Nowak', club: 'KO' },
+      { name: 'Marta Sowa', club: '-' },
+      { name: 'Jan Kowalski', club: 'Razem' },
+    ],
     votes: [
       vote('b0', '2024-05-20', 'I', 'Ślubowanie', { za: [0, 1, 2] }),
       vote('b1', '2024-05-20', 'I', 'Wybór przewodniczącego', { za: [0, 2], przeciw: [1] }),
@@ -137,12 +191,31 @@ export const RADOSKOP_HAND: Record<string, unknown> = {
   'beta-city/docs/kadencja-2024-2029.json': {
     id: '2024-2029',
     councilor_index: ['Tomasz Bąk', 'Jan Kowalski', 'Olga Kruk'],
-    councilors: [{ name: 'Olga Kruk', club: 'KO' }, { name: 'Jan Kowalski', club: 'NIEZRZESZENI' }, { name: 'Tomasz Bąk', club: '?' }],
+    councilors: [
+      { name: 'Olga Kruk', club: 'KO' },
+      { name: 'Jan Kowalski', club: 'NIEZRZESZENI' },
+      { name: 'Tomasz Bąk', club: '?' },
+    ],
     votes: [
-      vote('c0', '2024-06-03', 'LXXIV/2', 'Budżet', { za: [0, 1], przeciw: [2] },
-        { counts: { za: 2, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 0 }, source_url: 'https://bip.beta.example/c0.pdf' }),
-      vote('c1', '2024-06-03', 'LXXIV/2', 'Uchwała', { za: [2], przeciw: [0, 1], wstrzymal_sie: [] },
-        { counts: { za: 1, przeciw: 2, wstrzymal_sie: 1, brak_glosu: 0, nieobecni: 0 } }),
+      vote(
+        'c0',
+        '2024-06-03',
+        'LXXIV/2',
+        'Budżet',
+        { za: [0, 1], przeciw: [2] },
+        {
+          counts: { za: 2, przeciw: 1, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 0 },
+          source_url: 'https://bip.beta.example/c0.pdf',
+        },
+      ),
+      vote(
+        'c1',
+        '2024-06-03',
+        'LXXIV/2',
+        'Uchwała',
+        { za: [2], przeciw: [0, 1], wstrzymal_sie: [] },
+        { counts: { za: 1, przeciw: 2, wstrzymal_sie: 1, brak_glosu: 0, nieobecni: 0 } },
+      ),
       vote('c2', '2024-06-20', null, 'Absolutorium', { za: [0, 1, 2] }),
     ],
   },
@@ -151,12 +224,19 @@ export const RADOSKOP_HAND: Record<string, unknown> = {
     id: '2024-2029',
     councilor_index: ['Anna Adamska', 'Bartosz Bem', 'Celina Cis', 'Dawid Dąb', 'Ulica Długa', 'Ewa Ek'],
     councilors: [
-      { name: 'Anna Adamska', club: 'KO' }, { name: 'Bartosz Bem', club: 'PiS' }, { name: 'Celina Cis', club: 'KO' },
-      { name: 'Dawid Dąb', club: '' }, { name: 'Ewa Ek', club: 'PiS' },
+      { name: 'Anna Adamska', club: 'KO' },
+      { name: 'Bartosz Bem', club: 'PiS' },
+      { name: 'Celina Cis', club: 'KO' },
+      { name: 'Dawid Dąb', club: '' },
+      { name: 'Ewa Ek', club: 'PiS' },
     ],
     sessions: [
       { date: '2024-06-10', number: 'V', attendees: ['Anna Adamska', 'Bartosz Bem', 'Celina  Cis ', '1)'] },
-      { date: '2024-06-10', number: 'VI', attendees: ['Anna Adamska', 'Dawid Dąb', 'Wygenerowano za pomocą eSesja.pl'] },
+      {
+        date: '2024-06-10',
+        number: 'VI',
+        attendees: ['Anna Adamska', 'Dawid Dąb', 'Wygenerowano za pomocą eSesja.pl'],
+      },
       { date: '2024-07-01', number: 'VII', attendees: ['Bartosz Bem', 'Celina Cis', 'Dawid Dąb'] },
       { date: '2024-09-01', number: '', attendees: ['Zenon Obcy'] },
       { date: '2024-10-01', number: 'IX', attendees: ['Anna Adamska', 'Bartosz Bem', 'Ewa Ek'] },
@@ -167,8 +247,14 @@ export const RADOSKOP_HAND: Record<string, unknown> = {
       vote('g2', '2024-06-10', 'VI', 'Budżet', { za: [0], przeciw: [1], brak_glosu: [3] }),
       vote('g1', '2024-06-10', 'V', 'Porządek obrad', { za: [0, 1, 2], nieobecni: [3] }),
       vote('g1', '2024-06-10', 'VI', 'Zmiana budżetu', { za: [0, 3] }),
-      vote('g4', '2024-07-01', 'VII', 'Pożyczka', { za: [], przeciw: [], wstrzymal_sie: [], brak_glosu: [], nieobecni: [] },
-        { counts: { za: 3, przeciw: 0, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 2 }, resolution: ' Przyjęta ' }),
+      vote(
+        'g4',
+        '2024-07-01',
+        'VII',
+        'Pożyczka',
+        { za: [], przeciw: [], wstrzymal_sie: [], brak_glosu: [], nieobecni: [] },
+        { counts: { za: 3, przeciw: 0, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 2 }, resolution: ' Przyjęta ' },
+      ),
       vote('g5', '2024-07-01', 'VII', 'Skarga', { za: [1, 2], nieobecni: [0, 3] }, { resolution: 'odrzucona' }),
       vote('g6', '2024-09-01', '', 'Wniosek', { za: [0, 4], przeciw: [5] }, { resolution: 'XX/524/20' }),
       vote('g7', '2024-10-01', 'IX', 'Absolutorium', { za: [0, 1, 5] }),

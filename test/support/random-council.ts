@@ -19,8 +19,19 @@ import type { Bundle, Cell } from './bundle.ts';
 const NAMES = ['Anna Nowak', 'Łukasz Lis', 'Lena Zając', 'Żaneta Kos', 'Zenon Śliwa', 'Ewa Ćwik', 'Adam Łoś'];
 const GROUP_NAMES = ['Razem dla Miasta', 'Forum Samorządowe', 'Łączy nas Miasto'];
 const GROUP_SHORT: Cell[] = ['RdM', null, 'ŁnM'];
-const TITLES = ['Budżet miasta', 'Zmiana budżetu', 'Nadanie nazwy ulicy Łąkowej', 'Sprawozdanie z działalności', 'Skarga', 'Opinia komisji'];
-const BODIES = [{ nazwa: 'Rada Miasta', typ: 'rada' }, { nazwa: 'Komisja Budżetowa', typ: 'komisja' }, { nazwa: 'Rada Gminy', typ: 'rada' }];
+const TITLES = [
+  'Budżet miasta',
+  'Zmiana budżetu',
+  'Nadanie nazwy ulicy Łąkowej',
+  'Sprawozdanie z działalności',
+  'Skarga',
+  'Opinia komisji',
+];
+const BODIES = [
+  { nazwa: 'Rada Miasta', typ: 'rada' },
+  { nazwa: 'Komisja Budżetowa', typ: 'komisja' },
+  { nazwa: 'Rada Gminy', typ: 'rada' },
+];
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XXII', 'LXXIV/2'];
 const PUNKT_NUMBERS = ['1', '2', '7.2', '7.10', '10', '7a'];
 const TIMES = ['', 'T10:00', 'T10:00:00', 'T10:30', 'T09:15:30'];
@@ -42,14 +53,20 @@ const TERMS: TermSpec[] = [
     data_od: '2014-11-01',
     data_do: '2018-10-31',
     dates: ['2015-03-10', '2016-06-01', '2016-06-02', '2017-01-31', '2017-02-01', '2018-10-31'],
-    switches: [['2016-06-01', '2016-06-02'], ['2017-01-31', '2017-02-01']],
+    switches: [
+      ['2016-06-01', '2016-06-02'],
+      ['2017-01-31', '2017-02-01'],
+    ],
   },
   {
     kadencja: '2018-2023',
     data_od: '2018-11-01',
     data_do: null,
     dates: ['2018-11-01', '2019-01-31', '2019-02-01', '2019-02-01', '2020-06-14', '2020-06-15'],
-    switches: [['2019-01-31', '2019-02-01'], ['2020-06-14', '2020-06-15']],
+    switches: [
+      ['2019-01-31', '2019-02-01'],
+      ['2020-06-14', '2020-06-15'],
+    ],
   },
 ];
 
@@ -188,7 +205,12 @@ export function buildCouncil(draw: CouncilDraw): Bundle {
       usedNumbers.add(n);
       const pid = 1000 + k * 10 + points.length;
       points.push(pid);
-      punkty.push({ id_punktu: pid, id_posiedzenia: id, numer: PUNKT_NUMBERS[n]!, tytul: `Punkt ${PUNKT_NUMBERS[n]!}` });
+      punkty.push({
+        id_punktu: pid,
+        id_posiedzenia: id,
+        numer: PUNKT_NUMBERS[n]!,
+        tytul: `Punkt ${PUNKT_NUMBERS[n]!}`,
+      });
     }
     sessionPoints.push(points);
     if (s.obecnosci >= 2) {
@@ -217,25 +239,40 @@ export function buildCouncil(draw: CouncilDraw): Bundle {
       data_czas: `${sessionDate[sIndex]!}${TIMES[v.time]!}`,
       tytul: TITLES[v.title]!,
       wynik: v.wynik === 2 ? 'przyjęto' : v.wynik === 3 ? 'odrzucono' : null,
-      ...Object.fromEntries(['za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu'].map((column, c) => [
-        column, v.stated === 2 || (v.stated === 3 && c % 2 === 0) ? v.tallies[c]! : null,
-      ])),
+      ...Object.fromEntries(
+        ['za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu'].map((column, c) => [
+          column,
+          v.stated === 2 || (v.stated === 3 && c % 2 === 0) ? v.tallies[c]! : null,
+        ]),
+      ),
     });
-    const voters = v.rollCall === 0 ? [] : radni.filter((p, i) => {
-      const w = v.who[i % 8]!;
-      return members[t]!.has(p.id_osoby) ? w <= 7 : w === 8;
-    });
+    const voters =
+      v.rollCall === 0
+        ? []
+        : radni.filter((p, i) => {
+            const w = v.who[i % 8]!;
+            return members[t]!.has(p.id_osoby) ? w <= 7 : w === 8;
+          });
     const values = ballotValues(v.shape, v.flip, voters.length, v.values);
     voters.forEach((p, j) => glosy.push({ id_glosowania: voteId, id_osoby: p.id_osoby, glos: values[j]! }));
     for (let a = 0; a < v.attachments; a++) {
-      zalaczniki.push({ id_zalacznika: voteId * 10 + a, id_glosowania: voteId, nazwa: `Załącznik ${a + 1}`, url: a === 0 ? `https://example.org/${voteId}.pdf` : null });
+      zalaczniki.push({
+        id_zalacznika: voteId * 10 + a,
+        id_glosowania: voteId,
+        nazwa: `Załącznik ${a + 1}`,
+        url: a === 0 ? `https://example.org/${voteId}.pdf` : null,
+      });
     }
   });
 
   const bundle: Bundle = {
     'kadencje.csv': terms.map((t) => ({ kadencja: t.kadencja, data_od: t.data_od, data_do: t.data_do })),
     'organy.csv': Array.from({ length: draw.bodies }, (_, b) => ({ id_organu: bodyId(b), ...BODIES[b]! })),
-    'ugrupowania.csv': Array.from({ length: draw.groups }, (_, g) => ({ id_ugrupowania: groupId(g), nazwa: GROUP_NAMES[g]!, skrot: GROUP_SHORT[g]! })),
+    'ugrupowania.csv': Array.from({ length: draw.groups }, (_, g) => ({
+      id_ugrupowania: groupId(g),
+      nazwa: GROUP_NAMES[g]!,
+      skrot: GROUP_SHORT[g]!,
+    })),
     'radni.csv': radni,
     'przynaleznosci.csv': przynaleznosci,
     'posiedzenia.csv': posiedzenia,
@@ -285,10 +322,33 @@ function ballotValues(shape: number, flip: boolean, n: number, raw: number[]): s
  * and patterns whose fold is empty — so that entries overlap and the first in file order decides.
  */
 const TOPIC_PATTERNS = [
-  'budżet', 'BUDZET', 'budżetu', 'zmiana', 'nazwy', 'łąk', 'LAK', 'ąk', 'anie', 'z', 'Z ', '', '   ', 'skarg',
-  'opinia  komisji', 'miasta', 'dział', 'dzialalnosci', 'ulicy łąkowej', 'a', 'nie', 'ż', 'o', 'sprawozdanie z',
+  'budżet',
+  'BUDZET',
+  'budżetu',
+  'zmiana',
+  'nazwy',
+  'łąk',
+  'LAK',
+  'ąk',
+  'anie',
+  'z',
+  'Z ',
+  '',
+  '   ',
+  'skarg',
+  'opinia  komisji',
+  'miasta',
+  'dział',
+  'dzialalnosci',
+  'ulicy łąkowej',
+  'a',
+  'nie',
+  'ż',
+  'o',
+  'sprawozdanie z',
 ];
 const TOPIC_IDS = ['budzet', 't-2', 'nazwy', '4', 'skargi-i-wnioski'];
 export const arbitraryVocabulary = () =>
-  fc.array(fc.array(fc.constantFrom(...TOPIC_PATTERNS), { maxLength: 4 }), { maxLength: TOPIC_IDS.length })
+  fc
+    .array(fc.array(fc.constantFrom(...TOPIC_PATTERNS), { maxLength: 4 }), { maxLength: TOPIC_IDS.length })
     .map((entries) => entries.map((wzorce, i) => ({ id: TOPIC_IDS[i]!, nazwa: `Temat ${i + 1}`, wzorce })));

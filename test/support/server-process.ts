@@ -46,7 +46,9 @@ process.once('exit', () => {
 });
 
 /** Where a process runs from: this project, or a copy of its code (test/code-version.test.ts). */
-export interface RunFrom { root?: string }
+export interface RunFrom {
+  root?: string;
+}
 
 /** Spawns `node --import tsx cli/council.ts ...args` in the project directory (or `root`). */
 export function council(args: string[], env: Record<string, string> = {}, { root }: RunFrom = {}): CouncilProcess {
@@ -59,8 +61,12 @@ export function council(args: string[], env: Record<string, string> = {}, { root
   let out = '';
   let err = '';
   let exit: Exit | null = null;
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
   const exited = new Promise<Exit>((resolve) => {
     child.once('close', (code, signal) => {
       running.delete(child);
@@ -73,7 +79,10 @@ export function council(args: string[], env: Record<string, string> = {}, { root
 
 /** Polls `probe` until it returns a value other than undefined/false; fails after `timeoutMs`. */
 export async function waitFor<T>(
-  what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000, intervalMs = 50,
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 60_000,
+  intervalMs = 50,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -85,7 +94,9 @@ export async function waitFor<T>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }
@@ -108,24 +119,41 @@ const parseLines = (text: string): LogLine[] =>
  * the first answer of /health.
  */
 export async function startServerProcess(
-  env: Record<string, string>, args: string[] = [], { timeoutMs = 60_000, root }: RunFrom & { timeoutMs?: number } = {},
+  env: Record<string, string>,
+  args: string[] = [],
+  { timeoutMs = 60_000, root }: RunFrom & { timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const proc = council(['serve', ...args], { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }, { root });
+  const proc = council(
+    ['serve', ...args],
+    { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    { root },
+  );
   const logs = () => parseLines(proc.stdout());
   const waitForLog = (match: (line: LogLine) => boolean, ms = 60_000) =>
-    waitFor(`a log line of the server (stdout so far:\n${proc.stdout().slice(-2000)}\nstderr:\n${proc.stderr().slice(-2000)})`, () => {
-      if (proc.exit() && !logs().some(match)) throw new Error(`the server exited (${JSON.stringify(proc.exit())}): ${proc.stderr().slice(-2000)}`);
-      return logs().find(match);
-    }, ms);
+    waitFor(
+      `a log line of the server (stdout so far:\n${proc.stdout().slice(-2000)}\nstderr:\n${proc.stderr().slice(-2000)})`,
+      () => {
+        if (proc.exit() && !logs().some(match))
+          throw new Error(`the server exited (${JSON.stringify(proc.exit())}): ${proc.stderr().slice(-2000)}`);
+        return logs().find(match);
+      },
+      ms,
+    );
   const fixed = env['PORT'] && env['PORT'] !== '0' ? `http://127.0.0.1:${env['PORT']}` : null;
   let url: string;
   try {
     if (fixed) {
-      url = await waitFor(`the server to answer on ${fixed} (stderr: ${proc.stderr().slice(-2000)})`, async () => {
-        if (proc.exit()) throw new Error(`the server exited (${JSON.stringify(proc.exit())}): ${proc.stderr().slice(-2000)}`);
-        await fetch(`${fixed}/health`, { signal: AbortSignal.timeout(5000) });
-        return fixed;
-      }, timeoutMs, 100);
+      url = await waitFor(
+        `the server to answer on ${fixed} (stderr: ${proc.stderr().slice(-2000)})`,
+        async () => {
+          if (proc.exit())
+            throw new Error(`the server exited (${JSON.stringify(proc.exit())}): ${proc.stderr().slice(-2000)}`);
+          await fetch(`${fixed}/health`, { signal: AbortSignal.timeout(5000) });
+          return fixed;
+        },
+        timeoutMs,
+        100,
+      );
     } else {
       url = String((await waitForLog((l) => l.msg === 'listening', timeoutMs))['address']);
       if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`unexpected listening address ${url}`);
@@ -138,7 +166,11 @@ export async function startServerProcess(
 }
 
 /** Sends `signal` and waits for the exit; SIGKILL after `timeoutMs`. Resolves with the exit. */
-export async function stopProcess(proc: CouncilProcess, signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 15_000): Promise<Exit> {
+export async function stopProcess(
+  proc: CouncilProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+  timeoutMs = 15_000,
+): Promise<Exit> {
   if (proc.exit()) return proc.exit()!;
   proc.child.kill(signal);
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), timeoutMs);
@@ -156,8 +188,13 @@ export async function killAll(): Promise<void> {
     child.kill('SIGCONT'); // a test may have stopped it
     child.kill('SIGKILL');
   }
-  await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('close', () => resolve());
-  })));
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) resolve();
+          else child.once('close', () => resolve());
+        }),
+    ),
+  );
 }

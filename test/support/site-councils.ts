@@ -49,5 +49,10 @@ export function twoCouncils(): Bundle {
 }
 
 /** HTML with its five escapes undone: what a reader sees of the text (tags are left in place). */
-export const decodeEntities = (html: string): string => html
-  .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#(?:39|x27);/g, "'").replace(/&amp;/g, '&');
+export const decodeEntities = (html: string): string =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#(?:39|x27);/g, "'")
+    .replace(/&amp;/g, '&');

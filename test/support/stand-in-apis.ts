@@ -23,7 +23,10 @@ export interface StandIn {
 
 type Route = (path: string) => Buffer | undefined;
 
-function serve(route: Route, options: { fault?: (path: string, attempt: number) => Fault | null; delayMs?: number }): Promise<StandIn> {
+function serve(
+  route: Route,
+  options: { fault?: (path: string, attempt: number) => Fault | null; delayMs?: number },
+): Promise<StandIn> {
   const requests: string[] = [];
   const attempts = new Map<string, number>();
   const sockets = new Set<import('node:net').Socket>();
@@ -64,10 +67,11 @@ function serve(route: Route, options: { fault?: (path: string, attempt: number) 
       resolve({
         url: `http://127.0.0.1:${port}`,
         requests,
-        close: () => new Promise<void>((done) => {
-          for (const socket of sockets) socket.destroy();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            for (const socket of sockets) socket.destroy();
+            server.close(() => done());
+          }),
       });
     });
   });
@@ -77,9 +81,15 @@ function serve(route: Route, options: { fault?: (path: string, attempt: number) 
  * The Sejm API over `dir` (`{sitting}_{votingNumber}.json`, `mps.json`, `clubs.json`) for `term`.
  * Sittings in `hidden` are not published yet (delete from it to publish one).
  */
-export function sejmStandIn(dir: string, term: number, options: {
-  hidden?: Set<number>; fault?: (path: string, attempt: number) => Fault | null; delayMs?: number;
-} = {}): Promise<StandIn> {
+export function sejmStandIn(
+  dir: string,
+  term: number,
+  options: {
+    hidden?: Set<number>;
+    fault?: (path: string, attempt: number) => Fault | null;
+    delayMs?: number;
+  } = {},
+): Promise<StandIn> {
   const files = new Map<string, Buffer>();
   const votings = new Map<number, Array<{ votingNumber: number; date: string; header: Record<string, unknown> }>>();
   for (const name of readdirSync(dir)) {
@@ -104,8 +114,13 @@ export function sejmStandIn(dir: string, term: number, options: {
     const published = [...votings].filter(([sitting]) => !hidden.has(sitting)).sort((a, b) => a[0] - b[0]);
     if (rest.length === 1) {
       // One entry per sitting day, as the API lists them.
-      return json(published.flatMap(([proceeding, list]) => [...new Set(list.map((v) => v.date))].sort()
-        .map((date) => ({ proceeding, date, votingsNum: list.filter((v) => v.date === date).length }))));
+      return json(
+        published.flatMap(([proceeding, list]) =>
+          [...new Set(list.map((v) => v.date))]
+            .sort()
+            .map((date) => ({ proceeding, date, votingsNum: list.filter((v) => v.date === date).length })),
+        ),
+      );
     }
     const sitting = Number(rest[1]);
     const list = hidden.has(sitting) ? undefined : votings.get(sitting);
@@ -117,7 +132,10 @@ export function sejmStandIn(dir: string, term: number, options: {
 }
 
 /** Radoskop's data host over `dir/{slug}/kadencja-*.json` (or `dir/{slug}/docs/…`). */
-export function radoskopStandIn(dir: string, options: { fault?: (path: string, attempt: number) => Fault | null } = {}): Promise<StandIn> {
+export function radoskopStandIn(
+  dir: string,
+  options: { fault?: (path: string, attempt: number) => Fault | null } = {},
+): Promise<StandIn> {
   const route: Route = (path) => {
     const match = /^\/([a-z0-9-]+)\/(data\.json|kadencja-[\w-]+\.json)$/.exec(path);
     if (!match) return undefined;
@@ -130,7 +148,10 @@ export function radoskopStandIn(dir: string, options: { fault?: (path: string, a
       return undefined;
     }
     if (match[2] === 'data.json') {
-      const kadencje = names.flatMap((n) => /^kadencja-([\w-]+)\.json$/.exec(n)?.[1] ?? []).sort().map((id) => ({ id }));
+      const kadencje = names
+        .flatMap((n) => /^kadencja-([\w-]+)\.json$/.exec(n)?.[1] ?? [])
+        .sort()
+        .map((id) => ({ id }));
       return Buffer.from(JSON.stringify({ kadencje }));
     }
     return names.includes(match[2]!) ? readFileSync(join(folder, match[2]!)) : undefined;

@@ -63,7 +63,10 @@ export function resolveOptions(partial: Partial<GenerateOptions>): GenerateOptio
   }
   if (partial.plan !== 'poland') throw new RangeError(`generate: plan must be "poland", got ${String(partial.plan)}`);
   const given = PLANNED_OPTIONS.filter((key) => partial[key] !== undefined);
-  if (given.length > 0) throw new RangeError(`generate: plan "poland" sizes the councils itself; ${given.join(', ')} cannot be given with it`);
+  if (given.length > 0)
+    throw new RangeError(
+      `generate: plan "poland" sizes the councils itself; ${given.join(', ')} cannot be given with it`,
+    );
   const fraction = partial.fraction ?? 1;
   if (typeof fraction !== 'number' || !(fraction > 0 && fraction <= 1)) {
     throw new RangeError(`generate: fraction must be a number in (0, 1], got ${fraction}`);

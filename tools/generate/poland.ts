@@ -49,8 +49,8 @@ const PLAN_SEED = 2024;
 
 /** Big cities in the order of CITIES_GENITIVE, inhabitants in thousands (rounded). */
 const CITY_POPULATION = [
-  486, 800, 540, 674, 655, 391, 330, 334, 294, 280, 243, 207, 198, 196, 192, 186, 197, 174, 156, 169, 167,
-  159, 139, 134, 135, 127, 125, 119, 115, 116, 108, 106, 105, 106, 105, 98, 97, 92, 90, 90,
+  486, 800, 540, 674, 655, 391, 330, 334, 294, 280, 243, 207, 198, 196, 192, 186, 197, 174, 156, 169, 167, 159, 139,
+  134, 135, 127, 125, 119, 115, 116, 108, 106, 105, 106, 105, 98, 97, 92, 90, 90,
 ];
 
 /** Gminy besides Warsaw and the big cities: [seats, how many, share of them that are towns]. */
@@ -61,14 +61,35 @@ const GMINA_CLASSES: readonly [number, number, number][] = [
 ];
 
 /** Powiaty per seat count (15 up to 40,000 inhabitants, … 29 above 140,000). */
-const POWIAT_SEATS: readonly [number, number][] = [[15, 55], [17, 70], [19, 65], [21, 50], [23, 30], [25, 20], [27, 12], [29, 12]];
+const POWIAT_SEATS: readonly [number, number][] = [
+  [15, 55],
+  [17, 70],
+  [19, 65],
+  [21, 50],
+  [23, 30],
+  [25, 20],
+  [27, 12],
+  [29, 12],
+];
 
 /** The 16 województwa (genitive of the adjective, as in "Sejmik Województwa Mazowieckiego") and their sejmik's seats in 2024. */
 export const VOIVODESHIPS: readonly [string, number][] = [
-  ['Dolnośląskiego', 36], ['Kujawsko-Pomorskiego', 30], ['Lubelskiego', 33], ['Lubuskiego', 30],
-  ['Łódzkiego', 33], ['Małopolskiego', 39], ['Mazowieckiego', 51], ['Opolskiego', 30],
-  ['Podkarpackiego', 33], ['Podlaskiego', 30], ['Pomorskiego', 33], ['Śląskiego', 45],
-  ['Świętokrzyskiego', 30], ['Warmińsko-Mazurskiego', 30], ['Wielkopolskiego', 39], ['Zachodniopomorskiego', 30],
+  ['Dolnośląskiego', 36],
+  ['Kujawsko-Pomorskiego', 30],
+  ['Lubelskiego', 33],
+  ['Lubuskiego', 30],
+  ['Łódzkiego', 33],
+  ['Małopolskiego', 39],
+  ['Mazowieckiego', 51],
+  ['Opolskiego', 30],
+  ['Podkarpackiego', 33],
+  ['Podlaskiego', 30],
+  ['Pomorskiego', 33],
+  ['Śląskiego', 45],
+  ['Świętokrzyskiego', 30],
+  ['Warmińsko-Mazurskiego', 30],
+  ['Wielkopolskiego', 39],
+  ['Zachodniopomorskiego', 30],
 ];
 
 /** Seats of a gmina council by its inhabitants (art. 17). */
@@ -84,12 +105,78 @@ export function gminaSeats(inhabitants: number): number {
 // Each ending has its nominative (a gmina: "Rada Gminy Lisowice"), genitive (a town: "Rada Miasta
 // Lisowic") and county adjective (a powiat: "Rada Powiatu Lisowickiego").
 const STEMS = [
-  'Bork', 'Dąbr', 'Grab', 'Jawor', 'Lip', 'Olsz', 'Brzez', 'Wierzb', 'Klon', 'Buk', 'Jabłon', 'Grusz',
-  'Wiśn', 'Kamion', 'Pias', 'Głog', 'Łęk', 'Mił', 'Rad', 'Sław', 'Bogusł', 'Jaros', 'Kazim', 'Stan',
-  'Włodz', 'Zbyl', 'Ciesz', 'Gork', 'Krasn', 'Biał', 'Czarn', 'Zielon', 'Sobk', 'Mokr', 'Sosn', 'Jedl',
-  'Kaln', 'Trzcin', 'Wrzos', 'Malin', 'Chmiel', 'Żyt', 'Bobr', 'Wydr', 'Sokoł', 'Kruk', 'Wron', 'Gołęb',
-  'Czapl', 'Dzik', 'Jeleń', 'Sarn', 'Wilk', 'Lis', 'Rys', 'Kun', 'Borsuk', 'Kozł', 'Baran', 'Wol',
-  'Młyn', 'Kuźn', 'Hut', 'Smol', 'Żelaz', 'Miedz', 'Srebr', 'Złot', 'Solec', 'Strzel', 'Łaz', 'Modrz',
+  'Bork',
+  'Dąbr',
+  'Grab',
+  'Jawor',
+  'Lip',
+  'Olsz',
+  'Brzez',
+  'Wierzb',
+  'Klon',
+  'Buk',
+  'Jabłon',
+  'Grusz',
+  'Wiśn',
+  'Kamion',
+  'Pias',
+  'Głog',
+  'Łęk',
+  'Mił',
+  'Rad',
+  'Sław',
+  'Bogusł',
+  'Jaros',
+  'Kazim',
+  'Stan',
+  'Włodz',
+  'Zbyl',
+  'Ciesz',
+  'Gork',
+  'Krasn',
+  'Biał',
+  'Czarn',
+  'Zielon',
+  'Sobk',
+  'Mokr',
+  'Sosn',
+  'Jedl',
+  'Kaln',
+  'Trzcin',
+  'Wrzos',
+  'Malin',
+  'Chmiel',
+  'Żyt',
+  'Bobr',
+  'Wydr',
+  'Sokoł',
+  'Kruk',
+  'Wron',
+  'Gołęb',
+  'Czapl',
+  'Dzik',
+  'Jeleń',
+  'Sarn',
+  'Wilk',
+  'Lis',
+  'Rys',
+  'Kun',
+  'Borsuk',
+  'Kozł',
+  'Baran',
+  'Wol',
+  'Młyn',
+  'Kuźn',
+  'Hut',
+  'Smol',
+  'Żelaz',
+  'Miedz',
+  'Srebr',
+  'Złot',
+  'Solec',
+  'Strzel',
+  'Łaz',
+  'Modrz',
 ];
 const ENDINGS: readonly { nominative: string; genitive: string; adjective: string }[] = [
   { nominative: 'ów', genitive: 'owa', adjective: 'owskiego' },
@@ -98,7 +185,18 @@ const ENDINGS: readonly { nominative: string; genitive: string; adjective: strin
   { nominative: 'owiec', genitive: 'owca', adjective: 'owieckiego' },
   { nominative: 'in', genitive: 'ina', adjective: 'ińskiego' },
 ];
-const RIVERS = ['', ' nad Wisłą', ' nad Odrą', ' nad Wartą', ' nad Bugiem', ' nad Sanem', ' nad Pilicą', ' nad Notecią', ' nad Narwią', ' nad Bzurą'];
+const RIVERS = [
+  '',
+  ' nad Wisłą',
+  ' nad Odrą',
+  ' nad Wartą',
+  ' nad Bugiem',
+  ' nad Sanem',
+  ' nad Pilicą',
+  ' nad Notecią',
+  ' nad Narwią',
+  ' nad Bzurą',
+];
 
 function place(index: number): { stem: string; ending: (typeof ENDINGS)[number]; river: string } {
   const stem = STEMS[index % STEMS.length]!;
@@ -109,7 +207,13 @@ function place(index: number): { stem: string; ending: (typeof ENDINGS)[number];
 }
 
 function names(unit: string, organ: string, organGenitive: string, executive: [string, string]): CouncilNames {
-  return { organ: `${organ} ${unit}`, organGenitive: `${organGenitive} ${unit}`, unit, executiveGenitive: executive[0], executiveDative: executive[1] };
+  return {
+    organ: `${organ} ${unit}`,
+    organGenitive: `${organGenitive} ${unit}`,
+    unit,
+    executiveGenitive: executive[0],
+    executiveDative: executive[1],
+  };
 }
 const PREZYDENT: [string, string] = ['Prezydenta Miasta', 'Prezydentowi Miasta'];
 const BURMISTRZ: [string, string] = ['Burmistrza Miasta', 'Burmistrzowi Miasta'];
@@ -129,9 +233,11 @@ export function polandCouncils(): CouncilSpec[] {
   };
 
   add('gmina', names('Miasta Stołecznego Warszawy', 'Rada', 'Rady', PREZYDENT), 60);
-  const cities = CITIES_GENITIVE.map((city, i) => ({ city, inhabitants: CITY_POPULATION[i]! * 1000 }))
-    .sort((a, b) => b.inhabitants - a.inhabitants);
-  for (const { city, inhabitants } of cities) add('gmina', names(`Miasta ${city}`, 'Rada', 'Rady', PREZYDENT), gminaSeats(inhabitants));
+  const cities = CITIES_GENITIVE.map((city, i) => ({ city, inhabitants: CITY_POPULATION[i]! * 1000 })).sort(
+    (a, b) => b.inhabitants - a.inhabitants,
+  );
+  for (const { city, inhabitants } of cities)
+    add('gmina', names(`Miasta ${city}`, 'Rada', 'Rady', PREZYDENT), gminaSeats(inhabitants));
   let placeIndex = 0;
   for (const [seats, count, townShare] of GMINA_CLASSES) {
     for (let i = 0; i < count; i++) {
@@ -147,12 +253,20 @@ export function polandCouncils(): CouncilSpec[] {
   for (const [seats, count] of [...POWIAT_SEATS].reverse()) {
     for (let i = 0; i < count; i++) {
       const { stem, ending } = place(powiatIndex++);
-      add('powiat', names(`Powiatu ${stem}${ending.adjective}`, 'Rada', 'Rady', ['Zarządu Powiatu', 'Zarządowi Powiatu']), seats);
+      add(
+        'powiat',
+        names(`Powiatu ${stem}${ending.adjective}`, 'Rada', 'Rady', ['Zarządu Powiatu', 'Zarządowi Powiatu']),
+        seats,
+      );
     }
   }
 
   for (const [adjective, seats] of VOIVODESHIPS) {
-    add('wojewodztwo', names(`Województwa ${adjective}`, 'Sejmik', 'Sejmiku', ['Zarządu Województwa', 'Zarządowi Województwa']), seats);
+    add(
+      'wojewodztwo',
+      names(`Województwa ${adjective}`, 'Sejmik', 'Sejmiku', ['Zarządu Województwa', 'Zarządowi Województwa']),
+      seats,
+    );
   }
   return specs;
 }
@@ -203,7 +317,12 @@ export interface PlanTotals {
 }
 
 export function planTotals(plan: readonly CouncilSpec[]): PlanTotals {
-  const totals: PlanTotals = { councils: { gmina: 0, powiat: 0, wojewodztwo: 0 }, seats: { gmina: 0, powiat: 0, wojewodztwo: 0 }, votes: 0, expectedBallots: 0 };
+  const totals: PlanTotals = {
+    councils: { gmina: 0, powiat: 0, wojewodztwo: 0 },
+    seats: { gmina: 0, powiat: 0, wojewodztwo: 0 },
+    votes: 0,
+    expectedBallots: 0,
+  };
   for (const spec of plan) {
     totals.councils[spec.kind]++;
     totals.seats[spec.kind] += spec.radni;
@@ -218,7 +337,9 @@ export function planTotals(plan: readonly CouncilSpec[]): PlanTotals {
 export function describePlan(totals: PlanTotals): string {
   const n = (x: number) => x.toLocaleString('en');
   const { councils, seats } = totals;
-  return `${n(councils.gmina + councils.powiat + councils.wojewodztwo)} councils (${n(councils.gmina)} gminy, ${n(councils.powiat)} powiaty, `
-    + `${n(councils.wojewodztwo)} sejmiki), ${n(seats.gmina + seats.powiat + seats.wojewodztwo)} seats, ${n(totals.votes)} votes, `
-    + `~${n(totals.expectedBallots)} ballots expected`;
+  return (
+    `${n(councils.gmina + councils.powiat + councils.wojewodztwo)} councils (${n(councils.gmina)} gminy, ${n(councils.powiat)} powiaty, ` +
+    `${n(councils.wojewodztwo)} sejmiki), ${n(seats.gmina + seats.powiat + seats.wojewodztwo)} seats, ${n(totals.votes)} votes, ` +
+    `~${n(totals.expectedBallots)} ballots expected`
+  );
 }

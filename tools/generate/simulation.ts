@@ -1,13 +1,67 @@
 // The simulation: councils, their terms and seats, sessions, votes and ballots, written row by row.
 
-import { BRAK_GLOSU, GLOS_VALUES, NIEOBECNY, ODRZUCONO, PRZECIW, PRZYJETO, WSTRZYMUJACY, ZA } from '../../core/contract.ts';
+import {
+  BRAK_GLOSU,
+  GLOS_VALUES,
+  NIEOBECNY,
+  ODRZUCONO,
+  PRZECIW,
+  PRZYJETO,
+  WSTRZYMUJACY,
+  ZA,
+} from '../../core/contract.ts';
 import { LAST_SESSION_DAY, dayOf, isoDate, monthKey, pad2, weekdayOnOrBefore, yearOf } from './calendar.ts';
 import { Bundle } from './csv.ts';
-import { type Attendee, type Body, CONTRADICTING_WYNIK_RATE, type Council, type CouncilGroup, EMPTY_URL_RATE, EMPTY_WYNIK_RATE, LEAVE_RATE, NO_GROUP_RATE, NO_VOTE_RATE, type Person, type PlannedVote, REBEL_RATE, REELECTION_RATE, SEASONAL_ABSENCE, SESSIONS_WITH_ATTENDANCE, SHARE_OF_VOTES_IN_COUNCIL, STEPPED_OUT_RATE, SWITCH_RATE, type Seat, type SessionPlan, type Stint, type Term, type TermSeating, type TimeFormat, VOTES_PER_COMMITTEE_SESSION, VOTES_PER_COUNCIL_SESSION, type VoteKind } from './model.ts';
+import {
+  type Attendee,
+  type Body,
+  CONTRADICTING_WYNIK_RATE,
+  type Council,
+  type CouncilGroup,
+  EMPTY_URL_RATE,
+  EMPTY_WYNIK_RATE,
+  LEAVE_RATE,
+  NO_GROUP_RATE,
+  NO_VOTE_RATE,
+  type Person,
+  type PlannedVote,
+  REBEL_RATE,
+  REELECTION_RATE,
+  SEASONAL_ABSENCE,
+  SESSIONS_WITH_ATTENDANCE,
+  SHARE_OF_VOTES_IN_COUNCIL,
+  STEPPED_OUT_RATE,
+  SWITCH_RATE,
+  type Seat,
+  type SessionPlan,
+  type Stint,
+  type Term,
+  type TermSeating,
+  type TimeFormat,
+  VOTES_PER_COMMITTEE_SESSION,
+  VOTES_PER_COUNCIL_SESSION,
+  type VoteKind,
+} from './model.ts';
 import { type GenerateOptions } from './options.ts';
 import { type CouncilSpec, polandPlan } from './poland.ts';
 import { Rng } from './random.ts';
-import { COMMITTEES, COMMITTEE_AGENDA, type CouncilNames, FEMALE_FIRST_NAMES, FORMAL_MOTIONS, type GroupSpec, LOCAL_GROUPS, MALE_FIRST_NAMES, NATIONAL_GROUPS, RESOLUTION_SUBJECTS, SURNAMES, type SubjectContext, councilAgenda, councilNames, roman } from './vocabulary.ts';
+import {
+  COMMITTEES,
+  COMMITTEE_AGENDA,
+  type CouncilNames,
+  FEMALE_FIRST_NAMES,
+  FORMAL_MOTIONS,
+  type GroupSpec,
+  LOCAL_GROUPS,
+  MALE_FIRST_NAMES,
+  NATIONAL_GROUPS,
+  RESOLUTION_SUBJECTS,
+  SURNAMES,
+  type SubjectContext,
+  councilAgenda,
+  councilNames,
+  roman,
+} from './vocabulary.ts';
 
 /**
  * Polish local-government terms, oldest first, ending with the running 2024-2029 term. The 2018 term
@@ -15,7 +69,10 @@ import { COMMITTEES, COMMITTEE_AGENDA, type CouncilNames, FEMALE_FIRST_NAMES, FO
  * late November. Each term ends the day before the next one starts.
  */
 export function termSchedule(count: number): Term[] {
-  const starts = [{ year: 2024, start: dayOf(2024, 5, 7), years: 5 }, { year: 2018, start: dayOf(2018, 11, 22), years: 5 }];
+  const starts = [
+    { year: 2024, start: dayOf(2024, 5, 7), years: 5 },
+    { year: 2018, start: dayOf(2018, 11, 22), years: 5 },
+  ];
   for (let year = 2014; starts.length < count; year -= 4) starts.push({ year, start: dayOf(year, 11, 22), years: 4 });
   const chosen = starts.slice(0, count).reverse();
   return chosen.map((entry, i) => {
@@ -73,7 +130,16 @@ export type CouncilShape = Pick<CouncilSpec, 'names' | 'radni' | 'glosowania'> &
 
 export class BundleGenerator {
   private readonly rng: Rng;
-  private readonly ids = { organ: 0, ugrupowanie: 0, osoba: 0, przynaleznosc: 0, posiedzenie: 0, punkt: 0, glosowanie: 0, zalacznik: 0 };
+  private readonly ids = {
+    organ: 0,
+    ugrupowanie: 0,
+    osoba: 0,
+    przynaleznosc: 0,
+    posiedzenie: 0,
+    punkt: 0,
+    glosowanie: 0,
+    zalacznik: 0,
+  };
   /** Reused per vote: ballot codes of the session's attendees. */
   private codes = new Uint8Array(64);
 
@@ -92,7 +158,8 @@ export class BundleGenerator {
     const national = NATIONAL_GROUPS.map((spec) => this.writeGroup(spec));
     const plan = this.options.plan === 'poland' ? polandPlan(this.options.fraction) : null;
     const count = plan ? plan.length : this.options.rady;
-    for (let c = 0; c < count; c++) await this.generateCouncil(c, terms, national, plan ? plan[c]! : this.uniformShape(c));
+    for (let c = 0; c < count; c++)
+      await this.generateCouncil(c, terms, national, plan ? plan[c]! : this.uniformShape(c));
   }
 
   /** Without a plan every council has the options' seats and votes. */
@@ -108,7 +175,12 @@ export class BundleGenerator {
     return { id, weight: spec.weight };
   }
 
-  private async generateCouncil(index: number, terms: Term[], national: CouncilGroup[], shape: CouncilShape): Promise<void> {
+  private async generateCouncil(
+    index: number,
+    terms: Term[],
+    national: CouncilGroup[],
+    shape: CouncilShape,
+  ): Promise<void> {
     const council: Council = {
       number: index + 1,
       names: shape.names,
@@ -259,7 +331,10 @@ export class BundleGenerator {
     const all = Array.from({ length: seatCount }, (_, i) => i);
     return Array.from({ length: committees }, () => {
       const size = Math.min(seatCount, Math.max(3, Math.round(seatCount * this.rng.between(0.2, 0.35))));
-      return this.rng.shuffle([...all]).slice(0, size).sort((a, b) => a - b);
+      return this.rng
+        .shuffle([...all])
+        .slice(0, size)
+        .sort((a, b) => a - b);
     });
   }
 
@@ -294,8 +369,15 @@ export class BundleGenerator {
           const closedAt = next ? next.from - 1 : stint.left ? stint.to : null;
           const dataDo = closedAt ?? (term.isCurrent ? null : term.end);
           const groupId = period.group >= 0 ? council.groups[period.group]!.id : null;
-          file.row([++this.ids.przynaleznosc, stint.person.id, term.label, groupId, isoDate(period.from),
-            dataDo === null ? null : isoDate(dataDo), closedAt === null ? 1 : 0]);
+          file.row([
+            ++this.ids.przynaleznosc,
+            stint.person.id,
+            term.label,
+            groupId,
+            isoDate(period.from),
+            dataDo === null ? null : isoDate(dataDo),
+            closedAt === null ? 1 : 0,
+          ]);
         }
       }
     }
@@ -317,7 +399,11 @@ export class BundleGenerator {
     const isCouncil = body.committee < 0;
     const perSession = isCouncil ? VOTES_PER_COUNCIL_SESSION : VOTES_PER_COMMITTEE_SESSION;
     const count = Math.min(votes, Math.max(1, Math.round(votes / perSession)));
-    const sizes = splitInteger(votes, Array.from({ length: count }, () => this.rng.between(0.5, 1.5)), 1);
+    const sizes = splitInteger(
+      votes,
+      Array.from({ length: count }, () => this.rng.between(0.5, 1.5)),
+      1,
+    );
     const days = this.sessionDays(seating.term, count, isCouncil);
     for (let s = 0; s < count; s++) {
       this.generateSession(council, body, seating, s + 1, days[s]!, sizes[s]!);
@@ -342,9 +428,17 @@ export class BundleGenerator {
     return days;
   }
 
-  private generateSession(council: Council, body: Body, seating: TermSeating, numer: number, day: number, voteCount: number): void {
+  private generateSession(
+    council: Council,
+    body: Body,
+    seating: TermSeating,
+    numer: number,
+    day: number,
+    voteCount: number,
+  ): void {
     const id = ++this.ids.posiedzenie;
-    const nazwa = body.committee < 0 ? `${roman(numer)} sesja ${body.genitive}` : `${numer}. posiedzenie ${body.genitive}`;
+    const nazwa =
+      body.committee < 0 ? `${roman(numer)} sesja ${body.genitive}` : `${numer}. posiedzenie ${body.genitive}`;
     this.out.file('posiedzenia.csv').row([id, body.id, seating.term.label, numer, isoDate(day), nazwa]);
 
     const plan = this.planSession(council, body, numer, day, voteCount);
@@ -380,8 +474,12 @@ export class BundleGenerator {
     const points = template.points.map((tytul, i) => ({ numer: String(i + 1), tytul }));
     const votes: PlannedVote[] = [];
     let remaining = voteCount;
-    const procedural = (point: number, tytul: string): PlannedVote =>
-      ({ point, tytul, kind: this.rng.chance(0.75) ? 'unanimous' : 'broad', attachments: [] });
+    const procedural = (point: number, tytul: string): PlannedVote => ({
+      point,
+      tytul,
+      kind: this.rng.chance(0.75) ? 'unanimous' : 'broad',
+      attachments: [],
+    });
 
     if (remaining >= 2) {
       if (remaining >= 6 && this.rng.chance(0.15)) {
@@ -417,7 +515,12 @@ export class BundleGenerator {
     const count = Math.min(voteCount, Math.max(1, Math.round(voteCount / this.rng.between(1.2, 1.6))));
     const amendments = new Array<number>(count).fill(0);
     for (let i = count; i < voteCount; i++) amendments[this.rng.int(0, count - 1)]!++;
-    const context: SubjectContext = { rng: this.rng, names: council.names, year: yearOf(day), randomName: () => this.randomName() };
+    const context: SubjectContext = {
+      rng: this.rng,
+      names: council.names,
+      year: yearOf(day),
+      randomName: () => this.randomName(),
+    };
 
     const plan: SessionPlan = { points: [], votes: [] };
     for (let j = 0; j < count; j++) {
@@ -441,7 +544,10 @@ export class BundleGenerator {
         tytul: this.finalVoteTitle(isCouncil, subject, druk),
         kind: (['unanimous', 'broad', 'coalition', 'close'] as const)[this.rng.weighted([0.25, 0.33, 0.32, 0.1])]!,
         attachments: isCouncil
-          ? [`Projekt uchwały – druk nr ${druk}.pdf`, ...(this.rng.chance(0.5) ? ['Uzasadnienie do projektu uchwały.pdf'] : [])]
+          ? [
+              `Projekt uchwały – druk nr ${druk}.pdf`,
+              ...(this.rng.chance(0.5) ? ['Uzasadnienie do projektu uchwały.pdf'] : []),
+            ]
           : [`Opinia ${body.genitive}, druk nr ${druk}.pdf`],
       });
     }
@@ -503,7 +609,9 @@ export class BundleGenerator {
     const counts = countBallots(codes, n);
     const wynik = this.statedWynik(counts[ZA]!, counts[PRZECIW]!);
     // The simulated council publishes its roll calls only: no stated tallies (the last five columns).
-    this.out.file('glosowania.csv').row([id, sessionId, pointId, numer, dataCzas, planned.tytul, wynik, null, null, null, null, null]);
+    this.out
+      .file('glosowania.csv')
+      .row([id, sessionId, pointId, numer, dataCzas, planned.tytul, wynik, null, null, null, null, null]);
     this.writeAttachments(council, id, planned.attachments);
   }
 
@@ -585,7 +693,9 @@ export class BundleGenerator {
     const file = this.out.file('zalaczniki.csv');
     for (const nazwa of names) {
       const id = ++this.ids.zalacznik;
-      const url = this.rng.chance(EMPTY_URL_RATE) ? null : `https://bip.example.org/rada-${council.number}/zalaczniki/${id}.pdf`;
+      const url = this.rng.chance(EMPTY_URL_RATE)
+        ? null
+        : `https://bip.example.org/rada-${council.number}/zalaczniki/${id}.pdf`;
       file.row([id, voteId, nazwa, url]);
     }
   }

@@ -10,7 +10,10 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface ProcessUser { uid: number; gid: number }
+export interface ProcessUser {
+  uid: number;
+  gid: number;
+}
 
 /** uid and gid to run a server as: undefined (ourselves) unless we are root. */
 export function unprivilegedUser(): ProcessUser | undefined {
@@ -43,7 +46,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `probe` until it returns true; throws `what` (and the last error) after `timeoutMs`. */
-export async function waitUntil(what: string, probe: () => Promise<boolean> | boolean, timeoutMs = 30_000, intervalMs = 100): Promise<void> {
+export async function waitUntil(
+  what: string,
+  probe: () => Promise<boolean> | boolean,
+  timeoutMs = 30_000,
+  intervalMs = 100,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -52,7 +60,10 @@ export async function waitUntil(what: string, probe: () => Promise<boolean> | bo
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

@@ -49,12 +49,17 @@ export interface NginxServer {
  * is 1,000). autocannon writes its next request on a connection whose last answer said `Connection:
  * close`, and counts the lost request as an error: the soak raises the limit rather than count that.
  */
-export async function startNginx(replicas: readonly string[], { clientKeepaliveRequests }: { clientKeepaliveRequests?: number } = {}): Promise<NginxServer> {
+export async function startNginx(
+  replicas: readonly string[],
+  { clientKeepaliveRequests }: { clientKeepaliveRequests?: number } = {},
+): Promise<NginxServer> {
   const user = unprivilegedUser();
   const dir = serverDir('council-nginx-', user);
   const port = await freePort();
   const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
-  writeFileSync(join(dir, 'nginx.conf'), `daemon off;
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off;
 worker_processes 1;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;
@@ -64,25 +69,37 @@ http {
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
 ${proxyConfig(port, replicas)}
 }
-`);
+`,
+  );
   // -e: the error log before the configuration is read, which is /var/log/nginx otherwise.
-  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')], { ...user, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')], {
+    ...user,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const log = () => {
     let text = stderr;
     try {
       text += readFileSync(join(dir, 'error.log'), 'utf8');
-    } catch { /* not written yet */ }
+    } catch {
+      /* not written yet */
+    }
     return text;
   };
   process.once('exit', () => child.kill('SIGKILL'));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntil(`nginx to listen on ${url}`, async () => {
-    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}: ${log().slice(-2000)}`);
-    await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return true;
-  }, 15_000);
+  await waitUntil(
+    `nginx to listen on ${url}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}: ${log().slice(-2000)}`);
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      return true;
+    },
+    15_000,
+  );
   return {
     url,
     log,

@@ -13,8 +13,12 @@ const PACKAGE_ROOT = '/usr/lib/postgresql';
 /** The newest installed server's bin folder, or undefined when the package is not installed. */
 export function postgresBin(): string | undefined {
   if (!existsSync(PACKAGE_ROOT)) return undefined;
-  const versions = readdirSync(PACKAGE_ROOT).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
-  return versions.map((v) => join(PACKAGE_ROOT, v, 'bin')).find((bin) => existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'postgres')));
+  const versions = readdirSync(PACKAGE_ROOT)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions
+    .map((v) => join(PACKAGE_ROOT, v, 'bin'))
+    .find((bin) => existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'postgres')));
 }
 
 export const POSTGRES_MISSING = 'PostgreSQL is not installed (apt-get install postgresql)';
@@ -43,9 +47,15 @@ export async function startPostgres(): Promise<PostgresServer> {
   const owner = unprivilegedUser();
   const dir = serverDir('council-pg-', owner);
   const data = join(dir, 'data');
-  execFileSync(join(bin, 'initdb'), ['-D', data, '-U', USER, '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'], {
-    ...owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' },
-  });
+  execFileSync(
+    join(bin, 'initdb'),
+    ['-D', data, '-U', USER, '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'],
+    {
+      ...owner,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    },
+  );
   const port = await freePort();
   let child: ChildProcess | null = null;
   let log = '';
@@ -54,20 +64,46 @@ export async function startPostgres(): Promise<PostgresServer> {
   const start = async () => {
     if (child) return; // running
     // Loopback only; the socket in our folder (not /var/run/postgresql); durability off: a test cluster.
-    const server = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', dir,
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'], { ...owner, stdio: ['ignore', 'ignore', 'pipe'] });
+    const server = spawn(
+      join(bin, 'postgres'),
+      [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-k',
+        dir,
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+      ],
+      { ...owner, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     child = server;
-    server.stderr.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-    await waitUntil(`PostgreSQL to accept connections on port ${port} (its log: ${log.slice(-1000)})`, async () => {
-      if (server.exitCode !== null) throw new Error(`PostgreSQL exited with code ${server.exitCode}: ${log.slice(-1000)}`);
-      const client = new pg.Client({ connectionString: urlOf('postgres'), connectionTimeoutMillis: 1000 });
-      try {
-        await client.connect();
-        return true;
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    }, 30_000, 100);
+    server.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    await waitUntil(
+      `PostgreSQL to accept connections on port ${port} (its log: ${log.slice(-1000)})`,
+      async () => {
+        if (server.exitCode !== null)
+          throw new Error(`PostgreSQL exited with code ${server.exitCode}: ${log.slice(-1000)}`);
+        const client = new pg.Client({ connectionString: urlOf('postgres'), connectionTimeoutMillis: 1000 });
+        try {
+          await client.connect();
+          return true;
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
+      30_000,
+      100,
+    );
   };
 
   const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
@@ -96,7 +132,12 @@ export async function startPostgres(): Promise<PostgresServer> {
   process.once('exit', () => child?.kill('SIGKILL'));
   await start();
   return {
-    port, urlOf, createDatabase, stop, start, log: () => log,
+    port,
+    urlOf,
+    createDatabase,
+    stop,
+    start,
+    log: () => log,
     destroy: async () => {
       await stop();
       rmSync(dir, { recursive: true, force: true });
