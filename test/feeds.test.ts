@@ -13,7 +13,7 @@ import { Feeds } from '../src/feeds/feeds.ts';
 import { writeBundle } from './support/bundle.ts';
 import { buildDatabase, removeDir, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
-import { RADOSKOP_HAND, writeRadoskopHand } from './support/radoskop-hand.ts';
+import { RADOSKOP_ALFA_BETA, RADOSKOP_HAND, writeRadoskopHand } from './support/radoskop-hand.ts';
 import { childText, children, parseXml } from './support/xml.ts';
 
 const BASE = 'https://rada.example.org';
@@ -135,7 +135,7 @@ describe('the newest votes of a council', () => {
   it("of a snapshot of several councils: titled by their names, not by the site's name for many (issue 36)", async () => {
     const dir = tempDir();
     dirs.push(dir);
-    await writeRadoskopHand(join(dir, 'source'));
+    await writeRadoskopHand(join(dir, 'source'), RADOSKOP_ALFA_BETA);
     const dbPath = join(dir, 'councils.db');
     await runEtl({ source: join(dir, 'source'), format: 'radoskop', dbPath });
     const db = new Database(dbPath, { readonly: true });

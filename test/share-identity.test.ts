@@ -396,7 +396,9 @@ describe('two councillors of one name (issue 34)', () => {
         const page = await request(app).get(`/share/${links[i]}`);
         expect(page.status).toBe(200);
         expect(page.text).toContain(`/karty/glosowanie/${vote}/radny/${person}.png`);
-        expect(page.text).toContain(`<a href="/radni/${person}">Profil: ${name}</a>`);
+        // The profile link is the councillor's own page: their token, the namesake's with its suffix.
+        const token = (await request(app).get(`/api/radni/${person}`)).body.data.token as string;
+        expect(page.text).toContain(`<a href="/radni/${token}">Profil: ${name}</a>`);
       }
     } finally {
       snapshots.close();

@@ -173,7 +173,7 @@ async function everyAnswer(t: TestApp, host: string): Promise<Array<{ path: stri
     '/nie-ma-takiej',
   ];
   const created = await request(t.app).post('/api/glosowania/1/udostepnij').set('Host', host).send({ id_osoby: 4 });
-  paths.push(created.body.data.url as string);
+  paths.push(new URL(created.body.data.url as string, 'http://localhost').pathname); // absolute under PUBLIC_URL
   const answers = [];
   for (const path of paths) {
     const res = await request(t.app).get(path).set('Host', host).set('X-Forwarded-Host', host);
@@ -313,8 +313,8 @@ describe('preview cards', () => {
   it('every og:image of a vote, councillor and share page is a PNG of 1200×630 under 200 KB, cached with an ETag', async () => {
     const t = appOver(handDb, { PUBLIC_URL: PUBLIC });
     try {
-      const share = (await request(t.app).post('/api/glosowania/12/udostepnij').send({ id_osoby: 1 })).body.data
-        .url as string;
+      const made = await request(t.app).post('/api/glosowania/12/udostepnij').send({ id_osoby: 1 });
+      const share = new URL(made.body.data.url as string, 'http://localhost').pathname; // absolute under PUBLIC_URL
       for (const page of ['/glosowania/1', '/radni/lucja-wrobel', '/radni/3', share]) {
         const html = (await request(t.app).get(page)).text;
         const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
