@@ -67,6 +67,25 @@ const tellParent = (message: RefreshMessage) =>
     process.send(message, undefined, {}, () => sent());
   });
 
+/**
+ * In the child of a supervised build: when the supervisor is gone without a word (killed with SIGKILL), the
+ * build stops the way a killed build stops, leaving its files for the next run to remove (as after a crash).
+ */
+function watchSupervisor(): void {
+  process.channel?.unref(); // the channel alone keeps nothing alive
+  process.once('disconnect', () => {
+    if (!lettingGo) process.kill(process.pid, 'SIGKILL');
+  });
+}
+
+/** Set when this process closes its IPC channel itself (letParentGo): then the disconnect is no supervisor's death. */
+let lettingGo = false;
+/** Closes the IPC channel to the parent (the server's refresh or the supervisor), which would keep this process alive. */
+function letParentGo(): void {
+  lettingGo = true;
+  process.disconnect?.();
+}
+
 /** Set in the child process that does the work of a supervised build (superviseBuild). */
 const SUPERVISED = 'COUNCIL_SUPERVISED_BUILD';
 
@@ -88,10 +107,16 @@ function describeLeftovers(left: KilledBuildLeftovers): string {
  * process is to do it.
  */
 async function superviseBuild(dbPath: string): Promise<boolean> {
-  if (process.env[SUPERVISED] || process.send) return false;
+  if (process.env[SUPERVISED]) {
+    watchSupervisor();
+    return false;
+  }
+  if (process.send) return false;
   const before = snapshotMetaOf(dbPath)?.snapshot;
+  // The IPC channel tells the child when this process is gone: killed with SIGKILL it cannot pass the signal
+  // on, and the build must stop as if it had been killed itself (watchSupervisor).
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, [SUPERVISED]: '1' },
   });
   let received: NodeJS.Signals | undefined;
@@ -230,7 +255,7 @@ program
     });
     printSummary(summary, dbPath);
     await tellParent({ type: 'published', snapshot: summary.snapshot });
-    process.disconnect?.(); // the open IPC channel would keep this process alive
+    letParentGo();
   });
 
 /** Progress on one rewritten line on a terminal; otherwise a line every few seconds. */
@@ -372,7 +397,7 @@ program
         );
         await tellParent({ type: 'unchanged', digest: result.digest });
       }
-      process.disconnect?.();
+      letParentGo();
     },
   );
 

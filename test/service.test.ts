@@ -502,8 +502,17 @@ describe('council serve as a service', () => {
       const bytesBefore = sha256(db);
 
       const etl = council(['etl', '--source', bundles.big.dir, '--db', db], { LOG_LEVEL: 'silent' });
-      const building = `${db}.building-${etl.pid}`;
-      await waitFor(`${building} to be written`, () => existsSync(building) && statSync(building).size > 0, 60_000, 10);
+      // `council etl` builds in a child process it supervises: the build file is the child's.
+      const building = join(
+        db,
+        '..',
+        await waitFor(
+          'a build file to be written',
+          () => buildFiles(db).find((f) => statSync(join(db, '..', f)).size > 0),
+          60_000,
+          10,
+        ),
+      );
       etl.child.kill('SIGKILL');
       expect(await etl.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
@@ -555,7 +564,7 @@ describe('council serve as a service', () => {
 
       // 1. A manual `council etl` holds the lock (stopped mid-build, so it holds it for as long as needed).
       const manual = council(['etl', '--source', bundles.big.dir, '--db', db], { LOG_LEVEL: 'silent' });
-      await waitFor('the manual build to start', () => existsSync(`${db}.building-${manual.pid}`), 60_000, 10);
+      await waitFor('the manual build to start', () => buildFiles(db).length > 0, 60_000, 10);
       manual.child.kill('SIGSTOP');
       const refused = await refreshBySighup(server);
       expect(refused.ok).toBe(false);
