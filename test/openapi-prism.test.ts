@@ -118,6 +118,8 @@ beforeAll(async () => {
     ...[...perKind.values()].flat(),
     `/api/radni/${first}/porownanie/${second}`,
     `/api/radni/${first}/porownanie/${second}?kadencja=${term}&organ=1&page=2&limit=5`,
+    `/api/radni/${first}/porownanie/${second}/zgodnosc-czas`,
+    `/api/glosowania?temat=budzet&limit=3`,
     `/api/radni/${first}/glosowania?glos=przeciw`,
     `/api/radni/${first}/obecnosci?kadencja=${term}&limit=100`,
     `/api/statystyki/spojnosc-ugrupowan?kadencja=${term}`,
