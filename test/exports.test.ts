@@ -269,14 +269,12 @@ describe('bulk files against the API on a generated two-council snapshot', () =>
         ({ glos, id_osoby, imie_nazwisko, ugrupowanie }) => ({ glos, id_osoby, imie_nazwisko, ugrupowanie }),
       );
       expect(
-        byVote
-          .get(id)!
-          .map((b) => ({
-            glos: b['glos'],
-            id_osoby: Number(b['id_osoby']),
-            imie_nazwisko: b['imie_nazwisko'],
-            ugrupowanie: b['ugrupowanie'] || null,
-          })),
+        byVote.get(id)!.map((b) => ({
+          glos: b['glos'],
+          id_osoby: Number(b['id_osoby']),
+          imie_nazwisko: b['imie_nazwisko'],
+          ugrupowanie: b['ugrupowanie'] || null,
+        })),
         String(id),
       ).toEqual(entries);
     }

@@ -83,12 +83,10 @@ export const voteSummary = z
       .max(100)
       .meta({ description: 'Kontrowersyjność 0–100: 100 × 2 × min(za, przeciw) / (za + przeciw)' }),
     jednomyslnosc_procent: percentNumber('Jednomyślność: najliczniejsza opcja wśród aktywnych głosów'),
-    imienne: z
-      .boolean()
-      .meta({
-        description:
-          'true: głosowanie ma imienną listę głosów; false: liczby to liczby podane przez źródło (albo brak liczb)',
-      }),
+    imienne: z.boolean().meta({
+      description:
+        'true: głosowanie ma imienną listę głosów; false: liczby to liczby podane przez źródło (albo brak liczb)',
+    }),
     liczby_zrodla: statedTallies
       .nullable()
       .meta({ description: 'Liczby głosów podane przez źródło (protokół), null gdy ich nie podaje' }),

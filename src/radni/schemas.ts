@@ -64,12 +64,9 @@ export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitPara
 export const votesQuery = z.object({
   kadencja: kadencjaParam,
   organ: organParam,
-  glos: glosParam
-    .optional()
-    .meta({
-      description:
-        'Tylko głosowania, w których radny oddał ten głos (za, przeciw, wstrzymujacy, nieobecny, brak_glosu)',
-    }),
+  glos: glosParam.optional().meta({
+    description: 'Tylko głosowania, w których radny oddał ten głos (za, przeciw, wstrzymujacy, nieobecny, brak_glosu)',
+  }),
   temat: tematParam.optional().meta({ description: 'Tylko głosowania tego tematu (id z /api/utils/tematy)' }),
   page: pageParam,
   limit: limitParam(20),

@@ -42,13 +42,10 @@ export const healthBody = z
       .looseObject({})
       .nullable()
       .meta({ description: 'Replika: śledzony budowniczy i opóźnienie; null poza repliką' }),
-    odrzucona: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          'Dlaczego opublikowany plik migawki nie jest serwowany (nie zgadza się z manifestem: rozmiar, SHA-256); null, gdy nic nie odrzucono',
-      }),
+    odrzucona: z.string().nullable().meta({
+      description:
+        'Dlaczego opublikowany plik migawki nie jest serwowany (nie zgadza się z manifestem: rozmiar, SHA-256); null, gdy nic nie odrzucono',
+    }),
   })
   .meta({ id: 'Health' });
 

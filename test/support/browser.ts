@@ -91,9 +91,7 @@ export async function visit(
       const axe = (
         window as unknown as {
           axe: {
-            run: (
-              context: Document,
-            ) => Promise<{
+            run: (context: Document) => Promise<{
               violations: Array<{
                 id: string;
                 impact: string | null;
