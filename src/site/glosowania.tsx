@@ -31,9 +31,10 @@ import {
   safeHttpUrl,
 } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
+import { TopicLink, VoteRecord } from './record.tsx';
 import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
-import { orNotFound } from './params.ts';
+import { SiteError, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
 import { ShareButton, ShareForm } from './share-form.tsx';
 
@@ -47,6 +48,7 @@ const voteFilter = ({ query: q, organ }: VotesInput): VoteFilter => ({
   search: q.szukaj,
   kadencja: q.kadencja,
   wynik: q.wynik,
+  temat: q.temat,
   data_od: q.od,
   data_do: q.do,
   close: q.wyrownane,
@@ -58,6 +60,10 @@ export const votesPage = page({
   load: async (input, context) => {
     const filter = voteFilter(input);
     const page = input.query.strona;
+    const topics = context.frame.topics ?? new Map<string, string>();
+    if (filter.temat !== undefined && !topics.has(filter.temat)) {
+      throw new SiteError(400, `Nie ma tematu „${filter.temat}”; tematy: ${[...topics.keys()].join(', ')}.`);
+    }
     const [{ items, total, exact }, terms] = await Promise.all([
       readList(voteList, filter, context, page, VOTES_PAGE),
       context.answer(utils.terms, {}),
@@ -71,6 +77,7 @@ export const votesPage = page({
       szukaj: filter.search,
       kadencja: filter.kadencja,
       wynik: filter.wynik,
+      temat: filter.temat,
       od: filter.data_od,
       do: filter.data_do,
       wyrownane: filter.close,
@@ -100,6 +107,17 @@ export const votesPage = page({
                 <option value="odrzucono" selected={filter.wynik === 'odrzucono'}>
                   Odrzucono
                 </option>
+              </select>
+            </label>
+            <label for="f-temat">
+              Temat
+              <select id="f-temat" name="temat">
+                <option value="">Każdy</option>
+                {[...(ctx.topics ?? [])].map(([id, nazwa]) => (
+                  <option value={id} selected={filter.temat === id}>
+                    {nazwa}
+                  </option>
+                ))}
               </select>
             </label>
             <label for="f-od">
@@ -248,13 +266,15 @@ export function VoteSummaryBlock({ ctx, data }: { ctx: PageContext; data: VotePa
             {' '}
             · punkt {v.punkt.numer}: {v.punkt.tytul}
           </>
-        )}
+        )}{' '}
+        · temat: <TopicLink ctx={ctx} temat={v.temat} />
       </p>
       <p class="lead">
         <ResultBadge wynik={v.wynik} /> {v.za} za, {v.przeciw} przeciw, {v.wstrzymujacy}{' '}
         {plural(v.wstrzymujacy, 'wstrzymał się', 'wstrzymało się', 'wstrzymało się')}
       </p>
       <CountsBar counts={voteCounts(v)} />
+      <VoteRecord vote={v} />
     </>
   );
 }
@@ -315,6 +335,18 @@ export const votePage = page({
       'za' as 'za' | 'przeciw' | 'wstrzymujacy',
     );
     const shown = glos === undefined ? [] : found.ballots.filter((b) => b.glos === glos);
+    // A tally-only vote's figures are the minutes' numbers: no ballots to lead to (CONTRACT §10).
+    const stated = v.liczby_zrodla;
+    const Count = ({ b }: { b: keyof typeof counts }) =>
+      v.imienne ? (
+        <Figure to={ballotsWith(b)} count={counts[b]} />
+      ) : stated && stated[b === 'nieobecny' ? 'nieobecni' : b] === null ? (
+        <>
+          — <span class="muted">(nie podano)</span>
+        </>
+      ) : (
+        <>{formatNumber(counts[b])}</>
+      );
     return {
       title: v.tytul,
       section: 'glosowania',
@@ -331,7 +363,7 @@ export const votePage = page({
           <ul class="figs">
             {BALLOTS.map((b) => (
               <li>
-                {COUNT_LABEL[b]}: <Figure to={ballotsWith(b)} count={counts[b]} />
+                {COUNT_LABEL[b]}: <Count b={b} />
               </li>
             ))}
           </ul>
@@ -340,29 +372,44 @@ export const votePage = page({
               <dt>
                 Kontrowersyjność <Method ctx={ctx} anchor="kontrowersyjnosc" what="kontrowersyjność" />
               </dt>
-              <dd>
-                {v.kontrowersyjnosc}
-                <span class="vh"> na 100</span>
-              </dd>
-              <dd class="basis">
-                z <Figure to={ballotsWith('za')} count={v.za} /> za i{' '}
-                <Figure to={ballotsWith('przeciw')} count={v.przeciw} /> przeciw
-              </dd>
+              {v.za + v.przeciw === 0 ? (
+                <dd>
+                  — <span class="muted">nikt nie głosował za ani przeciw</span>
+                </dd>
+              ) : (
+                <>
+                  <dd>
+                    {v.kontrowersyjnosc}
+                    <span class="vh"> na 100</span>
+                  </dd>
+                  <dd class="basis">
+                    z <Count b="za" /> za i <Count b="przeciw" /> przeciw
+                  </dd>
+                </>
+              )}
             </div>
             <div>
               <dt>
                 Jednomyślność <Method ctx={ctx} anchor="jednomyslnosc" what="jednomyślność" />
               </dt>
-              <dd>{formatPercent(v.jednomyslnosc_procent)}</dd>
-              <dd class="basis">
-                <Figure to={ballotsWith(largest)} count={counts[largest]} /> ({BALLOT_LABEL[largest]}) z{' '}
-                {formatNumber(active)} {plural(active, 'aktywnego głosu', 'aktywnych głosów', 'aktywnych głosów')}
-              </dd>
+              {active === 0 ? (
+                <dd>
+                  — <span class="muted">brak aktywnych głosów (za, przeciw, wstrzymujących się)</span>
+                </dd>
+              ) : (
+                <>
+                  <dd>{formatPercent(v.jednomyslnosc_procent)}</dd>
+                  <dd class="basis">
+                    <Count b={largest} /> ({BALLOT_LABEL[largest]}) z {formatNumber(active)}{' '}
+                    {plural(active, 'aktywnego głosu', 'aktywnych głosów', 'aktywnych głosów')}
+                  </dd>
+                </>
+              )}
             </div>
             <div>
               <dt>Nieobecni</dt>
               <dd>
-                <Figure to={ballotsWith('nieobecny')} count={v.nieobecni} />
+                <Count b="nieobecny" />
               </dd>
             </div>
           </dl>
@@ -390,9 +437,13 @@ export const votePage = page({
               )}
             </section>
           )}
-          <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} />
-          <h2>Głosy według ugrupowań</h2>
-          <BallotsByGroup ctx={ctx} data={found} share />
+          {v.imienne && (
+            <>
+              <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} />
+              <h2>Głosy według ugrupowań</h2>
+              <BallotsByGroup ctx={ctx} data={found} share />
+            </>
+          )}
           <h2>Załączniki</h2>
           {found.attachments.length === 0 ? (
             <p class="muted">Brak załączników.</p>

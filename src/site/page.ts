@@ -140,3 +140,11 @@ export function loadContext(snapshot: Snapshot, shares: ShareLinks, frame: PageC
  */
 export const bodiesOf = (snapshot: Snapshot, shares: ShareLinks) =>
   utils.bodies.handler(parseInput(utils.bodies, {}), { queries: snapshot.queries, shares });
+
+/** The snapshot's topics (/api/utils/tematy's ids and names, every page's frame: vote rows name their topic). */
+export const topicNamesOf = (snapshot: Snapshot, shares: ShareLinks): ReadonlyMap<string, string> =>
+  new Map(
+    utils.topics
+      .handler(parseInput(utils.topics, {}), { queries: snapshot.queries, shares })
+      .map((t) => [t.temat, t.nazwa]),
+  );
