@@ -76,6 +76,9 @@ describe('the council’s own record and the topics on the site (hand council)',
       const { html, text } = await page('/glosowania/10');
       expect(text).toContain('temat: Budżet');
       expect(html).toContain('href="/glosowania?temat=budzet"');
+      // why it was filed so: the pattern found in the title
+      expect(text).toContain('Temat „Budżet” nadany automatycznie według słów tytułu: tytuł zawiera „BUDŻET”');
+      expect((await page('/glosowania/14')).text).toContain('żaden wzorzec nie pasuje do tytułu');
     });
   });
 
@@ -164,6 +167,20 @@ describe('the council’s own record and the topics on the site (hand council)',
       expect(csv.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(
         'pozycja,id_ugrupowania,nazwa,spojnosc_procent,liczba_glosowan',
       );
+    });
+  });
+
+  describe('/jak-liczymy', () => {
+    it('explains attendance lists and tenure, stated against counted tallies, and how a vote gets its topic', async () => {
+      const { html, text } = await page('/jak-liczymy');
+      for (const id of ['listy-obecnosci', 'liczby-zrodla', 'tematy']) expect(html).toContain(`id="${id}"`);
+      expect(text).toMatch(/listy obecności[^]*kadencji|członkiem organu/);
+      expect(text).toMatch(/bez imiennego wykazu/);
+      expect(text).toContain('nie przez człowieka');
+      // the vocabulary shown, in file order, with its patterns
+      expect(text).toMatch(/Procedura: „porządku obrad”, „wniosek formalny”, „zamknięcie obrad”[^]*Budżet: „BUDŻET”, „opłat”/);
+      // a worked example of a topic from the snapshot: the most controversial vote and the pattern that filed it
+      expect(text).toMatch(/(tytuł zawiera „[^”]+”|żaden wzorzec nie pasuje), więc temat/);
     });
   });
 

@@ -31,7 +31,7 @@ import {
   safeHttpUrl,
 } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
-import { TopicLink, VoteRecord } from './record.tsx';
+import { TopicLink, VoteRecord, matchedPattern, topicName } from './record.tsx';
 import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
@@ -137,6 +137,10 @@ export const votesPage = page({
             {atLeast}
             {formatNumber(result.total)} {plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}
             {result.pages > 1 ? `, strona ${result.page} z ${atLeast}${result.pages}` : ''}.
+          </p>
+          <p class="muted">
+            <a href={linkTo(ctx, PAGES.topics, { kadencja: filter.kadencja })}>Głosowania według tematów</a> i jak
+            głosowanie dostaje temat.
           </p>
           <VoteTable ctx={ctx} votes={result.items} caption="Wyniki wyszukiwania" />
           <Pager
@@ -319,11 +323,11 @@ const ballotsOf = async ({ params: { id } }: VoteInput, { answer }: LoadContext)
 
 export const votePage = page({
   route: PAGES.vote,
-  load: async ({ params: { id }, query: { glos } }, context) => ({
-    glos,
-    found: await orNotFound(NO_VOTE, votePageData(context, id)),
-  }),
-  render: ({ glos, found }, ctx) => {
+  load: async ({ params: { id }, query: { glos } }, context) => {
+    const found = await orNotFound(NO_VOTE, votePageData(context, id));
+    return { glos, found, filed: matchedPattern(context.readers.vocabulary, found.vote.tytul) };
+  },
+  render: ({ glos, found, filed }, ctx) => {
     const v = found.vote;
     const counts = voteCounts(v);
     // Each figure of the vote leads to the ballots behind it: this page, its ballots with one value.
@@ -360,6 +364,11 @@ export const votePage = page({
         <>
           <h1 class="title">{v.tytul}</h1>
           <VoteSummaryBlock ctx={ctx} data={found} />
+          <p class="muted">
+            Temat „{topicName(ctx, v.temat)}” nadany automatycznie według słów tytułu:{' '}
+            {filed ? `tytuł zawiera „${filed.wzorzec}”` : 'żaden wzorzec nie pasuje do tytułu'} (
+            <a href={`${linkTo(ctx, PAGES.topics)}#wzorce`}>jak głosowanie dostaje temat</a>).
+          </p>
           <ul class="figs">
             {BALLOTS.map((b) => (
               <li>

@@ -94,6 +94,7 @@ export interface CouncillorVotes {
   lista: CouncillorListName;
   kadencja: string | undefined;
   glos: (typeof GLOS_VALUES)[number] | undefined;
+  temat: string | undefined;
   organ: number | undefined;
 }
 
@@ -115,8 +116,8 @@ export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos:
     }),
     ...recordColumns(),
   ],
-  rows: ({ id, lista, kadencja, glos, organ }, { answer }) => {
-    const query = lista === 'wszystkie' ? { kadencja, organ, glos } : { kadencja };
+  rows: ({ id, lista, kadencja, glos, temat, organ }, { answer }) => {
+    const query = lista === 'wszystkie' ? { kadencja, organ, glos, temat } : { kadencja };
     return async (page, limit) =>
       paged(await answer(COUNCILLOR_VOTE_LISTS[lista], { params: { id }, query: { ...query, page, limit } }));
   },

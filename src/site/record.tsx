@@ -3,6 +3,7 @@
 // result against the tallies is the council's; a figure whose base is 0 is „—” with the reason. And a
 // vote's topic (§11), named and linked to the topic's votes.
 
+import { type Vocabulary, foldTopicText } from '../../core/topics.ts';
 import type { StatedTallies, VoteDetail, VoteSummary } from '../glosowania/queries.ts';
 import { formatNumber, formatPercent, plural } from './format.ts';
 import type { PageContext } from './layout.tsx';
@@ -115,4 +116,30 @@ export function PercentOrDash({ percent, base, reason }: { percent: number; base
   ) : (
     <>{formatPercent(percent)}</>
   );
+}
+
+/** Letters and digits: a pattern matches only where the character before it is neither (§11). */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Why a title has its topic: the first entry of the vocabulary, in file order, and its first pattern
+ * that occurs in the folded title at a word start (CONTRACT §11); undefined when none does (`inne`).
+ * One title against the vocabulary, for the reader who asks why a vote was filed so.
+ */
+export function matchedPattern(
+  vocabulary: Vocabulary,
+  title: string,
+): { id: string; nazwa: string; wzorzec: string } | undefined {
+  const folded = foldTopicText(title);
+  for (const entry of vocabulary) {
+    for (const pattern of entry.wzorce) {
+      const p = foldTopicText(pattern);
+      if (p === '') continue;
+      for (let at = folded.indexOf(p); at !== -1; at = folded.indexOf(p, at + 1)) {
+        if (at === 0 || !WORD_CHARACTER.test(folded[at - 1]!))
+          return { id: entry.id, nazwa: entry.nazwa, wzorzec: pattern };
+      }
+    }
+  }
+  return undefined;
 }
