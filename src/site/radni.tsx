@@ -548,9 +548,9 @@ function TopicFigures({
                         — <span class="muted">brak stanowiska klubu</span>
                       </>
                     ) : (
-                      <a href={link({ temat: t.temat })}>
+                      <>
                         {formatPercent(t.zgodnosc_procent)} z {formatNumber(t.wszystkie_glosowania)}
-                      </a>
+                      </>
                     )}
                   </td>
                 </tr>
