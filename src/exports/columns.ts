@@ -71,7 +71,14 @@ export type RecordColumn = 'imienne' | `${(typeof STATED_TALLIES)[number]}_zrodl
 export function voteRecordColumns<T>(value: (row: T, column: RecordColumn) => Cell): Array<CsvColumn<T>> {
   const tally = stated as unknown as z.ZodObject;
   return [
-    columnAs<T>('imienne', summary, 'imienne', (r) => value(r, 'imienne')),
+    // a boolean is 1 or 0 in a CSV file (./csv.ts), so the field's true/false reads so here
+    ownColumn<T>(
+      'imienne',
+      descriptionOf(summary.shape.imienne)!
+        .replace(/^true:/, '1:')
+        .replace('; false:', '; 0:'),
+      (r) => value(r, 'imienne'),
+    ),
     ...STATED_TALLIES.map((k) => {
       const name = `${k}_zrodla` as const;
       return ownColumn<T>(
