@@ -93,6 +93,13 @@ describe('the council’s own record and the topics on the site (hand council)',
       expect(textOf(row(14))).toContain('Inne');
     });
 
+    it('the rankings of votes mark a tally-only vote too', async () => {
+      const { html } = await page('/rankingi');
+      const rows = [...html.matchAll(/<tr[^>]*>(?:(?!<\/tr>).)*href="\/glosowania\/14"(?:(?!<\/tr>).)*<\/tr>/gs)];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const [row] of rows) expect(textOf(row)).toContain('bez wykazu imiennego');
+    });
+
     it('filters by topic, with a select of the topics', async () => {
       const { html, text } = await page('/glosowania?temat=procedura');
       expect(text).toContain('3 głosowania');
@@ -149,6 +156,17 @@ describe('the council’s own record and the topics on the site (hand council)',
       expect(row(3)).toContain('z głosowań');
     });
 
+    it('a councillor with no record at all: no 0 % anywhere on their page or beside another', async () => {
+      const { html, text } = await page('/radni/borys-zuk');
+      expect(html).not.toMatch(/\b0%/);
+      expect(text).toContain('brak zapisów obecności');
+      expect(html).toContain(
+        'frekwencja — (brak zapisów obecności), zgodność z ugrupowaniem — (brak głosowań ze stanowiskiem klubu)',
+      );
+      const compared = await page('/porownaj?radny=borys-zuk&drugi=anna-nowak');
+      expect(compared.html).not.toMatch(/>0%/);
+    });
+
     it('a councillor with no attendance record reads „—” with the reason, never 0 %', async () => {
       const { text } = await page('/radni/borys-zuk/obecnosci');
       expect(text).toContain('Frekwencja — brak zapisów obecności');
@@ -178,7 +196,9 @@ describe('the council’s own record and the topics on the site (hand council)',
       expect(text).toMatch(/bez imiennego wykazu/);
       expect(text).toContain('nie przez człowieka');
       // the vocabulary shown, in file order, with its patterns
-      expect(text).toMatch(/Procedura: „porządku obrad”, „wniosek formalny”, „zamknięcie obrad”[^]*Budżet: „BUDŻET”, „opłat”/);
+      expect(text).toMatch(
+        /Procedura: „porządku obrad”, „wniosek formalny”, „zamknięcie obrad”[^]*Budżet: „BUDŻET”, „opłat”/,
+      );
       // a worked example of a topic from the snapshot: the most controversial vote and the pattern that filed it
       expect(text).toMatch(/(tytuł zawiera „[^”]+”|żaden wzorzec nie pasuje), więc temat/);
     });

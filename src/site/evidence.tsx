@@ -18,6 +18,7 @@ import { pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
 import { cohesionList, rankedCohesion } from './lists.ts';
+import { NO_BASE, percentText } from './record.tsx';
 import { type InputOf, type LoadContext, download, page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
 import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
@@ -326,7 +327,7 @@ export const comparePage = page({
         'Frekwencja',
         (f) => (
           <>
-            {formatPercent(f.attendance.frekwencja_procent)} z{' '}
+            {percentText(f.attendance.frekwencja_procent, f.attendance.liczba_posiedzen, NO_BASE.attendance)} z{' '}
             <Figure
               to={linkTo(ctx, PAGES.attendanceRecords, { token: f.p.token }, { kadencja })}
               count={f.attendance.liczba_posiedzen}
@@ -339,7 +340,8 @@ export const comparePage = page({
         'Zgodność z ugrupowaniem',
         (f) => (
           <>
-            {formatPercent(f.agreement.zgodnosc_procent)} z {formatNumber(f.agreement.wszystkie_glosowania)} głosowań
+            {percentText(f.agreement.zgodnosc_procent, f.agreement.wszystkie_glosowania, NO_BASE.agreement)} z{' '}
+            {formatNumber(f.agreement.wszystkie_glosowania)} głosowań
           </>
         ),
       ],

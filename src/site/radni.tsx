@@ -19,7 +19,7 @@ import { type PartnerItem, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, compareChoices, percentOf } from './evidence.tsx';
 import { BALLOTS, COUNT_LABEL, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
-import { topicName } from './record.tsx';
+import { NO_BASE, percentText, topicName } from './record.tsx';
 import {
   COUNCILLORS_PAGE,
   type CouncillorFilter,
@@ -307,8 +307,9 @@ export const councillorPage = page({
       title: p.imie_nazwisko,
       section: 'radni',
       description:
-        `${p.imie_nazwisko}${p.ugrupowanie ? ` (${p.ugrupowanie})` : ''}: frekwencja ${formatPercent(c.attendance.frekwencja_procent)}, ` +
-        `zgodność z ugrupowaniem ${formatPercent(c.agreement.zgodnosc_procent)}.`,
+        `${p.imie_nazwisko}${p.ugrupowanie ? ` (${p.ugrupowanie})` : ''}: frekwencja ` +
+        `${percentText(c.attendance.frekwencja_procent, c.attendance.liczba_posiedzen, NO_BASE.attendance)}, ` +
+        `zgodność z ugrupowaniem ${percentText(c.agreement.zgodnosc_procent, c.agreement.wszystkie_glosowania, NO_BASE.agreement)}.`,
       preview: {
         path: self,
         image: cardPaths.councillor(p.token),

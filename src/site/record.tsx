@@ -143,3 +143,13 @@ export function matchedPattern(
   }
   return undefined;
 }
+
+/** A percent in running text, or „—” with the reason when its base is 0 (never 0 %). */
+export const percentText = (percent: number, base: number, reason: string): string =>
+  base === 0 ? `— (${reason})` : formatPercent(percent);
+
+/** Why a councillor's attendance or agreement has no base. */
+export const NO_BASE = {
+  attendance: 'brak zapisów obecności',
+  agreement: 'brak głosowań ze stanowiskiem klubu',
+} as const;
