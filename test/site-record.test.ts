@@ -4,11 +4,14 @@
 // (5:1) that differ from its roll call (4:1), V13's stated result (odrzucono) stands against 1:0, V9 has
 // no active ballot, S1 and S4 have attendance lists, Borys Żuk (borys-zuk) has no record at all.
 
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir, vocabularyFile } from './support/fixture.ts';
 import { HAND_COUNCIL, HAND_TOPICS } from './support/hand-council.ts';
+import { VoteRecord } from '../src/site/record.tsx';
 import { decodeEntities } from './support/site-councils.ts';
 
 /** A page's text: tags dropped, entities decoded, whitespace folded. */
@@ -233,5 +236,32 @@ describe('the council’s own record and the topics on the site (hand council)',
       expect(filtered.html).toContain('href="/glosowania/10"');
       expect(filtered.html).not.toContain('href="/glosowania/11"');
     });
+  });
+});
+
+describe('a stated result that needed more than a simple majority (the Sejm’s majorityType and majorityVotes)', () => {
+  const vote = {
+    imienne: true,
+    liczby_zrodla: { za: 276, przeciw: 150, wstrzymujacy: 2, nieobecni: 32, brak_glosu: 0 },
+    wynik: 'odrzucono',
+    za: 276,
+    przeciw: 150,
+    wstrzymujacy: 2,
+    nieobecni: 32,
+    brak_glosu: 0,
+  };
+  const said = (v: Parameters<typeof VoteRecord>[0]['vote']) => textOf(renderToString(h(VoteRecord, { vote: v })));
+
+  it('says the result is the council’s and what majority it needed, where the source says', () => {
+    const text = said({ ...vote, wymagana_wiekszosc: { typ: 'MAJORITY_THREE_FIFTHS', glosow: 277 } });
+    expect(text).toContain('Wynik podany przez radę: odrzucono, choć za było więcej głosów niż przeciw.');
+    expect(text).toContain('Według źródła głosowanie wymagało: większość 3/5 (277 głosów za).');
+    expect(text).not.toContain('Protokół:'); // the stated tallies equal the counted ones
+  });
+
+  it('names a majority the source gives even when the result follows from the tallies, and an unknown kind as given', () => {
+    const text = said({ ...vote, wynik: 'przyjęto', wymagana_wiekszosc: { typ: 'NEW_KIND', glosow: null } });
+    expect(text).not.toContain('Wynik podany przez radę');
+    expect(text).toContain('Wymagana większość według źródła: NEW_KIND.');
   });
 });

@@ -178,6 +178,7 @@ export function BallotsByGroup({
   highlight?: number | undefined;
   share?: boolean;
 }) {
+  if (!data.vote.imienne) return null; // VoteRecord says why: the source gives no roll call
   if (data.ballots.length === 0) return <p class="muted">Brak zapisanych głosów.</p>;
   const person = (b: BallotEntry) => {
     const marked = b.id_osoby === highlight;
