@@ -106,6 +106,7 @@ describe('the council’s own record and the topics on the site (hand council)',
     it('filters by topic, with a select of the topics', async () => {
       const { html, text } = await page('/glosowania?temat=procedura');
       expect(text).toContain('3 głosowania');
+      expect(html).toMatch(/<h1>Głosowania: Procedura<\/h1>/);
       expect(html).toMatch(/<select id="f-temat" name="temat">/);
       expect(html).toMatch(/<option value="procedura" selected(?:="")?>Procedura<\/option>/);
       for (const id of [5, 9, 13]) expect(html).toContain(`href="/glosowania/${id}"`);

@@ -83,13 +83,17 @@ export const votesPage = page({
       wyrownane: filter.close,
     };
     return {
-      title: filter.search ? `Głosowania: „${filter.search}”` : 'Głosowania',
+      title: filter.search
+        ? `Głosowania: „${filter.search}”`
+        : filter.temat
+          ? `Głosowania: ${topicName(ctx, filter.temat)}`
+          : 'Głosowania',
       section: 'glosowania',
       description: `${formatNumber(result.total)} ${plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}: tytuł, wynik i rozkład głosów każdego.`,
       feed: { title: `Najnowsze głosowania: ${scopeName}`, href: feedPaths.votes(ctx.organ) },
       body: (
         <>
-          <h1>Głosowania</h1>
+          <h1>Głosowania{filter.temat && <>: {topicName(ctx, filter.temat)}</>}</h1>
           <FilterForm ctx={ctx} label="Wyszukiwanie głosowań" ownOrgan>
             <label for="f-szukaj">
               Szukaj w tytułach
