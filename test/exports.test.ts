@@ -129,6 +129,29 @@ describe('bulk files on the hand council', () => {
     });
   });
 
+  it('every vote carries its own record: imienne, the stated tallies (…_zrodla) and the topic (CONTRACT §10, §11)', async () => {
+    const votes = await bulk(new BulkExports(handDb), 'glosowania');
+    const of = (id: number) => votes.find((v) => v['id_glosowania'] === String(id))!;
+    const record = (id: number) => {
+      const v = of(id);
+      return [
+        v['imienne'],
+        v['za_zrodla'],
+        v['przeciw_zrodla'],
+        v['wstrzymujacy_zrodla'],
+        v['nieobecni_zrodla'],
+        v['brak_glosu_zrodla'],
+        v['temat'],
+      ];
+    };
+    expect(record(14)).toEqual(['0', '4', '0', '1', '', '', expect.any(String)]); // tally-only, stated 4/0/1
+    expect(record(10)).toEqual(['1', '5', '1', '0', '0', '0', expect.any(String)]); // states 5:1 beside its 4:1
+    expect(record(12)).toEqual(['1', '', '', '', '', '', expect.any(String)]); // states nothing
+    const description = bulkColumns('glosowania').find((c) => c.name === 'za_zrodla')!.description;
+    expect(description).toMatch(/według źródła.*liczby_zrodla\.za.*puste: źródło nie podaje/);
+    expect(bulkColumns('glosowania').find((c) => c.name === 'imienne')!.description).toMatch(/^1: .*; 0: /);
+  });
+
   it('every ballot, with the group at the vote: Łucja Wróbel is RdM on 2019-01-31 (V8) and FS from 2019-02-01 (V10)', async () => {
     const ballots = await bulk(new BulkExports(handDb), 'glosy');
     // V1–V4 4 each, V5–V8 5 each, V9 4, V10–V12 5 each, V13 1 (the table of hand-council.ts).

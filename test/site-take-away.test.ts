@@ -516,7 +516,7 @@ describe('for crawlers', () => {
         for (const url of children(urlset, NS, 'url')) locs.push(childText(url, NS, 'loc')!);
       }
       const expected = [
-        ...['/', '/radni', '/glosowania', '/posiedzenia', '/rankingi'],
+        ...['/', '/radni', '/glosowania', '/posiedzenia', '/rankingi', '/tematy'],
         ...(db.prepare('SELECT token FROM radny').pluck().all() as string[]).map((token) => `/radni/${token}`),
         ...(db.prepare('SELECT id_posiedzenia FROM posiedzenie').pluck().all() as number[]).map(
           (id) => `/posiedzenia/${id}`,

@@ -18,7 +18,7 @@ import { attendance, councillorListItem, groupAgreement, voteListTotals, votingP
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { rebelRankingItem } from '../statystyki/schemas.ts';
 import { group } from '../utils/schemas.ts';
-import { columnAs, columnsOf, descriptionOf, ownColumn } from './columns.ts';
+import { columnAs, columnsOf, descriptionOf, ownColumn, voteRecordColumns } from './columns.ts';
 import { type CsvColumn, FORMULA_GUARD, writeCsv } from './csv.ts';
 
 /** How the files keep a spreadsheet from running a text as a formula (csvField), for /dane/ and opis.txt. */
@@ -53,7 +53,7 @@ const num = (r: Row, k: string) => r[k] as number;
 // Each column is a field of the API's answer of the same thing, described by its response schema
 // (src/exports/columns.ts); a file's own columns are those the API has no field for.
 
-const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf(
+const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf<Row>(
   voteSummary,
   [
     'id_glosowania',
@@ -81,6 +81,11 @@ const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf(
     posiedzenie_numer: { description: descriptionOf(session.shape.numer)! },
     punkt_numer: { description: descriptionOf(agendaPoint.shape.numer)! },
   },
+).concat(
+  // the stated tallies are the snapshot's `<name>_podane` columns (CONTRACT §10)
+  voteRecordColumns<Row>((r, column) =>
+    column === 'imienne' ? r['imienne'] === 1 : (r[column.replace(/_zrodla$/, '_podane')] ?? null),
+  ),
 );
 
 /** A column of the file's own, valued by the row's field of that name. */
@@ -191,7 +196,8 @@ export function bulkColumns(file: BulkFile, scope: BulkScope = {}): ReadonlyArra
 
 const VOTE_SELECT = `g.id_glosowania, g.data, g.godzina, g.kadencja, g.id_organu, o.nazwa AS organ, g.id_posiedzenia,
   s.numer AS posiedzenie_numer, g.id_punktu, p.numer AS punkt_numer, g.numer, g.tytul, g.wynik, g.za, g.przeciw,
-  g.wstrzymujacy, g.nieobecni, g.brak_glosu, g.kontrowersyjnosc, g.jednomyslnosc_procent`;
+  g.wstrzymujacy, g.nieobecni, g.brak_glosu, g.kontrowersyjnosc, g.jednomyslnosc_procent, g.imienne, g.za_podane,
+  g.przeciw_podane, g.wstrzymujacy_podane, g.nieobecni_podane, g.brak_glosu_podane, g.temat`;
 
 /** The prepared reads of one snapshot; build once per snapshot (`new BulkExports(db)`) and reuse. */
 export class BulkExports {

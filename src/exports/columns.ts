@@ -4,6 +4,7 @@
 // column only where it means something else (a cell derived from the row, a wording for one file).
 
 import type { z } from 'zod';
+import { statedTallies as stated, voteSummary as summary } from '../answers/schemas.ts';
 import type { Cell, CsvColumn } from './csv.ts';
 
 interface Wrapped {
@@ -57,3 +58,35 @@ export const ownColumn = <T>(name: string, description: string, value: (row: T) 
   description,
   value,
 });
+
+/** The tallies a vote's source states (CONTRACT §10), each a column `<name>_zrodla`. */
+export const STATED_TALLIES = ['za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu'] as const;
+export type RecordColumn = 'imienne' | `${(typeof STATED_TALLIES)[number]}_zrodla` | 'temat';
+
+/**
+ * The columns of a vote's own record in every vote list and bulk file: `imienne`, the stated tallies
+ * flattened (`liczby_zrodla.za` → `za_zrodla`, …; empty when not stated) and the topic (§11), described
+ * by the fields of the vote summary; `value` reads each from a row.
+ */
+export function voteRecordColumns<T>(value: (row: T, column: RecordColumn) => Cell): Array<CsvColumn<T>> {
+  const tally = stated as unknown as z.ZodObject;
+  return [
+    // a boolean is 1 or 0 in a CSV file (./csv.ts), so the field's true/false reads so here
+    ownColumn<T>(
+      'imienne',
+      descriptionOf(summary.shape.imienne)!
+        .replace(/^true:/, '1:')
+        .replace('; false:', '; 0:'),
+      (r) => value(r, 'imienne'),
+    ),
+    ...STATED_TALLIES.map((k) => {
+      const name = `${k}_zrodla` as const;
+      return ownColumn<T>(
+        name,
+        `${descriptionOf(tally.shape[k] as z.ZodType)!.replace(/; null: .*$/, '')} (liczby_zrodla.${k}); puste: źródło nie podaje`,
+        (r) => value(r, name),
+      );
+    }),
+    columnAs<T>('temat', summary, 'temat', (r) => value(r, 'temat')),
+  ];
+}

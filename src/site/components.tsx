@@ -19,6 +19,7 @@ import {
 } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
 import { PAGES, linkTo } from './paths.ts';
+import { TallyOnlyMark, TopicLink } from './record.tsx';
 
 export function ResultBadge({ wynik }: { wynik: string }) {
   const passed = wynik === 'przyjęto';
@@ -124,7 +125,8 @@ export function VoteTable({
                 <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
                 <div class="muted">
                   <span class="show-s">{formatDate(v.data)} · </span>
-                  {v.organ}
+                  {v.organ} · temat: <TopicLink ctx={ctx} temat={v.temat} />
+                  <TallyOnlyMark vote={v} />
                   {ballot && <span class="show-s"> · {v.wynik}</span>}
                 </div>
               </td>

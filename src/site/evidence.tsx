@@ -13,13 +13,15 @@ import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import type { CouncilMap } from '../statystyki/queries.ts';
 import { utils } from '../utils/endpoints.ts';
-import { BodySelect, FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
+import { BodySelect, CsvLink, FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
 import { pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
-import { type LoadContext, page } from './page.ts';
+import { cohesionList, rankedCohesion } from './lists.ts';
+import { NO_BASE, percentText } from './record.tsx';
+import { type InputOf, type LoadContext, download, page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
-import { PAGES, linkTo, pagePath } from './paths.ts';
+import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
 
 /** A figure that leads to its evidence: `count` is how many rows the list at `to` has. */
 export function Figure({ to, count, children }: { to: string; count: number; children?: ComponentChildren }) {
@@ -41,7 +43,9 @@ export function Method({ ctx, anchor, what }: { ctx: PageContext; anchor: string
 
 /** "84,38% z 1 034 głosowań": a percent with the count it is a share of. */
 export const percentOf = (percent: number, total: number, unit: [string, string, string]) =>
-  `${formatPercent(percent)} z ${formatNumber(total)} ${plural(total, ...unit)}`;
+  total === 0
+    ? `— (brak ${unit[2]}: nie ma z czego liczyć)`
+    : `${formatPercent(percent)} z ${formatNumber(total)} ${plural(total, ...unit)}`;
 
 const GLOSOWAN: [string, string, string] = ['głosowania', 'głosowań', 'głosowań'];
 
@@ -102,18 +106,31 @@ export const attendanceRecordsPage = page({
             <TermSelect terms={terms} value={kadencja} />
           </FilterForm>
           <ScopeNote ctx={ctx} scoped={scoped(null, false)} />
-          <p class="lead">
-            Frekwencja{' '}
-            <strong>
-              {percentOf(attendance.frekwencja_procent, attendance.liczba_posiedzen, [
-                'posiedzenia',
-                'posiedzeń',
-                'posiedzeń',
-              ])}
-            </strong>
-            : obecny na {formatNumber(attendance.obecnosci)}, nieobecny na {formatNumber(attendance.nieobecnosci)} (
-            <Method ctx={ctx} anchor="frekwencja" what="frekwencja" />
-            ).
+          {attendance.liczba_posiedzen === 0 ? (
+            <p class="lead">
+              Frekwencja — brak zapisów obecności w tym zakresie, więc nie ma z czego jej liczyć (
+              <Method ctx={ctx} anchor="frekwencja" what="frekwencja" />
+              ).
+            </p>
+          ) : (
+            <p class="lead">
+              Frekwencja{' '}
+              <strong>
+                {percentOf(attendance.frekwencja_procent, attendance.liczba_posiedzen, [
+                  'posiedzenia',
+                  'posiedzeń',
+                  'posiedzeń',
+                ])}
+              </strong>
+              : obecny na {formatNumber(attendance.obecnosci)}, nieobecny na {formatNumber(attendance.nieobecnosci)} (
+              <Method ctx={ctx} anchor="frekwencja" what="frekwencja" />
+              ).
+            </p>
+          )}
+          <p>
+            Obecność na posiedzeniu bierzemy z listy obecności, gdy źródło ją publikuje; na posiedzeniu bez listy radny
+            jest obecny, gdy oddał choć jeden głos. Zapisy są tylko z czasu, gdy był członkiem organu (
+            <a href={`${linkTo(ctx, PAGES.method)}#listy-obecnosci`}>jak liczymy</a>).
           </p>
           {list.items.length === 0 ? (
             <p class="muted">Brak zapisów obecności.</p>
@@ -126,6 +143,7 @@ export const attendanceRecordsPage = page({
                     <th scope="col">Data</th>
                     <th scope="col">Posiedzenie</th>
                     <th scope="col">Obecność</th>
+                    <th scope="col">Skąd</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -136,6 +154,7 @@ export const attendanceRecordsPage = page({
                         <a href={linkTo(ctx, PAGES.session, { id: r.id_posiedzenia })}>posiedzenie nr {r.numer}</a>
                       </td>
                       <td>{r.obecny ? 'obecny' : <strong>nieobecny</strong>}</td>
+                      <td>{r.lista_obecnosci ? 'z listy obecności' : 'z głosowań'}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -308,7 +327,7 @@ export const comparePage = page({
         'Frekwencja',
         (f) => (
           <>
-            {formatPercent(f.attendance.frekwencja_procent)} z{' '}
+            {percentText(f.attendance.frekwencja_procent, f.attendance.liczba_posiedzen, NO_BASE.attendance)} z{' '}
             <Figure
               to={linkTo(ctx, PAGES.attendanceRecords, { token: f.p.token }, { kadencja })}
               count={f.attendance.liczba_posiedzen}
@@ -321,7 +340,8 @@ export const comparePage = page({
         'Zgodność z ugrupowaniem',
         (f) => (
           <>
-            {formatPercent(f.agreement.zgodnosc_procent)} z {formatNumber(f.agreement.wszystkie_glosowania)} głosowań
+            {percentText(f.agreement.zgodnosc_procent, f.agreement.wszystkie_glosowania, NO_BASE.agreement)} z{' '}
+            {formatNumber(f.agreement.wszystkie_glosowania)} głosowań
           </>
         ),
       ],
@@ -451,14 +471,16 @@ export const cohesionPage = page({
   route: PAGES.cohesion,
   load: async ({ query: { kadencja }, organ }, { answer }) => {
     const scope = { kadencja, organ, limit: 100 };
-    const [groups, months, terms] = await Promise.all([
-      answer(statystyki.groupCohesion, { query: scope }),
+    const [cohesion, months, terms] = await Promise.all([
+      rankedCohesion({ answer }, { kadencja, organ }),
       answer(statystyki.cohesionByMonth, { query: scope }),
       answer(utils.terms, {}),
     ]);
-    return { kadencja, groups, months: new Map(months.map((g) => [g.id_ugrupowania, g.miesiace])), terms };
+    return { kadencja, cohesion, months: new Map(months.map((g) => [g.id_ugrupowania, g.miesiace])), terms };
   },
-  render: ({ kadencja, groups, months, terms }, ctx) => {
+  render: ({ kadencja, cohesion, months, terms }, ctx) => {
+    const { ranked, unranked, min } = cohesion;
+    const groups = [...ranked, ...unranked];
     return {
       title: 'Spójność klubów',
       section: 'rankingi',
@@ -475,10 +497,19 @@ export const cohesionPage = page({
           <FilterForm ctx={ctx} label="Zakres">
             <TermSelect terms={terms} value={kadencja} />
           </FilterForm>
+          <p class="note">
+            W rankingu są ugrupowania, których spójność opiera się na co najmniej {formatNumber(min)}{' '}
+            {plural(min, 'głosowaniu', 'głosowaniach', 'głosowaniach')}: to połowa głosowań ugrupowania z największą ich
+            liczbą w tym zakresie, nie mniej niż 10 (co najmniej 10 głosowań), żeby dwa kluby z 7 głosowaniami po 100%
+            nie wyprzedziły klubu ze 100 głosowaniami (<a href={`${linkTo(ctx, PAGES.method)}#minimum`}>jak liczymy</a>
+            ).
+          </p>
           {groups.length === 0 ? (
             <p class="muted">
               Brak głosowań, w których co najmniej dwóch członków jednego ugrupowania oddało aktywny głos.
             </p>
+          ) : ranked.length === 0 ? (
+            <p class="muted">Żadne ugrupowanie nie ma jeszcze dość głosowań, by znaleźć się w rankingu.</p>
           ) : (
             <div class="tw">
               <table>
@@ -498,7 +529,7 @@ export const cohesionPage = page({
                   </tr>
                 </thead>
                 <tbody>
-                  {groups.map((g) => (
+                  {ranked.map((g) => (
                     <tr>
                       <td class="num">{g.pozycja}</td>
                       <td>
@@ -512,6 +543,20 @@ export const cohesionPage = page({
               </table>
             </div>
           )}
+          {unranked.length > 0 && (
+            <>
+              <h2>Za mało głosowań, by umieścić w rankingu</h2>
+              <ul>
+                {unranked.map((g) => (
+                  <li>
+                    <a href={`#grupa-${g.id_ugrupowania}`}>{g.nazwa}</a>: spójność{' '}
+                    {percentOf(g.spojnosc_procent, g.liczba_glosowan, GLOSOWAN)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {groups.length > 0 && <CsvLink href={listHref(ctx, PAGES.cohesion, {}, '')} what="tę tabelę" />}
           {groups.map((g) => (
             <section aria-labelledby={`grupa-${g.id_ugrupowania}`}>
               <h2 id={`grupa-${g.id_ugrupowania}`}>{g.nazwa}</h2>
@@ -530,6 +575,12 @@ export const cohesionPage = page({
         </>
       ),
     };
+  },
+  downloads: {
+    '': download(cohesionList, ({ query: { kadencja }, organ }: InputOf<typeof PAGES.cohesion>) => ({
+      kadencja,
+      organ,
+    })),
   },
 });
 

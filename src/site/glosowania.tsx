@@ -31,9 +31,10 @@ import {
   safeHttpUrl,
 } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
+import { TopicLink, VoteRecord, matchedPattern, topicName } from './record.tsx';
 import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
-import { orNotFound } from './params.ts';
+import { SiteError, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
 import { ShareButton, ShareForm } from './share-form.tsx';
 
@@ -47,6 +48,7 @@ const voteFilter = ({ query: q, organ }: VotesInput): VoteFilter => ({
   search: q.szukaj,
   kadencja: q.kadencja,
   wynik: q.wynik,
+  temat: q.temat,
   data_od: q.od,
   data_do: q.do,
   close: q.wyrownane,
@@ -58,6 +60,10 @@ export const votesPage = page({
   load: async (input, context) => {
     const filter = voteFilter(input);
     const page = input.query.strona;
+    const topics = context.frame.topics ?? new Map<string, string>();
+    if (filter.temat !== undefined && !topics.has(filter.temat)) {
+      throw new SiteError(400, `Nie ma tematu „${filter.temat}”; tematy: ${[...topics.keys()].join(', ')}.`);
+    }
     const [{ items, total, exact }, terms] = await Promise.all([
       readList(voteList, filter, context, page, VOTES_PAGE),
       context.answer(utils.terms, {}),
@@ -71,18 +77,23 @@ export const votesPage = page({
       szukaj: filter.search,
       kadencja: filter.kadencja,
       wynik: filter.wynik,
+      temat: filter.temat,
       od: filter.data_od,
       do: filter.data_do,
       wyrownane: filter.close,
     };
     return {
-      title: filter.search ? `Głosowania: „${filter.search}”` : 'Głosowania',
+      title: filter.search
+        ? `Głosowania: „${filter.search}”`
+        : filter.temat
+          ? `Głosowania: ${topicName(ctx, filter.temat)}`
+          : 'Głosowania',
       section: 'glosowania',
       description: `${formatNumber(result.total)} ${plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}: tytuł, wynik i rozkład głosów każdego.`,
       feed: { title: `Najnowsze głosowania: ${scopeName}`, href: feedPaths.votes(ctx.organ) },
       body: (
         <>
-          <h1>Głosowania</h1>
+          <h1>Głosowania{filter.temat && <>: {topicName(ctx, filter.temat)}</>}</h1>
           <FilterForm ctx={ctx} label="Wyszukiwanie głosowań" ownOrgan>
             <label for="f-szukaj">
               Szukaj w tytułach
@@ -102,6 +113,17 @@ export const votesPage = page({
                 </option>
               </select>
             </label>
+            <label for="f-temat">
+              Temat
+              <select id="f-temat" name="temat">
+                <option value="">Każdy</option>
+                {[...(ctx.topics ?? [])].map(([id, nazwa]) => (
+                  <option value={id} selected={filter.temat === id}>
+                    {nazwa}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label for="f-od">
               Od dnia
               <input id="f-od" type="date" name="od" value={filter.data_od ?? ''} />
@@ -119,6 +141,10 @@ export const votesPage = page({
             {atLeast}
             {formatNumber(result.total)} {plural(result.total, 'głosowanie', 'głosowania', 'głosowań')}
             {result.pages > 1 ? `, strona ${result.page} z ${atLeast}${result.pages}` : ''}.
+          </p>
+          <p class="muted">
+            <a href={linkTo(ctx, PAGES.topics, { kadencja: filter.kadencja })}>Głosowania według tematów</a> i jak
+            głosowanie dostaje temat.
           </p>
           <VoteTable ctx={ctx} votes={result.items} caption="Wyniki wyszukiwania" />
           <Pager
@@ -156,6 +182,7 @@ export function BallotsByGroup({
   highlight?: number | undefined;
   share?: boolean;
 }) {
+  if (!data.vote.imienne) return null; // VoteRecord says why: the source gives no roll call
   if (data.ballots.length === 0) return <p class="muted">Brak zapisanych głosów.</p>;
   const person = (b: BallotEntry) => {
     const marked = b.id_osoby === highlight;
@@ -248,13 +275,15 @@ export function VoteSummaryBlock({ ctx, data }: { ctx: PageContext; data: VotePa
             {' '}
             · punkt {v.punkt.numer}: {v.punkt.tytul}
           </>
-        )}
+        )}{' '}
+        · temat: <TopicLink ctx={ctx} temat={v.temat} />
       </p>
       <p class="lead">
         <ResultBadge wynik={v.wynik} /> {v.za} za, {v.przeciw} przeciw, {v.wstrzymujacy}{' '}
         {plural(v.wstrzymujacy, 'wstrzymał się', 'wstrzymało się', 'wstrzymało się')}
       </p>
       <CountsBar counts={voteCounts(v)} />
+      <VoteRecord vote={v} />
     </>
   );
 }
@@ -299,11 +328,11 @@ const ballotsOf = async ({ params: { id } }: VoteInput, { answer }: LoadContext)
 
 export const votePage = page({
   route: PAGES.vote,
-  load: async ({ params: { id }, query: { glos } }, context) => ({
-    glos,
-    found: await orNotFound(NO_VOTE, votePageData(context, id)),
-  }),
-  render: ({ glos, found }, ctx) => {
+  load: async ({ params: { id }, query: { glos } }, context) => {
+    const found = await orNotFound(NO_VOTE, votePageData(context, id));
+    return { glos, found, filed: matchedPattern(context.readers.vocabulary, found.vote.tytul) };
+  },
+  render: ({ glos, found, filed }, ctx) => {
     const v = found.vote;
     const counts = voteCounts(v);
     // Each figure of the vote leads to the ballots behind it: this page, its ballots with one value.
@@ -315,6 +344,18 @@ export const votePage = page({
       'za' as 'za' | 'przeciw' | 'wstrzymujacy',
     );
     const shown = glos === undefined ? [] : found.ballots.filter((b) => b.glos === glos);
+    // A tally-only vote's figures are the minutes' numbers: no ballots to lead to (CONTRACT §10).
+    const stated = v.liczby_zrodla;
+    const Count = ({ b }: { b: keyof typeof counts }) =>
+      v.imienne ? (
+        <Figure to={ballotsWith(b)} count={counts[b]} />
+      ) : stated && stated[b === 'nieobecny' ? 'nieobecni' : b] === null ? (
+        <>
+          — <span class="muted">(nie podano)</span>
+        </>
+      ) : (
+        <>{formatNumber(counts[b])}</>
+      );
     return {
       title: v.tytul,
       section: 'glosowania',
@@ -328,10 +369,15 @@ export const votePage = page({
         <>
           <h1 class="title">{v.tytul}</h1>
           <VoteSummaryBlock ctx={ctx} data={found} />
+          <p class="muted">
+            Temat „{topicName(ctx, v.temat)}” nadany automatycznie według słów tytułu:{' '}
+            {filed ? `tytuł zawiera „${filed.wzorzec}”` : 'żaden wzorzec nie pasuje do tytułu'} (
+            <a href={`${linkTo(ctx, PAGES.topics)}#wzorce`}>jak głosowanie dostaje temat</a>).
+          </p>
           <ul class="figs">
             {BALLOTS.map((b) => (
               <li>
-                {COUNT_LABEL[b]}: <Figure to={ballotsWith(b)} count={counts[b]} />
+                {COUNT_LABEL[b]}: <Count b={b} />
               </li>
             ))}
           </ul>
@@ -340,29 +386,44 @@ export const votePage = page({
               <dt>
                 Kontrowersyjność <Method ctx={ctx} anchor="kontrowersyjnosc" what="kontrowersyjność" />
               </dt>
-              <dd>
-                {v.kontrowersyjnosc}
-                <span class="vh"> na 100</span>
-              </dd>
-              <dd class="basis">
-                z <Figure to={ballotsWith('za')} count={v.za} /> za i{' '}
-                <Figure to={ballotsWith('przeciw')} count={v.przeciw} /> przeciw
-              </dd>
+              {v.za + v.przeciw === 0 ? (
+                <dd>
+                  — <span class="muted">nikt nie głosował za ani przeciw</span>
+                </dd>
+              ) : (
+                <>
+                  <dd>
+                    {v.kontrowersyjnosc}
+                    <span class="vh"> na 100</span>
+                  </dd>
+                  <dd class="basis">
+                    z <Count b="za" /> za i <Count b="przeciw" /> przeciw
+                  </dd>
+                </>
+              )}
             </div>
             <div>
               <dt>
                 Jednomyślność <Method ctx={ctx} anchor="jednomyslnosc" what="jednomyślność" />
               </dt>
-              <dd>{formatPercent(v.jednomyslnosc_procent)}</dd>
-              <dd class="basis">
-                <Figure to={ballotsWith(largest)} count={counts[largest]} /> ({BALLOT_LABEL[largest]}) z{' '}
-                {formatNumber(active)} {plural(active, 'aktywnego głosu', 'aktywnych głosów', 'aktywnych głosów')}
-              </dd>
+              {active === 0 ? (
+                <dd>
+                  — <span class="muted">brak aktywnych głosów (za, przeciw, wstrzymujących się)</span>
+                </dd>
+              ) : (
+                <>
+                  <dd>{formatPercent(v.jednomyslnosc_procent)}</dd>
+                  <dd class="basis">
+                    <Count b={largest} /> ({BALLOT_LABEL[largest]}) z {formatNumber(active)}{' '}
+                    {plural(active, 'aktywnego głosu', 'aktywnych głosów', 'aktywnych głosów')}
+                  </dd>
+                </>
+              )}
             </div>
             <div>
               <dt>Nieobecni</dt>
               <dd>
-                <Figure to={ballotsWith('nieobecny')} count={v.nieobecni} />
+                <Count b="nieobecny" />
               </dd>
             </div>
           </dl>
@@ -390,9 +451,13 @@ export const votePage = page({
               )}
             </section>
           )}
-          <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} />
-          <h2>Głosy według ugrupowań</h2>
-          <BallotsByGroup ctx={ctx} data={found} share />
+          {v.imienne && (
+            <>
+              <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} />
+              <h2>Głosy według ugrupowań</h2>
+              <BallotsByGroup ctx={ctx} data={found} share />
+            </>
+          )}
           <h2>Załączniki</h2>
           {found.attachments.length === 0 ? (
             <p class="muted">Brak załączników.</p>

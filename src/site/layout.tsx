@@ -33,6 +33,8 @@ export interface PageContext {
   /** PUBLIC_URL: the only base of absolute URLs; null: links stay relative, no preview image. */
   publicUrl: PublicUrl;
   siteName: string;
+  /** The names of the snapshot's topics by id (CONTRACT §11), in the vocabulary's order, `inne` last. */
+  topics?: ReadonlyMap<string, string> | undefined;
   snapshot?: { id: string; builtAt: string; newestVote: string | null; credit: DataCredit } | undefined;
 }
 

@@ -5,7 +5,7 @@
 
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { councillorVote, rankedVote, voteSummary } from '../answers/schemas.ts';
-import { columnsOf, ownColumn } from '../exports/columns.ts';
+import { columnsOf, ownColumn, voteRecordColumns } from '../exports/columns.ts';
 import type { CsvColumn } from '../exports/csv.ts';
 import type { ListPage, ListRead } from '../exports/list.ts';
 import type { CouncillorFound } from '../find/queries.ts';
@@ -19,6 +19,7 @@ import { statystyki } from '../statystyki/endpoints.ts';
 import {
   attendanceRankingItem,
   bodyActivity,
+  cohesionItem,
   loyalistRankingItem,
   rebelRankingItem,
   topPair,
@@ -53,6 +54,14 @@ const paged = <T>(answer: {
 const VOTE_COLUMNS = ['id_glosowania', 'data', 'godzina', 'tytul', 'organ', 'wynik', 'za', 'przeciw', 'wstrzymujacy'];
 const PERSON_COLUMNS = ['id_osoby', 'imie_nazwisko', 'ugrupowanie'];
 
+/** A vote's own record in a list's CSV (CONTRACT §10, §11): imienne, the stated tallies, the topic. */
+const recordColumns = <T extends Pick<VoteSummary, 'imienne' | 'liczby_zrodla' | 'temat'>>() =>
+  voteRecordColumns<T>((v, column) =>
+    column === 'imienne' || column === 'temat'
+      ? v[column]
+      : (v.liczby_zrodla?.[column.replace(/_zrodla$/, '') as keyof NonNullable<VoteSummary['liczby_zrodla']>] ?? null),
+  );
+
 /** "Close" votes: kontrowersyjnosc ≥ 80, i.e. the smaller of za and przeciw is at least 40 % of both. */
 export const CLOSE_VOTE = 80;
 
@@ -85,6 +94,7 @@ export interface CouncillorVotes {
   lista: CouncillorListName;
   kadencja: string | undefined;
   glos: (typeof GLOS_VALUES)[number] | undefined;
+  temat: string | undefined;
   organ: number | undefined;
 }
 
@@ -100,11 +110,14 @@ const COUNCILLOR_VOTE_LISTS = {
 export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos: string }> = {
   file: 'glosowania-radnego',
   batch: 100,
-  columns: columnsOf(councillorVote, [...VOTE_COLUMNS.slice(0, 5), 'glos', ...VOTE_COLUMNS.slice(5)], {
-    glos: { description: `Głos radnego: ${GLOS_VALUES.join(', ')}` },
-  }),
-  rows: ({ id, lista, kadencja, glos, organ }, { answer }) => {
-    const query = lista === 'wszystkie' ? { kadencja, organ, glos } : { kadencja };
+  columns: [
+    ...columnsOf(councillorVote, [...VOTE_COLUMNS.slice(0, 5), 'glos', ...VOTE_COLUMNS.slice(5)], {
+      glos: { description: `Głos radnego: ${GLOS_VALUES.join(', ')}` },
+    }),
+    ...recordColumns(),
+  ],
+  rows: ({ id, lista, kadencja, glos, temat, organ }, { answer }) => {
+    const query = lista === 'wszystkie' ? { kadencja, organ, glos, temat } : { kadencja };
     return async (page, limit) =>
       paged(await answer(COUNCILLOR_VOTE_LISTS[lista], { params: { id }, query: { ...query, page, limit } }));
   },
@@ -136,6 +149,7 @@ export interface VoteFilter {
   search: string | undefined;
   kadencja: string | undefined;
   wynik: string | undefined;
+  temat: string | undefined;
   data_od: string | undefined;
   data_do: string | undefined;
   close: boolean;
@@ -145,7 +159,7 @@ export interface VoteFilter {
 export const voteList: SiteList<VoteFilter, VoteSummary> = {
   file: 'glosowania',
   batch: 100,
-  columns: columnsOf(voteSummary, VOTE_COLUMNS),
+  columns: [...columnsOf(voteSummary, VOTE_COLUMNS), ...recordColumns()],
   rows:
     ({ close, ...filter }, { answer }) =>
     async (page, limit) =>
@@ -206,7 +220,7 @@ export const sessionList: SiteList<{ kadencja: string | undefined; organ: number
 export const sessionVoteList: SiteList<{ id: number }, VoteSummary> = {
   file: 'glosowania-posiedzenia',
   batch: 1000,
-  columns: columnsOf(voteSummary, VOTE_COLUMNS),
+  columns: [...columnsOf(voteSummary, VOTE_COLUMNS), ...recordColumns()],
   rows: async ({ id }, { answer }) => whole(await answer(posiedzenia.votes, { params: { id } })),
 };
 
@@ -290,12 +304,12 @@ export const RANKINGS = {
   ),
   sporne: ranking<Ranked<VoteSummary>>(
     'sporne',
-    columnsOf(rankedVote, ['pozycja', ...VOTE_COLUMNS]),
+    [...columnsOf(rankedVote, ['pozycja', ...VOTE_COLUMNS]), ...recordColumns()],
     ({ answer }, scope) => answer(statystyki.mostControversial, { query: top(scope) }),
   ),
   jednomyslne: ranking<Ranked<VoteSummary>>(
     'jednomyslne',
-    columnsOf(rankedVote, ['pozycja', ...VOTE_COLUMNS, 'jednomyslnosc_procent']),
+    [...columnsOf(rankedVote, ['pozycja', ...VOTE_COLUMNS, 'jednomyslnosc_procent']), ...recordColumns()],
     ({ answer }, scope) => answer(statystyki.mostUnanimous, { query: top(scope) }),
   ),
   pary: ranking<RowOf<typeof statystyki.topCoalitions>>(
@@ -344,3 +358,45 @@ export const RANKINGS = {
 };
 
 export type RankingName = keyof typeof RANKINGS;
+
+// ── Group cohesion ───────────────────────────────────────────────────────────────────────────────
+
+/** The groups /spojnosc reads (the endpoint's largest page). */
+const COHESION_GROUPS = 100;
+
+/**
+ * The groups of /spojnosc, ranked as the site's rankings are: only those whose figure rests on at least
+ * half the largest group's votes (and at least 10), renumbered; the rest follow, unranked (`pozycja`
+ * null), so that two groups of 7 votes at 100 % do not lead.
+ */
+export async function rankedCohesion(
+  { answer }: Pick<LoadContext, 'answer'>,
+  scope: { kadencja: string | undefined; organ: number | undefined },
+) {
+  const groups = await answer(statystyki.groupCohesion, { query: { ...scope, limit: COHESION_GROUPS } });
+  const largest = groups.reduce((most, g) => Math.max(most, g.liczba_glosowan), 0);
+  const min = Math.max(10, Math.ceil(largest / 2));
+  type Placed = Omit<(typeof groups)[number], 'pozycja'> & { pozycja: number | null };
+  const ranked: Placed[] = groups.filter((g) => g.liczba_glosowan >= min).map((g, i) => ({ ...g, pozycja: i + 1 }));
+  const unranked: Placed[] = groups.filter((g) => g.liczba_glosowan < min).map((g) => ({ ...g, pozycja: null }));
+  return { min, largest, ranked, unranked };
+}
+export type RankedCohesion = Awaited<ReturnType<typeof rankedCohesion>>;
+
+export const cohesionList: SiteList<
+  { kadencja: string | undefined; organ: number | undefined },
+  RankedCohesion['ranked'][number]
+> = {
+  file: 'spojnosc',
+  batch: COHESION_GROUPS,
+  columns: columnsOf(cohesionItem, ['pozycja', 'id_ugrupowania', 'nazwa', 'spojnosc_procent', 'liczba_glosowan'], {
+    pozycja: {
+      description:
+        'Miejsce w rankingu (od 1); puste: za mało głosowań (mniej niż połowa głosowań ugrupowania z największą liczbą, i mniej niż 10)',
+    },
+  }),
+  rows: async (scope, context) => {
+    const { ranked, unranked } = await rankedCohesion(context, scope);
+    return whole([...ranked, ...unranked]);
+  },
+};

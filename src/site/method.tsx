@@ -9,6 +9,7 @@ import type { PageContext } from './layout.tsx';
 import { type Minimums, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
+import { matchedPattern } from './record.tsx';
 
 /** What a ranking page says under the rankings it limits. */
 export function MinimumNote({ ctx, min }: { ctx: PageContext; min: Minimums }) {
@@ -29,7 +30,7 @@ const ratio = (a: number, b: number, percent: number) =>
 
 export const methodPage = page({
   route: PAGES.method,
-  load: async ({ query: { kadencja }, organ }, { answer, tokens }) => {
+  load: async ({ query: { kadencja }, organ }, { answer, tokens, readers }) => {
     const scope = { kadencja, organ };
     const min = await rankingMinimums({ answer }, scope);
     const [leaders, controversial, unanimous, cohesion] = await Promise.all([
@@ -40,11 +41,12 @@ export const methodPage = page({
     ]);
     const example = leaders[0];
     const person = example && { params: { id: example.id_osoby }, query: { kadencja } };
-    const [voting, agreement, partners] = person
+    const [voting, agreement, partners, records] = person
       ? await Promise.all([
           answer(radni.votingProfile, person),
           answer(radni.groupAgreement, person),
           answer(radni.coalitions, { ...person, query: { kadencja, limit: 1 } }),
+          answer(radni.attendanceRecords, { ...person, query: { kadencja, page: 1, limit: 100 } }),
         ])
       : [];
     const people = await tokens([...(example ? [example.id_osoby] : []), ...(partners ?? []).map((p) => p.id_osoby)]);
@@ -59,9 +61,19 @@ export const methodPage = page({
       calm: unanimous[0],
       group: cohesion[0],
       people,
+      // the example's latest records: how many of them came from an attendance list
+      listed: records && {
+        shown: records.data.length,
+        fromList: records.data.filter((r) => r.lista_obecnosci).length,
+      },
+      vocabulary: readers.vocabulary,
+      filed: controversial[0] && matchedPattern(readers.vocabulary, controversial[0].tytul),
     };
   },
-  render: ({ kadencja, min, example, voting, agreement, partners, vote, calm, group, people }, ctx) => {
+  render: (
+    { kadencja, min, example, voting, agreement, partners, vote, calm, group, people, listed, vocabulary, filed },
+    ctx,
+  ) => {
     const who = example && (
       <a href={linkTo(ctx, PAGES.councillor, { token: people.get(example.id_osoby)! }, { kadencja })}>
         {example.imie_nazwisko}
@@ -75,10 +87,11 @@ export const methodPage = page({
         <>
           <h1>Jak liczymy</h1>
           <p>
-            Każda liczba na tej stronie jest policzona z imiennych wyników głosowań, dokładnie tak samo za każdym razem,
-            i prowadzi do listy głosowań albo posiedzeń, z których powstała. Przykłady poniżej pochodzą z danych, które
-            teraz pokazujemy ({scopeLabel}). Procenty zaokrąglamy do dwóch miejsc po przecinku (połówki w górę), licząc
-            dokładnie na liczbach całkowitych.
+            Każda liczba na tej stronie jest policzona z imiennych wyników głosowań i list obecności (głosowanie bez
+            imiennego wykazu — z liczb protokołu), dokładnie tak samo za każdym razem, i prowadzi do listy głosowań albo
+            posiedzeń, z których powstała. Przykłady poniżej pochodzą z danych, które teraz pokazujemy ({scopeLabel}).
+            Procenty zaokrąglamy do dwóch miejsc po przecinku (połówki w górę), licząc dokładnie na liczbach
+            całkowitych.
           </p>
           <p class="muted">
             Głos <strong>aktywny</strong> to za, przeciw albo wstrzymanie się. Pozostałe zapisy to{' '}
@@ -114,6 +127,46 @@ export const methodPage = page({
               posiedzeń: {ratio(example.obecnosci, example.liczba_posiedzen, example.frekwencja_procent)}.
             </p>
           )}
+
+          <h2 id="listy-obecnosci">Listy obecności i czas w organie</h2>
+          <p>
+            Wiele rad wymienia w imiennych wynikach tylko tych, którzy głosowali: radny nieobecny na całym posiedzeniu
+            nie ma tam żadnego zapisu, więc z samych głosowań jego frekwencja wyszłaby zawyżona. Dlatego gdy źródło
+            publikuje listę obecności posiedzenia, obecność bierzemy z tej listy: kto jest na liście, był obecny (nawet
+            jeśli w żadnym głosowaniu nie oddał głosu), kto z członków organu go nie ma — był nieobecny. Tylko dla
+            posiedzeń bez listy obecność wynika z głosowań. Zapis obecności radny ma wyłącznie z czasu, gdy był
+            członkiem organu: przed objęciem mandatu i po jego wygaśnięciu nie jest liczony jako nieobecny. Na stronie
+            obecności każdego radnego przy każdym posiedzeniu piszemy, skąd jest zapis.
+          </p>
+          {listed && listed.shown > 0 && (
+            <p class="note">
+              Przykład: {who} — z {formatNumber(listed.shown)} najnowszych zapisów obecności{' '}
+              {formatNumber(listed.fromList)} pochodzi z list obecności, a{' '}
+              {formatNumber(listed.shown - listed.fromList)} z głosowań (
+              <a href={linkTo(ctx, PAGES.attendanceRecords, { token: people.get(example!.id_osoby)! }, { kadencja })}>
+                zapisy obecności
+              </a>
+              ).
+            </p>
+          )}
+
+          <h2 id="liczby-zrodla">Liczby z protokołu a lista imienna</h2>
+          <p>
+            Rada podaje w protokole wynik i liczby głosów (za, przeciw, wstrzymujących się), a osobno — jeśli w ogóle —
+            imienny wykaz głosów. Liczby na stronach głosowań liczymy z wykazu imiennego. Gdy liczby z protokołu się z
+            nim nie zgadzają (ktoś zgłosił głos ustnie, wykaz kogoś pomija, głos poprawiono po głosowaniu), pokazujemy
+            obie wersje obok siebie, np. „Protokół: 33 za, 0 przeciw; lista imienna: 31 za, 0 przeciw”. Głosowanie bez
+            imiennego wykazu (zdarza się np. przy głosowaniach jawnych bez systemu elektronicznego) pokazujemy z
+            liczbami z protokołu i piszemy, że wykazu nie ma: liczy się do wyników i rankingów głosowań, ale do
+            wskaźników żadnego radnego nie wchodzi, bo nie wiadomo, kto jak głosował. Wynik zawsze jest ten, który
+            podała rada: jeśli przyjęto uchwałę mimo przewagi głosów przeciw albo odrzucono mimo przewagi za, uchwała
+            wymagała innej większości niż zwykła (bezwzględnej, kwalifikowanej) — piszemy to przy głosowaniu, a jaką
+            większość, gdy źródło to podaje.
+          </p>
+          <p class="muted">
+            Przykłady takich głosowań z tych danych: strony głosowań oznaczone „bez wykazu imiennego” na{' '}
+            <a href={linkTo(ctx, PAGES.votes, { kadencja })}>liście głosowań</a>.
+          </p>
 
           <h2 id="zgodnosc-grupa">Zgodność z ugrupowaniem</h2>
           <p>
@@ -204,6 +257,34 @@ export const methodPage = page({
             najlepiej oddawały te odległości. Radnych bez dość wspólnych głosowań z innymi pomijamy i podajemy ich
             liczbę. Osie nie mają nazw: liczy się tylko, kto jest blisko kogo.
           </p>
+
+          <h2 id="tematy">Tematy głosowań</h2>
+          <p>
+            Każde głosowanie dostaje jeden temat automatycznie, według słów tytułu, nie przez człowieka. Tytuł i wzorce
+            porównujemy po uproszczeniu (bez polskich znaków, małymi literami, pojedyncze spacje); wzorzec pasuje, gdy
+            zaczyna słowo tytułu („park” pasuje do „Parku” i „parkingu”, nie do „Zaparkowanie”). Temat to pierwszy z
+            listy poniżej, którego któryś wzorzec pasuje; gdy żaden — „Inne”. Liczby radnego w temacie („Jak głosuje w
+            tematach”) liczymy tak samo jak jego liczby ogółem, tylko z głosowań tego tematu.
+          </p>
+          <ol>
+            {vocabulary.map((entry) => (
+              <li>
+                {entry.nazwa}:{' '}
+                {entry.wzorce
+                  .filter((w) => w.trim() !== '')
+                  .map((w) => `„${w}”`)
+                  .join(', ') || 'bez wzorców'}
+              </li>
+            ))}
+            <li>Inne: gdy nie pasuje żaden wzorzec</li>
+          </ol>
+          {vote && (
+            <p class="note">
+              Przykład: <a href={linkTo(ctx, PAGES.vote, { id: vote.id_glosowania })}>{vote.tytul}</a> —{' '}
+              {filed ? `tytuł zawiera „${filed.wzorzec}”` : 'żaden wzorzec nie pasuje'}, więc temat „
+              {filed ? filed.nazwa : 'Inne'}” (<a href={linkTo(ctx, PAGES.topics, { kadencja })}>wszystkie tematy</a>).
+            </p>
+          )}
 
           <h2 id="minimum">Rankingi: najmniejsza próba</h2>
           <p>

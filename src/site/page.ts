@@ -41,8 +41,8 @@ export interface LoadContext {
     endpoint: Endpoint<P, Q, B, R>,
     input: { params?: Record<string, Value>; query?: Record<string, Value> },
   ): Promise<Awaited<R>>;
-  /** The renderings of the snapshot that are not API answers: name search, the data's credit, the bulk files. */
-  readers: Pick<SiteReaders, 'find' | 'credit' | 'bulk'>;
+  /** The renderings of the snapshot that are not API answers: name search, the data's credit, the bulk files, the topic vocabulary. */
+  readers: Pick<SiteReaders, 'find' | 'credit' | 'bulk' | 'vocabulary'>;
   /** The snapshot's identity and age (for the pages that say how fresh the data is). */
   snapshot: Pick<Snapshot, 'id' | 'builtAt' | 'newestVote'>;
   /** What every page knows: its scope, the bodies, the site's name. */
@@ -140,3 +140,11 @@ export function loadContext(snapshot: Snapshot, shares: ShareLinks, frame: PageC
  */
 export const bodiesOf = (snapshot: Snapshot, shares: ShareLinks) =>
   utils.bodies.handler(parseInput(utils.bodies, {}), { queries: snapshot.queries, shares });
+
+/** The snapshot's topics (/api/utils/tematy's ids and names, every page's frame: vote rows name their topic). */
+export const topicNamesOf = (snapshot: Snapshot, shares: ShareLinks): ReadonlyMap<string, string> =>
+  new Map(
+    utils.topics
+      .handler(parseInput(utils.topics, {}), { queries: snapshot.queries, shares })
+      .map((t) => [t.temat, t.nazwa]),
+  );

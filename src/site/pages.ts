@@ -14,6 +14,7 @@ import { councillorPage, councillorsPage } from './radni.tsx';
 import { rankingsPage } from './rankingi.tsx';
 import { searchPage } from './search.tsx';
 import { sharePage } from './share.tsx';
+import { topicsPage } from './tematy.tsx';
 
 /** Every page, in the order the router tries them (a fixed path before a pattern that would match it). */
 export const SITE_PAGES: readonly AnyPage[] = [
@@ -31,5 +32,6 @@ export const SITE_PAGES: readonly AnyPage[] = [
   sessionsPage,
   sessionPage,
   rankingsPage,
+  topicsPage,
   sharePage,
 ];

@@ -14,6 +14,7 @@ import {
   kadencjaParam,
   pageParam,
   searchParam,
+  tematParam,
   wynikParam,
 } from '../http/params.ts';
 
@@ -72,6 +73,7 @@ const SITE_PARAMS = {
     schema: glosParam.optional(),
     must: 'musi mieć jedną z wartości: za, przeciw, wstrzymujacy, nieobecny, brak_glosu',
   },
+  temat: { schema: tematParam.optional(), must: 'musi być identyfikatorem tematu (lista na stronie /tematy)' },
   radny: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
   drugi: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
 } satisfies Record<string, { schema: z.ZodType; must: string }>;

@@ -4,12 +4,13 @@ import { posiedzenia } from '../posiedzenia/endpoints.ts';
 import { utils } from '../utils/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
 import { type VoteSummary, pagesOf } from './data.ts';
-import { formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import { formatDate, formatNumber, formatTerm, plural } from './format.ts';
 import type { PageContext } from './layout.tsx';
 import { sessionAttendanceList, sessionList, sessionVoteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
 import { orNotFound } from './params.ts';
 import { PAGES, linkTo, listHref } from './paths.ts';
+import { NO_BASE, percentText } from './record.tsx';
 
 /** Sessions per page of /posiedzenia. */
 const SESSIONS_PAGE = 25;
@@ -77,7 +78,7 @@ export const sessionsPage = page({
                         </div>
                       </td>
                       <td class="num">{formatNumber(s.liczba_glosowan)}</td>
-                      <td class="num">{formatPercent(s.frekwencja_procent)}</td>
+                      <td class="num">{percentText(s.frekwencja_procent, s.liczba_obecnosci, NO_BASE.attendance)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -142,7 +143,7 @@ export const sessionPage = page({
     return {
       title: `${sessionName(s)}, ${formatDate(s.data)}`,
       section: 'posiedzenia',
-      description: `${s.organ}, ${formatDate(s.data)}: ${s.liczba_glosowan} ${plural(s.liczba_glosowan, 'głosowanie', 'głosowania', 'głosowań')}, frekwencja ${formatPercent(s.frekwencja_procent)}.`,
+      description: `${s.organ}, ${formatDate(s.data)}: ${s.liczba_glosowan} ${plural(s.liczba_glosowan, 'głosowanie', 'głosowania', 'głosowań')}, frekwencja ${percentText(s.frekwencja_procent, s.liczba_obecnosci, NO_BASE.attendance)}.`,
       body: (
         <>
           <h1>{sessionName(s)}</h1>
@@ -160,7 +161,7 @@ export const sessionPage = page({
             </div>
             <div>
               <dt>Frekwencja</dt>
-              <dd>{formatPercent(s.frekwencja_procent)}</dd>
+              <dd>{percentText(s.frekwencja_procent, s.liczba_obecnosci, NO_BASE.attendance)}</dd>
             </div>
           </dl>
 
@@ -198,7 +199,8 @@ export const sessionPage = page({
 
           <h2>Obecność</h2>
           <p>
-            Obecnych {s.obecni} z {s.liczba_obecnosci} ({formatPercent(s.frekwencja_procent)}).
+            Obecnych {s.obecni} z {s.liczba_obecnosci} (
+            {percentText(s.frekwencja_procent, s.liczba_obecnosci, NO_BASE.attendance)}).
           </p>
           {attendance.length > 0 && (
             <div class="cols">

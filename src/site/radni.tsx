@@ -19,6 +19,7 @@ import { type PartnerItem, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, compareChoices, percentOf } from './evidence.tsx';
 import { BALLOTS, COUNT_LABEL, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
+import { NO_BASE, percentText, topicName } from './record.tsx';
 import {
   COUNCILLORS_PAGE,
   type CouncillorFilter,
@@ -218,14 +219,20 @@ const councillorOf = (
  * (its total is counted per body), and a ballot value (`glos`, the evidence of the profile's counts,
  * which cover every body) keeps every body.
  */
-const councillorVotes = (id: number, { query: { kadencja, lista, glos }, organ }: CouncillorInput): CouncillorVotes => {
+const councillorVotes = (
+  id: number,
+  { query: { kadencja, lista, glos, temat }, organ }: CouncillorInput,
+): CouncillorVotes => {
   const ballot = lista === 'wszystkie' ? glos : undefined;
+  // A topic (the evidence of „Jak głosuje w tematach”, which covers every body) keeps every body too.
+  const topic = lista === 'wszystkie' ? temat : undefined;
   return {
     id,
     lista,
     kadencja,
     glos: ballot,
-    organ: lista === 'wszystkie' && ballot === undefined ? organ : undefined,
+    temat: topic,
+    organ: lista === 'wszystkie' && ballot === undefined && topic === undefined ? organ : undefined,
   };
 };
 
@@ -243,7 +250,7 @@ export const councillorPage = page({
     const p = await councillorOf(input, context);
     const person = { params: { id: p.id_osoby }, query: { kadencja } };
     const listed = councillorVotes(p.id_osoby, input);
-    const [voting, attendance, months, agreement, partners, opponents, votes, listTotals, terms, compare] =
+    const [voting, attendance, months, agreement, partners, opponents, votes, listTotals, terms, compare, topics] =
       await Promise.all([
         answer(radni.votingProfile, person),
         answer(radni.attendance, person),
@@ -255,6 +262,7 @@ export const councillorPage = page({
         answer(radni.voteListTotals, person),
         answer(utils.terms, {}),
         compareChoices(context, { kadencja, first: p.id_osoby }),
+        answer(radni.topics, person),
       ]);
     const people = await context.tokens([...partners.items, ...opponents.items].map((x) => x.id_osoby));
     return {
@@ -262,6 +270,8 @@ export const councillorPage = page({
       kadencja,
       list,
       ballot: listed.glos,
+      topic: listed.temat,
+      topics,
       voting,
       attendance,
       months,
@@ -276,7 +286,7 @@ export const councillorPage = page({
       votes: scoped({ ...votes, page, pages: pagesOf(votes.total, VOTES_PAGE) }, listed.organ !== undefined),
     };
   },
-  render: ({ p, kadencja, list, ballot, voting, ...c }, ctx) => {
+  render: ({ p, kadencja, list, ballot, topic, voting, ...c }, ctx) => {
     const { za, przeciw, wstrzymujacy, nieobecny, brak_glosu } = voting;
     const counts = { za, przeciw, wstrzymujacy, nieobecny, brak_glosu };
     const total = za + przeciw + wstrzymujacy + nieobecny + brak_glosu;
@@ -285,6 +295,7 @@ export const councillorPage = page({
       query: {
         kadencja?: string | undefined;
         lista?: string | undefined;
+        temat?: string | undefined;
         glos?: string | undefined;
         strona?: number | undefined;
       } = {},
@@ -296,8 +307,9 @@ export const councillorPage = page({
       title: p.imie_nazwisko,
       section: 'radni',
       description:
-        `${p.imie_nazwisko}${p.ugrupowanie ? ` (${p.ugrupowanie})` : ''}: frekwencja ${formatPercent(c.attendance.frekwencja_procent)}, ` +
-        `zgodność z ugrupowaniem ${formatPercent(c.agreement.zgodnosc_procent)}.`,
+        `${p.imie_nazwisko}${p.ugrupowanie ? ` (${p.ugrupowanie})` : ''}: frekwencja ` +
+        `${percentText(c.attendance.frekwencja_procent, c.attendance.liczba_posiedzen, NO_BASE.attendance)}, ` +
+        `zgodność z ugrupowaniem ${percentText(c.agreement.zgodnosc_procent, c.agreement.wszystkie_glosowania, NO_BASE.agreement)}.`,
       preview: {
         path: self,
         image: cardPaths.councillor(p.token),
@@ -351,15 +363,19 @@ export const councillorPage = page({
               <h2 id="h-frekwencja">
                 Frekwencja <Method ctx={ctx} anchor="frekwencja" what="frekwencja" />
               </h2>
-              <p class="lead">
-                <strong>{formatPercent(c.attendance.frekwencja_procent)}</strong>: obecność na{' '}
-                {formatNumber(c.attendance.obecnosci)} z{' '}
-                <Figure
-                  to={linkTo(ctx, PAGES.attendanceRecords, { token: p.token }, { kadencja })}
-                  count={c.attendance.liczba_posiedzen}
-                />{' '}
-                posiedzeń.
-              </p>
+              {c.attendance.liczba_posiedzen === 0 ? (
+                <p class="lead">— brak zapisów obecności w tym zakresie, więc nie ma z czego liczyć frekwencji.</p>
+              ) : (
+                <p class="lead">
+                  <strong>{formatPercent(c.attendance.frekwencja_procent)}</strong>: obecność na{' '}
+                  {formatNumber(c.attendance.obecnosci)} z{' '}
+                  <Figure
+                    to={linkTo(ctx, PAGES.attendanceRecords, { token: p.token }, { kadencja })}
+                    count={c.attendance.liczba_posiedzen}
+                  />{' '}
+                  posiedzeń.
+                </p>
+              )}
             </section>
             <section aria-labelledby="h-zgodnosc">
               <h2 id="h-zgodnosc">
@@ -384,6 +400,7 @@ export const councillorPage = page({
               </p>
             </section>
           </div>
+          <TopicFigures ctx={ctx} topics={c.topics} link={(query) => `${here({ kadencja, ...query })}#glosowania`} />
           <h3>Frekwencja w kolejnych miesiącach</h3>
           <MonthlyChart months={c.months} caption="Frekwencja miesięczna" />
 
@@ -434,9 +451,10 @@ export const councillorPage = page({
             </ul>
           </nav>
           <p class="muted">{LIST_HELP[list]}</p>
-          {ballot && (
+          {(ballot || topic) && (
             <p class="note">
-              Tylko głosowania z zapisem „{COUNT_LABEL[ballot]}” ({formatNumber(votes.total)}), ze wszystkich organów.{' '}
+              Tylko głosowania{topic && <> tematu „{topicName(ctx, topic)}”</>}
+              {ballot && <> z zapisem „{COUNT_LABEL[ballot]}”</>} ({formatNumber(votes.total)}), ze wszystkich organów.{' '}
               <a href={`${here({ kadencja })}#glosowania`}>Pokaż wszystkie</a>
             </p>
           )}
@@ -445,7 +463,9 @@ export const councillorPage = page({
           <Pager
             page={votes.page}
             pages={votes.pages}
-            link={(strona) => here({ kadencja, lista: list === 'wszystkie' ? undefined : list, glos: ballot, strona })}
+            link={(strona) =>
+              here({ kadencja, lista: list === 'wszystkie' ? undefined : list, temat: topic, glos: ballot, strona })
+            }
           />
           {votes.total > 0 && (
             <CsvLink href={listHref(ctx, PAGES.councillor, { token: p.token }, 'glosowania')} what="tę listę" />
@@ -469,3 +489,77 @@ export const councillorPage = page({
     oponenci: download(opponentList, partnersOf),
   },
 });
+
+type CouncillorTopic = Awaited<ReturnType<typeof radni.topics.handler>>[number];
+
+/**
+ * „Jak głosuje w tematach” (CONTRACT §11): per topic the councillor's ballots and agreement with their
+ * group, each count leading to their votes of that topic with that ballot, the agreement to their
+ * votes of that topic.
+ */
+function TopicFigures({
+  ctx,
+  topics,
+  link,
+}: {
+  ctx: PageContext;
+  topics: readonly CouncillorTopic[];
+  link: (query: { temat: string; glos?: string }) => string;
+}) {
+  // za and przeciw only, each a link: the page must stay within its budget (test/site.test.ts)
+  const shown = ['za', 'przeciw'] as const;
+  return (
+    <section aria-labelledby="h-tematy">
+      <h2 id="h-tematy">
+        Jak głosuje w tematach <Method ctx={ctx} anchor="tematy" what="tematy głosowań" />
+      </h2>
+      {topics.length === 0 ? (
+        <p class="muted">Brak głosów w tym zakresie.</p>
+      ) : (
+        <div class="tw">
+          <table>
+            <caption class="vh">Głosy radnego i zgodność z ugrupowaniem według tematów</caption>
+            <thead>
+              <tr>
+                <th scope="col">Temat</th>
+                {shown.map((b) => (
+                  <th scope="col" class="num">
+                    {COUNT_LABEL[b]}
+                  </th>
+                ))}
+                <th scope="col" class="num">
+                  Zgodność z klubem
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {topics.map((t) => (
+                <tr>
+                  <th scope="row">
+                    <a href={link({ temat: t.temat })}>{t.nazwa}</a>
+                  </th>
+                  {shown.map((b) => (
+                    <td class="num">
+                      <Figure to={link({ temat: t.temat, glos: b })} count={t[b]} />
+                    </td>
+                  ))}
+                  <td class="num">
+                    {t.wszystkie_glosowania === 0 ? (
+                      <>
+                        — <span class="muted">brak stanowiska klubu</span>
+                      </>
+                    ) : (
+                      <>
+                        {formatPercent(t.zgodnosc_procent)} z {formatNumber(t.wszystkie_glosowania)}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

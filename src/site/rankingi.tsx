@@ -10,6 +10,7 @@ import type { PageContext } from './layout.tsx';
 import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { type InputOf, type SiteList, download, page, readList } from './page.ts';
+import { TallyOnlyMark } from './record.tsx';
 import { PAGES, linkTo, listHref } from './paths.ts';
 
 /** A row of a ranking, as its list reads it. */
@@ -133,9 +134,12 @@ export const rankingsPage = page({
       </>
     );
     const vote = (v: VoteSummary) => (
-      <a class="title" href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>
-        {v.tytul}
-      </a>
+      <>
+        <a class="title" href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>
+          {v.tytul}
+        </a>
+        <TallyOnlyMark vote={v} />
+      </>
     );
     return {
       title: 'Rankingi',

@@ -47,7 +47,7 @@ import { CSV_FILE, bulkRoutes } from './downloads.tsx';
 import { errorPage } from './errors.tsx';
 import { feedRoutes } from './feed-routes.ts';
 import { type PageContext, renderPage } from './layout.tsx';
-import { type AnyPage, type Download, type PageInput, bodiesOf, loadContext } from './page.ts';
+import { type AnyPage, type Download, type PageInput, bodiesOf, loadContext, topicNamesOf } from './page.ts';
 import { SITE_PAGES } from './pages.ts';
 import { SiteError, keptParams, parseSiteQuery } from './params.ts';
 import { FILES, listRoute } from './paths.ts';
@@ -102,6 +102,7 @@ function frameOf(
     bodies,
     publicUrl,
     siteName: siteNameOf(bodies),
+    topics: over && topicNamesOf(over.snapshot, over.shares),
     snapshot: snapshot && {
       id: snapshot.id,
       builtAt: snapshot.builtAt,

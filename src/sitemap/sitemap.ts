@@ -23,6 +23,7 @@ export const SITE_LISTS: readonly string[] = [
   PAGES.votes,
   PAGES.sessions,
   PAGES.rankings,
+  PAGES.topics,
 ].map((page) => pagePath(page));
 
 export const XML_MEDIA_TYPE = 'application/xml; charset=utf-8';

@@ -7,6 +7,7 @@
 
 import { readCredit } from '../credit.ts';
 import type { DataCredit } from '../../core/credit.ts';
+import type { Vocabulary } from '../../core/topics.ts';
 import { CardQueries } from '../cards/data.ts';
 import { BulkExports } from '../exports/bulk.ts';
 import { Feeds } from '../feeds/feeds.ts';
@@ -40,6 +41,11 @@ export class SiteReaders {
   /** The bulk files over the snapshot's own connection (a download opens its own: `BulkExports.forDownload`). */
   get bulk(): BulkExports {
     return (this.bulkFiles ??= new BulkExports(this.snapshot.db));
+  }
+
+  /** The topic vocabulary the snapshot was built with (CONTRACT §11): ids, names and patterns, in file order. */
+  get vocabulary(): Vocabulary {
+    return this.snapshot.queries.utils.vocabulary;
   }
 
   get sitemaps(): Sitemaps {

@@ -1,0 +1,155 @@
+// The source's own record as readers see it (CONTRACT §10): a vote without a roll call shows the tally
+// its minutes state and says so; stated and counted tallies side by side where they differ; a stated
+// result against the tallies is the council's; a figure whose base is 0 is „—” with the reason. And a
+// vote's topic (§11), named and linked to the topic's votes.
+
+import { type Vocabulary, foldTopicText } from '../../core/topics.ts';
+import type { StatedTallies, VoteDetail, VoteSummary } from '../glosowania/queries.ts';
+import { formatNumber, formatPercent, plural } from './format.ts';
+import type { PageContext } from './layout.tsx';
+import { PAGES, linkTo } from './paths.ts';
+
+/** What a vote's record needs of its summary. */
+type Recorded = Pick<VoteSummary, 'imienne' | 'liczby_zrodla' | 'wynik' | 'za' | 'przeciw' | 'wstrzymujacy'> &
+  Pick<VoteSummary, 'nieobecni' | 'brak_glosu'>;
+
+const TALLY_FIELDS = ['za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu'] as const;
+
+/** A tally in words: `5 za, 1 przeciw, 0 wstrzymało się` (nieobecni and bez głosu only where given). */
+export function tallyText(t: StatedTallies | Pick<VoteSummary, (typeof TALLY_FIELDS)[number]>): string {
+  const parts: string[] = [];
+  const n = (v: number | null) => (v === null ? 'nie podano' : formatNumber(v));
+  parts.push(`${n(t.za)} za`, `${n(t.przeciw)} przeciw`);
+  parts.push(
+    t.wstrzymujacy === null
+      ? 'wstrzymujący się: nie podano'
+      : `${n(t.wstrzymujacy)} ${plural(t.wstrzymujacy, 'wstrzymał się', 'wstrzymało się', 'wstrzymało się')}`,
+  );
+  if (t.nieobecni !== null && t.nieobecni > 0)
+    parts.push(`${n(t.nieobecni)} ${plural(t.nieobecni, 'nieobecny', 'nieobecnych', 'nieobecnych')}`);
+  if (t.brak_glosu !== null && t.brak_glosu > 0) parts.push(`${n(t.brak_glosu)} obecnych bez głosu`);
+  return parts.join(', ');
+}
+
+/** True when a vote with ballots states tallies that differ from its counted ones. */
+export const talliesDiffer = (v: Recorded): boolean =>
+  v.imienne &&
+  v.liczby_zrodla !== null &&
+  TALLY_FIELDS.some((f) => v.liczby_zrodla![f] !== null && v.liczby_zrodla![f] !== v[f]);
+
+/** True when the stated result is not what a simple majority of the tallies gives (§10). */
+export const resultAgainstTallies = (v: Pick<VoteSummary, 'wynik' | 'za' | 'przeciw'>): boolean =>
+  v.wynik === 'przyjęto' ? v.za <= v.przeciw : v.za > v.przeciw;
+
+/** The source's names of majorities (the Sejm's `majorityType`), in Polish. */
+const MAJORITY_NAMES: Record<string, string> = {
+  SIMPLE_MAJORITY: 'zwykła większość',
+  ABSOLUTE_MAJORITY: 'bezwzględna większość',
+  STATUTORY_MAJORITY: 'bezwzględna większość ustawowego składu',
+  MAJORITY_THREE_FIFTHS: 'większość 3/5',
+  MAJORITY_TWO_THIRDS: 'większość 2/3',
+};
+
+export const majorityText = (m: NonNullable<VoteDetail['wymagana_wiekszosc']>): string =>
+  `${MAJORITY_NAMES[m.typ] ?? m.typ}${m.glosow === null ? '' : ` (${formatNumber(m.glosow)} ${plural(m.glosow, 'głos', 'głosy', 'głosów')} za)`}`;
+
+/**
+ * What a vote page says of the source's record, under its result: no roll call; the stated and the
+ * counted tallies where they differ; a result that is the council's against its tallies, and the
+ * majority it needed where the source says.
+ */
+export function VoteRecord({ vote }: { vote: Recorded & Partial<Pick<VoteDetail, 'wymagana_wiekszosc'>> }) {
+  const majority = vote.wymagana_wiekszosc ?? null;
+  const against = resultAgainstTallies(vote);
+  return (
+    <>
+      {!vote.imienne && (
+        <p class="note" id="bez-wykazu">
+          <strong>Głosowanie bez imiennego wykazu: liczby podane w protokole.</strong> Źródło nie podaje, jak głosowali
+          poszczególni radni, więc to głosowanie liczy się do wyników i rankingów głosowań, ale nie do wskaźników
+          żadnego radnego.
+        </p>
+      )}
+      {talliesDiffer(vote) && (
+        <p class="note">
+          Protokół: {tallyText(vote.liczby_zrodla!)}; lista imienna: {tallyText(vote)}. Liczby mogą się różnić, gdy
+          protokół liczy inaczej niż wykaz (np. głos zgłoszony ustnie lub poprawiony po głosowaniu) albo gdy wykaz kogoś
+          pomija; wskaźniki radnych liczymy z listy imiennej.
+        </p>
+      )}
+      {against && (
+        <p class="note">
+          Wynik podany przez radę: {vote.wynik}
+          {vote.wynik === 'przyjęto'
+            ? ', choć za nie było więcej głosów niż przeciw'
+            : ', choć za było więcej głosów niż przeciw'}
+          .{' '}
+          {majority
+            ? `Według źródła głosowanie wymagało: ${majorityText(majority)}.`
+            : 'Takie głosowanie mogło wymagać więcej niż zwykłej większości (np. bezwzględnej albo kwalifikowanej); źródło nie podaje której.'}
+        </p>
+      )}
+      {!against && majority && <p class="muted">Wymagana większość według źródła: {majorityText(majority)}.</p>}
+    </>
+  );
+}
+
+/** The mark of a tally-only vote in a list row. */
+export function TallyOnlyMark({ vote }: { vote: Pick<VoteSummary, 'imienne'> }) {
+  return vote.imienne ? null : <span class="tag"> · bez wykazu imiennego (liczby z protokołu)</span>;
+}
+
+/** A topic's name (its id when the snapshot's vocabulary does not name it). */
+export const topicName = (ctx: PageContext, temat: string): string => ctx.topics?.get(temat) ?? temat;
+
+/** A vote's topic, linking to the topic's votes. */
+export function TopicLink({ ctx, temat }: { ctx: PageContext; temat: string }) {
+  return <a href={linkTo(ctx, PAGES.votes, { temat })}>{topicName(ctx, temat)}</a>;
+}
+
+/** A percent, or „—” with the reason when its base is 0 (never 0 %). */
+export function PercentOrDash({ percent, base, reason }: { percent: number; base: number; reason: string }) {
+  return base === 0 ? (
+    <span>
+      — <span class="muted">{reason}</span>
+    </span>
+  ) : (
+    <>{formatPercent(percent)}</>
+  );
+}
+
+/** Letters and digits: a pattern matches only where the character before it is neither (§11). */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Why a title has its topic: the first entry of the vocabulary, in file order, and its first pattern
+ * that occurs in the folded title at a word start (CONTRACT §11); undefined when none does (`inne`).
+ * One title against the vocabulary, for the reader who asks why a vote was filed so.
+ */
+export function matchedPattern(
+  vocabulary: Vocabulary,
+  title: string,
+): { id: string; nazwa: string; wzorzec: string } | undefined {
+  const folded = foldTopicText(title);
+  for (const entry of vocabulary) {
+    for (const pattern of entry.wzorce) {
+      const p = foldTopicText(pattern);
+      if (p === '') continue;
+      for (let at = folded.indexOf(p); at !== -1; at = folded.indexOf(p, at + 1)) {
+        if (at === 0 || !WORD_CHARACTER.test(folded[at - 1]!))
+          return { id: entry.id, nazwa: entry.nazwa, wzorzec: pattern };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A percent in running text, or „—” with the reason when its base is 0 (never 0 %). */
+export const percentText = (percent: number, base: number, reason: string): string =>
+  base === 0 ? `— (${reason})` : formatPercent(percent);
+
+/** Why a councillor's attendance or agreement has no base. */
+export const NO_BASE = {
+  attendance: 'brak zapisów obecności',
+  agreement: 'brak głosowań ze stanowiskiem klubu',
+} as const;

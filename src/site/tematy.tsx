@@ -1,0 +1,138 @@
+// `/tematy` (CONTRACT §11): what the council's votes are about — per topic its votes, results and
+// average controversy (/api/statystyki/tematy), each leading to the topic's votes; and how a vote gets
+// its topic: the snapshot's vocabulary with its patterns, matched against the title's words.
+
+import { statystyki } from '../statystyki/endpoints.ts';
+import { utils } from '../utils/endpoints.ts';
+import { BodySelect, FilterForm, TermSelect } from './components.tsx';
+import { Method } from './evidence.tsx';
+import { formatNumber, formatTerm, plural } from './format.ts';
+import { bodyName } from './layout.tsx';
+import { page } from './page.ts';
+import { PAGES, linkTo } from './paths.ts';
+
+export const topicsPage = page({
+  route: PAGES.topics,
+  load: async ({ query: { kadencja }, organ }, { answer, readers }) => {
+    const [figures, terms] = await Promise.all([
+      answer(statystyki.topics, { query: { kadencja, organ } }),
+      answer(utils.terms, {}),
+    ]);
+    return { kadencja, figures, terms, vocabulary: readers.vocabulary };
+  },
+  render: ({ kadencja, figures, terms, vocabulary }, ctx) => {
+    const scope = [kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje', bodyName(ctx, ctx.organ)]
+      .filter(Boolean)
+      .join(', ');
+    const votesOf = (temat: string) => linkTo(ctx, PAGES.votes, { temat, kadencja });
+    const total = figures.reduce((sum, t) => sum + t.liczba_glosowan, 0);
+    return {
+      title: 'Tematy głosowań',
+      section: 'glosowania',
+      description: `O czym głosuje rada: ${formatNumber(total)} ${plural(total, 'głosowanie', 'głosowania', 'głosowań')} według tematów (${scope}).`,
+      body: (
+        <>
+          <h1>Tematy głosowań</h1>
+          <p>
+            Każde głosowanie ma jeden temat, nadany automatycznie według słów tytułu, nie przez człowieka: pierwszy
+            temat z listy poniżej, którego któryś wzorzec występuje w tytule na początku słowa, a gdy żaden nie pasuje —
+            „Inne” (<Method ctx={ctx} anchor="tematy" what="tematy głosowań" />
+            ). Jeśli głosowanie wydaje się źle przypisane, wzorce poniżej pokazują, dlaczego trafiło do swojego tematu.
+          </p>
+          <FilterForm ctx={ctx} label="Zakres" ownOrgan>
+            <TermSelect terms={terms} value={kadencja} />
+            <BodySelect bodies={ctx.bodies} value={ctx.organ} />
+          </FilterForm>
+          {figures.length === 0 ? (
+            <p class="muted">Brak głosowań w tym zakresie.</p>
+          ) : (
+            <div class="tw">
+              <table>
+                <caption class="vh">Głosowania według tematów ({scope})</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Temat</th>
+                    <th scope="col" class="num">
+                      Głosowania
+                    </th>
+                    <th scope="col" class="num hide-s">
+                      Przyjęto
+                    </th>
+                    <th scope="col" class="num hide-s">
+                      Odrzucono
+                    </th>
+                    <th scope="col" class="num">
+                      Średnia kontrowersyjność
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {figures.map((t) => (
+                    <tr>
+                      <th scope="row">
+                        <a href={votesOf(t.temat)}>{t.nazwa}</a>
+                      </th>
+                      <td class="num">
+                        <a class="fig" href={votesOf(t.temat)} data-liczba={String(t.liczba_glosowan)}>
+                          {formatNumber(t.liczba_glosowan)}{' '}
+                          {plural(t.liczba_glosowan, 'głosowanie', 'głosowania', 'głosowań')}
+                        </a>
+                      </td>
+                      <td class="num hide-s">
+                        <a
+                          class="fig"
+                          href={linkTo(ctx, PAGES.votes, { temat: t.temat, kadencja, wynik: 'przyjęto' })}
+                          data-liczba={String(t.przyjete)}
+                        >
+                          <span class="vh">przyjęto </span>
+                          {formatNumber(t.przyjete)}
+                        </a>
+                      </td>
+                      <td class="num hide-s">
+                        <a
+                          class="fig"
+                          href={linkTo(ctx, PAGES.votes, { temat: t.temat, kadencja, wynik: 'odrzucono' })}
+                          data-liczba={String(t.odrzucone)}
+                        >
+                          <span class="vh">odrzucono </span>
+                          {formatNumber(t.odrzucone)}
+                        </a>
+                      </td>
+                      <td class="num">{formatNumber(t.srednia_kontrowersyjnosc)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p class="muted">
+            Kto w danym temacie głosuje jak swój klub, a kto wbrew niemu: sekcja „Jak głosuje w tematach” na stronie
+            każdego radnego.
+          </p>
+          <h2 id="wzorce">Jak głosowanie dostaje temat</h2>
+          <p>
+            Tytuł i wzorce porównujemy po uproszczeniu: bez polskich znaków (ł jak l), małymi literami, z pojedynczymi
+            spacjami. Wzorzec pasuje, gdy zaczyna słowo tytułu: „park” pasuje do „Parku” i „parkingu”, ale nie do
+            „Zaparkowanie”. Tematy sprawdzamy w tej kolejności; wygrywa pierwszy pasujący.
+          </p>
+          <ol>
+            {vocabulary.map((entry) => (
+              <li>
+                <a href={votesOf(entry.id)}>{entry.nazwa}</a>:{' '}
+                {entry.wzorce.filter((w) => w.trim() !== '').length === 0
+                  ? 'bez wzorców'
+                  : entry.wzorce
+                      .filter((w) => w.trim() !== '')
+                      .map((w) => `„${w}”`)
+                      .join(', ')}
+              </li>
+            ))}
+            <li>
+              <a href={votesOf('inne')}>Inne</a>: głosowania, do których nie pasuje żaden wzorzec
+            </li>
+          </ol>
+        </>
+      ),
+    };
+  },
+});
