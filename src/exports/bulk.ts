@@ -19,7 +19,7 @@ import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { rebelRankingItem } from '../statystyki/schemas.ts';
 import { group } from '../utils/schemas.ts';
 import { columnAs, columnsOf, descriptionOf, ownColumn } from './columns.ts';
-import { type CsvColumn, FORMULA_GUARD, writeCsv } from './csv.ts';
+import { type ColumnType, type CsvColumn, type CsvDialect, FORMULA_GUARD, RFC4180_CSV, writeCsv } from './csv.ts';
 
 /** How the files keep a spreadsheet from running a text as a formula (csvField), for /dane/ and opis.txt. */
 export const FORMULA_NOTE =
@@ -84,7 +84,8 @@ const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf(
 );
 
 /** A column of the file's own, valued by the row's field of that name. */
-const own = (name: string, description: string) => ownColumn<Row>(name, description, (r) => r[name] ?? null);
+const own = (name: string, description: string, type: ColumnType = 'integer') =>
+  ownColumn<Row>(name, description, (r) => r[name] ?? null, type);
 
 const BALLOT_COLUMNS: CsvColumn<Row>[] = [
   ...columnsOf<Row>(voteSummary, ['id_glosowania', 'data']),
@@ -116,6 +117,7 @@ const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
       'buntownik_procent',
       'w_mniejszosci / glosowania_z_wiekszoscia (procent, dwa miejsca po przecinku)',
       percentOf('w_mniejszosci', 'glosowania_z_wiekszoscia'),
+      'number',
     ),
     columnAs('liczba_samotnych', voteListTotals, 'samotne', (r) => r['liczba_samotnych'] ?? null),
     columnAs('liczba_kluczowych', voteListTotals, 'kluczowe', (r) => r['liczba_kluczowych'] ?? null),
@@ -297,9 +299,14 @@ export class BulkExports {
    * Writes one file for one scope to `out` (not ended) and returns its data rows. A scope is the whole
    * snapshot or a council (a body of type `rada`) with a term; anything else throws a BulkScopeError.
    */
-  async write(file: BulkFile, scope: BulkScope, out: Writable): Promise<number> {
+  async write(file: BulkFile, scope: BulkScope, out: Writable, dialect: CsvDialect = RFC4180_CSV): Promise<number> {
     this.check(scope);
-    return writeCsv(out, bulkColumns(file, scope), this.batches(file, scope));
+    return writeCsv(out, bulkColumns(file, scope), this.batches(file, scope), dialect);
+  }
+
+  /** The name of a body (for the file names of its downloads), or undefined. */
+  bodyName(organ: number): string | undefined {
+    return (this.bodyOf.get(organ) as { nazwa: string } | undefined)?.nazwa;
   }
 
   private check(scope: BulkScope): void {

@@ -200,12 +200,20 @@ export function Pager({
   );
 }
 
-/** The download of a list: exactly its rows, every page (`href`: src/site/paths.ts `listHref`). */
+/**
+ * The download of a list: exactly its rows, every page (`href`: src/site/paths.ts `listHref`), for a
+ * spreadsheet first (what a reader double-clicks) and as RFC 4180 CSV for programs.
+ */
 export function CsvLink({ href, what }: { href: string; what: string }) {
   return (
     <p class="dl">
+      Pobierz {what}:{' '}
+      <a href={href.replace(/\.csv(?=\?|$)/, '.arkusz.csv')} download="">
+        do arkusza
+      </a>{' '}
+      ·{' '}
       <a href={href} download="">
-        Pobierz {what} (CSV)
+        CSV
       </a>
     </p>
   );

@@ -13,13 +13,14 @@ import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import type { CouncilMap } from '../statystyki/queries.ts';
 import { utils } from '../utils/endpoints.ts';
-import { BodySelect, FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
+import { BodySelect, CsvLink, FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
 import { pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
-import { type LoadContext, page } from './page.ts';
+import { attendanceRecordList, differingVoteList } from './lists.ts';
+import { type InputOf, type LoadContext, download, page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
-import { PAGES, linkTo, pagePath } from './paths.ts';
+import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
 
 /** A figure that leads to its evidence: `count` is how many rows the list at `to` has. */
 export function Figure({ to, count, children }: { to: string; count: number; children?: ComponentChildren }) {
@@ -143,9 +144,21 @@ export const attendanceRecordsPage = page({
             </div>
           )}
           <Pager page={list.page} pages={list.pages} link={(strona) => self({ kadencja, strona })} />
+          {list.items.length > 0 && (
+            <CsvLink href={listHref(ctx, PAGES.attendanceRecords, { token: p.token }, '')} what="wszystkie zapisy" />
+          )}
         </>
       ),
     };
+  },
+  downloads: {
+    '': download(
+      attendanceRecordList,
+      ({ params: { token }, query: { kadencja } }: InputOf<typeof PAGES.attendanceRecords>) => ({
+        id: token,
+        kadencja,
+      }),
+    ),
   },
 });
 
@@ -439,9 +452,18 @@ export const comparePage = page({
             pages={differing.pages}
             link={(strona) => linkTo(ctx, PAGES.compare, { ...params, strona })}
           />
+          {differing.items.length > 0 && (
+            <CsvLink href={listHref(ctx, PAGES.compare, {}, 'rozbiezne')} what="wszystkie rozbieżne głosowania" />
+          )}
         </>
       ),
     };
+  },
+  downloads: {
+    rozbiezne: download(differingVoteList, ({ query: { radny, drugi, kadencja } }: InputOf<typeof PAGES.compare>) => {
+      if (radny === undefined || drugi === undefined) throw new SiteError(400, 'Wybierz dwóch radnych (radny, drugi).');
+      return { id: radny, id2: drugi, kadencja };
+    }),
   },
 });
 
