@@ -15,6 +15,7 @@ import { voteSummary } from '../answers/schemas.ts';
 import { ballotEntry } from '../glosowania/schemas.ts';
 import { agendaPoint, attendanceEntry, session } from '../posiedzenia/schemas.ts';
 import { attendance, councillorListItem, groupAgreement, voteListTotals, votingProfile } from '../radni/schemas.ts';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN } from '../radni/council.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { rebelRankingItem } from '../statystyki/schemas.ts';
 import { group } from '../utils/schemas.ts';
@@ -100,7 +101,17 @@ const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
   return [
     ...columnsOf<Row>(
       councillorListItem,
-      ['id_osoby', 'imie_nazwisko', 'token', 'kadencja', 'id_ugrupowania', 'ugrupowanie', 'aktywny'],
+      [
+        'id_osoby',
+        'imie_nazwisko',
+        'token',
+        'id_organu',
+        'organ',
+        'kadencja',
+        'id_ugrupowania',
+        'ugrupowanie',
+        'aktywny',
+      ],
       { kadencja: { description: 'Kadencja przynależności pokazywanej przy radnym' } },
     ),
     ...columnsOf<Row>(votingProfile, ['za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu']),
@@ -247,7 +258,7 @@ export class BulkExports {
       JOIN obecnosc a ON a.id_posiedzenia = s.id_posiedzenia JOIN radny r ON r.id_osoby = a.id_osoby
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
       ORDER BY s.ord DESC, r.name_rank`);
-    const councillor = `SELECT r.surname_rank, s.id_osoby, r.imie_nazwisko, r.token, s.kadencja_biezaca AS kadencja, s.id_ugrupowania,
+    const councillor = `SELECT r.surname_rank, s.id_osoby, r.imie_nazwisko, r.token, ${COUNCIL_COLUMNS}, s.kadencja_biezaca AS kadencja, s.id_ugrupowania,
         s.ugrupowanie, s.aktywny, s.za, s.przeciw, s.wstrzymujacy, s.nieobecny, s.brak_glosu,
         s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS liczba_glosowan, s.liczba_posiedzen, s.obecnosci,
         s.zg_wszystkie, s.zg_zgodne, s.glosowania_z_wiekszoscia, s.w_mniejszosci, s.liczba_samotnych, s.liczba_kluczowych,
@@ -255,13 +266,14 @@ export class BulkExports {
     this.councillors =
       db.prepare(`${councillor}, s.rank_frekwencja AS pozycja_frekwencja, s.rank_buntownik AS pozycja_buntownik,
         s.rank_lojalista AS pozycja_lojalista
-      FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
+      FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${COUNCIL_JOIN}
       WHERE s.kadencja = ? AND r.surname_rank > ? ORDER BY r.surname_rank LIMIT ?`);
     // One council: everyone with a ballot or an attendance record there (radny_organ), ranked within it.
     this.bodyCouncillors =
       db.prepare(`${councillor}, b.rank_frekwencja AS pozycja_frekwencja, b.rank_buntownik AS pozycja_buntownik,
         b.rank_lojalista AS pozycja_lojalista
       FROM radny_organ b JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby JOIN radny r ON r.id_osoby = b.id_osoby
+      ${COUNCIL_JOIN}
       WHERE b.kadencja = ? AND b.id_organu = ? AND r.surname_rank > ? ORDER BY r.surname_rank LIMIT ?`);
     this.groups =
       db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, coalesce(us.liczba_radnych, 0) AS liczba_radnych

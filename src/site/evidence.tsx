@@ -166,7 +166,11 @@ export const attendanceRecordsPage = page({
 
 /** The councillors the compare form offers: per body in scope, its councillors; none: a body must be chosen first. */
 export type CompareChoices =
-  Array<{ name: string; people: Array<{ id_osoby: number; imie_nazwisko: string; token: string }> }> | undefined;
+  | Array<{
+      name: string;
+      people: Array<{ id_osoby: number; imie_nazwisko: string; token: string; ugrupowanie: string | null }>;
+    }>
+  | undefined;
 
 /**
  * What the compare form offers. Only councillors of one body share votes, so it lists the bodies in
@@ -227,12 +231,15 @@ export function CompareForm({
   const options = (value: number | undefined) => {
     let selected = false; // one selected option, though someone in two bodies is listed twice
     return groups.map(({ name, people }) => {
+      const named = new Map<string, number>();
+      for (const r of people) named.set(r.imie_nazwisko, (named.get(r.imie_nazwisko) ?? 0) + 1);
       const list = people.map((r) => {
         const selects = !selected && r.id_osoby === value;
         selected ||= selects;
         return (
           <option value={r.token} selected={selects}>
             {r.imie_nazwisko}
+            {named.get(r.imie_nazwisko)! > 1 ? ` (${r.ugrupowanie ?? 'niezrzeszony'}, ${r.token})` : ''}
           </option>
         );
       });
@@ -347,7 +354,9 @@ export const comparePage = page({
     return {
       title: `${a.imie_nazwisko} i ${b.imie_nazwisko}`,
       section: 'radni',
-      description: `${a.imie_nazwisko} i ${b.imie_nazwisko} głosowali tak samo w ${percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}.`,
+      description: c.wspolny_organ
+        ? `${a.imie_nazwisko} i ${b.imie_nazwisko} głosowali tak samo w ${percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}.`
+        : `${a.imie_nazwisko} i ${b.imie_nazwisko} nie zasiadali w tym samym organie.`,
       body: (
         <>
           <h1>
@@ -392,19 +401,27 @@ export const comparePage = page({
           <h2>
             Zgodność <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" />
           </h2>
-          <p class="lead">
-            Głosowali tak samo w{' '}
-            <strong>
-              {percentOf(c.zgodnosc_procent, c.wspolne_glosowania, [
-                'wspólnego głosowania',
-                'wspólnych głosowań',
-                'wspólnych głosowań',
-              ])}
-            </strong>{' '}
-            ({formatNumber(c.zgodne)} zgodnych), różnie w{' '}
-            <Figure to={`${linkTo(ctx, PAGES.compare, params)}#rozbiezne`} count={c.wspolne_glosowania - c.zgodne} />.
-          </p>
-          {c.wspolne_glosowania === 0 && (
+          {c.wspolny_organ ? (
+            <p class="lead">
+              Głosowali tak samo w{' '}
+              <strong>
+                {percentOf(c.zgodnosc_procent, c.wspolne_glosowania, [
+                  'wspólnego głosowania',
+                  'wspólnych głosowań',
+                  'wspólnych głosowań',
+                ])}
+              </strong>{' '}
+              ({formatNumber(c.zgodne)} zgodnych), różnie w{' '}
+              <Figure to={`${linkTo(ctx, PAGES.compare, params)}#rozbiezne`} count={c.wspolne_glosowania - c.zgodne} />.
+            </p>
+          ) : (
+            <p class="lead" id="rozne-organy">
+              {a.imie_nazwisko} ({a.organ ?? 'bez jednej rady'}) i {b.imie_nazwisko} ({b.organ ?? 'bez jednej rady'})
+              nie zasiadali w tym samym organie{kadencja ? ` w kadencji ${formatTerm(kadencja)}` : ''}: nie głosowali w
+              tych samych głosowaniach, więc ich zgodności nie da się policzyć.
+            </p>
+          )}
+          {c.wspolny_organ && c.wspolne_glosowania === 0 && (
             <p class="muted">Nie oddali aktywnego głosu (za, przeciw, wstrzymanie się) w żadnym wspólnym głosowaniu.</p>
           )}
           <h3>Zgodność w kolejnych miesiącach</h3>

@@ -72,7 +72,7 @@ export interface CouncillorFilter {
 export const councillorList: SiteList<CouncillorFilter, CouncillorFound> = {
   file: 'radni',
   batch: 1000,
-  columns: columnsOf(councillorListItem, [...PERSON_COLUMNS, 'kadencja', 'aktywny', 'token']),
+  columns: columnsOf(councillorListItem, [...PERSON_COLUMNS, 'id_organu', 'organ', 'kadencja', 'aktywny', 'token']),
   rows:
     (filter, { readers }) =>
     (page, limit) =>

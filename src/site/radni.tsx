@@ -29,7 +29,7 @@ import {
   councillorVoteList,
   opponentList,
 } from './lists.ts';
-import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
+import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { COUNCILLOR_LISTS, type CouncillorListName, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
 
@@ -47,13 +47,20 @@ export const councillorsPage = page({
     const { kadencja, ugrupowanie, nazwa, strona: page } = input.query;
     const [groups, terms, { items, total }] = await Promise.all([
       context.answer(utils.groups, { query: { kadencja } }),
-      context.answer(utils.terms, {}),
+      termsIn(context, input.organ),
       readList(councillorList, councillorFilter(input), context, page, COUNCILLORS_PAGE),
     ]);
     return { kadencja, ugrupowanie, nazwa, page, groups, terms, items, total };
   },
   render: ({ kadencja, ugrupowanie, nazwa, page, groups, terms, items, total }, ctx) => {
     const pages = pagesOf(total, COUNCILLORS_PAGE);
+    // Where a person sits, when the snapshot holds several councils and the list is not one council's.
+    const showCouncil = ctx.councils.length > 1 && ctx.organ === undefined;
+    // `aktywny` is a mandate in the current term: for a term that is over, neither word is true.
+    const newestTerm = terms.reduce<string | undefined>(
+      (n, t) => (n === undefined || t.kadencja > n ? t.kadencja : n),
+      undefined,
+    );
     const group = groups.find((g) => g.id_ugrupowania === ugrupowanie)?.nazwa;
     return {
       title: nazwa ? `Radni: „${nazwa}”` : 'Radni',
@@ -96,10 +103,11 @@ export const councillorsPage = page({
                     <tr>
                       <td>
                         <a href={linkTo(ctx, PAGES.councillor, { token: r.token }, { kadencja })}>{r.imie_nazwisko}</a>
+                        {showCouncil && r.organ && <div class="muted">{r.organ}</div>}
                       </td>
                       <td>{r.ugrupowanie ?? 'niezrzeszony'}</td>
                       <td class="hide-s nw">{formatTerm(r.kadencja)}</td>
-                      <td>{r.aktywny ? 'aktywny' : 'nieaktywny'}</td>
+                      <td>{r.kadencja !== newestTerm ? 'po kadencji' : r.aktywny ? 'aktywny' : 'nieaktywny'}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -221,10 +221,11 @@ export function siteRouter({
       const filters = (page.route.query as string[])
         .filter((q) => q !== 'strona' && query[q] !== undefined && query[q] !== false)
         .map((q) => (query[q] === true ? q : (query[q] as string | number)));
+      const pathValues: string[] = Object.values(input.params);
       const name = downloadName(
         [
           list.file,
-          ...Object.values(input.params as Record<string, string>),
+          ...pathValues,
           frame.organ === undefined ? undefined : (bodyName(frame, frame.organ) ?? frame.organ),
           ...filters,
         ],

@@ -65,7 +65,10 @@ export const searchPage = page({
                   {radni.items.map((r) => (
                     <li>
                       <a href={linkTo(ctx, PAGES.councillor, { token: r.token })}>{r.imie_nazwisko}</a>{' '}
-                      <span class="muted">{r.ugrupowanie ?? 'niezrzeszony'}</span>
+                      <span class="muted">
+                        {r.ugrupowanie ?? 'niezrzeszony'}
+                        {ctx.councils.length > 1 && r.organ ? ` · ${r.organ}` : ''}
+                      </span>
                     </li>
                   ))}
                 </ul>
