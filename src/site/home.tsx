@@ -72,19 +72,35 @@ export const homePage = page({
           <dl class="stats">
             <div>
               <dt>Posiedzenia</dt>
-              <dd>{formatNumber(s.liczba_posiedzen)}</dd>
+              <dd>
+                <a href={linkTo(ctx, PAGES.sessions, { kadencja })}>{formatNumber(s.liczba_posiedzen)}</a>
+              </dd>
             </div>
             <div>
               <dt>Głosowania</dt>
-              <dd>{formatNumber(s.liczba_glosow)}</dd>
+              <dd>
+                <a href={linkTo(ctx, PAGES.votes, { kadencja })}>{formatNumber(s.liczba_glosow)}</a>
+              </dd>
             </div>
             <div>
               <dt>Radni</dt>
-              <dd>{formatNumber(s.liczba_radnych)}</dd>
+              <dd>
+                <a href={linkTo(ctx, PAGES.councillors, { kadencja })}>{formatNumber(s.liczba_radnych)}</a>
+              </dd>
             </div>
             <div>
-              <dt>Średnia frekwencja</dt>
-              <dd>{formatPercent(s.srednia_frekwencja)}</dd>
+              <dt>
+                Średnia frekwencja{' '}
+                <a class="how" href={`${linkTo(ctx, PAGES.method, { kadencja })}#srednia-frekwencja`}>
+                  jak liczymy<span class="vh">: średnia frekwencja</span>
+                </a>
+              </dt>
+              <dd>
+                <a href={linkTo(ctx, PAGES.sessions, { kadencja })}>
+                  {formatPercent(s.srednia_frekwencja)}
+                  <span class="vh"> (frekwencja każdego posiedzenia)</span>
+                </a>
+              </dd>
             </div>
           </dl>
           <h2>Frekwencja w kolejnych miesiącach</h2>
