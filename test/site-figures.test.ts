@@ -47,6 +47,22 @@ describe('figures that never mislead', () => {
     expect(method).toContain('<h2 id="srednia-frekwencja">Średnia frekwencja</h2>');
   });
 
+  it("a councillor's own counts are labelled for one person, not for a group", async () => {
+    const people = (await request(t.app).get('/api/radni')).body.data as Array<{
+      token: string;
+      imie_nazwisko: string;
+    }>;
+    const woman = people.find((p) => /a$/.test(p.imie_nazwisko.split(' ')[0]!))!;
+    const man = people.find((p) => !/a$/.test(p.imie_nazwisko.split(' ')[0]!))!;
+    const figs = async (token: string) =>
+      /<ul class="figs">([\s\S]*?)<\/ul>/.exec((await request(t.app).get(`/radni/${token}`)).text)![1]!;
+    const hers = await figs(woman.token);
+    expect(hers).toContain('Nieobecna:');
+    expect(hers).toContain('Wstrzymała się:');
+    expect(hers).not.toContain('Nieobecni');
+    expect(await figs(man.token)).toContain('Nieobecny:');
+  });
+
   it('no page names an operator setting; the 403 of the share form names the button the page has', async () => {
     const vote = (await request(t.app).get('/glosowania/1')).text;
     expect(vote).not.toContain('PUBLIC_URL');

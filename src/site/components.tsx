@@ -26,12 +26,21 @@ export function ResultBadge({ wynik }: { wynik: string }) {
 }
 
 /** Counts as one stacked bar (za, przeciw, wstrzymujacy, nieobecny, brak_glosu) with its legend. */
-export function CountsBar({ counts, total }: { counts: Counts; total?: number }) {
+export function CountsBar({
+  counts,
+  total,
+  labels = COUNT_LABEL,
+}: {
+  counts: Counts;
+  total?: number;
+  /** A single person's labels (countLabelsFor); a group's by default. */
+  labels?: Record<keyof Counts, string>;
+}) {
   const sum = total ?? BALLOTS.reduce((s, b) => s + counts[b], 0);
   let x = 0;
   const label =
     BALLOTS.filter((b) => counts[b] > 0)
-      .map((b) => `${COUNT_LABEL[b]}: ${counts[b]}`)
+      .map((b) => `${labels[b]}: ${counts[b]}`)
       .join(', ') || 'Brak głosów';
   return (
     <div class="counts">
@@ -48,7 +57,7 @@ export function CountsBar({ counts, total }: { counts: Counts; total?: number })
       <ul class="legend" aria-hidden="true">
         {BALLOTS.filter((b) => counts[b] > 0 || b === 'za' || b === 'przeciw').map((b) => (
           <li class={`k-${b}`}>
-            {COUNT_LABEL[b]}: <strong>{formatNumber(counts[b])}</strong>
+            {labels[b]}: <strong>{formatNumber(counts[b])}</strong>
           </li>
         ))}
       </ul>

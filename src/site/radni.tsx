@@ -17,7 +17,7 @@ import {
 } from './components.tsx';
 import { type PartnerItem, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, compareChoices, percentOf } from './evidence.tsx';
-import { BALLOTS, COUNT_LABEL, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import { BALLOTS, COUNT_LABEL, countLabelsFor, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
 import {
   COUNCILLORS_PAGE,
@@ -337,16 +337,17 @@ export const councillorPage = page({
           <h2>
             Jak głosuje <Method ctx={ctx} anchor="profil" what="jak głosuje" />
           </h2>
-          <CountsBar counts={counts} />
+          <CountsBar counts={counts} labels={countLabelsFor(p.imie_nazwisko)} />
           <p>
             {formatNumber(p.liczba_glosow)}{' '}
             {plural(p.liczba_glosow, 'aktywny głos', 'aktywne głosy', 'aktywnych głosów')} (za, przeciw, wstrzymanie
-            się) na {formatNumber(total)} głosowań.
+            się) na {formatNumber(total)} {plural(total, 'głosowanie', 'głosowania', 'głosowań')}.
           </p>
           <ul class="figs">
             {BALLOTS.map((b) => (
               <li>
-                {COUNT_LABEL[b]}: <Figure to={`${here({ kadencja, glos: b })}#glosowania`} count={counts[b]} />{' '}
+                {countLabelsFor(p.imie_nazwisko)[b]}:{' '}
+                <Figure to={`${here({ kadencja, glos: b })}#glosowania`} count={counts[b]} />{' '}
                 <span class="muted">
                   ({percentOf(total === 0 ? 0 : voting[`${b}_procent`], total, ['głosowania', 'głosowań', 'głosowań'])})
                 </span>
