@@ -162,4 +162,28 @@ describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 37
       );
     }
   }, 120_000);
+
+  it('at 375 px a table wider than the screen shows a cue that it scrolls', async () => {
+    await expectClean(
+      visit(
+        browser,
+        site.base,
+        '/glosowania/1',
+        375,
+        'czytelnik-glosowanie-przewijanie',
+        async (page) => {
+          const boxes = await page.evaluate(() =>
+            [...document.querySelectorAll('.tw')].map((box) => ({
+              scrolls: box.scrollWidth > box.clientWidth,
+              cue: getComputedStyle(box).backgroundImage,
+            })),
+          );
+          const scrolling = boxes.filter((b) => b.scrolls);
+          expect(scrolling.length).toBeGreaterThan(0);
+          for (const box of scrolling) expect(box.cue).toContain('radial-gradient');
+        },
+        strict,
+      ),
+    );
+  }, 120_000);
 });
