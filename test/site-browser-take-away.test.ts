@@ -48,7 +48,9 @@ describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 37
   beforeAll(async () => {
     const dbPath = await buildDatabase(SAMPLE);
     db = new Database(dbPath, { readonly: true });
-    [a, b] = db.prepare('SELECT id_osoby, token FROM radny ORDER BY id_osoby LIMIT 2').all() as Array<typeof a>;
+    const pair = db.prepare('SELECT id_osoby, token FROM radny ORDER BY id_osoby LIMIT 2').all() as Array<typeof a>;
+    a = pair[0]!;
+    b = pair[1]!;
     const port = await freePort();
     site = await listen(appOver(dbPath, { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }), port);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
@@ -173,7 +175,7 @@ describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 37
         'czytelnik-glosowanie-przewijanie',
         async (page) => {
           const boxes = await page.evaluate(() =>
-            [...document.querySelectorAll('.tw')].map((box) => ({
+            Array.from(document.querySelectorAll('.tw'), (box) => ({
               scrolls: box.scrollWidth > box.clientWidth,
               cue: getComputedStyle(box).backgroundImage,
             })),
