@@ -458,23 +458,31 @@ describe('formulas in the data (OWASP CSV injection, issue 34)', () => {
 
   it('no field of any CSV of the site (the bulk files of /dane/, every list) starts a formula; each text is there, neutralised', async () => {
     const token = (await request(hostile.app).get('/api/radni/1')).body.data.token as string;
+    // Every list's required query (a search's words, the two compared) and both forms of every file.
+    const queryOf = (route: string) =>
+      route.startsWith('/szukaj/') ? '?szukaj=a' : route.startsWith('/porownaj/') ? '?radny=1&drugi=2' : '';
     const urls = [
       ...BULK_FILES.map((file) => `/dane/${file}.csv`),
       ...BULK_FILES.map((file) => `/dane/1/2014-2018/${file}.csv`),
       ...SITE_PAGES.flatMap((page) => Object.keys(page.downloads ?? {}).map((name) => listRoute(page.route, name))).map(
-        (route) => route.replace(':token', token).replace(':id2', '2').replace(':id', '1'),
+        (route) => route.replace(':token', token).replace(':id2', '2').replace(':id', '1') + queryOf(route),
       ),
-    ];
+    ].flatMap((url) => [url, url.replace(/\.csv(?=\?|$)/, '.arkusz.csv')]);
     const seen = new Set<string>();
     for (const url of urls) {
       const res = await request(hostile.app).get(url);
       expect(res.status, url).toBe(200);
-      const records: string[][] = parse(res.text, { record_delimiter: '\r\n' });
+      const records: string[][] = parse(res.text, {
+        record_delimiter: '\r\n',
+        bom: true,
+        delimiter: url.includes('.arkusz.csv') ? ';' : ',',
+      });
       for (const record of records) {
         for (const field of record) {
-          expect(STARTS_FORMULA.test(field) && !/^-\d+(\.\d+)?$/.test(field), `${url}: ${JSON.stringify(field)}`).toBe(
-            false,
-          );
+          expect(
+            STARTS_FORMULA.test(field) && !/^-\d+([.,]\d+)?$/.test(field),
+            `${url}: ${JSON.stringify(field)}`,
+          ).toBe(false);
           if (field.startsWith("'")) seen.add(field.slice(1));
         }
       }

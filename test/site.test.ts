@@ -80,9 +80,10 @@ describe('the pages over the hand council', () => {
     const api = (await request(t.app).get('/api/statystyki/dashboard')).body.data;
     const html = (await request(t.app).get('/')).text;
     expect(html).toContain('Rada Miasta');
+    // each figure links to the list it counts (issue 36)
     for (const figure of [api.liczba_posiedzen, api.liczba_glosow, api.liczba_radnych])
-      expect(html).toContain(`<dd>${figure}</dd>`);
-    expect(html).toContain(`<dd>${String(Number(api.srednia_frekwencja)).replace('.', ',')}%</dd>`); // "88.89" → 88,89%
+      expect(html).toMatch(new RegExp(`<dd><a href="[^"]+">${figure}</a></dd>`));
+    expect(html).toContain(`>${String(Number(api.srednia_frekwencja)).replace('.', ',')}%<`); // "88.89" → 88,89%
     // rankings: the API's first of each
     const attendance = (await request(t.app).get('/api/statystyki/ranking-frekwencji?limit=5')).body.data;
     expect(html).toContain(`>${attendance[0].imie_nazwisko}</a>`);
@@ -377,7 +378,7 @@ describe('several councils: the council picker scopes every page', () => {
     const scoped = await request(t.app).get('/?organ=2');
     expect(scoped.status).toBe(200);
     expect(scoped.text).toContain(`<h1>${SECOND_COUNCIL}</h1>`);
-    expect(scoped.text).toMatch(/<dt>Głosowania<\/dt><dd>2<\/dd>/); // V8, V9
+    expect(scoped.text).toMatch(/<dt>Głosowania<\/dt><dd><a href="\/glosowania\?organ=\d+">2<\/a><\/dd>/); // V8, V9
     expect(scoped.text).toContain(`<option value="2" selected>${SECOND_COUNCIL}</option>`);
     for (const link of ['/radni?organ=2', '/glosowania?organ=2', '/posiedzenia?organ=2', '/rankingi?organ=2'])
       expect(scoped.text).toContain(`href="${link}"`);

@@ -15,11 +15,12 @@ import { voteSummary } from '../answers/schemas.ts';
 import { ballotEntry } from '../glosowania/schemas.ts';
 import { agendaPoint, attendanceEntry, session } from '../posiedzenia/schemas.ts';
 import { attendance, councillorListItem, groupAgreement, voteListTotals, votingProfile } from '../radni/schemas.ts';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN } from '../radni/council.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { rebelRankingItem } from '../statystyki/schemas.ts';
 import { group } from '../utils/schemas.ts';
 import { columnAs, columnsOf, descriptionOf, ownColumn, voteRecordColumns } from './columns.ts';
-import { type CsvColumn, FORMULA_GUARD, writeCsv } from './csv.ts';
+import { type ColumnType, type CsvColumn, type CsvDialect, FORMULA_GUARD, RFC4180_CSV, writeCsv } from './csv.ts';
 
 /** How the files keep a spreadsheet from running a text as a formula (csvField), for /dane/ and opis.txt. */
 export const FORMULA_NOTE =
@@ -89,7 +90,8 @@ const VOTE_COLUMNS: CsvColumn<Row>[] = columnsOf<Row>(
 );
 
 /** A column of the file's own, valued by the row's field of that name. */
-const own = (name: string, description: string) => ownColumn<Row>(name, description, (r) => r[name] ?? null);
+const own = (name: string, description: string, type: ColumnType = 'integer') =>
+  ownColumn<Row>(name, description, (r) => r[name] ?? null, type);
 
 const BALLOT_COLUMNS: CsvColumn<Row>[] = [
   ...columnsOf<Row>(voteSummary, ['id_glosowania', 'data']),
@@ -104,7 +106,17 @@ const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
   return [
     ...columnsOf<Row>(
       councillorListItem,
-      ['id_osoby', 'imie_nazwisko', 'token', 'kadencja', 'id_ugrupowania', 'ugrupowanie', 'aktywny'],
+      [
+        'id_osoby',
+        'imie_nazwisko',
+        'token',
+        'id_organu',
+        'organ',
+        'kadencja',
+        'id_ugrupowania',
+        'ugrupowanie',
+        'aktywny',
+      ],
       { kadencja: { description: 'Kadencja przynależności pokazywanej przy radnym' } },
     ),
     ...columnsOf<Row>(votingProfile, ['za', 'przeciw', 'wstrzymujacy', 'nieobecny', 'brak_glosu']),
@@ -121,6 +133,7 @@ const councillorColumns = (withinBody: boolean): CsvColumn<Row>[] => {
       'buntownik_procent',
       'w_mniejszosci / glosowania_z_wiekszoscia (procent, dwa miejsca po przecinku)',
       percentOf('w_mniejszosci', 'glosowania_z_wiekszoscia'),
+      'number',
     ),
     columnAs('liczba_samotnych', voteListTotals, 'samotne', (r) => r['liczba_samotnych'] ?? null),
     columnAs('liczba_kluczowych', voteListTotals, 'kluczowe', (r) => r['liczba_kluczowych'] ?? null),
@@ -251,7 +264,7 @@ export class BulkExports {
       JOIN obecnosc a ON a.id_posiedzenia = s.id_posiedzenia JOIN radny r ON r.id_osoby = a.id_osoby
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
       ORDER BY s.ord DESC, r.name_rank`);
-    const councillor = `SELECT r.surname_rank, s.id_osoby, r.imie_nazwisko, r.token, s.kadencja_biezaca AS kadencja, s.id_ugrupowania,
+    const councillor = `SELECT r.surname_rank, s.id_osoby, r.imie_nazwisko, r.token, ${COUNCIL_COLUMNS}, s.kadencja_biezaca AS kadencja, s.id_ugrupowania,
         s.ugrupowanie, s.aktywny, s.za, s.przeciw, s.wstrzymujacy, s.nieobecny, s.brak_glosu,
         s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS liczba_glosowan, s.liczba_posiedzen, s.obecnosci,
         s.zg_wszystkie, s.zg_zgodne, s.glosowania_z_wiekszoscia, s.w_mniejszosci, s.liczba_samotnych, s.liczba_kluczowych,
@@ -259,13 +272,14 @@ export class BulkExports {
     this.councillors =
       db.prepare(`${councillor}, s.rank_frekwencja AS pozycja_frekwencja, s.rank_buntownik AS pozycja_buntownik,
         s.rank_lojalista AS pozycja_lojalista
-      FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
+      FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${COUNCIL_JOIN}
       WHERE s.kadencja = ? AND r.surname_rank > ? ORDER BY r.surname_rank LIMIT ?`);
     // One council: everyone with a ballot or an attendance record there (radny_organ), ranked within it.
     this.bodyCouncillors =
       db.prepare(`${councillor}, b.rank_frekwencja AS pozycja_frekwencja, b.rank_buntownik AS pozycja_buntownik,
         b.rank_lojalista AS pozycja_lojalista
       FROM radny_organ b JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby JOIN radny r ON r.id_osoby = b.id_osoby
+      ${COUNCIL_JOIN}
       WHERE b.kadencja = ? AND b.id_organu = ? AND r.surname_rank > ? ORDER BY r.surname_rank LIMIT ?`);
     this.groups =
       db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa, coalesce(us.liczba_radnych, 0) AS liczba_radnych
@@ -303,9 +317,14 @@ export class BulkExports {
    * Writes one file for one scope to `out` (not ended) and returns its data rows. A scope is the whole
    * snapshot or a council (a body of type `rada`) with a term; anything else throws a BulkScopeError.
    */
-  async write(file: BulkFile, scope: BulkScope, out: Writable): Promise<number> {
+  async write(file: BulkFile, scope: BulkScope, out: Writable, dialect: CsvDialect = RFC4180_CSV): Promise<number> {
     this.check(scope);
-    return writeCsv(out, bulkColumns(file, scope), this.batches(file, scope));
+    return writeCsv(out, bulkColumns(file, scope), this.batches(file, scope), dialect);
+  }
+
+  /** The name of a body (for the file names of its downloads), or undefined. */
+  bodyName(organ: number): string | undefined {
+    return (this.bodyOf.get(organ) as { nazwa: string } | undefined)?.nazwa;
   }
 
   private check(scope: BulkScope): void {

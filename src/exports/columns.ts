@@ -3,9 +3,9 @@
 // description (/dane/opis.txt, the /dane/ page) says, written once. A list or a file overrides a
 // column only where it means something else (a cell derived from the row, a wording for one file).
 
-import type { z } from 'zod';
+import { z } from 'zod';
 import { statedTallies as stated, voteSummary as summary } from '../answers/schemas.ts';
-import type { Cell, CsvColumn } from './csv.ts';
+import type { Cell, ColumnType, CsvColumn } from './csv.ts';
 
 interface Wrapped {
   description?: string;
@@ -20,8 +20,25 @@ export function descriptionOf(schema: z.ZodType): string | undefined {
   return undefined;
 }
 
+interface JsonType {
+  type?: string;
+  pattern?: string;
+  const?: unknown;
+  anyOf?: JsonType[];
+}
+
+/** The type of a field's values, from its JSON Schema (the first type that is not null). */
+export function columnTypeOf(schema: z.ZodType): ColumnType {
+  let json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonType;
+  while (json.anyOf) json = json.anyOf.find((j) => j.type !== 'null') ?? {};
+  if (json.type === 'string') return json.pattern === '^\\d{4}-\\d{2}-\\d{2}$' ? 'date' : 'string';
+  if (json.type === 'number' && typeof json.const === 'number' && Number.isInteger(json.const)) return 'integer';
+  if (json.type === 'integer' || json.type === 'number' || json.type === 'boolean') return json.type;
+  return 'string';
+}
+
 /** What a list or file changes in a column: its own description, or its own value. */
-export type ColumnOverride<T> = Partial<Pick<CsvColumn<T>, 'description' | 'value'>>;
+export type ColumnOverride<T> = Partial<Pick<CsvColumn<T>, 'description' | 'value' | 'type'>>;
 
 /**
  * Columns for the named fields of `schema`, in the order given: each described by its field and valued
@@ -39,25 +56,38 @@ export function columnsOf<T>(
     if (description === undefined) {
       throw new Error(`CSV column ${name}: no field ${name} with a description in the schema, nor one of its own`);
     }
-    return { name, description, value: own?.value ?? ((row: T) => (row as Record<string, Cell>)[name]) };
+    return {
+      name,
+      description,
+      value: own?.value ?? ((row: T) => (row as Record<string, Cell>)[name]),
+      type: own?.type ?? (field ? columnTypeOf(field) : 'string'),
+    };
   });
 }
 
 /** A column under a name of its own that means a field of a response schema: described by that field. */
-export function columnAs<T>(name: string, schema: z.ZodObject, field: string, value: (row: T) => Cell): CsvColumn<T> {
-  const description = schema.shape[field] && descriptionOf(schema.shape[field] as z.ZodType);
-  if (description === undefined) {
+export function columnAs<T>(
+  name: string,
+  schema: z.ZodObject,
+  field: string,
+  value: (row: T) => Cell,
+  type?: ColumnType,
+): CsvColumn<T> {
+  const source = schema.shape[field] as z.ZodType | undefined;
+  const description = source && descriptionOf(source);
+  if (source === undefined || description === undefined) {
     throw new Error(`CSV column ${name}: no field ${field} with a description in the schema`);
   }
-  return { name, description, value };
+  return { name, description, value, type: type ?? columnTypeOf(source) };
 }
 
-/** A column that is no field of a response schema: its name, description and value all its own. */
-export const ownColumn = <T>(name: string, description: string, value: (row: T) => Cell): CsvColumn<T> => ({
-  name,
-  description,
-  value,
-});
+/** A column that is no field of a response schema: its name, description, value and type all its own. */
+export const ownColumn = <T>(
+  name: string,
+  description: string,
+  value: (row: T) => Cell,
+  type: ColumnType = 'string',
+): CsvColumn<T> => ({ name, description, value, type });
 
 /** The tallies a vote's source states (CONTRACT §10), each a column `<name>_zrodla`. */
 export const STATED_TALLIES = ['za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu'] as const;
@@ -78,6 +108,7 @@ export function voteRecordColumns<T>(value: (row: T, column: RecordColumn) => Ce
         .replace(/^true:/, '1:')
         .replace('; false:', '; 0:'),
       (r) => value(r, 'imienne'),
+      'boolean',
     ),
     ...STATED_TALLIES.map((k) => {
       const name = `${k}_zrodla` as const;
@@ -85,6 +116,7 @@ export function voteRecordColumns<T>(value: (row: T, column: RecordColumn) => Ce
         name,
         `${descriptionOf(tally.shape[k] as z.ZodType)!.replace(/; null: .*$/, '')} (liczby_zrodla.${k}); puste: źródło nie podaje`,
         (r) => value(r, name),
+        'integer',
       );
     }),
     columnAs<T>('temat', summary, 'temat', (r) => value(r, 'temat')),

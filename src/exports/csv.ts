@@ -7,6 +7,13 @@
 // or a carriage return (or their full-width forms) — gets an apostrophe in front, which spreadsheets
 // show as text. The titles come from the councils' documents and the sources; a title such as
 // `=HYPERLINK("http://…")` must stay text. Numbers are written as they are (-1 is a number, not a formula).
+//
+// Two dialects of the same rows: RFC 4180 for programs, and the spreadsheet's (SPREADSHEET_CSV) for a
+// double-click in a Polish Excel or LibreOffice: a UTF-8 byte order mark (without it Excel reads the
+// file as Windows-1250: „GdaĹ„ska”), `;` between fields (the list separator of a Polish system) and a
+// decimal comma (92,50: with a point a Polish spreadsheet reads 92.50 as text). No .xlsx: no streaming
+// writer is among the dependencies, and LibreOffice reads this file right with the options its import
+// dialog offers for it (test/site-spreadsheet.test.ts measures it).
 
 import type { Writable } from 'node:stream';
 import { TextWriter } from './text-writer.ts';
@@ -16,11 +23,16 @@ export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8; header=present';
 
 export type Cell = string | number | boolean | null | undefined;
 
+/** The type of a column's values, as a Table Schema names it (the Data Package of /dane/). */
+export type ColumnType = 'integer' | 'number' | 'string' | 'boolean' | 'date';
+
 /** One column of a CSV file: its header, what it means (for the description beside the files), its value. */
 export interface CsvColumn<T> {
   name: string;
   description: string;
   value: (row: T) => Cell;
+  /** The type of its values (from the response schema's field; a column of its own says it). */
+  type?: ColumnType;
 }
 
 /** Whether a text starting with this character would be a formula in a spreadsheet (see above). */
@@ -39,18 +51,36 @@ const startsFormula = (code: number): boolean =>
 /** The apostrophe put before a text that would be a formula: spreadsheets show the rest as text. */
 export const FORMULA_GUARD = "'";
 
+/** How a file is written: its separator, its decimal mark, whether it starts with a byte order mark. */
+export interface CsvDialect {
+  separator: ',' | ';';
+  decimal: '.' | ',';
+  bom: boolean;
+}
+
+/** RFC 4180, for programs. */
+export const RFC4180_CSV: CsvDialect = { separator: ',', decimal: '.', bom: false };
+/** For a spreadsheet in a Polish locale (see above). */
+export const SPREADSHEET_CSV: CsvDialect = { separator: ';', decimal: ',', bom: true };
+
+/** A decimal number written as text (a percentage such as `92.50`). */
+const DECIMAL_TEXT = /^-?\d+\.\d+$/;
+const NEEDS_QUOTES: Record<CsvDialect['separator'], RegExp> = { ',': /[",\r\n]/, ';': /[";\r\n]/ };
+
 /** One field: empty for null, `1`/`0` for booleans, a formula neutralised, quoted only when it must be. */
-export function csvField(value: Cell): string {
+export function csvField(value: Cell, dialect: CsvDialect = RFC4180_CSV): string {
   if (value === null || value === undefined) return '';
-  if (typeof value !== 'string') return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'number') return dialect.decimal === '.' ? String(value) : String(value).replace('.', ',');
+  if (dialect.decimal === ',' && DECIMAL_TEXT.test(value)) return value.replace('.', ',');
   const text = value.length > 0 && startsFormula(value.charCodeAt(0)) ? `${FORMULA_GUARD}${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES[dialect.separator].test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One row's line: built by concatenation (no array per row: a million rows' garbage counts). */
-function rowLine<T>(columns: ReadonlyArray<CsvColumn<T>>, row: T): string {
-  let text = csvField(columns[0]!.value(row));
-  for (let i = 1; i < columns.length; i++) text += `,${csvField(columns[i]!.value(row))}`;
+function rowLine<T>(columns: ReadonlyArray<CsvColumn<T>>, row: T, dialect: CsvDialect): string {
+  let text = csvField(columns[0]!.value(row), dialect);
+  for (let i = 1; i < columns.length; i++) text += `${dialect.separator}${csvField(columns[i]!.value(row), dialect)}`;
   return `${text}\r\n`;
 }
 
@@ -63,13 +93,15 @@ export async function writeCsv<T>(
   out: Writable,
   columns: ReadonlyArray<CsvColumn<T>>,
   batches: Iterable<readonly T[]> | AsyncIterable<readonly T[]>,
+  dialect: CsvDialect = RFC4180_CSV,
 ): Promise<number> {
   const writer = new TextWriter(out);
-  await writer.write(`${columns.map((c) => csvField(c.name)).join(',')}\r\n`);
+  const header = columns.map((c) => csvField(c.name, dialect)).join(dialect.separator);
+  await writer.write(`${dialect.bom ? '\uFEFF' : ''}${header}\r\n`);
   let rows = 0;
   for await (const batch of batches) {
     let text = '';
-    for (const row of batch) text += rowLine(columns, row);
+    for (const row of batch) text += rowLine(columns, row, dialect);
     rows += batch.length;
     await writer.write(text);
   }

@@ -3,7 +3,7 @@
 // same paged read the page uses, so the file cannot drift from the page.
 
 import type { Writable } from 'node:stream';
-import { type CsvColumn, writeCsv } from './csv.ts';
+import { type CsvColumn, type CsvDialect, RFC4180_CSV, writeCsv } from './csv.ts';
 
 /** One page of a list, as the site's reads return it (`total` is the count over every page); at once or as a Promise (an endpoint's answer). */
 /** A page of a list's rows and its total; `exact: false` when the total is only a lower bound (a long search's count). */
@@ -34,6 +34,7 @@ export function writeListCsv<T>(
   columns: ReadonlyArray<CsvColumn<T>>,
   read: ListPage<T>,
   limit = LIST_EXPORT_PAGE,
+  dialect: CsvDialect = RFC4180_CSV,
 ): Promise<number> {
-  return writeCsv(out, columns, listPages(read, limit));
+  return writeCsv(out, columns, listPages(read, limit), dialect);
 }

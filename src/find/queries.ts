@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { foldText } from '../../core/text.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { GlosowaniaQueries, VoteSummary } from '../glosowania/queries.ts';
 
@@ -22,7 +23,7 @@ export function nameMatches(name: string, query: string): boolean {
 }
 
 /** An item of `/radni` (the same fields as `GET /api/radni`), found by name. */
-export interface CouncillorFound {
+export interface CouncillorFound extends CouncilOf {
   id_osoby: number;
   imie_nazwisko: string;
   kadencja: string;
@@ -50,7 +51,7 @@ export interface SiteSearchResult {
 }
 
 const COUNCILLOR_COLUMNS = `s.id_osoby, r.imie_nazwisko, s.kadencja_biezaca AS kadencja, s.przynaleznosc_id,
-  s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token`;
+  s.id_ugrupowania, s.ugrupowanie, s.aktywny, r.token, ${COUNCIL_COLUMNS}`;
 const NAME_WORD = 'instr(r.name_folded, ?) > 0';
 
 export class FindQueries {
@@ -65,7 +66,7 @@ export class FindQueries {
     private readonly glosowania: GlosowaniaQueries,
   ) {
     this.councillorLists = new FilteredStatements((where) => {
-      const from = `FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${where}`;
+      const from = `FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${COUNCIL_JOIN} ${where}`;
       return {
         byName: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.name_rank LIMIT ? OFFSET ?`),
         bySurname: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.surname_rank LIMIT ? OFFSET ?`),

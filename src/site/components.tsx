@@ -27,12 +27,21 @@ export function ResultBadge({ wynik }: { wynik: string }) {
 }
 
 /** Counts as one stacked bar (za, przeciw, wstrzymujacy, nieobecny, brak_glosu) with its legend. */
-export function CountsBar({ counts, total }: { counts: Counts; total?: number }) {
+export function CountsBar({
+  counts,
+  total,
+  labels = COUNT_LABEL,
+}: {
+  counts: Counts;
+  total?: number;
+  /** A single person's labels (countLabelsFor); a group's by default. */
+  labels?: Record<keyof Counts, string>;
+}) {
   const sum = total ?? BALLOTS.reduce((s, b) => s + counts[b], 0);
   let x = 0;
   const label =
     BALLOTS.filter((b) => counts[b] > 0)
-      .map((b) => `${COUNT_LABEL[b]}: ${counts[b]}`)
+      .map((b) => `${labels[b]}: ${counts[b]}`)
       .join(', ') || 'Brak głosów';
   return (
     <div class="counts">
@@ -49,7 +58,7 @@ export function CountsBar({ counts, total }: { counts: Counts; total?: number })
       <ul class="legend" aria-hidden="true">
         {BALLOTS.filter((b) => counts[b] > 0 || b === 'za' || b === 'przeciw').map((b) => (
           <li class={`k-${b}`}>
-            {COUNT_LABEL[b]}: <strong>{formatNumber(counts[b])}</strong>
+            {labels[b]}: <strong>{formatNumber(counts[b])}</strong>
           </li>
         ))}
       </ul>
@@ -202,12 +211,20 @@ export function Pager({
   );
 }
 
-/** The download of a list: exactly its rows, every page (`href`: src/site/paths.ts `listHref`). */
+/**
+ * The download of a list: exactly its rows, every page (`href`: src/site/paths.ts `listHref`), for a
+ * spreadsheet first (what a reader double-clicks) and as RFC 4180 CSV for programs.
+ */
 export function CsvLink({ href, what }: { href: string; what: string }) {
   return (
     <p class="dl">
+      Pobierz {what}:{' '}
+      <a href={href.replace(/\.csv(?=\?|$)/, '.arkusz.csv')} download="">
+        do arkusza
+      </a>{' '}
+      ·{' '}
       <a href={href} download="">
-        Pobierz {what} (CSV)
+        CSV
       </a>
     </p>
   );

@@ -21,7 +21,8 @@ import {
   bulkDescription,
   downloadExports,
 } from '../exports/bulk.ts';
-import { CSV_MEDIA_TYPE } from '../exports/csv.ts';
+import { CSV_MEDIA_TYPE, RFC4180_CSV, SPREADSHEET_CSV } from '../exports/csv.ts';
+import { dataPackage } from '../exports/datapackage.ts';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import { idParam, kadencjaParam } from '../http/params.ts';
 import { readersOf } from '../snapshot/readers.ts';
@@ -30,10 +31,11 @@ import { cacheable } from './answer.ts';
 import { formatDate, formatTerm, safeHttpUrl } from './format.ts';
 import { page } from './page.ts';
 import { SiteError } from './params.ts';
-import { FILES, PAGES, bulkPath, linkTo } from './paths.ts';
+import { type CsvForm, FILES, PAGES, bulkPath, downloadName, linkTo } from './paths.ts';
 
 export const CSV_FILE: Kind = { type: CSV_MEDIA_TYPE, compressed: true };
 const TEXT: Kind = { type: 'text/plain; charset=utf-8', compressed: true };
+const DATA_PACKAGE: Kind = { type: 'application/json; charset=utf-8', compressed: true };
 
 /** Council terms listed on /dane/ without a council chosen; more than this, and the picker chooses. */
 const SCOPES_LISTED = 40;
@@ -43,9 +45,15 @@ function FileLinks({ scope }: { scope: BulkScope }) {
     <ul class="files">
       {BULK_FILES.map((file) => (
         <li>
-          <a href={bulkPath(file, scope)} download="">
-            {file}.csv
-          </a>
+          <a href={bulkPath(file, scope, 'arkusz')} download="">
+            {file}
+          </a>{' '}
+          <span class="muted">
+            (do arkusza) ·{' '}
+            <a href={bulkPath(file, scope)} download="" aria-label={`${file}: CSV dla programów`}>
+              CSV
+            </a>
+          </span>
         </li>
       ))}
     </ul>
@@ -101,8 +109,14 @@ export const downloadsPage = page({
           <p>
             Stan danych:{' '}
             {snapshot.newestVote ? `najnowsze głosowanie z ${formatDate(snapshot.newestVote)}` : 'brak głosowań'},
-            odświeżone {formatDate(snapshot.builtAt)}. Pliki: UTF-8, przecinek, pierwszy wiersz to nagłówek (RFC 4180).{' '}
-            <a href={FILES.bulkDescription}>Opis plików i kolumn (tekst)</a>.
+            odświeżone {formatDate(snapshot.builtAt)}.
+          </p>
+          <p id="formaty">
+            Każdy plik jest w dwóch postaciach. <strong>Do arkusza</strong> (Excel, LibreOffice, Numbers: otwórz
+            dwuklikiem): średnik między polami, przecinek dziesiętny, UTF-8 ze znacznikiem BOM, aby polskie litery były
+            polskimi literami. <strong>CSV</strong> dla programów: UTF-8, przecinek, kropka dziesiętna, pierwszy wiersz
+            to nagłówek (RFC 4180). <a href={FILES.bulkDescription}>Opis plików i kolumn (tekst)</a>;{' '}
+            <a href={FILES.dataPackage}>opis jako Data Package</a> (Frictionless: typy kolumn, klucze, licencja).
           </p>
           <p id="formuly">{FORMULA_NOTE} To samo dotyczy plików CSV list serwisu.</p>
 
@@ -159,36 +173,53 @@ export const downloadsPage = page({
 
 /** The bulk files of /dane/ and their description (not pages: files of the whole snapshot, streamed). */
 export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; delivery: Delivery }) {
-  const bulk: RequestHandler = async (req, res) => {
-    const file = String(req.params['file']) as BulkFile;
-    if (!BULK_FILES.includes(file))
-      throw new SiteError(404, `Nie ma pliku ${file}.csv; są: ${BULK_FILES.map((f) => `${f}.csv`).join(', ')}.`);
-    let scope: BulkScope = {};
-    if (req.params['organ'] !== undefined) {
-      const organ = idParam.safeParse(req.params['organ']);
-      const kadencja = kadencjaParam.safeParse(req.params['kadencja']);
-      if (!organ.success || !kadencja.success || kadencja.data === undefined)
-        throw new SiteError(404, 'Nie ma takiej rady albo kadencji.');
-      scope = { organ: organ.data, kadencja: kadencja.data };
-    }
-    const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
-    if (!started) return;
-    const { exports, close } = downloadExports(snapshots.path, started.snapshot);
-    try {
-      const name = scope.organ === undefined ? `${file}.csv` : `${file}-${scope.organ}-${scope.kadencja}.csv`;
-      await delivery.stream(req, res, started.etag, CSV_FILE, (out) => exports.write(file, scope, out), name);
-    } catch (error) {
-      if (error instanceof BulkScopeError)
-        throw new SiteError(
-          404,
-          'Nie ma takiej rady albo kadencji: pliki są dla rady (nie komisji) w kadencji z danych.',
-          error.message,
+  const bulkAs =
+    (form: CsvForm): RequestHandler =>
+    async (req, res) => {
+      const file = String(req.params['file']) as BulkFile;
+      if (!BULK_FILES.includes(file))
+        throw new SiteError(404, `Nie ma pliku ${file}.csv; są: ${BULK_FILES.map((f) => `${f}.csv`).join(', ')}.`);
+      let scope: BulkScope = {};
+      if (req.params['organ'] !== undefined) {
+        const organ = idParam.safeParse(req.params['organ']);
+        const kadencja = kadencjaParam.safeParse(req.params['kadencja']);
+        if (!organ.success || !kadencja.success || kadencja.data === undefined)
+          throw new SiteError(404, 'Nie ma takiej rady albo kadencji.');
+        scope = { organ: organ.data, kadencja: kadencja.data };
+      }
+      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
+      if (!started) return;
+      const { exports, close } = downloadExports(snapshots.path, started.snapshot);
+      try {
+        const name = downloadName(
+          [
+            file,
+            scope.organ === undefined ? undefined : (exports.bodyName(scope.organ) ?? scope.organ),
+            scope.kadencja,
+          ],
+          form,
         );
-      throw error;
-    } finally {
-      close();
-    }
-  };
+        const dialect = form === 'csv' ? RFC4180_CSV : SPREADSHEET_CSV;
+        await delivery.stream(
+          req,
+          res,
+          started.etag,
+          CSV_FILE,
+          (out) => exports.write(file, scope, out, dialect),
+          name,
+        );
+      } catch (error) {
+        if (error instanceof BulkScopeError)
+          throw new SiteError(
+            404,
+            'Nie ma takiej rady albo kadencji: pliki są dla rady (nie komisji) w kadencji z danych.',
+            error.message,
+          );
+        throw error;
+      } finally {
+        close();
+      }
+    };
   const description: RequestHandler = (req, res) => {
     const started = cacheable(snapshots, delivery, req, res, TEXT, req.originalUrl);
     if (!started) return;
@@ -196,5 +227,12 @@ export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; 
     const body = Buffer.from(bulkDescription(readersOf(snapshot).credit, snapshot.builtAt, snapshot.newestVote));
     delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, TEXT);
   };
-  return { bulk, description };
+  const packageJson: RequestHandler = (req, res) => {
+    const started = cacheable(snapshots, delivery, req, res, DATA_PACKAGE, req.originalUrl);
+    if (!started) return;
+    const { snapshot } = started;
+    const body = Buffer.from(JSON.stringify(dataPackage(readersOf(snapshot).credit, snapshot.builtAt), null, 2));
+    delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, DATA_PACKAGE);
+  };
+  return { bulk: bulkAs('csv'), sheet: bulkAs('arkusz'), description, dataPackage: packageJson };
 }

@@ -17,7 +17,7 @@ import { BodySelect, CsvLink, FilterForm, MonthlyChart, Pager, ScopeNote, TermSe
 import { pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
-import { cohesionList, rankedCohesion } from './lists.ts';
+import { attendanceRecordList, cohesionList, differingVoteList, rankedCohesion } from './lists.ts';
 import { NO_BASE, percentText } from './record.tsx';
 import { type InputOf, type LoadContext, download, page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
@@ -162,9 +162,21 @@ export const attendanceRecordsPage = page({
             </div>
           )}
           <Pager page={list.page} pages={list.pages} link={(strona) => self({ kadencja, strona })} />
+          {list.items.length > 0 && (
+            <CsvLink href={listHref(ctx, PAGES.attendanceRecords, { token: p.token }, '')} what="wszystkie zapisy" />
+          )}
         </>
       ),
     };
+  },
+  downloads: {
+    '': download(
+      attendanceRecordList,
+      ({ params: { token }, query: { kadencja } }: InputOf<typeof PAGES.attendanceRecords>) => ({
+        id: token,
+        kadencja,
+      }),
+    ),
   },
 });
 
@@ -172,7 +184,11 @@ export const attendanceRecordsPage = page({
 
 /** The councillors the compare form offers: per body in scope, its councillors; none: a body must be chosen first. */
 export type CompareChoices =
-  Array<{ name: string; people: Array<{ id_osoby: number; imie_nazwisko: string; token: string }> }> | undefined;
+  | Array<{
+      name: string;
+      people: Array<{ id_osoby: number; imie_nazwisko: string; token: string; ugrupowanie: string | null }>;
+    }>
+  | undefined;
 
 /**
  * What the compare form offers. Only councillors of one body share votes, so it lists the bodies in
@@ -233,12 +249,15 @@ export function CompareForm({
   const options = (value: number | undefined) => {
     let selected = false; // one selected option, though someone in two bodies is listed twice
     return groups.map(({ name, people }) => {
+      const named = new Map<string, number>();
+      for (const r of people) named.set(r.imie_nazwisko, (named.get(r.imie_nazwisko) ?? 0) + 1);
       const list = people.map((r) => {
         const selects = !selected && r.id_osoby === value;
         selected ||= selects;
         return (
           <option value={r.token} selected={selects}>
             {r.imie_nazwisko}
+            {named.get(r.imie_nazwisko)! > 1 ? ` (${r.ugrupowanie ?? 'niezrzeszony'}, ${r.token})` : ''}
           </option>
         );
       });
@@ -354,7 +373,9 @@ export const comparePage = page({
     return {
       title: `${a.imie_nazwisko} i ${b.imie_nazwisko}`,
       section: 'radni',
-      description: `${a.imie_nazwisko} i ${b.imie_nazwisko} głosowali tak samo w ${percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}.`,
+      description: c.wspolny_organ
+        ? `${a.imie_nazwisko} i ${b.imie_nazwisko} głosowali tak samo w ${percentOf(c.zgodnosc_procent, c.wspolne_glosowania, ['wspólnego głosowania', 'wspólnych głosowań', 'wspólnych głosowań'])}.`
+        : `${a.imie_nazwisko} i ${b.imie_nazwisko} nie zasiadali w tym samym organie.`,
       body: (
         <>
           <h1>
@@ -399,19 +420,27 @@ export const comparePage = page({
           <h2>
             Zgodność <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" />
           </h2>
-          <p class="lead">
-            Głosowali tak samo w{' '}
-            <strong>
-              {percentOf(c.zgodnosc_procent, c.wspolne_glosowania, [
-                'wspólnego głosowania',
-                'wspólnych głosowań',
-                'wspólnych głosowań',
-              ])}
-            </strong>{' '}
-            ({formatNumber(c.zgodne)} zgodnych), różnie w{' '}
-            <Figure to={`${linkTo(ctx, PAGES.compare, params)}#rozbiezne`} count={c.wspolne_glosowania - c.zgodne} />.
-          </p>
-          {c.wspolne_glosowania === 0 && (
+          {c.wspolny_organ ? (
+            <p class="lead">
+              Głosowali tak samo w{' '}
+              <strong>
+                {percentOf(c.zgodnosc_procent, c.wspolne_glosowania, [
+                  'wspólnego głosowania',
+                  'wspólnych głosowań',
+                  'wspólnych głosowań',
+                ])}
+              </strong>{' '}
+              ({formatNumber(c.zgodne)} zgodnych), różnie w{' '}
+              <Figure to={`${linkTo(ctx, PAGES.compare, params)}#rozbiezne`} count={c.wspolne_glosowania - c.zgodne} />.
+            </p>
+          ) : (
+            <p class="lead" id="rozne-organy">
+              {a.imie_nazwisko} ({a.organ ?? 'bez jednej rady'}) i {b.imie_nazwisko} ({b.organ ?? 'bez jednej rady'})
+              nie zasiadali w tym samym organie{kadencja ? ` w kadencji ${formatTerm(kadencja)}` : ''}: nie głosowali w
+              tych samych głosowaniach, więc ich zgodności nie da się policzyć.
+            </p>
+          )}
+          {c.wspolny_organ && c.wspolne_glosowania === 0 && (
             <p class="muted">Nie oddali aktywnego głosu (za, przeciw, wstrzymanie się) w żadnym wspólnym głosowaniu.</p>
           )}
           <h3>Zgodność w kolejnych miesiącach</h3>
@@ -459,9 +488,18 @@ export const comparePage = page({
             pages={differing.pages}
             link={(strona) => linkTo(ctx, PAGES.compare, { ...params, strona })}
           />
+          {differing.items.length > 0 && (
+            <CsvLink href={listHref(ctx, PAGES.compare, {}, 'rozbiezne')} what="wszystkie rozbieżne głosowania" />
+          )}
         </>
       ),
     };
+  },
+  downloads: {
+    rozbiezne: download(differingVoteList, ({ query: { radny, drugi, kadencja } }: InputOf<typeof PAGES.compare>) => {
+      if (radny === undefined || drugi === undefined) throw new SiteError(400, 'Wybierz dwóch radnych (radny, drugi).');
+      return { id: radny, id2: drugi, kadencja };
+    }),
   },
 });
 

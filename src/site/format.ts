@@ -76,6 +76,16 @@ export function isFeminine(fullName: string): boolean {
   return first.endsWith('a') && !MASCULINE_IN_A.has(first);
 }
 
+/** The count labels for one person's ballots (COUNT_LABEL's are for a group: „Nieobecni”). */
+export function countLabelsFor(name: string): Record<Ballot, string> {
+  const f = isFeminine(name);
+  return {
+    ...COUNT_LABEL,
+    wstrzymujacy: `Wstrzymał${f ? 'a' : ''} się`,
+    nieobecny: f ? 'Nieobecna' : 'Nieobecny',
+  };
+}
+
 /** One person's ballot next to their name: `za`, `wstrzymała się`, `nieobecny`. */
 export function ballotLabelFor(name: string, ballot: string): string {
   const f = isFeminine(name);

@@ -3,7 +3,6 @@
 // the share-link page.
 
 import { glosowania } from '../glosowania/endpoints.ts';
-import { utils } from '../utils/endpoints.ts';
 import {
   BodySelect,
   CountsBar,
@@ -33,7 +32,7 @@ import {
 import { type PageContext, bodyName } from './layout.tsx';
 import { TopicLink, VoteRecord, matchedPattern, topicName } from './record.tsx';
 import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
-import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
+import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
 import { ShareButton, ShareForm } from './share-form.tsx';
@@ -66,7 +65,7 @@ export const votesPage = page({
     }
     const [{ items, total, exact }, terms] = await Promise.all([
       readList(voteList, filter, context, page, VOTES_PAGE),
-      context.answer(utils.terms, {}),
+      termsIn(context, input.organ),
     ]);
     return { filter, terms, exact, result: { items, total, page, pages: pagesOf(total, VOTES_PAGE) } };
   },

@@ -9,13 +9,12 @@ import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { bodyName } from './layout.tsx';
 import { CLOSE_VOTE, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
-import { page } from './page.ts';
+import { page, termsIn } from './page.ts';
 import { PAGES, feedPaths, linkTo } from './paths.ts';
-import { utils } from '../utils/endpoints.ts';
 
 export const homePage = page({
   route: PAGES.home,
-  load: async ({ query: { kadencja }, organ }, { answer, tokens }) => {
+  load: async ({ query: { kadencja }, organ }, { answer, tokens, readers }) => {
     const scope = { kadencja, organ };
     const top = { ...scope, limit: 5 };
     const min = await rankingMinimums({ answer }, scope);
@@ -29,7 +28,7 @@ export const homePage = page({
       answer(statystyki.loyalistRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
       answer(statystyki.mostControversial, { query: top }),
       answer(statystyki.councilMap, { query: scope }),
-      answer(utils.terms, {}),
+      termsIn({ answer, readers }, organ),
     ]);
     const people = await tokens([...attendance, ...rebels, ...loyalists].map((r) => r.id_osoby));
     return {
@@ -73,19 +72,35 @@ export const homePage = page({
           <dl class="stats">
             <div>
               <dt>Posiedzenia</dt>
-              <dd>{formatNumber(s.liczba_posiedzen)}</dd>
+              <dd>
+                <a href={linkTo(ctx, PAGES.sessions, { kadencja })}>{formatNumber(s.liczba_posiedzen)}</a>
+              </dd>
             </div>
             <div>
               <dt>Głosowania</dt>
-              <dd>{formatNumber(s.liczba_glosow)}</dd>
+              <dd>
+                <a href={linkTo(ctx, PAGES.votes, { kadencja })}>{formatNumber(s.liczba_glosow)}</a>
+              </dd>
             </div>
             <div>
               <dt>Radni</dt>
-              <dd>{formatNumber(s.liczba_radnych)}</dd>
+              <dd>
+                <a href={linkTo(ctx, PAGES.councillors, { kadencja })}>{formatNumber(s.liczba_radnych)}</a>
+              </dd>
             </div>
             <div>
-              <dt>Średnia frekwencja</dt>
-              <dd>{formatPercent(s.srednia_frekwencja)}</dd>
+              <dt>
+                Średnia frekwencja{' '}
+                <a class="how" href={`${linkTo(ctx, PAGES.method, { kadencja })}#srednia-frekwencja`}>
+                  jak liczymy<span class="vh">: średnia frekwencja</span>
+                </a>
+              </dt>
+              <dd>
+                <a href={linkTo(ctx, PAGES.sessions, { kadencja })}>
+                  {formatPercent(s.srednia_frekwencja)}
+                  <span class="vh"> (frekwencja każdego posiedzenia)</span>
+                </a>
+              </dd>
             </div>
           </dl>
           <h2>Frekwencja w kolejnych miesiącach</h2>

@@ -14,7 +14,7 @@ import { ballotEntry } from '../glosowania/schemas.ts';
 import { posiedzenia } from '../posiedzenia/endpoints.ts';
 import { attendanceEntry, session } from '../posiedzenia/schemas.ts';
 import { radni } from '../radni/endpoints.ts';
-import { councillorListItem, partnerItem } from '../radni/schemas.ts';
+import { attendanceRecord, comparison, councillorListItem, partnerItem } from '../radni/schemas.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import {
   attendanceRankingItem,
@@ -81,7 +81,7 @@ export interface CouncillorFilter {
 export const councillorList: SiteList<CouncillorFilter, CouncillorFound> = {
   file: 'radni',
   batch: 1000,
-  columns: columnsOf(councillorListItem, [...PERSON_COLUMNS, 'kadencja', 'aktywny', 'token']),
+  columns: columnsOf(councillorListItem, [...PERSON_COLUMNS, 'id_organu', 'organ', 'kadencja', 'aktywny', 'token']),
   rows:
     (filter, { readers }) =>
     (page, limit) =>
@@ -121,6 +121,39 @@ export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos:
     return async (page, limit) =>
       paged(await answer(COUNCILLOR_VOTE_LISTS[lista], { params: { id }, query: { ...query, page, limit } }));
   },
+};
+
+/** A councillor's attendance records (/radni/:token/obecnosci), newest first. */
+export const attendanceRecordList: SiteList<
+  { id: number | string; kadencja: string | undefined },
+  { id_posiedzenia: number; data: string; obecny: number }
+> = {
+  file: 'obecnosci-radnego',
+  batch: 100,
+  columns: columnsOf(attendanceRecord, ['id_posiedzenia', 'data', 'numer', 'id_organu', 'obecny', 'lista_obecnosci']),
+  rows:
+    ({ id, kadencja }, { answer }) =>
+    async (page, limit) =>
+      paged(await answer(radni.attendanceRecords, { params: { id }, query: { kadencja, page, limit } })),
+};
+
+const differingVote = comparison.shape.rozbiezne.element;
+type DifferingVote = { id_glosowania: number; data_czas: string; glos: string; glos_drugiego: string };
+
+/** The votes in which two councillors voted differently (/porownaj), in date order. */
+export const differingVoteList: SiteList<{ id: string; id2: string; kadencja: string | undefined }, DifferingVote> = {
+  file: 'rozbiezne-glosy',
+  batch: 100,
+  columns: columnsOf(differingVote, ['id_glosowania', 'data_czas', 'tytul', 'wynik', 'glos', 'glos_drugiego'], {
+    glos: { description: `Głos pierwszego radnego (radny): ${GLOS_VALUES.join(', ')}` },
+    glos_drugiego: { description: `Głos drugiego radnego (drugi): ${GLOS_VALUES.join(', ')}` },
+  }),
+  rows:
+    ({ id, id2, kadencja }, { answer }) =>
+    async (page, limit) => {
+      const answered = await answer(radni.comparison, { params: { id, id2 }, query: { kadencja, page, limit } });
+      return { items: answered.data.rozbiezne, total: answered.extra.pagination.total };
+    },
 };
 
 /** Partners shown on a councillor's page. */

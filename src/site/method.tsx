@@ -168,6 +168,15 @@ export const methodPage = page({
             <a href={linkTo(ctx, PAGES.votes, { kadencja })}>liście głosowań</a>.
           </p>
 
+          <h2 id="srednia-frekwencja">Średnia frekwencja</h2>
+          <p>
+            Na stronie głównej: wszystkie zapisy obecności „obecny” na posiedzeniach w wybranym zakresie (rada,
+            kadencja), podzielone przez wszystkie zapisy obecności na tych posiedzeniach (× 100). Każdy zapis waży tyle
+            samo, więc posiedzenie z większą liczbą radnych waży więcej; to nie jest średnia z frekwencji poszczególnych
+            radnych ani posiedzeń. Frekwencję każdego posiedzenia pokazuje{' '}
+            <a href={linkTo(ctx, PAGES.sessions)}>lista posiedzeń</a>.
+          </p>
+
           <h2 id="zgodnosc-grupa">Zgodność z ugrupowaniem</h2>
           <p>
             Stanowisko ugrupowania w głosowaniu to ta z opcji za, przeciw, wstrzymanie się, którą wybrało najwięcej jego

@@ -71,6 +71,22 @@ export interface SiteList<A, T> {
   rows: (args: A, context: LoadContext) => ListPage<T> | Promise<ListPage<T>>;
 }
 
+/**
+ * The terms a term picker offers: every term of the snapshot, or, for a page scoped to a council, the
+ * terms that council sat in (a session in them: the council–term pairs of /dane/).
+ */
+export async function termsIn(context: Pick<LoadContext, 'answer' | 'readers'>, organ: number | undefined) {
+  const all = await context.answer(utils.terms, {});
+  if (organ === undefined) return all;
+  const held = new Set(
+    context.readers.bulk
+      .scopes()
+      .filter((s) => s.scope.organ === organ)
+      .map((s) => s.scope.kadencja),
+  );
+  return held.size === 0 ? all : all.filter((t) => held.has(t.kadencja));
+}
+
 /** One page of a list's rows (as the page shows it). */
 export async function readList<A, T>(list: SiteList<A, T>, args: A, context: LoadContext, page: number, limit: number) {
   return (await list.rows(args, context))(page, limit);

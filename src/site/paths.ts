@@ -7,6 +7,7 @@
 // A councillor's address is their token (`/radni/anna-nowak`); `/radni/<id>` serves the same page,
 // whose canonical link and own links are the token's.
 
+import { slugify } from '../../core/text.ts';
 import type { SiteParamName } from './params.ts';
 
 /** The names of a path pattern's parameters: `/radni/:token/obecnosci` → `token`. */
@@ -63,6 +64,10 @@ export const FILES = {
   bulkDescription: '/dane/opis.txt',
   bulkFile: '/dane/:file.csv',
   councilBulkFile: '/dane/:organ/:kadencja/:file.csv',
+  // the same files for a spreadsheet (src/exports/csv.ts SPREADSHEET_CSV): registered before the two above
+  bulkSheet: '/dane/:file.arkusz.csv',
+  councilBulkSheet: '/dane/:organ/:kadencja/:file.arkusz.csv',
+  dataPackage: '/dane/datapackage.json',
   shareForm: '/glosowania/:id/udostepnij',
 } as const;
 
@@ -119,9 +124,22 @@ export const pagePath = <P extends string>(
   ...params: [PathParams<P>] extends [never] ? [] : [Record<PathParams<P>, string | number>]
 ): string => fill(page.path, (params[0] ?? {}) as Record<PathParams<P>, string | number>);
 
-/** The route of a page's list download: `<page>.csv` (`list` empty) or `<page>/<list>.csv`. */
-export const listRoute = (page: Route, list: string): string =>
-  list === '' ? `${page.path}.csv` : `${page.path.replace(/\/$/, '')}/${list}.csv`;
+/** Which form of a download: RFC 4180 for programs, or the spreadsheet's (`.arkusz.csv`). */
+export type CsvForm = 'csv' | 'arkusz';
+const extensionOf = (form: CsvForm) => (form === 'csv' ? '.csv' : '.arkusz.csv');
+
+/** The route of a page's list download: `<page>.csv` (`list` empty) or `<page>/<list>.csv` (`.arkusz.csv` for a spreadsheet). */
+export const listRoute = (page: Route, list: string, form: CsvForm = 'csv'): string =>
+  list === '' ? `${page.path}${extensionOf(form)}` : `${page.path.replace(/\/$/, '')}/${list}${extensionOf(form)}`;
+
+/**
+ * The file name a download is saved under: what it holds, from its parts (list, council, term, person,
+ * filters), folded to ASCII, so that two different downloads never land as „radni (1).csv”.
+ */
+export function downloadName(parts: ReadonlyArray<string | number | undefined>, form: CsvForm): string {
+  const words = parts.filter((p) => p !== undefined && p !== '').map((p) => slugify(String(p)));
+  return `${words.join('-').slice(0, 150).replace(/-+$/, '')}${form === 'csv' ? '.csv' : '-arkusz.csv'}`;
+}
 
 /** The address of a page's list download with the page's own query (every page of it, so no `strona`). */
 export function listHref(
@@ -129,16 +147,25 @@ export function listHref(
   page: Route,
   pathParams: Record<string, string | number>,
   list: string,
+  form: CsvForm = 'csv',
 ): string {
   const { strona: _page, ...query } = scope.params;
-  return withQuery(fill(listRoute(page, list), pathParams as never), { organ: scope.organ, ...query });
+  return withQuery(fill(listRoute(page, list, form), pathParams as never), { organ: scope.organ, ...query });
 }
 
 /** A bulk file of /dane/: the whole snapshot, or one council in one term. */
-export const bulkPath = (file: string, scope: { organ?: number | undefined; kadencja?: string | undefined } = {}) =>
+export const bulkPath = (
+  file: string,
+  scope: { organ?: number | undefined; kadencja?: string | undefined } = {},
+  form: CsvForm = 'csv',
+) =>
   scope.organ === undefined
-    ? fill(FILES.bulkFile, { file })
-    : fill(FILES.councilBulkFile, { organ: scope.organ, kadencja: scope.kadencja ?? '', file });
+    ? fill(form === 'csv' ? FILES.bulkFile : FILES.bulkSheet, { file })
+    : fill(form === 'csv' ? FILES.councilBulkFile : FILES.councilBulkSheet, {
+        organ: scope.organ,
+        kadencja: scope.kadencja ?? '',
+        file,
+      });
 
 /** The Atom feeds. */
 export const feedPaths = {

@@ -1,13 +1,12 @@
 // `/posiedzenia` (the list) and `/posiedzenia/:id` (agenda with its votes, attendance).
 
 import { posiedzenia } from '../posiedzenia/endpoints.ts';
-import { utils } from '../utils/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
 import { type VoteSummary, pagesOf } from './data.ts';
 import { formatDate, formatNumber, formatTerm, plural } from './format.ts';
 import type { PageContext } from './layout.tsx';
 import { sessionAttendanceList, sessionList, sessionVoteList } from './lists.ts';
-import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
+import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { orNotFound } from './params.ts';
 import { PAGES, linkTo, listHref } from './paths.ts';
 import { NO_BASE, percentText } from './record.tsx';
@@ -27,7 +26,7 @@ export const sessionsPage = page({
     const { kadencja, strona: page } = input.query;
     const [{ items, total }, terms] = await Promise.all([
       readList(sessionList, sessionScope(input), context, page, SESSIONS_PAGE),
-      context.answer(utils.terms, {}),
+      termsIn(context, input.organ),
     ]);
     return { kadencja, terms, result: { items, total, page, pages: pagesOf(total, SESSIONS_PAGE) } };
   },

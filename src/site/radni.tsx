@@ -17,7 +17,7 @@ import {
 } from './components.tsx';
 import { type PartnerItem, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, compareChoices, percentOf } from './evidence.tsx';
-import { BALLOTS, COUNT_LABEL, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import { BALLOTS, COUNT_LABEL, countLabelsFor, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
 import { NO_BASE, percentText, topicName } from './record.tsx';
 import {
@@ -30,7 +30,7 @@ import {
   councillorVoteList,
   opponentList,
 } from './lists.ts';
-import { type InputOf, type LoadContext, download, page, readList } from './page.ts';
+import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { COUNCILLOR_LISTS, type CouncillorListName, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
 
@@ -48,13 +48,20 @@ export const councillorsPage = page({
     const { kadencja, ugrupowanie, nazwa, strona: page } = input.query;
     const [groups, terms, { items, total }] = await Promise.all([
       context.answer(utils.groups, { query: { kadencja } }),
-      context.answer(utils.terms, {}),
+      termsIn(context, input.organ),
       readList(councillorList, councillorFilter(input), context, page, COUNCILLORS_PAGE),
     ]);
     return { kadencja, ugrupowanie, nazwa, page, groups, terms, items, total };
   },
   render: ({ kadencja, ugrupowanie, nazwa, page, groups, terms, items, total }, ctx) => {
     const pages = pagesOf(total, COUNCILLORS_PAGE);
+    // Where a person sits, when the snapshot holds several councils and the list is not one council's.
+    const showCouncil = ctx.councils.length > 1 && ctx.organ === undefined;
+    // `aktywny` is a mandate in the current term: for a term that is over, neither word is true.
+    const newestTerm = terms.reduce<string | undefined>(
+      (n, t) => (n === undefined || t.kadencja > n ? t.kadencja : n),
+      undefined,
+    );
     const group = groups.find((g) => g.id_ugrupowania === ugrupowanie)?.nazwa;
     return {
       title: nazwa ? `Radni: „${nazwa}”` : 'Radni',
@@ -97,10 +104,11 @@ export const councillorsPage = page({
                     <tr>
                       <td>
                         <a href={linkTo(ctx, PAGES.councillor, { token: r.token }, { kadencja })}>{r.imie_nazwisko}</a>
+                        {showCouncil && r.organ && <div class="muted">{r.organ}</div>}
                       </td>
                       <td>{r.ugrupowanie ?? 'niezrzeszony'}</td>
                       <td class="hide-s nw">{formatTerm(r.kadencja)}</td>
-                      <td>{r.aktywny ? 'aktywny' : 'nieaktywny'}</td>
+                      <td>{r.kadencja !== newestTerm ? 'po kadencji' : r.aktywny ? 'aktywny' : 'nieaktywny'}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -341,16 +349,17 @@ export const councillorPage = page({
           <h2>
             Jak głosuje <Method ctx={ctx} anchor="profil" what="jak głosuje" />
           </h2>
-          <CountsBar counts={counts} />
+          <CountsBar counts={counts} labels={countLabelsFor(p.imie_nazwisko)} />
           <p>
             {formatNumber(p.liczba_glosow)}{' '}
             {plural(p.liczba_glosow, 'aktywny głos', 'aktywne głosy', 'aktywnych głosów')} (za, przeciw, wstrzymanie
-            się) na {formatNumber(total)} głosowań.
+            się) na {formatNumber(total)} {plural(total, 'głosowanie', 'głosowania', 'głosowań')}.
           </p>
           <ul class="figs">
             {BALLOTS.map((b) => (
               <li>
-                {COUNT_LABEL[b]}: <Figure to={`${here({ kadencja, glos: b })}#glosowania`} count={counts[b]} />{' '}
+                {countLabelsFor(p.imie_nazwisko)[b]}:{' '}
+                <Figure to={`${here({ kadencja, glos: b })}#glosowania`} count={counts[b]} />{' '}
                 <span class="muted">
                   ({percentOf(total === 0 ? 0 : voting[`${b}_procent`], total, ['głosowania', 'głosowań', 'głosowań'])})
                 </span>

@@ -2,14 +2,13 @@
 // cross-group pairs, body activity.
 
 import type { ComponentChildren } from 'preact';
-import { utils } from '../utils/endpoints.ts';
 import { CsvLink, FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
 import { type Scoped, type VoteSummary, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import type { PageContext } from './layout.tsx';
 import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
-import { type InputOf, type SiteList, download, page, readList } from './page.ts';
+import { type InputOf, type SiteList, download, page, readList, termsIn } from './page.ts';
 import { TallyOnlyMark } from './record.tsx';
 import { PAGES, linkTo, listHref } from './paths.ts';
 
@@ -108,7 +107,7 @@ export const rankingsPage = page({
       shown('jednomyslne'),
       shown('pary'),
       shown('organy'),
-      context.answer(utils.terms, {}),
+      termsIn(context, input.organ),
     ]);
     const people = await context.tokens(
       [...attendance, ...rebels, ...loyalists, ...coalitions.flatMap((c) => [c.radny_1, c.radny_2])].map(

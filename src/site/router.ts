@@ -31,6 +31,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { ShareLinks } from '../answers/endpoint.ts';
 import { CardCache } from '../cards/cache.ts';
+import { RFC4180_CSV, SPREADSHEET_CSV } from '../exports/csv.ts';
 import { writeListCsv } from '../exports/list.ts';
 import { type Delivery, HTML_PAGE } from '../http/delivery.ts';
 import type { RateLimited } from '../http/guards.ts';
@@ -46,11 +47,11 @@ import { COUNCIL, siteNameOf } from './data.ts';
 import { CSV_FILE, bulkRoutes } from './downloads.tsx';
 import { errorPage } from './errors.tsx';
 import { feedRoutes } from './feed-routes.ts';
-import { type PageContext, renderPage } from './layout.tsx';
+import { type PageContext, bodyName, renderPage } from './layout.tsx';
 import { type AnyPage, type Download, type PageInput, bodiesOf, loadContext, topicNamesOf } from './page.ts';
 import { SITE_PAGES } from './pages.ts';
 import { SiteError, keptParams, parseSiteQuery } from './params.ts';
-import { FILES, listRoute } from './paths.ts';
+import { type CsvForm, FILES, downloadName, listRoute } from './paths.ts';
 import { shareFormRoute } from './share-form.tsx';
 
 export const SITE_CSP = {
@@ -199,18 +200,39 @@ export function siteRouter({
       delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, HTML_PAGE);
     };
 
-  /** The CSV of a page's list: every page of what the list shows under the same input. */
+  /**
+   * The CSV of a page's list: every page of what the list shows under the same input, for programs or
+   * for a spreadsheet; saved under a name that says what it holds (the list, the person or vote, the
+   * council, the filters).
+   */
   const listDownload =
-    (page: AnyPage, download: Download<PageInput>): RequestHandler =>
+    (page: AnyPage, download: Download<PageInput>, form: CsvForm): RequestHandler =>
     async (req, res) => {
       const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
       if (!started) return;
       const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
+      const input = inputOf(page, req, frame);
       // Its 400 or 404 before any byte.
-      const read = await download.open(inputOf(page, req, frame), loadContext(started.snapshot, shares, frame));
+      const read = await download.open(input, loadContext(started.snapshot, shares, frame));
       const { list } = download;
-      const write = (out: Parameters<typeof writeListCsv>[0]) => writeListCsv(out, list.columns, read, list.batch);
-      await delivery.stream(req, res, started.etag, CSV_FILE, write, `${list.file}.csv`);
+      const dialect = form === 'csv' ? RFC4180_CSV : SPREADSHEET_CSV;
+      const write = (out: Parameters<typeof writeListCsv>[0]) =>
+        writeListCsv(out, list.columns, read, list.batch, dialect);
+      const query = input.query as Record<string, string | number | boolean | undefined>;
+      const filters = (page.route.query as string[])
+        .filter((q) => q !== 'strona' && query[q] !== undefined && query[q] !== false)
+        .map((q) => (query[q] === true ? q : (query[q] as string | number)));
+      const pathValues: string[] = Object.values(input.params);
+      const name = downloadName(
+        [
+          list.file,
+          ...pathValues,
+          frame.organ === undefined ? undefined : (bodyName(frame, frame.organ) ?? frame.organ),
+          ...filters,
+        ],
+        form,
+      );
+      await delivery.stream(req, res, started.etag, CSV_FILE, write, name);
     };
 
   /** HTML error pages for everything a site route throws (400, 403, 404, 415, 503, 500). */
@@ -277,11 +299,15 @@ export function siteRouter({
   router.get(FILES.votesFeed, feeds.votes);
   router.get(FILES.councillorFeed, feeds.councillor);
   router.get(FILES.bulkDescription, bulk.description);
+  router.get(FILES.dataPackage, bulk.dataPackage);
+  router.get(FILES.bulkSheet, bulk.sheet);
+  router.get(FILES.councilBulkSheet, bulk.sheet);
   router.get(FILES.bulkFile, bulk.bulk);
   router.get(FILES.councilBulkFile, bulk.bulk);
   for (const page of SITE_PAGES) {
     for (const [name, download] of Object.entries(page.downloads ?? {})) {
-      router.get(listRoute(page.route, name), listDownload(page, download));
+      router.get(listRoute(page.route, name, 'arkusz'), listDownload(page, download, 'arkusz'));
+      router.get(listRoute(page.route, name), listDownload(page, download, 'csv'));
     }
   }
   router.post(FILES.shareForm, pages, ...shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }));

@@ -2,10 +2,21 @@
 // not, in surname order) and votes by title, the first few of each, with links
 // to the full lists (/radni?nazwa=…, /glosowania?szukaj=…), which page and download them.
 
-import { ResultBadge, Tally } from './components.tsx';
+import { CsvLink, ResultBadge, Tally } from './components.tsx';
 import { formatDate, formatNumber, plural } from './format.ts';
-import { page } from './page.ts';
-import { PAGES, linkTo, pagePath } from './paths.ts';
+import { councillorList, voteList } from './lists.ts';
+import { download, page } from './page.ts';
+import { SiteError } from './params.ts';
+import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
+
+type SearchInput = { query: { szukaj?: string | undefined }; organ: number | undefined };
+
+/** The words searched for: a download of every vote or councillor is /dane/'s, not a search's. */
+function searched({ query: { szukaj } }: SearchInput): string {
+  const query = szukaj?.trim() ?? '';
+  if (query === '') throw new SiteError(400, 'Podaj, czego szukać (parametr szukaj).');
+  return query;
+}
 
 /** Results of each kind shown here; the rest are on the full list. */
 const SHOWN = 10;
@@ -54,7 +65,10 @@ export const searchPage = page({
                   {radni.items.map((r) => (
                     <li>
                       <a href={linkTo(ctx, PAGES.councillor, { token: r.token })}>{r.imie_nazwisko}</a>{' '}
-                      <span class="muted">{r.ugrupowanie ?? 'niezrzeszony'}</span>
+                      <span class="muted">
+                        {r.ugrupowanie ?? 'niezrzeszony'}
+                        {ctx.councils.length > 1 && r.organ ? ` · ${r.organ}` : ''}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -65,6 +79,9 @@ export const searchPage = page({
                     Wszyscy: {formatNumber(radni.total)} {plural(radni.total, 'osoba', 'osoby', 'osób')}
                   </a>
                 </p>
+              )}
+              {radni.total > 0 && (
+                <CsvLink href={listHref(ctx, PAGES.search, {}, 'radni')} what="znalezionych radnych" />
               )}
             </section>
             <section aria-labelledby="h-glosowania">
@@ -97,10 +114,31 @@ export const searchPage = page({
                   </a>
                 </p>
               )}
+              {glosowania.total > 0 && (
+                <CsvLink href={listHref(ctx, PAGES.search, {}, 'glosowania')} what="znalezione głosowania" />
+              )}
             </section>
           </>
         )}
       </>
     ),
   }),
+  downloads: {
+    radni: download(councillorList, (input: SearchInput) => ({
+      nazwa: searched(input),
+      kadencja: undefined,
+      ugrupowanie: undefined,
+      organ: input.organ,
+    })),
+    glosowania: download(voteList, (input: SearchInput) => ({
+      search: searched(input),
+      kadencja: undefined,
+      wynik: undefined,
+      data_od: undefined,
+      data_do: undefined,
+      close: false,
+      temat: undefined,
+      organ: input.organ,
+    })),
+  },
 });

@@ -37,8 +37,8 @@ export function ShareForm({ voteId, publicUrl }: { voteId: number; publicUrl: Pu
       </form>
       <p class="muted">
         Link prowadzi do strony tego głosowania; link z wiersza radnego wyróżnia jego głos.
-        {publicUrl === null &&
-          ' Podgląd linku z obrazkiem w serwisach społecznościowych wymaga ustawienia publicznego adresu serwisu (PUBLIC_URL).'}
+        {/* Without PUBLIC_URL there is no preview image; how to set it is the operator's (README), not the reader's. */}
+        {publicUrl === null && ' Link nie ma podglądu z obrazkiem w serwisach społecznościowych.'}
       </p>
     </section>
   );
@@ -89,7 +89,7 @@ export function shareFormRoute({
       return next(
         new SiteError(
           403,
-          'Link można utworzyć tylko formularzem z tej strony. Wróć do głosowania i użyj przycisku „Udostępnij”.',
+          'Link można utworzyć tylko formularzem z tej strony. Wróć do głosowania i użyj przycisku „Utwórz link do tego głosowania” w części „Udostępnij”.',
           reason,
         ),
       );
