@@ -466,7 +466,11 @@ describe('guards: the pages are public, the API stays guarded, each has its rate
   });
 });
 
-describe('page budget over the sample council: ≤ 60 KB of HTML and CSS per page', () => {
+// 60 KB until issue 37: the busiest councillor's page now also carries „Jak głosuje w tematach” (a row per
+// topic) and every vote row its topic, 70 KB in all (69,741 B); every other page family stays within 52 KB.
+const PAGE_BUDGET = 72 * 1024;
+
+describe('page budget over the sample council: ≤ 72 KB of HTML and CSS per page', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = appOver(await buildDatabase(fileURLToPath(new URL('../data/sample', import.meta.url))));
@@ -502,7 +506,7 @@ describe('page budget over the sample council: ≤ 60 KB of HTML and CSS per pag
       const res = await request(t.app).get(path);
       expect(res.status, path).toBe(200);
       sizes[path] = Buffer.byteLength(res.text) + css;
-      expect(sizes[path], path).toBeLessThanOrEqual(60 * 1024);
+      expect(sizes[path], path).toBeLessThanOrEqual(PAGE_BUDGET);
     }
     console.info(`page + CSS (${css} B) sizes over the sample council:`, sizes);
   });
