@@ -168,7 +168,7 @@ describe('the code version', () => {
 
     // Its refresh, with the source unchanged, renders the answers again: the snapshot's stored bytes are now this code's.
     const refresh = council(['refresh', '--source', bundle, '--format', 'csv', '--db', dbPath], env, { root: copy });
-    expect((await refresh.exited).code).toBe(0);
+    expect((await refresh.exited).code, refresh.stderr()).toBe(0);
     expect(refresh.stdout()).toContain('published');
     const db = new Database(dbPath, { readonly: true });
     const stored = JSON.parse(
@@ -180,7 +180,7 @@ describe('the code version', () => {
 
     // Once rendered by this code, a refresh from the same source rebuilds nothing; this project's code would.
     const again = council(['refresh', '--source', bundle, '--format', 'csv', '--db', dbPath], env, { root: copy });
-    expect((await again.exited).code).toBe(0);
+    expect((await again.exited).code, again.stderr()).toBe(0);
     expect(again.stdout()).toContain('unchanged');
   }, 120_000);
 });
