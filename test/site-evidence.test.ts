@@ -66,8 +66,8 @@ async function evidenceRows(url: string): Promise<number> {
   return rows;
 }
 
-async function expectFiguresMatch(url: string, least: number): Promise<void> {
-  const figures = figuresOf(await page(url));
+async function expectFiguresMatch(url: string, least: number, leadsTo = ''): Promise<void> {
+  const figures = figuresOf(await page(url)).filter((f) => f.to.startsWith(leadsTo));
   expect(figures.length, url).toBeGreaterThanOrEqual(least);
   expect(
     figures.some((f) => f.count > 20),
@@ -88,6 +88,21 @@ describe('every figure links to a list of exactly that many rows', () => {
       .pluck()
       .get() as string;
     await expectFiguresMatch(`/radni/${councillor.token}?kadencja=${term}`, 5 + 1 + 2);
+  }, 600_000);
+
+  it('on /tematy: per topic the councillors most often against their group, whole and in one body', async () => {
+    // Per topic up to 5 councillors' votes against their group (the topics' own counts lead to /glosowania,
+    // a search page without evidence marks).
+    await expectFiguresMatch('/tematy', 3, '/radni/');
+    const html = await page('/tematy');
+    expect(html).toContain('Kto najczęściej głosuje wbrew swojemu klubowi');
+    expect(html).toMatch(/lista=buntownicze&amp;temat=[a-z-]+#glosowania" data-liczba="[1-9]/);
+    // In one body the counts are that body's, and so are the lists they open (CONTRACT §7).
+    const body = t.snapshots
+      .active!.db.prepare("SELECT id_organu FROM organ WHERE typ = 'rada' ORDER BY id_organu LIMIT 1")
+      .pluck()
+      .get() as number;
+    await expectFiguresMatch(`/tematy?organ=${body}`, 3, '/radni/');
   }, 600_000);
 
   it('on a vote page: its counts, controversy and unanimity', async () => {

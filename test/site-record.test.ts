@@ -227,6 +227,21 @@ describe('the council’s own record and the topics on the site (hand council)',
       expect(text).toContain('„plan zagospodarowania”');
       expect(text).toMatch(/według słów tytułu/);
       expect(text).toMatch(/pierwszy temat/);
+      // against their group per topic: no one here has 10 counted votes in a topic, and the page says so
+      expect(text).toContain('Kto najczęściej głosuje wbrew swojemu klubowi');
+      expect(text).toContain('Nikt nie ma w żadnym temacie co najmniej 10 takich głosowań w tym zakresie.');
+    });
+
+    it('a councillor’s agreement per topic leads to the votes with and against the group of that topic', async () => {
+      // 3 in budzet: 5 counted, 4 with the group (V1 V2 V7 V8), 1 against (V10)
+      const { html } = await page('/radni/lucja-wrobel');
+      expect(html).toContain(
+        'href="/radni/lucja-wrobel?temat=budzet&amp;lista=zgodne#glosowania" data-liczba="4">80%</a> z 5, wbrew: <a class="fig" href="/radni/lucja-wrobel?temat=budzet&amp;lista=buntownicze#glosowania" data-liczba="1">',
+      );
+      const against = await page('/radni/lucja-wrobel?temat=budzet&lista=buntownicze');
+      expect(against.html).toContain('href="/glosowania/10"');
+      expect(against.text).toMatch(/Tylko głosowania tematu „Budżet” \(1\), ze wszystkich organów/);
+      expect(against.html.match(/ data-dowod(?=[\s>=])/g)).toHaveLength(1);
     });
 
     it('a councillor’s page has „Jak głosuje w tematach”, each figure linking to the votes behind it', async () => {

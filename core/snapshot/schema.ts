@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -365,7 +365,8 @@ CREATE TABLE temat_stat (
 ) WITHOUT ROWID;
 
 -- Per councillor, scope, body (0 = all) and topic with a ballot of theirs: ballots by value (profil-glosowania)
--- and zgodnosc-grupa's counts over that topic's votes.
+-- and zgodnosc-grupa's counts over that topic's votes; rank_niezgodni orders the councillors of one
+-- (scope, body, topic) by votes against their group (/api/statystyki/tematy/:temat/buntownicy).
 CREATE TABLE radny_temat (
   id_osoby  INTEGER NOT NULL,
   kadencja  TEXT NOT NULL,
@@ -378,6 +379,7 @@ CREATE TABLE radny_temat (
   brak_glosu   INTEGER NOT NULL,
   zg_wszystkie INTEGER NOT NULL,
   zg_zgodne    INTEGER NOT NULL,
+  rank_niezgodni INTEGER NOT NULL,
   PRIMARY KEY (id_osoby, kadencja, id_organu, temat)
 ) WITHOUT ROWID;
 
@@ -460,6 +462,7 @@ CREATE INDEX glosowanie_organ ON glosowanie (id_organu, ord);
 -- A topic's votes in list order (CONTRACT §11 temat), alone and within one body.
 CREATE INDEX glosowanie_temat ON glosowanie (temat, ord);
 CREATE INDEX glosowanie_organ_temat ON glosowanie (id_organu, temat, ord);
+CREATE INDEX radny_temat_niezgodni ON radny_temat (kadencja, id_organu, temat, rank_niezgodni);
 CREATE INDEX glosowanie_kontrowersyjne ON glosowanie (rank_kontrowersyjne);
 CREATE INDEX glosowanie_jednomyslne ON glosowanie (rank_jednomyslne) WHERE rank_jednomyslne IS NOT NULL;
 CREATE INDEX glosowanie_posiedzenie ON glosowanie (id_posiedzenia);

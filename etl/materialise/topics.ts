@@ -6,7 +6,7 @@
 // votes, so each (term or all terms) × (body or all bodies) cell is a sum of blocks.
 
 import type Database from 'better-sqlite3';
-import { GLOS_VALUES } from '../../core/contract.ts';
+import { compareRatio, GLOS_VALUES } from '../../core/contract.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import type { TopicClassifier } from '../../core/topics.ts';
 import { BatchInsert } from '../batch-insert.ts';
@@ -179,6 +179,77 @@ export function writeTopicFigures(
   return rows;
 }
 
+/**
+ * Each councillor's rows of `radny_temat`, in the table's key order (people by index are in id order):
+ * `row(person, kadencja, organ, topic, sums, at)` with the counts at `sums[at…at + COUNTS)`.
+ */
+function forEachCouncillorTopic(
+  dims: Dimensions,
+  classifier: TopicClassifier,
+  tally: TopicTally,
+  row: (person: number, kadencja: string, organ: number, topic: number, sums: Int32Array, at: number) => void,
+): void {
+  const width = classifier.size * COUNTS;
+  const slotsOf: number[][] = Array.from({ length: dims.P }, () => []);
+  for (let slot = 0; slot < tally.size; slot++) slotsOf[tally.slotPerson[slot]!]!.push(slot);
+  const order = byId(classifier);
+  slotsOf.forEach((slots, person) => {
+    if (slots.length === 0) return;
+    const cells = new Map<string, Int32Array>();
+    for (const slot of slots) {
+      const counts = tally.counts.subarray(slot * width, (slot + 1) * width);
+      for (const [kadencja, organ] of cellsOf(dims, tally.slotBlock[slot]!)) {
+        const key = `${kadencja}\0${organ}`;
+        const sum = cells.get(key);
+        if (sum) for (let i = 0; i < width; i++) sum[i]! += counts[i]!;
+        else cells.set(key, Int32Array.from(counts));
+      }
+    }
+    for (const key of [...cells.keys()].sort(byCell)) {
+      const [kadencja, organ] = key.split('\0') as [string, string];
+      const sum = cells.get(key)!;
+      for (const t of order) {
+        const at = t * COUNTS;
+        if (sum[at]! + sum[at + 1]! + sum[at + 2]! + sum[at + 3]! + sum[at + 4]! === 0) continue;
+        row(person, kadencja, Number(organ), t, sum, at);
+      }
+    }
+  });
+}
+
+/**
+ * The position of each row of `radny_temat` (in the order `forEachCouncillorTopic` gives them) among
+ * the rows of its (scope, body, topic): by votes against the group over zgodnosc-grupa's votes, an
+ * empty denominator as 0/1 (as the §4 rankings), then that count, then id.
+ */
+function rebelPositions(dims: Dimensions, classifier: TopicClassifier, tally: TopicTally): Int32Array {
+  const members = new Map<string, number[]>(); // (scope, body, topic) -> [row, against, counted, person]…
+  let rows = 0;
+  forEachCouncillorTopic(dims, classifier, tally, (person, kadencja, organ, t, sum, at) => {
+    const key = `${kadencja}\0${organ}\0${t}`;
+    let list = members.get(key);
+    if (!list) members.set(key, (list = []));
+    const counted = sum[at + WITH_GROUP]!;
+    list.push(rows++, counted - sum[at + AGREES]!, counted, person);
+  });
+  const positions = new Int32Array(rows);
+  for (const list of members.values()) {
+    const n = list.length / 4;
+    const order = Array.from({ length: n }, (_, i) => i * 4);
+    const against = (i: number) => (list[i + 2] ? list[i + 1]! : 0);
+    order.sort(
+      (a, b) =>
+        -compareRatio(against(a), list[a + 2] || 1, against(b), list[b + 2] || 1) ||
+        list[b + 1]! - list[a + 1]! ||
+        list[a + 3]! - list[b + 3]!,
+    );
+    order.forEach((i, k) => {
+      positions[list[i]!] = k + 1;
+    });
+  }
+  return positions;
+}
+
 /** `radny_temat`: per councillor (in id order), scope, body and topic with a ballot, in key order. */
 export function writeCouncillorTopics(
   db: Database.Database,
@@ -186,10 +257,7 @@ export function writeCouncillorTopics(
   classifier: TopicClassifier,
   tally: TopicTally,
 ): number {
-  const T = classifier.size;
-  const width = T * COUNTS;
-  const slotsOf: number[][] = Array.from({ length: dims.P }, () => []);
-  for (let slot = 0; slot < tally.size; slot++) slotsOf[tally.slotPerson[slot]!]!.push(slot);
+  const positions = rebelPositions(dims, classifier, tally);
   const insert = new BatchInsert<
     [
       id_osoby: number,
@@ -203,6 +271,7 @@ export function writeCouncillorTopics(
       brak_glosu: number,
       zg_wszystkie: number,
       zg_zgodne: number,
+      rank_niezgodni: number,
     ]
   >(
     db,
@@ -219,48 +288,27 @@ export function writeCouncillorTopics(
       'brak_glosu',
       'zg_wszystkie',
       'zg_zgodne',
+      'rank_niezgodni',
     ],
     100,
   );
-  const order = byId(classifier);
   let rows = 0;
   db.transaction(() => {
-    // People by index are in id order: rows come in the table's key order.
-    slotsOf.forEach((slots, person) => {
-      if (slots.length === 0) return;
-      const cells = new Map<string, Int32Array>();
-      for (const slot of slots) {
-        const counts = tally.counts.subarray(slot * width, (slot + 1) * width);
-        for (const [kadencja, organ] of cellsOf(dims, tally.slotBlock[slot]!)) {
-          const key = `${kadencja}\0${organ}`;
-          const sum = cells.get(key);
-          if (sum) for (let i = 0; i < width; i++) sum[i]! += counts[i]!;
-          else cells.set(key, Int32Array.from(counts));
-        }
-      }
-      const id = dims.people[person]!.id;
-      for (const key of [...cells.keys()].sort(byCell)) {
-        const [kadencja, organ] = key.split('\0') as [string, string];
-        const sum = cells.get(key)!;
-        for (const t of order) {
-          const at = t * COUNTS;
-          if (sum[at]! + sum[at + 1]! + sum[at + 2]! + sum[at + 3]! + sum[at + 4]! === 0) continue;
-          insert.add(
-            id,
-            kadencja,
-            Number(organ),
-            classifier.idOf(t),
-            sum[at]!,
-            sum[at + 1]!,
-            sum[at + 2]!,
-            sum[at + 3]!,
-            sum[at + 4]!,
-            sum[at + WITH_GROUP]!,
-            sum[at + AGREES]!,
-          );
-          rows++;
-        }
-      }
+    forEachCouncillorTopic(dims, classifier, tally, (person, kadencja, organ, t, sum, at) => {
+      insert.add(
+        dims.people[person]!.id,
+        kadencja,
+        organ,
+        classifier.idOf(t),
+        sum[at]!,
+        sum[at + 1]!,
+        sum[at + 2]!,
+        sum[at + 3]!,
+        sum[at + 4]!,
+        sum[at + WITH_GROUP]!,
+        sum[at + AGREES]!,
+        positions[rows++]!,
+      );
     });
     insert.flush();
   })();

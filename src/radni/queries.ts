@@ -100,10 +100,10 @@ export interface PartnerItem extends CouncilOf {
 }
 
 /**
- * A page of a councillor's votes. The organ and glos filters are offered for kind 'wszystkie' only:
- * their totals are counted per body and per ballot value over all of a councillor's ballots. The
- * topic filter (CONTRACT §11) for 'wszystkie', 'zgodne' and 'buntownicze' (and organ with it): their
- * totals are counted per topic (`radny_temat`).
+ * A page of a councillor's votes. The organ and glos filters are offered for kind 'wszystkie': their
+ * totals are counted per body and per ballot value over all of a councillor's ballots. The topic
+ * filter (CONTRACT §11) and the organ filter for 'wszystkie', 'zgodne' and 'buntownicze': their totals
+ * are counted per topic and body (`radny_temat`).
  */
 export interface VoteListOptions {
   kadencja?: string | undefined;
@@ -230,6 +230,7 @@ export class RadniQueries {
   private readonly sharedBody: Database.Statement;
   private readonly topicRows: Database.Statement;
   private readonly topicRow: Database.Statement;
+  private readonly topicSums: Database.Statement;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => {
@@ -305,6 +306,13 @@ export class RadniQueries {
       .pluck();
     this.topicRows = db.prepare(`SELECT temat, ${TOPIC_COUNTS} FROM radny_temat
       WHERE id_osoby = ? AND kadencja = ? AND id_organu = ?`);
+    this.topicSums = db
+      .prepare(
+        `SELECT ${TOPIC_COUNTS.split(', ')
+          .map((c) => `coalesce(sum(${c}), 0)`)
+          .join(', ')} FROM radny_temat WHERE id_osoby = ? AND kadencja = ? AND id_organu = ?`,
+      )
+      .raw();
     this.topicRow = db
       .prepare(
         `SELECT ${TOPIC_COUNTS} FROM radny_temat
@@ -469,17 +477,28 @@ export class RadniQueries {
     const rows = statements.all(...params, limit, (page - 1) * limit) as Array<
       Record<string, unknown> & { glos: number }
     >;
-    const total =
-      temat === undefined
-        ? this.votesTotal(id, kind, kadencja, organ, code)
-        : this.topicVotesTotal(id, kind, { kadencja, organ }, temat, code);
+    const byTopic = temat !== undefined || (organ !== undefined && (kind === 'zgodne' || kind === 'buntownicze'));
+    const total = byTopic
+      ? this.topicVotesTotal(id, kind, { kadencja, organ }, temat, code)
+      : this.votesTotal(id, kind, kadencja, organ, code);
     return { items: rows.map((r) => ({ ...voteSummaryOf(r), glos: GLOS_VALUES[r.glos]! })), total };
   }
 
-  /** How many of the councillor's votes of a topic a list holds: its ballot counts, or its zgodnosc-grupa counts. */
-  private topicVotesTotal(id: number, kind: VoteListKind, scope: Scope, temat: string, code?: number): number {
+  /**
+   * How many of the councillor's votes of a topic (or, without one, of every topic: a body's votes with
+   * and against the group are counted only per topic) a list holds: its ballot counts, or its zgodnosc-grupa counts.
+   */
+  private topicVotesTotal(
+    id: number,
+    kind: VoteListKind,
+    scope: Scope,
+    temat: string | undefined,
+    code?: number,
+  ): number {
     const { kadencja, organ } = scope;
-    const row = this.topicRow.get(id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) as number[] | undefined;
+    const key = [id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES] as const;
+    const row = (temat === undefined ? this.topicSums.get(...key) : this.topicRow.get(...key, temat)) as
+      number[] | undefined;
     const [za, przeciw, wstrzymujacy, nieobecny, brakGlosu, wszystkie, zgodne] = row ?? [0, 0, 0, 0, 0, 0, 0];
     if (kind === 'wszystkie') {
       return code === undefined ? za! + przeciw! + wstrzymujacy! + nieobecny! + brakGlosu! : (row?.[code] ?? 0);

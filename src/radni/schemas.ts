@@ -61,13 +61,16 @@ export const listQuery = z.object({
     .meta({ description: `Rozmiar strony (domyślnie ${COUNCILLOR_PAGE}); bez \`page\` i \`limit\` — cała lista` }),
 });
 export const partnerQuery = z.object({ kadencja: kadencjaParam, limit: limitParam(10), min_wspolne: minWspolneParam });
+const topicFilter = tematParam
+  .optional()
+  .meta({ description: 'Tylko głosowania tego tematu (id z /api/utils/tematy)' });
 export const votesQuery = z.object({
   kadencja: kadencjaParam,
   organ: organParam,
   glos: glosParam.optional().meta({
     description: 'Tylko głosowania, w których radny oddał ten głos (za, przeciw, wstrzymujacy, nieobecny, brak_glosu)',
   }),
-  temat: tematParam.optional().meta({ description: 'Tylko głosowania tego tematu (id z /api/utils/tematy)' }),
+  temat: topicFilter,
   page: pageParam,
   limit: limitParam(20),
 });
@@ -79,6 +82,8 @@ export const pagedScopeQuery = z.object({
   limit: limitParam(20),
 });
 export const flaggedVotesQuery = z.object({ kadencja: kadencjaParam, page: pageParam, limit: limitParam(20) });
+/** The lists counted by zgodnosc-grupa (zgodne, buntownicze) also per topic: `radny_temat` holds their totals. */
+export const groupVotesQuery = flaggedVotesQuery.extend({ organ: organParam, temat: topicFilter });
 
 const group = text('Nazwa ugrupowania (bieżąca przynależność w zakresie)').nullable();
 

@@ -98,6 +98,9 @@ export interface CouncillorVotes {
   organ: number | undefined;
 }
 
+/** The lists other than the full one that take a topic: those counted by zgodnosc-grupa (radny_temat holds their totals). */
+export const TOPIC_LISTS: ReadonlySet<CouncillorListName> = new Set(['zgodne', 'buntownicze']);
+
 /** The endpoint of each list of a councillor's votes. */
 const COUNCILLOR_VOTE_LISTS = {
   wszystkie: radni.votes,
@@ -117,7 +120,12 @@ export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos:
     ...recordColumns(),
   ],
   rows: ({ id, lista, kadencja, glos, temat, organ }, { answer }) => {
-    const query = lista === 'wszystkie' ? { kadencja, organ, glos, temat } : { kadencja };
+    const query =
+      lista === 'wszystkie'
+        ? { kadencja, organ, glos, temat }
+        : TOPIC_LISTS.has(lista)
+          ? { kadencja, organ, temat }
+          : { kadencja };
     return async (page, limit) =>
       paged(await answer(COUNCILLOR_VOTE_LISTS[lista], { params: { id }, query: { ...query, page, limit } }));
   },

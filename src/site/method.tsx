@@ -273,7 +273,10 @@ export const methodPage = page({
             porównujemy po uproszczeniu (bez polskich znaków, małymi literami, pojedyncze spacje); wzorzec pasuje, gdy
             zaczyna słowo tytułu („park” pasuje do „Parku” i „parkingu”, nie do „Zaparkowanie”). Temat to pierwszy z
             listy poniżej, którego któryś wzorzec pasuje; gdy żaden — „Inne”. Liczby radnego w temacie („Jak głosuje w
-            tematach”) liczymy tak samo jak jego liczby ogółem, tylko z głosowań tego tematu.
+            tematach”) liczymy tak samo jak jego liczby ogółem, tylko z głosowań tego tematu. Na stronie tematów w
+            każdym temacie pokazujemy radnych, którzy najczęściej głosowali wbrew swojemu klubowi: udział głosowań
+            innych niż stanowisko klubu wśród głosowań tematu liczonych w zgodności z ugrupowaniem (przy równym udziale
+            wyżej ten z większą liczbą takich głosowań), tylko radnych z co najmniej 10 takimi głosowaniami.
           </p>
           <ol>
             {vocabulary.map((entry) => (

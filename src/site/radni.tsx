@@ -25,6 +25,7 @@ import {
   type CouncillorFilter,
   type CouncillorVotes,
   PARTNERS_SHOWN,
+  TOPIC_LISTS,
   coalitionList,
   councillorList,
   councillorVoteList,
@@ -223,25 +224,19 @@ const councillorOf = (
 ) => orNotFound('Nie ma takiego radnego.', answer(radni.profile, { params: { id: token }, query: { kadencja } }));
 
 /**
- * The list of the councillor's votes the page shows: the body filter is defined for the full list only
- * (its total is counted per body), and a ballot value (`glos`, the evidence of the profile's counts,
- * which cover every body) keeps every body.
+ * The list of the councillor's votes the page shows, in the scope of the figure it is the evidence of:
+ * a ballot value (`glos`, the evidence of the profile's counts, which cover every body) keeps every
+ * body; a topic (the evidence of „Jak głosuje w tematach”, counted in the page's body scope) keeps the
+ * body, and takes the lists with and against the group too.
  */
 const councillorVotes = (
   id: number,
   { query: { kadencja, lista, glos, temat }, organ }: CouncillorInput,
 ): CouncillorVotes => {
   const ballot = lista === 'wszystkie' ? glos : undefined;
-  // A topic (the evidence of „Jak głosuje w tematach”, which covers every body) keeps every body too.
-  const topic = lista === 'wszystkie' ? temat : undefined;
-  return {
-    id,
-    lista,
-    kadencja,
-    glos: ballot,
-    temat: topic,
-    organ: lista === 'wszystkie' && ballot === undefined && topic === undefined ? organ : undefined,
-  };
+  const topic = lista === 'wszystkie' || TOPIC_LISTS.has(lista) ? temat : undefined;
+  const takesOrgan = topic !== undefined || (lista === 'wszystkie' && ballot === undefined);
+  return { id, lista, kadencja, glos: ballot, temat: topic, organ: takesOrgan ? organ : undefined };
 };
 
 /** What a partner list of the councillor needs. */
@@ -270,7 +265,7 @@ export const councillorPage = page({
         answer(radni.voteListTotals, person),
         answer(utils.terms, {}),
         compareChoices(context, { kadencja, first: p.id_osoby }),
-        answer(radni.topics, person),
+        answer(radni.topics, { params: person.params, query: { kadencja, organ: input.organ } }),
       ]);
     const people = await context.tokens([...partners.items, ...opponents.items].map((x) => x.id_osoby));
     return {
@@ -463,8 +458,11 @@ export const councillorPage = page({
           {(ballot || topic) && (
             <p class="note">
               Tylko głosowania{topic && <> tematu „{topicName(ctx, topic)}”</>}
-              {ballot && <> z zapisem „{COUNT_LABEL[ballot]}”</>} ({formatNumber(votes.total)}), ze wszystkich organów.{' '}
-              <a href={`${here({ kadencja })}#glosowania`}>Pokaż wszystkie</a>
+              {ballot && <> z zapisem „{COUNT_LABEL[ballot]}”</>} ({formatNumber(votes.total)})
+              {topic && ctx.organ !== undefined ? '' : ', ze wszystkich organów'}.{' '}
+              <a href={`${here({ kadencja, lista: list === 'wszystkie' ? undefined : list })}#glosowania`}>
+                Pokaż wszystkie
+              </a>
             </p>
           )}
           <ScopeNote ctx={ctx} scoped={c.votes} />
@@ -504,7 +502,7 @@ type CouncillorTopic = Awaited<ReturnType<typeof radni.topics.handler>>[number];
 /**
  * „Jak głosuje w tematach” (CONTRACT §11): per topic the councillor's ballots and agreement with their
  * group, each count leading to their votes of that topic with that ballot, the agreement to their
- * votes of that topic.
+ * votes of that topic with the group, and the votes against it.
  */
 function TopicFigures({
   ctx,
@@ -513,7 +511,7 @@ function TopicFigures({
 }: {
   ctx: PageContext;
   topics: readonly CouncillorTopic[];
-  link: (query: { temat: string; glos?: string }) => string;
+  link: (query: { temat: string; glos?: string; lista?: 'zgodne' | 'buntownicze' }) => string;
 }) {
   // za and przeciw only, each a link: the page must stay within its budget (test/site.test.ts)
   const shown = ['za', 'przeciw'] as const;
@@ -559,7 +557,19 @@ function TopicFigures({
                       </>
                     ) : (
                       <>
-                        {formatPercent(t.zgodnosc_procent)} z {formatNumber(t.wszystkie_glosowania)}
+                        <Figure to={link({ temat: t.temat, lista: 'zgodne' })} count={t.zgodne}>
+                          {formatPercent(t.zgodnosc_procent)}
+                        </Figure>{' '}
+                        z {formatNumber(t.wszystkie_glosowania)}
+                        {t.zgodne < t.wszystkie_glosowania && (
+                          <>
+                            , wbrew:{' '}
+                            <Figure
+                              to={link({ temat: t.temat, lista: 'buntownicze' })}
+                              count={t.wszystkie_glosowania - t.zgodne}
+                            />
+                          </>
+                        )}
                       </>
                     )}
                   </td>

@@ -1,26 +1,37 @@
 // `/tematy` (CONTRACT §11): what the council's votes are about — per topic its votes, results and
-// average controversy (/api/statystyki/tematy), each leading to the topic's votes; and how a vote gets
+// average controversy (/api/statystyki/tematy), each leading to the topic's votes; per topic the
+// councillors most often against their group (/api/statystyki/tematy-buntownicy); and how a vote gets
 // its topic: the snapshot's vocabulary with its patterns, matched against the title's words.
 
 import { statystyki } from '../statystyki/endpoints.ts';
 import { utils } from '../utils/endpoints.ts';
 import { BodySelect, FilterForm, TermSelect } from './components.tsx';
-import { Method } from './evidence.tsx';
-import { formatNumber, formatTerm, plural } from './format.ts';
+import { Figure, Method } from './evidence.tsx';
+import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { bodyName } from './layout.tsx';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
 
+/**
+ * Per topic, this many councillors against their group, among those with at least REBELS_MIN of the
+ * topic's votes counted (a group position and another member voting, as zgodnosc-grupa): a fixed
+ * minimum, not the rankings' half of the largest sample, since a topic's samples are small.
+ */
+const REBELS_SHOWN = 5;
+const REBELS_MIN = 10;
+
 export const topicsPage = page({
   route: PAGES.topics,
-  load: async ({ query: { kadencja }, organ }, { answer, readers }) => {
-    const [figures, terms] = await Promise.all([
+  load: async ({ query: { kadencja }, organ }, { answer, readers, tokens }) => {
+    const [figures, rebels, terms] = await Promise.all([
       answer(statystyki.topics, { query: { kadencja, organ } }),
+      answer(statystyki.topicRebels, { query: { kadencja, organ, limit: REBELS_SHOWN, min_glosowan: REBELS_MIN } }),
       answer(utils.terms, {}),
     ]);
-    return { kadencja, figures, terms, vocabulary: readers.vocabulary };
+    const people = await tokens(rebels.flatMap((t) => t.radni.map((r) => r.id_osoby)));
+    return { kadencja, figures, rebels, people, terms, vocabulary: readers.vocabulary };
   },
-  render: ({ kadencja, figures, terms, vocabulary }, ctx) => {
+  render: ({ kadencja, figures, rebels, people, terms, vocabulary }, ctx) => {
     const scope = [kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje', bodyName(ctx, ctx.organ)]
       .filter(Boolean)
       .join(', ');
@@ -105,10 +116,48 @@ export const topicsPage = page({
               </table>
             </div>
           )}
+          <h2 id="wbrew-klubowi">Kto najczęściej głosuje wbrew swojemu klubowi</h2>
           <p class="muted">
-            Kto w danym temacie głosuje jak swój klub, a kto wbrew niemu: sekcja „Jak głosuje w tematach” na stronie
-            każdego radnego.
+            W każdym temacie do {REBELS_SHOWN} radnych, którzy najczęściej głosowali inaczej niż większość ich klubu —
+            spośród tych, którzy mają co najmniej {REBELS_MIN} głosowań tematu, w których klub miał stanowisko (
+            <Method ctx={ctx} anchor="zgodnosc-grupa" what="zgodność z ugrupowaniem" />
+            ). Liczba prowadzi do tych głosowań; każdy radny w każdym temacie: sekcja „Jak głosuje w tematach” na jego
+            stronie.
           </p>
+          {rebels.some((t) => t.radni.length > 0) ? (
+            rebels
+              .filter((t) => t.radni.length > 0)
+              .map((t) => (
+                <section aria-labelledby={`wbrew-${t.temat}`}>
+                  <h3 id={`wbrew-${t.temat}`}>{t.nazwa}</h3>
+                  <ol>
+                    {t.radni.map((r) => {
+                      const token = people.get(r.id_osoby)!;
+                      const against = linkTo(
+                        ctx,
+                        PAGES.councillor,
+                        { token },
+                        {
+                          kadencja,
+                          lista: 'buntownicze',
+                          temat: t.temat,
+                        },
+                      );
+                      return (
+                        <li>
+                          <a href={linkTo(ctx, PAGES.councillor, { token })}>{r.imie_nazwisko}</a>
+                          {r.ugrupowanie && <span class="muted"> ({r.ugrupowanie})</span>}:{' '}
+                          <Figure to={`${against}#glosowania`} count={r.niezgodne} /> wbrew klubowi z{' '}
+                          {formatNumber(r.wszystkie_glosowania)} ({formatPercent(r.procent)})
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </section>
+              ))
+          ) : (
+            <p class="muted">Nikt nie ma w żadnym temacie co najmniej {REBELS_MIN} takich głosowań w tym zakresie.</p>
+          )}
           <h2 id="wzorce">Jak głosowanie dostaje temat</h2>
           <p>
             Tytuł i wzorce porównujemy po uproszczeniu: bez polskich znaków (ł jak l), małymi literami, z pojedynczymi

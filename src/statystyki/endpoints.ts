@@ -3,7 +3,7 @@
 // Every one accepts `organ` (CONTRACT §7). Each handler reads one query of ./queries.ts.
 
 import { z } from 'zod';
-import { endpoint, inKnownBody } from '../answers/endpoint.ts';
+import { endpoint, inKnownBody, inKnownTopic } from '../answers/endpoint.ts';
 import { envelope, rankedVote } from '../answers/schemas.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import {
@@ -24,6 +24,8 @@ import {
   rebelRankingItem,
   scopeQuery,
   topicFigures,
+  topicRebels,
+  topicRebelsQuery,
   topPair,
   topPairsQuery,
   votesRankingQuery,
@@ -164,5 +166,14 @@ export const statystyki = {
     response: envelope(z.array(topicFigures)),
     handler: ({ query }, { queries }) =>
       queries.statystyki.topicFigures(inKnownBody(query, queries), queries.utils.topics()),
+  }),
+  topicRebels: endpoint({
+    ...stat,
+    path: '/api/statystyki/tematy-buntownicy',
+    summary: 'Radni najczęściej głosujący wbrew własnemu ugrupowaniu, w każdym temacie',
+    query: topicRebelsQuery,
+    response: envelope(z.array(topicRebels)),
+    handler: ({ query }, { queries }) =>
+      queries.statystyki.topicRebels(inKnownTopic(inKnownBody(query, queries), queries), queries.utils.topics()),
   }),
 };

@@ -50,6 +50,25 @@ export interface TopicFigures extends Topic {
   odrzucone: number;
   srednia_kontrowersyjnosc: number;
 }
+/** A topic's councillors most often against their group (`/api/statystyki/tematy-buntownicy`). */
+export interface TopicRebels extends Topic {
+  radni: Array<
+    {
+      pozycja: number;
+      id_osoby: number;
+      imie_nazwisko: string;
+      ugrupowanie: string | null;
+      wszystkie_glosowania: number;
+      niezgodne: number;
+      procent: number;
+    } & CouncilOf
+  >;
+}
+export interface TopicRebelsOptions extends Scope {
+  temat?: string | undefined;
+  min_glosowan: number;
+  limit: number;
+}
 export interface CohesionMonth {
   miesiac: string;
   liczba_glosowan: number;
@@ -105,6 +124,7 @@ export class StatystykiQueries {
   private readonly mapPlaces: Database.Statement;
   private readonly largest: Record<'all' | 'body', Database.Statement>;
   private readonly topicRows: Database.Statement;
+  private readonly topicRebelRows: Database.Statement;
 
   constructor(db: Database.Database) {
     const voteRanking = (rank: VoteRank) =>
@@ -159,6 +179,13 @@ export class StatystykiQueries {
       WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.rank LIMIT ?`);
     this.topicRows = db.prepare(`SELECT temat, liczba_glosowan, przyjete, odrzucone, suma_kontrowersyjnosci
       FROM temat_stat WHERE kadencja = ? AND id_organu = ?`);
+    // The group shown is the scope's (radny_stat), as in every ranking.
+    this.topicRebelRows = db.prepare(`SELECT t.id_osoby, r.imie_nazwisko, s.ugrupowanie,
+        t.zg_wszystkie AS wszystkie_glosowania, t.zg_wszystkie - t.zg_zgodne AS niezgodne, ${COUNCIL_COLUMNS}
+      FROM radny_temat t JOIN radny r ON r.id_osoby = t.id_osoby ${COUNCIL_JOIN}
+      LEFT JOIN radny_stat s ON s.kadencja = t.kadencja AND s.id_osoby = t.id_osoby
+      WHERE t.kadencja = ? AND t.id_organu = ? AND t.temat = ? AND t.zg_wszystkie >= ?
+      ORDER BY t.rank_niezgodni LIMIT ?`);
     this.cohesionMonths =
       db.prepare(`SELECT miesiac, liczba_glosowan, licznik, mianownik FROM ugrupowanie_spojnosc_miesiac
       WHERE kadencja = ? AND id_organu = ? AND id_ugrupowania = ? ORDER BY miesiac`);
@@ -386,6 +413,32 @@ export class StatystykiQueries {
       const srednia_kontrowersyjnosc = percent(suma_kontrowersyjnosci, 100 * liczba_glosowan);
       return [{ ...topic, liczba_glosowan, przyjete, odrzucone, srednia_kontrowersyjnosc }];
     });
+  }
+
+  /**
+   * Per topic with a vote in scope (or the one asked for), in `topics` order: its first `limit`
+   * councillors by votes against their group, in the ETL's order (`radny_temat.rank_niezgodni`),
+   * among those with at least `min_glosowan` votes counted in zgodnosc-grupa.
+   */
+  topicRebels(options: TopicRebelsOptions, topics: readonly Topic[]): TopicRebels[] {
+    const { kadencja, organ, temat, min_glosowan, limit } = options;
+    const scope = [kadencja ?? ALL_TERMS, organ ?? ALL_BODIES] as const;
+    const withVotes = new Set((this.topicRows.all(...scope) as Array<{ temat: string }>).map((row) => row.temat));
+    return topics
+      .filter((topic) => withVotes.has(topic.temat) && (temat === undefined || topic.temat === temat))
+      .map((topic) => {
+        const rows = this.topicRebelRows.all(...scope, topic.temat, min_glosowan, limit) as Array<
+          Omit<TopicRebels['radni'][number], 'pozycja' | 'procent'>
+        >;
+        const radni = rows.map(({ id_organu, organ: council, ...row }, i) => ({
+          pozycja: i + 1,
+          ...row,
+          procent: percent(row.niezgodne, row.wszystkie_glosowania),
+          id_organu,
+          organ: council,
+        }));
+        return { ...topic, radni };
+      });
   }
 
   /** One group's cohesion per calendar month of the vote date, ascending; months without a counted vote are absent. */

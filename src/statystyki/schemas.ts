@@ -9,6 +9,7 @@ import {
   minParam,
   minWspolneParam,
   organParam,
+  tematParam,
 } from '../http/params.ts';
 import { councilFields, count, int, kadencjaString, percentNumber, text } from '../answers/schemas.ts';
 import { topicFields } from '../utils/schemas.ts';
@@ -143,6 +144,36 @@ export const topicFigures = z
       .meta({ description: 'Średnia kontrowersyjność głosowań tematu (dwa miejsca, zaokrąglenie połówkowe w górę)' }),
   })
   .meta({ id: 'TopicFigures' });
+
+export const topicRebelsQuery = z.object({
+  kadencja: kadencjaParam,
+  organ: organParam,
+  temat: tematParam.optional().meta({ description: 'Tylko ten temat (id z /api/utils/tematy)' }),
+  limit: limitParam(5).meta({ description: 'Radnych na temat (domyślnie 5, najwyżej 100)' }),
+  min_glosowan: minParam(10).meta({
+    description: 'Minimalna liczba głosowań tematu liczonych w zgodności radnego z ugrupowaniem',
+  }),
+});
+
+export const topicRebel = z
+  .strictObject({
+    ...who,
+    wszystkie_glosowania: count('Głosowania tematu liczone w zgodności z ugrupowaniem (jak zgodnosc-grupa)'),
+    niezgodne: count('Z nich: głos inny niż stanowisko własnego ugrupowania (jak glosowania-buntownicze)'),
+    procent: percentNumber('niezgodne / wszystkie_glosowania'),
+    ...councilFields('radnego'),
+  })
+  .meta({ id: 'TopicRebel' });
+
+export const topicRebels = z
+  .strictObject({
+    ...topicFields,
+    radni: z.array(topicRebel).meta({
+      description:
+        'Radni z co najmniej min_glosowan takich głosowań, według udziału niezgodnych malejąco, liczby niezgodnych malejąco, id_osoby',
+    }),
+  })
+  .meta({ id: 'TopicRebels' });
 
 export const cohesionQuery = z.object({ kadencja: kadencjaParam, organ: organParam, limit: limitParam(20) });
 

@@ -49,6 +49,8 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
       `/api/statystyki/najwieksze-proby${q}`,
       `/api/utils/tematy${q}`,
       `/api/statystyki/tematy${q}`,
+      `/api/statystyki/tematy-buntownicy?min_glosowan=0&limit=100${and}`,
+      `/api/statystyki/tematy-buntownicy?min_glosowan=2&limit=3${and}`,
     );
     for (const temat of topics) paths.push(`/api/glosowania?temat=${temat}&limit=100${and}`);
     for (const id of people) {
@@ -77,6 +79,8 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
         `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`,
       );
       paths.push(`/api/radni/${id}/tematy${q}`, `/api/radni/${id}/glosowania?temat=${topics[0]}&limit=100${and}`);
+      for (const list of ['glosowania-buntownicze', 'glosowania-zgodne'])
+        paths.push(`/api/radni/${id}/${list}?temat=${topics[0]}&limit=100${and}`);
     }
   }
   // organ on every aggregate (CONTRACT §7), alone and with each term; an unknown body is 404.
@@ -101,8 +105,15 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
         `/api/utils/tematy?${and}`,
         `/api/statystyki/tematy?${and}`,
         `/api/glosowania?temat=${topics[0]}&limit=100&${and}`,
+        `/api/statystyki/tematy-buntownicy?min_glosowan=1&limit=100&${and}`,
+        `/api/statystyki/tematy-buntownicy?min_glosowan=0&temat=${topics[0]}&limit=100&${and}`,
       );
-      for (const id of people) paths.push(`/api/radni/${id}/tematy?${and}`);
+      for (const id of people)
+        paths.push(
+          `/api/radni/${id}/tematy?${and}`,
+          `/api/radni/${id}/glosowania-buntownicze?limit=100&${and}`,
+          `/api/radni/${id}/glosowania-zgodne?temat=${topics[0]}&limit=100&${and}`,
+        );
     }
   }
   for (const id of votes)

@@ -103,6 +103,14 @@ export const HAND_TOPICS: TopicEntry[] = [
   { id: 'skargi', nazwa: 'Skargi', wzorce: ['skarg', 'anie'] },
 ];
 
+/** Each topic's `{ temat, nazwa }`, as the answers name it. */
+const HAND_TOPIC_NAMES: Record<string, { temat: string; nazwa: string }> = Object.fromEntries(
+  [...HAND_TOPICS.map((t) => ({ temat: t.id, nazwa: t.nazwa })), { temat: 'inne', nazwa: 'Inne' }].map((t) => [
+    t.temat,
+    t,
+  ]),
+);
+
 export const HAND_COUNCIL: Bundle = {
   'kadencje.csv': [
     { kadencja: '2014-2018', data_od: '2014-11-01', data_do: '2018-10-31' },
@@ -4227,6 +4235,136 @@ export const HAND_EXPECTED: HandCase[] = [
     pagination: page(1, 20, 1, 1),
   },
   { path: '/api/radni/1/glosowania', query: { temat: 'obywatelski' }, data: [], pagination: page(1, 20, 0, 0) },
+  // The lists counted by zgodnosc-grupa, per topic: their totals are radny_temat's (3's budzet: 5 counted, 4 agree).
+  {
+    path: '/api/radni/3/glosowania-buntownicze',
+    query: { temat: 'budzet' },
+    data: [{ ...V10, glos: 'przeciw' }], // g2 Z (3 P, 4 Z, 6 Z)
+    pagination: page(1, 20, 1, 1),
+  },
+  {
+    path: '/api/radni/lucja-wrobel/glosowania-zgodne',
+    query: { temat: 'budzet' }, // V1 Z✓ V2 Z✓ V7 P✓ V8 Z✓ in date order; V6 (g1 tie) not counted
+    data: [
+      { ...V8, glos: 'za' },
+      { ...V7, glos: 'przeciw' },
+      { ...V2, glos: 'za' },
+      { ...V1, glos: 'za' },
+    ],
+    pagination: page(1, 20, 4, 1),
+  },
+  { path: '/api/radni/3/glosowania-buntownicze', query: { temat: 'plany' }, data: [], pagination: page(1, 20, 0, 0) },
+  // … and per body: 3 in the committee (V8 Z✓ with 1, budzet); 4 in the Rada: V10 Z✓, V6 Z✓, V2 P✓ (V8 is the committee's)
+  {
+    path: '/api/radni/3/glosowania-zgodne',
+    query: { organ: '2' },
+    data: [{ ...V8, glos: 'za' }],
+    pagination: page(1, 20, 1, 1),
+  },
+  { path: '/api/radni/3/glosowania-buntownicze', query: { organ: '2' }, data: [], pagination: page(1, 20, 0, 0) },
+  {
+    path: '/api/radni/4/glosowania-zgodne',
+    query: { organ: '1', temat: 'budzet' },
+    data: [
+      { ...V10, glos: 'za' },
+      { ...V6, glos: 'za' },
+      { ...V2, glos: 'przeciw' },
+    ],
+    pagination: page(1, 20, 3, 1),
+  },
+  // Per topic, the councillors most often against their group (zgodnosc-grupa's votes of the topic):
+  // budzet (V1 V2 V6 V7 V8 V10), counted / against: 1 4/0 (above) · 2 1/0 (V2 P✓; V1 g2 tie) · 3 5/1 (V10)
+  // · 4 3/0 (V2 P✓ with 2, V6 Z✓ with 6, V10 Z✓; V1 tie, V7 g2 tie, V8 no other active: 6 B) · 5 0/0 (no group)
+  // · 6 2/0 (V6, V10; V7 tie, V8 B). By share against desc (0/1 for none counted), then against desc, then id.
+  {
+    path: '/api/statystyki/tematy-buntownicy', // min_glosowan 10: no one in any topic; every topic with a vote
+    data: ['procedura', 'budzet', 'nazwy', 'plany', 'skargi', 'inne'].map((temat) => ({
+      ...HAND_TOPIC_NAMES[temat]!,
+      radni: [],
+    })),
+  },
+  {
+    path: '/api/statystyki/tematy-buntownicy',
+    query: { temat: 'budzet', min_glosowan: '1' },
+    data: [
+      {
+        ...HAND_TOPIC_NAMES.budzet!,
+        radni: [
+          topicRebel(1, 3, 5, 1, 20),
+          topicRebel(2, 1, 4, 0, 0),
+          topicRebel(3, 2, 1, 0, 0),
+          topicRebel(4, 4, 3, 0, 0),
+          topicRebel(5, 6, 2, 0, 0),
+        ],
+      },
+    ],
+  },
+  {
+    path: '/api/statystyki/tematy-buntownicy',
+    query: { temat: 'budzet', min_glosowan: '0', limit: '6' }, // 5 with none counted: 0/1, by id
+    data: [
+      {
+        ...HAND_TOPIC_NAMES.budzet!,
+        radni: [
+          topicRebel(1, 3, 5, 1, 20),
+          topicRebel(2, 1, 4, 0, 0),
+          topicRebel(3, 2, 1, 0, 0),
+          topicRebel(4, 4, 3, 0, 0),
+          topicRebel(5, 5, 0, 0, 0),
+          topicRebel(6, 6, 2, 0, 0),
+        ],
+      },
+    ],
+  },
+  {
+    path: '/api/statystyki/tematy-buntownicy',
+    query: { temat: 'budzet', min_glosowan: '3', limit: '2' }, // 3, 1 | 4
+    data: [{ ...HAND_TOPIC_NAMES.budzet!, radni: [topicRebel(1, 3, 5, 1, 20), topicRebel(2, 1, 4, 0, 0)] }],
+  },
+  {
+    path: '/api/statystyki/tematy-buntownicy',
+    // T2 budzet V6 V7 V8 V10: 1 V7✓ V8✓ (V6 g1 tie, V10 alone in g1) 2/0 · 3 V7✓ V8✓ V10✗ 3/1 = 33.33 · 4 V6✓ V10✓ · 6 V6✓ V10✓
+    query: { kadencja: T2, temat: 'budzet', min_glosowan: '1' },
+    data: [
+      {
+        ...HAND_TOPIC_NAMES.budzet!,
+        radni: [
+          topicRebel(1, 3, 3, 1, 33.33),
+          topicRebel(2, 1, 2, 0, 0),
+          topicRebel(3, 4, 2, 0, 0),
+          topicRebel(4, 6, 2, 0, 0),
+        ],
+      },
+    ],
+  },
+  {
+    path: '/api/statystyki/tematy-buntownicy',
+    // the committee: V9 procedura (1 N, 3 B, 4 N, 5 N: none counted) · V8 budzet (1 Z✓ 3 Z✓ with g1 Z; 4 P alone
+    // active in g2; 5 N; 6 B): every share 0, so by id
+    query: { organ: '2', min_glosowan: '0' },
+    data: [
+      {
+        ...HAND_TOPIC_NAMES.procedura!,
+        radni: [
+          topicRebel(1, 1, 0, 0, 0),
+          topicRebel(2, 3, 0, 0, 0),
+          topicRebel(3, 4, 0, 0, 0),
+          topicRebel(4, 5, 0, 0, 0),
+        ],
+      },
+      {
+        ...HAND_TOPIC_NAMES.budzet!,
+        radni: [
+          topicRebel(1, 1, 1, 0, 0),
+          topicRebel(2, 3, 1, 0, 0),
+          topicRebel(3, 4, 0, 0, 0),
+          topicRebel(4, 5, 0, 0, 0),
+          topicRebel(5, 6, 0, 0, 0),
+        ],
+      },
+    ],
+  },
+  { path: '/api/statystyki/tematy-buntownicy', query: { organ: '3' }, data: [] }, // a body without votes
 
   ...[
     '/api/statystyki/dashboard',
@@ -4244,6 +4382,7 @@ export const HAND_EXPECTED: HandCase[] = [
     '/api/statystyki/tematy',
     '/api/utils/tematy',
     '/api/radni/1/tematy',
+    '/api/statystyki/tematy-buntownicy',
   ].map((path): HandCase => ({ path, query: { organ: '99' }, notFound: true })),
 ];
 
@@ -4273,6 +4412,9 @@ function attendance(pozycja: number, id: number, records: number, present: numbe
 }
 function rebel(pozycja: number, id: number, glosowania: number, w_mniejszosci: number, procent: number) {
   return { pozycja, ...who(id), glosowania, w_mniejszosci, procent, ...IN_RADA };
+}
+function topicRebel(pozycja: number, id: number, wszystkie_glosowania: number, niezgodne: number, procent: number) {
+  return { pozycja, ...who(id), wszystkie_glosowania, niezgodne, procent, ...IN_RADA };
 }
 function loyal(pozycja: number, id: number, glosowania: number, w_wiekszosci: number, procent: number) {
   return { pozycja, ...who(id), glosowania, w_wiekszosci, procent, ...IN_RADA };

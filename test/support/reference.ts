@@ -686,6 +686,49 @@ class Reference {
     return { success: true, data };
   }
 
+  /**
+   * /api/statystyki/tematy-buntownicy: per topic with a vote in scope (or the one asked for), the
+   * councillors with a ballot in its votes and ≥ min_glosowan of them counted by zgodnosc-grupa, by the
+   * share against their group desc (0/1 when none is counted), that count desc, id asc; `limit` per topic.
+   */
+  tematyBuntownicy(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const organ = qOptInt(query, 'organ');
+    const min = qInt(query, 'min_glosowan', 10);
+    const limit = qInt(query, 'limit', 5);
+    const votes = this.votesIn(kadencja, organ);
+    const data = this.topics().flatMap((t) => {
+      if (query.temat !== undefined && query.temat !== t.temat) return [];
+      const mine = votes.filter((v) => this.topicOf(v) === t.temat);
+      if (mine.length === 0) return [];
+      const people = this.c.persons.filter((p) => mine.some((v) => this.ballotOf(v, p.id_osoby)));
+      const items = people
+        .map((p) => {
+          const counted = this.groupAgreementVotes(p, kadencja, organ).filter((x) => this.topicOf(x.vote) === t.temat);
+          return { p, all: counted.length, against: counted.filter((x) => !x.agrees).length };
+        })
+        .filter((x) => x.all >= min);
+      items.sort(
+        (x, y) =>
+          compareRatio(y.against, y.all || 1, x.against, x.all || 1) ||
+          y.against - x.against ||
+          x.p.id_osoby - y.p.id_osoby,
+      );
+      const radni = items.slice(0, limit).map((x, i) => ({
+        pozycja: i + 1,
+        id_osoby: x.p.id_osoby,
+        imie_nazwisko: x.p.imie_nazwisko,
+        ugrupowanie: this.displayGroupName(x.p.id_osoby, kadencja),
+        wszystkie_glosowania: x.all,
+        niezgodne: x.against,
+        procent: percent(x.against, x.all),
+        ...this.councilOf(x.p.id_osoby),
+      }));
+      return [{ ...t, radni }];
+    });
+    return { success: true, data };
+  }
+
   voteDetail(v: Vote): Record<string, unknown> {
     const s = this.session(v.id_posiedzenia);
     const p = v.id_punktu === null ? undefined : this.c.punkty.find((x) => x.id_punktu === v.id_punktu);
@@ -958,8 +1001,8 @@ class Reference {
   }
 
   buntownicze(p: Person, query: Query): unknown {
-    const votes = this.groupAgreementVotes(p, query.kadencja ?? null)
-      .filter((x) => !x.agrees)
+    const votes = this.groupAgreementVotes(p, query.kadencja ?? null, qOptInt(query, 'organ'))
+      .filter((x) => !x.agrees && (query.temat === undefined || this.topicOf(x.vote) === query.temat))
       .map((x) => x.vote);
     return {
       success: true,
@@ -969,8 +1012,8 @@ class Reference {
 
   /** The votes counted in zgodnosc-grupa where X voted as the group: its `zgodne`, listed. */
   zgodneGlosowania(p: Person, query: Query): unknown {
-    const votes = this.groupAgreementVotes(p, query.kadencja ?? null)
-      .filter((x) => x.agrees)
+    const votes = this.groupAgreementVotes(p, query.kadencja ?? null, qOptInt(query, 'organ'))
+      .filter((x) => x.agrees && (query.temat === undefined || this.topicOf(x.vote) === query.temat))
       .map((x) => x.vote);
     const items = this.personVoteItems(p, votes);
     return { success: true, ...paged(items, qInt(query, 'page', 1), qInt(query, 'limit', 20)) };
@@ -1606,6 +1649,8 @@ class Reference {
       resource === 'statystyki' ||
       (id === undefined && resource !== 'utils') ||
       sub === 'glosowania' ||
+      sub === 'glosowania-buntownicze' ||
+      sub === 'glosowania-zgodne' ||
       (resource === 'radni' && (sub === 'obecnosci' || sub === 'porownanie' || sub === 'tematy')) ||
       (resource === 'utils' && id === 'tematy');
     if (takesOrgan && organ !== null && !this.c.bodies.some((b) => b.id_organu === organ)) return NOT_FOUND;
@@ -1714,6 +1759,8 @@ class Reference {
           return this.najwiekszeProby(query);
         case 'tematy':
           return this.statystykiTematy(query);
+        case 'tematy-buntownicy':
+          return this.tematyBuntownicy(query);
         // No second eigen-solver for the map's coordinates (core/embedding.ts): checked by hand in evidence.test.ts.
         case 'mapa':
           throw new Error(`reference: not covered: ${path}`);
