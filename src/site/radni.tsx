@@ -96,7 +96,9 @@ export const councillorsPage = page({
                 <thead>
                   <tr>
                     <th scope="col">Imię i nazwisko</th>
-                    <th scope="col">{w.groupHeader}</th>
+                    <th scope="col" class="hide-s">
+                      {w.groupHeader}
+                    </th>
                     <th scope="col" class="hide-s">
                       Kadencja
                     </th>
@@ -109,8 +111,12 @@ export const councillorsPage = page({
                       <td>
                         <a href={linkTo(ctx, PAGES.councillor, { token: r.token }, { kadencja })}>{r.imie_nazwisko}</a>
                         {showCouncil && r.organ && <div class="muted">{r.organ}</div>}
+                        {/* on a phone the group goes under the name: a long club name and the status both fit */}
+                        <div class="muted">
+                          <span class="show-s">{groupName(ctx, r.ugrupowanie)}</span>
+                        </div>
                       </td>
-                      <td>{groupName(ctx, r.ugrupowanie)}</td>
+                      <td class="hide-s">{groupName(ctx, r.ugrupowanie)}</td>
                       <td class="hide-s nw">{formatTerm(r.kadencja)}</td>
                       <td>{r.kadencja !== newestTerm ? 'po kadencji' : r.aktywny ? 'aktywny' : 'nieaktywny'}</td>
                     </tr>
