@@ -16,6 +16,7 @@ import { runEtl } from '../etl/run.ts';
 import { CardCache } from '../src/cards/cache.ts';
 import { renderCard } from '../src/cards/card.ts';
 import { CardQueries, cardKeys } from '../src/cards/data.ts';
+import { wordingOf } from '../src/site/wording.ts';
 import { readCredit } from '../src/credit.ts';
 import { BulkExports } from '../src/exports/bulk.ts';
 import { Sitemaps } from '../src/sitemap/sitemap.ts';
@@ -50,7 +51,11 @@ try {
   const snapshot = String(db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get());
 
   // --- cards ----------------------------------------------------------------------------------------
-  const cards = new CardQueries(db, credit);
+  const cards = new CardQueries(
+    db,
+    credit,
+    wordingOf(db.prepare('SELECT typ FROM organ').all() as Array<{ typ: string }>),
+  );
   const votes = db
     .prepare(
       `SELECT g.id_glosowania, (SELECT id_osoby FROM glos b WHERE b.id_glosowania = g.id_glosowania LIMIT 1) AS osoba

@@ -1,15 +1,19 @@
 // Preview cards (src/cards/): valid 1200×630 PNGs under 200 KB, Polish letters drawn from the bundled
 // font (each differs from its plain letter and from a missing glyph), long titles wrapped and
 // ellipsised within the width, the same bytes for the same data, one rendering per (snapshot, card),
-// and the cards' data read from the hand council.
+// and the cards' data read from the hand council and the Sejm sample (../shared/data/sejm-sample, skipped
+// without it): a councillor's card names the terms its figures cover, in the chamber's words.
 
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RADOSKOP_CREDIT, UNDESCRIBED_CSV_CREDIT, creditLine } from '../core/credit.ts';
 import { CardCache } from '../src/cards/cache.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardData, cardSvg, renderCard } from '../src/cards/card.ts';
-import { CardQueries, cardKeys } from '../src/cards/data.ts';
+import { CardQueries, cardKeys, termsCovered } from '../src/cards/data.ts';
+import { WORDINGS } from '../src/site/wording.ts';
 import { FONT_FILES, textWidth, wrapText } from '../src/cards/text-layout.ts';
 import { writeBundle } from './support/bundle.ts';
 import { buildDatabase, removeDir, tempDir } from './support/fixture.ts';
@@ -60,6 +64,7 @@ describe('a card', () => {
             { label: 'zgodność z ugrupowaniem', value: '88%' },
             { label: 'głosowania', value: '3 078' },
           ],
+          scope: 'Wszystkie kadencje (2): 2014–2018, 2018–2023',
         },
       ],
     ];
@@ -173,7 +178,7 @@ describe("cards' data from the hand council", () => {
   });
 
   it('a vote with a highlighted ballot, a vote without, a councillor', () => {
-    const q = new CardQueries(db, UNDESCRIBED_CSV_CREDIT);
+    const q = new CardQueries(db, UNDESCRIBED_CSV_CREDIT, WORDINGS.rada);
     // V6 (S2, 2019-01-15T09:15) "Budżet obywatelski": Z – P Z W Z → 3 : 1, 1 abstention; Łucja Wróbel (3) voted przeciw.
     expect(q.voteCard(6, 3)).toEqual({
       council: 'Rada Miasta',
@@ -187,11 +192,12 @@ describe("cards' data from the hand council", () => {
     expect(q.voteCard(6)?.highlight).toBeUndefined();
     expect(q.voteCard(6, 2)).toBeUndefined(); // Zenon Lis has no ballot in V6
     expect(q.voteCard(404)).toBeUndefined();
-    // Łucja Wróbel, all terms: group FS, 4/4 sessions, agreement 7/8 = 87.5%, 12 ballots.
+    // Łucja Wróbel, all terms (she sat in both): group FS, 4/4 sessions, agreement 7/8 = 87.5%, 12 ballots.
     expect(q.councillorCard('lucja-wrobel')).toEqual({
       council: 'Rada Miasta',
       kicker: 'Radna · Forum Samorządowe',
       title: 'Łucja Wróbel',
+      scope: 'Wszystkie kadencje (2): 2014–2018, 2018–2023',
       facts: [
         { label: 'frekwencja', value: '100%' },
         { label: 'zgodność z ugrupowaniem', value: '87,5%' },
@@ -202,5 +208,53 @@ describe("cards' data from the hand council", () => {
     });
     expect(q.councillorCard('nikt')).toBeUndefined();
     expect(cardKeys.vote(6, 3)).not.toBe(cardKeys.vote(6));
+  });
+});
+
+describe("a councillor's card says what its figures cover", () => {
+  it('names the terms: one, a few, many', () => {
+    expect(termsCovered(['2023-2027'])).toBe('Kadencja 2023–2027');
+    expect(termsCovered(['2014-2018', '2018-2023'])).toBe('Wszystkie kadencje (2): 2014–2018, 2018–2023');
+    expect(termsCovered(['2006-2010', '2010-2014', '2014-2018', '2018-2024'])).toBe(
+      'Wszystkie kadencje (4): 2006–2010 … 2018–2024',
+    );
+  });
+
+  it('draws the scope above the figures', () => {
+    const svg = cardSvg({
+      council: 'Sejm RP',
+      kicker: 'Posłanka · Klub Parlamentarny Polska 2050',
+      title: 'Anna Nowak',
+      scope: 'Kadencja 2023–2027',
+      facts: [{ label: 'frekwencja', value: '100%' }],
+      credit: 'x',
+      synthetic: false,
+    });
+    expect(svg).toContain('>Kadencja 2023–2027</text>');
+  });
+});
+
+const SEJM = fileURLToPath(new URL('../../shared/data/sejm-sample/', import.meta.url));
+if (!existsSync(SEJM)) console.warn(`cards.test.ts: ${SEJM} is absent: the Sejm's cards are not checked`);
+
+describe.skipIf(!existsSync(SEJM))("cards' data from the Sejm sample", () => {
+  let db: Database.Database;
+  beforeAll(async () => {
+    db = new Database(await buildDatabase(SEJM, 'sejm'), { readonly: true });
+  }, 120_000);
+  afterAll(() => db?.close());
+
+  it("a member's card: poseł or posłanka, the club's full name, the term named", () => {
+    const q = new CardQueries(db, UNDESCRIBED_CSV_CREDIT, WORDINGS.sejm);
+    const card = q.councillorCard('piotr-adamowicz')!;
+    expect(card.council).toBe('Sejm RP');
+    expect(card.kicker).toBe(
+      'Poseł · Klub Parlamentarny Koalicja Obywatelska - Platforma Obywatelska, Nowoczesna, Inicjatywa Polska, Zieloni',
+    );
+    expect(card.scope).toBe('Kadencja 2023–2027');
+    expect(card.facts?.map((f) => f.label)).toEqual(['frekwencja', 'zgodność z klubem', 'głosowania']);
+    expect(q.councillorCard('urszula-augustyn')!.kicker).toMatch(/^Posłanka · Klub Parlamentarny Koalicja/);
+    const all = [q.councillorCard('piotr-adamowicz')!, q.councillorCard('urszula-augustyn')!];
+    for (const c of all) expect(JSON.stringify(c)).not.toMatch(/radn|ugrupowa/i);
   });
 });

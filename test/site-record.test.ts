@@ -12,6 +12,7 @@ import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir, vocabularyFile } from './support/fixture.ts';
 import { HAND_COUNCIL, HAND_TOPICS } from './support/hand-council.ts';
 import { VoteRecord } from '../src/site/record.tsx';
+import { WORDINGS } from '../src/site/wording.ts';
 import { decodeEntities } from './support/site-councils.ts';
 
 /** A page's text: tags dropped, entities decoded, whitespace folded. */
@@ -266,13 +267,16 @@ describe('a stated result that needed more than a simple majority (the Sejm’s 
     nieobecni: 32,
     brak_glosu: 0,
   };
-  const said = (v: Parameters<typeof VoteRecord>[0]['vote']) => textOf(renderToString(h(VoteRecord, { vote: v })));
+  const said = (v: Parameters<typeof VoteRecord>[0]['vote'], wording = WORDINGS.rada) =>
+    textOf(renderToString(h(VoteRecord, { vote: v, wording })));
 
   it('says the result is the council’s and what majority it needed, where the source says', () => {
     const text = said({ ...vote, wymagana_wiekszosc: { typ: 'MAJORITY_THREE_FIFTHS', glosow: 277 } });
     expect(text).toContain('Wynik podany przez radę: odrzucono, choć za było więcej głosów niż przeciw.');
     expect(text).toContain('Według źródła głosowanie wymagało: większość 3/5 (277 głosów za).');
     expect(text).not.toContain('Protokół:'); // the stated tallies equal the counted ones
+    // served from the Sejm, the result is the Sejm's
+    expect(said({ ...vote, wymagana_wiekszosc: null }, WORDINGS.sejm)).toContain('Wynik podany przez Sejm: odrzucono');
   });
 
   it('names a majority the source gives even when the result follows from the tallies, and an unknown kind as given', () => {

@@ -25,6 +25,8 @@ export interface CardData {
   highlight?: { sentence: string; ballot: Ballot } | undefined;
   /** Figures in large type (a councillor's card): „Frekwencja” „95,2%”. */
   facts?: ReadonlyArray<{ label: string; value: string }> | undefined;
+  /** What the facts cover, on a line above them: „Wszystkie kadencje (2): 2014–2018, 2018–2023”. */
+  scope?: string | undefined;
   /** The data's credit line, at the bottom. */
   credit: string;
   /** Invented data: a badge says so. */
@@ -32,6 +34,8 @@ export interface CardData {
 }
 
 const MARGIN = 80;
+/** The height the facts' scope line takes from the title. */
+const SCOPE_LINE = 44;
 const TEXT_WIDTH = CARD_WIDTH - 2 * MARGIN;
 const INK = '#14213d';
 const MUTED = '#5c6677';
@@ -115,7 +119,9 @@ export function cardSvg(card: CardData): string {
   parts.push(text(MARGIN, 122, oneLine(card.kicker, TEXT_WIDTH, 26, 'regular'), 26, 'regular', MUTED));
 
   // The title takes the lines the rest of the card leaves it.
-  const below = (card.highlight ? 76 : 0) + (card.tally ? 110 : 0) + (card.facts?.length ? 110 : 0);
+  const scoped = card.scope !== undefined && card.facts?.length;
+  const below =
+    (card.highlight ? 76 : 0) + (card.tally ? 110 : 0) + (card.facts?.length ? 110 : 0) + (scoped ? SCOPE_LINE : 0);
   const titleSize = 50;
   const lineHeight = 62;
   const titleTop = 186;
@@ -144,6 +150,8 @@ export function cardSvg(card: CardData): string {
   }
   if (card.facts?.length) {
     const top = 540 - 110;
+    if (scoped)
+      parts.push(text(MARGIN, top - 8, oneLine(card.scope!, TEXT_WIDTH, 24, 'regular'), 24, 'regular', MUTED));
     const column = TEXT_WIDTH / card.facts.length;
     card.facts.forEach((fact, i) => {
       const x = MARGIN + i * column;

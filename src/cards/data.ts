@@ -1,11 +1,17 @@
 // What a card shows, read from the snapshot: a vote (with a highlighted councillor's ballot for a share
 // link) or a councillor. Plain data for renderCard; the cache key of each (CardCache, per snapshot).
+// Worded for what the snapshot holds (a council's or the Sejm's words, src/site/wording.ts).
+//
+// A councillor's card shows their figures over all terms, as their page does when opened (the card is
+// that page's preview), and says so with the terms named: a reader who sees the card where it is shared
+// learns what the figures cover, and one who follows it finds the same figures on the page.
 
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES, percent } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
-import { ballotOf, ballotSentence, formatDateTime, formatNumber, formatPercent, isFeminine } from '../site/format.ts';
+import { ballotOf, ballotSentence, formatDateTime, formatNumber, formatPercent, formatTerm } from '../site/format.ts';
+import { type Wording, capital, groupLabel, memberOf } from '../site/wording.ts';
 import type { CardData } from './card.ts';
 
 export const cardKeys = {
@@ -18,11 +24,13 @@ export class CardQueries {
   private readonly vote: Database.Statement;
   private readonly ballot: Database.Statement;
   private readonly person: Database.Statement;
+  private readonly terms: Database.Statement;
   private readonly mainCouncil: Database.Statement;
 
   constructor(
     db: Database.Database,
     private readonly credit: DataCredit,
+    private readonly wording: Wording,
   ) {
     this.vote =
       db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ
@@ -30,9 +38,14 @@ export class CardQueries {
     this.ballot = db.prepare(`SELECT b.glos, r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`);
     this.person =
-      db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie, s.liczba_posiedzen, s.obecnosci, s.zg_wszystkie, s.zg_zgodne,
-        s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS glosowania
-      FROM radny r LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby WHERE r.token = ?`);
+      db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie, u.pelna_nazwa, s.liczba_posiedzen, s.obecnosci,
+        s.zg_wszystkie, s.zg_zgodne, s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS glosowania
+      FROM radny r LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby
+      LEFT JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania WHERE r.token = ?`);
+    // The terms the all-terms figures cover: those with the person's figures.
+    this.terms = db
+      .prepare(`SELECT kadencja FROM radny_stat WHERE id_osoby = ? AND kadencja <> '${ALL_TERMS}' ORDER BY kadencja`)
+      .pluck();
     // The body a councillor voted in most, councils before committees.
     this.mainCouncil = db
       .prepare(
@@ -78,13 +91,14 @@ export class CardQueries {
     };
   }
 
-  /** A councillor's card (all terms): group, attendance, agreement with the group, votes; undefined for an unknown token. */
+  /** A councillor's card (all terms, named): group, attendance, agreement with the group, votes; undefined for an unknown token. */
   councillorCard(token: string): CardData | undefined {
     const p = this.person.get(ALL_TERMS, token) as
       | {
           id_osoby: number;
           imie_nazwisko: string;
           ugrupowanie: string | null;
+          pelna_nazwa: string | null;
           liczba_posiedzen: number | null;
           obecnosci: number | null;
           zg_wszystkie: number | null;
@@ -93,15 +107,18 @@ export class CardQueries {
         }
       | undefined;
     if (!p) return undefined;
-    const role = isFeminine(p.imie_nazwisko) ? 'Radna' : 'Radny';
+    const w = this.wording;
+    const fullNames = new Map(p.ugrupowanie && p.pelna_nazwa ? [[p.ugrupowanie, p.pelna_nazwa]] : []);
+    const group = groupLabel(w, fullNames, p.ugrupowanie, `bez ${w.groupGen}`);
     return {
       council: (this.mainCouncil.get(ALL_TERMS, p.id_osoby) as string | undefined) ?? '',
-      kicker: `${role} · ${p.ugrupowanie ?? 'bez ugrupowania'}`,
+      kicker: `${capital(memberOf(w, p.imie_nazwisko))} · ${group}`,
       title: p.imie_nazwisko,
+      scope: termsCovered(this.terms.all(p.id_osoby) as string[]),
       facts: [
         { label: 'frekwencja', value: formatPercent(percent(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0)) },
         {
-          label: 'zgodność z ugrupowaniem',
+          label: `zgodność z ${w.groupInst}`,
           value: p.zg_wszystkie ? formatPercent(percent(p.zg_zgodne ?? 0, p.zg_wszystkie)) : '—',
         },
         { label: 'głosowania', value: formatNumber(p.glosowania ?? 0) },
@@ -109,4 +126,15 @@ export class CardQueries {
       ...this.footer,
     };
   }
+}
+
+/** What all-terms figures cover: „Kadencja 2023–2027”, „Wszystkie kadencje (2): 2014–2018, 2018–2023”. */
+export function termsCovered(terms: readonly string[]): string {
+  if (terms.length === 0) return 'Wszystkie kadencje';
+  if (terms.length === 1) return `Kadencja ${formatTerm(terms[0]!)}`;
+  const named =
+    terms.length <= 3
+      ? terms.map(formatTerm).join(', ')
+      : `${formatTerm(terms[0]!)} … ${formatTerm(terms[terms.length - 1]!)}`;
+  return `Wszystkie kadencje (${terms.length}): ${named}`;
 }

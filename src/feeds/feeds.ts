@@ -19,6 +19,7 @@ import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
 import { type PublicUrl, absoluteUrl } from '../public-url.ts';
 import { ballotSentence, formatDateTime } from '../site/format.ts';
 import { PAGES, feedPaths, linkTo, pagePath } from '../site/paths.ts';
+import { type Wording, groupLabel, wordingOf } from '../site/wording.ts';
 import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
 
 /** Entries per feed. */
@@ -70,6 +71,8 @@ export class Feeds {
   private readonly flagged: Database.Statement;
   private readonly builtAt: string;
   private readonly bodies: Array<{ nazwa: string; typ: string }>;
+  /** The snapshot's words: a council's, or the Sejm's (src/site/wording.ts). */
+  private readonly wording: Wording;
 
   constructor(
     db: Database.Database,
@@ -86,7 +89,7 @@ export class Feeds {
         SELECT ord, id_glosowania, glos, id_ugrupowania, buntowniczy, kluczowy FROM radny_glos WHERE id_osoby = ? AND buntowniczy = 1
         UNION SELECT ord, id_glosowania, glos, id_ugrupowania, buntowniczy, kluczowy FROM radny_glos WHERE id_osoby = ? AND kluczowy = 1
         ORDER BY ord LIMIT ?)
-      SELECT ${VOTE_COLUMNS}, f.glos, f.buntowniczy, f.kluczowy, u.nazwa AS ugrupowanie
+      SELECT ${VOTE_COLUMNS}, f.glos, f.buntowniczy, f.kluczowy, u.nazwa AS ugrupowanie, u.pelna_nazwa
       FROM f JOIN glosowanie g ON g.id_glosowania = f.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
       JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia LEFT JOIN ugrupowanie u ON u.id_ugrupowania = f.id_ugrupowania
       ORDER BY f.ord`);
@@ -97,6 +100,7 @@ export class Feeds {
       nazwa: string;
       typ: string;
     }>;
+    this.wording = wordingOf(this.bodies);
   }
 
   private get limit(): number {
@@ -168,18 +172,27 @@ export class Feeds {
   councillor(token: string): AtomFeed | undefined {
     const person = this.person.get(token) as { id_osoby: number; imie_nazwisko: string; token: string } | undefined;
     if (!person) return undefined;
-    type Flagged = VoteRow & { glos: number; buntowniczy: number; kluczowy: number; ugrupowanie: string | null };
+    type Flagged = VoteRow & {
+      glos: number;
+      buntowniczy: number;
+      kluczowy: number;
+      ugrupowanie: string | null;
+      pelna_nazwa: string | null;
+    };
     const rows = this.flagged.all(person.id_osoby, person.id_osoby, this.limit) as Flagged[];
     const name = person.imie_nazwisko;
+    const w = this.wording;
+    const group = (v: Flagged) =>
+      groupLabel(w, new Map(v.ugrupowanie && v.pelna_nazwa ? [[v.ugrupowanie, v.pelna_nazwa]] : []), v.ugrupowanie);
     return this.feed({
       id: this.tag(`radny/${person.token}`),
-      title: `${name}: głosy wbrew ugrupowaniu i głosy decydujące`,
-      subtitle: `Głosowania, w których ${name} głosował(a) inaczej niż większość swojego ugrupowania albo przesądził(a) o wyniku`,
+      title: `${name}: głosy wbrew ${w.groupDat} i głosy decydujące`,
+      subtitle: `Głosowania, w których ${name} głosował(a) inaczej niż większość swojego ${w.groupGen} albo przesądził(a) o wyniku`,
       self: this.url(feedPaths.councillor(person.token)),
       alternate: this.url(pagePath(PAGES.councillor, { token: person.token })),
       entries: rows.map((v): AtomEntry => {
         const what = [
-          v.buntowniczy ? `wbrew większości swojego ugrupowania${v.ugrupowanie ? ` (${v.ugrupowanie})` : ''}` : '',
+          v.buntowniczy ? `wbrew większości swojego ${w.groupGen}${v.ugrupowanie ? ` (${group(v)})` : ''}` : '',
           v.kluczowy ? 'ten głos przesądził o wyniku' : '',
         ]
           .filter(Boolean)
@@ -189,7 +202,7 @@ export class Feeds {
           title: v.tytul,
           updated: warsawDateTime(v.data_czas),
           link: this.url(pagePath(PAGES.vote, { id: v.id_glosowania })),
-          categories: [...(v.buntowniczy ? ['wbrew ugrupowaniu'] : []), ...(v.kluczowy ? ['głos decydujący'] : [])],
+          categories: [...(v.buntowniczy ? [`wbrew ${w.groupDat}`] : []), ...(v.kluczowy ? ['głos decydujący'] : [])],
           summary: `${ballotSentence(name, GLOS_VALUES[v.glos] ?? 'brak_glosu')}: ${what}. Wynik: ${outcome(v)} · ${v.organ} · ${formatDateTime(v.data, v.godzina)}`,
         };
       }),

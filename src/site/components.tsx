@@ -17,7 +17,7 @@ import {
   formatPercent,
   formatTerm,
 } from './format.ts';
-import { type PageContext, bodyName } from './layout.tsx';
+import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { PAGES, linkTo } from './paths.ts';
 import { TallyOnlyMark, TopicLink } from './record.tsx';
 
@@ -312,15 +312,19 @@ export function BodySelect({
   );
 }
 
-export function GroupSelect({ groups, value }: { groups: Group[]; value: number | undefined }) {
+/** The group picker: each group by the name a reader knows (its full name where there is one), in that name's order. */
+export function GroupSelect({ ctx, groups, value }: { ctx: PageContext; groups: Group[]; value: number | undefined }) {
+  const named = groups
+    .map((g) => ({ id: g.id_ugrupowania, name: groupName(ctx, g.nazwa) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'pl') || a.id - b.id);
   return (
     <label for="f-ugrupowanie">
-      Ugrupowanie
+      {ctx.wording.groupHeader}
       <select id="f-ugrupowanie" name="ugrupowanie">
         <option value="">Wszystkie</option>
-        {groups.map((g) => (
-          <option value={String(g.id_ugrupowania)} selected={g.id_ugrupowania === value}>
-            {g.nazwa}
+        {named.map((g) => (
+          <option value={String(g.id)} selected={g.id === value}>
+            {g.name}
           </option>
         ))}
       </select>

@@ -73,10 +73,12 @@ export const downloadsPage = page({
   render: ({ credit, snapshot, shown }, ctx) => {
     const licence = safeHttpUrl(credit.licenceUrl);
     const source = safeHttpUrl(credit.url);
+    const w = ctx.wording;
+    // Files per council and term where there are councils (the Sejm's whole snapshot is its files).
+    const councils = ctx.councils.length > 0;
     return {
       title: 'Dane do pobrania',
-      description:
-        'Pliki CSV z głosowaniami, głosami, radnymi, posiedzeniami i ugrupowaniami: całość i dla każdej rady w każdej kadencji.',
+      description: `Pliki CSV z głosowaniami, głosami, ${w.membersInst}, posiedzeniami i ${w.groupsInst}: całość${councils ? ' i dla każdej rady w każdej kadencji' : ''}.`,
       body: (
         <>
           <h1>Dane do pobrania</h1>
@@ -119,12 +121,13 @@ export const downloadsPage = page({
             <a href={FILES.dataPackage}>opis jako Data Package</a> (Frictionless: typy kolumn, klucze, licencja).
           </p>
           <p id="formuly">{FORMULA_NOTE} To samo dotyczy plików CSV list serwisu.</p>
+          {w.fileWords && <p class="note">{w.fileWords}</p>}
 
           <h2>Wszystkie dane</h2>
           <FileLinks scope={{}} />
 
-          <h2>Jedna rada w jednej kadencji</h2>
-          {shown.length === 0 ? (
+          {councils && <h2>Jedna rada w jednej kadencji</h2>}
+          {!councils ? null : shown.length === 0 ? (
             <p class="muted">
               {ctx.organ === undefined ? 'Brak rad w danych.' : 'Ten organ nie jest radą: pliki są dla rad.'}
             </p>
@@ -161,8 +164,8 @@ export const downloadsPage = page({
             </details>
           ))}
           <p>
-            Każda lista w serwisie (radni, głosowania, posiedzenia, rankingi, głosy w głosowaniu) ma też link „Pobierz …
-            (CSV)” z dokładnie tym, co pokazuje, ze wszystkich stron.{' '}
+            Każda lista w serwisie ({w.members}, głosowania, posiedzenia, rankingi, głosy w głosowaniu) ma też link
+            „Pobierz … (CSV)” z dokładnie tym, co pokazuje, ze wszystkich stron.{' '}
             <a href={linkTo(ctx, PAGES.votes)}>Zacznij od głosowań</a>.
           </p>
         </>

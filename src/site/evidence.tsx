@@ -16,12 +16,13 @@ import { utils } from '../utils/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
 import { pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
-import { type PageContext, bodyName } from './layout.tsx';
+import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { attendanceRecordList, cohesionList, differingVoteList, rankedCohesion } from './lists.ts';
 import { NO_BASE, percentText } from './record.tsx';
 import { type InputOf, type LoadContext, download, page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
 import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
+import { capital } from './wording.ts';
 
 /** A figure that leads to its evidence: `count` is how many rows the list at `to` has. */
 export function Figure({ to, count, children }: { to: string; count: number; children?: ComponentChildren }) {
@@ -75,9 +76,9 @@ export function PercentByMonth({
 
 export const attendanceRecordsPage = page({
   route: PAGES.attendanceRecords,
-  load: async ({ params: { token }, query: { kadencja, strona: page } }, { answer }) => {
+  load: async ({ params: { token }, query: { kadencja, strona: page } }, { answer, frame }) => {
     const p = await orNotFound(
-      'Nie ma takiego radnego.',
+      `Nie ma takiego ${frame.wording.memberGen}.`,
       answer(radni.profile, { params: { id: token }, query: { kadencja } }),
     );
     const person = { params: { id: p.id_osoby }, query: { kadencja } };
@@ -100,7 +101,7 @@ export const attendanceRecordsPage = page({
         <>
           <h1>{p.imie_nazwisko}: obecności na posiedzeniach</h1>
           <p class="meta">
-            <a href={linkTo(ctx, PAGES.councillor, { token: p.token }, { kadencja })}>Profil radnego</a>
+            <a href={linkTo(ctx, PAGES.councillor, { token: p.token }, { kadencja })}>Profil {ctx.wording.memberGen}</a>
           </p>
           <FilterForm ctx={ctx} label="Zakres" action={pagePath(PAGES.attendanceRecords, { token: p.token })}>
             <TermSelect terms={terms} value={kadencja} />
@@ -128,9 +129,9 @@ export const attendanceRecordsPage = page({
             </p>
           )}
           <p>
-            Obecność na posiedzeniu bierzemy z listy obecności, gdy źródło ją publikuje; na posiedzeniu bez listy radny
-            jest obecny, gdy oddał choć jeden głos. Zapisy są tylko z czasu, gdy był członkiem organu (
-            <a href={`${linkTo(ctx, PAGES.method)}#listy-obecnosci`}>jak liczymy</a>).
+            Obecność na posiedzeniu bierzemy z listy obecności, gdy źródło ją publikuje; na posiedzeniu bez listy{' '}
+            {ctx.wording.member} jest obecny, gdy oddał choć jeden głos. Zapisy są tylko z czasu, gdy był członkiem
+            organu (<a href={`${linkTo(ctx, PAGES.method)}#listy-obecnosci`}>jak liczymy</a>).
           </p>
           {list.items.length === 0 ? (
             <p class="muted">Brak zapisów obecności.</p>
@@ -240,7 +241,7 @@ export function CompareForm({
       <form class="filters" method="get" action={action} aria-label="Wybierz organ">
         {kadencja && <input type="hidden" name="kadencja" value={kadencja} />}
         <BodySelect bodies={ctx.bodies} value={undefined} required />
-        <button type="submit">Wybierz radnych tego organu</button>
+        <button type="submit">Wybierz {ctx.wording.membersGen} tego organu</button>
       </form>
     );
   }
@@ -257,7 +258,7 @@ export function CompareForm({
         return (
           <option value={r.token} selected={selects}>
             {r.imie_nazwisko}
-            {named.get(r.imie_nazwisko)! > 1 ? ` (${r.ugrupowanie ?? 'niezrzeszony'}, ${r.token})` : ''}
+            {named.get(r.imie_nazwisko)! > 1 ? ` (${groupName(ctx, r.ugrupowanie)}, ${r.token})` : ''}
           </option>
         );
       });
@@ -265,11 +266,11 @@ export function CompareForm({
     });
   };
   return (
-    <form class="filters" method="get" action={action} aria-label="Wybierz dwóch radnych">
+    <form class="filters" method="get" action={action} aria-label={`Wybierz dwóch ${ctx.wording.membersGen}`}>
       {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
       {kadencja && <input type="hidden" name="kadencja" value={kadencja} />}
       <label for="c-radny">
-        Radny
+        {capital(ctx.wording.member)}
         <select id="c-radny" name="radny">
           {options(first)}
         </select>
@@ -289,15 +290,16 @@ export const comparePage = page({
   route: PAGES.compare,
   load: async ({ query: { kadencja, radny: first, drugi: second, strona: page } }, context) => {
     const { answer } = context;
+    const w = context.frame.wording;
     const terms = await answer(utils.terms, {});
     if (first === undefined || second === undefined)
       return { kadencja, terms, compare: await compareChoices(context, { kadencja }), pair: undefined };
     const [a, b] = await Promise.all(
       [first, second].map((id) =>
-        orNotFound(`Nie ma radnego „${id}”.`, answer(radni.profile, { params: { id }, query: { kadencja } })),
+        orNotFound(`Nie ma ${w.memberGen} „${id}”.`, answer(radni.profile, { params: { id }, query: { kadencja } })),
       ),
     );
-    if (a!.id_osoby === b!.id_osoby) throw new SiteError(400, 'Wybierz dwóch różnych radnych.');
+    if (a!.id_osoby === b!.id_osoby) throw new SiteError(400, `Wybierz dwóch różnych ${w.membersGen}.`);
     const ids = { id: a!.id_osoby, id2: b!.id_osoby };
     const [compared, figures, months, compare] = await Promise.all([
       answer(radni.comparison, { params: ids, query: { kadencja, page, limit: 20 } }),
@@ -318,17 +320,18 @@ export const comparePage = page({
     return { kadencja, terms, compare, pair: { a: a!, b: b!, compared, figures, months } };
   },
   render: ({ kadencja, terms, compare, pair }, ctx) => {
+    const w = ctx.wording;
     if (pair === undefined) {
       return {
-        title: 'Porównaj radnych',
+        title: `Porównaj ${w.membersGen}`,
         section: 'radni',
-        description: 'Dwóch radnych obok siebie: jak często głosują tak samo i w których głosowaniach się różnili.',
+        description: `Dwóch ${w.membersGen} obok siebie: jak często głosują tak samo i w których głosowaniach się różnili.`,
         body: (
           <>
-            <h1>Porównaj radnych</h1>
+            <h1>Porównaj {w.membersGen}</h1>
             <p>
-              Wybierz dwóch radnych: zobaczysz ich profile obok siebie, jak często głosują tak samo i głosowania, w
-              których się różnili.
+              Wybierz dwóch {w.membersGen}: zobaczysz ich profile obok siebie, jak często głosują tak samo i głosowania,
+              w których się różnili.
             </p>
             <CompareForm ctx={ctx} choices={compare} kadencja={kadencja} />
           </>
@@ -341,7 +344,7 @@ export const comparePage = page({
     const months = pair.months.map((m) => ({ miesiac: m.miesiac, procent: m.zgodnosc_procent }));
     const params = { kadencja, radny: a.token, drugi: b.token };
     const rows: Array<[string, (f: (typeof figures)[number]) => ComponentChildren]> = [
-      ['Ugrupowanie', (f) => f.p.ugrupowanie ?? 'niezrzeszony'],
+      [w.groupHeader, (f) => groupName(ctx, f.p.ugrupowanie)],
       [
         'Frekwencja',
         (f) => (
@@ -356,7 +359,7 @@ export const comparePage = page({
         ),
       ],
       [
-        'Zgodność z ugrupowaniem',
+        `Zgodność z ${w.groupInst}`,
         (f) => (
           <>
             {percentText(f.agreement.zgodnosc_procent, f.agreement.wszystkie_glosowania, NO_BASE.agreement)} z{' '}
@@ -418,7 +421,7 @@ export const comparePage = page({
             </table>
           </div>
           <h2>
-            Zgodność <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" />
+            Zgodność <Method ctx={ctx} anchor="porownanie" what={`zgodność dwóch ${w.membersGen}`} />
           </h2>
           {c.wspolny_organ ? (
             <p class="lead">
@@ -496,10 +499,14 @@ export const comparePage = page({
     };
   },
   downloads: {
-    rozbiezne: download(differingVoteList, ({ query: { radny, drugi, kadencja } }: InputOf<typeof PAGES.compare>) => {
-      if (radny === undefined || drugi === undefined) throw new SiteError(400, 'Wybierz dwóch radnych (radny, drugi).');
-      return { id: radny, id2: drugi, kadencja };
-    }),
+    rozbiezne: download(
+      differingVoteList,
+      ({ query: { radny, drugi, kadencja } }: InputOf<typeof PAGES.compare>, { frame }) => {
+        if (radny === undefined || drugi === undefined)
+          throw new SiteError(400, `Wybierz dwóch ${frame.wording.membersGen} (radny, drugi).`);
+        return { id: radny, id2: drugi, kadencja };
+      },
+    ),
   },
 });
 
@@ -519,15 +526,16 @@ export const cohesionPage = page({
   render: ({ kadencja, cohesion, months, terms }, ctx) => {
     const { ranked, unranked, min } = cohesion;
     const groups = [...ranked, ...unranked];
+    const w = ctx.wording;
     return {
       title: 'Spójność klubów',
       section: 'rankingi',
-      description: `Jak jednolicie głosuje każde ugrupowanie (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}).`,
+      description: `Jak jednolicie głosuje ${w.everyGroup} (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}).`,
       body: (
         <>
           <h1>Spójność klubów</h1>
           <p>
-            Jak jednolicie głosują członkowie każdego ugrupowania: 100% gdy zawsze głosują tak samo, 0% gdy dzielą się
+            Jak jednolicie głosują członkowie każdego {w.groupGen}: 100% gdy zawsze głosują tak samo, 0% gdy dzielą się
             po równo między za, przeciw i wstrzymanie się (indeks zgodności Hixa, Noury’ego i Rolanda,{' '}
             <Method ctx={ctx} anchor="spojnosc" what="spójność klubu" />
             ).
@@ -536,28 +544,29 @@ export const cohesionPage = page({
             <TermSelect terms={terms} value={kadencja} />
           </FilterForm>
           <p class="note">
-            W rankingu są ugrupowania, których spójność opiera się na co najmniej {formatNumber(min)}{' '}
-            {plural(min, 'głosowaniu', 'głosowaniach', 'głosowaniach')}: to połowa głosowań ugrupowania z największą ich
-            liczbą w tym zakresie, nie mniej niż 10 (co najmniej 10 głosowań), żeby dwa kluby z 7 głosowaniami po 100%
-            nie wyprzedziły klubu ze 100 głosowaniami (<a href={`${linkTo(ctx, PAGES.method)}#minimum`}>jak liczymy</a>
+            W rankingu są {w.groups}, których spójność opiera się na co najmniej {formatNumber(min)}{' '}
+            {plural(min, 'głosowaniu', 'głosowaniach', 'głosowaniach')}: to połowa głosowań {w.groupGen} z największą
+            ich liczbą w tym zakresie, nie mniej niż 10 (co najmniej 10 głosowań), żeby dwa kluby z 7 głosowaniami po
+            100% nie wyprzedziły klubu ze 100 głosowaniami (
+            <a href={`${linkTo(ctx, PAGES.method)}#minimum`}>jak liczymy</a>
             ).
           </p>
           {groups.length === 0 ? (
             <p class="muted">
-              Brak głosowań, w których co najmniej dwóch członków jednego ugrupowania oddało aktywny głos.
+              Brak głosowań, w których co najmniej dwóch członków jednego {w.groupGen} oddało aktywny głos.
             </p>
           ) : ranked.length === 0 ? (
-            <p class="muted">Żadne ugrupowanie nie ma jeszcze dość głosowań, by znaleźć się w rankingu.</p>
+            <p class="muted">Brak {w.groupsGen} z dość liczną próbą głosowań, by znaleźć się w rankingu.</p>
           ) : (
             <div class="tw">
               <table>
-                <caption class="vh">Ugrupowania od najbardziej spójnego</caption>
+                <caption class="vh">{capital(w.groups)} od najbardziej spójnego</caption>
                 <thead>
                   <tr>
                     <th scope="col" class="num">
                       #
                     </th>
-                    <th scope="col">Ugrupowanie</th>
+                    <th scope="col">{w.groupHeader}</th>
                     <th scope="col" class="num">
                       Spójność
                     </th>
@@ -571,7 +580,7 @@ export const cohesionPage = page({
                     <tr>
                       <td class="num">{g.pozycja}</td>
                       <td>
-                        <a href={`#grupa-${g.id_ugrupowania}`}>{g.nazwa}</a>
+                        <a href={`#grupa-${g.id_ugrupowania}`}>{groupName(ctx, g.nazwa)}</a>
                       </td>
                       <td class="num">{formatPercent(g.spojnosc_procent)}</td>
                       <td class="num hide-s">{formatNumber(g.liczba_glosowan)}</td>
@@ -587,7 +596,7 @@ export const cohesionPage = page({
               <ul>
                 {unranked.map((g) => (
                   <li>
-                    <a href={`#grupa-${g.id_ugrupowania}`}>{g.nazwa}</a>: spójność{' '}
+                    <a href={`#grupa-${g.id_ugrupowania}`}>{groupName(ctx, g.nazwa)}</a>: spójność{' '}
                     {percentOf(g.spojnosc_procent, g.liczba_glosowan, GLOSOWAN)}
                   </li>
                 ))}
@@ -597,14 +606,14 @@ export const cohesionPage = page({
           {groups.length > 0 && <CsvLink href={listHref(ctx, PAGES.cohesion, {}, '')} what="tę tabelę" />}
           {groups.map((g) => (
             <section aria-labelledby={`grupa-${g.id_ugrupowania}`}>
-              <h2 id={`grupa-${g.id_ugrupowania}`}>{g.nazwa}</h2>
+              <h2 id={`grupa-${g.id_ugrupowania}`}>{groupName(ctx, g.nazwa)}</h2>
               <p>Spójność {percentOf(g.spojnosc_procent, g.liczba_glosowan, GLOSOWAN)}.</p>
               <PercentByMonth
                 months={(months.get(g.id_ugrupowania) ?? []).map((m) => ({
                   miesiac: m.miesiac,
                   procent: m.spojnosc_procent,
                 }))}
-                caption={`Spójność miesięczna: ${g.nazwa}`}
+                caption={`Spójność miesięczna: ${groupName(ctx, g.nazwa)}`}
                 label="Spójność"
                 empty="Brak głosowań."
               />
@@ -654,11 +663,12 @@ export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilM
   const span = Math.max(1e-9, ...map.radni.flatMap((r) => [Math.abs(r.x), Math.abs(r.y)]));
   const at = (v: number) => Math.round((size / 2 + (v / span) * (size / 2 - pad)) * 10) / 10;
   const left = map.pominieci.length;
+  const w = ctx.wording;
   const caption =
-    `Każdy punkt to radny kadencji ${formatTerm(map.kadencja)}; im bliżej siebie, tym częściej głosują tak samo ` +
-    `(odległość to 1 − zgodność, w parach z co najmniej ${map.prog} wspólnymi głosowaniami). Kolor: ugrupowanie. ` +
+    `Każdy punkt to ${w.member} kadencji ${formatTerm(map.kadencja)}; im bliżej siebie, tym częściej głosują tak samo ` +
+    `(odległość to 1 − zgodność, w parach z co najmniej ${map.prog} wspólnymi głosowaniami). Kolor: ${w.group}. ` +
     (left
-      ? `Pominięto ${left} ${plural(left, 'radnego', 'radnych', 'radnych')} z za małą liczbą wspólnych głosowań.`
+      ? `Pominięto ${left} ${plural(left, w.memberGen, w.membersGen, w.membersGen)} z za małą liczbą wspólnych głosowań.`
       : 'Nikogo nie pominięto.');
   const nearest = (r: CouncilMap['radni'][number]) =>
     map.radni
@@ -671,7 +681,9 @@ export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilM
   return (
     <figure class="map">
       <svg class="map" viewBox={`0 0 ${size} ${size}`} aria-labelledby="mapa-opis">
-        <title id="mapa-opis">Mapa rady: {map.radni.length} radnych według podobieństwa głosowań</title>
+        <title id="mapa-opis">
+          Mapa {w.bodyGen}: {map.radni.length} {w.membersGen} według podobieństwa głosowań
+        </title>
         <rect class="map-bg" x="0" y="0" width={size} height={size} />
         {map.radni.map((r) => (
           <a href={linkTo(ctx, PAGES.councillor, { token: r.token }, { kadencja: map.kadencja })}>
@@ -683,7 +695,7 @@ export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilM
               stroke="#fff"
               stroke-width="1.5"
             >
-              <title>{`${r.imie_nazwisko} (${r.ugrupowanie ?? 'niezrzeszony'})`}</title>
+              <title>{`${r.imie_nazwisko} (${groupName(ctx, r.ugrupowanie)})`}</title>
             </circle>
           </a>
         ))}
@@ -695,21 +707,21 @@ export function CouncilMapFigure({ ctx, map }: { ctx: PageContext; map: CouncilM
             <svg width="12" height="12" aria-hidden="true">
               <circle cx="6" cy="6" r="6" fill={colourOf.get(g.name)} />
             </svg>{' '}
-            {g.name} ({g.n})
+            {groupName(ctx, g.name === 'niezrzeszeni' ? null : g.name, 'niezrzeszeni')} ({g.n})
           </li>
         ))}
       </ul>
       <details>
-        <summary>Mapa jako tekst: najbliżsi sąsiedzi każdego radnego</summary>
+        <summary>Mapa jako tekst: najbliżsi sąsiedzi każdego {w.memberGen}</summary>
         <ul>
           {map.radni.map((r) => (
             <li>
               <a href={linkTo(ctx, PAGES.councillor, { token: r.token }, { kadencja: map.kadencja })}>
                 {r.imie_nazwisko}
               </a>{' '}
-              ({r.ugrupowanie ?? 'niezrzeszony'}):{' '}
+              ({groupName(ctx, r.ugrupowanie)}):{' '}
               {nearest(r)
-                .map((o) => `${o.imie_nazwisko} (${o.ugrupowanie ?? 'niezrzeszony'})`)
+                .map((o) => `${o.imie_nazwisko} (${groupName(ctx, o.ugrupowanie)})`)
                 .join(', ')}
             </li>
           ))}

@@ -29,7 +29,7 @@ import {
   plural,
   safeHttpUrl,
 } from './format.ts';
-import { type PageContext, bodyName } from './layout.tsx';
+import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { TopicLink, VoteRecord, matchedPattern, topicName } from './record.tsx';
 import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
@@ -204,10 +204,10 @@ export function BallotsByGroup({
     <>
       <div class="tw">
         <table>
-          <caption class="vh">Rozkład głosów według ugrupowań</caption>
+          <caption class="vh">Rozkład głosów według {ctx.wording.groupsGen}</caption>
           <thead>
             <tr>
-              <th scope="col">Ugrupowanie</th>
+              <th scope="col">{ctx.wording.groupHeader}</th>
               <th scope="col" class="num">
                 {COUNT_LABEL.za}
               </th>
@@ -229,7 +229,7 @@ export function BallotsByGroup({
             {data.groups.map((g) => (
               <tr>
                 <th scope="row">
-                  <a href={`#${groupAnchor(data.groups.indexOf(g))}`}>{g.nazwa}</a>
+                  <a href={`#${groupAnchor(data.groups.indexOf(g))}`}>{groupName(ctx, g.nazwa)}</a>
                 </th>
                 <td class="num">{g.counts.za}</td>
                 <td class="num">{g.counts.przeciw}</td>
@@ -245,7 +245,7 @@ export function BallotsByGroup({
       {data.groups.map((g, i) => (
         <section aria-labelledby={groupAnchor(i)}>
           <h3 id={groupAnchor(i)}>
-            {g.nazwa} <span class="muted">({g.ballots.length})</span>
+            {groupName(ctx, g.nazwa)} <span class="muted">({g.ballots.length})</span>
           </h3>
           <ul class="ballots">{g.ballots.map(person)}</ul>
         </section>
@@ -282,7 +282,7 @@ export function VoteSummaryBlock({ ctx, data }: { ctx: PageContext; data: VotePa
         {plural(v.wstrzymujacy, 'wstrzymał się', 'wstrzymało się', 'wstrzymało się')}
       </p>
       <CountsBar counts={voteCounts(v)} />
-      <VoteRecord vote={v} />
+      <VoteRecord vote={v} wording={ctx.wording} />
     </>
   );
 }
@@ -432,7 +432,9 @@ export const votePage = page({
                 Głosy: {COUNT_LABEL[glos]} ({formatNumber(shown.length)})
               </h2>
               <p>
-                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>Wszystkie głosy według ugrupowań</a>
+                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>
+                  Wszystkie głosy według {ctx.wording.groupsGen}
+                </a>
               </p>
               {shown.length === 0 ? (
                 <p class="muted">Nikt.</p>
@@ -443,7 +445,7 @@ export const votePage = page({
                       <a href={linkTo(ctx, PAGES.councillor, { token: found.tokens.get(b.id_osoby)! })}>
                         {b.imie_nazwisko}
                       </a>{' '}
-                      <span class="g">{b.ugrupowanie ?? 'niezrzeszony'}</span>
+                      <span class="g">{groupName(ctx, b.ugrupowanie)}</span>
                     </li>
                   ))}
                 </ul>
@@ -452,8 +454,8 @@ export const votePage = page({
           )}
           {v.imienne && (
             <>
-              <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} />
-              <h2>Głosy według ugrupowań</h2>
+              <ShareForm voteId={v.id_glosowania} publicUrl={ctx.publicUrl} wording={ctx.wording} />
+              <h2>Głosy według {ctx.wording.groupsGen}</h2>
               <BallotsByGroup ctx={ctx} data={found} share />
             </>
           )}

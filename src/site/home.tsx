@@ -11,6 +11,7 @@ import { CLOSE_VOTE, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { page, termsIn } from './page.ts';
 import { PAGES, feedPaths, linkTo } from './paths.ts';
+import { capital } from './wording.ts';
 
 export const homePage = page({
   route: PAGES.home,
@@ -51,6 +52,7 @@ export const homePage = page({
     ctx,
   ) => {
     const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
+    const w = ctx.wording;
     const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
     const person = (p: { id_osoby: number; imie_nazwisko: string }) => (
       <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
@@ -64,7 +66,9 @@ export const homePage = page({
       body: (
         <>
           <h1>{scopeName}</h1>
-          <p class="lead">Jak głosują radni: frekwencja, wyniki głosowań, zgodność z klubem ({termLabel}).</p>
+          <p class="lead">
+            Jak głosują {w.members}: frekwencja, wyniki głosowań, zgodność z klubem ({termLabel}).
+          </p>
           <FilterForm ctx={ctx} label="Zakres">
             <TermSelect terms={terms} value={kadencja} />
           </FilterForm>
@@ -83,7 +87,7 @@ export const homePage = page({
               </dd>
             </div>
             <div>
-              <dt>Radni</dt>
+              <dt>{capital(w.members)}</dt>
               <dd>
                 <a href={linkTo(ctx, PAGES.councillors, { kadencja })}>{formatNumber(s.liczba_radnych)}</a>
               </dd>
@@ -109,9 +113,9 @@ export const homePage = page({
           {map && (
             <>
               <h2 id="mapa">
-                Mapa rady{' '}
+                Mapa {w.bodyGen}{' '}
                 <a class="how" href={`${linkTo(ctx, PAGES.method)}#mapa`}>
-                  jak liczymy<span class="vh">: mapa rady</span>
+                  jak liczymy<span class="vh">: mapa {w.bodyGen}</span>
                 </a>
               </h2>
               <CouncilMapFigure ctx={ctx} map={map} />

@@ -17,6 +17,7 @@ import { ASSETS } from './assets.ts';
 import type { Body } from './data.ts';
 import { formatDate, safeHttpUrl } from './format.ts';
 import { API_LINKS, PAGES, linkTo, pagePath } from './paths.ts';
+import { type Wording, capital, groupLabel } from './wording.ts';
 
 export type Section = 'start' | 'radni' | 'glosowania' | 'posiedzenia' | 'rankingi';
 
@@ -33,6 +34,10 @@ export interface PageContext {
   /** PUBLIC_URL: the only base of absolute URLs; null: links stay relative, no preview image. */
   publicUrl: PublicUrl;
   siteName: string;
+  /** The words for what the snapshot holds: a council's or the Sejm's (src/site/wording.ts). */
+  wording: Wording;
+  /** The full names of the groups that have one (the Sejm's clubs), by the name the answers give. */
+  groupNames: ReadonlyMap<string, string>;
   /** The names of the snapshot's topics by id (CONTRACT §11), in the vocabulary's order, `inne` last. */
   topics?: ReadonlyMap<string, string> | undefined;
   snapshot?: { id: string; builtAt: string; newestVote: string | null; credit: DataCredit } | undefined;
@@ -63,12 +68,19 @@ export interface PageView {
 export const bodyName = (ctx: Pick<PageContext, 'bodies'>, id: number | undefined): string | undefined =>
   id === undefined ? undefined : ctx.bodies.find((b) => b.id_organu === id)?.nazwa;
 
-const NAV: Array<[Section, (scope: PageContext) => string, string]> = [
-  ['start', (scope) => linkTo(scope, PAGES.home), 'Start'],
-  ['radni', (scope) => linkTo(scope, PAGES.councillors), 'Radni'],
-  ['glosowania', (scope) => linkTo(scope, PAGES.votes), 'Głosowania'],
-  ['posiedzenia', (scope) => linkTo(scope, PAGES.sessions), 'Posiedzenia'],
-  ['rankingi', (scope) => linkTo(scope, PAGES.rankings), 'Rankingi'],
+/** A group as the page shows it: its full name where there is one, else its name; „niezrzeszony” for none. */
+export const groupName = (
+  ctx: Pick<PageContext, 'wording' | 'groupNames'>,
+  name: string | null | undefined,
+  none?: string,
+): string => groupLabel(ctx.wording, ctx.groupNames, name, none);
+
+const NAV: Array<[Section, (scope: PageContext) => string, (w: Wording) => string]> = [
+  ['start', (scope) => linkTo(scope, PAGES.home), () => 'Start'],
+  ['radni', (scope) => linkTo(scope, PAGES.councillors), (w) => capital(w.members)],
+  ['glosowania', (scope) => linkTo(scope, PAGES.votes), () => 'Głosowania'],
+  ['posiedzenia', (scope) => linkTo(scope, PAGES.sessions), () => 'Posiedzenia'],
+  ['rankingi', (scope) => linkTo(scope, PAGES.rankings), () => 'Rankingi'],
 ];
 
 /** Hidden fields that carry the request's other parameters through a GET form. */
@@ -144,13 +156,13 @@ function SearchBox({ ctx }: { ctx: PageContext }) {
     <form class="search" method="get" action={pagePath(PAGES.search)} role="search">
       {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
       <label for="szukaj-wszedzie" class="vh">
-        Szukaj radnych i głosowań
+        Szukaj {ctx.wording.membersGen} i głosowań
       </label>
       <input
         id="szukaj-wszedzie"
         type="search"
         name="szukaj"
-        placeholder="Radny albo głosowanie"
+        placeholder={`${capital(ctx.wording.member)} albo głosowanie`}
         maxLength={200}
         value={ctx.path === pagePath(PAGES.search) ? (ctx.params['szukaj'] ?? '') : ''}
       />
@@ -240,7 +252,7 @@ function Page({ ctx, view }: { ctx: PageContext; view: PageView }) {
                 {NAV.map(([section, link, label]) => (
                   <li>
                     <a href={link(ctx)} aria-current={view.section === section ? 'page' : undefined}>
-                      {label}
+                      {label(ctx.wording)}
                     </a>
                   </li>
                 ))}

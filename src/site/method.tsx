@@ -5,21 +5,22 @@
 import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
-import type { PageContext } from './layout.tsx';
+import { type PageContext, groupName } from './layout.tsx';
 import { type Minimums, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
 import { matchedPattern } from './record.tsx';
+import { capital } from './wording.ts';
 
 /** What a ranking page says under the rankings it limits. */
 export function MinimumNote({ ctx, min }: { ctx: PageContext; min: Minimums }) {
   return (
     <p class="note">
-      W rankingach frekwencji są radni z co najmniej {formatNumber(min.min_posiedzen)} zapisami obecności, a w
-      rankingach głosowania z większością i w mniejszości — z co najmniej {formatNumber(min.min_glosowan)} głosowaniami:
-      to połowa największej takiej liczby w tym zakresie ({formatNumber(min.largest.max_posiedzen)} i{' '}
-      {formatNumber(min.largest.max_glosowan)}), żeby 9 obecności na 9 posiedzeniach nie wyprzedziło 103 na 103 (
-      <a href={`${linkTo(ctx, PAGES.method)}#minimum`}>jak liczymy</a>).
+      W rankingach frekwencji są {ctx.wording.members} z co najmniej {formatNumber(min.min_posiedzen)} zapisami
+      obecności, a w rankingach głosowania z większością i w mniejszości — z co najmniej{' '}
+      {formatNumber(min.min_glosowan)} głosowaniami: to połowa największej takiej liczby w tym zakresie (
+      {formatNumber(min.largest.max_posiedzen)} i {formatNumber(min.largest.max_glosowan)}), żeby 9 obecności na 9
+      posiedzeniach nie wyprzedziło 103 na 103 (<a href={`${linkTo(ctx, PAGES.method)}#minimum`}>jak liczymy</a>).
     </p>
   );
 }
@@ -80,6 +81,7 @@ export const methodPage = page({
       </a>
     );
     const scopeLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
+    const w = ctx.wording;
     return {
       title: 'Jak liczymy',
       description: 'Definicje wszystkich liczb na tej stronie, z przykładami z obecnych danych.',
@@ -95,12 +97,12 @@ export const methodPage = page({
           </p>
           <p class="muted">
             Głos <strong>aktywny</strong> to za, przeciw albo wstrzymanie się. Pozostałe zapisy to{' '}
-            <strong>nieobecność</strong> (radny nie głosował, bo go nie było) i <strong>brak głosu</strong> (radny nie
-            był nieobecny, ale głosu nie oddał).
+            <strong>nieobecność</strong> ({w.member} nie głosował, bo go nie było) i <strong>brak głosu</strong> (
+            {w.member} nie był nieobecny, ale głosu nie oddał).
           </p>
 
           <h2 id="profil">Jak głosuje: za, przeciw, wstrzymał się, nieobecny, bez głosu</h2>
-          <p>Liczba głosowań radnego z danym zapisem; procent to jej udział w sumie wszystkich pięciu liczb.</p>
+          <p>Liczba głosowań {w.memberGen} z danym zapisem; procent to jej udział w sumie wszystkich pięciu liczb.</p>
           {voting && (
             <p class="note">
               Przykład: {who} — za {formatNumber(voting.za)}, przeciw {formatNumber(voting.przeciw)}, wstrzymał się{' '}
@@ -117,9 +119,9 @@ export const methodPage = page({
 
           <h2 id="frekwencja">Frekwencja</h2>
           <p>
-            Liczba posiedzeń, na których radny był obecny, podzielona przez liczbę posiedzeń, na których miał zapis
-            obecności (× 100). Gdy rada nie publikuje list obecności, radny jest obecny na posiedzeniu, jeśli oddał w
-            nim choć jeden głos inny niż „nieobecny”.
+            Liczba posiedzeń, na których {w.member} był obecny, podzielona przez liczbę posiedzeń, na których miał zapis
+            obecności (× 100). Gdy {w.body} nie publikuje list obecności, {w.member} jest obecny na posiedzeniu, jeśli
+            oddał w nim choć jeden głos inny niż „nieobecny”.
           </p>
           {example && (
             <p class="note">
@@ -130,13 +132,13 @@ export const methodPage = page({
 
           <h2 id="listy-obecnosci">Listy obecności i czas w organie</h2>
           <p>
-            Wiele rad wymienia w imiennych wynikach tylko tych, którzy głosowali: radny nieobecny na całym posiedzeniu
-            nie ma tam żadnego zapisu, więc z samych głosowań jego frekwencja wyszłaby zawyżona. Dlatego gdy źródło
-            publikuje listę obecności posiedzenia, obecność bierzemy z tej listy: kto jest na liście, był obecny (nawet
-            jeśli w żadnym głosowaniu nie oddał głosu), kto z członków organu go nie ma — był nieobecny. Tylko dla
-            posiedzeń bez listy obecność wynika z głosowań. Zapis obecności radny ma wyłącznie z czasu, gdy był
+            Wiele źródeł wymienia w imiennych wynikach tylko tych, którzy głosowali: {w.member} nieobecny na całym
+            posiedzeniu nie ma tam żadnego zapisu, więc z samych głosowań jego frekwencja wyszłaby zawyżona. Dlatego gdy
+            źródło publikuje listę obecności posiedzenia, obecność bierzemy z tej listy: kto jest na liście, był obecny
+            (nawet jeśli w żadnym głosowaniu nie oddał głosu), kto z członków organu go nie ma — był nieobecny. Tylko
+            dla posiedzeń bez listy obecność wynika z głosowań. Zapis obecności {w.member} ma wyłącznie z czasu, gdy był
             członkiem organu: przed objęciem mandatu i po jego wygaśnięciu nie jest liczony jako nieobecny. Na stronie
-            obecności każdego radnego przy każdym posiedzeniu piszemy, skąd jest zapis.
+            obecności każdego {w.memberGen} przy każdym posiedzeniu piszemy, skąd jest zapis.
           </p>
           {listed && listed.shown > 0 && (
             <p class="note">
@@ -152,16 +154,16 @@ export const methodPage = page({
 
           <h2 id="liczby-zrodla">Liczby z protokołu a lista imienna</h2>
           <p>
-            Rada podaje w protokole wynik i liczby głosów (za, przeciw, wstrzymujących się), a osobno — jeśli w ogóle —
-            imienny wykaz głosów. Liczby na stronach głosowań liczymy z wykazu imiennego. Gdy liczby z protokołu się z
-            nim nie zgadzają (ktoś zgłosił głos ustnie, wykaz kogoś pomija, głos poprawiono po głosowaniu), pokazujemy
-            obie wersje obok siebie, np. „Protokół: 33 za, 0 przeciw; lista imienna: 31 za, 0 przeciw”. Głosowanie bez
-            imiennego wykazu (zdarza się np. przy głosowaniach jawnych bez systemu elektronicznego) pokazujemy z
-            liczbami z protokołu i piszemy, że wykazu nie ma: liczy się do wyników i rankingów głosowań, ale do
-            wskaźników żadnego radnego nie wchodzi, bo nie wiadomo, kto jak głosował. Wynik zawsze jest ten, który
-            podała rada: jeśli przyjęto uchwałę mimo przewagi głosów przeciw albo odrzucono mimo przewagi za, uchwała
-            wymagała innej większości niż zwykła (bezwzględnej, kwalifikowanej) — piszemy to przy głosowaniu, a jaką
-            większość, gdy źródło to podaje.
+            {capital(w.body)} podaje w protokole wynik i liczby głosów (za, przeciw, wstrzymujących się), a osobno —
+            jeśli w ogóle — imienny wykaz głosów. Liczby na stronach głosowań liczymy z wykazu imiennego. Gdy liczby z
+            protokołu się z nim nie zgadzają (ktoś zgłosił głos ustnie, wykaz kogoś pomija, głos poprawiono po
+            głosowaniu), pokazujemy obie wersje obok siebie, np. „Protokół: 33 za, 0 przeciw; lista imienna: 31 za, 0
+            przeciw”. Głosowanie bez imiennego wykazu (zdarza się np. przy głosowaniach jawnych bez systemu
+            elektronicznego) pokazujemy z liczbami z protokołu i piszemy, że wykazu nie ma: liczy się do wyników i
+            rankingów głosowań, ale do wskaźników żadnego {w.memberGen} nie wchodzi, bo nie wiadomo, kto jak głosował.
+            Wynik zawsze jest ten z protokołu {w.bodyGen}: jeśli przyjęto uchwałę mimo przewagi głosów przeciw albo
+            odrzucono mimo przewagi za, uchwała wymagała innej większości niż zwykła (bezwzględnej, kwalifikowanej) —
+            piszemy to przy głosowaniu, a jaką większość, gdy źródło to podaje.
           </p>
           <p class="muted">
             Przykłady takich głosowań z tych danych: strony głosowań oznaczone „bez wykazu imiennego” na{' '}
@@ -170,31 +172,31 @@ export const methodPage = page({
 
           <h2 id="srednia-frekwencja">Średnia frekwencja</h2>
           <p>
-            Na stronie głównej: wszystkie zapisy obecności „obecny” na posiedzeniach w wybranym zakresie (rada,
+            Na stronie głównej: wszystkie zapisy obecności „obecny” na posiedzeniach w wybranym zakresie ({w.body},
             kadencja), podzielone przez wszystkie zapisy obecności na tych posiedzeniach (× 100). Każdy zapis waży tyle
-            samo, więc posiedzenie z większą liczbą radnych waży więcej; to nie jest średnia z frekwencji poszczególnych
-            radnych ani posiedzeń. Frekwencję każdego posiedzenia pokazuje{' '}
+            samo, więc posiedzenie z większą liczbą {w.membersGen} waży więcej; to nie jest średnia z frekwencji
+            poszczególnych {w.membersGen} ani posiedzeń. Frekwencję każdego posiedzenia pokazuje{' '}
             <a href={linkTo(ctx, PAGES.sessions)}>lista posiedzeń</a>.
           </p>
 
-          <h2 id="zgodnosc-grupa">Zgodność z ugrupowaniem</h2>
+          <h2 id="zgodnosc-grupa">Zgodność z {w.groupInst}</h2>
           <p>
-            Stanowisko ugrupowania w głosowaniu to ta z opcji za, przeciw, wstrzymanie się, którą wybrało najwięcej jego
-            członków (przy remisie stanowiska nie ma). Liczymy głosowania, w których radny oddał głos aktywny, należał
-            do ugrupowania, ugrupowanie miało stanowisko i głosował jeszcze co najmniej jeden inny jego członek.
-            Zgodność to odsetek tych głosowań, w których radny głosował tak jak ugrupowanie; pozostałe to głosowania
-            „wbrew klubowi”. Ugrupowanie to przynależność z dnia głosowania.
+            Stanowisko {w.groupGen} w głosowaniu to ta z opcji za, przeciw, wstrzymanie się, którą wybrało najwięcej
+            jego członków (przy remisie stanowiska nie ma). Liczymy głosowania, w których {w.member} oddał głos aktywny,
+            należał do {w.groupGen} mającego w nim stanowisko i głosował jeszcze co najmniej jeden inny członek tego{' '}
+            {w.groupGen}. Zgodność to odsetek tych głosowań, w których {w.member} głosował tak jak {w.group}; pozostałe
+            to głosowania „wbrew klubowi”. {capital(w.group)} to przynależność z dnia głosowania.
           </p>
           {agreement && (
             <p class="note">
-              Przykład: {who} — zgodnie z ugrupowaniem w {formatNumber(agreement.zgodne)} z{' '}
+              Przykład: {who} — zgodnie z {w.groupInst} w {formatNumber(agreement.zgodne)} z{' '}
               {formatNumber(agreement.wszystkie_glosowania)} głosowań:{' '}
               {ratio(agreement.zgodne, agreement.wszystkie_glosowania, agreement.zgodnosc_procent)}; wbrew klubowi w{' '}
               {formatNumber(agreement.wszystkie_glosowania - agreement.zgodne)}.
             </p>
           )}
 
-          <h2 id="porownanie">Zgodność dwóch radnych</h2>
+          <h2 id="porownanie">Zgodność dwóch {w.membersGen}</h2>
           <p>
             Wspólne głosowania to te, w których obaj oddali głos aktywny; zgodność to odsetek wspólnych głosowań z takim
             samym głosem. Listy „głosuje najczęściej jak / inaczej niż” biorą pod uwagę pary z co najmniej 10 wspólnymi
@@ -213,8 +215,8 @@ export const methodPage = page({
           <h2 id="w-mniejszosci">Z większością i w mniejszości</h2>
           <p>
             Stanowisko większości to opcja aktywna z największą liczbą głosów w głosowaniu (przy remisie jej nie ma).
-            Liczymy aktywne głosy radnego w głosowaniach, które mają stanowisko większości; „w mniejszości” to te, które
-            się od niego różnią.
+            Liczymy aktywne głosy {w.memberGen} w głosowaniach, które mają stanowisko większości; „w mniejszości” to te,
+            które się od niego różnią.
           </p>
 
           <h2 id="kontrowersyjnosc">Kontrowersyjność głosowania</h2>
@@ -246,25 +248,25 @@ export const methodPage = page({
 
           <h2 id="spojnosc">Spójność klubu</h2>
           <p>
-            Dla każdego głosowania, w którym członkowie ugrupowania oddali T ≥ 2 głosy aktywne (Y za, N przeciw, A
+            Dla każdego głosowania, w którym członkowie {w.groupGen} oddali T ≥ 2 głosy aktywne (Y za, N przeciw, A
             wstrzymań): 3 × max(Y, N, A) − T w liczniku i 2 × T w mianowniku; sumujemy po głosowaniach i dzielimy
             (indeks zgodności Hixa, Noury’ego i Rolanda, 2005). 100% gdy klub zawsze głosuje jednakowo, 0% gdy dzieli
             się po równo na trzy. Przykład z jednego głosowania: 10 za, 2 przeciw → (30 − 12) / 24 = 75%.
           </p>
           {group && (
             <p class="note">
-              W tych danych najbardziej spójne jest: {group.nazwa} — {formatPercent(group.spojnosc_procent)} z{' '}
-              {formatNumber(group.liczba_glosowan)} głosowań (
+              Najwyższa spójność w tych danych: {groupName(ctx, group.nazwa)} — {formatPercent(group.spojnosc_procent)}{' '}
+              z {formatNumber(group.liczba_glosowan)} głosowań (
               <a href={linkTo(ctx, PAGES.cohesion, { kadencja })}>wszystkie kluby</a>).
             </p>
           )}
 
-          <h2 id="mapa">Mapa rady</h2>
+          <h2 id="mapa">Mapa {w.bodyGen}</h2>
           <p>
-            Dla każdej pary radnych kadencji z co najmniej 20 wspólnymi głosowaniami odległość to 1 − zgodność.
-            Klasyczne skalowanie wielowymiarowe rozkłada radnych na płaszczyźnie tak, by odległości na rysunku jak
-            najlepiej oddawały te odległości. Radnych bez dość wspólnych głosowań z innymi pomijamy i podajemy ich
-            liczbę. Osie nie mają nazw: liczy się tylko, kto jest blisko kogo.
+            Dla każdej pary {w.membersGen} kadencji z co najmniej 20 wspólnymi głosowaniami odległość to 1 − zgodność.
+            Klasyczne skalowanie wielowymiarowe rozkłada {w.membersGen} na płaszczyźnie tak, by odległości na rysunku
+            jak najlepiej oddawały te odległości. {capital(w.membersGen)} bez dość wspólnych głosowań z innymi pomijamy
+            i podajemy ich liczbę. Osie nie mają nazw: liczy się tylko, kto jest blisko kogo.
           </p>
 
           <h2 id="tematy">Tematy głosowań</h2>
@@ -272,11 +274,12 @@ export const methodPage = page({
             Każde głosowanie dostaje jeden temat automatycznie, według słów tytułu, nie przez człowieka. Tytuł i wzorce
             porównujemy po uproszczeniu (bez polskich znaków, małymi literami, pojedyncze spacje); wzorzec pasuje, gdy
             zaczyna słowo tytułu („park” pasuje do „Parku” i „parkingu”, nie do „Zaparkowanie”). Temat to pierwszy z
-            listy poniżej, którego któryś wzorzec pasuje; gdy żaden — „Inne”. Liczby radnego w temacie („Jak głosuje w
-            tematach”) liczymy tak samo jak jego liczby ogółem, tylko z głosowań tego tematu. Na stronie tematów w
-            każdym temacie pokazujemy radnych, którzy najczęściej głosowali wbrew swojemu klubowi: udział głosowań
-            innych niż stanowisko klubu wśród głosowań tematu liczonych w zgodności z ugrupowaniem (przy równym udziale
-            wyżej ten z większą liczbą takich głosowań), tylko radnych z co najmniej 10 takimi głosowaniami.
+            listy poniżej, którego któryś wzorzec pasuje; gdy żaden — „Inne”. Liczby {w.memberGen} w temacie („Jak
+            głosuje w tematach”) liczymy tak samo jak jego liczby ogółem, tylko z głosowań tego tematu. Na stronie
+            tematów w każdym temacie pokazujemy {w.membersGen}, którzy najczęściej głosowali wbrew swojemu klubowi:
+            udział głosowań innych niż stanowisko klubu wśród głosowań tematu liczonych w zgodności z {w.groupInst}{' '}
+            (przy równym udziale wyżej ten z większą liczbą takich głosowań), tylko {w.membersGen} z co najmniej 10
+            takimi głosowaniami.
           </p>
           <ol>
             {vocabulary.map((entry) => (
@@ -300,9 +303,9 @@ export const methodPage = page({
 
           <h2 id="minimum">Rankingi: najmniejsza próba</h2>
           <p>
-            W rankingach na tej stronie są tylko radni z co najmniej połową największej w danym zakresie liczby zapisów
-            obecności (frekwencja) albo głosowań ze stanowiskiem większości (w mniejszości, z większością), co najmniej
-            10. Teraz ({scopeLabel}): co najmniej {formatNumber(min.min_posiedzen)} posiedzeń i{' '}
+            W rankingach na tej stronie są tylko {w.members} z co najmniej połową największej w danym zakresie liczby
+            zapisów obecności (frekwencja) albo głosowań ze stanowiskiem większości (w mniejszości, z większością), co
+            najmniej 10. Teraz ({scopeLabel}): co najmniej {formatNumber(min.min_posiedzen)} posiedzeń i{' '}
             {formatNumber(min.min_glosowan)} głosowań. API ma własne parametry (min_posiedzen, min_glosowan) z
             domyślnymi 1 i 10.
           </p>

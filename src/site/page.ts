@@ -164,3 +164,26 @@ export const topicNamesOf = (snapshot: Snapshot, shares: ShareLinks): ReadonlyMa
       .handler(parseInput(utils.topics, {}), { queries: snapshot.queries, shares })
       .map((t) => [t.temat, t.nazwa]),
   );
+
+const groupNames = new WeakMap<Snapshot, ReadonlyMap<string, string>>();
+
+/**
+ * The full names of the snapshot's groups that have one (the Sejm's clubs: `PiS` → „Klub Parlamentarny
+ * Prawo i Sprawiedliwość”), by the name every answer gives a group under: from /api/utils/ugrupowania's
+ * handler, read once per snapshot (every page's frame). A name two groups share with different full
+ * names is left out rather than guessed.
+ */
+export function groupNamesOf(snapshot: Snapshot, shares: ShareLinks): ReadonlyMap<string, string> {
+  let found = groupNames.get(snapshot);
+  if (!found) {
+    const full = new Map<string, string | null>();
+    for (const g of utils.groups.handler(parseInput(utils.groups, {}), { queries: snapshot.queries, shares })) {
+      if (!g.pelna_nazwa) continue;
+      const seen = full.get(g.nazwa);
+      full.set(g.nazwa, seen === undefined || seen === g.pelna_nazwa ? g.pelna_nazwa : null);
+    }
+    found = new Map([...full].filter((entry): entry is [string, string] => entry[1] !== null));
+    groupNames.set(snapshot, found);
+  }
+  return found;
+}

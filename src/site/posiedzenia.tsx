@@ -4,7 +4,7 @@ import { posiedzenia } from '../posiedzenia/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
 import { type VoteSummary, pagesOf } from './data.ts';
 import { formatDate, formatNumber, formatTerm, plural } from './format.ts';
-import type { PageContext } from './layout.tsx';
+import { type PageContext, groupName } from './layout.tsx';
 import { sessionAttendanceList, sessionList, sessionVoteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { orNotFound } from './params.ts';
@@ -32,12 +32,12 @@ export const sessionsPage = page({
   },
   render: ({ kadencja, terms, result }, ctx) => {
     return {
-      title: 'Posiedzenia',
+      title: ctx.wording.sessions,
       section: 'posiedzenia',
       description: `${formatNumber(result.total)} ${plural(result.total, 'posiedzenie', 'posiedzenia', 'posiedzeń')} z porządkiem obrad, głosowaniami i obecnością.`,
       body: (
         <>
-          <h1>Posiedzenia</h1>
+          <h1>{ctx.wording.sessions}</h1>
           <FilterForm ctx={ctx} label="Filtry posiedzeń" ownOrgan>
             <TermSelect terms={terms} value={kadencja} />
             <BodySelect bodies={ctx.bodies} value={ctx.organ} />
@@ -50,7 +50,7 @@ export const sessionsPage = page({
           ) : (
             <div class="tw">
               <table>
-                <caption class="vh">Posiedzenia</caption>
+                <caption class="vh">{ctx.wording.sessions}</caption>
                 <thead>
                   <tr>
                     <th scope="col" class="hide-s">
@@ -209,7 +209,7 @@ export const sessionPage = page({
                   {present.map((a) => (
                     <li class="k-za">
                       <a href={councillor(a)}>{a.imie_nazwisko}</a>{' '}
-                      <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span>
+                      <span class="g">{groupName(ctx, a.ugrupowanie)}</span>
                     </li>
                   ))}
                 </ul>
@@ -223,7 +223,7 @@ export const sessionPage = page({
                     {absent.map((a) => (
                       <li class="k-nieobecny">
                         <a href={councillor(a)}>{a.imie_nazwisko}</a>{' '}
-                        <span class="g">{a.ugrupowanie ?? 'niezrzeszony'}</span>
+                        <span class="g">{groupName(ctx, a.ugrupowanie)}</span>
                       </li>
                     ))}
                   </ul>

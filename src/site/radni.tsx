@@ -18,7 +18,7 @@ import {
 import { type PartnerItem, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, compareChoices, percentOf } from './evidence.tsx';
 import { BALLOTS, COUNT_LABEL, countLabelsFor, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
-import { type PageContext, bodyName } from './layout.tsx';
+import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { NO_BASE, percentText, topicName } from './record.tsx';
 import {
   COUNCILLORS_PAGE,
@@ -34,6 +34,7 @@ import {
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { COUNCILLOR_LISTS, type CouncillorListName, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
+import { type Wording, capital, memberCount } from './wording.ts';
 
 type CouncillorsInput = InputOf<typeof PAGES.councillors>;
 const councillorFilter = ({ query: { kadencja, ugrupowanie, nazwa }, organ }: CouncillorsInput): CouncillorFilter => ({
@@ -63,21 +64,23 @@ export const councillorsPage = page({
       (n, t) => (n === undefined || t.kadencja > n ? t.kadencja : n),
       undefined,
     );
+    const w = ctx.wording;
+    const members = capital(w.members);
     const group = groups.find((g) => g.id_ugrupowania === ugrupowanie)?.nazwa;
     return {
-      title: nazwa ? `Radni: „${nazwa}”` : 'Radni',
+      title: nazwa ? `${members}: „${nazwa}”` : members,
       section: 'radni',
-      description: `${total} ${plural(total, 'radny', 'radnych', 'radnych')}${group ? ` z ugrupowania ${group}` : ''}${kadencja ? ` w kadencji ${formatTerm(kadencja)}` : ''}.`,
+      description: `${memberCount(w, total)}${group ? ` z ${w.groupGen} ${groupName(ctx, group)}` : ''}${kadencja ? ` w kadencji ${formatTerm(kadencja)}` : ''}.`,
       body: (
         <>
-          <h1>Radni</h1>
-          <FilterForm ctx={ctx} label="Filtry listy radnych" ownOrgan>
+          <h1>{members}</h1>
+          <FilterForm ctx={ctx} label={`Filtry listy: ${w.members}`} ownOrgan>
             <label for="f-nazwa">
               Imię lub nazwisko
               <input id="f-nazwa" type="search" name="nazwa" value={nazwa ?? ''} maxLength={200} />
             </label>
             <TermSelect terms={terms} value={kadencja} />
-            <GroupSelect groups={groups} value={ugrupowanie} />
+            <GroupSelect ctx={ctx} groups={groups} value={ugrupowanie} />
             <BodySelect bodies={ctx.bodies} value={ctx.organ} />
           </FilterForm>
           <p role="status">
@@ -89,11 +92,13 @@ export const councillorsPage = page({
           ) : (
             <div class="tw">
               <table>
-                <caption class="vh">Radni</caption>
+                <caption class="vh">{members}</caption>
                 <thead>
                   <tr>
                     <th scope="col">Imię i nazwisko</th>
-                    <th scope="col">Ugrupowanie</th>
+                    <th scope="col" class="hide-s">
+                      {w.groupHeader}
+                    </th>
                     <th scope="col" class="hide-s">
                       Kadencja
                     </th>
@@ -106,8 +111,12 @@ export const councillorsPage = page({
                       <td>
                         <a href={linkTo(ctx, PAGES.councillor, { token: r.token }, { kadencja })}>{r.imie_nazwisko}</a>
                         {showCouncil && r.organ && <div class="muted">{r.organ}</div>}
+                        {/* on a phone the group goes under the name: a long club name and the status both fit */}
+                        <div class="muted">
+                          <span class="show-s">{groupName(ctx, r.ugrupowanie)}</span>
+                        </div>
                       </td>
-                      <td>{r.ugrupowanie ?? 'niezrzeszony'}</td>
+                      <td class="hide-s">{groupName(ctx, r.ugrupowanie)}</td>
                       <td class="hide-s nw">{formatTerm(r.kadencja)}</td>
                       <td>{r.kadencja !== newestTerm ? 'po kadencji' : r.aktywny ? 'aktywny' : 'nieaktywny'}</td>
                     </tr>
@@ -140,14 +149,13 @@ const LIST_LABEL: Record<CouncillorListName, string> = {
   kluczowe: 'Rozstrzygające',
 };
 
-const LIST_HELP: Record<CouncillorListName, string> = {
-  wszystkie: 'Wszystkie głosowania, w których radny miał głos, od najnowszych.',
-  zgodne:
-    'Głosowania liczone w zgodności z ugrupowaniem, w których radny zagłosował tak jak większość jego ugrupowania.',
-  buntownicze: 'Głosowania, w których radny zagłosował inaczej niż większość jego ugrupowania.',
-  samotne: 'Głosowania, w których radny jako jedyny oddał taki głos (przy co najmniej dwóch aktywnych głosach).',
-  kluczowe: 'Głosowania rozstrzygnięte jednym głosem, w których głos radnego był po stronie zwycięskiej.',
-};
+const LIST_HELP = (w: Wording): Record<CouncillorListName, string> => ({
+  wszystkie: `Wszystkie głosowania, w których ${w.member} miał głos, od najnowszych.`,
+  zgodne: `Głosowania liczone w zgodności z ${w.groupInst}, w których ${w.member} zagłosował tak jak większość jego ${w.groupGen}.`,
+  buntownicze: `Głosowania, w których ${w.member} zagłosował inaczej niż większość jego ${w.groupGen}.`,
+  samotne: `Głosowania, w których ${w.member} jako jedyny oddał taki głos (przy co najmniej dwóch aktywnych głosach).`,
+  kluczowe: `Głosowania rozstrzygnięte jednym głosem, w których głos ${w.memberGen} był po stronie zwycięskiej.`,
+});
 
 function PartnerTable({
   ctx,
@@ -174,7 +182,7 @@ function PartnerTable({
           <caption class="vh">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Radny</th>
+              <th scope="col">{capital(ctx.wording.member)}</th>
               <th scope="col" class="num">
                 Zgodność
               </th>
@@ -188,7 +196,7 @@ function PartnerTable({
               <tr>
                 <td>
                   <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
-                  <div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div>
+                  <div class="muted">{groupName(ctx, p.ugrupowanie)}</div>
                 </td>
                 <td class="num">
                   {formatPercent(p.zgodnosc_procent)}
@@ -220,8 +228,12 @@ const councillorOf = (
     params: { token },
     query: { kadencja },
   }: Pick<CouncillorInput, 'params'> & { query: { kadencja: string | undefined } },
-  { answer }: LoadContext,
-) => orNotFound('Nie ma takiego radnego.', answer(radni.profile, { params: { id: token }, query: { kadencja } }));
+  { answer, frame }: Pick<LoadContext, 'answer' | 'frame'>,
+) =>
+  orNotFound(
+    `Nie ma takiego ${frame.wording.memberGen}.`,
+    answer(radni.profile, { params: { id: token }, query: { kadencja } }),
+  );
 
 /**
  * The list of the councillor's votes the page shows, in the scope of the figure it is the evidence of:
@@ -306,28 +318,29 @@ export const councillorPage = page({
     const votes = c.votes.data;
     const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
     const scopeName = bodyName(ctx, ctx.organ);
+    const w = ctx.wording;
     return {
       title: p.imie_nazwisko,
       section: 'radni',
       description:
-        `${p.imie_nazwisko}${p.ugrupowanie ? ` (${p.ugrupowanie})` : ''}: frekwencja ` +
+        `${p.imie_nazwisko}${p.ugrupowanie ? ` (${groupName(ctx, p.ugrupowanie)})` : ''}, ${termLabel}: frekwencja ` +
         `${percentText(c.attendance.frekwencja_procent, c.attendance.liczba_posiedzen, NO_BASE.attendance)}, ` +
-        `zgodność z ugrupowaniem ${percentText(c.agreement.zgodnosc_procent, c.agreement.wszystkie_glosowania, NO_BASE.agreement)}.`,
+        `zgodność z ${w.groupInst} ${percentText(c.agreement.zgodnosc_procent, c.agreement.wszystkie_glosowania, NO_BASE.agreement)}.`,
       preview: {
         path: self,
         image: cardPaths.councillor(p.token),
-        imageAlt: `${p.imie_nazwisko}: frekwencja i zgodność z ugrupowaniem`,
+        imageAlt: `${p.imie_nazwisko}: frekwencja i zgodność z ${w.groupInst}`,
         type: 'profile',
       },
       feed: {
-        title: `${p.imie_nazwisko}: głosy wbrew ugrupowaniu i głosy decydujące`,
+        title: `${p.imie_nazwisko}: głosy wbrew ${w.groupDat} i głosy decydujące`,
         href: feedPaths.councillor(p.token),
       },
       body: (
         <>
           <h1>{p.imie_nazwisko}</h1>
           <p class="meta">
-            {p.ugrupowanie ?? 'niezrzeszony'}
+            {groupName(ctx, p.ugrupowanie)}
             {p.kadencja && <> · kadencja {formatTerm(p.kadencja)}</>}
             {' · '}
             {p.aktywny ? 'aktywny' : 'nieaktywny'}
@@ -383,7 +396,7 @@ export const councillorPage = page({
             </section>
             <section aria-labelledby="h-zgodnosc">
               <h2 id="h-zgodnosc">
-                Zgodność z ugrupowaniem <Method ctx={ctx} anchor="zgodnosc-grupa" what="zgodność z ugrupowaniem" />
+                Zgodność z {w.groupInst} <Method ctx={ctx} anchor="zgodnosc-grupa" what={`zgodność z ${w.groupInst}`} />
               </h2>
               <p class="lead">
                 <strong>
@@ -414,7 +427,7 @@ export const councillorPage = page({
               <PartnerTable
                 ctx={ctx}
                 rows={c.partners}
-                caption="Najbardziej zgodni radni"
+                caption={`Najbardziej zgodni ${w.members}`}
                 csv={listHref(ctx, PAGES.councillor, { token: p.token }, 'koalicje')}
                 token={p.token}
                 kadencja={kadencja}
@@ -426,7 +439,7 @@ export const councillorPage = page({
               <PartnerTable
                 ctx={ctx}
                 rows={c.opponents}
-                caption="Najmniej zgodni radni"
+                caption={`Najmniej zgodni ${w.members}`}
                 csv={listHref(ctx, PAGES.councillor, { token: p.token }, 'oponenci')}
                 token={p.token}
                 kadencja={kadencja}
@@ -435,7 +448,8 @@ export const councillorPage = page({
             </section>
           </div>
           <h3>
-            Porównaj z innym radnym <Method ctx={ctx} anchor="porownanie" what="zgodność dwóch radnych" />
+            Porównaj z innym {w.memberInst}{' '}
+            <Method ctx={ctx} anchor="porownanie" what={`zgodność dwóch ${w.membersGen}`} />
           </h3>
           <CompareForm ctx={ctx} choices={c.compare} kadencja={kadencja} first={p.id_osoby} />
 
@@ -454,7 +468,7 @@ export const councillorPage = page({
               ))}
             </ul>
           </nav>
-          <p class="muted">{LIST_HELP[list]}</p>
+          <p class="muted">{LIST_HELP(w)[list]}</p>
           {(ballot || topic) && (
             <p class="note">
               Tylko głosowania{topic && <> tematu „{topicName(ctx, topic)}”</>}
@@ -482,7 +496,7 @@ export const councillorPage = page({
             <a href={feedPaths.councillor(p.token)} type="application/atom+xml">
               kanał Atom
             </a>{' '}
-            z głosami wbrew ugrupowaniu i głosami decydującymi.
+            z głosami wbrew {w.groupDat} i głosami decydującymi.
           </p>
         </>
       ),
@@ -525,7 +539,9 @@ function TopicFigures({
       ) : (
         <div class="tw">
           <table>
-            <caption class="vh">Głosy radnego i zgodność z ugrupowaniem według tematów</caption>
+            <caption class="vh">
+              Głosy {ctx.wording.memberGen} i zgodność z {ctx.wording.groupInst} według tematów
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Temat</th>

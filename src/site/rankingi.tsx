@@ -5,12 +5,13 @@ import type { ComponentChildren } from 'preact';
 import { CsvLink, FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
 import { type Scoped, type VoteSummary, scoped } from './data.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
-import type { PageContext } from './layout.tsx';
+import { type PageContext, groupName } from './layout.tsx';
 import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { type InputOf, type SiteList, download, page, readList, termsIn } from './page.ts';
 import { TallyOnlyMark } from './record.tsx';
 import { PAGES, linkTo, listHref } from './paths.ts';
+import { capital } from './wording.ts';
 
 /** A row of a ranking, as its list reads it. */
 type ItemOf<N extends RankingName> = (typeof RANKINGS)[N] extends {
@@ -129,7 +130,7 @@ export const rankingsPage = page({
     const person = (p: { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }) => (
       <>
         <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
-        <div class="muted">{p.ugrupowanie ?? 'niezrzeszony'}</div>
+        <div class="muted">{groupName(ctx, p.ugrupowanie)}</div>
       </>
     );
     const vote = (v: VoteSummary) => (
@@ -140,10 +141,12 @@ export const rankingsPage = page({
         <TallyOnlyMark vote={v} />
       </>
     );
+    const w = ctx.wording;
+    const Member = capital(w.member);
     return {
       title: 'Rankingi',
       section: 'rankingi',
-      description: `Rankingi radnych i głosowań (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}): frekwencja, głosowanie w mniejszości, najbardziej sporne głosowania.`,
+      description: `Rankingi ${w.membersGen} i głosowań (${kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje'}): frekwencja, głosowanie w mniejszości, najbardziej sporne głosowania.`,
       body: (
         <>
           <h1>Rankingi</h1>
@@ -152,17 +155,17 @@ export const rankingsPage = page({
           </FilterForm>
           <MinimumNote ctx={ctx} min={min} />
           <p>
-            <a href={linkTo(ctx, PAGES.cohesion, { kadencja })}>Spójność klubów</a>: jak jednolicie głosuje każde
-            ugrupowanie.
+            <a href={linkTo(ctx, PAGES.cohesion, { kadencja })}>Spójność klubów</a>: jak jednolicie głosuje{' '}
+            {w.everyGroup}.
           </p>
           <RankTable
             ctx={ctx}
             id="frekwencja"
             title="Frekwencja"
-            help="Odsetek posiedzeń, na których radny był obecny."
+            help={`Odsetek posiedzeń, na których ${w.member} był obecny.`}
             rows={r.attendance}
             columns={[
-              { head: 'Radny', cell: person },
+              { head: Member, cell: person },
               { head: 'Frekwencja', cell: (x) => formatPercent(x.frekwencja_procent), num: true },
               { head: 'Obecności', cell: (x) => `${x.obecnosci} / ${x.liczba_posiedzen}`, num: true, wide: true },
             ]}
@@ -171,10 +174,10 @@ export const rankingsPage = page({
             ctx={ctx}
             id="mniejszosc"
             title="Najczęściej w mniejszości"
-            help="Odsetek głosów innych niż większość rady."
+            help={`Odsetek głosów innych niż większość ${w.bodyGen}.`}
             rows={r.rebels}
             columns={[
-              { head: 'Radny', cell: person },
+              { head: Member, cell: person },
               { head: 'W mniejszości', cell: (x) => formatPercent(x.procent), num: true },
               { head: 'Głosowania', cell: (x) => `${x.w_mniejszosci} / ${x.glosowania}`, num: true, wide: true },
             ]}
@@ -183,10 +186,10 @@ export const rankingsPage = page({
             ctx={ctx}
             id="wiekszosc"
             title="Najczęściej z większością"
-            help="Odsetek głosów zgodnych z większością rady."
+            help={`Odsetek głosów zgodnych z większością ${w.bodyGen}.`}
             rows={r.loyalists}
             columns={[
-              { head: 'Radny', cell: person },
+              { head: Member, cell: person },
               { head: 'Z większością', cell: (x) => formatPercent(x.procent), num: true },
               { head: 'Głosowania', cell: (x) => `${x.w_wiekszosci} / ${x.glosowania}`, num: true, wide: true },
             ]}
@@ -216,12 +219,12 @@ export const rankingsPage = page({
           <RankTable
             ctx={ctx}
             id="pary"
-            title="Najzgodniejsze pary z różnych ugrupowań"
-            help="Radni z różnych ugrupowań, którzy najczęściej głosują tak samo (co najmniej 10 wspólnych głosowań)."
+            title={`Najzgodniejsze pary z różnych ${w.groupsGen}`}
+            help={`${capital(w.members)} z różnych ${w.groupsGen}, którzy najczęściej głosują tak samo (co najmniej 10 wspólnych głosowań).`}
             rows={r.coalitions}
             columns={[
               {
-                head: 'Radni',
+                head: capital(w.members),
                 cell: (x) => (
                   <>
                     {person(x.radny_1)}

@@ -8,6 +8,7 @@ import type { StatedTallies, VoteDetail, VoteSummary } from '../glosowania/queri
 import { formatNumber, formatPercent, plural } from './format.ts';
 import type { PageContext } from './layout.tsx';
 import { PAGES, linkTo } from './paths.ts';
+import type { Wording } from './wording.ts';
 
 /** What a vote's record needs of its summary. */
 type Recorded = Pick<VoteSummary, 'imienne' | 'liczby_zrodla' | 'wynik' | 'za' | 'przeciw' | 'wstrzymujacy'> &
@@ -58,7 +59,13 @@ export const majorityText = (m: NonNullable<VoteDetail['wymagana_wiekszosc']>): 
  * counted tallies where they differ; a result that is the council's against its tallies, and the
  * majority it needed where the source says.
  */
-export function VoteRecord({ vote }: { vote: Recorded & Partial<Pick<VoteDetail, 'wymagana_wiekszosc'>> }) {
+export function VoteRecord({
+  vote,
+  wording: w,
+}: {
+  vote: Recorded & Partial<Pick<VoteDetail, 'wymagana_wiekszosc'>>;
+  wording: Wording;
+}) {
   const majority = vote.wymagana_wiekszosc ?? null;
   const against = resultAgainstTallies(vote);
   return (
@@ -66,20 +73,20 @@ export function VoteRecord({ vote }: { vote: Recorded & Partial<Pick<VoteDetail,
       {!vote.imienne && (
         <p class="note" id="bez-wykazu">
           <strong>Głosowanie bez imiennego wykazu: liczby podane w protokole.</strong> Źródło nie podaje, jak głosowali
-          poszczególni radni, więc to głosowanie liczy się do wyników i rankingów głosowań, ale nie do wskaźników
-          żadnego radnego.
+          poszczególni {w.members}, więc to głosowanie liczy się do wyników i rankingów głosowań, ale nie do wskaźników
+          żadnego {w.memberGen}.
         </p>
       )}
       {talliesDiffer(vote) && (
         <p class="note">
           Protokół: {tallyText(vote.liczby_zrodla!)}; lista imienna: {tallyText(vote)}. Liczby mogą się różnić, gdy
           protokół liczy inaczej niż wykaz (np. głos zgłoszony ustnie lub poprawiony po głosowaniu) albo gdy wykaz kogoś
-          pomija; wskaźniki radnych liczymy z listy imiennej.
+          pomija; wskaźniki {w.membersGen} liczymy z listy imiennej.
         </p>
       )}
       {against && (
         <p class="note">
-          Wynik podany przez radę: {vote.wynik}
+          Wynik podany przez {w.bodyAcc}: {vote.wynik}
           {vote.wynik === 'przyjęto'
             ? ', choć za nie było więcej głosów niż przeciw'
             : ', choć za było więcej głosów niż przeciw'}

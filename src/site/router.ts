@@ -48,11 +48,20 @@ import { CSV_FILE, bulkRoutes } from './downloads.tsx';
 import { errorPage } from './errors.tsx';
 import { feedRoutes } from './feed-routes.ts';
 import { type PageContext, bodyName, renderPage } from './layout.tsx';
-import { type AnyPage, type Download, type PageInput, bodiesOf, loadContext, topicNamesOf } from './page.ts';
+import {
+  type AnyPage,
+  type Download,
+  type PageInput,
+  bodiesOf,
+  groupNamesOf,
+  loadContext,
+  topicNamesOf,
+} from './page.ts';
 import { SITE_PAGES } from './pages.ts';
 import { SiteError, keptParams, parseSiteQuery } from './params.ts';
 import { type CsvForm, FILES, downloadName, listRoute } from './paths.ts';
 import { shareFormRoute } from './share-form.tsx';
+import { fileName, wordingOf } from './wording.ts';
 
 export const SITE_CSP = {
   useDefaults: false,
@@ -103,6 +112,8 @@ function frameOf(
     bodies,
     publicUrl,
     siteName: siteNameOf(bodies),
+    wording: wordingOf(bodies),
+    groupNames: over ? groupNamesOf(over.snapshot, over.shares) : new Map(),
     topics: over && topicNamesOf(over.snapshot, over.shares),
     snapshot: snapshot && {
       id: snapshot.id,
@@ -225,7 +236,7 @@ export function siteRouter({
       const pathValues: string[] = Object.values(input.params);
       const name = downloadName(
         [
-          list.file,
+          fileName(frame.wording, list.file),
           ...pathValues,
           frame.organ === undefined ? undefined : (bodyName(frame, frame.organ) ?? frame.organ),
           ...filters,

@@ -4,10 +4,12 @@
 
 import { CsvLink, ResultBadge, Tally } from './components.tsx';
 import { formatDate, formatNumber, plural } from './format.ts';
+import { groupName } from './layout.tsx';
 import { councillorList, voteList } from './lists.ts';
 import { download, page } from './page.ts';
 import { SiteError } from './params.ts';
 import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
+import { capital } from './wording.ts';
 
 type SearchInput = { query: { szukaj?: string | undefined }; organ: number | undefined };
 
@@ -29,7 +31,7 @@ export const searchPage = page({
   },
   render: ({ query, radni, glosowania }, ctx) => ({
     title: query ? `Szukaj: „${query}”` : 'Szukaj',
-    description: 'Radni według imienia i nazwiska, głosowania według tytułu.',
+    description: `${capital(ctx.wording.members)} według imienia i nazwiska, głosowania według tytułu.`,
     body: (
       <>
         <h1>Szukaj</h1>
@@ -38,7 +40,7 @@ export const searchPage = page({
           method="get"
           action={pagePath(PAGES.search)}
           role="search"
-          aria-label="Szukaj radnych i głosowań"
+          aria-label={`Szukaj ${ctx.wording.membersGen} i głosowań`}
         >
           {ctx.organ !== undefined && <input type="hidden" name="organ" value={String(ctx.organ)} />}
           <label for="f-szukaj">
@@ -49,14 +51,14 @@ export const searchPage = page({
         </form>
         {query === '' ? (
           <p class="muted">
-            Wpisz imię lub nazwisko radnego albo słowa z tytułu głosowania. Polskie litery można pominąć: „lodz”
-            znajdzie „Łódź”.
+            Wpisz imię lub nazwisko {ctx.wording.memberGen} albo słowa z tytułu głosowania. Polskie litery można
+            pominąć: „lodz” znajdzie „Łódź”.
           </p>
         ) : (
           <>
             <section aria-labelledby="h-radni">
               <h2 id="h-radni">
-                Radni <span class="muted">({formatNumber(radni.total)})</span>
+                {capital(ctx.wording.members)} <span class="muted">({formatNumber(radni.total)})</span>
               </h2>
               {radni.total === 0 ? (
                 <p class="muted">Nikt o takim imieniu lub nazwisku.</p>
@@ -66,7 +68,7 @@ export const searchPage = page({
                     <li>
                       <a href={linkTo(ctx, PAGES.councillor, { token: r.token })}>{r.imie_nazwisko}</a>{' '}
                       <span class="muted">
-                        {r.ugrupowanie ?? 'niezrzeszony'}
+                        {groupName(ctx, r.ugrupowanie)}
                         {ctx.councils.length > 1 && r.organ ? ` · ${r.organ}` : ''}
                       </span>
                     </li>
@@ -81,7 +83,10 @@ export const searchPage = page({
                 </p>
               )}
               {radni.total > 0 && (
-                <CsvLink href={listHref(ctx, PAGES.search, {}, 'radni')} what="znalezionych radnych" />
+                <CsvLink
+                  href={listHref(ctx, PAGES.search, {}, 'radni')}
+                  what={`znalezionych ${ctx.wording.membersGen}`}
+                />
               )}
             </section>
             <section aria-labelledby="h-glosowania">

@@ -22,13 +22,15 @@ import { HttpError, Reply } from '../http/envelope.ts';
 import { idParam } from '../http/params.ts';
 import type { PublicUrl } from '../public-url.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
+import { bodiesOf } from './page.ts';
 import { SiteError } from './params.ts';
 import { shareFormPath } from './paths.ts';
+import { type Wording, wordingOf } from './wording.ts';
 
 const FORM_ID = 'udostepnij';
 
 /** The vote's share form: one button for the vote; councillors' rows add theirs (ShareButton). */
-export function ShareForm({ voteId, publicUrl }: { voteId: number; publicUrl: PublicUrl }) {
+export function ShareForm({ voteId, publicUrl, wording }: { voteId: number; publicUrl: PublicUrl; wording: Wording }) {
   return (
     <section aria-labelledby="h-udostepnij" class="share">
       <h2 id="h-udostepnij">Udostępnij</h2>
@@ -36,7 +38,7 @@ export function ShareForm({ voteId, publicUrl }: { voteId: number; publicUrl: Pu
         <button type="submit">Utwórz link do tego głosowania</button> <span id="share-status" role="status"></span>
       </form>
       <p class="muted">
-        Link prowadzi do strony tego głosowania; link z wiersza radnego wyróżnia jego głos.
+        Link prowadzi do strony tego głosowania; link z wiersza {wording.memberGen} wyróżnia jego głos.
         {/* Without PUBLIC_URL there is no preview image; how to set it is the operator's (README), not the reader's. */}
         {publicUrl === null && ' Link nie ma podglądu z obrazkiem w serwisach społecznościowych.'}
       </p>
@@ -104,12 +106,13 @@ export function shareFormRoute({
   };
   const create: RequestHandler = async (req, res) => {
     const snapshot = snapshots.holdFor(res);
+    const w = wordingOf(bodiesOf(snapshot, shares));
     const fields = (req.body ?? {}) as Record<string, unknown>;
     const person = idParam
       .optional()
       .safeParse(typeof fields['id_osoby'] === 'string' && fields['id_osoby'] !== '' ? fields['id_osoby'] : undefined);
     if (!person.success || Array.isArray(fields['id_osoby']))
-      throw new SiteError(400, 'Pole „id_osoby” musi być numerem radnego.');
+      throw new SiteError(400, `Pole „id_osoby” musi być numerem ${w.memberGen}.`);
     const endpoint = glosowania.share;
     let reply: unknown;
     try {
@@ -129,14 +132,14 @@ export function shareFormRoute({
       if (error.status === 400 && person.data !== undefined && /id_osoby/.test(error.message)) {
         throw new SiteError(
           400,
-          'Ten radny nie brał udziału w tym głosowaniu: nie ma głosu do wyróżnienia.',
+          `Ten ${w.member} nie brał udziału w tym głosowaniu: nie ma głosu do wyróżnienia.`,
           error.message,
         );
       }
       throw new SiteError(
         404,
         error.status === 404 && person.data !== undefined && /councillor/.test(error.message)
-          ? 'Nie ma takiego radnego.'
+          ? `Nie ma takiego ${w.memberGen}.`
           : 'Nie ma takiego głosowania.',
         error.message,
       );

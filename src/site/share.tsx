@@ -11,6 +11,7 @@ import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from '
 import { HttpError } from '../http/envelope.ts';
 import { page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
+import { groupName } from './layout.tsx';
 import { PAGES, cardPaths, linkTo, sharePath } from './paths.ts';
 
 /**
@@ -78,7 +79,7 @@ export const sharePage = page({
             {h && (
               <p class="lead hl">
                 <strong>{ballotSentence(h.imie_nazwisko, h.glos)}</strong>
-                {h.ugrupowanie ? ` (${h.ugrupowanie})` : ''}
+                {h.ugrupowanie ? ` (${groupName(ctx, h.ugrupowanie)})` : ''}
                 <span class="vh">: {BALLOT_LABEL[ballotOf(h.glos)]}</span>
               </p>
             )}
@@ -100,7 +101,7 @@ export const sharePage = page({
               <span id="copy-status" role="status"></span>
             </p>
           </article>
-          <h2>Głosy według ugrupowań</h2>
+          <h2>Głosy według {ctx.wording.groupsGen}</h2>
           <BallotsByGroup ctx={ctx} data={found} highlight={h?.id_osoby} />
         </>
       ),

@@ -8,7 +8,7 @@ import { utils } from '../utils/endpoints.ts';
 import { BodySelect, FilterForm, TermSelect } from './components.tsx';
 import { Figure, Method } from './evidence.tsx';
 import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
-import { bodyName } from './layout.tsx';
+import { bodyName, groupName } from './layout.tsx';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
 
@@ -37,10 +37,11 @@ export const topicsPage = page({
       .join(', ');
     const votesOf = (temat: string) => linkTo(ctx, PAGES.votes, { temat, kadencja });
     const total = figures.reduce((sum, t) => sum + t.liczba_glosowan, 0);
+    const wording = ctx.wording;
     return {
       title: 'Tematy głosowań',
       section: 'glosowania',
-      description: `O czym głosuje rada: ${formatNumber(total)} ${plural(total, 'głosowanie', 'głosowania', 'głosowań')} według tematów (${scope}).`,
+      description: `O czym głosuje ${wording.body}: ${formatNumber(total)} ${plural(total, 'głosowanie', 'głosowania', 'głosowań')} według tematów (${scope}).`,
       body: (
         <>
           <h1>Tematy głosowań</h1>
@@ -118,11 +119,12 @@ export const topicsPage = page({
           )}
           <h2 id="wbrew-klubowi">Kto najczęściej głosuje wbrew swojemu klubowi</h2>
           <p class="muted">
-            W każdym temacie do {REBELS_SHOWN} radnych, którzy najczęściej głosowali inaczej niż większość ich klubu —
-            spośród tych, którzy mają co najmniej {REBELS_MIN} głosowań tematu, w których klub miał stanowisko (
-            <Method ctx={ctx} anchor="zgodnosc-grupa" what="zgodność z ugrupowaniem" />
-            ). Liczba prowadzi do tych głosowań; każdy radny w każdym temacie: sekcja „Jak głosuje w tematach” na jego
-            stronie.
+            W każdym temacie do {REBELS_SHOWN} {wording.membersGen}, którzy najczęściej głosowali inaczej niż większość
+            ich klubu — spośród tych, którzy mają co najmniej {REBELS_MIN} głosowań tematu, w których klub miał
+            stanowisko (
+            <Method ctx={ctx} anchor="zgodnosc-grupa" what={`zgodność z ${wording.groupInst}`} />
+            ). Liczba prowadzi do tych głosowań; każdy {wording.member} w każdym temacie: sekcja „Jak głosuje w
+            tematach” na jego stronie.
           </p>
           {rebels.some((t) => t.radni.length > 0) ? (
             rebels
@@ -146,7 +148,7 @@ export const topicsPage = page({
                       return (
                         <li>
                           <a href={linkTo(ctx, PAGES.councillor, { token })}>{r.imie_nazwisko}</a>
-                          {r.ugrupowanie && <span class="muted"> ({r.ugrupowanie})</span>}:{' '}
+                          {r.ugrupowanie && <span class="muted"> ({groupName(ctx, r.ugrupowanie)})</span>}:{' '}
                           <Figure to={`${against}#glosowania`} count={r.niezgodne} /> wbrew klubowi z{' '}
                           {formatNumber(r.wszystkie_glosowania)} ({formatPercent(r.procent)})
                         </li>

@@ -14,6 +14,7 @@ import { Feeds } from '../feeds/feeds.ts';
 import { FindQueries } from '../find/queries.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { Sitemaps } from '../sitemap/sitemap.ts';
+import { wordingOf } from '../site/wording.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export class SiteReaders {
@@ -35,7 +36,11 @@ export class SiteReaders {
   }
 
   get cards(): CardQueries {
-    return (this.cardQueries ??= new CardQueries(this.snapshot.db, this.credit));
+    return (this.cardQueries ??= new CardQueries(
+      this.snapshot.db,
+      this.credit,
+      wordingOf(this.snapshot.queries.utils.bodiesList()),
+    ));
   }
 
   /** The bulk files over the snapshot's own connection (a download opens its own: `BulkExports.forDownload`). */
