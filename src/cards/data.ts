@@ -5,7 +5,15 @@ import type Database from 'better-sqlite3';
 import { GLOS_VALUES, percent } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
-import { ballotOf, ballotSentence, formatDateTime, formatNumber, formatPercent, isFeminine } from '../site/format.ts';
+import {
+  ballotOf,
+  ballotSentence,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  isFeminine,
+  shownTitle,
+} from '../site/format.ts';
 import type { CardData } from './card.ts';
 
 export const cardKeys = {
@@ -23,6 +31,8 @@ export class CardQueries {
   constructor(
     db: Database.Database,
     private readonly credit: DataCredit,
+    /** The lengths at which the snapshot's source cuts titles (src/titles.ts): a card shows the tidy title, „…” where cut. */
+    private readonly titleCuts: readonly number[] = [],
   ) {
     this.vote =
       db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ
@@ -71,7 +81,7 @@ export class CardQueries {
     return {
       council: v.organ,
       kicker: `Głosowanie · ${formatDateTime(v.data, v.godzina)}`,
-      title: v.tytul,
+      title: shownTitle(v.tytul, this.titleCuts).text,
       tally: { wynik: v.wynik, za: v.za, przeciw: v.przeciw, wstrzymujacy: v.wstrzymujacy },
       highlight,
       ...this.footer,

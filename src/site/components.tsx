@@ -19,7 +19,7 @@ import {
 } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
 import { PAGES, linkTo } from './paths.ts';
-import { TallyOnlyMark, TopicLink } from './record.tsx';
+import { TallyOnlyMark, TopicLink, VoteLink } from './record.tsx';
 
 export function ResultBadge({ wynik }: { wynik: string }) {
   const passed = wynik === 'przyjęto';
@@ -131,7 +131,7 @@ export function VoteTable({
             <tr data-dowod={evidence ? '' : undefined}>
               <td class="nw hide-s">{formatDate(v.data)}</td>
               <td class="title">
-                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
+                <VoteLink ctx={ctx} vote={v} />
                 <div class="muted">
                   <span class="show-s">{formatDate(v.data)} · </span>
                   {v.organ} · temat: <TopicLink ctx={ctx} temat={v.temat} />

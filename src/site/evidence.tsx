@@ -18,7 +18,7 @@ import { pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
 import { attendanceRecordList, cohesionList, differingVoteList, rankedCohesion } from './lists.ts';
-import { NO_BASE, percentText } from './record.tsx';
+import { NO_BASE, VoteLink, percentText } from './record.tsx';
 import { type InputOf, type LoadContext, download, page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
 import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
@@ -472,7 +472,7 @@ export const comparePage = page({
                     <tr data-dowod="">
                       <td class="nw hide-s">{formatDate(v.data_czas.slice(0, 10))}</td>
                       <td class="title">
-                        <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
+                        <VoteLink ctx={ctx} vote={v} />
                         <div class="muted">{v.wynik}</div>
                       </td>
                       <td>{BALLOT_LABEL[ballotOf(v.glos)]}</td>

@@ -9,6 +9,7 @@ import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { bodyName } from './layout.tsx';
 import { CLOSE_VOTE, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
+import { VoteLink } from './record.tsx';
 import { page, termsIn } from './page.ts';
 import { PAGES, feedPaths, linkTo } from './paths.ts';
 
@@ -165,7 +166,7 @@ export const homePage = page({
           <ol>
             {controversial.map((v) => (
               <li>
-                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a> — {v.za} : {v.przeciw}
+                <VoteLink ctx={ctx} vote={v} /> — {v.za} : {v.przeciw}
               </li>
             ))}
           </ol>

@@ -9,7 +9,7 @@ import { sessionAttendanceList, sessionList, sessionVoteList } from './lists.ts'
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { orNotFound } from './params.ts';
 import { PAGES, linkTo, listHref } from './paths.ts';
-import { NO_BASE, percentText } from './record.tsx';
+import { NO_BASE, VoteLink, percentText } from './record.tsx';
 
 /** Sessions per page of /posiedzenia. */
 const SESSIONS_PAGE = 25;
@@ -102,8 +102,7 @@ function VoteList({ ctx, votes }: { ctx: PageContext; votes: VoteSummary[] }) {
     <ul>
       {votes.map((v) => (
         <li>
-          <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>{' '}
-          {v.godzina && <span class="muted">{v.godzina} </span>}
+          <VoteLink ctx={ctx} vote={v} /> {v.godzina && <span class="muted">{v.godzina} </span>}
           <ResultBadge wynik={v.wynik} /> <Tally vote={v} />
         </li>
       ))}

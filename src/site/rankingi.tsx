@@ -9,7 +9,7 @@ import type { PageContext } from './layout.tsx';
 import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { type InputOf, type SiteList, download, page, readList, termsIn } from './page.ts';
-import { TallyOnlyMark } from './record.tsx';
+import { TallyOnlyMark, VoteLink } from './record.tsx';
 import { PAGES, linkTo, listHref } from './paths.ts';
 
 /** A row of a ranking, as its list reads it. */
@@ -134,9 +134,7 @@ export const rankingsPage = page({
     );
     const vote = (v: VoteSummary) => (
       <>
-        <a class="title" href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>
-          {v.tytul}
-        </a>
+        <VoteLink ctx={ctx} vote={v} class="title" />
         <TallyOnlyMark vote={v} />
       </>
     );

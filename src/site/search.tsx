@@ -7,6 +7,7 @@ import { formatDate, formatNumber, plural } from './format.ts';
 import { councillorList, voteList } from './lists.ts';
 import { download, page } from './page.ts';
 import { SiteError } from './params.ts';
+import { VoteLink } from './record.tsx';
 import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
 
 type SearchInput = { query: { szukaj?: string | undefined }; organ: number | undefined };
@@ -98,7 +99,7 @@ export const searchPage = page({
                 <ul class="found">
                   {glosowania.items.map((v) => (
                     <li>
-                      <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
+                      <VoteLink ctx={ctx} vote={v} />
                       <div class="muted">
                         {formatDate(v.data)} · {v.organ} · <ResultBadge wynik={v.wynik} /> <Tally vote={v} />
                       </div>

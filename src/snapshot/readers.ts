@@ -14,10 +14,12 @@ import { Feeds } from '../feeds/feeds.ts';
 import { FindQueries } from '../find/queries.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { Sitemaps } from '../sitemap/sitemap.ts';
+import { titleCutsOf } from '../titles.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export class SiteReaders {
   private creditRead: DataCredit | undefined;
+  private titleCutsRead: readonly number[] | undefined;
   private findQueries: FindQueries | undefined;
   private cardQueries: CardQueries | undefined;
   private sitemapFiles: Sitemaps | undefined;
@@ -30,12 +32,17 @@ export class SiteReaders {
     return (this.creditRead ??= readCredit(this.snapshot.db));
   }
 
+  /** The lengths at which the snapshot's source cuts vote titles (src/titles.ts). */
+  get titleCuts(): readonly number[] {
+    return (this.titleCutsRead ??= titleCutsOf(this.snapshot.db));
+  }
+
   get find(): FindQueries {
     return (this.findQueries ??= new FindQueries(this.snapshot.db, this.snapshot.queries.glosowania));
   }
 
   get cards(): CardQueries {
-    return (this.cardQueries ??= new CardQueries(this.snapshot.db, this.credit));
+    return (this.cardQueries ??= new CardQueries(this.snapshot.db, this.credit, this.titleCuts));
   }
 
   /** The bulk files over the snapshot's own connection (a download opens its own: `BulkExports.forDownload`). */
@@ -57,7 +64,10 @@ export class SiteReaders {
     const key = `${base ?? ''}\0${siteName}`;
     let feeds = this.feedsByBase.get(key);
     if (!feeds)
-      this.feedsByBase.set(key, (feeds = new Feeds(this.snapshot.db, { base, siteName, credit: this.credit })));
+      this.feedsByBase.set(
+        key,
+        (feeds = new Feeds(this.snapshot.db, { base, siteName, credit: this.credit, titleCuts: this.titleCuts })),
+      );
     return feeds;
   }
 }
