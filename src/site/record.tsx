@@ -138,14 +138,21 @@ export function TopicLink({ ctx, temat }: { ctx: PageContext; temat: string }) {
   return <a href={linkTo(ctx, PAGES.votes, { temat })}>{topicName(ctx, temat)}</a>;
 }
 
-/** A percent, or „—” with the reason when its base is 0 (never 0 %). */
-export function PercentOrDash({ percent, base, reason }: { percent: number; base: number; reason: string }) {
+/**
+ * A percent with its base beside it, „92% z 50” (a table's heading or the text around says what the
+ * base counts: a share of 50 votes is not one of 510), or „—” with the reason when the base is 0
+ * (never 0 %).
+ */
+export function PercentWithBase({ percent, base, reason }: { percent: number; base: number; reason: string }) {
   return base === 0 ? (
     <span>
       — <span class="muted">{reason}</span>
     </span>
   ) : (
-    <>{formatPercent(percent)}</>
+    <>
+      {formatPercent(percent)}
+      <span class="b"> z {formatNumber(base)}</span>
+    </>
   );
 }
 
