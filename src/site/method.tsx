@@ -271,8 +271,8 @@ export const methodPage = page({
           <p>
             Tytuł głosowania pokazujemy tak, jak podało go źródło, tylko uporządkowany: bez powtórzonych spacji, z
             wielką literą na początku, bez znaków wyliczenia na końcu („;”, „;.”, „,.”), które zostają po wycięciu
-            tytułu z porządku obrad. Słów nie zmieniamy. API i pliki do pobrania podają tytuł dokładnie taki, jaki
-            przyszedł ze źródła.
+            tytułu z porządku obrad. Słów nie zmieniamy. API i pliki do pobrania podają tytuł bez tych poprawek, taki,
+            jaki przyszedł ze źródła (tylko bez powtórzonych spacji).
           </p>
           <p>
             Niektóre źródła ucinają długie tytuły i tego nie zaznaczają: Radoskop podaje najwyżej 150 znaków tytułu (w
