@@ -58,3 +58,17 @@ export function tidyTitle(raw: string, cutLengths: readonly number[] = []): Tidy
   title = title.replace(/^\p{Ll}/u, (letter) => letter.toLocaleUpperCase('pl'));
   return { title: title || raw.trim(), cut };
 }
+
+/**
+ * tidyTitle for a title as a snapshot stores it. The ETL trims a source's title and collapses its runs
+ * of spaces (etl/sources/radoskop.ts, CONTRACT §8), so a title its source cut right after a space —
+ * 75 of Gdańsk's 719 cut titles — is stored one character shorter than the cut, ending in a whole
+ * word: a stored title one short of a cut length is cut too, unless it ends complete. The price: a
+ * title that long which ends without punctuation by nature is taken for cut (one of Katowice's 673,
+ * where only 500 is a cut; the format's lengths are the union of its councils').
+ */
+export function tidyStoredTitle(stored: string, cutLengths: readonly number[] = []): TidyTitle {
+  const tidy = tidyTitle(stored, cutLengths);
+  if (tidy.cut) return tidy;
+  return { ...tidy, cut: cutLengths.includes([...stored].length + 1) && !COMPLETE_END.test(stored) };
+}

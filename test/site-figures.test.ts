@@ -76,3 +76,41 @@ describe('figures that never mislead', () => {
     expect(refused.text).toContain(`„${button}”`);
   });
 });
+
+describe('every percent with its base (issue 36, phones: „92% of 50 looks like 92% of 510”)', () => {
+  const textOf = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;|\s+/g, ' ')
+      .trim();
+
+  it('the dashboard’s average attendance says what it is a share of: every attendance record in scope', async () => {
+    const db = t.snapshots.active!.db;
+    for (const kadencja of [undefined, '2018-2023']) {
+      const scope = kadencja ? "WHERE s.kadencja = '2018-2023'" : '';
+      const { records, present } = db
+        .prepare(
+          `SELECT count(*) AS records, sum(o.obecny) AS present FROM obecnosc o JOIN posiedzenie s USING (id_posiedzenia) ${scope}`,
+        )
+        .get() as { records: number; present: number };
+      const api = (await request(t.app).get(`/api/statystyki/dashboard${kadencja ? `?kadencja=${kadencja}` : ''}`)).body
+        .data;
+      expect(Math.round((present / records) * 10000) / 100).toBe(Number(api.srednia_frekwencja));
+      const home = textOf((await request(t.app).get(`/${kadencja ? `?kadencja=${kadencja}` : ''}`)).text);
+      const average = `${api.srednia_frekwencja.replace('.', ',').replace(/,?0+$/, '')}%`;
+      expect(home).toContain(`${average} (frekwencja posiedzeń) z ${records} zapisów obecności`);
+    }
+  });
+
+  it('the rankings and the councillor’s partners: each percent with its base in the same cell, no base column hidden', async () => {
+    const rankings = (await request(t.app).get('/rankingi')).text;
+    const first = (await request(t.app).get('/api/statystyki/ranking-frekwencji?limit=1&min_posiedzen=1')).body.data[0];
+    expect(rankings).toContain('Frekwencja (z ilu posiedzeń)');
+    expect(textOf(rankings)).toMatch(/\d+(,\d+)?% z \d+/);
+    const [partner] = (await request(t.app).get(`/api/radni/${first.id_osoby}/koalicje?limit=1`)).body.data;
+    const profile = textOf((await request(t.app).get(`/radni/${first.id_osoby}`)).text);
+    const percent = `${String(partner.zgodnosc_procent).replace('.', ',')}%`;
+    expect(profile).toContain(`${percent} z ${partner.wspolne_glosowania}`);
+    expect((await request(t.app).get(`/radni/${first.id_osoby}`)).text).not.toContain('Wspólne głosowania</th>');
+  });
+});

@@ -631,7 +631,7 @@ describe('phones and bytes', () => {
       const votes = (await request(t.app).get('/glosowania?wyrownane=1')).text;
       expect(votes).toContain('<th scope="col" class="num">Za : przeciw : wstrz.</th>');
       const sessions = (await request(t.app).get('/posiedzenia')).text;
-      expect(sessions).toContain('<th scope="col" class="num">Frekwencja</th>');
+      expect(sessions).toContain('<th scope="col" class="num">Frekwencja (z ilu zapisów obecności)</th>');
     } finally {
       t.close();
     }

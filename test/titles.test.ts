@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TITLE_CUT_LENGTHS, tidyTitle } from '../core/titles.ts';
+import { TITLE_CUT_LENGTHS, tidyStoredTitle, tidyTitle } from '../core/titles.ts';
 
 const RADOSKOP = TITLE_CUT_LENGTHS.radoskop;
 /** `start` padded with words to exactly `length` characters, cut wherever that falls. */
@@ -95,6 +95,27 @@ describe('tidyTitle', () => {
   });
 });
 
+describe('tidyStoredTitle: a title as the snapshot stores it, trimmed by the ETL', () => {
+  it('a title cut right after a space is stored one short of the cut length, ending in a whole word: cut', () => {
+    const stored = `${cutAt('w sprawie', 149)} `.trim(); // what etl/sources/radoskop.ts keeps of it
+    expect([...stored].length).toBeLessThan(150);
+    expect(tidyTitle(stored, RADOSKOP).cut).toBe(false);
+    expect(tidyStoredTitle(stored, RADOSKOP)).toEqual({ title: tidyTitle(stored).title, cut: true });
+    expect(tidyStoredTitle(cutAt('5. Rozpatrzenie projektu uchwały', 499).trim(), RADOSKOP).cut).toBe(true);
+  });
+
+  it('as tidyTitle otherwise: a cut length itself, a complete end one short of it, other lengths, no known cut', () => {
+    const midWord = cutAt('w sprawie', 150);
+    expect(tidyStoredTitle(midWord, RADOSKOP)).toEqual(tidyTitle(midWord, RADOSKOP));
+    const complete = `${cutAt('w sprawie', 140)} (druk 1)`.padStart(149, 'x');
+    expect(complete).toHaveLength(149);
+    expect(tidyStoredTitle(complete, RADOSKOP).cut).toBe(false);
+    expect(tidyStoredTitle(cutAt('w sprawie', 148).trim(), RADOSKOP).cut).toBe(false);
+    expect(tidyStoredTitle(cutAt('w sprawie', 149).trim()).cut).toBe(false);
+    expect(tidyStoredTitle(cutAt('w sprawie', 149).trim(), TITLE_CUT_LENGTHS.sejm).cut).toBe(false);
+  });
+});
+
 const radoskopDir = fileURLToPath(new URL('../../shared/data/radoskop/', import.meta.url));
 const sejmDir = fileURLToPath(new URL('../../shared/data/sejm-sample/', import.meta.url));
 const haveData = existsSync(radoskopDir) && existsSync(sejmDir);
@@ -123,6 +144,21 @@ describe.skipIf(!haveData)('the real titles (../shared/data)', () => {
       else expect(cut).toBeLessThanOrEqual(titles.filter((t) => t.length === 500).length);
     },
   );
+
+  it('Radoskop as the snapshot stores it (trimmed, spaces collapsed): the cuts found in the source, nearly all, and almost nothing else', () => {
+    for (const council of ['gdansk', 'katowice']) {
+      const titles = termsOf(council);
+      const marked = titles.map((raw) => ({
+        inSource: tidyTitle(raw, RADOSKOP).cut,
+        stored: tidyStoredTitle(raw.replace(/\s+/g, ' ').trim(), RADOSKOP).cut,
+      }));
+      const cut = marked.filter((t) => t.inSource).length;
+      const missed = marked.filter((t) => t.inSource && !t.stored).length;
+      const extra = marked.filter((t) => !t.inSource && t.stored).length;
+      expect(missed, council).toBeLessThanOrEqual(Math.ceil(cut * 0.01));
+      expect(extra, council).toBeLessThanOrEqual(Math.ceil(titles.length * 0.002));
+    }
+  });
 
   it('the Sejm: nothing cut, the topic after „ — ” left in lower case', () => {
     const votes = readdirSync(sejmDir)

@@ -10,7 +10,15 @@ import type Database from 'better-sqlite3';
 import { GLOS_VALUES, percent } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
-import { ballotOf, ballotSentence, formatDateTime, formatNumber, formatPercent, formatTerm } from '../site/format.ts';
+import {
+  ballotOf,
+  ballotSentence,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  formatTerm,
+  shownTitle,
+} from '../site/format.ts';
 import { type Wording, capital, groupLabel, memberOf } from '../site/wording.ts';
 import type { CardData } from './card.ts';
 
@@ -31,6 +39,8 @@ export class CardQueries {
     db: Database.Database,
     private readonly credit: DataCredit,
     private readonly wording: Wording,
+    /** The lengths at which the snapshot's source cuts titles (src/titles.ts): a card shows the tidy title, „…” where cut. */
+    private readonly titleCuts: readonly number[] = [],
   ) {
     this.vote =
       db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ
@@ -84,7 +94,7 @@ export class CardQueries {
     return {
       council: v.organ,
       kicker: `Głosowanie · ${formatDateTime(v.data, v.godzina)}`,
-      title: v.tytul,
+      title: shownTitle(v.tytul, this.titleCuts).text,
       tally: { wynik: v.wynik, za: v.za, przeciw: v.przeciw, wstrzymujacy: v.wstrzymujacy },
       highlight,
       ...this.footer,

@@ -17,7 +17,7 @@ import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { slugify } from '../../core/text.ts';
 import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
 import { type PublicUrl, absoluteUrl } from '../public-url.ts';
-import { ballotSentence, formatDateTime } from '../site/format.ts';
+import { ballotSentence, formatDateTime, shownTitle } from '../site/format.ts';
 import { PAGES, feedPaths, linkTo, pagePath } from '../site/paths.ts';
 import { type Wording, groupLabel, wordingOf } from '../site/wording.ts';
 import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
@@ -37,6 +37,8 @@ export interface FeedOptions {
   /** The site's name, the feeds' author. */
   siteName: string;
   credit: DataCredit;
+  /** The lengths at which the snapshot's source cuts titles (src/titles.ts): entry titles are shown tidy, a cut one ends in „…”. */
+  titleCuts?: readonly number[];
   entries?: number;
 }
 
@@ -59,6 +61,9 @@ const VOTE_COLUMNS = `g.id_glosowania, g.data_czas, g.data, g.godzina, g.tytul, 
   g.wynik, g.za, g.przeciw, g.wstrzymujacy`;
 const VOTE_FROM =
   'glosowanie g JOIN organ o ON o.id_organu = g.id_organu JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia';
+
+/** What a reader of a cut title is told (the site's /jak-liczymy#tytuly explains). */
+const CUT_NOTE = ' · Tytuł ucięty przez źródło.';
 
 const outcome = (v: VoteRow) =>
   `${v.wynik} ${v.za} : ${v.przeciw}${v.wstrzymujacy ? `, wstrzymało się ${v.wstrzymujacy}` : ''}`;
@@ -107,6 +112,11 @@ export class Feeds {
     return this.options.entries ?? FEED_ENTRIES;
   }
 
+  /** A vote's title as the site shows it (the API keeps the raw one). */
+  private title(v: VoteRow) {
+    return shownTitle(v.tytul, this.options.titleCuts ?? []);
+  }
+
   private tag(path: string): string {
     return `tag:${TAG_AUTHORITY},${TAG_DATE}:${path}`;
   }
@@ -144,13 +154,16 @@ export class Feeds {
       subtitle: `Najnowsze głosowania (${this.limit} ostatnich)`,
       self: this.url(feedPaths.votes(organ)),
       alternate: this.url(linkTo({ organ }, PAGES.votes)),
-      entries: rows.map((v): AtomEntry => ({
-        id: this.tag(this.voteKey(v)),
-        title: v.tytul,
-        updated: warsawDateTime(v.data_czas),
-        link: this.url(pagePath(PAGES.vote, { id: v.id_glosowania })),
-        summary: `${outcome(v)} · ${v.organ}, posiedzenie ${v.posiedzenie} · ${formatDateTime(v.data, v.godzina)}`,
-      })),
+      entries: rows.map((v): AtomEntry => {
+        const title = this.title(v);
+        return {
+          id: this.tag(this.voteKey(v)),
+          title: title.text,
+          updated: warsawDateTime(v.data_czas),
+          link: this.url(pagePath(PAGES.vote, { id: v.id_glosowania })),
+          summary: `${outcome(v)} · ${v.organ}, posiedzenie ${v.posiedzenie} · ${formatDateTime(v.data, v.godzina)}${title.cut ? CUT_NOTE : ''}`,
+        };
+      }),
     });
   }
 
@@ -197,13 +210,14 @@ export class Feeds {
         ]
           .filter(Boolean)
           .join('; ');
+        const title = this.title(v);
         return {
           id: this.tag(`${this.voteKey(v)}/radny/${person.token}`),
-          title: v.tytul,
+          title: title.text,
           updated: warsawDateTime(v.data_czas),
           link: this.url(pagePath(PAGES.vote, { id: v.id_glosowania })),
           categories: [...(v.buntowniczy ? [`wbrew ${w.groupDat}`] : []), ...(v.kluczowy ? ['głos decydujący'] : [])],
-          summary: `${ballotSentence(name, GLOS_VALUES[v.glos] ?? 'brak_glosu')}: ${what}. Wynik: ${outcome(v)} · ${v.organ} · ${formatDateTime(v.data, v.godzina)}`,
+          summary: `${ballotSentence(name, GLOS_VALUES[v.glos] ?? 'brak_glosu')}: ${what}. Wynik: ${outcome(v)} · ${v.organ} · ${formatDateTime(v.data, v.godzina)}${title.cut ? CUT_NOTE : ''}`,
         };
       }),
     });

@@ -1,6 +1,7 @@
 // Pieces shared by the page families: result badges, count bars, vote tables, filters, paging, the
-// monthly attendance chart. All drawing is inline SVG with presentation attributes and classes from
-// the style sheet (no style attributes: the CSP forbids inline styles).
+// monthly chart of a percent (attendance, agreement, cohesion). All drawing is inline SVG with
+// presentation attributes and classes from the style sheet (no style attributes: the CSP forbids
+// inline styles).
 
 import type { ComponentChildren } from 'preact';
 import type { Body, Counts, Group, Scoped, Term, VoteSummary } from './data.ts';
@@ -18,8 +19,7 @@ import {
   formatTerm,
 } from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
-import { PAGES, linkTo } from './paths.ts';
-import { TallyOnlyMark, TopicLink } from './record.tsx';
+import { TallyOnlyMark, TopicLink, VoteLink } from './record.tsx';
 
 export function ResultBadge({ wynik }: { wynik: string }) {
   const passed = wynik === 'przyjęto';
@@ -131,7 +131,7 @@ export function VoteTable({
             <tr data-dowod={evidence ? '' : undefined}>
               <td class="nw hide-s">{formatDate(v.data)}</td>
               <td class="title">
-                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
+                <VoteLink ctx={ctx} vote={v} />
                 <div class="muted">
                   <span class="show-s">{formatDate(v.data)} · </span>
                   {v.organ} · temat: <TopicLink ctx={ctx} temat={v.temat} />
@@ -338,20 +338,58 @@ function monthIndex(yyyyMm: string): number {
   return (y ?? 0) * 12 + (m ?? 1) - 1;
 }
 
+/** The month of a running month number, as `YYYY-MM`. */
+const monthOf = (index: number): string => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+
 /**
- * Monthly attendance as inline SVG bars (0–100 %) on a calendar axis: a month without any session
- * is a gap, a month with 0 % a flat mark. The figures are also given as a table.
+ * The labels of a chart's month axis over `span` months from `start`: few enough to stay apart on a
+ * phone (about 300 px of plot): each month up to 6 months, each quarter up to 2 years (January as its
+ * year, the rest as „kwi”), else every year or every few years (as the year).
+ */
+function monthTicks(start: number, span: number): Array<{ at: number; text: string }> {
+  const years = Math.ceil(span / 96);
+  const ticks: Array<{ at: number; text: string }> = [];
+  for (let i = start; i < start + span; i++) {
+    const month = monthOf(i);
+    const year = month.slice(0, 4);
+    const short = formatMonthShort(month).split(' ')[0]!;
+    if (span <= 6) ticks.push({ at: i - start, text: short });
+    else if (span <= 24 && i % 3 === 0) ticks.push({ at: i - start, text: i % 12 === 0 ? year : short });
+    else if (span > 24 && i % 12 === 0 && (i / 12) % years === 0) ticks.push({ at: i - start, text: year });
+  }
+  return ticks;
+}
+
+/** A share per month with what it is a share of (its base), for MonthlyChart. */
+export interface MonthShare {
+  miesiac: string;
+  procent: number;
+  /** How many the share is of (records, votes) in that month. */
+  z: number;
+}
+
+/**
+ * A percent per month (attendance, agreement, cohesion) as bars on a calendar axis, drawn server-side
+ * as inline SVG: a month without any record is a gap, a month with 0 % a flat mark. The plot stretches
+ * to the page's width at a fixed height (the bars are one path, the grid lines keep their width); the
+ * axes are outside the stretched drawing so their labels keep their size: 0–100 % on y (HTML), the
+ * months on x (SVG text placed in percent of the width). Its text alternative: a summary for screen
+ * readers, and every month's figure with its base in a table under it.
  */
 export function MonthlyChart({
   months,
   caption,
-  label = 'Frekwencja',
-  empty = 'Brak zapisów obecności.',
+  label,
+  of,
+  empty,
 }: {
-  months: ReadonlyArray<{ miesiac: string; frekwencja_procent: number }>;
+  months: readonly MonthShare[];
   caption: string;
-  label?: string;
-  empty?: string;
+  /** The figure's name (the table's column). */
+  label: string;
+  /** What its base counts, in the genitive plural: „posiedzeń”, „wspólnych głosowań”. */
+  of: string;
+  empty: string;
 }) {
   if (months.length === 0) return <p class="muted">{empty}</p>;
   const first = months[0]!;
@@ -359,36 +397,41 @@ export function MonthlyChart({
   const start = monthIndex(first.miesiac);
   const span = monthIndex(last.miesiac) - start + 1;
   const step = 10;
-  const width = Math.max(span * step, 120);
-  const values = months.map((m) => m.frekwencja_procent);
+  const width = span * step;
+  const low = months.reduce((a, m) => (m.procent < a.procent ? m : a));
+  const high = months.reduce((a, m) => (m.procent > a.procent ? m : a));
   const summary =
     `${caption}: od ${formatMonth(first.miesiac)} do ${formatMonth(last.miesiac)}, ` +
-    `najniższa ${formatPercent(Math.min(...values))}, najwyższa ${formatPercent(Math.max(...values))}.`;
+    `najniższa ${formatPercent(low.procent)} (z ${formatNumber(low.z)}), ` +
+    `najwyższa ${formatPercent(high.procent)} (z ${formatNumber(high.z)}); każdy miesiąc w tabeli pod wykresem.`;
+  const bars = months
+    .map((m) => {
+      const h = round(Math.max(m.procent, 1));
+      return `M${(monthIndex(m.miesiac) - start) * step + 1} ${round(100 - h)}h${step - 2}v${h}h-${step - 2}z`;
+    })
+    .join('');
   return (
-    <figure>
-      <svg class="chart" viewBox={`0 0 ${width} 104`} preserveAspectRatio="none" role="img" aria-label={summary}>
-        <line class="ax" x1="0" y1="2" x2={width} y2="2" />
-        <line class="ax" x1="0" y1="52" x2={width} y2="52" />
-        <line class="ax" x1="0" y1="102" x2={width} y2="102" />
-        {months.map((m) => {
-          const h = Math.max(m.frekwencja_procent, 1);
-          return (
-            <rect
-              class="c"
-              x={(monthIndex(m.miesiac) - start) * step + 1}
-              y={round(102 - h)}
-              width={step - 2}
-              height={round(h)}
-            >
-              <title>{`${formatMonth(m.miesiac)}: ${formatPercent(m.frekwencja_procent)}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
+    <figure class="monthly">
+      <div class="plot">
+        <div class="yax" aria-hidden="true" data-definicja="">
+          <span>100%</span>
+          <span>50%</span>
+          <span>0%</span>
+        </div>
+        <svg class="chart" viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" role="img" aria-label={summary}>
+          <path class="ax" d={`M0 0H${width}M0 50H${width}M0 100H${width}`} vector-effect="non-scaling-stroke" />
+          <path class="c" d={bars} />
+        </svg>
+        <svg class="xax" aria-hidden="true" data-definicja="">
+          {monthTicks(start, span).map((t) => (
+            <text x={`${round(((t.at + 0.5) / span) * 100)}%`} y="12">
+              {t.text}
+            </text>
+          ))}
+        </svg>
+      </div>
       <figcaption>
-        <span>{formatMonthShort(first.miesiac)}</span>
-        <span>{caption} (0–100%)</span>
-        <span>{formatMonthShort(last.miesiac)}</span>
+        {caption}, {formatMonth(first.miesiac)} – {formatMonth(last.miesiac)}
       </figcaption>
       <details>
         <summary>Dane wykresu</summary>
@@ -399,7 +442,7 @@ export function MonthlyChart({
               <tr>
                 <th scope="col">Miesiąc</th>
                 <th scope="col" class="num">
-                  {label}
+                  {label} (z ilu {of})
                 </th>
               </tr>
             </thead>
@@ -407,7 +450,9 @@ export function MonthlyChart({
               {months.map((m) => (
                 <tr>
                   <td>{formatMonth(m.miesiac)}</td>
-                  <td class="num">{formatPercent(m.frekwencja_procent)}</td>
+                  <td class="num">
+                    {formatPercent(m.procent)} z {formatNumber(m.z)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -18,7 +18,7 @@ import { pagedOf, scoped } from './data.ts';
 import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { attendanceRecordList, cohesionList, differingVoteList, rankedCohesion } from './lists.ts';
-import { NO_BASE, percentText } from './record.tsx';
+import { NO_BASE, PercentWithBase, VoteLink, percentText } from './record.tsx';
 import { type InputOf, type LoadContext, download, page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
 import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
@@ -49,28 +49,6 @@ export const percentOf = (percent: number, total: number, unit: [string, string,
     : `${formatPercent(percent)} z ${formatNumber(total)} ${plural(total, ...unit)}`;
 
 const GLOSOWAN: [string, string, string] = ['głosowania', 'głosowań', 'głosowań'];
-
-/** A monthly percent series drawn like the attendance chart. */
-export function PercentByMonth({
-  months,
-  caption,
-  label,
-  empty,
-}: {
-  months: ReadonlyArray<{ miesiac: string; procent: number }>;
-  caption: string;
-  label: string;
-  empty: string;
-}) {
-  return (
-    <MonthlyChart
-      months={months.map((m) => ({ miesiac: m.miesiac, frekwencja_procent: m.procent }))}
-      caption={caption}
-      label={label}
-      empty={empty}
-    />
-  );
-}
 
 // ── /radni/:token/obecnosci ──────────────────────────────────────────────────────────────────────
 
@@ -341,7 +319,11 @@ export const comparePage = page({
     const { a, b, compared, figures } = pair;
     const c = compared.data;
     const differing = pagedOf({ data: c.rozbiezne, extra: compared.extra });
-    const months = pair.months.map((m) => ({ miesiac: m.miesiac, procent: m.zgodnosc_procent }));
+    const months = pair.months.map((m) => ({
+      miesiac: m.miesiac,
+      procent: m.zgodnosc_procent,
+      z: m.wspolne_glosowania,
+    }));
     const params = { kadencja, radny: a.token, drugi: b.token };
     const rows: Array<[string, (f: (typeof figures)[number]) => ComponentChildren]> = [
       [w.groupHeader, (f) => groupName(ctx, f.p.ugrupowanie)],
@@ -447,10 +429,11 @@ export const comparePage = page({
             <p class="muted">Nie oddali aktywnego głosu (za, przeciw, wstrzymanie się) w żadnym wspólnym głosowaniu.</p>
           )}
           <h3>Zgodność w kolejnych miesiącach</h3>
-          <PercentByMonth
+          <MonthlyChart
             months={months}
             caption="Zgodność miesięczna"
             label="Zgodność"
+            of="wspólnych głosowań"
             empty="Brak wspólnych głosowań."
           />
           <h2 id="rozbiezne">Głosowania, w których głosowali różnie ({formatNumber(differing.total)})</h2>
@@ -475,7 +458,7 @@ export const comparePage = page({
                     <tr data-dowod="">
                       <td class="nw hide-s">{formatDate(v.data_czas.slice(0, 10))}</td>
                       <td class="title">
-                        <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
+                        <VoteLink ctx={ctx} vote={v} />
                         <div class="muted">{v.wynik}</div>
                       </td>
                       <td>{BALLOT_LABEL[ballotOf(v.glos)]}</td>
@@ -534,7 +517,7 @@ export const cohesionPage = page({
       body: (
         <>
           <h1>Spójność klubów</h1>
-          <p>
+          <p data-definicja="">
             Jak jednolicie głosują członkowie każdego {w.groupGen}: 100% gdy zawsze głosują tak samo, 0% gdy dzielą się
             po równo między za, przeciw i wstrzymanie się (indeks zgodności Hixa, Noury’ego i Rolanda,{' '}
             <Method ctx={ctx} anchor="spojnosc" what="spójność klubu" />
@@ -543,7 +526,7 @@ export const cohesionPage = page({
           <FilterForm ctx={ctx} label="Zakres">
             <TermSelect terms={terms} value={kadencja} />
           </FilterForm>
-          <p class="note">
+          <p class="note" data-definicja="">
             W rankingu są {w.groups}, których spójność opiera się na co najmniej {formatNumber(min)}{' '}
             {plural(min, 'głosowaniu', 'głosowaniach', 'głosowaniach')}: to połowa głosowań {w.groupGen} z największą
             ich liczbą w tym zakresie, nie mniej niż 10 (co najmniej 10 głosowań), żeby dwa kluby z 7 głosowaniami po
@@ -568,10 +551,7 @@ export const cohesionPage = page({
                     </th>
                     <th scope="col">{w.groupHeader}</th>
                     <th scope="col" class="num">
-                      Spójność
-                    </th>
-                    <th scope="col" class="num hide-s">
-                      Głosowania
+                      Spójność (z ilu głosowań)
                     </th>
                   </tr>
                 </thead>
@@ -582,8 +562,9 @@ export const cohesionPage = page({
                       <td>
                         <a href={`#grupa-${g.id_ugrupowania}`}>{groupName(ctx, g.nazwa)}</a>
                       </td>
-                      <td class="num">{formatPercent(g.spojnosc_procent)}</td>
-                      <td class="num hide-s">{formatNumber(g.liczba_glosowan)}</td>
+                      <td class="num">
+                        <PercentWithBase percent={g.spojnosc_procent} base={g.liczba_glosowan} reason="brak głosowań" />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -608,13 +589,15 @@ export const cohesionPage = page({
             <section aria-labelledby={`grupa-${g.id_ugrupowania}`}>
               <h2 id={`grupa-${g.id_ugrupowania}`}>{groupName(ctx, g.nazwa)}</h2>
               <p>Spójność {percentOf(g.spojnosc_procent, g.liczba_glosowan, GLOSOWAN)}.</p>
-              <PercentByMonth
+              <MonthlyChart
                 months={(months.get(g.id_ugrupowania) ?? []).map((m) => ({
                   miesiac: m.miesiac,
                   procent: m.spojnosc_procent,
+                  z: m.liczba_glosowan,
                 }))}
                 caption={`Spójność miesięczna: ${groupName(ctx, g.nazwa)}`}
                 label="Spójność"
+                of="głosowań"
                 empty="Brak głosowań."
               />
             </section>

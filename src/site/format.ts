@@ -1,6 +1,8 @@
 // Polish wording and number / date formats of the website. Pure functions: no markup here (the
 // templates escape whatever these return).
 
+import { tidyStoredTitle } from '../../core/titles.ts';
+
 const DATE = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MONTH = new Intl.DateTimeFormat('pl-PL', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MONTH_SHORT = new Intl.DateTimeFormat('pl-PL', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -124,6 +126,23 @@ export function safeHttpUrl(url: string | null | undefined): string | undefined 
   } catch {
     return undefined;
   }
+}
+
+/** A vote's title as readers see it: tidied (core/titles.ts), and whether the source cut it. */
+export interface ShownTitle {
+  /** The tidy title, ending in „…” where the source cut it. */
+  text: string;
+  cut: boolean;
+}
+
+/**
+ * A title as the snapshot stores it (the source's, trimmed), as the site, its feeds and cards show it;
+ * `cuts`: the lengths at which the snapshot's source cuts titles (src/titles.ts). The API and the
+ * downloads keep the stored title.
+ */
+export function shownTitle(raw: string, cuts: readonly number[]): ShownTitle {
+  const { title, cut } = tidyStoredTitle(raw, cuts);
+  return { text: cut ? `${title}…` : title, cut };
 }
 
 /** Polish plural of a count: 1 głosowanie, 2 głosowania, 5 głosowań. */

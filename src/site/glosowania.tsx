@@ -30,7 +30,7 @@ import {
   safeHttpUrl,
 } from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
-import { TopicLink, VoteRecord, matchedPattern, topicName } from './record.tsx';
+import { TopicLink, VoteRecord, matchedPattern, titleOf, topicName } from './record.tsx';
 import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
@@ -258,6 +258,56 @@ export function BallotsByGroup({
 /** Anchors are positional: group names are data and may hold anything. */
 const groupAnchor = (index: number) => `grupa-${index + 1}`;
 
+/** A title longer than this is shortened on a phone, to PHONE_HEADING characters (the whole title follows under it). */
+const PHONE_LONG = 180;
+const PHONE_HEADING = 120;
+
+/** `text` cut to at most `chars` characters at a word boundary (no trailing punctuation), for a short heading. */
+function shortHeading(text: string, chars: number): string {
+  const head = [...text].slice(0, chars + 1).join('');
+  const space = head.lastIndexOf(' ');
+  return (space > chars / 2 ? head.slice(0, space) : head.slice(0, -1)).replace(/[\s,;:.–—-]+$/u, '');
+}
+
+/**
+ * A vote's heading: its title as the site shows it (tidied, „…” where the source cut it, and then a
+ * note saying so). A long title is shortened on a phone, where 500 characters would fill the first
+ * screen: the heading keeps its first words and the whole title is under it, folded in a <details>
+ * (no script; the style sheet decides by the screen's width). Elsewhere the heading is the whole title.
+ */
+export function VoteHeading({ ctx, raw }: { ctx: PageContext; raw: string }) {
+  const title = titleOf(ctx, raw);
+  const short = [...title.text].length > PHONE_LONG ? shortHeading(title.text, PHONE_HEADING) : undefined;
+  return (
+    <>
+      {short === undefined ? (
+        <h1 class="title">{title.text}</h1>
+      ) : (
+        <>
+          <h1 class="title">
+            {short}
+            <span class="tr">{title.text.slice(short.length)}</span>
+            <span class="te" aria-hidden="true">
+              …
+            </span>
+          </h1>
+          <details class="tf">
+            <summary>Cały tytuł</summary>
+            <p class="title">{title.text}</p>
+          </details>
+        </>
+      )}
+      {title.cut && (
+        <p class="note" id="tytul-uciety">
+          <strong>Tytuł ucięty przez źródło.</strong> Źródło podało tylko {formatNumber([...raw].length)} pierwszych
+          znaków tytułu, urwanych w pół zdania; dalszej części nie ma w danych (
+          <a href={`${linkTo(ctx, PAGES.method)}#tytuly`}>jak to rozpoznajemy</a>).
+        </p>
+      )}
+    </>
+  );
+}
+
 /** Title, date, body, session, result and the counts bar of a vote. */
 export function VoteSummaryBlock({ ctx, data }: { ctx: PageContext; data: VotePageData }) {
   const v = data.vote;
@@ -355,18 +405,19 @@ export const votePage = page({
       ) : (
         <>{formatNumber(counts[b])}</>
       );
+    const title = titleOf(ctx, v.tytul).text;
     return {
-      title: v.tytul,
+      title,
       section: 'glosowania',
       description: `${formatDate(v.data)}, ${v.organ}: ${v.wynik} ${v.za} : ${v.przeciw}.`,
       preview: {
         path: pagePath(PAGES.vote, { id: v.id_glosowania }),
         image: cardPaths.vote(v.id_glosowania),
-        imageAlt: `${v.tytul}: ${v.wynik} ${v.za} : ${v.przeciw}`,
+        imageAlt: `${title}: ${v.wynik} ${v.za} : ${v.przeciw}`,
       },
       body: (
         <>
-          <h1 class="title">{v.tytul}</h1>
+          <VoteHeading ctx={ctx} raw={v.tytul} />
           <VoteSummaryBlock ctx={ctx} data={found} />
           <p class="muted">
             Temat „{topicName(ctx, v.temat)}” nadany automatycznie według słów tytułu:{' '}

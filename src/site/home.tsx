@@ -4,14 +4,18 @@ import { glosowania } from '../glosowania/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import { FilterForm, MonthlyChart, ScopeNote, TermSelect, VoteTable } from './components.tsx';
 import { scoped } from './data.ts';
-import { CouncilMapFigure } from './evidence.tsx';
-import { formatNumber, formatPercent, formatTerm } from './format.ts';
+import { CouncilMapFigure, percentOf } from './evidence.tsx';
+import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { bodyName } from './layout.tsx';
 import { CLOSE_VOTE, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
+import { VoteLink } from './record.tsx';
 import { page, termsIn } from './page.ts';
 import { PAGES, feedPaths, linkTo } from './paths.ts';
 import { capital } from './wording.ts';
+
+const POSIEDZEN: [string, string, string] = ['posiedzenia', 'posiedzeń', 'posiedzeń'];
+const GLOSOWAN: [string, string, string] = ['głosowania', 'głosowań', 'głosowań'];
 
 export const homePage = page({
   route: PAGES.home,
@@ -32,8 +36,11 @@ export const homePage = page({
       termsIn({ answer, readers }, organ),
     ]);
     const people = await tokens([...attendance, ...rebels, ...loyalists].map((r) => r.id_osoby));
+    // What the average attendance is a share of: every attendance record in scope, month by month.
+    const records = months.reduce((sum, m) => sum + m.obecnosci + m.nieobecnosci, 0);
     return {
       kadencja,
+      records,
       min,
       s,
       months,
@@ -48,7 +55,7 @@ export const homePage = page({
     };
   },
   render: (
-    { kadencja, min, s, months, closeVotes, attendance, rebels, loyalists, controversial, map, terms, people },
+    { kadencja, records, min, s, months, closeVotes, attendance, rebels, loyalists, controversial, map, terms, people },
     ctx,
   ) => {
     const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
@@ -102,13 +109,26 @@ export const homePage = page({
               <dd>
                 <a href={linkTo(ctx, PAGES.sessions, { kadencja })}>
                   {formatPercent(s.srednia_frekwencja)}
-                  <span class="vh"> (frekwencja każdego posiedzenia)</span>
+                  <span class="vh"> (frekwencja posiedzeń)</span>
                 </a>
+              </dd>
+              <dd class="basis">
+                z {formatNumber(records)} {plural(records, 'zapisu', 'zapisów', 'zapisów')} obecności
               </dd>
             </div>
           </dl>
           <h2>Frekwencja w kolejnych miesiącach</h2>
-          <MonthlyChart months={months} caption="Frekwencja miesięczna" />
+          <MonthlyChart
+            months={months.map((m) => ({
+              miesiac: m.miesiac,
+              procent: m.frekwencja_procent,
+              z: m.obecnosci + m.nieobecnosci,
+            }))}
+            caption="Frekwencja miesięczna"
+            label="Frekwencja"
+            of="zapisów obecności"
+            empty="Brak zapisów obecności."
+          />
 
           {map && (
             <>
@@ -123,7 +143,9 @@ export const homePage = page({
           )}
 
           <h2>Ostatnie wyrównane głosowania</h2>
-          <p class="muted">Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.</p>
+          <p class="muted" data-definicja="">
+            Mniejsza ze stron (za albo przeciw) miała co najmniej 40% tych głosów.
+          </p>
           <VoteTable ctx={ctx} votes={closeVotes} caption="Ostatnie wyrównane głosowania" />
           <p>
             <a href={linkTo(ctx, PAGES.votes, { kadencja, wyrownane: true })}>Wszystkie wyrównane głosowania</a>{' '}
@@ -139,7 +161,7 @@ export const homePage = page({
               <ol>
                 {attendance.map((r) => (
                   <li>
-                    {person(r)} — {formatPercent(r.frekwencja_procent)}
+                    {person(r)} — {percentOf(r.frekwencja_procent, r.liczba_posiedzen, POSIEDZEN)}
                   </li>
                 ))}
               </ol>
@@ -149,7 +171,7 @@ export const homePage = page({
               <ol>
                 {rebels.map((r) => (
                   <li>
-                    {person(r)} — {formatPercent(r.procent)}
+                    {person(r)} — {percentOf(r.procent, r.glosowania, GLOSOWAN)}
                   </li>
                 ))}
               </ol>
@@ -159,7 +181,7 @@ export const homePage = page({
               <ol>
                 {loyalists.map((r) => (
                   <li>
-                    {person(r)} — {formatPercent(r.procent)}
+                    {person(r)} — {percentOf(r.procent, r.glosowania, GLOSOWAN)}
                   </li>
                 ))}
               </ol>
@@ -169,7 +191,7 @@ export const homePage = page({
           <ol>
             {controversial.map((v) => (
               <li>
-                <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a> — {v.za} : {v.przeciw}
+                <VoteLink ctx={ctx} vote={v} /> — {v.za} : {v.przeciw}
               </li>
             ))}
           </ol>

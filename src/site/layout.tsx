@@ -40,7 +40,16 @@ export interface PageContext {
   groupNames: ReadonlyMap<string, string>;
   /** The names of the snapshot's topics by id (CONTRACT §11), in the vocabulary's order, `inne` last. */
   topics?: ReadonlyMap<string, string> | undefined;
-  snapshot?: { id: string; builtAt: string; newestVote: string | null; credit: DataCredit } | undefined;
+  snapshot?:
+    | {
+        id: string;
+        builtAt: string;
+        newestVote: string | null;
+        credit: DataCredit;
+        /** The lengths at which the snapshot's source cuts vote titles (src/titles.ts). */
+        titleCuts: readonly number[];
+      }
+    | undefined;
 }
 
 /** What a page offers to link previews (Open Graph, Twitter cards) and crawlers. */

@@ -9,7 +9,7 @@ import { type PageContext, groupName } from './layout.tsx';
 import { type Minimums, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
-import { matchedPattern } from './record.tsx';
+import { VoteLink, matchedPattern } from './record.tsx';
 import { capital } from './wording.ts';
 
 /** What a ranking page says under the rankings it limits. */
@@ -93,7 +93,8 @@ export const methodPage = page({
             imiennego wykazu — z liczb protokołu), dokładnie tak samo za każdym razem, i prowadzi do listy głosowań albo
             posiedzeń, z których powstała. Przykłady poniżej pochodzą z danych, które teraz pokazujemy ({scopeLabel}).
             Procenty zaokrąglamy do dwóch miejsc po przecinku (połówki w górę), licząc dokładnie na liczbach
-            całkowitych.
+            całkowitych. Przy każdym procencie podajemy, z ilu przypadków jest policzony („92% z 50 głosowań”): ten sam
+            odsetek z 50 i z 500 głosowań znaczy co innego.
           </p>
           <p class="muted">
             Głos <strong>aktywny</strong> to za, przeciw albo wstrzymanie się. Pozostałe zapisy to{' '}
@@ -226,9 +227,8 @@ export const methodPage = page({
           </p>
           {vote && (
             <p class="note">
-              Przykład: <a href={linkTo(ctx, PAGES.vote, { id: vote.id_glosowania })}>{vote.tytul}</a> — za {vote.za},
-              przeciw {vote.przeciw}: 100 × 2 × {Math.min(vote.za, vote.przeciw)} / {vote.za + vote.przeciw} ={' '}
-              {vote.kontrowersyjnosc}.
+              Przykład: <VoteLink ctx={ctx} vote={vote} /> — za {vote.za}, przeciw {vote.przeciw}: 100 × 2 ×{' '}
+              {Math.min(vote.za, vote.przeciw)} / {vote.za + vote.przeciw} = {vote.kontrowersyjnosc}.
             </p>
           )}
 
@@ -236,7 +236,7 @@ export const methodPage = page({
           <p>Odsetek głosów aktywnych oddanych na najczęściej wybraną opcję (za, przeciw albo wstrzymanie się).</p>
           {calm && (
             <p class="note">
-              Przykład: <a href={linkTo(ctx, PAGES.vote, { id: calm.id_glosowania })}>{calm.tytul}</a> —{' '}
+              Przykład: <VoteLink ctx={ctx} vote={calm} /> —{' '}
               {ratio(
                 Math.max(calm.za, calm.przeciw, calm.wstrzymujacy),
                 calm.za + calm.przeciw + calm.wstrzymujacy,
@@ -269,6 +269,24 @@ export const methodPage = page({
             i podajemy ich liczbę. Osie nie mają nazw: liczy się tylko, kto jest blisko kogo.
           </p>
 
+          <h2 id="tytuly">Tytuły głosowań</h2>
+          <p>
+            Tytuł głosowania pokazujemy tak, jak podało go źródło, tylko uporządkowany: bez powtórzonych spacji, z
+            wielką literą na początku, bez znaków wyliczenia na końcu („;”, „;.”, „,.”), które zostają po wycięciu
+            tytułu z porządku obrad. Słów nie zmieniamy. API i pliki do pobrania podają tytuł bez tych poprawek, taki,
+            jaki przyszedł ze źródła (tylko bez powtórzonych spacji).
+          </p>
+          <p>
+            Niektóre źródła ucinają długie tytuły i tego nie zaznaczają: Radoskop podaje najwyżej 150 znaków tytułu (w
+            części rad 500). Tytuł dokładnie tej długości, który nie kończy się jak zdanie (kropką, średnikiem,
+            nawiasem, cudzysłowem), uznajemy za ucięty: kończymy go wielokropkiem „…” i piszemy obok „tytuł ucięty przez
+            źródło”. Dalszej części takiego tytułu nie ma w danych; cały jest w dokumentach rady (porządek obrad,
+            protokół).{' '}
+            {(ctx.snapshot?.titleCuts.length ?? 0) > 0
+              ? `Źródło danych, które teraz pokazujemy, ucina tytuły po ${ctx.snapshot!.titleCuts.map(formatNumber).join(' albo ')} znakach.`
+              : 'O źródle danych, które teraz pokazujemy, nie wiemy, by ucinało tytuły: żaden nie jest oznaczony jako ucięty.'}
+          </p>
+
           <h2 id="tematy">Tematy głosowań</h2>
           <p>
             Każde głosowanie dostaje jeden temat automatycznie, według słów tytułu, nie przez człowieka. Tytuł i wzorce
@@ -295,7 +313,7 @@ export const methodPage = page({
           </ol>
           {vote && (
             <p class="note">
-              Przykład: <a href={linkTo(ctx, PAGES.vote, { id: vote.id_glosowania })}>{vote.tytul}</a> —{' '}
+              Przykład: <VoteLink ctx={ctx} vote={vote} /> —{' '}
               {filed ? `tytuł zawiera „${filed.wzorzec}”` : 'żaden wzorzec nie pasuje'}, więc temat „
               {filed ? filed.nazwa : 'Inne'}” (<a href={linkTo(ctx, PAGES.topics, { kadencja })}>wszystkie tematy</a>).
             </p>

@@ -9,7 +9,7 @@ import { sessionAttendanceList, sessionList, sessionVoteList } from './lists.ts'
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { orNotFound } from './params.ts';
 import { PAGES, linkTo, listHref } from './paths.ts';
-import { NO_BASE, percentText } from './record.tsx';
+import { NO_BASE, PercentWithBase, VoteLink, percentText } from './record.tsx';
 
 /** Sessions per page of /posiedzenia. */
 const SESSIONS_PAGE = 25;
@@ -61,7 +61,7 @@ export const sessionsPage = page({
                       Głosowania
                     </th>
                     <th scope="col" class="num">
-                      Frekwencja
+                      Frekwencja (z ilu zapisów obecności)
                     </th>
                   </tr>
                 </thead>
@@ -77,7 +77,13 @@ export const sessionsPage = page({
                         </div>
                       </td>
                       <td class="num">{formatNumber(s.liczba_glosowan)}</td>
-                      <td class="num">{percentText(s.frekwencja_procent, s.liczba_obecnosci, NO_BASE.attendance)}</td>
+                      <td class="num">
+                        <PercentWithBase
+                          percent={s.frekwencja_procent}
+                          base={s.liczba_obecnosci}
+                          reason={NO_BASE.attendance}
+                        />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -102,8 +108,7 @@ function VoteList({ ctx, votes }: { ctx: PageContext; votes: VoteSummary[] }) {
     <ul>
       {votes.map((v) => (
         <li>
-          <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>{' '}
-          {v.godzina && <span class="muted">{v.godzina} </span>}
+          <VoteLink ctx={ctx} vote={v} /> {v.godzina && <span class="muted">{v.godzina} </span>}
           <ResultBadge wynik={v.wynik} /> <Tally vote={v} />
         </li>
       ))}
@@ -161,6 +166,12 @@ export const sessionPage = page({
             <div>
               <dt>Frekwencja</dt>
               <dd>{percentText(s.frekwencja_procent, s.liczba_obecnosci, NO_BASE.attendance)}</dd>
+              {s.liczba_obecnosci > 0 && (
+                <dd class="basis">
+                  {formatNumber(s.obecni)} obecnych z {formatNumber(s.liczba_obecnosci)}{' '}
+                  {plural(s.liczba_obecnosci, 'zapisu', 'zapisów', 'zapisów')} obecności
+                </dd>
+              )}
             </div>
           </dl>
 

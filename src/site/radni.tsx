@@ -19,7 +19,7 @@ import { type PartnerItem, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, compareChoices, percentOf } from './evidence.tsx';
 import { BALLOTS, COUNT_LABEL, countLabelsFor, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
-import { NO_BASE, percentText, topicName } from './record.tsx';
+import { NO_BASE, PercentWithBase, percentText, topicName } from './record.tsx';
 import {
   COUNCILLORS_PAGE,
   type CouncillorFilter,
@@ -184,10 +184,7 @@ function PartnerTable({
             <tr>
               <th scope="col">{capital(ctx.wording.member)}</th>
               <th scope="col" class="num">
-                Zgodność
-              </th>
-              <th scope="col" class="num hide-s">
-                Wspólne głosowania
+                Zgodność (z ilu wspólnych głosowań)
               </th>
             </tr>
           </thead>
@@ -199,7 +196,7 @@ function PartnerTable({
                   <div class="muted">{groupName(ctx, p.ugrupowanie)}</div>
                 </td>
                 <td class="num">
-                  {formatPercent(p.zgodnosc_procent)}
+                  <PercentWithBase percent={p.zgodnosc_procent} base={p.wspolne_glosowania} reason="" />
                   <div>
                     <Figure
                       to={`${linkTo(ctx, PAGES.compare, { kadencja, radny: token, drugi: people.get(p.id_osoby)! })}#rozbiezne`}
@@ -209,7 +206,6 @@ function PartnerTable({
                     </Figure>
                   </div>
                 </td>
-                <td class="num hide-s">{formatNumber(p.wspolne_glosowania)}</td>
               </tr>
             ))}
           </tbody>
@@ -419,7 +415,13 @@ export const councillorPage = page({
           </div>
           <TopicFigures ctx={ctx} topics={c.topics} link={(query) => `${here({ kadencja, ...query })}#glosowania`} />
           <h3>Frekwencja w kolejnych miesiącach</h3>
-          <MonthlyChart months={c.months} caption="Frekwencja miesięczna" />
+          <MonthlyChart
+            months={c.months.map((m) => ({ miesiac: m.miesiac, procent: m.frekwencja_procent, z: m.liczba_posiedzen }))}
+            caption="Frekwencja miesięczna"
+            label="Frekwencja"
+            of="posiedzeń"
+            empty="Brak zapisów obecności."
+          />
 
           <div class="cols">
             <section aria-labelledby="h-koalicje">

@@ -4,12 +4,12 @@
 import type { ComponentChildren } from 'preact';
 import { CsvLink, FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
 import { type Scoped, type VoteSummary, scoped } from './data.ts';
-import { formatNumber, formatPercent, formatTerm } from './format.ts';
+import { formatNumber, formatTerm } from './format.ts';
 import { type PageContext, groupName } from './layout.tsx';
 import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { type InputOf, type SiteList, download, page, readList, termsIn } from './page.ts';
-import { TallyOnlyMark } from './record.tsx';
+import { PercentWithBase, TallyOnlyMark, VoteLink } from './record.tsx';
 import { PAGES, linkTo, listHref } from './paths.ts';
 import { capital } from './wording.ts';
 
@@ -93,6 +93,9 @@ function RankTable<T extends { pozycja: number }>({
   );
 }
 
+/** A ranking's percent with its base (the column's heading says what the base counts). */
+const share = (percent: number, base: number) => <PercentWithBase percent={percent} base={base} reason="brak głosów" />;
+
 export const rankingsPage = page({
   route: PAGES.rankings,
   load: async (input, context) => {
@@ -135,9 +138,7 @@ export const rankingsPage = page({
     );
     const vote = (v: VoteSummary) => (
       <>
-        <a class="title" href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>
-          {v.tytul}
-        </a>
+        <VoteLink ctx={ctx} vote={v} class="title" />
         <TallyOnlyMark vote={v} />
       </>
     );
@@ -162,11 +163,15 @@ export const rankingsPage = page({
             ctx={ctx}
             id="frekwencja"
             title="Frekwencja"
-            help={`Odsetek posiedzeń, na których ${w.member} był obecny.`}
+            help={`Odsetek posiedzeń, na których ${w.member} był obecny, z liczbą jego zapisów obecności.`}
             rows={r.attendance}
             columns={[
               { head: Member, cell: person },
-              { head: 'Frekwencja', cell: (x) => formatPercent(x.frekwencja_procent), num: true },
+              {
+                head: 'Frekwencja (z ilu posiedzeń)',
+                cell: (x) => share(x.frekwencja_procent, x.liczba_posiedzen),
+                num: true,
+              },
               { head: 'Obecności', cell: (x) => `${x.obecnosci} / ${x.liczba_posiedzen}`, num: true, wide: true },
             ]}
           />
@@ -174,11 +179,11 @@ export const rankingsPage = page({
             ctx={ctx}
             id="mniejszosc"
             title="Najczęściej w mniejszości"
-            help={`Odsetek głosów innych niż większość ${w.bodyGen}.`}
+            help={`Odsetek głosów innych niż większość ${w.bodyGen}, z liczbą głosowań, w których większość miała stanowisko.`}
             rows={r.rebels}
             columns={[
               { head: Member, cell: person },
-              { head: 'W mniejszości', cell: (x) => formatPercent(x.procent), num: true },
+              { head: 'W mniejszości (z ilu głosowań)', cell: (x) => share(x.procent, x.glosowania), num: true },
               { head: 'Głosowania', cell: (x) => `${x.w_mniejszosci} / ${x.glosowania}`, num: true, wide: true },
             ]}
           />
@@ -186,11 +191,11 @@ export const rankingsPage = page({
             ctx={ctx}
             id="wiekszosc"
             title="Najczęściej z większością"
-            help={`Odsetek głosów zgodnych z większością ${w.bodyGen}.`}
+            help={`Odsetek głosów zgodnych z większością ${w.bodyGen}, z liczbą głosowań, w których większość miała stanowisko.`}
             rows={r.loyalists}
             columns={[
               { head: Member, cell: person },
-              { head: 'Z większością', cell: (x) => formatPercent(x.procent), num: true },
+              { head: 'Z większością (z ilu głosowań)', cell: (x) => share(x.procent, x.glosowania), num: true },
               { head: 'Głosowania', cell: (x) => `${x.w_wiekszosci} / ${x.glosowania}`, num: true, wide: true },
             ]}
           />
@@ -213,7 +218,11 @@ export const rankingsPage = page({
             rows={r.unanimous}
             columns={[
               { head: 'Głosowanie', cell: vote },
-              { head: 'Jednomyślność', cell: (v) => formatPercent(v.jednomyslnosc_procent), num: true },
+              {
+                head: 'Jednomyślność (z ilu głosów)',
+                cell: (v) => share(v.jednomyslnosc_procent, v.za + v.przeciw + v.wstrzymujacy),
+                num: true,
+              },
             ]}
           />
           <RankTable
@@ -232,8 +241,11 @@ export const rankingsPage = page({
                   </>
                 ),
               },
-              { head: 'Zgodność', cell: (x) => formatPercent(x.zgodnosc_procent), num: true },
-              { head: 'Wspólne', cell: (x) => formatNumber(x.wspolne_glosowania), num: true, wide: true },
+              {
+                head: 'Zgodność (z ilu wspólnych głosowań)',
+                cell: (x) => share(x.zgodnosc_procent, x.wspolne_glosowania),
+                num: true,
+              },
             ]}
           />
           <RankTable

@@ -1,11 +1,12 @@
 // The source's own record as readers see it (CONTRACT §10): a vote without a roll call shows the tally
 // its minutes state and says so; stated and counted tallies side by side where they differ; a stated
 // result against the tallies is the council's; a figure whose base is 0 is „—” with the reason. And a
-// vote's topic (§11), named and linked to the topic's votes.
+// vote's topic (§11), named and linked to the topic's votes. A vote's title as the source gave it, tidied,
+// and marked where the source cut it (core/titles.ts; the API and the downloads keep the raw title).
 
 import { type Vocabulary, foldTopicText } from '../../core/topics.ts';
 import type { StatedTallies, VoteDetail, VoteSummary } from '../glosowania/queries.ts';
-import { formatNumber, formatPercent, plural } from './format.ts';
+import { type ShownTitle, formatNumber, formatPercent, plural, shownTitle } from './format.ts';
 import type { PageContext } from './layout.tsx';
 import { PAGES, linkTo } from './paths.ts';
 import type { Wording } from './wording.ts';
@@ -106,6 +107,36 @@ export function TallyOnlyMark({ vote }: { vote: Pick<VoteSummary, 'imienne'> }) 
   return vote.imienne ? null : <span class="tag"> · bez wykazu imiennego (liczby z protokołu)</span>;
 }
 
+/** A vote's title as the site shows it, under the cut lengths of the snapshot's source. */
+export const titleOf = (ctx: Pick<PageContext, 'snapshot'>, raw: string): ShownTitle =>
+  shownTitle(raw, ctx.snapshot?.titleCuts ?? []);
+
+/** The mark beside a title the source cut (what it means: /jak-liczymy#tytuly, and the vote's page). */
+export function CutMark({ title }: { title: ShownTitle }) {
+  return title.cut ? <span class="muted"> (tytuł ucięty przez źródło)</span> : null;
+}
+
+/** A vote's title as a link to its page, with the mark where the source cut it. */
+export function VoteLink({
+  ctx,
+  vote,
+  class: className,
+}: {
+  ctx: PageContext;
+  vote: { id_glosowania: number; tytul: string };
+  class?: string;
+}) {
+  const title = titleOf(ctx, vote.tytul);
+  return (
+    <>
+      <a class={className} href={linkTo(ctx, PAGES.vote, { id: vote.id_glosowania })}>
+        {title.text}
+      </a>
+      <CutMark title={title} />
+    </>
+  );
+}
+
 /** A topic's name (its id when the snapshot's vocabulary does not name it). */
 export const topicName = (ctx: PageContext, temat: string): string => ctx.topics?.get(temat) ?? temat;
 
@@ -114,14 +145,21 @@ export function TopicLink({ ctx, temat }: { ctx: PageContext; temat: string }) {
   return <a href={linkTo(ctx, PAGES.votes, { temat })}>{topicName(ctx, temat)}</a>;
 }
 
-/** A percent, or „—” with the reason when its base is 0 (never 0 %). */
-export function PercentOrDash({ percent, base, reason }: { percent: number; base: number; reason: string }) {
+/**
+ * A percent with its base beside it, „92% z 50” (a table's heading or the text around says what the
+ * base counts: a share of 50 votes is not one of 510), or „—” with the reason when the base is 0
+ * (never 0 %).
+ */
+export function PercentWithBase({ percent, base, reason }: { percent: number; base: number; reason: string }) {
   return base === 0 ? (
     <span>
       — <span class="muted">{reason}</span>
     </span>
   ) : (
-    <>{formatPercent(percent)}</>
+    <>
+      {formatPercent(percent)}
+      <span class="b"> z {formatNumber(base)}</span>
+    </>
   );
 }
 

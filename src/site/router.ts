@@ -120,6 +120,7 @@ function frameOf(
       builtAt: snapshot.builtAt,
       newestVote: snapshot.newestVote,
       credit: readersOf(snapshot).credit,
+      titleCuts: readersOf(snapshot).titleCuts,
     },
   };
 }

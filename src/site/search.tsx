@@ -8,6 +8,7 @@ import { groupName } from './layout.tsx';
 import { councillorList, voteList } from './lists.ts';
 import { download, page } from './page.ts';
 import { SiteError } from './params.ts';
+import { VoteLink } from './record.tsx';
 import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
 import { capital } from './wording.ts';
 
@@ -103,7 +104,7 @@ export const searchPage = page({
                 <ul class="found">
                   {glosowania.items.map((v) => (
                     <li>
-                      <a href={linkTo(ctx, PAGES.vote, { id: v.id_glosowania })}>{v.tytul}</a>
+                      <VoteLink ctx={ctx} vote={v} />
                       <div class="muted">
                         {formatDate(v.data)} · {v.organ} · <ResultBadge wynik={v.wynik} /> <Tally vote={v} />
                       </div>

@@ -6,12 +6,13 @@
 import { VoteGoneError, glosowania } from '../glosowania/endpoints.ts';
 import { groupBallots } from '../glosowania/queries.ts';
 import { type VotePageData, groupsOf } from './data.ts';
-import { BallotsByGroup, VoteSummaryBlock } from './glosowania.tsx';
+import { BallotsByGroup, VoteHeading, VoteSummaryBlock } from './glosowania.tsx';
 import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from './format.ts';
 import { HttpError } from '../http/envelope.ts';
 import { page } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
 import { groupName } from './layout.tsx';
+import { titleOf } from './record.tsx';
 import { PAGES, cardPaths, linkTo, sharePath } from './paths.ts';
 
 /**
@@ -64,7 +65,7 @@ export const sharePage = page({
       ? `${ballotSentence(h.imie_nazwisko, h.glos)} · ${result}`
       : `${formatDate(v.data)}, ${v.organ} · ${result}`;
     return {
-      title: v.tytul,
+      title: titleOf(ctx, v.tytul).text,
       section: 'glosowania',
       description,
       preview: {
@@ -75,7 +76,7 @@ export const sharePage = page({
       body: (
         <>
           <article class="card">
-            <h1 class="title">{v.tytul}</h1>
+            <VoteHeading ctx={ctx} raw={v.tytul} />
             {h && (
               <p class="lead hl">
                 <strong>{ballotSentence(h.imie_nazwisko, h.glos)}</strong>

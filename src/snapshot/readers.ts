@@ -15,10 +15,12 @@ import { FindQueries } from '../find/queries.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { Sitemaps } from '../sitemap/sitemap.ts';
 import { wordingOf } from '../site/wording.ts';
+import { titleCutsOf } from '../titles.ts';
 import type { Snapshot } from './snapshot.ts';
 
 export class SiteReaders {
   private creditRead: DataCredit | undefined;
+  private titleCutsRead: readonly number[] | undefined;
   private findQueries: FindQueries | undefined;
   private cardQueries: CardQueries | undefined;
   private sitemapFiles: Sitemaps | undefined;
@@ -31,6 +33,11 @@ export class SiteReaders {
     return (this.creditRead ??= readCredit(this.snapshot.db));
   }
 
+  /** The lengths at which the snapshot's source cuts vote titles (src/titles.ts). */
+  get titleCuts(): readonly number[] {
+    return (this.titleCutsRead ??= titleCutsOf(this.snapshot.db));
+  }
+
   get find(): FindQueries {
     return (this.findQueries ??= new FindQueries(this.snapshot.db, this.snapshot.queries.glosowania));
   }
@@ -40,6 +47,7 @@ export class SiteReaders {
       this.snapshot.db,
       this.credit,
       wordingOf(this.snapshot.queries.utils.bodiesList()),
+      this.titleCuts,
     ));
   }
 
@@ -62,7 +70,10 @@ export class SiteReaders {
     const key = `${base ?? ''}\0${siteName}`;
     let feeds = this.feedsByBase.get(key);
     if (!feeds)
-      this.feedsByBase.set(key, (feeds = new Feeds(this.snapshot.db, { base, siteName, credit: this.credit })));
+      this.feedsByBase.set(
+        key,
+        (feeds = new Feeds(this.snapshot.db, { base, siteName, credit: this.credit, titleCuts: this.titleCuts })),
+      );
     return feeds;
   }
 }
