@@ -278,10 +278,10 @@ export const methodPage = page({
           </p>
           <p>
             Niektóre źródła ucinają długie tytuły i tego nie zaznaczają: Radoskop podaje najwyżej 150 znaków tytułu (w
-            części rad 500). Tytuł dokładnie tej długości, który nie kończy się jak zdanie (kropką, średnikiem,
+            części miast 500). Tytuł dokładnie tej długości, który nie kończy się jak zdanie (kropką, średnikiem,
             nawiasem, cudzysłowem), uznajemy za ucięty: kończymy go wielokropkiem „…” i piszemy obok „tytuł ucięty przez
-            źródło”. Dalszej części takiego tytułu nie ma w danych; cały jest w dokumentach rady (porządek obrad,
-            protokół).{' '}
+            źródło”. Dalszej części takiego tytułu nie ma w danych; cały jest w dokumentach, które źródło opisuje
+            (porządek obrad, protokół).{' '}
             {(ctx.snapshot?.titleCuts.length ?? 0) > 0
               ? `Źródło danych, które teraz pokazujemy, ucina tytuły po ${ctx.snapshot!.titleCuts.map(formatNumber).join(' albo ')} znakach.`
               : 'O źródle danych, które teraz pokazujemy, nie wiemy, by ucinało tytuły: żaden nie jest oznaczony jako ucięty.'}
