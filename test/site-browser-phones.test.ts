@@ -8,14 +8,13 @@
 
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tidyTitle } from '../core/titles.ts';
-import { CHROMIUM, type Served, haveChromium, listen, stop, visit } from './support/browser.ts';
-import { appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';
+import { type Served, haveChromium, stop, visit, launchChromium, serveAsDeployed } from './support/browser.ts';
+import { buildDatabase, removeDir, tempDir } from './support/fixture.ts';
 import { writeRadoskopHand } from './support/radoskop-hand.ts';
 import { CUT_500, RADOSKOP_TITLES } from './support/radoskop-titles.ts';
-import { freePort } from './support/server-process.ts';
 
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));
 const WIDTHS = [1280, 375] as const;
@@ -91,9 +90,8 @@ describe.skipIf(!haveChromium)('phones and figures, in Chromium at 1280 and 375 
       { path: '/tematy', shot: 'procenty-tematy' },
       { path: `/szukaj?szukaj=${encodeURIComponent(word)}`, shot: 'procenty-szukaj' },
     ];
-    const port = await freePort();
-    site = await listen(appOver(dbPath, { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }), port);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    site = await serveAsDeployed(dbPath);
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
@@ -197,12 +195,8 @@ describe.skipIf(!haveChromium)('a 500-character title on a phone (Radoskop)', ()
   beforeAll(async () => {
     dir = tempDir('council-radoskop-titles-');
     await writeRadoskopHand(dir, RADOSKOP_TITLES);
-    const port = await freePort();
-    site = await listen(
-      appOver(await buildDatabase(dir, 'radoskop'), { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }),
-      port,
-    );
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    site = await serveAsDeployed(await buildDatabase(dir, 'radoskop'));
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -9,11 +9,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, SCREENSHOTS, type Served, haveChromium, listen, stop, visit } from './support/browser.ts';
-import { appOver, buildDatabase } from './support/fixture.ts';
-import { freePort } from './support/server-process.ts';
+import {
+  SCREENSHOTS,
+  type Served,
+  haveChromium,
+  stop,
+  visit,
+  launchChromium,
+  serveAsDeployed,
+} from './support/browser.ts';
+import { buildDatabase } from './support/fixture.ts';
 
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));
 const WIDTHS = [1280, 375] as const;
@@ -44,9 +51,8 @@ describe.skipIf(!haveChromium)('a reader in Chromium: find, share, take away, on
     mkdirSync(SCREENSHOTS, { recursive: true });
     const dbPath = await buildDatabase(SAMPLE);
     db = new Database(dbPath, { readonly: true });
-    const port = await freePort();
-    site = await listen(appOver(dbPath, { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }), port);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    site = await serveAsDeployed(dbPath);
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -7,11 +7,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, type Served, haveChromium, listen, stop, visit } from './support/browser.ts';
-import { appOver, buildDatabase } from './support/fixture.ts';
-import { freePort } from './support/server-process.ts';
+import { type Served, haveChromium, stop, visit, launchChromium, serveAsDeployed } from './support/browser.ts';
+import { buildDatabase } from './support/fixture.ts';
 
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));
 const WIDTHS = [1280, 375] as const;
@@ -51,9 +50,8 @@ describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 37
     const pair = db.prepare('SELECT id_osoby, token FROM radny ORDER BY id_osoby LIMIT 2').all() as Array<typeof a>;
     a = pair[0]!;
     b = pair[1]!;
-    const port = await freePort();
-    site = await listen(appOver(dbPath, { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }), port);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    site = await serveAsDeployed(dbPath);
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

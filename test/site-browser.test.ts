@@ -7,9 +7,9 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, SCREENSHOTS, type Served, haveChromium, listen, stop, visit } from './support/browser.ts';
+import { SCREENSHOTS, type Served, haveChromium, listen, stop, visit, launchChromium } from './support/browser.ts';
 import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, tempDir } from './support/fixture.ts';
 import { HOSTILE, hostileCouncil, twoCouncils } from './support/site-councils.ts';
@@ -44,7 +44,7 @@ describe.skipIf(!haveChromium)('the website in headless Chromium', () => {
         await fetch(`${hostile.base}/api/radni/1`, { headers: { Origin: ORIGIN, 'X-API-Key': KEY } })
       ).json()) as { data: { token: string } }
     ).data.token;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -8,9 +8,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, SCREENSHOTS, type Served, haveChromium, listen, stop, visit } from './support/browser.ts';
+import { SCREENSHOTS, type Served, haveChromium, listen, stop, visit, launchChromium } from './support/browser.ts';
 import { appOver, buildDatabase } from './support/fixture.ts';
 
 const DOCS = fileURLToPath(new URL('../docs/', import.meta.url));
@@ -31,7 +31,7 @@ describe.skipIf(!haveChromium)('the evidence pages in headless Chromium', () => 
       )
       .pluck()
       .all() as [string, string];
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await launchChromium();
   }, 240_000);
 
   afterAll(async () => {

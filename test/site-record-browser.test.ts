@@ -4,13 +4,20 @@
 // from its roll call (V10), a councillor whose attendance comes partly from lists, and /tematy.
 
 import { mkdirSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, SCREENSHOTS, type Served, haveChromium, listen, stop, visit } from './support/browser.ts';
+import {
+  SCREENSHOTS,
+  type Served,
+  haveChromium,
+  stop,
+  visit,
+  launchChromium,
+  serveAsDeployed,
+} from './support/browser.ts';
 import { writeBundle } from './support/bundle.ts';
-import { appOver, buildDatabase, removeDir, tempDir, vocabularyFile } from './support/fixture.ts';
+import { buildDatabase, removeDir, tempDir, vocabularyFile } from './support/fixture.ts';
 import { HAND_COUNCIL, HAND_TOPICS } from './support/hand-council.ts';
-import { freePort } from './support/server-process.ts';
 
 const WIDTHS = [1280, 375] as const;
 const strict = { allViolations: true };
@@ -25,9 +32,8 @@ describe.skipIf(!haveChromium)('the source’s record and the topics in Chromium
     dir = tempDir('council-bundle-');
     await writeBundle(dir, HAND_COUNCIL);
     const dbPath = await buildDatabase(dir, 'csv', { topics: vocabularyFile(HAND_TOPICS) });
-    const port = await freePort();
-    site = await listen(appOver(dbPath, { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }), port);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    site = await serveAsDeployed(dbPath);
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

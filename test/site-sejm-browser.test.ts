@@ -6,11 +6,18 @@
 
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, SCREENSHOTS, type Served, haveChromium, listen, stop, visit } from './support/browser.ts';
-import { appOver, buildDatabase } from './support/fixture.ts';
-import { freePort } from './support/server-process.ts';
+import {
+  SCREENSHOTS,
+  type Served,
+  haveChromium,
+  stop,
+  visit,
+  launchChromium,
+  serveAsDeployed,
+} from './support/browser.ts';
+import { buildDatabase } from './support/fixture.ts';
 
 const SEJM = fileURLToPath(new URL('../../shared/data/sejm-sample/', import.meta.url));
 const present = existsSync(SEJM);
@@ -45,9 +52,8 @@ describe.skipIf(!haveChromium || !present)('the Sejm in Chromium, at 1280 and 37
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const dbPath = await buildDatabase(SEJM, 'sejm');
-    const port = await freePort();
-    site = await listen(appOver(dbPath, { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }), port);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    site = await serveAsDeployed(dbPath);
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

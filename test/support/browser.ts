@@ -10,8 +10,9 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import type { TestApp } from './fixture.ts';
+import { type Browser, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
+import { freePort } from '../../tools/loopback/debian.ts';
+import { type TestApp, appOver } from './fixture.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const haveChromium = existsSync(CHROMIUM);
@@ -34,6 +35,16 @@ export async function listen(t: TestApp, port = 0): Promise<Served> {
   });
   return { t, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
+
+/** The snapshot at `dbPath` served as deployed: in production, with PUBLIC_URL naming the loopback port it listens on. */
+export async function serveAsDeployed(dbPath: string): Promise<Served> {
+  const port = await freePort();
+  return listen(appOver(dbPath, { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }), port);
+}
+
+/** Debian's Chromium, headless, as every browser test runs it. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 
 /** Stops what `listen` started, and the app. */
 export async function stop(served: Served | undefined): Promise<void> {
