@@ -4,8 +4,9 @@
 // a refresh, a link whose vote is gone answers 404, and a link made before identities were recorded
 // is pinned to its vote on first read.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -405,4 +406,165 @@ describe('two councillors of one name (issue 34)', () => {
       await shares.close();
     }
   });
+});
+
+// Issue 42: Gdańsk's votes whose (cut) titles repeat within a session, on the real data changed upstream
+// in the two ways that moved a link onto another vote: a vote of the same title inserted earlier in its
+// session, and the first of a pair withdrawn. Each vote's `source_url` is set to its Radoskop id, so the
+// attachment tells which upstream vote a link opened (the fingerprint does not read attachments).
+const gdanskDir = fileURLToPath(new URL('../../shared/data/radoskop/gdansk/', import.meta.url));
+const haveGdansk = existsSync(gdanskDir);
+if (!haveGdansk) console.warn(`skipping the share links over real Gdańsk data: ${gdanskDir} not found`);
+
+type RadoskopVote = Record<string, unknown> & {
+  id: string;
+  session_date: string;
+  session_number: string;
+  topic: string;
+};
+const TERM_FILE = 'kadencja-2024-2029.json';
+
+describe.skipIf(!haveGdansk)('share links of Gdańsk votes whose titles repeat in a session (issue 42)', () => {
+  const real = JSON.parse(readFileSync(join(gdanskDir, TERM_FILE), 'utf8')) as { votes: RadoskopVote[] };
+  const marked = real.votes.map((v) => ({ ...v, source_url: `https://radoskop.test/${v.id}` }));
+  const statedOf = (v: RadoskopVote) => JSON.stringify([v.session_date, v.session_number, v.topic]);
+  const groups = new Map<string, RadoskopVote[]>();
+  for (const v of marked) groups.set(statedOf(v), [...(groups.get(statedOf(v)) ?? []), v]);
+  const repeated = [...groups.values()].filter((g) => g.length > 1);
+  // Votes the source states exactly alike (result, tallies, ballots) as another of their group.
+  const contentOf = (v: RadoskopVote) => JSON.stringify([v['resolution'], v['counts'], v['named_votes']]);
+  const twins = new Set(
+    repeated.flatMap((g) => g.filter((v) => g.some((w) => w !== v && contentOf(w) === contentOf(v))).map((v) => v.id)),
+  );
+  // A few votes whose title is their session's own: an insert of that title makes it repeat.
+  const single = [...groups.values()]
+    .filter((g) => g.length === 1)
+    .filter((_, i) => i % 97 === 0)
+    .flat();
+
+  /** Builds `votes` as Gdańsk's 2024 term into a fresh snapshot at dbPath (one ETL run). */
+  async function build(dbPath: string, votes: RadoskopVote[]) {
+    const source = tempDir();
+    dirs.push(source);
+    mkdirSync(join(source, 'gdansk'));
+    copyFileSync(join(gdanskDir, 'config.json'), join(source, 'gdansk', 'config.json'));
+    writeFileSync(join(source, 'gdansk', TERM_FILE), JSON.stringify({ ...real, votes }));
+    await runEtl({ source, format: 'radoskop', dbPath, force: true });
+  }
+
+  /** Upstream id → vote id in the snapshot, by the marked attachment. */
+  function idsIn(dbPath: string): Map<string, number> {
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const rows = db
+        .prepare("SELECT id_glosowania, url FROM zalacznik WHERE url LIKE 'https://radoskop.test/%'")
+        .all();
+      return new Map(
+        (rows as Array<{ id_glosowania: number; url: string }>).map((r) => [
+          r.url.slice('https://radoskop.test/'.length),
+          r.id_glosowania,
+        ]),
+      );
+    } finally {
+      db.close();
+    }
+  }
+
+  /** A vote stated like `v` (same session and title) but another vote: other tallies and ballots. */
+  const lookalike = (v: RadoskopVote, n: number): RadoskopVote => ({
+    ...v,
+    id: `${v.id}-inserted-${n}`,
+    source_url: `https://radoskop.test/${v.id}-inserted-${n}`,
+    resolution: 'odrzucono',
+    counts: { za: 1, przeciw: 30, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 2 },
+    named_votes: { za: [0], przeciw: Array.from({ length: 30 }, (_, i) => i + 1) },
+  });
+
+  /** Every link opens the upstream vote it was made for, or answers 404 (API) and 410 (page). */
+  async function check(app: ReturnType<typeof createApp>, links: Map<string, string>) {
+    const outcome = new Map<string, 'own' | 'gone'>();
+    for (const [upstream, link] of links) {
+      const api = await read(app, link);
+      if (api.status === 404) {
+        expect(api.body.message, upstream).toMatch(
+          /^the vote of share link \S+ (is no longer in the data|can no longer be told apart)/,
+        );
+        expect((await request(app).get(`/share/${link}`)).status, upstream).toBe(410);
+        outcome.set(upstream, 'gone');
+        continue;
+      }
+      expect(api.status, upstream).toBe(200);
+      const id = api.body.data.glosowanie.id_glosowania as number;
+      const attachments = (await request(app).get(`/api/glosowania/${id}/zalaczniki`)).body.data as Array<{
+        url: string;
+      }>;
+      expect(
+        attachments.map((a) => a.url),
+        `link of ${upstream} opened another vote`,
+      ).toContain(`https://radoskop.test/${upstream}`);
+      outcome.set(upstream, 'own');
+    }
+    return outcome;
+  }
+
+  it('after a vote of the same title is inserted earlier, and after the first of a pair is withdrawn, every link opens its own vote or says it is gone', async () => {
+    expect(repeated.length).toBeGreaterThan(3);
+    expect(twins.size, 'most repeated votes differ in what the source states of them').toBeLessThan(
+      repeated.flat().length / 2,
+    );
+    const dir = tempDir();
+    dirs.push(dir);
+    const dbPath = join(dir, 'council.db');
+    await build(dbPath, marked);
+    const snapshots = new SnapshotStore(dbPath);
+    snapshots.load();
+    const shares = new SqliteShareStore(join(dir, 'shares.db'));
+    const config = loadConfig(
+      { NODE_ENV: 'test' },
+      {
+        DB_PATH: dbPath,
+        RATE_LIMIT_MAX_REQUESTS: 1_000_000,
+        SITE_RATE_LIMIT_MAX_REQUESTS: 1_000_000,
+        RESPONSE_CACHE_MB: 0,
+      },
+    );
+    const app = createApp({ snapshots, shares, config, logger: pino({ level: 'silent' }) });
+    try {
+      const ids = idsIn(dbPath);
+      const targets = [...repeated.flat(), ...single];
+      const links = new Map<string, string>();
+      for (const v of targets) {
+        const made = await share(app, ids.get(v.id)!);
+        expect(made.status, v.id).toBe(201);
+        links.set(v.id, made.body.data.link as string);
+      }
+
+      // Inserted: before each group's (and each single vote's) first vote, a vote stated alike.
+      const firsts = new Set([...repeated, ...single.map((v) => [v])].map((g) => g[0]!.id));
+      const inserted = marked.flatMap((v, i) => (firsts.has(v.id) ? [lookalike(v, i), v] : [v]));
+      await build(dbPath, inserted);
+      expect(snapshots.refresh()).toBe(true);
+      const afterInsert = await check(app, links);
+      // Nothing of theirs changed: each opens its own vote (the inserted ones differ in tallies and ballots),
+      // except where a twin stated exactly alike moved too: then nothing tells which was meant.
+      const goneOf = (o: Map<string, 'own' | 'gone'>) => [...o].filter(([, x]) => x === 'gone').map(([id]) => id);
+      expect(goneOf(afterInsert).filter((id) => !twins.has(id))).toEqual([]);
+
+      // Withdrawn: the first of each repeated group (from the original data, nothing inserted).
+      const withdrawn = new Set(repeated.map((g) => g[0]!.id));
+      await build(
+        dbPath,
+        marked.filter((v) => !withdrawn.has(v.id)),
+      );
+      expect(snapshots.refresh()).toBe(true);
+      const afterWithdrawal = await check(app, links);
+      for (const id of withdrawn) expect(afterWithdrawal.get(id), id).toBe('gone');
+      // The others of each group keep their vote unless a twin stated exactly alike was withdrawn.
+      expect(goneOf(afterWithdrawal).filter((id) => !withdrawn.has(id) && !twins.has(id))).toEqual([]);
+      expect(afterWithdrawal.size).toBe(targets.length);
+    } finally {
+      snapshots.close();
+      await shares.close();
+    }
+  }, 120_000);
 });

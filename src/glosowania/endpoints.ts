@@ -39,8 +39,16 @@ const fromStore = async <T>(pending: T | Promise<T>): Promise<T> => {
  * a 404 that says so, never another vote in its place. The website answers 410 with a page explaining it.
  */
 export class VoteGoneError extends HttpError {
-  constructor(readonly link: string) {
-    super(404, `the vote of share link ${link} is no longer in the data: its source withdrew or changed it`);
+  constructor(
+    readonly link: string,
+    why: 'withdrawn' | 'ambiguous' = 'withdrawn',
+  ) {
+    super(
+      404,
+      why === 'withdrawn'
+        ? `the vote of share link ${link} is no longer in the data: its source withdrew or changed it`
+        : `the vote of share link ${link} can no longer be told apart: its source added or withdrew votes stated alike in that session, and the link does not open a vote it cannot tell is its own`,
+    );
   }
 }
 
@@ -151,7 +159,7 @@ export const glosowania = {
       const share = await fromStore(shares.find(link));
       if (!share) throw notFound(`no share link ${link}`);
       const target = queries.glosowania.locateShare(share);
-      if (!target) throw new VoteGoneError(link);
+      if ('gone' in target) throw new VoteGoneError(link, target.gone);
       // A link made before the present identities were recorded is pinned to the vote it names now.
       if (share.osoba_nr === null) await fromStore(shares.pin(link, target));
       return queries.glosowania.shared(share, target)!;

@@ -8,6 +8,7 @@ import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
+import { type Located, ShareIdentity, type VoteFingerprint } from './share-identity.ts';
 import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
 
 /**
@@ -158,7 +159,7 @@ export class GlosowaniaQueries {
   private readonly votersNamedStatement: Database.Statement;
   private readonly keyStatement: Database.Statement;
   private readonly byKeyStatement: Database.Statement;
-  private readonly bySourceKeyStatement: Database.Statement;
+  private readonly identity: ShareIdentity;
   private readonly ordStatement: Database.Statement;
   private readonly unfilteredPage: Database.Statement;
   private unfilteredTotal: number | undefined;
@@ -261,12 +262,7 @@ export class GlosowaniaQueries {
       WHERE o.nazwa = ? AND s.kadencja = ? AND s.data = ? AND s.numer = ? AND g.numer = ? ORDER BY g.id_glosowania LIMIT 1`,
       )
       .pluck();
-    this.bySourceKeyStatement = db
-      .prepare(
-        `SELECT g.id_glosowania FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu
-      WHERE g.klucz_zrodla = ? AND o.nazwa = ? ORDER BY g.id_glosowania LIMIT 1`,
-      )
-      .pluck();
+    this.identity = new ShareIdentity(db);
     this.attachmentsStatement = db.prepare(
       'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika',
     );
@@ -406,8 +402,9 @@ export class GlosowaniaQueries {
 
   /**
    * What identifies the vote in its source (a JSON array), whatever id this snapshot gives it: the body's
-   * name and what its reader stated (`[body, [date, session number, title, occurrence]]` for Radoskop,
-   * whose numbers are positions), else the older identity, `legacyKeyOf`.
+   * name, what its reader stated (`[date, session number, title, occurrence]` for Radoskop, whose numbers
+   * are positions) and the vote's fingerprint (ShareIdentity: its content and its neighbours'), else the
+   * older identity, `legacyKeyOf`.
    */
   keyOf(id: number): string | undefined {
     return this.keysOf(id)?.key;
@@ -423,19 +420,34 @@ export class GlosowaniaQueries {
     if (!row) return undefined;
     // Built here, not by SQLite's json functions: voteOfKey compares the stated part with the stored text.
     return {
-      key: row.klucz_zrodla === null ? row.legacy : JSON.stringify([row.nazwa, JSON.parse(row.klucz_zrodla)]),
+      key:
+        row.klucz_zrodla === null
+          ? row.legacy
+          : this.sourceKey(id, row.nazwa, JSON.parse(row.klucz_zrodla) as unknown[]),
       legacy: row.legacy,
     };
   }
 
-  /** The vote with that identity (`keyOf`, or an older `legacyKeyOf`) in this snapshot, or undefined. */
-  private voteOfKey(key: string): number | undefined {
+  private sourceKey(id: number, body: string, stated: unknown[]): string {
+    return JSON.stringify([body, stated, this.identity.fingerprintOf(id, body, stated.slice(0, -1))]);
+  }
+
+  /**
+   * The vote with that identity (`keyOf`, an older `legacyKeyOf`, or a stated identity recorded without a
+   * fingerprint) in this snapshot, or why there is none: a link never opens a vote it cannot tell is its own.
+   */
+  private voteOfKey(key: string): Located {
     const parts: unknown = JSON.parse(key);
-    if (!Array.isArray(parts)) return undefined;
-    if (parts.length === 2 && Array.isArray(parts[1]))
-      return this.bySourceKeyStatement.get(JSON.stringify(parts[1]), parts[0]) as number | undefined;
-    if (parts.length !== 5) return undefined;
-    return this.byKeyStatement.get(...parts) as number | undefined;
+    const gone = { gone: 'withdrawn' } as const;
+    if (!Array.isArray(parts)) return gone;
+    if ((parts.length === 2 || parts.length === 3) && Array.isArray(parts[1])) {
+      const [body, stated] = parts as [string, unknown[]];
+      if (parts.length === 3) return this.identity.locate(body, stated.slice(0, -1), parts[2] as VoteFingerprint);
+      return this.identity.locateUnprinted(body, stated.slice(0, -1), stated.at(-1));
+    }
+    if (parts.length !== 5) return gone;
+    const id = this.byKeyStatement.get(...parts) as number | undefined;
+    return id === undefined ? gone : { id };
   }
 
   /**
@@ -463,22 +475,24 @@ export class GlosowaniaQueries {
    * The vote and councillor a share link names, in this snapshot: the vote by its identity (the link's id
    * first, for when the ids are as they were; a link made before step 3 by the identity it recorded then,
    * a link made before step 2 by its ids); the councillor by name, and among namesakes by the link's id
-   * while the vote's ids are as they were, else by their order. Undefined when the vote is gone.
+   * while the vote's ids are as they were, else by their order. When none: whether the vote is gone or
+   * cannot be told apart from others stated alike (never another vote in its place).
    */
-  locateShare(share: Share): ShareTarget | undefined {
+  locateShare(share: Share): ShareTarget | { gone: 'withdrawn' | 'ambiguous' } {
     const recorded =
       share.klucz === null
         ? undefined
         : share.osoba_nr === null
           ? this.legacyKeyOf(share.id_glosowania)
           : this.keyOf(share.id_glosowania);
-    const voteId =
+    const located: Located =
       share.klucz === null || recorded === share.klucz
         ? this.keyOf(share.id_glosowania) === undefined
-          ? undefined
-          : share.id_glosowania
+          ? { gone: 'withdrawn' }
+          : { id: share.id_glosowania }
         : this.voteOfKey(share.klucz);
-    if (voteId === undefined) return undefined;
+    if ('gone' in located) return located;
+    const voteId = located.id;
     const sameIds = voteId === share.id_glosowania;
     const name =
       share.osoba ??
@@ -491,7 +505,7 @@ export class GlosowaniaQueries {
           ? share.id_osoby
           : (namesakes[(share.osoba_nr ?? 1) - 1] ?? null);
     }
-    return this.shareTarget(voteId, personId);
+    return this.shareTarget(voteId, personId) ?? { gone: 'withdrawn' };
   }
 
   /** A share link's answer (CONTRACT §5 share/:link) for the vote and councillor `locateShare` found. */
