@@ -5,13 +5,12 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { AnswerStore } from '../src/answers/answer-store.ts';
+import { AnswerStore, answerChecksum } from '../src/answers/answer-store.ts';
 import { answerStorePathOf, loadConfig } from '../src/config.ts';
 import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot/snapshot.ts';
@@ -76,7 +75,7 @@ describe('the answer store', () => {
     const db = new Database(storePath);
     db.prepare('UPDATE answer SET body = ?, crc = ?').run(
       Buffer.from('{"kept":true}'),
-      crc32(Buffer.from('{"kept":true}')),
+      answerChecksum(first.snapshots.active!.answersVersion, url, Buffer.from('{"kept":true}')),
     );
     db.close();
     const second = appWithStore(dbPath, storePath);
@@ -125,6 +124,45 @@ describe('the answer store', () => {
     expect(rowsOf(storePath).map((r) => [r.path, r.body.toString()])).toEqual([[url, made.text]]);
     expect((await request(second.app).get(url)).text).toBe(made.text);
     expect(logged).toHaveLength(1);
+  });
+
+  it('never sends a kept answer filed under another URL: a damaged index entry fails the checksum of the key asked for (issue 42)', async () => {
+    const storePath = join(tempDir(), 'answers.db');
+    const first = appWithStore(dbPath, storePath);
+    const page3 = '/api/glosowania?page=3&limit=13';
+    const page4 = '/api/glosowania?page=4&limit=13';
+    const made3 = await request(first.app).get(page3);
+    expect(made3.status).toBe(200);
+    first.close(); // written: page 3 only
+    // One byte of the index entry filing page 3's row: its URL reads page=4 there. The table's own copy
+    // of the URL is followed by the body ('{'); the index's by the row id.
+    const file = readFileSync(storePath);
+    const key = Buffer.from(page3);
+    let at = file.indexOf(key);
+    while (at >= 0 && file[at + key.length] === 0x7b) at = file.indexOf(key, at + 1);
+    expect(at).toBeGreaterThan(0);
+    file[at + page3.indexOf('page=3') + 'page='.length] = 0x34; // '4'
+    writeFileSync(storePath, file);
+    const check = new Database(storePath, { readonly: true });
+    expect(check.pragma('quick_check', { simple: true })).toBe('ok'); // SQLite cannot see it
+    check.close();
+
+    const logged: Array<Record<string, unknown>> = [];
+    const logger = pino(
+      { level: 'error' },
+      { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    const second = appWithStore(dbPath, storePath, 2 ** 30, logger);
+    opened.push(second);
+    const again = await request(second.app).get(page4);
+    expect(again.status).toBe(200);
+    expect(again.body.pagination).toMatchObject({ page: 4, limit: 13 }); // made live, not page 3's answer
+    expect(logged).toMatchObject([
+      {
+        path: page4,
+        msg: "a kept answer failed its checksum (the answer store's file is damaged): not sent, deleted, answered live",
+      },
+    ]);
   });
 
   it('empties a file kept before answers had checksums, rather than send its answers unchecked', () => {

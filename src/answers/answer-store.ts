@@ -10,10 +10,13 @@
 // FLUSH_MS), the file stops growing at its budget, and a file that cannot be opened or written leaves
 // the service answering live, with one warning in the log.
 //
-// Each answer is kept with a CRC-32 of its bytes, checked before they are sent: SQLite's own checks
-// (integrity_check) see a page's structure, not a flipped byte inside a blob, and a kept answer is
-// sent as it is, to every later request, across restarts. One that fails its checksum is never sent:
-// the row is deleted, the error logged, and the answer made live (and kept again).
+// Each answer is kept with a CRC-32 of its key (version and URL) and its bytes, checked before they are
+// sent: SQLite's own checks (integrity_check) see a page's structure, not a flipped byte inside a blob
+// or inside the index that files a row under its URL, and a kept answer is sent as it is, to every later
+// request, across restarts. The checksum is computed with the key the request looked up, so a row found
+// under another URL than its own (a damaged index entry: `page=3` read as `page=4`) fails it too (issue
+// 42). One that fails its checksum is never sent: the row is deleted, the error logged, and the answer
+// made live (and kept again).
 
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -25,7 +28,7 @@ import type { Representations } from '../http/delivery.ts';
 import type { AnswerSource } from './sources.ts';
 
 /** PRAGMA user_version of the layout below: a file of another layout (a cache) is emptied and made anew. */
-const LAYOUT = 1;
+const LAYOUT = 2; // 2: the checksum covers the key
 const SCHEMA = `
 DROP TABLE IF EXISTS answer;
 CREATE TABLE answer (
@@ -33,12 +36,16 @@ CREATE TABLE answer (
   version TEXT NOT NULL,  -- Snapshot.answersVersion: the snapshot's id and the code version
   path    TEXT NOT NULL,  -- the request's URL (path and query string, as sent)
   body    BLOB NOT NULL,  -- the answer's JSON, uncompressed
-  crc     INTEGER NOT NULL -- CRC-32 of body, checked before it is sent
+  crc     INTEGER NOT NULL -- answerChecksum(version, path, body), checked before it is sent
 );
 -- A rowid table with the key in an index: the blob stays out of the b-tree a lookup walks.
 CREATE UNIQUE INDEX answer_path ON answer (version, path);
 PRAGMA user_version = ${LAYOUT};
 `;
+
+/** The CRC-32 of a kept answer under its key: the version and URL, then the body. */
+export const answerChecksum = (version: string, path: string, body: Buffer): number =>
+  crc32(body, crc32(`${version}\u0000${path}\u0000`));
 
 /** How often made answers are written, in one transaction. */
 const FLUSH_MS = 250;
@@ -78,9 +85,9 @@ export class AnswerStore {
         if (this.db.pragma('user_version', { simple: true }) !== LAYOUT) this.db.exec(SCHEMA);
       })
       .immediate();
-    this.read = this.db.prepare('SELECT body, crc FROM answer WHERE version = ? AND path = ?').raw();
+    this.read = this.db.prepare('SELECT id, body, crc FROM answer WHERE version = ? AND path = ?').raw();
     this.write = this.db.prepare('INSERT OR IGNORE INTO answer (version, path, body, crc) VALUES (?, ?, ?, ?)');
-    this.drop = this.db.prepare('DELETE FROM answer WHERE version = ? AND path = ?');
+    this.drop = this.db.prepare('DELETE FROM answer WHERE id = ?'); // by rowid: the index may be what is damaged
     this.pageCount = this.db.prepare('PRAGMA page_count').pluck();
     this.freePages = this.db.prepare('PRAGMA freelist_count').pluck();
     this.pageSize = this.db.pragma('page_size', { simple: true }) as number;
@@ -106,16 +113,18 @@ export class AnswerStore {
     if (waiting) return waiting;
     if (this.failed) return undefined;
     try {
-      const row = this.read.get(version, path) as [Buffer, number] | undefined;
+      const row = this.read.get(version, path) as [number, Buffer, number] | undefined;
       if (!row) return undefined;
-      const [body, crc] = row;
-      const actual = crc32(body);
+      const [id, body, crc] = row;
+      const actual = answerChecksum(version, path, body);
       if (actual === crc) return body;
-      this.drop.run(version, path);
       this.logger.error(
         { path, version, bytes: body.length, crc, actual },
         "a kept answer failed its checksum (the answer store's file is damaged): not sent, deleted, answered live",
       );
+      // Logged first: deleting may fail on the damage itself (an index entry naming another row), which
+      // leaves the store off (fail) and every answer made live.
+      this.drop.run(id);
       return undefined;
     } catch (error) {
       this.fail(error);
@@ -146,7 +155,8 @@ export class AnswerStore {
     const newest = [...batch.keys()].reduce((a, b) => (b > a ? b : a), this.current ?? '');
     try {
       this.db.transaction(() => {
-        for (const [path, body] of batch.get(newest) ?? []) this.write.run(newest, path, body, crc32(body));
+        for (const [path, body] of batch.get(newest) ?? [])
+          this.write.run(newest, path, body, answerChecksum(newest, path, body));
         if (newest !== this.current) this.db.prepare('DELETE FROM answer WHERE version <> ?').run(newest);
       })();
       this.current = newest;
