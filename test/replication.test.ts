@@ -272,6 +272,38 @@ const downloadsBeside = (dbPath: string) =>
 const idOf = (dbPath: string) => snapshotMetaOf(dbPath)!.snapshot;
 
 describe('a replica following the builder', () => {
+  it('only ever fetches from the host it follows: a manifest whose file is a URL (https:host:port) is refused (issue 42)', async () => {
+    // Another host (here another port): any connection to it, TLS or not, is a fetch from elsewhere.
+    const elsewhere: string[] = [];
+    const other = createServer((_req, res) => res.writeHead(404).end());
+    other.on('connection', (socket) => elsewhere.push(String(socket.remotePort)));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const folder = builderFolder(older);
+      const builder = await startBuilder(folder, (req, res) => {
+        if (req.url !== '/council.db.manifest.json') return false;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ...manifestAt(older), file: `https:127.0.0.1:${port}` }));
+        return true;
+      });
+      builders.push(builder);
+      const replica = startReplica(builder.url);
+      await replica.follower.runNow();
+      expect(elsewhere).toEqual([]);
+      expect(builder.fileRequests).toEqual([]);
+      expect(replica.served()).toBeUndefined();
+      expect(replica.follower.status.error).toContain("must be a bare file name in the manifest's folder");
+      for (const file of ['http:x', '..', 'a/b', 'a\\b', '%2e%2e', 'council.db?x']) {
+        expect(snapshotManifest.safeParse({ ...manifestAt(older), file }).success, file).toBe(false);
+      }
+      expect(snapshotManifest.safeParse({ ...manifestAt(older), file: 'council.db' }).success).toBe(true);
+    } finally {
+      other.closeAllConnections();
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+
   it("brings the builder's snapshot into service, then the next one; up to date, it downloads nothing", async () => {
     const folder = builderFolder(older);
     const builder = await startBuilder(folder);

@@ -32,8 +32,14 @@ export const snapshotManifest = z.object({
   built_at: z.iso.datetime(),
   source: z.string(),
   schema_version: z.int(),
-  /** The database file, a bare name in the manifest's folder. */
-  file: z.string().regex(/^[^/\\?#]+$/, "must be a file name in the manifest's folder"),
+  /**
+   * The database file, a bare name in the manifest's folder: no scheme or port (`:`), no folder (`/`, `\`),
+   * no query, fragment or escape (`?#%`), not `.` or `..` — a replica resolves it against the manifest's
+   * URL and must only ever fetch from the host it follows (issue 42: `https:127.0.0.1:4443` is a URL).
+   */
+  file: z
+    .string()
+    .regex(/^(?!\.\.?$)[^/\\?#%:\p{Cc}]+$/u, "must be a bare file name in the manifest's folder (no / \\ : ? # %)"),
   size: z.int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits'),
 });

@@ -349,6 +349,11 @@ export class SnapshotFollower implements BackgroundJob {
   /** Fetches the file from byte `have` (the whole file when the builder will not resume); returns the size on disk. */
   private async fetchFile(manifest: SnapshotManifest, path: string, have: number): Promise<number> {
     const fileUrl = new URL(manifest.file, this.manifestUrl);
+    // The manifest's check keeps `file` a bare name; this keeps the download on the followed host whatever it says.
+    if (fileUrl.origin !== this.manifestUrl.origin)
+      throw new FollowError(
+        `the manifest's file ${JSON.stringify(manifest.file)} resolves to ${fileUrl.origin}, not the followed ${this.manifestUrl.origin}: not fetched`,
+      );
     // If-Range: the rest only if the file is still the one the first bytes came from, else all of it.
     const resume =
       have === 0
