@@ -271,6 +271,15 @@ const downloadsBeside = (dbPath: string) =>
   readdirSync(dirname(dbPath)).filter((f) => f.startsWith(`${basename(dbPath)}.download-`));
 const idOf = (dbPath: string) => snapshotMetaOf(dbPath)!.snapshot;
 
+describe('the publish port', () => {
+  it('answers a path it cannot decode with a clean 400, no stack trace (issue 42)', async () => {
+    const res = await request(publisherApp(older)).get('/radni/%ff%fe');
+    expect(res.status).toBe(400);
+    expect(res.text).not.toMatch(/node_modules|at \S+ \(|URIError/);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+  });
+});
+
 describe('a replica following the builder', () => {
   it('only ever fetches from the host it follows: a manifest whose file is a URL (https:host:port) is refused (issue 42)', async () => {
     // Another host (here another port): any connection to it, TLS or not, is a fetch from elsewhere.

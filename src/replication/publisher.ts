@@ -48,6 +48,19 @@ export function publisherApp(dbPath: string): express.Express {
       .type('text')
       .send(`not published here: ${req.path} (this port serves ${[...files.keys()].join(' and ')})`);
   });
+  // Express's own error page shows the stack (node_modules paths) outside production: a path it cannot
+  // decode (`/radni/%ff%fe`) is the client's 400, anything else a bare 500, never a stack (issue 42).
+  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (res.headersSent) return void res.end();
+    const status = (error as { status?: unknown }).status;
+    const clientError = error instanceof URIError || (typeof status === 'number' && status >= 400 && status < 500);
+    res
+      .status(clientError ? (typeof status === 'number' ? status : 400) : 500)
+      .type('text')
+      .send(
+        clientError ? 'the path is not valid percent-encoding or not a request this port answers' : 'internal error',
+      );
+  });
   return app;
 }
 
