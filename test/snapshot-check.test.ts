@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { manifestPathOf } from '../core/snapshot/manifest.ts';
+import { manifestPathOf, snapshotMetaOf } from '../core/snapshot/manifest.ts';
 import { runEtl } from '../etl/run.ts';
 import { publisherApp } from '../src/replication/publisher.ts';
 import { generateBundle } from '../tools/generate/index.ts';
@@ -187,4 +187,62 @@ describe('a replica', () => {
     expect(served.body).toMatchObject({ data: { snapshot: manifest.snapshot }, odrzucona: null });
     expect(sha256(dbPath)).toBe(manifest.sha256);
   }, 240_000);
+});
+
+describe('a snapshot file written over in place under a running server (issue 42)', () => {
+  it('does not kill it (no SIGBUS): the rewritten file is withdrawn (503, saying why), the copy served once it settles', async () => {
+    const otherSource = tempDir();
+    await generateBundle(otherSource, { seed: 13, radni: 12, glosowania: 90, kadencje: 1 });
+    const other = join(tempDir(), 'other.db');
+    await runEtl({ source: otherSource, dbPath: other });
+    const otherId = snapshotMetaOf(other)!.snapshot;
+
+    const dbPath = copyOf();
+    const server = await startServerProcess({
+      DB_PATH: dbPath,
+      CRON_SCHEDULE: '',
+      RESPONSE_CACHE_MB: '0',
+      ANSWER_STORE_MB: '0',
+    });
+    const statuses = new Map<number, number>();
+    let reading = true;
+    const reader = (async () => {
+      for (let i = 0; reading; i++) {
+        const res = await fetch(`${server.url}/api/glosowania?limit=${1 + (i % 40)}&page=${1 + (i % 3)}`).catch(
+          () => null,
+        );
+        const status = res?.status ?? 0; // 0: refused, the process is gone
+        await res?.arrayBuffer();
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    // What `cp other.db council.db` does, slowed down: the same inode cut to nothing, then refilled.
+    truncateSync(dbPath, 0);
+    await new Promise((r) => setTimeout(r, 1500));
+    writeFileSync(dbPath, readFileSync(other), { flag: 'r+' });
+    const served = await waitFor(
+      'the copied snapshot in service',
+      async () => {
+        const now = await health(server.url).catch(() => null);
+        return now?.status === 200 && now.body.data!.snapshot === otherId ? now : undefined;
+      },
+      30_000,
+      200,
+    );
+    reading = false;
+    await reader;
+    expect(server.exit()).toBeNull();
+    expect(served.body.odrzucona).toBeNull();
+    expect(statuses.get(0) ?? 0).toBe(0);
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+    expect([...statuses.keys()].filter((s) => s !== 200 && s !== 503 && s !== 500)).toEqual([]);
+    expect(
+      server.logs().find((l) => l.msg === 'the snapshot is not served: answering 503 until another is published')?.[
+        'reason'
+      ],
+    ).toBe(
+      `${dbPath} was written over in place while in service (copied over, not renamed into place): publish a new snapshot by renaming it over the path`,
+    );
+  }, 120_000);
 });

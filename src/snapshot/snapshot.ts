@@ -69,9 +69,11 @@ export class Snapshot {
       let snapshot: Snapshot;
       try {
         db.pragma('query_only = ON');
-        // Reads straight from the OS page cache instead of a copy per page read (stored answers are
-        // tens of pages each); SQLite caps the mapping at 2 GiB, past which it reads as before.
-        db.pragma(`mmap_size = ${2 ** 31}`);
+        // No memory mapping (issue 42): a file rewritten in place under the server (`cp other.db
+        // council.db`, the same inode cut short and refilled) turns a read of a mapped page past its new
+        // end into SIGBUS, which kills the process. Read through SQLite's page cache, a changed file is
+        // an error SQLite reports, and the poll (refresh) takes it out of service.
+        db.pragma('mmap_size = 0');
         snapshot = new Snapshot(db, key);
       } catch (error) {
         db.close();
@@ -102,6 +104,9 @@ export class Snapshot {
 /** Identity of a file from its stat: device, inode, modification time, size. */
 export const fileKeyOfStat = (s: BigIntStats): string => `${s.dev}:${s.ino}:${s.mtimeNs}:${s.size}`;
 
+/** Whether two file keys (fileKeyOfStat) are of one file: the same device and inode. */
+const sameInode = (a: string, b: string): boolean => a.split(':', 2).join(':') === b.split(':', 2).join(':');
+
 /** Identity of the file at `path` (inode and modification time), or null when there is none. */
 function fileKeyOf(path: string): string | null {
   try {
@@ -117,6 +122,8 @@ export class SnapshotStore {
   private failedKey: string | null = null;
   private refused: string | null = null;
   private closed = false;
+  /** The key of a file written over in place, seen by the last poll: opened once a poll sees it unchanged. */
+  private rewritten: string | null = null;
 
   constructor(
     readonly path: string,
@@ -188,6 +195,23 @@ export class SnapshotStore {
     if (this.closed) return false;
     const key = fileKeyOf(this.path);
     if (key === null || key === this.current?.fileKey || key === this.failedKey) return false;
+    // The file in service written over in place (same device and inode, another size or time: `cp` over
+    // it, not a rename): its bytes are gone, so it is not served (503), and whatever the copy leaves is
+    // opened only once it has stopped changing for a poll (issue 42).
+    if (this.current !== null && sameInode(key, this.current.fileKey)) {
+      this.withdraw(
+        `${this.path} was written over in place while in service (copied over, not renamed into place): publish a new snapshot by renaming it over the path`,
+        this.current.fileKey,
+      );
+      this.rewritten = key;
+      return false;
+    }
+    if (this.rewritten !== null) {
+      const settled = key === this.rewritten;
+      this.rewritten = key;
+      if (!settled) return false;
+      this.rewritten = null;
+    }
     let next: Snapshot;
     try {
       next = Snapshot.open(this.path);
