@@ -28,7 +28,7 @@ import { configuredSource, refreshSourceStatus } from '../etl/source-spec.ts';
 import { CODE_VERSION } from './answers/code-version.ts';
 import { renderStoredAnswers } from './answers/render.ts';
 import type { Config } from './config.ts';
-import { startPrimary, workerSide } from './process/cluster.ts';
+import { CHECKED_FILE_ENV, startPrimary, workerSide } from './process/cluster.ts';
 import { type BuildSide, backgroundJobs } from './process/jobs.ts';
 import { type RunningServer, serveHttp } from './process/serve.ts';
 import { RefreshScheduler } from './refresh.ts';
@@ -202,7 +202,7 @@ async function describePublished(dbPath: string, logger: Logger): Promise<void> 
 function putInService(snapshots: SnapshotStore, config: Config, logger: Logger): void {
   // Its size against its manifest first: a file cut short is not served at all. Like any file that
   // cannot be served, it stops the start of a server that builds; a replica answers 503 until the
-  // builder's arrives (its follower downloads it again). Its SHA-256 is checked once it serves (ManifestCheck).
+  // builder's arrives (its follower downloads it again). Its SHA-256 is checked before it serves (ManifestCheck).
   const check = existsSync(snapshots.path) ? checkServedFile(snapshots.path) : null;
   if (check && 'refusal' in check) {
     if (!config.FOLLOW_URL) throw new Error(`cannot serve ${snapshots.path}: ${check.refusal}`);
@@ -217,6 +217,9 @@ function putInService(snapshots: SnapshotStore, config: Config, logger: Logger):
   }
   try {
     snapshots.load();
+    // Nothing of it is served until its SHA-256 matches its manifest's (ManifestCheck): 503 meanwhile.
+    // A cluster worker is told by its primary which file passed (CHECKED_FILE_ENV).
+    if (check && 'hash' in check && process.env[CHECKED_FILE_ENV] !== snapshots.activeFileKey) snapshots.awaitCheck();
   } catch (error) {
     if (!config.FOLLOW_URL) throw error;
     logger.warn(

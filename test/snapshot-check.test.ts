@@ -14,6 +14,13 @@ import { manifestPathOf, snapshotMetaOf } from '../core/snapshot/manifest.ts';
 import { runEtl } from '../etl/run.ts';
 import { publisherApp } from '../src/replication/publisher.ts';
 import { generateBundle } from '../tools/generate/index.ts';
+import { pino } from 'pino';
+import request from 'supertest';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { ManifestCheck } from '../src/process/manifest-check.ts';
+import { SqliteShareStore } from '../src/shares/index.ts';
+import { SnapshotStore } from '../src/snapshot/snapshot.ts';
 import { tempDir } from './support/fixture.ts';
 import { council, killAll, startServerProcess, waitFor } from './support/server-process.ts';
 
@@ -245,4 +252,39 @@ describe('a snapshot file written over in place under a running server (issue 42
       `${dbPath} was written over in place while in service (copied over, not renamed into place): publish a new snapshot by renaming it over the path`,
     );
   }, 120_000);
+});
+
+describe('no byte of a snapshot before its check (issue 42)', () => {
+  it('answers 503 with no-store while the SHA-256 is read; a damaged file is then withdrawn, a good one served', async () => {
+    const opened: Array<{ close(): void }> = [];
+    try {
+      for (const damaged of [true, false]) {
+        const dbPath = copyOf();
+        if (damaged) damage(dbPath);
+        const snapshots = new SnapshotStore(dbPath);
+        opened.push(snapshots);
+        snapshots.load();
+        snapshots.awaitCheck(); // as putInService does when the file has a manifest
+        const app = createApp({
+          snapshots,
+          shares: new SqliteShareStore(':memory:'),
+          config: loadConfig({ NODE_ENV: 'test' }, { DB_PATH: dbPath, RESPONSE_CACHE_MB: 0 }),
+          logger: pino({ level: 'silent' }),
+        });
+        for (const url of ['/api/glosowania/40', '/api/utils/stats', '/glosowania']) {
+          const before = await request(app).get(url);
+          expect(before.status, url).toBe(503);
+          expect(before.headers['cache-control'], url).toBe('no-store');
+          expect(before.text, url).not.toContain('"tytul"');
+        }
+        const refused: string[] = [];
+        await new ManifestCheck(snapshots, pino({ level: 'silent' }), (reason) => refused.push(reason)).open();
+        const after = await request(app).get('/api/glosowania/40');
+        expect([after.status, refused.length]).toEqual(damaged ? [503, 1] : [200, 0]);
+        if (damaged) expect(after.headers['cache-control']).toBe('no-store');
+      }
+    } finally {
+      opened.forEach((o) => o.close());
+    }
+  });
 });

@@ -13,6 +13,8 @@ import type { RouteMatch } from './routes.ts';
 /** A snapshot store as a request sees it: what it may hold, and give back when it is done. */
 export interface Holdable<T extends { release(): void }> {
   acquire(): T | null;
+  /** Why nothing can be held now although data is loaded (a check under way), for the 503. */
+  readonly unavailable?: string | null;
 }
 
 /** A caller's id is kept when it is a plain token, so logs can be joined across services. */
@@ -64,7 +66,7 @@ export class Exchange<Target = unknown> {
   hold<T extends { release(): void }>(snapshots: Holdable<T>): T {
     if (this.held) return this.held as T;
     const snapshot = snapshots.acquire();
-    if (!snapshot) throw new HttpError(503, 'no data has been loaded yet');
+    if (!snapshot) throw new HttpError(503, snapshots.unavailable ?? 'no data has been loaded yet');
     this.held = snapshot;
     this.res.once('close', () => snapshot.release());
     return snapshot;

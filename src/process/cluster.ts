@@ -15,6 +15,9 @@ import { SnapshotStore } from '../snapshot/snapshot.ts';
 import { type Jobs, type StatusListeners, openJobs, runJobsNow, startJobs, stopJobs } from './jobs.ts';
 import { SHUTDOWN_GRACE_MS, answerSignals } from './signals.ts';
 
+/** The environment variable that tells a worker which file passed its check before it was forked. */
+export const CHECKED_FILE_ENV = 'COUNCIL_CHECKED_FILE';
+
 /** The jobs' status, from the primary to its workers. */
 interface StatusMessage {
   type: 'council:status';
@@ -22,6 +25,8 @@ interface StatusMessage {
   follow?: FollowStatus;
   /** The file in service was found damaged (ManifestCheck): withdraw it too. */
   withdrawn?: { reason: string; fileKey: string };
+  /** The file in service passed its check (ManifestCheck): serve it. */
+  checked?: string;
 }
 const isStatusMessage = (message: unknown): message is StatusMessage =>
   (message as StatusMessage | null)?.type === 'council:status';
@@ -44,12 +49,20 @@ export async function startPrimary(
     if (worker.isConnected()) worker.send({ type: 'council:status', ...message } satisfies StatusMessage);
   };
   let withdrawn: StatusMessage['withdrawn'];
+  let checked: string | undefined;
+  // A worker is told which file passed its check (the jobs were opened, so the check is done): it serves
+  // that file at once, and holds back any other until told (SnapshotStore.awaitCheck).
+  const fork = () => cluster.fork(checked === undefined ? {} : { [CHECKED_FILE_ENV]: checked });
   const jobs = jobsOf(snapshots, {
     refresh: (refresh) => workers().forEach((w) => tell(w, { refresh })),
     follow: (follow) => workers().forEach((w) => tell(w, { follow })),
     withdrawn: (reason, fileKey) => {
       withdrawn = { reason, fileKey };
       workers().forEach((w) => tell(w, { withdrawn }));
+    },
+    checked: (fileKey) => {
+      checked = fileKey;
+      workers().forEach((w) => tell(w, { checked: fileKey }));
     },
   });
   await openJobs(jobs);
@@ -83,6 +96,8 @@ export async function startPrimary(
   );
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
+    // Once listening the worker hears messages (a replacement worker started after the check too).
+    if (checked !== undefined) tell(worker, { checked });
     // The jobs start once every worker serves: a start that fails schedules nothing.
     if (listening.size === config.WEB_CONCURRENCY && !closing) startJobs(jobs);
   });
@@ -99,9 +114,9 @@ export async function startPrimary(
       return;
     }
     logger.error({ worker: worker.id, code, signal }, 'worker died; starting another');
-    cluster.fork();
+    fork();
   });
-  for (let i = 0; i < config.WEB_CONCURRENCY; i++) cluster.fork();
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
   logger.info({ workers: config.WEB_CONCURRENCY }, 'cluster primary started');
   answerSignals(logger, { runNow: () => (closing ? undefined : runJobsNow(jobs)), stop: () => stop(0) });
 }
@@ -125,6 +140,7 @@ export function workerSide(config: Pick<Config, 'FOLLOW_URL'>): {
       if (message.refresh) Object.assign(jobs.refresh, message.refresh);
       if (message.follow && jobs.follow) Object.assign(jobs.follow, message.follow);
       if (message.withdrawn) snapshots.withdraw(message.withdrawn.reason, message.withdrawn.fileKey);
+      if (message.checked) snapshots.checked(message.checked);
     });
     return jobs;
   };

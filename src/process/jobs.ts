@@ -46,6 +46,8 @@ export interface StatusListeners {
   follow?: (status: FollowStatus) => void;
   /** The file in service is not its manifest's (ManifestCheck): it was withdrawn here, and is withdrawn by the workers too. */
   withdrawn?: (reason: string, fileKey: string) => void;
+  /** The file in service passed its check (ManifestCheck): the workers serve it from now on. */
+  checked?: (fileKey: string) => void;
 }
 
 export function backgroundJobs(
@@ -57,10 +59,15 @@ export function backgroundJobs(
 ): Jobs {
   // A file whose bytes are not its manifest's is replaced at once: downloaded again, or rebuilt.
   const replaceRefused = (replace: BackgroundJob) =>
-    new ManifestCheck(snapshots, logger, (reason, fileKey) => {
-      listeners.withdrawn?.(reason, fileKey);
-      void replace.runNow?.();
-    });
+    new ManifestCheck(
+      snapshots,
+      logger,
+      (reason, fileKey) => {
+        listeners.withdrawn?.(reason, fileKey);
+        void replace.runNow?.();
+      },
+      (fileKey) => listeners.checked?.(fileKey),
+    );
   if (config.FOLLOW_URL) {
     // What it downloads is published where the ETL would publish: the same checks of the target first.
     build.checkTarget(config.DB_PATH);

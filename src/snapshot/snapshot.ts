@@ -122,6 +122,11 @@ export class SnapshotStore {
   private failedKey: string | null = null;
   private refused: string | null = null;
   private closed = false;
+  /**
+   * The file whose SHA-256 is being checked against its manifest (ManifestCheck): until it passes, no byte
+   * of it is served (503, no-store), since a damaged one would be sent — and kept by shared caches (issue 42).
+   */
+  private unchecked: string | null = null;
   /** The key of a file written over in place, seen by the last poll: opened once a poll sees it unchanged. */
   private rewritten: string | null = null;
 
@@ -165,7 +170,25 @@ export class SnapshotStore {
   }
 
   acquire(): Snapshot | null {
+    if (this.current !== null && this.current.fileKey === this.unchecked) return null;
     return this.current?.acquire() ?? null;
+  }
+
+  /** Why `acquire` gives nothing while a snapshot is in service: its check is not done; else null. */
+  get unavailable(): string | null {
+    return this.current !== null && this.current.fileKey === this.unchecked
+      ? 'the snapshot is being checked against its manifest: try again in a few seconds'
+      : null;
+  }
+
+  /** Serves nothing of the file in service until `checked` is called with its key (or another file is published). */
+  awaitCheck(): void {
+    this.unchecked = this.current?.fileKey ?? null;
+  }
+
+  /** The file `fileKey` passed its check (or could not be checked): served from now on. */
+  checked(fileKey: string): void {
+    if (this.unchecked === fileKey) this.unchecked = null;
   }
 
   /**
