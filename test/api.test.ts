@@ -225,6 +225,14 @@ describe('400 naming the parameter, for each kind of bad parameter', () => {
     expect((await request(t.app).get('/api/glosowania?foo=bar&limit=2&baz=1')).body.message).toMatch(
       /^unknown query parameters 'foo', 'baz': \/api\/glosowania accepts /,
     );
+    // Echoed within bounds (issue 42): a long name cut, many names counted, never kilobytes of input back.
+    const long = 'x'.repeat(5000);
+    const many = Array.from({ length: 200 }, (_, i) => `p${i}${'y'.repeat(30)}=1`).join('&');
+    const res = await request(t.app).get(`/api/glosowania?${long}=1&${many}`);
+    expect(res.status, res.text.slice(0, 300)).toBe(400);
+    const echoed = res.body.message as string;
+    expect(echoed).toMatch(/^unknown query parameters 'x{40}… \(5000 characters\)', 'p0y{30}', .* and 196 more: /);
+    expect(echoed.length).toBeLessThan(600);
     const index = await request(t.app).get('/api?x=1');
     expect(index.status).toBe(400);
     expect(index.body.message).toBe("unknown query parameter 'x': /api accepts no query parameters");

@@ -107,6 +107,12 @@ interface RawInput {
 export const acceptedQuery = (endpoint: Pick<AnyEndpoint, 'query'>): string[] =>
   endpoint.query ? Object.keys((endpoint.query as z.ZodObject).shape) : [];
 
+/** How many unknown parameter names a 400 echoes, and how many characters of each. */
+const ECHOED_NAMES = 5;
+const ECHOED_NAME_CHARS = 40;
+const cutName = (name: string): string =>
+  name.length <= ECHOED_NAME_CHARS ? name : `${name.slice(0, ECHOED_NAME_CHARS)}… (${name.length} characters)`;
+
 /**
  * A query parameter the endpoint does not know is a 400 naming it and what is accepted, so a typo
  * (`kadnecja`) never silently widens an answer (issue 25; CONTRACT §6 says they are ignored).
@@ -114,7 +120,10 @@ export const acceptedQuery = (endpoint: Pick<AnyEndpoint, 'query'>): string[] =>
 export function rejectUnknownQuery(path: string, accepted: readonly string[], given: Iterable<string>): void {
   const unknown = [...given].filter((name) => !accepted.includes(name));
   if (unknown.length === 0) return;
-  const names = unknown.map((name) => `'${name}'`).join(', ');
+  // What is echoed is bounded (issue 42: up to 15 KB of input came back): the first few names, each cut.
+  const shown = unknown.slice(0, ECHOED_NAMES).map((name) => `'${cutName(name)}'`);
+  if (unknown.length > ECHOED_NAMES) shown.push(`and ${unknown.length - ECHOED_NAMES} more`);
+  const names = shown.join(', ');
   const what = unknown.length === 1 ? `unknown query parameter ${names}` : `unknown query parameters ${names}`;
   throw new HttpError(400, `${what}: ${path} accepts ${accepted.length ? accepted.join(', ') : 'no query parameters'}`);
 }
