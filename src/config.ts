@@ -177,6 +177,11 @@ export const CONFIG_KEYS = {
     schema: z.string().default(''),
     description: 'HS256 secret for Bearer tokens accepted in place of the key; empty disables',
   },
+  JWT_MAX_AGE_S: {
+    schema: integer(86_400, 60),
+    description:
+      'longest life of a Bearer token in seconds: one whose `exp` is further away, or whose `iat` is in the future, is refused',
+  },
   RATE_LIMIT_WINDOW_MS: { schema: integer(900_000, 1000), description: 'rate-limit window in milliseconds' },
   RATE_LIMIT_MAX_REQUESTS: {
     schema: integer(100, 1),

@@ -912,6 +912,17 @@ async function makeTokens(): Promise<void> {
     .setNotBefore(now() + 3600)
     .setExpirationTime('2h')
     .sign(secret);
+  tokens.in2100 = await new SignJWT({ sub: 'frontend' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.UTC(2100, 0, 1) / 1000))
+    .sign(secret);
+  tokens.at1e300 = await new SignJWT({ sub: 'frontend', exp: 1e300 }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+  tokens.issuedLater = await new SignJWT({ sub: 'frontend' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now() + 3600)
+    .setExpirationTime('2h')
+    .sign(secret);
   const [header, , signature] = tokens.valid.split('.');
   const forged = Buffer.from(JSON.stringify({ sub: 'admin', exp: now() + 600 })).toString('base64url');
   tokens.tampered = `${header}.${forged}.${signature}`;
@@ -1124,6 +1135,20 @@ describe('headers', () => {
     const forever = await send(apps.prod.app, 'GET', votes, { Origin: ALLOWED, Authorization: 'Bearer {jwt:forever}' });
     expectError(forever, 401);
     expect(forever.body.message).toBe('the Bearer token has no expiry (exp): only tokens that expire are accepted');
+    // Issue 42: an exp in 2100 or at 1e300 is as good as none; an iat in the future is refused.
+    for (const name of ['in2100', 'at1e300']) {
+      const far = await send(apps.prod.app, 'GET', votes, { Origin: ALLOWED, Authorization: `Bearer {jwt:${name}}` });
+      expectError(far, 401);
+      expect(far.body.message, name).toBe(
+        'the Bearer token expires too far ahead: tokens may live at most 86400 s (JWT_MAX_AGE_S)',
+      );
+    }
+    const future = await send(apps.prod.app, 'GET', votes, {
+      Origin: ALLOWED,
+      Authorization: 'Bearer {jwt:issuedLater}',
+    });
+    expectError(future, 401);
+    expect(future.body.message).toBe('the Bearer token was issued in the future (iat)');
   });
 });
 

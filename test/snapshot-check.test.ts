@@ -210,6 +210,7 @@ describe('a snapshot file written over in place under a running server (issue 42
       CRON_SCHEDULE: '',
       RESPONSE_CACHE_MB: '0',
       ANSWER_STORE_MB: '0',
+      RATE_LIMIT_MAX_REQUESTS: '1000000',
     });
     const statuses = new Map<number, number>();
     let reading = true;

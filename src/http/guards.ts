@@ -50,6 +50,7 @@ type GuardConfig = Pick<
   | 'ALLOWED_ORIGINS'
   | 'API_SECRET_KEY'
   | 'JWT_SECRET'
+  | 'JWT_MAX_AGE_S'
   | 'RATE_LIMIT_WINDOW_MS'
   | 'RATE_LIMIT_MAX_REQUESTS'
   | 'SITE_RATE_LIMIT_MAX_REQUESTS'
@@ -278,6 +279,8 @@ function rateLimiter(
 // One-shot hash: no Hash object per request (it showed up at 5 % of a request's CPU).
 const sha256 = (value: string): Buffer => hash('sha256', value, 'buffer');
 const BEARER = /^Bearer(?:[ \t]+(\S*))?[ \t]*$/i;
+/** How far the issuer's clock may be ahead of ours (seconds). */
+const CLOCK_SKEW_S = 60;
 
 /**
  * API key and Bearer JWT (mounted only when at least one is configured). A Bearer token (JWT_SECRET
@@ -305,8 +308,17 @@ function credentials(config: GuardConfig): Step {
       const token = bearer[1];
       if (!token) return deny('the Bearer token is missing', 'invalid_request');
       try {
-        // exp required: a token without one, once leaked, would open the API for ever.
-        await jwtVerify(token, jwtKey!, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+        // exp required: a token without one, once leaked, would open the API for ever; so would one
+        // whose exp is in 2100 (issue 42): at most JWT_MAX_AGE_S ahead, and not issued in the future.
+        const { payload } = await jwtVerify(token, jwtKey!, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+        const nowS = Date.now() / 1000;
+        if (payload.exp! - nowS > config.JWT_MAX_AGE_S + CLOCK_SKEW_S)
+          return deny(
+            `the Bearer token expires too far ahead: tokens may live at most ${config.JWT_MAX_AGE_S} s (JWT_MAX_AGE_S)`,
+            'invalid_token',
+          );
+        if (payload.iat !== undefined && payload.iat > nowS + CLOCK_SKEW_S)
+          return deny('the Bearer token was issued in the future (iat)', 'invalid_token');
       } catch (error) {
         return deny(
           error instanceof joseErrors.JWTExpired
