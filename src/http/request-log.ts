@@ -4,6 +4,7 @@
 // keys, tokens and cookies cannot reach the log; the URL is logged with credentials sent in its query
 // string redacted (redactUrl).
 
+import { LogThrottle } from '../../core/log-throttle.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { type Exchange, exchangeOf } from './exchange.ts';
@@ -81,6 +82,9 @@ export function redactUrl(url: string, secrets: readonly string[]): string {
   return safe;
 }
 
+/** At most one line of a 503 per this many milliseconds (LogThrottle). */
+export const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+
 /**
  * Starts each request's line, written when its response closes; `addressOf` gives the client's address
  * for it; `secrets` (the configured API key and JWT secret) never reach it, nor credentials sent in a
@@ -95,6 +99,9 @@ export function requestLog(
   // The line is built below from named fields, never from headers: it skips the logger's redaction,
   // which cost 2.5 µs a line (more than half of the line's cost).
   const lines = logger.child({}, { redact: [] });
+  // A 503 is an outage's answer (share links while PostgreSQL is down, no snapshot yet): one line per
+  // interval, with how many were left out, rather than one error line per request.
+  const unavailable = new LogThrottle(UNAVAILABLE_LOG_INTERVAL_MS);
   return (exchange) => {
     const { req, res, id } = exchange;
     res.setHeader('X-Request-Id', id);
@@ -102,8 +109,15 @@ export function requestLog(
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!lines.isLevelEnabled(level)) return;
+      let suppressed = {};
+      if (status === 503) {
+        const taken = unavailable.take();
+        if (!taken.write) return;
+        if (taken.suppressed > 0) suppressed = { suppressed503: taken.suppressed };
+      }
       lines[level](
         {
+          ...suppressed,
           req: { id, method: req.method, url: redactUrl(exchange.url, kept), remoteAddress: addressOf(req) },
           res: { statusCode: status },
           ...(exchange.reason === undefined

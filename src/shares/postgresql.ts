@@ -6,6 +6,7 @@
 // A database that is down or unreachable is not fatal: the server starts (its snapshot reads do not
 // need it), link requests answer 503 until it is back, and the migration is retried on each use.
 
+import { LogThrottle } from '../../core/log-throttle.ts';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { NewerShareSchemaError, SHARE_MIGRATIONS, refuseNewerSchema } from './migrations.ts';
@@ -62,6 +63,7 @@ export class PostgresShareStore implements ShareStore {
   readonly where: string;
   private readonly pool: pg.Pool;
   private migration: Promise<void> | null = null;
+  private readonly unavailableLog = new LogThrottle(10_000);
 
   private constructor(
     url: string,
@@ -256,7 +258,13 @@ export class PostgresShareStore implements ShareStore {
       `the share-link database ${this.where} is unavailable: ${(error as Error).message}`,
       { cause: error },
     );
-    this.logger?.warn({ err: error, db: this.where }, 'share-link database unavailable');
+    // Every request during an outage comes here: one line per interval, with how many were left out.
+    const taken = this.unavailableLog.take();
+    if (taken.write)
+      this.logger?.warn(
+        { err: error, db: this.where, ...(taken.suppressed > 0 ? { suppressed: taken.suppressed } : {}) },
+        'share-link database unavailable',
+      );
     return failure;
   }
 }
