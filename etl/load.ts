@@ -394,7 +394,7 @@ export class Loader {
     const point = this.points.add(row.id_punktu);
     if (point === this.pointSession.length) this.pointSession = grown(this.pointSession);
     this.pointSession[point] = row.id_posiedzenia;
-    this.insertPunkt.add(row.id_punktu, row.id_posiedzenia, row.numer, row.tytul);
+    this.insertPunkt.add(row.id_punktu, row.id_posiedzenia, row.numer, this.visible(row.tytul, at, 'tytul'));
   }
 
   glosowanie(row: GlosowanieRow, at: Location): void {
@@ -436,6 +436,8 @@ export class Loader {
       key = JSON.stringify([...row.klucz, occurrence]);
     }
     const stated = row.liczby;
+    // Titles as names (issue 42): an override or a zero-width character shows a title for another string.
+    const tytul = this.visible(row.tytul, at, 'tytul');
     this.insertGlosowanie.add(
       row.id_glosowania,
       row.id_posiedzenia,
@@ -444,8 +446,8 @@ export class Loader {
       data_czas,
       data,
       godzina,
-      row.tytul,
-      row.tytul_folded ?? foldText(row.tytul),
+      tytul,
+      tytul === row.tytul ? (row.tytul_folded ?? foldText(tytul)) : foldText(tytul),
       row.wynik,
       stated?.za ?? null,
       stated?.przeciw ?? null,

@@ -2,6 +2,7 @@
 // a vote spread over the file (the loader checks repeats in memory only while a vote's ballots come
 // together), repeats inside and across those runs, and a quote where csv-parse does not allow one.
 
+import { foldText } from '../core/text.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -147,6 +148,32 @@ describe('names with characters that show nothing (issue 34)', () => {
       'radni.csv:9: imie_nazwisko: "Zenon<U+200B> Lis": invisible characters (U+200B) removed; read as "Zenon Lis"',
       'radni.csv:10: imie_nazwisko: "<U+202E>Żaneta Kos<U+202C>": invisible characters (U+202E, U+202C) removed; read as "Żaneta Kos"',
       'radni.csv:11: imie_nazwisko: "Łucja Wro\u0301bel": normalised to NFC; read as "Łucja Wróbel"',
+    ]);
+  });
+});
+
+describe('vote titles with characters that show nothing (issue 42)', () => {
+  it('are read without them, with a warning naming the line, as names are', async () => {
+    const votes = HAND_COUNCIL['glosowania.csv']!;
+    const first = votes[0]! as Record<string, unknown>;
+    const dir = await bundleWith({
+      'glosowania.csv': [{ ...first, tytul: `\u202e${String(first['tytul'])}\u202c\u200b` }, ...votes.slice(1)],
+    });
+    const dbPath = join(tempDir(), 'council.db');
+    const { findings } = await runEtl({ source: dir, dbPath });
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      expect(
+        db
+          .prepare('SELECT tytul, tytul_folded FROM glosowanie WHERE id_glosowania = ?')
+          .raw()
+          .get(first['id_glosowania']),
+      ).toEqual([first['tytul'], foldText(String(first['tytul']))]);
+    } finally {
+      db.close();
+    }
+    expect(findings.warnings.map(formatProblem).filter((w) => /invisible/.test(w))).toEqual([
+      `glosowania.csv:2: tytul: "<U+202E>${String(first['tytul'])}<U+202C><U+200B>": invisible characters (U+202E, U+202C, U+200B) removed; read as "${String(first['tytul'])}"`,
     ]);
   });
 });
