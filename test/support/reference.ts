@@ -1775,7 +1775,7 @@ class Reference {
     if (!policy) return NOT_FOUND;
     const counted = this.scopedPolicyVotes(policy, query);
     const kadencja = query.kadencja ?? null;
-    const radni = this.c.persons.flatMap((p) => {
+    const radni = this.c.persons.flatMap((p): Array<Record<string, unknown> & { id_osoby: number }> => {
       const score = this.policyScore(p, counted);
       return score === null
         ? []
