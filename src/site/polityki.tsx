@@ -409,15 +409,13 @@ export function PolicyMethod({ ctx }: { ctx: PageContext }) {
         nieobecność i brak głosu nie liczą się wcale (0 z 0). Zgodność = (możliwe − punkty) / możliwe × 100, zaokrąglona
         do dwóch miejsc; gdy nic się nie liczy — „Brak danych”.
       </p>
-      <p>
+      <p data-definicja="">
         Słowa: co najmniej 95% — {ORDERED_WORDS[0]}; od 85% — {ORDERED_WORDS[1]}; od 60% — {ORDERED_WORDS[2]}; powyżej
         40% i poniżej 60% — {ORDERED_WORDS[3]}; powyżej 15% do 40% — {ORDERED_WORDS[4]}; powyżej 5% do 15% —{' '}
-        {ORDERED_WORDS[5]}; najwyżej 5% — {ORDERED_WORDS[6]} (progi dotyczą liczby zaokrąglonej).{' '}
-        <span data-definicja>
-          Nieobecności ograniczają najmocniejsze słowa: kto nie głosował w co najmniej 2 głosowaniach o dużej wadze, nie
-          dostaje „Konsekwentnie”, tylko „Prawie zawsze”; kto nie głosował w co najmniej jednej trzeciej głosowań o
-          dużej wadze, w których ma głos, dostaje najwyżej „Zwykle popiera” albo „Zwykle przeciw”.
-        </span>
+        {ORDERED_WORDS[5]}; najwyżej 5% — {ORDERED_WORDS[6]} (progi dotyczą liczby zaokrąglonej). Nieobecności
+        ograniczają najmocniejsze słowa: kto nie głosował w co najmniej 2 głosowaniach o dużej wadze, nie dostaje
+        „Konsekwentnie”, tylko „Prawie zawsze”; kto nie głosował w co najmniej jednej trzeciej głosowań o dużej wadze, w
+        których ma głos, dostaje najwyżej „Zwykle popiera” albo „Zwykle przeciw”.
       </p>
     </>
   );
