@@ -12,6 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PolicyError, agreementHundredths, emptyCounts, ocenaOf, parsePolicies } from '../core/policies.ts';
 import { refreshOnce } from '../etl/refresh-job.ts';
+import { renderStoredAnswers } from '../src/answers/render.ts';
 import { runEtl } from '../etl/run.ts';
 import { type Bundle, writeBundle } from './support/bundle.ts';
 import { figureRequests } from './support/differential.ts';
@@ -272,10 +273,17 @@ describe('a policy file that breaks §13 publishes nothing, naming the policy an
 });
 
 describe('which file, its SHA-256 in meta, and the refresh', () => {
-  it('no file and not the sample: no policies, an empty SHA-256 recorded', async () => {
+  it('no file and not the sample: no policies, an empty SHA-256 recorded, no answer per councillor stored', async () => {
     const dbPath = join(tempDir(), 'council.db');
-    await runEtl({ source, dbPath });
+    await runEtl({ source, dbPath, render: renderStoredAnswers });
     expect(meta(dbPath, 'polityki_sha256')).toBe('');
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const stored = db.prepare("SELECT sciezka FROM odpowiedz WHERE sciezka LIKE '%polityki%'").pluck().all();
+      expect(stored).toEqual(['/api/polityki']);
+    } finally {
+      db.close();
+    }
     const t = appOver(dbPath);
     try {
       expect((await request(t.app).get('/api/polityki')).body.data).toEqual([]);

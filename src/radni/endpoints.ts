@@ -181,6 +181,14 @@ export const radni = {
     path: '/api/radni/:id/polityki',
     summary: 'Jak radny głosuje w sprawie każdej polityki: zgodność ze stanowiskiem i jej podstawa',
     query: policyScopeQuery,
+    // Stored per councillor only when the snapshot has policies: without them a build renders nothing more.
+    stored: {
+      ...eachCouncillor,
+      each: {
+        count: (q) => (q.polityki.policyIds().length > 0 ? q.radni.count() : 0),
+        ids: (q) => (q.polityki.policyIds().length > 0 ? q.radni.ids() : []),
+      },
+    },
     response: councillorPoliciesResponse,
     handler: ({ params, query }, { queries }) =>
       queries.polityki.ofPerson(councillorId(params.id, queries), inKnownBody(query, queries)),
