@@ -218,45 +218,60 @@ program
   .addOption(formatOption())
   .option('--force', 'publish even a build that loses a council or more votes than REFRESH_MAX_VOTES_LOST allows')
   .option('--topics <file>', 'topic vocabulary, a JSON file (default: TOPICS_PATH, else data/tematy.json)')
+  .option(
+    '--policies <file>',
+    'policy file, JSON (default: POLICIES_PATH, else data/polityki.json for the bundled sample, else none)',
+  )
   .addHelpText(
     'after',
     '\nExample:\n  council etl --source data/sample --db var/council.db\n' +
       '  council etl --format sejm --source ../shared/data/sejm-term10.tar.gz\n' +
-      '  council etl --source data/sample --topics my-topics.json',
+      '  council etl --source data/sample --topics my-topics.json\n' +
+      '  council etl --source data/sample --policies my-policies.json',
   )
-  .action(async (options: { source: string; db?: string; format: SourceFormat; force?: boolean; topics?: string }) => {
-    const config = loadConfig();
-    const dbPath = options.db ?? config.DB_PATH;
-    if (await superviseBuild(dbPath)) return;
-    const recorded = recordedSource(dbPath);
-    const path = resolve(options.source);
-    const record = {
-      format: options.format,
-      path,
-      live: liveSettingsFor(options.format, path, configuredSource(config), recorded),
-    };
-    console.log(`building ${dbPath} from ${options.source} (${options.format})`);
-    if (recorded && !sameSource(recorded, record))
-      console.log(`  replacing a snapshot built from ${describeSource(recorded)}`);
-    const onStage = (stage: string, rows: number, ms: number) => {
-      printStage(stage, rows, ms);
-      void tellParent({ type: 'stage', stage, rows, ms });
-    };
-    const summary = await runEtl({
-      source: options.source,
-      format: options.format,
-      dbPath,
-      record,
-      onStage,
-      render: renderStoredAnswers,
-      limits: limitsFrom(config),
-      ...(options.force ? { force: true } : {}),
-      topics: options.topics ?? config.TOPICS_PATH,
-    });
-    printSummary(summary, dbPath);
-    await tellParent({ type: 'published', snapshot: summary.snapshot });
-    letParentGo();
-  });
+  .action(
+    async (options: {
+      source: string;
+      db?: string;
+      format: SourceFormat;
+      force?: boolean;
+      topics?: string;
+      policies?: string;
+    }) => {
+      const config = loadConfig();
+      const dbPath = options.db ?? config.DB_PATH;
+      if (await superviseBuild(dbPath)) return;
+      const recorded = recordedSource(dbPath);
+      const path = resolve(options.source);
+      const record = {
+        format: options.format,
+        path,
+        live: liveSettingsFor(options.format, path, configuredSource(config), recorded),
+      };
+      console.log(`building ${dbPath} from ${options.source} (${options.format})`);
+      if (recorded && !sameSource(recorded, record))
+        console.log(`  replacing a snapshot built from ${describeSource(recorded)}`);
+      const onStage = (stage: string, rows: number, ms: number) => {
+        printStage(stage, rows, ms);
+        void tellParent({ type: 'stage', stage, rows, ms });
+      };
+      const summary = await runEtl({
+        source: options.source,
+        format: options.format,
+        dbPath,
+        record,
+        onStage,
+        render: renderStoredAnswers,
+        limits: limitsFrom(config),
+        ...(options.force ? { force: true } : {}),
+        topics: options.topics ?? config.TOPICS_PATH,
+        policies: options.policies ?? config.POLICIES_PATH,
+      });
+      printSummary(summary, dbPath);
+      await tellParent({ type: 'published', snapshot: summary.snapshot });
+      letParentGo();
+    },
+  );
 
 /** Progress on one rewritten line on a terminal; otherwise a line every few seconds. */
 function progressPrinter(): (line: string) => void {
@@ -336,6 +351,7 @@ program
     'rebuild even when the source is unchanged (the server asks for it when the published file does not match its manifest)',
   )
   .option('--topics <file>', "topic vocabulary (default: TOPICS_PATH, else the snapshot's own); a new one rebuilds")
+  .option('--policies <file>', "policy file (default: POLICIES_PATH, else the snapshot's own); a changed one rebuilds")
   .addHelpText(
     'after',
     '\nExample:\n  DB_PATH=var/councils.db council refresh\n  SOURCE_FORMAT=sejm SEJM_TERM=10 SOURCE_DIR=var/sejm council refresh',
@@ -349,6 +365,7 @@ program
       force?: boolean;
       rebuild?: boolean;
       topics?: string;
+      policies?: string;
     }) => {
       const config = loadConfig();
       const dbPath = options.db ?? config.DB_PATH;
@@ -376,6 +393,7 @@ program
         render: renderStoredAnswers,
         codeVersion: CODE_VERSION,
         topics: options.topics ?? config.TOPICS_PATH,
+        policies: options.policies ?? config.POLICIES_PATH,
         onSource: (source) => console.log(`refreshing ${dbPath} from ${source.description} (${label[source.from]})`),
         onFetched: (fetched) => {
           endProgress();
@@ -407,10 +425,15 @@ program
   .addOption(sourceOption())
   .addOption(formatOption())
   .option('--topics <file>', 'topic vocabulary to check with (default: TOPICS_PATH, else data/tematy.json)')
+  .option(
+    '--policies <file>',
+    'policy file to check with (default: POLICIES_PATH, else data/polityki.json for the sample)',
+  )
   .addHelpText('after', '\nExample:\n  council check --source data/sample')
-  .action(async (options: { source: string; format: SourceFormat; topics?: string }) => {
+  .action(async (options: { source: string; format: SourceFormat; topics?: string; policies?: string }) => {
     const topics = options.topics ?? loadConfig().TOPICS_PATH;
-    const { findings, counts, parts } = await checkSource({ ...options, topics });
+    const policies = options.policies ?? loadConfig().POLICIES_PATH;
+    const { findings, counts, parts } = await checkSource({ ...options, topics, policies });
     printParts(parts);
     for (const line of reportLines(findings, 'warning')) console.log(line);
     for (const line of reportLines(findings, 'error')) console.error(line);

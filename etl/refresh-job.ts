@@ -16,6 +16,7 @@ import { type EtlOptions, type EtlSummary, runEtl } from './run.ts';
 import { publishedCodeVersion, publishedDigest, sourceDigest } from './source-digest.ts';
 import { liveFetchOf, recordedSource, refreshSourceOf, sameSource } from './source-spec.ts';
 import { loadVocabulary, publishedVocabulary } from './topics.ts';
+import { loadPolicies, publishedPolicies } from './policies.ts';
 
 export const USER_AGENT =
   'council-voting-analytics/2.0.0 (roll-call statistics for citizens; contact: the operator of this service)';
@@ -49,6 +50,12 @@ export interface RefreshOptions {
    * the published snapshot was built with (its file when it recorded one), else the bundled default.
    */
   topics?: string | undefined;
+  /**
+   * The policy file the configuration names (POLICIES_PATH, `--policies`); undefined or '': the one the
+   * published snapshot was built with (its file when it recorded one), else data/polityki.json for the
+   * bundled sample, else none.
+   */
+  policies?: string | undefined;
 }
 
 export type RefreshResult =
@@ -65,11 +72,13 @@ function rebuildReason(
   digest: string,
   codeVersion: string | undefined,
   topics: string,
+  policies: string,
 ): string | null {
   const published = publishedDigest(dbPath);
   if (published === undefined) return 'no servable snapshot';
   if (published !== digest) return 'the source changed';
   if (publishedVocabulary(dbPath)?.sha256 !== topics) return 'the topic vocabulary changed';
+  if ((publishedPolicies(dbPath)?.sha256 ?? '') !== policies) return 'the policy file changed';
   if (codeVersion !== undefined && codeVersion !== publishedCodeVersion(dbPath))
     return 'its answers were rendered by other code';
   const recorded = recordedSource(dbPath);
@@ -107,14 +116,17 @@ export async function refreshOnce(options: RefreshOptions): Promise<RefreshResul
   // A broken or missing vocabulary fails here, before anything is built: the served data stays.
   const topics = options.topics || publishedVocabulary(options.dbPath)?.path || undefined;
   const vocabulary = loadVocabulary(topics);
+  const policyFile = options.policies || publishedPolicies(options.dbPath)?.path || undefined;
+  const policies = loadPolicies(policyFile, source.path);
   if (
     !options.rebuild &&
-    rebuildReason(options.dbPath, source, digest, options.codeVersion, vocabulary.sha256) === null
+    rebuildReason(options.dbPath, source, digest, options.codeVersion, vocabulary.sha256, policies.sha256) === null
   ) {
     return { rebuilt: false, source, fetch, digest };
   }
   const etl = await runEtl({
     topics,
+    policies: policyFile,
     source: source.path,
     format: source.format,
     dbPath: options.dbPath,

@@ -42,6 +42,9 @@ import { sourceDigest } from './source-digest.ts';
 import { sourceMeta } from './source-spec.ts';
 import { SOURCE_READERS, type SourcePart } from './sources/index.ts';
 import { loadVocabulary } from './topics.ts';
+import { POLICIES_META } from '../core/policies.ts';
+import { materialisePolicies } from './materialise/policies.ts';
+import { loadPolicies } from './policies.ts';
 
 export interface EtlOptions {
   source: string;
@@ -63,6 +66,11 @@ export interface EtlOptions {
   limits?: CollapseLimits;
   /** The topic vocabulary file (CONTRACT §11); undefined or '': the bundled data/tematy.json. */
   topics?: string | undefined;
+  /**
+   * The policy file (CONTRACT §13); undefined or '': data/polityki.json when the source is the bundled
+   * sample, else no policies.
+   */
+  policies?: string | undefined;
 }
 
 export interface EtlSummary {
@@ -116,6 +124,7 @@ export async function checkSource(
 ): Promise<{ findings: Findings; counts: LoadCounts; parts: SourcePart[] }> {
   sourceCredit(options.format ?? 'csv', options.source); // a bad zrodlo.json fails the check as it would fail etl
   const topics = new TopicClassifier(loadVocabulary(options.topics).vocabulary); // and so does a broken vocabulary
+  const policies = loadPolicies(options.policies, options.source); // and a broken policy file
   const db = new Database(':memory:');
   try {
     createSchema(db);
@@ -124,7 +133,10 @@ export async function checkSource(
     const parts = await readSource({ ...options, dbPath: ':memory:' }, loader);
     const counts = loader.finish();
     db.exec('COMMIT');
-    if (loader.findings.errorCount === 0) materialise(db, loader.findings, () => undefined, topics);
+    if (loader.findings.errorCount === 0) {
+      materialise(db, loader.findings, () => undefined, topics);
+      materialisePolicies(db, policies.policies, policies.path || 'polityki.json', loader.findings);
+    }
     return { findings: loader.findings, counts, parts };
   } finally {
     db.close();
@@ -152,6 +164,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     const digest = sourceDigest(options.source);
     const credit = sourceCredit(options.format ?? 'csv', options.source);
     const vocabulary = loadVocabulary(options.topics);
+    const policies = loadPolicies(options.policies, options.source);
     db = openBuild(buildPath);
     createSchema(db);
     const loader = new Loader(db);
@@ -170,6 +183,13 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     recordTopics.run(TOPICS_META.vocabulary, JSON.stringify(vocabulary.vocabulary));
     recordTopics.run(TOPICS_META.sha256, vocabulary.sha256);
     recordTopics.run(TOPICS_META.path, vocabulary.path);
+    if (policies.policies.length > 0) {
+      t = performance.now();
+      const scored = materialisePolicies(db, policies.policies, policies.path || 'polityki.json', findings);
+      report('policies', scored, performance.now() - t);
+    }
+    recordTopics.run(POLICIES_META.sha256, policies.sha256);
+    recordTopics.run(POLICIES_META.path, policies.path);
     // Compared before the answers are rendered: a refused build costs no more than it must.
     const published = options.force ? null : publishedTally(dbPath);
     const collapse = published && collapseOf(published, voteTally(db), options.limits ?? DEFAULT_LIMITS);

@@ -141,6 +141,13 @@ export const CONFIG_KEYS = {
       'topic vocabulary (CONTRACT §11, a JSON file like `data/tematy.json`) the ETL classifies votes with; ' +
       'empty: the refresh keeps the one the published snapshot was built with, else the bundled `data/tematy.json`',
   },
+  POLICIES_PATH: {
+    schema: z.string().default(''),
+    description:
+      'policy file (CONTRACT §13, a JSON file like `data/polityki.json`) the ETL scores councillors on; ' +
+      'empty: the refresh keeps the one the published snapshot was built with, else `data/polityki.json` ' +
+      'for the bundled sample council, else no policies',
+  },
   REPLACE_SOURCE: {
     schema: flag(false),
     description:

@@ -208,7 +208,7 @@ export class RefreshScheduler implements BackgroundJob {
 
   /** Forks `council refresh` and gathers what it reports (IPC) and its last stderr lines. */
   private async runChild(log: Logger): Promise<{ outcome: ChildOutcome; report: ChildReport }> {
-    const { DB_PATH, REPLACE_SOURCE, TOPICS_PATH } = this.config;
+    const { DB_PATH, REPLACE_SOURCE, TOPICS_PATH, POLICIES_PATH } = this.config;
     const report: ChildReport = { unchanged: false, stderr: [] };
     const outcome = await new Promise<ChildOutcome>((done) => {
       const cli = cliModule();
@@ -220,6 +220,7 @@ export class RefreshScheduler implements BackgroundJob {
         DB_PATH,
         ...(REPLACE_SOURCE ? ['--replace-source'] : []),
         ...(TOPICS_PATH ? ['--topics', TOPICS_PATH] : []),
+        ...(POLICIES_PATH ? ['--policies', POLICIES_PATH] : []),
         ...(this.snapshots.refusal ? ['--rebuild'] : []),
       ];
       const child = fork(cli.path, args, {

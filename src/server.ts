@@ -131,6 +131,7 @@ async function bootstrap(config: Config, logger: Logger): Promise<void> {
     render: renderStoredAnswers,
     codeVersion: CODE_VERSION,
     topics: config.TOPICS_PATH,
+    policies: config.POLICIES_PATH,
     onSource: (source) =>
       logger.info(
         { source: source.description, from: source.from, db: config.DB_PATH },

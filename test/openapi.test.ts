@@ -32,8 +32,9 @@ import {
 import type { AnyEndpoint as Endpoint } from '../src/answers/endpoint.ts';
 import { errorEnvelope } from '../src/answers/schemas.ts';
 import { writeBundle } from './support/bundle.ts';
-import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
+import { type TestApp, appOver, buildDatabase, policyFile, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
+import { HAND_POLICIES } from './support/hand-policies.ts';
 
 type Json = Record<string, unknown>;
 const doc: OpenApiDocument = openApiDocument();
@@ -138,6 +139,7 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api']!['get']!.security).toEqual([{}, { ApiKey: [] }, { Bearer: [] }]);
     expect(doc.tags.map((t) => t.name).sort()).toEqual([
       'glosowania',
+      'polityki',
       'posiedzenia',
       'radni',
       'statystyki',
@@ -377,14 +379,20 @@ describe('serving /api/openapi.json and /api/docs', () => {
 
 describe('the documented parameters are what the API enforces (hand-built council)', () => {
   let t: TestApp;
-  let ids: Record<'radni' | 'glosowania' | 'posiedzenia' | 'link', string>;
+  let ids: Record<'radni' | 'glosowania' | 'posiedzenia' | 'polityki' | 'link', string>;
 
   beforeAll(async () => {
     const dir = join(tempDir(), 'bundle');
     await writeBundle(dir, HAND_COUNCIL);
-    t = appOver(await buildDatabase(dir));
+    t = appOver(await buildDatabase(dir, 'csv', { policies: policyFile(HAND_POLICIES) }));
     const link = await request(t.app).post('/api/glosowania/1/udostepnij').send({});
-    ids = { radni: '1', glosowania: '1', posiedzenia: '1', link: link.body.data.link as string };
+    ids = {
+      radni: '1',
+      glosowania: '1',
+      posiedzenia: '1',
+      polityki: 'budzet-miasta',
+      link: link.body.data.link as string,
+    };
   });
   afterAll(() => t.close());
 
@@ -397,7 +405,7 @@ describe('the documented parameters are what the API enforces (hand-built counci
           ? ids.link
           : name === 'id2'
             ? '3'
-            : ids[e.path.split('/')[2] as 'radni' | 'glosowania' | 'posiedzenia']),
+            : ids[e.path.split('/')[2] as 'radni' | 'glosowania' | 'posiedzenia' | 'polityki']),
     );
   const call = (e: Endpoint, query: Record<string, string> = {}, path = pathOf(e)) =>
     e.method === 'post' ? request(t.app).post(path).query(query).send({}) : request(t.app).get(path).query(query);
@@ -499,7 +507,7 @@ const COUNCILS: Council[] = [
     build: async () => {
       const dir = join(tempDir(), 'bundle');
       await writeBundle(dir, HAND_COUNCIL);
-      return buildDatabase(dir);
+      return buildDatabase(dir, 'csv', { policies: policyFile(HAND_POLICIES) });
     },
   },
 ];
@@ -524,7 +532,7 @@ function variants(e: Endpoint): Array<Record<string, string>> {
 
 describe.each(COUNCILS)('every response on the $name council matches its zod schema and the document', (council) => {
   let t: TestApp;
-  let candidates: Record<'radni' | 'glosowania' | 'posiedzenia' | 'link', string[]>;
+  let candidates: Record<'radni' | 'glosowania' | 'posiedzenia' | 'polityki' | 'link', string[]>;
 
   beforeAll(async () => {
     t = appOver(await council.build());
@@ -548,13 +556,14 @@ describe.each(COUNCILS)('every response on the $name council matches its zod sch
       expect(res.status).toBe(201);
       links.push(res.body.data.link as string);
     }
-    candidates = { radni, glosowania, posiedzenia, link: links };
+    const polityki = column('SELECT id FROM polityka ORDER BY nr');
+    candidates = { radni, glosowania, posiedzenia, polityki, link: links };
     expect(radni.length * glosowania.length * posiedzenia.length).toBeGreaterThan(0);
   });
   afterAll(() => t.close());
 
   const resourceOf = (e: Endpoint) =>
-    e.path.includes(':link') ? 'link' : (e.path.split('/')[2] as 'radni' | 'glosowania' | 'posiedzenia');
+    e.path.includes(':link') ? 'link' : (e.path.split('/')[2] as 'radni' | 'glosowania' | 'posiedzenia' | 'polityki');
 
   it.each(API_ENDPOINTS.map((e) => [label(e), e] as const))('%s', async (_name, e) => {
     const ids = e.path.includes(':') ? candidates[resourceOf(e)] : [''];

@@ -15,6 +15,7 @@ import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { READ, RouteTable } from '../src/http/routes.ts';
 import { NOT_COMPARED, evidenceRequests, figureRequests, monthlyRequests } from './support/differential.ts';
 import { BAD_REQUEST, HAND_EVIDENCE, NOT_FOUND } from './support/hand-evidence.ts';
+import { HAND_POLICIES, HAND_POLICY_CASES } from './support/hand-policies.ts';
 import { referenceGet } from './support/reference.ts';
 
 /** The paths of the GET endpoints, from the endpoint tables. */
@@ -75,15 +76,17 @@ describe('reference oracle against the hand computation', () => {
     const cases = [
       ...HAND_EXPECTED.filter((c) => !c.notFound),
       ...HAND_EVIDENCE.filter((c) => c.body !== NOT_FOUND && c.body !== BAD_REQUEST),
+      ...HAND_POLICY_CASES.filter((c) => !c.notFound),
     ];
     const worked = new Set(cases.map((c) => endpointOf(c.path)));
     expect(worked.has(undefined), 'every case is for a GET endpoint').toBe(false);
     expect(compared.filter((path) => !worked.has(path))).toEqual([]);
   });
 
-  for (const c of HAND_EXPECTED) {
+  for (const c of [...HAND_EXPECTED, ...HAND_POLICY_CASES]) {
     it(label(c), () => {
-      const body = referenceGet(HAND_COUNCIL, c.path, c.query, HAND_TOPICS);
+      // The policies (CONTRACT §13) are the hand council's too: no other case asks for them.
+      const body = referenceGet(HAND_COUNCIL, c.path, c.query, HAND_TOPICS, HAND_POLICIES);
       const expected = c.notFound ? { notFound: true } : expectedBody(c); // the reference's answer for a 404
       expect(body).toEqual(expected);
       // Field order is part of the design ("field order as served"), and group keys are ordered.

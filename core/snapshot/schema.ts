@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -422,6 +422,50 @@ CREATE TABLE kadencja_stat (
   liczba_posiedzen INTEGER NOT NULL,
   liczba_glosowan INTEGER NOT NULL
 );
+
+-- Policies (CONTRACT §13, etl/materialise/policies.ts): the file's policies in file order (nr), the
+-- votes each entry matched (a vote once per policy, the first entry's stanowisko and waga), the entries
+-- left out, and every councillor's score per scope and body (id_organu 0: all), ranked (pozycja).
+CREATE TABLE polityka (
+  nr    INTEGER PRIMARY KEY,  -- 1-based position in the file
+  id    TEXT NOT NULL UNIQUE,
+  nazwa TEXT NOT NULL,
+  opis  TEXT NOT NULL
+);
+CREATE TABLE polityka_glosowanie (
+  nr            INTEGER NOT NULL,
+  id_glosowania INTEGER NOT NULL,
+  stanowisko    TEXT NOT NULL,  -- za / przeciw: the ballot that supports the position
+  waga          TEXT NOT NULL,  -- silna / zwykla
+  PRIMARY KEY (nr, id_glosowania)
+) WITHOUT ROWID;
+CREATE TABLE polityka_niedopasowane (
+  nr    INTEGER NOT NULL,
+  wpis  INTEGER NOT NULL,       -- 1-based position of the entry in the policy's glosowania
+  data  TEXT NOT NULL,
+  tytul TEXT NOT NULL,
+  organ TEXT,
+  powod TEXT NOT NULL,          -- brak / wiele
+  PRIMARY KEY (nr, wpis)
+) WITHOUT ROWID;
+CREATE TABLE polityka_radny (
+  nr         INTEGER NOT NULL,
+  kadencja   TEXT NOT NULL,
+  id_organu  INTEGER NOT NULL,
+  id_osoby   INTEGER NOT NULL,
+  zgodne     INTEGER NOT NULL,
+  przeciwne  INTEGER NOT NULL,
+  wstrzymane INTEGER NOT NULL,
+  nieobecne  INTEGER NOT NULL,
+  punkty     INTEGER NOT NULL,
+  mozliwe    INTEGER NOT NULL,
+  zgodnosc_procent REAL,        -- null when mozliwe is 0
+  ocena      TEXT NOT NULL,
+  pozycja    INTEGER NOT NULL,  -- zgodnosc (exact ratio) desc, null last, mozliwe desc, id_osoby asc
+  PRIMARY KEY (nr, kadencja, id_organu, id_osoby)
+) WITHOUT ROWID;
+CREATE INDEX polityka_radny_pozycja ON polityka_radny (nr, kadencja, id_organu, pozycja);
+CREATE INDEX polityka_radny_osoba ON polityka_radny (id_osoby, kadencja, id_organu, nr);
 `;
 
 /**

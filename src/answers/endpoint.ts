@@ -42,7 +42,7 @@ export interface Input<P = unknown, Q = unknown, B = unknown> {
  */
 export interface Stored {
   /** One answer per id of a resource (the path parameter `id`): how many there are, and which. */
-  each?: { count: (queries: Queries) => number; ids: (queries: Queries) => Iterable<number> };
+  each?: { count: (queries: Queries) => number; ids: (queries: Queries) => Iterable<number | string> };
   /** Query strings stored besides the bare path, e.g. `{ ugrupowanie: 'true' }`. */
   variants?: ReadonlyArray<Record<string, string>>;
   /** A paged list: its total, whose pages after the first are stored too, at the default page size. */

@@ -10,6 +10,7 @@ import { HttpError, type Pagination, Reply, notFound, pagination } from '../http
 import type { Queries } from '../snapshot/queries.ts';
 import type { VoteListKind, VoteListOptions } from './queries.ts';
 import { body } from '../utils/schemas.ts';
+import { councillorPoliciesResponse, policyScopeQuery } from '../polityki/schemas.ts';
 import {
   COUNCILLOR_PAGE,
   attendance,
@@ -174,6 +175,23 @@ export const radni = {
     response: envelope(z.array(councillorTopic)),
     handler: ({ params, query }, { queries }) =>
       queries.radni.topicFigures(councillorId(params.id, queries), inKnownBody(query, queries), queries.utils.topics()),
+  }),
+  policies: endpoint({
+    ...person,
+    path: '/api/radni/:id/polityki',
+    summary: 'Jak radny głosuje w sprawie każdej polityki: zgodność ze stanowiskiem i jej podstawa',
+    query: policyScopeQuery,
+    // Stored per councillor only when the snapshot has policies: without them a build renders nothing more.
+    stored: {
+      ...eachCouncillor,
+      each: {
+        count: (q) => (q.polityki.policyIds().length > 0 ? q.radni.count() : 0),
+        ids: (q) => (q.polityki.policyIds().length > 0 ? q.radni.ids() : []),
+      },
+    },
+    response: councillorPoliciesResponse,
+    handler: ({ params, query }, { queries }) =>
+      queries.polityki.ofPerson(councillorId(params.id, queries), inKnownBody(query, queries)),
   }),
   coalitions: endpoint({
     ...person,

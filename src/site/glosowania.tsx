@@ -143,7 +143,8 @@ export const votesPage = page({
           </p>
           <p class="muted">
             <a href={linkTo(ctx, PAGES.topics, { kadencja: filter.kadencja })}>Głosowania według tematów</a> i jak
-            głosowanie dostaje temat.
+            głosowanie dostaje temat; <a href={linkTo(ctx, PAGES.policies)}>polityki</a>: jak {ctx.wording.members}{' '}
+            głosują w sprawie stanowisk.
           </p>
           <VoteTable ctx={ctx} votes={result.items} caption="Wyniki wyszukiwania" />
           <Pager

@@ -9,6 +9,7 @@ import { type PageContext, groupName } from './layout.tsx';
 import { type Minimums, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
+import { PolicyMethod } from './polityki.tsx';
 import { VoteLink, matchedPattern } from './record.tsx';
 import { capital } from './wording.ts';
 
@@ -318,6 +319,8 @@ export const methodPage = page({
               {filed ? filed.nazwa : 'Inne'}” (<a href={linkTo(ctx, PAGES.topics, { kadencja })}>wszystkie tematy</a>).
             </p>
           )}
+
+          <PolicyMethod ctx={ctx} />
 
           <h2 id="minimum">Rankingi: najmniejsza próba</h2>
           <p>

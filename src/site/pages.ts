@@ -15,6 +15,7 @@ import { rankingsPage } from './rankingi.tsx';
 import { searchPage } from './search.tsx';
 import { sharePage } from './share.tsx';
 import { topicsPage } from './tematy.tsx';
+import { policiesPage, policyPage } from './polityki.tsx';
 
 /** Every page, in the order the router tries them (a fixed path before a pattern that would match it). */
 export const SITE_PAGES: readonly AnyPage[] = [
@@ -33,5 +34,7 @@ export const SITE_PAGES: readonly AnyPage[] = [
   sessionPage,
   rankingsPage,
   topicsPage,
+  policiesPage,
+  policyPage,
   sharePage,
 ];

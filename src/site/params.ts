@@ -47,6 +47,10 @@ export async function orNotFound<T>(message: string, answer: Promise<T>): Promis
 export const COUNCILLOR_LISTS = ['wszystkie', 'zgodne', 'buntownicze', 'samotne', 'kluczowe'] as const;
 export type CouncillorListName = (typeof COUNCILLOR_LISTS)[number];
 
+/** What a councillor's ballot is on a policy's vote (CONTRACT §13): the kinds a policy score counts. */
+export const POLICY_AGREEMENTS = ['zgodne', 'przeciwne', 'wstrzymane', 'nieobecne'] as const;
+export type PolicyAgreement = (typeof POLICY_AGREEMENTS)[number];
+
 /** Every query parameter of the website: the schema that parses it, and what it must be (for the 400 page). */
 const SITE_PARAMS = {
   kadencja: { schema: kadencjaParam, must: 'musi mieć postać kadencji, np. 2018-2023' },
@@ -76,6 +80,10 @@ const SITE_PARAMS = {
   temat: { schema: tematParam.optional(), must: 'musi być identyfikatorem tematu (lista na stronie /tematy)' },
   radny: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
   drugi: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
+  zgodnosc: {
+    schema: z.enum(POLICY_AGREEMENTS).optional(),
+    must: `musi mieć jedną z wartości: ${POLICY_AGREEMENTS.join(', ')}`,
+  },
 } satisfies Record<string, { schema: z.ZodType; must: string }>;
 
 type SiteParams = typeof SITE_PARAMS;

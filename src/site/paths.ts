@@ -47,6 +47,8 @@ export const PAGES = {
   session: route('/posiedzenia/:id'),
   rankings: route('/rankingi', ['kadencja']),
   topics: route('/tematy', ['kadencja']),
+  policies: route('/polityki'),
+  policy: route('/polityki/:id', ['kadencja', 'radny', 'zgodnosc']),
   share: route('/share/:link'),
 };
 

@@ -35,6 +35,7 @@ import { type InputOf, type LoadContext, download, page, readList, termsIn } fro
 import { COUNCILLOR_LISTS, type CouncillorListName, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
 import { type Wording, capital, memberCount } from './wording.ts';
+import { PolicyFigures } from './polityki.tsx';
 
 type CouncillorsInput = InputOf<typeof PAGES.councillors>;
 const councillorFilter = ({ query: { kadencja, ugrupowanie, nazwa }, organ }: CouncillorsInput): CouncillorFilter => ({
@@ -261,20 +262,33 @@ export const councillorPage = page({
     const p = await councillorOf(input, context);
     const person = { params: { id: p.id_osoby }, query: { kadencja } };
     const listed = councillorVotes(p.id_osoby, input);
-    const [voting, attendance, months, agreement, partners, opponents, votes, listTotals, terms, compare, topics] =
-      await Promise.all([
-        answer(radni.votingProfile, person),
-        answer(radni.attendance, person),
-        answer(radni.monthlyAttendance, person),
-        answer(radni.groupAgreement, person),
-        readList(coalitionList, { id: p.id_osoby, kadencja }, context, 1, PARTNERS_SHOWN),
-        readList(opponentList, { id: p.id_osoby, kadencja }, context, 1, PARTNERS_SHOWN),
-        readList(councillorVoteList, listed, context, page, VOTES_PAGE),
-        answer(radni.voteListTotals, person),
-        answer(utils.terms, {}),
-        compareChoices(context, { kadencja, first: p.id_osoby }),
-        answer(radni.topics, { params: person.params, query: { kadencja, organ: input.organ } }),
-      ]);
+    const [
+      voting,
+      attendance,
+      months,
+      agreement,
+      partners,
+      opponents,
+      votes,
+      listTotals,
+      terms,
+      compare,
+      topics,
+      policies,
+    ] = await Promise.all([
+      answer(radni.votingProfile, person),
+      answer(radni.attendance, person),
+      answer(radni.monthlyAttendance, person),
+      answer(radni.groupAgreement, person),
+      readList(coalitionList, { id: p.id_osoby, kadencja }, context, 1, PARTNERS_SHOWN),
+      readList(opponentList, { id: p.id_osoby, kadencja }, context, 1, PARTNERS_SHOWN),
+      readList(councillorVoteList, listed, context, page, VOTES_PAGE),
+      answer(radni.voteListTotals, person),
+      answer(utils.terms, {}),
+      compareChoices(context, { kadencja, first: p.id_osoby }),
+      answer(radni.topics, { params: person.params, query: { kadencja, organ: input.organ } }),
+      answer(radni.policies, { params: person.params, query: { kadencja, organ: input.organ } }),
+    ]);
     const people = await context.tokens([...partners.items, ...opponents.items].map((x) => x.id_osoby));
     return {
       p,
@@ -283,6 +297,7 @@ export const councillorPage = page({
       ballot: listed.glos,
       topic: listed.temat,
       topics,
+      policies,
       voting,
       attendance,
       months,
@@ -414,6 +429,7 @@ export const councillorPage = page({
             </section>
           </div>
           <TopicFigures ctx={ctx} topics={c.topics} link={(query) => `${here({ kadencja, ...query })}#glosowania`} />
+          <PolicyFigures ctx={ctx} policies={c.policies} token={p.token} kadencja={kadencja} />
           <h3>Frekwencja w kolejnych miesiącach</h3>
           <MonthlyChart
             months={c.months.map((m) => ({ miesiac: m.miesiac, procent: m.frekwencja_procent, z: m.liczba_posiedzen }))}

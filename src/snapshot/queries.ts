@@ -2,6 +2,7 @@
 
 import type Database from 'better-sqlite3';
 import { GlosowaniaQueries } from '../glosowania/queries.ts';
+import { PolitykiQueries } from '../polityki/queries.ts';
 import { PosiedzeniaQueries } from '../posiedzenia/queries.ts';
 import { RadniQueries } from '../radni/queries.ts';
 import { StatystykiQueries } from '../statystyki/queries.ts';
@@ -14,6 +15,7 @@ export function createQueries(db: Database.Database) {
     statystyki: new StatystykiQueries(db),
     posiedzenia: new PosiedzeniaQueries(db),
     utils: new UtilsQueries(db),
+    polityki: new PolitykiQueries(db),
   };
 }
 

@@ -19,7 +19,11 @@ export const NOT_COMPARED: Readonly<Record<string, string>> = {
  * The figures' requests: each endpoint of CONTRACT §2–§8 and §11, with and without the scope filters
  * (test/metrics.test.ts); `topics`: the ids of the council's vocabulary, `inne` included.
  */
-export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inne']): string[] {
+export function figureRequests(
+  bundle: Bundle,
+  topics: readonly string[] = ['inne'],
+  policies: readonly string[] = [],
+): string[] {
   const people = (bundle['radni.csv'] ?? []).map((r) => r['id_osoby']);
   const votes = (bundle['glosowania.csv'] ?? []).map((r) => r['id_glosowania']);
   const sessions = (bundle['posiedzenia.csv'] ?? []).map((r) => r['id_posiedzenia']);
@@ -27,6 +31,8 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
   const bodies = (bundle['organy.csv'] ?? []).map((r) => `organ=${r['id_organu']}`);
   const scopes = ['', ...terms];
   const paths: string[] = ['/api/utils/stats', '/api/utils/organy', '/api/utils/kadencje', '/api/radni'];
+  // §13: the policies take `organ` (the list) and `kadencja` with `organ` (a policy, a councillor's); an unknown id: 404.
+  paths.push('/api/polityki', '/api/polityki/nie-ma-takiej');
   for (const scope of scopes) {
     const q = scope ? `?${scope}` : '';
     const and = scope ? `&${scope}` : '';
@@ -53,6 +59,7 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
       `/api/statystyki/tematy-buntownicy?min_glosowan=2&limit=3${and}`,
     );
     for (const temat of topics) paths.push(`/api/glosowania?temat=${temat}&limit=100${and}`);
+    for (const policy of policies) paths.push(`/api/polityki/${policy}${q}`);
     for (const id of people) {
       for (const metric of [
         '',
@@ -79,6 +86,7 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
         `/api/radni/${id}/oponenci?min_wspolne=1&limit=100${and}`,
       );
       paths.push(`/api/radni/${id}/tematy${q}`, `/api/radni/${id}/glosowania?temat=${topics[0]}&limit=100${and}`);
+      paths.push(`/api/radni/${id}/polityki${q}`);
       for (const list of ['glosowania-buntownicze', 'glosowania-zgodne'])
         paths.push(`/api/radni/${id}/${list}?temat=${topics[0]}&limit=100${and}`);
     }
@@ -108,11 +116,14 @@ export function figureRequests(bundle: Bundle, topics: readonly string[] = ['inn
         `/api/statystyki/tematy-buntownicy?min_glosowan=1&limit=100&${and}`,
         `/api/statystyki/tematy-buntownicy?min_glosowan=0&temat=${topics[0]}&limit=100&${and}`,
       );
+      if (!scope) paths.push(`/api/polityki?${body}`);
+      for (const policy of policies) paths.push(`/api/polityki/${policy}?${and}`);
       for (const id of people)
         paths.push(
           `/api/radni/${id}/tematy?${and}`,
           `/api/radni/${id}/glosowania-buntownicze?limit=100&${and}`,
           `/api/radni/${id}/glosowania-zgodne?temat=${topics[0]}&limit=100&${and}`,
+          `/api/radni/${id}/polityki?${and}`,
         );
     }
   }

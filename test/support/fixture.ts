@@ -73,13 +73,18 @@ async function builtOnce(
 export async function buildDatabase(
   source: string,
   format: SourceFormat = 'csv',
-  { fresh = false, topics }: { fresh?: boolean; topics?: string | undefined } = {},
+  {
+    fresh = false,
+    topics,
+    policies,
+  }: { fresh?: boolean; topics?: string | undefined; policies?: string | undefined } = {},
 ): Promise<string> {
   const dbPath = join(tempDir(), 'council.db');
-  const cache = fresh ? undefined : inject('fixtureCache');
+  // A build with a policy file (CONTRACT §13) is its own: the shared builds are keyed by source and vocabulary only.
+  const cache = fresh || policies !== undefined ? undefined : inject('fixtureCache');
   const built = cache === undefined ? undefined : await builtOnce(cache, source, format, topics);
   if (built === undefined) {
-    await runEtl({ source, format, dbPath, render: renderStoredAnswers, topics });
+    await runEtl({ source, format, dbPath, render: renderStoredAnswers, topics, policies });
     return dbPath;
   }
   copyFileSync(built, dbPath);
@@ -91,6 +96,13 @@ export async function buildDatabase(
 export function vocabularyFile(vocabulary: unknown): string {
   const path = join(tempDir('council-topics-'), 'tematy.json');
   writeFileSync(path, JSON.stringify(vocabulary));
+  return path;
+}
+
+/** A policy file (CONTRACT §13) written as JSON in a new temporary folder; returns its path. */
+export function policyFile(policies: unknown): string {
+  const path = join(tempDir('council-policies-'), 'polityki.json');
+  writeFileSync(path, JSON.stringify(policies));
   return path;
 }
 

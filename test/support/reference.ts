@@ -14,6 +14,17 @@ import type { Bundle, Cell } from './bundle.ts';
 /** A topic vocabulary as §11 writes it: entries in file order. */
 export type ReferenceVocabulary = ReadonlyArray<{ id: string; nazwa: string; wzorce: readonly string[] }>;
 
+/**
+ * A policy file as §13 writes it (JSON, already valid): policies in file order, each entry's `waga`
+ * absent meaning `zwykla` and `organ` absent meaning any body.
+ */
+export type ReferencePolicies = ReadonlyArray<{
+  id: string;
+  nazwa: string;
+  opis: string;
+  glosowania: ReadonlyArray<{ data: string; tytul: string; stanowisko: string; waga?: string; organ?: string }>;
+}>;
+
 /** The project's default vocabulary, read as the file is (what a build without `--topics` uses). */
 export const DEFAULT_VOCABULARY: ReferenceVocabulary = JSON.parse(
   readFileSync(new URL('../../data/tematy.json', import.meta.url), 'utf8'),
@@ -340,7 +351,10 @@ function qBool(query: Query, key: string): boolean | null {
 // Lookups over the raw data
 
 class Reference {
-  constructor(private readonly c: Council) {}
+  constructor(
+    private readonly c: Council,
+    private readonly policies: ReferencePolicies = [],
+  ) {}
 
   person(id: number): Person | undefined {
     return this.c.persons.find((p) => p.id_osoby === id);
@@ -1636,6 +1650,175 @@ class Reference {
   // -------------------------------------------------------------------------------------------
   // Routing
 
+  // -------------------------------------------------------------------------------------------
+  // §13 policies, read to the letter: every answer matches every entry again and loops over ballots.
+
+  /** The votes one entry matches: the date of data_czas, fold(fragment) inside fold(title), the body's name. */
+  policyMatches(entry: ReferencePolicies[number]['glosowania'][number]): Vote[] {
+    const fragment = topicFold(entry.tytul);
+    return this.c.votes.filter(
+      (v) =>
+        v.data_czas.slice(0, 10) === entry.data &&
+        topicFold(v.tytul).includes(fragment) &&
+        (entry.organ === undefined || this.body(this.voteBody(v)).nazwa === entry.organ),
+    );
+  }
+
+  /** A policy's counted votes (first entry wins for a vote matched twice) and its left-out entries. */
+  policyVotes(policy: ReferencePolicies[number]): {
+    counted: Array<{ vote: Vote; stanowisko: string; waga: string }>;
+    leftOut: Array<{ data: string; tytul: string; organ: string | null; powod: string }>;
+  } {
+    const counted: Array<{ vote: Vote; stanowisko: string; waga: string }> = [];
+    const leftOut: Array<{ data: string; tytul: string; organ: string | null; powod: string }> = [];
+    for (const entry of policy.glosowania) {
+      const found = this.policyMatches(entry);
+      if (found.length !== 1) {
+        leftOut.push({
+          data: entry.data,
+          tytul: entry.tytul,
+          organ: entry.organ ?? null,
+          powod: found.length === 0 ? 'brak' : 'wiele',
+        });
+      } else if (!counted.some((c) => c.vote === found[0])) {
+        counted.push({ vote: found[0]!, stanowisko: entry.stanowisko, waga: entry.waga ?? 'zwykla' });
+      }
+    }
+    return { counted, leftOut };
+  }
+
+  /** X's score on a policy over its counted votes in scope; null when X has no ballot in them. */
+  policyScore(
+    p: Person,
+    counted: Array<{ vote: Vote; stanowisko: string; waga: string }>,
+  ): Record<string, number | string | null> | null {
+    let zgodne = 0;
+    let przeciwne = 0;
+    let wstrzymane = 0;
+    let nieobecne = 0;
+    let punkty = 0;
+    let mozliwe = 0;
+    let strong = 0;
+    let strongAbsent = 0;
+    for (const { vote, stanowisko, waga } of counted) {
+      const b = this.ballotOf(vote, p.id_osoby);
+      if (!b) continue;
+      const w = waga === 'silna' ? 10 : 2;
+      if (waga === 'silna') strong++;
+      if (b.glos === stanowisko) {
+        zgodne++;
+        mozliwe += w;
+      } else if (b.glos === 'za' || b.glos === 'przeciw') {
+        przeciwne++;
+        punkty += w;
+        mozliwe += w;
+      } else if (b.glos === 'wstrzymujacy') {
+        wstrzymane++;
+        punkty += w / 2;
+        mozliwe += w;
+      } else {
+        nieobecne++;
+        if (waga === 'silna') strongAbsent++;
+      }
+    }
+    if (zgodne + przeciwne + wstrzymane + nieobecne === 0) return null;
+    const a = mozliwe === 0 ? null : percent(mozliwe - punkty, mozliwe);
+    let ocena: string;
+    if (a === null) ocena = 'brak-danych';
+    else if (a >= 95) ocena = 'zawsze-za';
+    else if (a >= 85) ocena = 'prawie-zawsze-za';
+    else if (a >= 60) ocena = 'zwykle-za';
+    else if (a > 40) ocena = 'roznie';
+    else if (a > 15) ocena = 'zwykle-przeciw';
+    else if (a > 5) ocena = 'prawie-zawsze-przeciw';
+    else ocena = 'zawsze-przeciw';
+    if (strongAbsent >= 2) {
+      if (ocena === 'zawsze-za') ocena = 'prawie-zawsze-za';
+      if (ocena === 'zawsze-przeciw') ocena = 'prawie-zawsze-przeciw';
+    }
+    if (strongAbsent >= 1 && strongAbsent * 3 >= strong) {
+      if (ocena === 'zawsze-za' || ocena === 'prawie-zawsze-za') ocena = 'zwykle-za';
+      if (ocena === 'zawsze-przeciw' || ocena === 'prawie-zawsze-przeciw') ocena = 'zwykle-przeciw';
+    }
+    return { zgodne, przeciwne, wstrzymane, nieobecne, punkty, mozliwe, zgodnosc_procent: a, ocena };
+  }
+
+  /** The counted votes of a policy within kadencja and organ. */
+  scopedPolicyVotes(policy: ReferencePolicies[number], query: Query) {
+    const kadencja = query.kadencja ?? null;
+    const organ = qOptInt(query, 'organ');
+    return this.policyVotes(policy).counted.filter(
+      ({ vote }) =>
+        (kadencja === null || this.voteTerm(vote) === kadencja) && (organ === null || this.voteBody(vote) === organ),
+    );
+  }
+
+  polityki(query: Query): unknown {
+    const organ = qOptInt(query, 'organ');
+    const data = this.policies.map((policy) => {
+      const { counted, leftOut } = this.policyVotes(policy);
+      const mine = counted.filter(({ vote }) => organ === null || this.voteBody(vote) === organ);
+      return {
+        id: policy.id,
+        nazwa: policy.nazwa,
+        opis: policy.opis,
+        liczba_glosowan: mine.length,
+        silne: mine.filter((c) => c.waga === 'silna').length,
+        niedopasowane: leftOut.length,
+      };
+    });
+    return { success: true, data };
+  }
+
+  polityka(id: string, query: Query): unknown {
+    const policy = this.policies.find((x) => x.id === id);
+    if (!policy) return NOT_FOUND;
+    const counted = this.scopedPolicyVotes(policy, query);
+    const kadencja = query.kadencja ?? null;
+    const radni = this.c.persons.flatMap((p): Array<Record<string, unknown> & { id_osoby: number }> => {
+      const score = this.policyScore(p, counted);
+      return score === null
+        ? []
+        : [
+            {
+              id_osoby: p.id_osoby,
+              imie_nazwisko: p.imie_nazwisko,
+              ugrupowanie: this.displayGroupName(p.id_osoby, kadencja),
+              ...score,
+            },
+          ];
+    });
+    radni.sort((x, y) => {
+      const mx = x.mozliwe as number;
+      const my = y.mozliwe as number;
+      if (mx === 0 || my === 0) return mx === my ? x.id_osoby - y.id_osoby : mx === 0 ? 1 : -1;
+      const byRatio = compareRatio(my - (y.punkty as number), my, mx - (x.punkty as number), mx);
+      return byRatio || my - mx || x.id_osoby - y.id_osoby;
+    });
+    const glosowania = [...counted]
+      .sort((x, y) => dateOrder(x.vote, y.vote))
+      .map(({ vote, stanowisko, waga }) => ({ ...this.voteSummary(vote), stanowisko, waga }));
+    return {
+      success: true,
+      data: {
+        id: policy.id,
+        nazwa: policy.nazwa,
+        opis: policy.opis,
+        glosowania,
+        niedopasowane: this.policyVotes(policy).leftOut,
+        radni,
+      },
+    };
+  }
+
+  radnyPolityki(p: Person, query: Query): unknown {
+    const data = this.policies.flatMap((policy) => {
+      const score = this.policyScore(p, this.scopedPolicyVotes(policy, query));
+      return score === null ? [] : [{ id: policy.id, nazwa: policy.nazwa, opis: policy.opis, ...score }];
+    });
+    return { success: true, data };
+  }
+
   get(path: string, query: Query): unknown {
     const parts = path.replace(/\/+$/, '').split('/').slice(1);
     if (parts[0] !== 'api' || parts.length < 2) throw new Error(`reference: not covered: ${path}`);
@@ -1652,7 +1835,9 @@ class Reference {
       sub === 'glosowania-buntownicze' ||
       sub === 'glosowania-zgodne' ||
       (resource === 'radni' && (sub === 'obecnosci' || sub === 'porownanie' || sub === 'tematy')) ||
-      (resource === 'utils' && id === 'tematy');
+      (resource === 'utils' && id === 'tematy') ||
+      resource === 'polityki' ||
+      (resource === 'radni' && sub === 'polityki');
     if (takesOrgan && organ !== null && !this.c.bodies.some((b) => b.id_organu === organ)) return NOT_FOUND;
     // §11: a topic not in the vocabulary and not inne is a 400 (after a 404 for an unknown body, as the API checks).
     if (query.temat !== undefined && !this.topics().some((t) => t.temat === query.temat)) {
@@ -1704,6 +1889,8 @@ class Reference {
           return this.obecnosciRadnego(p, query);
         case 'tematy':
           return this.radnyTematy(p, query);
+        case 'polityki':
+          return this.radnyPolityki(p, query);
         default:
           return NOT_FOUND;
       }
@@ -1769,6 +1956,11 @@ class Reference {
       }
     }
 
+    if (resource === 'polityki') {
+      if (sub !== undefined) return NOT_FOUND;
+      return id === undefined ? this.polityki(query) : this.polityka(id, query);
+    }
+
     if (resource === 'posiedzenia') {
       if (id === undefined) return this.posiedzeniaList(query);
       const s = this.c.sessions.find((x) => x.id_posiedzenia === Number(id));
@@ -1832,10 +2024,11 @@ export function referenceGet(
   path: string,
   query: Record<string, string> = {},
   vocabulary = DEFAULT_VOCABULARY,
+  policies: ReferencePolicies = [],
 ): unknown {
   const [pathname = '', search] = path.split('?', 2);
   const merged: Query = {};
   if (search !== undefined) for (const [k, v] of new URLSearchParams(search)) merged[k] = v;
   Object.assign(merged, query);
-  return new Reference(parseCouncil(bundle, vocabulary)).get(pathname, merged);
+  return new Reference(parseCouncil(bundle, vocabulary), policies).get(pathname, merged);
 }
