@@ -12,7 +12,7 @@ import { INDEX_SQL } from '../../core/snapshot/schema.ts';
 import { titlePairs } from '../../core/title-words.ts';
 import type { TopicClassifier } from '../../core/topics.ts';
 import type { Findings } from '../findings.ts';
-import { startTitleLemmas } from '../title-lemmas.ts';
+import { writeTitleLemmas } from '../title-lemmas.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
 import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.ts';
@@ -39,8 +39,6 @@ export function materialise(
   topics: TopicClassifier,
 ): void {
   const timer = stageTimer(report);
-  // The dictionary is read beside the phases below, for the word index built at their end.
-  const titleLemmas = startTitleLemmas();
   const dims = new Dimensions(db);
   writePeople(db, dims);
   timer('materialise: dimensions', dims.P + dims.sessions.count + dims.votes.count);
@@ -93,7 +91,7 @@ export function materialise(
   db.function('title_pairs', { deterministic: true }, titlePairs);
   db.exec(INDEX_SQL);
   timer('indexes', 0);
-  timer("indexes: forms of the titles' words", titleLemmas.write(db));
+  timer("indexes: forms of the titles' words", writeTitleLemmas(db));
 
   timer('materialise: councils', writeCouncils(db));
 }
