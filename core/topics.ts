@@ -166,8 +166,8 @@ export class TopicClassifier {
   private readonly excluded: Uint8Array | undefined;
   /** The entries' exclusions (wykluczenia), classified like patterns by a classifier of their own. */
   private readonly exclusions: TopicClassifier | undefined;
-  /** Every topic a pattern ends at the node with, when exclusions are in use (a lower one may be excluded). */
-  private readonly endingAll: number[][] | undefined;
+  /** Every topic a pattern ends at the node with (matchesOf: a lower one may be excluded). */
+  private readonly endingAll: number[][] = [];
 
   constructor(readonly vocabulary: Vocabulary) {
     const patterns: Array<{ units: Uint16Array; topic: number }> = [];
@@ -188,7 +188,6 @@ export class TopicClassifier {
         ),
       );
       this.excluded = new Uint8Array(vocabulary.length);
-      this.endingAll = [];
     }
     const nodes = 1 + patterns.reduce((n, p) => n + p.units.length, 0);
     this.child = new Int32Array(nodes * Math.max(this.alphabet, 1));
@@ -205,7 +204,7 @@ export class TopicClassifier {
         this.lowestBelow[node] = Math.min(this.lowestBelow[node]!, topic);
       }
       this.ending[node] = Math.min(this.ending[node]!, topic);
-      if (this.endingAll) (this.endingAll[node] ??= []).push(topic);
+      (this.endingAll[node] ??= []).push(topic);
     }
   }
 
@@ -223,15 +222,10 @@ export class TopicClassifier {
         if (next < 0) break;
         node = child[node * alphabet + next]!;
         if (node === 0) break;
-        for (const topic of this.endingsAt(node)) found.add(topic);
+        for (const topic of this.endingAll[node] ?? []) found.add(topic);
       }
     }
     return [...found].sort((a, b) => a - b);
-  }
-
-  private endingsAt(node: number): number[] {
-    if (this.endingAll) return this.endingAll[node] ?? [];
-    return this.ending[node]! < this.other ? [this.ending[node]!] : [];
   }
 
   /** Topics there are: every entry and `inne`. */
