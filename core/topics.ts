@@ -14,6 +14,8 @@ export interface TopicEntry {
   id: string;
   nazwa: string;
   wzorce: string[];
+  /** Optional: patterns of titles the entry does not take, whatever its patterns match (README, „Tematy”). */
+  wykluczenia?: string[];
 }
 export type Vocabulary = readonly TopicEntry[];
 
@@ -160,6 +162,13 @@ export class TopicClassifier {
   private ending: Int32Array;
   private lowestBelow: Int32Array;
 
+  /** Per topic, whether an exclusion of it matched the title being classified; undefined: no entry has any. */
+  private readonly excluded: Uint8Array | undefined;
+  /** The entries' exclusions (wykluczenia), classified like patterns by a classifier of their own. */
+  private readonly exclusions: TopicClassifier | undefined;
+  /** Every topic a pattern ends at the node with (matchesOf: a lower one may be excluded). */
+  private readonly endingAll: number[][] = [];
+
   constructor(readonly vocabulary: Vocabulary) {
     const patterns: Array<{ units: Uint16Array; topic: number }> = [];
     vocabulary.forEach((entry, topic) => {
@@ -171,6 +180,15 @@ export class TopicClassifier {
         patterns.push({ units, topic });
       }
     });
+    if (vocabulary.some((entry) => (entry.wykluczenia ?? []).length > 0)) {
+      // One entry per exclusion pattern, its id the topic's position: matchesOf lists which matched.
+      this.exclusions = new TopicClassifier(
+        vocabulary.flatMap((entry, topic) =>
+          (entry.wykluczenia ?? []).map((pattern) => ({ id: String(topic), nazwa: '', wzorce: [pattern] })),
+        ),
+      );
+      this.excluded = new Uint8Array(vocabulary.length);
+    }
     const nodes = 1 + patterns.reduce((n, p) => n + p.units.length, 0);
     this.child = new Int32Array(nodes * Math.max(this.alphabet, 1));
     this.ending = new Int32Array(nodes).fill(this.other);
@@ -186,7 +204,28 @@ export class TopicClassifier {
         this.lowestBelow[node] = Math.min(this.lowestBelow[node]!, topic);
       }
       this.ending[node] = Math.min(this.ending[node]!, topic);
+      (this.endingAll[node] ??= []).push(topic);
     }
+  }
+
+  /** Every entry one of whose patterns matches the title (§11's word-start rule), in file order. */
+  matchesOf(title: string): number[] {
+    const { folded, letter, alphabet, child } = this;
+    folded.fold(title);
+    const { units, length } = folded;
+    const found = new Set<number>();
+    for (let i = 0; i < length; i++) {
+      let node = 0;
+      if (!folded.isWordStart(i)) continue;
+      for (let j = i; j < length; j++) {
+        const next = letter[units[j]!]!;
+        if (next < 0) break;
+        node = child[node * alphabet + next]!;
+        if (node === 0) break;
+        for (const topic of this.endingAll[node] ?? []) found.add(topic);
+      }
+    }
+    return [...found].sort((a, b) => a - b);
   }
 
   /** Topics there are: every entry and `inne`. */
@@ -199,6 +238,7 @@ export class TopicClassifier {
 
   /** The topic code of a title. */
   topicOf(title: string): number {
+    if (this.exclusions) return this.topicWithExclusions(title);
     const { folded, letter, alphabet, child, ending, lowestBelow } = this;
     folded.fold(title);
     const { units, length } = folded;
@@ -218,6 +258,15 @@ export class TopicClassifier {
       }
     }
     return best;
+  }
+
+  /** The first entry that matches the title and none of whose exclusions does. */
+  private topicWithExclusions(title: string): number {
+    const excluded = this.excluded!;
+    excluded.fill(0);
+    for (const exclusion of this.exclusions!.matchesOf(title)) excluded[Number(this.exclusions!.idOf(exclusion))] = 1;
+    for (const topic of this.matchesOf(title)) if (excluded[topic] === 0) return topic;
+    return this.other;
   }
 
   idOf(topic: number): string {
@@ -254,13 +303,15 @@ const entrySchema = z.object(
       ),
     nazwa: z.string(string).min(1, 'must not be empty'),
     wzorce: z.array(z.string(string), { error: 'must be an array of strings (patterns)' }),
+    wykluczenia: z.array(z.string(string), { error: 'must be an array of strings (patterns)' }).optional(),
   },
   { error: 'must be an object {"id", "nazwa", "wzorce"}' },
 );
 
 /**
  * The vocabulary in `text` (JSON), checked against §11: a JSON array of {id, nazwa, wzorce}, ids
- * matching TOPIC_ID, unique, not `inne`; other keys of an entry are ignored. Throws a VocabularyError
+ * matching TOPIC_ID, unique, not `inne`; `wykluczenia`, when given, an array of strings; other keys
+ * of an entry are ignored. Throws a VocabularyError
  * naming `source` and the first entry that breaks a rule.
  */
 export function parseVocabulary(text: string, source: string): TopicEntry[] {
@@ -290,6 +341,11 @@ export function parseVocabulary(text: string, source: string): TopicEntry[] {
     const earlier = seen.get(entry.id);
     if (earlier !== undefined) throw new VocabularyError(`${where}: id: repeats entry ${earlier}`);
     seen.set(entry.id, i + 1);
-    return { id: entry.id, nazwa: entry.nazwa, wzorce: entry.wzorce };
+    return {
+      id: entry.id,
+      nazwa: entry.nazwa,
+      wzorce: entry.wzorce,
+      ...(entry.wykluczenia === undefined ? {} : { wykluczenia: entry.wykluczenia }),
+    };
   });
 }

@@ -247,3 +247,72 @@ describe('the fast fold and the trie agree with §11 read literally', () => {
     );
   });
 });
+
+describe('exclusions (wykluczenia): an entry does not take a title one of its exclusions matches', () => {
+  const vocabulary: Vocabulary = [
+    { id: 'budzet', nazwa: 'Budżet', wzorce: ['budżet'], wykluczenia: ['jednostki budżetowej'] },
+    { id: 'nieruchomosci', nazwa: 'Nieruchomości', wzorce: ['nieruchomoś'], wykluczenia: ['odpad'] },
+    { id: 'srodowisko', nazwa: 'Środowisko', wzorce: ['odpad', 'paliw'], wykluczenia: ['jednostki paliwa'] },
+    { id: 'ustroj', nazwa: 'Ustrój', wzorce: ['statut', 'jednostki budżetowej'] },
+  ];
+
+  it.each([
+    ['Zmiana budżetu miasta', 'budzet'],
+    ['Statut jednostki budżetowej „Centrum”', 'ustroj'], // budget excluded: the next entry that matches
+    ['Utworzenie Jednostki Budżetowej', 'ustroj'], // an exclusion folds and matches at a word start like a pattern
+    ['Opłata za gospodarowanie odpadami od właścicieli nieruchomości', 'srodowisko'],
+    ['Sprzedaż nieruchomości', 'nieruchomosci'],
+    ['Średnia cena jednostki paliwa', 'inne'], // every entry that matches is excluded
+    ['Ceny paliw', 'srodowisko'],
+    ['Zapodpad nieruchomości', 'nieruchomosci'], // „odpad” inside a word: not at a word start, no exclusion
+  ])('%s → %s', (title, topic) => expect(topicOf(vocabulary, title)).toBe(topic));
+
+  it('are optional, checked, and kept by the parser', () => {
+    const parsed = parseVocabulary(JSON.stringify(vocabulary), 'v.json');
+    expect(parsed[0]).toEqual(vocabulary[0]);
+    expect(parsed[3]).toEqual(vocabulary[3]); // no wykluczenia key where there was none
+    expect(() =>
+      parseVocabulary(JSON.stringify([{ id: 'a', nazwa: 'A', wzorce: [], wykluczenia: 'x' }]), 'v.json'),
+    ).toThrow(/v\.json: entry 1 \("a"\): wykluczenia: must be an array of strings/);
+    expect(() =>
+      parseVocabulary(JSON.stringify([{ id: 'a', nazwa: 'A', wzorce: [], wykluczenia: [1] }]), 'v.json'),
+    ).toThrow(/entry 1 \("a"\): wykluczenia\[0\]: must be a string/);
+  });
+
+  it('agree with a naive reading on random vocabularies and titles', () => {
+    const matchesAt = (title: string, patterns: readonly string[]) =>
+      patterns.some((pattern) => {
+        const p = foldTopicText(pattern);
+        if (p === '') return false;
+        const t = foldTopicText(title);
+        for (let i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1)) {
+          const before = [...t.slice(0, i)].at(-1);
+          if (before === undefined || !/[\p{L}\p{N}]/u.test(before)) return true;
+        }
+        return false;
+      });
+    const word = fc.constantFrom('ab', 'ba', 'abb', 'b', 'ł', 'lab', 'a b', '');
+    const entries = fc.array(fc.tuple(fc.array(word, { maxLength: 3 }), fc.array(word, { maxLength: 2 })), {
+      minLength: 1,
+      maxLength: 4,
+    });
+    const title = fc.array(fc.constantFrom('ab', 'ba', 'b', 'Ł', 'la', ' ', '-', 'x'), { maxLength: 8 });
+    fc.assert(
+      fc.property(entries, fc.array(title, { maxLength: 5 }), (raw, titles) => {
+        const v: Vocabulary = raw.map(([wzorce, wykluczenia], i) => ({
+          id: `t${i}`,
+          nazwa: `T${i}`,
+          wzorce,
+          wykluczenia,
+        }));
+        const classifier = new TopicClassifier(v);
+        for (const parts of titles) {
+          const t = parts.join('');
+          const expected = v.findIndex((e) => matchesAt(t, e.wzorce) && !matchesAt(t, e.wykluczenia ?? []));
+          expect(classifier.topicOf(t)).toBe(expected < 0 ? v.length : expected);
+        }
+      }),
+      { numRuns: 2000, seed: 44 },
+    );
+  });
+});

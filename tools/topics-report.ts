@@ -1,3 +1,5 @@
+// npm run topics:report [-- --labels [FILE] [--topics FILE] [--sample N]]: the default vocabulary (or --topics)
+// against the hand-labelled titles of test/topics-labels.json (tools/topics-labels.ts).
 // npm run topics:report -- (--db FILE | --source PATH [--format F]) [--topics FILE] [--per-body] [--top N] [--show ID]
 // The share of each topic (CONTRACT §11) among the votes of a built snapshot or of a source, and the
 // most common titles left in „inne” (or with --show, in that topic), grouped by their shape (digits as
@@ -13,6 +15,11 @@ import { SOURCE_READERS } from '../etl/sources/index.ts';
 import { loadVocabulary } from '../etl/topics.ts';
 
 const args = process.argv.slice(2);
+if (args.length === 0 || args.includes('--labels')) {
+  // The labelled set (tools/topics-labels.ts): accuracy per source and the confusions.
+  const { reportLabels } = await import('./topics-labels.ts');
+  process.exit(await reportLabels(args));
+}
 const valueOf = (flag: string): string | undefined => {
   const i = args.indexOf(flag);
   return i >= 0 ? args[i + 1] : undefined;

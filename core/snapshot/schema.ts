@@ -537,6 +537,12 @@ INSERT INTO slowo_szukaj (rowid, slowo) SELECT id, slowo FROM slowo;
 ${ftsBulkLoad('glosowanie_pary', "pary, content='', tokenize='ascii', detail=none", 'ord, title_pairs(tytul_folded)')}
 CREATE TABLE para (para TEXT PRIMARY KEY, glosowan INTEGER NOT NULL) WITHOUT ROWID;
 ${vocabularyOf('glosowanie_pary', 'para')}
+-- The forms of the titles' words (etl/title-lemmas.ts, filled after these): a one-word search also
+-- finds the titles holding another form of the same dictionary word (ustawa: ustaw, ustawie).
+-- lemat_slowa: the words of slowo that are forms of each lemma; forma: every form of those lemmas,
+-- what a typed word is looked up in.
+CREATE TABLE lemat_slowa (lemat TEXT NOT NULL, id_slowa INTEGER NOT NULL, PRIMARY KEY (lemat, id_slowa)) WITHOUT ROWID;
+CREATE TABLE forma (forma TEXT NOT NULL, lemat TEXT NOT NULL, PRIMARY KEY (forma, lemat)) WITHOUT ROWID;
 `;
 
 export function createSchema(db: Database.Database): void {

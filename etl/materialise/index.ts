@@ -12,6 +12,7 @@ import { INDEX_SQL } from '../../core/snapshot/schema.ts';
 import { titlePairs } from '../../core/title-words.ts';
 import type { TopicClassifier } from '../../core/topics.ts';
 import type { Findings } from '../findings.ts';
+import { writeTitleLemmas } from '../title-lemmas.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
 import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.ts';
@@ -90,6 +91,7 @@ export function materialise(
   db.function('title_pairs', { deterministic: true }, titlePairs);
   db.exec(INDEX_SQL);
   timer('indexes', 0);
+  timer("indexes: forms of the titles' words", writeTitleLemmas(db));
 
   timer('materialise: councils', writeCouncils(db));
 }

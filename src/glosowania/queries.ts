@@ -9,6 +9,7 @@ import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
 import { type Located, ShareIdentity, type VoteFingerprint } from './share-identity.ts';
+import { wordsOf as titleWords } from '../../core/title-words.ts';
 import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
 
 /**
@@ -137,6 +138,8 @@ function voteConditions(filter: VoteFilter): Condition[] {
 
 /** The folded title contains the folded phrase (no LIKE wildcards to escape). */
 const TITLE_CONTAINS = 'instr(g.tytul_folded, ?) > 0';
+/** A word typed whole, or a title word among its other forms: JSON [the word, ...forms] (title-search.ts). */
+const TITLE_MATCHES = 'title_matches(g.tytul_folded, ?) > 0';
 
 /**
  * A searched list counts its matches up to this many past the page's end, no further: the count visits
@@ -198,10 +201,18 @@ export class GlosowaniaQueries {
     // JOIN keeps the index outside, in its order.
     const searchedThrough = (index: TitleIndex) =>
       new FilteredStatements((where) => {
+        // szukaj_lub_slowa: the trigram index's matches and the word index's, merged in ord order (both
+        // yield rowids in order, so ORDER BY merges them as they come); two MATCH parameters.
+        const either = `SELECT rowid AS ord FROM glosowanie_szukaj WHERE glosowanie_szukaj MATCH ?
+          UNION SELECT rowid AS ord FROM glosowanie_slowa WHERE glosowanie_slowa MATCH ?`;
         const matches =
-          where === ''
-            ? `SELECT rowid AS ord FROM ${index} WHERE ${index} MATCH ?`
-            : `SELECT s.rowid AS ord FROM ${index} s CROSS JOIN glosowanie g ON g.ord = s.rowid WHERE s.${index} MATCH ? ${where.replace(/^WHERE/, 'AND')}`;
+          index === 'szukaj_lub_slowa'
+            ? where === ''
+              ? either
+              : `SELECT m.ord AS ord FROM (${either} ORDER BY 1) m CROSS JOIN glosowanie g ON g.ord = m.ord ${where}`
+            : where === ''
+              ? `SELECT rowid AS ord FROM ${index} WHERE ${index} MATCH ?`
+              : `SELECT s.rowid AS ord FROM ${index} s CROSS JOIN glosowanie g ON g.ord = s.rowid WHERE s.${index} MATCH ? ${where.replace(/^WHERE/, 'AND')}`;
         return {
           countUpTo: db.prepare(`SELECT count(*) FROM (${matches} LIMIT ?)`).pluck(),
           page: db.prepare(`WITH page AS (${matches} ORDER BY ord LIMIT ? OFFSET ?)
@@ -212,6 +223,16 @@ export class GlosowaniaQueries {
       TITLE_INDEXES.map((index) => [index, searchedThrough(index)]),
     ) as typeof this.searched;
     this.titles = new TitleSearch(db, titleLimits);
+    // The search being answered, parsed once per search rather than once per title.
+    let searched: { json: string; word: string; forms: Set<string> } | undefined;
+    db.function('title_matches', { deterministic: true }, (title, json) => {
+      if (searched === undefined || searched.json !== json) {
+        const [word, ...forms] = JSON.parse(json as string) as string[];
+        searched = { json: json as string, word: word!, forms: new Set(forms) };
+      }
+      const { word, forms } = searched;
+      return (title as string).includes(word) || titleWords(title as string).words.some((w) => forms.has(w)) ? 1 : 0;
+    });
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
         (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow,
@@ -302,10 +323,16 @@ export class GlosowaniaQueries {
     // Within one body its votes (a few thousand) are checked one by one, through its index: cheaper than
     // the country's matches of a common phrase.
     const oneByOne = plan.index === 'scan' || filter.organ !== undefined;
+    const forms = 'forms' in plan ? plan.forms : undefined;
     const { statements, params } = oneByOne
-      ? this.listStatements.select([...conditions, [TITLE_CONTAINS, folded]])
+      ? this.listStatements.select([
+          ...conditions,
+          forms === undefined ? [TITLE_CONTAINS, folded] : [TITLE_MATCHES, JSON.stringify([folded, ...forms])],
+        ])
       : this.searched[plan.index].select([[TITLE_CONTAINS, plan.check ? folded : undefined], ...conditions]);
-    const matchParams = oneByOne ? params : [plan.match, ...params];
+    const matchParams = oneByOne
+      ? params
+      : [plan.match, ...(plan.index === 'szukaj_lub_slowa' ? [plan.formsMatch] : []), ...params];
     const items = summariesOf(statements.page.all(...matchParams, limit, offset));
     // A short page is the last: the total is known without a count (a search that matches little or
     // nothing reads its candidates once, not twice).

@@ -19,15 +19,25 @@ import type Database from 'better-sqlite3';
 import { pairOf, wordsOf } from '../../core/title-words.ts';
 
 /** The title indexes a search reads its candidates from, in ord order (rowid = ord). */
-export const TITLE_INDEXES = ['glosowanie_slowa', 'glosowanie_pary', 'glosowanie_szukaj'] as const;
+export const TITLE_INDEXES = ['glosowanie_slowa', 'glosowanie_pary', 'glosowanie_szukaj', 'szukaj_lub_slowa'] as const;
 export type TitleIndex = (typeof TITLE_INDEXES)[number];
 
 /** How a title search reads: which index yields the candidates (in ord order), and whether each is checked. */
 export type TitlePlan =
   /** A part of the phrase is in no title's word: nothing matches. */
   | { index: 'none' }
-  /** The word index; `check`: candidates hold the rarest part, the whole phrase is checked in the title. */
-  | { index: 'glosowanie_slowa'; match: string; check: boolean }
+  /**
+   * The word index; `check`: candidates hold the rarest part, the whole phrase is checked in the title.
+   * `forms`, for one word typed whole: the titles' words that are other forms of its dictionary word
+   * and do not contain it (a title holding one matches too).
+   */
+  | { index: 'glosowanie_slowa'; match: string; check: boolean; forms?: string[] }
+  /**
+   * One word typed whole that is in too many words to list, with other forms that do not contain it:
+   * the trigram index's matches (`match`) and the word index's titles holding those forms
+   * (`formsMatch`), merged in ord order.
+   */
+  | { index: 'szukaj_lub_slowa'; match: string; formsMatch: string; check: false; forms: string[] }
   /** The pair index: candidates hold a pair for each two neighbouring parts; `check`: the whole phrase is checked. */
   | { index: 'glosowanie_pary'; match: string; check: boolean }
   /** The trigram index, exact: the phrase as one FTS5 phrase of trigrams. */
@@ -54,6 +64,8 @@ export class TitleSearch {
   private readonly wordsByScan: Database.Statement;
   private readonly pairExists: Database.Statement;
   private readonly pairsFrom: Database.Statement;
+  private readonly lemmasOf: Database.Statement;
+  private readonly wordsOfLemma: Database.Statement;
 
   constructor(
     db: Database.Database,
@@ -65,24 +77,42 @@ export class TitleSearch {
     this.wordsByScan = db.prepare('SELECT slowo, glosowan FROM slowo WHERE instr(slowo, ?) > 0 LIMIT ?');
     this.pairExists = db.prepare('SELECT 1 FROM para WHERE para = ?').pluck();
     this.pairsFrom = db.prepare('SELECT para FROM para WHERE para >= ? ORDER BY para LIMIT ?').pluck();
+    this.lemmasOf = db.prepare('SELECT lemat FROM forma WHERE forma = ?').pluck();
+    this.wordsOfLemma = db
+      .prepare('SELECT s.slowo FROM lemat_slowa l JOIN slowo s ON s.id = l.id_slowa WHERE l.lemat = ?')
+      .pluck();
   }
 
   /** The plan for a folded phrase (foldText of what was typed). */
   plan(folded: string): TitlePlan {
     const { words: parts, separators } = wordsOf(folded);
     const containing = new Map(parts.map((part) => [part, this.wordsContaining(part)]));
-    if ([...containing.values()].some((words) => words.length === 0)) return { index: 'none' }; // a part no title's word holds
     const common = (words: Word[]) => words.length > this.limits.maxWords;
-    if (parts.length === 1 && parts[0] === folded && !common(containing.get(folded)!)) {
-      return {
-        index: 'glosowanie_slowa',
-        match: containing
-          .get(folded)!
-          .map((w) => quoted(w.slowo))
-          .join(' OR '),
-        check: false,
-      };
+    if (parts.length === 1 && parts[0] === folded) {
+      // One word typed whole: the titles' words containing it, and those that are other forms of the
+      // dictionary word it is a form of (the forms containing it are among the first already).
+      const forms = this.formsInTitles(folded).filter((word) => !word.includes(folded));
+      const containingIt = containing.get(folded)!;
+      if (!common(containingIt)) {
+        if (containingIt.length === 0 && forms.length === 0) return { index: 'none' };
+        return {
+          index: 'glosowanie_slowa',
+          match: [...containingIt.map((w) => w.slowo), ...forms].map(quoted).join(' OR '),
+          check: false,
+          ...(forms.length > 0 ? { forms } : {}),
+        };
+      }
+      if (forms.length > 0 && [...folded].length >= 3) {
+        return {
+          index: 'szukaj_lub_slowa',
+          match: quoted(folded),
+          formsMatch: forms.map(quoted).join(' OR '),
+          check: false,
+          forms,
+        };
+      }
     }
+    if ([...containing.values()].some((words) => words.length === 0)) return { index: 'none' }; // a part no title's word holds
     if (parts.length >= 2) {
       const pairs = this.pairsOf(parts, separators, containing);
       if (pairs === 'none') return { index: 'none' };
@@ -148,6 +178,16 @@ export class TitleSearch {
       constraints.push(pairs);
     }
     return constraints;
+  }
+
+  /**
+   * The titles' words that are forms of the dictionary word(s) `word` is a form of (etl/title-lemmas.ts):
+   * of itself alone when it is a dictionary word (droga, not also the adjective drogi), else of every
+   * lemma it may be a form of (ustaw: ustawa and ustawić).
+   */
+  private formsInTitles(word: string): string[] {
+    const lemmas = this.lemmasOf.all(word) as string[];
+    return (lemmas.includes(word) ? [word] : lemmas).flatMap((lemma) => this.wordsOfLemma.all(lemma) as string[]);
   }
 
   /** Words of the vocabulary containing `part`, up to one more than the limit. */
