@@ -41,12 +41,13 @@ export const PAGES = {
   compare: route('/porownaj', ['kadencja', 'radny', 'drugi', 'strona']),
   cohesion: route('/spojnosc', ['kadencja']),
   method: route('/jak-liczymy', ['kadencja']),
-  votes: route('/glosowania', ['szukaj', 'kadencja', 'wynik', 'temat', 'od', 'do', 'wyrownane', 'strona']),
+  votes: route('/glosowania', ['szukaj', 'kadencja', 'wynik', 'temat', 'jakosc', 'od', 'do', 'wyrownane', 'strona']),
   vote: route('/glosowania/:id', ['glos']),
   sessions: route('/posiedzenia', ['kadencja', 'strona']),
   session: route('/posiedzenia/:id'),
   rankings: route('/rankingi', ['kadencja']),
   topics: route('/tematy', ['kadencja']),
+  quality: route('/jakosc-danych', ['kadencja']),
   share: route('/share/:link'),
 };
 
