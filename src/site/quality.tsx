@@ -72,6 +72,7 @@ function BodyQuality({ ctx, row, kadencja }: { ctx: PageContext; row: Quality; k
   const votes = (jakosc: JakoscKind) => linkTo(ctx, PAGES.votes, { jakosc, kadencja, organ: row.id_organu });
   const votesWord = (n: number) => plural(n, 'głosowanie', 'głosowania', 'głosowań');
   const sessionsWord = (n: number) => plural(n, 'posiedzenie', 'posiedzenia', 'posiedzeń');
+  const inWhich = (n: number) => plural(n, 'w którym', 'w których', 'w których');
   return (
     <section aria-labelledby={`organ-${row.id_organu}`}>
       <h2 id={`organ-${row.id_organu}`}>{row.organ}</h2>
@@ -87,13 +88,13 @@ function BodyQuality({ ctx, row, kadencja }: { ctx: PageContext; row: Quality; k
           głosów, bez imiennej listy (<a href="#tylko_liczby">co to znaczy</a>).
         </li>
         <li>
-          <Figure to={votes('rozbiezne_liczby')} count={row.rozbiezne_liczby} /> {votesWord(row.rozbiezne_liczby)}, w
-          których liczby z protokołu różnią się od policzonych z imiennej listy (
+          <Figure to={votes('rozbiezne_liczby')} count={row.rozbiezne_liczby} /> {votesWord(row.rozbiezne_liczby)},{' '}
+          {inWhich(row.rozbiezne_liczby)} liczby z protokołu różnią się od policzonych z imiennej listy (
           <a href="#rozbiezne_liczby">co to znaczy</a>).
         </li>
         <li>
           <Figure to={votes('wynik_wbrew_liczbom')} count={row.wynik_wbrew_liczbom} />{' '}
-          {votesWord(row.wynik_wbrew_liczbom)}, w których podany wynik przeczy liczbom głosów (
+          {votesWord(row.wynik_wbrew_liczbom)}, {inWhich(row.wynik_wbrew_liczbom)} podany wynik przeczy liczbom głosów (
           <a href="#wynik_wbrew_liczbom">co to znaczy</a>).
         </li>
         <li>
