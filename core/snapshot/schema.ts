@@ -15,7 +15,11 @@ export const APPLICATION_ID = 0x43564131; // "CVA1"
  */
 export const JAKOSC = { tylko_liczby: 1, rozbiezne_liczby: 2, wynik_wbrew_liczbom: 4 } as const;
 export type JakoscKind = keyof typeof JAKOSC;
-export const JAKOSC_KINDS = ['tylko_liczby', 'rozbiezne_liczby', 'wynik_wbrew_liczbom'] as const satisfies readonly JakoscKind[];
+export const JAKOSC_KINDS = [
+  'tylko_liczby',
+  'rozbiezne_liczby',
+  'wynik_wbrew_liczbom',
+] as const satisfies readonly JakoscKind[];
 
 /** All-terms scope in materialised tables keyed by kadencja. */
 export const ALL_TERMS = '*';

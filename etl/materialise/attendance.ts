@@ -101,11 +101,25 @@ export function recordAttendance(
       glosowania: number,
       nieobecny_w_glosowaniach: number,
     ]
-  >(db, 'obecnosc', ['id_posiedzenia', 'id_osoby', 'obecny', 'id_ugrupowania', 'glosowania', 'nieobecny_w_glosowaniach']);
+  >(db, 'obecnosc', [
+    'id_posiedzenia',
+    'id_osoby',
+    'obecny',
+    'id_ugrupowania',
+    'glosowania',
+    'nieobecny_w_glosowaniach',
+  ]);
   const record = (si: number, p: number, present: number, ballots: number, absent: number) => {
     const month = sessions.month[si]!;
     const group = dims.groupAt(p, sessions.scope[si]!, sessions.date[si]!);
-    insert.add(sessions.id[si]!, dims.people[p]!.id, present, group < 0 ? null : dims.groupIds[group]!, ballots, absent);
+    insert.add(
+      sessions.id[si]!,
+      dims.people[p]!.id,
+      present,
+      group < 0 ? null : dims.groupIds[group]!,
+      ballots,
+      absent,
+    );
     attendance.rows++;
     attendance.records[si]!++;
     attendance.present[si]! += present;
@@ -147,7 +161,8 @@ export function recordAttendance(
   // The ballots of a person at a session with given attendance, by session × P + person.
   const notedAt = new Map<number, number>();
   for (let i = 0; i < derived.size; i++)
-    if (sessions.givenAttendance[derived.session[i]!] === 1) notedAt.set(derived.session[i]! * dims.P + derived.person[i]!, i);
+    if (sessions.givenAttendance[derived.session[i]!] === 1)
+      notedAt.set(derived.session[i]! * dims.P + derived.person[i]!, i);
   db.transaction(() => {
     for (let i = 0; i < givenCount; i++) {
       const noted = notedAt.get(given.session[i]! * dims.P + given.person[i]!);

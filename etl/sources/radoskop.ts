@@ -111,7 +111,13 @@ const configSchema = z
       .catch(undefined),
     // A club's full name (CONTRACT §8 groups): `pelna_nazwa`, and „Niezrzeszeni” means no group.
     clubs: z
-      .record(z.string(), z.object({ name: z.string().optional().catch(undefined) }).loose().catch({}))
+      .record(
+        z.string(),
+        z
+          .object({ name: z.string().optional().catch(undefined) })
+          .loose()
+          .catch({}),
+      )
       .optional()
       .catch(undefined),
   })
