@@ -66,7 +66,7 @@ export class VoteFigures {
 
 /** A (session, person)'s note packs: bit 0 present, then its ballots and its `nieobecny` ones. */
 const BALLOT_UNIT = 2;
-const ABSENT_UNIT = 2 ** 22;
+const ABSENT_UNIT = 2 ** 16; // ballots of one person in one session < 2 ** 15: the note stays a small integer
 
 /**
  * Per (session, person) with a ballot there: presence derived from the ballots (present when any is
