@@ -161,6 +161,7 @@ const BAD_VALUES: Record<string, string[]> = {
   tylko_miedzy_ugrupowaniami: ['maybe'],
   glos: ['tak', 'ZA', ''],
   temat: ['Budżet', 'a b', 'x'.repeat(41), 'nieznany-temat'], // the last of the right form, but no topic of the snapshot
+  jakosc: ['wszystko', 'TYLKO_LICZBY', ''], // CONTRACT §12: only the three counts' names
 };
 
 const queryKeys = (schema: z.ZodType | undefined): string[] => {

@@ -192,19 +192,30 @@ describe("cards' data from the hand council", () => {
     expect(q.voteCard(6)?.highlight).toBeUndefined();
     expect(q.voteCard(6, 2)).toBeUndefined(); // Zenon Lis has no ballot in V6
     expect(q.voteCard(404)).toBeUndefined();
-    // Łucja Wróbel, all terms (she sat in both): group FS, 4/4 sessions, agreement 7/8 = 87.5%, 12 ballots.
+    // Łucja Wróbel, all terms (she sat in both): group FS, 4/4 sessions, agreement 7/8 = 87.5%, 12 ballots, none
+    // of them nieobecny (V9 is brak_glosu): participation 100 − 0 = 100%, its base on the scope line.
     expect(q.councillorCard('lucja-wrobel')).toEqual({
       council: 'Rada Miasta',
       kicker: 'Radna · Forum Samorządowe',
       title: 'Łucja Wróbel',
-      scope: 'Wszystkie kadencje (2): 2014–2018, 2018–2023',
+      scope: 'Wszystkie kadencje (2): 2014–2018, 2018–2023 · 12 głosowań',
       facts: [
         { label: 'frekwencja', value: '100%' },
+        { label: 'udział w głosowaniach', value: '100%' },
         { label: 'zgodność z ugrupowaniem', value: '87,5%' },
-        { label: 'głosowania', value: '12' },
       ],
       credit: UNDESCRIBED_CSV_CREDIT.text,
       synthetic: false,
+    });
+    // The second Anna Nowak (5): 2 of 3 sessions; ballots V5 Z, V6 W, V7 Z, V8 N, V9 N, V10 Z, V11 W, V12 P: 2 of 8
+    // nieobecny, participation 100 − 25 = 75%; no group, so no agreement.
+    expect(q.councillorCard('anna-nowak-2')).toMatchObject({
+      scope: 'Kadencja 2018–2023 · 8 głosowań',
+      facts: [
+        { label: 'frekwencja', value: '66,67%' },
+        { label: 'udział w głosowaniach', value: '75%' },
+        { label: 'zgodność z ugrupowaniem', value: '—' },
+      ],
     });
     expect(q.councillorCard('nikt')).toBeUndefined();
     expect(cardKeys.vote(6, 3)).not.toBe(cardKeys.vote(6));
@@ -251,8 +262,8 @@ describe.skipIf(!existsSync(SEJM))("cards' data from the Sejm sample", () => {
     expect(card.kicker).toBe(
       'Poseł · Klub Parlamentarny Koalicja Obywatelska - Platforma Obywatelska, Nowoczesna, Inicjatywa Polska, Zieloni',
     );
-    expect(card.scope).toBe('Kadencja 2023–2027');
-    expect(card.facts?.map((f) => f.label)).toEqual(['frekwencja', 'zgodność z klubem', 'głosowania']);
+    expect(card.scope).toMatch(/^Kadencja 2023–2027 · \d[\d ]* głosowa(nie|nia|ń)$/);
+    expect(card.facts?.map((f) => f.label)).toEqual(['frekwencja', 'udział w głosowaniach', 'zgodność z klubem']);
     expect(q.councillorCard('urszula-augustyn')!.kicker).toMatch(/^Posłanka · Klub Parlamentarny Koalicja/);
     const all = [q.councillorCard('piotr-adamowicz')!, q.councillorCard('urszula-augustyn')!];
     for (const c of all) expect(JSON.stringify(c)).not.toMatch(/radn|ugrupowa/i);

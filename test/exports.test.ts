@@ -205,10 +205,15 @@ describe('bulk files on the hand council', () => {
     expect(sessions.map((s) => Number(s['id_posiedzenia']))).toEqual([1, 2, 3, 4]);
     expect(sessions[0]).toMatchObject({ obecni: '2', liczba_obecnosci: '3', frekwencja_procent: '66.67' }); // S1: 2 ✗ 3 ✓ 4 ✓
     const attendance = await bulk(exports, 'obecnosci');
-    expect(attendance.filter((a) => a['id_posiedzenia'] === '1').map((a) => [a['id_osoby'], a['obecny']])).toEqual([
-      ['4', '1'],
-      ['3', '1'],
-      ['2', '0'],
+    // With each person's ballots in V1–V4 and the nieobecny among them (CONTRACT §5): 2 Z P N B.
+    expect(
+      attendance
+        .filter((a) => a['id_posiedzenia'] === '1')
+        .map((a) => [a['id_osoby'], a['obecny'], a['glosowania'], a['nieobecny_w_glosowaniach']]),
+    ).toEqual([
+      ['4', '1', '4', '0'],
+      ['3', '1', '4', '0'],
+      ['2', '0', '4', '1'],
     ]);
     expect(attendance).toHaveLength(3 + 5 + 5 + 5); // S1 given, S2 and S3 derived, S4 given
     const groups = await bulk(exports, 'ugrupowania');

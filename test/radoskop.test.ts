@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../etl/findings.ts';
 import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
 import { appOver, tempDir, type TestApp } from './support/fixture.ts';
-import { RADOSKOP_HAND, writeRadoskopHand } from './support/radoskop-hand.ts';
+import { RADOSKOP_HAND, RADOSKOP_RECORD, writeRadoskopHand } from './support/radoskop-hand.ts';
 
 const newDir = () => tempDir('radoskop-test-');
 
@@ -317,6 +317,51 @@ describe('a hand-built source of three councils (every §8 and §10 rule and qui
     expect((await get('/api/statystyki/dashboard?organ=3')).srednia_frekwencja).toBe('82.35'); // 14 present of 17 records
   });
 
+  it("counts each attendance record's ballots at the session, and what each council's record disagrees about (§5, §12)", async () => {
+    const ballots = async (session: number) =>
+      Object.fromEntries(
+        (await get(`/api/posiedzenia/${session}/obecnosci`)).map(
+          (r: { id_osoby: number; glosowania: number; nieobecny_w_glosowaniach: number }) => [
+            r.id_osoby,
+            [r.glosowania, r.nieobecny_w_glosowaniach],
+          ],
+        ),
+      );
+    // Session 11 (VII): g4 has no ballots; g5 Bartosz Z, Celina Z, Anna N, Dawid N. Dawid is on the list: present,
+    // absent from every vote there.
+    expect(await ballots(11)).toEqual({ 9: [1, 1], 10: [1, 0], 11: [1, 0], 12: [1, 1] });
+    // Session 10 (VI): g2 Anna Z, Bartosz P, Dawid B; g1 (VI) Anna Z, Dawid Z; Celina no ballot (absent, in tenure).
+    expect(await ballots(10)).toEqual({ 9: [2, 0], 10: [1, 0], 11: [0, 0], 12: [2, 0] });
+    const row = (id_organu: number, organ: string, votes: number[], sessions: number[]) => ({
+      id_organu,
+      organ,
+      ...Object.fromEntries(
+        ['glosowania', 'imienne', 'tylko_liczby', 'rozbiezne_liczby', 'wynik_wbrew_liczbom'].map((k, i) => [
+          k,
+          votes[i],
+        ]),
+      ),
+      ...Object.fromEntries(['posiedzenia', 'z_lista_obecnosci', 'obecni_bez_glosu'].map((k, i) => [k, sessions[i]])),
+    });
+    // Alfa: V5 tally-only; V1–V4 state tallies their roll calls do not give (Piotr's and index 7's entries
+    // skipped, V1 przeciw 1 against 0; V2 za 3 against 2; V3 nieobecni 2 against 0; V4 za 3 against 1).
+    // Beta: V8's stated 2 1 0 0 0 equal its roll call, V9 states wstrzymal_sie 1 against 0.
+    // Gamma: V14 tally-only (przyjęto at 3:0 agrees), V15 odrzucono at 2:0; lists in 9, 10, 11, 13; Dawid in 11.
+    expect(await get('/api/utils/jakosc')).toEqual([
+      row(1, 'Rada Miasta Alfy', [7, 6, 1, 4, 0], [6, 0, 0]),
+      row(2, 'Rada Miasta Beta', [3, 3, 0, 1, 0], [2, 0, 0]),
+      row(3, 'Rada Miasta Gammy', [7, 6, 1, 0, 1], [5, 4, 1]),
+    ]);
+    expect(await get('/api/utils/jakosc?kadencja=2018-2023')).toEqual([
+      row(1, 'Rada Miasta Alfy', [5, 4, 1, 4, 0], [5, 0, 0]),
+    ]);
+    const ids = async (query: string) =>
+      (await get(`/api/glosowania?${query}`)).map((v: { id_glosowania: number }) => v.id_glosowania);
+    expect(await ids('jakosc=tylko_liczby')).toEqual([14, 5]); // date order
+    expect(await ids('jakosc=rozbiezne_liczby&organ=1')).toEqual([4, 3, 2, 1]);
+    expect(await ids('jakosc=wynik_wbrew_liczbom')).toEqual([15]);
+  });
+
   it('scopes the aggregates to one council with organ (CONTRACT §7)', async () => {
     const names = (items: Array<{ id_osoby: number }>) => items.map((i) => i.id_osoby);
     // Alfa: everyone with an attendance record in its sessions; Zofia (4) never voted. Name order.
@@ -353,6 +398,141 @@ describe('a hand-built source of three councils (every §8 and §10 rule and qui
   });
 });
 
+describe("a council's own words: two spellings of a name, a non-attached club by its full name, empty records", () => {
+  let summary: EtlSummary;
+  let db: Database.Database;
+  let t: TestApp;
+  const rows = (sql: string) => db.prepare(sql).raw().all();
+  const get = async (path: string) => {
+    const res = await request(t.app).get(path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    const source = newDir();
+    await writeRadoskopHand(source, RADOSKOP_RECORD);
+    const dbPath = join(newDir(), 'council.db');
+    summary = await runEtl({ source, format: 'radoskop', dbPath });
+    db = new Database(dbPath, { readonly: true });
+    t = appOver(dbPath);
+  });
+  afterAll(() => {
+    db.close();
+    t.close();
+  });
+
+  it('skips an empty record before ids are assigned, with a warning naming the file and the id', () => {
+    const file = 'delta-sejmik/kadencja-2024-2029.json';
+    const empty = summary.findings.warnings.map(located).filter((w) => w.includes('empty record'));
+    expect(empty).toEqual(
+      ['d2', 'd4'].map(
+        (id) =>
+          `${file}: (vote): vote ${id}: an empty record (no named votes, no count above zero, no resolution) is no vote; skipped`,
+      ),
+    );
+    expect(rows('SELECT id_glosowania, id_posiedzenia, numer, tytul FROM glosowanie')).toEqual([
+      [1, 1, 1, 'Porządek obrad'],
+      [2, 1, 2, 'Druk 1433'],
+      [3, 2, 1, 'Uchwała'],
+      [4, 2, 2, 'Pożyczka'],
+    ]);
+  });
+
+  it('reads one person from every spelling with whitespace beside a hyphen, in every list', () => {
+    expect(rows('SELECT id_osoby, imie_nazwisko FROM radny')).toEqual([
+      [1, 'Julia Kloc-Kondracka'],
+      [2, 'Jan Nowak'],
+      [3, 'Ola Lis'],
+    ]);
+    expect(rows('SELECT id_glosowania, id_osoby, glos FROM glos ORDER BY 1, 2')).toEqual([
+      [1, 1, 0],
+      [1, 2, 0],
+      [1, 3, 1],
+      [2, 1, 0], // index 3, the other spelling
+      [2, 2, 3],
+      [2, 3, 1],
+      [3, 1, 0],
+      [3, 2, 3],
+      [3, 3, 0],
+    ]);
+    expect(rows('SELECT id_posiedzenia, id_osoby, obecny FROM obecnosc ORDER BY 1, 2')).toEqual([
+      [1, 1, 1],
+      [1, 2, 1],
+      [1, 3, 1],
+      [2, 1, 1],
+      [2, 2, 1],
+      [2, 3, 1],
+    ]);
+  });
+
+  it('takes the first club that is a group; a club whose config full name is Niezrzeszeni is none; pelna_nazwa from config', async () => {
+    expect(rows('SELECT id_ugrupowania, nazwa, skrot, pelna_nazwa FROM ugrupowanie')).toEqual([
+      [1, 'KO', 'KO', 'Klub Radnych KO'],
+      [2, 'PiS', 'PiS', null],
+    ]);
+    expect(rows('SELECT id_osoby, id_ugrupowania FROM przynaleznosc ORDER BY 1')).toEqual([
+      [1, 1],
+      [2, null],
+      [3, 2],
+    ]);
+    const groups = (await get('/api/utils/ugrupowania')).data;
+    expect(groups.map((g: { nazwa: string; pelna_nazwa: string | null }) => [g.nazwa, g.pelna_nazwa])).toEqual([
+      ['KO', 'Klub Radnych KO'],
+      ['PiS', null],
+    ]);
+  });
+
+  it('marks who was on the list and absent from every vote, and counts what the record disagrees about', async () => {
+    const at = async (session: number) =>
+      (await get(`/api/posiedzenia/${session}/obecnosci`)).data.map(
+        (r: { id_osoby: number; obecny: boolean; glosowania: number; nieobecny_w_glosowaniach: number }) => [
+          r.id_osoby,
+          r.obecny,
+          r.glosowania,
+          r.nieobecny_w_glosowaniach,
+        ],
+      );
+    // Name order: Jan Nowak, Julia Kloc-Kondracka, Ola Lis.
+    expect(await at(1)).toEqual([
+      [2, true, 2, 1],
+      [1, true, 2, 0],
+      [3, true, 2, 0],
+    ]);
+    expect(await at(2)).toEqual([
+      [2, true, 1, 1], // on the list, absent from every vote there
+      [1, true, 1, 0],
+      [3, true, 1, 0],
+    ]);
+    expect((await get('/api/utils/jakosc')).data).toEqual([
+      {
+        id_organu: 1,
+        organ: 'Sejmik Województwa Delta',
+        glosowania: 4,
+        imienne: 3,
+        tylko_liczby: 1,
+        rozbiezne_liczby: 1,
+        wynik_wbrew_liczbom: 1,
+        posiedzenia: 2,
+        z_lista_obecnosci: 2,
+        obecni_bez_glosu: 1,
+      },
+    ]);
+    const listed = async (jakosc: string) => {
+      const body = await get(`/api/glosowania?jakosc=${jakosc}`);
+      return [body.data.map((v: { id_glosowania: number }) => v.id_glosowania), body.pagination.total];
+    };
+    expect(await listed('tylko_liczby')).toEqual([[4], 1]);
+    expect(await listed('rozbiezne_liczby')).toEqual([[3], 1]);
+    expect(await listed('wynik_wbrew_liczbom')).toEqual([[3], 1]);
+    const bad = await request(t.app).get('/api/glosowania?jakosc=wszystko');
+    expect([bad.status, bad.body.message]).toEqual([
+      400,
+      "query parameter 'jakosc' must be one of tylko_liczby, rozbiezne_liczby, wynik_wbrew_liczbom",
+    ]);
+  });
+});
+
 describe('a source Radoskop readers must reject: nothing is published', () => {
   const rejected = async (files: Record<string, unknown>) => {
     const source = newDir();
@@ -385,7 +565,7 @@ describe.skipIf(!haveShared)('the real councils Radoskop publishes (Katowice; Gd
       organy: 2,
       ugrupowania: 6,
       posiedzenia: 79,
-      glosowania: 2806,
+      glosowania: 2802, // Gdańsk's four empty records are no votes
       glosy: 89631,
       radni: 78,
       obecnosci: 2530,
@@ -429,9 +609,41 @@ describe.skipIf(!haveShared)('the real councils Radoskop publishes (Katowice; Gd
       ]);
       expect(
         db.prepare('SELECT count(*) FROM glosowanie WHERE imienne = 0 AND za_podane IS NOT NULL').pluck().get(),
-      ).toBe(35);
+      ).toBe(33); // 35 before the two empty records with every count 0 were skipped
       // Every session of both councils has an official list naming its councillors.
       expect(db.prepare('SELECT count(*), sum(lista_obecnosci) FROM posiedzenie').raw().get()).toEqual([79, 79]);
+      // Attendance is not participation (§10): Gdańsk's lists name 44 councillor-sessions whose every ballot is
+      // nieobecny; one councillor is on all 54 lists and absent from 166 votes.
+      const gdansk = (await request(t.app).get('/api/utils/jakosc?organ=1')).body.data[0];
+      expect([gdansk.organ, gdansk.posiedzenia, gdansk.z_lista_obecnosci, gdansk.obecni_bez_glosu]).toEqual([
+        'Rada Miasta Gdańska',
+        54,
+        54,
+        44,
+      ]);
+      const id = db.prepare("SELECT id_osoby FROM radny WHERE imie_nazwisko = 'Anna Golędzinowska'").pluck().get();
+      const [attendance, profile] = await Promise.all(
+        [`/api/radni/${id}/frekwencja`, `/api/radni/${id}/profil-glosowania`].map(
+          async (path) => (await request(t.app).get(path)).body.data,
+        ),
+      );
+      expect([attendance.liczba_posiedzen, attendance.obecnosci, profile.nieobecny]).toEqual([54, 54, 166]);
+      // The session of 14 December 2023: 34 on the list, one of them absent from all 64 votes.
+      const session = db.prepare("SELECT id_posiedzenia FROM posiedzenie WHERE data = '2023-12-14'").pluck().get();
+      const silent = (await request(t.app).get(`/api/posiedzenia/${session}/obecnosci`)).body.data.filter(
+        (r: { obecny: boolean; glosowania: number; nieobecny_w_glosowaniach: number }) =>
+          r.obecny && r.glosowania > 0 && r.nieobecny_w_glosowaniach === r.glosowania,
+      );
+      expect(silent.map((r: { imie_nazwisko: string; glosowania: number }) => [r.imie_nazwisko, r.glosowania])).toEqual(
+        [['Anna Golędzinowska', 64]],
+      );
+      // The four empty records („Włączenie druku nr 1433”, 1432, 1863, 1865) are no votes.
+      expect(
+        db
+          .prepare('SELECT count(*) FROM glosowanie WHERE imienne = 0 AND za_podane IS NULL AND wynik_podany IS NULL')
+          .pluck()
+          .get(),
+      ).toBe(0);
       expect(
         db
           .prepare("SELECT count(*) FROM radny WHERE imie_nazwisko IN ('Gminą Gardeja', 'Powstania Listopadowego')")

@@ -9,6 +9,18 @@ export const SCHEMA_VERSION = 12;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
+/**
+ * What a vote's record disagrees about (CONTRACT §12), bits of glosowanie.jakosc, by the names of
+ * /api/utils/jakosc's counts and of the `jakosc` filter on /api/glosowania.
+ */
+export const JAKOSC = { tylko_liczby: 1, rozbiezne_liczby: 2, wynik_wbrew_liczbom: 4 } as const;
+export type JakoscKind = keyof typeof JAKOSC;
+export const JAKOSC_KINDS = [
+  'tylko_liczby',
+  'rozbiezne_liczby',
+  'wynik_wbrew_liczbom',
+] as const satisfies readonly JakoscKind[];
+
 /** All-terms scope in materialised tables keyed by kadencja. */
 export const ALL_TERMS = '*';
 /** All-bodies scope in materialised tables keyed by id_organu. */
@@ -131,7 +143,8 @@ CREATE TABLE glosowanie (
   ord                 INTEGER NOT NULL DEFAULT 0,  -- date order: data_czas desc, id desc
   rank_kontrowersyjne INTEGER NOT NULL DEFAULT 0,
   rank_jednomyslne    INTEGER,                     -- null: no active ballot
-  temat               TEXT NOT NULL DEFAULT ''     -- its topic's id (CONTRACT §11; the vocabulary is in meta)
+  temat               TEXT NOT NULL DEFAULT '',    -- its topic's id (CONTRACT §11; the vocabulary is in meta)
+  jakosc              INTEGER NOT NULL DEFAULT 0   -- what its record disagrees about (CONTRACT §12): JAKOSC bits
 );
 
 CREATE TABLE zalacznik (
@@ -150,12 +163,15 @@ CREATE TABLE glos (
   PRIMARY KEY (id_glosowania, id_osoby)
 ) WITHOUT ROWID;
 
--- Final attendance (given, or derived from ballots), with the group at the session date.
+-- Final attendance (given, or derived from ballots), with the group at the session date and the
+-- person's ballots in the session's votes: all, and those \`nieobecny\` (CONTRACT §5, §10).
 CREATE TABLE obecnosc (
   id_posiedzenia INTEGER NOT NULL,
   id_osoby       INTEGER NOT NULL,
   obecny         INTEGER NOT NULL,
   id_ugrupowania INTEGER,
+  glosowania     INTEGER NOT NULL DEFAULT 0,
+  nieobecny_w_glosowaniach INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (id_posiedzenia, id_osoby)
 ) WITHOUT ROWID;
 
@@ -351,6 +367,21 @@ CREATE TABLE ugrupowanie_spojnosc_miesiac (
 ) WITHOUT ROWID;
 
 -- Topics (CONTRACT §11) ------------------------------------------------------------------------
+
+-- Per scope and body with a session in it: what the record disagrees about (CONTRACT §12).
+CREATE TABLE jakosc_stat (
+  kadencja  TEXT NOT NULL,
+  id_organu INTEGER NOT NULL,
+  glosowania          INTEGER NOT NULL,
+  imienne             INTEGER NOT NULL,
+  tylko_liczby        INTEGER NOT NULL,
+  rozbiezne_liczby    INTEGER NOT NULL,
+  wynik_wbrew_liczbom INTEGER NOT NULL,
+  posiedzenia         INTEGER NOT NULL,
+  z_lista_obecnosci   INTEGER NOT NULL,
+  obecni_bez_glosu    INTEGER NOT NULL,
+  PRIMARY KEY (kadencja, id_organu)
+) WITHOUT ROWID;
 
 -- Per scope, body (0 = all) and topic with a vote: the votes, their results and Σ kontrowersyjnosc.
 CREATE TABLE temat_stat (

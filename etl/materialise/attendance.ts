@@ -1,6 +1,7 @@
 // Phase 4 of materialise: the final attendance records (given by the source, else derived from the
 // ballots: present when any ballot of the session is not `nieobecny`), stored with the group at the
-// session date, and counted per councillor, per month and per (scope, body).
+// session date and the person's ballots there (all, and `nieobecny` ones: CONTRACT §5, §10), and
+// counted per councillor, per month and per (scope, body).
 
 import type Database from 'better-sqlite3';
 import { BatchInsert } from '../batch-insert.ts';
@@ -92,12 +93,33 @@ export function recordAttendance(
   }
 
   const insert = new BatchInsert<
-    [id_posiedzenia: number, id_osoby: number, obecny: number, id_ugrupowania: number | null]
-  >(db, 'obecnosc', ['id_posiedzenia', 'id_osoby', 'obecny', 'id_ugrupowania']);
-  const record = (si: number, p: number, present: number) => {
+    [
+      id_posiedzenia: number,
+      id_osoby: number,
+      obecny: number,
+      id_ugrupowania: number | null,
+      glosowania: number,
+      nieobecny_w_glosowaniach: number,
+    ]
+  >(db, 'obecnosc', [
+    'id_posiedzenia',
+    'id_osoby',
+    'obecny',
+    'id_ugrupowania',
+    'glosowania',
+    'nieobecny_w_glosowaniach',
+  ]);
+  const record = (si: number, p: number, present: number, ballots: number, absent: number) => {
     const month = sessions.month[si]!;
     const group = dims.groupAt(p, sessions.scope[si]!, sessions.date[si]!);
-    insert.add(sessions.id[si]!, dims.people[p]!.id, present, group < 0 ? null : dims.groupIds[group]!);
+    insert.add(
+      sessions.id[si]!,
+      dims.people[p]!.id,
+      present,
+      group < 0 ? null : dims.groupIds[group]!,
+      ballots,
+      absent,
+    );
     attendance.rows++;
     attendance.records[si]!++;
     attendance.present[si]! += present;
@@ -136,9 +158,26 @@ export function recordAttendance(
     given.person[g] = dims.personIndex.get(person)!;
     given.present[g++] = present;
   }
+  // The ballots of a person at a session with given attendance, by session × P + person.
+  const notedAt = new Map<number, number>();
+  for (let i = 0; i < derived.size; i++)
+    if (sessions.givenAttendance[derived.session[i]!] === 1)
+      notedAt.set(derived.session[i]! * dims.P + derived.person[i]!, i);
   db.transaction(() => {
-    for (let i = 0; i < givenCount; i++) record(given.session[i]!, given.person[i]!, given.present[i]!);
-    for (let i = 0; i < derived.size; i++) record(derived.session[i]!, derived.person[i]!, derived.present[i]!);
+    for (let i = 0; i < givenCount; i++) {
+      const noted = notedAt.get(given.session[i]! * dims.P + given.person[i]!);
+      record(
+        given.session[i]!,
+        given.person[i]!,
+        given.present[i]!,
+        noted === undefined ? 0 : derived.ballots[noted]!,
+        noted === undefined ? 0 : derived.absent[noted]!,
+      );
+    }
+    for (let i = 0; i < derived.size; i++) {
+      if (sessions.givenAttendance[derived.session[i]!] === 1) continue;
+      record(derived.session[i]!, derived.person[i]!, derived.present[i]!, derived.ballots[i]!, derived.absent[i]!);
+    }
     insert.flush();
   })();
   return attendance;

@@ -64,17 +64,24 @@ export class VoteFigures {
   }
 }
 
+/** A (session, person)'s note packs: bit 0 present, then its ballots and its `nieobecny` ones. */
+const BALLOT_UNIT = 2;
+const ABSENT_UNIT = 2 ** 16; // ballots of one person in one session < 2 ** 15: the note stays a small integer
+
 /**
- * Presence derived from ballots (present when any ballot of the session is not `nieobecny`), for
- * sessions without given attendance. A session's is held in a map until its last vote has passed,
- * then kept as rows in typed columns.
+ * Per (session, person) with a ballot there: presence derived from the ballots (present when any is
+ * not `nieobecny`; the attendance of sessions without given attendance) and the ballots and
+ * `nieobecny` ones among them (obecnosci's glosowania and nieobecny_w_glosowaniach, CONTRACT §5, §10).
+ * A session's is held in a map until its last vote has passed, then kept as rows in typed columns.
  */
 export class DerivedPresence {
-  private readonly open = new Map<number, Map<number, number>>(); // session -> person -> present
+  private readonly open = new Map<number, Map<number, number>>(); // session -> person -> packed note
   private readonly votesLeft: Int32Array;
   session = new Int32Array(1024);
   person = new Int32Array(1024);
   present = new Uint8Array(1024);
+  ballots = new Int32Array(1024);
+  absent = new Int32Array(1024);
   size = 0;
 
   constructor(dims: Dimensions) {
@@ -82,10 +89,12 @@ export class DerivedPresence {
     for (let v = 0; v < dims.votes.count; v++) this.votesLeft[dims.votes.session[v]!]!++;
   }
 
-  note(session: number, p: number, present: number): void {
+  note(session: number, p: number, code: number): void {
     let people = this.open.get(session);
     if (!people) this.open.set(session, (people = new Map()));
-    people.set(p, (people.get(p) ?? 0) | present);
+    const absent = code === NIEOBECNY;
+    const note = people.get(p) ?? 0;
+    people.set(p, (note | (absent ? 0 : 1)) + BALLOT_UNIT + (absent ? ABSENT_UNIT : 0));
   }
 
   /** Vote of `session` passed: after its last one the session's presence is final. */
@@ -94,11 +103,13 @@ export class DerivedPresence {
     const people = this.open.get(session);
     if (!people) return;
     this.open.delete(session);
-    for (const [p, present] of people) {
+    for (const [p, note] of people) {
       if (this.size === this.session.length) this.grow();
       this.session[this.size] = session;
       this.person[this.size] = p;
-      this.present[this.size++] = present;
+      this.present[this.size] = note & 1;
+      this.ballots[this.size] = Math.floor(note / BALLOT_UNIT) % (ABSENT_UNIT / BALLOT_UNIT);
+      this.absent[this.size++] = Math.floor(note / ABSENT_UNIT);
     }
   }
 
@@ -106,6 +117,8 @@ export class DerivedPresence {
     this.session = doubled(this.session);
     this.person = doubled(this.person);
     this.present = doubled(this.present);
+    this.ballots = doubled(this.ballots);
+    this.absent = doubled(this.absent);
   }
 }
 
@@ -197,7 +210,6 @@ export function passBallots(
 
     const block = pass.blocks[votes.block[v]!]!;
     const position = votes.position[v]!;
-    const derive = sessions.givenAttendance[session] === 0;
     for (let i = 0; i < n; i++) {
       const p = voters[i]!;
       const c = codes[i]!;
@@ -209,7 +221,7 @@ export function passBallots(
       countBallot(tally, bodyTally, scope, body, p, c, majority, flags);
       countBallot(tally, bodyTally, 0, body, p, c, majority, flags);
       rows.add(p, v, g, ballotValue(c, flags));
-      if (derive) pass.derivedPresence.note(session, p, c === NIEOBECNY ? 0 : 1);
+      pass.derivedPresence.note(session, p, c);
     }
     pass.derivedPresence.votePassed(session);
     pass.ballots += n;

@@ -1,7 +1,7 @@
 // Stage "materialise": every figure of CONTRACT §2–§4 and §7, computed once per build and stored in
 // tables, in named phases over the dimensions read once (dimensions.ts):
 //   dimensions → topics of the votes → ballots (one streamed pass) → ballots by councillor → votes →
-//   attendance → partners → councillors → totals → evidence → cohesion → map (CONTRACT §9 and the
+//   attendance → partners → councillors → totals → quality (CONTRACT §12) → evidence → cohesion → map (CONTRACT §9 and the
 //   council map) → topics' figures (CONTRACT §11) → indexes → councils (each person's and group's
 //   council, issue 36).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
@@ -24,6 +24,7 @@ import { Dimensions } from './dimensions.ts';
 import { writeAttendanceRecords, writeBodyBallotCounts } from './evidence.ts';
 import { EvidenceTally } from './evidence-tally.ts';
 import { writePartners } from './partners.ts';
+import { writeQuality } from './quality.ts';
 import { BodyTally, PersonTally } from './tally.ts';
 import { TopicTally, classifyVotes, writeCouncillorTopics, writeTopicFigures } from './topics.ts';
 import { writeSessions, writeTotals } from './totals.ts';
@@ -81,6 +82,7 @@ export function materialise(
   writeSessions(db, dims, attendance);
   writeTotals(db, dims, attendance, bodyTally, bodyCells);
   timer('materialise: global', dims.sessions.count);
+  timer('materialise: quality', writeQuality(db));
 
   timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
   timer('materialise: cohesion', writeCohesion(db, dims, evidence));

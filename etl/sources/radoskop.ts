@@ -41,8 +41,13 @@ const TERM = /^\d{4}-\d{4}$/;
 const TERM_FILE = /^kadencja-(\d{4}-\d{4})\.json$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Names and topics: trimmed, inner whitespace collapsed to one space. */
+/** Topics: trimmed, inner whitespace collapsed to one space. */
 const collapse = (text: string): string => text.trim().replace(/\s+/g, ' ');
+/**
+ * Names (CONTRACT §8 persons): collapsed, and no whitespace beside a hyphen — the Silesian assembly
+ * spells „Julia Kloc- Kondracka” and „Julia Kloc-Kondracka” for one councillor.
+ */
+const nameOf = (text: string): string => collapse(text).replace(/ ?- ?/g, '-');
 const shown = (value: unknown): string => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -89,7 +94,7 @@ export const indexEntrySchema = z
 
 const optionalText = z.string().optional().catch(undefined);
 const councilorSchema = z.object({
-  name: z.string().transform(collapse),
+  name: z.string().transform(nameOf),
   club: z
     .string()
     .transform((c) => c.trim())
@@ -102,6 +107,17 @@ const configSchema = z
     city_name: optionalText,
     kadencje: z
       .record(z.string(), z.object({ start: z.string().optional().catch(undefined) }).catch({}))
+      .optional()
+      .catch(undefined),
+    // A club's full name (CONTRACT §8 groups): `pelna_nazwa`, and „Niezrzeszeni” means no group.
+    clubs: z
+      .record(
+        z.string(),
+        z
+          .object({ name: z.string().optional().catch(undefined) })
+          .loose()
+          .catch({}),
+      )
       .optional()
       .catch(undefined),
   })
@@ -150,7 +166,7 @@ const sessionListSchema = z
     attendees: z
       .array(z.unknown())
       .catch([])
-      .transform((names) => names.flatMap((n) => (typeof n === 'string' && collapse(n) !== '' ? [collapse(n)] : []))),
+      .transform((names) => names.flatMap((n) => (typeof n === 'string' && nameOf(n) !== '' ? [nameOf(n)] : []))),
   })
   .loose();
 type SessionList = z.output<typeof sessionListSchema>;
@@ -180,7 +196,8 @@ interface Term {
   indexed: string[];
   /** Names of `indexed` that are no person (not in a non-empty `councilors`: street names in Gdańsk's index). */
   notCouncillors: Set<string>;
-  clubOf: Map<string, string>;
+  /** Each name's clubs, one per `councilors` entry in file order (two spellings of one person: two entries). */
+  clubsOf: Map<string, string[]>;
   votes: unknown[];
   /** The official attendance lists (`sessions` entries that parse). */
   attendanceLists: SessionList[];
@@ -320,17 +337,17 @@ function termOf(
   const indexed =
     file.councilor_index === undefined
       ? councilorNames
-      : file.councilor_index.map((n) => (typeof n === 'string' ? collapse(n) : ''));
-  const clubOf = new Map<string, string>();
-  for (const { name, club } of councilors) if (!clubOf.has(name)) clubOf.set(name, club);
+      : file.councilor_index.map((n) => (typeof n === 'string' ? nameOf(n) : ''));
+  const clubsOf = new Map<string, string[]>();
+  for (const { name, club } of councilors) clubsOf.set(name, [...(clubsOf.get(name) ?? []), club]);
   // With a list of councillors, an index name outside it is no person (CONTRACT §8 persons).
-  const notCouncillors = new Set(councilorNames.length === 0 ? [] : indexed.filter((n) => n !== '' && !clubOf.has(n)));
+  const notCouncillors = new Set(councilorNames.length === 0 ? [] : indexed.filter((n) => n !== '' && !clubsOf.has(n)));
   const names = [...new Set([...indexed, ...councilorNames].filter((n) => n !== '' && !notCouncillors.has(n)))];
   const attendanceLists = (file.sessions ?? []).flatMap((entry) => {
     const parsed = sessionListSchema.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
-  return { term, at, names, indexed, notCouncillors, clubOf, votes: file.votes, attendanceLists };
+  return { term, at, names, indexed, notCouncillors, clubsOf, votes: file.votes, attendanceLists };
 }
 
 /**
@@ -467,9 +484,9 @@ export async function readRadoskop(path: string, loader: Loader): Promise<Source
   // Second pass: each council's rows, in folder order (a council left out keeps its place in the report).
   const ids = new Ids();
   const parts: SourcePart[] = [];
-  for (const [c, { council, warnings }] of councils.entries()) {
+  for (const [c, { council, config, warnings }] of councils.entries()) {
     const terms = await termsOf(council, findings, false);
-    const part = readCouncil(council, c + 1, terms, ids, loader);
+    const part = readCouncil(council, config, c + 1, terms, ids, loader);
     for (const [kind, n] of warnings) part.warnings[kind] = (part.warnings[kind] ?? 0) + n;
     parts.push(part);
   }
@@ -484,8 +501,16 @@ function councilName(council: Council, config: Config): string {
 }
 
 /** Emits one council's persons, groups, memberships, sessions, votes, ballots and attachments. */
-function readCouncil(council: Council, body: number, terms: Term[], ids: Ids, loader: Loader): SourcePart {
+function readCouncil(
+  council: Council,
+  config: Config,
+  body: number,
+  terms: Term[],
+  ids: Ids,
+  loader: Loader,
+): SourcePart {
   const warningsBefore = warningsByKind(loader.findings);
+  const clubs = new Clubs(config);
   const personOf = new Map<string, number>(); // identity = the name, within this council
   const memberships: Array<{ person: number; term: string; group: number | null; at: Location }> = [];
   for (const term of terms) {
@@ -498,7 +523,8 @@ function readCouncil(council: Council, body: number, terms: Term[], ids: Ids, lo
       memberships.push({
         person,
         term: term.term,
-        group: groupOf(body, term.clubOf.get(name), ids, loader, term.at),
+        // Several entries (two spellings of one person): the first club that is a group (CONTRACT §8).
+        group: groupOf(body, term.clubsOf.get(name)?.find(clubs.isGroup), clubs, ids, loader, term.at),
         at: term.at,
       });
     }
@@ -559,14 +585,41 @@ const countsSince = (before: Map<string, number>, now: Map<string, number>): Map
     [...now].flatMap(([key, n]) => (n > (before.get(key) ?? 0) ? [[key, n - (before.get(key) ?? 0)] as const] : [])),
   );
 
+/** A council's clubs as its config names them (CONTRACT §8 groups): which are groups, and their full names. */
+class Clubs {
+  constructor(private readonly config: Config) {}
+
+  /** The config's full name of a club, trimmed; undefined when absent or empty. */
+  fullName(club: string): string | undefined {
+    const name = Object.hasOwn(this.config.clubs ?? {}, club) ? this.config.clubs![club]!.name?.trim() : undefined;
+    return name === '' ? undefined : name;
+  }
+
+  /** Not a no-group word, nor a club whose full name is one (the Silesian assembly's `NZ`: „Niezrzeszeni”). */
+  readonly isGroup = (club: string): boolean => {
+    const fullName = this.fullName(club);
+    return !NO_GROUP.has(club.toLowerCase()) && (fullName === undefined || !NO_GROUP.has(fullName.toLowerCase()));
+  };
+}
+
 /** The group id of a council's club string (CONTRACT §8 groups), numbered on first appearance; null: no group. */
-function groupOf(body: number, club: string | undefined, ids: Ids, loader: Loader, at: Location): number | null {
-  if (club === undefined || NO_GROUP.has(club.toLowerCase())) return null;
+function groupOf(
+  body: number,
+  club: string | undefined,
+  clubs: Clubs,
+  ids: Ids,
+  loader: Loader,
+  at: Location,
+): number | null {
+  if (club === undefined || !clubs.isGroup(club)) return null;
   const key = `${body}\u0000${club}`;
   let group = ids.groups.get(key);
   if (group === undefined) {
     ids.groups.set(key, (group = ids.groups.size + 1));
-    loader.ugrupowanie({ id_ugrupowania: group, nazwa: club, skrot: club }, at);
+    loader.ugrupowanie(
+      { id_ugrupowania: group, nazwa: club, skrot: club, pelna_nazwa: clubs.fullName(club) ?? null },
+      at,
+    );
   }
   return group;
 }
@@ -598,6 +651,20 @@ function statedTallies(counts: Record<string, unknown> | undefined): StatedTalli
     brak_glosu: stated('brak_glosu'),
   };
   return Object.values(tallies).some((n) => n !== null) ? tallies : null;
+}
+
+/**
+ * A `votes` entry that records no vote (CONTRACT §8): no entry in any `named_votes` list, no `counts`
+ * value above 0 and no `resolution` (Gdańsk's „Włączenie druku nr 1433” beside the real vote).
+ */
+function isEmptyRecord(vote: Vote): boolean {
+  const named = Object.values(vote.named_votes ?? {}).some((entries) => Array.isArray(entries) && entries.length > 0);
+  const counted = Object.values(vote.counts ?? {}).some((value) => typeof value === 'number' && value > 0);
+  const resolved =
+    vote.resolution !== undefined &&
+    vote.resolution !== null &&
+    !(typeof vote.resolution === 'string' && vote.resolution.trim() === '');
+  return !named && !counted && !resolved;
 }
 
 /** A session of one term: one per distinct (date, session_number as published) of its votes. */
@@ -640,9 +707,18 @@ function readTermVotes(term: Term, body: number, personOf: ReadonlyMap<string, n
         : a.position - b.position,
   );
 
-  // A vote whose (id, date, session number) repeats an earlier one is the same vote published twice.
+  // A vote whose (id, date, session number) repeats an earlier one is the same vote published twice;
+  // an empty record is no vote (read first, so that it never stands for a real vote of the same id).
   const published = new Set<string>();
   const votes = dated.filter(({ vote, label }) => {
+    if (isEmptyRecord(vote)) {
+      findings.warn(
+        term.at,
+        '(vote)',
+        `vote ${label}: an empty record (no named votes, no count above zero, no resolution) is no vote; skipped`,
+      );
+      return false;
+    }
     const id = vote.id === undefined ? '' : String(vote.id).trim();
     if (id === '') return true;
     const key = `${id}\u0000${vote.session_date}\u0000${vote.session_number ?? ''}`;
@@ -835,8 +911,8 @@ function readBallots(
       // An index into the list, or (the older layout) a name that stands for its position in it.
       const name =
         typeof entry === 'string'
-          ? term.indexed.includes(collapse(entry))
-            ? collapse(entry)
+          ? term.indexed.includes(nameOf(entry))
+            ? nameOf(entry)
             : undefined
           : Number.isInteger(entry) && (entry as number) >= 0
             ? term.indexed[entry as number]
@@ -850,7 +926,7 @@ function readBallots(
         warn(
           `named_votes.${key}`,
           typeof entry === 'string'
-            ? `name ${JSON.stringify(collapse(entry))} is not in the list of councillors (${term.indexed.length} names); skipped`
+            ? `name ${JSON.stringify(nameOf(entry))} is not in the list of councillors (${term.indexed.length} names); skipped`
             : `index ${JSON.stringify(entry)} points to no councillor of the list (${term.indexed.length} names); skipped`,
         );
         continue;

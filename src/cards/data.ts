@@ -17,6 +17,8 @@ import {
   formatNumber,
   formatPercent,
   formatTerm,
+  participationPercent,
+  plural,
   shownTitle,
 } from '../site/format.ts';
 import { type Wording, capital, groupLabel, memberOf } from '../site/wording.ts';
@@ -49,7 +51,8 @@ export class CardQueries {
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`);
     this.person =
       db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie, u.pelna_nazwa, s.liczba_posiedzen, s.obecnosci,
-        s.zg_wszystkie, s.zg_zgodne, s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS glosowania
+        s.zg_wszystkie, s.zg_zgodne, s.za + s.przeciw + s.wstrzymujacy + s.nieobecny + s.brak_glosu AS glosowania,
+        s.nieobecny
       FROM radny r LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania WHERE r.token = ?`);
     // The terms the all-terms figures cover: those with the person's figures.
@@ -114,9 +117,11 @@ export class CardQueries {
           zg_wszystkie: number | null;
           zg_zgodne: number | null;
           glosowania: number | null;
+          nieobecny: number | null;
         }
       | undefined;
     if (!p) return undefined;
+    const votes = p.glosowania ?? 0;
     const w = this.wording;
     const fullNames = new Map(p.ugrupowanie && p.pelna_nazwa ? [[p.ugrupowanie, p.pelna_nazwa]] : []);
     const group = groupLabel(w, fullNames, p.ugrupowanie, `bez ${w.groupGen}`);
@@ -124,14 +129,18 @@ export class CardQueries {
       council: (this.mainCouncil.get(ALL_TERMS, p.id_osoby) as string | undefined) ?? '',
       kicker: `${capital(memberOf(w, p.imie_nazwisko))} · ${group}`,
       title: p.imie_nazwisko,
-      scope: termsCovered(this.terms.all(p.id_osoby) as string[]),
+      // The ballots are the base of the participation beside the attendance (CONTRACT §10): said on the scope line.
+      scope: `${termsCovered(this.terms.all(p.id_osoby) as string[])} · ${formatNumber(votes)} ${plural(votes, 'głosowanie', 'głosowania', 'głosowań')}`,
       facts: [
         { label: 'frekwencja', value: formatPercent(percent(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0)) },
+        {
+          label: 'udział w głosowaniach',
+          value: votes ? formatPercent(participationPercent(percent(p.nieobecny ?? 0, votes))) : '—',
+        },
         {
           label: `zgodność z ${w.groupInst}`,
           value: p.zg_wszystkie ? formatPercent(percent(p.zg_zgodne ?? 0, p.zg_wszystkie)) : '—',
         },
-        { label: 'głosowania', value: formatNumber(p.glosowania ?? 0) },
       ],
       ...this.footer,
     };

@@ -165,7 +165,7 @@ const ATTENDANCE_COLUMNS: CsvColumn<Row>[] = [
     obecny: { description: '1: obecny, 0: nieobecny' },
   }),
   own('id_ugrupowania', 'Identyfikator ugrupowania radnego w dniu posiedzenia; puste: niezrzeszony'),
-  ...columnsOf<Row>(attendanceEntry, ['ugrupowanie']),
+  ...columnsOf<Row>(attendanceEntry, ['ugrupowanie', 'glosowania', 'nieobecny_w_glosowaniach']),
 ];
 
 const GROUP_COLUMNS: CsvColumn<Row>[] = columnsOf(group, [
@@ -259,7 +259,8 @@ export class BulkExports {
       WHERE s.ord < ? ${andWhere(where)} ORDER BY s.ord DESC LIMIT ?`),
     );
     this.attendance =
-      db.prepare(`SELECT s.id_posiedzenia, s.data, a.id_osoby, r.imie_nazwisko, a.obecny, a.id_ugrupowania, u.nazwa AS ugrupowanie
+      db.prepare(`SELECT s.id_posiedzenia, s.data, a.id_osoby, r.imie_nazwisko, a.obecny, a.id_ugrupowania, u.nazwa AS ugrupowanie,
+        a.glosowania, a.nieobecny_w_glosowaniach
       FROM json_each(?) k JOIN posiedzenie s ON s.id_posiedzenia = k.value
       JOIN obecnosc a ON a.id_posiedzenia = s.id_posiedzenia JOIN radny r ON r.id_osoby = a.id_osoby
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
-import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { ALL_BODIES, ALL_TERMS, JAKOSC, type JakoscKind } from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { Share, ShareTarget } from '../shares/store.ts';
 import { type Located, ShareIdentity, type VoteFingerprint } from './share-identity.ts';
@@ -118,6 +118,8 @@ export interface VoteFilter {
   search?: string | undefined;
   /** A topic's id (CONTRACT §11). */
   temat?: string | undefined;
+  /** What the vote's record disagrees about (CONTRACT §12). */
+  jakosc?: JakoscKind | undefined;
 }
 
 /** Members of a vote without a group are listed under this key in the grouped distribution. */
@@ -133,6 +135,7 @@ function voteConditions(filter: VoteFilter): Condition[] {
     ['g.wynik = ?', filter.wynik],
     ['g.kontrowersyjnosc >= ?', filter.kontrowersyjnosc_min],
     ['g.temat = ?', filter.temat],
+    ['(g.jakosc & ?) != 0', filter.jakosc === undefined ? undefined : JAKOSC[filter.jakosc]],
   ];
 }
 

@@ -8,6 +8,7 @@ import {
   idParam,
   listFilters,
   searchParam,
+  jakoscParam,
   tematParam,
   wholeNumber,
   wynikParam,
@@ -35,6 +36,10 @@ export const listQuery = z
       .optional()
       .meta({ description: 'Fragment tytułu; bez rozróżniania wielkości liter i polskich znaków' }),
     temat: tematParam.optional().meta({ description: 'Tylko głosowania tego tematu (id z /api/utils/tematy)' }),
+    jakosc: jakoscParam.optional().meta({
+      description:
+        'Tylko głosowania, w których zapis rady nie zgadza się ze sobą (liczby z /api/utils/jakosc): tylko_liczby (bez listy imiennej), rozbiezne_liczby (liczby protokołu inne niż z listy imiennej), wynik_wbrew_liczbom (podany wynik wbrew liczbom)',
+    }),
   })
   .refine(dateRangeOrdered, DATE_RANGE_ERROR);
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { isDateTime } from '../../core/dates.ts';
+import { JAKOSC_KINDS } from '../../core/snapshot/schema.ts';
 import { HttpError } from './envelope.ts';
 
 // Query values arrive as strings; a repeated parameter arrives as an array and is rejected here.
@@ -52,6 +53,9 @@ export const tematParam = single.regex(
   /^[a-z0-9-]{1,40}$/,
   'must be a topic id (the topics are listed at /api/utils/tematy)',
 );
+
+/** What a vote's record disagrees about (CONTRACT §12): the `jakosc` filter of /api/glosowania. */
+export const jakoscParam = z.enum(JAKOSC_KINDS, { error: `must be one of ${JAKOSC_KINDS.join(', ')}` });
 
 /** Parses `input` with `schema`; the first violation becomes a 400 naming the parameter. */
 export function parseParams<S extends z.ZodType>(

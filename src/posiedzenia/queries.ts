@@ -27,6 +27,9 @@ interface AttendanceEntry extends CouncilOf {
   id_osoby: number;
   imie_nazwisko: string;
   ugrupowanie: string | null;
+  /** The person's ballots in the session's votes, and those `nieobecny` (CONTRACT §5, §10). */
+  glosowania: number;
+  nieobecny_w_glosowaniach: number;
 }
 
 export interface SessionFilter {
@@ -69,7 +72,7 @@ export class PosiedzeniaQueries {
     this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
       WHERE id_posiedzenia = ? ORDER BY ord`);
     this.attendance = db.prepare(`SELECT a.id_osoby, r.imie_nazwisko, u.nazwa AS ugrupowanie, a.obecny,
-        ${COUNCIL_COLUMNS}
+        a.glosowania, a.nieobecny_w_glosowaniach, ${COUNCIL_COLUMNS}
       FROM obecnosc a JOIN radny r ON r.id_osoby = a.id_osoby LEFT JOIN ugrupowanie u ON u.id_ugrupowania = a.id_ugrupowania
       ${COUNCIL_JOIN}
       WHERE a.id_posiedzenia = ? ORDER BY r.name_rank`);

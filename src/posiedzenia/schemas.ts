@@ -42,6 +42,10 @@ export const attendanceEntry = z
     imie_nazwisko: text('Imię i nazwisko'),
     ugrupowanie: text('Ugrupowanie w dniu posiedzenia').nullable(),
     obecny: z.boolean().meta({ description: 'Obecny' }),
+    glosowania: count('Głosy tej osoby w głosowaniach posiedzenia'),
+    nieobecny_w_glosowaniach: count(
+      'Te z nich „nieobecny”: równe glosowania (> 0) przy obecnym = na liście obecności, a nieobecny w każdym głosowaniu',
+    ),
     ...councilFields('radnego'),
   })
   .meta({ id: 'AttendanceEntry' });

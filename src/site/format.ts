@@ -42,6 +42,14 @@ export const formatNumber = (value: number): string => NUMBER.format(value);
 /** `66.67` or `"66.67"` → `66,67%`. */
 export const formatPercent = (value: number | string): string => `${NUMBER.format(Number(value))}%`;
 
+/**
+ * „Udział w głosowaniach” (CONTRACT §10): 100 − profil-glosowania's nieobecny_procent, over the same
+ * base (the councillor's ballots), to two decimals. Shown beside attendance: one can sign the
+ * attendance list and miss every vote.
+ */
+export const participationPercent = (nieobecnyProcent: number): number =>
+  Math.round((100 - nieobecnyProcent) * 100) / 100;
+
 /** A term `2018-2023` as `2018–2023`. */
 export const formatTerm = (term: string): string => term.replace('-', '–');
 

@@ -35,6 +35,7 @@ import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.t
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
+import { QUALITY_FILTER } from './quality.tsx';
 import { ShareButton, ShareForm } from './share-form.tsx';
 
 /** Votes per page of /glosowania. */
@@ -48,6 +49,7 @@ const voteFilter = ({ query: q, organ }: VotesInput): VoteFilter => ({
   kadencja: q.kadencja,
   wynik: q.wynik,
   temat: q.temat,
+  jakosc: q.jakosc,
   data_od: q.od,
   data_do: q.do,
   close: q.wyrownane,
@@ -77,6 +79,7 @@ export const votesPage = page({
       kadencja: filter.kadencja,
       wynik: filter.wynik,
       temat: filter.temat,
+      jakosc: filter.jakosc,
       od: filter.data_od,
       do: filter.data_do,
       wyrownane: filter.close,
@@ -93,7 +96,17 @@ export const votesPage = page({
       body: (
         <>
           <h1>Głosowania{filter.temat && <>: {topicName(ctx, filter.temat)}</>}</h1>
+          {filter.jakosc && (
+            <p>
+              Tylko głosowania, w których {QUALITY_FILTER[filter.jakosc]} (
+              <a href={`${linkTo(ctx, PAGES.quality, { kadencja: filter.kadencja })}#${filter.jakosc}`}>
+                co to znaczy dla liczb
+              </a>
+              ; <a href={linkTo(ctx, PAGES.votes, { ...params, jakosc: undefined })}>pokaż wszystkie</a>).
+            </p>
+          )}
           <FilterForm ctx={ctx} label="Wyszukiwanie głosowań" ownOrgan>
+            {filter.jakosc && <input type="hidden" name="jakosc" value={filter.jakosc} />}
             <label for="f-szukaj">
               Szukaj w tytułach
               <input id="f-szukaj" type="search" name="szukaj" value={filter.search ?? ''} maxLength={200} />

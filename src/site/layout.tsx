@@ -219,7 +219,8 @@ function Footer({ ctx }: { ctx: PageContext }) {
           </>
         )}
         <p>
-          <a href={linkTo(ctx, PAGES.downloads)}>Dane do pobrania (CSV)</a> · Te same dane jako JSON:{' '}
+          <a href={linkTo(ctx, PAGES.downloads)}>Dane do pobrania (CSV)</a> ·{' '}
+          <a href={linkTo(ctx, PAGES.quality)}>Jakość danych</a> · Te same dane jako JSON:{' '}
           <a href={API_LINKS.index}>API</a> (<a href={API_LINKS.docs}>dokumentacja</a>)
         </p>
       </div>

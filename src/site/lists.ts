@@ -4,6 +4,7 @@
 // schema has no field for. Pages show a page of a list's rows and offer its CSV (their `downloads`).
 
 import { GLOS_VALUES } from '../../core/contract.ts';
+import type { JakoscKind } from '../../core/snapshot/schema.ts';
 import { councillorVote, rankedVote, voteSummary } from '../answers/schemas.ts';
 import { columnsOf, ownColumn, voteRecordColumns } from '../exports/columns.ts';
 import type { CsvColumn } from '../exports/csv.ts';
@@ -191,6 +192,8 @@ export interface VoteFilter {
   kadencja: string | undefined;
   wynik: string | undefined;
   temat: string | undefined;
+  /** What the vote's record disagrees about (CONTRACT §12): the votes behind a count of /jakosc-danych. */
+  jakosc?: JakoscKind | undefined;
   data_od: string | undefined;
   data_do: string | undefined;
   close: boolean;

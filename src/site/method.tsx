@@ -169,7 +169,9 @@ export const methodPage = page({
           </p>
           <p class="muted">
             Przykłady takich głosowań z tych danych: strony głosowań oznaczone „bez wykazu imiennego” na{' '}
-            <a href={linkTo(ctx, PAGES.votes, { kadencja })}>liście głosowań</a>.
+            <a href={linkTo(ctx, PAGES.votes, { kadencja })}>liście głosowań</a>. Ile ich jest w każdym organie i które
+            to są — oraz ile razy liczby z protokołu, wynik i listy obecności nie zgadzają się z imiennymi głosami — na
+            stronie <a href={linkTo(ctx, PAGES.quality, { kadencja })}>Jakość danych</a>.
           </p>
 
           <h2 id="srednia-frekwencja">Średnia frekwencja</h2>

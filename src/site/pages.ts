@@ -10,6 +10,7 @@ import { homePage } from './home.tsx';
 import { methodPage } from './method.tsx';
 import type { AnyPage } from './page.ts';
 import { sessionPage, sessionsPage } from './posiedzenia.tsx';
+import { qualityPage } from './quality.tsx';
 import { councillorPage, councillorsPage } from './radni.tsx';
 import { rankingsPage } from './rankingi.tsx';
 import { searchPage } from './search.tsx';
@@ -28,6 +29,7 @@ export const SITE_PAGES: readonly AnyPage[] = [
   comparePage,
   cohesionPage,
   methodPage,
+  qualityPage,
   votesPage,
   votePage,
   sessionsPage,

@@ -11,6 +11,7 @@ import {
   dateRangeOrdered,
   glosParam,
   idParam,
+  jakoscParam,
   kadencjaParam,
   pageParam,
   searchParam,
@@ -78,6 +79,10 @@ const SITE_PARAMS = {
     must: 'musi mieć jedną z wartości: za, przeciw, wstrzymujacy, nieobecny, brak_glosu',
   },
   temat: { schema: tematParam.optional(), must: 'musi być identyfikatorem tematu (lista na stronie /tematy)' },
+  jakosc: {
+    schema: jakoscParam.optional(),
+    must: 'musi mieć jedną z wartości: tylko_liczby, rozbiezne_liczby, wynik_wbrew_liczbom (strona /jakosc-danych)',
+  },
   radny: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
   drugi: { schema: searchParam.optional(), must: 'musi być numerem albo identyfikatorem radnego' },
   zgodnosc: {

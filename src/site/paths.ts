@@ -41,7 +41,7 @@ export const PAGES = {
   compare: route('/porownaj', ['kadencja', 'radny', 'drugi', 'strona']),
   cohesion: route('/spojnosc', ['kadencja']),
   method: route('/jak-liczymy', ['kadencja']),
-  votes: route('/glosowania', ['szukaj', 'kadencja', 'wynik', 'temat', 'od', 'do', 'wyrownane', 'strona']),
+  votes: route('/glosowania', ['szukaj', 'kadencja', 'wynik', 'temat', 'jakosc', 'od', 'do', 'wyrownane', 'strona']),
   vote: route('/glosowania/:id', ['glos']),
   sessions: route('/posiedzenia', ['kadencja', 'strona']),
   session: route('/posiedzenia/:id'),
@@ -49,6 +49,7 @@ export const PAGES = {
   topics: route('/tematy', ['kadencja']),
   policies: route('/polityki'),
   policy: route('/polityki/:id', ['kadencja', 'radny', 'zgodnosc']),
+  quality: route('/jakosc-danych', ['kadencja']),
   share: route('/share/:link'),
 };
 

@@ -3,7 +3,7 @@
 import { posiedzenia } from '../posiedzenia/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
 import { type VoteSummary, pagesOf } from './data.ts';
-import { formatDate, formatNumber, formatTerm, plural } from './format.ts';
+import { ballotLabelFor, formatDate, formatNumber, formatTerm, plural } from './format.ts';
 import { type PageContext, groupName } from './layout.tsx';
 import { sessionAttendanceList, sessionList, sessionVoteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
@@ -143,6 +143,12 @@ export const sessionPage = page({
     const otherVotes = votes.filter((v) => v.id_punktu === null || !onAgenda.has(v.id_punktu));
     const present = attendance.filter((a) => a.obecny);
     const absent = attendance.filter((a) => !a.obecny);
+    // On the list and absent from every vote of the session (CONTRACT §10): attendance is not participation.
+    const silent = new Set(
+      present
+        .filter((a) => s.lista_obecnosci && a.glosowania > 0 && a.nieobecny_w_glosowaniach === a.glosowania)
+        .map((a) => a.id_osoby),
+    );
     const councillor = (a: { id_osoby: number }) => linkTo(ctx, PAGES.councillor, { token: people.get(a.id_osoby)! });
     return {
       title: `${sessionName(s)}, ${formatDate(s.data)}`,
@@ -211,6 +217,15 @@ export const sessionPage = page({
           <p>
             Obecnych {s.obecni} z {s.liczba_obecnosci} (
             {percentText(s.frekwencja_procent, s.liczba_obecnosci, NO_BASE.attendance)}).
+            {silent.size > 0 && (
+              <>
+                {' '}
+                Z obecnych na liście {formatNumber(silent.size)}{' '}
+                {plural(silent.size, 'osoba była nieobecna', 'osoby były nieobecne', 'osób było nieobecnych')} w każdym
+                głosowaniu posiedzenia — zaznaczamy {silent.size === 1 ? 'ją' : 'je'} niżej (
+                <a href={`${linkTo(ctx, PAGES.quality)}#obecni_bez_glosu`}>obecność to nie udział w głosowaniach</a>).
+              </>
+            )}
           </p>
           {attendance.length > 0 && (
             <div class="cols">
@@ -218,9 +233,18 @@ export const sessionPage = page({
                 <h3 id="h-obecni">Obecni ({present.length})</h3>
                 <ul class="ballots">
                   {present.map((a) => (
-                    <li class="k-za">
+                    <li class={silent.has(a.id_osoby) ? 'k-nieobecny' : 'k-za'}>
                       <a href={councillor(a)}>{a.imie_nazwisko}</a>{' '}
                       <span class="g">{groupName(ctx, a.ugrupowanie)}</span>
+                      {silent.has(a.id_osoby) && (
+                        <strong class="silent">
+                          {' '}
+                          — na liście obecności, ale {ballotLabelFor(a.imie_nazwisko, 'nieobecny')}{' '}
+                          {a.glosowania === 1
+                            ? 'w jedynym głosowaniu'
+                            : `we wszystkich ${formatNumber(a.glosowania)} głosowaniach`}
+                        </strong>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -17,7 +17,17 @@ import {
 } from './components.tsx';
 import { type PartnerItem, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, compareChoices, percentOf } from './evidence.tsx';
-import { BALLOTS, COUNT_LABEL, countLabelsFor, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import {
+  BALLOTS,
+  COUNT_LABEL,
+  ballotLabelFor,
+  countLabelsFor,
+  formatNumber,
+  formatPercent,
+  formatTerm,
+  participationPercent,
+  plural,
+} from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { NO_BASE, PercentWithBase, percentText, topicName } from './record.tsx';
 import {
@@ -404,6 +414,25 @@ export const councillorPage = page({
                   posiedzeń.
                 </p>
               )}
+              <p>
+                Udział w głosowaniach:{' '}
+                <strong>
+                  {percentOf(participationPercent(voting.nieobecny_procent), total, [
+                    'głosowania',
+                    'głosowań',
+                    'głosowań',
+                  ])}
+                </strong>
+                {total > 0 && (
+                  <>
+                    {' '}
+                    ({ballotLabelFor(p.imie_nazwisko, 'nieobecny')} w{' '}
+                    <Figure to={`${here({ kadencja, glos: 'nieobecny' })}#glosowania`} count={nieobecny} />)
+                  </>
+                )}
+                . Frekwencja mówi, czy {w.member} był na posiedzeniu (lista obecności), udział — czy głosował (
+                <a href={`${linkTo(ctx, PAGES.quality)}#obecni_bez_glosu`}>dlaczego obie liczby</a>).
+              </p>
             </section>
             <section aria-labelledby="h-zgodnosc">
               <h2 id="h-zgodnosc">

@@ -2,9 +2,10 @@
 // cross-group pairs, body activity.
 
 import type { ComponentChildren } from 'preact';
+import { radni } from '../radni/endpoints.ts';
 import { CsvLink, FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
 import { type Scoped, type VoteSummary, scoped } from './data.ts';
-import { formatNumber, formatTerm } from './format.ts';
+import { formatNumber, formatTerm, participationPercent } from './format.ts';
 import { type PageContext, groupName } from './layout.tsx';
 import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
@@ -113,14 +114,39 @@ export const rankingsPage = page({
       shown('organy'),
       termsIn(context, input.organ),
     ]);
+    // Participation in votes beside each attendance row (CONTRACT §10): the councillor's profil-glosowania in the term.
+    const participation = new Map(
+      await Promise.all(
+        attendance.map(async (row) => {
+          const v = await context.answer(radni.votingProfile, {
+            params: { id: row.id_osoby },
+            query: { kadencja: scope.kadencja },
+          });
+          const base = v.za + v.przeciw + v.wstrzymujacy + v.nieobecny + v.brak_glosu;
+          return [row.id_osoby, { percent: participationPercent(v.nieobecny_procent), base }] as const;
+        }),
+      ),
+    );
     const people = await context.tokens(
       [...attendance, ...rebels, ...loyalists, ...coalitions.flatMap((c) => [c.radny_1, c.radny_2])].map(
         (p) => p.id_osoby,
       ),
     );
-    return { scope, attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies, terms, people };
+    return {
+      scope,
+      attendance,
+      participation,
+      rebels,
+      loyalists,
+      controversial,
+      unanimous,
+      coalitions,
+      bodies,
+      terms,
+      people,
+    };
   },
-  render: ({ scope: { kadencja, min }, terms, people, ...found }, ctx) => {
+  render: ({ scope: { kadencja, min }, terms, people, participation, ...found }, ctx) => {
     const r = {
       attendance: scoped(found.attendance),
       rebels: scoped(found.rebels),
@@ -163,13 +189,21 @@ export const rankingsPage = page({
             ctx={ctx}
             id="frekwencja"
             title="Frekwencja"
-            help={`Odsetek posiedzeń, na których ${w.member} był obecny, z liczbą jego zapisów obecności.`}
+            help={`Odsetek posiedzeń, na których ${w.member} był obecny, z liczbą jego zapisów obecności; obok udział w głosowaniach: odsetek jego głosowań, w których nie był zapisany jako nieobecny (być na liście obecności to nie to samo, co głosować)${ctx.organ === undefined ? '' : `; udział liczymy we wszystkich organach`}.`}
             rows={r.attendance}
             columns={[
               { head: Member, cell: person },
               {
                 head: 'Frekwencja (z ilu posiedzeń)',
                 cell: (x) => share(x.frekwencja_procent, x.liczba_posiedzen),
+                num: true,
+              },
+              {
+                head: 'Udział w głosowaniach (z ilu głosowań)',
+                cell: (x) => {
+                  const p = participation.get(x.id_osoby)!;
+                  return share(p.percent, p.base);
+                },
                 num: true,
               },
               { head: 'Obecności', cell: (x) => `${x.obecnosci} / ${x.liczba_posiedzen}`, num: true, wide: true },

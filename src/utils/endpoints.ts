@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { endpoint, inKnownBody } from '../answers/endpoint.ts';
 import { envelope } from '../answers/schemas.ts';
-import { body, group, groupsQuery, systemCounts, term, topicCount, topicsQuery } from './schemas.ts';
+import { body, group, groupsQuery, quality, systemCounts, term, topicCount, topicsQuery } from './schemas.ts';
 
 const lookup = { method: 'get' as const, tag: 'utils', errors: [], stored: {} };
 
@@ -41,6 +41,15 @@ export const utils = {
     errors: [400, 404],
     response: envelope(z.array(topicCount)),
     handler: ({ query }, { queries }) => queries.utils.topicCounts(inKnownBody(query, queries)),
+  }),
+  quality: endpoint({
+    ...lookup,
+    path: '/api/utils/jakosc',
+    summary: 'Co zapis rady mówi sprzecznie: liczby na organ (głosowania za każdą w /api/glosowania?jakosc=…)',
+    query: topicsQuery,
+    errors: [400, 404],
+    response: envelope(z.array(quality)),
+    handler: ({ query }, { queries }) => queries.utils.quality(inKnownBody(query, queries)),
   }),
   counts: endpoint({
     ...lookup,

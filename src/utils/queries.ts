@@ -37,7 +37,22 @@ export interface TopicCount extends Topic {
   liczba_glosowan: number;
 }
 
+/** What one body's record disagrees about in a scope (CONTRACT §12). */
+export interface Quality {
+  id_organu: number;
+  organ: string;
+  glosowania: number;
+  imienne: number;
+  tylko_liczby: number;
+  rozbiezne_liczby: number;
+  wynik_wbrew_liczbom: number;
+  posiedzenia: number;
+  z_lista_obecnosci: number;
+  obecni_bez_glosu: number;
+}
+
 export class UtilsQueries {
+  private readonly qualityRows: Database.Statement;
   private readonly groups: Database.Statement;
   private readonly bodies: Database.Statement;
   private readonly terms: Database.Statement;
@@ -63,6 +78,10 @@ export class UtilsQueries {
       FROM ugrupowanie u LEFT JOIN ugrupowanie_stat s ON s.id_ugrupowania = u.id_ugrupowania AND s.kadencja = ?
       LEFT JOIN organ c ON c.id_organu = u.id_rady`);
     this.bodies = db.prepare('SELECT id_organu, nazwa, typ FROM organ ORDER BY id_organu');
+    this.qualityRows = db.prepare(`SELECT j.id_organu, o.nazwa AS organ, j.glosowania, j.imienne, j.tylko_liczby,
+        j.rozbiezne_liczby, j.wynik_wbrew_liczbom, j.posiedzenia, j.z_lista_obecnosci, j.obecni_bez_glosu
+      FROM jakosc_stat j JOIN organ o ON o.id_organu = j.id_organu
+      WHERE j.kadencja = @kadencja AND (@organ IS NULL OR j.id_organu = @organ) ORDER BY j.id_organu`);
     this.body = db.prepare('SELECT 1 FROM organ WHERE id_organu = ?').pluck();
     this.terms =
       db.prepare(`SELECT k.kadencja, k.data_od, k.data_do, t.liczba_radnych, t.liczba_posiedzen, t.liczba_glosowan
@@ -102,6 +121,11 @@ export class UtilsQueries {
   topicCounts({ kadencja, organ }: { kadencja?: string | undefined; organ?: number | undefined }): TopicCount[] {
     const votes = new Map(this.topicVotes.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Array<[string, number]>);
     return this.topicList.map((t) => ({ ...t, liczba_glosowan: votes.get(t.temat) ?? 0 }));
+  }
+
+  /** Per body with a session in scope, what its record disagrees about (`/api/utils/jakosc`). */
+  quality({ kadencja, organ }: { kadencja?: string | undefined; organ?: number | undefined }): Quality[] {
+    return this.qualityRows.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null }) as Quality[];
   }
 
   systemCounts() {

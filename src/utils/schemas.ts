@@ -19,12 +19,34 @@ export const topicCount = z
   })
   .meta({ id: 'TopicCount' });
 
+/** What one body's record disagrees about in a scope (CONTRACT §12). */
+export const quality = z
+  .strictObject({
+    id_organu: int('Identyfikator organu'),
+    organ: text('Nazwa organu'),
+    glosowania: count('Głosowania'),
+    imienne: count('Głosowania z listą imienną (co najmniej jeden głos)'),
+    tylko_liczby: count('Głosowania bez listy imiennej, z liczbami podanymi przez źródło (liczą się te liczby)'),
+    rozbiezne_liczby: count(
+      'Głosowania z listą imienną, w których któraś podana liczba (za, przeciw, wstrzymujacy, nieobecni, brak_glosu) różni się od policzonej z listy (liczą się głosy z listy)',
+    ),
+    wynik_wbrew_liczbom: count(
+      'Głosowania, których podany wynik przeczy liczbom: przyjęto przy za ≤ przeciw albo odrzucono przy za > przeciw (wynikiem jest podany)',
+    ),
+    posiedzenia: count('Posiedzenia'),
+    z_lista_obecnosci: count('Posiedzenia z listą obecności podaną przez źródło'),
+    obecni_bez_glosu: count(
+      'Zapisy obecności z listy: osoba obecna, z co najmniej jednym głosem na posiedzeniu, każdym „nieobecny”',
+    ),
+  })
+  .meta({ id: 'Quality' });
+
 export const group = z
   .strictObject({
     id_ugrupowania: int('Identyfikator ugrupowania'),
     nazwa: text('Nazwa'),
     skrot: text('Skrót').nullable(),
-    pelna_nazwa: text('Pełna nazwa, gdy źródło ją podaje (kluby Sejmu)').nullable(),
+    pelna_nazwa: text('Pełna nazwa, gdy źródło ją podaje (kluby Sejmu, config clubs Radoskopu)').nullable(),
     liczba_radnych: count('Aktywni członkowie (bieżąca przynależność w zakresie)'),
     ...councilFields('ugrupowania'),
   })

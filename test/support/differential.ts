@@ -3,6 +3,7 @@
 // are compared is derived from these lists and the endpoint tables (test/reference.test.ts): a new GET
 // endpoint fails that test until it is compared here or listed in NOT_COMPARED.
 
+import { JAKOSC_KINDS } from '../../core/snapshot/schema.ts';
 import type { GlosValue } from '../../src/radni/queries.ts';
 import type { Bundle } from './bundle.ts';
 
@@ -60,6 +61,9 @@ export function figureRequests(
     );
     for (const temat of topics) paths.push(`/api/glosowania?temat=${temat}&limit=100${and}`);
     for (const policy of policies) paths.push(`/api/polityki/${policy}${q}`);
+    // What the record disagrees about (CONTRACT §12): the counts, and the votes behind each.
+    paths.push(`/api/utils/jakosc${q}`);
+    for (const jakosc of JAKOSC_KINDS) paths.push(`/api/glosowania?jakosc=${jakosc}&limit=100${and}`);
     for (const id of people) {
       for (const metric of [
         '',
@@ -111,6 +115,8 @@ export function figureRequests(
         `/api/posiedzenia?limit=100&${and}`,
         `/api/statystyki/najwieksze-proby?${and}`,
         `/api/utils/tematy?${and}`,
+        `/api/utils/jakosc?${and}`,
+        ...JAKOSC_KINDS.map((jakosc) => `/api/glosowania?jakosc=${jakosc}&limit=100&${and}`),
         `/api/statystyki/tematy?${and}`,
         `/api/glosowania?temat=${topics[0]}&limit=100&${and}`,
         `/api/statystyki/tematy-buntownicy?min_glosowan=1&limit=100&${and}`,

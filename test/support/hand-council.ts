@@ -3584,32 +3584,78 @@ export const HAND_EXPECTED: HandCase[] = [
   }, // V1, V2
   { path: '/api/posiedzenia/2/punkty', data: [] },
   {
+    // glosowania / nieobecny_w_glosowaniach (§5): the person's ballots in V1–V4, and the N among them
     path: '/api/posiedzenia/1/obecnosci', // the given rows only (no row for 1); name order 4, 3, 2; T1 groups
     data: [
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...IN_RADA },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true, ...IN_RADA },
-      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, obecny: false, ...IN_RADA },
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...atSession(4, 0), ...IN_RADA }, // P P W P
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true, ...atSession(4, 0), ...IN_RADA }, // Z Z P Z
+      { id_osoby: 2, imie_nazwisko: 'Zenon Lis', ugrupowanie: FS, obecny: false, ...atSession(4, 1), ...IN_RADA }, // Z P N B
     ],
   },
   {
     path: '/api/posiedzenia/3/obecnosci', // derived from V8, V9; 2019-01-31 is m6's last day: 3 in RdM
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true, ...IN_RADA }, // V8 Z
-      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: false, ...IN_RADA }, // N, N
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...IN_RADA },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true, ...IN_RADA }, // V8 Z (V9 B)
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true, ...IN_RADA }, // V8 B only: not nieobecny → present
+      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true, ...atSession(2, 1), ...IN_RADA }, // V8 Z, V9 N
+      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: false, ...atSession(2, 2), ...IN_RADA }, // N, N
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...atSession(2, 1), ...IN_RADA }, // P, N
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: RDM, obecny: true, ...atSession(2, 0), ...IN_RADA }, // V8 Z (V9 B)
+      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true, ...atSession(1, 0), ...IN_RADA }, // V8 B only: not nieobecny → present
     ],
   },
   {
     path: '/api/posiedzenia/4/obecnosci', // given rows; 2019-02-01 is m7's first day: 3 in FS
     data: [
-      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true, ...IN_RADA },
-      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: true, ...IN_RADA },
-      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...IN_RADA },
-      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, obecny: true, ...IN_RADA },
-      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true, ...IN_RADA },
+      // V10–V14 (V13 only 6, V14 no ballots)
+      { id_osoby: 1, imie_nazwisko: 'Anna Nowak', ugrupowanie: RDM, obecny: true, ...atSession(3, 0), ...IN_RADA }, // Z P W
+      { id_osoby: 5, imie_nazwisko: 'Anna Nowak', ugrupowanie: null, obecny: true, ...atSession(3, 0), ...IN_RADA }, // Z W P
+      { id_osoby: 4, imie_nazwisko: 'Lech Mazur', ugrupowanie: FS, obecny: true, ...atSession(3, 0), ...IN_RADA }, // Z P Z
+      { id_osoby: 3, imie_nazwisko: 'Łucja Wróbel', ugrupowanie: FS, obecny: true, ...atSession(3, 0), ...IN_RADA }, // P P Z
+      { id_osoby: 6, imie_nazwisko: 'Żaneta Kos', ugrupowanie: FS, obecny: true, ...atSession(4, 2), ...IN_RADA }, // Z N N Z
     ],
+  },
+
+  // ── What the record disagrees about (CONTRACT §12) ──────────────────────────────────────────────
+  // Per vote: tylko_liczby V14 (no ballot, stated 4:0:1) · rozbiezne_liczby V10 (stated za 5, przeciw 1 against the
+  // roll call's 4:1) · wynik_wbrew_liczbom V13 (stated odrzucono at 1:0); the other stated results agree (V1 3:1
+  // przyjęto, V4 1:2 odrzucono, V6 3:1 przyjęto, V8 2:1 przyjęto, V11 0:3 odrzucono); V14's derived wynik never does.
+  // Lists: S1 (T1) and S4 (T2), both Rada; no one present on them has every ballot N (see the obecnosci above).
+  // Body 3 has no vote and no session: not listed.
+  {
+    path: '/api/utils/jakosc',
+    data: [
+      quality(1, 'Rada Miasta', [12, 11, 1, 1, 1], [3, 2, 0]), // V1–V7, V10–V14; imienne all but V14; S1 S2 S4
+      quality(2, 'Komisja Budżetowa', [2, 2, 0, 0, 0], [1, 0, 0]), // V8 V9; S3 derived
+    ],
+  },
+  { path: '/api/utils/jakosc', query: { kadencja: T1 }, data: [quality(1, 'Rada Miasta', [4, 4, 0, 0, 0], [1, 1, 0])] },
+  {
+    path: '/api/utils/jakosc',
+    query: { kadencja: T2 },
+    data: [
+      quality(1, 'Rada Miasta', [8, 7, 1, 1, 1], [2, 1, 0]), // V5–V7, V10–V14; S2 S4
+      quality(2, 'Komisja Budżetowa', [2, 2, 0, 0, 0], [1, 0, 0]),
+    ],
+  },
+  {
+    path: '/api/utils/jakosc',
+    query: { organ: '2' },
+    data: [quality(2, 'Komisja Budżetowa', [2, 2, 0, 0, 0], [1, 0, 0])],
+  },
+  { path: '/api/utils/jakosc', query: { organ: '3' }, data: [] }, // a body without votes or sessions
+  { path: '/api/glosowania', query: { jakosc: 'tylko_liczby' }, data: [V14], pagination: page(1, 20, 1, 1) },
+  { path: '/api/glosowania', query: { jakosc: 'rozbiezne_liczby' }, data: [V10], pagination: page(1, 20, 1, 1) },
+  { path: '/api/glosowania', query: { jakosc: 'wynik_wbrew_liczbom' }, data: [V13], pagination: page(1, 20, 1, 1) },
+  {
+    path: '/api/glosowania',
+    query: { jakosc: 'wynik_wbrew_liczbom', kadencja: T1 },
+    data: [],
+    pagination: page(1, 20, 0, 0),
+  },
+  {
+    path: '/api/glosowania',
+    query: { jakosc: 'rozbiezne_liczby', organ: '2' },
+    data: [],
+    pagination: page(1, 20, 0, 0),
   },
 
   // ── organ on every aggregate (CONTRACT §7): the definitions over one body's votes and sessions ──
@@ -4383,6 +4429,7 @@ export const HAND_EXPECTED: HandCase[] = [
     '/api/utils/tematy',
     '/api/radni/1/tematy',
     '/api/statystyki/tematy-buntownicy',
+    '/api/utils/jakosc',
   ].map((path): HandCase => ({ path, query: { organ: '99' }, notFound: true })),
 ];
 
@@ -4398,6 +4445,30 @@ function who(id: number) {
   };
   const [imie_nazwisko, ugrupowanie] = people[id]!;
   return { id_osoby: id, imie_nazwisko, ugrupowanie };
+}
+/** An attendance entry's ballots at its session and those nieobecny (CONTRACT §5). */
+function atSession(glosowania: number, nieobecny_w_glosowaniach: number) {
+  return { glosowania, nieobecny_w_glosowaniach };
+}
+/** One body's /api/utils/jakosc row: [glosowania, imienne, tylko_liczby, rozbiezne_liczby, wynik_wbrew_liczbom], [posiedzenia, z_lista_obecnosci, obecni_bez_glosu]. */
+function quality(
+  id_organu: number,
+  organ: string,
+  [glosowania, imienne, tylko_liczby, rozbiezne_liczby, wynik_wbrew_liczbom]: number[],
+  [posiedzenia, z_lista_obecnosci, obecni_bez_glosu]: number[],
+) {
+  return {
+    id_organu,
+    organ,
+    glosowania,
+    imienne,
+    tylko_liczby,
+    rozbiezne_liczby,
+    wynik_wbrew_liczbom,
+    posiedzenia,
+    z_lista_obecnosci,
+    obecni_bez_glosu,
+  };
 }
 function attendance(pozycja: number, id: number, records: number, present: number) {
   return {

@@ -262,6 +262,84 @@ export const RADOSKOP_HAND: Record<string, unknown> = {
   },
 };
 
+// ── The record's own words (CONTRACT §8 names, groups and empty records; §5, §10, §12) ─────────────
+// delta-sejmik/ — config.json: rada_name "Sejmik Województwa Delta"; clubs KO {name " Klub Radnych KO "},
+//   NZ {name "Niezrzeszeni"}, PiS {color only: no name}
+//   kadencja-2024-2029.json
+//     councilor_index: [0 "Julia Kloc- Kondracka", 1 Jan Nowak, 2 Ola Lis, 3 "Julia Kloc-Kondracka"]
+//     councilors: "Julia Kloc- Kondracka" NZ · Jan Nowak NZ · "Julia Kloc -Kondracka" KO · Ola Lis PiS
+//     votes in FILE order:
+//       d1 2024-06-01 "I"  "Porządek obrad"  za [0,1] przeciw [2]; resolution "przyjęto"
+//       d2 2024-06-01 "I"  "Druk 1433"       named_votes {} counts {} resolution null     → an empty record
+//       d3 2024-06-01 "I"  "Druk 1433"       za [3] przeciw [2] nieobecni [1]; counts za 1 przeciw 1 nieobecni 1
+//       d4 2024-06-01 "I"  "Druk 1434"       every list empty, every count 0, no resolution → an empty record
+//       d5 2024-07-01 "II" "Uchwała"         za [0,2] nieobecni [1]; counts za 3; resolution "odrzucona"
+//       d6 2024-07-01 "II" "Pożyczka"        no named_votes; counts za 2 przeciw 1
+//     sessions: 2024-06-01 I ["Julia Kloc- Kondracka", Jan Nowak, Ola Lis] · 2024-07-01 II ["Julia Kloc-Kondracka",
+//       "Jan  Nowak", Ola Lis]
+// What §8 makes of it:
+//   organ 1 Sejmik Województwa Delta · kadencja 2024-2029 from 2024-06-01 (no config start: the first vote)
+//   persons (whitespace beside a hyphen dropped: all three spellings are one name) 1 Julia Kloc-Kondracka,
+//     2 Jan Nowak, 3 Ola Lis
+//   groups Julia: NZ (no group: its full name is Niezrzeszeni), then KO → 1 KO, pelna_nazwa "Klub Radnych KO";
+//     Jan NZ → none; Ola → 2 PiS, pelna_nazwa null
+//   votes d2 and d4 skipped (two warnings) before numbering: 1 d1, 2 d3 (session 1), 3 d5, 4 d6 (session 2)
+//   ballots V1 Julia Z, Jan Z, Ola P · V2 Julia Z (index 3), Ola P, Jan N · V3 Julia Z, Ola Z, Jan N · V4 none
+//   attendance lists name all three in both sessions: every record present. Per session (glosowania, nieobecny):
+//     session 1: Julia (2, 0), Jan (2, 1), Ola (2, 0) · session 2: Julia (1, 0), Jan (1, 1) ← on the list, absent
+//     from every vote there, Ola (1, 0)
+//   §12: glosowania 4, imienne 3, tylko_liczby 1 (V4), rozbiezne_liczby 1 (V3: stated za 3, counted 2; V2's
+//     stated 1:1:·:1:· equal the roll call), wynik_wbrew_liczbom 1 (V3 odrzucono at 2:0; V1 przyjęto at 2:1 agrees),
+//     posiedzenia 2, z_lista_obecnosci 2, obecni_bez_glosu 1 (Jan in session 2)
+export const RADOSKOP_RECORD: Record<string, unknown> = {
+  'delta-sejmik/config.json': {
+    rada_name: 'Sejmik Województwa Delta',
+    clubs: { KO: { name: ' Klub Radnych KO ' }, NZ: { name: 'Niezrzeszeni' }, PiS: { color: '#000' } },
+  },
+  'delta-sejmik/kadencja-2024-2029.json': {
+    councilor_index: ['Julia Kloc- Kondracka', 'Jan Nowak', 'Ola Lis', 'Julia Kloc-Kondracka'],
+    councilors: [
+      { name: 'Julia Kloc- Kondracka', club: 'NZ' },
+      { name: 'Jan Nowak', club: 'NZ' },
+      { name: 'Julia Kloc -Kondracka', club: 'KO' },
+      { name: 'Ola Lis', club: 'PiS' },
+    ],
+    sessions: [
+      { date: '2024-06-01', number: 'I', attendees: ['Julia Kloc- Kondracka', 'Jan Nowak', 'Ola Lis'] },
+      { date: '2024-07-01', number: 'II', attendees: ['Julia Kloc-Kondracka', 'Jan  Nowak', 'Ola Lis'] },
+    ],
+    votes: [
+      vote('d1', '2024-06-01', 'I', 'Porządek obrad', { za: [0, 1], przeciw: [2] }, { resolution: 'przyjęto' }),
+      { ...vote('d2', '2024-06-01', 'I', 'Druk 1433', {}), counts: {}, resolution: null },
+      vote(
+        'd3',
+        '2024-06-01',
+        'I',
+        'Druk 1433',
+        { za: [3], przeciw: [2], nieobecni: [1] },
+        { counts: { za: 1, przeciw: 1, nieobecni: 1 } },
+      ),
+      vote(
+        'd4',
+        '2024-06-01',
+        'I',
+        'Druk 1434',
+        { za: [], przeciw: [], wstrzymal_sie: [], brak_glosu: [], nieobecni: [] },
+        { counts: { za: 0, przeciw: 0, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 0 } },
+      ),
+      vote(
+        'd5',
+        '2024-07-01',
+        'II',
+        'Uchwała',
+        { za: [0, 2], nieobecni: [1] },
+        { counts: { za: 3 }, resolution: 'odrzucona' },
+      ),
+      vote('d6', '2024-07-01', 'II', 'Pożyczka', null, { counts: { za: 2, przeciw: 1 } }),
+    ],
+  },
+};
+
 /** Alfa and Beta alone: the source the refresh and share-link tests count on (10 votes, 2 councils). */
 export const RADOSKOP_ALFA_BETA: Record<string, unknown> = Object.fromEntries(
   Object.entries(RADOSKOP_HAND).filter(([path]) => !path.startsWith('gamma-city/')),

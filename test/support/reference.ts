@@ -1179,8 +1179,10 @@ class Reference {
     const kontrMin = qOptInt(query, 'kontrowersyjnosc_min');
     const search = query.search === undefined ? null : foldText(query.search);
     const temat = query.temat ?? null; // §11
+    const jakosc = (query.jakosc ?? null) as 'tylko_liczby' | 'rozbiezne_liczby' | 'wynik_wbrew_liczbom' | null; // §12
     const votes = this.votesIn(query.kadencja ?? null, qOptInt(query, 'organ')).filter((v) => {
       if (temat !== null && this.topicOf(v) !== temat) return false;
+      if (jakosc !== null && !this.jakoscOf(v)[jakosc]) return false;
       if (dataOd !== null && v.data < dataOd) return false;
       if (dataDo !== null && v.data > dataDo) return false;
       if (wynik !== null && this.wynik(v) !== wynik) return false;
@@ -1579,8 +1581,78 @@ class Reference {
         imie_nazwisko: x.person.imie_nazwisko,
         ugrupowanie: this.groupName(this.groupAtSession(x.person.id_osoby, s)),
         obecny: x.r.obecny,
+        ...this.ballotsAtSession(x.person.id_osoby, s),
         ...this.councilOf(x.person.id_osoby),
       }));
+    return { success: true, data };
+  }
+
+  /** §5 obecnosci: the person's ballots in the session's votes, and those nieobecny. */
+  ballotsAtSession(personId: number, s: Session): { glosowania: number; nieobecny_w_glosowaniach: number } {
+    let glosowania = 0;
+    let nieobecny = 0;
+    for (const v of this.c.votes) {
+      if (v.id_posiedzenia !== s.id_posiedzenia) continue;
+      const b = this.ballotOf(v, personId);
+      if (!b) continue;
+      glosowania++;
+      if (b.glos === 'nieobecny') nieobecny++;
+    }
+    return { glosowania, nieobecny_w_glosowaniach: nieobecny };
+  }
+
+  /** §12: which of the three disagreements of a vote's record hold. */
+  jakoscOf(v: Vote): { tylko_liczby: boolean; rozbiezne_liczby: boolean; wynik_wbrew_liczbom: boolean } {
+    const imienne = this.ballotsOf(v).length > 0;
+    const counts = this.voteCounts(v);
+    const stated = v.stated;
+    const keys = ['za', 'przeciw', 'wstrzymujacy', 'nieobecni', 'brak_glosu'] as const;
+    return {
+      tylko_liczby: !imienne && this.statesTallies(v),
+      rozbiezne_liczby: imienne && keys.some((k) => stated[k] !== null && stated[k] !== counts[k]),
+      wynik_wbrew_liczbom:
+        (v.wynik_podany === PRZYJETO && counts.za <= counts.przeciw) ||
+        (v.wynik_podany === ODRZUCONO && counts.za > counts.przeciw),
+    };
+  }
+
+  /** §12 /api/utils/jakosc: per body with a vote or a session in scope, by id_organu. */
+  utilsJakosc(query: Query): unknown {
+    const kadencja = query.kadencja ?? null;
+    const organ = qOptInt(query, 'organ');
+    const data = [...this.c.bodies]
+      .sort((a, b) => a.id_organu - b.id_organu)
+      .flatMap((body) => {
+        if (organ !== null && body.id_organu !== organ) return [];
+        const votes = this.votesIn(kadencja, body.id_organu);
+        const sessions = this.sessionsIn(kadencja, body.id_organu);
+        if (votes.length === 0 && sessions.length === 0) return [];
+        const flagged = (k: 'tylko_liczby' | 'rozbiezne_liczby' | 'wynik_wbrew_liczbom') =>
+          votes.filter((v) => this.jakoscOf(v)[k]).length;
+        const listed = sessions.filter((s) => this.hasGivenAttendance(s));
+        let silent = 0;
+        for (const s of listed) {
+          for (const r of this.attendance()) {
+            if (r.id_posiedzenia !== s.id_posiedzenia || !r.obecny) continue;
+            const { glosowania, nieobecny_w_glosowaniach } = this.ballotsAtSession(r.id_osoby, s);
+            if (glosowania > 0 && nieobecny_w_glosowaniach === glosowania) silent++;
+          }
+        }
+        return [
+          {
+            id_organu: body.id_organu,
+            organ: body.nazwa,
+            glosowania: votes.length,
+            imienne: votes.filter((v) => this.ballotsOf(v).length > 0).length,
+            tylko_liczby: flagged('tylko_liczby'),
+            rozbiezne_liczby: flagged('rozbiezne_liczby'),
+            wynik_wbrew_liczbom: flagged('wynik_wbrew_liczbom'),
+            posiedzenia: sessions.length,
+            z_lista_obecnosci: listed.length,
+            obecni_bez_glosu: silent,
+          },
+        ];
+      });
     return { success: true, data };
   }
 
@@ -1835,7 +1907,7 @@ class Reference {
       sub === 'glosowania-buntownicze' ||
       sub === 'glosowania-zgodne' ||
       (resource === 'radni' && (sub === 'obecnosci' || sub === 'porownanie' || sub === 'tematy')) ||
-      (resource === 'utils' && id === 'tematy') ||
+      (resource === 'utils' && (id === 'tematy' || id === 'jakosc')) ||
       resource === 'polityki' ||
       (resource === 'radni' && sub === 'polityki');
     if (takesOrgan && organ !== null && !this.c.bodies.some((b) => b.id_organu === organ)) return NOT_FOUND;
@@ -1991,6 +2063,8 @@ class Reference {
           return this.stats();
         case 'tematy':
           return this.utilsTematy(query);
+        case 'jakosc':
+          return this.utilsJakosc(query);
         default:
           return NOT_FOUND;
       }
