@@ -324,6 +324,10 @@ export function siteRouter({
   }
   router.post(FILES.shareForm, pages, ...shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }));
   for (const page of SITE_PAGES) router.get(page.route.path, pages, pageRoute(page));
+  // Any other site address (a mistyped one): the Polish error page, not the API's JSON envelope (issue 46).
+  router.use(pages, (req, _res, next) =>
+    next(new SiteError(404, 'Nie ma takiej strony.', `no site route ${req.path}`)),
+  );
   router.use(siteErrors);
   return router;
 }
