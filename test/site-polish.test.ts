@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMonthGen } from '../src/site/format.ts';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
 
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));
@@ -39,5 +40,36 @@ describe('a mistyped address', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toMatchObject({ success: false });
+  });
+});
+
+describe('month names after „od” and „do”', () => {
+  const GENITIVE =
+    /^(stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)$/;
+
+  it('are in the genitive: „od listopada 2018 do grudnia 2025”', () => {
+    expect(formatMonthGen('2018-11')).toBe('listopada 2018');
+    expect(formatMonthGen('2025-12')).toBe('grudnia 2025');
+    expect(formatMonthGen('2025-01')).toBe('stycznia 2025');
+    expect(formatMonthGen('nie-data')).toBe('nie-data');
+  });
+
+  it("in the home page's monthly chart's text alternative", async () => {
+    const html = (await request(t.app).get('/')).text;
+    const spans = [...html.matchAll(/od (\p{L}+) \d{4} do (\p{L}+) \d{4}/gu)];
+    expect(spans.length).toBeGreaterThan(0);
+    for (const [, from, to] of spans) {
+      expect(from).toMatch(GENITIVE);
+      expect(to).toMatch(GENITIVE);
+    }
+  });
+});
+
+describe("the sample's footer", () => {
+  it('says the data is invented, without the command that generated it', async () => {
+    const html = (await request(t.app).get('/')).text;
+    const footer = html.slice(html.lastIndexOf('<footer'));
+    expect(footer).toContain('wymyślone');
+    expect(footer).not.toMatch(/council generate|ziarno/);
   });
 });

@@ -26,6 +26,29 @@ export function formatMonth(yyyyMm: string): string {
   return date ? MONTH.format(date) : yyyyMm;
 }
 
+/** The months in the genitive, as after „od”, „do”: „od listopada 2018”. */
+const MONTHS_GEN = [
+  'stycznia',
+  'lutego',
+  'marca',
+  'kwietnia',
+  'maja',
+  'czerwca',
+  'lipca',
+  'sierpnia',
+  'września',
+  'października',
+  'listopada',
+  'grudnia',
+] as const;
+
+/** `2019-01` → `stycznia 2019` (after „od”, „do”; Intl has no month-and-year form in the genitive). */
+export function formatMonthGen(yyyyMm: string): string {
+  const m = /^(\d{4})-(\d{2})/.exec(yyyyMm);
+  const name = m ? MONTHS_GEN[Number(m[2]) - 1] : undefined;
+  return m && name ? `${name} ${m[1]}` : yyyyMm;
+}
+
 /** `2019-01` → `sty 2019`. */
 export function formatMonthShort(yyyyMm: string): string {
   const date = utc(yyyyMm);
