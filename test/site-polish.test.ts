@@ -73,3 +73,25 @@ describe("the sample's footer", () => {
     expect(footer).not.toMatch(/council generate|ziarno/);
   });
 });
+
+describe('download names', () => {
+  const nameOf = async (path: string) => {
+    const res = await request(t.app).get(path);
+    expect(res.status, path).toBe(200);
+    return /filename="([^"]+)"/.exec(res.headers['content-disposition'] as string)![1]!;
+  };
+
+  it('a list and the bulk file of the same name differ, and each names the council', async () => {
+    const paths = [
+      '/glosowania.csv',
+      '/dane/glosowania.csv',
+      '/radni.arkusz.csv',
+      '/dane/radni.arkusz.csv',
+      '/glosowania.csv?organ=1',
+    ];
+    const names = await Promise.all(paths.map(nameOf));
+    expect(new Set(names).size, names.join(' ')).toBe(paths.length);
+    for (const name of names) expect(name).toContain('rada-miasta-przykladowa');
+    expect(names[1]).toMatch(/^dane-glosowania-/);
+  });
+});

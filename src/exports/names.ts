@@ -24,6 +24,13 @@ export function chambersSlug(bodies: readonly NamedBody[]): string {
   return chambers.map((b) => slugify(b.nazwa)).join('-');
 }
 
+/**
+ * The whole snapshot in a download's name: its chambers, and `i-komisje` where it holds other bodies too
+ * (a list of every body's votes is not the council's own list, `?organ=`, which is named after the body).
+ */
+export const snapshotSlug = (bodies: readonly NamedBody[]): string =>
+  chambersSlug(bodies) + (chambersOf(bodies).length < bodies.length ? '-i-komisje' : '');
+
 /** The chambers' names for a title: „Rada Miasta Gdańska”, „Rada A, Rada B”. */
 export const chambersNames = (bodies: readonly NamedBody[]): string =>
   chambersOf(bodies)
