@@ -17,6 +17,7 @@ import {
   formatNumber,
   formatPercent,
   formatTerm,
+  requiredMajority,
   shownTitle,
 } from '../site/format.ts';
 import { type Wording, capital, groupLabel, memberOf } from '../site/wording.ts';
@@ -43,7 +44,8 @@ export class CardQueries {
     private readonly titleCuts: readonly number[] = [],
   ) {
     this.vote =
-      db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ
+      db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ,
+        g.wiekszosc, g.wiekszosc_glosow
       FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu WHERE g.id_glosowania = ?`);
     this.ballot = db.prepare(`SELECT b.glos, r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`);
@@ -81,9 +83,12 @@ export class CardQueries {
           przeciw: number;
           wstrzymujacy: number;
           organ: string;
+          wiekszosc: string | null;
+          wiekszosc_glosow: number | null;
         }
       | undefined;
     if (!v) return undefined;
+    const needed = requiredMajority(v.wiekszosc, v.wiekszosc_glosow);
     let highlight: CardData['highlight'];
     if (highlighted != null) {
       const b = this.ballot.get(id, highlighted) as { glos: number; imie_nazwisko: string } | undefined;
@@ -93,7 +98,8 @@ export class CardQueries {
     }
     return {
       council: v.organ,
-      kicker: `Głosowanie · ${formatDateTime(v.data, v.godzina)}`,
+      // The majority it needed, where more than a simple one: „ODRZUCONO 246 : 202” alone reads wrong (issue 46).
+      kicker: `Głosowanie · ${formatDateTime(v.data, v.godzina)}${needed ? ` · ${needed}` : ''}`,
       title: shownTitle(v.tytul, this.titleCuts).text,
       tally: { wynik: v.wynik, za: v.za, przeciw: v.przeciw, wstrzymujacy: v.wstrzymujacy },
       highlight,

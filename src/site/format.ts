@@ -175,3 +175,23 @@ export function plural(n: number, one: string, few: string, many: string): strin
   const dd = n % 100;
   return d >= 2 && d <= 4 && !(dd >= 12 && dd <= 14) ? few : many;
 }
+
+/** The source's names of majorities (the Sejm's `majorityType`), in Polish. */
+export const MAJORITY_NAMES: Readonly<Record<string, string>> = {
+  SIMPLE_MAJORITY: 'zwykła większość',
+  ABSOLUTE_MAJORITY: 'bezwzględna większość',
+  STATUTORY_MAJORITY: 'bezwzględna większość ustawowego składu',
+  MAJORITY_THREE_FIFTHS: 'większość 3/5',
+  MAJORITY_TWO_THIRDS: 'większość 2/3',
+};
+
+/**
+ * What a preview (og:description, the card) adds to a result: the majority it needed when more than a
+ * simple one — „wymagana większość 3/5 (269 głosów za)” — else nothing (a simple majority is the reading
+ * of any tally). Issue 46: „odrzucono 246 : 202” read as a wrong result without it.
+ */
+export function requiredMajority(typ: string | null, glosow: number | null): string | undefined {
+  if (typ === null || typ === 'SIMPLE_MAJORITY') return undefined;
+  const count = glosow === null ? '' : ` (${formatNumber(glosow)} ${plural(glosow, 'głos', 'głosy', 'głosów')} za)`;
+  return `wymagana ${MAJORITY_NAMES[typ] ?? typ}${count}`;
+}
