@@ -131,18 +131,28 @@ export class CardQueries {
       kicker: `${capital(memberOf(w, p.imie_nazwisko))} · ${group}`,
       title: p.imie_nazwisko,
       scope: termsCovered(this.terms.all(p.id_osoby) as string[]),
+      // Each percent with its base beside it, and no bare count of votes that reads as the base of the
+      // attendance (issue 46: „66,07% frekwencja … 3078 głosowania”).
       facts: [
-        { label: 'frekwencja', value: formatPercent(percent(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0)) },
         {
-          label: `zgodność z ${w.groupInst}`,
-          value: p.zg_wszystkie ? formatPercent(percent(p.zg_zgodne ?? 0, p.zg_wszystkie)) : '—',
+          label: `frekwencja: ${ofBase(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0, 'posiedzenia', 'posiedzeń')}`,
+          value: formatPercent(percent(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0)),
         },
-        { label: 'głosowania', value: formatNumber(p.glosowania ?? 0) },
+        p.zg_wszystkie
+          ? {
+              label: `zgodność z ${w.groupInst}: ${ofBase(p.zg_zgodne ?? 0, p.zg_wszystkie, 'głosowania', 'głosowań')}`,
+              value: formatPercent(percent(p.zg_zgodne ?? 0, p.zg_wszystkie)),
+            }
+          : { label: `zgodność z ${w.groupInst}`, value: '—' },
       ],
       ...this.footer,
     };
   }
 }
+
+/** A percent's base: „52 z 78 posiedzeń”, „1 z 1 posiedzenia” (after „z”, the genitive). */
+const ofBase = (part: number, whole: number, one: string, many: string): string =>
+  `${formatNumber(part)} z ${formatNumber(whole)} ${whole === 1 ? one : many}`;
 
 /** What all-terms figures cover: „Kadencja 2023–2027”, „Wszystkie kadencje (2): 2014–2018, 2018–2023”. */
 export function termsCovered(terms: readonly string[]): string {
