@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMonthGen } from '../src/site/format.ts';
+import { formatMonthGen, isFeminine } from '../src/site/format.ts';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
 
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));
@@ -93,5 +93,32 @@ describe('download names', () => {
     expect(new Set(names).size, names.join(' ')).toBe(paths.length);
     for (const name of names) expect(name).toContain('rada-miasta-przykladowa');
     expect(names[1]).toMatch(/^dane-glosowania-/);
+  });
+});
+
+describe("words agree with the person's gender (by the first name: the data has none)", () => {
+  it('a woman is „obecna”, „aktywna”, „głosowała”; a man „obecny”, „aktywny”; /jak-liczymy says how it is chosen', async () => {
+    const people = (await request(t.app).get('/api/radni?limit=100')).body.data as Array<{
+      imie_nazwisko: string;
+      token: string;
+    }>;
+    const woman = people.find((p) => isFeminine(p.imie_nazwisko))!;
+    const man = people.find((p) => !isFeminine(p.imie_nazwisko))!;
+    const records = (token: string) => request(t.app).get(`/radni/${token}/obecnosci`);
+    const hers = (await records(woman.token)).text;
+    expect(hers).toMatch(/obecna na \d/);
+    expect(hers).not.toMatch(/>obecny</);
+    expect((await records(man.token)).text).toMatch(/obecny na \d/);
+    const list = (await request(t.app).get('/radni')).text;
+    const rowOf = (name: string) =>
+      list.slice(list.indexOf(`>${name}</a>`), list.indexOf('</tr>', list.indexOf(`>${name}</a>`)));
+    expect(rowOf(woman.imie_nazwisko)).not.toMatch(/>\s*(nie)?aktywny\s*</);
+    expect(rowOf(man.imie_nazwisko)).not.toMatch(/>\s*(nie)?aktywna\s*</);
+    const feed = (await request(t.app).get(`/radni/${woman.token}/kanal.atom`)).text;
+    expect(feed).toContain(`${woman.imie_nazwisko} głosowała inaczej`);
+    expect(feed).not.toContain('(a)');
+    expect((await request(t.app).get('/jak-liczymy')).text).toMatch(
+      /Dane nie podają płci, więc formę wybieramy po imieniu/,
+    );
   });
 });

@@ -21,7 +21,7 @@ import { slugify } from '../../core/text.ts';
 import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
 import { chambersSlug } from '../exports/names.ts';
 import { type PublicUrl, absoluteUrl } from '../public-url.ts';
-import { ballotSentence, formatDateTime, shownTitle } from '../site/format.ts';
+import { ballotSentence, formatDateTime, genderedAs, shownTitle } from '../site/format.ts';
 import { PAGES, feedPaths, linkTo, pagePath } from '../site/paths.ts';
 import { type Wording, groupLabel, wordingOf } from '../site/wording.ts';
 import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
@@ -212,7 +212,7 @@ export class Feeds {
     return this.feed({
       id: this.id(`${chambersSlug(this.bodies)}/radny/${person.token}`),
       title: `${name}: głosy wbrew ${w.groupDat} i głosy decydujące`,
-      subtitle: `Głosowania, w których ${name} głosował(a) inaczej niż większość swojego ${w.groupGen} albo przesądził(a) o wyniku`,
+      subtitle: `Głosowania, w których ${name} ${genderedAs(name, 'głosował', 'głosowała')} inaczej niż większość swojego ${w.groupGen} albo ${genderedAs(name, 'przesądził', 'przesądziła')} o wyniku`,
       self: this.url(feedPaths.councillor(person.token)),
       alternate: this.url(pagePath(PAGES.councillor, { token: person.token })),
       entries: rows.map((v): AtomEntry => {

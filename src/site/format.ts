@@ -101,6 +101,10 @@ export function isFeminine(fullName: string): boolean {
   return first.endsWith('a') && !MASCULINE_IN_A.has(first);
 }
 
+/** A word in the person's form: `genderedAs('Anna Nowak', 'obecny', 'obecna')` → `obecna` (by the first name). */
+export const genderedAs = (fullName: string, masculine: string, feminine: string): string =>
+  isFeminine(fullName) ? feminine : masculine;
+
 /** The count labels for one person's ballots (COUNT_LABEL's are for a group: „Nieobecni”). */
 export function countLabelsFor(name: string): Record<Ballot, string> {
   const f = isFeminine(name);

@@ -17,7 +17,16 @@ import {
 } from './components.tsx';
 import { type PartnerItem, pagesOf, scoped } from './data.ts';
 import { CompareForm, Figure, Method, compareChoices, percentOf } from './evidence.tsx';
-import { BALLOTS, COUNT_LABEL, countLabelsFor, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import {
+  BALLOTS,
+  COUNT_LABEL,
+  countLabelsFor,
+  formatNumber,
+  formatPercent,
+  formatTerm,
+  genderedAs,
+  plural,
+} from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { NO_BASE, PercentWithBase, percentText, topicName } from './record.tsx';
 import {
@@ -118,7 +127,15 @@ export const councillorsPage = page({
                       </td>
                       <td class="hide-s">{groupName(ctx, r.ugrupowanie)}</td>
                       <td class="hide-s nw">{formatTerm(r.kadencja)}</td>
-                      <td>{r.kadencja !== newestTerm ? 'po kadencji' : r.aktywny ? 'aktywny' : 'nieaktywny'}</td>
+                      <td>
+                        {r.kadencja !== newestTerm
+                          ? 'po kadencji'
+                          : genderedAs(
+                              r.imie_nazwisko,
+                              r.aktywny ? 'aktywny' : 'nieaktywny',
+                              r.aktywny ? 'aktywna' : 'nieaktywna',
+                            )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
