@@ -198,11 +198,11 @@ describe("cards' data from the hand council", () => {
       council: 'Rada Miasta',
       kicker: 'Radna · Forum Samorządowe',
       title: 'Łucja Wróbel',
-      scope: 'Wszystkie kadencje (2): 2014–2018, 2018–2023 · 12 głosowań',
+      scope: 'Wszystkie kadencje (2): 2014–2018, 2018–2023',
       facts: [
-        { label: 'frekwencja', value: '100%' },
-        { label: 'udział w głosowaniach', value: '100%' },
-        { label: 'zgodność z ugrupowaniem', value: '87,5%' },
+        { label: 'frekwencja: 4 z 4 posiedzeń', value: '100%' },
+        { label: 'udział w głosowaniach: 12 z 12 głosowań', value: '100%' },
+        { label: 'zgodność z ugrupowaniem: 7 z 8 głosowań', value: '87,5%' },
       ],
       credit: UNDESCRIBED_CSV_CREDIT.text,
       synthetic: false,
@@ -262,8 +262,15 @@ describe.skipIf(!existsSync(SEJM))("cards' data from the Sejm sample", () => {
     expect(card.kicker).toBe(
       'Poseł · Klub Parlamentarny Koalicja Obywatelska - Platforma Obywatelska, Nowoczesna, Inicjatywa Polska, Zieloni',
     );
-    expect(card.scope).toMatch(/^Kadencja 2023–2027 · \d[\d ]* głosowa(nie|nia|ń)$/);
-    expect(card.facts?.map((f) => f.label)).toEqual(['frekwencja', 'udział w głosowaniach', 'zgodność z klubem']);
+    expect(card.scope).toBe('Kadencja 2023–2027');
+    // Each percent with its base; no bare count of votes (issue 46); participation beside attendance (§10).
+    expect(card.facts?.map((f) => f.label.replace(/: .*/, ''))).toEqual([
+      'frekwencja',
+      'udział w głosowaniach',
+      'zgodność z klubem',
+    ]);
+    for (const f of card.facts!)
+      expect(f.label).toMatch(/: [\d ]+ z [\d ]+ (posiedzeń|posiedzenia|głosowań|głosowania)$/);
     expect(q.councillorCard('urszula-augustyn')!.kicker).toMatch(/^Posłanka · Klub Parlamentarny Koalicja/);
     const all = [q.councillorCard('piotr-adamowicz')!, q.councillorCard('urszula-augustyn')!];
     for (const c of all) expect(JSON.stringify(c)).not.toMatch(/radn|ugrupowa/i);

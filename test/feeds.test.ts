@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RADOSKOP_CREDIT, UNDESCRIBED_CSV_CREDIT } from '../core/credit.ts';
 import { runEtl } from '../etl/run.ts';
 import { ATOM_NS, atomXml, warsawDateTime } from '../src/feeds/atom.ts';
-import { Feeds } from '../src/feeds/feeds.ts';
+import { Feeds, feedId } from '../src/feeds/feeds.ts';
 import { writeBundle } from './support/bundle.ts';
 import { buildDatabase, removeDir, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
@@ -19,6 +19,8 @@ import { childText, children, parseXml } from './support/xml.ts';
 const BASE = 'https://rada.example.org';
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:\S+$/;
+/** A name-based (version 5) UUID as a URN (RFC 9562). */
+const UUID_URN = /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 interface ParsedEntry {
   id: string;
@@ -125,10 +127,10 @@ describe('the newest votes of a council', () => {
     expect(feed.updated).toBe('2019-02-01T13:00:00+01:00'); // the newest entry's, not the build's
     expect(feed.self).toBe(`${BASE}/glosowania/kanal.atom?organ=1`);
     expect(feed.alternate).toBe(`${BASE}/glosowania?organ=1`);
-    // Ids are minted under `localhost` whatever PUBLIC_URL says (see 'entry ids across snapshots').
-    expect(feed.id).toBe('tag:localhost,2026:glosowania/rada-miasta');
-    expect(feed.entries[1]!.id).toBe('tag:localhost,2026:glosowanie/rada-miasta/2019-02-01T12:00:00/LXXIV%2F2/4'); // V13: number 4 of S4
-    expect(feed.entries.every((e) => e.id.startsWith('tag:localhost,2026:glosowanie/rada-miasta/'))).toBe(true);
+    // Ids are name-based UUIDs of the data's identity, whatever PUBLIC_URL says (see 'entry ids across snapshots').
+    expect(feed.id).toBe(feedId('glosowania/rada-miasta'));
+    expect(feed.entries[1]!.id).toBe(feedId('glosowanie/rada-miasta/2019-02-01T12:00:00/LXXIV%2F2/4')); // V13: number 4 of S4
+    expect(feed.entries.every((e) => UUID_URN.test(e.id))).toBe(true);
     expect(feed.rights).toBe(UNDESCRIBED_CSV_CREDIT.text);
   });
 
@@ -162,13 +164,13 @@ describe('the newest votes of a council', () => {
     expect(feeds.votes(99)).toBeUndefined();
   });
 
-  it('without PUBLIC_URL: links relative to the feed, ids still absolute (under localhost)', () => {
+  it('without PUBLIC_URL: links relative to the feed, ids still absolute', () => {
     const feed = validAtom(
       atomXml(new Feeds(hand, { base: null, siteName: 'Rada Miasta', credit: UNDESCRIBED_CSV_CREDIT }).votes()!),
     );
     expect(feed.self).toBe('/glosowania/kanal.atom');
     expect(feed.entries[0]!.link).toBe('/glosowania/14');
-    expect(feed.id).toBe('tag:localhost,2026:glosowania');
+    expect(feed.id).toBe(feedId('rada-miasta/glosowania')); // the whole snapshot's, not its council's feed
     expect(feed.entries.every((e) => !e.link.includes('//'))).toBe(true);
   });
 });
@@ -193,7 +195,7 @@ describe("a councillor's feed", () => {
       /^Łucja Wróbel głosowała za: ten głos przesądził o wyniku\. Wynik: przyjęto 2 : 1 · Komisja Budżetowa · 31 stycznia 2019$/,
     );
     expect(feed.self).toBe(`${BASE}/radni/lucja-wrobel/kanal.atom`);
-    expect(feed.id).toBe('tag:localhost,2026:radny/lucja-wrobel');
+    expect(feed.id).toBe(feedId('rada-miasta/radny/lucja-wrobel'));
     expect(feeds.councillor('nikt-taki')).toBeUndefined();
   });
 
@@ -245,10 +247,34 @@ describe('entry ids across snapshots', () => {
       const councillor = validAtom(atomXml(feeds.councillor('lucja-wrobel')!));
       return [votes.id, ...votes.entries.map((e) => e.id), councillor.id, ...councillor.entries.map((e) => e.id)];
     };
-    const withoutAddress = idsUnder(null); // as feeds were minted before: under localhost
-    expect(withoutAddress[0]).toBe('tag:localhost,2026:glosowania');
+    const withoutAddress = idsUnder(null);
+    expect(withoutAddress[0]).toBe(feedId('rada-miasta/glosowania'));
     expect(idsUnder(BASE)).toEqual(withoutAddress);
     expect(idsUnder('https://example.org/rada')).toEqual(withoutAddress);
+  });
+
+  it('are valid URIs (urn:uuid:, version 5) that differ between deployments of different data (issue 46)', async () => {
+    // RFC 4151 wants a tagging authority the minter holds: „localhost” is none, and every deployment shared it.
+    const dir = tempDir();
+    dirs.push(dir);
+    await writeRadoskopHand(join(dir, 'source'), RADOSKOP_HAND);
+    await runEtl({ source: join(dir, 'source'), format: 'radoskop', dbPath: join(dir, 'other.db') });
+    const other = new Database(join(dir, 'other.db'), { readonly: true });
+    try {
+      const idsOf = (db: Database.Database) => {
+        const feeds = new Feeds(db, { base: BASE, siteName: 'x', credit: UNDESCRIBED_CSV_CREDIT });
+        const votes = validAtom(atomXml(feeds.votes()!));
+        const token = db.prepare('SELECT token FROM radny ORDER BY id_osoby LIMIT 1').pluck().get() as string;
+        const councillor = validAtom(atomXml(feeds.councillor(token)!));
+        return [votes.id, ...votes.entries.map((e) => e.id), councillor.id, ...councillor.entries.map((e) => e.id)];
+      };
+      const [here, there] = [idsOf(hand), idsOf(other)];
+      for (const id of [...here, ...there]) expect(id).toMatch(UUID_URN);
+      expect(here[0]).not.toBe(there[0]);
+      expect(here.filter((id) => there.includes(id))).toEqual([]);
+    } finally {
+      other.close();
+    }
   });
 
   it("survive a Radoskop re-import that renumbers every later council's votes", async () => {

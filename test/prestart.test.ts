@@ -1,6 +1,8 @@
 // `npm start` compiles only when a source changed (issue 36: it recompiled on every start, 10–20 s).
 // The package's own `prestart` command runs in a one-file project of its own (this checkout's
 // tsconfig.json and node_modules): a second run leaves the output untouched, an edit is compiled.
+// `npm ci` runs `prepare` first (issue 46: prestart then recompiled all of it, 35 s): the start after it
+// compiles nothing.
 
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,39 @@ const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 const dir = tempDir('council-prestart-');
 afterAll(() => removeDir(dir));
 
+/** A one-file project with the package's `prepare` and `prestart` commands; its source and output. */
+function project(name: string) {
+  const at = join(dir, name);
+  mkdirSync(join(at, 'core'), { recursive: true });
+  writeFileSync(
+    join(at, 'package.json'),
+    JSON.stringify({
+      type: 'module',
+      private: true,
+      scripts: { prepare: scripts['prepare'], prestart: scripts['prestart'] },
+    }),
+  );
+  writeFileSync(join(at, 'tsconfig.json'), readFileSync(join(root, 'tsconfig.json')));
+  symlinkSync(join(root, 'node_modules'), join(at, 'node_modules'));
+  const source = join(at, 'core', 'answer.ts');
+  writeFileSync(source, 'export const answer: number = 41;\n');
+  return { at, source, output: join(at, 'dist', 'core', 'answer.js') };
+}
+
 describe('prestart', () => {
+  it(
+    'compiles nothing right after `prepare` (what `npm ci` runs) built the same sources',
+    { timeout: 120_000 },
+    async () => {
+      const p = project('after-prepare');
+      await run('npm', ['run', '--silent', 'prepare'], { cwd: p.at });
+      expect(readFileSync(p.output, 'utf8')).toContain('41');
+      const built = statSync(p.output).mtimeMs;
+      await run('npm', ['run', '--silent', 'prestart'], { cwd: p.at });
+      expect(statSync(p.output).mtimeMs, 'prepare built it: prestart compiles nothing').toBe(built);
+    },
+  );
+
   it(
     'compiles the first time and after an edit, and not again while nothing changed',
     { timeout: 120_000 },

@@ -139,12 +139,12 @@ describe('which council', () => {
     expect(page).toMatch(/>Ala Alfa</); // no namesake: the name alone
   });
 
-  it('a councillor whose term is over is neither „aktywny” nor „nieaktywny”', async () => {
+  it('a councillor whose term is over is neither „aktywny” nor „nieaktywny”; a woman is „aktywna” (issue 46)', async () => {
     const page = (await request(t.app).get('/radni')).text;
     const row = /Cezary Beta<\/a>[\s\S]*?<\/tr>/.exec(page)![0];
     expect(row).toContain('po kadencji');
     expect(row).not.toMatch(/>(nie)?aktywny</);
     const current = /Ala Alfa<\/a>[\s\S]*?<\/tr>/.exec(page)![0];
-    expect(current).toContain('>aktywny<');
+    expect(current).toContain('>aktywna<');
   });
 });

@@ -155,10 +155,10 @@ describe.skipIf(!present)('the website over the Sejm sample', () => {
   it('downloads are named for a parliament; their URLs are the same', async () => {
     const list = await request(t.app).get('/radni.csv');
     expect(list.status).toBe(200);
-    expect(list.headers['content-disposition']).toContain('filename="poslowie.csv"');
+    expect(list.headers['content-disposition']).toContain('filename="poslowie-sejm-rp.csv"');
     const records = await request(t.app).get(`/radni/${mp}/obecnosci.csv`);
-    expect(records.headers['content-disposition']).toContain(`filename="obecnosci-posla-${mp}.csv"`);
+    expect(records.headers['content-disposition']).toContain(`filename="obecnosci-posla-${mp}-sejm-rp.csv"`);
     const groups = await request(t.app).get(`/glosowania/${vote}/ugrupowania.csv`);
-    expect(groups.headers['content-disposition']).toContain(`filename="glosy-klubow-${vote}.csv"`);
+    expect(groups.headers['content-disposition']).toContain(`filename="glosy-klubow-${vote}-sejm-rp.csv"`);
   });
 });

@@ -56,7 +56,9 @@ describe('the spreadsheet form of a list', () => {
     expect(rows.map((r) => r['frekwencja_procent'])).toEqual(
       csv.map((r) => r['frekwencja_procent']!.replace('.', ',')),
     );
-    expect(sheet.headers['content-disposition']).toBe('attachment; filename="ranking-frekwencja-arkusz.csv"');
+    expect(sheet.headers['content-disposition']).toBe(
+      'attachment; filename="ranking-frekwencja-rada-miasta-przykladowa-i-komisje-arkusz.csv"',
+    );
   });
 
   it('every page offers its lists both ways; a bulk file too', async () => {
@@ -68,7 +70,9 @@ describe('the spreadsheet form of a list', () => {
     const bulk = await request(t.app).get('/dane/radni.arkusz.csv').buffer(true).parse(bytes);
     expect(bulk.status).toBe(200);
     expect((bulk.body as Buffer).toString('utf8')).toMatch(/^\uFEFFid_osoby;imie_nazwisko;/);
-    expect(bulk.headers['content-disposition']).toBe('attachment; filename="radni-arkusz.csv"');
+    expect(bulk.headers['content-disposition']).toBe(
+      'attachment; filename="dane-radni-rada-miasta-przykladowa-i-komisje-arkusz.csv"',
+    );
   });
 
   it.skipIf(!existsSync(LIBREOFFICE))(
@@ -150,10 +154,10 @@ describe('file names that say what they hold', () => {
       expect(name).toMatch(/^[a-z0-9-]+\.csv$/);
       names.add(name);
     }
-    expect(names.size).toBe(paths.length - 1); // /glosowania.csv and /dane/glosowania.csv both hold every vote
+    expect(names.size).toBe(paths.length); // /glosowania.csv (the list) and /dane/glosowania.csv (the bulk file) too
     const scoped = await request(t.app).get(`/dane/${council.id_organu}/2018-2023/radni.csv`);
     expect(scoped.headers['content-disposition']).toBe(
-      `attachment; filename="radni-${council.nazwa
+      `attachment; filename="dane-radni-${council.nazwa
         .toLowerCase()
         .normalize('NFD')
         .replace(/\p{M}/gu, '')
@@ -177,7 +181,9 @@ describe('the lists that had no download', () => {
     expect(page).toContain(`href="/radni/${person.token}/obecnosci.arkusz.csv" download`);
     const res = await request(t.app).get(`/radni/${person.token}/obecnosci.csv`);
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="obecnosci-radnego-${person.token}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="obecnosci-radnego-${person.token}-rada-miasta-przykladowa.csv"`,
+    );
     const rows = csvRows(res.text);
     expect(rows).toHaveLength(total);
     expect(Object.keys(rows[0]!)).toEqual([
@@ -223,12 +229,14 @@ const FIELD_TYPES = ['string', 'number', 'integer', 'boolean', 'date', 'time', '
 const fieldRef = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }] };
 const DATA_PACKAGE_SCHEMA = {
   type: 'object',
-  required: ['name', 'resources', 'licenses'],
+  // `licenses` is optional and, when given, not empty (the specs' own profile: test/datapackage.test.ts).
+  required: ['name', 'resources'],
   properties: {
     name: { type: 'string', pattern: '^[a-z0-9._-]+$' },
     title: { type: 'string' },
     licenses: {
       type: 'array',
+      minItems: 1,
       items: { type: 'object', anyOf: [{ required: ['name'] }, { required: ['path'] }] },
     },
     resources: {
@@ -298,7 +306,7 @@ interface Resource {
   schema: {
     fields: Field[];
     primaryKey: string[];
-    foreignKeys: Array<{ fields: string; reference: { resource: string; fields: string } }>;
+    foreignKeys?: Array<{ fields: string; reference: { resource: string; fields: string } }>;
   };
 }
 
@@ -311,9 +319,9 @@ describe('/dane/datapackage.json', () => {
       url: 'https://radoskop.pl',
       synthetic: false,
     };
-    const pkg = dataPackage(credit, '2026-01-01T00:00:00Z');
+    const pkg = dataPackage(credit, '2026-01-01T00:00:00Z', [{ nazwa: 'Rada Miasta Gdańska', typ: 'rada' }]);
     expect(pkg.licenses).toEqual([
-      { name: 'CC BY 4.0', title: 'CC BY 4.0', path: 'https://creativecommons.org/licenses/by/4.0/' },
+      { name: 'CC-BY-4.0', title: 'CC BY 4.0', path: 'https://creativecommons.org/licenses/by/4.0/' },
     ]);
     expect(pkg.sources).toEqual([{ title: 'Dane: Radoskop', path: 'https://radoskop.pl' }]);
     const validate = new Ajv({ allErrors: true, strict: false }).compile(DATA_PACKAGE_SCHEMA);
@@ -327,7 +335,7 @@ describe('/dane/datapackage.json', () => {
     const pkg = res.body as { licenses: unknown[]; resources: Resource[] };
     const validate = new Ajv({ allErrors: true, strict: false }).compile(DATA_PACKAGE_SCHEMA);
     expect(validate(pkg), JSON.stringify(validate.errors)).toBe(true);
-    expect(pkg.licenses).toEqual([]); // the synthetic sample names no licence (a source that does: below)
+    expect(pkg.licenses).toBeUndefined(); // the synthetic sample names no licence (a source that does: above)
     expect(pkg.resources.map((r) => r.path)).toEqual(
       ['glosowania', 'glosy', 'radni', 'posiedzenia', 'obecnosci', 'ugrupowania'].map((f) => `${f}.csv`),
     );
@@ -352,7 +360,7 @@ describe('/dane/datapackage.json', () => {
       }
       const keys = rows.map((row) => r.schema.primaryKey.map((k) => row[k]).join('|'));
       expect(new Set(keys).size, `${r.name}: primary key unique`).toBe(rows.length);
-      for (const fk of r.schema.foreignKeys) {
+      for (const fk of r.schema.foreignKeys ?? []) {
         const target = new Set(files.get(fk.reference.resource)!.map((row) => row[fk.reference.fields]));
         const missing = rows.find((row) => row[fk.fields] !== '' && !target.has(row[fk.fields]));
         expect(missing?.[fk.fields], `${r.name}.${fk.fields} → ${fk.reference.resource}`).toBeUndefined();

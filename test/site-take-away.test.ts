@@ -391,7 +391,9 @@ describe('take it away', () => {
     const all = await request(t.app).get('/glosowania.csv');
     expect(all.status).toBe(200);
     expect(all.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
-    expect(all.headers['content-disposition']).toBe('attachment; filename="glosowania.csv"');
+    expect(all.headers['content-disposition']).toBe(
+      'attachment; filename="glosowania-rada-miasta-przykladowa-i-komisje.csv"',
+    );
     expect(csvRows(all.text)).toHaveLength(api);
     const rejected = (await request(t.app).get('/api/glosowania?wynik=odrzucono&limit=1')).body.pagination
       .total as number;

@@ -239,10 +239,11 @@ describe('the pages over the hand council', () => {
       expect(res.headers['etag'], path).toBeUndefined();
       expect(res.headers['cache-control'], path).toBe('no-store');
     }
-    // Paths that are not pages stay JSON 404s.
+    // A path that is no page: the Polish 404 page too (issue 46), not the API's JSON.
     const other = await request(t.app).get('/nope');
     expect(other.status).toBe(404);
-    expect(other.body.success).toBe(false);
+    expectSafePage(other);
+    expect(other.text).toContain('Nie ma takiej strony');
   });
 });
 

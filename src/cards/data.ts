@@ -18,7 +18,7 @@ import {
   formatPercent,
   formatTerm,
   participationPercent,
-  plural,
+  requiredMajority,
   shownTitle,
 } from '../site/format.ts';
 import { type Wording, capital, groupLabel, memberOf } from '../site/wording.ts';
@@ -45,7 +45,8 @@ export class CardQueries {
     private readonly titleCuts: readonly number[] = [],
   ) {
     this.vote =
-      db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ
+      db.prepare(`SELECT g.tytul, g.data, g.godzina, g.wynik, g.za, g.przeciw, g.wstrzymujacy, o.nazwa AS organ,
+        g.wiekszosc, g.wiekszosc_glosow
       FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu WHERE g.id_glosowania = ?`);
     this.ballot = db.prepare(`SELECT b.glos, r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`);
@@ -84,9 +85,12 @@ export class CardQueries {
           przeciw: number;
           wstrzymujacy: number;
           organ: string;
+          wiekszosc: string | null;
+          wiekszosc_glosow: number | null;
         }
       | undefined;
     if (!v) return undefined;
+    const needed = requiredMajority(v.wiekszosc, v.wiekszosc_glosow);
     let highlight: CardData['highlight'];
     if (highlighted != null) {
       const b = this.ballot.get(id, highlighted) as { glos: number; imie_nazwisko: string } | undefined;
@@ -96,7 +100,8 @@ export class CardQueries {
     }
     return {
       council: v.organ,
-      kicker: `Głosowanie · ${formatDateTime(v.data, v.godzina)}`,
+      // The majority it needed, where more than a simple one: „ODRZUCONO 246 : 202” alone reads wrong (issue 46).
+      kicker: `Głosowanie · ${formatDateTime(v.data, v.godzina)}${needed ? ` · ${needed}` : ''}`,
       title: shownTitle(v.tytul, this.titleCuts).text,
       tally: { wynik: v.wynik, za: v.za, przeciw: v.przeciw, wstrzymujacy: v.wstrzymujacy },
       highlight,
@@ -129,23 +134,36 @@ export class CardQueries {
       council: (this.mainCouncil.get(ALL_TERMS, p.id_osoby) as string | undefined) ?? '',
       kicker: `${capital(memberOf(w, p.imie_nazwisko))} · ${group}`,
       title: p.imie_nazwisko,
-      // The ballots are the base of the participation beside the attendance (CONTRACT §10): said on the scope line.
-      scope: `${termsCovered(this.terms.all(p.id_osoby) as string[])} · ${formatNumber(votes)} ${plural(votes, 'głosowanie', 'głosowania', 'głosowań')}`,
+      scope: termsCovered(this.terms.all(p.id_osoby) as string[]),
+      // Each percent with its base beside it, and no bare count of votes that reads as the base of the
+      // attendance (issue 46: „66,07% frekwencja … 3078 głosowania”); the participation in votes beside the
+      // attendance (CONTRACT §10), its base the ballots.
       facts: [
-        { label: 'frekwencja', value: formatPercent(percent(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0)) },
         {
-          label: 'udział w głosowaniach',
-          value: votes ? formatPercent(participationPercent(percent(p.nieobecny ?? 0, votes))) : '—',
+          label: `frekwencja: ${ofBase(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0, 'posiedzenia', 'posiedzeń')}`,
+          value: formatPercent(percent(p.obecnosci ?? 0, p.liczba_posiedzen ?? 0)),
         },
-        {
-          label: `zgodność z ${w.groupInst}`,
-          value: p.zg_wszystkie ? formatPercent(percent(p.zg_zgodne ?? 0, p.zg_wszystkie)) : '—',
-        },
+        votes
+          ? {
+              label: `udział w głosowaniach: ${ofBase(votes - (p.nieobecny ?? 0), votes, 'głosowania', 'głosowań')}`,
+              value: formatPercent(participationPercent(percent(p.nieobecny ?? 0, votes))),
+            }
+          : { label: 'udział w głosowaniach', value: '—' },
+        p.zg_wszystkie
+          ? {
+              label: `zgodność z ${w.groupInst}: ${ofBase(p.zg_zgodne ?? 0, p.zg_wszystkie, 'głosowania', 'głosowań')}`,
+              value: formatPercent(percent(p.zg_zgodne ?? 0, p.zg_wszystkie)),
+            }
+          : { label: `zgodność z ${w.groupInst}`, value: '—' },
       ],
       ...this.footer,
     };
   }
 }
+
+/** A percent's base: „52 z 78 posiedzeń”, „1 z 1 posiedzenia” (after „z”, the genitive). */
+const ofBase = (part: number, whole: number, one: string, many: string): string =>
+  `${formatNumber(part)} z ${formatNumber(whole)} ${whole === 1 ? one : many}`;
 
 /** What all-terms figures cover: „Kadencja 2023–2027”, „Wszystkie kadencje (2): 2014–2018, 2018–2023”. */
 export function termsCovered(terms: readonly string[]): string {

@@ -6,8 +6,10 @@
 
 import { GLOS_VALUES } from '../../core/contract.ts';
 import type { DataCredit } from '../../core/credit.ts';
+import { wordingOf } from '../site/wording.ts';
 import { BULK_FILES, BULK_FILE_TITLES, type BulkFile, bulkColumns } from './bulk.ts';
 import type { ColumnType } from './csv.ts';
+import { type NamedBody, chambersNames, chambersSlug } from './names.ts';
 
 interface ForeignKey {
   fields: string | string[];
@@ -60,19 +62,40 @@ function fieldOf(column: { name: string; description: string; type?: ColumnType 
   };
 }
 
-/** The Data Package of the whole snapshot's files; `paths` relative to /dane/datapackage.json. */
-export function dataPackage(credit: DataCredit, builtAt: string) {
+/**
+ * A licence's name as the Data Package profile wants it (`^[-a-zA-Z0-9._]+$`, an SPDX-like id): the
+ * source's „CC BY 4.0” is `CC-BY-4.0`; its own spelling stays the title.
+ */
+const licenceName = (licence: string): string => licence.trim().replace(/[^-a-zA-Z0-9._]+/g, '-');
+
+/**
+ * The Tabular Data Package of the whole snapshot's files (of `bodies`: its name and title say which
+ * council or the Sejm, in the chamber's words); `paths` relative to /dane/datapackage.json. The profile's
+ * arrays may not be empty (minItems 1): a file with no references and a source with no licence omit them.
+ */
+export function dataPackage(credit: DataCredit, builtAt: string, bodies: readonly NamedBody[]) {
+  const w = wordingOf(bodies);
+  const names = chambersNames(bodies);
   return {
-    name: 'glosowania-rad',
-    title: 'Głosowania, głosy, radni, posiedzenia, obecności i ugrupowania',
+    profile: 'tabular-data-package',
+    name: `glosowania-${chambersSlug(bodies)}`,
+    title: `Głosowania, głosy, ${w.members}, posiedzenia, obecności i ${w.groups}${names ? `: ${names}` : ''}`,
     description:
       'Pliki CSV (RFC 4180, UTF-8, przecinek, nagłówek) całej bazy serwisu. Te same pliki do arkusza ' +
       '(średnik, przecinek dziesiętny, znacznik BOM) mają w nazwie .arkusz.csv. Opis kolumn: opis.txt.',
     created: builtAt,
     sources: [{ title: credit.text, ...(credit.url ? { path: credit.url } : {}) }],
-    licenses: credit.licence
-      ? [{ title: credit.licence, name: credit.licence, ...(credit.licenceUrl ? { path: credit.licenceUrl } : {}) }]
-      : [],
+    ...(credit.licence
+      ? {
+          licenses: [
+            {
+              name: licenceName(credit.licence),
+              title: credit.licence,
+              ...(credit.licenceUrl ? { path: credit.licenceUrl } : {}),
+            },
+          ],
+        }
+      : {}),
     resources: BULK_FILES.map((file) => {
       const { primaryKey, foreignKeys } = KEYS[file];
       return {
@@ -87,7 +110,7 @@ export function dataPackage(credit: DataCredit, builtAt: string) {
         schema: {
           fields: bulkColumns(file).map((c) => fieldOf(c, primaryKey.includes(c.name))),
           primaryKey,
-          foreignKeys,
+          ...(foreignKeys.length > 0 ? { foreignKeys } : {}),
           missingValues: [''],
         },
       };

@@ -5,7 +5,7 @@ export const ATOM_MEDIA_TYPE = 'application/atom+xml; charset=utf-8';
 export const ATOM_NS = 'http://www.w3.org/2005/Atom';
 
 export interface AtomEntry {
-  /** A permanent, absolute IRI (a tag: URI here): the same entry keeps it in every snapshot. */
+  /** A permanent, absolute IRI (a name-based urn:uuid: here): the same entry keeps it in every snapshot. */
   id: string;
   title: string;
   /** RFC 3339 date-time with an offset. */

@@ -2,32 +2,43 @@
 // councillor, their votes against their group's majority and their decisive votes (CONTRACT §3
 // buntownicze and kluczowe). Read from the snapshot with a few indexed reads per feed.
 //
-// Identity: entry ids are tag: URIs (RFC 4151) built from what identifies a vote in its source — the
-// body's name, the date and time, the session's and the vote's numbers — not from id_glosowania, which a
-// Radoskop import numbers in file order (a vote added to an earlier council renumbers every later one).
-// So an entry keeps its id across snapshots. They are minted under `localhost` whatever PUBLIC_URL says:
-// setting or moving the address must not make readers see every entry as new (issue 36), and
-// `localhost` is what every feed served without PUBLIC_URL has always used.
+// Identity: ids are name-based UUIDs (`urn:uuid:`, RFC 9562 version 5) of what identifies an entry in the
+// data — a vote by its body's name, date and time, session's and vote's numbers, not by id_glosowania,
+// which a Radoskop import numbers in file order (a vote added to an earlier council renumbers every later
+// one); a feed by its council(s); a councillor by the councils and their token. So an entry keeps its id
+// across snapshots and whatever PUBLIC_URL says (setting or moving the address must not make readers see
+// every entry as new, issue 36), while two deployments of different councils mint different ids. (They
+// were tag:localhost URIs: „localhost” is no tagging authority (RFC 4151) and every deployment minted the
+// same ids, issue 46.)
 // Links: absolute under PUBLIC_URL; without it, references relative to the feed's own address, which
 // RFC 4287 allows for links (ids must be absolute, links need not be) and feed readers resolve.
 
+import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { slugify } from '../../core/text.ts';
 import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
+import { chambersSlug } from '../exports/names.ts';
 import { type PublicUrl, absoluteUrl } from '../public-url.ts';
-import { ballotSentence, formatDateTime, shownTitle } from '../site/format.ts';
+import { ballotSentence, formatDateTime, genderedAs, shownTitle } from '../site/format.ts';
 import { PAGES, feedPaths, linkTo, pagePath } from '../site/paths.ts';
 import { type Wording, groupLabel, wordingOf } from '../site/wording.ts';
 import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
 
 /** Entries per feed. */
 export const FEED_ENTRIES = 50;
-/** The year in every tag: URI: the ids were first minted in it (RFC 4151 asks for a date the authority was held). */
-const TAG_DATE = '2026';
-/** The authority of every tag: URI, independent of the site's address (see the header). */
-const TAG_AUTHORITY = 'localhost';
+/** The namespace of the feeds' name-based UUIDs: this project's own, fixed (a new one would renew every id). */
+const ID_NAMESPACE = Buffer.from('5b0f6c1e-8a4d-4f3b-9c2e-7d1a0e6b4c58'.replace(/-/g, ''), 'hex');
+
+/** The version 5 (SHA-1, name-based) UUID of `name` in the feeds' namespace, as a URN (RFC 9562 §5.5). */
+export function feedId(name: string): string {
+  const hash = createHash('sha1').update(ID_NAMESPACE).update(name, 'utf8').digest().subarray(0, 16);
+  hash[6] = (hash[6]! & 0x0f) | 0x50; // version 5
+  hash[8] = (hash[8]! & 0x3f) | 0x80; // the RFC's variant
+  const hex = hash.toString('hex');
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 /** A whole-snapshot feed names up to this many councils in its title, else counts them. */
 const NAMED_COUNCILS = 3;
 
@@ -117,15 +128,15 @@ export class Feeds {
     return shownTitle(v.tytul, this.options.titleCuts ?? []);
   }
 
-  private tag(path: string): string {
-    return `tag:${TAG_AUTHORITY},${TAG_DATE}:${path}`;
+  private id(name: string): string {
+    return feedId(name);
   }
 
   private url(path: string): string {
     return this.options.base === null ? path : absoluteUrl(this.options.base, path);
   }
 
-  /** What identifies a vote in its source, as a tag: path. */
+  /** What identifies a vote in its source: the name of its entry's id. */
   private voteKey(v: VoteRow): string {
     return `glosowanie/${slugify(v.organ)}/${v.data_czas}/${encodeURIComponent(v.posiedzenie)}/${v.numer}`;
   }
@@ -149,7 +160,8 @@ export class Feeds {
       organ === undefined ? this.newest.all(this.limit) : this.newestOfBody.all(organ, this.limit)
     ) as VoteRow[];
     return this.feed({
-      id: this.tag(body ? `glosowania/${slugify(body.nazwa)}` : 'glosowania'),
+      // The whole snapshot's feed is named after all its councils, apart from its one council's feed.
+      id: this.id(body ? `glosowania/${slugify(body.nazwa)}` : `${chambersSlug(this.bodies)}/glosowania`),
       title: `Głosowania: ${body?.nazwa ?? this.snapshotScope()}`,
       subtitle: `Najnowsze głosowania (${this.limit} ostatnich)`,
       self: this.url(feedPaths.votes(organ)),
@@ -157,7 +169,7 @@ export class Feeds {
       entries: rows.map((v): AtomEntry => {
         const title = this.title(v);
         return {
-          id: this.tag(this.voteKey(v)),
+          id: this.id(this.voteKey(v)),
           title: title.text,
           updated: warsawDateTime(v.data_czas),
           link: this.url(pagePath(PAGES.vote, { id: v.id_glosowania })),
@@ -198,9 +210,9 @@ export class Feeds {
     const group = (v: Flagged) =>
       groupLabel(w, new Map(v.ugrupowanie && v.pelna_nazwa ? [[v.ugrupowanie, v.pelna_nazwa]] : []), v.ugrupowanie);
     return this.feed({
-      id: this.tag(`radny/${person.token}`),
+      id: this.id(`${chambersSlug(this.bodies)}/radny/${person.token}`),
       title: `${name}: głosy wbrew ${w.groupDat} i głosy decydujące`,
-      subtitle: `Głosowania, w których ${name} głosował(a) inaczej niż większość swojego ${w.groupGen} albo przesądził(a) o wyniku`,
+      subtitle: `Głosowania, w których ${name} ${genderedAs(name, 'głosował', 'głosowała')} inaczej niż większość swojego ${w.groupGen} albo ${genderedAs(name, 'przesądził', 'przesądziła')} o wyniku`,
       self: this.url(feedPaths.councillor(person.token)),
       alternate: this.url(pagePath(PAGES.councillor, { token: person.token })),
       entries: rows.map((v): AtomEntry => {
@@ -212,7 +224,7 @@ export class Feeds {
           .join('; ');
         const title = this.title(v);
         return {
-          id: this.tag(`${this.voteKey(v)}/radny/${person.token}`),
+          id: this.id(`${this.voteKey(v)}/radny/${person.token}`),
           title: title.text,
           updated: warsawDateTime(v.data_czas),
           link: this.url(pagePath(PAGES.vote, { id: v.id_glosowania })),

@@ -13,6 +13,7 @@ import {
   ballotOf,
   formatDate,
   formatMonth,
+  formatMonthGen,
   formatMonthShort,
   formatNumber,
   formatPercent,
@@ -401,7 +402,7 @@ export function MonthlyChart({
   const low = months.reduce((a, m) => (m.procent < a.procent ? m : a));
   const high = months.reduce((a, m) => (m.procent > a.procent ? m : a));
   const summary =
-    `${caption}: od ${formatMonth(first.miesiac)} do ${formatMonth(last.miesiac)}, ` +
+    `${caption}: od ${formatMonthGen(first.miesiac)} do ${formatMonthGen(last.miesiac)}, ` +
     `najniższa ${formatPercent(low.procent)} (z ${formatNumber(low.z)}), ` +
     `najwyższa ${formatPercent(high.procent)} (z ${formatNumber(high.z)}); każdy miesiąc w tabeli pod wykresem.`;
   const bars = months

@@ -23,6 +23,7 @@ import {
 } from '../exports/bulk.ts';
 import { CSV_MEDIA_TYPE, RFC4180_CSV, SPREADSHEET_CSV } from '../exports/csv.ts';
 import { dataPackage } from '../exports/datapackage.ts';
+import { snapshotSlug } from '../exports/names.ts';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import { idParam, kadencjaParam } from '../http/params.ts';
 import { readersOf } from '../snapshot/readers.ts';
@@ -32,6 +33,7 @@ import { formatDate, formatTerm, safeHttpUrl } from './format.ts';
 import { page } from './page.ts';
 import { SiteError } from './params.ts';
 import { type CsvForm, FILES, PAGES, bulkPath, downloadName, linkTo } from './paths.ts';
+import { fileName, wordingOf } from './wording.ts';
 
 export const CSV_FILE: Kind = { type: CSV_MEDIA_TYPE, compressed: true };
 const TEXT: Kind = { type: 'text/plain; charset=utf-8', compressed: true };
@@ -194,10 +196,14 @@ export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; 
       if (!started) return;
       const { exports, close } = downloadExports(snapshots.path, started.snapshot);
       try {
+        // `dane-`: the bulk file is not the list of the same name (/glosowania.csv); the council or the
+        // Sejm named (issue 46: downloads of two councils, or of a list and a bulk file, overwrote each other).
+        const bodies = readersOf(started.snapshot).bodies;
         const name = downloadName(
           [
-            file,
-            scope.organ === undefined ? undefined : (exports.bodyName(scope.organ) ?? scope.organ),
+            'dane',
+            fileName(wordingOf(bodies), file),
+            scope.organ === undefined ? snapshotSlug(bodies) : (exports.bodyName(scope.organ) ?? scope.organ),
             scope.kadencja,
           ],
           form,
@@ -234,7 +240,8 @@ export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; 
     const started = cacheable(snapshots, delivery, req, res, DATA_PACKAGE, req.originalUrl);
     if (!started) return;
     const { snapshot } = started;
-    const body = Buffer.from(JSON.stringify(dataPackage(readersOf(snapshot).credit, snapshot.builtAt), null, 2));
+    const readers = readersOf(snapshot);
+    const body = Buffer.from(JSON.stringify(dataPackage(readers.credit, snapshot.builtAt, readers.bodies), null, 2));
     delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, DATA_PACKAGE);
   };
   return { bulk: bulkAs('csv'), sheet: bulkAs('arkusz'), description, dataPackage: packageJson };

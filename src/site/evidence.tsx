@@ -15,7 +15,16 @@ import type { CouncilMap } from '../statystyki/queries.ts';
 import { utils } from '../utils/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, MonthlyChart, Pager, ScopeNote, TermSelect } from './components.tsx';
 import { pagedOf, scoped } from './data.ts';
-import { BALLOT_LABEL, ballotOf, formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import {
+  BALLOT_LABEL,
+  ballotOf,
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatTerm,
+  genderedAs,
+  plural,
+} from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { attendanceRecordList, cohesionList, differingVoteList, rankedCohesion } from './lists.ts';
 import { NO_BASE, PercentWithBase, VoteLink, percentText } from './record.tsx';
@@ -101,7 +110,8 @@ export const attendanceRecordsPage = page({
                   'posiedzeń',
                 ])}
               </strong>
-              : obecny na {formatNumber(attendance.obecnosci)}, nieobecny na {formatNumber(attendance.nieobecnosci)} (
+              : {genderedAs(p.imie_nazwisko, 'obecny', 'obecna')} na {formatNumber(attendance.obecnosci)},{' '}
+              {genderedAs(p.imie_nazwisko, 'nieobecny', 'nieobecna')} na {formatNumber(attendance.nieobecnosci)} (
               <Method ctx={ctx} anchor="frekwencja" what="frekwencja" />
               ).
             </p>
@@ -132,7 +142,13 @@ export const attendanceRecordsPage = page({
                       <td>
                         <a href={linkTo(ctx, PAGES.session, { id: r.id_posiedzenia })}>posiedzenie nr {r.numer}</a>
                       </td>
-                      <td>{r.obecny ? 'obecny' : <strong>nieobecny</strong>}</td>
+                      <td>
+                        {r.obecny ? (
+                          genderedAs(p.imie_nazwisko, 'obecny', 'obecna')
+                        ) : (
+                          <strong>{genderedAs(p.imie_nazwisko, 'nieobecny', 'nieobecna')}</strong>
+                        )}
+                      </td>
                       <td>{r.lista_obecnosci ? 'z listy obecności' : 'z głosowań'}</td>
                     </tr>
                   ))}

@@ -26,6 +26,29 @@ export function formatMonth(yyyyMm: string): string {
   return date ? MONTH.format(date) : yyyyMm;
 }
 
+/** The months in the genitive, as after „od”, „do”: „od listopada 2018”. */
+const MONTHS_GEN = [
+  'stycznia',
+  'lutego',
+  'marca',
+  'kwietnia',
+  'maja',
+  'czerwca',
+  'lipca',
+  'sierpnia',
+  'września',
+  'października',
+  'listopada',
+  'grudnia',
+] as const;
+
+/** `2019-01` → `stycznia 2019` (after „od”, „do”; Intl has no month-and-year form in the genitive). */
+export function formatMonthGen(yyyyMm: string): string {
+  const m = /^(\d{4})-(\d{2})/.exec(yyyyMm);
+  const name = m ? MONTHS_GEN[Number(m[2]) - 1] : undefined;
+  return m && name ? `${name} ${m[1]}` : yyyyMm;
+}
+
 /** `2019-01` → `sty 2019`. */
 export function formatMonthShort(yyyyMm: string): string {
   const date = utc(yyyyMm);
@@ -85,6 +108,10 @@ export function isFeminine(fullName: string): boolean {
   const first = fullName.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
   return first.endsWith('a') && !MASCULINE_IN_A.has(first);
 }
+
+/** A word in the person's form: `genderedAs('Anna Nowak', 'obecny', 'obecna')` → `obecna` (by the first name). */
+export const genderedAs = (fullName: string, masculine: string, feminine: string): string =>
+  isFeminine(fullName) ? feminine : masculine;
 
 /** The count labels for one person's ballots (COUNT_LABEL's are for a group: „Nieobecni”). */
 export function countLabelsFor(name: string): Record<Ballot, string> {
@@ -159,4 +186,24 @@ export function plural(n: number, one: string, few: string, many: string): strin
   const d = n % 10;
   const dd = n % 100;
   return d >= 2 && d <= 4 && !(dd >= 12 && dd <= 14) ? few : many;
+}
+
+/** The source's names of majorities (the Sejm's `majorityType`), in Polish. */
+export const MAJORITY_NAMES: Readonly<Record<string, string>> = {
+  SIMPLE_MAJORITY: 'zwykła większość',
+  ABSOLUTE_MAJORITY: 'bezwzględna większość',
+  STATUTORY_MAJORITY: 'bezwzględna większość ustawowego składu',
+  MAJORITY_THREE_FIFTHS: 'większość 3/5',
+  MAJORITY_TWO_THIRDS: 'większość 2/3',
+};
+
+/**
+ * What a preview (og:description, the card) adds to a result: the majority it needed when more than a
+ * simple one — „wymagana większość 3/5 (269 głosów za)” — else nothing (a simple majority is the reading
+ * of any tally). Issue 46: „odrzucono 246 : 202” read as a wrong result without it.
+ */
+export function requiredMajority(typ: string | null, glosow: number | null): string | undefined {
+  if (typ === null || typ === 'SIMPLE_MAJORITY') return undefined;
+  const count = glosow === null ? '' : ` (${formatNumber(glosow)} ${plural(glosow, 'głos', 'głosy', 'głosów')} za)`;
+  return `wymagana ${MAJORITY_NAMES[typ] ?? typ}${count}`;
 }

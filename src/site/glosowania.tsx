@@ -28,6 +28,7 @@ import {
   formatPercent,
   plural,
   safeHttpUrl,
+  requiredMajority,
 } from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { TopicLink, VoteRecord, matchedPattern, titleOf, topicName } from './record.tsx';
@@ -420,14 +421,17 @@ export const votePage = page({
         <>{formatNumber(counts[b])}</>
       );
     const title = titleOf(ctx, v.tytul).text;
+    // A preview keeps what the result needed where it was more than a simple majority (issue 46).
+    const needed = requiredMajority(v.wymagana_wiekszosc?.typ ?? null, v.wymagana_wiekszosc?.glosow ?? null);
+    const result = `${v.wynik} ${v.za} : ${v.przeciw}${needed ? `, ${needed}` : ''}`;
     return {
       title,
       section: 'glosowania',
-      description: `${formatDate(v.data)}, ${v.organ}: ${v.wynik} ${v.za} : ${v.przeciw}.`,
+      description: `${formatDate(v.data)}, ${v.organ}: ${result}.`,
       preview: {
         path: pagePath(PAGES.vote, { id: v.id_glosowania }),
         image: cardPaths.vote(v.id_glosowania),
-        imageAlt: `${title}: ${v.wynik} ${v.za} : ${v.przeciw}`,
+        imageAlt: `${title}: ${result}`,
       },
       body: (
         <>

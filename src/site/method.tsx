@@ -118,6 +118,11 @@ export const methodPage = page({
               .
             </p>
           )}
+          <p id="formy">
+            Słowa o osobie mają jej rodzaj: „głosowała”, „obecna”, „aktywna”, „radna” — albo „głosował”, „obecny”,
+            „aktywny”. Dane nie podają płci, więc formę wybieramy po imieniu: imię zakończone na „-a” (poza kilkoma
+            męskimi, jak Kuba czy Barnaba) daje formę żeńską, każde inne — męską.
+          </p>
 
           <h2 id="frekwencja">Frekwencja</h2>
           <p>

@@ -25,6 +25,7 @@ import {
   formatNumber,
   formatPercent,
   formatTerm,
+  genderedAs,
   participationPercent,
   plural,
 } from './format.ts';
@@ -129,7 +130,15 @@ export const councillorsPage = page({
                       </td>
                       <td class="hide-s">{groupName(ctx, r.ugrupowanie)}</td>
                       <td class="hide-s nw">{formatTerm(r.kadencja)}</td>
-                      <td>{r.kadencja !== newestTerm ? 'po kadencji' : r.aktywny ? 'aktywny' : 'nieaktywny'}</td>
+                      <td>
+                        {r.kadencja !== newestTerm
+                          ? 'po kadencji'
+                          : genderedAs(
+                              r.imie_nazwisko,
+                              r.aktywny ? 'aktywny' : 'nieaktywny',
+                              r.aktywny ? 'aktywna' : 'nieaktywna',
+                            )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

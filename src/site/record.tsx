@@ -6,7 +6,7 @@
 
 import { type Vocabulary, foldTopicText } from '../../core/topics.ts';
 import type { StatedTallies, VoteDetail, VoteSummary } from '../glosowania/queries.ts';
-import { type ShownTitle, formatNumber, formatPercent, plural, shownTitle } from './format.ts';
+import { MAJORITY_NAMES, type ShownTitle, formatNumber, formatPercent, plural, shownTitle } from './format.ts';
 import type { PageContext } from './layout.tsx';
 import { PAGES, linkTo } from './paths.ts';
 import type { Wording } from './wording.ts';
@@ -43,17 +43,15 @@ export const talliesDiffer = (v: Recorded): boolean =>
 export const resultAgainstTallies = (v: Pick<VoteSummary, 'wynik' | 'za' | 'przeciw'>): boolean =>
   v.wynik === 'przyjęto' ? v.za <= v.przeciw : v.za > v.przeciw;
 
-/** The source's names of majorities (the Sejm's `majorityType`), in Polish. */
-const MAJORITY_NAMES: Record<string, string> = {
-  SIMPLE_MAJORITY: 'zwykła większość',
-  ABSOLUTE_MAJORITY: 'bezwzględna większość',
-  STATUTORY_MAJORITY: 'bezwzględna większość ustawowego składu',
-  MAJORITY_THREE_FIFTHS: 'większość 3/5',
-  MAJORITY_TWO_THIRDS: 'większość 2/3',
-};
-
+/**
+ * The majority a vote needed, as its page says it. A simple majority is more votes for than against,
+ * not a number: the Sejm's source gives it as a count (`majorityVotes`, 1 when nobody voted against),
+ * which read as „zwykła większość (1 głos za)” (issue 46); the other majorities are thresholds.
+ */
 export const majorityText = (m: NonNullable<VoteDetail['wymagana_wiekszosc']>): string =>
-  `${MAJORITY_NAMES[m.typ] ?? m.typ}${m.glosow === null ? '' : ` (${formatNumber(m.glosow)} ${plural(m.glosow, 'głos', 'głosy', 'głosów')} za)`}`;
+  m.typ === 'SIMPLE_MAJORITY'
+    ? `${MAJORITY_NAMES[m.typ]} (więcej głosów za niż przeciw)`
+    : `${MAJORITY_NAMES[m.typ] ?? m.typ}${m.glosow === null ? '' : ` (${formatNumber(m.glosow)} ${plural(m.glosow, 'głos', 'głosy', 'głosów')} za)`}`;
 
 /**
  * What a vote page says of the source's record, under its result: no roll call; the stated and the

@@ -32,6 +32,7 @@ import type { Logger } from 'pino';
 import type { ShareLinks } from '../answers/endpoint.ts';
 import { CardCache } from '../cards/cache.ts';
 import { RFC4180_CSV, SPREADSHEET_CSV } from '../exports/csv.ts';
+import { chambersSlug, snapshotSlug } from '../exports/names.ts';
 import { writeListCsv } from '../exports/list.ts';
 import { type Delivery, HTML_PAGE } from '../http/delivery.ts';
 import type { RateLimited } from '../http/guards.ts';
@@ -239,7 +240,13 @@ export function siteRouter({
         [
           fileName(frame.wording, list.file),
           ...pathValues,
-          frame.organ === undefined ? undefined : (bodyName(frame, frame.organ) ?? frame.organ),
+          // The council (or the Sejm) it is of: two councils' files never share a name (issue 46).
+          // A person's or a vote's list is of its chambers; a whole list of every body (`i-komisje`).
+          frame.organ !== undefined
+            ? (bodyName(frame, frame.organ) ?? frame.organ)
+            : pathValues.length > 0
+              ? chambersSlug(frame.bodies)
+              : snapshotSlug(frame.bodies),
           ...filters,
         ],
         form,
@@ -324,6 +331,10 @@ export function siteRouter({
   }
   router.post(FILES.shareForm, pages, ...shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }));
   for (const page of SITE_PAGES) router.get(page.route.path, pages, pageRoute(page));
+  // Any other site address (a mistyped one): the Polish error page, not the API's JSON envelope (issue 46).
+  const unknownAddress: RequestHandler = (req, _res, next) =>
+    next(new SiteError(404, 'Nie ma takiej strony.', `no site route ${req.path}`));
+  router.use(pages, unknownAddress);
   router.use(siteErrors);
   return router;
 }

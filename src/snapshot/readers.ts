@@ -33,6 +33,11 @@ export class SiteReaders {
     return (this.creditRead ??= readCredit(this.snapshot.db));
   }
 
+  /** The snapshot's bodies (councils, their committees, the Sejm): what its downloads are named after. */
+  get bodies(): ReadonlyArray<{ id_organu: number; nazwa: string; typ: string }> {
+    return this.snapshot.queries.utils.bodiesList();
+  }
+
   /** The lengths at which the snapshot's source cuts vote titles (src/titles.ts). */
   get titleCuts(): readonly number[] {
     return (this.titleCutsRead ??= titleCutsOf(this.snapshot.db));

@@ -27,7 +27,7 @@ export async function generateBundle(outDir: string, options: Partial<GenerateOp
     await bundle.close();
   }
   const description: BundleDescription = {
-    opis: `Przykład syntetyczny: rady, radni, ugrupowania i głosowania są wymyślone (council generate, ziarno ${resolved.seed})`,
+    opis: 'Przykład syntetyczny: rady, radni, ugrupowania i głosowania są wymyślone',
     syntetyczne: true,
   };
   await writeFile(join(outDir, BUNDLE_DESCRIPTION_FILE), `${JSON.stringify(description, null, 2)}\n`);
