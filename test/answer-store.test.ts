@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { pino } from 'pino';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { AnswerStore } from '../src/answers/answer-store.ts';

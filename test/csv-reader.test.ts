@@ -180,7 +180,9 @@ describe('where the bundle is parsed (issue 41)', () => {
     const first = ballots[0]!;
     const dir = await bundleWith({
       'glosy.csv': [first, { ...first, glos: 'przeciw' }, ...ballots.slice(1)],
-      'radni.csv': HAND_COUNCIL['radni.csv']!.map((row, i) => (i === 0 ? { ...row, imie_nazwisko: 'Anna\u200bNowak' } : row)),
+      'radni.csv': HAND_COUNCIL['radni.csv']!.map((row, i) =>
+        i === 0 ? { ...row, imie_nazwisko: 'Anna\u200bNowak' } : row,
+      ),
     });
     const inWorker = await readIn(dir, 'worker');
     expect(inWorker.errors).toEqual(['glosy.csv:3: id_osoby: repeated ballot of councillor 1 in vote 1']);
