@@ -1,12 +1,60 @@
 import { defineConfig } from 'vitest/config';
 
+// Three tiers (issue 41), all run by `npm test` and CI; one of them alone with
+// `npx vitest run --project in-process` (seconds to a few minutes: the loop while editing).
+//  - browser: the files that drive Chromium (test/support/browser.ts), named *browser*.test.ts;
+//  - processes: the files that start real processes (the CLI from dist/, a server, PostgreSQL, nginx,
+//    Prism, LibreOffice) and wait on them;
+//  - in-process: the rest, which call the app in process (test/support/request.ts) — where a new file goes
+//    unless it spawns something.
+const BROWSER = ['test/**/*browser*.test.ts'];
+const PROCESSES = [
+  'answer-store',
+  'cards-hostile',
+  'cli',
+  'cli-interrupt',
+  'code-version',
+  'disk-full',
+  'exports-sejm',
+  'fetch',
+  'fetch-keeps-good',
+  'openapi-prism',
+  'prestart',
+  'refresh-collapse',
+  'refresh-source',
+  'replicas',
+  'replication',
+  'service',
+  'shares',
+  'shares-restart',
+  'site-spreadsheet',
+  'snapshot-check',
+  'topics-etl',
+  'usage-errors',
+].map((name) => `test/${name}.test.ts`);
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Two files at a time on two cores (vitest's default on two cores is one, leaving a core idle while a
+    // file waits on its children, a browser or the disk); more only adds contention.
+    maxWorkers: 2,
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/cleanup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: [...BROWSER, ...PROCESSES] },
+      },
+      { extends: true, test: { name: 'processes', include: PROCESSES, exclude: BROWSER } },
+      {
+        extends: true,
+        // One Chromium for the run, shared by the browser files (test/support/chromium-server.ts; added to
+        // the global setup above, as `extends` joins lists).
+        test: { name: 'browser', include: BROWSER, globalSetup: ['test/support/chromium-server.ts'] },
+      },
+    ],
   },
 });

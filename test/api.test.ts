@@ -2,7 +2,7 @@
 // (validated against its schema, strictly), its 404s, and a 400 for each kind of bad parameter.
 
 import { join } from 'node:path';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { generateBundle } from '../tools/generate/index.ts';

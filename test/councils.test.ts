@@ -10,7 +10,7 @@
 //   votes   V1 (S1, Alfa): 1 za, 2 przeciw, 5 za · V2 (S2, Beta): 3 za, 4 przeciw, 5 za
 //           V3 (S3, the committee): 1 za, 6 za
 
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';

@@ -3,12 +3,15 @@
 // together), repeats inside and across those runs, and a quote where csv-parse does not allow one.
 
 import { foldText } from '../core/text.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { createSchema } from '../core/snapshot/schema.ts';
 import { formatProblem } from '../etl/findings.ts';
+import { Loader } from '../etl/load.ts';
 import { checkSource, runEtl } from '../etl/run.ts';
+import { PARSE_WORKER_FROM_BYTES, readCsvBundle } from '../etl/sources/csv.ts';
 import { type Bundle, writeBundle } from './support/bundle.ts';
 import { tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
@@ -175,5 +178,48 @@ describe('vote titles with characters that show nothing (issue 42)', () => {
     expect(findings.warnings.map(formatProblem).filter((w) => /invisible/.test(w))).toEqual([
       `glosowania.csv:2: tytul: "<U+202E>${String(first['tytul'])}<U+202C><U+200B>": invisible characters (U+202E, U+202C, U+200B) removed; read as "${String(first['tytul'])}"`,
     ]);
+  });
+});
+
+describe('where the bundle is parsed (issue 41)', () => {
+  // A small bundle is parsed on the main thread, a large one in the worker: both must load the same
+  // rows and report the same problems, in the same order.
+  async function readIn(dir: string, parseIn: 'worker' | 'thread') {
+    const db = new Database(':memory:');
+    try {
+      createSchema(db);
+      const loader = new Loader(db);
+      const files: Array<[string, number]> = [];
+      await readCsvBundle(dir, loader, (file, rows) => files.push([file, rows]), { parseIn });
+      const counts = loader.finish();
+      return {
+        files,
+        counts,
+        errors: loader.findings.errors.map(formatProblem),
+        warnings: loader.findings.warnings.map(formatProblem),
+      };
+    } finally {
+      db.close();
+    }
+  }
+
+  it('the worker and this thread read the hand council alike, problems included', async () => {
+    const first = ballots[0]!;
+    const dir = await bundleWith({
+      'glosy.csv': [first, { ...first, glos: 'przeciw' }, ...ballots.slice(1)],
+      'radni.csv': HAND_COUNCIL['radni.csv']!.map((row, i) =>
+        i === 0 ? { ...row, imie_nazwisko: 'Anna\u200bNowak' } : row,
+      ),
+    });
+    const inWorker = await readIn(dir, 'worker');
+    expect(inWorker.errors).toEqual(['glosy.csv:3: id_osoby: repeated ballot of councillor 1 in vote 1']);
+    expect(inWorker.warnings.length).toBeGreaterThan(0);
+    expect(await readIn(dir, 'thread')).toEqual(inWorker);
+  });
+
+  it('a small bundle is below the worker threshold', async () => {
+    const dir = await bundleWith({});
+    const bytes = readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+    expect(bytes).toBeLessThan(PARSE_WORKER_FROM_BYTES);
   });
 });

@@ -6,7 +6,7 @@
 
 import type Database from 'better-sqlite3';
 import fc from 'fast-check';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queries } from '../src/snapshot/queries.ts';
 import { type Bundle, writeBundle } from './support/bundle.ts';

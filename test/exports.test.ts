@@ -5,7 +5,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RADOSKOP_CREDIT, SEJM_CREDIT } from '../core/credit.ts';
 import { BULK_FILES, BulkExports, BulkScopeError, bulkColumns, bulkDescription } from '../src/exports/bulk.ts';

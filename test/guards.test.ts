@@ -5,7 +5,7 @@
 
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { pino } from 'pino';
-import request, { type Response } from 'supertest';
+import request, { type Response } from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import type { Config } from '../src/config.ts';

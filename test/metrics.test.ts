@@ -3,7 +3,7 @@
 // deliberately naive reference (test/support/reference.ts), which loops over ballots.
 
 import fc from 'fast-check';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percent, percentString, kontrowersyjnosc, ratio2 } from '../core/contract.ts';
 import { compareNatural, slugify, assignTokens } from '../core/text.ts';

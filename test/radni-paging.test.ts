@@ -2,7 +2,7 @@
 // in the same order, with `pagination`; without them the answer is the whole list as before. Checked
 // against the unpaged answer itself (every page size, every filter), and the website's /radni pages.
 
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manifestPathOf, snapshotManifest, snapshotMetaOf, type SnapshotManifest } from '../core/snapshot/manifest.ts';
 import { acquireLock, publishBuild } from '../etl/publish.ts';

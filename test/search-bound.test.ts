@@ -5,7 +5,7 @@
 
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../core/text.ts';
 import { GlosowaniaQueries } from '../src/glosowania/queries.ts';

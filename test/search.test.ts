@@ -4,7 +4,7 @@
 // (instr over the titles). The reference below is written here, independently of the service.
 
 import fc from 'fast-check';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import { searchReference } from './support/title-forms.ts';

@@ -17,7 +17,7 @@ import { createSchema } from '../core/snapshot/schema.ts';
 import { dayBefore, pointNumber, readSejm } from '../etl/sources/sejm.ts';
 import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { appOver } from './support/fixture.ts';
-import request from 'supertest';
+import request from './support/request.ts';
 
 const dataDir = fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const sampleDir = join(dataDir, 'sejm-sample');

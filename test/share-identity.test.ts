@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { pino } from 'pino';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runEtl } from '../etl/run.ts';
 import { createApp } from '../src/app.ts';

@@ -8,7 +8,7 @@
 //   people  1 Ala Alfa, 2 Jan Kowalski, 3 Jan Kowalski: Alfa · 4 Cezary Beta: Beta (2018-2023 only)
 
 import { parse } from 'csv-parse/sync';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundle, writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';

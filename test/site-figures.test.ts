@@ -3,7 +3,7 @@
 // 1, 2–4 and 5+, no operator detail on public pages, and a 403 that names the button the page has.
 
 import { fileURLToPath } from 'node:url';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plural } from '../src/site/format.ts';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';

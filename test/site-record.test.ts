@@ -6,7 +6,7 @@
 
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir, vocabularyFile } from './support/fixture.ts';

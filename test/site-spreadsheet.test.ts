@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { parse } from 'csv-parse/sync';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField, SPREADSHEET_CSV } from '../src/exports/csv.ts';
 import { dataPackage } from '../src/exports/datapackage.ts';

@@ -4,7 +4,7 @@
 // the snapshot stores it. Over a small synthetic council in Radoskop's shape (test/support/radoskop-titles.ts)
 // and, for a source that does not cut, the hand council as a CSV bundle.
 
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tidyTitle } from '../core/titles.ts';
 import { readersOf } from '../src/snapshot/readers.ts';

@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSETS } from '../src/site/assets.ts';
 import { writeBundle } from './support/bundle.ts';

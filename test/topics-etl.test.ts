@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VocabularyError } from '../core/topics.ts';
 import { refreshOnce } from '../etl/refresh-job.ts';
@@ -17,9 +17,11 @@ import { runEtl } from '../etl/run.ts';
 import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, hashOf, tempDir, vocabularyFile } from './support/fixture.ts';
 import { HAND_COUNCIL, HAND_TOPICS } from './support/hand-council.ts';
+import { COUNCIL_JS } from './support/server-process.ts';
 
 const run = promisify(execFile);
-const CLI = ['--import', 'tsx', new URL('../cli/council.ts', import.meta.url).pathname];
+// The CLI as built by the pretest (dist/): a start from it costs about half of one through tsx (issue 41).
+const CLI = [COUNCIL_JS];
 
 async function council(args: string[], env: Record<string, string> = {}) {
   const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'TOPICS_PATH'));

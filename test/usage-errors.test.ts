@@ -6,7 +6,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refreshOnce } from '../etl/refresh-job.ts';
 import { checkSource, runEtl } from '../etl/run.ts';

@@ -1,6 +1,6 @@
 // Stage "read" for the canonical CSV bundle (CONTRACT §1). Each file is streamed through csv-parse,
-// each row validated by its zod schema (both in a worker thread: csv-file.ts), and handed to the
-// loader in dependency order. A row that fails validation is reported (file:line: column: problem) and
+// each row validated by its zod schema (both in a worker thread for a large bundle, on this thread for
+// a small one: csv-file.ts), and handed to the loader in dependency order. A row that fails validation is reported (file:line: column: problem) and
 // skipped; reading goes on so that one run lists every problem.
 
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { z } from 'zod';
 import type { Findings } from '../findings.ts';
 import type { Loader } from '../load.ts';
+import { parseBundleFile, type RowBatch } from './csv-file.ts';
 import { BUNDLE_FILES, type FileSpec } from './csv-spec.ts';
 import type { ParseJob, ParseMessage } from './csv-worker.ts';
 import { otherFormatHint } from './layout.ts';
@@ -49,14 +50,28 @@ export function notABundle(path: string): string | null {
 }
 
 /**
- * Reads every file of the bundle in `dir` into the loader. Problems land in `loader.findings`. The files
- * are parsed and validated in a worker thread (csv-worker.ts) while the loader checks and inserts
- * what was parsed before: the two halves of the read run on two cores.
+ * From this many bytes of CSV a bundle is parsed in a worker thread. Starting one costs about 0.05 s
+ * from dist/ (0.3 s under tsx, which it registers and compiles again), about what parsing 2 MB on
+ * this thread costs; a city's bundle is far smaller and a national one far larger.
+ */
+export const PARSE_WORKER_FROM_BYTES = 4 * 1024 * 1024;
+
+export interface ReadCsvOptions {
+  /** Where to parse: by the bundle's size (the default), or always in a worker or on this thread (tests of both). */
+  parseIn?: 'auto' | 'worker' | 'thread';
+}
+
+/**
+ * Reads every file of the bundle in `dir` into the loader. Problems land in `loader.findings`. A large
+ * bundle's files are parsed and validated in a worker thread (csv-worker.ts) while the loader checks
+ * and inserts what was parsed before: the two halves of the read run on two cores. A small bundle's
+ * are parsed on this thread, in the same batches, which costs less than starting the worker.
  */
 export async function readCsvBundle(
   dir: string,
   loader: Loader,
   onFile?: (file: string, rows: number) => void,
+  options: ReadCsvOptions = {},
 ): Promise<void> {
   const wrongKind = notABundle(dir);
   if (wrongKind !== null) {
@@ -64,7 +79,10 @@ export async function readCsvBundle(
     return;
   }
   const present = BUNDLE_FILES.map((f, spec) => ({ path: join(dir, f.file), spec })).filter((f) => existsSync(f.path));
-  const parser = new BundleParser({ files: present });
+  const bytes = present.reduce((sum, f) => sum + statSync(f.path).size, 0);
+  const parseIn = options.parseIn ?? 'auto';
+  const inWorker = parseIn === 'worker' || (parseIn === 'auto' && bytes >= PARSE_WORKER_FROM_BYTES);
+  const parser: BundleParser = inWorker ? new WorkerParser({ files: present }) : new ThreadParser({ files: present });
   const unread: string[] = []; // absent, or without a required column: every reference to its ids fails
   try {
     for (const [spec, fileSpec] of BUNDLE_FILES.entries()) {
@@ -120,8 +138,88 @@ function workerEntry(): URL {
 
 type FileMessage = Exclude<ParseMessage, { type: 'failed' }>;
 
+/** The parser seen by the loading loop: the files' messages in order, and the acknowledgement that lets it read on. */
+interface BundleParser {
+  next(): Promise<FileMessage>;
+  /** The last batch is loaded: the parser may parse one more. */
+  loaded(): void;
+  close(): Promise<void>;
+}
+
+/** Batches parsed and not yet loaded, at most (as in csv-worker.ts): memory stays bounded. */
+const MAX_AHEAD = 4;
+
+/** The parser on this thread: csv-worker.ts's loop without the thread, its batches handed over as they are. */
+class ThreadParser implements BundleParser {
+  private readonly received: FileMessage[] = [];
+  private waiting: { resolve: (message: FileMessage) => void; reject: (error: Error) => void } | null = null;
+  private failure: Error | null = null;
+  private ahead = 0;
+  private resume: (() => void) | null = null;
+  private closed = false;
+
+  constructor(job: ParseJob) {
+    this.run(job).catch((error: unknown) => {
+      const { message, stack } = error instanceof Error ? error : new Error(String(error));
+      this.failure ??= Object.assign(new Error(`reading the CSV bundle failed: ${message}`), { stack });
+      this.waiting?.reject(this.failure);
+      this.waiting = null;
+    });
+  }
+
+  private async run(job: ParseJob): Promise<void> {
+    const emit = async (batch: RowBatch): Promise<void> => {
+      this.deliver({ type: 'batch', batch });
+      this.ahead++;
+      while (this.ahead >= MAX_AHEAD && !this.closed)
+        await new Promise<void>((wake) => {
+          this.resume = wake;
+        });
+    };
+    for (const { path, spec } of job.files) {
+      if (this.closed) return;
+      const rows = await parseBundleFile(path, spec, emit);
+      this.deliver({ type: 'end', rows });
+    }
+  }
+
+  private deliver(message: FileMessage): void {
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (waiting) waiting.resolve(message);
+    else this.received.push(message);
+  }
+
+  next(): Promise<FileMessage> {
+    const message = this.received.shift();
+    if (message) return Promise.resolve(message);
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+    });
+  }
+
+  loaded(): void {
+    this.ahead--;
+    this.wake();
+  }
+
+  close(): Promise<void> {
+    // A read that stopped early (the loader threw) lets the parse loop end instead of waiting forever.
+    this.closed = true;
+    this.wake();
+    return Promise.resolve();
+  }
+
+  private wake(): void {
+    const resume = this.resume;
+    this.resume = null;
+    resume?.();
+  }
+}
+
 /** The parse worker seen from the main thread: its messages in order, and the acknowledgements that let it read on. */
-class BundleParser {
+class WorkerParser implements BundleParser {
   private readonly worker: Worker;
   private readonly received: FileMessage[] = [];
   private waiting: { resolve: (message: FileMessage) => void; reject: (error: Error) => void } | null = null;
@@ -161,7 +259,6 @@ class BundleParser {
     });
   }
 
-  /** The last batch is loaded: the worker may parse one more. */
   loaded(): void {
     this.worker.postMessage(null);
   }

@@ -11,10 +11,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { freePort } from '../../tools/loopback/debian.ts';
 import { type TestApp, appOver } from './fixture.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 export const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium)
   console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser tests of the website are skipped`);
@@ -42,9 +44,14 @@ export async function serveAsDeployed(dbPath: string): Promise<Served> {
   return listen(appOver(dbPath, { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` }), port);
 }
 
-/** Debian's Chromium, headless, as every browser test runs it. */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+/**
+ * Debian's Chromium, headless, as every browser test runs it: the run's shared one (./chromium-server.ts,
+ * the browser tier's global setup; `close()` then disconnects), else one of the file's own.
+ */
+export const launchChromium = (): Promise<Browser> => {
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+};
 
 /** Stops what `listen` started, and the app. */
 export async function stop(served: Served | undefined): Promise<void> {
