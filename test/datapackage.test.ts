@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Profile, validate } from 'datapackage';
-import request from 'supertest';
+import request from './support/request.ts';
 import { describe, expect, it } from 'vitest';
 import { dataPackage } from '../src/exports/datapackage.ts';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';

@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import { pino } from 'pino';
-import request from 'supertest';
+import request from './support/request.ts';
 import { describe, expect, it } from 'vitest';
 import { LogThrottle } from '../core/log-throttle.ts';
 import { createApp } from '../src/app.ts';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PolicyError, agreementHundredths, emptyCounts, ocenaOf, parsePolicies } from '../core/policies.ts';
 import { refreshOnce } from '../etl/refresh-job.ts';

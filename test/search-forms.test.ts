@@ -3,7 +3,7 @@
 // titles holding any form of it, alone and within one body (the votes checked one by one), and a
 // fragment or a phrase still finds what contains it. The expected ids are read off the titles below.
 
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir } from './support/fixture.ts';

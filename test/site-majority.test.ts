@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardQueries } from '../src/cards/data.ts';
 import { WORDINGS } from '../src/site/wording.ts';

@@ -2,7 +2,7 @@
 // its status, not the API's English JSON envelope (the API's own paths keep it).
 
 import { fileURLToPath } from 'node:url';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMonthGen, isFeminine } from '../src/site/format.ts';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';

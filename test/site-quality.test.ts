@@ -6,7 +6,7 @@
 // RADOSKOP_RECORD: Jan Nowak on the list of session 2 and nieobecny in its one vote).
 
 import { join } from 'node:path';
-import request from 'supertest';
+import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEtl } from '../etl/run.ts';
 import { writeBundle } from './support/bundle.ts';

@@ -15,7 +15,7 @@ import { runEtl } from '../etl/run.ts';
 import { publisherApp } from '../src/replication/publisher.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { pino } from 'pino';
-import request from 'supertest';
+import request from './support/request.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ManifestCheck } from '../src/process/manifest-check.ts';
