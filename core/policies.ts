@@ -60,8 +60,9 @@ const calendarDate = z
     return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
   }, 'is not a calendar date');
 
-// Unknown keys are refused: a misspelt `waga` would otherwise silently read as `zwykla`.
-const entrySchema = z.strictObject(
+// §13 names the keys but does not refuse others (a newsroom's file may carry its own notes): an unknown
+// key is ignored with a warning naming it, so a misspelt `waga` read as `zwykla` is seen at once.
+const entrySchema = z.object(
   {
     data: calendarDate,
     tytul: nonEmpty.refine((s) => foldBySteps(s) !== '', 'must hold a letter or a digit'),
@@ -71,7 +72,7 @@ const entrySchema = z.strictObject(
   },
   { error: 'must be an object {"data", "tytul", "stanowisko", "waga", "organ"}' },
 );
-const policySchema = z.strictObject(
+const policySchema = z.object(
   {
     id: z.string(string).regex(POLICY_ID, `must match ${POLICY_ID.source}`),
     nazwa: nonEmpty,
@@ -86,16 +87,27 @@ const issueText = (issue: z.core.$ZodIssue): string => {
     .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
     .join('')
     .replace(/^\./, '');
-  if (issue.code === 'unrecognized_keys')
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
   return `${path ? `${path}: ` : ''}${issue.message}`;
 };
 
+/** A key §13 does not name, ignored: where it stands (the policy, the entry) and which keys. */
+export interface IgnoredKeys {
+  where: string;
+  keys: string[];
+}
+
+/** The keys of `raw` (an object) that `schema` does not name. */
+const unknownKeys = (raw: unknown, schema: z.ZodObject): string[] =>
+  raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+    ? Object.keys(raw).filter((key) => !(key in schema.shape))
+    : [];
+
 /**
  * The policies in `text` (JSON), checked against §13. Throws a PolicyError naming `source`, the
- * policy (1-based, with its id when it has one) and the entry of its `glosowania` that breaks a rule.
+ * policy (1-based, with its id when it has one) and the entry of its `glosowania` that breaks a rule;
+ * keys §13 does not name are left in `ignored` (the ETL warns about them).
  */
-export function parsePolicies(text: string, source: string): Policy[] {
+export function parsePolicies(text: string, source: string, ignored: IgnoredKeys[] = []): Policy[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -112,6 +124,8 @@ export function parsePolicies(text: string, source: string): Policy[] {
     const parsed = policySchema.safeParse(raw);
     if (!parsed.success) throw new PolicyError(`${where}: ${issueText(parsed.error.issues[0]!)}`);
     const policy = parsed.data;
+    const policyKeys = unknownKeys(raw, policySchema);
+    if (policyKeys.length > 0) ignored.push({ where: `policy ${i + 1} ("${policy.id}")`, keys: policyKeys });
     const earlier = seen.get(policy.id);
     if (earlier !== undefined) throw new PolicyError(`${where}: id: repeats policy ${earlier}`);
     seen.set(policy.id, i + 1);
@@ -119,6 +133,9 @@ export function parsePolicies(text: string, source: string): Policy[] {
       const checked = entrySchema.safeParse(entry);
       if (!checked.success)
         throw new PolicyError(`${where}, entry ${j + 1} of glosowania: ${issueText(checked.error.issues[0]!)}`);
+      const entryKeys = unknownKeys(entry, entrySchema);
+      if (entryKeys.length > 0)
+        ignored.push({ where: `policy ${i + 1} ("${policy.id}"), entry ${j + 1} of glosowania`, keys: entryKeys });
       const { data, tytul, stanowisko, waga, organ } = checked.data;
       return { data, tytul, stanowisko, waga, organ: organ ?? null };
     });

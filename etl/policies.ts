@@ -8,7 +8,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { POLICIES_META, type Policy, PolicyError, parsePolicies } from '../core/policies.ts';
+import { type IgnoredKeys, POLICIES_META, type Policy, PolicyError, parsePolicies } from '../core/policies.ts';
 
 const here = fileURLToPath(import.meta.url);
 const fromRoot = (path: string) =>
@@ -24,6 +24,8 @@ export interface LoadedPolicies {
   sha256: string;
   /** The file as given (absolute), or '' for the bundled one or none. */
   path: string;
+  /** Keys §13 does not name, ignored (warned about by the build). */
+  ignored: IgnoredKeys[];
 }
 
 const realOrResolved = (path: string) => {
@@ -42,7 +44,7 @@ export const isSampleSource = (source: string): boolean => realOrResolved(source
  * sample, else no policies); throws a PolicyError naming the file, the policy and the entry.
  */
 export function loadPolicies(path: string | undefined, source: string): LoadedPolicies {
-  if (!path && !isSampleSource(source)) return { policies: [], sha256: '', path: '' };
+  if (!path && !isSampleSource(source)) return { policies: [], sha256: '', path: '', ignored: [] };
   const file = path ? resolve(path) : DEFAULT_POLICIES_PATH;
   let bytes: Buffer;
   try {
@@ -51,10 +53,12 @@ export function loadPolicies(path: string | undefined, source: string): LoadedPo
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new PolicyError(`${file}: cannot read the policy file (${reason})`);
   }
+  const ignored: IgnoredKeys[] = [];
   return {
-    policies: parsePolicies(bytes.toString('utf8'), file),
+    policies: parsePolicies(bytes.toString('utf8'), file, ignored),
     sha256: createHash('sha256').update(bytes).digest('hex'),
     path: path ? file : '',
+    ignored,
   };
 }
 

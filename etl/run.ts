@@ -135,7 +135,7 @@ export async function checkSource(
     db.exec('COMMIT');
     if (loader.findings.errorCount === 0) {
       materialise(db, loader.findings, () => undefined, topics);
-      materialisePolicies(db, policies.policies, policies.path || 'polityki.json', loader.findings);
+      materialisePolicies(db, policies.policies, policies.path || 'polityki.json', loader.findings, policies.ignored);
     }
     return { findings: loader.findings, counts, parts };
   } finally {
@@ -185,7 +185,13 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     recordTopics.run(TOPICS_META.path, vocabulary.path);
     if (policies.policies.length > 0) {
       t = performance.now();
-      const scored = materialisePolicies(db, policies.policies, policies.path || 'polityki.json', findings);
+      const scored = materialisePolicies(
+        db,
+        policies.policies,
+        policies.path || 'polityki.json',
+        findings,
+        policies.ignored,
+      );
       report('policies', scored, performance.now() - t);
     }
     recordTopics.run(POLICIES_META.sha256, policies.sha256);

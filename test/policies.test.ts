@@ -10,7 +10,14 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PolicyError, agreementHundredths, emptyCounts, ocenaOf, parsePolicies } from '../core/policies.ts';
+import {
+  type IgnoredKeys,
+  PolicyError,
+  agreementHundredths,
+  emptyCounts,
+  ocenaOf,
+  parsePolicies,
+} from '../core/policies.ts';
 import { refreshOnce } from '../etl/refresh-job.ts';
 import { renderStoredAnswers } from '../src/answers/render.ts';
 import { runEtl } from '../etl/run.ts';
@@ -207,7 +214,6 @@ describe('a policy file that breaks §13 publishes nothing, naming the policy an
     ['a bad id', [{ ...valid, id: 'A b' }], /policy 1 \("A b"\): id: must match/],
     ['a repeated id', [valid, valid], /policy 2 \("a"\): id: repeats policy 1/],
     ['an empty opis', [{ ...valid, opis: ' ' }], /policy 1 \("a"\): opis: must not be empty/],
-    ['an unknown key', [{ ...valid, opsi: 'x' }], /policy 1 \("a"\): unknown key "opsi"/],
     [
       'a bad stanowisko',
       [{ ...valid, glosowania: [vote, { ...vote, stanowisko: 'wstrzymujacy' }] }],
@@ -222,11 +228,6 @@ describe('a policy file that breaks §13 publishes nothing, naming the policy an
       'a bad waga',
       [{ ...valid, glosowania: [{ ...vote, waga: 'mocna' }] }],
       /entry 1 of glosowania: waga: must be "silna" or "zwykla"/,
-    ],
-    [
-      'a misspelt key',
-      [{ ...valid, glosowania: [{ ...vote, wagа: 'silna' }] }],
-      /entry 1 of glosowania: unknown key "wagа"/,
     ],
     [
       'a blank tytul',
@@ -253,6 +254,34 @@ describe('a policy file that breaks §13 publishes nothing, naming the policy an
       /\/nonexistent\/polityki.json: cannot read the policy file/,
     );
     expect(existsSync(dbPath)).toBe(false);
+  });
+
+  it('a key §13 does not name is ignored with a warning naming it (a misspelt waga reads as zwykla)', async () => {
+    const policies = [
+      {
+        id: 'a',
+        nazwa: 'A',
+        opis: 'Stanowisko.',
+        komentarz: 'notatka redakcji',
+        glosowania: [{ data: '2019-01-15', tytul: 'obrad', stanowisko: 'za', wagа: 'silna' }],
+      },
+    ];
+    const ignored: IgnoredKeys[] = [];
+    const parsed = parsePolicies(JSON.stringify(policies), 'polityki.json', ignored);
+    expect(parsed[0]!.glosowania[0]!.waga).toBe('zwykla');
+    expect(ignored).toEqual([
+      { where: 'policy 1 ("a")', keys: ['komentarz'] },
+      { where: 'policy 1 ("a"), entry 1 of glosowania', keys: ['wagа'] },
+    ]);
+    const summary = await runEtl({ source, dbPath: join(tempDir(), 'council.db'), policies: policyFile(policies) });
+    expect(
+      summary.findings.warnings
+        .filter((w) => /not in CONTRACT §13/.test(w.problem))
+        .map((w) => `${w.column}: ${w.problem}`),
+    ).toEqual([
+      'policy 1 ("a"): key "komentarz" not in CONTRACT §13: ignored',
+      'policy 1 ("a"), entry 1 of glosowania: key "wagа" not in CONTRACT §13: ignored',
+    ]);
   });
 
   it('an entry that matches nothing or several is a warning naming the policy and the entry', async () => {

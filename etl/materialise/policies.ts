@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
 import {
+  type IgnoredKeys,
   type MatchableVote,
   type Policy,
   type PolicyCounts,
@@ -50,7 +51,14 @@ export function materialisePolicies(
   policies: readonly Policy[],
   file: string,
   findings: Findings,
+  ignored: readonly IgnoredKeys[] = [],
 ): number {
+  for (const { where, keys } of ignored)
+    findings.warn(
+      { file, line: 0 },
+      where,
+      `${keys.length > 1 ? 'keys' : 'key'} ${keys.map((k) => JSON.stringify(k)).join(', ')} not in CONTRACT §13: ignored`,
+    );
   if (policies.length === 0) return 0;
   const dates = [...new Set(policies.flatMap((p) => p.glosowania.map((e) => e.data)))];
   const byDate = new Map<string, Array<MatchableVote & { kadencja: string; id_organu: number }>>();
