@@ -267,6 +267,37 @@ describe('a Radoskop share link when Radoskop adds a vote or a session earlier (
     }
   });
 
+  it('a vote whose ballots and tallies are corrected upstream, its title unique in its session, keeps its link', async () => {
+    const { app, refresh, close } = await service();
+    try {
+      const budzet = (await share(app, await voteTitled(app, 'Budżet'), { id_osoby: 8 })).body.data.link as string; // Olga Kruk
+      await refresh({
+        ...RADOSKOP_ALFA_BETA,
+        'beta-city/docs/kadencja-2024-2029.json': {
+          ...betaTerm,
+          votes: betaVotes.map((v) =>
+            v['topic'] === 'Budżet'
+              ? {
+                  ...v,
+                  named_votes: { za: [0, 1, 2] },
+                  counts: { za: 3, przeciw: 0, wstrzymal_sie: 0, brak_glosu: 0, nieobecni: 0 },
+                }
+              : v,
+          ),
+        },
+      });
+      const { status, body } = await read(app, budzet);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect([body.data.glosowanie.tytul, body.data.glosowanie.za, body.data.wyrozniony?.imie_nazwisko]).toEqual([
+        'Budżet',
+        3,
+        'Olga Kruk',
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
   it('a vote gone upstream: the API says so (404), the page answers 410, never another vote', async () => {
     const { app, refresh, close } = await service();
     try {

@@ -10,10 +10,11 @@ import type Database from 'better-sqlite3';
 import { foldText } from '../../core/text.ts';
 
 /**
- * The fingerprint part of a link's identity: the vote's content, its previous and next vote's, and how many
- * votes stated alike had that content (twins: only their neighbours tell them apart).
+ * The fingerprint part of a link's identity: the vote's content, its previous and next vote's, how many
+ * votes stated alike had that content (twins: only their neighbours tell them apart), and how many votes
+ * were stated alike at all (1: the title was unique in its session).
  */
-export type VoteFingerprint = [content: string, previous: string, next: string, alike: number];
+export type VoteFingerprint = [content: string, previous: string, next: string, alike: number, stated: number];
 
 /** A vote found for a link, or why none is given: gone from the data, or not one vote that can be told. */
 export type Located = { id: number } | { gone: 'withdrawn' | 'ambiguous' };
@@ -57,17 +58,22 @@ export class ShareIdentity {
   /** The fingerprint of a vote of this snapshot (which must exist) stated as `stated` by `body`. */
   fingerprintOf(id: number, body: string, stated: ReadonlyArray<unknown>): VoteFingerprint {
     const [content, previous, next] = this.placeOf(id);
-    const alike = this.alike(body, stated).filter((other) => this.contentOf(other) === content).length;
-    return [content, previous, next, alike];
+    const statedAlike = this.alike(body, stated);
+    const alike = statedAlike.filter((other) => this.contentOf(other) === content).length;
+    return [content, previous, next, alike, statedAlike.length];
   }
 
   /**
    * The vote of `body` stated as `stated` (its stated parts, without the occurrence) whose fingerprint is
    * `recorded`: the one whose content matches; among twins (then or now) only the one whose neighbours
-   * both match, since a withdrawn twin's link would otherwise open the other.
+   * both match, since a withdrawn twin's link would otherwise open the other. A vote whose title was unique
+   * in its session then and is now is that vote even when its content changed (a tally or a ballot
+   * corrected upstream): only a repeated title needs the content to tell its votes apart.
    */
   locate(body: string, stated: ReadonlyArray<unknown>, recorded: VoteFingerprint): Located {
-    const same = this.alike(body, stated).filter((id) => this.contentOf(id) === recorded[0]);
+    const alike = this.alike(body, stated);
+    if (recorded[4] === 1 && alike.length === 1) return { id: alike[0]! };
+    const same = alike.filter((id) => this.contentOf(id) === recorded[0]);
     if (same.length === 0) return { gone: 'withdrawn' };
     if (same.length === 1 && recorded[3] === 1) return { id: same[0]! };
     const placed = same.filter((id) => {
