@@ -2,13 +2,14 @@
 // (validated against its schema, strictly), its 404s, and a 400 for each kind of bad parameter.
 
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { generateBundle } from '../tools/generate/index.ts';
 import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { errorEnvelope } from '../src/answers/schemas.ts';
-import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
+import { type TestApp, appOver, buildDatabase, policyFile, tempDir } from './support/fixture.ts';
 
 let t: TestApp;
 let ids: {
@@ -20,12 +21,27 @@ let ids: {
   kadencja: string;
   organ: number;
   link: string;
+  polityka: string;
 };
 
 beforeAll(async () => {
   const dir = tempDir();
   await generateBundle(dir, { seed: 11, radni: 12, glosowania: 200 });
-  t = appOver(await buildDatabase(dir));
+  // A policy (CONTRACT §13) on three of the council's own votes, so /api/polityki/:id has one to answer.
+  const plain = new Database(await buildDatabase(dir), { readonly: true });
+  const tested = plain
+    .prepare('SELECT substr(data_czas, 1, 10) AS data, tytul FROM glosowanie ORDER BY ord LIMIT 3')
+    .all() as Array<{ data: string; tytul: string }>;
+  plain.close();
+  const policies = policyFile([
+    {
+      id: 'polityka',
+      nazwa: 'Polityka',
+      opis: 'Stanowisko.',
+      glosowania: tested.map((v) => ({ ...v, stanowisko: 'za' })),
+    },
+  ]);
+  t = appOver(await buildDatabase(dir, 'csv', { policies }));
   const db = t.snapshots.active!.db;
   const radny = db
     .prepare(
@@ -46,6 +62,7 @@ beforeAll(async () => {
     kadencja: vote.kadencja,
     organ: vote.id_organu,
     link: share.body.data.link,
+    polityka: 'polityka',
   };
 });
 
@@ -62,9 +79,11 @@ function concrete(path: string, overrides: Partial<Record<'id' | 'link', string>
         String(
           path.startsWith('/api/radni')
             ? ids.radny
-            : path.startsWith('/api/posiedzenia')
-              ? ids.posiedzenie
-              : ids.glosowanie,
+            : path.startsWith('/api/polityki')
+              ? ids.polityka
+              : path.startsWith('/api/posiedzenia')
+                ? ids.posiedzenie
+                : ids.glosowanie,
         ),
     );
 }
@@ -191,7 +210,11 @@ describe('400 naming the parameter, for each kind of bad parameter', () => {
   it.each(cases)('%s', async (_name, endpoint, query, key) => {
     const path =
       key === 'bad-path'
-        ? concrete(endpoint.path, { id: endpoint.path.startsWith('/api/radni') ? 'Nie Token!' : '-5', link: 'short' })
+        ? concrete(endpoint.path, {
+            id:
+              endpoint.path.startsWith('/api/radni') || endpoint.path.startsWith('/api/polityki') ? 'Nie Token!' : '-5',
+            link: 'short',
+          })
         : concrete(endpoint.path);
     const res = await call(endpoint.method, path + query);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -266,7 +289,10 @@ describe('filters and paging of the vote list', () => {
     const accented = await request(t.app).get('/api/glosowania?search=BUDŻET&limit=100');
     expect(plain.body.pagination.total).toBeGreaterThan(0);
     expect(accented.body.pagination).toEqual(plain.body.pagination);
-    for (const v of plain.body.data as Array<{ tytul: string }>) expect(v.tytul.toLowerCase()).toMatch(/bud[zż]et/);
+    // The word by its forms (issue 44): „budżet” finds „budżecie” too.
+    for (const v of plain.body.data as Array<{ tytul: string }>)
+      expect(v.tytul.toLowerCase()).toMatch(/bud[zż](et|eci)/);
+    expect((plain.body.data as Array<{ tytul: string }>).some((v) => /budżecie/.test(v.tytul))).toBe(true);
   });
 
   it('combined filters all hold on every item', async () => {
