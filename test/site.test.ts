@@ -110,7 +110,7 @@ describe('the pages over the hand council', () => {
     const text = html.replace(/<[^>]+>/g, ''); // the figures are links to their evidence
     expect(text).toContain(`obecność na ${attendance.obecnosci} z ${attendance.liczba_posiedzen} posiedzeń`);
     expect(html).toMatch(
-      /<svg class="chart"[^>]*role="img"[^>]*aria-label="Frekwencja miesięczna: od marzec 2015 do luty 2019/,
+      /<svg class="chart"[^>]*role="img"[^>]*aria-label="Frekwencja miesięczna: od marca 2015 do lutego 2019/,
     );
     expect(html).toContain('marzec 2015'); // the chart's table
     const agreement = (await request(t.app).get('/api/radni/lucja-wrobel/zgodnosc-grupa')).body.data;
