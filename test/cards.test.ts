@@ -210,10 +210,10 @@ describe("cards' data from the hand council", () => {
     // The second Anna Nowak (5): 2 of 3 sessions; ballots V5 Z, V6 W, V7 Z, V8 N, V9 N, V10 Z, V11 W, V12 P: 2 of 8
     // nieobecny, participation 100 − 25 = 75%; no group, so no agreement.
     expect(q.councillorCard('anna-nowak-2')).toMatchObject({
-      scope: 'Kadencja 2018–2023 · 8 głosowań',
+      scope: 'Kadencja 2018–2023',
       facts: [
-        { label: 'frekwencja', value: '66,67%' },
-        { label: 'udział w głosowaniach', value: '75%' },
+        { label: 'frekwencja: 2 z 3 posiedzeń', value: '66,67%' },
+        { label: 'udział w głosowaniach: 6 z 8 głosowań', value: '75%' },
         { label: 'zgodność z ugrupowaniem', value: '—' },
       ],
     });
