@@ -398,6 +398,15 @@ async function everyEndpointAnswers(dbPath: string): Promise<void> {
     const link = (await request(t.app).post(`/api/glosowania/${vote}/udostepnij`).send({ id_osoby: mp })).body.data
       .link as string;
     for (const endpoint of API_ENDPOINTS) {
+      if (endpoint.path === '/api/polityki/:id') {
+        // Built without a policy file (CONTRACT §13): no policy to answer, said so; /api/polityki lists none.
+        const none = await request(t.app).get('/api/polityki/polityka');
+        expect([none.status, none.body.message]).toEqual([
+          404,
+          'no policy polityka (the policies are listed at /api/polityki)',
+        ]);
+        continue;
+      }
       const path = endpoint.path
         .replace(':link', link)
         .replace(':id2', String(other))
