@@ -124,10 +124,10 @@ describe('stored answers equal live ones, byte for byte', () => {
     const bundle = tempDir();
     await writeBundle(bundle, HAND_COUNCIL);
     const dbPath = await buildDatabase(bundle);
-    // 3 lists + 15 statistics + 6 lookups, 7 councillors × (16 + the votes with each of 5 ballot values), 14 votes × 4,
+    // 4 lists (/api/polityki among them) + 15 statistics + 6 lookups, 7 councillors × (16 + the votes with each of 5 ballot values), 14 votes × 4,
     // 4 sessions × 4
     for (const cacheMb of [64, 0]) {
-      expect(await compare(dbPath, { encodings: true, cacheMb })).toBe(24 + 7 * (16 + 5) + 14 * 4 + 4 * 4);
+      expect(await compare(dbPath, { encodings: true, cacheMb })).toBe(25 + 7 * (16 + 5) + 14 * 4 + 4 * 4);
     }
   });
 
@@ -139,7 +139,7 @@ describe('stored answers equal live ones, byte for byte', () => {
   it('past the budget only the parameterless lists and statistics are stored; the rest is answered live, the same', async () => {
     const { original: full, copy, db } = await handCouncilAndCopy();
     db.exec('DELETE FROM odpowiedz');
-    expect(await renderStoredAnswers(db, { maxResourceAnswers: 7 * (16 + 5) + 14 * 4 + 4 * 4 - 1 })).toBe(24);
+    expect(await renderStoredAnswers(db, { maxResourceAnswers: 7 * (16 + 5) + 14 * 4 + 4 * 4 - 1 })).toBe(25);
     db.close();
     const perResource = [
       '/api/radni/1',
