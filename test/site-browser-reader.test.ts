@@ -4,7 +4,7 @@
 // download, and the tallies and attendance a phone must still show. Its screenshots are the README's
 // (docs/site.png, docs/site-phone.png, docs/card.png are copied from screenshots/site/).
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SCREENSHOTS,
   type Served,
+  downloadedBytes,
   haveChromium,
   stop,
   visit,
@@ -195,8 +196,8 @@ describe.skipIf(!haveChromium)('a reader in Chromium: find, share, take away, on
             page.waitForEvent('download'),
             page.click('main a[href="/glosowania.csv?wynik=odrzucono"]'),
           ]);
-          expect(download.suggestedFilename()).toBe('glosowania-odrzucono.csv');
-          const rows = parse<{ wynik: string }>(readFileSync(await download.path()), { columns: true });
+          expect(download.suggestedFilename()).toBe('glosowania-rada-miasta-przykladowa-i-komisje-odrzucono.csv');
+          const rows = parse<{ wynik: string }>(await downloadedBytes(download), { columns: true });
           expect(rows).toHaveLength(total);
           expect(rows.every((r) => r.wynik === 'odrzucono')).toBe(true);
         },

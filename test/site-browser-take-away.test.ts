@@ -3,13 +3,20 @@
 // downloads and their file names, the lists that gained one (attendance records, /porownaj, /szukaj),
 // /dane/ with every column description open, and the dashboard's figures as links.
 
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Served, haveChromium, stop, visit, launchChromium, serveAsDeployed } from './support/browser.ts';
+import {
+  type Served,
+  downloadedBytes,
+  haveChromium,
+  stop,
+  visit,
+  launchChromium,
+  serveAsDeployed,
+} from './support/browser.ts';
 import { buildDatabase } from './support/fixture.ts';
 
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));
@@ -34,7 +41,7 @@ async function expectInView(page: Page, selector: string, width: number): Promis
 /** Clicks a download link; the file's suggested name and its text. */
 async function downloaded(page: Page, selector: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+  return { name: file.suggestedFilename(), text: (await downloadedBytes(file)).toString('utf8') };
 }
 
 describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 375 px', () => {
@@ -73,7 +80,7 @@ describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 37
           async (page) => {
             await expectInView(page, 'main p.dl', width);
             const file = await downloaded(page, 'main p.dl a[href*=".arkusz.csv"]');
-            expect(file.name).toBe(`obecnosci-radnego-${a.token}-arkusz.csv`);
+            expect(file.name).toBe(`obecnosci-radnego-${a.token}-rada-miasta-przykladowa-arkusz.csv`);
             expect(file.text.startsWith('\uFEFFid_posiedzenia;data;')).toBe(true);
             expect(parse(file.text, { columns: true, bom: true, delimiter: ';' })).toHaveLength(total);
           },
@@ -95,7 +102,7 @@ describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 37
           async (page) => {
             await expectInView(page, 'main p.dl', width);
             const file = await downloaded(page, 'main p.dl a[href^="/porownaj/rozbiezne.csv"]');
-            expect(file.name).toBe(`rozbiezne-glosy-${a.token}-${b.token}.csv`);
+            expect(file.name).toBe(`rozbiezne-glosy-rada-miasta-przykladowa-i-komisje-${a.token}-${b.token}.csv`);
             expect(file.text.split('\r\n')[0]).toBe('id_glosowania,data_czas,tytul,wynik,glos,glos_drugiego');
           },
           strict,
@@ -111,7 +118,7 @@ describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 37
           async (page) => {
             await expectInView(page, 'main p.dl', width);
             const file = await downloaded(page, 'main a[href^="/szukaj/glosowania.arkusz.csv"]');
-            expect(file.name).toBe('glosowania-budzet-arkusz.csv');
+            expect(file.name).toBe('glosowania-rada-miasta-przykladowa-i-komisje-budzet-arkusz.csv');
           },
           strict,
         ),
@@ -136,7 +143,7 @@ describe.skipIf(!haveChromium)('taking the data away, in Chromium at 1280 and 37
             expect(overflow).toBe(0);
             await expectInView(page, 'a[href="/dane/datapackage.json"]', width);
             const file = await downloaded(page, 'a[href="/dane/radni.arkusz.csv"]');
-            expect(file.name).toBe('radni-arkusz.csv');
+            expect(file.name).toBe('dane-radni-rada-miasta-przykladowa-i-komisje-arkusz.csv');
           },
           strict,
         ),

@@ -10,11 +10,12 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, type Download, type Page, chromium } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { freePort } from '../../tools/loopback/debian.ts';
 import { type TestApp, appOver } from './fixture.ts';
+import { tempDir } from './temp.ts';
 
 export const CHROMIUM = CHROMIUM_PATH;
 export const haveChromium = existsSync(CHROMIUM);
@@ -54,6 +55,16 @@ export const launchChromium = (): Promise<Browser> => {
 };
 
 /** Stops what `listen` started, and the app. */
+/**
+ * A download's bytes. The run's one Chromium is connected to, not launched, and a remote browser's download
+ * has no local path: it is saved here first.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const path = join(tempDir('council-download-'), download.suggestedFilename());
+  await download.saveAs(path);
+  return readFileSync(path);
+}
+
 export async function stop(served: Served | undefined): Promise<void> {
   if (!served) return;
   await new Promise((resolve) => served.server.close(resolve));
