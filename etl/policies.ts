@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { type IgnoredKeys, POLICIES_META, type Policy, PolicyError, parsePolicies } from '../core/policies.ts';
+import { publishedFile } from './topics.ts';
 
 const here = fileURLToPath(import.meta.url);
 const fromRoot = (path: string) =>
@@ -63,22 +63,4 @@ export function loadPolicies(path: string | undefined, source: string): LoadedPo
 }
 
 /** The policy file recorded in the published snapshot at `dbPath` (none: no snapshot, or one without it). */
-export function publishedPolicies(dbPath: string): { sha256: string; path: string } | undefined {
-  try {
-    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-    try {
-      const meta = new Map(
-        db
-          .prepare('SELECT key, value FROM meta WHERE key IN (?, ?)')
-          .raw()
-          .all(POLICIES_META.sha256, POLICIES_META.path) as Array<[string, string]>,
-      );
-      const sha256 = meta.get(POLICIES_META.sha256);
-      return sha256 === undefined ? undefined : { sha256, path: meta.get(POLICIES_META.path) ?? '' };
-    } finally {
-      db.close();
-    }
-  } catch {
-    return undefined;
-  }
-}
+export const publishedPolicies = (dbPath: string) => publishedFile(dbPath, POLICIES_META);

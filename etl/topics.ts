@@ -44,19 +44,24 @@ export function loadVocabulary(path?: string): LoadedVocabulary {
   };
 }
 
-/** The vocabulary recorded in the published snapshot at `dbPath` (none: no snapshot, or one without it). */
-export function publishedVocabulary(dbPath: string): { sha256: string; path: string } | undefined {
+/**
+ * A file a build records in meta by its SHA-256 and path (the topic vocabulary, the policy file), as the
+ * published snapshot at `dbPath` records it (none: no snapshot, or one without it).
+ */
+export function publishedFile(
+  dbPath: string,
+  keys: { sha256: string; path: string },
+): { sha256: string; path: string } | undefined {
   try {
     const db = new Database(dbPath, { readonly: true, fileMustExist: true });
     try {
       const meta = new Map(
-        db
-          .prepare('SELECT key, value FROM meta WHERE key IN (?, ?)')
-          .raw()
-          .all(TOPICS_META.sha256, TOPICS_META.path) as Array<[string, string]>,
+        db.prepare('SELECT key, value FROM meta WHERE key IN (?, ?)').raw().all(keys.sha256, keys.path) as Array<
+          [string, string]
+        >,
       );
-      const sha256 = meta.get(TOPICS_META.sha256);
-      return sha256 === undefined ? undefined : { sha256, path: meta.get(TOPICS_META.path) ?? '' };
+      const sha256 = meta.get(keys.sha256);
+      return sha256 === undefined ? undefined : { sha256, path: meta.get(keys.path) ?? '' };
     } finally {
       db.close();
     }
@@ -64,3 +69,6 @@ export function publishedVocabulary(dbPath: string): { sha256: string; path: str
     return undefined;
   }
 }
+
+/** The vocabulary recorded in the published snapshot at `dbPath` (none: no snapshot, or one without it). */
+export const publishedVocabulary = (dbPath: string) => publishedFile(dbPath, TOPICS_META);
