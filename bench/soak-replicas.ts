@@ -5,13 +5,14 @@
 // (two generated councils, alternately) and the builder is sent SIGHUP; it rebuilds and publishes,
 // and both replicas (FOLLOW_INTERVAL_S=2) download the new snapshot and swap to it. Meanwhile share
 // links are made through the proxy a few times a second (PostgreSQL), each read back through every
-// replica that is up. Two faults are injected (issue 34): at a third of the run PostgreSQL is
-// stopped (fast shutdown) and started again 5 s later; at two thirds replica 2 is killed (SIGKILL)
-// and started again 10 s later. At the end: failed reads through the proxy (must be 0), snapshots
+// replica that is up. Three faults are injected: at a third of the run PostgreSQL is stopped (fast
+// shutdown) and started again 5 s later (issue 34); at half, replica 2's snapshot file is copied over
+// replica 1's with `cp` (written in place under the running server, issue 42); at two thirds replica 2
+// is killed (SIGKILL) and started again 10 s later (issue 34). At the end: failed reads through the proxy (must be 0), snapshots
 // that reached the replicas, links acknowledged (201/200) and whether every one is in PostgreSQL and
 // opens through each replica (must be all), link requests refused while PostgreSQL was down, RSS.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,10 +96,11 @@ try {
   const manifest = `http://127.0.0.1:${publishPort}/council.db.manifest.json`;
   const replicaUrls = [onePort, twoPort].map((port) => `http://127.0.0.1:${port}`);
   const startReplica = (i: number) =>
-    serve(`replica-${i + 1}`, { PORT: String([onePort, twoPort][i]), FOLLOW_INTERVAL_S: '2', TRUST_PROXY: 'true' }, [
-      '--follow',
-      manifest,
-    ]);
+    serve(
+      `replica-${i + 1}`,
+      { PORT: String([onePort, twoPort][i]), FOLLOW_INTERVAL_S: '2', TRUST_PROXY: '127.0.0.1' },
+      ['--follow', manifest],
+    );
   const replicas = [startReplica(0), startReplica(1)];
   const up = [true, true];
   let snapshot = (await health(builderUrl)).data!.snapshot;
@@ -147,6 +149,10 @@ try {
   const acknowledged: string[] = [];
   const linkFailures: string[] = [];
   const outage = { from: 0, to: 0, refused: 0, firstLinkAfter: NaN };
+  // Replica 1 from the copy over its file until it serves again: it answers 503 (its snapshot is out of
+  // service), which nginx retries on replica 2; a direct read of it is no lost link then.
+  const copied = { at: 0, servedAgainAfter: NaN, withdrawn503: 0 };
+  const inCopy = (i: number) => i === 0 && copied.at > 0 && Number.isNaN(copied.servedAgainAfter);
   let linksRunning = true;
   const inOutage = () => outage.from > 0 && (outage.to === 0 || Date.now() < outage.to + 15_000);
   const linkMaker = (async () => {
@@ -188,7 +194,7 @@ try {
               ? up[i]
                 ? read.message
                 : null
-              : read.status === 200 || (read.status === 503 && inOutage())
+              : read.status === 200 || (read.status === 503 && (inOutage() || inCopy(i)))
                 ? null
                 : read.status === 404 && /is no longer in the data/.test(await read.text())
                   ? null
@@ -211,6 +217,25 @@ try {
     await postgres.start();
     outage.to = Date.now();
     console.log(`  ${at()}: PostgreSQL started again`);
+    await sleep(Math.max(0, started + (DURATION_S * 1000) / 2 - Date.now()));
+    // What an operator does who copies instead of renaming: the same inode cut short and refilled.
+    const over = spawnSync('cp', [join(work, 'replica-2', 'council.db'), join(work, 'replica-1', 'council.db')]);
+    if (over.status !== 0) throw new Error(`cp over replica 1's snapshot failed: ${over.stderr.toString()}`);
+    copied.at = Date.now();
+    console.log(`  ${at()}: replica 2's snapshot copied over replica 1's (cp, in place)`);
+    await waitUntil(
+      'replica 1 to serve again after the copy',
+      async () => {
+        const answer = await fetch(`${replicaUrls[0]}/api/utils/stats`, { signal: AbortSignal.timeout(5000) }).catch(
+          () => null,
+        );
+        if (answer?.status === 503) copied.withdrawn503++;
+        return answer?.status === 200;
+      },
+      60_000,
+    );
+    copied.servedAgainAfter = (Date.now() - copied.at) / 1000;
+    console.log(`  ${at()}: replica 1 serves again, ${copied.servedAgainAfter.toFixed(1)} s after the copy`);
     await sleep(Math.max(0, started + (DURATION_S * 2000) / 3 - Date.now()));
     up[1] = false;
     replicas[1]!.kill('SIGKILL');
@@ -301,7 +326,8 @@ try {
     `\nsoak --replicas: ${DURATION_S} s, a new snapshot every ${EVERY_S} s, ${CONNECTIONS} connections through nginx to 2 replicas`,
   );
   console.log(
-    `faults: PostgreSQL stopped at ${Math.round((outage.from - started) / 1000)} s for ${POSTGRES_DOWN_MS / 1000} s; replica 2 killed (SIGKILL) at ${Math.round((DURATION_S * 2) / 3)} s, started again ${REPLICA_DOWN_MS / 1000} s later`,
+    `faults: PostgreSQL stopped at ${Math.round((outage.from - started) / 1000)} s for ${POSTGRES_DOWN_MS / 1000} s; ` +
+      `replica 2's snapshot copied over replica 1's at ${Math.round((copied.at - started) / 1000)} s (replica 1 answered 503 to ${copied.withdrawn503} direct probes, served again after ${copied.servedAgainAfter.toFixed(1)} s); replica 2 killed (SIGKILL) at ${Math.round((DURATION_S * 2) / 3)} s, started again ${REPLICA_DOWN_MS / 1000} s later`,
   );
   console.log(
     `requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed reads: non-2xx ${result.non2xx}, errors and timeouts ${result.errors}`,
@@ -360,6 +386,7 @@ try {
     notOpened.length === 0 &&
     acknowledged.length > 0 &&
     outage.refused > 0 &&
+    copied.servedAgainAfter >= 0 &&
     replicas.every((r) => r.exitCode === null);
   console.log(ok ? 'PASS' : 'FAIL');
   process.exitCode = ok ? 0 : 1;

@@ -3,6 +3,7 @@
 
 import { isIP } from 'node:net';
 import cron from 'node-cron';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { SOURCE_FORMATS } from '../core/sources.ts';
 import { publicUrlSchema } from './public-url.ts';
@@ -38,6 +39,42 @@ const list = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
+
+/** Whether proxy-addr reads `entry` as an address, a subnet or one of its names (loopback, linklocal, uniquelocal). */
+const isProxyAddress = (entry: string) => {
+  try {
+    proxyaddr.compile(entry);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * TRUST_PROXY: false; true (one hop, from whoever connects); or the proxies' addresses, comma-separated,
+ * so that X-Forwarded-* is believed only from them — a server reached directly as well stays honest.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v, ctx): boolean | string[] => {
+    if (['true', '1'].includes(v)) return true;
+    if (['false', '0', ''].includes(v)) return false;
+    const addresses = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const bad = addresses.filter((a) => !isProxyAddress(a));
+    if (bad.length === 0) return addresses;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must be true or false, or the proxies' addresses or subnets, comma-separated (e.g. 127.0.0.1,10.0.0.0/8, loopback); " +
+        `not an address: ${bad.join(', ')}`,
+    });
+    return z.NEVER;
+  });
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
@@ -200,8 +237,9 @@ export const CONFIG_KEYS = {
       'website requests (pages, downloads, feeds, preview images; not the style sheet or script, not 304s) per client address per window',
   },
   TRUST_PROXY: {
-    schema: flag(false),
-    description: 'behind one reverse proxy: take the client address from its `X-Forwarded-For` entry',
+    schema: trustProxySchema,
+    description:
+      "behind a reverse proxy: `true` takes the client address from the entry the nearest proxy adds to `X-Forwarded-For`, from whoever connects; the proxies' addresses or subnets (comma-separated, or `loopback`) believe `X-Forwarded-*` only from them",
   },
   WEB_CONCURRENCY: {
     schema: integer(1, 1, 64),

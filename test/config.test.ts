@@ -29,6 +29,16 @@ describe('configuration', () => {
     expect(config.TRUST_PROXY).toBe(true);
   });
 
+  it("takes TRUST_PROXY as the proxies' addresses and subnets", () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -51,7 +61,8 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud', 'one of fatal, error, warn, info, debug, trace, silent'],
     ['NODE_ENV', 'staging', 'one of development, production, test'],
     ['SOURCE_FORMAT', 'xml', 'one of csv, sejm, radoskop'],
-    ['TRUST_PROXY', 'maybe', 'true or false'],
+    ['TRUST_PROXY', 'maybe', "true or false, or the proxies' addresses"],
+    ['TRUST_PROXY', '127.0.0.1,10.0.0.0/33', 'not an address: 10.0.0.0/33'],
     ['ALLOWED_ORIGINS', 'https://a.example,a.example', 'origins, scheme://host[:port]'],
     ['CRON_SCHEDULE', 'every night', 'a cron expression of 5 fields'],
     ['DB_PATH', '', 'the path of the snapshot file'],

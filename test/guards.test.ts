@@ -1228,6 +1228,24 @@ describe('rate limit', () => {
     expectError(await from('203.0.113.1'), 429);
     expect((await from('203.0.113.2')).status).toBe(200);
   });
+
+  // Issue 42: a server reached directly as well as through its proxy must not believe a forged header.
+  it("with TRUST_PROXY as the proxies' addresses, X-Forwarded-For is believed only from them", async () => {
+    const limit = { ...PROD_CONFIG, RATE_LIMIT_MAX_REQUESTS: 2 };
+    const viaLoopback = appOver(dbPath, { ...limit, TRUST_PROXY: ['loopback'] });
+    const viaOther = appOver(dbPath, { ...limit, TRUST_PROXY: ['10.0.0.1', '192.168.0.0/16'] });
+    extraApps.push(viaLoopback, viaOther);
+    const from = (app: typeof viaLoopback, ip: string) =>
+      send(app.app, 'GET', '/api/utils/organy', { ...ok, 'X-Forwarded-For': ip });
+    // The test connects from 127.0.0.1: a configured proxy for the first app, so each forwarded address is a client.
+    for (const ip of ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      expect((await from(viaLoopback, ip)).status).toBe(200);
+    expectError(await from(viaLoopback, '203.0.113.1'), 429);
+    // Not one of the second app's proxies: every forged address is the one client 127.0.0.1.
+    expect((await from(viaOther, '203.0.113.1')).status).toBe(200);
+    expect((await from(viaOther, '203.0.113.2')).status).toBe(200);
+    expectError(await from(viaOther, '203.0.113.3'), 429);
+  });
 });
 
 describe('the request log and credentials in a query string (issue 34)', () => {

@@ -22,22 +22,31 @@ export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 /** The request's path (for the website's routes, which are given node's request). */
 export const pathOf = (req: IncomingMessage): string => parseurl(req)?.pathname ?? '/';
 
+/** TRUST_PROXY (src/config.ts): no proxy, one hop from whoever connects, or only these proxies' addresses. */
+export type TrustProxy = boolean | readonly string[];
+
+/** Which peers' X-Forwarded-* is believed: `true`, the nearest hop (the leftmost entry, which any client can write, never). */
+const trusted = (trustProxy: TrustProxy) =>
+  trustProxy === true ? (_address: string, hop: number) => hop < 1 : proxyaddr.compile([...(trustProxy || [])]);
+
 /**
- * The client's address: with `trustProxy`, the address the nearest proxy
- * saw (one hop of X-Forwarded-For: `true` would trust the leftmost entry, which any client can
- * write, and so bypass the rate limit); without it, the socket's peer.
+ * The client's address: the address the nearest trusted proxy saw; without one (or from a peer that is
+ * not one of the configured proxies), the socket's peer.
  */
-export function clientAddress(trustProxy: boolean): (req: IncomingMessage) => string {
-  const oneHop = (_address: string, hop: number) => hop < 1;
+export function clientAddress(trustProxy: TrustProxy): (req: IncomingMessage) => string {
   // Trusting no proxy, proxy-addr's answer is the socket's peer: read it without parsing X-Forwarded-For.
-  return trustProxy ? (req) => proxyaddr(req, oneHop) : (req) => req.socket.remoteAddress ?? '';
+  if (trustProxy === false) return (req) => req.socket.remoteAddress ?? '';
+  const trust = trusted(trustProxy);
+  return (req) => proxyaddr(req, trust);
 }
 
-/** The scheme the client used: with `trustProxy`, the proxy's X-Forwarded-Proto; else the socket's. */
-export function clientProtocol(trustProxy: boolean): (req: IncomingMessage) => 'http' | 'https' {
+/** The scheme the client used: from a trusted proxy, its X-Forwarded-Proto; else the socket's. */
+export function clientProtocol(trustProxy: TrustProxy): (req: IncomingMessage) => 'http' | 'https' {
   const own = (req: IncomingMessage) => ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
-  return trustProxy
+  const trust = trusted(trustProxy);
+  return trustProxy !== false
     ? (req) => {
+        if (!trust(req.socket.remoteAddress ?? '', 0)) return own(req);
         const forwarded = req.headers['x-forwarded-proto'];
         const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
         return first === 'https' || first === 'http' ? first : own(req);

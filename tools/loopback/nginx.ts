@@ -16,8 +16,11 @@ export const haveNginx = (): boolean => spawnSync(NGINX, ['-v']).error === undef
 
 /** The proxy's part of the configuration: what the README's deployment section shows. */
 export function proxyConfig(port: number, replicas: readonly string[]): string {
-  return `  upstream replicas {
-${replicas.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;`).join('\n')}
+  return `  # max_fails=0: an answer retried on the other replica never marks a replica down. While the share-link
+  # database is down every replica answers 503 to links; counted as failures they would leave nginx no
+  # replica for any read (502). A replica that is down costs one refused connect, then the next one.
+  upstream replicas {
+${replicas.map((address) => `    server ${address} max_fails=0;`).join('\n')}
     keepalive 32;
   }
   server {
@@ -29,9 +32,9 @@ ${replicas.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;`
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      # Refused, reset or timed out before any byte was sent: the next replica (GET and HEAD only).
-      # A 503 is an answer, not a failure of the replica (share links while their database is down).
-      proxy_next_upstream error timeout;
+      # Refused, reset, timed out or 503 (a replica whose snapshot is out of service, e.g. a file copied
+      # over it) before any byte was sent: the next replica (GET and HEAD only; POST is never retried).
+      proxy_next_upstream error timeout http_503;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 1s;
     }
