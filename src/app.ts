@@ -23,11 +23,12 @@ import { type FrontAnswer, type Listener, clientAddress, clientProtocol, createF
 import { RateLimited, guards } from './http/guards.ts';
 import type { HitStore } from './http/rate-limit.ts';
 import { requestIdOf, requestLog } from './http/request-log.ts';
+import { holdingOf } from './http/exchange.ts';
 import { READ, type Route, RouteTable } from './http/routes.ts';
 import type { FollowStatus } from './replication/follower.ts';
 import { type RefreshStatus, serviceRoutes } from './service/routes.ts';
 import { siteRefusal, siteRouter } from './site/router.ts';
-import type { SnapshotStore } from './snapshot/snapshot.ts';
+import { CHANGED_UNDER, type SnapshotStore } from './snapshot/snapshot.ts';
 
 export interface AppDeps {
   snapshots: SnapshotStore;
@@ -58,7 +59,7 @@ export function createApp({
 }: AppDeps): Listener {
   const delivery = new Delivery({ privateResponses: Boolean(config.API_SECRET_KEY || config.JWT_SECRET) });
   const addressOf = clientAddress(config.TRUST_PROXY);
-  const answerError = errorAnswers(delivery, logger);
+  const answerError = errorAnswers(delivery, logger, snapshots);
   const refusePage = siteRefusal({ snapshots, shares, delivery, publicUrl: config.PUBLIC_URL });
 
   const routes = new RouteTable<FrontAnswer>([
@@ -114,9 +115,10 @@ export function createApp({
 }
 
 /** Every error leaves in the error envelope; a 500 tells the client nothing about the internals. */
-function errorAnswers(delivery: Delivery, logger: Logger) {
+function errorAnswers(delivery: Delivery, logger: Logger, snapshots: SnapshotStore) {
   return (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
     if (error instanceof HttpError) return delivery.sendError(res, error.status, error.message);
+    if (snapshots.changedUnder(holdingOf(res))) return delivery.sendError(res, 503, CHANGED_UNDER);
     logger.error({ err: error, req: { id: requestIdOf(res), method: req.method, url: req.url } }, 'request failed');
     delivery.sendError(res, 500, 'the server failed to answer this request');
   };

@@ -216,9 +216,12 @@ describe('a snapshot file written over in place under a running server (issue 42
     let reading = true;
     const reader = (async () => {
       for (let i = 0; reading; i++) {
-        const res = await fetch(`${server.url}/api/glosowania?limit=${1 + (i % 40)}&page=${1 + (i % 3)}`).catch(
-          () => null,
-        );
+        // The API and, one request in four, a page of the website (their errors are answered apart).
+        const path =
+          i % 4 === 3
+            ? `/glosowania?strona=${1 + (i % 3)}`
+            : `/api/glosowania?limit=${1 + (i % 40)}&page=${1 + (i % 3)}`;
+        const res = await fetch(`${server.url}${path}`).catch(() => null);
         const status = res?.status ?? 0; // 0: refused, the process is gone
         await res?.arrayBuffer();
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -244,7 +247,8 @@ describe('a snapshot file written over in place under a running server (issue 42
     expect(served.body.odrzucona).toBeNull();
     expect(statuses.get(0) ?? 0).toBe(0);
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
-    expect([...statuses.keys()].filter((s) => s !== 200 && s !== 503 && s !== 500)).toEqual([]);
+    // A read under way when the file changed answers 503 too (it is retried elsewhere), never 500.
+    expect([...statuses.keys()].filter((s) => s !== 200 && s !== 503)).toEqual([]);
     expect(
       server.logs().find((l) => l.msg === 'the snapshot is not served: answering 503 until another is published')?.[
         'reason'

@@ -21,7 +21,7 @@ import type { Exchange } from '../http/exchange.ts';
 import type { FrontAnswer } from '../http/front.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { READ, type Route, decodedParams } from '../http/routes.ts';
-import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+import { CHANGED_UNDER, type Snapshot, type SnapshotStore } from '../snapshot/snapshot.ts';
 import type { AnswerStore } from './answer-store.ts';
 import { type AnyEndpoint, type ShareLinks, parseInput } from './endpoint.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -105,13 +105,19 @@ export function operationRoutes(
     (exchange) => {
       const snapshot = snapshots.acquire();
       if (!snapshot) throw new HttpError(503, 'no data has been loaded yet');
+      // A read that failed because the file changed under it is a 503 (src/snapshot/snapshot.ts changedUnder).
+      const orChanged = (error: unknown): never => {
+        throw snapshots.changedUnder(snapshot) ? new HttpError(503, CHANGED_UNDER) : error;
+      };
       let pending: Promise<void> | undefined;
       try {
         pending = answerGet(endpoint, exchange, snapshot);
+      } catch (error) {
+        orChanged(error);
       } finally {
         if (!pending) snapshot.release();
       }
-      return pending?.finally(() => snapshot.release());
+      return pending?.catch(orChanged).finally(() => snapshot.release());
     };
 
   /** A POST: holds the snapshot from its arrival; its status is the endpoint's, or the one its reply gives. */

@@ -63,6 +63,10 @@ export class Exchange<Target = unknown> {
    * The snapshot this request holds: the one in service when it first asked, held until the response
    * closes (a swap never closes a database under a request still reading it). 503 while there is none.
    */
+  get holding(): unknown {
+    return this.held;
+  }
+
   hold<T extends { release(): void }>(snapshots: Holdable<T>): T {
     if (this.held) return this.held as T;
     const snapshot = snapshots.acquire();
@@ -75,6 +79,9 @@ export class Exchange<Target = unknown> {
 
 /** The exchange a response belongs to (every response the front saw has one). */
 export const exchangeOf = (res: ServerResponse): Exchange | undefined => (res as Carrier)[EXCHANGE];
+
+/** What the request of `res` holds, if it has asked for a snapshot yet (for its error handler). */
+export const holdingOf = (res: ServerResponse): unknown => exchangeOf(res)?.holding;
 
 /** The snapshot the request of `res` holds (see Exchange.hold). */
 export function heldSnapshot<T extends { release(): void }>(snapshots: Holdable<T>, res: ServerResponse): T {

@@ -39,7 +39,8 @@ import type { RateLimited } from '../http/guards.ts';
 import { noteReason } from '../http/request-log.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { readersOf } from '../snapshot/readers.ts';
-import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+import { CHANGED_UNDER, type Snapshot, type SnapshotStore } from '../snapshot/snapshot.ts';
+import { holdingOf } from '../http/exchange.ts';
 import { cacheable } from './answer.ts';
 import { assetsRoute } from './assets.ts';
 import { cardRoutes } from './cards.ts';
@@ -255,7 +256,10 @@ export function siteRouter({
     };
 
   /** HTML error pages for everything a site route throws (400, 403, 404, 415, 503, 500). */
-  const siteErrors: ErrorRequestHandler = (error, req, res, _next) => {
+  const siteErrors: ErrorRequestHandler = (thrown, req, res, _next) => {
+    const error = snapshots.changedUnder(holdingOf(res))
+      ? new SiteError(503, 'Dane są właśnie podmieniane. Spróbuj ponownie za chwilę.', CHANGED_UNDER)
+      : thrown;
     const status =
       error instanceof SiteError
         ? error.status

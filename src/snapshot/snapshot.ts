@@ -116,6 +116,9 @@ function fileKeyOf(path: string): string | null {
   }
 }
 
+/** The 503 of a request whose snapshot's file was written over while it read it (SnapshotStore.changedUnder). */
+export const CHANGED_UNDER = 'the data file changed while this request read it: try again in a moment';
+
 export class SnapshotStore {
   private current: Snapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -267,6 +270,19 @@ export class SnapshotStore {
         'its stored answers were rendered by other code: every answer is computed live until the next refresh renders them again',
       );
     }
+  }
+
+  /**
+   * Whether a request that failed reading `held` (a Snapshot, or what its response holds: holdingOf) failed
+   * because the file was written over under it (`cp` over the served file: SQLite then reads an empty file
+   * or pages of another one — "no such table", "database disk image is malformed", … — issue 42). The
+   * poll runs at once, so the file is withdrawn now rather than at its next tick; the request answers 503
+   * (`CHANGED_UNDER`), which a proxy retries on another replica.
+   */
+  changedUnder(held: unknown): boolean {
+    if (!(held instanceof Snapshot) || fileKeyOf(this.path) === held.fileKey) return false;
+    this.refresh();
+    return true;
   }
 
   /** Polls the file every `intervalMs` for a newly published snapshot. */
