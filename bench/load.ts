@@ -21,7 +21,10 @@ export interface LoadResult {
   p99: number;
   total: number;
   non2xx: number;
+  /** Connection errors and timeouts together. */
   errors: number;
+  /** Of `errors`, the requests that had no answer within the tool's timeout (autocannon 10 s, wrk 2 s). */
+  timeouts: number;
 }
 
 /** wrk's Lua: each thread walks the list in order from the start, wrapping around. */
@@ -83,6 +86,7 @@ export function runWrk(spec: LoadSpec): LoadResult {
       total: Number(requests?.[1] ?? 0),
       non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0),
       errors: errors ? errors.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
+      timeouts: Number(errors?.[4] ?? 0),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -108,6 +112,7 @@ if (process.argv[2] === '--autocannon') {
       total: result.requests.total,
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
+      timeouts: result.timeouts,
     } satisfies LoadResult),
   );
 }

@@ -152,6 +152,10 @@ try {
   // Replica 1 from the copy over its file until it serves again: it answers 503 (its snapshot is out of
   // service), which nginx retries on replica 2; a direct read of it is no lost link then.
   const copied = { at: 0, servedAgainAfter: NaN, withdrawn503: 0 };
+  // Replica 2 from its kill until it serves again: a POST under way on it when it dies has no answer (nginx
+  // answers 502 and does not retry a POST); it was not acknowledged, so no link is lost.
+  const killed = { at: 0, back: 0, cutPosts: 0 };
+  const inKill = () => killed.at > 0 && (killed.back === 0 || Date.now() < killed.back + 2000);
   const inCopy = (i: number) => i === 0 && copied.at > 0 && Number.isNaN(copied.servedAgainAfter);
   let linksRunning = true;
   const inOutage = () => outage.from > 0 && (outage.to === 0 || Date.now() < outage.to + 15_000);
@@ -169,6 +173,10 @@ try {
         const text = await made.text();
         if (made.status === 503 && inOutage()) {
           outage.refused++;
+          continue;
+        }
+        if (made.status === 502 && inKill()) {
+          killed.cutPosts++;
           continue;
         }
         if (made.status !== 200 && made.status !== 201) {
@@ -238,6 +246,7 @@ try {
     console.log(`  ${at()}: replica 1 serves again, ${copied.servedAgainAfter.toFixed(1)} s after the copy`);
     await sleep(Math.max(0, started + (DURATION_S * 2000) / 3 - Date.now()));
     up[1] = false;
+    killed.at = Date.now();
     replicas[1]!.kill('SIGKILL');
     console.log(`  ${at()}: replica 2 killed (SIGKILL)`);
     await sleep(REPLICA_DOWN_MS);
@@ -248,6 +257,7 @@ try {
       60_000,
     );
     up[1] = true;
+    killed.back = Date.now();
     console.log(`  ${at()}: replica 2 serves again`);
   })();
 
@@ -330,13 +340,13 @@ try {
       `replica 2's snapshot copied over replica 1's at ${Math.round((copied.at - started) / 1000)} s (replica 1 answered 503 to ${copied.withdrawn503} direct probes, served again after ${copied.servedAgainAfter.toFixed(1)} s); replica 2 killed (SIGKILL) at ${Math.round((DURATION_S * 2) / 3)} s, started again ${REPLICA_DOWN_MS / 1000} s later`,
   );
   console.log(
-    `requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed reads: non-2xx ${result.non2xx}, errors and timeouts ${result.errors}`,
+    `requests: ${result.total.toLocaleString('en')} (${Math.round(result.requestsPerSecond).toLocaleString('en')} req/s, p99 ${result.p99} ms); failed reads: non-2xx ${result.non2xx}, errors and timeouts ${result.errors} (timeouts ${result.timeouts})`,
   );
   console.log(
     `snapshots: ${published} published by the builder, ${reached} in service on the replicas up; from publish to them: median ${median(lags).toFixed(1)} s, max ${Math.max(...lags).toFixed(1)} s`,
   );
   console.log(
-    `share links: ${acknowledged.length} acknowledged through the proxy, ${outage.refused} refused (503) while PostgreSQL was down, first link ${outage.firstLinkAfter.toFixed(1)} s after it was back; ` +
+    `share links: ${acknowledged.length} acknowledged through the proxy, ${outage.refused} refused (503) while PostgreSQL was down, ${killed.cutPosts} cut (502) by the kill of replica 2, first link ${outage.firstLinkAfter.toFixed(1)} s after it was back; ` +
       `${acknowledged.length - lost.length} of ${acknowledged.length} in PostgreSQL afterwards, ${notOpened.length} failed to open; ${linkFailures.length} failures during the run` +
       `${[...linkFailures, ...lost.map((l) => `lost: ${l}`), ...notOpened]
         .slice(0, 8)
