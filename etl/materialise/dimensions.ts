@@ -110,8 +110,6 @@ export const MONTH_SPAN = 12 * 10_000;
 export const monthOf = (day: number) => Math.floor(day / 10000) * 12 + (Math.floor(day / 100) % 100) - 1;
 export const monthText = (month: number) => `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
 
-export { dateNumber };
-
 export class Dimensions {
   readonly people: Person[];
   readonly personIndex: Map<number, number>;
