@@ -7,15 +7,29 @@
 // ~100 million ballots (tools/generate/poland.ts), or with --fraction F every k-th of them, the
 // figures then also extrapolated linearly to the full plan. Targets for the full plan (issue 27): ≤ 15 min and ≤ 3 GB
 // (floor 20 min and 4 GB).
+// --budget: runs the Sejm term and a tenth of Poland (each as above, one after the other) and exits
+// non-zero, naming the stage, when a stage, the total or the peak RSS exceeds its budget
+// (./etl-budget.ts, docs/PERFORMANCE.md) by more than 10 %. Run it before you stop; it is not a test.
+// --json PATH: also write the run's figures there (what --budget reads).
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFormat } from '../core/sources.ts';
 import { runEtl, type EtlSummary } from '../etl/run.ts';
 import { renderStoredAnswers } from '../src/answers/render.ts';
+import { BUDGETS, type Measured, overBudget } from './etl-budget.ts';
 import { describePlan, planTotals, polandPlan } from '../tools/generate/poland.ts';
 
 const here = fileURLToPath(import.meta.url);
@@ -46,6 +60,39 @@ if (process.argv[2] === '--measure') {
   };
   const summary: EtlSummary = await runEtl({ source, format, dbPath, render: renderStoredAnswers, onStage });
   console.log(JSON.stringify({ summary, maxRssKb: process.resourceUsage().maxRSS, memory }));
+  process.exit(0);
+}
+
+if (process.argv.includes('--budget')) {
+  // Each run in a child of its own (a fresh process: one's peak RSS is not the other's), figures through --json.
+  const dir = mkdtempSync(join(tmpdir(), 'council-budget-'));
+  const runs = [
+    { name: 'sejm', args: ['--sejm'] },
+    { name: 'poland-0.1', args: ['--poland', '--fraction', '0.1'] },
+  ] as const;
+  const over: string[] = [];
+  try {
+    for (const { name, args } of runs) {
+      const json = join(dir, `${name}.json`);
+      const run = spawnSync(process.execPath, [...nodeArgs, here, ...args, '--json', json], { stdio: 'inherit' });
+      if (run.status !== 0) {
+        console.error(`bench:etl --budget: the ${name} run failed (exit ${run.status})`);
+        process.exit(1);
+      }
+      if (!existsSync(json)) {
+        console.error(`bench:etl --budget: the ${name} run was skipped (its source is missing): no budget checked`);
+        process.exit(1);
+      }
+      over.push(...overBudget(name, BUDGETS[name], JSON.parse(readFileSync(json, 'utf8')) as Measured));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (over.length > 0) {
+    console.error(`\nover budget (docs/PERFORMANCE.md, bench/etl-budget.ts):\n${over.join('\n')}`);
+    process.exit(1);
+  }
+  console.log('\nwithin budget: the Sejm term and a tenth of Poland, every stage, the totals and the peak RSS');
   process.exit(0);
 }
 
@@ -151,6 +198,11 @@ try {
       `wall time in all${generation ? ' (generation + ETL)' : ''}: ${wall.toFixed(2)} s`,
   );
   console.log(`counts: ${JSON.stringify(summary.counts)}`);
+  const json = process.argv.includes('--json') ? argValue('--json', '') : undefined;
+  if (json) {
+    const measured: Measured = { stages: summary.stages, seconds: summary.seconds, maxRssKb };
+    writeFileSync(json, JSON.stringify(measured));
+  }
   if (poland && fraction < 1 && generation) {
     // Linear in the ballots: the full plan's expected ballots over the ballots of this sample.
     const full = planTotals(polandPlan());

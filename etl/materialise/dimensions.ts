@@ -11,6 +11,7 @@
 
 import type Database from 'better-sqlite3';
 import { ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
+import { byRecency, dateNumber, membershipAt, spanFrom, spanTo } from '../../core/membership.ts';
 import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 
 export interface Person {
@@ -109,20 +110,6 @@ export const MONTH_SPAN = 12 * 10_000;
 export const monthOf = (day: number) => Math.floor(day / 10000) * 12 + (Math.floor(day / 100) % 100) - 1;
 export const monthText = (month: number) => `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
 
-/** The digits of a normalised date (`YYYY-MM-DD`) or date-time (`YYYY-MM-DDTHH:MM:SS`) as one number. */
-export function dateNumber(text: string): number {
-  if (!(text.length === 10 || (text.length === 19 && text[10] === 'T')))
-    throw new Error(`materialise: not a normalised date: ${text}`);
-  let value = 0;
-  for (let i = 0; i < text.length; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit >= 0 && digit <= 9) value = value * 10 + digit;
-  }
-  return value;
-}
-
-const byRecency = (a: Membership, b: Membership) => b.from - a.from || b.id - a.id;
-
 export class Dimensions {
   readonly people: Person[];
   readonly personIndex: Map<number, number>;
@@ -192,10 +179,7 @@ export class Dimensions {
 
   /** The group index (-1: none) of person p at a day number in term s (CONTRACT §2). */
   groupAt(p: number, s: number, day: number): number {
-    for (const m of this.memberships[p * this.S + s]!) {
-      if (m.from <= day && m.to >= day) return m.groupIndex;
-    }
-    return -1;
+    return membershipAt(this.memberships[p * this.S + s]!, day)?.groupIndex ?? -1;
   }
 
   display(p: number, s: number): DisplayMembership | null {
@@ -226,8 +210,8 @@ export class Dimensions {
       lists[this.personIndex.get(id_osoby)! * this.S + scopeOf.get(kadencja)!]!.push({
         ...m,
         groupIndex: m.group === null ? -1 : this.groupIndex.get(m.group)!,
-        from: from === null ? 0 : dateNumber(from),
-        to: to === null ? Infinity : dateNumber(to),
+        from: spanFrom(from),
+        to: spanTo(to),
       });
     }
     for (const list of lists) list.sort(byRecency);

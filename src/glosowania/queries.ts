@@ -3,6 +3,7 @@
 
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES } from '../../core/contract.ts';
+import { type MembershipSpan, byRecency, dayOf, membershipAt, spanFrom, spanTo } from '../../core/membership.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { ALL_BODIES, ALL_TERMS, JAKOSC, type JakoscKind } from '../../core/snapshot/schema.ts';
@@ -159,6 +160,7 @@ export class GlosowaniaQueries {
   }>;
   private readonly detailStatement: Database.Statement;
   private readonly ballotRange: Database.Statement;
+  private readonly voteTermStatement: Database.Statement;
   private votersRead: Voters | undefined;
   private readonly attachmentsStatement: Database.Statement;
   private readonly voterNameStatement: Database.Statement;
@@ -243,13 +245,12 @@ export class GlosowaniaQueries {
       FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
       WHERE g.id_glosowania = ?`);
-    // The group at the vote is the one the ETL stored with each ballot (radny_glos, CONTRACT §2's rule
-    // applied once, in etl/materialise/ballots.ts): one seek per ballot by (person, the vote's ord).
-    this.ballotRange = db
+    // The group at the vote is CONTRACT §2's rule applied to the voter's memberships (core/membership.ts,
+    // the rule the ETL stored in radny_glos), held in memory: one range of `glos` and no seek per ballot.
+    this.ballotRange = db.prepare('SELECT id_osoby, glos FROM glos WHERE id_glosowania = ?').raw();
+    this.voteTermStatement = db
       .prepare(
-        `SELECT b.id_osoby, b.glos, rg.id_ugrupowania FROM glosowanie g
-      CROSS JOIN glos b ON b.id_glosowania = g.id_glosowania
-      JOIN radny_glos rg ON rg.id_osoby = b.id_osoby AND rg.ord = g.ord
+        `SELECT s.kadencja, g.data_czas FROM glosowanie g JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       WHERE g.id_glosowania = ?`,
       )
       .raw();
@@ -396,8 +397,9 @@ export class GlosowaniaQueries {
   }
 
   /**
-   * The vote's ballots in name order, each with the voter's group at the vote as the ETL stored it
-   * (read-only: the last read is shared). One range of `glos`, each ballot's group from `radny_glos`;
+   * The vote's ballots in name order, each with the voter's group at the vote (CONTRACT §2)
+   * (read-only: the last read is shared). One range of `glos`, each ballot's group from the voter's
+   * memberships in the vote's term (read once, as radny_glos has it: test/ballot-groups.test.ts);
    * names, name order and group names come from the snapshot's voters, read once (a join of `radny`
    * per ballot was most of a live /glosy answer on a national snapshot).
    */
@@ -405,9 +407,14 @@ export class GlosowaniaQueries {
     if (this.lastBallots?.id === id) return this.lastBallots.entries;
     const voters = (this.votersRead ??= new Voters(this.db));
     const entries: Array<BallotEntry & { rank: number }> = [];
-    for (const [person, glos, group] of this.ballotRange.all(id) as Array<[number, number, number | null]>) {
+    const vote = this.voteTermStatement.get(id) as [string, string] | undefined;
+    if (vote === undefined) return [];
+    const members = voters.memberships.get(vote[0]);
+    const day = dayOf(vote[1]);
+    for (const [person, glos] of this.ballotRange.all(id) as Array<[number, number]>) {
       const name = voters.names.get(person);
       if (name) {
+        const group = membershipAt(members?.get(person) ?? NO_MEMBERSHIPS, day)?.group ?? null;
         entries.push({
           glos: GLOS_VALUES[glos]!,
           id_osoby: person,
@@ -567,9 +574,13 @@ export class GlosowaniaQueries {
 }
 
 /** Every councillor's name and place in name order, and every group's name, for the ballots of any vote. */
+const NO_MEMBERSHIPS: Array<MembershipSpan & { group: number | null }> = [];
+
 class Voters {
   readonly names = new Map<number, { imie_nazwisko: string; rank: number } & CouncilOf>();
   private readonly groups = new Map<number, string>();
+  /** By term, then person: the memberships, sorted for membershipAt. */
+  readonly memberships = new Map<string, Map<number, Array<MembershipSpan & { group: number | null }>>>();
 
   constructor(db: Database.Database) {
     const people = db
@@ -586,6 +597,19 @@ class Voters {
       [number, string]
     >)
       this.groups.set(id, name);
+    const memberships = db
+      .prepare('SELECT przynaleznosc_id, id_osoby, kadencja, id_ugrupowania, data_od, data_do FROM przynaleznosc')
+      .raw()
+      .all() as Array<[number, number, string, number | null, string | null, string | null]>;
+    for (const [id, person, term, group, from, to] of memberships) {
+      let byPerson = this.memberships.get(term);
+      if (!byPerson) this.memberships.set(term, (byPerson = new Map()));
+      const list = byPerson.get(person);
+      const membership = { id, group, from: spanFrom(from), to: spanTo(to) };
+      if (list) list.push(membership);
+      else byPerson.set(person, [membership]);
+    }
+    for (const byPerson of this.memberships.values()) for (const list of byPerson.values()) list.sort(byRecency);
   }
 
   /** The name of a group (null: no group). */
