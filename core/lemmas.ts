@@ -6,6 +6,10 @@
 // ustawą, …). Everything is compared folded (core/text.ts foldText, as titles are indexed): ustawą and
 // ustawa are one folded word. The prefix rule (nie-) is left out: „nieważny” is not a form of „ważny”
 // for a reader searching either.
+//
+// The entries may be all of a .dic, only those that may be lemmas of given words (the ETL keeps the
+// few hundred or thousand its titles need, not 300,000), or looked up one by one (the server, in the
+// snapshot's table of the titles' lemmas): lemmasOf answers the same for any word whose lemmas are kept.
 
 import { foldText } from './text.ts';
 
@@ -13,11 +17,16 @@ interface SuffixRule {
   flag: string;
   strip: string;
   add: string;
-  /** The rule's condition on the end of the entry, as a regular expression. */
-  condition: RegExp;
+  /** The rule's condition on the end of the entry, a regular expression's source (compiled when first used). */
+  condition: string;
   /** fold(strip): a folded form's candidate entry is the form less fold(add), plus this. */
   foldedStrip: string;
+  /** The rule's line of the .aff. */
+  line: string;
 }
+
+/** The .dic lines (entry/flags) of a folded entry, '\n'-separated (entries that fold alike share it: laska, łaska). */
+export type EntryLookup = (folded: string) => string | undefined;
 
 export class Lemmatiser {
   /** The suffix rules of each flag. */
@@ -25,11 +34,16 @@ export class Lemmatiser {
   /** The rules by fold(add) (the suffixes a folded form may end with), then by fold(strip). */
   private readonly byFoldedAdd = new Map<string, Map<string, SuffixRule[]>>();
   private longestAdd = 0;
-  /** Folded entry -> its .dic lines (entry/flags), '\n'-separated: entries that fold alike share it (laska, łaska). */
-  private readonly entries = new Map<string, string>();
+  private readonly conditions = new Map<string, RegExp>();
+  private readonly entryOf: EntryLookup;
+  /** The entries read from a .dic, by folded entry (undefined when they are looked up). */
+  private readonly entries: Map<string, string> | undefined;
 
-  /** A lemmatiser of the dictionary whose .aff and .dic texts are given. */
-  constructor(aff: string, dic: string) {
+  /**
+   * A lemmatiser of the dictionary whose .aff text is given, with the entries of a .dic text (only
+   * those that may be lemmas of `words` when given: folded words) or looked up by a function.
+   */
+  constructor(aff: string, dic: string | EntryLookup, words?: Iterable<string>) {
     for (const line of aff.split('\n')) {
       const fields = line.trim().split(/\s+/);
       // A rule line is `SFX flag strip add condition`; its block's header `SFX flag Y count` has four fields.
@@ -39,13 +53,14 @@ export class Lemmatiser {
         flag,
         strip: strip === '0' ? '' : strip,
         add: add === '0' ? '' : add,
-        condition: new RegExp(`(?:${condition})$`, 'u'),
-        foldedStrip: strip === '0' ? '' : foldText(strip),
+        condition,
+        foldedStrip: strip === '0' ? '' : quickFold(strip),
+        line: fields.join(' '),
       };
       let ofFlag = this.rules.get(flag);
       if (!ofFlag) this.rules.set(flag, (ofFlag = []));
       ofFlag.push(rule);
-      const foldedAdd = foldText(rule.add);
+      const foldedAdd = quickFold(rule.add);
       let byStrip = this.byFoldedAdd.get(foldedAdd);
       if (!byStrip) this.byFoldedAdd.set(foldedAdd, (byStrip = new Map()));
       let same = byStrip.get(rule.foldedStrip);
@@ -54,21 +69,64 @@ export class Lemmatiser {
       this.longestAdd = Math.max(this.longestAdd, foldedAdd.length);
     }
     if (this.rules.size === 0) throw new Error('the Hunspell affix file has no suffix rules (SFX)');
-    const lines = dic.split('\n');
+    if (typeof dic === 'function') {
+      this.entryOf = dic;
+      return;
+    }
+    let wanted: Set<string> | undefined;
+    if (words !== undefined) {
+      wanted = new Set();
+      for (const word of words) {
+        // candidatesOf's strings, without its rules (a loop: a generator per word was a third of the stage).
+        wanted.add(word);
+        for (let k = 0; k <= Math.min(this.longestAdd, word.length - 1); k++) {
+          const byStrip = this.byFoldedAdd.get(word.slice(word.length - k));
+          if (!byStrip) continue;
+          const stem = word.slice(0, word.length - k);
+          for (const strip of byStrip.keys()) wanted.add(stem + strip);
+        }
+      }
+    }
+    const entries = new Map<string, string>();
+    // With words given, a line's entry is folded only when a hash of its folded letters, taken char by
+    // char without making a string, is a wanted one's: 300,000 folds were most of the build's cost.
+    const hashes = wanted && new Set([...wanted].map((word) => foldedHash(word, 0, word.length)));
     // The first line of a .dic is its number of entries.
-    for (let i = 1; i < lines.length; i++) {
-      const line = lines[i]!.trim();
+    let start = dic.indexOf('\n') + 1;
+    while (start > 0 && start < dic.length) {
+      let end = dic.indexOf('\n', start);
+      if (end < 0) end = dic.length;
+      const lineStart = start;
+      start = end + 1;
+      if (hashes !== undefined) {
+        let wordEnd = lineStart;
+        while (wordEnd < end && dic.charCodeAt(wordEnd) !== SLASH) wordEnd++;
+        const hash = foldedHash(dic, lineStart, wordEnd);
+        if (hash !== UNFOLDABLE && !hashes.has(hash)) continue;
+      }
+      const line = dic.slice(lineStart, end).trim();
       if (line === '') continue;
       const slash = line.indexOf('/');
       const folded = quickFold(slash < 0 ? line : line.slice(0, slash));
-      const known = this.entries.get(folded);
-      this.entries.set(folded, known === undefined ? line : `${known}\n${line}`);
+      if (wanted !== undefined && !wanted.has(folded)) continue;
+      const known = entries.get(folded);
+      entries.set(folded, known === undefined ? line : `${known}\n${line}`);
     }
+    this.entries = entries;
+    this.entryOf = (folded) => entries.get(folded);
   }
 
-  /** Whether a folded word is itself an entry of the dictionary (its own lemma). */
-  isLemma(folded: string): boolean {
-    return this.entries.has(folded);
+  /** The entries read from the .dic (folded entry -> its lines); none when they are looked up. */
+  entriesRead(): ReadonlyMap<string, string> {
+    return this.entries ?? new Map();
+  }
+
+  /** The .aff's suffix rules of the given flags, one `SFX flag strip add condition` line each. */
+  rulesOf(flags: Iterable<string>): string {
+    return [...new Set(flags)]
+      .flatMap((flag) => this.rules.get(flag) ?? [])
+      .map((rule) => rule.line)
+      .join('\n');
   }
 
   /**
@@ -77,42 +135,62 @@ export class Lemmatiser {
    */
   lemmasOf(folded: string): string[] {
     const lemmas = new Set<string>();
-    if (this.entries.has(folded)) lemmas.add(folded);
-    for (let k = 0; k <= Math.min(this.longestAdd, folded.length - 1); k++) {
-      const byStrip = this.byFoldedAdd.get(folded.slice(folded.length - k));
-      if (!byStrip) continue;
-      for (const [strip, rules] of byStrip) {
-        const candidate = folded.slice(0, folded.length - k) + strip;
-        if (lemmas.has(candidate)) continue;
-        const lines = this.entries.get(candidate);
-        if (lines === undefined) continue;
-        // Folding loses letters, so the candidate is checked by making the form from the entry as written.
-        for (const { word, flags } of linesOf(lines)) {
-          for (const rule of rules) {
-            if (!flags.includes(rule.flag)) continue;
-            const form = formOf(word, rule);
-            if (form !== undefined && quickFold(form) === folded) lemmas.add(candidate);
-          }
+    for (const [candidate, rules] of this.candidatesOf(folded)) {
+      if (lemmas.has(candidate)) continue;
+      const lines = this.entryOf(candidate);
+      if (lines === undefined) continue;
+      if (rules === undefined) {
+        lemmas.add(candidate);
+        continue;
+      }
+      // Folding loses letters, so the candidate is checked by making the form from the entry as written.
+      for (const { word, flags } of linesOf(lines)) {
+        for (const rule of rules) {
+          if (!flags.includes(rule.flag)) continue;
+          const form = this.formOf(word, rule);
+          if (form !== undefined && quickFold(form) === folded) lemmas.add(candidate);
         }
       }
     }
     return [...lemmas];
   }
 
+  /**
+   * The entries a folded word may be a form of, before any check: the word itself (no rules), and the
+   * word less the folded ending of some rules plus their folded strip (those rules).
+   */
+  private *candidatesOf(folded: string): Generator<[string, SuffixRule[] | undefined]> {
+    yield [folded, undefined];
+    for (let k = 0; k <= Math.min(this.longestAdd, folded.length - 1); k++) {
+      const byStrip = this.byFoldedAdd.get(folded.slice(folded.length - k));
+      if (!byStrip) continue;
+      for (const [strip, rules] of byStrip) yield [folded.slice(0, folded.length - k) + strip, rules];
+    }
+  }
+
   /** Every form (folded) of a folded lemma, itself included; none when it is not an entry. */
   formsOf(lemma: string): string[] {
-    const lines = this.entries.get(lemma);
+    const lines = this.entryOf(lemma);
     if (lines === undefined) return [];
     const forms = new Set<string>([lemma]);
     for (const { word, flags } of linesOf(lines)) {
       for (const flag of flags) {
         for (const rule of this.rules.get(flag) ?? []) {
-          const form = formOf(word, rule);
+          const form = this.formOf(word, rule);
           if (form !== undefined) forms.add(quickFold(form));
         }
       }
     }
     return [...forms];
+  }
+
+  /** The form a suffix rule makes of an entry, undefined when its condition does not hold. */
+  private formOf(word: string, rule: SuffixRule): string | undefined {
+    if (!word.endsWith(rule.strip)) return undefined;
+    let condition = this.conditions.get(rule.condition);
+    if (!condition) this.conditions.set(rule.condition, (condition = new RegExp(`(?:${rule.condition})$`, 'u')));
+    if (!condition.test(word)) return undefined;
+    return word.slice(0, word.length - rule.strip.length) + rule.add;
   }
 }
 
@@ -121,7 +199,33 @@ const POLISH_FOLD: Record<string, string> = { ą: 'a', ć: 'c', ę: 'e', ł: 'l'
 /** foldText of a dictionary entry, without its Unicode normalisation when the entry needs none (nearly all). */
 function quickFold(word: string): string {
   const lower = word.toLowerCase().replace(POLISH, (ch) => POLISH_FOLD[ch]!);
-  return /^[\x00-\x7f]*$/.test(lower) ? lower : foldText(word);
+  return ASCII.test(lower) ? lower : foldText(word);
+}
+const ASCII = /^[\x00-\x7f]*$/;
+
+const SLASH = '/'.charCodeAt(0);
+/** Each UTF-16 code unit of Latin script folded as quickFold does (0: beyond it, or not folded alike by NFD). */
+const FOLDED_CODE = new Uint16Array(0x180);
+for (let code = 0; code < FOLDED_CODE.length; code++) {
+  const folded = quickFold(String.fromCharCode(code));
+  FOLDED_CODE[code] =
+    code <= 0x20 ? 0x20 : folded.length === 1 && folded.charCodeAt(0) < 0x80 ? folded.charCodeAt(0) : 0;
+}
+/** A hash no folded word has: the text has a letter only foldText folds (checked in full). */
+const UNFOLDABLE = -1;
+/**
+ * FNV-1a of text[from, to) folded (spaces and controls skipped, as trim would at the ends), or
+ * UNFOLDABLE. Equal folded words hash alike, so a wanted word's entry is never skipped.
+ */
+function foldedHash(text: string, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    const folded = code < 0x180 ? FOLDED_CODE[code]! : 0;
+    if (folded === 0) return UNFOLDABLE;
+    if (folded !== 0x20) hash = Math.imul(hash ^ folded, 0x01000193);
+  }
+  return hash | 0;
 }
 
 function linesOf(lines: string): Array<{ word: string; flags: string }> {
@@ -129,10 +233,4 @@ function linesOf(lines: string): Array<{ word: string; flags: string }> {
     const slash = line.indexOf('/');
     return slash < 0 ? { word: line, flags: '' } : { word: line.slice(0, slash), flags: line.slice(slash + 1) };
   });
-}
-
-/** The form a suffix rule makes of an entry, undefined when its condition does not hold. */
-function formOf(word: string, rule: SuffixRule): string | undefined {
-  if (!rule.condition.test(word) || !word.endsWith(rule.strip)) return undefined;
-  return word.slice(0, word.length - rule.strip.length) + rule.add;
 }

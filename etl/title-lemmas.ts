@@ -1,54 +1,84 @@
-// The forms of the titles' words (src/glosowania/title-search.ts): for every word of the titles'
-// vocabulary (slowo), the dictionary words it is a form of (lemat_slowa), and every form of those
-// lemmas (forma), so that a search for „ustawa” finds titles holding „ustaw” or „ustawie” without the
-// server reading a dictionary: the snapshot holds what its queries need. The dictionary is the Polish
-// Hunspell one of the npm package dictionary-pl (core/lemmas.ts), read once per build.
+// The forms of the titles' words (src/glosowania/title-search.ts): the dictionary words (lemmas) the
+// titles' words are forms of, so that a search for „ustawa” finds titles holding „ustaw” or „ustawie”.
+// The snapshot holds what its queries need and no more: the .dic entries of those lemmas (lemat, each
+// with an integer id), which of the titles' words are forms of each (lemat_slowa, integer pairs), and
+// the dictionary's suffix rules of the flags those entries take (odmiana, deflated), with which the
+// server finds the lemmas of a typed word among them (core/lemmas.ts) without the whole dictionary.
+// Every form of every lemma is not stored: it was 17 rows a lemma, a third of the search index's size.
+// The dictionary is the Polish Hunspell one of the npm package dictionary-pl, read once per build and
+// only for the entries that may be lemmas of the titles' words.
 
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { Lemmatiser } from '../core/lemmas.ts';
 
-/** The Polish dictionary's lemmatiser, read from the package's files. */
-export function polishLemmatiser(): Lemmatiser {
-  // The package exports only its index.js, which reads the two files beside it.
+/** The Polish dictionary's files (the package exports only its index.js, which reads the two files beside it). */
+function polishDictionary(): { aff: string; dic: string } {
   const dir = dirname(fileURLToPath(import.meta.resolve('dictionary-pl')));
-  return new Lemmatiser(readFileSync(join(dir, 'index.aff'), 'utf8'), readFileSync(join(dir, 'index.dic'), 'utf8'));
+  return { aff: readFileSync(join(dir, 'index.aff'), 'utf8'), dic: readFileSync(join(dir, 'index.dic'), 'utf8') };
+}
+
+/** The Polish dictionary's lemmatiser: every entry, or only those that may be lemmas of the given folded words. */
+export function polishLemmatiser(words?: Iterable<string>): Lemmatiser {
+  const { aff, dic } = polishDictionary();
+  return new Lemmatiser(aff, dic, words);
 }
 
 /** Words the dictionary may know: folded Polish letters only (no digits, no other scripts), two or more. */
 const DICTIONARY_WORD = /^[a-z]{2,}$/;
 
 export interface LemmaRows {
-  /** [lemma, slowo.id]: the titles' words that are forms of each lemma. */
-  words: Array<[string, number]>;
-  /** [form, lemma]: every form of those lemmas. */
-  forms: Array<[string, string]>;
+  /** [folded lemma, id, its .dic lines], by lemma. */
+  lemmas: Array<[string, number, string]>;
+  /** [lemma id, slowo.id]: the titles' words that are forms of each lemma, in key order. */
+  words: Array<[number, number]>;
+  /** The suffix rules of the flags the lemmas take, as .aff lines. */
+  rules: string;
 }
 
-/** The rows of lemat_slowa and forma for the titles' words ([slowo.id, slowo]). */
-export function lemmaRows(lemmatiser: Lemmatiser, words: Array<[number, string]>): LemmaRows {
-  const rows: LemmaRows = { words: [], forms: [] };
-  const lemmas = new Set<string>();
-  for (const [id, word] of words) {
-    if (!DICTIONARY_WORD.test(word)) continue;
-    for (const lemma of lemmatiser.lemmasOf(word)) {
-      rows.words.push([lemma, id]);
-      lemmas.add(lemma);
+/** The rows of lemat, lemat_slowa and odmiana for the titles' words ([slowo.id, slowo]). */
+export function lemmaRows(words: Array<[number, string]>): LemmaRows {
+  const known = words.filter(([, word]) => DICTIONARY_WORD.test(word));
+  const dictionary = polishLemmatiser(known.map(([, word]) => word));
+  const ids = new Map<string, number>();
+  const pairs: Array<[number, number]> = [];
+  for (const [slowo, word] of known) {
+    for (const lemma of dictionary.lemmasOf(word)) {
+      let id = ids.get(lemma);
+      if (id === undefined) ids.set(lemma, (id = ids.size + 1));
+      pairs.push([id, slowo]);
     }
   }
-  for (const lemma of lemmas) for (const form of lemmatiser.formsOf(lemma)) rows.forms.push([form, lemma]);
-  return rows;
+  const entries = dictionary.entriesRead();
+  const lemmas = [...ids]
+    .map(([lemma, id]): [string, number, string] => [lemma, id, entries.get(lemma)!])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const flags = new Set<string>();
+  for (const [, , lines] of lemmas) {
+    for (const line of lines.split('\n')) {
+      const slash = line.indexOf('/');
+      if (slash >= 0) for (const flag of line.slice(slash + 1)) flags.add(flag);
+    }
+  }
+  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return { lemmas, words: pairs, rules: dictionary.rulesOf(flags) };
 }
 
-/** Fills lemat_slowa and forma from slowo (the titles' words); returns the rows written. */
-export function writeTitleLemmas(db: Database.Database, lemmatiser: Lemmatiser = polishLemmatiser()): number {
+/** Fills lemat, lemat_slowa and odmiana from slowo (the titles' words); returns the rows written. */
+export function writeTitleLemmas(db: Database.Database): number {
   const words = db.prepare('SELECT id, slowo FROM slowo').raw().all() as Array<[number, string]>;
-  const rows = lemmaRows(lemmatiser, words);
-  const wordOf = db.prepare('INSERT INTO lemat_slowa (lemat, id_slowa) VALUES (?, ?)');
-  const formOf = db.prepare('INSERT INTO forma (forma, lemat) VALUES (?, ?)');
-  for (const [lemma, id] of rows.words) wordOf.run(lemma, id);
-  for (const [form, lemma] of rows.forms) formOf.run(form, lemma);
-  return rows.words.length + rows.forms.length;
+  const rows = lemmaRows(words);
+  // One statement a table: the rows as a JSON array, not a statement per row.
+  db.prepare(
+    `INSERT INTO lemat (lemat, id, wpisy)
+     SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`,
+  ).run(JSON.stringify(rows.lemmas));
+  db.prepare('INSERT INTO lemat_slowa (lemat, id_slowa) SELECT value ->> 0, value ->> 1 FROM json_each(?)').run(
+    JSON.stringify(rows.words),
+  );
+  db.prepare('INSERT INTO odmiana (reguly) VALUES (?)').run(deflateRawSync(rows.rules, { level: 9 }));
+  return rows.lemmas.length + rows.words.length;
 }

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Lemmatiser } from '../core/lemmas.ts';
-import { polishLemmatiser } from '../etl/title-lemmas.ts';
+import { lemmaRows, polishLemmatiser } from '../etl/title-lemmas.ts';
 
 describe('a Hunspell lemmatiser on a dictionary written here', () => {
   // Flag A: feminine nouns in -a (strip a, add y / ie / ą / -); flag B: -ek nouns (strip ek, add ku / ki).
@@ -42,6 +42,29 @@ describe('a Hunspell lemmatiser on a dictionary written here', () => {
     expect(l.formsOf('dom')).toEqual([]);
   });
 
+  it('reads only the entries that may be lemmas of given words, and answers alike for them', () => {
+    // Capitals, Polish letters and a letter only NFD folds (é) in the entries: found through the hash.
+    const dic2 = ['6', 'ustawa/AN', 'Łaska/A', 'podatek/B', 'Gdańsk', 'café', 'dom'].join('\n');
+    const all = new Lemmatiser(aff, dic2);
+    const words = ['ustawy', 'laska', 'lasky', 'podatku', 'gdansk', 'cafe'];
+    const some = new Lemmatiser(aff, dic2, words);
+    for (const word of words) expect(some.lemmasOf(word), word).toEqual(all.lemmasOf(word));
+    expect([...some.entriesRead().keys()].sort()).toEqual(['cafe', 'gdansk', 'laska', 'podatek', 'ustawa']);
+    expect(some.lemmasOf('dom')).toEqual([]); // not read: no given word may be a form of it
+  });
+
+  it('looks entries up through a function, with the rules of the flags it needs', () => {
+    const all = new Lemmatiser(aff, dic);
+    const rules = all.rulesOf(['A', 'B']);
+    expect(rules.split('\n')).toHaveLength(6);
+    const lookedUp: string[] = [];
+    const entries = all.entriesRead();
+    const l2 = new Lemmatiser(rules, (folded) => (lookedUp.push(folded), entries.get(folded)));
+    for (const word of ['ustawy', 'ustaw', 'laska', 'podatku', 'dom'])
+      expect(l2.lemmasOf(word)).toEqual(all.lemmasOf(word));
+    expect(lookedUp).toContain('podatek'); // podatku less „ku” plus „ek”
+  });
+
   it('refuses an affix file without suffix rules', () => {
     expect(() => new Lemmatiser('SET UTF-8\n', dic)).toThrow(/no suffix rules/);
   });
@@ -71,6 +94,27 @@ describe('the Polish dictionary (dictionary-pl)', () => {
   it.each(cases)('%s is a form of %s', (form, lemma) => {
     expect(l.lemmasOf(form)).toContain(lemma);
     expect(l.formsOf(lemma)).toContain(form);
+  });
+
+  it('keeps for the titles only their lemmas, as integer ids, and the rules of their flags', () => {
+    const rows = lemmaRows([
+      [1, 'ustawy'],
+      [2, 'ustawie'],
+      [3, 'drog'],
+      [4, 'xyzzy'],
+      [5, '2024'],
+    ]);
+    const ids = new Map(rows.lemmas.map(([lemma, id]) => [lemma, id]));
+    expect(rows.words).toContainEqual([ids.get('ustawa'), 1]);
+    expect(rows.words).toContainEqual([ids.get('ustawa'), 2]);
+    expect(rows.words).toContainEqual([ids.get('droga'), 3]);
+    expect(rows.words.some(([, word]) => word === 4 || word === 5)).toBe(false);
+    expect(rows.lemmas.find(([lemma]) => lemma === 'ustawa')![2]).toMatch(/^ustawa\//);
+    // The rules kept lemmatise the titles' words again, with only the kept entries.
+    const entries = new Map(rows.lemmas.map(([lemma, , lines]) => [lemma, lines]));
+    const kept = new Lemmatiser(rows.rules, (folded) => entries.get(folded));
+    expect(kept.lemmasOf('ustaw')).toContain('ustawa');
+    expect(kept.lemmasOf('drodze')).toEqual(['droga']);
   });
 
   it('does not join unrelated words', () => {

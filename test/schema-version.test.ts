@@ -17,6 +17,7 @@ const PINNED: Readonly<Record<number, string>> = {
   10: '1e266e5f4dc56c16',
   11: 'bc89d1f0bbe677a4',
   12: '322bc751ebe48326',
+  13: '630fb684a74cb857',
 };
 
 /** The SQL without its comments and with its spacing collapsed: what the statements say. */

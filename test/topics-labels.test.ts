@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TopicClassifier } from '../core/topics.ts';
 import { loadVocabulary } from '../etl/topics.ts';
-import { DEFAULT_LABELS, readLabels, scoreLabels } from '../tools/topics-labels.ts';
+import { DEFAULT_LABELS, HELD_OUT_LABELS, readLabels, scoreLabels } from '../tools/topics-labels.ts';
 
 const haveShared = existsSync(fileURLToPath(new URL('../../shared/data/', import.meta.url)));
 
@@ -19,6 +19,17 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     for (const s of scores) {
       expect(s.missing, s.source).toBe(0);
       expect(s.agree / s.labelled, `${s.source}: ${JSON.stringify(s.confusions)}`).toBeGreaterThanOrEqual(0.95);
+    }
+  }, 600_000);
+
+  it('agrees with at least 90 % of the held-out labels in each source, and finds every one', async () => {
+    // Held out: labelled before the vocabulary was changed for them, so not tuned to 100 %; the bound
+    // is a guard against a change that breaks what the in-sample set does not cover.
+    const scores = await scoreLabels(readLabels(HELD_OUT_LABELS), new TopicClassifier(loadVocabulary().vocabulary));
+    expect(scores.map((s) => s.source).sort()).toEqual(['gdansk', 'katowice', 'sejm']);
+    for (const s of scores) {
+      expect(s.missing, s.source).toBe(0);
+      expect(s.agree / s.labelled, `${s.source}: ${JSON.stringify(s.confusions)}`).toBeGreaterThanOrEqual(0.9);
     }
   }, 600_000);
 });

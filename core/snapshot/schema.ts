@@ -5,7 +5,7 @@
 
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -570,10 +570,12 @@ CREATE TABLE para (para TEXT PRIMARY KEY, glosowan INTEGER NOT NULL) WITHOUT ROW
 ${vocabularyOf('glosowanie_pary', 'para')}
 -- The forms of the titles' words (etl/title-lemmas.ts, filled after these): a one-word search also
 -- finds the titles holding another form of the same dictionary word (ustawa: ustaw, ustawie).
--- lemat_slowa: the words of slowo that are forms of each lemma; forma: every form of those lemmas,
--- what a typed word is looked up in.
-CREATE TABLE lemat_slowa (lemat TEXT NOT NULL, id_slowa INTEGER NOT NULL, PRIMARY KEY (lemat, id_slowa)) WITHOUT ROWID;
-CREATE TABLE forma (forma TEXT NOT NULL, lemat TEXT NOT NULL, PRIMARY KEY (forma, lemat)) WITHOUT ROWID;
+-- lemat: the dictionary entries (folded, with their .dic lines) the titles' words are forms of;
+-- lemat_slowa: which words of slowo are forms of each; odmiana: the dictionary's suffix rules of the
+-- flags those entries take (one row, deflated), with which a typed word's lemmas are found in lemat.
+CREATE TABLE lemat (lemat TEXT PRIMARY KEY, id INTEGER NOT NULL, wpisy TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE lemat_slowa (lemat INTEGER NOT NULL, id_slowa INTEGER NOT NULL, PRIMARY KEY (lemat, id_slowa)) WITHOUT ROWID;
+CREATE TABLE odmiana (reguly BLOB NOT NULL);
 `;
 
 export function createSchema(db: Database.Database): void {

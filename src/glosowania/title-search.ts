@@ -15,7 +15,9 @@
 // vocabulary cannot narrow (parts in too many words) goes to the trigram index, where its matches are
 // dense, so a page stops after a few rows.
 
+import { inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
+import { Lemmatiser } from '../../core/lemmas.ts';
 import { pairOf, wordsOf } from '../../core/title-words.ts';
 
 /** The title indexes a search reads its candidates from, in ord order (rowid = ord). */
@@ -64,8 +66,11 @@ export class TitleSearch {
   private readonly wordsByScan: Database.Statement;
   private readonly pairExists: Database.Statement;
   private readonly pairsFrom: Database.Statement;
-  private readonly lemmasOf: Database.Statement;
   private readonly wordsOfLemma: Database.Statement;
+  /** The snapshot's lemmatiser (etl/title-lemmas.ts), made at the first search by a word; null: no title's word has a lemma. */
+  private lemmatiser: Lemmatiser | null | undefined;
+
+  private readonly db: Database.Database;
 
   constructor(
     db: Database.Database,
@@ -77,10 +82,13 @@ export class TitleSearch {
     this.wordsByScan = db.prepare('SELECT slowo, glosowan FROM slowo WHERE instr(slowo, ?) > 0 LIMIT ?');
     this.pairExists = db.prepare('SELECT 1 FROM para WHERE para = ?').pluck();
     this.pairsFrom = db.prepare('SELECT para FROM para WHERE para >= ? ORDER BY para LIMIT ?').pluck();
-    this.lemmasOf = db.prepare('SELECT lemat FROM forma WHERE forma = ?').pluck();
     this.wordsOfLemma = db
-      .prepare('SELECT s.slowo FROM lemat_slowa l JOIN slowo s ON s.id = l.id_slowa WHERE l.lemat = ?')
+      .prepare(
+        `SELECT s.slowo FROM lemat m JOIN lemat_slowa l ON l.lemat = m.id JOIN slowo s ON s.id = l.id_slowa
+         WHERE m.lemat = ?`,
+      )
       .pluck();
+    this.db = db;
   }
 
   /** The plan for a folded phrase (foldText of what was typed). */
@@ -186,7 +194,10 @@ export class TitleSearch {
    * lemma it may be a form of (ustaw: ustawa and ustawić).
    */
   private formsInTitles(word: string): string[] {
-    const lemmas = this.lemmasOf.all(word) as string[];
+    if (!/^[a-z]{2,}$/.test(word)) return []; // what etl/title-lemmas.ts looks up in the dictionary
+    if (this.lemmatiser === undefined) this.lemmatiser = snapshotLemmatiser(this.db);
+    if (this.lemmatiser === null) return [];
+    const lemmas = this.lemmatiser.lemmasOf(word);
     return (lemmas.includes(word) ? [word] : lemmas).flatMap((lemma) => this.wordsOfLemma.all(lemma) as string[]);
   }
 
@@ -197,6 +208,29 @@ export class TitleSearch {
       [...part].length >= 3 ? this.wordsByTrigram.all(quoted(part), limit) : this.wordsByScan.all(part, limit)
     ) as Word[];
   }
+}
+
+/**
+ * The lemmatiser of a snapshot's titles (null when no title's word is a form of a dictionary word):
+ * its stored suffix rules and its lemmas (lemat). A few thousand short rules parsed, no dictionary read.
+ */
+function snapshotLemmatiser(db: Database.Database): Lemmatiser | null {
+  // One per open snapshot (a snapshot is read-only): every TitleSearch over it shares the parsed rules.
+  let lemmatiser = lemmatisers.get(db);
+  if (lemmatiser === undefined) lemmatisers.set(db, (lemmatiser = readLemmatiser(db)));
+  return lemmatiser;
+}
+const lemmatisers = new WeakMap<Database.Database, Lemmatiser | null>();
+
+function readLemmatiser(db: Database.Database): Lemmatiser | null {
+  const rules = db.prepare('SELECT reguly FROM odmiana').pluck().get() as Buffer | undefined;
+  const aff = rules === undefined ? '' : inflateRawSync(rules).toString('utf8');
+  if (aff === '') return null;
+  // A word's candidate entries are a few hundred strings, nearly all no lemma: they are tried against
+  // the lemmas held in memory (a few thousand short strings; a query each was 1 ms a search).
+  const lemmas = new Set(db.prepare('SELECT lemat FROM lemat').pluck().all() as string[]);
+  const entry = db.prepare('SELECT wpisy FROM lemat WHERE lemat = ?').pluck();
+  return new Lemmatiser(aff, (folded) => (lemmas.has(folded) ? (entry.get(folded) as string) : undefined));
 }
 
 /** An FTS5 string: the text between double quotes, quotes doubled. */
