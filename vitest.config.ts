@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.ts';
 
 // Three tiers (issue 41), all run by `npm test` and CI; one of them alone with
 // `npx vitest run --project in-process` (seconds to a few minutes: the loop while editing).
@@ -41,6 +42,8 @@ export default defineConfig({
     // Two files at a time on two cores (vitest's default on two cores is one, leaving a core idle while a
     // file waits on its children, a browser or the disk); more only adds contention.
     maxWorkers: 2,
+    // The longest files first, across the tiers (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/cleanup.ts'],
     projects: [

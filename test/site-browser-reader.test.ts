@@ -1,7 +1,7 @@
 // A reader's errands in Chromium (test/support/browser.ts), over the bundled sample served as deployed
 // with PUBLIC_URL, at 1280 and 375 px, each page checked by axe-core with no violation of any impact:
 // the search box and the name search, sharing a vote with and without JavaScript, a list's CSV
-// download, and the tallies and attendance a phone must still show. Its screenshots are the README's
+// download, and the tallies and attendance a phone must still show. Its screenshots (SITE_SCREENSHOTS=1) are the README's
 // (docs/site.png, docs/site-phone.png, docs/card.png are copied from screenshots/site/).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { parse } from 'csv-parse/sync';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  SAVE_SCREENSHOTS,
   SCREENSHOTS,
   type Served,
   downloadedBytes,
@@ -174,7 +175,8 @@ describe.skipIf(!haveChromium)('a reader in Chromium: find, share, take away, on
         expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
           `${site.base}/karty/glosowanie/1/radny/${person}.png`,
         );
-        await page.screenshot({ path: join(SCREENSHOTS, `czytelnik-share-bez-js-${width}.png`), fullPage: true });
+        if (SAVE_SCREENSHOTS)
+          await page.screenshot({ path: join(SCREENSHOTS, `czytelnik-share-bez-js-${width}.png`), fullPage: true });
       } finally {
         await context.close();
       }

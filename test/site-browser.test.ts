@@ -1,6 +1,6 @@
 // The website in a real browser: Debian's Chromium (/usr/bin/chromium, installed best-effort by
 // .ci/run; playwright-core never downloads one) opens every page at 1280 and 375 px over loopback,
-// saves a screenshot of each into screenshots/site/ (git-ignored), runs axe-core (no serious or
+// saves a screenshot of each into screenshots/site/ (git-ignored; SITE_SCREENSHOTS=1), runs axe-core (no serious or
 // critical violation), checks that the page fits a phone's width, that the CSP reports nothing, that
 // nothing is requested from another origin, and that hostile data runs no script. Then it follows a
 // share link from the API to its page. Skipped, with a warning, where there is no Chromium.

@@ -2,7 +2,7 @@
 // cohesion, a councillor's attendance records and the council map, on the sample council, at 1280 and
 // 375 px: no axe-core violation of any impact, nothing wider than the window, no script needed (the
 // comparison is picked with a plain form), and the map's points are links a keyboard reaches.
-// Screenshots go to screenshots/site/ (git-ignored); with DOCS_SCREENSHOTS=1 also the README's
+// Screenshots go to screenshots/site/ (git-ignored) with SITE_SCREENSHOTS=1; with DOCS_SCREENSHOTS=1 also the README's
 // pictures in docs/. Skipped, with a warning, where there is no Chromium.
 
 import { mkdirSync } from 'node:fs';

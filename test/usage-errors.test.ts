@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from './support/request.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCouncil } from '../cli/program.ts';
 import { refreshOnce } from '../etl/refresh-job.ts';
 import { checkSource, runEtl } from '../etl/run.ts';
 import { generateBundle } from '../tools/generate/index.ts';
@@ -30,6 +31,22 @@ async function cli(args: string[], env: Record<string, string> = {}) {
   const proc = council(args, { LOG_LEVEL: 'info', ...env });
   const exit = await proc.exited;
   return { code: exit.code, stdout: proc.stdout(), stderr: proc.stderr() };
+}
+
+/**
+ * Runs the CLI in this process (cli/program.ts `runCouncil`, what cli/council.ts runs): for the usage
+ * errors of `check` and of commander, where what is tested is the message and the code, not the process
+ * (issue 41: a spawn each was most of this file's time). A few cases stay end-to-end through `cli`.
+ */
+async function cliHere(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const { code } = await runCouncil(args, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    tell: async () => {},
+  });
+  return { code, stdout, stderr };
 }
 
 /** A copy of the small valid bundle with `edit` applied. */
@@ -245,7 +262,7 @@ describe('4. true totals, repeated problems summarised once with their likely ca
       .slice(1)
       .filter((line) => line.split(',')[2] !== '').length;
     const ballotLines = readFileSync(join(dir, 'glosy.csv'), 'utf8').trim().split('\n').length - 1;
-    const { code, stderr } = await cli(['check', '--source', dir]);
+    const { code, stderr } = await cliHere(['check', '--source', dir]);
     expect(code).toBe(1);
     expect(votesWithPoint).toBeGreaterThan(20);
     const lines = stderr.trim().split('\n');
@@ -291,12 +308,13 @@ describe('5. a source of the wrong kind says what it is', () => {
     ],
     ['a missing path', () => join(tempDir(), 'nothing-here'), /does not exist/],
   ])('%s', async (_name, make, message) => {
-    const { code, stderr } = await cli(['check', '--source', make()]);
+    const { code, stderr } = await cliHere(['check', '--source', make()]);
     expect(code).toBe(1);
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/required file is missing/);
   });
 
+  // End to end: an action's error through the process's exit.
   it('a CSV bundle given as --format sejm', async () => {
     const { code, stderr } = await cli(['check', '--format', 'sejm', '--source', bundle]);
     expect(code).toBe(1);
@@ -330,7 +348,7 @@ describe('5. a source of the wrong kind says what it is', () => {
     ['a CSV bundle as --format radoskop', ['--format', 'radoskop'], async () => bundle, 'csv'],
   ])('%s: the format it looks like is suggested', async (_name, format, make, suggested) => {
     const source = await make();
-    const { code, stderr } = await cli(['check', ...format, '--source', source]);
+    const { code, stderr } = await cliHere(['check', ...format, '--source', source]);
     expect(code).toBe(1);
     expect(stderr).toContain(`did you mean --format ${suggested}?`);
   });
@@ -359,7 +377,7 @@ describe('5a. a mistyped option is named, with the option meant', () => {
     ],
   ])('council %s', async (_name, args, unknown, meant) => {
     const db = join(tempDir(), 'council.db');
-    const { code, stderr } = await cli(args(db));
+    const { code, stderr } = await cliHere(args(db));
     expect(code).toBe(1);
     expect(stderr).toContain(unknown);
     expect(stderr).toMatch(new RegExp(`\\(Did you mean (one of )?([-\\w]+, )*${meant}(, [-\\w]+)*\\?\\)`));
@@ -367,6 +385,7 @@ describe('5a. a mistyped option is named, with the option meant', () => {
     expect(existsSync(db)).toBe(false);
   });
 
+  // End to end: commander's own error through the process's exit.
   it('a missing option is still named', async () => {
     const { code, stderr } = await cli(['check']);
     expect(code).toBe(1);
@@ -380,7 +399,7 @@ describe('6. an unknown column is reported once per file', () => {
       const path = join(d, 'glosowania.csv');
       writeFileSync(path, readFileSync(path, 'utf8').replace(/^(.*)\bwynik\b/, '$1result'));
     });
-    const { code, stdout } = await cli(['check', '--source', dir]);
+    const { code, stdout } = await cliHere(['check', '--source', dir]);
     expect(code).toBe(0);
     const notices = stdout.split('\n').filter((l) => l.includes('unknown column'));
     expect(notices).toEqual([
