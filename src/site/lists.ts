@@ -168,19 +168,32 @@ export const differingVoteList: SiteList<{ id: string; id2: string; kadencja: st
 /** Partners shown on a councillor's page. */
 export const PARTNERS_SHOWN = 5;
 
+/** The API's default minimum of shared votes of a pair (CONTRACT §3 koalicje), the site's floor. */
+export const PARTNER_FLOOR = 10;
+
+/**
+ * The shared votes a partner of the site's lists needs: half the councillor's active ballots in scope,
+ * at least 10 — a partner is compared over most of the councillor's record, so that an MP who replaced
+ * another for 30 of 3,078 votes does not lead „Głosuje najczęściej inaczej niż” (issue 46). The API
+ * keeps its own `min_wspolne`.
+ */
+export const partnerMinimum = (activeBallots: number): number => Math.max(PARTNER_FLOOR, Math.ceil(activeBallots / 2));
+
 const partnerList = (
   file: 'koalicje' | 'oponenci',
 ): SiteList<{ id: number; kadencja: string | undefined }, PartnerItem> => ({
   file,
   batch: PARTNERS_SHOWN,
   columns: columnsOf(partnerItem, ['pozycja', ...PERSON_COLUMNS, 'zgodnosc_procent', 'wspolne_glosowania']),
-  rows: async ({ id, kadencja }, { answer }) =>
-    whole(
+  rows: async ({ id, kadencja }, { answer }) => {
+    const v = await answer(radni.votingProfile, { params: { id }, query: { kadencja } });
+    return whole(
       await answer(file === 'koalicje' ? radni.coalitions : radni.opponents, {
         params: { id },
-        query: { kadencja, limit: PARTNERS_SHOWN },
+        query: { kadencja, limit: PARTNERS_SHOWN, min_wspolne: partnerMinimum(v.za + v.przeciw + v.wstrzymujacy) },
       }),
-    ),
+    );
+  },
 });
 export const coalitionList = partnerList('koalicje');
 export const opponentList = partnerList('oponenci');

@@ -6,7 +6,7 @@ import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
 import { type PageContext, groupName } from './layout.tsx';
-import { type Minimums, rankingMinimums } from './lists.ts';
+import { type Minimums, PARTNER_FLOOR, partnerMinimum, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
 import { PolicyMethod } from './polityki.tsx';
@@ -47,7 +47,12 @@ export const methodPage = page({
       ? await Promise.all([
           answer(radni.votingProfile, person),
           answer(radni.groupAgreement, person),
-          answer(radni.coalitions, { ...person, query: { kadencja, limit: 1 } }),
+          answer(radni.votingProfile, person).then((v) =>
+            answer(radni.coalitions, {
+              ...person,
+              query: { kadencja, limit: 1, min_wspolne: partnerMinimum(v.za + v.przeciw + v.wstrzymujacy) },
+            }),
+          ),
           answer(radni.attendanceRecords, { ...person, query: { kadencja, page: 1, limit: 100 } }),
         ])
       : [];
@@ -208,8 +213,9 @@ export const methodPage = page({
           <h2 id="porownanie">Zgodność dwóch {w.membersGen}</h2>
           <p>
             Wspólne głosowania to te, w których obaj oddali głos aktywny; zgodność to odsetek wspólnych głosowań z takim
-            samym głosem. Listy „głosuje najczęściej jak / inaczej niż” biorą pod uwagę pary z co najmniej 10 wspólnymi
-            głosowaniami.
+            samym głosem. Listy „głosuje najczęściej jak / inaczej niż” biorą pod uwagę pary, których wspólne głosowania
+            to co najmniej połowa głosów aktywnych {w.memberGen} w tym zakresie (i nie mniej niż {PARTNER_FLOOR}):
+            kogoś, kto zasiadał krótko (np. zastąpił kogoś na 30 z 3078 głosowań), nie porównujemy z całym zapisem.
           </p>
           {partners?.[0] && (
             <p class="note">

@@ -282,21 +282,24 @@ export const rankingsPage = page({
               },
             ]}
           />
-          <RankTable
-            ctx={ctx}
-            id="organy"
-            title="Aktywność organów"
-            help="Liczba głosowań i posiedzeń każdego organu."
-            rows={r.bodies}
-            columns={[
-              {
-                head: 'Organ',
-                cell: (b) => <a href={linkTo(ctx, PAGES.votes, { organ: b.id_organu, kadencja })}>{b.nazwa}</a>,
-              },
-              { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
-              { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },
-            ]}
-          />
+          {/* One body: its one row would only repeat the dashboard (issue 46). */}
+          {ctx.bodies.length > 1 && (
+            <RankTable
+              ctx={ctx}
+              id="organy"
+              title="Aktywność organów"
+              help="Liczba głosowań i posiedzeń każdego organu."
+              rows={r.bodies}
+              columns={[
+                {
+                  head: 'Organ',
+                  cell: (b) => <a href={linkTo(ctx, PAGES.votes, { organ: b.id_organu, kadencja })}>{b.nazwa}</a>,
+                },
+                { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
+                { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },
+              ]}
+            />
+          )}
         </>
       ),
     };

@@ -234,7 +234,8 @@ export const largestSamples = z
 export const mapQuery = z.object({
   kadencja: kadencjaParam.meta({ description: 'Kadencja mapy; bez niej: najnowsza kadencja, w której organ ma mapę' }),
   organ: organParam.meta({
-    description: 'id_organu: rada (albo Sejm), której mapę pokazać (nieznany: 404); bez niego: jedyna rada w danych',
+    description:
+      'id_organu: rada (albo Sejm), której mapę pokazać (nieznany: 404); bez niego: jedyna rada (albo Sejm) w danych',
   }),
 });
 
