@@ -313,13 +313,49 @@ export async function rankingMinimums(
   scope: { kadencja: string | undefined; organ: number | undefined },
 ) {
   const largest = await answer(statystyki.largestSamples, { query: scope });
-  return {
-    min_posiedzen: Math.max(1, Math.ceil(largest.max_posiedzen / 2)),
-    min_glosowan: Math.max(10, Math.ceil(largest.max_glosowan / 2)),
-    largest,
-  };
+  const minimums = (l: { max_posiedzen: number; max_glosowan: number }) => ({
+    min_posiedzen: Math.max(1, Math.ceil(l.max_posiedzen / 2)),
+    min_glosowan: Math.max(10, Math.ceil(l.max_glosowan / 2)),
+  });
+  // Several councils and none chosen: each councillor is held to the half of their own council's largest
+  // sample, so that Katowice's 25 sessions are not measured against Gdańsk's 54 (issue 46).
+  const perCouncil =
+    largest.rady.length > 1
+      ? new Map(largest.rady.map((c) => [c.id_organu, { ...minimums(c), largest: c }] as const))
+      : undefined;
+  return { ...minimums(largest), largest, perCouncil };
 }
 export type Minimums = Awaited<ReturnType<typeof rankingMinimums>>;
+
+type CouncilRow = { id_organu: number | null; pozycja: number };
+
+/**
+ * A ranking of councillors read with the site's minimums. One minimum for the scope, or per council
+ * (Minimums.perCouncil): then the endpoint is read with the smallest of them to its largest page, and
+ * each row kept when it reaches its own council's (a row of no single council: the scope's), renumbered.
+ * The endpoint's order is the same for every minimum, so the rows kept are the top of the fair ranking —
+ * as far as the largest page reaches.
+ */
+export async function fairRanking<T extends CouncilRow>(
+  min: Minimums,
+  kind: 'min_posiedzen' | 'min_glosowan',
+  count: (row: NoInfer<T>) => number,
+  limit: number,
+  read: (min: number, limit: number) => Promise<readonly T[]>,
+): Promise<T[]> {
+  if (min.perCouncil === undefined) return [...(await read(min[kind], limit))];
+  const own = (row: T) =>
+    (row.id_organu === null ? undefined : min.perCouncil!.get(row.id_organu)?.[kind]) ?? min[kind];
+  const smallest = Math.min(min[kind], ...[...min.perCouncil.values()].map((m) => m[kind]));
+  const rows = await read(smallest, LARGEST_PAGE);
+  return rows
+    .filter((row) => count(row) >= own(row))
+    .slice(0, limit)
+    .map((row, i) => ({ ...row, pozycja: i + 1 }));
+}
+
+/** The largest page an endpoint answers (CONTRACT §4: limit at most 100). */
+const LARGEST_PAGE = 100;
 
 const ranking = <T>(
   file: string,
@@ -338,26 +374,58 @@ type RowOf<E extends { handler: (...args: never[]) => unknown }> =
   Awaited<ReturnType<E['handler']>> extends ReadonlyArray<infer T> ? T : never;
 
 const top = ({ kadencja, organ }: RankingScope) => ({ kadencja, organ, limit: RANKING_PLACES });
+
+/** The top `places` of each councillor ranking under the site's minimums (fairRanking): /rankingi's and the home's. */
+export const attendanceTop = ({ answer }: Pick<LoadContext, 'answer'>, s: RankingScope, places: number) =>
+  fairRanking<RowOf<typeof statystyki.attendanceRanking>>(
+    s.min,
+    'min_posiedzen',
+    (r) => r.liczba_posiedzen,
+    places,
+    (min_posiedzen, limit) =>
+      answer(statystyki.attendanceRanking, { query: { kadencja: s.kadencja, organ: s.organ, min_posiedzen, limit } }),
+  );
+export const rebelTop = ({ answer }: Pick<LoadContext, 'answer'>, s: RankingScope, places: number) =>
+  fairRanking<RowOf<typeof statystyki.rebelRanking>>(
+    s.min,
+    'min_glosowan',
+    (r) => r.glosowania,
+    places,
+    (min_glosowan, limit) =>
+      answer(statystyki.rebelRanking, { query: { kadencja: s.kadencja, organ: s.organ, min_glosowan, limit } }),
+  );
+export const loyalistTop = ({ answer }: Pick<LoadContext, 'answer'>, s: RankingScope, places: number) =>
+  fairRanking<RowOf<typeof statystyki.loyalistRanking>>(
+    s.min,
+    'min_glosowan',
+    (r) => r.glosowania,
+    places,
+    (min_glosowan, limit) =>
+      answer(statystyki.loyalistRanking, { query: { kadencja: s.kadencja, organ: s.organ, min_glosowan, limit } }),
+  );
 const RANKED_PERSON = ['pozycja', ...PERSON_COLUMNS];
 
 export const RANKINGS = {
   frekwencja: ranking<RowOf<typeof statystyki.attendanceRanking>>(
     'frekwencja',
-    columnsOf(attendanceRankingItem, [...RANKED_PERSON, 'frekwencja_procent', 'obecnosci', 'liczba_posiedzen']),
-    ({ answer }, scope) =>
-      answer(statystyki.attendanceRanking, { query: { ...top(scope), min_posiedzen: scope.min.min_posiedzen } }),
+    columnsOf(attendanceRankingItem, [
+      ...RANKED_PERSON,
+      'frekwencja_procent',
+      'obecnosci',
+      'liczba_posiedzen',
+      'organ',
+    ]),
+    (context, scope) => attendanceTop(context, scope, RANKING_PLACES),
   ),
   mniejszosc: ranking<RowOf<typeof statystyki.rebelRanking>>(
     'mniejszosc',
-    columnsOf(rebelRankingItem, [...RANKED_PERSON, 'procent', 'w_mniejszosci', 'glosowania']),
-    ({ answer }, scope) =>
-      answer(statystyki.rebelRanking, { query: { ...top(scope), min_glosowan: scope.min.min_glosowan } }),
+    columnsOf(rebelRankingItem, [...RANKED_PERSON, 'procent', 'w_mniejszosci', 'glosowania', 'organ']),
+    (context, scope) => rebelTop(context, scope, RANKING_PLACES),
   ),
   wiekszosc: ranking<RowOf<typeof statystyki.loyalistRanking>>(
     'wiekszosc',
-    columnsOf(loyalistRankingItem, [...RANKED_PERSON, 'procent', 'w_wiekszosci', 'glosowania']),
-    ({ answer }, scope) =>
-      answer(statystyki.loyalistRanking, { query: { ...top(scope), min_glosowan: scope.min.min_glosowan } }),
+    columnsOf(loyalistRankingItem, [...RANKED_PERSON, 'procent', 'w_wiekszosci', 'glosowania', 'organ']),
+    (context, scope) => loyalistTop(context, scope, RANKING_PLACES),
   ),
   sporne: ranking<Ranked<VoteSummary>>(
     'sporne',

@@ -5,7 +5,7 @@
 import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
-import { type PageContext, groupName } from './layout.tsx';
+import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { type Minimums, PARTNER_FLOOR, partnerMinimum, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
@@ -14,7 +14,25 @@ import { VoteLink, matchedPattern } from './record.tsx';
 import { capital } from './wording.ts';
 
 /** What a ranking page says under the rankings it limits. */
+/** Councils up to which the note lists each council's minimums (beyond, the rule alone). */
+const MINIMUMS_LISTED = 5;
+
 export function MinimumNote({ ctx, min }: { ctx: PageContext; min: Minimums }) {
+  if (min.perCouncil !== undefined) {
+    const councils = [...min.perCouncil].map(([id, m]) => ({ name: bodyName(ctx, id) ?? String(id), ...m }));
+    return (
+      <p class="note">
+        Każda rada osobno: w rankingach frekwencji są {ctx.wording.members} z co najmniej połową największej liczby
+        zapisów obecności w swojej radzie, a w rankingach głosowania z większością i w mniejszości — z co najmniej
+        połową największej liczby głosowań w swojej radzie (i nie mniej niż 10), żeby 9 obecności na 9 posiedzeniach nie
+        wyprzedziło 103 na 103, a rada z mniejszą liczbą posiedzeń nie wypadła z rankingu (
+        <a href={`${linkTo(ctx, PAGES.method)}#minimum`}>jak liczymy</a>)
+        {councils.length <= MINIMUMS_LISTED &&
+          `: ${councils.map((c) => `${c.name} — ${formatNumber(c.min_posiedzen)} i ${formatNumber(c.min_glosowan)}`).join('; ')}`}
+        .
+      </p>
+    );
+  }
   return (
     <p class="note">
       W rankingach frekwencji są {ctx.wording.members} z co najmniej {formatNumber(min.min_posiedzen)} zapisami
@@ -342,6 +360,12 @@ export const methodPage = page({
             najmniej 10. Teraz ({scopeLabel}): co najmniej {formatNumber(min.min_posiedzen)} posiedzeń i{' '}
             {formatNumber(min.min_glosowan)} głosowań. API ma własne parametry (min_posiedzen, min_glosowan) z
             domyślnymi 1 i 10.
+          </p>
+          <p>
+            Gdy dane obejmują kilka rad, a nie wybrano jednej, każdą radę mierzymy jej własną miarą: {w.member} jest w
+            rankingu, gdy ma co najmniej połowę największej liczby zapisów obecności (albo głosowań) wśród{' '}
+            {w.membersGen} swojej rady — rada, która zbierała się rzadziej, nie wypada z rankingu przez to, że inna
+            zbierała się częściej. Przy każdym nazwisku podajemy wtedy radę.
           </p>
         </>
       ),

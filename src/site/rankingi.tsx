@@ -156,10 +156,20 @@ export const rankingsPage = page({
       coalitions: scoped(found.coalitions),
       bodies: scoped(found.bodies),
     };
-    const person = (p: { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }) => (
+    // Several councils, none chosen: each row names its council (issue 46).
+    const councilShown = ctx.councils.length > 1 && ctx.organ === undefined;
+    const person = (p: {
+      id_osoby: number;
+      imie_nazwisko: string;
+      ugrupowanie: string | null;
+      organ: string | null;
+    }) => (
       <>
         <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
-        <div class="muted">{groupName(ctx, p.ugrupowanie)}</div>
+        <div class="muted">
+          {groupName(ctx, p.ugrupowanie)}
+          {councilShown && p.organ !== null && ` · ${p.organ}`}
+        </div>
       </>
     );
     const vote = (v: VoteSummary) => (

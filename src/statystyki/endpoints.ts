@@ -143,8 +143,16 @@ export const statystyki = {
     query: scopeQuery,
     response: envelope(largestSamples),
     handler: ({ query }, { queries }) => {
-      const { posiedzenia, glosowania } = queries.statystyki.largestSamples(inKnownBody(query, queries));
-      return { max_posiedzen: posiedzenia, max_glosowan: glosowania };
+      const { posiedzenia, glosowania, councils } = queries.statystyki.largestSamples(inKnownBody(query, queries));
+      return {
+        max_posiedzen: posiedzenia,
+        max_glosowan: glosowania,
+        rady: councils.map((c) => ({
+          id_organu: c.id_organu,
+          max_posiedzen: c.posiedzenia,
+          max_glosowan: c.glosowania,
+        })),
+      };
     },
   }),
   // Exempt from the reference oracle (test/support/reference.ts): the coordinates are core/embedding.ts's

@@ -228,6 +228,18 @@ export const largestSamples = z
       'Najwięcej aktywnych głosów jednego radnego w głosowaniach ze stanowiskiem większości ' +
         '(glosowania w ranking-buntownikow)',
     ),
+    rady: z
+      .array(
+        z.strictObject({
+          id_organu: int('Identyfikator rady'),
+          max_posiedzen: count('Najwięcej zapisów obecności radnego tej rady'),
+          max_glosowan: count('Najwięcej aktywnych głosów radnego tej rady w głosowaniach ze stanowiskiem większości'),
+        }),
+      )
+      .meta({
+        description:
+          'Bez organu: te same liczby dla każdej rady osobno (radni tej rady, w rankingach wszystkich organów); z organem: pusta',
+      }),
   })
   .meta({ id: 'LargestSamples' });
 
