@@ -107,7 +107,11 @@ describe('every percent with its base (issue 36, phones: „92% of 50 looks like
     const first = (await request(t.app).get('/api/statystyki/ranking-frekwencji?limit=1&min_posiedzen=1')).body.data[0];
     expect(rankings).toContain('Frekwencja (z ilu posiedzeń)');
     expect(textOf(rankings)).toMatch(/\d+(,\d+)?% z \d+/);
-    const [partner] = (await request(t.app).get(`/api/radni/${first.id_osoby}/koalicje?limit=1`)).body.data;
+    // The site's partners share at least half the councillor's active ballots (issue 46).
+    const v = (await request(t.app).get(`/api/radni/${first.id_osoby}/profil-glosowania`)).body.data;
+    const min = Math.max(10, Math.ceil((v.za + v.przeciw + v.wstrzymujacy) / 2));
+    const [partner] = (await request(t.app).get(`/api/radni/${first.id_osoby}/koalicje?limit=1&min_wspolne=${min}`))
+      .body.data;
     const profile = textOf((await request(t.app).get(`/radni/${first.id_osoby}`)).text);
     const percent = `${String(partner.zgodnosc_procent).replace('.', ',')}%`;
     expect(profile).toContain(`${percent} z ${partner.wspolne_glosowania}`);
