@@ -61,6 +61,29 @@ describe('the spreadsheet form of a list', () => {
     );
   });
 
+  it("a vote's ballots: its title and date in every row; in the spreadsheet, ballots in words, not codes (issue 46)", async () => {
+    const db = t.snapshots.active!.db;
+    const vote = db
+      .prepare(
+        'SELECT id_glosowania FROM glosowanie WHERE brak_glosu > 0 AND wstrzymujacy > 0 ORDER BY id_glosowania LIMIT 1',
+      )
+      .pluck()
+      .get() as number;
+    const detail = (await request(t.app).get(`/api/glosowania/${vote}`)).body.data;
+    const csv = csvRows((await request(t.app).get(`/glosowania/${vote}/glosy.csv`)).text);
+    const sheet = sheetRows((await request(t.app).get(`/glosowania/${vote}/glosy.arkusz.csv`)).text);
+    expect(sheet).toHaveLength(csv.length);
+    for (const rows of [csv, sheet])
+      for (const row of rows)
+        expect(row).toMatchObject({ id_glosowania: String(vote), data: detail.data, tytul: detail.tytul });
+    // Programs keep the API's codes; a reader's spreadsheet reads words.
+    expect(csv.map((r) => r['glos'])).toContain('brak_glosu');
+    expect(sheet.map((r) => r['glos'])).toContain('brak głosu');
+    expect(sheet.map((r) => r['glos']).filter((g) => /_|^wstrzymujacy$|^nieobecny$/.test(g!))).toEqual([]);
+    const groups = sheetRows((await request(t.app).get(`/glosowania/${vote}/ugrupowania.arkusz.csv`)).text);
+    expect(groups[0]).toMatchObject({ id_glosowania: String(vote), data: detail.data, tytul: detail.tytul });
+  });
+
   it('every page offers its lists both ways; a bulk file too', async () => {
     const page = (await request(t.app).get('/glosowania')).text;
     expect(page).toContain('href="/glosowania.arkusz.csv" download');

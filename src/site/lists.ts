@@ -6,7 +6,7 @@
 import { GLOS_VALUES } from '../../core/contract.ts';
 import type { JakoscKind } from '../../core/snapshot/schema.ts';
 import { councillorVote, rankedVote, voteSummary } from '../answers/schemas.ts';
-import { columnsOf, ownColumn, voteRecordColumns } from '../exports/columns.ts';
+import { columnAs, columnsOf, ownColumn, voteRecordColumns } from '../exports/columns.ts';
 import type { CsvColumn } from '../exports/csv.ts';
 import type { ListPage, ListRead } from '../exports/list.ts';
 import type { CouncillorFound } from '../find/queries.ts';
@@ -34,6 +34,7 @@ import {
   type VoteSummary,
   groupsOf,
 } from './data.ts';
+import { BALLOT_LABEL, type Ballot } from './format.ts';
 import type { LoadContext, SiteList } from './page.ts';
 import type { CouncillorListName } from './params.ts';
 
@@ -53,6 +54,14 @@ const paged = <T>(answer: {
 });
 
 const VOTE_COLUMNS = ['id_glosowania', 'data', 'godzina', 'tytul', 'organ', 'wynik', 'za', 'przeciw', 'wstrzymujacy'];
+
+/** A ballot column in a reader's spreadsheet: „brak głosu”, „wstrzymanie się” for the codes (issue 46). */
+const ballotWords =
+  <T>(field: string) =>
+  (row: T): string | null => {
+    const code = (row as Record<string, unknown>)[field];
+    return typeof code === 'string' ? (BALLOT_LABEL[code as Ballot] ?? code) : null;
+  };
 const PERSON_COLUMNS = ['id_osoby', 'imie_nazwisko', 'ugrupowanie'];
 
 /** A vote's own record in a list's CSV (CONTRACT §10, §11): imienne, the stated tallies, the topic. */
@@ -116,7 +125,7 @@ export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos:
   batch: 100,
   columns: [
     ...columnsOf(councillorVote, [...VOTE_COLUMNS.slice(0, 5), 'glos', ...VOTE_COLUMNS.slice(5)], {
-      glos: { description: `Głos radnego: ${GLOS_VALUES.join(', ')}` },
+      glos: { description: `Głos radnego: ${GLOS_VALUES.join(', ')}`, words: ballotWords('glos') },
     }),
     ...recordColumns(),
   ],
@@ -154,8 +163,11 @@ export const differingVoteList: SiteList<{ id: string; id2: string; kadencja: st
   file: 'rozbiezne-glosy',
   batch: 100,
   columns: columnsOf(differingVote, ['id_glosowania', 'data_czas', 'tytul', 'wynik', 'glos', 'glos_drugiego'], {
-    glos: { description: `Głos pierwszego radnego (radny): ${GLOS_VALUES.join(', ')}` },
-    glos_drugiego: { description: `Głos drugiego radnego (drugi): ${GLOS_VALUES.join(', ')}` },
+    glos: { description: `Głos pierwszego radnego (radny): ${GLOS_VALUES.join(', ')}`, words: ballotWords('glos') },
+    glos_drugiego: {
+      description: `Głos drugiego radnego (drugi): ${GLOS_VALUES.join(', ')}`,
+      words: ballotWords('glos_drugiego'),
+    },
   }),
   rows:
     ({ id, id2, kadencja }, { answer }) =>
@@ -236,21 +248,42 @@ export async function groupedBallots(
   return groupsOf(grouped.data as Record<string, BallotEntry[]>);
 }
 
-export const ballotList: SiteList<{ groups: GroupBallots[] }, BallotEntry> = {
+/** A vote's ballots, or its groups' counts, with the vote they are of. */
+export interface VoteBallots {
+  vote: Pick<VoteSummary, 'id_glosowania' | 'data' | 'tytul'>;
+  groups: GroupBallots[];
+}
+/** A row of a vote's file with its vote: a file opened on its own says which vote it is (issue 46). */
+type OfVote<T> = T & { vote: VoteBallots['vote'] };
+const ofVote = <T>({ vote, groups }: VoteBallots, rows: (groups: GroupBallots[]) => T[]): ListPage<OfVote<T>> =>
+  whole(rows(groups).map((row) => ({ ...row, vote })));
+const VOTE_OF_ROW = [
+  columnAs<OfVote<unknown>>('id_glosowania', voteSummary, 'id_glosowania', (r) => r.vote.id_glosowania),
+  columnAs<OfVote<unknown>>('data', voteSummary, 'data', (r) => r.vote.data),
+  columnAs<OfVote<unknown>>('tytul', voteSummary, 'tytul', (r) => r.vote.tytul),
+];
+
+export const ballotList: SiteList<VoteBallots, OfVote<BallotEntry>> = {
   file: 'glosy',
   batch: 1000,
-  columns: columnsOf(ballotEntry, [...PERSON_COLUMNS, 'glos']),
-  rows: ({ groups }) => whole(groups.flatMap((g) => g.ballots)),
+  columns: [
+    ...VOTE_OF_ROW,
+    ...columnsOf<OfVote<BallotEntry>>(ballotEntry, [...PERSON_COLUMNS, 'glos'], {
+      glos: { words: ballotWords('glos') },
+    }),
+  ],
+  rows: (scope) => ofVote(scope, (groups) => groups.flatMap((g) => g.ballots)),
 };
 
-export const groupCountList: SiteList<{ groups: GroupBallots[] }, { nazwa: string; counts: Counts }> = {
+export const groupCountList: SiteList<VoteBallots, OfVote<{ nazwa: string; counts: Counts }>> = {
   file: 'glosy-ugrupowan',
   batch: 1000,
   columns: [
+    ...VOTE_OF_ROW,
     ownColumn('ugrupowanie', 'Ugrupowanie radnych w chwili głosowania', (g) => g.nazwa),
-    ...GLOS_VALUES.map((k) => ownColumn<{ counts: Counts }>(k, `Głosy: ${k}`, (g) => g.counts[k])),
+    ...GLOS_VALUES.map((k) => ownColumn<{ counts: Counts }>(k, `Głosy: ${k}`, (g) => g.counts[k], 'integer')),
   ],
-  rows: ({ groups }) => whole(groups),
+  rows: (scope) => ofVote(scope, (groups) => groups),
 };
 
 // ── Sessions ─────────────────────────────────────────────────────────────────────────────────────
