@@ -217,6 +217,9 @@ export function BallotsByGroup({
   const id = data.vote.id_glosowania;
   return (
     <>
+      <p class="scroll-hint" aria-hidden="true">
+        Tabela ma sześć kolumn: przesuń ją w bok →
+      </p>
       <div class="tw">
         <table>
           <caption class="vh">Rozkład głosów według {ctx.wording.groupsGen}</caption>

@@ -637,25 +637,28 @@ function TopicFigures({
                       <Figure to={link({ temat: t.temat, glos: b })} count={t[b]} />
                     </td>
                   ))}
-                  <td class="num">
+                  {/* On a phone the percent and its base stay on one line, the votes against under them (issue 46). */}
+                  <td class="num wrap">
                     {t.wszystkie_glosowania === 0 ? (
                       <>
                         — <span class="muted">brak stanowiska klubu</span>
                       </>
                     ) : (
                       <>
-                        <Figure to={link({ temat: t.temat, lista: 'zgodne' })} count={t.zgodne}>
-                          {formatPercent(t.zgodnosc_procent)}
-                        </Figure>{' '}
-                        z {formatNumber(t.wszystkie_glosowania)}
+                        <span class="nw">
+                          <Figure to={link({ temat: t.temat, lista: 'zgodne' })} count={t.zgodne}>
+                            {formatPercent(t.zgodnosc_procent)}
+                          </Figure>{' '}
+                          z {formatNumber(t.wszystkie_glosowania)}
+                        </span>
                         {t.zgodne < t.wszystkie_glosowania && (
-                          <>
-                            , wbrew:{' '}
+                          <div class="b">
+                            wbrew:{' '}
                             <Figure
                               to={link({ temat: t.temat, lista: 'buntownicze' })}
                               count={t.wszystkie_glosowania - t.zgodne}
                             />
-                          </>
+                          </div>
                         )}
                       </>
                     )}
