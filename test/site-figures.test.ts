@@ -141,4 +141,14 @@ describe('every percent with its base (issue 36, phones: „92% of 50 looks like
     expect(/\.scroll-hint \{\s*display: block;/.exec(css)).not.toBeNull(); // inside the phone's @media
     expect(page).toContain('<html lang="pl">');
   });
+
+  it('the top menu leads to /polityki, marked there as the current section (issue 45)', async () => {
+    const nav = (html: string) => /<nav class="nav"[\s\S]*?<\/nav>/.exec(html)![0];
+    expect(nav((await request(t.app).get('/')).text)).toContain('<a href="/polityki">Polityki</a>');
+    const [first] = (await request(t.app).get('/api/polityki')).body.data;
+    for (const path of ['/polityki', `/polityki/${first.id}`])
+      expect(nav((await request(t.app).get(path)).text), path).toContain(
+        '<a href="/polityki" aria-current="page">Polityki</a>',
+      );
+  });
 });
