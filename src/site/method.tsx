@@ -361,12 +361,14 @@ export const methodPage = page({
             {formatNumber(min.min_glosowan)} głosowań. API ma własne parametry (min_posiedzen, min_glosowan) z
             domyślnymi 1 i 10.
           </p>
-          <p>
-            Gdy dane obejmują kilka rad, a nie wybrano jednej, każdą radę mierzymy jej własną miarą: {w.member} jest w
-            rankingu, gdy ma co najmniej połowę największej liczby zapisów obecności (albo głosowań) wśród{' '}
-            {w.membersGen} swojej rady — rada, która zbierała się rzadziej, nie wypada z rankingu przez to, że inna
-            zbierała się częściej. Przy każdym nazwisku podajemy wtedy radę.
-          </p>
+          {ctx.councils.length > 1 && (
+            <p>
+              Gdy dane obejmują kilka rad, a nie wybrano jednej, każdą radę mierzymy jej własną miarą: {w.member} jest w
+              rankingu, gdy ma co najmniej połowę największej liczby zapisów obecności (albo głosowań) wśród{' '}
+              {w.membersGen} swojej rady — rada, która zbierała się rzadziej, nie wypada z rankingu przez to, że inna
+              zbierała się częściej. Przy każdym nazwisku podajemy wtedy radę.
+            </p>
+          )}
         </>
       ),
     };
