@@ -221,7 +221,8 @@ export class StatystykiQueries {
       councils: db.prepare(`SELECT r.id_rady AS id_organu, max(s.liczba_posiedzen) AS posiedzenia,
           max(s.glosowania_z_wiekszoscia) AS glosowania
         FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
-        WHERE s.kadencja = ? AND r.id_rady IS NOT NULL GROUP BY r.id_rady ORDER BY r.id_rady`),
+        WHERE s.kadencja = ? AND r.id_rady IS NOT NULL GROUP BY r.id_rady
+        HAVING max(s.liczba_posiedzen) > 0 OR max(s.glosowania_z_wiekszoscia) > 0 ORDER BY r.id_rady`),
     };
   }
 

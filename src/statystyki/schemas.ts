@@ -238,7 +238,7 @@ export const largestSamples = z
       )
       .meta({
         description:
-          'Bez organu: te same liczby dla każdej rady osobno (radni tej rady, w rankingach wszystkich organów); z organem: pusta',
+          'Bez organu: te same liczby dla każdej rady osobno (radni tej rady, w rankingach wszystkich organów), rady z co najmniej jedną niezerową liczbą, według id_organu; z organem: pusta',
       }),
   })
   .meta({ id: 'LargestSamples' });
