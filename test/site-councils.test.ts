@@ -148,3 +148,91 @@ describe('which council', () => {
     expect(current).toContain('>aktywna<');
   });
 });
+
+// Fair to each council (issue 46): Alfa sat 6 times, Beta twice. Over both, half the largest sample is 3
+// records, which no Beta councillor can reach; each council's own half keeps Beta's (1 of its 2) and still
+// leaves out Alfa's latecomer (2 of Alfa's 6).
+//
+//   1 Ala Alfa 6/6 · 2 Olek Alfa 5/6 · 3 Późny Alfa 2/2 (Alfa) · 4 Cezary Beta 2/2 · 5 Beata Beta 1/2 (Beta)
+describe('rankings of several councils', () => {
+  const ALFA = [1, 2, 3, 4, 5, 6];
+  const BETA = [7, 8];
+  const PRESENT: Array<[person: number, sessions: number[], absent: number[]]> = [
+    [1, ALFA, []],
+    [2, ALFA, [6]],
+    [3, [5, 6], []],
+    [4, BETA, []],
+    [5, BETA, [8]],
+  ];
+  const FAIR: Bundle = {
+    'kadencje.csv': [{ kadencja: OLD, data_od: '2018-11-01', data_do: '2024-05-06' }],
+    'organy.csv': [
+      { id_organu: 1, nazwa: 'Rada Miasta Alfa', typ: 'rada' },
+      { id_organu: 2, nazwa: 'Rada Gminy Beta', typ: 'rada' },
+    ],
+    'ugrupowania.csv': [{ id_ugrupowania: 1, nazwa: 'Lewa', skrot: 'L' }],
+    'radni.csv': ['Ala Alfa', 'Olek Alfa', 'Piotr Późny', 'Cezary Beta', 'Beata Beta'].map((imie_nazwisko, i) => ({
+      id_osoby: i + 1,
+      imie_nazwisko,
+    })),
+    'przynaleznosci.csv': [1, 2, 3, 4, 5].map((id_osoby) => ({
+      przynaleznosc_id: id_osoby,
+      id_osoby,
+      kadencja: OLD,
+      id_ugrupowania: 1,
+      aktywny: 1,
+    })),
+    'posiedzenia.csv': [...ALFA, ...BETA].map((id) => ({
+      id_posiedzenia: id,
+      id_organu: ALFA.includes(id) ? 1 : 2,
+      kadencja: OLD,
+      numer: String(id),
+      data: `2019-0${id}-10`,
+    })),
+    'glosowania.csv': [...ALFA, ...BETA].map((id) => ({
+      id_glosowania: id,
+      id_posiedzenia: id,
+      numer: 1,
+      data_czas: `2019-0${id}-10T10:00`,
+      tytul: `Uchwała ${id}`,
+    })),
+    'glosy.csv': PRESENT.flatMap(([id_osoby, sessions, absent]) =>
+      sessions.map((id) => ({ id_glosowania: id, id_osoby, glos: absent.includes(id) ? 'nieobecny' : 'za' })),
+    ),
+    'obecnosci.csv': PRESENT.flatMap(([id_osoby, sessions, absent]) =>
+      sessions.map((id) => ({ id_posiedzenia: id, id_osoby, obecny: absent.includes(id) ? 0 : 1 })),
+    ),
+  };
+  let fair: TestApp;
+  beforeAll(async () => {
+    const dir = tempDir();
+    await writeBundle(dir, FAIR);
+    fair = appOver(await buildDatabase(dir));
+  });
+  afterAll(() => fair?.close());
+
+  const attendanceTable = (html: string) => /<h2 id="frekwencja">[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+
+  it('each council by its own minimum; each row names its council (/rankingi, its CSV, the home)', async () => {
+    const page = (await request(fair.app).get('/rankingi')).text;
+    const table = attendanceTable(page);
+    expect(table).toMatch(/Cezary Beta<\/a><div class="muted">Lewa · Rada Gminy Beta<\/div>/);
+    expect(table).toContain('Beata Beta');
+    expect(table).toMatch(/Ala Alfa<\/a><div class="muted">Lewa · Rada Miasta Alfa<\/div>/);
+    expect(table).not.toContain('Piotr Późny'); // 2 of Alfa's 6: under half of his own council's largest
+    expect(page).toContain('Każda rada osobno');
+    const csv = rowsOf((await request(fair.app).get('/rankingi/frekwencja.csv')).text);
+    expect(csv.map((r) => [r['pozycja'], r['imie_nazwisko'], r['organ']])).toEqual([
+      ['1', 'Ala Alfa', 'Rada Miasta Alfa'],
+      ['2', 'Cezary Beta', 'Rada Gminy Beta'],
+      ['3', 'Olek Alfa', 'Rada Miasta Alfa'],
+      ['4', 'Beata Beta', 'Rada Gminy Beta'],
+    ]);
+    const home = (await request(fair.app).get('/')).text;
+    expect(home).toMatch(/Cezary Beta<\/a><span class="muted"> \(Rada Gminy Beta\)<\/span>/);
+    // One council chosen: its own minimum, and the council goes without saying.
+    const beta = attendanceTable((await request(fair.app).get('/rankingi?organ=2')).text);
+    expect(beta).toContain('Beata Beta');
+    expect(beta).not.toContain('· Rada Gminy Beta');
+  });
+});

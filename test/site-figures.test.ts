@@ -2,6 +2,7 @@
 // rest on and to their definition, „średnia frekwencja” is defined on /jak-liczymy, Polish plurals for
 // 1, 2–4 and 5+, no operator detail on public pages, and a 403 that names the button the page has.
 
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,10 +108,47 @@ describe('every percent with its base (issue 36, phones: „92% of 50 looks like
     const first = (await request(t.app).get('/api/statystyki/ranking-frekwencji?limit=1&min_posiedzen=1')).body.data[0];
     expect(rankings).toContain('Frekwencja (z ilu posiedzeń)');
     expect(textOf(rankings)).toMatch(/\d+(,\d+)?% z \d+/);
-    const [partner] = (await request(t.app).get(`/api/radni/${first.id_osoby}/koalicje?limit=1`)).body.data;
+    // The site's partners share at least half the councillor's active ballots (issue 46).
+    const v = (await request(t.app).get(`/api/radni/${first.id_osoby}/profil-glosowania`)).body.data;
+    const min = Math.max(10, Math.ceil((v.za + v.przeciw + v.wstrzymujacy) / 2));
+    const [partner] = (await request(t.app).get(`/api/radni/${first.id_osoby}/koalicje?limit=1&min_wspolne=${min}`))
+      .body.data;
     const profile = textOf((await request(t.app).get(`/radni/${first.id_osoby}`)).text);
     const percent = `${String(partner.zgodnosc_procent).replace('.', ',')}%`;
     expect(profile).toContain(`${percent} z ${partner.wspolne_glosowania}`);
     expect((await request(t.app).get(`/radni/${first.id_osoby}`)).text).not.toContain('Wspólne głosowania</th>');
+  });
+
+  it('on a phone (issue 46): a topic’s percent keeps its base beside it, the votes against go under; a wide table says to scroll; words break at syllables, not anywhere', async () => {
+    const [first] = (await request(t.app).get('/api/statystyki/ranking-frekwencji?limit=1')).body.data;
+    const page = (await request(t.app).get(`/radni/${first.id_osoby}`)).text;
+    const topics = /<section aria-labelledby="h-tematy">[\s\S]*?<\/section>/.exec(page)![0];
+    const cells = [...topics.matchAll(/<td class="num wrap">([\s\S]*?)<\/td>/g)].map((m) => m[1]!);
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) {
+      if (cell.includes('brak stanowiska')) continue;
+      // the percent and its base in one unbreakable span; „wbrew” only under it, in its own line
+      expect(cell).toMatch(
+        /^<span class="nw">[\s\S]*?%<\/a> z \d[\d\s]*<\/span>(<div class="b">wbrew: [\s\S]*<\/div>)?$/,
+      );
+    }
+    const [vote] = (await request(t.app).get('/api/glosowania?limit=1')).body.data;
+    const votePage = (await request(t.app).get(`/glosowania/${vote.id_glosowania}`)).text;
+    expect(votePage).toMatch(/<p class="scroll-hint"[^>]*>[^<]*przesuń ją w bok[^<]*<\/p><div class="tw">/);
+    const css = readFileSync(new URL('../src/site/assets/site.css', import.meta.url), 'utf8');
+    expect(css).not.toContain('overflow-wrap: anywhere');
+    expect(/\.title \{[^}]*hyphens: auto;[^}]*\}/.exec(css)).not.toBeNull();
+    expect(/\.scroll-hint \{\s*display: block;/.exec(css)).not.toBeNull(); // inside the phone's @media
+    expect(page).toContain('<html lang="pl">');
+  });
+
+  it('the top menu leads to /polityki, marked there as the current section (issue 45)', async () => {
+    const nav = (html: string) => /<nav class="nav"[\s\S]*?<\/nav>/.exec(html)![0];
+    expect(nav((await request(t.app).get('/')).text)).toContain('<a href="/polityki">Polityki</a>');
+    const [first] = (await request(t.app).get('/api/polityki')).body.data;
+    for (const path of ['/polityki', `/polityki/${first.id}`])
+      expect(nav((await request(t.app).get(path)).text), path).toContain(
+        '<a href="/polityki" aria-current="page">Polityki</a>',
+      );
   });
 });

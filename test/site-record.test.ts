@@ -237,7 +237,7 @@ describe('the council’s own record and the topics on the site (hand council)',
       // 3 in budzet: 5 counted, 4 with the group (V1 V2 V7 V8), 1 against (V10)
       const { html } = await page('/radni/lucja-wrobel');
       expect(html).toContain(
-        'href="/radni/lucja-wrobel?temat=budzet&amp;lista=zgodne#glosowania" data-liczba="4">80%</a> z 5, wbrew: <a class="fig" href="/radni/lucja-wrobel?temat=budzet&amp;lista=buntownicze#glosowania" data-liczba="1">',
+        'href="/radni/lucja-wrobel?temat=budzet&amp;lista=zgodne#glosowania" data-liczba="4">80%</a> z 5</span><div class="b">wbrew: <a class="fig" href="/radni/lucja-wrobel?temat=budzet&amp;lista=buntownicze#glosowania" data-liczba="1">',
       );
       const against = await page('/radni/lucja-wrobel?temat=budzet&lista=buntownicze');
       expect(against.html).toContain('href="/glosowania/10"');

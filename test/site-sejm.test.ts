@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
 import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
@@ -150,6 +151,48 @@ describe.skipIf(!present)('the website over the Sejm sample', () => {
     expect(feed).toContain(': głosy wbrew klubowi i głosy decydujące</title>');
     expect(feed).toContain(`wbrew większości swojego klubu (${FULL.KO})`);
     expect(feed).not.toMatch(/ugrupowa/i); // (its links are /radni/…: the addresses stay)
+  });
+
+  it('one body: the home has its map, no page offers an „Organ” to pick, no „Aktywność organów” (issue 46)', async () => {
+    const home = (await request(t.app).get('/')).text;
+    expect(home).toContain('id="mapa"');
+    for (const path of ['/radni', '/glosowania', '/posiedzenia', '/polityki', '/jakosc-danych']) {
+      const res = await request(t.app).get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain('name="organ"');
+    }
+    const rankings = (await request(t.app).get('/rankingi')).text;
+    expect(rankings).not.toContain('Aktywność organów');
+    expect(rankings).toContain('id="frekwencja"');
+  });
+
+  it('partners share at least half of the member’s active votes, not 30 of 3,078 (issue 46)', async () => {
+    const api = async <T>(path: string) => (await request(t.app).get(path)).body.data as T;
+    type Partner = { id_osoby: number; wspolne_glosowania: number };
+    // Members whose API list (min_wspolne 10) leads with a partner sharing under half their active votes.
+    const short: Array<{ token: string; half: number }> = [];
+    for (const token of db.prepare('SELECT token FROM radny ORDER BY id_osoby').pluck().all() as string[]) {
+      const v = await api<{ za: number; przeciw: number; wstrzymujacy: number }>(
+        `/api/radni/${token}/profil-glosowania`,
+      );
+      const half = Math.ceil((v.za + v.przeciw + v.wstrzymujacy) / 2);
+      const opponents = await api<Partner[]>(`/api/radni/${token}/oponenci?limit=5`);
+      if (opponents.some((p) => p.wspolne_glosowania < half)) short.push({ token, half });
+      if (short.length === 3) break;
+    }
+    expect(short.length).toBeGreaterThan(0);
+    for (const { token, half } of short) {
+      for (const list of ['oponenci', 'koalicje']) {
+        const rows = parse((await request(t.app).get(`/radni/${token}/${list}.csv`)).text, {
+          columns: true,
+          bom: true,
+        });
+        for (const row of rows as Array<Record<string, string>>)
+          expect(Number(row.wspolne_glosowania), `${token} ${list}`).toBeGreaterThanOrEqual(half);
+      }
+      const page = readerText((await request(t.app).get(`/radni/${token}`)).text);
+      expect(page).toContain(`Pary z co najmniej ${half.toLocaleString('pl-PL')} wspólnymi głosowaniami`);
+    }
   });
 
   it('downloads are named for a parliament; their URLs are the same', async () => {

@@ -61,6 +61,53 @@ describe('the spreadsheet form of a list', () => {
     );
   });
 
+  it("a vote's ballots: its title and date in every row; in the spreadsheet, ballots in words, not codes (issue 46)", async () => {
+    const db = t.snapshots.active!.db;
+    const vote = db
+      .prepare(
+        'SELECT id_glosowania FROM glosowanie WHERE brak_glosu > 0 AND wstrzymujacy > 0 ORDER BY id_glosowania LIMIT 1',
+      )
+      .pluck()
+      .get() as number;
+    const detail = (await request(t.app).get(`/api/glosowania/${vote}`)).body.data;
+    const csv = csvRows((await request(t.app).get(`/glosowania/${vote}/glosy.csv`)).text);
+    const sheet = sheetRows((await request(t.app).get(`/glosowania/${vote}/glosy.arkusz.csv`)).text);
+    expect(sheet).toHaveLength(csv.length);
+    for (const rows of [csv, sheet])
+      for (const row of rows)
+        expect(row).toMatchObject({ id_glosowania: String(vote), data: detail.data, tytul: detail.tytul });
+    // Programs keep the API's codes; a reader's spreadsheet reads words.
+    expect(csv.map((r) => r['glos'])).toContain('brak_glosu');
+    expect(sheet.map((r) => r['glos'])).toContain('brak głosu');
+    expect(sheet.map((r) => r['glos']).filter((g) => /_|^wstrzymujacy$|^nieobecny$/.test(g!))).toEqual([]);
+    const groups = sheetRows((await request(t.app).get(`/glosowania/${vote}/ugrupowania.arkusz.csv`)).text);
+    expect(groups[0]).toMatchObject({ id_glosowania: String(vote), data: detail.data, tytul: detail.tytul });
+  });
+
+  it('/dane/polityki.csv: every councillor’s agreement with every policy, as /api/polityki/:id gives it (issue 45)', async () => {
+    const policies = (await request(t.app).get('/api/polityki')).body.data as Array<{ id: string; nazwa: string }>;
+    expect(policies.length).toBeGreaterThan(0);
+    const rows = csvRows((await request(t.app).get('/dane/polityki.csv')).text);
+    const expected = [];
+    for (const p of policies) {
+      const detail = (await request(t.app).get(`/api/polityki/${p.id}`)).body.data;
+      for (const r of detail.radni as Array<Record<string, string | number | null>>)
+        expected.push({
+          polityka: p.id,
+          nazwa_polityki: p.nazwa,
+          id_osoby: String(r['id_osoby']),
+          zgodne: String(r['zgodne']),
+          przeciwne: String(r['przeciwne']),
+          wstrzymane: String(r['wstrzymane']),
+          nieobecne: String(r['nieobecne']),
+          zgodnosc_procent: r['zgodnosc_procent'] === null ? '' : String(r['zgodnosc_procent']),
+          ocena: String(r['ocena']),
+        });
+    }
+    expect(rows.map(({ imie_nazwisko: _, punkty: __, mozliwe: ___, ...row }) => row)).toEqual(expected);
+    expect((await request(t.app).get('/dane/')).text).toContain('href="/dane/polityki.csv"');
+  });
+
   it('every page offers its lists both ways; a bulk file too', async () => {
     const page = (await request(t.app).get('/glosowania')).text;
     expect(page).toContain('href="/glosowania.arkusz.csv" download');
@@ -337,7 +384,7 @@ describe('/dane/datapackage.json', () => {
     expect(validate(pkg), JSON.stringify(validate.errors)).toBe(true);
     expect(pkg.licenses).toBeUndefined(); // the synthetic sample names no licence (a source that does: above)
     expect(pkg.resources.map((r) => r.path)).toEqual(
-      ['glosowania', 'glosy', 'radni', 'posiedzenia', 'obecnosci', 'ugrupowania'].map((f) => `${f}.csv`),
+      ['glosowania', 'glosy', 'radni', 'posiedzenia', 'obecnosci', 'ugrupowania', 'polityki'].map((f) => `${f}.csv`),
     );
     expect((await request(t.app).get('/dane/')).text).toContain('href="/dane/datapackage.json"');
 

@@ -9,13 +9,14 @@ import type { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { GLOS_VALUES, percentString } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
-import { ALL_TERMS } from '../../core/snapshot/schema.ts';
+import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { polishCollator } from '../../core/text.ts';
 import { voteSummary } from '../answers/schemas.ts';
 import { ballotEntry } from '../glosowania/schemas.ts';
 import { agendaPoint, attendanceEntry, session } from '../posiedzenia/schemas.ts';
 import { attendance, councillorListItem, groupAgreement, voteListTotals, votingProfile } from '../radni/schemas.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN } from '../radni/council.ts';
+import { policyCouncillor, policyItem } from '../polityki/schemas.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { rebelRankingItem } from '../statystyki/schemas.ts';
 import { group } from '../utils/schemas.ts';
@@ -28,7 +29,15 @@ export const FORMULA_NOTE =
   'dodany przez serwis, aby arkusz kalkulacyjny pokazał go jako tekst, a nie wykonał jako formułę; oryginał to tekst bez tego apostrofu. ' +
   'Liczby zapisujemy bez zmian.';
 
-export const BULK_FILES = ['glosowania', 'glosy', 'radni', 'posiedzenia', 'obecnosci', 'ugrupowania'] as const;
+export const BULK_FILES = [
+  'glosowania',
+  'glosy',
+  'radni',
+  'posiedzenia',
+  'obecnosci',
+  'ugrupowania',
+  'polityki',
+] as const;
 export type BulkFile = (typeof BULK_FILES)[number];
 
 /** The whole snapshot ({}), or one council in one term ({ organ, kadencja }). */
@@ -177,6 +186,28 @@ const GROUP_COLUMNS: CsvColumn<Row>[] = columnsOf(group, [
 ]);
 
 /** What each file holds, for the description beside the files and for the /dane/ page. */
+/**
+ * Every councillor's agreement with each policy of the policy file (CONTRACT §13), as
+ * /api/polityki/:id's `radni` gives it: the policy, the councillor, the counts and the words. Empty
+ * when the snapshot was built without a policy file.
+ */
+const POLICY_COLUMNS: CsvColumn<Row>[] = [
+  columnAs<Row>('polityka', policyItem, 'id', (r) => r['polityka'] ?? null),
+  columnAs<Row>('nazwa_polityki', policyItem, 'nazwa', (r) => r['nazwa_polityki'] ?? null),
+  ...columnsOf<Row>(policyCouncillor, [
+    'id_osoby',
+    'imie_nazwisko',
+    'zgodne',
+    'przeciwne',
+    'wstrzymane',
+    'nieobecne',
+    'punkty',
+    'mozliwe',
+    'zgodnosc_procent',
+    'ocena',
+  ]),
+];
+
 export const BULK_FILE_TITLES: Readonly<Record<BulkFile, string>> = {
   glosowania: 'głosowania z wynikiem i liczbą głosów, od najstarszego',
   glosy:
@@ -185,6 +216,8 @@ export const BULK_FILE_TITLES: Readonly<Record<BulkFile, string>> = {
   posiedzenia: 'posiedzenia z frekwencją, od najstarszego',
   obecnosci: 'każdy zapis obecności, z ugrupowaniem radnego w dniu posiedzenia',
   ugrupowania: 'ugrupowania z liczbą radnych',
+  polityki:
+    'zgodność każdego radnego z każdą polityką z pliku polityk (punkty, ocena słowna), polityki w kolejności pliku, radni od najzgodniejszego',
 };
 
 /** The columns of a file (for one council, the ranking columns say they rank within it). */
@@ -202,6 +235,8 @@ export function bulkColumns(file: BulkFile, scope: BulkScope = {}): ReadonlyArra
       return ATTENDANCE_COLUMNS;
     case 'ugrupowania':
       return GROUP_COLUMNS;
+    case 'polityki':
+      return POLICY_COLUMNS;
   }
 }
 
@@ -227,6 +262,7 @@ export class BulkExports {
   private readonly bodyOf: Database.Statement;
   private readonly termOf: Database.Statement;
   private readonly councilTerms: Database.Statement;
+  private readonly policies: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
     const andWhere = (where: string) => where.replace(/^WHERE/, 'AND');
@@ -291,6 +327,11 @@ export class BulkExports {
       FROM radny_organ b JOIN radny_stat s ON s.kadencja = b.kadencja AND s.id_osoby = b.id_osoby
       JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania
       WHERE b.kadencja = ? AND b.id_organu = ? GROUP BY u.id_ugrupowania`);
+    // The scores as materialised per term and body (ALL_TERMS, ALL_BODIES for the whole snapshot), in each policy's order.
+    this.policies = db.prepare(`SELECT p.id AS polityka, p.nazwa AS nazwa_polityki, s.id_osoby, r.imie_nazwisko,
+        s.zgodne, s.przeciwne, s.wstrzymane, s.nieobecne, s.punkty, s.mozliwe, s.zgodnosc_procent, s.ocena
+      FROM polityka_radny s JOIN polityka p ON p.nr = s.nr JOIN radny r ON r.id_osoby = s.id_osoby
+      WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.nr, s.pozycja`);
     this.bodyOf = db.prepare('SELECT nazwa, typ FROM organ WHERE id_organu = ?');
     this.termOf = db.prepare('SELECT 1 FROM kadencja WHERE kadencja = ?').pluck();
     this.councilTerms =
@@ -381,6 +422,11 @@ export class BulkExports {
           yield rows;
           after = rows[rows.length - 1]!['surname_rank'] as number;
         }
+      }
+      case 'polityki': {
+        // A policy has a row per councillor: one read of all (policies are a handful; a council's councillors, dozens to hundreds).
+        yield this.policies.all(scope.kadencja ?? ALL_TERMS, scope.organ ?? ALL_BODIES) as Row[];
+        return;
       }
       case 'ugrupowania': {
         const rows = (

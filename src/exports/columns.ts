@@ -38,7 +38,7 @@ export function columnTypeOf(schema: z.ZodType): ColumnType {
 }
 
 /** What a list or file changes in a column: its own description, or its own value. */
-export type ColumnOverride<T> = Partial<Pick<CsvColumn<T>, 'description' | 'value' | 'type'>>;
+export type ColumnOverride<T> = Partial<Pick<CsvColumn<T>, 'description' | 'value' | 'type' | 'words'>>;
 
 /**
  * Columns for the named fields of `schema`, in the order given: each described by its field and valued
@@ -61,6 +61,7 @@ export function columnsOf<T>(
       description,
       value: own?.value ?? ((row: T) => (row as Record<string, Cell>)[name]),
       type: own?.type ?? (field ? columnTypeOf(field) : 'string'),
+      ...(own?.words && { words: own.words }),
     };
   });
 }

@@ -33,6 +33,11 @@ export interface CsvColumn<T> {
   value: (row: T) => Cell;
   /** The type of its values (from the response schema's field; a column of its own says it). */
   type?: ColumnType;
+  /**
+   * Its value in words, for a reader's spreadsheet (a dialect with `words`): a ballot's `brak_glosu` as
+   * „brak głosu” (issue 46). Programs' files keep `value`, the codes the API and the bulk files use.
+   */
+  words?: (row: T) => Cell;
 }
 
 /** Whether a text starting with this character would be a formula in a spreadsheet (see above). */
@@ -56,12 +61,14 @@ export interface CsvDialect {
   separator: ',' | ';';
   decimal: '.' | ',';
   bom: boolean;
+  /** Columns that have words (CsvColumn.words) write them instead of their codes. */
+  words: boolean;
 }
 
 /** RFC 4180, for programs. */
-export const RFC4180_CSV: CsvDialect = { separator: ',', decimal: '.', bom: false };
-/** For a spreadsheet in a Polish locale (see above). */
-export const SPREADSHEET_CSV: CsvDialect = { separator: ';', decimal: ',', bom: true };
+export const RFC4180_CSV: CsvDialect = { separator: ',', decimal: '.', bom: false, words: false };
+/** For a spreadsheet in a Polish locale (see above); a column's codes in words where it has them. */
+export const SPREADSHEET_CSV: CsvDialect = { separator: ';', decimal: ',', bom: true, words: true };
 
 /** A decimal number written as text (a percentage such as `92.50`). */
 const DECIMAL_TEXT = /^-?\d+\.\d+$/;
@@ -78,9 +85,9 @@ export function csvField(value: Cell, dialect: CsvDialect = RFC4180_CSV): string
 }
 
 /** One row's line: built by concatenation (no array per row: a million rows' garbage counts). */
-function rowLine<T>(columns: ReadonlyArray<CsvColumn<T>>, row: T, dialect: CsvDialect): string {
-  let text = csvField(columns[0]!.value(row), dialect);
-  for (let i = 1; i < columns.length; i++) text += `${dialect.separator}${csvField(columns[i]!.value(row), dialect)}`;
+function rowLine<T>(values: ReadonlyArray<(row: T) => Cell>, row: T, dialect: CsvDialect): string {
+  let text = csvField(values[0]!(row), dialect);
+  for (let i = 1; i < values.length; i++) text += `${dialect.separator}${csvField(values[i]!(row), dialect)}`;
   return `${text}\r\n`;
 }
 
@@ -98,10 +105,11 @@ export async function writeCsv<T>(
   const writer = new TextWriter(out);
   const header = columns.map((c) => csvField(c.name, dialect)).join(dialect.separator);
   await writer.write(`${dialect.bom ? '\uFEFF' : ''}${header}\r\n`);
+  const values = columns.map((c) => (dialect.words && c.words ? c.words : c.value));
   let rows = 0;
   for await (const batch of batches) {
     let text = '';
-    for (const row of batch) text += rowLine(columns, row, dialect);
+    for (const row of batch) text += rowLine(values, row, dialect);
     rows += batch.length;
     await writer.write(text);
   }

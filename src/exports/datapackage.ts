@@ -44,6 +44,10 @@ const KEYS: Readonly<Record<BulkFile, { primaryKey: string[]; foreignKeys: Forei
     ],
   },
   ugrupowania: { primaryKey: ['id_ugrupowania'], foreignKeys: [] },
+  polityki: {
+    primaryKey: ['polityka', 'id_osoby'],
+    foreignKeys: [{ fields: 'id_osoby', reference: { resource: 'radni', fields: 'id_osoby' } }],
+  },
 };
 
 /** A column's Table Schema field: booleans are written 1/0, a ballot is one of GLOS_VALUES. */

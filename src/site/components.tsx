@@ -288,7 +288,7 @@ export function TermSelect({
   );
 }
 
-/** `required`: a body must be chosen (no „Wszystkie”). */
+/** `required`: a body must be chosen (no „Wszystkie”). None when the snapshot has one body: nothing to choose (issue 46). */
 export function BodySelect({
   bodies,
   value,
@@ -298,6 +298,7 @@ export function BodySelect({
   value: number | undefined;
   required?: boolean;
 }) {
+  if (bodies.length < 2 && !required) return null;
   return (
     <label for="f-organ">
       Organ

@@ -32,7 +32,7 @@ import {
 } from './format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { TopicLink, VoteRecord, matchedPattern, titleOf, topicName } from './record.tsx';
-import { type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
+import { type VoteBallots, type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
 import { SiteError, orNotFound } from './params.ts';
 import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
@@ -217,6 +217,9 @@ export function BallotsByGroup({
   const id = data.vote.id_glosowania;
   return (
     <>
+      <p class="scroll-hint" aria-hidden="true">
+        Tabela ma sześć kolumn: przesuń ją w bok →
+      </p>
       <div class="tw">
         <table>
           <caption class="vh">Rozkład głosów według {ctx.wording.groupsGen}</caption>
@@ -382,12 +385,15 @@ type VoteInput = InputOf<typeof PAGES.vote>;
 const NO_VOTE = 'Nie ma takiego głosowania.';
 
 /** The ballots of the vote a page or download is about (grouped as the page shows them), or its 404. */
-const ballotsOf = async ({ params: { id } }: VoteInput, { answer }: LoadContext) => {
-  const grouped = await orNotFound(
+const ballotsOf = async ({ params: { id } }: VoteInput, { answer }: LoadContext): Promise<VoteBallots> => {
+  const [grouped, vote] = await orNotFound(
     NO_VOTE,
-    answer(glosowania.ballots, { params: { id }, query: { ugrupowanie: true } }),
+    Promise.all([
+      answer(glosowania.ballots, { params: { id }, query: { ugrupowanie: true } }),
+      answer(glosowania.detail, { params: { id } }),
+    ]),
   );
-  return { groups: groupsOf(grouped.data as Record<string, BallotEntry[]>) };
+  return { vote, groups: groupsOf(grouped.data as Record<string, BallotEntry[]>) };
 };
 
 export const votePage = page({

@@ -7,7 +7,7 @@ import { scoped } from './data.ts';
 import { CouncilMapFigure, percentOf } from './evidence.tsx';
 import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
 import { bodyName } from './layout.tsx';
-import { CLOSE_VOTE, rankingMinimums } from './lists.ts';
+import { CLOSE_VOTE, attendanceTop, loyalistTop, rankingMinimums, rebelTop } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { VoteLink } from './record.tsx';
 import { page, termsIn } from './page.ts';
@@ -16,21 +16,23 @@ import { capital } from './wording.ts';
 
 const POSIEDZEN: [string, string, string] = ['posiedzenia', 'posiedzeń', 'posiedzeń'];
 const GLOSOWAN: [string, string, string] = ['głosowania', 'głosowań', 'głosowań'];
+/** Places of each ranking on the home page. */
+const HOME_PLACES = 5;
 
 export const homePage = page({
   route: PAGES.home,
   load: async ({ query: { kadencja }, organ }, { answer, tokens, readers }) => {
     const scope = { kadencja, organ };
-    const top = { ...scope, limit: 5 };
+    const top = { ...scope, limit: HOME_PLACES };
     const min = await rankingMinimums({ answer }, scope);
     // The map of the council in scope (or of the only council), in the term asked for or its newest.
     const [s, months, closeVotes, attendance, rebels, loyalists, controversial, map, terms] = await Promise.all([
       answer(statystyki.dashboard, { query: scope }),
       answer(statystyki.monthlyAttendance, { query: scope }),
       answer(glosowania.list, { query: { ...scope, kontrowersyjnosc_min: CLOSE_VOTE, limit: 6 } }),
-      answer(statystyki.attendanceRanking, { query: { ...top, min_posiedzen: min.min_posiedzen } }),
-      answer(statystyki.rebelRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
-      answer(statystyki.loyalistRanking, { query: { ...top, min_glosowan: min.min_glosowan } }),
+      attendanceTop({ answer }, { ...scope, min }, HOME_PLACES),
+      rebelTop({ answer }, { ...scope, min }, HOME_PLACES),
+      loyalistTop({ answer }, { ...scope, min }, HOME_PLACES),
       answer(statystyki.mostControversial, { query: top }),
       answer(statystyki.councilMap, { query: scope }),
       termsIn({ answer, readers }, organ),
@@ -61,8 +63,13 @@ export const homePage = page({
     const scopeName = bodyName(ctx, ctx.organ) ?? ctx.siteName;
     const w = ctx.wording;
     const termLabel = kadencja ? `kadencja ${formatTerm(kadencja)}` : 'wszystkie kadencje';
-    const person = (p: { id_osoby: number; imie_nazwisko: string }) => (
-      <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
+    // Several councils, none chosen: each name with its council (issue 46).
+    const councilShown = ctx.councils.length > 1 && ctx.organ === undefined;
+    const person = (p: { id_osoby: number; imie_nazwisko: string; organ: string | null }) => (
+      <>
+        <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
+        {councilShown && p.organ !== null && <span class="muted"> ({p.organ})</span>}
+      </>
     );
     return {
       title: 'Start',

@@ -19,7 +19,7 @@ import { formatDate, safeHttpUrl } from './format.ts';
 import { API_LINKS, PAGES, linkTo, pagePath } from './paths.ts';
 import { type Wording, capital, groupLabel } from './wording.ts';
 
-export type Section = 'start' | 'radni' | 'glosowania' | 'posiedzenia' | 'rankingi';
+export type Section = 'start' | 'radni' | 'glosowania' | 'posiedzenia' | 'rankingi' | 'polityki';
 
 /** What every page knows about its request and the snapshot. */
 export interface PageContext {
@@ -90,6 +90,7 @@ const NAV: Array<[Section, (scope: PageContext) => string, (w: Wording) => strin
   ['glosowania', (scope) => linkTo(scope, PAGES.votes), () => 'Głosowania'],
   ['posiedzenia', (scope) => linkTo(scope, PAGES.sessions), () => 'Posiedzenia'],
   ['rankingi', (scope) => linkTo(scope, PAGES.rankings), () => 'Rankingi'],
+  ['polityki', (scope) => linkTo(scope, PAGES.policies), () => 'Polityki'],
 ];
 
 /** Hidden fields that carry the request's other parameters through a GET form. */

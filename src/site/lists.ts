@@ -6,7 +6,7 @@
 import { GLOS_VALUES } from '../../core/contract.ts';
 import type { JakoscKind } from '../../core/snapshot/schema.ts';
 import { councillorVote, rankedVote, voteSummary } from '../answers/schemas.ts';
-import { columnsOf, ownColumn, voteRecordColumns } from '../exports/columns.ts';
+import { columnAs, columnsOf, ownColumn, voteRecordColumns } from '../exports/columns.ts';
 import type { CsvColumn } from '../exports/csv.ts';
 import type { ListPage, ListRead } from '../exports/list.ts';
 import type { CouncillorFound } from '../find/queries.ts';
@@ -34,6 +34,7 @@ import {
   type VoteSummary,
   groupsOf,
 } from './data.ts';
+import { BALLOT_LABEL, type Ballot } from './format.ts';
 import type { LoadContext, SiteList } from './page.ts';
 import type { CouncillorListName } from './params.ts';
 
@@ -53,6 +54,14 @@ const paged = <T>(answer: {
 });
 
 const VOTE_COLUMNS = ['id_glosowania', 'data', 'godzina', 'tytul', 'organ', 'wynik', 'za', 'przeciw', 'wstrzymujacy'];
+
+/** A ballot column in a reader's spreadsheet: „brak głosu”, „wstrzymanie się” for the codes (issue 46). */
+const ballotWords =
+  <T>(field: string) =>
+  (row: T): string | null => {
+    const code = (row as Record<string, unknown>)[field];
+    return typeof code === 'string' ? (BALLOT_LABEL[code as Ballot] ?? code) : null;
+  };
 const PERSON_COLUMNS = ['id_osoby', 'imie_nazwisko', 'ugrupowanie'];
 
 /** A vote's own record in a list's CSV (CONTRACT §10, §11): imienne, the stated tallies, the topic. */
@@ -116,7 +125,7 @@ export const councillorVoteList: SiteList<CouncillorVotes, VoteSummary & { glos:
   batch: 100,
   columns: [
     ...columnsOf(councillorVote, [...VOTE_COLUMNS.slice(0, 5), 'glos', ...VOTE_COLUMNS.slice(5)], {
-      glos: { description: `Głos radnego: ${GLOS_VALUES.join(', ')}` },
+      glos: { description: `Głos radnego: ${GLOS_VALUES.join(', ')}`, words: ballotWords('glos') },
     }),
     ...recordColumns(),
   ],
@@ -154,8 +163,11 @@ export const differingVoteList: SiteList<{ id: string; id2: string; kadencja: st
   file: 'rozbiezne-glosy',
   batch: 100,
   columns: columnsOf(differingVote, ['id_glosowania', 'data_czas', 'tytul', 'wynik', 'glos', 'glos_drugiego'], {
-    glos: { description: `Głos pierwszego radnego (radny): ${GLOS_VALUES.join(', ')}` },
-    glos_drugiego: { description: `Głos drugiego radnego (drugi): ${GLOS_VALUES.join(', ')}` },
+    glos: { description: `Głos pierwszego radnego (radny): ${GLOS_VALUES.join(', ')}`, words: ballotWords('glos') },
+    glos_drugiego: {
+      description: `Głos drugiego radnego (drugi): ${GLOS_VALUES.join(', ')}`,
+      words: ballotWords('glos_drugiego'),
+    },
   }),
   rows:
     ({ id, id2, kadencja }, { answer }) =>
@@ -168,19 +180,32 @@ export const differingVoteList: SiteList<{ id: string; id2: string; kadencja: st
 /** Partners shown on a councillor's page. */
 export const PARTNERS_SHOWN = 5;
 
+/** The API's default minimum of shared votes of a pair (CONTRACT §3 koalicje), the site's floor. */
+export const PARTNER_FLOOR = 10;
+
+/**
+ * The shared votes a partner of the site's lists needs: half the councillor's active ballots in scope,
+ * at least 10 — a partner is compared over most of the councillor's record, so that an MP who replaced
+ * another for 30 of 3,078 votes does not lead „Głosuje najczęściej inaczej niż” (issue 46). The API
+ * keeps its own `min_wspolne`.
+ */
+export const partnerMinimum = (activeBallots: number): number => Math.max(PARTNER_FLOOR, Math.ceil(activeBallots / 2));
+
 const partnerList = (
   file: 'koalicje' | 'oponenci',
 ): SiteList<{ id: number; kadencja: string | undefined }, PartnerItem> => ({
   file,
   batch: PARTNERS_SHOWN,
   columns: columnsOf(partnerItem, ['pozycja', ...PERSON_COLUMNS, 'zgodnosc_procent', 'wspolne_glosowania']),
-  rows: async ({ id, kadencja }, { answer }) =>
-    whole(
+  rows: async ({ id, kadencja }, { answer }) => {
+    const v = await answer(radni.votingProfile, { params: { id }, query: { kadencja } });
+    return whole(
       await answer(file === 'koalicje' ? radni.coalitions : radni.opponents, {
         params: { id },
-        query: { kadencja, limit: PARTNERS_SHOWN },
+        query: { kadencja, limit: PARTNERS_SHOWN, min_wspolne: partnerMinimum(v.za + v.przeciw + v.wstrzymujacy) },
       }),
-    ),
+    );
+  },
 });
 export const coalitionList = partnerList('koalicje');
 export const opponentList = partnerList('oponenci');
@@ -223,21 +248,42 @@ export async function groupedBallots(
   return groupsOf(grouped.data as Record<string, BallotEntry[]>);
 }
 
-export const ballotList: SiteList<{ groups: GroupBallots[] }, BallotEntry> = {
+/** A vote's ballots, or its groups' counts, with the vote they are of. */
+export interface VoteBallots {
+  vote: Pick<VoteSummary, 'id_glosowania' | 'data' | 'tytul'>;
+  groups: GroupBallots[];
+}
+/** A row of a vote's file with its vote: a file opened on its own says which vote it is (issue 46). */
+type OfVote<T> = T & { vote: VoteBallots['vote'] };
+const ofVote = <T>({ vote, groups }: VoteBallots, rows: (groups: GroupBallots[]) => T[]): ListPage<OfVote<T>> =>
+  whole(rows(groups).map((row) => ({ ...row, vote })));
+const VOTE_OF_ROW = [
+  columnAs<OfVote<unknown>>('id_glosowania', voteSummary, 'id_glosowania', (r) => r.vote.id_glosowania),
+  columnAs<OfVote<unknown>>('data', voteSummary, 'data', (r) => r.vote.data),
+  columnAs<OfVote<unknown>>('tytul', voteSummary, 'tytul', (r) => r.vote.tytul),
+];
+
+export const ballotList: SiteList<VoteBallots, OfVote<BallotEntry>> = {
   file: 'glosy',
   batch: 1000,
-  columns: columnsOf(ballotEntry, [...PERSON_COLUMNS, 'glos']),
-  rows: ({ groups }) => whole(groups.flatMap((g) => g.ballots)),
+  columns: [
+    ...VOTE_OF_ROW,
+    ...columnsOf<OfVote<BallotEntry>>(ballotEntry, [...PERSON_COLUMNS, 'glos'], {
+      glos: { words: ballotWords('glos') },
+    }),
+  ],
+  rows: (scope) => ofVote(scope, (groups) => groups.flatMap((g) => g.ballots)),
 };
 
-export const groupCountList: SiteList<{ groups: GroupBallots[] }, { nazwa: string; counts: Counts }> = {
+export const groupCountList: SiteList<VoteBallots, OfVote<{ nazwa: string; counts: Counts }>> = {
   file: 'glosy-ugrupowan',
   batch: 1000,
   columns: [
+    ...VOTE_OF_ROW,
     ownColumn('ugrupowanie', 'Ugrupowanie radnych w chwili głosowania', (g) => g.nazwa),
-    ...GLOS_VALUES.map((k) => ownColumn<{ counts: Counts }>(k, `Głosy: ${k}`, (g) => g.counts[k])),
+    ...GLOS_VALUES.map((k) => ownColumn<{ counts: Counts }>(k, `Głosy: ${k}`, (g) => g.counts[k], 'integer')),
   ],
-  rows: ({ groups }) => whole(groups),
+  rows: (scope) => ofVote(scope, (groups) => groups),
 };
 
 // ── Sessions ─────────────────────────────────────────────────────────────────────────────────────
@@ -300,13 +346,49 @@ export async function rankingMinimums(
   scope: { kadencja: string | undefined; organ: number | undefined },
 ) {
   const largest = await answer(statystyki.largestSamples, { query: scope });
-  return {
-    min_posiedzen: Math.max(1, Math.ceil(largest.max_posiedzen / 2)),
-    min_glosowan: Math.max(10, Math.ceil(largest.max_glosowan / 2)),
-    largest,
-  };
+  const minimums = (l: { max_posiedzen: number; max_glosowan: number }) => ({
+    min_posiedzen: Math.max(1, Math.ceil(l.max_posiedzen / 2)),
+    min_glosowan: Math.max(10, Math.ceil(l.max_glosowan / 2)),
+  });
+  // Several councils and none chosen: each councillor is held to the half of their own council's largest
+  // sample, so that Katowice's 25 sessions are not measured against Gdańsk's 54 (issue 46).
+  const perCouncil =
+    largest.rady.length > 1
+      ? new Map(largest.rady.map((c) => [c.id_organu, { ...minimums(c), largest: c }] as const))
+      : undefined;
+  return { ...minimums(largest), largest, perCouncil };
 }
 export type Minimums = Awaited<ReturnType<typeof rankingMinimums>>;
+
+type CouncilRow = { id_organu: number | null; pozycja: number };
+
+/**
+ * A ranking of councillors read with the site's minimums. One minimum for the scope, or per council
+ * (Minimums.perCouncil): then the endpoint is read with the smallest of them to its largest page, and
+ * each row kept when it reaches its own council's (a row of no single council: the scope's), renumbered.
+ * The endpoint's order is the same for every minimum, so the rows kept are the top of the fair ranking —
+ * as far as the largest page reaches.
+ */
+export async function fairRanking<T extends CouncilRow>(
+  min: Minimums,
+  kind: 'min_posiedzen' | 'min_glosowan',
+  count: (row: NoInfer<T>) => number,
+  limit: number,
+  read: (min: number, limit: number) => Promise<readonly T[]>,
+): Promise<T[]> {
+  if (min.perCouncil === undefined) return [...(await read(min[kind], limit))];
+  const own = (row: T) =>
+    (row.id_organu === null ? undefined : min.perCouncil!.get(row.id_organu)?.[kind]) ?? min[kind];
+  const smallest = Math.min(min[kind], ...[...min.perCouncil.values()].map((m) => m[kind]));
+  const rows = await read(smallest, LARGEST_PAGE);
+  return rows
+    .filter((row) => count(row) >= own(row))
+    .slice(0, limit)
+    .map((row, i) => ({ ...row, pozycja: i + 1 }));
+}
+
+/** The largest page an endpoint answers (CONTRACT §4: limit at most 100). */
+const LARGEST_PAGE = 100;
 
 const ranking = <T>(
   file: string,
@@ -325,26 +407,58 @@ type RowOf<E extends { handler: (...args: never[]) => unknown }> =
   Awaited<ReturnType<E['handler']>> extends ReadonlyArray<infer T> ? T : never;
 
 const top = ({ kadencja, organ }: RankingScope) => ({ kadencja, organ, limit: RANKING_PLACES });
+
+/** The top `places` of each councillor ranking under the site's minimums (fairRanking): /rankingi's and the home's. */
+export const attendanceTop = ({ answer }: Pick<LoadContext, 'answer'>, s: RankingScope, places: number) =>
+  fairRanking<RowOf<typeof statystyki.attendanceRanking>>(
+    s.min,
+    'min_posiedzen',
+    (r) => r.liczba_posiedzen,
+    places,
+    (min_posiedzen, limit) =>
+      answer(statystyki.attendanceRanking, { query: { kadencja: s.kadencja, organ: s.organ, min_posiedzen, limit } }),
+  );
+export const rebelTop = ({ answer }: Pick<LoadContext, 'answer'>, s: RankingScope, places: number) =>
+  fairRanking<RowOf<typeof statystyki.rebelRanking>>(
+    s.min,
+    'min_glosowan',
+    (r) => r.glosowania,
+    places,
+    (min_glosowan, limit) =>
+      answer(statystyki.rebelRanking, { query: { kadencja: s.kadencja, organ: s.organ, min_glosowan, limit } }),
+  );
+export const loyalistTop = ({ answer }: Pick<LoadContext, 'answer'>, s: RankingScope, places: number) =>
+  fairRanking<RowOf<typeof statystyki.loyalistRanking>>(
+    s.min,
+    'min_glosowan',
+    (r) => r.glosowania,
+    places,
+    (min_glosowan, limit) =>
+      answer(statystyki.loyalistRanking, { query: { kadencja: s.kadencja, organ: s.organ, min_glosowan, limit } }),
+  );
 const RANKED_PERSON = ['pozycja', ...PERSON_COLUMNS];
 
 export const RANKINGS = {
   frekwencja: ranking<RowOf<typeof statystyki.attendanceRanking>>(
     'frekwencja',
-    columnsOf(attendanceRankingItem, [...RANKED_PERSON, 'frekwencja_procent', 'obecnosci', 'liczba_posiedzen']),
-    ({ answer }, scope) =>
-      answer(statystyki.attendanceRanking, { query: { ...top(scope), min_posiedzen: scope.min.min_posiedzen } }),
+    columnsOf(attendanceRankingItem, [
+      ...RANKED_PERSON,
+      'frekwencja_procent',
+      'obecnosci',
+      'liczba_posiedzen',
+      'organ',
+    ]),
+    (context, scope) => attendanceTop(context, scope, RANKING_PLACES),
   ),
   mniejszosc: ranking<RowOf<typeof statystyki.rebelRanking>>(
     'mniejszosc',
-    columnsOf(rebelRankingItem, [...RANKED_PERSON, 'procent', 'w_mniejszosci', 'glosowania']),
-    ({ answer }, scope) =>
-      answer(statystyki.rebelRanking, { query: { ...top(scope), min_glosowan: scope.min.min_glosowan } }),
+    columnsOf(rebelRankingItem, [...RANKED_PERSON, 'procent', 'w_mniejszosci', 'glosowania', 'organ']),
+    (context, scope) => rebelTop(context, scope, RANKING_PLACES),
   ),
   wiekszosc: ranking<RowOf<typeof statystyki.loyalistRanking>>(
     'wiekszosc',
-    columnsOf(loyalistRankingItem, [...RANKED_PERSON, 'procent', 'w_wiekszosci', 'glosowania']),
-    ({ answer }, scope) =>
-      answer(statystyki.loyalistRanking, { query: { ...top(scope), min_glosowan: scope.min.min_glosowan } }),
+    columnsOf(loyalistRankingItem, [...RANKED_PERSON, 'procent', 'w_wiekszosci', 'glosowania', 'organ']),
+    (context, scope) => loyalistTop(context, scope, RANKING_PLACES),
   ),
   sporne: ranking<Ranked<VoteSummary>>(
     'sporne',

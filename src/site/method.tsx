@@ -5,8 +5,8 @@
 import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
 import { formatNumber, formatPercent, formatTerm } from './format.ts';
-import { type PageContext, groupName } from './layout.tsx';
-import { type Minimums, rankingMinimums } from './lists.ts';
+import { type PageContext, bodyName, groupName } from './layout.tsx';
+import { type Minimums, PARTNER_FLOOR, partnerMinimum, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
 import { PAGES, linkTo } from './paths.ts';
 import { PolicyMethod } from './polityki.tsx';
@@ -14,7 +14,25 @@ import { VoteLink, matchedPattern } from './record.tsx';
 import { capital } from './wording.ts';
 
 /** What a ranking page says under the rankings it limits. */
+/** Councils up to which the note lists each council's minimums (beyond, the rule alone). */
+const MINIMUMS_LISTED = 5;
+
 export function MinimumNote({ ctx, min }: { ctx: PageContext; min: Minimums }) {
+  if (min.perCouncil !== undefined) {
+    const councils = [...min.perCouncil].map(([id, m]) => ({ name: bodyName(ctx, id) ?? String(id), ...m }));
+    return (
+      <p class="note">
+        Każda rada osobno: w rankingach frekwencji są {ctx.wording.members} z co najmniej połową największej liczby
+        zapisów obecności w swojej radzie, a w rankingach głosowania z większością i w mniejszości — z co najmniej
+        połową największej liczby głosowań w swojej radzie (i nie mniej niż 10), żeby 9 obecności na 9 posiedzeniach nie
+        wyprzedziło 103 na 103, a rada z mniejszą liczbą posiedzeń nie wypadła z rankingu (
+        <a href={`${linkTo(ctx, PAGES.method)}#minimum`}>jak liczymy</a>)
+        {councils.length <= MINIMUMS_LISTED &&
+          `: ${councils.map((c) => `${c.name} — ${formatNumber(c.min_posiedzen)} i ${formatNumber(c.min_glosowan)}`).join('; ')}`}
+        .
+      </p>
+    );
+  }
   return (
     <p class="note">
       W rankingach frekwencji są {ctx.wording.members} z co najmniej {formatNumber(min.min_posiedzen)} zapisami
@@ -47,7 +65,12 @@ export const methodPage = page({
       ? await Promise.all([
           answer(radni.votingProfile, person),
           answer(radni.groupAgreement, person),
-          answer(radni.coalitions, { ...person, query: { kadencja, limit: 1 } }),
+          answer(radni.votingProfile, person).then((v) =>
+            answer(radni.coalitions, {
+              ...person,
+              query: { kadencja, limit: 1, min_wspolne: partnerMinimum(v.za + v.przeciw + v.wstrzymujacy) },
+            }),
+          ),
           answer(radni.attendanceRecords, { ...person, query: { kadencja, page: 1, limit: 100 } }),
         ])
       : [];
@@ -208,8 +231,9 @@ export const methodPage = page({
           <h2 id="porownanie">Zgodność dwóch {w.membersGen}</h2>
           <p>
             Wspólne głosowania to te, w których obaj oddali głos aktywny; zgodność to odsetek wspólnych głosowań z takim
-            samym głosem. Listy „głosuje najczęściej jak / inaczej niż” biorą pod uwagę pary z co najmniej 10 wspólnymi
-            głosowaniami.
+            samym głosem. Listy „głosuje najczęściej jak / inaczej niż” biorą pod uwagę pary, których wspólne głosowania
+            to co najmniej połowa głosów aktywnych {w.memberGen} w tym zakresie (i nie mniej niż {PARTNER_FLOOR}):
+            kogoś, kto zasiadał krótko (np. zastąpił kogoś na 30 z 3078 głosowań), nie porównujemy z całym zapisem.
           </p>
           {partners?.[0] && (
             <p class="note">
@@ -337,6 +361,14 @@ export const methodPage = page({
             {formatNumber(min.min_glosowan)} głosowań. API ma własne parametry (min_posiedzen, min_glosowan) z
             domyślnymi 1 i 10.
           </p>
+          {ctx.councils.length > 1 && (
+            <p>
+              Gdy dane obejmują kilka rad, a nie wybrano jednej, każdą radę mierzymy jej własną miarą: {w.member} jest w
+              rankingu, gdy ma co najmniej połowę największej liczby zapisów obecności (albo głosowań) wśród{' '}
+              {w.membersGen} swojej rady — rada, która zbierała się rzadziej, nie wypada z rankingu przez to, że inna
+              zbierała się częściej. Przy każdym nazwisku podajemy wtedy radę.
+            </p>
+          )}
         </>
       ),
     };

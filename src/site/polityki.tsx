@@ -98,7 +98,7 @@ export const policiesPage = page({
   load: async ({ organ }, { answer }) => ({ list: await answer(polityki.list, { query: { organ } }) }),
   render: ({ list }, ctx) => ({
     title: 'Polityki',
-    section: 'glosowania',
+    section: 'polityki',
     description: `Stanowiska i to, jak ${ctx.wording.members} głosują w ich sprawie: ${formatNumber(list.length)} ${plural(list.length, 'polityka', 'polityki', 'polityk')}.`,
     body: (
       <>
@@ -185,7 +185,7 @@ export const policyPage = page({
     const shown = zgodnosc === undefined ? ballots : ballots.filter((b) => b.zgodnosc === zgodnosc);
     return {
       title: `Polityka: ${detail.nazwa}`,
-      section: 'glosowania',
+      section: 'polityki',
       description: `${detail.opis} Jak głosują ${ctx.wording.members}: ${formatNumber(detail.glosowania.length)} ${plural(detail.glosowania.length, 'głosowanie', 'głosowania', 'głosowań')} (${scope}).`,
       body: (
         <>

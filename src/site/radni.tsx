@@ -36,6 +36,8 @@ import {
   type CouncillorFilter,
   type CouncillorVotes,
   PARTNERS_SHOWN,
+  PARTNER_FLOOR,
+  partnerMinimum,
   TOPIC_LISTS,
   coalitionList,
   councillorList,
@@ -185,6 +187,7 @@ function PartnerTable({
   token,
   kadencja,
   people,
+  min,
 }: {
   ctx: PageContext;
   rows: readonly PartnerItem[];
@@ -193,8 +196,11 @@ function PartnerTable({
   token: string;
   kadencja: string | undefined;
   people: ReadonlyMap<number, string>;
+  /** The shared votes a partner needs (partnerMinimum). */
+  min: number;
 }) {
-  if (rows.length === 0) return <p class="muted">Za mało wspólnych głosowań (potrzeba co najmniej 10).</p>;
+  if (rows.length === 0)
+    return <p class="muted">Za mało wspólnych głosowań (potrzeba co najmniej {formatNumber(min)}).</p>;
   return (
     <>
       <div class="tw">
@@ -335,6 +341,7 @@ export const councillorPage = page({
     const { za, przeciw, wstrzymujacy, nieobecny, brak_glosu } = voting;
     const counts = { za, przeciw, wstrzymujacy, nieobecny, brak_glosu };
     const total = za + przeciw + wstrzymujacy + nieobecny + brak_glosu;
+    const partners = partnerMinimum(za + przeciw + wstrzymujacy);
     const self = pagePath(PAGES.councillor, { token: p.token });
     const here = (
       query: {
@@ -477,6 +484,12 @@ export const councillorPage = page({
             empty="Brak zapisów obecności."
           />
 
+          <p class="muted" id="partnerzy">
+            Pary z co najmniej {formatNumber(partners)} wspólnymi głosowaniami: to połowa z{' '}
+            {formatNumber(za + przeciw + wstrzymujacy)} głosów aktywnych w tym zakresie (nie mniej niż {PARTNER_FLOOR}),
+            żeby porównanie obejmowało większość tych głosów (
+            <a href={`${linkTo(ctx, PAGES.method)}#porownanie`}>jak liczymy</a>).
+          </p>
           <div class="cols">
             <section aria-labelledby="h-koalicje">
               <h2 id="h-koalicje">Głosuje najczęściej jak</h2>
@@ -488,6 +501,7 @@ export const councillorPage = page({
                 token={p.token}
                 kadencja={kadencja}
                 people={c.people}
+                min={partners}
               />
             </section>
             <section aria-labelledby="h-oponenci">
@@ -500,6 +514,7 @@ export const councillorPage = page({
                 token={p.token}
                 kadencja={kadencja}
                 people={c.people}
+                min={partners}
               />
             </section>
           </div>
@@ -622,25 +637,28 @@ function TopicFigures({
                       <Figure to={link({ temat: t.temat, glos: b })} count={t[b]} />
                     </td>
                   ))}
-                  <td class="num">
+                  {/* On a phone the percent and its base stay on one line, the votes against under them (issue 46). */}
+                  <td class="num wrap">
                     {t.wszystkie_glosowania === 0 ? (
                       <>
                         — <span class="muted">brak stanowiska klubu</span>
                       </>
                     ) : (
                       <>
-                        <Figure to={link({ temat: t.temat, lista: 'zgodne' })} count={t.zgodne}>
-                          {formatPercent(t.zgodnosc_procent)}
-                        </Figure>{' '}
-                        z {formatNumber(t.wszystkie_glosowania)}
+                        <span class="nw">
+                          <Figure to={link({ temat: t.temat, lista: 'zgodne' })} count={t.zgodne}>
+                            {formatPercent(t.zgodnosc_procent)}
+                          </Figure>{' '}
+                          z {formatNumber(t.wszystkie_glosowania)}
+                        </span>
                         {t.zgodne < t.wszystkie_glosowania && (
-                          <>
-                            , wbrew:{' '}
+                          <div class="b">
+                            wbrew:{' '}
                             <Figure
                               to={link({ temat: t.temat, lista: 'buntownicze' })}
                               count={t.wszystkie_glosowania - t.zgodne}
                             />
-                          </>
+                          </div>
                         )}
                       </>
                     )}

@@ -156,10 +156,20 @@ export const rankingsPage = page({
       coalitions: scoped(found.coalitions),
       bodies: scoped(found.bodies),
     };
-    const person = (p: { id_osoby: number; imie_nazwisko: string; ugrupowanie: string | null }) => (
+    // Several councils, none chosen: each row names its council (issue 46).
+    const councilShown = ctx.councils.length > 1 && ctx.organ === undefined;
+    const person = (p: {
+      id_osoby: number;
+      imie_nazwisko: string;
+      ugrupowanie: string | null;
+      organ: string | null;
+    }) => (
       <>
         <a href={linkTo(ctx, PAGES.councillor, { token: people.get(p.id_osoby)! })}>{p.imie_nazwisko}</a>
-        <div class="muted">{groupName(ctx, p.ugrupowanie)}</div>
+        <div class="muted">
+          {groupName(ctx, p.ugrupowanie)}
+          {councilShown && p.organ !== null && ` · ${p.organ}`}
+        </div>
       </>
     );
     const vote = (v: VoteSummary) => (
@@ -282,21 +292,24 @@ export const rankingsPage = page({
               },
             ]}
           />
-          <RankTable
-            ctx={ctx}
-            id="organy"
-            title="Aktywność organów"
-            help="Liczba głosowań i posiedzeń każdego organu."
-            rows={r.bodies}
-            columns={[
-              {
-                head: 'Organ',
-                cell: (b) => <a href={linkTo(ctx, PAGES.votes, { organ: b.id_organu, kadencja })}>{b.nazwa}</a>,
-              },
-              { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
-              { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },
-            ]}
-          />
+          {/* One body: its one row would only repeat the dashboard (issue 46). */}
+          {ctx.bodies.length > 1 && (
+            <RankTable
+              ctx={ctx}
+              id="organy"
+              title="Aktywność organów"
+              help="Liczba głosowań i posiedzeń każdego organu."
+              rows={r.bodies}
+              columns={[
+                {
+                  head: 'Organ',
+                  cell: (b) => <a href={linkTo(ctx, PAGES.votes, { organ: b.id_organu, kadencja })}>{b.nazwa}</a>,
+                },
+                { head: 'Głosowania', cell: (b) => formatNumber(b.liczba_glosow), num: true },
+                { head: 'Posiedzenia', cell: (b) => formatNumber(b.liczba_posiedzen), num: true, wide: true },
+              ]}
+            />
+          )}
         </>
       ),
     };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { endpoint, inKnownBody, inKnownTopic } from '../answers/endpoint.ts';
 import { envelope, rankedVote } from '../answers/schemas.ts';
+import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import {
   attendanceRankingItem,
@@ -31,10 +32,13 @@ import {
   votesRankingQuery,
 } from './schemas.ts';
 
-/** The body a map is of: the one asked for, else the snapshot's only council (typ `rada`), if it has exactly one. */
+/**
+ * The body a map is of: the one asked for, else the snapshot's only chamber (a council or the Sejm,
+ * PLENARY_TYPES), if it has exactly one — the Sejm's home has its map without `?organ=` (issue 46).
+ */
 function mapBody(organ: number | undefined, queries: Queries): number | undefined {
   if (organ !== undefined) return organ;
-  const councils = queries.utils.bodiesList().filter((b) => b.typ === 'rada');
+  const councils = queries.utils.bodiesList().filter((b) => PLENARY_TYPES.includes(b.typ));
   return councils.length === 1 ? councils[0]!.id_organu : undefined;
 }
 
@@ -139,8 +143,16 @@ export const statystyki = {
     query: scopeQuery,
     response: envelope(largestSamples),
     handler: ({ query }, { queries }) => {
-      const { posiedzenia, glosowania } = queries.statystyki.largestSamples(inKnownBody(query, queries));
-      return { max_posiedzen: posiedzenia, max_glosowan: glosowania };
+      const { posiedzenia, glosowania, councils } = queries.statystyki.largestSamples(inKnownBody(query, queries));
+      return {
+        max_posiedzen: posiedzenia,
+        max_glosowan: glosowania,
+        rady: councils.map((c) => ({
+          id_organu: c.id_organu,
+          max_posiedzen: c.posiedzenia,
+          max_glosowan: c.glosowania,
+        })),
+      };
     },
   }),
   // Exempt from the reference oracle (test/support/reference.ts): the coordinates are core/embedding.ts's

@@ -122,7 +122,7 @@ export class StatystykiQueries {
   private readonly mapTermsOf: Database.Statement;
   private readonly mapHeader: Database.Statement;
   private readonly mapPlaces: Database.Statement;
-  private readonly largest: Record<'all' | 'body', Database.Statement>;
+  private readonly largest: Record<'all' | 'body' | 'councils', Database.Statement>;
   private readonly topicRows: Database.Statement;
   private readonly topicRebelRows: Database.Statement;
 
@@ -217,6 +217,12 @@ export class StatystykiQueries {
       ),
       body: db.prepare(`SELECT max(liczba_posiedzen) AS posiedzenia, max(glosowania_z_wiekszoscia) AS glosowania FROM radny_organ
         WHERE kadencja = ? AND id_organu = ?`),
+      // Per council of its members (radny.id_rady): each council's own largest samples (issue 46).
+      councils: db.prepare(`SELECT r.id_rady AS id_organu, max(s.liczba_posiedzen) AS posiedzenia,
+          max(s.glosowania_z_wiekszoscia) AS glosowania
+        FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby
+        WHERE s.kadencja = ? AND r.id_rady IS NOT NULL GROUP BY r.id_rady
+        HAVING max(s.liczba_posiedzen) > 0 OR max(s.glosowania_z_wiekszoscia) > 0 ORDER BY r.id_rady`),
     };
   }
 
@@ -224,13 +230,26 @@ export class StatystykiQueries {
    * The largest samples of the rankings in scope: the most attendance records, and the most active
    * ballots in votes with a majority position, any councillor has (the site sets its minimums from them).
    */
-  largestSamples({ kadencja, organ }: Scope): { posiedzenia: number; glosowania: number } {
+  largestSamples({ kadencja, organ }: Scope): {
+    posiedzenia: number;
+    glosowania: number;
+    councils: Array<{ id_organu: number; posiedzenia: number; glosowania: number }>;
+  } {
     const row = (
       organ === undefined
         ? this.largest.all.get(kadencja ?? ALL_TERMS)
         : this.largest.body.get(kadencja ?? ALL_TERMS, organ)
     ) as { posiedzenia: number | null; glosowania: number | null };
-    return { posiedzenia: row.posiedzenia ?? 0, glosowania: row.glosowania ?? 0 };
+    // Over all bodies, the same per council: a snapshot of several councils ranks each by its own (issue 46).
+    const councils =
+      organ === undefined
+        ? (this.largest.councils.all(kadencja ?? ALL_TERMS) as Array<{
+            id_organu: number;
+            posiedzenia: number;
+            glosowania: number;
+          }>)
+        : [];
+    return { posiedzenia: row.posiedzenia ?? 0, glosowania: row.glosowania ?? 0, councils };
   }
 
   dashboard({ kadencja, organ }: Scope) {

@@ -228,13 +228,26 @@ export const largestSamples = z
       'Najwięcej aktywnych głosów jednego radnego w głosowaniach ze stanowiskiem większości ' +
         '(glosowania w ranking-buntownikow)',
     ),
+    rady: z
+      .array(
+        z.strictObject({
+          id_organu: int('Identyfikator rady'),
+          max_posiedzen: count('Najwięcej zapisów obecności radnego tej rady'),
+          max_glosowan: count('Najwięcej aktywnych głosów radnego tej rady w głosowaniach ze stanowiskiem większości'),
+        }),
+      )
+      .meta({
+        description:
+          'Bez organu: te same liczby dla każdej rady osobno (radni tej rady, w rankingach wszystkich organów), rady z co najmniej jedną niezerową liczbą, według id_organu; z organem: pusta',
+      }),
   })
   .meta({ id: 'LargestSamples' });
 
 export const mapQuery = z.object({
   kadencja: kadencjaParam.meta({ description: 'Kadencja mapy; bez niej: najnowsza kadencja, w której organ ma mapę' }),
   organ: organParam.meta({
-    description: 'id_organu: rada (albo Sejm), której mapę pokazać (nieznany: 404); bez niego: jedyna rada w danych',
+    description:
+      'id_organu: rada (albo Sejm), której mapę pokazać (nieznany: 404); bez niego: jedyna rada (albo Sejm) w danych',
   }),
 });
 

@@ -93,7 +93,12 @@ const totals = (wszystkie: number, zgodne: number, buntownicze: number, samotne:
   kluczowe,
 });
 const votes = (...ids: Array<keyof typeof HAND_VOTES>) => ids.map((v) => HAND_VOTES[v]);
-const largest = (max_posiedzen: number, max_glosowan: number) => ({ max_posiedzen, max_glosowan });
+/** Without organ, the same per council (`rady`): the hand council's one council, body 1, holds every councillor. */
+const largest = (max_posiedzen: number, max_glosowan: number, perCouncil = true) => ({
+  max_posiedzen,
+  max_glosowan,
+  rady: perCouncil && (max_posiedzen > 0 || max_glosowan > 0) ? [{ id_organu: 1, max_posiedzen, max_glosowan }] : [],
+});
 const BODIES: Record<number, [string, string]> = { 1: ['Rada Miasta', 'rada'], 2: ['Komisja Budżetowa', 'komisja'] };
 const body = (id: number) => ({ id_organu: id, nazwa: BODIES[id]![0], typ: BODIES[id]![1] });
 
@@ -559,8 +564,8 @@ export const HAND_EVIDENCE: Case[] = [
     // S3; V8 Z
     path: '/api/statystyki/najwieksze-proby',
     query: { organ: '2' },
-    body: ok(largest(1, 1)),
+    body: ok(largest(1, 1, false)),
   },
-  { path: '/api/statystyki/najwieksze-proby', query: { organ: '3' }, body: ok(largest(0, 0)) },
+  { path: '/api/statystyki/najwieksze-proby', query: { organ: '3' }, body: ok(largest(0, 0, false)) },
   { path: '/api/statystyki/najwieksze-proby', query: { organ: '99' }, body: NOT_FOUND },
 ];

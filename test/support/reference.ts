@@ -1526,8 +1526,28 @@ class Reference {
     for (const p of this.c.persons) {
       posiedzenia = Math.max(posiedzenia, records.filter((r) => r.id_osoby === p.id_osoby).length);
     }
-    const glosowania = Math.max(0, ...this.majorityCounts(kadencja, organ).map((x) => x.glosowania));
-    return { success: true, data: { max_posiedzen: posiedzenia, max_glosowan: glosowania } };
+    const majority = this.majorityCounts(kadencja, organ);
+    const glosowania = Math.max(0, ...majority.map((x) => x.glosowania));
+    // Without organ, the same per council of the persons (councilOf), councils with a non-zero figure, by id.
+    const rady = new Map<number, { id_organu: number; max_posiedzen: number; max_glosowan: number }>();
+    if (organ === null) {
+      for (const p of this.c.persons) {
+        const council = this.councilOf(p.id_osoby).id_organu;
+        if (council === null) continue;
+        const own = records.filter((r) => r.id_osoby === p.id_osoby).length;
+        const votes = majority.find((x) => x.p.id_osoby === p.id_osoby)?.glosowania ?? 0;
+        const seen = rady.get(council) ?? { id_organu: council, max_posiedzen: 0, max_glosowan: 0 };
+        rady.set(council, {
+          id_organu: council,
+          max_posiedzen: Math.max(seen.max_posiedzen, own),
+          max_glosowan: Math.max(seen.max_glosowan, votes),
+        });
+      }
+    }
+    const councils = [...rady.values()]
+      .filter((c) => c.max_posiedzen > 0 || c.max_glosowan > 0)
+      .sort((a, b) => a.id_organu - b.id_organu);
+    return { success: true, data: { max_posiedzen: posiedzenia, max_glosowan: glosowania, rady: councils } };
   }
 
   // -------------------------------------------------------------------------------------------
