@@ -35,7 +35,7 @@ import {
   groupsOf,
 } from './data.ts';
 import type { LoadContext, SiteList } from './page.ts';
-import type { CouncillorListName } from './params.ts';
+import type { CouncillorListName } from '../urls/params.ts';
 
 /** A list shown whole (a ranking's top, a vote's ballots): one read, no pages. */
 const whole =

@@ -4,14 +4,14 @@
 
 import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
-import { formatNumber, formatPercent, formatTerm } from './format.ts';
+import { formatNumber, formatPercent, formatTerm } from '../text/format.ts';
 import { type PageContext, groupName } from './layout.tsx';
 import { type Minimums, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
-import { PAGES, linkTo } from './paths.ts';
+import { PAGES, linkTo } from '../urls/paths.ts';
 import { PolicyMethod } from './polityki.tsx';
 import { VoteLink, matchedPattern } from './record.tsx';
-import { capital } from './wording.ts';
+import { capital } from '../text/wording.ts';
 
 /** What a ranking page says under the rankings it limits. */
 export function MinimumNote({ ctx, min }: { ctx: PageContext; min: Minimums }) {

@@ -1,6 +1,6 @@
 // The public website: server-rendered HTML pages in Polish, each a rendering of what the API's
 // endpoints answer over the same snapshot (the page table, src/site/pages.ts), and what a reader takes
-// away or follows from them. Every address is in src/site/paths.ts:
+// away or follows from them. Every address is in src/urls/paths.ts:
 //
 //   /                    dashboard              /glosowania, /glosowania/:id    votes
 //   /radni, /radni/:token councillors           /posiedzenia, /posiedzenia/:id  sessions
@@ -59,10 +59,10 @@ import {
   topicNamesOf,
 } from './page.ts';
 import { SITE_PAGES } from './pages.ts';
-import { SiteError, keptParams, parseSiteQuery } from './params.ts';
-import { type CsvForm, FILES, downloadName, listRoute } from './paths.ts';
+import { SiteError, keptParams, parseSiteQuery } from '../urls/params.ts';
+import { type CsvForm, FILES, downloadName, listRoute } from '../urls/paths.ts';
 import { shareFormRoute } from './share-form.tsx';
-import { fileName, wordingOf } from './wording.ts';
+import { fileName, wordingOf } from '../text/wording.ts';
 
 export const SITE_CSP = {
   useDefaults: false,
