@@ -103,7 +103,15 @@ describe('the website byte for byte as before (issue 43)', () => {
     expect(Object.keys(seen)).toEqual(Object.keys(expected));
     expect(Object.values(seen).filter((s) => s.status === 200).length).toBeGreaterThan(urls.length - 3);
     for (const url of urls) expect(seen[url], url).toEqual(expected[url]);
-    // Again: now from the answer sources where the page was kept.
+    // Again: now from the answer sources where the page was kept, with the same headers.
     for (const url of urls) expect(await fetched(url), `${url} (again)`).toEqual(expected[url]);
+    for (const url of ['/', `/glosowania?strona=2`, urls.find((u) => u.startsWith('/radni/'))!]) {
+      const [made, kept] = [await request(t.app).get(url), await request(t.app).get(url)];
+      for (const header of ['content-security-policy', 'referrer-policy', 'etag', 'cache-control', 'vary'])
+        expect(kept.headers[header], `${url} ${header}`).toBe(made.headers[header]);
+      const again = await request(t.app).get(url).set('If-None-Match', String(kept.headers['etag']));
+      expect(again.status).toBe(304);
+      expect(again.headers['content-security-policy']).toBe(made.headers['content-security-policy']);
+    }
   }, 300_000);
 });
