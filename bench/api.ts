@@ -23,7 +23,7 @@
 //   the median of the per-round ratios, so that a slow minute hits both sides of a ratio alike;
 // - then the cold cost of each kind of answer (live, one request at a time).
 // The service runs in its default configuration (no key, default origins, LOG_LEVEL as in the
-// environment, default info) except for the rate limit, raised so that the run is not refused.
+// environment, default info) except for the rate limits (the API's and the site's), raised so that the run is not refused.
 
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -208,6 +208,7 @@ try {
     ANSWER_STORE_PATH: join(work, `answers-${name}.db`),
     CRON_SCHEDULE: '',
     RATE_LIMIT_MAX_REQUESTS: '1000000000',
+    SITE_RATE_LIMIT_MAX_REQUESTS: '1000000000',
     LOG_LEVEL,
     WEB_CONCURRENCY: WORKERS,
     RESPONSE_CACHE_MB: cacheMb,
