@@ -95,7 +95,7 @@ describe('the website byte for byte as before (issue 43)', () => {
     const seen: Record<string, { status: number; type: string; sha256: string }> = {};
     for (const url of urls) seen[url] = await fetched(url);
     if (UPDATE) {
-      writeFileSync(EXPECTED, `${JSON.stringify(seen, null, 1)}\n`);
+      writeFileSync(EXPECTED, `${JSON.stringify(seen, null, 2)}\n`);
       return;
     }
     expect(existsSync(EXPECTED), 'test/site-bytes.json (see the command above)').toBe(true);
