@@ -1,4 +1,4 @@
-// npm run bench:api [-- --sejm | --poland-fraction F | --db PATH] [-- --sample N] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot]
+// npm run bench:api [-- --sejm | --poland-fraction F | --db PATH] [-- --sample N] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot,pages]
 // (--db: an already built snapshot, e.g. all of Poland from `npm run bench:etl -- --poland --keep PATH`;
 // --poland-fraction F: generates that share of the Poland plan (`council generate --poland --fraction F`)
 // and builds it first, then walks 20,000 of its URLs unless --sample says otherwise;
@@ -10,8 +10,12 @@
 //   bare node:http sending the same bytes is measured too, and each ratio is also given against it;
 // - the load generator runs in its own process: wrk (Debian's package) when installed, else autocannon
 //   in a child; 50 connections;
-// - three workloads (bench/workloads.ts): the long-tail walk over every resource URL of the snapshot in
-//   a fixed shuffled order, a Zipf mix drawn from it, and the small hot mix; each against the service
+// - four workloads (bench/workloads.ts): the long-tail walk over every resource URL of the snapshot in
+//   a fixed shuffled order, a Zipf mix drawn from it, the small hot mix, and (`pages`, asked for by
+//   name) the website's walk: every councillor's, vote's and session's page and the list pages, each
+//   once in a fixed shuffled order, measured in steady state — one pass over them is made first
+//   against every server that keeps what it makes (a page, unlike most API answers, is never stored
+//   with the snapshot, so without that pass a run of seconds measures only its first making); each against the service
 //   with its default response cache (RESPONSE_CACHE_MB=64), with the cache off (the answer store on,
 //   empty at the start), and with both off (every answer made by its handler: the live path);
 // - this machine is noisy (other tenants): the servers run side by side and are loaded in turn,
@@ -19,7 +23,7 @@
 //   the median of the per-round ratios, so that a slow minute hits both sides of a ratio alike;
 // - then the cold cost of each kind of answer (live, one request at a time).
 // The service runs in its default configuration (no key, default origins, LOG_LEVEL as in the
-// environment, default info) except for the rate limit, raised so that the run is not refused.
+// environment, default info) except for the rate limits (the API's and the site's), raised so that the run is not refused.
 
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,7 +36,7 @@ import { renderStoredAnswers } from '../src/answers/render.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { ext, get, nodeArgs, start } from './children.ts';
 import { type LoadResult, type LoadSpec, hasWrk, runWrk } from './load.ts';
-import { hotUrls, kindOf, walkUrls, zipfUrls } from './workloads.ts';
+import { hotUrls, kindOf, sitePageUrls, walkUrls, zipfUrls } from './workloads.ts';
 
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const argValue = (name: string, fallback: string) => {
@@ -98,6 +102,22 @@ async function collectAnswers(port: number, paths: string[], file: string): Prom
   agent.destroy();
   writeFileSync(file, Buffer.concat(records));
   return bytes;
+}
+
+/** One pass over `paths` (8 at a time), each a 200: what the server keeps, it holds afterwards. */
+async function warm(port: number, paths: string[]): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < paths.length) {
+        const path = paths[next++]!;
+        const { status } = await get(agent, port, path);
+        if (status !== 200) throw new Error(`${path} answered ${status}`);
+      }
+    }),
+  );
+  agent.destroy();
 }
 
 /** Mean time and size per kind of answer, one request at a time over keep-alive (the server's cache is off). */
@@ -175,6 +195,10 @@ try {
 
   const walk = walkUrls(dbPath, { sample: SAMPLE });
   const lists: Record<string, string[]> = { walk, zipf: zipfUrls(walk, 100_000), hot: hotUrls(dbPath) };
+  // The site's page sizes: src/site/glosowania.tsx VOTES_PAGE, src/site/posiedzenia.tsx SESSIONS_PAGE.
+  if (WORKLOADS.includes('pages')) lists['pages'] = sitePageUrls(dbPath, { votesPage: 20, sessionsPage: 25 });
+  const unknown = WORKLOADS.filter((w) => !lists[w]);
+  if (unknown.length > 0) throw new Error(`unknown workloads: ${unknown.join(', ')} (walk, zipf, hot, pages)`);
   // Each server its own share and answer store, new for this run: an answer store left by an earlier run
   // would be warm before the first request.
   const serviceEnv = (name: string, cacheMb: string, storeMb: string) => ({
@@ -184,6 +208,7 @@ try {
     ANSWER_STORE_PATH: join(work, `answers-${name}.db`),
     CRON_SCHEDULE: '',
     RATE_LIMIT_MAX_REQUESTS: '1000000000',
+    SITE_RATE_LIMIT_MAX_REQUESTS: '1000000000',
     LOG_LEVEL,
     WEB_CONCURRENCY: WORKERS,
     RESPONSE_CACHE_MB: cacheMb,
@@ -203,8 +228,10 @@ try {
   // neither cache nor store (every answer made by its handler), which is also measured as 'live'.
   const uncached = await startService('live', '0', '0');
   const answersFile = join(work, 'answers.bin');
-  const bytes = await collectAnswers(uncached.port, [...lists['walk']!, ...lists['hot']!], answersFile);
-  const cold = await coldCosts(uncached.port, walk);
+  // The answers of the workloads asked for (the Zipf mix is drawn from the walk).
+  const collected = WORKLOADS.flatMap((w) => lists[w === 'zipf' ? 'walk' : w]!);
+  const bytes = await collectAnswers(uncached.port, collected, answersFile);
+  const cold = WORKLOADS.includes('walk') ? await coldCosts(uncached.port, walk) : [];
   const bare = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS }, '/ready');
   children.push(bare.child);
   const bareNode = await start(
@@ -223,8 +250,15 @@ try {
     live: uncached.port,
   };
 
+  if (lists['pages'])
+    for (const server of ['cache 64', 'store']) {
+      const started = performance.now();
+      await warm(servers[server]!, lists['pages']);
+      console.log(`pages made once on '${server}' first: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+
   console.log(
-    `walk: ${walk.length.toLocaleString('en')} URLs, ${(bytes / 2 ** 20).toFixed(0)} MiB of answers; ` +
+    `walk: ${walk.length.toLocaleString('en')} URLs${lists['pages'] ? `, pages: ${lists['pages'].length.toLocaleString('en')} URLs` : ''}, ${(bytes / 2 ** 20).toFixed(0)} MiB of answers; ` +
       `load: ${hasWrk() ? 'wrk' : 'autocannon'}, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds; ` +
       `processes: ${WORKERS} on each side; service LOG_LEVEL=${LOG_LEVEL}`,
   );

@@ -16,7 +16,7 @@ import { runEtl } from '../etl/run.ts';
 import { CardCache } from '../src/cards/cache.ts';
 import { renderCard } from '../src/cards/card.ts';
 import { CardQueries, cardKeys } from '../src/cards/data.ts';
-import { wordingOf } from '../src/site/wording.ts';
+import { wordingOf } from '../src/text/wording.ts';
 import { readCredit } from '../src/credit.ts';
 import { BulkExports } from '../src/exports/bulk.ts';
 import { Sitemaps } from '../src/sitemap/sitemap.ts';

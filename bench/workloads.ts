@@ -213,3 +213,34 @@ export function kindOf(url: string): string {
   if (shape.includes('/porownanie/')) return shape.replace(/\/porownanie\/[^/]+$/, '/porownanie/:id2');
   return shape;
 }
+
+/**
+ * The website's walk (issue 43): every councillor's, vote's and session's page and the list pages
+ * (the dashboard, the councillors, the rankings, every page of the votes and of the sessions), each
+ * once, in a fixed shuffled order. `votesPage`, `sessionsPage`: the site's page sizes.
+ */
+export function sitePageUrls(
+  dbPath: string,
+  { votesPage, sessionsPage, seed = 20261129 }: { votesPage: number; sessionsPage: number; seed?: number },
+): string[] {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const column = <T>(sql: string) => db.prepare(sql).pluck().all() as T[];
+    const votes = column<number>('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania');
+    const sessions = column<number>('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia');
+    const pages = (n: number, size: number) => Array.from({ length: Math.ceil(n / size) }, (_, i) => i + 1);
+    const urls = [
+      '/',
+      '/radni',
+      '/rankingi',
+      ...pages(votes.length, votesPage).map((p) => `/glosowania?strona=${p}`),
+      ...pages(sessions.length, sessionsPage).map((p) => `/posiedzenia?strona=${p}`),
+      ...column<string>('SELECT token FROM radny ORDER BY id_osoby').map((token) => `/radni/${token}`),
+      ...votes.map((id) => `/glosowania/${id}`),
+      ...sessions.map((id) => `/posiedzenia/${id}`),
+    ];
+    return shuffled(urls, seed);
+  } finally {
+    db.close();
+  }
+}

@@ -5,7 +5,9 @@
 // looked up once in the one route table, its log line started, the guards run; then the front answers
 // everything under /api and /health itself — the operations of the endpoint tables
 // (src/answers/operations.ts), /api and /health (src/service/routes.ts), the documentation
-// (src/docs/routes.ts) — and hands the rest, the website, to its Express router (src/site/router.ts).
+// (src/docs/routes.ts), and the website's pages already made for this snapshot (kept by the same answer
+// sources as the API's answers) — and hands the rest of the website to its Express router
+// (src/site/router.ts), which makes the pages the sources do not hold yet.
 // Every answer leaves through the one delivery module (src/http/delivery.ts).
 
 import express, { type ErrorRequestHandler } from 'express';
@@ -14,7 +16,7 @@ import type { Logger } from 'pino';
 import type { AnswerStore } from './answers/answer-store.ts';
 import type { ShareLinks } from './answers/endpoint.ts';
 import { API_ENDPOINTS } from './answers/endpoints.ts';
-import { operationRoutes } from './answers/operations.ts';
+import { operationRoutes, sourcesOfSnapshots } from './answers/operations.ts';
 import type { Config } from './config.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { Delivery } from './http/delivery.ts';
@@ -27,7 +29,7 @@ import { holdingOf } from './http/exchange.ts';
 import { READ, type Route, RouteTable } from './http/routes.ts';
 import type { FollowStatus } from './replication/follower.ts';
 import { type RefreshStatus, serviceRoutes } from './service/routes.ts';
-import { siteRefusal, siteRouter } from './site/router.ts';
+import { sitePageRoutes, siteRefusal, siteRouter } from './site/router.ts';
 import { CHANGED_UNDER, type SnapshotStore } from './snapshot/snapshot.ts';
 
 export interface AppDeps {
@@ -62,21 +64,12 @@ export function createApp({
   const answerError = errorAnswers(delivery, logger, snapshots);
   const refusePage = siteRefusal({ snapshots, shares, delivery, publicUrl: config.PUBLIC_URL });
 
-  const routes = new RouteTable<FrontAnswer>([
-    ...serviceRoutes(snapshots, refresh, delivery, follow),
-    // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
-    ...docsRoutes(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }),
-    ...operationRoutes(API_ENDPOINTS, {
-      snapshots,
-      shares,
-      delivery,
-      memoryBytes: config.RESPONSE_CACHE_MB * 2 ** 20,
-      storedAnswers: config.STORED_ANSWERS,
-      answerStore,
-      publicUrl: config.PUBLIC_URL,
-    }),
-    ...SITE_ROUTES,
-  ]);
+  // One set of answer sources per snapshot for the API's answers and the website's pages.
+  const sourcesOf = sourcesOfSnapshots({
+    memoryBytes: config.RESPONSE_CACHE_MB * 2 ** 20,
+    storedAnswers: config.STORED_ANSWERS,
+    answerStore,
+  });
 
   const site = express();
   site.disable('x-powered-by');
@@ -90,10 +83,30 @@ export function createApp({
       logger,
       publicUrl: config.PUBLIC_URL,
       protocolOf: clientProtocol(config.TRUST_PROXY),
+      sourcesOf,
     }),
   );
   site.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}`)));
   site.use(((error, req, res, _next) => answerError(req, res, error)) satisfies ErrorRequestHandler);
+
+  const routes = new RouteTable<FrontAnswer>([
+    ...serviceRoutes(snapshots, refresh, delivery, follow),
+    // /api/openapi.json and /api/docs/ (exempt from origin and key, see src/http/guards.ts)
+    ...docsRoutes(delivery, { apiKey: Boolean(config.API_SECRET_KEY), bearer: Boolean(config.JWT_SECRET) }),
+    ...operationRoutes(API_ENDPOINTS, {
+      snapshots,
+      shares,
+      delivery,
+      memoryBytes: config.RESPONSE_CACHE_MB * 2 ** 20,
+      storedAnswers: config.STORED_ANSWERS,
+      answerStore,
+      publicUrl: config.PUBLIC_URL,
+      sourcesOf,
+    }),
+    // The pages: sent by the front when the answer sources hold them, else made by the site's router.
+    ...sitePageRoutes({ snapshots, delivery, sourcesOf, site }),
+    ...SITE_ROUTES,
+  ]);
 
   return createFront({
     routes,

@@ -297,7 +297,38 @@ export const CONFIG_KEYS = {
 } as const;
 
 type Keys = typeof CONFIG_KEYS;
-export type Config = { [K in keyof Keys]: z.output<Keys[K]['schema']> } & { ALLOWED_ORIGINS: string[] };
+
+/**
+ * What this server is, decided once from FOLLOW_URL and PUBLISH_PORT: a standalone server builds its
+ * own snapshot; a builder builds it and publishes it to replicas on `publishPort`; a replica follows a
+ * builder's manifest at `followUrl` and never builds. A replica that publishes cannot be written down.
+ */
+export type Role =
+  | { kind: 'standalone' }
+  | { kind: 'builder'; publishPort: number }
+  | { kind: 'replica'; followUrl: string; intervalS: number };
+
+/** The role of settled settings; a replica with a PUBLISH_PORT is refused (named by the issue's path). */
+const roleSchema = z
+  .object({ FOLLOW_URL: z.string(), PUBLISH_PORT: z.number(), FOLLOW_INTERVAL_S: z.number() })
+  .superRefine(({ FOLLOW_URL, PUBLISH_PORT }, context) => {
+    if (FOLLOW_URL && PUBLISH_PORT)
+      context.addIssue({
+        code: 'custom',
+        path: ['PUBLISH_PORT'],
+        message: 'a replica (FOLLOW_URL, --follow) does not publish: PUBLISH_PORT is for the builder; set one of them',
+      });
+  })
+  .transform(({ FOLLOW_URL, PUBLISH_PORT, FOLLOW_INTERVAL_S }): Role => {
+    if (FOLLOW_URL) return { kind: 'replica', followUrl: FOLLOW_URL, intervalS: FOLLOW_INTERVAL_S };
+    return PUBLISH_PORT ? { kind: 'builder', publishPort: PUBLISH_PORT } : { kind: 'standalone' };
+  });
+
+export type Config = { [K in keyof Keys]: z.output<Keys[K]['schema']> } & {
+  ALLOWED_ORIGINS: string[];
+  /** The server's role (see Role), from FOLLOW_URL and PUBLISH_PORT: asked of this, never of them. */
+  ROLE: Role;
+};
 
 const schema = z.object(
   Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, { schema }]) => [key, schema])) as {
@@ -318,17 +349,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     Object.keys(CONFIG_KEYS).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])),
   );
   const parsed = schema.safeParse(picked);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => {
+  const refuse = (issues: z.core.$ZodIssue[], given: Record<string, unknown>): never => {
+    const lines = issues.map((i) => {
       const key = String(i.path[0]);
-      return `${key}: ${i.message} (got ${SECRETS.has(key) ? 'a value not shown here: it may hold a password' : `"${String(env[key])}"`})`;
+      return `${key}: ${i.message} (got ${SECRETS.has(key) ? 'a value not shown here: it may hold a password' : `"${String(given[key])}"`})`;
     });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
-  }
-  const config = parsed.data as Omit<Config, 'ALLOWED_ORIGINS'> & { ALLOWED_ORIGINS?: string[] | undefined };
+  };
+  if (!parsed.success) return refuse(parsed.error.issues, env);
+  const config = parsed.data as Omit<Config, 'ALLOWED_ORIGINS' | 'ROLE'> & { ALLOWED_ORIGINS?: string[] | undefined };
   const settled = { ...config, ...overrides };
+  // After the overrides (`--follow` comes as FOLLOW_URL): the role of what is finally served.
+  const role = roleSchema.safeParse(settled);
+  if (!role.success) return refuse(role.error.issues, settled);
   return {
     ...settled,
+    ROLE: role.data,
     ALLOWED_ORIGINS:
       overrides.ALLOWED_ORIGINS ?? (config.ALLOWED_ORIGINS?.length ? config.ALLOWED_ORIGINS : ownOrigins(settled)),
   };

@@ -1,5 +1,6 @@
-// `council serve`, the composition root of the server: it decides the process's role once — a cluster
-// worker, a cluster's primary (WEB_CONCURRENCY > 1), or a single process doing everything — and wires
+// `council serve`, the composition root of the server: it decides the process's place once — a cluster
+// worker, a cluster's primary (WEB_CONCURRENCY > 1), or a single process doing everything; its role
+// (standalone, builder, replica) is the configuration's (Config.ROLE) — and wires
 // the real dependencies: the ETL's pieces the server uses (the first build, the refresh's cleanup and
 // source, a replica's publish, the manifest), all under the one build lock, passed to the roles
 // (src/process/). It is the only module of src/ that imports etl/.
@@ -74,9 +75,7 @@ export async function startServer(config: Config, options: { bootstrap: boolean 
     const { jobsOf, rateLimitStore } = workerSide(config);
     return serveHttp(config, logger.child({ worker: cluster.worker!.id }), { jobsOf, loadServed, rateLimitStore });
   }
-  if (config.FOLLOW_URL && config.PUBLISH_PORT)
-    throw new Error('a replica (FOLLOW_URL, --follow) does not publish: PUBLISH_PORT is for the builder');
-  if (config.FOLLOW_URL && options.bootstrap)
+  if (config.ROLE.kind === 'replica' && options.bootstrap)
     logger.info('a replica never builds: --bootstrap is ignored, the first snapshot comes from the builder');
   // Built first when there is no snapshot, or only one of another schema version (before an upgrade).
   else if (options.bootstrap && publishedDigest(config.DB_PATH) === undefined) await bootstrap(config, logger);
@@ -206,7 +205,7 @@ function putInService(snapshots: SnapshotStore, config: Config, logger: Logger):
   // builder's arrives (its follower downloads it again). Its SHA-256 is checked before it serves (ManifestCheck).
   const check = existsSync(snapshots.path) ? checkServedFile(snapshots.path) : null;
   if (check && 'refusal' in check) {
-    if (!config.FOLLOW_URL) throw new Error(`cannot serve ${snapshots.path}: ${check.refusal}`);
+    if (config.ROLE.kind !== 'replica') throw new Error(`cannot serve ${snapshots.path}: ${check.refusal}`);
     // A replica's copy can always be downloaded again: moved aside (for a look), out of the download's way.
     snapshots.withdraw(check.refusal);
     renameSync(snapshots.path, `${snapshots.path}.damaged`);
@@ -222,7 +221,7 @@ function putInService(snapshots: SnapshotStore, config: Config, logger: Logger):
     // A cluster worker is told by its primary which file passed (CHECKED_FILE_ENV).
     if (check && 'hash' in check && process.env[CHECKED_FILE_ENV] !== snapshots.activeFileKey) snapshots.awaitCheck();
   } catch (error) {
-    if (!config.FOLLOW_URL) throw error;
+    if (config.ROLE.kind !== 'replica') throw error;
     logger.warn(
       { err: error },
       "the replica's snapshot cannot be served by this version: answering 503 until the builder's arrives",

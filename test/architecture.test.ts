@@ -12,6 +12,8 @@ import { parseRefreshMessage } from '../core/refresh-protocol.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const COMPOSITION_ROOT = 'src/server.ts';
+/** The one module of src/ outside src/site that wires the website in. */
+const SITE_COMPOSER = join('src', 'app.ts');
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
@@ -55,6 +57,24 @@ describe('architecture: imports point one way', () => {
           .map((i) => `${file} → ${i.target}`),
       );
     expect(offending).toEqual([]);
+  });
+
+  // The website is the top of src/: it renders what the layers below answer. What both need — its
+  // addresses and their parameters (src/urls), its words and formats (src/text) — lives below it.
+  it(`nothing of src/ imports src/site but the app factory (${SITE_COMPOSER})`, () => {
+    const site = join('src', 'site') + '/';
+    const offending = sourceFiles('src')
+      .filter((file) => !file.startsWith(site) && file !== SITE_COMPOSER)
+      .flatMap((file) =>
+        importedFolders(file)
+          .filter((i) => i.target.startsWith(site))
+          .map((i) => `${file} → ${i.target}`),
+      );
+    expect(offending).toEqual([]);
+    expect(
+      importedFolders(SITE_COMPOSER).some((i) => i.target.startsWith(site)),
+      'the check itself works',
+    ).toBe(true);
   });
 
   it('etl/ never imports src/', () => {
@@ -192,8 +212,8 @@ describe('architecture: the website is renderings of the endpoints (issue 35)', 
     expect(siteLinesMatching(SNAPSHOT_READ)).toEqual([]);
   });
 
-  it('src/site builds every site path in one module (src/site/paths.ts)', () => {
-    expect(siteLinesMatching(PATH_LITERAL, [join('src', 'site', 'paths.ts')])).toEqual([]);
+  it('src/site builds every site path in one module (src/urls/paths.ts)', () => {
+    expect(siteLinesMatching(PATH_LITERAL)).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import { RADOSKOP_CREDIT, UNDESCRIBED_CSV_CREDIT, creditLine } from '../core/cre
 import { CardCache } from '../src/cards/cache.ts';
 import { CARD_HEIGHT, CARD_WIDTH, type CardData, cardSvg, renderCard } from '../src/cards/card.ts';
 import { CardQueries, cardKeys, termsCovered } from '../src/cards/data.ts';
-import { WORDINGS } from '../src/site/wording.ts';
+import { WORDINGS } from '../src/text/wording.ts';
 import { FONT_FILES, textWidth, wrapText } from '../src/cards/text-layout.ts';
 import { writeBundle } from './support/bundle.ts';
 import { buildDatabase, removeDir, tempDir } from './support/fixture.ts';

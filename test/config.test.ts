@@ -93,6 +93,35 @@ describe('configuration', () => {
     ]);
   });
 
+  it('decides the role once: standalone, builder (PUBLISH_PORT) or replica (FOLLOW_URL)', () => {
+    expect(loadConfig({}).ROLE).toEqual({ kind: 'standalone' });
+    expect(loadConfig({ PUBLISH_PORT: '3100' }).ROLE).toEqual({ kind: 'builder', publishPort: 3100 });
+    const url = 'http://builder:3100/council.db.manifest.json';
+    expect(loadConfig({ FOLLOW_URL: url, FOLLOW_INTERVAL_S: '30' }).ROLE).toEqual({
+      kind: 'replica',
+      followUrl: url,
+      intervalS: 30,
+    });
+    // An override (as `--port` passes) is settled before the role is read.
+    expect(loadConfig({}, { PUBLISH_PORT: 3200 }).ROLE).toEqual({ kind: 'builder', publishPort: 3200 });
+  });
+
+  it('refuses a replica that publishes, naming PUBLISH_PORT and hiding the URL', () => {
+    const env = { FOLLOW_URL: 'http://user:secret@builder:3100/m.json', PUBLISH_PORT: '3100' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(
+      /PUBLISH_PORT: a replica \(FOLLOW_URL, --follow\) does not publish.*got "3100"/,
+    );
+    expect(() => loadConfig({ PUBLISH_PORT: '3100' }, { FOLLOW_URL: 'http://b/m.json' })).toThrow(ConfigError);
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).not.toContain('secret');
+  });
+
   it('documents every key in the README table', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     for (const key of Object.keys(CONFIG_KEYS)) expect(readme, key).toContain(`| \`${key}\` |`);

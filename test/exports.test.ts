@@ -18,7 +18,7 @@ import { session } from '../src/posiedzenia/schemas.ts';
 import { group } from '../src/utils/schemas.ts';
 import { voteList } from '../src/site/lists.ts';
 import { SITE_PAGES } from '../src/site/pages.ts';
-import { listRoute } from '../src/site/paths.ts';
+import { listRoute } from '../src/urls/paths.ts';
 import { OutputClosedError } from '../src/exports/text-writer.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { writeBundle } from './support/bundle.ts';

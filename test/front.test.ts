@@ -221,4 +221,17 @@ describe('the front', () => {
       await close();
     }
   });
+
+  it('sends a page the answer sources hold without Express (issue 43); one not made yet goes to Express', async () => {
+    const { send, close } = await watchedServer(CONFIG);
+    try {
+      const made = await send('/glosowania?strona=1');
+      expect([made.status, made.express]).toEqual([200, true]);
+      const kept = await send('/glosowania?strona=1');
+      expect([kept.status, kept.express, kept.touched]).toEqual([200, false, []]);
+      expect((await send('/glosowania?strona=2')).express).toBe(true);
+    } finally {
+      await close();
+    }
+  });
 });

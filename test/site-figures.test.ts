@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plural } from '../src/site/format.ts';
+import { plural } from '../src/text/format.ts';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
 
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardQueries } from '../src/cards/data.ts';
-import { WORDINGS } from '../src/site/wording.ts';
+import { WORDINGS } from '../src/text/wording.ts';
 import { UNDESCRIBED_CSV_CREDIT } from '../core/credit.ts';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
 

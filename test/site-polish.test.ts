@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMonthGen, isFeminine } from '../src/site/format.ts';
+import { formatMonthGen, isFeminine } from '../src/text/format.ts';
 import { type TestApp, appOver, buildDatabase } from './support/fixture.ts';
 
 const SAMPLE = fileURLToPath(new URL('../data/sample', import.meta.url));

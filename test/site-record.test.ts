@@ -12,7 +12,7 @@ import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, removeDir, tempDir, vocabularyFile } from './support/fixture.ts';
 import { HAND_COUNCIL, HAND_TOPICS } from './support/hand-council.ts';
 import { VoteRecord } from '../src/site/record.tsx';
-import { WORDINGS } from '../src/site/wording.ts';
+import { WORDINGS } from '../src/text/wording.ts';
 import { decodeEntities } from './support/site-councils.ts';
 
 /** A page's text: tags dropped, entities decoded, whitespace folded. */

@@ -28,18 +28,42 @@ import { ResponseCache } from './response-cache.ts';
 import { type AnswerSource, AnswerSources, type Found } from './sources.ts';
 import { StoredAnswers } from './stored.ts';
 
-export interface OperationsOptions {
-  snapshots: SnapshotStore;
-  shares: ShareLinks;
-  delivery: Delivery;
+export interface SourcesOptions {
   /** Bytes of answers kept in memory per snapshot (0: none). */
   memoryBytes: number;
   /** Whether the answers stored with the snapshot are served (else they are made live). */
   storedAnswers: boolean;
   /** Answers made live, kept on disk (src/answers/answer-store.ts), if any. */
   answerStore?: AnswerStore | undefined;
+}
+
+/**
+ * The answer sources of the snapshot in service, for the API's operations and the website's pages
+ * alike (one memory budget, one store): made when a snapshot comes into service, dropped with it.
+ */
+export function sourcesOfSnapshots(options: SourcesOptions): (snapshot: Snapshot) => AnswerSources {
+  let current: { snapshot: Snapshot; sources: AnswerSources } | undefined;
+  return (snapshot) => {
+    if (current?.snapshot !== snapshot) {
+      const sources: AnswerSource[] = [];
+      if (options.memoryBytes > 0) sources.push(new ResponseCache(options.memoryBytes));
+      const stored = options.storedAnswers ? StoredAnswers.of(snapshot) : undefined;
+      if (stored) sources.push(stored);
+      if (options.answerStore) sources.push(options.answerStore.sourceFor(snapshot.answersVersion));
+      current = { snapshot, sources: new AnswerSources(sources) };
+    }
+    return current.sources;
+  };
+}
+
+export interface OperationsOptions extends SourcesOptions {
+  snapshots: SnapshotStore;
+  shares: ShareLinks;
+  delivery: Delivery;
   /** PUBLIC_URL: a POST's answer may name a page of the site (the share link); a GET's never does (it is stored). */
   publicUrl?: PublicUrl | undefined;
+  /** The answer sources per snapshot, when they are shared (src/app.ts: with the pages); else made of the three options above. */
+  sourcesOf?: ((snapshot: Snapshot) => AnswerSources) | undefined;
 }
 
 /** Calls `send` with the handler's result, at once when the handler answered at once. */
@@ -56,19 +80,8 @@ export function operationRoutes(
 ): Array<Route<FrontAnswer>> {
   const { snapshots, shares, delivery, publicUrl } = options;
 
-  /** The answer sources of the snapshot in service: made when it comes into service, dropped with it. */
-  let current: { snapshot: Snapshot; sources: AnswerSources } | undefined;
-  const sourcesOf = (snapshot: Snapshot): AnswerSources => {
-    if (current?.snapshot !== snapshot) {
-      const sources: AnswerSource[] = [];
-      if (options.memoryBytes > 0) sources.push(new ResponseCache(options.memoryBytes));
-      const stored = options.storedAnswers ? StoredAnswers.of(snapshot) : undefined;
-      if (stored) sources.push(stored);
-      if (options.answerStore) sources.push(options.answerStore.sourceFor(snapshot.answersVersion));
-      current = { snapshot, sources: new AnswerSources(sources) };
-    }
-    return current.sources;
-  };
+  /** The answer sources of the snapshot in service (shared with the website's pages when given). */
+  const sourcesOf = options.sourcesOf ?? sourcesOfSnapshots(options);
 
   const answerGet = (
     endpoint: AnyEndpoint,

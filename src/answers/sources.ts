@@ -14,10 +14,13 @@ export type Found =
   /** Bytes in their final form: in `encoding` (null: the JSON itself). */
   | { bytes: Buffer; encoding: Encoding | null };
 
-/** What is asked for besides the URL: the encoding the client takes, and the endpoint and path parameters (as sent) it is for. */
+/**
+ * What is asked for besides the URL: the encoding the client takes, and the endpoint and path
+ * parameters (as sent) it is for; no endpoint: a page of the website (kept, never stored with the snapshot).
+ */
 export interface Asked {
   wanted: Encoding | null;
-  endpoint: AnyEndpoint;
+  endpoint?: AnyEndpoint;
   params: Record<string, string>;
 }
 

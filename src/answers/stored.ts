@@ -49,7 +49,7 @@ export class StoredAnswers implements AnswerSource {
   find(url: string, { wanted, endpoint, params }: Asked): Found | undefined {
     const brotli = wanted === 'br';
     const found = this.read(url, brotli);
-    if (found || !endpoint.stored?.canonical) return found;
+    if (found || !endpoint?.stored?.canonical) return found;
     const canonical = endpoint.stored.canonical(decodedParams(params), this.snapshot.queries);
     if (!canonical) return undefined;
     const search = url.indexOf('?');

@@ -1,6 +1,6 @@
 // What a card shows, read from the snapshot: a vote (with a highlighted councillor's ballot for a share
 // link) or a councillor. Plain data for renderCard; the cache key of each (CardCache, per snapshot).
-// Worded for what the snapshot holds (a council's or the Sejm's words, src/site/wording.ts).
+// Worded for what the snapshot holds (a council's or the Sejm's words, src/text/wording.ts).
 //
 // A councillor's card shows their figures over all terms, as their page does when opened (the card is
 // that page's preview), and says so with the terms named: a reader who sees the card where it is shared
@@ -20,8 +20,8 @@ import {
   participationPercent,
   requiredMajority,
   shownTitle,
-} from '../site/format.ts';
-import { type Wording, capital, groupLabel, memberOf } from '../site/wording.ts';
+} from '../text/format.ts';
+import { type Wording, capital, groupLabel, memberOf } from '../text/wording.ts';
 import type { CardData } from './card.ts';
 
 export const cardKeys = {

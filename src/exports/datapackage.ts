@@ -6,7 +6,7 @@
 
 import { GLOS_VALUES } from '../../core/contract.ts';
 import type { DataCredit } from '../../core/credit.ts';
-import { wordingOf } from '../site/wording.ts';
+import { wordingOf } from '../text/wording.ts';
 import { BULK_FILES, BULK_FILE_TITLES, type BulkFile, bulkColumns } from './bulk.ts';
 import type { ColumnType } from './csv.ts';
 import { type NamedBody, chambersNames, chambersSlug } from './names.ts';

@@ -21,9 +21,9 @@ import { slugify } from '../../core/text.ts';
 import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
 import { chambersSlug } from '../exports/names.ts';
 import { type PublicUrl, absoluteUrl } from '../public-url.ts';
-import { ballotSentence, formatDateTime, genderedAs, shownTitle } from '../site/format.ts';
-import { PAGES, feedPaths, linkTo, pagePath } from '../site/paths.ts';
-import { type Wording, groupLabel, wordingOf } from '../site/wording.ts';
+import { ballotSentence, formatDateTime, genderedAs, shownTitle } from '../text/format.ts';
+import { PAGES, feedPaths, linkTo, pagePath } from '../urls/paths.ts';
+import { type Wording, groupLabel, wordingOf } from '../text/wording.ts';
 import { type AtomEntry, type AtomFeed, warsawDateTime } from './atom.ts';
 
 /** Entries per feed. */
@@ -87,7 +87,7 @@ export class Feeds {
   private readonly flagged: Database.Statement;
   private readonly builtAt: string;
   private readonly bodies: Array<{ nazwa: string; typ: string }>;
-  /** The snapshot's words: a council's, or the Sejm's (src/site/wording.ts). */
+  /** The snapshot's words: a council's, or the Sejm's (src/text/wording.ts). */
   private readonly wording: Wording;
 
   constructor(

@@ -6,7 +6,7 @@ import { endpoint, inKnownBody, inKnownTopic } from '../answers/endpoint.ts';
 import { envelope, paged, voteSummary } from '../answers/schemas.ts';
 import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
 import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
-import { sharePath } from '../site/paths.ts';
+import { sharePath } from '../urls/paths.ts';
 import { absoluteUrl } from '../public-url.ts';
 import type { Queries } from '../snapshot/queries.ts';
 import { groupBallots } from './queries.ts';

@@ -29,7 +29,7 @@ export interface Route<T> {
 
 export interface RouteMatch<T> {
   kind: RouteKind;
-  /** Whether the front answers the request (under /api, or /health); otherwise the website does. */
+  /** Whether the front answers the request (under /api, /health, or a route with an answer); otherwise the website's router does. */
   front: boolean;
   /** What answers it; undefined when no route of the table has this path and method (a 404 in the front). */
   target: T | undefined;
@@ -84,7 +84,14 @@ export class RouteTable<T> {
       const { methods } = c.route;
       if (methods !== 'any' && !methods.includes(method)) continue;
       const params = matchSegments(c, parts, lower);
-      if (params) return { kind: c.route.kind, front: FRONT_PATH.test(path), target: c.route.target, params };
+      // A route with an answer is the front's (the website's pages among them); one without only classifies.
+      if (params)
+        return {
+          kind: c.route.kind,
+          front: c.route.target !== undefined || FRONT_PATH.test(path),
+          target: c.route.target,
+          params,
+        };
     }
     const api = API_PATH.test(path);
     return { kind: api ? 'data' : 'site', front: api, target: undefined, params: NO_PARAMS };

@@ -125,14 +125,14 @@ export async function startPrimary(
  * A worker's side: no jobs of its own — their status comes from the primary, which also tells it to
  * withdraw a damaged file — and the rate-limit counts kept by the primary, one store per limit.
  */
-export function workerSide(config: Pick<Config, 'FOLLOW_URL'>): {
+export function workerSide({ ROLE: role }: Pick<Config, 'ROLE'>): {
   jobsOf: (snapshots: SnapshotStore) => Jobs;
   rateLimitStore: (limit: string) => HitStore;
 } {
   const jobs: Jobs = {
     list: [],
     refresh: { running: false },
-    ...(config.FOLLOW_URL ? { follow: initialFollowStatus(config.FOLLOW_URL) } : {}),
+    ...(role.kind === 'replica' ? { follow: initialFollowStatus(role.followUrl) } : {}),
   };
   const jobsOf = (snapshots: SnapshotStore) => {
     process.on('message', (message: unknown) => {

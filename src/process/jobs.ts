@@ -1,6 +1,6 @@
-// The background jobs of this configuration, chosen once: a replica (FOLLOW_URL) follows its builder's
-// snapshot and never builds; a builder refreshes its own on a schedule and, with PUBLISH_PORT, publishes
-// it to replicas. In a cluster the primary runs them for every worker (src/process/cluster.ts); a
+// The background jobs of this configuration's role (Config.ROLE): a replica follows its builder's
+// snapshot and never builds; a standalone server refreshes its own on a schedule, and a builder also
+// publishes it to replicas. In a cluster the primary runs them for every worker (src/process/cluster.ts); a
 // single process runs them itself (src/process/serve.ts).
 
 import type { Logger } from 'pino';
@@ -68,13 +68,14 @@ export function backgroundJobs(
       },
       (fileKey) => listeners.checked?.(fileKey),
     );
-  if (config.FOLLOW_URL) {
+  const role = config.ROLE;
+  if (role.kind === 'replica') {
     // What it downloads is published where the ETL would publish: the same checks of the target first.
     build.checkTarget(config.DB_PATH);
     const follower = new SnapshotFollower({
-      url: config.FOLLOW_URL,
+      url: role.followUrl,
       dbPath: config.DB_PATH,
-      intervalMs: config.FOLLOW_INTERVAL_S * 1000,
+      intervalMs: role.intervalS * 1000,
       timeoutMs: config.FETCH_TIMEOUT_MS,
       logger,
       publish: build.publishDownload,
@@ -93,8 +94,8 @@ export function backgroundJobs(
     listeners.refresh,
   );
   const list: BackgroundJob[] = [scheduler, replaceRefused(scheduler)];
-  if (config.PUBLISH_PORT)
-    list.push(new Publisher(config.DB_PATH, config.HOST, config.PUBLISH_PORT, logger, build.describePublished));
+  if (role.kind === 'builder')
+    list.push(new Publisher(config.DB_PATH, config.HOST, role.publishPort, logger, build.describePublished));
   return { list, refresh: scheduler.status };
 }
 

@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { RequestHandler } from 'express';
 import type { Delivery, Kind } from '../http/delivery.ts';
-import { assetPath } from './paths.ts';
+import { assetPath } from '../urls/paths.ts';
 
 /** src/site/assets/: beside this module in the sources; from dist/src/site/, the same folder of the project. */
 const FOLDER = new URL(import.meta.url.endsWith('.ts') ? './assets/' : '../../../src/site/assets/', import.meta.url);

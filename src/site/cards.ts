@@ -17,7 +17,7 @@ import { idParam } from '../http/params.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 import { readersOf } from '../snapshot/readers.ts';
 import { cacheable } from './answer.ts';
-import { SiteError } from './params.ts';
+import { SiteError } from '../urls/params.ts';
 
 type Req = Parameters<RequestHandler>[0];
 const pathParam = (req: Req, name: string): string => String(req.params[name] ?? '');

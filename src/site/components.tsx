@@ -18,7 +18,7 @@ import {
   formatNumber,
   formatPercent,
   formatTerm,
-} from './format.ts';
+} from '../text/format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { TallyOnlyMark, TopicLink, VoteLink } from './record.tsx';
 
@@ -213,7 +213,7 @@ export function Pager({
 }
 
 /**
- * The download of a list: exactly its rows, every page (`href`: src/site/paths.ts `listHref`), for a
+ * The download of a list: exactly its rows, every page (`href`: src/urls/paths.ts `listHref`), for a
  * spreadsheet first (what a reader double-clicks) and as RFC 4180 CSV for programs.
  */
 export function CsvLink({ href, what }: { href: string; what: string }) {

@@ -10,7 +10,7 @@ import { XML_MEDIA_TYPE, robotsTxt } from '../sitemap/sitemap.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import { readersOf } from '../snapshot/readers.ts';
 import { cacheable } from './answer.ts';
-import { SiteError } from './params.ts';
+import { SiteError } from '../urls/params.ts';
 
 const XML: Kind = { type: XML_MEDIA_TYPE, compressed: true };
 const TEXT: Kind = { type: 'text/plain; charset=utf-8', compressed: false };

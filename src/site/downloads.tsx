@@ -29,11 +29,11 @@ import { idParam, kadencjaParam } from '../http/params.ts';
 import { readersOf } from '../snapshot/readers.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import { cacheable } from './answer.ts';
-import { formatDate, formatTerm, safeHttpUrl } from './format.ts';
+import { formatDate, formatTerm, safeHttpUrl } from '../text/format.ts';
 import { page } from './page.ts';
-import { SiteError } from './params.ts';
-import { type CsvForm, FILES, PAGES, bulkPath, downloadName, linkTo } from './paths.ts';
-import { fileName, wordingOf } from './wording.ts';
+import { SiteError } from '../urls/params.ts';
+import { type CsvForm, FILES, PAGES, bulkPath, downloadName, linkTo } from '../urls/paths.ts';
+import { fileName, wordingOf } from '../text/wording.ts';
 
 export const CSV_FILE: Kind = { type: CSV_MEDIA_TYPE, compressed: true };
 const TEXT: Kind = { type: 'text/plain; charset=utf-8', compressed: true };

@@ -1,7 +1,7 @@
 // The error pages of the website (400, 403, 404, 410, 415, 429, 503, 500): the page frame with a short message in Polish.
 
 import type { PageContext, PageView } from './layout.tsx';
-import { PAGES, pagePath } from './paths.ts';
+import { PAGES, pagePath } from '../urls/paths.ts';
 
 const HEADINGS: Record<number, string> = {
   400: 'Nieprawidłowy adres',

@@ -24,14 +24,14 @@ import {
   formatTerm,
   genderedAs,
   plural,
-} from './format.ts';
+} from '../text/format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { attendanceRecordList, cohesionList, differingVoteList, rankedCohesion } from './lists.ts';
 import { NO_BASE, PercentWithBase, VoteLink, percentText } from './record.tsx';
 import { type InputOf, type LoadContext, download, page } from './page.ts';
-import { SiteError, orNotFound } from './params.ts';
-import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
-import { capital } from './wording.ts';
+import { SiteError, orNotFound } from '../urls/params.ts';
+import { PAGES, linkTo, listHref, pagePath } from '../urls/paths.ts';
+import { capital } from '../text/wording.ts';
 
 /** A figure that leads to its evidence: `count` is how many rows the list at `to` has. */
 export function Figure({ to, count, children }: { to: string; count: number; children?: ComponentChildren }) {

@@ -13,7 +13,7 @@ import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import { cacheable } from './answer.ts';
 import { siteNameOf } from './data.ts';
 import { bodiesOf } from './page.ts';
-import { SiteError, parseSiteQuery } from './params.ts';
+import { SiteError, parseSiteQuery } from '../urls/params.ts';
 
 const ATOM: Kind = { type: ATOM_MEDIA_TYPE, compressed: true };
 

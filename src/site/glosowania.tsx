@@ -29,13 +29,13 @@ import {
   plural,
   safeHttpUrl,
   requiredMajority,
-} from './format.ts';
+} from '../text/format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { TopicLink, VoteRecord, matchedPattern, titleOf, topicName } from './record.tsx';
 import { type VoteBallots, type VoteFilter, ballotList, groupCountList, voteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
-import { SiteError, orNotFound } from './params.ts';
-import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
+import { SiteError, orNotFound } from '../urls/params.ts';
+import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from '../urls/paths.ts';
 import { QUALITY_FILTER } from './quality.tsx';
 import { ShareButton, ShareForm } from './share-form.tsx';
 

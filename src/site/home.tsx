@@ -5,14 +5,14 @@ import { statystyki } from '../statystyki/endpoints.ts';
 import { FilterForm, MonthlyChart, ScopeNote, TermSelect, VoteTable } from './components.tsx';
 import { scoped } from './data.ts';
 import { CouncilMapFigure, percentOf } from './evidence.tsx';
-import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import { formatNumber, formatPercent, formatTerm, plural } from '../text/format.ts';
 import { bodyName } from './layout.tsx';
 import { CLOSE_VOTE, attendanceTop, loyalistTop, rankingMinimums, rebelTop } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { VoteLink } from './record.tsx';
 import { page, termsIn } from './page.ts';
-import { PAGES, feedPaths, linkTo } from './paths.ts';
-import { capital } from './wording.ts';
+import { PAGES, feedPaths, linkTo } from '../urls/paths.ts';
+import { capital } from '../text/wording.ts';
 
 const POSIEDZEN: [string, string, string] = ['posiedzenia', 'posiedzeń', 'posiedzeń'];
 const GLOSOWAN: [string, string, string] = ['głosowania', 'głosowań', 'głosowań'];

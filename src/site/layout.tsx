@@ -15,9 +15,9 @@ import { ATOM_MEDIA_TYPE } from '../feeds/atom.ts';
 import { type PublicUrl, absoluteUrl } from '../public-url.ts';
 import { ASSETS } from './assets.ts';
 import type { Body } from './data.ts';
-import { formatDate, safeHttpUrl } from './format.ts';
-import { API_LINKS, PAGES, linkTo, pagePath } from './paths.ts';
-import { type Wording, capital, groupLabel } from './wording.ts';
+import { formatDate, safeHttpUrl } from '../text/format.ts';
+import { API_LINKS, PAGES, linkTo, pagePath } from '../urls/paths.ts';
+import { type Wording, capital, groupLabel } from '../text/wording.ts';
 
 export type Section = 'start' | 'radni' | 'glosowania' | 'posiedzenia' | 'rankingi' | 'polityki';
 
@@ -34,7 +34,7 @@ export interface PageContext {
   /** PUBLIC_URL: the only base of absolute URLs; null: links stay relative, no preview image. */
   publicUrl: PublicUrl;
   siteName: string;
-  /** The words for what the snapshot holds: a council's or the Sejm's (src/site/wording.ts). */
+  /** The words for what the snapshot holds: a council's or the Sejm's (src/text/wording.ts). */
   wording: Wording;
   /** The full names of the groups that have one (the Sejm's clubs), by the name the answers give. */
   groupNames: ReadonlyMap<string, string>;

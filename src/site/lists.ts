@@ -34,9 +34,9 @@ import {
   type VoteSummary,
   groupsOf,
 } from './data.ts';
-import { BALLOT_LABEL, type Ballot } from './format.ts';
+import { BALLOT_LABEL, type Ballot } from '../text/format.ts';
 import type { LoadContext, SiteList } from './page.ts';
-import type { CouncillorListName } from './params.ts';
+import type { CouncillorListName } from '../urls/params.ts';
 
 /** A list shown whole (a ranking's top, a vote's ballots): one read, no pages. */
 const whole =

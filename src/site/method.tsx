@@ -4,14 +4,14 @@
 
 import { radni } from '../radni/endpoints.ts';
 import { statystyki } from '../statystyki/endpoints.ts';
-import { formatNumber, formatPercent, formatTerm } from './format.ts';
+import { formatNumber, formatPercent, formatTerm } from '../text/format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { type Minimums, PARTNER_FLOOR, partnerMinimum, rankingMinimums } from './lists.ts';
 import { page } from './page.ts';
-import { PAGES, linkTo } from './paths.ts';
+import { PAGES, linkTo } from '../urls/paths.ts';
 import { PolicyMethod } from './polityki.tsx';
 import { VoteLink, matchedPattern } from './record.tsx';
-import { capital } from './wording.ts';
+import { capital } from '../text/wording.ts';
 
 /** What a ranking page says under the rankings it limits. */
 /** Councils up to which the note lists each council's minimums (beyond, the rule alone). */

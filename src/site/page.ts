@@ -1,6 +1,6 @@
 // A page of the website is another rendering of what the API's endpoints answer (Datasette's one view,
 // many renderings), declared like an endpoint (src/answers/endpoint.ts): a table entry with its route
-// and the parameters it reads (src/site/paths.ts), `load(input, context)` that asks the endpoints, and
+// and the parameters it reads (src/urls/paths.ts), `load(input, context)` that asks the endpoints, and
 // `render(data, frame)` that turns the answers into the page with preact. The router parses the input
 // from the URL and calls the two (src/site/router.ts); the table is src/site/pages.ts.
 //
@@ -18,8 +18,8 @@ import { type SiteReaders, readersOf } from '../snapshot/readers.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { utils } from '../utils/endpoints.ts';
 import type { PageContext, PageView } from './layout.tsx';
-import type { SiteParamName, SiteQuery } from './params.ts';
-import type { PathParams, Route } from './paths.ts';
+import type { SiteParamName, SiteQuery } from '../urls/params.ts';
+import type { PathParams, Route } from '../urls/paths.ts';
 
 /** What a page is asked for: its path parameters (as matched), its query (parsed), its council scope. */
 export interface PageInput<P extends string = string, Q extends SiteParamName = SiteParamName> {

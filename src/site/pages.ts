@@ -1,7 +1,7 @@
 // The page table of the website, like the endpoint tables of the API (src/<resource>/endpoints.ts):
 // each entry is a page's route, its `load` over the endpoints, its `render`, and the lists it offers
 // as CSV. The router registers every entry (src/site/router.ts); the sitemap and the links take their
-// addresses from the same routes (src/site/paths.ts). A new page is one entry here and its module.
+// addresses from the same routes (src/urls/paths.ts). A new page is one entry here and its module.
 
 import { downloadsPage } from './downloads.tsx';
 import { attendanceRecordsPage, cohesionPage, comparePage } from './evidence.tsx';

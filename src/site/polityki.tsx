@@ -12,13 +12,13 @@ import { radni } from '../radni/endpoints.ts';
 import { utils } from '../utils/endpoints.ts';
 import { BodySelect, FilterForm, ResultBadge, TermSelect } from './components.tsx';
 import { Figure, Method } from './evidence.tsx';
-import { formatDate, formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import { formatDate, formatNumber, formatPercent, formatTerm, plural } from '../text/format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { type LoadContext, page } from './page.ts';
-import { type PolicyAgreement, orNotFound } from './params.ts';
-import { PAGES, linkTo } from './paths.ts';
+import { type PolicyAgreement, orNotFound } from '../urls/params.ts';
+import { PAGES, linkTo } from '../urls/paths.ts';
 import { VoteLink } from './record.tsx';
-import { capital } from './wording.ts';
+import { capital } from '../text/wording.ts';
 
 /** §13's words for each ocena, as the site says them. */
 export const OCENA_WORDS: Readonly<Record<Ocena, string>> = {

@@ -3,12 +3,12 @@
 import { posiedzenia } from '../posiedzenia/endpoints.ts';
 import { BodySelect, CsvLink, FilterForm, Pager, ResultBadge, Tally, TermSelect } from './components.tsx';
 import { type VoteSummary, pagesOf } from './data.ts';
-import { ballotLabelFor, formatDate, formatNumber, formatTerm, plural } from './format.ts';
+import { ballotLabelFor, formatDate, formatNumber, formatTerm, plural } from '../text/format.ts';
 import { type PageContext, groupName } from './layout.tsx';
 import { sessionAttendanceList, sessionList, sessionVoteList } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
-import { orNotFound } from './params.ts';
-import { PAGES, linkTo, listHref } from './paths.ts';
+import { orNotFound } from '../urls/params.ts';
+import { PAGES, linkTo, listHref } from '../urls/paths.ts';
 import { NO_BASE, PercentWithBase, VoteLink, percentText } from './record.tsx';
 
 /** Sessions per page of /posiedzenia. */

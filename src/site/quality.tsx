@@ -8,11 +8,11 @@ import type { Quality } from '../utils/queries.ts';
 import { utils } from '../utils/endpoints.ts';
 import { BodySelect, FilterForm, TermSelect } from './components.tsx';
 import { Figure, Method } from './evidence.tsx';
-import { formatNumber, formatTerm, plural } from './format.ts';
+import { formatNumber, formatTerm, plural } from '../text/format.ts';
 import { type PageContext, bodyName } from './layout.tsx';
 import { page, termsIn } from './page.ts';
-import { PAGES, linkTo } from './paths.ts';
-import { capital } from './wording.ts';
+import { PAGES, linkTo } from '../urls/paths.ts';
+import { capital } from '../text/wording.ts';
 
 /** What the votes of a `jakosc` filter have in common, after „Tylko głosowania, w których …” (the votes page). */
 export const QUALITY_FILTER: Readonly<Record<JakoscKind, string>> = {

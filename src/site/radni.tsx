@@ -28,7 +28,7 @@ import {
   genderedAs,
   participationPercent,
   plural,
-} from './format.ts';
+} from '../text/format.ts';
 import { type PageContext, bodyName, groupName } from './layout.tsx';
 import { NO_BASE, PercentWithBase, percentText, topicName } from './record.tsx';
 import {
@@ -45,9 +45,9 @@ import {
   opponentList,
 } from './lists.ts';
 import { type InputOf, type LoadContext, download, page, readList, termsIn } from './page.ts';
-import { COUNCILLOR_LISTS, type CouncillorListName, orNotFound } from './params.ts';
-import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from './paths.ts';
-import { type Wording, capital, memberCount } from './wording.ts';
+import { COUNCILLOR_LISTS, type CouncillorListName, orNotFound } from '../urls/params.ts';
+import { PAGES, cardPaths, feedPaths, linkTo, listHref, pagePath } from '../urls/paths.ts';
+import { type Wording, capital, memberCount } from '../text/wording.ts';
 import { PolicyFigures } from './polityki.tsx';
 
 type CouncillorsInput = InputOf<typeof PAGES.councillors>;

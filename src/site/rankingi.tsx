@@ -5,14 +5,14 @@ import type { ComponentChildren } from 'preact';
 import { radni } from '../radni/endpoints.ts';
 import { CsvLink, FilterForm, ScopeNote, Tally, TermSelect } from './components.tsx';
 import { type Scoped, type VoteSummary, scoped } from './data.ts';
-import { formatNumber, formatTerm, participationPercent } from './format.ts';
+import { formatNumber, formatTerm, participationPercent } from '../text/format.ts';
 import { type PageContext, groupName } from './layout.tsx';
 import { RANKINGS, RANKING_PLACES, type RankingName, type RankingScope, rankingMinimums } from './lists.ts';
 import { MinimumNote } from './method.tsx';
 import { type InputOf, type SiteList, download, page, readList, termsIn } from './page.ts';
 import { PercentWithBase, TallyOnlyMark, VoteLink } from './record.tsx';
-import { PAGES, linkTo, listHref } from './paths.ts';
-import { capital } from './wording.ts';
+import { PAGES, linkTo, listHref } from '../urls/paths.ts';
+import { capital } from '../text/wording.ts';
 
 /** A row of a ranking, as its list reads it. */
 type ItemOf<N extends RankingName> = (typeof RANKINGS)[N] extends {

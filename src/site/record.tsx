@@ -6,10 +6,10 @@
 
 import { type Vocabulary, foldTopicText } from '../../core/topics.ts';
 import type { StatedTallies, VoteDetail, VoteSummary } from '../glosowania/queries.ts';
-import { MAJORITY_NAMES, type ShownTitle, formatNumber, formatPercent, plural, shownTitle } from './format.ts';
+import { MAJORITY_NAMES, type ShownTitle, formatNumber, formatPercent, plural, shownTitle } from '../text/format.ts';
 import type { PageContext } from './layout.tsx';
-import { PAGES, linkTo } from './paths.ts';
-import type { Wording } from './wording.ts';
+import { PAGES, linkTo } from '../urls/paths.ts';
+import type { Wording } from '../text/wording.ts';
 
 /** What a vote's record needs of its summary. */
 type Recorded = Pick<VoteSummary, 'imienne' | 'liczby_zrodla' | 'wynik' | 'za' | 'przeciw' | 'wstrzymujacy'> &

@@ -1,6 +1,6 @@
 // The public website: server-rendered HTML pages in Polish, each a rendering of what the API's
 // endpoints answer over the same snapshot (the page table, src/site/pages.ts), and what a reader takes
-// away or follows from them. Every address is in src/site/paths.ts:
+// away or follows from them. Every address is in src/urls/paths.ts:
 //
 //   /                    dashboard              /glosowania, /glosowania/:id    votes
 //   /radni, /radni/:token councillors           /posiedzenia, /posiedzenia/:id  sessions
@@ -34,7 +34,10 @@ import { CardCache } from '../cards/cache.ts';
 import { RFC4180_CSV, SPREADSHEET_CSV } from '../exports/csv.ts';
 import { chambersSlug, snapshotSlug } from '../exports/names.ts';
 import { writeListCsv } from '../exports/list.ts';
-import { type Delivery, HTML_PAGE } from '../http/delivery.ts';
+import type { AnswerSources } from '../answers/sources.ts';
+import { type Delivery, HTML_PAGE, type Representations, etagFor } from '../http/delivery.ts';
+import type { FrontAnswer, Listener } from '../http/front.ts';
+import { READ, type Route } from '../http/routes.ts';
 import type { RateLimited } from '../http/guards.ts';
 import { noteReason } from '../http/request-log.ts';
 import type { PublicUrl } from '../public-url.ts';
@@ -60,10 +63,10 @@ import {
   topicNamesOf,
 } from './page.ts';
 import { SITE_PAGES } from './pages.ts';
-import { SiteError, keptParams, parseSiteQuery } from './params.ts';
-import { type CsvForm, FILES, downloadName, listRoute } from './paths.ts';
+import { SiteError, keptParams, parseSiteQuery } from '../urls/params.ts';
+import { type CsvForm, FILES, downloadName, listRoute } from '../urls/paths.ts';
 import { shareFormRoute } from './share-form.tsx';
-import { fileName, wordingOf } from './wording.ts';
+import { fileName, wordingOf } from '../text/wording.ts';
 
 export const SITE_CSP = {
   useDefaults: false,
@@ -145,6 +148,8 @@ export interface SiteOptions {
   protocolOf: (req: IncomingMessage) => 'http' | 'https';
   /** The preview cards kept (tests count renderings). */
   cards?: CardCache;
+  /** The answer sources of a snapshot, shared with the API (src/answers/operations.ts): a page made once is kept there. */
+  sourcesOf?: ((snapshot: Snapshot) => AnswerSources) | undefined;
 }
 
 /** Pages leave with this: a form's post then sends the page's real Origin (src/site/share-form.tsx). */
@@ -200,18 +205,26 @@ export function siteRouter({
   publicUrl,
   protocolOf,
   cards = new CardCache(),
+  sourcesOf,
 }: SiteOptions): Router {
-  /** A page over the snapshot the request holds: a 304 from its ETag before any read, else its load and render. */
+  /**
+   * A page over the snapshot the request holds: a 304 from its ETag before any read, else its load and
+   * render; the page made is kept by the answer sources, whence the front sends it next time
+   * (sitePageRoutes).
+   */
   const pageRoute =
     (page: AnyPage): RequestHandler =>
     async (req, res) => {
-      const started = cacheable(snapshots, delivery, req, res, HTML_PAGE, req.originalUrl);
+      const url = req.originalUrl;
+      const started = cacheable(snapshots, delivery, req, res, HTML_PAGE, url);
       if (!started) return;
       const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
       const input = inputOf(page, req, frame);
       const data = await page.load(input, loadContext(started.snapshot, shares, frame));
-      const body = Buffer.from(renderPage(frame, page.render(data, frame)));
-      delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, HTML_PAGE);
+      const entry: Representations = { body: Buffer.from(renderPage(frame, page.render(data, frame))), encoded: {} };
+      const sources = sourcesOf?.(started.snapshot);
+      sources?.made(url, entry);
+      delivery.send(res, started.etag, entry, started.encoding, HTML_PAGE, () => sources?.grew(url, entry));
     };
 
   /**
@@ -341,4 +354,43 @@ export function siteRouter({
   router.use(pages, unknownAddress);
   router.use(siteErrors);
   return router;
+}
+
+/**
+ * The website's pages on the front's route table: a page the answer sources hold for this snapshot and
+ * URL (made before, src/site/router.ts pageRoute) is sent by the front itself — its ETag, a 304, the
+ * page's headers, the bytes — as an answer of the API is; anything else (a page not made yet, an error,
+ * no snapshot) goes on to the site's router (`site`), which makes it. Misses cost one lookup.
+ */
+export function sitePageRoutes({
+  snapshots,
+  delivery,
+  sourcesOf,
+  site,
+}: Pick<SiteOptions, 'snapshots' | 'delivery'> & {
+  sourcesOf: (snapshot: Snapshot) => AnswerSources;
+  site: Listener;
+}): Array<Route<FrontAnswer>> {
+  const answer: FrontAnswer = (exchange) => {
+    const { req, res, url } = exchange;
+    const snapshot = snapshots.acquire();
+    if (!snapshot) return site(req, res);
+    try {
+      const sources = sourcesOf(snapshot);
+      const wanted = delivery.encodingFor(req, HTML_PAGE);
+      const found = sources.find(url, { wanted, params: exchange.route.params });
+      if (!found) return site(req, res);
+      // The headers the site's router gives every page (helmet's CSP, the referrer policy).
+      res.setHeader('Content-Security-Policy', helmetCsp);
+      res.setHeader('Referrer-Policy', REFERRER_POLICY);
+      const etag = etagFor(snapshot.answersVersion, url);
+      if (delivery.notModified(req, res, etag, wanted, HTML_PAGE)) return;
+      if ('entry' in found)
+        delivery.send(res, etag, found.entry, wanted, HTML_PAGE, () => sources.grew(url, found.entry));
+      else delivery.sendAs(res, etag, found.bytes, found.encoding, HTML_PAGE);
+    } finally {
+      snapshot.release();
+    }
+  };
+  return SITE_PAGES.map((page) => ({ path: page.route.path, methods: READ, kind: 'site', target: answer }));
 }

@@ -3,14 +3,14 @@
 // to the full lists (/radni?nazwa=…, /glosowania?szukaj=…), which page and download them.
 
 import { CsvLink, ResultBadge, Tally } from './components.tsx';
-import { formatDate, formatNumber, plural } from './format.ts';
+import { formatDate, formatNumber, plural } from '../text/format.ts';
 import { groupName } from './layout.tsx';
 import { councillorList, voteList } from './lists.ts';
 import { download, page } from './page.ts';
-import { SiteError } from './params.ts';
+import { SiteError } from '../urls/params.ts';
 import { VoteLink } from './record.tsx';
-import { PAGES, linkTo, listHref, pagePath } from './paths.ts';
-import { capital } from './wording.ts';
+import { PAGES, linkTo, listHref, pagePath } from '../urls/paths.ts';
+import { capital } from '../text/wording.ts';
 
 type SearchInput = { query: { szukaj?: string | undefined }; organ: number | undefined };
 

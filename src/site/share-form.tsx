@@ -23,9 +23,9 @@ import { idParam } from '../http/params.ts';
 import type { PublicUrl } from '../public-url.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import { bodiesOf } from './page.ts';
-import { SiteError } from './params.ts';
-import { shareFormPath } from './paths.ts';
-import { type Wording, wordingOf } from './wording.ts';
+import { SiteError } from '../urls/params.ts';
+import { shareFormPath } from '../urls/paths.ts';
+import { type Wording, wordingOf } from '../text/wording.ts';
 
 const FORM_ID = 'udostepnij';
 

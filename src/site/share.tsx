@@ -7,13 +7,13 @@ import { VoteGoneError, glosowania } from '../glosowania/endpoints.ts';
 import { groupBallots } from '../glosowania/queries.ts';
 import { type VotePageData, groupsOf } from './data.ts';
 import { BallotsByGroup, VoteHeading, VoteSummaryBlock } from './glosowania.tsx';
-import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from './format.ts';
+import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from '../text/format.ts';
 import { HttpError } from '../http/envelope.ts';
 import { page } from './page.ts';
-import { SiteError, orNotFound } from './params.ts';
+import { SiteError, orNotFound } from '../urls/params.ts';
 import { groupName } from './layout.tsx';
 import { titleOf } from './record.tsx';
-import { PAGES, cardPaths, linkTo, sharePath } from './paths.ts';
+import { PAGES, cardPaths, linkTo, sharePath } from '../urls/paths.ts';
 
 /**
  * The share store is down (a 503 from the endpoint): the rest of the site still works. The link's vote is

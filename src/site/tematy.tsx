@@ -7,10 +7,10 @@ import { statystyki } from '../statystyki/endpoints.ts';
 import { utils } from '../utils/endpoints.ts';
 import { BodySelect, FilterForm, TermSelect } from './components.tsx';
 import { Figure, Method } from './evidence.tsx';
-import { formatNumber, formatPercent, formatTerm, plural } from './format.ts';
+import { formatNumber, formatPercent, formatTerm, plural } from '../text/format.ts';
 import { bodyName, groupName } from './layout.tsx';
 import { page } from './page.ts';
-import { PAGES, linkTo } from './paths.ts';
+import { PAGES, linkTo } from '../urls/paths.ts';
 
 /**
  * Per topic, this many councillors against their group, among those with at least REBELS_MIN of the

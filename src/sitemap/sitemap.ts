@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import type Database from 'better-sqlite3';
 import { TextWriter } from '../exports/text-writer.ts';
 import { absoluteUrl } from '../public-url.ts';
-import { FILES, PAGES, pagePath, sitemapPath } from '../site/paths.ts';
+import { FILES, PAGES, pagePath, sitemapPath } from '../urls/paths.ts';
 
 export { sitemapPath };
 

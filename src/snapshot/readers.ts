@@ -14,7 +14,7 @@ import { Feeds } from '../feeds/feeds.ts';
 import { FindQueries } from '../find/queries.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { Sitemaps } from '../sitemap/sitemap.ts';
-import { wordingOf } from '../site/wording.ts';
+import { wordingOf } from '../text/wording.ts';
 import { titleCutsOf } from '../titles.ts';
 import type { Snapshot } from './snapshot.ts';
 

@@ -1,7 +1,7 @@
 // What a page reads from its URL: the website's query parameters, parsed with the API's own parameter
 // schemas (src/http/params.ts) under the site's Polish names, forgiving of the empty values a GET form
 // sends for "any"; and the error a page throws for a 400 or a 404, in Polish. The router parses them
-// (src/site/router.ts) for the parameters a page's route names (src/site/paths.ts); no page reads its
+// (src/site/router.ts) for the parameters a page's route names (src/urls/paths.ts); no page reads its
 // request itself.
 
 import { z } from 'zod';
