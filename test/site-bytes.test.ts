@@ -1,14 +1,15 @@
 // Every page byte for byte as before the website joined the front's route table (issue 43): a fixed
 // list of the sample council's URLs — every list page, a fixed share of the councillors', sessions' and votes' pages,
 // the evidence pages, the downloads, feeds, cards and crawler files — rendered and hashed, against the
-// hashes the code at 07f4433 (main before the change) produced over the same snapshot. Each URL is
+// hashes the code before the change produced over the same snapshot (07f4433 on its branch; re-pinned
+// from ad10579, the other branches of that week merged without it, whose pages change on purpose). Each URL is
 // asked twice: the second answer comes from the answer sources (the memory, the answer store), and
 // must be the same bytes as the one rendered.
 //
 // The snapshot's id and build time, and the source's folder, are set to fixed values first: they are
 // shown on pages and differ between builds. The expected hashes were written by
 //   SITE_BYTES_UPDATE=1 npx vitest run test/site-bytes.test.ts
-// in a tree of 07f4433 (`git archive 07f4433`) with this file copied in. Page content changes on
+// in a tree of the code before (`git worktree add --detach DIR ad10579`) with this file copied in. Page content changes on
 // purpose (another issue's wording) re-pin them the same way.
 
 import Database from 'better-sqlite3';
@@ -91,7 +92,7 @@ async function fetched(url: string): Promise<{ status: number; type: string; sha
 }
 
 describe('the website byte for byte as before (issue 43)', () => {
-  it('answers every URL of the list exactly as 07f4433 did, the second time too', async () => {
+  it('answers every URL of the list exactly as the code before the change did, the second time too', async () => {
     const seen: Record<string, { status: number; type: string; sha256: string }> = {};
     for (const url of urls) seen[url] = await fetched(url);
     if (UPDATE) {
