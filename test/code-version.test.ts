@@ -110,7 +110,7 @@ describe('the code version', () => {
       ),
       versionAfter((copy) =>
         replaceIn(
-          join(copy, 'src', 'site', 'format.ts'),
+          join(copy, 'src', 'text', 'format.ts'),
           "wstrzymujacy: 'wstrzymanie się'",
           "wstrzymujacy: 'wstrzymał się'",
         ),
