@@ -151,7 +151,7 @@ try {
   const outage = { from: 0, to: 0, refused: 0, firstLinkAfter: NaN };
   // Replica 1 from the copy over its file until it serves again: it answers 503 (its snapshot is out of
   // service), which nginx retries on replica 2; a direct read of it is no lost link then.
-  const copied = { at: 0, servedAgainAfter: NaN, withdrawn503: 0 };
+  const copied = { at: 0, servedAgainAfter: NaN, withdrawn503: 0, refusedPosts: 0 };
   // Replica 2 from its kill until it serves again: a POST under way on it when it dies has no answer (nginx
   // answers 502 and does not retry a POST); it was not acknowledged, so no link is lost.
   const killed = { at: 0, back: 0, cutPosts: 0 };
@@ -173,6 +173,11 @@ try {
         const text = await made.text();
         if (made.status === 503 && inOutage()) {
           outage.refused++;
+          continue;
+        }
+        // A POST is not retried by nginx: one that reaches replica 1 while its file is out of service gets its 503.
+        if (made.status === 503 && inCopy(0)) {
+          copied.refusedPosts++;
           continue;
         }
         if (made.status === 502 && inKill()) {
@@ -346,7 +351,7 @@ try {
     `snapshots: ${published} published by the builder, ${reached} in service on the replicas up; from publish to them: median ${median(lags).toFixed(1)} s, max ${Math.max(...lags).toFixed(1)} s`,
   );
   console.log(
-    `share links: ${acknowledged.length} acknowledged through the proxy, ${outage.refused} refused (503) while PostgreSQL was down, ${killed.cutPosts} cut (502) by the kill of replica 2, first link ${outage.firstLinkAfter.toFixed(1)} s after it was back; ` +
+    `share links: ${acknowledged.length} acknowledged through the proxy, ${outage.refused} refused (503) while PostgreSQL was down, ${copied.refusedPosts} refused (503) by replica 1 while its file was out of service, ${killed.cutPosts} cut (502) by the kill of replica 2, first link ${outage.firstLinkAfter.toFixed(1)} s after it was back; ` +
       `${acknowledged.length - lost.length} of ${acknowledged.length} in PostgreSQL afterwards, ${notOpened.length} failed to open; ${linkFailures.length} failures during the run` +
       `${[...linkFailures, ...lost.map((l) => `lost: ${l}`), ...notOpened]
         .slice(0, 8)
