@@ -20,7 +20,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ManifestCheck } from '../src/process/manifest-check.ts';
 import { SqliteShareStore } from '../src/shares/index.ts';
-import { SnapshotStore } from '../src/snapshot/snapshot.ts';
+import { CHANGED_UNDER, OUT_OF_SERVICE, SnapshotStore } from '../src/snapshot/snapshot.ts';
 import { tempDir } from './support/fixture.ts';
 import { council, killAll, startServerProcess, waitFor } from './support/server-process.ts';
 
@@ -213,6 +213,7 @@ describe('a snapshot file written over in place under a running server (issue 42
       RATE_LIMIT_MAX_REQUESTS: '1000000',
     });
     const statuses = new Map<number, number>();
+    const refusals = new Set<string>();
     let reading = true;
     const reader = (async () => {
       for (let i = 0; reading; i++) {
@@ -223,7 +224,8 @@ describe('a snapshot file written over in place under a running server (issue 42
             : `/api/glosowania?limit=${1 + (i % 40)}&page=${1 + (i % 3)}`;
         const res = await fetch(`${server.url}${path}`).catch(() => null);
         const status = res?.status ?? 0; // 0: refused, the process is gone
-        await res?.arrayBuffer();
+        const body = (await res?.text()) ?? '';
+        if (status === 503 && path.startsWith('/api/')) refusals.add((JSON.parse(body) as { message: string }).message);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     })();
@@ -249,6 +251,9 @@ describe('a snapshot file written over in place under a running server (issue 42
     expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
     // A read under way when the file changed answers 503 too (it is retried elsewhere), never 500.
     expect([...statuses.keys()].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    // Its 503s say that the data is out of service (or changed under the request), not that none was ever loaded.
+    expect(refusals).toContain(OUT_OF_SERVICE);
+    expect([...refusals].filter((m) => m !== OUT_OF_SERVICE && m !== CHANGED_UNDER)).toEqual([]);
     expect(
       server.logs().find((l) => l.msg === 'the snapshot is not served: answering 503 until another is published')?.[
         'reason'

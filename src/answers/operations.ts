@@ -117,7 +117,7 @@ export function operationRoutes(
     (endpoint: AnyEndpoint): FrontAnswer =>
     (exchange) => {
       const snapshot = snapshots.acquire();
-      if (!snapshot) throw new HttpError(503, 'no data has been loaded yet');
+      if (!snapshot) throw new HttpError(503, snapshots.unavailable ?? 'no data has been loaded yet');
       // A read that failed because the file changed under it is a 503 (src/snapshot/snapshot.ts changedUnder).
       const orChanged = (error: unknown): never => {
         throw snapshots.changedUnder(snapshot) ? new HttpError(503, CHANGED_UNDER) : error;

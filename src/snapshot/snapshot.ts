@@ -119,6 +119,9 @@ function fileKeyOf(path: string): string | null {
 /** The 503 of a request whose snapshot's file was written over while it read it (SnapshotStore.changedUnder). */
 export const CHANGED_UNDER = 'the data file changed while this request read it: try again in a moment';
 
+/** The 503 while the file in service was withdrawn and no good one is in place yet (the reason is logged, not sent). */
+export const OUT_OF_SERVICE = 'the data is out of service until a good snapshot is in place: try again in a moment';
+
 export class SnapshotStore {
   private current: Snapshot | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -177,11 +180,15 @@ export class SnapshotStore {
     return this.current?.acquire() ?? null;
   }
 
-  /** Why `acquire` gives nothing while a snapshot is in service: its check is not done; else null. */
+  /**
+   * Why `acquire` gives nothing although data was loaded: its check is not done, or its file was taken
+   * out of service (withdraw: damaged, or written over in place) and no good one is in place yet; else null.
+   */
   get unavailable(): string | null {
-    return this.current !== null && this.current.fileKey === this.unchecked
-      ? 'the snapshot is being checked against its manifest: try again in a few seconds'
-      : null;
+    if (this.current !== null && this.current.fileKey === this.unchecked)
+      return 'the snapshot is being checked against its manifest: try again in a few seconds';
+    if (this.current === null && this.refused !== null) return OUT_OF_SERVICE;
+    return null;
   }
 
   /** Serves nothing of the file in service until `checked` is called with its key (or another file is published). */
