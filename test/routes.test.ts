@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
-import { operationRoutes } from '../src/answers/operations.ts';
+import { operationRoutes, sourcesOfSnapshots } from '../src/answers/operations.ts';
 import { docsRoutes } from '../src/docs/routes.ts';
 import { Delivery } from '../src/http/delivery.ts';
 import { READ, RouteTable } from '../src/http/routes.ts';
@@ -22,8 +22,7 @@ const OPERATIONS = operationRoutes(API_ENDPOINTS, {
   snapshots,
   shares: {} as SqliteShareStore,
   delivery,
-  memoryBytes: 0,
-  storedAnswers: false,
+  sourcesOf: sourcesOfSnapshots({ memoryBytes: 0, storedAnswers: false }),
 });
 const TABLE = new RouteTable([...SERVICE, ...OPERATIONS, { path: '/assets/:file', methods: READ, kind: 'asset' }]);
 const routeKind = ({ method, path }: { method: string; path: string }) => TABLE.lookup(method, path).kind;

@@ -56,14 +56,14 @@ export function sourcesOfSnapshots(options: SourcesOptions): (snapshot: Snapshot
   };
 }
 
-export interface OperationsOptions extends SourcesOptions {
+export interface OperationsOptions {
   snapshots: SnapshotStore;
   shares: ShareLinks;
   delivery: Delivery;
   /** PUBLIC_URL: a POST's answer may name a page of the site (the share link); a GET's never does (it is stored). */
   publicUrl?: PublicUrl | undefined;
-  /** The answer sources per snapshot, when they are shared (src/app.ts: with the pages); else made of the three options above. */
-  sourcesOf?: ((snapshot: Snapshot) => AnswerSources) | undefined;
+  /** The answer sources per snapshot (sourcesOfSnapshots; src/app.ts shares them with the website's pages). */
+  sourcesOf: (snapshot: Snapshot) => AnswerSources;
 }
 
 /** Calls `send` with the handler's result, at once when the handler answered at once. */
@@ -78,10 +78,7 @@ export function operationRoutes(
   endpoints: readonly AnyEndpoint[],
   options: OperationsOptions,
 ): Array<Route<FrontAnswer>> {
-  const { snapshots, shares, delivery, publicUrl } = options;
-
-  /** The answer sources of the snapshot in service (shared with the website's pages when given). */
-  const sourcesOf = options.sourcesOf ?? sourcesOfSnapshots(options);
+  const { snapshots, shares, delivery, publicUrl, sourcesOf } = options;
 
   const answerGet = (
     endpoint: AnyEndpoint,

@@ -573,9 +573,9 @@ export class GlosowaniaQueries {
   }
 }
 
-/** Every councillor's name and place in name order, and every group's name, for the ballots of any vote. */
 const NO_MEMBERSHIPS: Array<MembershipSpan & { group: number | null }> = [];
 
+/** Every councillor's name and place in name order, and every group's name, for the ballots of any vote. */
 class Voters {
   readonly names = new Map<number, { imie_nazwisko: string; rank: number } & CouncilOf>();
   private readonly groups = new Map<number, string>();
