@@ -1,5 +1,5 @@
-// A worker thread of the stored answers' renderer (./render.ts): opens the snapshot being built
-// read-only and renders the chunks of URLs it is handed, sending the bytes back to be written.
+// A worker thread of the stored answers' renderer (./render.ts): opens its copy of the snapshot being
+// built read-only and renders the chunks of URLs it is handed, sending the bytes back to be written.
 
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -8,6 +8,9 @@ import { type Planned, renderer } from './render.ts';
 
 const port = parentPort!;
 const db = new Database((workerData as { dbPath: string }).dbPath, { readonly: true });
+// Mapped rather than read page by page (a third less system time on the Sejm term): the file is the
+// renderer's own copy of the build, which nothing truncates or replaces while it is mapped.
+db.pragma(`mmap_size = ${2 ** 40}`);
 const render = renderer(createQueries(db));
 
 port.on('message', (chunk: Planned[]) => {

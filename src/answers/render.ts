@@ -4,10 +4,13 @@
 // them (meta `code_version`, src/answers/code-version.ts). The ETL calls this through a hook its
 // composition roots (cli/council.ts, src/server.ts) pass in, so the pipeline never imports the API.
 //
-// A large snapshot is rendered in parallel: worker threads (./render-worker.ts) each open the build
-// read-only and render a share of the URLs, while this thread writes what they send back. The build
-// is switched to WAL for that time, so the readers and the writer do not wait on each other.
+// A large snapshot is rendered in parallel: worker threads (./render-worker.ts) each open a copy of
+// the build read-only and render a share of the URLs, while this thread writes what they send back
+// into the build, so the readers and the writer never wait on each other's locks. Not the build itself
+// in WAL, as before: the Sejm term's 460 MB of answers written twice (the log, then the checkpoint)
+// cost this thread 11 CPU s, more than the workers' rendering (docs/PERFORMANCE.md).
 
+import { copyFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
@@ -129,11 +132,17 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
   const store = (rows: Rendered[]) => {
     for (const { url, body, br } of rows) insert.run(url, bytes(body), bytes(br));
   };
-  const journal = db.pragma('journal_mode', { simple: true }) as string;
-  if (workers > 0) db.pragma('journal_mode = WAL');
+  // What the workers read: the build as the stages before left it (committed, so all in the file).
+  const copy = workers > 0 ? `${db.name}.render` : undefined;
+  if (copy) copyFileSync(db.name, copy);
+  // The answers are written once and not read back here: the build's large page cache (etl/run.ts)
+  // would only cost the page faults of filling it, 2–3 CPU s of the Sejm term's 460 MB of answers
+  // against 1 s through SQLite's default cache (docs/PERFORMANCE.md).
+  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -2000');
   db.exec('BEGIN');
   try {
-    if (workers > 0) await inWorkers(db.name, urls, workers, store);
+    if (copy) await inWorkers(copy, urls, workers, store);
     else {
       const render = renderer(createQueries(db));
       for (const planned of urls) store([await render(planned)]);
@@ -142,7 +151,8 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
     db.exec('COMMIT');
   } finally {
     if (db.inTransaction) db.exec('ROLLBACK');
-    if (workers > 0) db.pragma(`journal_mode = ${journal}`);
+    if (copy) rmSync(copy, { force: true });
+    db.pragma(`cache_size = ${cacheSize}`);
   }
   return urls.length;
 }
@@ -181,7 +191,7 @@ function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows:
           return;
         }
         busy = false;
-        // Done when every worker is gone: the build leaves WAL only once no other connection is open.
+        // Done when every worker is gone: the copy they read is removed only once no connection holds it.
         if (--running === 0 && !failed) void Promise.all(workers.map((w) => w.terminate())).then(() => resolve());
       };
       worker.on('message', (message: { ready: true } | { rows: Rendered[] } | { error: string }) => {
