@@ -3,7 +3,7 @@
 // requested from the service twice, once served from the snapshot and once answered live
 // (STORED_ANSWERS=false), and the bodies and validators compared, in every encoding.
 
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -155,6 +155,19 @@ describe('stored answers equal live ones, byte for byte', () => {
       }),
     );
     for (const [url, answer] of fromFull!) expect(fromBudget!.get(url)!.body.equals(answer.body), url).toBe(true);
+  });
+
+  it('rendered by workers are the same rows as rendered in one thread; the workers’ copy is removed, the cache size kept', async () => {
+    const { copy, db } = await handCouncilAndCopy();
+    const rows = () => db.prepare('SELECT sciezka, tresc, br FROM odpowiedz ORDER BY sciezka').all();
+    const inOneThread = rows();
+    db.exec('DELETE FROM odpowiedz');
+    db.pragma('cache_size = -4096');
+    expect(await renderStoredAnswers(db, { workers: 2 })).toBe(inOneThread.length);
+    expect(rows()).toEqual(inOneThread);
+    expect(existsSync(`${copy}.render`)).toBe(false);
+    expect(db.pragma('cache_size', { simple: true })).toBe(-4096);
+    db.close();
   });
 
   it('are what the service sends for those URLs (a changed stored answer is sent as stored)', async () => {
