@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../core/text.ts';
 import { wordsOf } from '../core/title-words.ts';
+import { FindQueries } from '../src/find/queries.ts';
 import { GlosowaniaQueries } from '../src/glosowania/queries.ts';
 import { buildDatabase } from './support/fixture.ts';
 
@@ -120,6 +121,18 @@ describe.skipIf(!haveShared)('search by any form on real titles (needs ../shared
           }
         },
       );
+
+      if (source.format === 'sejm')
+        it('finds MPs by their surnames in other forms („Tuska”, „Hołowni”), and by the forms only them', () => {
+          const find = new FindQueries(db, queries);
+          const named = (nazwa: string) => find.councillors({ nazwa }).items.map((c) => c.imie_nazwisko);
+          expect(named('Tuska')).toEqual(['Donald Tusk']);
+          expect(named('Hołowni')).toEqual(['Bożenna Hołownia', 'Szymon Hołownia']);
+          expect(named('Czarzastego')).toEqual(['Włodzimierz Czarzasty']);
+          expect(named('Kosiniaka Kamysza')).toEqual(['Władysław Kosiniak-Kamysz']);
+          // A name typed as it is written finds what it did: the name and those containing it.
+          expect(named('Tusk')).toEqual(['Donald Tusk']);
+        });
     });
   }
 });

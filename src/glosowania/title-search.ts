@@ -212,10 +212,11 @@ export class TitleSearch {
 }
 
 /**
- * The lemmatiser of a snapshot's titles (null when no title's word is a form of a dictionary word):
- * its stored suffix rules and its lemmas (lemat). A few thousand short rules parsed, no dictionary read.
+ * The lemmatiser of a snapshot's titles and names (null when none of their words is a form of a
+ * dictionary word): its stored suffix rules and its lemmas (lemat). A few thousand short rules parsed,
+ * no dictionary read.
  */
-function snapshotLemmatiser(db: Database.Database): Lemmatiser | null {
+export function snapshotLemmatiser(db: Database.Database): Lemmatiser | null {
   // One per open snapshot (a snapshot is read-only): every TitleSearch over it shares the parsed rules.
   let lemmatiser = lemmatisers.get(db);
   if (lemmatiser === undefined) lemmatisers.set(db, (lemmatiser = readLemmatiser(db)));
