@@ -32,3 +32,6 @@ export function titlePairs(folded: string): string {
   for (let i = 1; i < words.length; i++) pairs.push(pairOf(words[i - 1]!, separators[i - 1]!, words[i]!));
   return pairs.join(' ');
 }
+
+/** The words of a folded name: its runs of letters („anna nowak-kowalska”: anna, nowak, kowalska). */
+export const nameWordsOf = (folded: string): string[] => folded.split(/[^\p{L}]+/u).filter(Boolean);

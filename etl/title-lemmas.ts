@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { Lemmatiser } from '../core/lemmas.ts';
+import { nameWordsOf } from '../core/title-words.ts';
 
 /** The Polish dictionary's files (the package exports only its index.js, which reads the two files beside it). */
 function polishDictionary(): { aff: string; dic: string } {
@@ -39,19 +40,24 @@ export interface LemmaRows {
   rules: string;
 }
 
-/** The rows of lemat, lemat_slowa and odmiana for the titles' words ([slowo.id, slowo]). */
-export function lemmaRows(words: Array<[number, string]>): LemmaRows {
+/**
+ * The rows of lemat, lemat_slowa and odmiana for the titles' words ([slowo.id, slowo]), and for the
+ * words of the councillors' names (folded): their lemmas are kept too, without title words, so that
+ * the server finds a typed form's lemma among the names' (src/find/queries.ts: „Kowalskiego”, Kowalski).
+ */
+export function lemmaRows(words: Array<[number, string]>, nameWords: Iterable<string> = []): LemmaRows {
   const known = words.filter(([, word]) => DICTIONARY_WORD.test(word));
-  const dictionary = polishLemmatiser(known.map(([, word]) => word));
+  const names = [...new Set(nameWords)].filter((word) => DICTIONARY_WORD.test(word));
+  const dictionary = polishLemmatiser([...known.map(([, word]) => word), ...names]);
   const ids = new Map<string, number>();
+  const idOf = (lemma: string) => {
+    let id = ids.get(lemma);
+    if (id === undefined) ids.set(lemma, (id = ids.size + 1));
+    return id;
+  };
   const pairs: Array<[number, number]> = [];
-  for (const [slowo, word] of known) {
-    for (const lemma of dictionary.lemmasOf(word)) {
-      let id = ids.get(lemma);
-      if (id === undefined) ids.set(lemma, (id = ids.size + 1));
-      pairs.push([id, slowo]);
-    }
-  }
+  for (const [slowo, word] of known) for (const lemma of dictionary.lemmasOf(word)) pairs.push([idOf(lemma), slowo]);
+  for (const word of names) for (const lemma of dictionary.lemmasOf(word)) idOf(lemma);
   const entries = dictionary.entriesRead();
   const lemmas = [...ids]
     .map(([lemma, id]): [string, number, string] => [lemma, id, entries.get(lemma)!])
@@ -67,10 +73,11 @@ export function lemmaRows(words: Array<[number, string]>): LemmaRows {
   return { lemmas, words: pairs, rules: dictionary.rulesOf(flags) };
 }
 
-/** Fills lemat, lemat_slowa and odmiana from slowo (the titles' words); returns the rows written. */
+/** Fills lemat, lemat_slowa and odmiana from slowo (the titles' words) and radny.name_folded; returns the rows written. */
 export function writeTitleLemmas(db: Database.Database): number {
   const words = db.prepare('SELECT id, slowo FROM slowo').raw().all() as Array<[number, string]>;
-  const rows = lemmaRows(words);
+  const names = db.prepare('SELECT name_folded FROM radny').pluck().all() as string[];
+  const rows = lemmaRows(words, names.flatMap(nameWordsOf));
   // One statement a table: the rows as a JSON array, not a statement per row.
   db.prepare(
     `INSERT INTO lemat (lemat, id, wpisy)

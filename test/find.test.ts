@@ -70,6 +70,18 @@ describe('councillors by name on the hand council', () => {
     expect(ids(q.councillors({ nazwa: '   ' }))).toEqual([6, 2, 4, 1, 5, 3, 7]);
   });
 
+  it('finds a name by another form of a word of it typed whole (the Polish dictionary): „Nowaka”, „Wróbla”', () => {
+    const q = findIn(hand);
+    expect(ids(q.councillors({ nazwa: 'Nowaka' }))).toEqual([1, 5]);
+    expect(ids(q.councillors({ nazwa: 'wróbla' }))).toEqual([3]); // not contained in „wrobel”
+    expect(ids(q.councillors({ nazwa: 'Anny Nowakowi' }))).toEqual([1, 5]); // every word, each by its forms
+    expect(ids(q.councillors({ nazwa: 'Lisa' }))).toEqual([2]);
+    expect(ids(q.councillors({ nazwa: 'Nowaka Zenona' }))).toEqual([]);
+    expect(ids(q.councillors({ nazwa: 'nowa' }))).toEqual([1, 5]); // a piece of a word: contained, as before
+    // The site's search box finds them so too.
+    expect(ids(q.site('Wróbla', {}, 10).radni)).toEqual([3]);
+  });
+
   it('combines the name with the term, the group and the body, as /radni filters', () => {
     const q = findIn(hand);
     // T1 display memberships: 1 RdM, 2 FS, 3 RdM, 4 FS; "a" is in every folded name of T1 but Zenon Lis'.

@@ -55,6 +55,7 @@ describe('search by any form of a word', () => {
     ['ustawy', [1, 6, 7]],
     ['USTAWĄ', [1, 6, 7]],
     ['droga', [1, 2, 8, 9]], // drogach, dróg, drogi, Droga — not „Drogowskazy”
+    ['drogi', [1, 2, 8, 9]], // a form of droga though a dictionary word itself (the adjective drogi)
     ['dróg', [1, 2, 8, 9, 10]], // folded „drog”, which also begins „Drogowskazy”: §6's containment stays
     ['szkoła', [3, 7, 8, 11]], // szkoły, szkołach, szkole, Szkół
     ['skarga', [3, 4]], // Skarga, skarg

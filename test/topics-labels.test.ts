@@ -22,14 +22,15 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     }
   }, 600_000);
 
-  it('agrees with at least 90 % of the held-out labels in each source, and finds every one', async () => {
+  it('agrees with at least 94 % of the held-out labels in each source, and finds every one', async () => {
     // Held out: labelled before the vocabulary was changed for them, so not tuned to 100 %; the bound
-    // is a guard against a change that breaks what the in-sample set does not cover.
+    // (what the vocabulary reached on them: Sejm 94.4 %, Gdańsk 98.9 %, Katowice 100 %) is a guard
+    // against a change that breaks what the in-sample set does not cover.
     const scores = await scoreLabels(readLabels(HELD_OUT_LABELS), new TopicClassifier(loadVocabulary().vocabulary));
     expect(scores.map((s) => s.source).sort()).toEqual(['gdansk', 'katowice', 'sejm']);
     for (const s of scores) {
       expect(s.missing, s.source).toBe(0);
-      expect(s.agree / s.labelled, `${s.source}: ${JSON.stringify(s.confusions)}`).toBeGreaterThanOrEqual(0.9);
+      expect(s.agree / s.labelled, `${s.source}: ${JSON.stringify(s.confusions)}`).toBeGreaterThanOrEqual(0.94);
     }
   }, 600_000);
 });

@@ -11,6 +11,7 @@ import {
   parseVocabulary,
   type Vocabulary,
 } from '../core/topics.ts';
+import { loadVocabulary } from '../etl/topics.ts';
 
 const topicOf = (vocabulary: Vocabulary, title: string): string => {
   const classifier = new TopicClassifier(vocabulary);
@@ -315,4 +316,31 @@ describe('exclusions (wykluczenia): an entry does not take a title one of its ex
       { numRuns: 2000, seed: 44 },
     );
   });
+});
+
+describe('the default vocabulary on the title shapes issue 44 found filed wrongly on councils never seen', () => {
+  // Hand-written in the shapes real councils use; the topic is the one a careful reader chooses.
+  const classifier = new TopicClassifier(loadVocabulary().vocabulary);
+  it.each([
+    ['Wybór Przewodniczącego Komisji Skarg, Wniosków i Petycji', 'ustroj'], // not under complaints
+    ['w sprawie wyboru Wiceprzewodniczącego Komisji Zdrowia i Polityki Społecznej', 'ustroj'],
+    ['w sprawie wyboru Przewodniczącego Rady Miejskiej', 'ustroj'],
+    ['w sprawie powołania Komisji Skarg, Wniosków i Petycji', 'ustroj'],
+    ['Uwaga nr 12 – odrzucić', 'plany'],
+    ['Uwaga 7 - nieuwzględnienie', 'plany'],
+    ['w sprawie rozstrzygnięcia o sposobie rozpatrzenia uwag do projektu planu', 'plany'],
+    ['Deklaracja w sprawie ogłoszenia roku 2025 Rokiem Jana Pawła II', 'nazwy'],
+    ['w sprawie zmiany statutu jednostki budżetowej Centrum Usług Wspólnych', 'ustroj'],
+    [
+      'w sprawie wyboru metody ustalenia opłaty za gospodarowanie odpadami komunalnymi od właścicieli nieruchomości',
+      'srodowisko',
+    ],
+    ['w sprawie określenia średniej ceny jednostki paliwa w Gminie na rok szkolny 2024/2025', 'edukacja'],
+    ['w sprawie zasad zwrotu kosztów przewozu dzieci do szkół', 'edukacja'],
+    ['w sprawie ustalenia zasad zwrotu wydatków za świadczenia z pomocy społecznej', 'zdrowie'],
+    ['w sprawie przyznania tytułu „Honorowy Obywatel Miasta”', 'nazwy'],
+    ['w sprawie nadania statutu Gminnej Bibliotece Publicznej', 'kultura'],
+    ['o zmianie ustawy o świadczeniu usług drogą elektroniczną', 'ustroj'], // „drogą” alone is no road
+    ['w sprawie powierzenia Powiatowi zadania zarządzania drogą gminną', 'transport'],
+  ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });

@@ -8,8 +8,9 @@
 // default of the two sets: test/topics-labels.json (in-sample: the vocabulary was tuned on them) and
 // test/topics-heldout.json (held out: drawn with another seed and labelled before the vocabulary was
 // changed for them; what to expect of councils never seen).
-// npm run topics:report -- --labels --sample N [--seed S]: N unlabelled votes per source drawn with a
-// fixed seed, as lines to label (key, the topic the vocabulary gives, the title).
+// npm run topics:report -- --labels --sample N [--seed S] [--blind]: N unlabelled votes per source drawn
+// with a fixed seed, as lines to label (key, the topic the vocabulary gives, the title); --blind leaves
+// the vocabulary's topic out, so that the labeller reads the title and nothing else.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -143,9 +144,8 @@ export async function reportLabels(args: string[]): Promise<number> {
       const keys = [...(await titlesOf(source))].filter(([key]) => !labelled.has(`${source} ${key}`));
       for (let i = 0; i < Number(sample) && keys.length > 0; i++) {
         const [key, title] = keys.splice(Math.floor(next() * keys.length), 1)[0]!;
-        console.log(
-          `${JSON.stringify([source, key, classifier.idOf(classifier.topicOf(title))])} ${title.slice(0, 220)}`,
-        );
+        const topic = args.includes('--blind') ? '?' : classifier.idOf(classifier.topicOf(title));
+        console.log(`${JSON.stringify([source, key, topic])} ${title.slice(0, 220)}`);
       }
     }
     return 0;

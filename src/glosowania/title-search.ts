@@ -190,15 +190,16 @@ export class TitleSearch {
 
   /**
    * The titles' words that are forms of the dictionary word(s) `word` is a form of (etl/title-lemmas.ts):
-   * of itself alone when it is a dictionary word (droga, not also the adjective drogi), else of every
-   * lemma it may be a form of (ustaw: ustawa and ustawić).
+   * of every lemma it may be a form of (ustaw: ustawa and ustawić; drogi: droga and the adjective
+   * drogi). Not of itself alone when it is a dictionary word: „drogi” typed would then miss the roads
+   * („dróg”, „drodze”), and the other lemmas' forms cost few titles (test/search-recall.test.ts).
    */
   private formsInTitles(word: string): string[] {
     if (!/^[a-z]{2,}$/.test(word)) return []; // what etl/title-lemmas.ts looks up in the dictionary
     if (this.lemmatiser === undefined) this.lemmatiser = snapshotLemmatiser(this.db);
     if (this.lemmatiser === null) return [];
     const lemmas = this.lemmatiser.lemmasOf(word);
-    return (lemmas.includes(word) ? [word] : lemmas).flatMap((lemma) => this.wordsOfLemma.all(lemma) as string[]);
+    return [...new Set(lemmas.flatMap((lemma) => this.wordsOfLemma.all(lemma) as string[]))];
   }
 
   /** Words of the vocabulary containing `part`, up to one more than the limit. */
@@ -211,10 +212,11 @@ export class TitleSearch {
 }
 
 /**
- * The lemmatiser of a snapshot's titles (null when no title's word is a form of a dictionary word):
- * its stored suffix rules and its lemmas (lemat). A few thousand short rules parsed, no dictionary read.
+ * The lemmatiser of a snapshot's titles and names (null when none of their words is a form of a
+ * dictionary word): its stored suffix rules and its lemmas (lemat). A few thousand short rules parsed,
+ * no dictionary read.
  */
-function snapshotLemmatiser(db: Database.Database): Lemmatiser | null {
+export function snapshotLemmatiser(db: Database.Database): Lemmatiser | null {
   // One per open snapshot (a snapshot is read-only): every TitleSearch over it shares the parsed rules.
   let lemmatiser = lemmatisers.get(db);
   if (lemmatiser === undefined) lemmatisers.set(db, (lemmatiser = readLemmatiser(db)));

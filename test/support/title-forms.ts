@@ -2,7 +2,8 @@
 // written from the rule rather than from the index: a title matches a search when its folded text
 // contains the folded search, or when the search is one word and the title holds a word that is a
 // form of the same dictionary word. The dictionary words of the search: those it may be a form of
-// that some title's word is a form of too; itself alone when it is one of them.
+// that some title's word is a form of too (all of them, itself among them or not: drogi is a form of
+// droga and the adjective drogi).
 
 import { foldText } from '../../core/text.ts';
 import { wordsOf } from '../../core/title-words.ts';
@@ -26,8 +27,7 @@ export function searchReference(titles: readonly string[]): (title: string, sear
     if (folded.includes(query)) return true;
     const parts = wordsOf(query).words;
     if (parts.length !== 1 || parts[0] !== query) return false;
-    const candidates = lemmatiser.lemmasOf(query).filter((lemma) => inTitles.has(lemma));
-    const lemmas = new Set(candidates.includes(query) ? [query] : candidates);
+    const lemmas = new Set(lemmatiser.lemmasOf(query).filter((lemma) => inTitles.has(lemma)));
     return wordsOf(folded).words.some((word) => lemmasOf(word).some((lemma) => lemmas.has(lemma)));
   };
 }
