@@ -17,6 +17,7 @@ import { createQueries, type Queries } from '../snapshot/queries.ts';
 import { CODE_VERSION } from './code-version.ts';
 import { type AnyEndpoint, type ShareLinks, parseInput, pathWith } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /**
  * Per-resource answers (each councillor's, vote's and session's, and the further list pages) are
@@ -129,7 +130,7 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
   const store = (rows: Rendered[]) => {
     for (const { url, body, br } of rows) insert.run(url, bytes(body), bytes(br));
   };
-  const journal = db.pragma('journal_mode', { simple: true }) as string;
+  const journal = String(db.pragma('journal_mode', { simple: true }));
   if (workers > 0) db.pragma('journal_mode = WAL');
   db.exec('BEGIN');
   try {
@@ -190,7 +191,7 @@ function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows:
           try {
             store(message.rows);
           } catch (error) {
-            return fail(error as Error);
+            return fail(error instanceof Error ? error : new Error(messageOf(error)));
           }
         }
         handOut();

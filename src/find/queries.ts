@@ -9,6 +9,7 @@ import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { GlosowaniaQueries, VoteSummary } from '../glosowania/queries.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 
 /** Words of a typed query, folded like the stored names: "  Łódź  kow" → ["lodz", "kow"]. At most MAX_WORDS. */
 export function queryWords(query: string): string[] {
@@ -56,9 +57,9 @@ const NAME_WORD = 'instr(r.name_folded, ?) > 0';
 
 export class FindQueries {
   private readonly councillorLists: FilteredStatements<{
-    byName: Database.Statement;
-    bySurname: Database.Statement;
-    count: Database.Statement;
+    byName: Statement<unknown[], CouncillorFound>;
+    bySurname: Statement<unknown[], CouncillorFound>;
+    count: Statement<unknown[], number>;
   }>;
 
   constructor(
@@ -70,7 +71,7 @@ export class FindQueries {
       return {
         byName: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.name_rank LIMIT ? OFFSET ?`),
         bySurname: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.surname_rank LIMIT ? OFFSET ?`),
-        count: db.prepare(`SELECT count(*) ${from}`).pluck(),
+        count: plucked(db, `SELECT count(*) ${from}`),
       };
     });
   }
@@ -100,8 +101,8 @@ export class FindQueries {
     );
     const list = search.kolejnosc === 'imie' ? statements.byName : statements.bySurname;
     return {
-      items: list.all(...params, limit, offset) as CouncillorFound[],
-      total: statements.count.get(...params) as number,
+      items: list.all(...params, limit, offset),
+      total: statements.count.get(...params)!,
     };
   }
 

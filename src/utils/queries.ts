@@ -75,8 +75,12 @@ export class UtilsQueries {
   private readonly topicIds: Set<string>;
 
   constructor(db: Database.Database) {
-    const recorded = plucked(db, 'SELECT value FROM meta WHERE key = ?').get(TOPICS_META.vocabulary) as string;
-    this.vocabulary = JSON.parse(recorded) as TopicEntry[];
+    const recorded = plucked<[string], string>(db, 'SELECT value FROM meta WHERE key = ?').get(TOPICS_META.vocabulary);
+    // Checked when the ETL read it; parsed by the same rules here (a few entries, once per snapshot).
+    this.vocabulary = parseVocabulary(
+      recorded ?? '',
+      `the snapshot's topic vocabulary (meta ${TOPICS_META.vocabulary})`,
+    );
     this.topicList = topicsOf(this.vocabulary).map(({ id, nazwa }) => ({ temat: id, nazwa }));
     this.topicIds = new Set(this.topicList.map((t) => t.temat));
     this.topicVotes = rawRows(db, 'SELECT temat, liczba_glosowan FROM temat_stat WHERE kadencja = ? AND id_organu = ?');
