@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { PublicUrl } from '../public-url.ts';
 import type { ShareStore } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
-import { HttpError, notFound } from '../http/envelope.ts';
+import { HttpError, type Reply, notFound } from '../http/envelope.ts';
 import { parseParams } from '../http/params.ts';
 
 /** The share-link store as the handlers see it (src/shares/ implements it). */
@@ -76,20 +76,38 @@ export interface Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown> {
 }
 
 /**
+ * What a handler may return for its response schema `S` (an envelope of src/answers/schemas.ts): the
+ * envelope's `data`, or a Reply of that data with the envelope's other members (`count`, `pagination`);
+ * a Reply only, when the envelope has other members. Over a union of envelopes (a list answered whole
+ * or a page at a time), any of them. So a handler that drifts from its schema fails tsc, not only the
+ * contract tests.
+ */
+export type Answer<S extends z.ZodType> = AnswerOf<z.input<S>>;
+type AnswerOf<T> = T extends { success: true; data: infer D }
+  ? [keyof Omit<T, 'success' | 'data'>] extends [never]
+    ? D | Reply<D, Record<never, never>>
+    : Reply<D, Omit<T, 'success' | 'data'>>
+  : never;
+
+/**
  * Any endpoint of the tables, whatever its schemas (for the routes, the renderer, OpenAPI). `any`: a
  * handler typed for its own input is not a handler of every input, so no narrower type holds them all.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the one type of every endpoint
 export type AnyEndpoint = Endpoint<any, any, any, unknown>;
 
-/** Declares an endpoint; the handler's input is typed by the endpoint's own schemas. */
+/**
+ * Declares an endpoint: the handler's input is typed by the endpoint's own schemas, and what it returns
+ * by its response schema (`Answer`).
+ */
 export const endpoint = <
   P extends z.ZodObject | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
-  R = unknown,
+  S extends z.ZodType = z.ZodType,
+  R extends Answer<S> | Promise<Answer<S>> = Answer<S>,
 >(
-  definition: Endpoint<P, Q, B, R>,
+  definition: Endpoint<P, Q, B, R> & { response: S },
 ): Endpoint<P, Q, B, R> => definition;
 
 /** An endpoint's `path` with its `:name` parameters filled in. */

@@ -34,6 +34,9 @@ export interface StatedTallies {
   brak_glosu: number | null;
 }
 
+/** A vote's result (CONTRACT §5). */
+export type Wynik = typeof PRZYJETO | typeof ODRZUCONO;
+
 export interface VoteSummary {
   id_glosowania: number;
   numer: number;
@@ -45,7 +48,7 @@ export interface VoteSummary {
   organ: string;
   id_posiedzenia: number;
   id_punktu: number | null;
-  wynik: typeof PRZYJETO | typeof ODRZUCONO;
+  wynik: Wynik;
   za: number;
   przeciw: number;
   wstrzymujacy: number;
@@ -148,7 +151,7 @@ export interface VoteDetail extends VoteSummary {
 }
 
 export interface BallotEntry extends CouncilOf {
-  glos: string;
+  glos: (typeof GLOS_VALUES)[number];
   id_osoby: number;
   imie_nazwisko: string;
   ugrupowanie: string | null;

@@ -11,7 +11,13 @@ import { unpackPartners } from '../../core/snapshot/partners.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
-import { VOTE_SUMMARY_COLUMNS, type VoteSummary, type VoteSummaryRow, voteSummaryOf } from '../glosowania/queries.ts';
+import {
+  VOTE_SUMMARY_COLUMNS,
+  type VoteSummary,
+  type VoteSummaryRow,
+  type Wynik,
+  voteSummaryOf,
+} from '../glosowania/queries.ts';
 import type { Body, Topic } from '../utils/queries.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from './council.ts';
 
@@ -22,7 +28,7 @@ export interface CouncillorListItem extends CouncilOf {
   przynaleznosc_id: number;
   id_ugrupowania: number | null;
   ugrupowanie: string | null;
-  aktywny: number;
+  aktywny: 0 | 1;
   token: string;
 }
 
@@ -32,7 +38,7 @@ export interface CouncillorStat {
   kadencja_biezaca: string | null;
   id_ugrupowania: number | null;
   ugrupowanie: string | null;
-  aktywny: number;
+  aktywny: 0 | 1;
   za: number;
   przeciw: number;
   wstrzymujacy: number;
@@ -153,7 +159,7 @@ export interface AttendanceRecord {
   id_organu: number;
   numer: string;
   data: string;
-  obecny: number;
+  obecny: 0 | 1;
   /** The session's attendance is the source's own list (CONTRACT §10). */
   lista_obecnosci: boolean;
 }
@@ -166,7 +172,7 @@ export interface DifferingVote {
   id_glosowania: number;
   data_czas: string;
   tytul: string;
-  wynik: string;
+  wynik: Wynik;
   glos: GlosValue;
   glos_drugiego: GlosValue;
 }
