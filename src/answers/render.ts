@@ -17,7 +17,7 @@ import { createQueries, type Queries } from '../snapshot/queries.ts';
 import { CODE_VERSION } from './code-version.ts';
 import { type AnyEndpoint, type ShareLinks, parseInput, pathWith } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
-import { messageOf } from '../../core/errors.ts';
+import { fieldOf, messageOf } from '../../core/errors.ts';
 
 /**
  * Per-resource answers (each councillor's, vote's and session's, and the further list pages) are
@@ -55,7 +55,8 @@ export function plan(queries: Queries, maxResourceAnswers = MAX_RESOURCE_ANSWERS
   );
   const queryStrings = (variants: ReadonlyArray<Record<string, string>> = []) => [{}, ...variants];
   const pagesOf = (endpoint: AnyEndpoint, total: number) => {
-    const { limit } = endpoint.query!.parse({}) as { limit: number }; // the default page size
+    const limit = fieldOf(endpoint.query?.parse({}), 'limit'); // the default page size
+    if (typeof limit !== 'number') throw new Error(`${endpoint.path}: a stored paged list needs a default limit`);
     return Math.max(0, Math.ceil(total / limit) - 1);
   };
   const perResource = stored.reduce(

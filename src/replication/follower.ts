@@ -399,9 +399,11 @@ export class SnapshotFollower implements BackgroundJob {
     };
     try {
       arm();
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- fetch's web stream and node:stream/web's are one class with two declarations
       for await (const chunk of Readable.fromWeb(res.body! as WebReadableStream<Uint8Array>)) {
         arm();
-        const buffer = chunk as Buffer;
+        if (!(chunk instanceof Uint8Array)) throw new FollowError('the builder sent something other than bytes');
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         if (bytes + buffer.length > manifest.size) {
           rmSync(path, { force: true });
           throw new FollowError(

@@ -79,6 +79,7 @@ export class PostgresShareStore implements ShareStore {
       application_name: 'council-voting-analytics',
       // Ids are BIGINT; every id the API accepts is a safe integer, so a number is exact.
       types: {
+        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- pg's overloaded parser type; this one function serves both of its forms
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
