@@ -37,6 +37,17 @@ export default tseslint.config(
     },
   },
   {
+    // Types by construction (issue 43): no `as` in the server's code and core/. A statement is typed by its row
+    // where it is prepared (src/snapshot/statement.ts), a handler by its response schema
+    // (src/answers/endpoint.ts), and data crossing a boundary is parsed (zod) or narrowed by a guard.
+    // What no type can say is an eslint-disable comment with its reason, one per place. `as const` is no
+    // assertion of a type and stays allowed. The website and the HTTP layer are being rebuilt (the
+    // routing half of issue 43): they join this rule when their casts are gone.
+    files: ['src/**/*.ts', 'src/**/*.tsx', 'core/**/*.ts'],
+    ignores: ['src/site/**', 'src/http/**'],
+    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
+  },
+  {
     // The website's one script runs in the browser (src/site/assets/).
     files: ['src/site/assets/*.js'],
     languageOptions: {

@@ -2,6 +2,7 @@
 // source (etl/source-credit.ts), recorded in the snapshot's meta under CREDIT_META_KEY, and read by the
 // website's footer, the exports' licence notes and the feeds' rights.
 
+import { z } from 'zod';
 import type { SourceFormat } from './sources.ts';
 
 export interface DataCredit {
@@ -16,6 +17,15 @@ export interface DataCredit {
   /** Invented data (the bundled sample): every page and file must say so. */
   synthetic: boolean;
 }
+
+/** A credit as the ETL records it (meta CREDIT_META_KEY, JSON), in DataCredit's order. */
+export const dataCredit = z.object({
+  text: z.string(),
+  licence: z.string().nullable(),
+  licenceUrl: z.string().nullable(),
+  url: z.string().nullable(),
+  synthetic: z.boolean(),
+}) satisfies z.ZodType<DataCredit>;
 
 export const CREDIT_META_KEY = 'credit';
 

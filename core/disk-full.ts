@@ -7,10 +7,11 @@
 import { accessSync, constants, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { codeOf, messageOf } from './errors.ts';
 
 /** Whether `error` is a full disk (or an exhausted quota): SQLite's or the system's. */
 export function isDiskFull(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT';
 }
 
@@ -48,7 +49,7 @@ export function freeSpace(dir: string): string {
     const s = statfsSync(dir);
     return `${formatBytes(s.bavail * s.bsize)} free`;
   } catch (error) {
-    return `free space unknown (${(error as Error).message})`;
+    return `free space unknown (${messageOf(error)})`;
   }
 }
 
@@ -74,7 +75,7 @@ export function diskFull(
     roles.push(role);
     seen.set(at, roles);
   }
-  const cause = (error as Error).message;
+  const cause = messageOf(error);
   const where = [...seen].map(([dir, roles]) => `${dir} (${roles.join(', ')}): ${freeSpace(dir)}`).join('; ');
   return new DiskFullError(`the disk is full: ${what} (${cause}); ${where}`, { cause: error });
 }

@@ -48,7 +48,7 @@ export class Lemmatiser {
       const fields = line.trim().split(/\s+/);
       // A rule line is `SFX flag strip add condition`; its block's header `SFX flag Y count` has four fields.
       if (fields[0] !== 'SFX' || fields.length < 5) continue;
-      const [, flag, strip, add, condition] = fields as [string, string, string, string, string];
+      const [, flag = '', strip = '', add = '', condition = ''] = fields; // five or more: none is missing
       const rule: SuffixRule = {
         flag,
         strip: strip === '0' ? '' : strip,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { percentHundredths } from './contract.ts';
 import { foldBySteps } from './topics.ts';
+import { fieldOf } from './errors.ts';
 
 /** The snapshot's meta keys: the file's SHA-256 ('' without a file) and the file (empty: the bundled one or none). */
 export const POLICIES_META = { sha256: 'polityki_sha256', path: 'polityki_plik' } as const;
@@ -119,7 +120,7 @@ export function parsePolicies(text: string, source: string, ignored: IgnoredKeys
   }
   const seen = new Map<string, number>();
   return value.map((raw: unknown, i) => {
-    const id = (raw as { id?: unknown } | null)?.id;
+    const id = fieldOf(raw, 'id');
     const where = `${source}: policy ${i + 1}${typeof id === 'string' ? ` (${JSON.stringify(id)})` : ''}`;
     const parsed = policySchema.safeParse(raw);
     if (!parsed.success) throw new PolicyError(`${where}: ${issueText(parsed.error.issues[0]!)}`);

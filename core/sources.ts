@@ -4,6 +4,7 @@
 
 export const SOURCE_FORMATS = ['csv', 'sejm', 'radoskop'] as const;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+export const isSourceFormat = (value: unknown): value is SourceFormat => SOURCE_FORMATS.some((f) => f === value);
 
 /** What a refresh fetches into the source folder first (SEJM_TERM, RADOSKOP_COUNCILS, SOURCE_API). */
 export interface LiveSource {

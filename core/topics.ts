@@ -3,6 +3,7 @@
 // word start; none: `inne`. Pure: the ETL classifies every vote with it, the API lists the topics.
 
 import { z } from 'zod';
+import { fieldOf } from './errors.ts';
 
 /** The topic of a vote no entry matches: after every entry of the vocabulary. */
 export const OTHER_TOPIC = { id: 'inne', nazwa: 'Inne' } as const;
@@ -326,7 +327,7 @@ export function parseVocabulary(text: string, source: string): TopicEntry[] {
   }
   const seen = new Map<string, number>();
   return value.map((raw: unknown, i) => {
-    const id = (raw as { id?: unknown } | null)?.id;
+    const id = fieldOf(raw, 'id');
     const where = `${source}: entry ${i + 1}${typeof id === 'string' ? ` (${JSON.stringify(id)})` : ''}`;
     const parsed = entrySchema.safeParse(raw);
     if (!parsed.success) {

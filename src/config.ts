@@ -113,8 +113,8 @@ const originsSchema = list.refine((entries) => entries.every(isOrigin), {
   error: ({ input }) =>
     'must be comma-separated origins, scheme://host[:port] ' +
     '(e.g. https://rada.example.org,http://localhost:8080); ' +
-    `not an origin: ${(input as string[])
-      .filter((e) => !isOrigin(e))
+    `not an origin: ${(Array.isArray(input) ? input : [])
+      .filter((e) => typeof e !== 'string' || !isOrigin(e))
       .map((e) => JSON.stringify(e))
       .join(', ')}`,
 });
@@ -331,6 +331,7 @@ export type Config = { [K in keyof Keys]: z.output<Keys[K]['schema']> } & {
 };
 
 const schema = z.object(
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.fromEntries loses the keys: each is its CONFIG_KEYS schema
   Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, { schema }]) => [key, schema])) as {
     [K in keyof Keys]: Keys[K]['schema'];
   },
@@ -357,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   };
   if (!parsed.success) return refuse(parsed.error.issues, env);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the schema built from CONFIG_KEYS (above) parses to these keys
   const config = parsed.data as Omit<Config, 'ALLOWED_ORIGINS' | 'ROLE'> & { ALLOWED_ORIGINS?: string[] | undefined };
   const settled = { ...config, ...overrides };
   // After the overrides (`--follow` comes as FOLLOW_URL): the role of what is finally served.

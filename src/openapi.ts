@@ -124,10 +124,19 @@ function tidy({ jsonSchema }: { jsonSchema: Json }): void {
   if (jsonSchema['maximum'] === Number.MAX_SAFE_INTEGER) delete jsonSchema['maximum'];
 }
 
+const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON Schema zod wrote: an object, or a mistake worth stopping the document for. */
+function jsonOf(value: unknown, what: string): Json {
+  if (!isJson(value)) throw new Error(`openapi: the JSON Schema of ${what} is not an object`);
+  return value;
+}
+
 /** Rewrites zod's local `#/$defs/X` references to `#/components/schemas/X`, deeply. */
 function relink(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(relink);
-  if (value === null || typeof value !== 'object') return value;
+  return isJson(value) ? relinkObject(value) : value;
+}
+function relinkObject(value: Json): Json {
   const out: Json = {};
   for (const [key, child] of Object.entries(value)) {
     out[key] =
@@ -143,24 +152,24 @@ class SchemaConverter {
 
   /** The JSON Schema of `schema`; its named parts are moved into `components`. */
   convert(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const json = z.toJSONSchema(schema, {
+    const json: Json = z.toJSONSchema(schema, {
       target: 'draft-2020-12',
       io,
       unrepresentable: 'throw',
       override: tidy,
-    }) as Json;
+    });
     const { $schema: _dialect, $defs, ...rest } = json;
-    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, Json>)) {
+    for (const [id, def] of Object.entries(isJson($defs) ? $defs : {})) {
       if (!/^[A-Z][A-Za-z0-9]*$/.test(id))
         throw new Error(`openapi: unnamed shared schema ${id}: give it .meta({ id })`);
-      const component = relink(def) as Json;
+      const component = relinkObject(jsonOf(def, id));
       const known = this.components[id];
       if (known !== undefined && JSON.stringify(known) !== JSON.stringify(component)) {
         throw new Error(`openapi: two different schemas are named ${id}`);
       }
       this.components[id] = component;
     }
-    return relink(rest) as Json;
+    return relinkObject(rest);
   }
 }
 
@@ -170,7 +179,7 @@ class SchemaConverter {
 function typedOutput(schema: z.ZodType, converter: SchemaConverter): Json | null {
   try {
     const output = converter.convert(schema, 'output');
-    return ['integer', 'number', 'boolean'].includes(output['type'] as string) ? output : null;
+    return ['integer', 'number', 'boolean'].includes(String(output['type'])) ? output : null;
   } catch {
     return null; // a transform without a typed pipe (a string parameter): document its input
   }

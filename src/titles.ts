@@ -5,11 +5,12 @@
 // tidied but never marked as cut.
 
 import type Database from 'better-sqlite3';
-import { SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
+import { isSourceFormat } from '../core/sources.ts';
+import { plucked } from './snapshot/statement.ts';
 import { TITLE_CUT_LENGTHS } from '../core/titles.ts';
 
 export function titleCutsOf(db: Database.Database): readonly number[] {
-  const source = db.prepare("SELECT value FROM meta WHERE key = 'source'").pluck().get() as string | undefined;
+  const source = plucked<[], string>(db, "SELECT value FROM meta WHERE key = 'source'").get();
   const format = source?.slice(0, Math.max(0, source.indexOf(':')));
-  return (SOURCE_FORMATS as readonly string[]).includes(format ?? '') ? TITLE_CUT_LENGTHS[format as SourceFormat] : [];
+  return isSourceFormat(format) ? TITLE_CUT_LENGTHS[format] : [];
 }

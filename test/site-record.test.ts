@@ -260,7 +260,7 @@ describe('a stated result that needed more than a simple majority (the Sejm’s 
   const vote = {
     imienne: true,
     liczby_zrodla: { za: 276, przeciw: 150, wstrzymujacy: 2, nieobecni: 32, brak_glosu: 0 },
-    wynik: 'odrzucono',
+    wynik: 'odrzucono' as const,
     za: 276,
     przeciw: 150,
     wstrzymujacy: 2,

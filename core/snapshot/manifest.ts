@@ -22,6 +22,7 @@ import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { writeFileAtomic } from '../atomic-file.ts';
+import { codeOf } from '../errors.ts';
 
 export const MANIFEST_FORMAT = 'council-snapshot-manifest/1';
 
@@ -68,7 +69,8 @@ export function snapshotMetaOf(path: string): SnapshotMeta | undefined {
       db
         .prepare("SELECT key, value FROM meta WHERE key IN ('snapshot', 'built_at', 'source', 'schema_version')")
         .raw()
-        .all() as Array<[string, string]>,
+        .all()
+        .filter((row): row is [string, string] => Array.isArray(row) && row.every((v) => typeof v === 'string')),
     );
     const snapshot = meta.get('snapshot');
     if (!snapshot) return undefined;
@@ -85,9 +87,15 @@ export function snapshotMetaOf(path: string): SnapshotMeta | undefined {
   }
 }
 
+/** A chunk of a file read without an encoding: its bytes (a string here would be a mistake of the reader's options). */
+function bytesOf(chunk: unknown): Uint8Array {
+  if (chunk instanceof Uint8Array) return chunk;
+  throw new TypeError('a file read as bytes gave something else');
+}
+
 export async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(bytesOf(chunk));
   return hash.digest('hex');
 }
 
@@ -139,11 +147,7 @@ export function commitManifest(dbPath: string, snapshot: string): void {
     renameSync(pendingManifestPathOf(dbPath), manifestPathOf(dbPath));
   } catch (error) {
     // The publisher settled it first (it saw the new file and the pending manifest): nothing left to do.
-    if (
-      (error as NodeJS.ErrnoException).code !== 'ENOENT' ||
-      readManifest(manifestPathOf(dbPath))?.snapshot !== snapshot
-    )
-      throw error;
+    if (codeOf(error) !== 'ENOENT' || readManifest(manifestPathOf(dbPath))?.snapshot !== snapshot) throw error;
   }
   const dir = openSync(dirname(dbPath), 'r');
   try {
@@ -217,7 +221,7 @@ export async function digestRefusal(
     if (!isFile(await handle.stat({ bigint: true }))) return 'replaced';
     const hash = createHash('sha256');
     for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false }))
-      hash.update(chunk as Buffer);
+      hash.update(bytesOf(chunk));
     const digest = hash.digest('hex');
     return digest === manifest.sha256
       ? null

@@ -1,11 +1,13 @@
 // The one definition of the snapshot database. The ETL builds a fresh file from it on every run,
 // so there are no migrations: a reader checks SCHEMA_VERSION and refuses a file built by another.
+// SCHEMA_VERSION is derived from this SQL (schemaVersionOf, at the end): any change to a table or an
+// index is a new version, with nothing kept by hand.
 // Naming: Polish for the domain (matching the API), `*_stat`/`*_rank` for materialised figures.
 // Ballot values are stored as small integers (GLOS_VALUES index) to keep 1.4M-row tables compact.
 
+import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 13;
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
 
@@ -577,6 +579,26 @@ CREATE TABLE lemat (lemat TEXT PRIMARY KEY, id INTEGER NOT NULL, wpisy TEXT NOT 
 CREATE TABLE lemat_slowa (lemat INTEGER NOT NULL, id_slowa INTEGER NOT NULL, PRIMARY KEY (lemat, id_slowa)) WITHOUT ROWID;
 CREATE TABLE odmiana (reguly BLOB NOT NULL);
 `;
+
+/** The SQL without its comments and with its spacing collapsed: what the statements say. */
+export const normalisedSql = (sql: string): string =>
+  sql
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([(),;])\s*/g, '$1')
+    .trim();
+
+/**
+ * The version of a schema: the first 48 bits of the SHA-256 of its normalised SQL (tables, then
+ * indexes), as a number. A number, as the hand-kept versions 1-13 were: meta `schema_version` and a
+ * manifest's `schema_version` keep their form, so a server or replica of an older release still reads
+ * a newer file's version and refuses it by name. 48 bits: a safe integer, and never one of 1-13.
+ */
+export const schemaVersionOf = (tables: string, indexes: string): number =>
+  Number.parseInt(hash('sha256', `${normalisedSql(tables)}\n${normalisedSql(indexes)}`, 'hex').slice(0, 12), 16);
+
+/** The version of this schema, which a server, a replica and the refresh check before they trust a snapshot file. */
+export const SCHEMA_VERSION = schemaVersionOf(SCHEMA_SQL, INDEX_SQL);
 
 export function createSchema(db: Database.Database): void {
   db.pragma(`application_id = ${APPLICATION_ID}`);

@@ -26,6 +26,7 @@ import type { Logger } from 'pino';
 import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 import type { Representations } from '../http/delivery.ts';
 import type { AnswerSource } from './sources.ts';
+import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 
 /** PRAGMA user_version of the layout below: a file of another layout (a cache) is emptied and made anew. */
 const LAYOUT = 2; // 2: the checksum covers the key
@@ -54,11 +55,12 @@ const PENDING_MAX_BYTES = 16 * 2 ** 20;
 
 export class AnswerStore {
   private readonly db: Database.Database;
-  private readonly read: Database.Statement;
+  /** id, body, crc of a version's answer at a path. */
+  private readonly read: Statement<[string, string], [number, Buffer, number]>;
   private readonly write: Database.Statement;
   private readonly drop: Database.Statement;
-  private readonly pageCount: Database.Statement;
-  private readonly freePages: Database.Statement;
+  private readonly pageCount: Statement<[], number>;
+  private readonly freePages: Statement<[], number>;
   private readonly pageSize: number;
   /** Answers made since the last write, by version then path: served from here until written. */
   private pending = new Map<string, Map<string, Buffer>>();
@@ -85,12 +87,12 @@ export class AnswerStore {
         if (this.db.pragma('user_version', { simple: true }) !== LAYOUT) this.db.exec(SCHEMA);
       })
       .immediate();
-    this.read = this.db.prepare('SELECT id, body, crc FROM answer WHERE version = ? AND path = ?').raw();
+    this.read = rawRows(this.db, 'SELECT id, body, crc FROM answer WHERE version = ? AND path = ?');
     this.write = this.db.prepare('INSERT OR IGNORE INTO answer (version, path, body, crc) VALUES (?, ?, ?, ?)');
     this.drop = this.db.prepare('DELETE FROM answer WHERE id = ?'); // by rowid: the index may be what is damaged
-    this.pageCount = this.db.prepare('PRAGMA page_count').pluck();
-    this.freePages = this.db.prepare('PRAGMA freelist_count').pluck();
-    this.pageSize = this.db.pragma('page_size', { simple: true }) as number;
+    this.pageCount = plucked(this.db, 'PRAGMA page_count');
+    this.freePages = plucked(this.db, 'PRAGMA freelist_count');
+    this.pageSize = Number(this.db.pragma('page_size', { simple: true }));
     this.timer = setInterval(() => this.flush(), FLUSH_MS).unref();
   }
 
@@ -113,7 +115,7 @@ export class AnswerStore {
     if (waiting) return waiting;
     if (this.failed) return undefined;
     try {
-      const row = this.read.get(version, path) as [number, Buffer, number] | undefined;
+      const row = this.read.get(version, path);
       if (!row) return undefined;
       const [id, body, crc] = row;
       const actual = answerChecksum(version, path, body);
@@ -160,8 +162,7 @@ export class AnswerStore {
         if (newest !== this.current) this.db.prepare('DELETE FROM answer WHERE version <> ?').run(newest);
       })();
       this.current = newest;
-      this.full =
-        ((this.pageCount.get() as number) - (this.freePages.get() as number)) * this.pageSize >= this.maxBytes;
+      this.full = (this.pageCount.get()! - this.freePages.get()!) * this.pageSize >= this.maxBytes;
       if (this.full)
         this.logger.info(
           { maxBytes: this.maxBytes },

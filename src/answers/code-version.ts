@@ -23,6 +23,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
+import { z } from 'zod';
 
 /** The modules that make answers' bytes, from which the rest is reached (paths of the sources, without extension). */
 export const ROOTS = ['src/answers/endpoints', 'src/answers/render', 'src/site/router', 'src/docs/routes'];
@@ -56,12 +57,15 @@ function reachable(roots: string[]): Map<string, string> {
   return modules;
 }
 
+/** What package-lock.json says that counts here: each package's version and whether it is a dev dependency. */
+const packageLock = z.object({
+  packages: z.record(z.string(), z.object({ version: z.string().optional(), dev: z.boolean().optional() })).optional(),
+});
+
 /** The production dependencies as locked (name@version): a dev dependency's bump changes no answer. */
 function lockedDependencies(lockPath: string): string[] {
   if (!existsSync(lockPath)) return [];
-  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as {
-    packages?: Record<string, { version?: string; dev?: boolean }>;
-  };
+  const lock = packageLock.parse(JSON.parse(readFileSync(lockPath, 'utf8')));
   return Object.entries(lock.packages ?? {})
     .filter(([path, entry]) => path !== '' && !entry.dev)
     .map(([path, entry]) => `${path}@${entry.version ?? ''}`)

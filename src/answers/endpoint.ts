@@ -8,11 +8,11 @@
 // for a live request (src/answers/operations.ts), the renderer for the stored answers
 // (src/answers/render.ts), the website for its pages (src/site/).
 
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { PublicUrl } from '../public-url.ts';
 import type { ShareStore } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
-import { HttpError, notFound } from '../http/envelope.ts';
+import { HttpError, type Reply, notFound } from '../http/envelope.ts';
 import { parseParams } from '../http/params.ts';
 
 /** The share-link store as the handlers see it (src/shares/ implements it). */
@@ -76,20 +76,38 @@ export interface Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown> {
 }
 
 /**
+ * What a handler may return for its response schema `S` (an envelope of src/answers/schemas.ts): the
+ * envelope's `data`, or a Reply of that data with the envelope's other members (`count`, `pagination`);
+ * a Reply only, when the envelope has other members. Over a union of envelopes (a list answered whole
+ * or a page at a time), any of them. So a handler that drifts from its schema fails tsc, not only the
+ * contract tests.
+ */
+export type Answer<S extends z.ZodType> = AnswerOf<z.input<S>>;
+type AnswerOf<T> = T extends { success: true; data: infer D }
+  ? [keyof Omit<T, 'success' | 'data'>] extends [never]
+    ? D | Reply<D, Record<never, never>>
+    : Reply<D, Omit<T, 'success' | 'data'>>
+  : never;
+
+/**
  * Any endpoint of the tables, whatever its schemas (for the routes, the renderer, OpenAPI). `any`: a
  * handler typed for its own input is not a handler of every input, so no narrower type holds them all.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: the one type of every endpoint
 export type AnyEndpoint = Endpoint<any, any, any, unknown>;
 
-/** Declares an endpoint; the handler's input is typed by the endpoint's own schemas. */
+/**
+ * Declares an endpoint: the handler's input is typed by the endpoint's own schemas, and what it returns
+ * by its response schema (`Answer`).
+ */
 export const endpoint = <
   P extends z.ZodObject | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
-  R = unknown,
+  S extends z.ZodType = z.ZodType,
+  R extends Answer<S> | Promise<Answer<S>> = Answer<S>,
 >(
-  definition: Endpoint<P, Q, B, R>,
+  definition: Endpoint<P, Q, B, R> & { response: S },
 ): Endpoint<P, Q, B, R> => definition;
 
 /** An endpoint's `path` with its `:name` parameters filled in. */
@@ -103,9 +121,16 @@ interface RawInput {
   body?: unknown;
 }
 
+/** An endpoint's params, query or body schema: a z.object (every table's is), checked where it is read. */
+function objectSchema(schema: unknown, part: 'params' | 'query' | 'body'): z.ZodObject | undefined {
+  if (schema === undefined) return undefined;
+  if (schema instanceof z.ZodObject) return schema;
+  throw new TypeError(`an endpoint's ${part} schema must be a z.object (its keys are what it accepts)`);
+}
+
 /** The query parameters an endpoint accepts: the keys of its query schema (a z.object), in order. */
-export const acceptedQuery = (endpoint: Pick<AnyEndpoint, 'query'>): string[] =>
-  endpoint.query ? Object.keys((endpoint.query as z.ZodObject).shape) : [];
+export const acceptedQuery = (endpoint: { query?: unknown }): string[] =>
+  Object.keys(objectSchema(endpoint.query, 'query')?.shape ?? {});
 
 /** How many unknown parameter names a 400 echoes, and how many characters of each. */
 const ECHOED_NAMES = 5;
@@ -130,11 +155,19 @@ export function rejectUnknownQuery(path: string, accepted: readonly string[], gi
 
 /** Parses raw input with the endpoint's schemas; an unknown query parameter or the first violation is a 400 naming it. */
 export function parseInput<P, Q, B>(endpoint: Endpoint<P, Q, B, unknown>, raw: RawInput): Input<P, Q, B> {
-  rejectUnknownQuery(endpoint.path, acceptedQuery(endpoint as AnyEndpoint), Object.keys(raw.query ?? {}));
+  rejectUnknownQuery(endpoint.path, acceptedQuery(endpoint), Object.keys(raw.query ?? {}));
+  const [params, query, body] = [
+    objectSchema(endpoint.params, 'params'),
+    objectSchema(endpoint.query, 'query'),
+    objectSchema(endpoint.body, 'body'),
+  ];
+  // The one assertion of the input: each part is its schema's output, or {} without one (Parsed), which
+  // TypeScript cannot follow through a conditional type of a generic endpoint.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Parsed<P> of a generic endpoint (see above)
   return {
-    params: endpoint.params ? parseParams(endpoint.params as unknown as z.ZodType, raw.params ?? {}, 'path') : {},
-    query: endpoint.query ? parseParams(endpoint.query as unknown as z.ZodType, raw.query ?? {}) : {},
-    body: endpoint.body ? parseParams(endpoint.body as unknown as z.ZodType, raw.body ?? {}, 'body') : {},
+    params: params ? parseParams(params, raw.params ?? {}, 'path') : {},
+    query: query ? parseParams(query, raw.query ?? {}) : {},
+    body: body ? parseParams(body, raw.body ?? {}, 'body') : {},
   } as Input<P, Q, B>;
 }
 

@@ -5,9 +5,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { createQueries } from '../snapshot/queries.ts';
 import { type Planned, renderer } from './render.ts';
+import { z } from 'zod';
 
 const port = parentPort!;
-const db = new Database((workerData as { dbPath: string }).dbPath, { readonly: true });
+const db = new Database(z.object({ dbPath: z.string() }).parse(workerData).dbPath, { readonly: true });
 // Mapped rather than read page by page (a third less system time on the Sejm term): the file is the
 // renderer's own copy of the build, which nothing truncates or replaces while it is mapped.
 db.pragma(`mmap_size = ${2 ** 40}`);
@@ -20,7 +21,7 @@ port.on('message', (chunk: Planned[]) => {
       for (const planned of chunk) rows.push(await render(planned));
       port.postMessage({ rows });
     } catch (error) {
-      port.postMessage({ error: (error as Error).stack ?? String(error) });
+      port.postMessage({ error: (error instanceof Error ? error.stack : undefined) ?? String(error) });
     }
   })();
 });

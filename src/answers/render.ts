@@ -20,6 +20,7 @@ import { createQueries, type Queries } from '../snapshot/queries.ts';
 import { CODE_VERSION } from './code-version.ts';
 import { type AnyEndpoint, type ShareLinks, parseInput, pathWith } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
+import { fieldOf, messageOf } from '../../core/errors.ts';
 
 /**
  * Per-resource answers (each councillor's, vote's and session's, and the further list pages) are
@@ -57,7 +58,8 @@ export function plan(queries: Queries, maxResourceAnswers = MAX_RESOURCE_ANSWERS
   );
   const queryStrings = (variants: ReadonlyArray<Record<string, string>> = []) => [{}, ...variants];
   const pagesOf = (endpoint: AnyEndpoint, total: number) => {
-    const { limit } = endpoint.query!.parse({}) as { limit: number }; // the default page size
+    const limit = fieldOf(endpoint.query?.parse({}), 'limit'); // the default page size
+    if (typeof limit !== 'number') throw new Error(`${endpoint.path}: a stored paged list needs a default limit`);
     return Math.max(0, Math.ceil(total / limit) - 1);
   };
   const perResource = stored.reduce(
@@ -138,7 +140,7 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
   // The answers are written once and not read back here: the build's large page cache (etl/run.ts)
   // would only cost the page faults of filling it, 2–3 CPU s of the Sejm term's 460 MB of answers
   // against 1 s through SQLite's default cache (docs/PERFORMANCE.md).
-  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  const cacheSize = Number(db.pragma('cache_size', { simple: true }));
   db.pragma('cache_size = -2000');
   db.exec('BEGIN');
   try {
@@ -200,7 +202,7 @@ function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows:
           try {
             store(message.rows);
           } catch (error) {
-            return fail(error as Error);
+            return fail(error instanceof Error ? error : new Error(messageOf(error)));
           }
         }
         handOut();

@@ -133,6 +133,7 @@ export const errorEnvelope = z
 
 /** `{success: true, data}` plus the named extra members. */
 export const envelope = <T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(data: T, extra?: E) =>
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- no extra members: the empty shape, typed as E
   z.strictObject({ success: z.literal(true), data, ...(extra ?? ({} as E)) });
 
 export const paged = <T extends z.ZodType>(item: T) => envelope(z.array(item), { pagination: paginationSchema });

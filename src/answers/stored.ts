@@ -7,11 +7,11 @@
 // Only answers rendered by this code are served (Snapshot.storedAnswersCurrent): after an upgrade the
 // old bytes would be the old code's figures.
 
-import type Database from 'better-sqlite3';
 import { decodedParams } from '../http/routes.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
 import { pathWith } from './endpoint.ts';
 import type { AnswerSource, Asked, Found } from './sources.ts';
+import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 
 /**
  * Up to this many stored answers, their paths are kept in memory, so that a URL without one (on a
@@ -26,16 +26,18 @@ export class StoredAnswers implements AnswerSource {
   /** One indexed read already: memory is kept for what costs more. */
   readonly promote = false;
   /** One statement per form, so that a read touches only the bytes it sends. */
-  private readonly reads: Record<'br' | 'identity', Database.Statement>;
+  /** A stored answer's bytes at a path, and their encoding (null: identity). */
+  private readonly reads: Record<'br' | 'identity', Statement<[string], [Buffer, 'br' | null]>>;
   /** Every stored path, when there are few enough; undefined: ask the table. */
   private readonly paths: Set<string> | undefined;
 
   private constructor(private readonly snapshot: Snapshot) {
     const { db } = snapshot;
-    const read = (column: string) => db.prepare(`SELECT ${column} FROM odpowiedz WHERE sciezka = ?`).raw();
+    const read = (column: string): Statement<[string], [Buffer, 'br' | null]> =>
+      rawRows(db, `SELECT ${column} FROM odpowiedz WHERE sciezka = ?`);
     this.reads = { identity: read('tresc, NULL'), br: read("coalesce(br, tresc), iif(br IS NULL, NULL, 'br')") };
-    const few = db.prepare(`SELECT count(*) <= ${PATHS_IN_MEMORY} FROM odpowiedz`).pluck().get() === 1;
-    this.paths = few ? new Set(db.prepare('SELECT sciezka FROM odpowiedz').pluck().all() as string[]) : undefined;
+    const few = plucked(db, `SELECT count(*) <= ${PATHS_IN_MEMORY} FROM odpowiedz`).get() === 1;
+    this.paths = few ? new Set(plucked<[], string>(db, 'SELECT sciezka FROM odpowiedz').all()) : undefined;
   }
 
   /** The stored answers of `snapshot`; undefined when it has none, or none of this code. */
@@ -58,7 +60,7 @@ export class StoredAnswers implements AnswerSource {
 
   private read(url: string, brotli: boolean): Found | undefined {
     if (this.paths?.has(url) === false) return undefined;
-    const row = this.reads[brotli ? 'br' : 'identity'].get(url) as [Buffer, 'br' | null] | undefined;
+    const row = this.reads[brotli ? 'br' : 'identity'].get(url);
     if (!row) return undefined;
     // The JSON itself may still be compressed for a client that takes gzip (then kept in memory).
     return row[1] === null ? { entry: { body: row[0], encoded: {} } } : { bytes: row[0], encoding: row[1] };

@@ -23,6 +23,7 @@ import {
 } from '../text/format.ts';
 import { type Wording, capital, groupLabel, memberOf } from '../text/wording.ts';
 import type { CardData } from './card.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 
 export const cardKeys = {
   vote: (id: number, highlighted?: number | null): string =>
@@ -31,11 +32,40 @@ export const cardKeys = {
 };
 
 export class CardQueries {
-  private readonly vote: Database.Statement;
-  private readonly ballot: Database.Statement;
-  private readonly person: Database.Statement;
-  private readonly terms: Database.Statement;
-  private readonly mainCouncil: Database.Statement;
+  private readonly vote: Statement<
+    [number],
+    {
+      tytul: string;
+      data: string;
+      godzina: string | null;
+      wynik: string;
+      za: number;
+      przeciw: number;
+      wstrzymujacy: number;
+      organ: string;
+      wiekszosc: string | null;
+      wiekszosc_glosow: number | null;
+    }
+  >;
+  private readonly ballot: Statement<[number, number], { glos: number; imie_nazwisko: string }>;
+  /** A councillor's figures over all terms: null where they have no radny_stat row. */
+  private readonly person: Statement<
+    [string, string],
+    {
+      id_osoby: number;
+      imie_nazwisko: string;
+      ugrupowanie: string | null;
+      pelna_nazwa: string | null;
+      liczba_posiedzen: number | null;
+      obecnosci: number | null;
+      zg_wszystkie: number | null;
+      zg_zgodne: number | null;
+      glosowania: number | null;
+      nieobecny: number | null;
+    }
+  >;
+  private readonly terms: Statement<[number], string>;
+  private readonly mainCouncil: Statement<[string, number], string>;
 
   constructor(
     db: Database.Database,
@@ -57,16 +87,16 @@ export class CardQueries {
       FROM radny r LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby
       LEFT JOIN ugrupowanie u ON u.id_ugrupowania = s.id_ugrupowania WHERE r.token = ?`);
     // The terms the all-terms figures cover: those with the person's figures.
-    this.terms = db
-      .prepare(`SELECT kadencja FROM radny_stat WHERE id_osoby = ? AND kadencja <> '${ALL_TERMS}' ORDER BY kadencja`)
-      .pluck();
+    this.terms = plucked(
+      db,
+      `SELECT kadencja FROM radny_stat WHERE id_osoby = ? AND kadencja <> '${ALL_TERMS}' ORDER BY kadencja`,
+    );
     // The body a councillor voted in most, councils before committees.
-    this.mainCouncil = db
-      .prepare(
-        `SELECT o.nazwa FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
+    this.mainCouncil = plucked(
+      db,
+      `SELECT o.nazwa FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
       WHERE b.kadencja = ? AND b.id_osoby = ? ORDER BY o.typ <> 'rada', b.liczba_glosowan DESC, b.liczba_posiedzen DESC, o.id_organu LIMIT 1`,
-      )
-      .pluck();
+    );
   }
 
   private get footer() {
@@ -75,25 +105,12 @@ export class CardQueries {
 
   /** A vote's card, with `highlighted`'s ballot when given; undefined when the vote (or that ballot) does not exist. */
   voteCard(id: number, highlighted?: number | null): CardData | undefined {
-    const v = this.vote.get(id) as
-      | {
-          tytul: string;
-          data: string;
-          godzina: string | null;
-          wynik: string;
-          za: number;
-          przeciw: number;
-          wstrzymujacy: number;
-          organ: string;
-          wiekszosc: string | null;
-          wiekszosc_glosow: number | null;
-        }
-      | undefined;
+    const v = this.vote.get(id);
     if (!v) return undefined;
     const needed = requiredMajority(v.wiekszosc, v.wiekszosc_glosow);
     let highlight: CardData['highlight'];
     if (highlighted != null) {
-      const b = this.ballot.get(id, highlighted) as { glos: number; imie_nazwisko: string } | undefined;
+      const b = this.ballot.get(id, highlighted);
       if (!b) return undefined;
       const glos = GLOS_VALUES[b.glos] ?? 'brak_glosu';
       highlight = { sentence: ballotSentence(b.imie_nazwisko, glos), ballot: ballotOf(glos) };
@@ -111,30 +128,17 @@ export class CardQueries {
 
   /** A councillor's card (all terms, named): group, attendance, agreement with the group, votes; undefined for an unknown token. */
   councillorCard(token: string): CardData | undefined {
-    const p = this.person.get(ALL_TERMS, token) as
-      | {
-          id_osoby: number;
-          imie_nazwisko: string;
-          ugrupowanie: string | null;
-          pelna_nazwa: string | null;
-          liczba_posiedzen: number | null;
-          obecnosci: number | null;
-          zg_wszystkie: number | null;
-          zg_zgodne: number | null;
-          glosowania: number | null;
-          nieobecny: number | null;
-        }
-      | undefined;
+    const p = this.person.get(ALL_TERMS, token);
     if (!p) return undefined;
     const votes = p.glosowania ?? 0;
     const w = this.wording;
     const fullNames = new Map(p.ugrupowanie && p.pelna_nazwa ? [[p.ugrupowanie, p.pelna_nazwa]] : []);
     const group = groupLabel(w, fullNames, p.ugrupowanie, `bez ${w.groupGen}`);
     return {
-      council: (this.mainCouncil.get(ALL_TERMS, p.id_osoby) as string | undefined) ?? '',
+      council: this.mainCouncil.get(ALL_TERMS, p.id_osoby) ?? '',
       kicker: `${capital(memberOf(w, p.imie_nazwisko))} · ${group}`,
       title: p.imie_nazwisko,
-      scope: termsCovered(this.terms.all(p.id_osoby) as string[]),
+      scope: termsCovered(this.terms.all(p.id_osoby)),
       // Each percent with its base beside it, and no bare count of votes that reads as the base of the
       // attendance (issue 46: „66,07% frekwencja … 3078 głosowania”); the participation in votes beside the
       // attendance (CONTRACT §10), its base the ballots.

@@ -18,6 +18,7 @@ import { attendance, councillorListItem, groupAgreement, voteListTotals, votingP
 import { COUNCIL_COLUMNS, COUNCIL_JOIN } from '../radni/council.ts';
 import { policyCouncillor, policyItem } from '../polityki/schemas.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 import { rebelRankingItem } from '../statystyki/schemas.ts';
 import { group } from '../utils/schemas.ts';
 import { columnAs, columnsOf, descriptionOf, ownColumn, voteRecordColumns } from './columns.ts';
@@ -56,9 +57,17 @@ const BATCH_ROWS = 2000;
 const BATCH_VOTES = 8;
 const BEFORE_FIRST = Number.MAX_SAFE_INTEGER; // `ord` counts down in time: the keyset starts above every ord
 
+/** A row of a bulk file's read: its columns by name, as the file's columns read them. */
 type Row = Record<string, string | number | null>;
-const glos = (r: Row) => GLOS_VALUES[r['glos'] as number] ?? null;
-const num = (r: Row, k: string) => r[k] as number;
+/** A column every read of that file has as an integer (its keyset, a count), read as one. */
+function num(r: Row, k: string): number {
+  const value = r[k];
+  if (typeof value !== 'number') throw new Error(`bulk file: column ${k} is ${JSON.stringify(value)}, not a number`);
+  return value;
+}
+/** A text column that may be null (a name to sort by). */
+const text = (r: Row, k: string): string => String(r[k] ?? '');
+const glos = (r: Row) => GLOS_VALUES[num(r, 'glos')] ?? null;
 
 // Each column is a field of the API's answer of the same thing, described by its response schema
 // (src/exports/columns.ts); a file's own columns are those the API has no field for.
@@ -249,20 +258,21 @@ const VOTE_SELECT = `g.id_glosowania, g.data, g.godzina, g.kadencja, g.id_organu
 
 /** The prepared reads of one snapshot; build once per snapshot (`new BulkExports(db)`) and reuse. */
 export class BulkExports {
-  private readonly votes: FilteredStatements<Database.Statement>;
-  private readonly voteKeys: FilteredStatements<Database.Statement>;
-  private readonly ballots: Database.Statement;
-  private readonly sessions: FilteredStatements<Database.Statement>;
-  private readonly sessionKeys: FilteredStatements<Database.Statement>;
-  private readonly attendance: Database.Statement;
-  private readonly councillors: Database.Statement;
-  private readonly bodyCouncillors: Database.Statement;
-  private readonly groups: Database.Statement;
-  private readonly bodyGroups: Database.Statement;
-  private readonly bodyOf: Database.Statement;
-  private readonly termOf: Database.Statement;
-  private readonly councilTerms: Database.Statement;
-  private readonly policies: Database.Statement;
+  private readonly votes: FilteredStatements<Statement<unknown[], Row>>;
+  private readonly voteKeys: FilteredStatements<Statement<unknown[], Row>>;
+  /** The ballots of the votes whose ids are the parameter's JSON array. */
+  private readonly ballots: Statement<[string], Row>;
+  private readonly sessions: FilteredStatements<Statement<unknown[], Row>>;
+  private readonly sessionKeys: FilteredStatements<Statement<unknown[], Row>>;
+  private readonly attendance: Statement<[string], Row>;
+  private readonly councillors: Statement<[string, number, number], Row>;
+  private readonly bodyCouncillors: Statement<[string, number | undefined, number, number], Row>;
+  private readonly groups: Statement<[string], Row>;
+  private readonly bodyGroups: Statement<[string | undefined, number], Row>;
+  private readonly bodyOf: Statement<[number], { nazwa: string; typ: string }>;
+  private readonly termOf: Statement<[string], number>;
+  private readonly councilTerms: Statement<[], { id_organu: number; nazwa: string; kadencja: string }>;
+  private readonly policies: Statement<[string, number], Row>;
 
   constructor(private readonly db: Database.Database) {
     const andWhere = (where: string) => where.replace(/^WHERE/, 'AND');
@@ -333,7 +343,7 @@ export class BulkExports {
       FROM polityka_radny s JOIN polityka p ON p.nr = s.nr JOIN radny r ON r.id_osoby = s.id_osoby
       WHERE s.kadencja = ? AND s.id_organu = ? ORDER BY s.nr, s.pozycja`);
     this.bodyOf = db.prepare('SELECT nazwa, typ FROM organ WHERE id_organu = ?');
-    this.termOf = db.prepare('SELECT 1 FROM kadencja WHERE kadencja = ?').pluck();
+    this.termOf = plucked(db, 'SELECT 1 FROM kadencja WHERE kadencja = ?');
     this.councilTerms =
       db.prepare(`SELECT DISTINCT o.id_organu, o.nazwa, s.kadencja FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE o.typ = 'rada'`);
@@ -341,7 +351,7 @@ export class BulkExports {
 
   /** The scopes `/dane/` offers: the whole snapshot, then each council in each term it sat in (council name, newest term first). */
   scopes(): Array<{ scope: BulkScope; label: string }> {
-    const pairs = this.councilTerms.all() as Array<{ id_organu: number; nazwa: string; kadencja: string }>;
+    const pairs = this.councilTerms.all();
     pairs.sort(
       (a, b) =>
         polishCollator.compare(a.nazwa, b.nazwa) || a.id_organu - b.id_organu || b.kadencja.localeCompare(a.kadencja),
@@ -366,14 +376,14 @@ export class BulkExports {
 
   /** The name of a body (for the file names of its downloads), or undefined. */
   bodyName(organ: number): string | undefined {
-    return (this.bodyOf.get(organ) as { nazwa: string } | undefined)?.nazwa;
+    return this.bodyOf.get(organ)?.nazwa;
   }
 
   private check(scope: BulkScope): void {
     if (scope.organ === undefined && scope.kadencja === undefined) return;
     if (scope.organ === undefined || scope.kadencja === undefined)
       throw new BulkScopeError('a council file needs both the council (organ) and the term (kadencja)');
-    const body = this.bodyOf.get(scope.organ) as { typ: string } | undefined;
+    const body = this.bodyOf.get(scope.organ);
     if (!body) throw new BulkScopeError(`no body ${scope.organ}`);
     if (body.typ !== 'rada') throw new BulkScopeError(`body ${scope.organ} is a ${body.typ}, not a council (rada)`);
     if (this.termOf.get(scope.kadencja) === undefined) throw new BulkScopeError(`no term ${scope.kadencja}`);
@@ -388,25 +398,25 @@ export class BulkExports {
     switch (file) {
       case 'glosowania': {
         const { statements, params } = this.votes.select(filters('g'));
-        yield* byOrd((after) => statements.all(after, ...params, BATCH_ROWS) as Row[]);
+        yield* byOrd((after) => statements.all(after, ...params, BATCH_ROWS));
         return;
       }
       case 'glosy': {
         const { statements, params } = this.voteKeys.select(filters('g'));
-        for (const votes of byOrd((after) => statements.all(after, ...params, BATCH_VOTES) as Row[])) {
-          yield this.ballots.all(JSON.stringify(votes.map((v) => v['id_glosowania']))) as Row[];
+        for (const votes of byOrd((after) => statements.all(after, ...params, BATCH_VOTES))) {
+          yield this.ballots.all(JSON.stringify(votes.map((v) => v['id_glosowania'])));
         }
         return;
       }
       case 'posiedzenia': {
         const { statements, params } = this.sessions.select(filters('s'));
-        yield* byOrd((after) => statements.all(after, ...params, BATCH_ROWS) as Row[]);
+        yield* byOrd((after) => statements.all(after, ...params, BATCH_ROWS));
         return;
       }
       case 'obecnosci': {
         const { statements, params } = this.sessionKeys.select(filters('s'));
-        for (const sessions of byOrd((after) => statements.all(after, ...params, BATCH_VOTES) as Row[])) {
-          yield this.attendance.all(JSON.stringify(sessions.map((s) => s['id_posiedzenia']))) as Row[];
+        for (const sessions of byOrd((after) => statements.all(after, ...params, BATCH_VOTES))) {
+          yield this.attendance.all(JSON.stringify(sessions.map((s) => s['id_posiedzenia'])));
         }
         return;
       }
@@ -414,28 +424,27 @@ export class BulkExports {
         const kadencja = scope.kadencja ?? ALL_TERMS;
         const page =
           scope.organ === undefined
-            ? (after: number) => this.councillors.all(kadencja, after, BATCH_ROWS) as Row[]
-            : (after: number) => this.bodyCouncillors.all(kadencja, scope.organ, after, BATCH_ROWS) as Row[];
+            ? (after: number) => this.councillors.all(kadencja, after, BATCH_ROWS)
+            : (after: number) => this.bodyCouncillors.all(kadencja, scope.organ, after, BATCH_ROWS);
         for (let after = 0; ;) {
           const rows = page(after);
           if (rows.length === 0) return;
           yield rows;
-          after = rows[rows.length - 1]!['surname_rank'] as number;
+          after = num(rows[rows.length - 1]!, 'surname_rank');
         }
       }
       case 'polityki': {
         // A policy has a row per councillor: one read of all (policies are a handful; a council's councillors, dozens to hundreds).
-        yield this.policies.all(scope.kadencja ?? ALL_TERMS, scope.organ ?? ALL_BODIES) as Row[];
+        yield this.policies.all(scope.kadencja ?? ALL_TERMS, scope.organ ?? ALL_BODIES);
         return;
       }
       case 'ugrupowania': {
-        const rows = (
-          scope.organ === undefined ? this.groups.all(ALL_TERMS) : this.bodyGroups.all(scope.kadencja, scope.organ)
-        ) as Row[];
+        const rows =
+          scope.organ === undefined ? this.groups.all(ALL_TERMS) : this.bodyGroups.all(scope.kadencja, scope.organ);
         yield rows.sort(
           (a, b) =>
-            polishCollator.compare(a['nazwa'] as string, b['nazwa'] as string) ||
-            (a['id_ugrupowania'] as number) - (b['id_ugrupowania'] as number),
+            polishCollator.compare(text(a, 'nazwa'), text(b, 'nazwa')) ||
+            num(a, 'id_ugrupowania') - num(b, 'id_ugrupowania'),
         );
       }
     }
@@ -470,7 +479,7 @@ function* byOrd(read: (after: number) => Row[]): Generator<Row[]> {
     const rows = read(after);
     if (rows.length === 0) return;
     yield rows;
-    after = rows[rows.length - 1]!['ord'] as number;
+    after = num(rows[rows.length - 1]!, 'ord');
   }
 }
 

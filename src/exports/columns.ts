@@ -7,34 +7,46 @@ import { z } from 'zod';
 import { statedTallies as stated, voteSummary as summary } from '../answers/schemas.ts';
 import type { Cell, ColumnType, CsvColumn } from './csv.ts';
 
-interface Wrapped {
-  description?: string;
-  _zod: { def: { innerType?: Wrapped; in?: Wrapped; out?: Wrapped } };
+type Schema = z.core.$ZodType;
+
+/** The schema a nullable, optional, default (its `innerType`) or pipe (its `out`) wraps, else undefined. */
+function wrappedBy(schema: Schema): Schema | undefined {
+  const def: object = schema._zod.def;
+  const inner = 'innerType' in def ? def.innerType : 'out' in def ? def.out : undefined;
+  return inner instanceof z.core.$ZodType ? inner : undefined;
 }
 
-/** A schema's description, looking through the nullable, optional, default and pipe wrappers around it. */
-export function descriptionOf(schema: z.ZodType): string | undefined {
-  for (let s: Wrapped | undefined = schema as unknown as Wrapped; s; s = s._zod.def.innerType ?? s._zod.def.out) {
-    if (s.description) return s.description;
+/** A schema's description (its `.meta`), looking through the nullable, optional, default and pipe wrappers around it. */
+export function descriptionOf(schema: Schema): string | undefined {
+  for (let s: Schema | undefined = schema; s; s = wrappedBy(s)) {
+    const description = z.globalRegistry.get(s)?.description;
+    if (description) return description;
   }
   return undefined;
 }
 
-interface JsonType {
-  type?: string;
-  pattern?: string;
-  const?: unknown;
-  anyOf?: JsonType[];
-}
-
 /** The type of a field's values, from its JSON Schema (the first type that is not null). */
-export function columnTypeOf(schema: z.ZodType): ColumnType {
-  let json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonType;
-  while (json.anyOf) json = json.anyOf.find((j) => j.type !== 'null') ?? {};
+export function columnTypeOf(schema: Schema): ColumnType {
+  let json: z.core.JSONSchema.JSONSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+  while (json.anyOf) json = json.anyOf.find((j) => typeof j === 'object' && j.type !== 'null') ?? {};
   if (json.type === 'string') return json.pattern === '^\\d{4}-\\d{2}-\\d{2}$' ? 'date' : 'string';
   if (json.type === 'number' && typeof json.const === 'number' && Number.isInteger(json.const)) return 'integer';
   if (json.type === 'integer' || json.type === 'number' || json.type === 'boolean') return json.type;
   return 'string';
+}
+
+const isCell = (value: unknown): value is Cell =>
+  value === undefined ||
+  value === null ||
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  typeof value === 'boolean';
+
+/** A row's field `name` as a cell: a field that is no cell (an object, an array) is a mistake of the columns' names. */
+function cellOf(row: unknown, name: string): Cell {
+  const value: unknown = typeof row === 'object' && row !== null ? Reflect.get(row, name) : undefined;
+  if (isCell(value)) return value;
+  throw new TypeError(`CSV column ${name}: the row's ${name} is ${typeof value}, not a cell`);
 }
 
 /** What a list or file changes in a column: its own description, or its own value. */
@@ -50,7 +62,7 @@ export function columnsOf<T>(
   overrides: Readonly<Record<string, ColumnOverride<T>>> = {},
 ): Array<CsvColumn<T>> {
   return names.map((name) => {
-    const field = schema.shape[name] as z.ZodType | undefined;
+    const field = schema.shape[name];
     const own = overrides[name];
     const description = own?.description ?? (field && descriptionOf(field));
     if (description === undefined) {
@@ -59,7 +71,7 @@ export function columnsOf<T>(
     return {
       name,
       description,
-      value: own?.value ?? ((row: T) => (row as Record<string, Cell>)[name]),
+      value: own?.value ?? ((row: T) => cellOf(row, name)),
       type: own?.type ?? (field ? columnTypeOf(field) : 'string'),
       ...(own?.words && { words: own.words }),
     };
@@ -74,7 +86,7 @@ export function columnAs<T>(
   value: (row: T) => Cell,
   type?: ColumnType,
 ): CsvColumn<T> {
-  const source = schema.shape[field] as z.ZodType | undefined;
+  const source = schema.shape[field];
   const description = source && descriptionOf(source);
   if (source === undefined || description === undefined) {
     throw new Error(`CSV column ${name}: no field ${field} with a description in the schema`);
@@ -100,7 +112,6 @@ export type RecordColumn = 'imienne' | `${(typeof STATED_TALLIES)[number]}_zrodl
  * by the fields of the vote summary; `value` reads each from a row.
  */
 export function voteRecordColumns<T>(value: (row: T, column: RecordColumn) => Cell): Array<CsvColumn<T>> {
-  const tally = stated as unknown as z.ZodObject;
   return [
     // a boolean is 1 or 0 in a CSV file (./csv.ts), so the field's true/false reads so here
     ownColumn<T>(
@@ -115,7 +126,7 @@ export function voteRecordColumns<T>(value: (row: T, column: RecordColumn) => Ce
       const name = `${k}_zrodla` as const;
       return ownColumn<T>(
         name,
-        `${descriptionOf(tally.shape[k] as z.ZodType)!.replace(/; null: .*$/, '')} (liczby_zrodla.${k}); puste: źródło nie podaje`,
+        `${descriptionOf(stated.shape[k])!.replace(/; null: .*$/, '')} (liczby_zrodla.${k}); puste: źródło nie podaje`,
         (r) => value(r, name),
         'integer',
       );

@@ -19,6 +19,7 @@ import { GLOS_VALUES } from '../../core/contract.ts';
 import { type DataCredit, creditLine } from '../../core/credit.ts';
 import { slugify } from '../../core/text.ts';
 import { PLENARY_TYPES } from '../../core/snapshot/schema.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 import { chambersSlug } from '../exports/names.ts';
 import { type PublicUrl, absoluteUrl } from '../public-url.ts';
 import { ballotSentence, formatDateTime, genderedAs, shownTitle } from '../text/format.ts';
@@ -76,15 +77,24 @@ const VOTE_FROM =
 /** What a reader of a cut title is told (the site's /jak-liczymy#tytuly explains). */
 const CUT_NOTE = ' · Tytuł ucięty przez źródło.';
 
+/** A councillor's vote against their group or decisive: the vote, their ballot and group at it. */
+type FlaggedRow = VoteRow & {
+  glos: number;
+  buntowniczy: number;
+  kluczowy: number;
+  ugrupowanie: string | null;
+  pelna_nazwa: string | null;
+};
+
 const outcome = (v: VoteRow) =>
   `${v.wynik} ${v.za} : ${v.przeciw}${v.wstrzymujacy ? `, wstrzymało się ${v.wstrzymujacy}` : ''}`;
 
 export class Feeds {
-  private readonly newest: Database.Statement;
-  private readonly newestOfBody: Database.Statement;
-  private readonly body: Database.Statement;
-  private readonly person: Database.Statement;
-  private readonly flagged: Database.Statement;
+  private readonly newest: Statement<[number], VoteRow>;
+  private readonly newestOfBody: Statement<[number, number], VoteRow>;
+  private readonly body: Statement<[number], { nazwa: string; typ: string }>;
+  private readonly person: Statement<[string], { id_osoby: number; imie_nazwisko: string; token: string }>;
+  private readonly flagged: Statement<[number, number, number], FlaggedRow>;
   private readonly builtAt: string;
   private readonly bodies: Array<{ nazwa: string; typ: string }>;
   /** The snapshot's words: a council's, or the Sejm's (src/text/wording.ts). */
@@ -109,13 +119,11 @@ export class Feeds {
       FROM f JOIN glosowanie g ON g.id_glosowania = f.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
       JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia LEFT JOIN ugrupowanie u ON u.id_ugrupowania = f.id_ugrupowania
       ORDER BY f.ord`);
-    this.builtAt = String(
-      db.prepare("SELECT value FROM meta WHERE key = 'built_at'").pluck().get() ?? '1970-01-01T00:00:00Z',
-    );
-    this.bodies = db.prepare('SELECT nazwa, typ FROM organ ORDER BY id_organu').all() as Array<{
-      nazwa: string;
-      typ: string;
-    }>;
+    this.builtAt =
+      plucked<[], string>(db, "SELECT value FROM meta WHERE key = 'built_at'").get() ?? '1970-01-01T00:00:00Z';
+    this.bodies = db
+      .prepare<[], { nazwa: string; typ: string }>('SELECT nazwa, typ FROM organ ORDER BY id_organu')
+      .all();
     this.wording = wordingOf(this.bodies);
   }
 
@@ -154,11 +162,9 @@ export class Feeds {
 
   /** The newest votes of one council (any body id), or of the whole snapshot; undefined for a body that does not exist. */
   votes(organ?: number): AtomFeed | undefined {
-    const body = organ === undefined ? undefined : (this.body.get(organ) as { nazwa: string } | undefined);
+    const body = organ === undefined ? undefined : this.body.get(organ);
     if (organ !== undefined && !body) return undefined;
-    const rows = (
-      organ === undefined ? this.newest.all(this.limit) : this.newestOfBody.all(organ, this.limit)
-    ) as VoteRow[];
+    const rows = organ === undefined ? this.newest.all(this.limit) : this.newestOfBody.all(organ, this.limit);
     return this.feed({
       // The whole snapshot's feed is named after all its councils, apart from its one council's feed.
       id: this.id(body ? `glosowania/${slugify(body.nazwa)}` : `${chambersSlug(this.bodies)}/glosowania`),
@@ -195,19 +201,12 @@ export class Feeds {
 
   /** A councillor's votes against their group and decisive votes, newest first; undefined for an unknown token. */
   councillor(token: string): AtomFeed | undefined {
-    const person = this.person.get(token) as { id_osoby: number; imie_nazwisko: string; token: string } | undefined;
+    const person = this.person.get(token);
     if (!person) return undefined;
-    type Flagged = VoteRow & {
-      glos: number;
-      buntowniczy: number;
-      kluczowy: number;
-      ugrupowanie: string | null;
-      pelna_nazwa: string | null;
-    };
-    const rows = this.flagged.all(person.id_osoby, person.id_osoby, this.limit) as Flagged[];
+    const rows = this.flagged.all(person.id_osoby, person.id_osoby, this.limit);
     const name = person.imie_nazwisko;
     const w = this.wording;
-    const group = (v: Flagged) =>
+    const group = (v: FlaggedRow) =>
       groupLabel(w, new Map(v.ugrupowanie && v.pelna_nazwa ? [[v.ugrupowanie, v.pelna_nazwa]] : []), v.ugrupowanie);
     return this.feed({
       id: this.id(`${chambersSlug(this.bodies)}/radny/${person.token}`),

@@ -12,6 +12,7 @@ import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { GlosowaniaQueries, VoteSummary } from '../glosowania/queries.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 
 /** Words of a typed query, folded like the stored names: "  Łódź  kow" → ["lodz", "kow"]. At most MAX_WORDS. */
 export function queryWords(query: string): string[] {
@@ -61,9 +62,9 @@ const NAME_WORD_OR_FORM = 'r.id_osoby IN (SELECT value FROM json_each(?))';
 
 export class FindQueries {
   private readonly councillorLists: FilteredStatements<{
-    byName: Database.Statement;
-    bySurname: Database.Statement;
-    count: Database.Statement;
+    byName: Statement<unknown[], CouncillorFound>;
+    bySurname: Statement<unknown[], CouncillorFound>;
+    count: Statement<unknown[], number>;
   }>;
 
   /** Per lemma, the persons whose name holds a form of it (made at the first search by name). */
@@ -80,7 +81,7 @@ export class FindQueries {
       return {
         byName: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.name_rank LIMIT ? OFFSET ?`),
         bySurname: db.prepare(`SELECT ${COUNCILLOR_COLUMNS} ${from} ORDER BY r.surname_rank LIMIT ? OFFSET ?`),
-        count: db.prepare(`SELECT count(*) ${from}`).pluck(),
+        count: plucked(db, `SELECT count(*) ${from}`),
       };
     });
   }
@@ -110,8 +111,8 @@ export class FindQueries {
     );
     const list = search.kolejnosc === 'imie' ? statements.byName : statements.bySurname;
     return {
-      items: list.all(...params, limit, offset) as CouncillorFound[],
-      total: statements.count.get(...params) as number,
+      items: list.all(...params, limit, offset),
+      total: statements.count.get(...params)!,
     };
   }
 

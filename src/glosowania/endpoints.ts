@@ -111,7 +111,9 @@ export const glosowania = {
     handler: ({ params: { id }, query: { ugrupowanie } }, { queries }) => {
       const entries = queries.glosowania.ballots(id);
       if (entries.length === 0) ordOf(id, queries); // 404 for an unknown vote (asked only then: one query less a vote)
-      return ugrupowanie ? new Reply(groupBallots(entries), { grouped: true }) : new Reply(entries, { grouped: false });
+      return ugrupowanie
+        ? new Reply(groupBallots(entries), { grouped: true } as const)
+        : new Reply(entries, { grouped: false } as const);
     },
   }),
   attachments: endpoint({

@@ -2,16 +2,18 @@
 // attachments. Everything reads materialised columns of `glosowanie`; nothing counts ballots.
 
 import type Database from 'better-sqlite3';
-import { GLOS_VALUES } from '../../core/contract.ts';
+import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { type MembershipSpan, byRecency, dayOf, membershipAt, spanFrom, spanTo } from '../../core/membership.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { ALL_BODIES, ALL_TERMS, JAKOSC, type JakoscKind } from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
+import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
+import { z } from 'zod';
 import type { Share, ShareTarget } from '../shares/store.ts';
-import { type Located, ShareIdentity, type VoteFingerprint } from './share-identity.ts';
+import { type Located, ShareIdentity, voteFingerprint } from './share-identity.ts';
 import { wordsOf as titleWords } from '../../core/title-words.ts';
-import { TITLE_INDEXES, TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
+import { TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
 
 /**
  * Columns of the vote summary (CONTRACT §5), over `glosowanie g JOIN organ o`; a row of them becomes a
@@ -32,6 +34,9 @@ export interface StatedTallies {
   brak_glosu: number | null;
 }
 
+/** A vote's result (CONTRACT §5). */
+export type Wynik = typeof PRZYJETO | typeof ODRZUCONO;
+
 export interface VoteSummary {
   id_glosowania: number;
   numer: number;
@@ -43,7 +48,7 @@ export interface VoteSummary {
   organ: string;
   id_posiedzenia: number;
   id_punktu: number | null;
-  wynik: string;
+  wynik: Wynik;
   za: number;
   przeciw: number;
   wstrzymujacy: number;
@@ -58,40 +63,84 @@ export interface VoteSummary {
   temat: string;
 }
 
-/** The raw columns of VOTE_SUMMARY_COLUMNS that voteSummaryOf turns into `imienne` and `liczby_zrodla`. */
-const RECORD_COLUMNS = new Set([
-  'imienne',
-  'za_podane',
-  'przeciw_podane',
-  'wstrzymujacy_podane',
-  'nieobecni_podane',
-  'brak_glosu_podane',
-]);
+/** A row of VOTE_SUMMARY_COLUMNS as read: `imienne` 0 or 1, the stated tallies in their own columns. */
+export interface VoteSummaryRow extends Omit<VoteSummary, 'imienne' | 'liczby_zrodla'> {
+  imienne: number;
+  za_podane: number | null;
+  przeciw_podane: number | null;
+  wstrzymujacy_podane: number | null;
+  nieobecni_podane: number | null;
+  brak_glosu_podane: number | null;
+}
 
 /**
  * A row read with VOTE_SUMMARY_COLUMNS (and any columns after them, kept in place) as a vote summary:
- * `imienne` a boolean and the stated tallies as `liczby_zrodla`, both right after the counted figures.
+ * `imienne` a boolean and the stated tallies as `liczby_zrodla`, both right after the counted figures
+ * (the answers' key order is CONTRACT §5's).
  */
-export function voteSummaryOf<T extends Record<string, unknown>>(row: T): VoteSummary & Omit<T, keyof VoteSummary> {
-  const summary: Record<string, unknown> = {};
-  for (const key in row) {
-    if (RECORD_COLUMNS.has(key)) continue;
-    summary[key] = row[key];
-    if (key !== 'jednomyslnosc_procent') continue;
-    summary['imienne'] = row['imienne'] === 1;
-    const stated: StatedTallies = {
-      za: row['za_podane'] as number | null,
-      przeciw: row['przeciw_podane'] as number | null,
-      wstrzymujacy: row['wstrzymujacy_podane'] as number | null,
-      nieobecni: row['nieobecni_podane'] as number | null,
-      brak_glosu: row['brak_glosu_podane'] as number | null,
-    };
-    summary['liczby_zrodla'] = Object.values(stated).every((n) => n === null) ? null : stated;
-  }
-  return summary as VoteSummary & Omit<T, keyof VoteSummary>;
+export function voteSummaryOf<T extends VoteSummaryRow>(row: T): VoteSummary & Omit<T, keyof VoteSummaryRow> {
+  const {
+    id_glosowania,
+    numer,
+    tytul,
+    data,
+    godzina,
+    kadencja,
+    id_organu,
+    organ,
+    id_posiedzenia,
+    id_punktu,
+    wynik,
+    za,
+    przeciw,
+    wstrzymujacy,
+    nieobecni,
+    brak_glosu,
+    kontrowersyjnosc,
+    jednomyslnosc_procent,
+    imienne,
+    za_podane,
+    przeciw_podane,
+    wstrzymujacy_podane,
+    nieobecni_podane,
+    brak_glosu_podane,
+    temat,
+    ...after
+  } = row;
+  const stated: StatedTallies = {
+    za: za_podane,
+    przeciw: przeciw_podane,
+    wstrzymujacy: wstrzymujacy_podane,
+    nieobecni: nieobecni_podane,
+    brak_glosu: brak_glosu_podane,
+  };
+  return {
+    id_glosowania,
+    numer,
+    tytul,
+    data,
+    godzina,
+    kadencja,
+    id_organu,
+    organ,
+    id_posiedzenia,
+    id_punktu,
+    wynik,
+    za,
+    przeciw,
+    wstrzymujacy,
+    nieobecni,
+    brak_glosu,
+    kontrowersyjnosc,
+    jednomyslnosc_procent,
+    imienne: imienne === 1,
+    liczby_zrodla: Object.values(stated).every((n) => n === null) ? null : stated,
+    temat,
+    ...after,
+  };
 }
 
-const summariesOf = (rows: unknown[]): VoteSummary[] => (rows as Array<Record<string, unknown>>).map(voteSummaryOf);
+const summariesOf = (rows: VoteSummaryRow[]): VoteSummary[] => rows.map(voteSummaryOf);
 
 export interface VoteDetail extends VoteSummary {
   posiedzenie: { id_posiedzenia: number; numer: string; data: string; nazwa: string | null };
@@ -102,7 +151,7 @@ export interface VoteDetail extends VoteSummary {
 }
 
 export interface BallotEntry extends CouncilOf {
-  glos: string;
+  glos: (typeof GLOS_VALUES)[number];
   id_osoby: number;
   imie_nazwisko: string;
   ugrupowanie: string | null;
@@ -152,32 +201,61 @@ const TITLE_MATCHES = 'title_matches(g.tytul_folded, ?) > 0';
  */
 export const SEARCH_COUNT_CAP = 10_000;
 
+/** TITLE_MATCHES's parameter: the word typed, then its other forms. */
+const searchedForms = z.array(z.string());
+/** What a reader stated of a vote (glosowanie.klucz_zrodla): a JSON array, its occurrence last. */
+const statedKey = z.array(z.unknown());
+
+/** A row of the vote detail: the summary, its ord, its session's and item's columns, the stated majority. */
+interface DetailRow extends VoteSummaryRow {
+  ord: number;
+  s_numer: string;
+  s_data: string;
+  s_nazwa: string | null;
+  p_numer: string | null;
+  p_tytul: string | null;
+  liczba_zalacznikow: number;
+  wiekszosc: string | null;
+  wiekszosc_glosow: number | null;
+}
+
+export interface Attachment {
+  id_zalacznika: number;
+  nazwa: string;
+  url: string | null;
+}
+
+type SearchedStatements = FilteredStatements<{
+  countUpTo: Statement<unknown[], number>;
+  page: Statement<unknown[], VoteSummaryRow>;
+}>;
+
 export class GlosowaniaQueries {
   private readonly listStatements: FilteredStatements<{
-    count: Database.Statement;
-    countUpTo: Database.Statement;
-    page: Database.Statement;
+    count: Statement<unknown[], number>;
+    countUpTo: Statement<unknown[], number>;
+    page: Statement<unknown[], VoteSummaryRow>;
   }>;
-  private readonly detailStatement: Database.Statement;
-  private readonly ballotRange: Database.Statement;
-  private readonly voteTermStatement: Database.Statement;
+  private readonly detailStatement: Statement<[number], DetailRow>;
+  /** id_osoby, glos. */
+  private readonly ballotRange: Statement<[number], [number, number]>;
+  /** The vote's session's term, the vote's date and time. */
+  private readonly voteTermStatement: Statement<[number], [string, string]>;
   private votersRead: Voters | undefined;
-  private readonly attachmentsStatement: Database.Statement;
-  private readonly voterNameStatement: Database.Statement;
-  private readonly votersNamedStatement: Database.Statement;
-  private readonly keyStatement: Database.Statement;
-  private readonly byKeyStatement: Database.Statement;
+  private readonly attachmentsStatement: Statement<[number], Attachment>;
+  private readonly voterNameStatement: Statement<[number, number], string>;
+  private readonly votersNamedStatement: Statement<[number, string], number>;
+  private readonly keyStatement: Statement<[number], { legacy: string; nazwa: string; klucz_zrodla: string | null }>;
+  /** A legacy key's five parts (keysOf), as the link recorded them. */
+  private readonly byKeyStatement: Statement<unknown[], number>;
   private readonly identity: ShareIdentity;
-  private readonly ordStatement: Database.Statement;
-  private readonly unfilteredPage: Database.Statement;
+  private readonly ordStatement: Statement<[number], number>;
+  private readonly unfilteredPage: Statement<[number, number], VoteSummaryRow>;
   private unfilteredTotal: number | undefined;
   private readonly titles: TitleSearch;
-  private readonly searched: Record<
-    TitleIndex,
-    FilteredStatements<{ countUpTo: Database.Statement; page: Database.Statement }>
-  >;
-  private readonly idsStatement: Database.Statement;
-  private readonly topicTotal: Database.Statement;
+  private readonly searched: Record<TitleIndex, SearchedStatements>;
+  private readonly idsStatement: Statement<[], number>;
+  private readonly topicTotal: Statement<[string, number, string], number>;
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 
@@ -187,8 +265,8 @@ export class GlosowaniaQueries {
     titleLimits = TITLE_SEARCH_LIMITS,
   ) {
     this.listStatements = new FilteredStatements((where) => ({
-      count: db.prepare(`SELECT count(*) FROM glosowanie g ${where}`).pluck(),
-      countUpTo: db.prepare(`SELECT count(*) FROM (SELECT 1 FROM glosowanie g ${where} LIMIT ?)`).pluck(),
+      count: plucked(db, `SELECT count(*) FROM glosowanie g ${where}`),
+      countUpTo: plucked(db, `SELECT count(*) FROM (SELECT 1 FROM glosowanie g ${where} LIMIT ?)`),
       // Paging picks the page's ids first (index-only when unfiltered), then joins just those.
       page: db.prepare(`WITH page AS (SELECT g.id_glosowania, g.ord FROM glosowanie g ${where} ORDER BY g.ord LIMIT ? OFFSET ?)
         SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania
@@ -204,7 +282,7 @@ export class GlosowaniaQueries {
     // else: counted in the index alone, without reading a vote (all of Poland: 7 million). Otherwise each
     // candidate's vote is read for the other filters (and the phrase, when the plan checks it); CROSS
     // JOIN keeps the index outside, in its order.
-    const searchedThrough = (index: TitleIndex) =>
+    const searchedThrough = (index: TitleIndex): SearchedStatements =>
       new FilteredStatements((where) => {
         // szukaj_lub_slowa: the trigram index's matches and the word index's, merged in ord order (both
         // yield rowids in order, so ORDER BY merges them as they come); two MATCH parameters.
@@ -219,24 +297,32 @@ export class GlosowaniaQueries {
               ? `SELECT rowid AS ord FROM ${index} WHERE ${index} MATCH ?`
               : `SELECT s.rowid AS ord FROM ${index} s CROSS JOIN glosowanie g ON g.ord = s.rowid WHERE s.${index} MATCH ? ${where.replace(/^WHERE/, 'AND')}`;
         return {
-          countUpTo: db.prepare(`SELECT count(*) FROM (${matches} LIMIT ?)`).pluck(),
+          countUpTo: plucked(db, `SELECT count(*) FROM (${matches} LIMIT ?)`),
           page: db.prepare(`WITH page AS (${matches} ORDER BY ord LIMIT ? OFFSET ?)
           SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
         };
       });
-    this.searched = Object.fromEntries(
-      TITLE_INDEXES.map((index) => [index, searchedThrough(index)]),
-    ) as typeof this.searched;
+    this.searched = {
+      glosowanie_slowa: searchedThrough('glosowanie_slowa'),
+      glosowanie_pary: searchedThrough('glosowanie_pary'),
+      glosowanie_szukaj: searchedThrough('glosowanie_szukaj'),
+      szukaj_lub_slowa: searchedThrough('szukaj_lub_slowa'),
+    };
     this.titles = new TitleSearch(db, titleLimits);
     // The search being answered, parsed once per search rather than once per title.
     let searched: { json: string; word: string; forms: Set<string> } | undefined;
-    db.function('title_matches', { deterministic: true }, (title, json) => {
+    db.function('title_matches', { deterministic: true }, (title: unknown, json: unknown) => {
+      if (typeof title !== 'string' || typeof json !== 'string') {
+        throw new TypeError(
+          'title_matches(title, forms) takes a folded title and the JSON of TITLE_MATCHES, both text',
+        );
+      }
       if (searched === undefined || searched.json !== json) {
-        const [word, ...forms] = JSON.parse(json as string) as string[];
-        searched = { json: json as string, word: word!, forms: new Set(forms) };
+        const [word = '', ...forms] = searchedForms.parse(JSON.parse(json));
+        searched = { json, word, forms: new Set(forms) };
       }
       const { word, forms } = searched;
-      return (title as string).includes(word) || titleWords(title as string).words.some((w) => forms.has(w)) ? 1 : 0;
+      return title.includes(word) || titleWords(title).words.some((w) => forms.has(w)) ? 1 : 0;
     });
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
@@ -247,46 +333,41 @@ export class GlosowaniaQueries {
       WHERE g.id_glosowania = ?`);
     // The group at the vote is CONTRACT §2's rule applied to the voter's memberships (core/membership.ts,
     // the rule the ETL stored in radny_glos), held in memory: one range of `glos` and no seek per ballot.
-    this.ballotRange = db.prepare('SELECT id_osoby, glos FROM glos WHERE id_glosowania = ?').raw();
-    this.voteTermStatement = db
-      .prepare(
-        `SELECT s.kadencja, g.data_czas FROM glosowanie g JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
+    this.ballotRange = rawRows(db, 'SELECT id_osoby, glos FROM glos WHERE id_glosowania = ?');
+    this.voteTermStatement = rawRows(
+      db,
+      `SELECT s.kadencja, g.data_czas FROM glosowanie g JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       WHERE g.id_glosowania = ?`,
-      )
-      .raw();
-    this.ordStatement = db.prepare('SELECT ord FROM glosowanie WHERE id_glosowania = ?').pluck();
-    this.idsStatement = db.prepare('SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania').pluck();
-    this.topicTotal = db
-      .prepare(
-        `SELECT liczba_glosowan FROM temat_stat
+    );
+    this.ordStatement = plucked(db, 'SELECT ord FROM glosowanie WHERE id_glosowania = ?');
+    this.idsStatement = plucked(db, 'SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania');
+    this.topicTotal = plucked(
+      db,
+      `SELECT liczba_glosowan FROM temat_stat
       WHERE kadencja = ? AND id_organu = ? AND temat = ?`,
-      )
-      .pluck();
-    this.voterNameStatement = db
-      .prepare(
-        `SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+    );
+    this.voterNameStatement = plucked(
+      db,
+      `SELECT r.imie_nazwisko FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND b.id_osoby = ?`,
-      )
-      .pluck();
-    this.votersNamedStatement = db
-      .prepare(
-        `SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+    );
+    this.votersNamedStatement = plucked(
+      db,
+      `SELECT b.id_osoby FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
       WHERE b.id_glosowania = ? AND r.imie_nazwisko = ? ORDER BY b.id_osoby`,
-      )
-      .pluck();
+    );
     // A vote's identity in its source: its body's name and what the reader stated (klucz_zrodla), else its
     // session (term, date, number as written) and its number in that session. None of them is a row id.
     this.keyStatement =
       db.prepare(`SELECT json_array(o.nazwa, s.kadencja, s.data, s.numer, g.numer) AS legacy, o.nazwa, g.klucz_zrodla
       FROM glosowanie g JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia JOIN organ o ON o.id_organu = s.id_organu
       WHERE g.id_glosowania = ?`);
-    this.byKeyStatement = db
-      .prepare(
-        `SELECT g.id_glosowania FROM organ o JOIN posiedzenie s ON s.id_organu = o.id_organu
+    this.byKeyStatement = plucked(
+      db,
+      `SELECT g.id_glosowania FROM organ o JOIN posiedzenie s ON s.id_organu = o.id_organu
       JOIN glosowanie g ON g.id_posiedzenia = s.id_posiedzenia
       WHERE o.nazwa = ? AND s.kadencja = ? AND s.data = ? AND s.numer = ? AND g.numer = ? ORDER BY g.id_glosowania LIMIT 1`,
-      )
-      .pluck();
+    );
     this.identity = new ShareIdentity(db);
     this.attachmentsStatement = db.prepare(
       'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika',
@@ -295,12 +376,12 @@ export class GlosowaniaQueries {
 
   /** How many votes the snapshot has. */
   count(): number {
-    return (this.unfilteredTotal ??= this.listStatements.select([]).statements.count.get() as number); // fixed for the snapshot
+    return (this.unfilteredTotal ??= this.listStatements.select([]).statements.count.get()!); // fixed for the snapshot
   }
 
   /** Every id_glosowania, ascending. */
   ids(): IterableIterator<number> {
-    return this.idsStatement.iterate() as IterableIterator<number>;
+    return this.idsStatement.iterate();
   }
 
   /**
@@ -319,7 +400,7 @@ export class GlosowaniaQueries {
       if (params.length === 0)
         return { items: summariesOf(this.unfilteredPage.all(offset, limit)), total: this.count(), exact: true };
       const items = summariesOf(statements.page.all(...params, limit, offset));
-      return { items, total: this.topicOnlyTotal(filter) ?? (statements.count.get(...params) as number), exact: true };
+      return { items, total: this.topicOnlyTotal(filter) ?? statements.count.get(...params)!, exact: true };
     }
     const folded = foldText(search);
     const plan = this.titles.plan(folded);
@@ -344,7 +425,7 @@ export class GlosowaniaQueries {
       return { items, total: offset + items.length, exact: true };
     // One more than the bound: reaching it says there are more.
     const bound = offset + limit + this.searchCountCap;
-    const counted = statements.countUpTo.get(...matchParams, bound + 1) as number;
+    const counted = statements.countUpTo.get(...matchParams, bound + 1)!;
     return counted > bound ? { items, total: bound, exact: false } : { items, total: counted, exact: true };
   }
 
@@ -354,11 +435,11 @@ export class GlosowaniaQueries {
    */
   private topicOnlyTotal({ temat, kadencja, organ, ...rest }: Omit<VoteFilter, 'search'>): number | undefined {
     if (temat === undefined || Object.values(rest).some((value) => value !== undefined)) return undefined;
-    return (this.topicTotal.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) as number | undefined) ?? 0;
+    return this.topicTotal.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) ?? 0;
   }
 
   detail(id: number): (VoteDetail & { ord: number }) | undefined {
-    const row = this.detailStatement.get(id) as Record<string, unknown> | undefined;
+    const row = this.detailStatement.get(id);
     if (!row) return undefined;
     const {
       s_numer,
@@ -373,27 +454,19 @@ export class GlosowaniaQueries {
       ...summary
     } = voteSummaryOf(row);
     return {
-      ...(summary as VoteSummary),
-      posiedzenie: {
-        id_posiedzenia: summary['id_posiedzenia'],
-        numer: s_numer as string,
-        data: s_data as string,
-        nazwa: s_nazwa as string | null,
-      },
-      punkt:
-        summary['id_punktu'] === null
-          ? null
-          : { id_punktu: summary['id_punktu'], numer: p_numer as string, tytul: p_tytul as string },
-      liczba_zalacznikow: liczba_zalacznikow as number,
-      wymagana_wiekszosc:
-        wiekszosc === null ? null : { typ: wiekszosc as string, glosow: wiekszosc_glosow as number | null },
-      ord: ord as number,
+      ...summary,
+      posiedzenie: { id_posiedzenia: summary.id_posiedzenia, numer: s_numer, data: s_data, nazwa: s_nazwa },
+      // An item's number and title are NOT NULL: with an item, the join found them.
+      punkt: summary.id_punktu === null ? null : { id_punktu: summary.id_punktu, numer: p_numer!, tytul: p_tytul! },
+      liczba_zalacznikow,
+      wymagana_wiekszosc: wiekszosc === null ? null : { typ: wiekszosc, glosow: wiekszosc_glosow },
+      ord,
     };
   }
 
   /** The vote's position in date order, or undefined when there is no such vote. */
   ordOf(id: number): number | undefined {
-    return this.ordStatement.get(id) as number | undefined;
+    return this.ordStatement.get(id);
   }
 
   /**
@@ -407,11 +480,11 @@ export class GlosowaniaQueries {
     if (this.lastBallots?.id === id) return this.lastBallots.entries;
     const voters = (this.votersRead ??= new Voters(this.db));
     const entries: Array<BallotEntry & { rank: number }> = [];
-    const vote = this.voteTermStatement.get(id) as [string, string] | undefined;
+    const vote = this.voteTermStatement.get(id);
     if (vote === undefined) return [];
     const members = voters.memberships.get(vote[0]);
     const day = dayOf(vote[1]);
-    for (const [person, glos] of this.ballotRange.all(id) as Array<[number, number]>) {
+    for (const [person, glos] of this.ballotRange.all(id)) {
       const name = voters.names.get(person);
       if (name) {
         const group = membershipAt(members?.get(person) ?? NO_MEMBERSHIPS, day)?.group ?? null;
@@ -434,7 +507,7 @@ export class GlosowaniaQueries {
 
   /** The name of a councillor with a ballot in the vote, or undefined. */
   voterName(voteId: number, personId: number): string | undefined {
-    return this.voterNameStatement.get(voteId, personId) as string | undefined;
+    return this.voterNameStatement.get(voteId, personId);
   }
 
   /**
@@ -453,14 +526,14 @@ export class GlosowaniaQueries {
   }
 
   private keysOf(id: number): { key: string; legacy: string } | undefined {
-    const row = this.keyStatement.get(id) as { legacy: string; nazwa: string; klucz_zrodla: string | null } | undefined;
+    const row = this.keyStatement.get(id);
     if (!row) return undefined;
     // Built here, not by SQLite's json functions: voteOfKey compares the stated part with the stored text.
     return {
       key:
         row.klucz_zrodla === null
           ? row.legacy
-          : this.sourceKey(id, row.nazwa, JSON.parse(row.klucz_zrodla) as unknown[]),
+          : this.sourceKey(id, row.nazwa, statedKey.parse(JSON.parse(row.klucz_zrodla))),
       legacy: row.legacy,
     };
   }
@@ -478,12 +551,14 @@ export class GlosowaniaQueries {
     const gone = { gone: 'withdrawn' } as const;
     if (!Array.isArray(parts)) return gone;
     if ((parts.length === 2 || parts.length === 3) && Array.isArray(parts[1])) {
-      const [body, stated] = parts as [string, unknown[]];
-      if (parts.length === 3) return this.identity.locate(body, stated.slice(0, -1), parts[2] as VoteFingerprint);
-      return this.identity.locateUnprinted(body, stated.slice(0, -1), stated.at(-1));
+      const [body, stated, printed]: unknown[] = parts;
+      if (typeof body !== 'string' || !Array.isArray(stated)) return gone;
+      if (parts.length === 2) return this.identity.locateUnprinted(body, stated.slice(0, -1), stated.at(-1));
+      const fingerprint = voteFingerprint.safeParse(printed);
+      return fingerprint.success ? this.identity.locate(body, stated.slice(0, -1), fingerprint.data) : gone;
     }
     if (parts.length !== 5) return gone;
-    const id = this.byKeyStatement.get(...parts) as number | undefined;
+    const id = this.byKeyStatement.get(...parts);
     return id === undefined ? gone : { id };
   }
 
@@ -498,7 +573,7 @@ export class GlosowaniaQueries {
     if (personId === null) return { ...vote, id_osoby: null, osoba: null, osoba_nr: 0, osoba_jednoznaczna: true };
     const name = this.voterName(voteId, personId);
     if (name === undefined) return undefined;
-    const namesakes = this.votersNamedStatement.all(voteId, name) as number[];
+    const namesakes = this.votersNamedStatement.all(voteId, name);
     return {
       ...vote,
       id_osoby: personId,
@@ -536,7 +611,7 @@ export class GlosowaniaQueries {
       (share.klucz === null && share.id_osoby !== null ? (this.voterName(voteId, share.id_osoby) ?? null) : null);
     let personId: number | null = null;
     if (name !== null) {
-      const namesakes = this.votersNamedStatement.all(voteId, name) as number[];
+      const namesakes = this.votersNamedStatement.all(voteId, name);
       personId =
         sameIds && share.id_osoby !== null && namesakes.includes(share.id_osoby)
           ? share.id_osoby
@@ -568,8 +643,8 @@ export class GlosowaniaQueries {
     };
   }
 
-  attachments(id: number): Array<{ id_zalacznika: number; nazwa: string; url: string | null }> {
-    return this.attachmentsStatement.all(id) as Array<{ id_zalacznika: number; nazwa: string; url: string | null }>;
+  attachments(id: number): Attachment[] {
+    return this.attachmentsStatement.all(id);
   }
 }
 
@@ -583,24 +658,19 @@ class Voters {
   readonly memberships = new Map<string, Map<number, Array<MembershipSpan & { group: number | null }>>>();
 
   constructor(db: Database.Database) {
-    const people = db
-      .prepare(
-        `SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS}
-      FROM radny r ${COUNCIL_JOIN}`,
-      )
-      .raw()
-      .all() as Array<[number, string, number, number | null, string | null]>;
+    const people = rawRows<[], [number, string, number, number | null, string | null]>(
+      db,
+      `SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS} FROM radny r ${COUNCIL_JOIN}`,
+    ).all();
     for (const [id, name, rank, id_organu, organ] of people) {
       this.names.set(id, { imie_nazwisko: name, rank, id_organu, organ });
     }
-    for (const [id, name] of db.prepare('SELECT id_ugrupowania, nazwa FROM ugrupowanie').raw().all() as Array<
-      [number, string]
-    >)
-      this.groups.set(id, name);
-    const memberships = db
-      .prepare('SELECT przynaleznosc_id, id_osoby, kadencja, id_ugrupowania, data_od, data_do FROM przynaleznosc')
-      .raw()
-      .all() as Array<[number, number, string, number | null, string | null, string | null]>;
+    const groups = rawRows<[], [number, string]>(db, 'SELECT id_ugrupowania, nazwa FROM ugrupowanie').all();
+    for (const [id, name] of groups) this.groups.set(id, name);
+    const memberships = rawRows<[], [number, number, string, number | null, string | null, string | null]>(
+      db,
+      'SELECT przynaleznosc_id, id_osoby, kadencja, id_ugrupowania, data_od, data_do FROM przynaleznosc',
+    ).all();
     for (const [id, person, term, group, from, to] of memberships) {
       let byPerson = this.memberships.get(term);
       if (!byPerson) this.memberships.set(term, (byPerson = new Map()));

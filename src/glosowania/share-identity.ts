@@ -7,13 +7,28 @@
 
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import { foldText } from '../../core/text.ts';
+import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
+
+/** What glosowanie states of a vote (contentOf), with its place in the session. */
+interface ContentRow {
+  id_posiedzenia: number;
+  numer: number;
+  wynik_podany: string | null;
+  za_podane: number | null;
+  przeciw_podane: number | null;
+  wstrzymujacy_podane: number | null;
+  nieobecni_podane: number | null;
+  brak_glosu_podane: number | null;
+}
 
 /**
  * The fingerprint part of a link's identity: the vote's content, its previous and next vote's, how many
  * votes stated alike had that content (twins: only their neighbours tell them apart), and how many votes
  * were stated alike at all (1: the title was unique in its session).
  */
+export const voteFingerprint = z.tuple([z.string(), z.string(), z.string(), z.number(), z.number()]);
 export type VoteFingerprint = [content: string, previous: string, next: string, alike: number, stated: number];
 
 /** A vote found for a link, or why none is given: gone from the data, or not one vote that can be told. */
@@ -30,29 +45,29 @@ const nameLetters = (name: string): string =>
   [...foldText(name).replace(/[^\p{L}]/gu, '')].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join('');
 
 export class ShareIdentity {
-  private readonly contentStatement: Database.Statement;
-  private readonly ballotsStatement: Database.Statement;
-  private readonly neighbourStatement: Database.Statement;
-  private readonly alikeStatement: Database.Statement;
+  private readonly contentStatement: Statement<[number], ContentRow>;
+  /** Each ballot's voter's name and its glos code. */
+  private readonly ballotsStatement: Statement<[number], [string, number]>;
+  private readonly neighbourStatement: Statement<[number, number], number>;
+  private readonly alikeStatement: Statement<[string, string, string], number>;
 
   constructor(db: Database.Database) {
     this.contentStatement = db.prepare(`SELECT id_posiedzenia, numer, wynik_podany, za_podane, przeciw_podane,
       wstrzymujacy_podane, nieobecni_podane, brak_glosu_podane FROM glosowanie WHERE id_glosowania = ?`);
-    this.ballotsStatement = db
-      .prepare(
-        'SELECT r.imie_nazwisko, b.glos FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby WHERE b.id_glosowania = ?',
-      )
-      .raw();
-    this.neighbourStatement = db
-      .prepare('SELECT id_glosowania FROM glosowanie WHERE id_posiedzenia = ? AND numer = ?')
-      .pluck();
+    this.ballotsStatement = rawRows(
+      db,
+      'SELECT r.imie_nazwisko, b.glos FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby WHERE b.id_glosowania = ?',
+    );
+    this.neighbourStatement = plucked(
+      db,
+      'SELECT id_glosowania FROM glosowanie WHERE id_posiedzenia = ? AND numer = ?',
+    );
     // The body's votes stated alike: their klucz_zrodla is the stated part's JSON with another occurrence.
-    this.alikeStatement = db
-      .prepare(
-        `SELECT g.id_glosowania FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu
+    this.alikeStatement = plucked(
+      db,
+      `SELECT g.id_glosowania FROM glosowanie g JOIN organ o ON o.id_organu = g.id_organu
         WHERE o.nazwa = ? AND g.klucz_zrodla > ? AND g.klucz_zrodla < ? ORDER BY g.id_glosowania`,
-      )
-      .pluck();
+    );
   }
 
   /** The fingerprint of a vote of this snapshot (which must exist) stated as `stated` by `body`. */
@@ -85,9 +100,9 @@ export class ShareIdentity {
 
   /** The vote's content and its session neighbours' ('' for none). */
   private placeOf(id: number): [string, string, string] {
-    const row = this.contentStatement.get(id) as { id_posiedzenia: number; numer: number };
+    const row = this.contentStatement.get(id)!;
     const neighbour = (numer: number) => {
-      const other = this.neighbourStatement.get(row.id_posiedzenia, numer) as number | undefined;
+      const other = this.neighbourStatement.get(row.id_posiedzenia, numer);
       return other === undefined ? '' : this.contentOf(other);
     };
     return [this.contentOf(id), neighbour(row.numer - 1), neighbour(row.numer + 1)];
@@ -106,7 +121,7 @@ export class ShareIdentity {
   private alike(body: string, stated: ReadonlyArray<unknown>): number[] {
     // `["date","number","title",` then the occurrence: every occurrence sorts between these two bounds.
     const prefix = `${JSON.stringify(stated).slice(0, -1)},`;
-    return this.alikeStatement.all(body, prefix, `${prefix}\uffff`) as number[];
+    return this.alikeStatement.all(body, prefix, `${prefix}\uffff`);
   }
 
   /**
@@ -114,8 +129,9 @@ export class ShareIdentity {
    * which is in the stated parts already and which the reader tidies).
    */
   private contentOf(id: number): string {
-    const { id_posiedzenia: _s, numer: _n, ...stated } = this.contentStatement.get(id) as Record<string, unknown>;
-    const ballots = (this.ballotsStatement.all(id) as Array<[string, number]>)
+    const { id_posiedzenia: _s, numer: _n, ...stated } = this.contentStatement.get(id)!;
+    const ballots = this.ballotsStatement
+      .all(id)
       .map(([name, glos]) => `${nameLetters(name)}:${glos}`)
       .sort();
     return digest([stated, ballots]);

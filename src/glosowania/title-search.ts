@@ -19,6 +19,7 @@ import { inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { Lemmatiser } from '../../core/lemmas.ts';
 import { pairOf, wordsOf } from '../../core/title-words.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 
 /** The title indexes a search reads its candidates from, in ord order (rowid = ord). */
 export const TITLE_INDEXES = ['glosowanie_slowa', 'glosowanie_pary', 'glosowanie_szukaj', 'szukaj_lub_slowa'] as const;
@@ -62,11 +63,11 @@ interface Word {
 }
 
 export class TitleSearch {
-  private readonly wordsByTrigram: Database.Statement;
-  private readonly wordsByScan: Database.Statement;
-  private readonly pairExists: Database.Statement;
-  private readonly pairsFrom: Database.Statement;
-  private readonly wordsOfLemma: Database.Statement;
+  private readonly wordsByTrigram: Statement<[string, number], Word>;
+  private readonly wordsByScan: Statement<[string, number], Word>;
+  private readonly pairExists: Statement<[string], number>;
+  private readonly pairsFrom: Statement<[string, number], string>;
+  private readonly wordsOfLemma: Statement<[string], string>;
   /** The snapshot's lemmatiser (etl/title-lemmas.ts), made at the first search by a word; null: no title's word has a lemma. */
   private lemmatiser: Lemmatiser | null | undefined;
 
@@ -80,14 +81,13 @@ export class TitleSearch {
       WHERE slowo_szukaj MATCH ? LIMIT ?`);
     // A part of one or two letters has no trigram; the vocabulary (words, not titles) is scanned.
     this.wordsByScan = db.prepare('SELECT slowo, glosowan FROM slowo WHERE instr(slowo, ?) > 0 LIMIT ?');
-    this.pairExists = db.prepare('SELECT 1 FROM para WHERE para = ?').pluck();
-    this.pairsFrom = db.prepare('SELECT para FROM para WHERE para >= ? ORDER BY para LIMIT ?').pluck();
-    this.wordsOfLemma = db
-      .prepare(
-        `SELECT s.slowo FROM lemat m JOIN lemat_slowa l ON l.lemat = m.id JOIN slowo s ON s.id = l.id_slowa
+    this.pairExists = plucked(db, 'SELECT 1 FROM para WHERE para = ?');
+    this.pairsFrom = plucked(db, 'SELECT para FROM para WHERE para >= ? ORDER BY para LIMIT ?');
+    this.wordsOfLemma = plucked(
+      db,
+      `SELECT s.slowo FROM lemat m JOIN lemat_slowa l ON l.lemat = m.id JOIN slowo s ON s.id = l.id_slowa
          WHERE m.lemat = ?`,
-      )
-      .pluck();
+    );
     this.db = db;
   }
 
@@ -174,7 +174,7 @@ export class TitleSearch {
         // The last part begins too many words to list: the pairs that begin with it, while they are few.
         for (const l of left) {
           const prefix = pairOf(l, separators[i]!, parts[i + 1]!);
-          for (const pair of this.pairsFrom.iterate(prefix, maxPairs + 1) as IterableIterator<string>) {
+          for (const pair of this.pairsFrom.iterate(prefix, maxPairs + 1)) {
             if (!pair.startsWith(prefix)) break;
             pairs.push(pair);
           }
@@ -199,15 +199,13 @@ export class TitleSearch {
     if (this.lemmatiser === undefined) this.lemmatiser = snapshotLemmatiser(this.db);
     if (this.lemmatiser === null) return [];
     const lemmas = this.lemmatiser.lemmasOf(word);
-    return [...new Set(lemmas.flatMap((lemma) => this.wordsOfLemma.all(lemma) as string[]))];
+    return [...new Set(lemmas.flatMap((lemma) => this.wordsOfLemma.all(lemma)))];
   }
 
   /** Words of the vocabulary containing `part`, up to one more than the limit. */
   private wordsContaining(part: string): Word[] {
     const limit = this.limits.maxWords + 1;
-    return (
-      [...part].length >= 3 ? this.wordsByTrigram.all(quoted(part), limit) : this.wordsByScan.all(part, limit)
-    ) as Word[];
+    return [...part].length >= 3 ? this.wordsByTrigram.all(quoted(part), limit) : this.wordsByScan.all(part, limit);
   }
 }
 
@@ -225,14 +223,14 @@ export function snapshotLemmatiser(db: Database.Database): Lemmatiser | null {
 const lemmatisers = new WeakMap<Database.Database, Lemmatiser | null>();
 
 function readLemmatiser(db: Database.Database): Lemmatiser | null {
-  const rules = db.prepare('SELECT reguly FROM odmiana').pluck().get() as Buffer | undefined;
+  const rules = plucked<[], Buffer>(db, 'SELECT reguly FROM odmiana').get();
   const aff = rules === undefined ? '' : inflateRawSync(rules).toString('utf8');
   if (aff === '') return null;
   // A word's candidate entries are a few hundred strings, nearly all no lemma: they are tried against
   // the lemmas held in memory (a few thousand short strings; a query each was 1 ms a search).
-  const lemmas = new Set(db.prepare('SELECT lemat FROM lemat').pluck().all() as string[]);
-  const entry = db.prepare('SELECT wpisy FROM lemat WHERE lemat = ?').pluck();
-  return new Lemmatiser(aff, (folded) => (lemmas.has(folded) ? (entry.get(folded) as string) : undefined));
+  const lemmas = new Set(plucked<[], string>(db, 'SELECT lemat FROM lemat').all());
+  const entry = plucked<[string], string>(db, 'SELECT wpisy FROM lemat WHERE lemat = ?');
+  return new Lemmatiser(aff, (folded) => (lemmas.has(folded) ? entry.get(folded) : undefined));
 }
 
 /** An FTS5 string: the text between double quotes, quotes doubled. */

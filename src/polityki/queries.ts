@@ -3,8 +3,16 @@
 
 import type Database from 'better-sqlite3';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
-import { VOTE_SUMMARY_COLUMNS, voteSummaryOf } from '../glosowania/queries.ts';
-import type { CouncillorPolicy, LeftOutEntry, PolicyCouncillor, PolicyDetail, PolicyItem } from './schemas.ts';
+import { VOTE_SUMMARY_COLUMNS, type VoteSummaryRow, voteSummaryOf } from '../glosowania/queries.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
+import type {
+  CouncillorPolicy,
+  LeftOutEntry,
+  PolicyCouncillor,
+  PolicyDetail,
+  PolicyItem,
+  PolicyVote,
+} from './schemas.ts';
 
 interface Scope {
   kadencja?: string | undefined;
@@ -14,13 +22,16 @@ interface Scope {
 const SCORE_COLUMNS = `pr.zgodne, pr.przeciwne, pr.wstrzymane, pr.nieobecne, pr.punkty, pr.mozliwe, pr.zgodnosc_procent, pr.ocena`;
 
 export class PolitykiQueries {
-  private readonly listStatement: Database.Statement;
-  private readonly byId: Database.Statement;
-  private readonly ids: Database.Statement;
-  private readonly votes: Database.Statement;
-  private readonly leftOut: Database.Statement;
-  private readonly councillors: Database.Statement;
-  private readonly ofCouncillor: Database.Statement;
+  private readonly listStatement: Statement<[{ organ: number | null }], PolicyItem>;
+  private readonly byId: Statement<[string], { nr: number; id: string; nazwa: string; opis: string }>;
+  private readonly ids: Statement<[], string>;
+  private readonly votes: Statement<
+    [{ nr: number; kadencja: string | null; organ: number | null }],
+    VoteSummaryRow & Pick<PolicyVote, 'stanowisko' | 'waga'>
+  >;
+  private readonly leftOut: Statement<[number], LeftOutEntry>;
+  private readonly councillors: Statement<[number, string, number], PolicyCouncillor>;
+  private readonly ofCouncillor: Statement<[number, string, number], CouncillorPolicy>;
 
   constructor(db: Database.Database) {
     // Per policy: its counted votes (of one body when asked), the strong ones, the entries left out.
@@ -32,7 +43,7 @@ export class PolitykiQueries {
         (SELECT count(*) FROM polityka_niedopasowane n WHERE n.nr = p.nr) AS niedopasowane
       FROM polityka p ORDER BY p.nr`);
     this.byId = db.prepare('SELECT nr, id, nazwa, opis FROM polityka WHERE id = ?');
-    this.ids = db.prepare('SELECT id FROM polityka ORDER BY nr').pluck();
+    this.ids = plucked(db, 'SELECT id FROM polityka ORDER BY nr');
     this.votes = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, pg.stanowisko, pg.waga
       FROM polityka_glosowanie pg JOIN glosowanie g ON g.id_glosowania = pg.id_glosowania
         JOIN organ o ON o.id_organu = g.id_organu
@@ -51,33 +62,31 @@ export class PolitykiQueries {
   }
 
   list({ organ }: Scope): PolicyItem[] {
-    return this.listStatement.all({ organ: organ ?? null }) as PolicyItem[];
+    return this.listStatement.all({ organ: organ ?? null });
   }
 
   /** The policies' ids in file order (the stored answers, the site). */
   policyIds(): string[] {
-    return this.ids.all() as string[];
+    return this.ids.all();
   }
 
   /** The policy `id` in scope, or undefined for an id the snapshot has no policy of. */
   detail(id: string, { kadencja, organ }: Scope): PolicyDetail | undefined {
-    const policy = this.byId.get(id) as { nr: number; id: string; nazwa: string; opis: string } | undefined;
+    const policy = this.byId.get(id);
     if (!policy) return undefined;
     const scope = { nr: policy.nr, kadencja: kadencja ?? null, organ: organ ?? null };
     return {
       id: policy.id,
       nazwa: policy.nazwa,
       opis: policy.opis,
-      glosowania: (this.votes.all(scope) as Array<Record<string, unknown>>).map(
-        voteSummaryOf,
-      ) as PolicyDetail['glosowania'],
-      niedopasowane: this.leftOut.all(policy.nr) as LeftOutEntry[],
-      radni: this.councillors.all(policy.nr, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as PolicyCouncillor[],
+      glosowania: this.votes.all(scope).map(voteSummaryOf),
+      niedopasowane: this.leftOut.all(policy.nr),
+      radni: this.councillors.all(policy.nr, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES),
     };
   }
 
   /** The councillor's score on each policy with a ballot of theirs in scope, in file order. */
   ofPerson(id: number, { kadencja, organ }: Scope): CouncillorPolicy[] {
-    return this.ofCouncillor.all(id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as CouncillorPolicy[];
+    return this.ofCouncillor.all(id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES);
   }
 }

@@ -95,3 +95,4 @@ export type PolicyDetail = z.infer<typeof policyDetail>;
 export type CouncillorPolicy = z.infer<typeof councillorPolicy>;
 export type PolicyCouncillor = z.infer<typeof policyCouncillor>;
 export type LeftOutEntry = z.infer<typeof leftOutEntry>;
+export type PolicyVote = z.infer<typeof policyVote>;

@@ -3,7 +3,14 @@
 import type Database from 'better-sqlite3';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
-import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
+import {
+  VOTE_SUMMARY_COLUMNS,
+  VOTE_SUMMARY_FROM,
+  type VoteSummary,
+  type VoteSummaryRow,
+  voteSummaryOf,
+} from '../glosowania/queries.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 
 export interface SessionItem {
   id_posiedzenia: number;
@@ -44,21 +51,25 @@ const SESSION_COLUMNS = `s.id_posiedzenia, s.numer, s.nazwa, s.data, s.kadencja,
 
 type SessionRow = Omit<SessionItem, 'lista_obecnosci'> & { lista_obecnosci: number };
 const sessionItemOf = (row: SessionRow): SessionItem => ({ ...row, lista_obecnosci: row.lista_obecnosci === 1 });
-const sessionItemsOf = (rows: unknown[]): SessionItem[] => (rows as SessionRow[]).map(sessionItemOf);
+const sessionItemsOf = (rows: SessionRow[]): SessionItem[] => rows.map(sessionItemOf);
+type AgendaPoint = { id_punktu: number; numer: string; tytul: string; liczba_glosowan: number };
 
 export class PosiedzeniaQueries {
-  private readonly listStatements: FilteredStatements<{ count: Database.Statement; page: Database.Statement }>;
-  private readonly byId: Database.Statement;
-  private readonly points: Database.Statement;
-  private readonly attendance: Database.Statement;
-  private readonly votes: Database.Statement;
-  private readonly unfilteredPage: Database.Statement;
+  private readonly listStatements: FilteredStatements<{
+    count: Statement<unknown[], number>;
+    page: Statement<unknown[], SessionRow>;
+  }>;
+  private readonly byId: Statement<[number], SessionRow>;
+  private readonly points: Statement<[number], AgendaPoint>;
+  private readonly attendance: Statement<[number], AttendanceEntry & { obecny: number }>;
+  private readonly votes: Statement<[number], VoteSummaryRow>;
+  private readonly unfilteredPage: Statement<[number, number], SessionRow>;
   private unfilteredTotal: number | undefined;
-  private readonly idsStatement: Database.Statement;
+  private readonly idsStatement: Statement<[], number>;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => ({
-      count: db.prepare(`SELECT count(*) FROM posiedzenie s ${where}`).pluck(),
+      count: plucked(db, `SELECT count(*) FROM posiedzenie s ${where}`),
       page: db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
         ${where} ORDER BY s.ord LIMIT ? OFFSET ?`),
     }));
@@ -66,7 +77,7 @@ export class PosiedzeniaQueries {
     this.unfilteredPage =
       db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE s.ord > ? ORDER BY s.ord LIMIT ?`);
-    this.idsStatement = db.prepare('SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia').pluck();
+    this.idsStatement = plucked(db, 'SELECT id_posiedzenia FROM posiedzenie ORDER BY id_posiedzenia');
     this.byId = db.prepare(`SELECT ${SESSION_COLUMNS} FROM posiedzenie s JOIN organ o ON o.id_organu = s.id_organu
       WHERE s.id_posiedzenia = ?`);
     this.points = db.prepare(`SELECT id_punktu, numer, tytul, liczba_glosowan FROM punkt
@@ -83,12 +94,12 @@ export class PosiedzeniaQueries {
 
   /** How many sessions the snapshot has. */
   count(): number {
-    return (this.unfilteredTotal ??= this.listStatements.select([]).statements.count.get() as number); // fixed for the snapshot
+    return (this.unfilteredTotal ??= this.listStatements.select([]).statements.count.get()!); // fixed for the snapshot
   }
 
   /** Every id_posiedzenia, ascending. */
   ids(): IterableIterator<number> {
-    return this.idsStatement.iterate() as IterableIterator<number>;
+    return this.idsStatement.iterate();
   }
 
   /** A page of the filtered list, newest first, and the filtered total. */
@@ -105,27 +116,27 @@ export class PosiedzeniaQueries {
     if (params.length === 0)
       return { total: this.count(), items: sessionItemsOf(this.unfilteredPage.all((page - 1) * limit, limit)) };
     return {
-      total: statements.count.get(...params) as number,
+      total: statements.count.get(...params)!,
       items: sessionItemsOf(statements.page.all(...params, limit, (page - 1) * limit)),
     };
   }
 
   detail(id: number): SessionItem | undefined {
-    const row = this.byId.get(id) as SessionRow | undefined;
+    const row = this.byId.get(id);
     return row && sessionItemOf(row);
   }
 
-  agendaPoints(id: number): Array<{ id_punktu: number; numer: string; tytul: string; liczba_glosowan: number }> {
-    return this.points.all(id) as Array<{ id_punktu: number; numer: string; tytul: string; liczba_glosowan: number }>;
+  agendaPoints(id: number): AgendaPoint[] {
+    return this.points.all(id);
   }
 
   attendanceOf(id: number): Array<AttendanceEntry & { obecny: boolean }> {
-    const rows = this.attendance.all(id) as Array<AttendanceEntry & { obecny: number }>;
+    const rows = this.attendance.all(id);
     return rows.map((r) => ({ ...r, obecny: r.obecny === 1 }));
   }
 
   /** The session's votes in the order they were taken (date and time, then id). */
   votesOf(id: number): VoteSummary[] {
-    return (this.votes.all(id) as Array<Record<string, unknown>>).map(voteSummaryOf);
+    return this.votes.all(id).map(voteSummaryOf);
   }
 }

@@ -14,6 +14,7 @@ import type { RefreshStatus } from '../service/routes.ts';
 import { SnapshotStore } from '../snapshot/snapshot.ts';
 import { type Jobs, type StatusListeners, openJobs, runJobsNow, startJobs, stopJobs } from './jobs.ts';
 import { SHUTDOWN_GRACE_MS, answerSignals } from './signals.ts';
+import { fieldOf } from '../../core/errors.ts';
 
 /** The environment variable that tells a worker which file passed its check before it was forked. */
 export const CHECKED_FILE_ENV = 'COUNCIL_CHECKED_FILE';
@@ -28,8 +29,7 @@ interface StatusMessage {
   /** The file in service passed its check (ManifestCheck): serve it. */
   checked?: string;
 }
-const isStatusMessage = (message: unknown): message is StatusMessage =>
-  (message as StatusMessage | null)?.type === 'council:status';
+const isStatusMessage = (message: unknown): message is StatusMessage => fieldOf(message, 'type') === 'council:status';
 
 /**
  * Runs the cluster's primary until it is stopped. `jobsOf` makes the background jobs over the

@@ -15,6 +15,7 @@ import { type ShareStore, openShareStore } from '../shares/index.ts';
 import { SnapshotStore } from '../snapshot/snapshot.ts';
 import { type Jobs, openJobs, runJobsNow, startJobs, stopJobs } from './jobs.ts';
 import { SHUTDOWN_GRACE_MS, answerSignals } from './signals.ts';
+import { codeOf } from '../../core/errors.ts';
 
 /** In-flight requests get this long; then their connections are closed and the shutdown completes. */
 const DRAIN_MS = SHUTDOWN_GRACE_MS - 1500;
@@ -143,7 +144,7 @@ async function shutDown(
 /** A listen failure in words a user can act on. */
 function listenError(error: Error, config: Pick<Config, 'HOST' | 'PORT'>): Error {
   const where = `${config.HOST}:${config.PORT}`;
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = codeOf(error);
   if (code === 'EADDRINUSE')
     return new Error(`cannot listen on ${where}: the port is already in use (set PORT or --port)`);
   if (code === 'EACCES')

@@ -10,7 +10,14 @@ import { GLOS_CODE, GLOS_VALUES, percent } from '../../core/contract.ts';
 import { unpackPartners } from '../../core/snapshot/partners.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
-import { VOTE_SUMMARY_COLUMNS, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
+import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
+import {
+  VOTE_SUMMARY_COLUMNS,
+  type VoteSummary,
+  type VoteSummaryRow,
+  type Wynik,
+  voteSummaryOf,
+} from '../glosowania/queries.ts';
 import type { Body, Topic } from '../utils/queries.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from './council.ts';
 
@@ -21,7 +28,7 @@ export interface CouncillorListItem extends CouncilOf {
   przynaleznosc_id: number;
   id_ugrupowania: number | null;
   ugrupowanie: string | null;
-  aktywny: number;
+  aktywny: 0 | 1;
   token: string;
 }
 
@@ -31,7 +38,7 @@ export interface CouncillorStat {
   kadencja_biezaca: string | null;
   id_ugrupowania: number | null;
   ugrupowanie: string | null;
-  aktywny: number;
+  aktywny: 0 | 1;
   za: number;
   przeciw: number;
   wstrzymujacy: number;
@@ -80,14 +87,14 @@ const FLAG_OF: Record<VoteListKind, string | null> = {
   buntownicze: 'buntowniczy',
   zgodne: 'z_grupa',
 };
-/** The stat column of each list's total, in the order /glosowania-liczby answers them. */
-const TOTAL_OF: Record<VoteListKind, keyof CouncillorStat> = {
+/** The stat column of each list's total, in the order /glosowania-liczby answers them (voteTotals keeps it). */
+const TOTAL_OF = {
   wszystkie: 'liczba_glosowan',
   zgodne: 'zg_zgodne',
   buntownicze: 'liczba_buntowniczych',
   samotne: 'liczba_samotnych',
   kluczowe: 'liczba_kluczowych',
-};
+} as const satisfies Record<VoteListKind, keyof CouncillorStat>;
 
 export interface PartnerItem extends CouncilOf {
   pozycja: number;
@@ -128,6 +135,7 @@ export interface CouncillorTopic extends Topic {
   zgodnosc_procent: number;
 }
 const TOPIC_COUNTS = 'za, przeciw, wstrzymujacy, nieobecny, brak_glosu, zg_wszystkie, zg_zgodne';
+type TopicCount = 'za' | 'przeciw' | 'wstrzymujacy' | 'nieobecny' | 'brak_glosu' | 'zg_wszystkie' | 'zg_zgodne';
 /** A vote's topic, for a row of `radny_glos` (a key lookup: a councillor's ballots are few). */
 const TOPIC_OF_BALLOT = '(SELECT t.temat FROM glosowanie t WHERE t.id_glosowania = rg.id_glosowania)';
 export interface PartnerOptions {
@@ -151,7 +159,7 @@ export interface AttendanceRecord {
   id_organu: number;
   numer: string;
   data: string;
-  obecny: number;
+  obecny: 0 | 1;
   /** The session's attendance is the source's own list (CONTRACT §10). */
   lista_obecnosci: boolean;
 }
@@ -164,7 +172,7 @@ export interface DifferingVote {
   id_glosowania: number;
   data_czas: string;
   tytul: string;
-  wynik: string;
+  wynik: Wynik;
   glos: GlosValue;
   glos_drugiego: GlosValue;
 }
@@ -187,8 +195,12 @@ export interface PairMonth {
 }
 
 /** Statement parameters of a scope: null where the request does not filter. */
-const scopeParams = (scope: Scope) => ({ kadencja: scope.kadencja ?? null, organ: scope.organ ?? null });
-const offsetOf = ({ page, limit }: PageRequest) => ({ limit, offset: (page - 1) * limit });
+type ScopeParams = { kadencja: string | null; organ: number | null };
+type OffsetParams = { limit: number; offset: number };
+/** Whose ballots a pair's statements walk (@driver) and look up (@other). */
+type WalkParams = { driver: number; other: number };
+const scopeParams = (scope: Scope): ScopeParams => ({ kadencja: scope.kadencja ?? null, organ: scope.organ ?? null });
+const offsetOf = ({ page, limit }: PageRequest): OffsetParams => ({ limit, offset: (page - 1) * limit });
 /** The shared votes of councillors @driver and @other (both active ballots) in scope: one walk of @driver's ballots, each looked up in @other's. */
 const SHARED_FROM = 'radny_glos a JOIN radny_glos b ON b.id_osoby = @other AND b.ord = a.ord';
 const SHARED_WHERE = `a.id_osoby = @driver AND a.glos < 3 AND b.glos < 3
@@ -203,34 +215,48 @@ export interface CouncillorFilter {
 }
 
 export class RadniQueries {
-  private readonly byId: Database.Statement;
-  private readonly bodies: Database.Statement;
-  private readonly byToken: Database.Statement;
-  private readonly person: Database.Statement;
-  private readonly stat: Database.Statement;
-  private readonly months: Database.Statement;
-  private readonly bodyTotal: Database.Statement;
-  private readonly partners: Database.Statement;
-  private readonly partnerDisplay: Database.Statement;
-  private readonly countStatement: Database.Statement;
-  private readonly idsStatement: Database.Statement;
+  private readonly byId: Statement<[number], number>;
+  private readonly bodies: Statement<[number, string], Body>;
+  private readonly byToken: Statement<[string], number>;
+  private readonly person: Statement<[number], { id_osoby: number; imie_nazwisko: string; token: string } & CouncilOf>;
+  private readonly stat: Statement<[string, number], CouncillorStat>;
+  private readonly months: Statement<
+    [string, number],
+    { miesiac: string; liczba_posiedzen: number; obecnosci: number }
+  >;
+  private readonly bodyTotal: Statement<[string, number, number], number>;
+  private readonly partners: Statement<[string, number], Record<'koalicje' | 'oponenci', Buffer>>;
+  private readonly partnerDisplay: Statement<[string, number], Councillor>;
+  private readonly countStatement: Statement<[], number>;
+  private readonly idsStatement: Statement<[], number>;
   private readonly listStatements: FilteredStatements<{
-    all: Database.Statement;
-    page: Database.Statement;
-    count: Database.Statement;
+    all: Statement<unknown[], CouncillorListItem>;
+    page: Statement<unknown[], CouncillorListItem>;
+    count: Statement<unknown[], number>;
   }>;
-  private readonly voteStatements: FilteredStatements;
-  private readonly ballotCounts: Database.Statement;
-  private readonly bodyBallotCounts: Database.Statement;
-  private readonly attendancePage: Database.Statement;
-  private readonly bodyAttendanceTotal: Database.Statement;
-  private readonly pair: Database.Statement;
-  private readonly differingPage: Database.Statement;
-  private readonly pairMonthRows: Database.Statement;
-  private readonly sharedBody: Database.Statement;
-  private readonly topicRows: Database.Statement;
-  private readonly topicRow: Database.Statement;
-  private readonly topicSums: Database.Statement;
+  private readonly voteStatements: FilteredStatements<Statement<unknown[], VoteSummaryRow & { glos: number }>>;
+  /** za, przeciw, wstrzymujacy, nieobecny, brak_glosu: by GLOS_CODE. */
+  private readonly ballotCounts: Statement<[string, number], number[]>;
+  private readonly bodyBallotCounts: Statement<[string, number, number], number[]>;
+  private readonly attendancePage: Statement<
+    [ScopeParams & OffsetParams & { id: number }],
+    Omit<AttendanceRecord, 'lista_obecnosci'> & { lista_obecnosci: number }
+  >;
+  private readonly bodyAttendanceTotal: Statement<[string, number, number], number>;
+  private readonly pair: Statement<[string, number, number, number], { wspolne: number; zgodne: number }>;
+  private readonly differingPage: Statement<
+    [WalkParams & ScopeParams & OffsetParams],
+    Omit<DifferingVote, 'glos' | 'glos_drugiego'> & { glos_a: number; glos_b: number }
+  >;
+  private readonly pairMonthRows: Statement<[WalkParams & ScopeParams], Omit<PairMonth, 'zgodnosc_procent'>>;
+  private readonly sharedBody: Statement<
+    [{ id: number; other: number; kadencja: string; organ: number | null }],
+    number
+  >;
+  private readonly topicRows: Statement<[number, string, number], { temat: string } & Pick<CouncillorStat, TopicCount>>;
+  /** TOPIC_COUNTS, in order. */
+  private readonly topicRow: Statement<[number, string, number, string], number[]>;
+  private readonly topicSums: Statement<[number, string, number], number[]>;
 
   constructor(db: Database.Database) {
     this.listStatements = new FilteredStatements((where) => {
@@ -241,7 +267,7 @@ export class RadniQueries {
       return {
         all: db.prepare(list),
         page: db.prepare(`${list} LIMIT ? OFFSET ?`),
-        count: db.prepare(`SELECT count(*) FROM radny_stat s ${where}`).pluck(),
+        count: plucked(db, `SELECT count(*) FROM radny_stat s ${where}`),
       };
     });
     // The page's keys come from the index alone; only those rows are joined to their votes.
@@ -252,10 +278,10 @@ export class RadniQueries {
       FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
       ORDER BY page.ord`),
     );
-    this.countStatement = db.prepare('SELECT count(*) FROM radny').pluck();
-    this.idsStatement = db.prepare('SELECT id_osoby FROM radny ORDER BY id_osoby').pluck();
-    this.byId = db.prepare('SELECT id_osoby FROM radny WHERE id_osoby = ?').pluck();
-    this.byToken = db.prepare('SELECT id_osoby FROM radny WHERE token = ?').pluck();
+    this.countStatement = plucked(db, 'SELECT count(*) FROM radny');
+    this.idsStatement = plucked(db, 'SELECT id_osoby FROM radny ORDER BY id_osoby');
+    this.byId = plucked(db, 'SELECT id_osoby FROM radny WHERE id_osoby = ?');
+    this.byToken = plucked(db, 'SELECT id_osoby FROM radny WHERE token = ?');
     this.person = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, r.token, ${COUNCIL_COLUMNS}
       FROM radny r ${COUNCIL_JOIN} WHERE r.id_osoby = ?`);
     this.stat = db.prepare('SELECT * FROM radny_stat WHERE kadencja = ? AND id_osoby = ?');
@@ -264,31 +290,31 @@ export class RadniQueries {
     this.bodies = db.prepare(`SELECT o.id_organu, o.nazwa, o.typ
       FROM radny_organ b JOIN organ o ON o.id_organu = b.id_organu
       WHERE b.id_osoby = ? AND b.kadencja = ? AND b.liczba_posiedzen > 0 ORDER BY o.id_organu`);
-    this.bodyTotal = db
-      .prepare('SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?')
-      .pluck();
+    this.bodyTotal = plucked(
+      db,
+      'SELECT liczba_glosowan FROM radny_organ WHERE kadencja = ? AND id_osoby = ? AND id_organu = ?',
+    );
     this.partners = db.prepare('SELECT koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ? AND id_osoby = ?');
     this.partnerDisplay = db.prepare(`SELECT r.id_osoby, r.imie_nazwisko, s.ugrupowanie, ${COUNCIL_COLUMNS} FROM radny r
       LEFT JOIN radny_stat s ON s.kadencja = ? AND s.id_osoby = r.id_osoby ${COUNCIL_JOIN} WHERE r.id_osoby = ?`);
-    this.ballotCounts = db
-      .prepare(
-        `SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_stat
+    this.ballotCounts = rawRows(
+      db,
+      `SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_stat
       WHERE kadencja = ? AND id_osoby = ?`,
-      )
-      .raw();
-    this.bodyBallotCounts = db
-      .prepare(
-        `SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_organ_glosy
+    );
+    this.bodyBallotCounts = rawRows(
+      db,
+      `SELECT za, przeciw, wstrzymujacy, nieobecny, brak_glosu FROM radny_organ_glosy
       WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?`,
-      )
-      .raw();
+    );
     this.attendancePage = db.prepare(`SELECT o.id_posiedzenia, o.id_organu, p.numer, p.data, o.obecny, p.lista_obecnosci
       FROM radny_obecnosc o JOIN posiedzenie p ON p.id_posiedzenia = o.id_posiedzenia
       WHERE o.id_osoby = @id AND (@kadencja IS NULL OR o.kadencja = @kadencja) AND (@organ IS NULL OR o.id_organu = @organ)
       ORDER BY o.ord LIMIT @limit OFFSET @offset`);
-    this.bodyAttendanceTotal = db
-      .prepare('SELECT liczba_posiedzen FROM radny_organ WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?')
-      .pluck();
+    this.bodyAttendanceTotal = plucked(
+      db,
+      'SELECT liczba_posiedzen FROM radny_organ WHERE kadencja = ? AND id_organu = ? AND id_osoby = ?',
+    );
     this.pair = db.prepare(`SELECT wspolne, zgodne FROM para_top
       WHERE kadencja = ? AND id_organu = ? AND id_osoby_1 = ? AND id_osoby_2 = ?`);
     this.differingPage = db.prepare(`WITH page AS (
@@ -297,28 +323,25 @@ export class RadniQueries {
       SELECT g.id_glosowania, g.data_czas, g.tytul, g.wynik, page.glos_a, page.glos_b
       FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania ORDER BY page.ord`);
     // A body where both have a ballot or an attendance record in scope (radny_organ_osoba: each person's rows).
-    this.sharedBody = db
-      .prepare(
-        `SELECT 1 FROM radny_organ a JOIN radny_organ b
+    this.sharedBody = plucked(
+      db,
+      `SELECT 1 FROM radny_organ a JOIN radny_organ b
         ON b.id_osoby = @other AND b.kadencja = a.kadencja AND b.id_organu = a.id_organu
       WHERE a.id_osoby = @id AND a.kadencja = @kadencja AND (@organ IS NULL OR a.id_organu = @organ) LIMIT 1`,
-      )
-      .pluck();
+    );
     this.topicRows = db.prepare(`SELECT temat, ${TOPIC_COUNTS} FROM radny_temat
       WHERE id_osoby = ? AND kadencja = ? AND id_organu = ?`);
-    this.topicSums = db
-      .prepare(
-        `SELECT ${TOPIC_COUNTS.split(', ')
-          .map((c) => `coalesce(sum(${c}), 0)`)
-          .join(', ')} FROM radny_temat WHERE id_osoby = ? AND kadencja = ? AND id_organu = ?`,
-      )
-      .raw();
-    this.topicRow = db
-      .prepare(
-        `SELECT ${TOPIC_COUNTS} FROM radny_temat
+    this.topicSums = rawRows(
+      db,
+      `SELECT ${TOPIC_COUNTS.split(', ')
+        .map((c) => `coalesce(sum(${c}), 0)`)
+        .join(', ')} FROM radny_temat WHERE id_osoby = ? AND kadencja = ? AND id_organu = ?`,
+    );
+    this.topicRow = rawRows(
+      db,
+      `SELECT ${TOPIC_COUNTS} FROM radny_temat
       WHERE id_osoby = ? AND kadencja = ? AND id_organu = ? AND temat = ?`,
-      )
-      .raw();
+    );
     this.pairMonthRows =
       db.prepare(`SELECT substr(g.data, 1, 7) AS miesiac, count(*) AS wspolne_glosowania, sum(a.glos = b.glos) AS zgodne
       FROM ${SHARED_FROM} JOIN glosowanie g ON g.id_glosowania = a.id_glosowania WHERE ${SHARED_WHERE}
@@ -327,36 +350,35 @@ export class RadniQueries {
 
   /** How many councillors the snapshot has. */
   count(): number {
-    return this.countStatement.get() as number;
+    return this.countStatement.get()!;
   }
 
   /** Every id_osoby, ascending. */
   ids(): IterableIterator<number> {
-    return this.idsStatement.iterate() as IterableIterator<number>;
+    return this.idsStatement.iterate();
   }
 
   /** The id_osoby of an id or token, or undefined when it matches no councillor. */
   resolve(idOrToken: number | string): number | undefined {
-    return (typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken)) as
-      number | undefined;
+    return typeof idOrToken === 'number' ? this.byId.get(idOrToken) : this.byToken.get(idOrToken);
   }
 
   /** The bodies whose sessions the councillor attended or missed in scope (CONTRACT §7 membership), by id. */
   bodiesOf(id: number, kadencja: string | undefined): Body[] {
-    return this.bodies.all(id, kadencja ?? ALL_TERMS) as Body[];
+    return this.bodies.all(id, kadencja ?? ALL_TERMS);
   }
 
   list(filter: CouncillorFilter): CouncillorListItem[] {
     const { statements, params } = this.listFiltered(filter);
-    return statements.all.all(...params) as CouncillorListItem[];
+    return statements.all.all(...params);
   }
 
   /** A page of the same list, in the same order, and the list's total. */
   listPage(filter: CouncillorFilter, page: number, limit: number): { items: CouncillorListItem[]; total: number } {
     const { statements, params } = this.listFiltered(filter);
     return {
-      items: statements.page.all(...params, limit, (page - 1) * limit) as CouncillorListItem[],
-      total: statements.count.get(...params) as number,
+      items: statements.page.all(...params, limit, (page - 1) * limit),
+      total: statements.count.get(...params)!,
     };
   }
 
@@ -378,11 +400,11 @@ export class RadniQueries {
   }
 
   statOf(id: number, kadencja: string | undefined): CouncillorStat {
-    return (this.stat.get(kadencja ?? ALL_TERMS, id) as CouncillorStat | undefined) ?? EMPTY_STAT;
+    return this.stat.get(kadencja ?? ALL_TERMS, id) ?? EMPTY_STAT;
   }
 
   profile(id: number, kadencja: string | undefined) {
-    const person = this.person.get(id) as { id_osoby: number; imie_nazwisko: string; token: string } & CouncilOf;
+    const person = this.person.get(id)!;
     const s = this.statOf(id, kadencja);
     return {
       id_osoby: person.id_osoby,
@@ -436,21 +458,20 @@ export class RadniQueries {
   }
 
   monthlyAttendance(id: number, kadencja: string | undefined) {
-    const rows = this.months.all(kadencja ?? ALL_TERMS, id) as Array<{
-      miesiac: string;
-      liczba_posiedzen: number;
-      obecnosci: number;
-    }>;
+    const rows = this.months.all(kadencja ?? ALL_TERMS, id);
     return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.liczba_posiedzen) }));
   }
 
   /** How many votes of each kind the councillor has in scope (the totals of the four lists). */
   voteTotals(id: number, kadencja: string | undefined): Record<VoteListKind, number> {
     const s = this.statOf(id, kadencja);
-    return Object.fromEntries(Object.entries(TOTAL_OF).map(([kind, column]) => [kind, s[column] as number])) as Record<
-      VoteListKind,
-      number
-    >;
+    return {
+      wszystkie: s[TOTAL_OF.wszystkie],
+      zgodne: s[TOTAL_OF.zgodne],
+      buntownicze: s[TOTAL_OF.buntownicze],
+      samotne: s[TOTAL_OF.samotne],
+      kluczowe: s[TOTAL_OF.kluczowe],
+    };
   }
 
   /**
@@ -474,9 +495,7 @@ export class RadniQueries {
       ],
       flag ? [`rg.${flag} = 1`] : [],
     );
-    const rows = statements.all(...params, limit, (page - 1) * limit) as Array<
-      Record<string, unknown> & { glos: number }
-    >;
+    const rows = statements.all(...params, limit, (page - 1) * limit);
     const byTopic = temat !== undefined || (organ !== undefined && (kind === 'zgodne' || kind === 'buntownicze'));
     const total = byTopic
       ? this.topicVotesTotal(id, kind, { kadencja, organ }, temat, code)
@@ -497,8 +516,7 @@ export class RadniQueries {
   ): number {
     const { kadencja, organ } = scope;
     const key = [id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES] as const;
-    const row = (temat === undefined ? this.topicSums.get(...key) : this.topicRow.get(...key, temat)) as
-      number[] | undefined;
+    const row = temat === undefined ? this.topicSums.get(...key) : this.topicRow.get(...key, temat);
     const [za, przeciw, wstrzymujacy, nieobecny, brakGlosu, wszystkie, zgodne] = row ?? [0, 0, 0, 0, 0, 0, 0];
     if (kind === 'wszystkie') {
       return code === undefined ? za! + przeciw! + wstrzymujacy! + nieobecny! + brakGlosu! : (row?.[code] ?? 0);
@@ -513,9 +531,7 @@ export class RadniQueries {
    * order: profil-glosowania's five counts and two percents, and zgodnosc-grupa's over the topic's votes.
    */
   topicFigures(id: number, { kadencja, organ }: Scope, topics: readonly Topic[]): CouncillorTopic[] {
-    type Counts = 'za' | 'przeciw' | 'wstrzymujacy' | 'nieobecny' | 'brak_glosu' | 'zg_wszystkie' | 'zg_zgodne';
-    type Row = { temat: string } & Pick<CouncillorStat, Counts>;
-    const found = this.topicRows.all(id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Row[];
+    const found = this.topicRows.all(id, kadencja ?? ALL_TERMS, organ ?? ALL_BODIES);
     const rows = new Map(found.map((row) => [row.temat, row]));
     return topics.flatMap((topic) => {
       const r = rows.get(topic.temat);
@@ -548,13 +564,12 @@ export class RadniQueries {
   ): number {
     const scope = kadencja ?? ALL_TERMS;
     if (code !== undefined) {
-      const counts = (
-        organ === undefined ? this.ballotCounts.get(scope, id) : this.bodyBallotCounts.get(scope, organ, id)
-      ) as number[] | undefined;
+      const counts =
+        organ === undefined ? this.ballotCounts.get(scope, id) : this.bodyBallotCounts.get(scope, organ, id);
       return counts?.[code] ?? 0;
     }
-    if (organ === undefined) return this.statOf(id, kadencja)[TOTAL_OF[kind]] as number;
-    return (this.bodyTotal.get(scope, id, organ) as number | undefined) ?? 0;
+    if (organ === undefined) return this.statOf(id, kadencja)[TOTAL_OF[kind]];
+    return this.bodyTotal.get(scope, id, organ) ?? 0;
   }
 
   /** A councillor's partners: most alike (`koalicje`) or least alike (`oponenci`), with at least `min_wspolne` shared votes. */
@@ -564,10 +579,10 @@ export class RadniQueries {
     { kadencja, min_wspolne, limit }: PartnerOptions,
   ): PartnerItem[] {
     const scope = kadencja ?? ALL_TERMS;
-    const row = this.partners.get(scope, id) as Record<'koalicje' | 'oponenci', Buffer> | undefined;
+    const row = this.partners.get(scope, id);
     if (!row) return [];
     return unpackPartners(row[order], min_wspolne, limit).map((p, i) => {
-      const shown = this.partnerDisplay.get(scope, p.id_osoby) as Councillor;
+      const shown = this.partnerDisplay.get(scope, p.id_osoby)!;
       return {
         pozycja: i + 1,
         id_osoby: p.id_osoby,
@@ -587,14 +602,12 @@ export class RadniQueries {
    * frekwencja's liczba_posiedzen in the same scope.
    */
   attendanceRecords(id: number, scope: Scope, page: PageRequest): { items: AttendanceRecord[]; total: number } {
-    const rows = this.attendancePage.all({ id, ...scopeParams(scope), ...offsetOf(page) }) as Array<
-      Omit<AttendanceRecord, 'lista_obecnosci'> & { lista_obecnosci: number }
-    >;
+    const rows = this.attendancePage.all({ id, ...scopeParams(scope), ...offsetOf(page) });
     const items = rows.map((r) => ({ ...r, lista_obecnosci: r.lista_obecnosci === 1 }));
     const total =
       scope.organ === undefined
         ? this.statOf(id, scope.kadencja).liczba_posiedzen
-        : ((this.bodyAttendanceTotal.get(scope.kadencja ?? ALL_TERMS, scope.organ, id) as number | undefined) ?? 0);
+        : (this.bodyAttendanceTotal.get(scope.kadencja ?? ALL_TERMS, scope.organ, id) ?? 0);
     return { items, total };
   }
 
@@ -605,27 +618,17 @@ export class RadniQueries {
    */
   comparison(id: number, otherId: number, scope: Scope, page: PageRequest): { comparison: Comparison; total: number } {
     const kadencja = scope.kadencja ?? ALL_TERMS;
-    const figures = this.pair.get(kadencja, scope.organ ?? ALL_BODIES, Math.min(id, otherId), Math.max(id, otherId)) as
-      { wspolne: number; zgodne: number } | undefined;
+    const figures = this.pair.get(kadencja, scope.organ ?? ALL_BODIES, Math.min(id, otherId), Math.max(id, otherId));
     const wspolne = figures?.wspolne ?? 0;
     const zgodne = figures?.zgodne ?? 0;
     const walk = this.walk(id, otherId, scope.kadencja);
     const rows =
-      wspolne === zgodne
-        ? []
-        : (this.differingPage.all({ ...walk, ...scopeParams(scope), ...offsetOf(page) }) as Array<{
-            id_glosowania: number;
-            data_czas: string;
-            tytul: string;
-            wynik: string;
-            glos_a: number;
-            glos_b: number;
-          }>);
+      wspolne === zgodne ? [] : this.differingPage.all({ ...walk, ...scopeParams(scope), ...offsetOf(page) });
     const swapped = walk.driver !== id;
     return {
       comparison: {
-        radny: this.partnerDisplay.get(kadencja, id) as Councillor,
-        drugi: this.partnerDisplay.get(kadencja, otherId) as Councillor,
+        radny: this.partnerDisplay.get(kadencja, id)!,
+        drugi: this.partnerDisplay.get(kadencja, otherId)!,
         wspolne_glosowania: wspolne,
         zgodne,
         zgodnosc_procent: percent(zgodne, wspolne),
@@ -648,14 +651,12 @@ export class RadniQueries {
    */
   pairMonths(id: number, otherId: number, scope: Scope): PairMonth[] {
     if (id === otherId) return [];
-    const rows = this.pairMonthRows.all({ ...this.walk(id, otherId, scope.kadencja), ...scopeParams(scope) }) as Array<
-      Omit<PairMonth, 'zgodnosc_procent'>
-    >;
+    const rows = this.pairMonthRows.all({ ...this.walk(id, otherId, scope.kadencja), ...scopeParams(scope) });
     return rows.map((r) => ({ ...r, zgodnosc_procent: percent(r.zgodne, r.wspolne_glosowania) }));
   }
 
   /** Walk the ballots of whichever of the two has fewer in scope, looking each up in the other's. */
-  private walk(id: number, otherId: number, kadencja: string | undefined): { driver: number; other: number } {
+  private walk(id: number, otherId: number, kadencja: string | undefined): WalkParams {
     const ballots = (person: number) => this.statOf(person, kadencja).liczba_glosowan;
     return ballots(otherId) < ballots(id) ? { driver: otherId, other: id } : { driver: id, other: otherId };
   }

@@ -27,6 +27,7 @@ import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
 import { diskFull, isDiskFull } from '../../core/disk-full.ts';
 import type { BackgroundJob } from '../process/background-job.ts';
 import { Snapshot } from '../snapshot/snapshot.ts';
+import { fieldOf, messageOf } from '../../core/errors.ts';
 
 /** What /health reports of a replica (`replika`). */
 export interface FollowStatus {
@@ -225,9 +226,7 @@ export class SnapshotFollower implements BackgroundJob {
         Snapshot.open(path).retire(); // opens as this version serves it, or throws
       } catch (error) {
         rmSync(path, { force: true });
-        throw new FollowError(
-          `the downloaded snapshot ${verified.snapshot} cannot be served: ${(error as Error).message}`,
-        );
+        throw new FollowError(`the downloaded snapshot ${verified.snapshot} cannot be served: ${messageOf(error)}`);
       }
       this.options.publish(path, dbPath, verified);
       this.validator = null;
@@ -246,7 +245,7 @@ export class SnapshotFollower implements BackgroundJob {
     } catch (error) {
       this.failures++;
       this.status.download = null;
-      this.status.error = error instanceof FollowError ? error.message : `${(error as Error).message}`;
+      this.status.error = messageOf(error);
       this.changed();
       if (!this.stopped)
         logger.warn(
@@ -400,9 +399,11 @@ export class SnapshotFollower implements BackgroundJob {
     };
     try {
       arm();
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- fetch's web stream and node:stream/web's are one class with two declarations
       for await (const chunk of Readable.fromWeb(res.body! as WebReadableStream<Uint8Array>)) {
         arm();
-        const buffer = chunk as Buffer;
+        if (!(chunk instanceof Uint8Array)) throw new FollowError('the builder sent something other than bytes');
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         if (bytes + buffer.length > manifest.size) {
           rmSync(path, { force: true });
           throw new FollowError(
@@ -454,7 +455,7 @@ const metaOf = (m: SnapshotManifest) => ({
 });
 
 function causeOf(error: unknown): string {
-  const reason = (error as { cause?: unknown }).cause ?? error;
+  const reason = fieldOf(error, 'cause') ?? error;
   return reason instanceof Error ? reason.message : String(reason);
 }
 

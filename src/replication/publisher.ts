@@ -10,6 +10,7 @@ import express from 'express';
 import type { Logger } from 'pino';
 import { manifestPathOf, settleManifest } from '../../core/snapshot/manifest.ts';
 import type { BackgroundJob } from '../process/background-job.ts';
+import { fieldOf } from '../../core/errors.ts';
 
 export function publisherApp(dbPath: string): express.Express {
   const files = new Map([
@@ -33,10 +34,12 @@ export function publisherApp(dbPath: string): express.Express {
         if (!error || res.headersSent) return;
         // The client's mistakes keep their status (416 for a range past the end, with the file's length in
         // Content-Range, so that a replica starts again rather than retry); only a failure here is a 500.
-        const { status, headers } = error as { status?: number; headers?: Record<string, string> };
-        for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+        const status = fieldOf(error, 'status');
+        const headers = fieldOf(error, 'headers');
+        if (typeof headers === 'object' && headers !== null)
+          for (const [name, value] of Object.entries(headers)) res.setHeader(name, String(value));
         res
-          .status(status !== undefined && status >= 400 && status < 500 ? status : 500)
+          .status(typeof status === 'number' && status >= 400 && status < 500 ? status : 500)
           .type('text')
           .send(error.message);
       },
@@ -52,7 +55,7 @@ export function publisherApp(dbPath: string): express.Express {
   // decode (`/radni/%ff%fe`) is the client's 400, anything else a bare 500, never a stack (issue 42).
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     if (res.headersSent) return void res.end();
-    const status = (error as { status?: unknown }).status;
+    const status = fieldOf(error, 'status');
     const clientError = error instanceof URIError || (typeof status === 'number' && status >= 400 && status < 500);
     res
       .status(clientError ? (typeof status === 'number' ? status : 400) : 500)

@@ -22,6 +22,7 @@ import {
   newLink,
   shareOf,
 } from './store.ts';
+import { codeOf, messageOf } from '../../core/errors.ts';
 
 /** pg_advisory_xact_lock key of the migration: any constant the other users of the database do not pick. */
 const MIGRATION_LOCK = 0x636f756e63696c; // "council"
@@ -52,12 +53,12 @@ export function describeDatabaseUrl(url: string): string {
  */
 function isOutage(error: unknown): boolean {
   if (error instanceof NewerShareSchemaError) return false;
-  const code = (error as { code?: unknown }).code;
+  const code = codeOf(error);
   return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || /^(08|53|57|58)/.test(code);
 }
 
 /** The server answered and refused us (wrong password or user, no such database): a configuration mistake. */
-const isRefusal = (error: unknown): boolean => /^(28|3D)/.test(String((error as { code?: unknown }).code ?? ''));
+const isRefusal = (error: unknown): boolean => /^(28|3D)/.test(String(codeOf(error) ?? ''));
 
 export class PostgresShareStore implements ShareStore {
   readonly where: string;
@@ -78,6 +79,7 @@ export class PostgresShareStore implements ShareStore {
       application_name: 'council-voting-analytics',
       // Ids are BIGINT; every id the API accepts is a safe integer, so a number is exact.
       types: {
+        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- pg's overloaded parser type; this one function serves both of its forms
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === BIGINT_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
@@ -188,7 +190,7 @@ export class PostgresShareStore implements ShareStore {
       if (error instanceof SharesUnavailableError) throw error;
       // The database came back with a newer schema (or the migration failed): still no links, say why.
       this.logger?.error({ err: error, db: this.where }, 'the share-link database cannot be used');
-      throw new SharesUnavailableError((error as Error).message, { cause: error });
+      throw new SharesUnavailableError(messageOf(error), { cause: error });
     });
     return this.migration;
   }
@@ -239,7 +241,7 @@ export class PostgresShareStore implements ShareStore {
       return await work(client);
     } catch (error) {
       if (!isOutage(error)) throw error;
-      broken ??= error as Error;
+      broken ??= error instanceof Error ? error : new Error(messageOf(error));
       throw this.unavailable(error);
     } finally {
       client.release(broken); // a broken connection is destroyed, not returned to the pool
@@ -249,13 +251,13 @@ export class PostgresShareStore implements ShareStore {
   }
 
   private unavailable(error: unknown): SharesUnavailableError {
-    if ((error as { code?: unknown }).code === DISK_FULL) {
-      const message = `the disk of the share-link database ${this.where} is full (PostgreSQL ${DISK_FULL}: ${(error as Error).message})`;
+    if (codeOf(error) === DISK_FULL) {
+      const message = `the disk of the share-link database ${this.where} is full (PostgreSQL ${DISK_FULL}: ${messageOf(error)})`;
       this.logger?.error({ err: error, db: this.where }, `${message}: new links answer 503 until space is freed`);
       return new SharesUnavailableError(message, { cause: error, diskFull: true });
     }
     const failure = new SharesUnavailableError(
-      `the share-link database ${this.where} is unavailable: ${(error as Error).message}`,
+      `the share-link database ${this.where} is unavailable: ${messageOf(error)}`,
       { cause: error },
     );
     // Every request during an outage comes here: one line per interval, with how many were left out.

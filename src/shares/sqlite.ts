@@ -19,13 +19,15 @@ import {
   newLink,
   shareOf,
 } from './store.ts';
+import { codeOf, messageOf } from '../../core/errors.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 
 /** Applies the pending migrations in one transaction; refuses a file from a newer version of the service. */
 export function migrateShares(db: Database.Database, path: string): void {
   // The version is read inside the write transaction: cluster workers opening the file together
   // migrate it once.
   db.transaction(() => {
-    const version = db.pragma('user_version', { simple: true }) as number;
+    const version = Number(db.pragma('user_version', { simple: true }));
     refuseNewerSchema(version, path);
     for (const { sqlite } of SHARE_MIGRATIONS.slice(version)) db.exec(sqlite);
     if (version < SHARE_MIGRATIONS.length) db.pragma(`user_version = ${SHARE_MIGRATIONS.length}`);
@@ -52,9 +54,9 @@ const pinParams = (link: string, t: ShareTarget) => ({
 export class SqliteShareStore implements ShareStore {
   private readonly logger: Logger | undefined;
   private readonly db: Database.Database;
-  private readonly findByKey: Database.Statement;
-  private readonly findUnpinned: Database.Statement;
-  private readonly findByLink: Database.Statement;
+  private readonly findByKey: Statement<[string, string, number], string>;
+  private readonly findUnpinned: Statement<[ReturnType<typeof unpinnedParams>], string>;
+  private readonly findByLink: Statement<[string], ShareRow>;
   private readonly insert: Database.Statement;
   private readonly pinStatement: Database.Statement;
 
@@ -71,7 +73,7 @@ export class SqliteShareStore implements ShareStore {
       if (where !== ':memory:') mkdirSync(dirname(where), { recursive: true });
       this.db = new Database(where);
     } catch (error) {
-      throw new Error(`cannot open the share-link database ${where}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`cannot open the share-link database ${where}: ${messageOf(error)}`, { cause: error });
     }
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`busy_timeout = ${busyTimeoutMs}`);
@@ -81,19 +83,16 @@ export class SqliteShareStore implements ShareStore {
       this.db.close();
       throw error;
     }
-    this.findByKey = this.db
-      .prepare('SELECT link FROM udostepnienie WHERE klucz = ? AND osoba = ? AND osoba_nr = ?')
-      .pluck();
+    this.findByKey = plucked(this.db, 'SELECT link FROM udostepnienie WHERE klucz = ? AND osoba = ? AND osoba_nr = ?');
     // A link made before the present identities for this vote and person: by its ids (step 1), or by the
     // vote's older identity and the name (step 2), and its person id unless the name alone tells them apart.
-    this.findUnpinned = this.db
-      .prepare(
-        `SELECT link FROM udostepnienie WHERE osoba_nr IS NULL AND (
+    this.findUnpinned = plucked(
+      this.db,
+      `SELECT link FROM udostepnienie WHERE osoba_nr IS NULL AND (
         (klucz IS NULL AND id_glosowania = @id_glosowania AND id_osoby = @id_osoby)
         OR (klucz = @dawny_klucz AND osoba = @osoba AND (id_osoby = @id_osoby OR @osoba_jednoznaczna)))
       LIMIT 1`,
-      )
-      .pluck();
+    );
     this.findByLink = this.db.prepare(`SELECT ${SHARE_COLUMNS} FROM udostepnienie WHERE link = ?`);
     this.insert = this.db.prepare(`INSERT INTO udostepnienie (${SHARE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
     // Pinned only while no other link holds that identity (two old links of one vote and person).
@@ -109,9 +108,9 @@ export class SqliteShareStore implements ShareStore {
       this.db
         .transaction(() => {
           const name = target.osoba ?? NO_NAME;
-          const existing = this.findByKey.get(klucz, name, osoba_nr) as string | undefined;
+          const existing = this.findByKey.get(klucz, name, osoba_nr);
           if (existing) return { link: existing, created: false };
-          const unpinned = this.findUnpinned.get(unpinnedParams(target)) as string | undefined;
+          const unpinned = this.findUnpinned.get(unpinnedParams(target));
           if (unpinned && this.pinStatement.run(pinParams(unpinned, target)).changes === 1)
             return { link: unpinned, created: false };
           const link = newLink();
@@ -124,7 +123,7 @@ export class SqliteShareStore implements ShareStore {
 
   async find(link: string): Promise<Share | undefined> {
     return this.answer(() => {
-      const row = this.findByLink.get(link) as ShareRow | undefined;
+      const row = this.findByLink.get(link);
       return row && shareOf(row);
     });
   }
@@ -151,12 +150,11 @@ export class SqliteShareStore implements ShareStore {
         );
         throw new SharesUnavailableError(full.message, { cause: error, diskFull: true });
       }
-      const code = (error as { code?: unknown }).code;
+      const code = codeOf(error);
       if (typeof code === 'string' && UNAVAILABLE.test(code)) {
-        throw new SharesUnavailableError(
-          `the share-link database ${this.where} cannot answer: ${(error as Error).message}`,
-          { cause: error },
-        );
+        throw new SharesUnavailableError(`the share-link database ${this.where} cannot answer: ${messageOf(error)}`, {
+          cause: error,
+        });
       }
       throw error;
     }

@@ -8,6 +8,7 @@
 import type { Writable } from 'node:stream';
 import type Database from 'better-sqlite3';
 import { TextWriter } from '../exports/text-writer.ts';
+import { plucked } from '../snapshot/statement.ts';
 import { absoluteUrl } from '../public-url.ts';
 import { FILES, PAGES, pagePath, sitemapPath } from '../urls/paths.ts';
 
@@ -59,14 +60,19 @@ export class Sitemaps {
     if (!Number.isInteger(urlsPerFile) || urlsPerFile < 1 || urlsPerFile > SITEMAP_URL_LIMIT) {
       throw new RangeError(`sitemap: urlsPerFile must be an integer in 1..${SITEMAP_URL_LIMIT}, got ${urlsPerFile}`);
     }
-    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-    const councillors = db
-      .prepare('SELECT token FROM radny WHERE name_rank BETWEEN ? AND ? ORDER BY name_rank')
-      .pluck();
-    const sessions = db
-      .prepare('SELECT id_posiedzenia FROM posiedzenie WHERE ord BETWEEN ? AND ? ORDER BY ord')
-      .pluck();
-    const votes = db.prepare('SELECT id_glosowania FROM glosowanie WHERE ord BETWEEN ? AND ? ORDER BY ord').pluck();
+    const count = (table: string) => plucked<[], number>(db, `SELECT count(*) FROM ${table}`).get()!;
+    const councillors = plucked<[number, number], string>(
+      db,
+      'SELECT token FROM radny WHERE name_rank BETWEEN ? AND ? ORDER BY name_rank',
+    );
+    const sessions = plucked<[number, number], number>(
+      db,
+      'SELECT id_posiedzenia FROM posiedzenie WHERE ord BETWEEN ? AND ? ORDER BY ord',
+    );
+    const votes = plucked<[number, number], number>(
+      db,
+      'SELECT id_glosowania FROM glosowanie WHERE ord BETWEEN ? AND ? ORDER BY ord',
+    );
     const councillor = (token: string) => pagePath(PAGES.councillor, { token });
     const session = (id: number) => pagePath(PAGES.session, { id });
     const vote = (id: number) => pagePath(PAGES.vote, { id });
@@ -74,13 +80,13 @@ export class Sitemaps {
       { count: lists.length, paths: (from, to) => lists.slice(from - 1, to) },
       {
         count: count('radny'),
-        paths: (from, to) => (councillors.all(from, to) as string[]).map((token) => councillor(token)),
+        paths: (from, to) => councillors.all(from, to).map((token) => councillor(token)),
       },
       {
         count: count('posiedzenie'),
-        paths: (from, to) => (sessions.all(from, to) as number[]).map((id) => session(id)),
+        paths: (from, to) => sessions.all(from, to).map((id) => session(id)),
       },
-      { count: count('glosowanie'), paths: (from, to) => (votes.all(from, to) as number[]).map((id) => vote(id)) },
+      { count: count('glosowanie'), paths: (from, to) => votes.all(from, to).map((id) => vote(id)) },
     ];
   }
 

@@ -11,6 +11,8 @@ import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
 import { CODE_VERSION } from '../answers/code-version.ts';
 import { heldSnapshot } from '../http/exchange.ts';
 import { createQueries, type Queries } from './queries.ts';
+import { messageOf } from '../../core/errors.ts';
+import { plucked } from './statement.ts';
 
 export class Snapshot {
   readonly id: string;
@@ -36,10 +38,10 @@ export class Snapshot {
     readonly fileKey: string,
   ) {
     const meta = new Map(
-      (db.prepare('SELECT key, value FROM meta').all() as Array<{ key: string; value: string }>).map((r) => [
-        r.key,
-        r.value,
-      ]),
+      db
+        .prepare<[], { key: string; value: string }>('SELECT key, value FROM meta')
+        .all()
+        .map((r) => [r.key, r.value]),
     );
     if (meta.get('schema_version') !== String(SCHEMA_VERSION)) {
       throw new Error(
@@ -48,9 +50,8 @@ export class Snapshot {
     }
     this.id = meta.get('snapshot') ?? 'unknown';
     this.builtAt = meta.get('built_at') ?? '';
-    this.voteCount = db.prepare('SELECT count(*) FROM glosowanie').pluck().get() as number;
-    this.newestVote =
-      (db.prepare('SELECT data FROM glosowanie WHERE ord = 1').pluck().get() as string | undefined) ?? null;
+    this.voteCount = plucked<[], number>(db, 'SELECT count(*) FROM glosowanie').get()!;
+    this.newestVote = plucked<[], string>(db, 'SELECT data FROM glosowanie WHERE ord = 1').get() ?? null;
     this.queries = createQueries(db);
     this.renderedBy = meta.get('code_version');
     this.storedAnswersCurrent = this.renderedBy === CODE_VERSION;
@@ -219,7 +220,7 @@ export class SnapshotStore {
     try {
       this.swapTo(Snapshot.open(this.path));
     } catch (error) {
-      throw new Error(`cannot serve ${this.path}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`cannot serve ${this.path}: ${messageOf(error)}`, { cause: error });
     }
   }
 

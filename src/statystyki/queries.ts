@@ -6,7 +6,14 @@ import type Database from 'better-sqlite3';
 import { percent, percentString, ratio2 } from '../../core/contract.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { FilteredStatements } from '../snapshot/filtered-statements.ts';
-import { VOTE_SUMMARY_COLUMNS, VOTE_SUMMARY_FROM, type VoteSummary, voteSummaryOf } from '../glosowania/queries.ts';
+import {
+  VOTE_SUMMARY_COLUMNS,
+  VOTE_SUMMARY_FROM,
+  type VoteSummary,
+  type VoteSummaryRow,
+  voteSummaryOf,
+} from '../glosowania/queries.ts';
+import { plucked, type Statement } from '../snapshot/statement.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import type { Topic } from '../utils/queries.ts';
 
@@ -106,28 +113,53 @@ export interface CouncilMap {
 }
 
 export class StatystykiQueries {
-  private readonly summary: Database.Statement;
+  private readonly summary: Statement<[string, number], SummaryRow>;
   /** Per ranking: over all bodies (radny_stat) and within one body (radny_organ, CONTRACT §7). */
   private readonly rankings: Record<
     'frekwencja' | 'buntownik' | 'lojalista',
-    Record<'all' | 'body', Database.Statement>
+    {
+      all: Statement<[string, number, number], RankingRow>;
+      body: Statement<[string, number, number, number], RankingRow>;
+    }
   >;
-  private readonly bodies: Database.Statement;
-  private readonly months: Database.Statement;
-  private readonly topPairs: Record<'all' | 'between', Database.Statement>;
-  private readonly voteRankings: Record<VoteRank, FilteredStatements>;
-  private readonly cohesionRanked: Database.Statement;
-  private readonly cohesionMonths: Database.Statement;
-  private readonly rankedCohesionMonths: Database.Statement;
-  private readonly mapTermsOf: Database.Statement;
-  private readonly mapHeader: Database.Statement;
-  private readonly mapPlaces: Database.Statement;
-  private readonly largest: Record<'all' | 'body' | 'councils', Database.Statement>;
-  private readonly topicRows: Database.Statement;
-  private readonly topicRebelRows: Database.Statement;
+  private readonly bodies: Statement<
+    [{ kadencja: string; organ: number | null }],
+    { id_organu: number; nazwa: string; typ: string; liczba_posiedzen: number; liczba_glosow: number }
+  >;
+  private readonly months: Statement<
+    [string, number],
+    { miesiac: string; liczba_posiedzen: number; obecnosci: number; nieobecnosci: number }
+  >;
+  private readonly topPairs: Record<'all' | 'between', Statement<[string, number, number, number], TopPairRow>>;
+  private readonly voteRankings: Record<VoteRank, FilteredStatements<Statement<unknown[], VoteSummaryRow>>>;
+  private readonly cohesionRanked: Statement<
+    [string, number, number],
+    Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }
+  >;
+  private readonly cohesionMonths: Statement<[string, number, number], CohesionMonthRow>;
+  private readonly rankedCohesionMonths: Statement<
+    [{ kadencja: string; organ: number; group: number | null; limit: number }],
+    { pozycja: number; id_ugrupowania: number; nazwa: string } & CohesionMonthRow
+  >;
+  private readonly mapTermsOf: Statement<[number], string>;
+  private readonly mapHeader: Statement<[string, number], number>;
+  private readonly mapPlaces: Statement<[string, number], LeftOut & { x: number | null; y: number | null }>;
+  private readonly largest: {
+    all: Statement<[string], LargestRow>;
+    body: Statement<[string, number], LargestRow>;
+    councils: Statement<[string], { id_organu: number; posiedzenia: number; glosowania: number }>;
+  };
+  private readonly topicRows: Statement<
+    [string, number],
+    Omit<TopicFigures, 'nazwa' | 'srednia_kontrowersyjnosc'> & { suma_kontrowersyjnosci: number }
+  >;
+  private readonly topicRebelRows: Statement<
+    [string, number, string, number, number],
+    Omit<TopicRebels['radni'][number], 'pozycja' | 'procent'>
+  >;
 
   constructor(db: Database.Database) {
-    const voteRanking = (rank: VoteRank) =>
+    const voteRanking = (rank: VoteRank): FilteredStatements<Statement<unknown[], VoteSummaryRow>> =>
       new FilteredStatements((where) =>
         db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}
       FROM ${VOTE_SUMMARY_FROM} ${where} ORDER BY g.${rank} LIMIT ?`),
@@ -138,7 +170,7 @@ export class StatystykiQueries {
     };
     this.summary = db.prepare('SELECT * FROM zestawienie WHERE kadencja = ? AND id_organu = ?');
     // Both tables carry the same counts and rank columns; the group shown is always the scope's (radny_stat).
-    const ranking = (rank: string, threshold: string) => ({
+    const ranking = (rank: string, threshold: string): StatystykiQueries['rankings']['frekwencja'] => ({
       all: db.prepare(`SELECT s.id_osoby, r.imie_nazwisko, s.ugrupowanie,
           s.liczba_posiedzen, s.obecnosci, s.glosowania_z_wiekszoscia AS glosowania, s.w_mniejszosci, ${COUNCIL_COLUMNS}
         FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${COUNCIL_JOIN}
@@ -160,7 +192,7 @@ export class StatystykiQueries {
       ORDER BY z.liczba_glosow DESC, z.id_organu`);
     this.months = db.prepare(`SELECT miesiac, liczba_posiedzen, obecnosci, nieobecnosci FROM miesiac
       WHERE kadencja = ? AND id_organu = ? ORDER BY miesiac`);
-    const topPairs = (filter: string) =>
+    const topPairs = (filter: string): StatystykiQueries['topPairs']['all'] =>
       db.prepare(`SELECT t.id_osoby_1, r1.imie_nazwisko AS imie_nazwisko_1, s1.ugrupowanie AS ugrupowanie_1,
         r1.id_rady AS id_organu_1, c1.nazwa AS organ_1,
         t.id_osoby_2, r2.imie_nazwisko AS imie_nazwisko_2, s2.ugrupowanie AS ugrupowanie_2,
@@ -199,13 +231,12 @@ export class StatystykiQueries {
       JOIN ugrupowanie_spojnosc_miesiac m
         ON m.kadencja = @kadencja AND m.id_organu = @organ AND m.id_ugrupowania = r.id_ugrupowania
       ORDER BY r.rank, m.miesiac`);
-    this.mapTermsOf = db
-      .prepare(
-        `SELECT m.kadencja FROM mapa m JOIN kadencja k ON k.kadencja = m.kadencja
+    this.mapTermsOf = plucked(
+      db,
+      `SELECT m.kadencja FROM mapa m JOIN kadencja k ON k.kadencja = m.kadencja
       WHERE m.id_organu = ? ORDER BY k.data_od DESC`,
-      )
-      .pluck();
-    this.mapHeader = db.prepare('SELECT prog FROM mapa WHERE kadencja = ? AND id_organu = ?').pluck();
+    );
+    this.mapHeader = plucked(db, 'SELECT prog FROM mapa WHERE kadencja = ? AND id_organu = ?');
     // The group is the councillor's current group in that term (CONTRACT §2), as every list shows it.
     this.mapPlaces = db.prepare(`SELECT m.id_osoby, r.imie_nazwisko, r.token, s.id_ugrupowania, s.ugrupowanie, m.x, m.y
       FROM mapa_radny m JOIN radny r ON r.id_osoby = m.id_osoby
@@ -235,33 +266,18 @@ export class StatystykiQueries {
     glosowania: number;
     councils: Array<{ id_organu: number; posiedzenia: number; glosowania: number }>;
   } {
-    const row = (
+    // An aggregate without GROUP BY: always one row, its maxima null over no rows.
+    const row =
       organ === undefined
-        ? this.largest.all.get(kadencja ?? ALL_TERMS)
-        : this.largest.body.get(kadencja ?? ALL_TERMS, organ)
-    ) as { posiedzenia: number | null; glosowania: number | null };
+        ? this.largest.all.get(kadencja ?? ALL_TERMS)!
+        : this.largest.body.get(kadencja ?? ALL_TERMS, organ)!;
     // Over all bodies, the same per council: a snapshot of several councils ranks each by its own (issue 46).
-    const councils =
-      organ === undefined
-        ? (this.largest.councils.all(kadencja ?? ALL_TERMS) as Array<{
-            id_organu: number;
-            posiedzenia: number;
-            glosowania: number;
-          }>)
-        : [];
+    const councils = organ === undefined ? this.largest.councils.all(kadencja ?? ALL_TERMS) : [];
     return { posiedzenia: row.posiedzenia ?? 0, glosowania: row.glosowania ?? 0, councils };
   }
 
   dashboard({ kadencja, organ }: Scope) {
-    const row = this.summary.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as
-      | {
-          liczba_posiedzen: number;
-          liczba_glosow: number;
-          liczba_radnych: number;
-          obecnosci: number;
-          liczba_obecnosci: number;
-        }
-      | undefined;
+    const row = this.summary.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES);
     const r = row ?? { liczba_posiedzen: 0, liczba_glosow: 0, liczba_radnych: 0, obecnosci: 0, liczba_obecnosci: 0 };
     return {
       liczba_posiedzen: r.liczba_posiedzen,
@@ -279,9 +295,7 @@ export class StatystykiQueries {
   ) {
     const scope = kadencja ?? ALL_TERMS;
     const statements = this.rankings[ranking];
-    return (
-      organ === undefined ? statements.all.all(scope, min, limit) : statements.body.all(scope, organ, min, limit)
-    ) as RankingRow[];
+    return organ === undefined ? statements.all.all(scope, min, limit) : statements.body.all(scope, organ, min, limit);
   }
 
   attendanceRanking({ min_posiedzen, limit, ...scope }: AttendanceRankingOptions) {
@@ -345,30 +359,19 @@ export class StatystykiQueries {
       ],
       [`g.${rank} IS NOT NULL`],
     );
-    return (statements.all(...params, limit) as Array<Record<string, unknown>>).map((v, i) => ({
+    return statements.all(...params, limit).map((v, i) => ({
       pozycja: i + 1,
       ...voteSummaryOf(v),
     }));
   }
 
   bodyActivity({ kadencja, organ }: Scope) {
-    const rows = this.bodies.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null }) as Array<{
-      id_organu: number;
-      nazwa: string;
-      typ: string;
-      liczba_posiedzen: number;
-      liczba_glosow: number;
-    }>;
+    const rows = this.bodies.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null });
     return rows.map((r) => ({ ...r, srednia_glosow_na_posiedzenie: ratio2(r.liczba_glosow, r.liczba_posiedzen) }));
   }
 
   monthlyAttendance({ kadencja, organ }: Scope) {
-    const rows = this.months.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Array<{
-      miesiac: string;
-      liczba_posiedzen: number;
-      obecnosci: number;
-      nieobecnosci: number;
-    }>;
+    const rows = this.months.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES);
     return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.obecnosci + r.nieobecnosci) }));
   }
 
@@ -378,7 +381,7 @@ export class StatystykiQueries {
       organ ?? ALL_BODIES,
       min_wspolne,
       limit,
-    ) as TopPairRow[];
+    );
     return rows.map((r, i) => ({
       pozycja: i + 1,
       radny_1: {
@@ -406,9 +409,7 @@ export class StatystykiQueries {
    * order; the percent is formed here from the stored integer sums Σ(3·max − T) and Σ 2T.
    */
   cohesion({ kadencja, organ, limit }: Scope & { limit: number }): CohesionItem[] {
-    const rows = this.cohesionRanked.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, limit) as Array<
-      Omit<CohesionItem, 'spojnosc_procent'> & { licznik: number; mianownik: number }
-    >;
+    const rows = this.cohesionRanked.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, limit);
     return rows.map(({ licznik, mianownik, id_organu, organ, ...item }) => ({
       ...item,
       spojnosc_procent: percent(licznik, mianownik),
@@ -422,8 +423,7 @@ export class StatystykiQueries {
    * results, and their mean kontrowersyjnosc half-up to two decimals (Σk over n, as §2's percent of Σk over 100·n).
    */
   topicFigures({ kadencja, organ }: Scope, topics: readonly Topic[]): TopicFigures[] {
-    type Row = Omit<TopicFigures, 'nazwa' | 'srednia_kontrowersyjnosc'> & { suma_kontrowersyjnosci: number };
-    const found = this.topicRows.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Row[];
+    const found = this.topicRows.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES);
     const rows = new Map(found.map((row) => [row.temat, row]));
     return topics.flatMap((topic) => {
       const row = rows.get(topic.temat);
@@ -442,13 +442,11 @@ export class StatystykiQueries {
   topicRebels(options: TopicRebelsOptions, topics: readonly Topic[]): TopicRebels[] {
     const { kadencja, organ, temat, min_glosowan, limit } = options;
     const scope = [kadencja ?? ALL_TERMS, organ ?? ALL_BODIES] as const;
-    const withVotes = new Set((this.topicRows.all(...scope) as Array<{ temat: string }>).map((row) => row.temat));
+    const withVotes = new Set(this.topicRows.all(...scope).map((row) => row.temat));
     return topics
       .filter((topic) => withVotes.has(topic.temat) && (temat === undefined || topic.temat === temat))
       .map((topic) => {
-        const rows = this.topicRebelRows.all(...scope, topic.temat, min_glosowan, limit) as Array<
-          Omit<TopicRebels['radni'][number], 'pozycja' | 'procent'>
-        >;
+        const rows = this.topicRebelRows.all(...scope, topic.temat, min_glosowan, limit);
         const radni = rows.map(({ id_organu, organ: council, ...row }, i) => ({
           pozycja: i + 1,
           ...row,
@@ -462,12 +460,7 @@ export class StatystykiQueries {
 
   /** One group's cohesion per calendar month of the vote date, ascending; months without a counted vote are absent. */
   cohesionByMonth(groupId: number, { kadencja, organ }: Scope): CohesionMonth[] {
-    const rows = this.cohesionMonths.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, groupId) as Array<{
-      miesiac: string;
-      liczba_glosowan: number;
-      licznik: number;
-      mianownik: number;
-    }>;
+    const rows = this.cohesionMonths.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, groupId);
     return rows.map(({ licznik, mianownik, ...month }) => ({
       ...month,
       spojnosc_procent: percent(licznik, mianownik),
@@ -479,14 +472,10 @@ export class StatystykiQueries {
    * `ugrupowanie` alone), in ranking order, each month as `cohesionByMonth` gives it.
    */
   rankedCohesionByMonth(options: Scope & { limit: number; ugrupowanie?: number | undefined }) {
-    type Row = { pozycja: number; id_ugrupowania: number; nazwa: string; miesiac: string; liczba_glosowan: number } & {
-      licznik: number;
-      mianownik: number;
-    };
     const { kadencja, organ, limit, ugrupowanie } = options;
     const scope = { kadencja: kadencja ?? ALL_TERMS, organ: organ ?? ALL_BODIES, group: ugrupowanie ?? null, limit };
     const groups: GroupCohesionMonths[] = [];
-    const rows = this.rankedCohesionMonths.all(scope) as Row[];
+    const rows = this.rankedCohesionMonths.all(scope);
     for (const { pozycja, id_ugrupowania, nazwa, licznik, mianownik, ...month } of rows) {
       if (groups.at(-1)?.id_ugrupowania !== id_ugrupowania) {
         groups.push({ pozycja, id_ugrupowania, nazwa, miesiace: [] });
@@ -498,16 +487,16 @@ export class StatystykiQueries {
 
   /** The terms with a map of this body, newest first (empty: not a council, or no ballots). */
   mapTerms(organ: number): string[] {
-    return this.mapTermsOf.all(organ) as string[];
+    return this.mapTermsOf.all(organ);
   }
 
   /** The map of a council in a term (absent: its newest term with one); undefined when there is none. */
   councilMap(organ: number, kadencja?: string): CouncilMap | undefined {
     const term = kadencja ?? this.mapTerms(organ)[0];
     if (term === undefined) return undefined;
-    const prog = this.mapHeader.get(term, organ) as number | undefined;
+    const prog = this.mapHeader.get(term, organ);
     if (prog === undefined) return undefined;
-    const rows = this.mapPlaces.all(term, organ) as Array<LeftOut & { x: number | null; y: number | null }>;
+    const rows = this.mapPlaces.all(term, organ);
     const radni: MapPoint[] = [];
     const pominieci: LeftOut[] = [];
     for (const { x, y, ...who } of rows) {
@@ -518,6 +507,26 @@ export class StatystykiQueries {
   }
 }
 
+/** A `zestawienie` row (SELECT *: these and its key). */
+interface SummaryRow {
+  liczba_posiedzen: number;
+  liczba_glosow: number;
+  liczba_radnych: number;
+  obecnosci: number;
+  liczba_obecnosci: number;
+}
+/** The largest samples of the rankings: null over no councillor. */
+interface LargestRow {
+  posiedzenia: number | null;
+  glosowania: number | null;
+}
+/** A month of a group's cohesion: the stored sums of CONTRACT §9. */
+interface CohesionMonthRow {
+  miesiac: string;
+  liczba_glosowan: number;
+  licznik: number;
+  mianownik: number;
+}
 interface RankingRow extends CouncilOf {
   id_osoby: number;
   imie_nazwisko: string;

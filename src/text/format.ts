@@ -97,8 +97,7 @@ export const COUNT_LABEL: Record<Ballot, string> = {
   brak_glosu: 'Bez głosu',
 };
 
-export const ballotOf = (value: string): Ballot =>
-  (BALLOTS as readonly string[]).includes(value) ? (value as Ballot) : 'brak_glosu';
+export const ballotOf = (value: string): Ballot => BALLOTS.find((ballot) => ballot === value) ?? 'brak_glosu';
 
 // Polish verbs agree with the speaker's gender. The data does not record it; the first name is a
 // good guide (feminine names end in -a, with a few masculine exceptions).

@@ -123,12 +123,19 @@ export function parseSiteQuery<N extends SiteParamName>(url: URL, names: readonl
     const value = raw[name];
     if (Array.isArray(value)) throw new SiteError(400, `Parametr „${name}” podano więcej niż raz.`);
     const { schema, must } = SITE_PARAMS[name];
-    const result = (schema as z.ZodType).safeParse(value?.trim() || undefined); // an empty value is a form's "any"
+    const parser: z.ZodType = schema;
+    const result = parser.safeParse(value?.trim() || undefined); // an empty value is a form's "any"
     if (!result.success) throw new SiteError(400, `Parametr „${name}” ${must}.`);
     parsed[name] = result.data;
   }
-  const range = parsed as Partial<Record<'od' | 'do', string | undefined>>;
-  if (!dateRangeOrdered({ data_od: range.od, data_do: range.do }))
+  const [od, to] = [parsed['od'], parsed['do']];
+  if (
+    !dateRangeOrdered({
+      data_od: typeof od === 'string' ? od : undefined,
+      data_do: typeof to === 'string' ? to : undefined,
+    })
+  )
     throw new SiteError(400, 'Data „do” nie może być wcześniejsza niż data „od”.');
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- each name is its schema's output (the loop above): a mapped type no loop can build
   return parsed as SiteQuery<N>;
 }

@@ -87,8 +87,21 @@ export interface Scope {
 
 /** A path pattern with its `:name` parameters filled in (encoded). */
 export function fill<P extends string>(pattern: P, params: Record<PathParams<P>, string | number>): string {
-  const values = params as Record<string, string | number>;
-  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  return fillFrom(pattern, params);
+}
+/** `fill` once the caller's types have matched the parameters to the pattern. */
+function fillFrom(pattern: string, params: object): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(Reflect.get(params, name))));
+}
+
+const isValue = (value: unknown): value is Value =>
+  value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
+/** A link's query as given (a LinkQuery, or nothing). */
+function queryOf(given: unknown): Record<string, Value> {
+  const query: Record<string, Value> = {};
+  if (typeof given === 'object' && given !== null)
+    for (const [name, value] of Object.entries(given)) if (isValue(value)) query[name] = value;
+  return query;
 }
 
 /** `path?query`: values left out when undefined, null, false or empty; true is `1`. */
@@ -116,16 +129,19 @@ export function linkTo<P extends string, Q extends SiteParamName>(
   ...args: LinkArgs<P, Q>
 ): string {
   const hasParams = page.path.includes(':');
-  const params = (hasParams ? args[0] : {}) as Record<PathParams<P>, string | number>;
-  const query = (hasParams ? args[1] : args[0]) as LinkQuery<Q> | undefined;
-  return withQuery(fill(page.path, params), { organ: scope.organ, ...query });
+  const given: readonly unknown[] = args; // LinkArgs: the params first when the path has any, then the query
+  const params = hasParams ? given[0] : {};
+  return withQuery(fillFrom(page.path, typeof params === 'object' && params !== null ? params : {}), {
+    organ: scope.organ,
+    ...queryOf(hasParams ? given[1] : given[0]),
+  });
 }
 
 /** The path of a page (no query): the canonical address a preview and a sitemap give. */
 export const pagePath = <P extends string>(
   page: Route<P>,
   ...params: [PathParams<P>] extends [never] ? [] : [Record<PathParams<P>, string | number>]
-): string => fill(page.path, (params[0] ?? {}) as Record<PathParams<P>, string | number>);
+): string => fillFrom(page.path, params[0] ?? {});
 
 /** Which form of a download: RFC 4180 for programs, or the spreadsheet's (`.arkusz.csv`). */
 export type CsvForm = 'csv' | 'arkusz';
@@ -153,7 +169,7 @@ export function listHref(
   form: CsvForm = 'csv',
 ): string {
   const { strona: _page, ...query } = scope.params;
-  return withQuery(fill(listRoute(page, list, form), pathParams as never), { organ: scope.organ, ...query });
+  return withQuery(fillFrom(listRoute(page, list, form), pathParams), { organ: scope.organ, ...query });
 }
 
 /** A bulk file of /dane/: the whole snapshot, or one council in one term. */

@@ -3,7 +3,8 @@
 import type Database from 'better-sqlite3';
 import { polishCollator } from '../../core/text.ts';
 import { ALL_BODIES, ALL_TERMS } from '../../core/snapshot/schema.ts';
-import { TOPICS_META, type TopicEntry, topicsOf } from '../../core/topics.ts';
+import { TOPICS_META, type TopicEntry, parseVocabulary, topicsOf } from '../../core/topics.ts';
+import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 
 export interface Body {
   id_organu: number;
@@ -51,27 +52,38 @@ export interface Quality {
   obecni_bez_glosu: number;
 }
 
+/** How many councillors, votes, sessions and attachments the snapshot has. */
+export interface SystemCounts {
+  radni: number;
+  glosowania: number;
+  posiedzenia: number;
+  zalaczniki: number;
+}
+
 export class UtilsQueries {
-  private readonly qualityRows: Database.Statement;
-  private readonly groups: Database.Statement;
-  private readonly bodies: Database.Statement;
-  private readonly terms: Database.Statement;
-  private readonly counts: Database.Statement;
-  private readonly body: Database.Statement;
-  private readonly topicVotes: Database.Statement;
+  private readonly qualityRows: Statement<[{ kadencja: string; organ: number | null }], Quality>;
+  private readonly groups: Statement<[string], Group>;
+  private readonly bodies: Statement<[], Body>;
+  private readonly terms: Statement<[], Term>;
+  private readonly counts: Statement<[], SystemCounts>;
+  private readonly body: Statement<[number], number>;
+  /** Each topic with a vote in scope, and its votes. */
+  private readonly topicVotes: Statement<[string, number], [string, number]>;
   /** The vocabulary the snapshot was built with (meta), read once. */
   readonly vocabulary: TopicEntry[];
   private readonly topicList: Topic[];
   private readonly topicIds: Set<string>;
 
   constructor(db: Database.Database) {
-    const recorded = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(TOPICS_META.vocabulary) as string;
-    this.vocabulary = JSON.parse(recorded) as TopicEntry[];
+    const recorded = plucked<[string], string>(db, 'SELECT value FROM meta WHERE key = ?').get(TOPICS_META.vocabulary);
+    // Checked when the ETL read it; parsed by the same rules here (a few entries, once per snapshot).
+    this.vocabulary = parseVocabulary(
+      recorded ?? '',
+      `the snapshot's topic vocabulary (meta ${TOPICS_META.vocabulary})`,
+    );
     this.topicList = topicsOf(this.vocabulary).map(({ id, nazwa }) => ({ temat: id, nazwa }));
     this.topicIds = new Set(this.topicList.map((t) => t.temat));
-    this.topicVotes = db
-      .prepare('SELECT temat, liczba_glosowan FROM temat_stat WHERE kadencja = ? AND id_organu = ?')
-      .raw();
+    this.topicVotes = rawRows(db, 'SELECT temat, liczba_glosowan FROM temat_stat WHERE kadencja = ? AND id_organu = ?');
     this.groups = db.prepare(`SELECT u.id_ugrupowania, u.nazwa, u.skrot, u.pelna_nazwa,
         coalesce(s.liczba_radnych, 0) AS liczba_radnych,
         u.id_rady AS id_organu, c.nazwa AS organ
@@ -82,7 +94,7 @@ export class UtilsQueries {
         j.rozbiezne_liczby, j.wynik_wbrew_liczbom, j.posiedzenia, j.z_lista_obecnosci, j.obecni_bez_glosu
       FROM jakosc_stat j JOIN organ o ON o.id_organu = j.id_organu
       WHERE j.kadencja = @kadencja AND (@organ IS NULL OR j.id_organu = @organ) ORDER BY j.id_organu`);
-    this.body = db.prepare('SELECT 1 FROM organ WHERE id_organu = ?').pluck();
+    this.body = plucked(db, 'SELECT 1 FROM organ WHERE id_organu = ?');
     this.terms =
       db.prepare(`SELECT k.kadencja, k.data_od, k.data_do, t.liczba_radnych, t.liczba_posiedzen, t.liczba_glosowan
       FROM kadencja k JOIN kadencja_stat t ON t.kadencja = k.kadencja ORDER BY k.data_od DESC, k.kadencja DESC`);
@@ -92,7 +104,7 @@ export class UtilsQueries {
   }
 
   groupsOf(kadencja: string | undefined): Group[] {
-    const rows = this.groups.all(kadencja ?? ALL_TERMS) as Group[];
+    const rows = this.groups.all(kadencja ?? ALL_TERMS);
     return rows.sort((a, b) => polishCollator.compare(a.nazwa, b.nazwa) || a.id_ugrupowania - b.id_ugrupowania);
   }
 
@@ -101,11 +113,11 @@ export class UtilsQueries {
   }
 
   bodiesList(): Body[] {
-    return this.bodies.all() as Body[];
+    return this.bodies.all();
   }
 
   termsList(): Term[] {
-    return this.terms.all() as Term[];
+    return this.terms.all();
   }
 
   /** Every topic (CONTRACT §11): the vocabulary's entries in file order, then `inne`. */
@@ -119,16 +131,16 @@ export class UtilsQueries {
 
   /** Every topic with its votes in scope, 0 included (`/api/utils/tematy`). */
   topicCounts({ kadencja, organ }: { kadencja?: string | undefined; organ?: number | undefined }): TopicCount[] {
-    const votes = new Map(this.topicVotes.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES) as Array<[string, number]>);
+    const votes = new Map(this.topicVotes.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES));
     return this.topicList.map((t) => ({ ...t, liczba_glosowan: votes.get(t.temat) ?? 0 }));
   }
 
   /** Per body with a session in scope, what its record disagrees about (`/api/utils/jakosc`). */
   quality({ kadencja, organ }: { kadencja?: string | undefined; organ?: number | undefined }): Quality[] {
-    return this.qualityRows.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null }) as Quality[];
+    return this.qualityRows.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null });
   }
 
-  systemCounts() {
-    return this.counts.get() as { radni: number; glosowania: number; posiedzenia: number; zalaczniki: number };
+  systemCounts(): SystemCounts {
+    return this.counts.get()!; // four counts: always one row
   }
 }
