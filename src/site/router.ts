@@ -274,7 +274,7 @@ export function siteRoutes({
       }
       const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
       const input = inputOf(page, params, req, frame);
-      const data = await page.load(input, loadContext(started.snapshot, shares, frame));
+      const data = await page.load(input, loadContext(started.snapshot, shares, frame, sources));
       const entry: Representations = { body: Buffer.from(renderPage(frame, page.render(data, frame))), encoded: {} };
       sources.made(url, entry);
       delivery.send(res, started.etag, entry, started.encoding, HTML_PAGE, () => sources.grew(url, entry));
@@ -293,7 +293,10 @@ export function siteRoutes({
       const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
       const input = inputOf(page, params, req, frame);
       // Its 400 or 404 before any byte.
-      const read = await download.open(input, loadContext(started.snapshot, shares, frame));
+      const read = await download.open(
+        input,
+        loadContext(started.snapshot, shares, frame, sourcesOf(started.snapshot)),
+      );
       const { list } = download;
       const dialect = form === 'csv' ? RFC4180_CSV : SPREADSHEET_CSV;
       const write = (out: Parameters<typeof writeListCsv>[0]) =>
