@@ -42,7 +42,7 @@ import { writeListCsv } from '../exports/list.ts';
 import type { AnswerSources } from '../answers/sources.ts';
 import { type Delivery, HTML_PAGE, type Representations } from '../http/delivery.ts';
 import type { FrontAnswer } from '../http/front.ts';
-import { type Exchange, holdingOf } from '../http/exchange.ts';
+import { holdingOf } from '../http/exchange.ts';
 import { READ, type Route, decodedParams } from '../http/routes.ts';
 import { RateLimited } from '../http/guards.ts';
 import { noteReason } from '../http/request-log.ts';
@@ -331,16 +331,19 @@ export function siteRoutes({
   const shareForm = shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf });
 
   /** A route of the table: the handler gets its path parameters decoded (a malformed one is a 400). */
-  const route = (path: string, handler: SiteHandler, methods = READ, kind: 'site' | 'asset' = 'site') => ({
-    path,
-    methods,
-    kind,
-    target: ((exchange: Exchange) => {
-      const { req, res, url, path: sentPath } = exchange;
+  const route = (
+    path: string,
+    handler: SiteHandler,
+    methods = READ,
+    kind: 'site' | 'asset' = 'site',
+  ): Route<FrontAnswer> => {
+    const target: FrontAnswer = (exchange) => {
+      const { req, res, url } = exchange;
       const sent = exchange.route.params;
-      return handler({ req, res, url, path: sentPath, params: decodedParams(sent), sent });
-    }) as FrontAnswer,
-  });
+      return handler({ req, res, url, path: exchange.path, params: decodedParams(sent), sent });
+    };
+    return { path, methods, kind, target };
+  };
 
   // In the order they are tried: a fixed path before a pattern that would match it (the spreadsheet
   // files before the CSV ones, the feeds and the lists' files before the pages).

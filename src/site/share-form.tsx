@@ -85,11 +85,12 @@ const urlencoded = express.urlencoded({ extended: false, limit: '1kb', parameter
 ) => void;
 const formFields = (req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown>> =>
   new Promise((resolve, reject) =>
-    urlencoded(req, res, (error) =>
-      error
-        ? reject(error)
-        : resolve(((req as { body?: Record<string, unknown> }).body ?? {}) as Record<string, unknown>),
-    ),
+    urlencoded(req, res, (error) => {
+      if (error) return reject(error);
+      // The parser leaves the fields on the request (a plain object; none without a body).
+      const body: unknown = Reflect.get(req, 'body');
+      resolve(typeof body === 'object' && body !== null ? Object.fromEntries(Object.entries(body)) : {});
+    }),
   );
 
 /** POST /glosowania/:id/udostepnij: the link of the vote (and a councillor), then a 303 to its page. */
