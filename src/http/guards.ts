@@ -68,12 +68,11 @@ const COUNTED: Record<'api' | 'site', (kind: RouteKind) => boolean> = {
   site: (kind) => kind === 'site',
 };
 
-/** A refusal of a rate limit; `page`: the website's limit, answered as a page in Polish. */
+/** A refusal of a rate limit (the website's addresses answer it as a page in Polish saying when to come back). */
 export class RateLimited extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number | undefined,
-    readonly page: boolean,
   ) {
     super(429, message);
   }
@@ -259,13 +258,7 @@ function rateLimiter(
     if (!count.over) return next();
     const seconds = secondsUntil(count.resetTime, config.RATE_LIMIT_WINDOW_MS);
     res.setHeader('Retry-After', String(seconds));
-    next(
-      new RateLimited(
-        `${what}; try again in ${seconds} s${which === 'api' ? `. ${BULK_DOWNLOADS}` : ''}`,
-        seconds,
-        which === 'site',
-      ),
-    );
+    next(new RateLimited(`${what}; try again in ${seconds} s${which === 'api' ? `. ${BULK_DOWNLOADS}` : ''}`, seconds));
   };
 
   return (exchange, next) => {
