@@ -46,13 +46,7 @@ export function keptAnswer(
   if (!found) return undefined;
   const bytes = 'entry' in found ? found.entry.body : found.encoding === null ? found.bytes : undefined;
   if (!bytes) return undefined;
-  const {
-    success: _success,
-    data,
-    ...extra
-  } = JSON.parse(bytes.toString('utf8')) as {
-    success: true;
-    data: unknown;
-  } & Record<string, unknown>;
+  const envelope: Record<string, unknown> = JSON.parse(bytes.toString('utf8'));
+  const { success: _success, data, ...extra } = envelope;
   return { result: Object.keys(extra).length > 0 ? new Reply(data, extra) : data };
 }

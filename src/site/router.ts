@@ -199,10 +199,7 @@ export function siteErrorPage({
     const status =
       error instanceof SiteError || error instanceof RateLimited
         ? error.status
-        : typeof (error as { status?: unknown }).status === 'number' &&
-            [400, 404, 413, 503].includes((error as { status: number }).status)
-          ? (error as { status: number }).status
-          : 500;
+        : ([400, 404, 413, 503].find((known) => known === Reflect.get(Object(error), 'status')) ?? 500);
     if (status === 500) logger?.error({ err: error, req: { method: req.method, url: req.url } }, 'page failed');
     const message =
       status === 500
