@@ -74,12 +74,14 @@ function load(port: number, paths: string[]): LoadResult {
     duration: DURATION,
   };
   if (hasWrk()) return runWrk(spec);
-  const child = spawnSync(
-    process.execPath,
-    [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)],
-    { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  if (child.status !== 0) throw new Error(`autocannon exited ${child.status}`);
+  const child = spawnSync(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    stdio: ['pipe', 'pipe', 'inherit'],
+    input: JSON.stringify(spec),
+  });
+  if (child.status !== 0)
+    throw new Error(`autocannon exited ${child.status}${child.error ? `: ${child.error.message}` : ''}`);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as LoadResult;
 }
 

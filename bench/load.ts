@@ -93,10 +93,13 @@ export function runWrk(spec: LoadSpec): LoadResult {
   }
 }
 
-// Child mode: autocannon, when wrk is not installed.
+// Child mode: autocannon, when wrk is not installed. The spec comes on stdin: a walk's paths (20,000
+// URLs) are over the 128 KiB that one argument may hold (the child could not be started).
 if (process.argv[2] === '--autocannon') {
   const { default: autocannon } = await import('autocannon');
-  const spec = JSON.parse(process.argv[3]!) as LoadSpec;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const spec = JSON.parse(Buffer.concat(chunks).toString('utf8')) as LoadSpec;
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,

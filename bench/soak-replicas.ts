@@ -133,9 +133,10 @@ try {
     '/radni/1',
   ];
   const spec: LoadSpec = { url: proxy.url, paths, headers: {}, connections: CONNECTIONS, duration: DURATION_S };
-  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  load.stdin.end(JSON.stringify(spec)); // the spec on stdin (bench/load.ts)
   children.add(load);
   let loadOut = '';
   load.stdout.on('data', (c: Buffer) => {

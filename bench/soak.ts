@@ -67,9 +67,10 @@ try {
     '/api/utils/stats',
   ];
   const spec: LoadSpec = { url, paths, headers: {}, connections: 50, duration: DURATION_S };
-  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon', JSON.stringify(spec)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const load = spawn(process.execPath, [...nodeArgs, local(`./load.${ext}`), '--autocannon'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  load.stdin.end(JSON.stringify(spec)); // the spec on stdin (bench/load.ts)
   let loadOut = '';
   load.stdout.on('data', (c: Buffer) => {
     loadOut += c.toString();

@@ -1,7 +1,8 @@
 // The front (src/http/front.ts) runs on node's own request and response and answers all of /api and
 // /health itself: the request log, the guards and every answer of the API must not use anything
 // Express adds (req.ip, req.query, res.locals, res.json, …), and no answer of /api — stored, kept or
-// live, a 304, a refusal, a POST — may enter Express at all; only the website does. Every request here
+// live, a 304, a refusal, a POST — may enter Express at all, nor may the website's (issue 43: one
+// stack; the share form's body parser is Express's, and touches the request's body only). Every request here
 // goes through the real app over a real socket, its request and response watched by a proxy that notes
 // each Express member touched before Express takes the request over (its first acts: `req.res = res`,
 // then its own prototypes).
@@ -14,6 +15,7 @@ import type { Config } from '../src/config.ts';
 import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, tempDir, type TestApp } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
+import { ASSETS } from '../src/site/assets.ts';
 
 /** What Express adds to node's request and response (its prototypes' own members, and what its router sets). */
 const EXPRESS_MEMBERS = {
@@ -208,28 +210,55 @@ describe('the front', () => {
     }
   });
 
-  it('hands the website to Express untouched', async () => {
+  it('answers the website without Express too (issue 43): pages made and kept, a 304, downloads, feeds, cards, crawler files, assets, OPTIONS, 404s', async () => {
     const { send, close } = await watchedServer(CONFIG);
     try {
-      for (const path of ['/radni', '/nothing']) {
-        const page = await send(path);
-        expect(page.status, path).toBe(path === '/radni' ? 200 : 404);
-        expect(page.express, path).toBe(true);
-        expect(page.touched, path).toEqual([]);
-      }
+      const made = await send('/glosowania?strona=1');
+      const kept = await send('/glosowania?strona=1');
+      const cases = [
+        made,
+        kept,
+        await send('/glosowania?strona=1', { headers: { 'if-none-match': kept.headers.get('etag')! } }),
+        await send('/radni', { headers: { 'accept-encoding': 'br' } }),
+        await send('/radni.csv'),
+        await send('/glosowania/kanal.atom'),
+        await send('/karty/glosowanie/1.png'),
+        await send('/robots.txt'),
+        await send('/dane/opis.txt'),
+        await send('/dane/glosowania.arkusz.csv'),
+        await send(ASSETS.css.url),
+        await send('/radni', { method: 'OPTIONS' }),
+        await send('/nothing'),
+        await send('/assets/nothing.css'),
+        await send('/radni/%E0%A4%A'), // malformed percent-encoding: a 400 page
+      ];
+      expect(cases.map((c) => c.status)).toEqual([
+        200, 200, 304, 200, 200, 200, 200, 200, 200, 200, 200, 204, 404, 404, 400,
+      ]);
+      expect(cases[3]!.headers.get('content-encoding')).toBe('br');
+      expect(cases[11]!.headers.get('allow')).toBe('GET, HEAD');
+      for (const c of cases.slice(-3)) expect(c.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      for (const c of cases) expect([c.express, c.touched], `status ${c.status}`).toEqual([false, []]);
     } finally {
       await close();
     }
   });
 
-  it('sends a page the answer sources hold without Express (issue 43); one not made yet goes to Express', async () => {
+  it("the share form's post: only Express's body parser touches the request (its fields), the rest is the front's", async () => {
     const { send, close } = await watchedServer(CONFIG);
     try {
-      const made = await send('/glosowania?strona=1');
-      expect([made.status, made.express]).toEqual([200, true]);
-      const kept = await send('/glosowania?strona=1');
-      expect([kept.status, kept.express, kept.touched]).toEqual([200, false, []]);
-      expect((await send('/glosowania?strona=2')).express).toBe(true);
+      const posted = await send('/glosowania/1/udostepnij', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        body: '',
+        redirect: 'manual',
+      });
+      expect(posted.status).toBe(303);
+      expect(posted.express).toBe(false);
+      expect(
+        posted.touched.every((t) => t.endsWith('req.body')),
+        posted.touched.join(', '),
+      ).toBe(true);
     } finally {
       await close();
     }

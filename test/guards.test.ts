@@ -12,6 +12,7 @@ import type { Config } from '../src/config.ts';
 import { STATUS_NAMES } from '../src/http/envelope.ts';
 import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
 import { searchReference } from './support/title-forms.ts';
+import { ASSETS } from '../src/site/assets.ts';
 
 const ALLOWED = 'https://allowed.example';
 const KEY = 'k3y-Secret';
@@ -1284,5 +1285,70 @@ describe('the request log and credentials in a query string (issue 34)', () => {
     const all = JSON.stringify(lines);
     for (const secret of [KEY, encodeURIComponent(KEY), tokens.valid!, JWT_SECRET])
       expect(all.includes(secret), secret).toBe(false);
+  });
+});
+
+describe('the website under the same front as the API (issue 43)', () => {
+  it('pages, files and 404s get the same security headers, the site limit, and a redacted log line; its refusal is a page', async () => {
+    const lines: Array<{ req?: { url: string }; res?: { statusCode: number }; reason?: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const site = appOver(dbPath, { ...PROD_CONFIG, SITE_RATE_LIMIT_MAX_REQUESTS: 5 }, logger);
+    extraApps.push(site);
+    const asked = [`/radni?api_key=${KEY}`, '/radni.csv', '/glosowania/kanal.atom', '/nie-ma-takiej', '/robots.txt'];
+    const answers: Response[] = [];
+    const guarded = (res: Response, path: string) => {
+      // The guards' headers on every answer of the website, as on the API's (helmet, Vary: Origin, the id).
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['vary'], path).toMatch(/\bOrigin\b/);
+      expect(res.headers['x-request-id'], path).toBeTruthy();
+    };
+    for (const path of asked) {
+      if (path === '/robots.txt') {
+        // Not counted: a 304, an asset (no key, no origin is asked of the website in production either).
+        const etag = String(answers[0]!.headers['etag']);
+        const again = await send(site.app, 'GET', `/radni?api_key=${KEY}`, { 'If-None-Match': etag });
+        expect(again.status).toBe(304);
+        guarded(again, 'a 304');
+        const asset = await send(site.app, 'GET', ASSETS.css.url);
+        expect([asset.status, asset.headers['x-ratelimit-limit']]).toEqual([200, undefined]);
+        guarded(asset, 'an asset');
+      }
+      const res = await send(site.app, 'GET', path);
+      guarded(res, path);
+      expect(res.headers['x-ratelimit-limit'], path).toBe('5');
+      expect(res.headers['x-ratelimit-remaining'], path).toBe(String(4 - answers.length));
+      answers.push(res);
+    }
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 404, 200]);
+    const page = await send(site.app, 'GET', '/radni');
+    expect(page.status).toBe(429);
+    guarded(page, 'the 429');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.text).toMatch(/Wróć za \d+ (s|min)\./);
+    expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    // The same client's API is counted by the API's own limit.
+    expect((await send(site.app, 'GET', '/api/utils/organy', ok)).status).toBe(200);
+    // One error handler: a program that takes JSON only gets the envelope at a website address too.
+    const asJson = await send(site.app, 'GET', '/radni', { Accept: 'application/json' });
+    expect([asJson.status, asJson.headers['content-type'], asJson.body.success]).toEqual([
+      429,
+      'application/json; charset=utf-8',
+      false,
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the log line is written when the response closes
+    const logged = lines.filter((l) => l.req).map((l) => [l.req!.url, l.res!.statusCode]);
+    expect(logged.slice(0, 8)).toEqual([
+      ['/radni?api_key=[redacted]', 200],
+      ['/radni.csv', 200],
+      ['/glosowania/kanal.atom', 200],
+      ['/nie-ma-takiej', 404],
+      ['/radni?api_key=[redacted]', 304],
+      [ASSETS.css.url, 200],
+      ['/robots.txt', 200],
+      ['/radni', 429],
+    ]);
+    expect(lines.find((l) => l.req?.url === '/nie-ma-takiej')!.reason).toBe('no route GET /nie-ma-takiej');
+    expect(JSON.stringify(lines).includes(KEY)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { operationRoutes, sourcesOfSnapshots } from '../src/answers/operations.ts';
 import { docsRoutes } from '../src/docs/routes.ts';
 import { Delivery } from '../src/http/delivery.ts';
-import { READ, RouteTable } from '../src/http/routes.ts';
+import { READ, RouteTable, isSitePath } from '../src/http/routes.ts';
 import { serviceRoutes } from '../src/service/routes.ts';
 import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot/snapshot.ts';
@@ -40,7 +40,6 @@ describe('the route table', () => {
           const found = TABLE.lookup(method, path);
           expect(found.kind, `${method} ${path}`).toBe(endpoint.public ? 'public' : 'data');
           expect(found.target, `${method} ${path}`).toBe(OPERATIONS[index]!.target);
-          expect(found.front, `${method} ${path}`).toBe(true);
         }
       }
     }
@@ -82,18 +81,38 @@ describe('the route table', () => {
     expect(routeKind({ method: 'POST', path: '/api/openapi.json' })).toBe('data');
   });
 
-  it('treats the website (everything outside /api) as open, its assets apart (not counted), and leaves it to the site', () => {
+  it('treats the website (everything outside /api) as open, its assets apart (not counted)', () => {
     for (const path of ['/', '/radni/jan-kowalski', '/share/AAAA', '/healthy', '/apix', '/assets', '/assets/a/b']) {
       expect(routeKind({ method: 'GET', path }), path).toBe('site');
-      expect(TABLE.lookup('GET', path).front, path).toBe(false);
+      expect(TABLE.lookup('GET', path).target, path).toBeUndefined();
+      expect(isSitePath(path), path).toBe(true);
     }
     expect(routeKind({ method: 'POST', path: '/glosowania/1/udostepnij' })).toBe('site');
     expect(routeKind({ method: 'GET', path: '/assets/site.css' })).toBe('asset');
-    expect(TABLE.lookup('GET', '/assets/site.css').front).toBe(false);
     expect(routeKind({ method: 'POST', path: '/assets/site.css' })).toBe('site');
+    for (const path of ['/api', '/API/x', '/health', '/health/x']) expect(isSitePath(path), path).toBe(false);
   });
 
-  it('treats anything else under /api as a guarded data route the front answers', () => {
+  it("matches a parameter with literal text around it in its segment (the website's files), in any case", () => {
+    const table = new RouteTable([
+      { path: '/sitemap-:n.xml', methods: READ, kind: 'site', target: 'sitemap' },
+      { path: '/dane/:file.arkusz.csv', methods: READ, kind: 'site', target: 'sheet' },
+      { path: '/dane/:file.csv', methods: READ, kind: 'site', target: 'file' },
+      { path: '/karty/glosowanie/:id/radny/:osoba.png', methods: READ, kind: 'site', target: 'card' },
+    ]);
+    expect(table.lookup('GET', '/sitemap-12.xml')).toMatchObject({ target: 'sitemap', params: { n: '12' } });
+    expect(table.lookup('GET', '/SITEMAP-12.XML/')).toMatchObject({ target: 'sitemap', params: { n: '12' } });
+    expect(table.lookup('GET', '/sitemap-.xml').target).toBeUndefined(); // an empty parameter is none
+    expect(table.lookup('GET', '/sitemap-1.txt').target).toBeUndefined();
+    expect(table.lookup('GET', '/dane/glosy.arkusz.csv')).toMatchObject({ target: 'sheet', params: { file: 'glosy' } });
+    expect(table.lookup('GET', '/dane/Glosy.csv')).toMatchObject({ target: 'file', params: { file: 'Glosy' } });
+    expect(table.lookup('GET', '/karty/glosowanie/7/radny/%33.png')).toMatchObject({
+      target: 'card',
+      params: { id: '7', osoba: '%33' },
+    });
+  });
+
+  it('treats anything else under /api as a guarded data route, its errors in JSON', () => {
     for (const path of [
       '/api',
       '/api/glosowania/share',
@@ -103,7 +122,7 @@ describe('the route table', () => {
       '/API/unknown',
     ]) {
       expect(routeKind({ method: 'GET', path }), path).toBe('data');
-      expect(TABLE.lookup('GET', path).front, path).toBe(true);
+      expect(isSitePath(path), path).toBe(false);
     }
     expect(routeKind({ method: 'POST', path: '/api/glosowania/share/AAAAAAAAAAAAAAAAAAAAAA' })).toBe('data');
   });

@@ -183,4 +183,32 @@ describe('stored answers equal live ones, byte for byte', () => {
     expect(answers.get('/api/radni/1')!.body.toString()).toBe('{"success":true,"data":"stored"}');
     expect(JSON.parse(answers.get('/api/radni/1?kadencja=2014-2018')!.body.toString()).data.id_osoby).toBe(1); // parameterised: live
   });
+
+  it('are what a page reads on its first rendering: the handler is not asked for a stored answer (issue 43)', async () => {
+    const { copy, db } = await handCouncilAndCopy();
+    const stored = JSON.parse(
+      (db.prepare('SELECT tresc FROM odpowiedz WHERE sciezka = ?').pluck().get('/api/radni/1') as Buffer).toString(),
+    ) as { data: { imie_nazwisko: string; token: string } };
+    const { imie_nazwisko: name, token } = stored.data;
+    stored.data.imie_nazwisko = 'Anna Zapisana';
+    db.prepare('UPDATE odpowiedz SET tresc = ? WHERE sciezka = ?').run(
+      Buffer.from(JSON.stringify(stored)),
+      '/api/radni/1',
+    );
+    db.close();
+    // Nothing kept in memory: what the page shows comes from the snapshot's stored answer, or its handler.
+    const fromStored = appOver(copy, { RESPONSE_CACHE_MB: 0 });
+    const live = appOver(copy, { RESPONSE_CACHE_MB: 0, STORED_ANSWERS: false });
+    apps.push(fromStored, live);
+    // Asked by token, the page's read is stored under the id (the endpoint's canonical path).
+    const page = `/radni/${token}`;
+    const [read, made] = [
+      (await fetchAll(fromStored.app, [page])).get(page)!,
+      (await fetchAll(live.app, [page])).get(page)!,
+    ];
+    expect([read.status, made.status]).toEqual([200, 200]);
+    expect(read.body.toString()).toContain('Anna Zapisana');
+    expect(made.body.toString()).not.toContain('Anna Zapisana');
+    expect(made.body.toString()).toContain(name);
+  });
 });

@@ -1,8 +1,8 @@
 // The one way an answer leaves the service: its ETag, Vary, Cache-Control, the 304, the encoding and
 // the bytes. Every answer goes through here: the API's, stored, kept or made live
 // (src/answers/operations.ts), the website's pages (src/site/router.ts), /health and /api
-// (src/service/routes.ts), and every error envelope. It is written against node's own response (the
-// website's Express responses are ones too).
+// (src/service/routes.ts), and every error envelope and error page. It is written against node's own
+// response, as the front hands it to every route.
 //
 // Caching: an answer is a function of (snapshot, code, URL), so its strong ETag is derived from those
 // alone and a matching If-None-Match is answered 304 before any query runs; a new snapshot or a new

@@ -2,7 +2,7 @@
 // service decides about it on the way — its id, its route (looked up once, src/http/routes.ts), the
 // snapshot it holds, why it was refused. The front (src/http/front.ts) makes it; everything after
 // reads it from here instead of deciding again. It rides on the response, so that code handed only
-// node's objects (the website's Express routes, the delivery module) finds the same one.
+// node's objects (the delivery module, an error page) finds the same one.
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

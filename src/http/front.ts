@@ -1,15 +1,15 @@
 // The front of the service: every request enters here, on node's own request and response. It makes
 // the request's exchange (src/http/exchange.ts: its id, its route looked up once), starts its log line,
-// runs the guards, and then hands it to whoever answers it: the front's own routes (everything under
-// /api, and /health: src/app.ts lists them) or, for the website, the Express app. A guard's refusal,
-// and any error of the front's routes, is answered here (`refuse`).
+// runs the guards, and then hands it to its route's answer (the one table, src/app.ts lists it: the
+// API, /health, the documentation, the website) or to the one not-found. A guard's refusal, and any
+// error a route throws, goes to the one error handler (`refuse`).
 //
-// Why the front answers /api itself: Express's request setup and router cost a stored answer more
-// than its read (docs/PERFORMANCE.md), and the API needs nothing of Express. test/front.test.ts checks
-// that no answer of /api — stored, kept or live, a 304, a refusal — touches anything of Express.
+// Why the front answers everything itself: Express's request setup and router cost a stored answer
+// more than its read (docs/PERFORMANCE.md), and neither the API nor the website needs them.
+// test/front.test.ts checks that no answer — the API's or a page, stored, kept or live, a 304, a
+// refusal — touches anything of Express.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import parseurl from 'parseurl';
 import proxyaddr from 'proxy-addr';
 import { Exchange } from './exchange.ts';
 import type { RouteTable } from './routes.ts';
@@ -18,9 +18,6 @@ export type Next = (error?: unknown) => void;
 /** One step of the front: lets the request go on (`next()`), or refuses it (`next(error)`, or by throwing). */
 export type Step = (exchange: Exchange, next: Next) => unknown;
 export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** The request's path (for the website's routes, which are given node's request). */
-export const pathOf = (req: IncomingMessage): string => parseurl(req)?.pathname ?? '/';
 
 /** TRUST_PROXY (src/config.ts): no proxy, one hop from whoever connects, or only these proxies' addresses. */
 export type TrustProxy = boolean | readonly string[];
@@ -81,23 +78,20 @@ export interface FrontOptions {
   begin: (exchange: Exchange) => void;
   /** The guards. */
   guard: Step;
-  /** A route under /api (or /health) that the table has no answer for: a 404. */
+  /** A path and method that the table has no answer for (a 404, or what an OPTIONS request may do there). */
   notFound: FrontAnswer;
   /** Answers an error a guard raised (a 401, 403, 429, …) or a route threw. */
   refuse: (exchange: Exchange, error: unknown) => void;
-  /** The website: everything outside /api and /health. */
-  site: Listener;
 }
 
 /** The listener of the HTTP server. */
-export function createFront({ routes, begin, guard, notFound, refuse, site }: FrontOptions): Listener {
+export function createFront({ routes, begin, guard, notFound, refuse }: FrontOptions): Listener {
   const lookup = routes.lookup.bind(routes);
   return (req, res) => {
     const exchange = new Exchange<FrontAnswer>(req, res, lookup);
     begin(exchange);
     guard(exchange, (error) => {
       if (error) return refuse(exchange, error);
-      if (!exchange.route.front) return site(req, res);
       try {
         const answered = (exchange.route.target ?? notFound)(exchange);
         if (answered) answered.catch((rejected: unknown) => refuse(exchange, rejected));

@@ -2,8 +2,8 @@
 // before any route, on node's own request and response:
 //
 //   1. helmet        security headers for a JSON API (every response)
-//   2. cors          CORS headers for allowed origins; answers their preflights (204) here, so a
-//                    preflight needs no key and is not counted
+//   2. cors          CORS headers for allowed origins; their preflights are answered here, by the
+//                    one answer to OPTIONS (src/app.ts), so a preflight needs no key and is not counted
 //   3. origin check  403 unless Origin (else the Referer's origin) is on ALLOWED_ORIGINS
 //   4. rate limits   the API's: RATE_LIMIT_MAX_REQUESTS per RATE_LIMIT_WINDOW_MS per client address;
 //                    the website's own, SITE_RATE_LIMIT_MAX_REQUESTS in the same window (a person
@@ -24,8 +24,8 @@
 //     share form): no origin check, no credentials, no 415 rule (the share form posts a form; its own
 //     route checks where the post comes from), counted by the site's limit, 304s not counted; its
 //     assets (/assets/<file>) not counted at all. A refusal of the site's limit is a page in Polish
-//     (RateLimited.page, answered by src/site/router.ts).
-//   - CORS preflight (OPTIONS from an allowed origin): answered by cors before the later guards.
+//     (answered by the one error handler, src/app.ts, for the website's addresses).
+//   - CORS preflight (OPTIONS from an allowed origin): answered after cors's headers, before the later guards.
 // CORS headers themselves are only ever given to allowed origins, the share link included.
 
 import { hash, timingSafeEqual } from 'node:crypto';
@@ -68,12 +68,11 @@ const COUNTED: Record<'api' | 'site', (kind: RouteKind) => boolean> = {
   site: (kind) => kind === 'site',
 };
 
-/** A refusal of a rate limit; `page`: the website's limit, answered as a page in Polish. */
+/** A refusal of a rate limit (the website's addresses answer it as a page in Polish saying when to come back). */
 export class RateLimited extends HttpError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number | undefined,
-    readonly page: boolean,
   ) {
     super(429, message);
   }
@@ -85,6 +84,8 @@ export interface GuardOptions {
   addressOf: (req: IncomingMessage) => string;
   /** Replaces each limit's in-process counts (a cluster worker shares them): one store per limit, by name. */
   rateLimitStore?: ((limiter: 'api' | 'site') => HitStore) | undefined;
+  /** The one answer to an OPTIONS request (src/app.ts): an allowed origin's preflight gets it here, after its CORS headers. */
+  answerOptions: (exchange: Exchange) => void;
 }
 
 /**
@@ -93,11 +94,11 @@ export interface GuardOptions {
  * so the origin check and the credentials guard /api only, and the site has its own rate limit. Which
  * kind of route a request is for was decided once, when the front looked its route up.
  */
-export function guards(config: GuardConfig, { logger, addressOf, rateLimitStore }: GuardOptions): Step {
+export function guards(config: GuardConfig, { logger, addressOf, rateLimitStore, answerOptions }: GuardOptions): Step {
   const allowed = allowedOrigins(config.ALLOWED_ORIGINS);
   return inOrder([
     securityHeaders(),
-    corsHeaders(allowed),
+    corsHeaders(allowed, answerOptions),
     originCheck(allowed, config.NODE_ENV === 'production'),
     rateLimiter('api', config.RATE_LIMIT_MAX_REQUESTS, config, logger, addressOf, rateLimitStore?.('api')),
     rateLimiter('site', config.SITE_RATE_LIMIT_MAX_REQUESTS, config, logger, addressOf, rateLimitStore?.('site')),
@@ -141,7 +142,7 @@ function securityHeaders(): Step {
 
 // --- 2. cors ------------------------------------------------------------------------------------
 
-function corsHeaders(allowed: ReadonlySet<string>): Step {
+function corsHeaders(allowed: ReadonlySet<string>, answerOptions: (exchange: Exchange) => void): Step {
   const handler = cors({
     // Reflects the request's Origin when it is allowed; otherwise cors does nothing and calls next(),
     // so a disallowed origin's preflight reaches the origin check and gets its 403.
@@ -150,14 +151,21 @@ function corsHeaders(allowed: ReadonlySet<string>): Step {
     allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key'],
     exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
     maxAge: 600,
-    optionsSuccessStatus: 204,
+    // cors only writes the headers; the preflight is answered as every OPTIONS request is.
+    preflightContinue: true,
   });
-  return ({ req, res }, next) => {
+  return (exchange, next) => {
+    const { req, res } = exchange;
     // Every answer depends on Origin (403 or not, CORS headers or not), so caches must key on it.
     vary(res, 'Origin');
     // Without an Origin there is nothing to allow: cors would do nothing (most requests, cheaper so).
     if (req.headers.origin === undefined) return next();
-    handler(req, res, next);
+    handler(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      // An allowed origin's preflight (cors gave it the headers): answered now, not counted, no key asked.
+      if (req.method === 'OPTIONS' && res.hasHeader('Access-Control-Allow-Origin')) return answerOptions(exchange);
+      next();
+    });
   };
 }
 
@@ -250,13 +258,7 @@ function rateLimiter(
     if (!count.over) return next();
     const seconds = secondsUntil(count.resetTime, config.RATE_LIMIT_WINDOW_MS);
     res.setHeader('Retry-After', String(seconds));
-    next(
-      new RateLimited(
-        `${what}; try again in ${seconds} s${which === 'api' ? `. ${BULK_DOWNLOADS}` : ''}`,
-        seconds,
-        which === 'site',
-      ),
-    );
+    next(new RateLimited(`${what}; try again in ${seconds} s${which === 'api' ? `. ${BULK_DOWNLOADS}` : ''}`, seconds));
   };
 
   return (exchange, next) => {

@@ -1,11 +1,11 @@
-// The one route table: every route the front answers itself — the operations of the endpoint tables,
-// /api, the documentation, /health — and the kinds of route the guards tell apart (their exemptions),
-// looked up once per request (src/http/front.ts keeps the match on the request's exchange). What is
-// not under /api or /health is the website's (Express's router, src/site/router.ts); the table only
-// says which of its paths are the assets.
+// The one route table: every route of the service — the operations of the endpoint tables, /api, the
+// documentation, /health, and the website's pages, files and assets (src/site/router.ts) — and the
+// kinds of route the guards tell apart (their exemptions), looked up once per request (src/http/front.ts
+// keeps the match on the request's exchange). A path no route has is the one not-found's (src/app.ts).
 //
-// Matching: a path is split at `/`; a literal segment matches in any case, a `:name` segment any
-// non-empty segment (kept as sent: `decodedParams` decodes it where it is read), and one trailing
+// Matching: a path is split at `/`; literal text matches in any case, a `:name` parameter any
+// non-empty text of one segment (kept as sent: `decodedParams` decodes it where it is read), with the
+// segment's literal text around it (`/karty/radny/:token.png`, `/sitemap-:n.xml`), and one trailing
 // slash is allowed. The first route in table order that matches wins.
 
 import { HttpError } from './envelope.ts';
@@ -23,15 +23,13 @@ export interface Route<T> {
   path: string;
   methods: readonly string[] | 'any';
   kind: RouteKind;
-  /** What answers it; none: the route only classifies (the site's assets, /health for other methods). */
+  /** What answers it; none: the route only classifies (/health for other methods). */
   target?: T;
 }
 
 export interface RouteMatch<T> {
   kind: RouteKind;
-  /** Whether the front answers the request (under /api, /health, or a route with an answer); otherwise the website's router does. */
-  front: boolean;
-  /** What answers it; undefined when no route of the table has this path and method (a 404 in the front). */
+  /** What answers it; undefined when no route of the table has this path and method (the one not-found). */
   target: T | undefined;
   /** The path parameters, as sent (percent-encoded). */
   params: Record<string, string>;
@@ -40,15 +38,31 @@ export interface RouteMatch<T> {
 /** GET routes answer HEAD too. */
 export const READ: readonly string[] = ['GET', 'HEAD'];
 
-const FRONT_PATH = /^\/(?:api|health)(?:\/|$)/i;
 const API_PATH = /^\/api(?:\/|$)/i;
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
+/** A segment with a parameter: its name, and the literal text before and after it (lower case). */
+interface Param {
+  name: string;
+  before: string;
+  after: string;
+}
+
 interface Compiled<T> {
   route: Route<T>;
-  /** Per segment: the literal (lower case), or null for a parameter. */
-  literals: Array<string | null>;
-  names: Array<string | null>;
+  /** Per segment: the literal (lower case), or the parameter in it. */
+  segments: Array<string | Param>;
+}
+
+/** A pattern's segment: `:name` with literal text around it (one parameter per segment), or a literal. */
+function compiledSegment(segment: string): string | Param {
+  const found = /:(\w+)/.exec(segment);
+  if (!found) return segment.toLowerCase();
+  return {
+    name: found[1]!,
+    before: segment.slice(0, found.index).toLowerCase(),
+    after: segment.slice(found.index + found[0].length).toLowerCase(),
+  };
 }
 
 /** The segments of a path: without the leading slash and one trailing one. */
@@ -66,11 +80,7 @@ export class RouteTable<T> {
   constructor(readonly routes: ReadonlyArray<Route<T>>) {
     for (const route of routes) {
       const segments = segmentsOf(route.path);
-      const compiled = {
-        route,
-        literals: segments.map((s) => (s.startsWith(':') ? null : s.toLowerCase())),
-        names: segments.map((s) => (s.startsWith(':') ? s.slice(1) : null)),
-      };
+      const compiled = { route, segments: segments.map(compiledSegment) };
       const list = this.bySegments.get(segments.length) ?? [];
       list.push(compiled);
       this.bySegments.set(segments.length, list);
@@ -84,17 +94,9 @@ export class RouteTable<T> {
       const { methods } = c.route;
       if (methods !== 'any' && !methods.includes(method)) continue;
       const params = matchSegments(c, parts, lower);
-      // A route with an answer is the front's (the website's pages among them); one without only classifies.
-      if (params)
-        return {
-          kind: c.route.kind,
-          front: c.route.target !== undefined || FRONT_PATH.test(path),
-          target: c.route.target,
-          params,
-        };
+      if (params) return { kind: c.route.kind, target: c.route.target, params };
     }
-    const api = API_PATH.test(path);
-    return { kind: api ? 'data' : 'site', front: api, target: undefined, params: NO_PARAMS };
+    return { kind: API_PATH.test(path) ? 'data' : 'site', target: undefined, params: NO_PARAMS };
   }
 
   /** The methods the routes at `path` answer (for an OPTIONS request's Allow). */
@@ -112,16 +114,25 @@ export class RouteTable<T> {
 function matchSegments<T>(c: Compiled<T>, parts: string[], lower: string[]): Record<string, string> | undefined {
   let params: Record<string, string> | undefined;
   for (let i = 0; i < parts.length; i++) {
-    const literal = c.literals[i];
-    if (literal === null) {
-      if (parts[i] === '') return undefined;
-      (params ??= {})[c.names[i]!] = parts[i]!;
-    } else if (lower[i] !== literal) {
-      return undefined;
+    const segment = c.segments[i]!;
+    if (typeof segment === 'string') {
+      if (lower[i] !== segment) return undefined;
+      continue;
     }
+    const { name, before, after } = segment;
+    const part = lower[i]!;
+    // The parameter's text is not empty, between its literal text.
+    if (part.length <= before.length + after.length || !part.startsWith(before) || !part.endsWith(after))
+      return undefined;
+    (params ??= {})[name] = parts[i]!.slice(before.length, parts[i]!.length - after.length);
   }
   return params ?? NO_PARAMS;
 }
+
+const FRONT_PATH = /^\/(?:api|health)(?:\/|$)/i;
+
+/** Whether a path is the website's (not under /api or /health): its errors are pages (src/app.ts). */
+export const isSitePath = (path: string): boolean => !FRONT_PATH.test(path);
 
 /** Path parameters decoded (`%33` → `3`); malformed percent-encoding is a 400 naming the parameter. */
 export function decodedParams(params: Record<string, string>): Record<string, string> {

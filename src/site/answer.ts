@@ -6,6 +6,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Delivery, type Encoding, type Kind, etagFor } from '../http/delivery.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 
+/**
+ * A request of one of the website's routes on the front's route table (src/site/router.ts): node's
+ * request and response, the URL as sent (the key of its ETag), its path, the path parameters decoded.
+ */
+export interface SiteRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: string;
+  path: string;
+  params: Record<string, string>;
+  /** The path parameters as sent (percent-encoded): the key of a kept page (src/answers/sources.ts). */
+  sent: Record<string, string>;
+}
+
+/** What answers a route of the website; a thrown error or a rejection is answered by the one error handler (src/app.ts). */
+export type SiteHandler = (request: SiteRequest) => void | Promise<void>;
+
 export interface Cacheable {
   snapshot: Snapshot;
   etag: string;

@@ -6,9 +6,9 @@
 
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { RequestHandler } from 'express';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import { assetPath } from '../urls/paths.ts';
+import type { SiteHandler } from './answer.ts';
 
 /** src/site/assets/: beside this module in the sources; from dist/src/site/, the same folder of the project. */
 const FOLDER = new URL(import.meta.url.endsWith('.ts') ? './assets/' : '../../../src/site/assets/', import.meta.url);
@@ -52,12 +52,13 @@ export const ASSETS = {
 
 const BY_URL = new Map(Object.values(ASSETS).map((a) => [a.url, a]));
 
-/** GET /assets/<name>.<hash>.<ext>; any other name falls through (to the 404). */
+/** GET /assets/<name>.<hash>.<ext>; any other name is a 404 (`unknown`: the site's one not-found). */
 export const assetsRoute =
-  (delivery: Delivery): RequestHandler =>
-  (req, res, next) => {
-    const found = BY_URL.get(req.path);
-    if (!found) return next();
+  (delivery: Delivery, unknown: SiteHandler): SiteHandler =>
+  (request) => {
+    const { req, res, path } = request;
+    const found = BY_URL.get(path);
+    if (!found) return unknown(request);
     if (!delivery.notModified(req, res, found.etag, null, found.kind))
       delivery.sendAs(res, found.etag, found.body, null, found.kind);
   };

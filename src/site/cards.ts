@@ -7,7 +7,6 @@
 // Each is drawn once per (snapshot, code, card) and kept (src/cards/cache.ts); a new snapshot drops
 // the old one's cards. Cacheable like every answer, with its ETag and 304.
 
-import type { RequestHandler } from 'express';
 import { CardCache } from '../cards/cache.ts';
 import { PNG_MEDIA_TYPE } from '../cards/card.ts';
 import type { CardData } from '../cards/card.ts';
@@ -16,10 +15,10 @@ import type { Delivery, Kind } from '../http/delivery.ts';
 import { idParam } from '../http/params.ts';
 import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 import { readersOf } from '../snapshot/readers.ts';
-import { cacheable } from './answer.ts';
+import { type SiteHandler, type SiteRequest, cacheable } from './answer.ts';
 import { SiteError } from '../urls/params.ts';
 
-type Req = Parameters<RequestHandler>[0];
+type Req = SiteRequest;
 const pathParam = (req: Req, name: string): string => String(req.params[name] ?? '');
 
 /** PNG is compressed already. */
@@ -46,16 +45,17 @@ export function cardRoutes({
   let current = '';
   type Read = (snapshot: Snapshot, req: Req) => CardData | undefined;
   const card =
-    (key: (req: Req) => string, data: Read): RequestHandler =>
-    async (req, res) => {
-      const started = cacheable(snapshots, delivery, req, res, CARD, req.originalUrl);
+    (key: (req: Req) => string, data: Read): SiteHandler =>
+    async (request) => {
+      const { req, res, url } = request;
+      const started = cacheable(snapshots, delivery, req, res, CARD, url);
       if (!started) return;
       const version = started.snapshot.answersVersion;
       if (version !== current) {
         cache.keepOnly(version);
         current = version;
       }
-      const png = await cache.get(version, key(req), () => data(started.snapshot, req));
+      const png = await cache.get(version, key(request), () => data(started.snapshot, request));
       if (!png) throw new SiteError(404, NO_CARD);
       delivery.sendAs(res, started.etag, png, null, CARD);
     };

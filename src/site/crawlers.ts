@@ -3,13 +3,12 @@
 // so they exist only with PUBLIC_URL; without it robots.txt names none and /sitemap.xml is a 404.
 
 import { hash } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { XML_MEDIA_TYPE, robotsTxt } from '../sitemap/sitemap.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import { readersOf } from '../snapshot/readers.ts';
-import { cacheable } from './answer.ts';
+import { type SiteHandler, cacheable } from './answer.ts';
 import { SiteError } from '../urls/params.ts';
 
 const XML: Kind = { type: XML_MEDIA_TYPE, compressed: true };
@@ -28,21 +27,21 @@ export function crawlerRoutes({
 }) {
   const robots = Buffer.from(robotsTxt(publicUrl));
   const robotsEtag = `"${hash('sha256', robots, 'base64url').slice(0, 16)}"`;
-  const robotsRoute: RequestHandler = (req, res) => {
+  const robotsRoute: SiteHandler = ({ req, res }) => {
     if (!delivery.notModified(req, res, robotsEtag, null, TEXT)) delivery.sendAs(res, robotsEtag, robots, null, TEXT);
   };
-  const index: RequestHandler = (req, res) => {
+  const index: SiteHandler = ({ req, res, url }) => {
     if (publicUrl === null) throw new SiteError(404, NO_SITEMAP);
-    const started = cacheable(snapshots, delivery, req, res, XML, req.originalUrl);
+    const started = cacheable(snapshots, delivery, req, res, XML, url);
     if (!started) return;
     const body = Buffer.from(readersOf(started.snapshot).sitemaps.index(publicUrl));
     delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, XML);
   };
-  const file: RequestHandler = async (req, res) => {
+  const file: SiteHandler = async ({ req, res, url, params }) => {
     if (publicUrl === null) throw new SiteError(404, NO_SITEMAP);
-    const given = String(req.params['n'] ?? '');
+    const given = String(params['n'] ?? '');
     const n = /^[1-9]\d{0,6}$/.test(given) ? Number(given) : Number.NaN;
-    const started = cacheable(snapshots, delivery, req, res, XML, req.originalUrl);
+    const started = cacheable(snapshots, delivery, req, res, XML, url);
     if (!started) return;
     const sitemaps = readersOf(started.snapshot).sitemaps;
     if (!(n <= sitemaps.files)) throw new SiteError(404, `Nie ma pliku mapy strony ${given} (są ${sitemaps.files}).`);

@@ -8,7 +8,6 @@
 //   /dane/<organ>/<kadencja>/<plik>.csv   one council in one term
 //   /dane/opis.txt                        the files, their columns, the source and licence
 
-import type { RequestHandler } from 'express';
 import { creditLine } from '../../core/credit.ts';
 import {
   BULK_FILES,
@@ -28,7 +27,7 @@ import type { Delivery, Kind } from '../http/delivery.ts';
 import { idParam, kadencjaParam } from '../http/params.ts';
 import { readersOf } from '../snapshot/readers.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
-import { cacheable } from './answer.ts';
+import { type SiteHandler, cacheable } from './answer.ts';
 import { formatDate, formatTerm, safeHttpUrl } from '../text/format.ts';
 import { page } from './page.ts';
 import { SiteError } from '../urls/params.ts';
@@ -179,20 +178,20 @@ export const downloadsPage = page({
 /** The bulk files of /dane/ and their description (not pages: files of the whole snapshot, streamed). */
 export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; delivery: Delivery }) {
   const bulkAs =
-    (form: CsvForm): RequestHandler =>
-    async (req, res) => {
-      const file = String(req.params['file']) as BulkFile;
+    (form: CsvForm): SiteHandler =>
+    async ({ req, res, url, params }) => {
+      const file = String(params['file']) as BulkFile;
       if (!BULK_FILES.includes(file))
         throw new SiteError(404, `Nie ma pliku ${file}.csv; są: ${BULK_FILES.map((f) => `${f}.csv`).join(', ')}.`);
       let scope: BulkScope = {};
-      if (req.params['organ'] !== undefined) {
-        const organ = idParam.safeParse(req.params['organ']);
-        const kadencja = kadencjaParam.safeParse(req.params['kadencja']);
+      if (params['organ'] !== undefined) {
+        const organ = idParam.safeParse(params['organ']);
+        const kadencja = kadencjaParam.safeParse(params['kadencja']);
         if (!organ.success || !kadencja.success || kadencja.data === undefined)
           throw new SiteError(404, 'Nie ma takiej rady albo kadencji.');
         scope = { organ: organ.data, kadencja: kadencja.data };
       }
-      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
+      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, url);
       if (!started) return;
       const { exports, close } = downloadExports(snapshots.path, started.snapshot);
       try {
@@ -229,15 +228,15 @@ export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; 
         close();
       }
     };
-  const description: RequestHandler = (req, res) => {
-    const started = cacheable(snapshots, delivery, req, res, TEXT, req.originalUrl);
+  const description: SiteHandler = ({ req, res, url }) => {
+    const started = cacheable(snapshots, delivery, req, res, TEXT, url);
     if (!started) return;
     const { snapshot } = started;
     const body = Buffer.from(bulkDescription(readersOf(snapshot).credit, snapshot.builtAt, snapshot.newestVote));
     delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, TEXT);
   };
-  const packageJson: RequestHandler = (req, res) => {
-    const started = cacheable(snapshots, delivery, req, res, DATA_PACKAGE, req.originalUrl);
+  const packageJson: SiteHandler = ({ req, res, url }) => {
+    const started = cacheable(snapshots, delivery, req, res, DATA_PACKAGE, url);
     if (!started) return;
     const { snapshot } = started;
     const readers = readersOf(snapshot);

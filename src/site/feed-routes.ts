@@ -2,7 +2,6 @@
 // (`/glosowania/kanal.atom?organ=<id>`), and a councillor's votes against their group and decisive
 // votes (`/radni/<token>/kanal.atom`). The pages name them in `<link rel="alternate">`.
 
-import type { RequestHandler } from 'express';
 import type { ShareLinks } from '../answers/endpoint.ts';
 import { ATOM_MEDIA_TYPE, type AtomFeed, atomXml } from '../feeds/atom.ts';
 import type { Feeds } from '../feeds/feeds.ts';
@@ -10,7 +9,7 @@ import type { Delivery, Kind } from '../http/delivery.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { readersOf } from '../snapshot/readers.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
-import { cacheable } from './answer.ts';
+import { type SiteHandler, type SiteRequest, cacheable } from './answer.ts';
 import { siteNameOf } from './data.ts';
 import { bodiesOf } from './page.ts';
 import { SiteError, parseSiteQuery } from '../urls/params.ts';
@@ -29,24 +28,22 @@ export function feedRoutes({
   publicUrl: PublicUrl;
 }) {
   const feed =
-    (
-      read: (feeds: Feeds, req: Parameters<RequestHandler>[0]) => AtomFeed | undefined,
-      missing: string,
-    ): RequestHandler =>
-    (req, res) => {
-      const started = cacheable(snapshots, delivery, req, res, ATOM, req.originalUrl);
+    (read: (feeds: Feeds, request: SiteRequest) => AtomFeed | undefined, missing: string): SiteHandler =>
+    (request) => {
+      const { req, res, url } = request;
+      const started = cacheable(snapshots, delivery, req, res, ATOM, url);
       if (!started) return;
       const { snapshot } = started;
       const feeds = readersOf(snapshot).feeds(publicUrl, siteNameOf(bodiesOf(snapshot, shares)));
-      const found = read(feeds, req);
+      const found = read(feeds, request);
       if (!found) throw new SiteError(404, missing);
       delivery.send(res, started.etag, { body: Buffer.from(atomXml(found)), encoded: {} }, started.encoding, ATOM);
     };
   return {
     votes: feed(
-      (feeds, req) => feeds.votes(parseSiteQuery(new URL(req.url, 'http://localhost'), ['organ']).organ),
+      (feeds, { url }) => feeds.votes(parseSiteQuery(new URL(url, 'http://localhost'), ['organ']).organ),
       'Nie ma takiego organu.',
     ),
-    councillor: feed((feeds, req) => feeds.councillor(String(req.params['token'] ?? '')), 'Nie ma takiego radnego.'),
+    councillor: feed((feeds, { params }) => feeds.councillor(String(params['token'] ?? '')), 'Nie ma takiego radnego.'),
   };
 }

@@ -4,13 +4,16 @@
 // `render(data, frame)` that turns the answers into the page with preact. The router parses the input
 // from the URL and calls the two (src/site/router.ts); the table is src/site/pages.ts.
 //
-// The load context is the page's one door to the data: the endpoints' own handlers with their
-// parameter schemas and defaults, over the snapshot the request holds (the same `answer` the API's
-// router uses), and the readers of the renderings that are not API answers (name search, the credit,
+// The load context is the page's one door to the data: the endpoints' answers as the API gives them,
+// over the snapshot the request holds — read from the answer sources when they keep the answer (stored
+// with the snapshot, or kept in memory or the answer store: src/answers/kept.ts), else made by the
+// endpoint's own handler with its parameter schemas and defaults (`answer`) — and the readers of the renderings that are not API answers (name search, the credit,
 // the bulk files: src/snapshot/readers.ts). Scope: every page may be scoped to a body (`organ`, the
 // council picker); a read passes it on where its endpoint accepts one.
 
 import { type AnswerContext, type Endpoint, type ShareLinks, answer, parseInput } from '../answers/endpoint.ts';
+import { keptAnswer } from '../answers/kept.ts';
+import type { AnswerSources } from '../answers/sources.ts';
 import type { CsvColumn } from '../exports/csv.ts';
 import type { ListPage } from '../exports/list.ts';
 import { radni } from '../radni/endpoints.ts';
@@ -125,10 +128,18 @@ export type AnyPage = SitePage<any, any, any>;
 export const page = <P extends string, Q extends SiteParamName, D>(definition: SitePage<P, Q, D>): SitePage<P, Q, D> =>
   definition;
 
-/** The load context of a page over the snapshot a request holds. */
-export function loadContext(snapshot: Snapshot, shares: ShareLinks, frame: PageContext): LoadContext {
+/** The load context of a page over the snapshot a request holds; `sources`: that snapshot's answer sources. */
+export function loadContext(
+  snapshot: Snapshot,
+  shares: ShareLinks,
+  frame: PageContext,
+  sources?: AnswerSources,
+): LoadContext {
   const context: AnswerContext = { queries: snapshot.queries, shares };
-  const ask: LoadContext['answer'] = (endpoint, input) => answer(endpoint, input, context);
+  const ask: LoadContext['answer'] = (endpoint, input) => {
+    const kept = sources && keptAnswer(sources, endpoint, input);
+    return kept ? Promise.resolve(kept.result as never) : answer(endpoint, input, context);
+  };
   return {
     answer: ask,
     readers: readersOf(snapshot),

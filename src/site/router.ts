@@ -14,20 +14,25 @@
 //   /robots.txt, /sitemap.xml, /sitemap-<n>.xml (./crawlers.ts)
 //   /assets/<name>.<hash>.<ext>                 the style sheet, the script, the icon (./assets/)
 //
+// Every route here is a route of the front's one table (src/http/routes.ts, listed by src/app.ts): the
+// front looks it up, logs it and runs the guards as for the API, then calls it with node's request and
+// response (./answer.ts SiteRequest); what it throws goes to the one error handler (src/app.ts), which
+// answers the website's addresses with the error page here (siteErrorPage). No Express on this path
+// (the share form's body parser excepted, ./share-form.tsx).
+//
 // The path of a page: the route matches → the answer's start (the snapshot the request holds, its
-// ETag per (snapshot, code, URL), a 304 before any read: ./answer.ts) → the frame (the council scope
-// `organ`, checked against the bodies) → the page's input parsed from the URL by the names its route
-// lists (./params.ts) → `load` (the endpoints' handlers) → `render` (preact) → the delivery module.
-// A list's CSV takes the same input and the same read, every page of it (src/exports/list.ts).
+// ETag per (snapshot, code, URL), a 304 before any read: ./answer.ts) → the page as the answer sources
+// keep it for this snapshot, else: the frame (the council scope `organ`, checked against the bodies) →
+// the page's input parsed from the URL by the names its route lists (./params.ts) → `load` (the
+// endpoints) → `render` (preact), kept by the answer sources → the delivery module. A list's CSV takes
+// the same input and the same read, every page of it (src/exports/list.ts).
 //
 // Every page: a strict Content-Security-Policy (nothing inline, nothing from elsewhere) and HTML error
 // pages. Absolute URLs come from PUBLIC_URL only, never from the request's Host (a cached page would
 // carry a client's choice to every reader). The origin check and the API key guard /api only
-// (src/http/guards.ts); the site has its own rate limit, whose refusal is a page too (siteRefusal).
+// (src/http/guards.ts); the site has its own rate limit, whose refusal is an error page too.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { ShareLinks } from '../answers/endpoint.ts';
 import { CardCache } from '../cards/cache.ts';
@@ -35,16 +40,16 @@ import { RFC4180_CSV, SPREADSHEET_CSV } from '../exports/csv.ts';
 import { chambersSlug, snapshotSlug } from '../exports/names.ts';
 import { writeListCsv } from '../exports/list.ts';
 import type { AnswerSources } from '../answers/sources.ts';
-import { type Delivery, HTML_PAGE, type Representations, etagFor } from '../http/delivery.ts';
-import type { FrontAnswer, Listener } from '../http/front.ts';
-import { READ, type Route } from '../http/routes.ts';
-import type { RateLimited } from '../http/guards.ts';
+import { type Delivery, HTML_PAGE, type Representations } from '../http/delivery.ts';
+import type { FrontAnswer } from '../http/front.ts';
+import { holdingOf } from '../http/exchange.ts';
+import { READ, type Route, decodedParams } from '../http/routes.ts';
+import { RateLimited } from '../http/guards.ts';
 import { noteReason } from '../http/request-log.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { readersOf } from '../snapshot/readers.ts';
 import { CHANGED_UNDER, type Snapshot, type SnapshotStore } from '../snapshot/snapshot.ts';
-import { holdingOf } from '../http/exchange.ts';
-import { cacheable } from './answer.ts';
+import { type SiteHandler, cacheable } from './answer.ts';
 import { assetsRoute } from './assets.ts';
 import { cardRoutes } from './cards.ts';
 import { crawlerRoutes } from './crawlers.ts';
@@ -130,9 +135,14 @@ function frameOf(
   };
 }
 
-/** A page's input from its request: the path parameters Express matched, the query by the names its route lists. */
-const inputOf = (page: AnyPage, req: Parameters<RequestHandler>[0], frame: PageContext): PageInput => ({
-  params: { ...req.params },
+/** A page's input from its request: the path parameters matched, the query by the names its route lists. */
+const inputOf = (
+  page: AnyPage,
+  params: Record<string, string>,
+  req: IncomingMessage,
+  frame: PageContext,
+): PageInput => ({
+  params: { ...params },
   query: parseSiteQuery(urlOf(req), page.route.query),
   organ: frame.organ,
 });
@@ -149,82 +159,122 @@ export interface SiteOptions {
   /** The preview cards kept (tests count renderings). */
   cards?: CardCache;
   /** The answer sources of a snapshot, shared with the API (src/answers/operations.ts): a page made once is kept there. */
-  sourcesOf?: ((snapshot: Snapshot) => AnswerSources) | undefined;
+  sourcesOf: (snapshot: Snapshot) => AnswerSources;
 }
 
 /** Pages leave with this: a form's post then sends the page's real Origin (src/site/share-form.tsx). */
 const REFERRER_POLICY = 'same-origin';
 
-/** SITE_CSP as a header value, for answers that do not pass the router's helmet (the 429, the error pages). */
+/** SITE_CSP as a header value (what helmet's contentSecurityPolicy wrote when the site was an Express app). */
 const helmetCsp = Object.entries(SITE_CSP.directives)
   .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
   .join(';');
 
-/**
- * The site's refusal of its own rate limit (src/http/guards.ts RateLimited): a page in Polish saying
- * when to come back, with Retry-After (set by the limiter). Not cacheable.
- */
-export function siteRefusal({
-  snapshots,
-  shares,
-  delivery,
-  publicUrl,
-}: Pick<SiteOptions, 'snapshots' | 'shares' | 'delivery' | 'publicUrl'>) {
-  return (req: IncomingMessage, res: ServerResponse, error: RateLimited): void => {
-    const snapshot = snapshots.active;
-    const seconds = error.retryAfterSeconds;
-    const wait =
-      seconds === undefined ? 'za kilka minut' : seconds < 90 ? `za ${seconds} s` : `za ${Math.ceil(seconds / 60)} min`;
-    const ctx = frameOf(req, publicUrl, snapshot ? { snapshot, shares } : undefined, true);
-    noteReason(res, error.message);
-    res.setHeader('Content-Security-Policy', helmetCsp);
-    res.setHeader('Referrer-Policy', REFERRER_POLICY);
-    delivery.sendUncached(
-      res,
-      429,
-      Buffer.from(
-        renderPage(
-          ctx,
-          errorPage(
-            ctx,
-            429,
-            `Z Twojego adresu przyszło w krótkim czasie bardzo wiele żądań, więcej niż czyta człowiek. Wróć ${wait}.`,
-          ),
-        ),
-      ),
-      HTML_PAGE,
-    );
-  };
+/** The headers of every page and error page: the CSP, the referrer policy. */
+function pageHeaders(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', helmetCsp);
+  res.setHeader('Referrer-Policy', REFERRER_POLICY);
 }
 
-export function siteRouter({
+/** How long until the site's limit lets the client in again, in words. */
+const waitOf = (seconds: number | undefined): string =>
+  seconds === undefined ? 'za kilka minut' : seconds < 90 ? `za ${seconds} s` : `za ${Math.ceil(seconds / 60)} min`;
+
+/**
+ * The website's error page for what a route threw or a guard refused (400, 403, 404, 413, 415, 429,
+ * 503, 500), in Polish; the one error handler (src/app.ts) sends it for the website's addresses. The
+ * site's rate limit (RateLimited, with Retry-After set by the limiter) says when to come back.
+ */
+export function siteErrorPage({
   snapshots,
   shares,
   delivery,
   logger,
   publicUrl,
+}: Pick<SiteOptions, 'snapshots' | 'shares' | 'delivery' | 'logger' | 'publicUrl'>) {
+  return (req: IncomingMessage, res: ServerResponse, thrown: unknown): void => {
+    const error = snapshots.changedUnder(holdingOf(res))
+      ? new SiteError(503, 'Dane są właśnie podmieniane. Spróbuj ponownie za chwilę.', CHANGED_UNDER)
+      : thrown;
+    const status =
+      error instanceof SiteError || error instanceof RateLimited
+        ? error.status
+        : ([400, 404, 413, 503].find((known) => known === Reflect.get(Object(error), 'status')) ?? 500);
+    if (status === 500) logger?.error({ err: error, req: { method: req.method, url: req.url } }, 'page failed');
+    const message =
+      status === 500
+        ? 'Nie udało się przygotować tej strony. Spróbuj ponownie za chwilę.'
+        : error instanceof SiteError
+          ? error.message
+          : error instanceof RateLimited
+            ? `Z Twojego adresu przyszło w krótkim czasie bardzo wiele żądań, więcej niż czyta człowiek. Wróć ${waitOf(error.retryAfterSeconds)}.`
+            : status === 503
+              ? 'Baza danych nie została jeszcze zbudowana. Spróbuj ponownie za kilka minut.'
+              : status === 413
+                ? 'Wysłany formularz jest za duży.'
+                : 'Nie ma takiej strony.';
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const snapshot = snapshots.active;
+    const ctx = frameOf(req, publicUrl, snapshot ? { snapshot, shares } : undefined, true);
+    noteReason(
+      res,
+      error instanceof SiteError && error.detail
+        ? error.detail
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
+    // A download's headers are not the error page's.
+    res.removeHeader('Content-Disposition');
+    pageHeaders(res);
+    delivery.sendUncached(res, status, Buffer.from(renderPage(ctx, errorPage(ctx, status, message))), HTML_PAGE);
+  };
+}
+/**
+ * The website's routes, for the front's one table (src/app.ts): the pages, their lists' CSV files, the
+ * share form, the bulk files, feeds, cards, crawler files and assets. Every pattern is src/urls/paths.ts's.
+ * `unknown`: the one not-found, for an asset name that is none.
+ */
+export function siteRoutes({
+  snapshots,
+  shares,
+  delivery,
+  publicUrl,
   protocolOf,
   cards = new CardCache(),
   sourcesOf,
-}: SiteOptions): Router {
+  unknown,
+}: SiteOptions & { unknown: SiteHandler }): Array<Route<FrontAnswer>> {
   /**
-   * A page over the snapshot the request holds: a 304 from its ETag before any read, else its load and
-   * render; the page made is kept by the answer sources, whence the front sends it next time
-   * (sitePageRoutes).
+   * A page over the snapshot the request holds: a 304 from its ETag before any read; the page as the
+   * answer sources keep it (made before, by this process or another sharing the answer store); else
+   * its load and render, kept by the answer sources for the next request.
    */
   const pageRoute =
-    (page: AnyPage): RequestHandler =>
-    async (req, res) => {
-      const url = req.originalUrl;
+    (page: AnyPage): SiteHandler =>
+    async ({ req, res, url, params, sent }) => {
+      pageHeaders(res);
       const started = cacheable(snapshots, delivery, req, res, HTML_PAGE, url);
       if (!started) return;
+      const sources = sourcesOf(started.snapshot);
+      const found = sources.find(url, { wanted: started.encoding, params: sent });
+      if (found) {
+        if ('entry' in found)
+          delivery.send(res, started.etag, found.entry, started.encoding, HTML_PAGE, () =>
+            sources.grew(url, found.entry),
+          );
+        else delivery.sendAs(res, started.etag, found.bytes, found.encoding, HTML_PAGE);
+        return;
+      }
       const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
-      const input = inputOf(page, req, frame);
-      const data = await page.load(input, loadContext(started.snapshot, shares, frame));
+      const input = inputOf(page, params, req, frame);
+      const data = await page.load(input, loadContext(started.snapshot, shares, frame, sources));
       const entry: Representations = { body: Buffer.from(renderPage(frame, page.render(data, frame))), encoded: {} };
-      const sources = sourcesOf?.(started.snapshot);
-      sources?.made(url, entry);
-      delivery.send(res, started.etag, entry, started.encoding, HTML_PAGE, () => sources?.grew(url, entry));
+      sources.made(url, entry);
+      delivery.send(res, started.etag, entry, started.encoding, HTML_PAGE, () => sources.grew(url, entry));
     };
 
   /**
@@ -233,14 +283,17 @@ export function siteRouter({
    * council, the filters).
    */
   const listDownload =
-    (page: AnyPage, download: Download<PageInput>, form: CsvForm): RequestHandler =>
-    async (req, res) => {
-      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, req.originalUrl);
+    (page: AnyPage, download: Download<PageInput>, form: CsvForm): SiteHandler =>
+    async ({ req, res, url, params }) => {
+      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, url);
       if (!started) return;
       const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
-      const input = inputOf(page, req, frame);
+      const input = inputOf(page, params, req, frame);
       // Its 400 or 404 before any byte.
-      const read = await download.open(input, loadContext(started.snapshot, shares, frame));
+      const read = await download.open(
+        input,
+        loadContext(started.snapshot, shares, frame, sourcesOf(started.snapshot)),
+      );
       const { list } = download;
       const dialect = form === 'csv' ? RFC4180_CSV : SPREADSHEET_CSV;
       const write = (out: Parameters<typeof writeListCsv>[0]) =>
@@ -268,129 +321,62 @@ export function siteRouter({
       await delivery.stream(req, res, started.etag, CSV_FILE, write, name);
     };
 
-  /** HTML error pages for everything a site route throws (400, 403, 404, 415, 503, 500). */
-  const siteErrors: ErrorRequestHandler = (thrown, req, res, _next) => {
-    const error = snapshots.changedUnder(holdingOf(res))
-      ? new SiteError(503, 'Dane są właśnie podmieniane. Spróbuj ponownie za chwilę.', CHANGED_UNDER)
-      : thrown;
-    const status =
-      error instanceof SiteError
-        ? error.status
-        : typeof (error as { status?: unknown }).status === 'number' &&
-            [400, 404, 413, 503].includes((error as { status: number }).status)
-          ? (error as { status: number }).status
-          : 500;
-    if (status === 500) logger?.error({ err: error, req: { method: req.method, url: req.originalUrl } }, 'page failed');
-    const message =
-      status === 500
-        ? 'Nie udało się przygotować tej strony. Spróbuj ponownie za chwilę.'
-        : error instanceof SiteError
-          ? error.message
-          : status === 503
-            ? 'Baza danych nie została jeszcze zbudowana. Spróbuj ponownie za kilka minut.'
-            : status === 413
-              ? 'Wysłany formularz jest za duży.'
-              : 'Nie ma takiej strony.';
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    const snapshot = snapshots.active;
-    const ctx = frameOf(req, publicUrl, snapshot ? { snapshot, shares } : undefined, true);
-    noteReason(
-      res,
-      error instanceof SiteError && error.detail
-        ? error.detail
-        : error instanceof Error
-          ? error.message
-          : String(error),
-    );
-    // A download's headers are not the error page's.
-    res.removeHeader('Content-Disposition');
-    res.setHeader('Content-Security-Policy', helmetCsp);
-    delivery.sendUncached(res, status, Buffer.from(renderPage(ctx, errorPage(ctx, status, message))), HTML_PAGE);
-  };
-
   const bulk = bulkRoutes({ snapshots, delivery });
   const feeds = feedRoutes({ snapshots, shares, delivery, publicUrl });
   const crawlers = crawlerRoutes({ snapshots, delivery, publicUrl });
   const card = cardRoutes({ snapshots, delivery, cache: cards });
+  const shareForm = shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf });
 
-  const router = Router();
-  const csp = helmet.contentSecurityPolicy(SITE_CSP);
-  const pages: RequestHandler[] = [
-    csp,
-    (_req, res, next) => {
-      res.setHeader('Referrer-Policy', REFERRER_POLICY);
-      next();
-    },
+  /** A route of the table: the handler gets its path parameters decoded (a malformed one is a 400). */
+  const route = (
+    path: string,
+    handler: SiteHandler,
+    methods = READ,
+    kind: 'site' | 'asset' = 'site',
+  ): Route<FrontAnswer> => {
+    const target: FrontAnswer = (exchange) => {
+      const { req, res, url } = exchange;
+      const sent = exchange.route.params;
+      return handler({ req, res, url, path: exchange.path, params: decodedParams(sent), sent });
+    };
+    return { path, methods, kind, target };
+  };
+
+  // In the order they are tried: a fixed path before a pattern that would match it (the spreadsheet
+  // files before the CSV ones, the feeds and the lists' files before the pages).
+  const routes: Array<Route<FrontAnswer>> = [
+    route(FILES.asset, assetsRoute(delivery, unknown), READ, 'asset'),
+    route(FILES.robots, crawlers.robots),
+    route(FILES.sitemapIndex, crawlers.index),
+    route(FILES.sitemapFile, crawlers.file),
+    route(FILES.voteCard, card.vote),
+    route(FILES.voteWithCard, card.voteWith),
+    route(FILES.councillorCard, card.councillor),
+    route(FILES.votesFeed, feeds.votes),
+    route(FILES.councillorFeed, feeds.councillor),
+    route(FILES.bulkDescription, bulk.description),
+    route(FILES.dataPackage, bulk.dataPackage),
+    route(FILES.bulkSheet, bulk.sheet),
+    route(FILES.councilBulkSheet, bulk.sheet),
+    route(FILES.bulkFile, bulk.bulk),
+    route(FILES.councilBulkFile, bulk.bulk),
   ];
-  router.get(FILES.asset, assetsRoute(delivery));
-  router.get(FILES.robots, crawlers.robots);
-  router.get(FILES.sitemapIndex, crawlers.index);
-  router.get(FILES.sitemapFile, crawlers.file);
-  router.get(FILES.voteCard, card.vote);
-  router.get(FILES.voteWithCard, card.voteWith);
-  router.get(FILES.councillorCard, card.councillor);
-  router.get(FILES.votesFeed, feeds.votes);
-  router.get(FILES.councillorFeed, feeds.councillor);
-  router.get(FILES.bulkDescription, bulk.description);
-  router.get(FILES.dataPackage, bulk.dataPackage);
-  router.get(FILES.bulkSheet, bulk.sheet);
-  router.get(FILES.councilBulkSheet, bulk.sheet);
-  router.get(FILES.bulkFile, bulk.bulk);
-  router.get(FILES.councilBulkFile, bulk.bulk);
   for (const page of SITE_PAGES) {
     for (const [name, download] of Object.entries(page.downloads ?? {})) {
-      router.get(listRoute(page.route, name, 'arkusz'), listDownload(page, download, 'arkusz'));
-      router.get(listRoute(page.route, name), listDownload(page, download, 'csv'));
+      routes.push(route(listRoute(page.route, name, 'arkusz'), listDownload(page, download, 'arkusz')));
+      routes.push(route(listRoute(page.route, name), listDownload(page, download, 'csv')));
     }
   }
-  router.post(FILES.shareForm, pages, ...shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }));
-  for (const page of SITE_PAGES) router.get(page.route.path, pages, pageRoute(page));
-  // Any other site address (a mistyped one): the Polish error page, not the API's JSON envelope (issue 46).
-  const unknownAddress: RequestHandler = (req, _res, next) =>
-    next(new SiteError(404, 'Nie ma takiej strony.', `no site route ${req.path}`));
-  router.use(pages, unknownAddress);
-  router.use(siteErrors);
-  return router;
-}
-
-/**
- * The website's pages on the front's route table: a page the answer sources hold for this snapshot and
- * URL (made before, src/site/router.ts pageRoute) is sent by the front itself — its ETag, a 304, the
- * page's headers, the bytes — as an answer of the API is; anything else (a page not made yet, an error,
- * no snapshot) goes on to the site's router (`site`), which makes it. Misses cost one lookup.
- */
-export function sitePageRoutes({
-  snapshots,
-  delivery,
-  sourcesOf,
-  site,
-}: Pick<SiteOptions, 'snapshots' | 'delivery'> & {
-  sourcesOf: (snapshot: Snapshot) => AnswerSources;
-  site: Listener;
-}): Array<Route<FrontAnswer>> {
-  const answer: FrontAnswer = (exchange) => {
-    const { req, res, url } = exchange;
-    const snapshot = snapshots.acquire();
-    if (!snapshot) return site(req, res);
-    try {
-      const sources = sourcesOf(snapshot);
-      const wanted = delivery.encodingFor(req, HTML_PAGE);
-      const found = sources.find(url, { wanted, params: exchange.route.params });
-      if (!found) return site(req, res);
-      // The headers the site's router gives every page (helmet's CSP, the referrer policy).
-      res.setHeader('Content-Security-Policy', helmetCsp);
-      res.setHeader('Referrer-Policy', REFERRER_POLICY);
-      const etag = etagFor(snapshot.answersVersion, url);
-      if (delivery.notModified(req, res, etag, wanted, HTML_PAGE)) return;
-      if ('entry' in found)
-        delivery.send(res, etag, found.entry, wanted, HTML_PAGE, () => sources.grew(url, found.entry));
-      else delivery.sendAs(res, etag, found.bytes, found.encoding, HTML_PAGE);
-    } finally {
-      snapshot.release();
-    }
-  };
-  return SITE_PAGES.map((page) => ({ path: page.route.path, methods: READ, kind: 'site', target: answer }));
+  routes.push(
+    route(
+      FILES.shareForm,
+      (request) => {
+        pageHeaders(request.res);
+        return shareForm(request);
+      },
+      ['POST'],
+    ),
+  );
+  for (const page of SITE_PAGES) routes.push(route(page.route.path, pageRoute(page)));
+  return routes;
 }

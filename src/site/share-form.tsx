@@ -11,8 +11,8 @@
 // refused too. A token would add nothing here: the pages are cached and shared by every reader, so a
 // token in them would be the same for everyone, attacker included.
 
-import type { IncomingMessage } from 'node:http';
-import express, { type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
 import typeis from 'type-is';
 import type { ShareLinks } from '../answers/endpoint.ts';
 import { parseInput } from '../answers/endpoint.ts';
@@ -22,6 +22,7 @@ import { HttpError, Reply } from '../http/envelope.ts';
 import { idParam } from '../http/params.ts';
 import type { PublicUrl } from '../public-url.ts';
 import type { SnapshotStore } from '../snapshot/snapshot.ts';
+import type { SiteHandler } from './answer.ts';
 import { bodiesOf } from './page.ts';
 import { SiteError } from '../urls/params.ts';
 import { shareFormPath } from '../urls/paths.ts';
@@ -72,42 +73,54 @@ export interface ShareFormOptions {
   protocolOf: (req: IncomingMessage) => 'http' | 'https';
 }
 
-/** A form's fields: short (one id), URL-encoded, never anything else. */
-const formBody = express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 4 });
+/**
+ * A form's fields: short (one id), URL-encoded, never anything else. Express's body parser (the one
+ * piece of Express on the website's serving path: its limits, charsets and errors are what a form
+ * needs), called on node's request as the front hands it over.
+ */
+const urlencoded = express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 4 }) as unknown as (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
+const formFields = (req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown>> =>
+  new Promise((resolve, reject) =>
+    urlencoded(req, res, (error) => {
+      if (error) return reject(error);
+      // The parser leaves the fields on the request (a plain object; none without a body).
+      const body: unknown = Reflect.get(req, 'body');
+      resolve(typeof body === 'object' && body !== null ? Object.fromEntries(Object.entries(body)) : {});
+    }),
+  );
 
 /** POST /glosowania/:id/udostepnij: the link of the vote (and a councillor), then a 303 to its page. */
-export function shareFormRoute({
-  snapshots,
-  shares,
-  delivery,
-  publicUrl,
-  protocolOf,
-}: ShareFormOptions): RequestHandler[] {
+export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }: ShareFormOptions): SiteHandler {
   const ownOrigin = (req: IncomingMessage) =>
     publicUrl === null ? `${protocolOf(req)}://${req.headers.host ?? ''}` : new URL(publicUrl).origin;
-  const check: RequestHandler = (req, _res, next) => {
+  /** Why the post is refused before its body is read (another site's, or not a form), or undefined. */
+  const refusal = (req: IncomingMessage): SiteError | undefined => {
     const reason = crossSiteReason(req, ownOrigin(req));
     if (reason)
-      return next(
-        new SiteError(
-          403,
-          'Link można utworzyć tylko formularzem z tej strony. Wróć do głosowania i użyj przycisku „Utwórz link do tego głosowania” w części „Udostępnij”.',
-          reason,
-        ),
+      return new SiteError(
+        403,
+        'Link można utworzyć tylko formularzem z tej strony. Wróć do głosowania i użyj przycisku „Utwórz link do tego głosowania” w części „Udostępnij”.',
+        reason,
       );
     const length = Number(req.headers['content-length'] ?? 0);
     if (
       (length > 0 || req.headers['transfer-encoding'] !== undefined) &&
       !typeis(req, ['application/x-www-form-urlencoded'])
     ) {
-      return next(new SiteError(415, 'Formularz musi być wysłany jako application/x-www-form-urlencoded.'));
+      return new SiteError(415, 'Formularz musi być wysłany jako application/x-www-form-urlencoded.');
     }
-    next();
+    return undefined;
   };
-  const create: RequestHandler = async (req, res) => {
+  return async ({ req, res, params }) => {
+    const refused = refusal(req);
+    if (refused) throw refused;
+    const fields = await formFields(req, res);
     const snapshot = snapshots.holdFor(res);
     const w = wordingOf(bodiesOf(snapshot, shares));
-    const fields = (req.body ?? {}) as Record<string, unknown>;
     const person = idParam
       .optional()
       .safeParse(typeof fields['id_osoby'] === 'string' && fields['id_osoby'] !== '' ? fields['id_osoby'] : undefined);
@@ -117,7 +130,7 @@ export function shareFormRoute({
     let reply: unknown;
     try {
       const input = parseInput(endpoint, {
-        params: { id: String(req.params['id'] ?? '') },
+        params: { id: String(params['id'] ?? '') },
         body: person.data === undefined ? {} : { id_osoby: person.data },
       });
       reply = await endpoint.handler(input, { queries: snapshot.queries, shares });
@@ -155,5 +168,4 @@ export function shareFormRoute({
       HTML_PAGE,
     );
   };
-  return [check, formBody, create];
 }

@@ -19,7 +19,7 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
       ? Name
       : never;
 
-/** A page's address: its Express path and the query parameters it reads (every page reads `organ` too). */
+/** A page's address: its path pattern (src/http/routes.ts) and the query parameters it reads (every page reads `organ` too). */
 export interface Route<P extends string = string, Q extends SiteParamName = SiteParamName> {
   path: P;
   query: readonly Q[];
@@ -53,7 +53,7 @@ export const PAGES = {
   share: route('/share/:link'),
 };
 
-/** The other routes of the website (Express patterns). */
+/** The other routes of the website (patterns of the front's route table, src/http/routes.ts: one `:name` per segment). */
 export const FILES = {
   asset: '/assets/:file',
   robots: '/robots.txt',
