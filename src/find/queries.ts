@@ -12,7 +12,7 @@ import { ALL_TERMS } from '../../core/snapshot/schema.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import type { GlosowaniaQueries, VoteSummary } from '../glosowania/queries.ts';
-import { plucked, type Statement } from '../snapshot/statement.ts';
+import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 
 /** Words of a typed query, folded like the stored names: "  Łódź  kow" → ["lodz", "kow"]. At most MAX_WORDS. */
 export function queryWords(query: string): string[] {
@@ -69,13 +69,13 @@ export class FindQueries {
 
   /** Per lemma, the persons whose name holds a form of it (made at the first search by name). */
   private namesByLemma: Map<string, number[]> | undefined;
-  private readonly containingName: Database.Statement;
+  private readonly containingName: Statement<[string], number>;
 
   constructor(
     private readonly db: Database.Database,
     private readonly glosowania: GlosowaniaQueries,
   ) {
-    this.containingName = db.prepare('SELECT id_osoby FROM radny WHERE instr(name_folded, ?) > 0').pluck();
+    this.containingName = plucked(db, 'SELECT id_osoby FROM radny WHERE instr(name_folded, ?) > 0');
     this.councillorLists = new FilteredStatements((where) => {
       const from = `FROM radny_stat s JOIN radny r ON r.id_osoby = s.id_osoby ${COUNCIL_JOIN} ${where}`;
       return {
@@ -130,7 +130,7 @@ export class FindQueries {
     const lemmas = lemmatiser === null ? [] : lemmatiser.lemmasOf(word);
     const others = lemmas.flatMap((lemma) => byLemma.get(lemma) ?? []);
     if (others.length === 0) return [NAME_WORD, word];
-    const containing = new Set(this.containingName.all(word) as number[]);
+    const containing = new Set(this.containingName.all(word));
     if (others.every((id) => containing.has(id))) return [NAME_WORD, word]; // the forms add nobody
     return [NAME_WORD_OR_FORM, JSON.stringify([...new Set([...containing, ...others])])];
   }
@@ -140,7 +140,7 @@ export class FindQueries {
     const lemmatiser = snapshotLemmatiser(this.db);
     const byLemma = new Map<string, number[]>();
     if (lemmatiser === null) return byLemma;
-    const names = this.db.prepare('SELECT id_osoby, name_folded FROM radny').raw().all() as Array<[number, string]>;
+    const names = rawRows<[], [number, string]>(this.db, 'SELECT id_osoby, name_folded FROM radny').all();
     for (const [id, name] of names) {
       for (const word of nameWordsOf(name)) {
         if (!/^[a-z]{2,}$/.test(word)) continue;
