@@ -26,6 +26,7 @@ const PROCESSES = [
   'replicas',
   'replication',
   'service',
+  'service-builds',
   'shares',
   'shares-restart',
   'site-spreadsheet',

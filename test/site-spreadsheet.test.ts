@@ -21,7 +21,7 @@ const csvRows = (text: string) => parse<Record<string, string>>(text, { columns:
 const sheetRows = (text: string) => parse<Record<string, string>>(text, { columns: true, bom: true, delimiter: ';' });
 
 /** A binary answer (to see the byte order mark as bytes). */
-const bytes = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+const bytes = (res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => callback(null, Buffer.concat(chunks)));

@@ -48,7 +48,7 @@ const HAND_PAGES = [
 ];
 
 /** Reads a binary answer (a PNG) into a Buffer. */
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+const binary = (res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => callback(null, Buffer.concat(chunks)));

@@ -4,12 +4,11 @@
 // (STORED_ANSWERS=false), and the bodies and validators compared, in every encoding.
 
 import { copyFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import request from './support/request.ts';
 import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, tempDir, type TestApp } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
@@ -28,37 +27,34 @@ async function handCouncilAndCopy(): Promise<{ original: string; copy: string; d
   return { original, copy, db: new Database(copy) };
 }
 
-/** Serves `app` on loopback and fetches `urls` (8 at a time, keep-alive); returns status, ETag and body per URL. */
+/** Reads a body whole, as bytes (decoded when it came compressed). */
+const bytes = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/** Asks `app` (in process) for each of `urls`; returns status, ETag, type, headers and body per URL. */
 async function fetchAll(app: TestApp['app'], urls: string[], headers: Record<string, string> = {}) {
-  const server = createServer(app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const answers = new Map<
     string,
     { status: number; etag: string | null; type: string | null; headers: Record<string, string>; body: Buffer }
   >();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < urls.length) {
-        const url = urls[next++]!;
-        const res = await fetch(`${base}${url}`, { headers });
-        // What differs per request (its id, the clock, the rate-limit count) is left out of the comparison.
-        const kept: Record<string, string> = {};
-        res.headers.forEach((value, name) => {
-          if (!/^(date|x-request-id|x-ratelimit-.*)$/.test(name)) kept[name] = value;
-        });
-        answers.set(url, {
-          status: res.status,
-          etag: res.headers.get('etag'),
-          type: res.headers.get('content-type'),
-          headers: kept,
-          body: Buffer.from(await res.arrayBuffer()),
-        });
-      }
-    }),
-  );
-  await new Promise((resolve) => server.close(resolve));
+  for (const url of urls) {
+    const res = await request(app).get(url).set(headers).parse(bytes);
+    // What differs per request (its id, the clock, the rate-limit count) is left out of the comparison.
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (!/^(date|x-request-id|x-ratelimit-.*)$/.test(name)) kept[name] = value;
+    }
+    answers.set(url, {
+      status: res.status,
+      etag: res.headers['etag'] ?? null,
+      type: res.headers['content-type'] ?? null,
+      headers: kept,
+      body: res.body as Buffer,
+    });
+  }
   return answers;
 }
 

@@ -81,9 +81,62 @@ export interface Visit {
   problems: string[];
 }
 
+/** One page kept open per browser, width and context options, and what went wrong on its current visit. */
+interface Tab {
+  page: Page;
+  problems: string[];
+  /** The origin of the current visit: a request elsewhere is a problem. */
+  base: string;
+}
+const tabs = new WeakMap<Browser, Map<string, Promise<Tab>>>();
+
 /**
- * Opens `url` in a fresh page of `width` px: collects CSP reports, console errors, dialogs (a script
- * that ran) and requests to other origins, saves a screenshot when asked (SAVE_SCREENSHOTS), and runs axe-core.
+ * The page `visit` uses for `width` and `contextOptions` in `browser`: opened once and reused, visit after
+ * visit (issue 41: a new context per visit cost 0.7 s and a cold axe-core 0.9 s more, a third of a visit).
+ * Nothing a visit leaves behind reaches the next one's checks: the site keeps no state in the browser (no
+ * cookie, no storage), each visit loads its own document, and the listeners report into the current visit.
+ */
+function tabFor(browser: Browser, width: number, contextOptions: BrowserContextOptions): Promise<Tab> {
+  let byKey = tabs.get(browser);
+  if (!byKey) tabs.set(browser, (byKey = new Map()));
+  const key = JSON.stringify([width, contextOptions]);
+  let tab = byKey.get(key);
+  if (!tab) {
+    tab = (async () => {
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: 'pl-PL',
+        ...contextOptions,
+      });
+      const page = await context.newPage();
+      const opened: Tab = { page, problems: [], base: '' };
+      page.on('dialog', (dialog) => {
+        opened.problems.push(`a script ran: dialog "${dialog.message()}"`);
+        void dialog.dismiss();
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') opened.problems.push(`console: ${message.text()}`);
+      });
+      page.on('request', (request) => {
+        if (!request.url().startsWith(`${opened.base}/`))
+          opened.problems.push(`request to another origin: ${request.url()}`);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+      return opened;
+    })();
+    byKey.set(key, tab);
+  }
+  return tab;
+}
+
+/**
+ * Opens `url` at `width` (in the page kept for that width: `tabFor`): collects CSP reports, console errors,
+ * dialogs (a script that ran) and requests to other origins, saves a screenshot when asked
+ * (SAVE_SCREENSHOTS), and runs axe-core.
  */
 export async function visit(
   browser: Browser,
@@ -95,62 +148,45 @@ export async function visit(
   options: BrowserContextOptions & { allViolations?: boolean } = {},
 ): Promise<Visit> {
   const { allViolations = false, ...contextOptions } = options;
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pl-PL', ...contextOptions });
-  const page = await context.newPage();
+  const tab = await tabFor(browser, width, contextOptions);
+  const { page } = tab;
   const problems: string[] = [];
-  page.on('dialog', (dialog) => {
-    problems.push(`a script ran: dialog "${dialog.message()}"`);
-    void dialog.dismiss();
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('request', (request) => {
-    if (!request.url().startsWith(`${base}/`)) problems.push(`request to another origin: ${request.url()}`);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  try {
-    const response = await page.goto(`${base}${url}`, { waitUntil: 'load' });
-    if (SAVE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${shot}-${width}.png`), fullPage: true });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    if (overflow > 0) problems.push(`${overflow} px wider than the ${width} px window`);
-    await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (context: Document) => Promise<{
-              violations: Array<{
-                id: string;
-                impact: string | null;
-                help: string;
-                nodes: Array<{ target: unknown[] }>;
-              }>;
+  tab.problems = problems;
+  tab.base = base;
+  const response = await page.goto(`${base}${url}`, { waitUntil: 'load' });
+  if (SAVE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${shot}-${width}.png`), fullPage: true });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (overflow > 0) problems.push(`${overflow} px wider than the ${width} px window`);
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (context: Document) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: Array<{ target: unknown[] }>;
             }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document);
-      return result.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-      }));
-    });
-    for (const v of violations) {
-      if (allViolations || v.impact === 'serious' || v.impact === 'critical')
-        problems.push(`axe ${v.impact} ${v.id}: ${v.help} (${v.targets.join('; ')})`);
-    }
-    if (check) await check(page);
-    return { status: response?.status() ?? 0, problems };
-  } finally {
-    await context.close();
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  for (const v of violations) {
+    if (allViolations || v.impact === 'serious' || v.impact === 'critical')
+      problems.push(`axe ${v.impact} ${v.id}: ${v.help} (${v.targets.join('; ')})`);
   }
+  if (check) await check(page);
+  return { status: response?.status() ?? 0, problems };
 }
