@@ -10,6 +10,7 @@
 // refusal — touches anything of Express.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { TLSSocket } from 'node:tls';
 import proxyaddr from 'proxy-addr';
 import { Exchange } from './exchange.ts';
 import type { RouteTable } from './routes.ts';
@@ -39,7 +40,7 @@ export function clientAddress(trustProxy: TrustProxy): (req: IncomingMessage) =>
 
 /** The scheme the client used: from a trusted proxy, its X-Forwarded-Proto; else the socket's. */
 export function clientProtocol(trustProxy: TrustProxy): (req: IncomingMessage) => 'http' | 'https' {
-  const own = (req: IncomingMessage) => ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
+  const own = (req: IncomingMessage) => (req.socket instanceof TLSSocket ? 'https' : 'http');
   const trust = trusted(trustProxy);
   return trustProxy !== false
     ? (req) => {

@@ -8,6 +8,7 @@ import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import { assetPath } from '../urls/paths.ts';
+import { messageOf } from '../../core/errors.ts';
 import type { SiteHandler } from './answer.ts';
 
 /** src/site/assets/: beside this module in the sources; from dist/src/site/, the same folder of the project. */
@@ -17,7 +18,7 @@ function read(name: string): string {
   try {
     return readFileSync(new URL(name, FOLDER), 'utf8');
   } catch (error) {
-    const why = (error as Error).message;
+    const why = messageOf(error);
     throw new Error(`the website's asset ${name} is read from ${FOLDER.pathname} (sources beside the build): ${why}`, {
       cause: error,
     });

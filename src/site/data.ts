@@ -56,8 +56,20 @@ export interface GroupBallots {
 }
 
 /** Groups of a grouped distribution (`/glosy?ugrupowanie=true`), in its order, with their counts. */
-export const groupsOf = (grouped: Record<string, BallotEntry[]>): GroupBallots[] =>
-  Object.entries(grouped).map(([nazwa, ballots]) => ({ nazwa, counts: countsOf(ballots), ballots }));
+/** What the ballots endpoint answers: a list, or the lists by group (asked with `ugrupowanie`). */
+type BallotsData = BallotEntry[] | Record<string, BallotEntry[]>;
+
+/** A vote's ballots asked for by group, as a page shows them. */
+export const groupsOf = (grouped: BallotsData): GroupBallots[] => {
+  if (Array.isArray(grouped)) throw new Error('the ballots were asked for by group and came as a list');
+  return Object.entries(grouped).map(([nazwa, ballots]) => ({ nazwa, counts: countsOf(ballots), ballots }));
+};
+
+/** A vote's ballots asked for as a list. */
+export const ballotsListed = (data: BallotsData): BallotEntry[] => {
+  if (!Array.isArray(data)) throw new Error('the ballots were asked for as a list and came by group');
+  return data;
+};
 
 /** A vote as its page shows it: the detail, the ballots plain and by group, the attachments; the voters' tokens. */
 export interface VotePageData {

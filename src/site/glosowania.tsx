@@ -15,7 +15,7 @@ import {
   ballotClass,
   voteCounts,
 } from './components.tsx';
-import { type BallotEntry, type VotePageData, groupsOf, pagesOf } from './data.ts';
+import { type BallotEntry, type VotePageData, ballotsListed, groupsOf, pagesOf } from './data.ts';
 import { Figure, Method } from './evidence.tsx';
 import {
   BALLOTS,
@@ -367,7 +367,7 @@ export async function votePageData(
     answer(glosowania.ballots, { ...vote, query: { ugrupowanie: true } }),
     answer(glosowania.attachments, vote),
   ]);
-  const plain = ballots.data as BallotEntry[];
+  const plain = ballotsListed(ballots.data);
   const people = await tokens(
     plain.map((b) => b.id_osoby),
     { organ: detail.id_organu, kadencja: detail.kadencja },
@@ -375,7 +375,7 @@ export async function votePageData(
   return {
     vote: detail,
     ballots: plain,
-    groups: groupsOf(grouped.data as Record<string, BallotEntry[]>),
+    groups: groupsOf(grouped.data),
     attachments,
     tokens: people,
   };
@@ -393,7 +393,7 @@ const ballotsOf = async ({ params: { id } }: VoteInput, { answer }: LoadContext)
       answer(glosowania.detail, { params: { id } }),
     ]),
   );
-  return { vote, groups: groupsOf(grouped.data as Record<string, BallotEntry[]>) };
+  return { vote, groups: groupsOf(grouped.data) };
 };
 
 export const votePage = page({

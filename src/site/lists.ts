@@ -245,7 +245,7 @@ export async function groupedBallots(
   id: string | number,
 ): Promise<GroupBallots[]> {
   const grouped = await answer(glosowania.ballots, { params: { id }, query: { ugrupowanie: true } });
-  return groupsOf(grouped.data as Record<string, BallotEntry[]>);
+  return groupsOf(grouped.data);
 }
 
 /** A vote's ballots, or its groups' counts, with the vote they are of. */

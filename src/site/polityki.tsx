@@ -19,6 +19,7 @@ import { type PolicyAgreement, orNotFound } from '../urls/params.ts';
 import { PAGES, linkTo } from '../urls/paths.ts';
 import { VoteLink } from './record.tsx';
 import { capital } from '../text/wording.ts';
+import { ballotsListed } from './data.ts';
 
 /** §13's words for each ocena, as the site says them. */
 export const OCENA_WORDS: Readonly<Record<Ocena, string>> = {
@@ -145,7 +146,7 @@ async function ballotsOn(detail: PolicyDetail, id: number, answer: LoadContext['
   const rows = await Promise.all(
     detail.glosowania.map(async (vote) => {
       const reply = await answer(glosowania.ballots, { params: { id: vote.id_glosowania } });
-      const entries = reply.data as Array<{ id_osoby: number; glos: string }>;
+      const entries = ballotsListed(reply.data);
       const glos = entries.find((e) => e.id_osoby === id)?.glos;
       return glos === undefined ? [] : [{ vote, glos, zgodnosc: agreementOf(glos, vote.stanowisko) }];
     }),

@@ -298,10 +298,12 @@ export function siteRoutes({
       const dialect = form === 'csv' ? RFC4180_CSV : SPREADSHEET_CSV;
       const write = (out: Parameters<typeof writeListCsv>[0]) =>
         writeListCsv(out, list.columns, read, list.batch, dialect);
-      const query = input.query as Record<string, string | number | boolean | undefined>;
-      const filters = (page.route.query as string[])
-        .filter((q) => q !== 'strona' && query[q] !== undefined && query[q] !== false)
-        .map((q) => (query[q] === true ? q : (query[q] as string | number)));
+      const query: Record<string, unknown> = input.query;
+      // The filters in force, in the route's order: a flag by its name, any other by its value.
+      const filters = page.route.query.flatMap((q) => {
+        const value = query[q];
+        return q === 'strona' || value === undefined || value === false ? [] : [value === true ? q : String(value)];
+      });
       const pathValues: string[] = Object.values(input.params);
       const name = downloadName(
         [
