@@ -50,7 +50,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: [...BROWSER, ...PROCESSES] },
+        test: {
+          name: 'in-process',
+          include: ['test/**/*.test.ts'],
+          exclude: [...BROWSER, ...PROCESSES],
+          // One module graph per worker, not per file: the app's modules load once (issue 41: the tier's
+          // CPU time 499 → 354 s, its import time 105 → 24 s). No file of this tier stubs modules or the
+          // environment; the one that fakes timers restores them after it.
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'processes', include: PROCESSES, exclude: BROWSER } },
       {

@@ -195,9 +195,7 @@ describe('the pages over the hand council', () => {
     expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.text.length).toBeLessThan(10_000);
-    const again = await request(t.app)
-      .get(ASSETS.css.url)
-      .set('If-None-Match', res.headers['etag'] as string);
+    const again = await request(t.app).get(ASSETS.css.url).set('If-None-Match', res.headers['etag']);
     expect(again.status).toBe(304);
     expect((await request(t.app).get('/assets/site.0000.css')).status).toBe(404);
     expect((await request(t.app).get(ASSETS.js.url)).headers['content-type']).toBe('text/javascript; charset=utf-8');
