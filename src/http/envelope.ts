@@ -27,6 +27,20 @@ export class HttpError extends Error {
 export const notFound = (what: string) => new HttpError(404, what);
 
 /**
+ * A refusal of a rate limit (the website's addresses answer it as a page in Polish saying when to come
+ * back). Here, not beside the guards that raise it: the error pages read it, and the guards make no answer
+ * (src/answers/code-version.ts).
+ */
+export class RateLimited extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(429, message);
+  }
+}
+
+/**
  * A handler's data with top-level members besides `data` (count, pagination, grouped), or a success
  * status other than the endpoint's own (a share link that already existed: 200, not 201).
  */

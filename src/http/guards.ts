@@ -39,7 +39,7 @@ import type { Logger } from 'pino';
 import typeis from 'type-is';
 import vary from 'vary';
 import { type Config, ConfigError, isOrigin } from '../config.ts';
-import { HttpError } from './envelope.ts';
+import { HttpError, RateLimited } from './envelope.ts';
 import type { Exchange } from './exchange.ts';
 import { type Step, inOrder } from './front.ts';
 import { type Count, type HitStore, MemoryHitStore, RateLimit, secondsUntil } from './rate-limit.ts';
@@ -67,16 +67,6 @@ const COUNTED: Record<'api' | 'site', (kind: RouteKind) => boolean> = {
   api: (kind) => kind === 'data' || kind === 'public',
   site: (kind) => kind === 'site',
 };
-
-/** A refusal of a rate limit (the website's addresses answer it as a page in Polish saying when to come back). */
-export class RateLimited extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number | undefined,
-  ) {
-    super(429, message);
-  }
-}
 
 export interface GuardOptions {
   logger: Logger;

@@ -44,7 +44,7 @@ import { type Delivery, HTML_PAGE, type Representations } from '../http/delivery
 import type { FrontAnswer } from '../http/front.ts';
 import { holdingOf } from '../http/exchange.ts';
 import { READ, type Route, decodedParams } from '../http/routes.ts';
-import { RateLimited } from '../http/guards.ts';
+import { RateLimited } from '../http/envelope.ts';
 import { noteReason } from '../http/request-log.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { readersOf } from '../snapshot/readers.ts';
