@@ -178,9 +178,9 @@ export class InjectedRequest implements PromiseLike<Response> {
 }
 
 /**
- * `app` with light-my-request's request and response methods kept on each object: the website's Express
- * router re-parents both onto its own prototypes (http's), which would bypass light-my-request's capture
- * of the answer and its reading of the body.
+ * `app` with light-my-request's request and response methods kept on each object: an Express app or
+ * router on the way (the website's was, before issue 43) re-parents both onto its own prototypes (http's),
+ * which would bypass light-my-request's capture of the answer and its reading of the body.
  */
 function keepingInjection(app: RequestListener): RequestListener {
   return (req, res) => {
