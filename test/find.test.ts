@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surnameOf } from '../core/text.ts';
+import { polishLemmatiser } from '../etl/title-lemmas.ts';
 import { FindQueries, nameMatches } from '../src/find/queries.ts';
 import { GlosowaniaQueries } from '../src/glosowania/queries.ts';
 import { generateBundle } from '../tools/generate/index.ts';
@@ -114,13 +115,23 @@ describe('against a naive reference on a generated council', () => {
       .all() as Person[];
   });
 
+  // The rule of src/find/queries.ts, from the dictionary itself: each typed word is contained in the
+  // name, or is a whole word the dictionary knows whose dictionary word a word of the name is a form of
+  // too („anne”, the accusative „Annę” folded, finds Anna).
+  const dictionary = polishLemmatiser();
+  const lemmasOf = (word: string) => (/^[a-z]{2,}$/.test(word) ? dictionary.lemmasOf(word) : []);
+  const wordMatches = (name: string, word: string) =>
+    fold(name).includes(word) ||
+    fold(name)
+      .split(/[^\p{L}]+/u)
+      .some((nameWord) => lemmasOf(nameWord).some((lemma) => lemmasOf(word).includes(lemma)));
   const reference = (query: string) =>
     people
       .filter((p) =>
         fold(query)
           .split(/\s+/)
           .filter(Boolean)
-          .every((w) => fold(p.imie_nazwisko).includes(w)),
+          .every((w) => wordMatches(p.imie_nazwisko, w)),
       )
       .sort(
         (a, b) =>
@@ -154,7 +165,8 @@ describe('against a naive reference on a generated council', () => {
           expect(q.councillors({ nazwa: typed }).items.map((c) => c.id_osoby)).toEqual(reference(typed));
         },
       ),
-      { numRuns: 300 },
+      // „anne” once came up at random: a form of a name's word, not contained in it (CI, 2026-11-29).
+      { numRuns: 300, examples: [['anne'], ['annie']] },
     );
   });
 
