@@ -11,18 +11,12 @@ import { formatBytes } from '../core/disk-full.ts';
 import { snapshotMetaOf } from '../core/snapshot/manifest.ts';
 import { type KilledBuildLeftovers, removeKilledBuild } from '../etl/publish.ts';
 import { countOf, reportLines } from '../etl/findings.ts';
-import { generateBundle } from '../tools/generate/index.ts';
-import { describePlan, planTotals, polandPlan } from '../tools/generate/poland.ts';
-import { SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
-import { BundleRejectedError, checkSource, runEtl, type EtlSummary } from '../etl/run.ts';
-import { SOURCE_READERS, type SourcePart } from '../etl/sources/index.ts';
+import { RADOSKOP_API, SEJM_API, SOURCE_FORMAT_HELP, SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
+import type { EtlSummary } from '../etl/run.ts';
+import type { SourcePart } from '../etl/sources/index.ts';
 import type { RefreshMessage } from '../core/refresh-protocol.ts';
 import { loadConfig } from '../src/config.ts';
-import { fetchRadoskop, RADOSKOP_API } from '../etl/fetch/radoskop.ts';
-import { type FetchSummary, rejectedLines, summaryLine } from '../etl/fetch/mirror.ts';
-import { PoliteClient } from '../etl/fetch/polite-client.ts';
-import { fetchSejm, SEJM_API } from '../etl/fetch/sejm.ts';
-import { refreshOnce, USER_AGENT } from '../etl/refresh-job.ts';
+import type { FetchSummary } from '../etl/fetch/mirror.ts';
 import { CollapseRefusedError, limitsFrom } from '../etl/collapse.ts';
 import {
   configuredSource,
@@ -32,9 +26,11 @@ import {
   sameSource,
   SourceMismatchError,
 } from '../etl/source-spec.ts';
-import { CODE_VERSION } from '../src/answers/code-version.ts';
-import { renderStoredAnswers } from '../src/answers/render.ts';
-import { startServer } from '../src/server.ts';
+
+// What a command does is imported when it runs (`await import` in its action), not here: each `council`
+// is a process of its own (a build's supervisor and its child, the server's refresh), and loading the
+// server, the renderer and the ETL for every one of them cost about a second of CPU before its first
+// line (issue 41). What is imported here is what every command, or the supervisor, needs.
 
 const positiveInt = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a positive whole number');
@@ -51,7 +47,7 @@ const fraction = (value: string): number => {
 const formatOption = () =>
   new Option(
     '--format <format>',
-    `source format: ${SOURCE_FORMATS.map((f) => `${f} (${SOURCE_READERS[f].describe})`).join(', ')}`,
+    `source format: ${SOURCE_FORMATS.map((f) => `${f} (${SOURCE_FORMAT_HELP[f]})`).join(', ')}`,
   )
     .choices(SOURCE_FORMATS)
     .default('csv');
@@ -301,6 +297,10 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
           printStage(say, stage, rows, ms);
           void io.tell({ type: 'stage', stage, rows, ms });
         };
+        const [{ runEtl }, { renderStoredAnswers }] = await Promise.all([
+          import('../etl/run.ts'),
+          import('../src/answers/render.ts'),
+        ]);
         const summary = await runEtl({
           source: options.source,
           format: options.format,
@@ -352,6 +352,14 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
     )
     .action(
       async (options: { format: 'sejm' | 'radoskop'; out: string; term?: number; council?: string; api?: string }) => {
+        const [{ PoliteClient }, { USER_AGENT }, { fetchSejm }, { fetchRadoskop }, { rejectedLines, summaryLine }] =
+          await Promise.all([
+            import('../etl/fetch/polite-client.ts'),
+            import('../etl/refresh-job.ts'),
+            import('../etl/fetch/sejm.ts'),
+            import('../etl/fetch/radoskop.ts'),
+            import('../etl/fetch/mirror.ts'),
+          ]);
         const client = new PoliteClient({ userAgent: USER_AGENT, timeoutMs: loadConfig().FETCH_TIMEOUT_MS });
         const common = {
           out: options.out,
@@ -426,6 +434,13 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
           ...(options.source ? { SOURCE_DIR: options.source } : {}),
           ...(options.format ? { SOURCE_FORMAT: options.format } : {}),
         });
+        const [{ refreshOnce }, { renderStoredAnswers }, { CODE_VERSION }, { rejectedLines, summaryLine }] =
+          await Promise.all([
+            import('../etl/refresh-job.ts'),
+            import('../src/answers/render.ts'),
+            import('../src/answers/code-version.ts'),
+            import('../etl/fetch/mirror.ts'),
+          ]);
         const label = {
           configuration: 'as configured',
           snapshot: "the snapshot's own source",
@@ -484,6 +499,7 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
     .action(async (options: { source: string; format: SourceFormat; topics?: string; policies?: string }) => {
       const topics = options.topics ?? loadConfig().TOPICS_PATH;
       const policies = options.policies ?? loadConfig().POLICIES_PATH;
+      const { checkSource } = await import('../etl/run.ts');
       const { findings, counts, parts } = await checkSource({ ...options, topics, policies });
       printParts(say, parts);
       for (const line of reportLines(findings, 'warning')) say.out(line);
@@ -534,6 +550,10 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
         fraction?: number;
       }) => {
         const started = performance.now();
+        const [{ generateBundle }, { describePlan, planTotals, polandPlan }] = await Promise.all([
+          import('../tools/generate/index.ts'),
+          import('../tools/generate/poland.ts'),
+        ]);
         const { out, seed, poland, fraction: share, ...sizes } = options;
         if (share !== undefined && !poland) throw new InvalidArgumentError('--fraction applies only with --poland');
         if (poland)
@@ -578,6 +598,7 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
         ...(options.port === undefined ? {} : { PORT: options.port }),
         ...(options.replaceSource ? { REPLACE_SOURCE: true } : {}),
       });
+      const { startServer } = await import('../src/server.ts');
       await startServer(config, { bootstrap: options.bootstrap ?? false });
     });
 
@@ -602,6 +623,8 @@ export async function runCouncil(
     // Commander has printed its own error (or the help, or the version) already.
     if (error instanceof CommanderError && error === status.commanderExit)
       return { code: error.exitCode, exitNow: true };
+    // Thrown only by a build or a check, which have loaded it already.
+    const { BundleRejectedError } = await import('../etl/run.ts');
     if (error instanceof BundleRejectedError) {
       const problems = reportLines(error.findings, 'error');
       const message = `rejected: ${countOf(error.findings.errorCount, 'problem')}; the published database was not changed`;

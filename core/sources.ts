@@ -6,6 +6,17 @@ export const SOURCE_FORMATS = ['csv', 'sejm', 'radoskop'] as const;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 export const isSourceFormat = (value: unknown): value is SourceFormat => SOURCE_FORMATS.some((f) => f === value);
 
+/** What `--source` holds in each format, for help texts (here, not beside the readers: `council --help` loads no reader). */
+export const SOURCE_FORMAT_HELP: Readonly<Record<SourceFormat, string>> = {
+  csv: 'CSV bundle directory (CONTRACT §1)',
+  sejm: 'Sejm API files: a directory or a .tar.gz of one',
+  radoskop: 'Radoskop council data: a council folder or a folder of them (CONTRACT §8)',
+};
+
+/** Where a live source is fetched from unless SOURCE_API names another (etl/fetch/). */
+export const SEJM_API = 'https://api.sejm.gov.pl';
+export const RADOSKOP_API = 'https://data.radoskop.pl';
+
 /** What a refresh fetches into the source folder first (SEJM_TERM, RADOSKOP_COUNCILS, SOURCE_API). */
 export interface LiveSource {
   /** Sejm term to mirror (format sejm). */

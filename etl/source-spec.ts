@@ -8,13 +8,13 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import {
   type LiveSource,
+  RADOSKOP_API,
   type RefreshSourceStatus,
+  SEJM_API,
   SOURCE_FORMATS,
   type SourceFormat,
   type SourceSpec,
 } from '../core/sources.ts';
-import { RADOSKOP_API } from './fetch/radoskop.ts';
-import { SEJM_API } from './fetch/sejm.ts';
 
 /** The first build when nothing names a source: the bundled sample council (what `npm start` serves). */
 export const DEFAULT_SOURCE: Readonly<{ format: SourceFormat; path: string }> = { format: 'csv', path: 'data/sample' };

@@ -16,10 +16,21 @@ import type Database from 'better-sqlite3';
 import { Lemmatiser } from '../core/lemmas.ts';
 import { nameWordsOf } from '../core/title-words.ts';
 
-/** The Polish dictionary's files (the package exports only its index.js, which reads the two files beside it). */
+/**
+ * The Polish dictionary's files (the package exports only its index.js, which reads the two files beside
+ * it), read once a process: reading and decoding its 4.7 MB was half of a small council's lemma stage,
+ * paid again by every build of a process that builds many (the test suite's workers; issue 41).
+ */
+let dictionaryFiles: { aff: string; dic: string } | undefined;
 function polishDictionary(): { aff: string; dic: string } {
-  const dir = dirname(fileURLToPath(import.meta.resolve('dictionary-pl')));
-  return { aff: readFileSync(join(dir, 'index.aff'), 'utf8'), dic: readFileSync(join(dir, 'index.dic'), 'utf8') };
+  if (dictionaryFiles === undefined) {
+    const dir = dirname(fileURLToPath(import.meta.resolve('dictionary-pl')));
+    dictionaryFiles = {
+      aff: readFileSync(join(dir, 'index.aff'), 'utf8'),
+      dic: readFileSync(join(dir, 'index.dic'), 'utf8'),
+    };
+  }
+  return dictionaryFiles;
 }
 
 /** The Polish dictionary's lemmatiser: every entry, or only those that may be lemmas of the given folded words. */

@@ -9,11 +9,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { indexEntrySchema, indexSchema, termFileSchema } from '../sources/radoskop.ts';
 import { columnOf } from '../findings.ts';
+import { RADOSKOP_API } from '../../core/sources.ts';
 import { writeFileAtomic } from './files.ts';
 import { type FetchSummary, Mirror, type Progress } from './mirror.ts';
 import { type PoliteClient, UnusableBodyError, validJson } from './polite-client.ts';
-
-export const RADOSKOP_API = 'https://data.radoskop.pl';
 
 const isIndex = validJson(indexSchema, 'a Radoskop index (data.json)');
 const isTermFile = validJson(termFileSchema, 'a Radoskop term file');

@@ -9,10 +9,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { clubsSchema, mpsSchema, votingFileSchema } from '../sources/sejm.ts';
+import { SEJM_API } from '../../core/sources.ts';
 import { type FetchSummary, Mirror, type Progress } from './mirror.ts';
 import { type PoliteClient, validJson } from './polite-client.ts';
-
-export const SEJM_API = 'https://api.sejm.gov.pl';
 
 const count = z.number().int().nonnegative();
 /** `/votings`: one entry per sitting day. */

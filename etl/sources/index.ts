@@ -1,6 +1,6 @@
 // The registry of source readers: one module per format, each turning its files into loader rows
 // (etl/load.ts) and reporting every problem to the loader's findings. A new format is one file here
-// and one name in core/sources.ts.
+// and one name (with its help text) in core/sources.ts.
 
 import type { SourceFormat } from '../../core/sources.ts';
 import type { Loader } from '../load.ts';
@@ -12,8 +12,6 @@ import { readSejm } from './sejm.ts';
 export type { SourcePart };
 
 export interface SourceReader {
-  /** What `--source` holds in this format, for help texts. */
-  describe: string;
   /**
    * Reads the source at `path` into the loader; throws only when `path` cannot be read at all. A source
    * made of parts (councils) says what each contributed.
@@ -22,10 +20,7 @@ export interface SourceReader {
 }
 
 export const SOURCE_READERS: Readonly<Record<SourceFormat, SourceReader>> = {
-  csv: { describe: 'CSV bundle directory (CONTRACT §1)', read: (path, loader) => readCsvBundle(path, loader) },
-  sejm: { describe: 'Sejm API files: a directory or a .tar.gz of one', read: readSejm },
-  radoskop: {
-    describe: 'Radoskop council data: a council folder or a folder of them (CONTRACT §8)',
-    read: readRadoskop,
-  },
+  csv: { read: (path, loader) => readCsvBundle(path, loader) },
+  sejm: { read: readSejm },
+  radoskop: { read: readRadoskop },
 };
