@@ -102,21 +102,26 @@ describe('council serve as a service', () => {
       const statsBefore = await stats(server);
       copyBundle(bundle('c'), source); // new data, so the server's refresh has something to build
 
-      // 1. A manual `council etl` holds the lock (stopped mid-build, so it holds it for as long as needed).
-      const manual = council(['etl', '--source', bundle('big').dir, '--db', db], { LOG_LEVEL: 'silent' });
-      await waitFor('the manual build to start', () => buildFiles(db).length > 0, 60_000, 10);
-      manual.child.kill('SIGSTOP');
-      const refused = await refreshBySighup(server);
-      expect(refused.ok).toBe(false);
-      expect(refused.error).toMatch(/another ETL run/);
-      const during = await health(server);
-      expect(during.status).toBe('ok');
-      expect(during.data).toEqual(before.data);
-      expect(await stats(server)).toEqual(statsBefore);
-      manual.child.kill('SIGCONT');
+      // 1. A manual `council etl` holds the lock: its build (the child it supervises, whose pid names the
+      // build file) is stopped mid-build, so it holds the lock for as long as needed, whatever its size.
+      const manual = council(['etl', '--source', bundle('b').dir, '--db', db], { LOG_LEVEL: 'silent' });
+      const manualBuild = await waitFor('the manual build to start', () => buildFiles(db)[0], 60_000, 10);
+      const manualPid = Number(manualBuild.slice('council.db.building-'.length));
+      process.kill(manualPid, 'SIGSTOP');
+      try {
+        const refused = await refreshBySighup(server);
+        expect(refused.ok).toBe(false);
+        expect(refused.error).toMatch(/another ETL run/);
+        const during = await health(server);
+        expect(during.status).toBe('ok');
+        expect(during.data).toEqual(before.data);
+        expect(await stats(server)).toEqual(statsBefore);
+      } finally {
+        process.kill(manualPid, 'SIGCONT');
+      }
       expect(await manual.exited, manual.stderr()).toEqual({ code: 0, signal: null });
       const manualSnapshot = await snapshotChange(server, before.data!.snapshot);
-      expect(await stats(server)).toEqual(bundle('big').stats);
+      expect(await stats(server)).toEqual(bundle('b').stats);
 
       // 2. The server's own refresh holds the lock (its child stopped mid-build); a manual run is refused.
       server.child.kill('SIGHUP');

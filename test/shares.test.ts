@@ -14,8 +14,8 @@ import { runEtl } from '../etl/run.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { renderStoredAnswers } from '../src/answers/render.ts';
+import { PostgresShareStore } from '../src/shares/postgresql.ts';
 import {
-  PostgresShareStore,
   SHARE_MIGRATIONS,
   SHARES_UNAVAILABLE,
   type ShareStore,

@@ -4,10 +4,11 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 /** Inter (SIL Open Font License), bundled in its npm package: full Polish coverage, no system fonts. */
-const INTER_DIR = dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/inter/package.json'));
+const require = createRequire(import.meta.url);
+const INTER_DIR = dirname(require.resolve('@expo-google-fonts/inter/package.json'));
 export const FONT_FAMILY = 'Inter';
 export const FONT_FILES = {
   regular: join(INTER_DIR, '400Regular', 'Inter_400Regular.ttf'),
@@ -15,10 +16,16 @@ export const FONT_FILES = {
 } as const;
 export type Weight = keyof typeof FONT_FILES;
 
-const fonts = new Map<Weight, fontkit.Font>();
-function font(weight: Weight): fontkit.Font {
+const fonts = new Map<Weight, Fontkit.Font>();
+/** fontkit, loaded with the first card (a third of a second of every server's start, for a card most never draw). */
+let fontkit: typeof Fontkit | undefined;
+function font(weight: Weight): Fontkit.Font {
   let loaded = fonts.get(weight);
   if (!loaded) {
+    if (fontkit === undefined) {
+      const loaded: typeof Fontkit = require('fontkit');
+      fontkit = loaded;
+    }
     const opened = fontkit.openSync(FONT_FILES[weight]);
     if (!('layout' in opened)) throw new Error(`${FONT_FILES[weight]} is a font collection, not one font`);
     fonts.set(weight, (loaded = opened));

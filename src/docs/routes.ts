@@ -96,8 +96,9 @@ function docsHeaders(res: ServerResponse): void {
 }
 
 export function docsRoutes(delivery: Delivery, access: Access): Array<Route<FrontAnswer>> {
-  // Generated here, at start-up, once per process: a function of the code and the credentials configured.
-  const document: Representations = { body: Buffer.from(openApiJson(access)), encoded: {} };
+  // Generated when first asked for, once per process: a function of the code and the credentials configured
+  // (at start-up it was a tenth of a server's start, for a document most processes never send).
+  let document: Representations | undefined;
   const page: Representations = { body: Buffer.from(INDEX_HTML), encoded: {} };
   const initializer: Representations = { body: Buffer.from(INITIALIZER_JS), encoded: {} };
 
@@ -108,7 +109,8 @@ export function docsRoutes(delivery: Delivery, access: Access): Array<Route<Fron
     if (!delivery.notModified(req, res, etag, wanted, kind)) delivery.send(res, etag, bytes, wanted, kind);
   };
 
-  const openapi: FrontAnswer = (exchange) => send(exchange, JSON_ANSWER, document);
+  const openapi: FrontAnswer = (exchange) =>
+    send(exchange, JSON_ANSWER, (document ??= { body: Buffer.from(openApiJson(access)), encoded: {} }));
 
   /** `/api/docs` → `/api/docs/`, so the page's relative URLs resolve inside the docs. */
   const index: FrontAnswer = (exchange) => {

@@ -4,12 +4,10 @@
 
 import type { Logger } from 'pino';
 import { type Config, sharesPathOf } from '../config.ts';
-import { PostgresShareStore } from './postgresql.ts';
 import { SqliteShareStore } from './sqlite.ts';
 import type { ShareStore } from './store.ts';
 
 export { SHARE_MIGRATIONS } from './migrations.ts';
-export { PostgresShareStore } from './postgresql.ts';
 export { SqliteShareStore } from './sqlite.ts';
 export { type Share, type ShareStore, SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from './store.ts';
 
@@ -18,7 +16,8 @@ export async function openShareStore(
   config: Pick<Config, 'DB_PATH' | 'SHARES_DB_PATH' | 'SHARES_DATABASE_URL'>,
   logger?: Logger,
 ): Promise<ShareStore> {
-  return config.SHARES_DATABASE_URL
-    ? PostgresShareStore.open(config.SHARES_DATABASE_URL, logger)
-    : new SqliteShareStore(sharesPathOf(config), logger ? { logger } : {});
+  if (!config.SHARES_DATABASE_URL) return new SqliteShareStore(sharesPathOf(config), logger ? { logger } : {});
+  // pg is loaded only by a server that uses it (a tenth of a second of every other server's start).
+  const { PostgresShareStore } = await import('./postgresql.ts');
+  return PostgresShareStore.open(config.SHARES_DATABASE_URL, logger);
 }
