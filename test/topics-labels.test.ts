@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TopicClassifier } from '../core/topics.ts';
 import { loadVocabulary } from '../etl/topics.ts';
-import { DEFAULT_LABELS, HELD_OUT_2_LABELS, HELD_OUT_LABELS, readLabels, scoreLabels } from '../tools/topics-labels.ts';
+import {
+  DEFAULT_LABELS,
+  HELD_OUT_2_LABELS,
+  HELD_OUT_3_LABELS,
+  HELD_OUT_LABELS,
+  readLabels,
+  scoreLabels,
+} from '../tools/topics-labels.ts';
 
 const haveShared = existsSync(fileURLToPath(new URL('../../shared/data/', import.meta.url)));
 
@@ -29,16 +36,18 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     await expectAgreement(DEFAULT_LABELS, { sejm: 0.95, gdansk: 0.95, katowice: 0.95 });
   }, 600_000);
 
-  it('agrees with at least 98 % of the first held-out labels in each source', async () => {
-    // Held out when labelled; the vocabulary was tuned on them since (issue 44's second session: Sejm
-    // 85 → 90 of 90, Gdańsk 89, Katowice 90 of 90), so they guard what was fixed rather than estimate.
+  it('agrees with at least 95 % of the first two held-out sets in each source', async () => {
+    // Held out when labelled; the vocabulary was tuned on them since (issue 44: the first 85 → 90 of
+    // 90 Sejm votes, the second 107 → 119 of 120 Sejm votes, 92 → 96 and 94 → 98 of 100 in Gdańsk and
+    // Katowice), so they guard what was fixed rather than estimate.
     await expectAgreement(HELD_OUT_LABELS, { sejm: 0.98, gdansk: 0.98, katowice: 0.98 });
+    await expectAgreement(HELD_OUT_2_LABELS, { sejm: 0.99, gdansk: 0.96, katowice: 0.98 });
   }, 600_000);
 
-  it('agrees with the second held-out labels at least as well as when they were first scored', async () => {
-    // Labelled blind and committed before the vocabulary was changed, and not tuned on: the honest
-    // estimate for councils never seen. The floors are what the vocabulary reached on them (Sejm 107 of
-    // 120, Gdańsk 92 and Katowice 94 of 100), under the 95 % the issue asks: a guard, not the goal.
-    await expectAgreement(HELD_OUT_2_LABELS, { sejm: 0.89, gdansk: 0.92, katowice: 0.94 });
+  it('agrees with the third held-out set as well as when it was first scored', async () => {
+    // Labelled blind and committed before the vocabulary was changed for the second set, and not tuned
+    // on: the honest estimate for councils never seen. The floors are what the vocabulary reached on it
+    // (Sejm 95 of 100, Gdańsk 57 and Katowice 57 of 60): a guard against a change that loses any.
+    await expectAgreement(HELD_OUT_3_LABELS, { sejm: 0.95, gdansk: 0.95, katowice: 0.95 });
   }, 600_000);
 });
