@@ -12,6 +12,7 @@ import {
   type Vocabulary,
 } from '../core/topics.ts';
 import { loadVocabulary } from '../etl/topics.ts';
+import { matchedPattern } from '../src/site/record.tsx';
 
 const topicOf = (vocabulary: Vocabulary, title: string): string => {
   const classifier = new TopicClassifier(vocabulary);
@@ -337,6 +338,16 @@ describe('giving way (ustepuje): an entry takes a title its pattern of giving wa
     ['o czymś innym oraz ustawy o podatku', 'budzet'],
     ['o czymś innym', 'inne'],
   ])('%s → %s', (title, topic) => expect(topicOf(vocabulary, title)).toBe(topic));
+
+  it('are what the vote page names: the pattern of the topic the vote has, not of an entry that gave way', () => {
+    expect(matchedPattern(vocabulary, 'o zdrowiu publicznym oraz ustawy o podatku')).toEqual({
+      id: 'zdrowie',
+      nazwa: 'Zdrowie',
+      wzorzec: 'zdrow',
+    });
+    expect(matchedPattern(vocabulary, 'o zdrowia zwierząt oraz ustawy o podatku')?.id).toBe('budzet');
+    expect(matchedPattern(vocabulary, 'o czymś innym')).toBeUndefined();
+  });
 
   it('are optional, checked, and kept by the parser', () => {
     const parsed = parseVocabulary(JSON.stringify(vocabulary), 'v.json');
