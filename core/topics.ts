@@ -17,6 +17,11 @@ export interface TopicEntry {
   wzorce: string[];
   /** Optional: patterns of titles the entry does not take, whatever its patterns match (README, „Tematy”). */
   wykluczenia?: string[];
+  /**
+   * Optional: patterns of titles in which the entry gives way: it takes such a title only when no other
+   * entry does (README, „Tematy”): „… oraz ustawy o podatku …” names a tax law beside the bill's subject.
+   */
+  ustepuje?: string[];
 }
 export type Vocabulary = readonly TopicEntry[];
 
@@ -132,6 +137,9 @@ class Folded {
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** What a side rule of an entry did to the title being classified (TopicClassifier.sideRules). */
+const EXCLUDED = 1;
+const YIELDS = 2;
 /** Letters and digits among the ASCII characters, the common case, without a regular expression. */
 const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (LETTER_OR_DIGIT.test(String.fromCharCode(c)) ? 1 : 0));
 
@@ -163,10 +171,12 @@ export class TopicClassifier {
   private ending: Int32Array;
   private lowestBelow: Int32Array;
 
-  /** Per topic, whether an exclusion of it matched the title being classified; undefined: no entry has any. */
-  private readonly excluded: Uint8Array | undefined;
-  /** The entries' exclusions (wykluczenia), classified like patterns by a classifier of their own. */
+  /** The entries' exclusions (wykluczenia), classified like patterns by a classifier of their own; undefined: none. */
   private readonly exclusions: TopicClassifier | undefined;
+  /** The entries' patterns of giving way (ustepuje), likewise. */
+  private readonly yields: TopicClassifier | undefined;
+  /** Per topic, whether an exclusion (1) or a pattern of giving way (2) of it matched the title being classified. */
+  private readonly sideRules: Uint8Array | undefined;
   /** Every topic a pattern ends at the node with (matchesOf: a lower one may be excluded). */
   private readonly endingAll: number[][] = [];
 
@@ -181,15 +191,18 @@ export class TopicClassifier {
         patterns.push({ units, topic });
       }
     });
-    if (vocabulary.some((entry) => (entry.wykluczenia ?? []).length > 0)) {
-      // One entry per exclusion pattern, its id the topic's position: matchesOf lists which matched.
-      this.exclusions = new TopicClassifier(
-        vocabulary.flatMap((entry, topic) =>
-          (entry.wykluczenia ?? []).map((pattern) => ({ id: String(topic), nazwa: '', wzorce: [pattern] })),
-        ),
-      );
-      this.excluded = new Uint8Array(vocabulary.length);
-    }
+    // One entry per pattern of an exclusion (of giving way), its id the topic's position: matchesOf lists which matched.
+    const sideRule = (patternsOf: (entry: TopicEntry) => string[] | undefined) =>
+      vocabulary.some((entry) => (patternsOf(entry) ?? []).length > 0)
+        ? new TopicClassifier(
+            vocabulary.flatMap((entry, topic) =>
+              (patternsOf(entry) ?? []).map((pattern) => ({ id: String(topic), nazwa: '', wzorce: [pattern] })),
+            ),
+          )
+        : undefined;
+    this.exclusions = sideRule((entry) => entry.wykluczenia);
+    this.yields = sideRule((entry) => entry.ustepuje);
+    if (this.exclusions || this.yields) this.sideRules = new Uint8Array(vocabulary.length);
     const nodes = 1 + patterns.reduce((n, p) => n + p.units.length, 0);
     this.child = new Int32Array(nodes * Math.max(this.alphabet, 1));
     this.ending = new Int32Array(nodes).fill(this.other);
@@ -239,7 +252,7 @@ export class TopicClassifier {
 
   /** The topic code of a title. */
   topicOf(title: string): number {
-    if (this.exclusions) return this.topicWithExclusions(title);
+    if (this.sideRules) return this.topicWithSideRules(title);
     const { folded, letter, alphabet, child, ending, lowestBelow } = this;
     folded.fold(title);
     const { units, length } = folded;
@@ -261,13 +274,23 @@ export class TopicClassifier {
     return best;
   }
 
-  /** The first entry that matches the title and none of whose exclusions does. */
-  private topicWithExclusions(title: string): number {
-    const excluded = this.excluded!;
-    excluded.fill(0);
-    for (const exclusion of this.exclusions!.matchesOf(title)) excluded[Number(this.exclusions!.idOf(exclusion))] = 1;
-    for (const topic of this.matchesOf(title)) if (excluded[topic] === 0) return topic;
-    return this.other;
+  /**
+   * The first entry that matches the title, none of whose exclusions does and that does not give way;
+   * none: the first that matches and is not excluded (it gave way, and no other entry took the title).
+   */
+  private topicWithSideRules(title: string): number {
+    const rules = this.sideRules!;
+    rules.fill(0);
+    const yields = this.yields;
+    if (yields) for (const rule of yields.matchesOf(title)) rules[Number(yields.idOf(rule))] = YIELDS;
+    const exclusions = this.exclusions;
+    if (exclusions) for (const rule of exclusions.matchesOf(title)) rules[Number(exclusions.idOf(rule))] = EXCLUDED;
+    let gaveWay = this.other;
+    for (const topic of this.matchesOf(title)) {
+      if (rules[topic] === 0) return topic;
+      if (rules[topic] === YIELDS && gaveWay === this.other) gaveWay = topic;
+    }
+    return gaveWay;
   }
 
   idOf(topic: number): string {
@@ -305,13 +328,14 @@ const entrySchema = z.object(
     nazwa: z.string(string).min(1, 'must not be empty'),
     wzorce: z.array(z.string(string), { error: 'must be an array of strings (patterns)' }),
     wykluczenia: z.array(z.string(string), { error: 'must be an array of strings (patterns)' }).optional(),
+    ustepuje: z.array(z.string(string), { error: 'must be an array of strings (patterns)' }).optional(),
   },
   { error: 'must be an object {"id", "nazwa", "wzorce"}' },
 );
 
 /**
  * The vocabulary in `text` (JSON), checked against §11: a JSON array of {id, nazwa, wzorce}, ids
- * matching TOPIC_ID, unique, not `inne`; `wykluczenia`, when given, an array of strings; other keys
+ * matching TOPIC_ID, unique, not `inne`; `wykluczenia` and `ustepuje`, when given, arrays of strings; other keys
  * of an entry are ignored. Throws a VocabularyError
  * naming `source` and the first entry that breaks a rule.
  */
@@ -347,6 +371,7 @@ export function parseVocabulary(text: string, source: string): TopicEntry[] {
       nazwa: entry.nazwa,
       wzorce: entry.wzorce,
       ...(entry.wykluczenia === undefined ? {} : { wykluczenia: entry.wykluczenia }),
+      ...(entry.ustepuje === undefined ? {} : { ustepuje: entry.ustepuje }),
     };
   });
 }

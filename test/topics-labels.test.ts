@@ -7,30 +7,47 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TopicClassifier } from '../core/topics.ts';
 import { loadVocabulary } from '../etl/topics.ts';
-import { DEFAULT_LABELS, HELD_OUT_LABELS, readLabels, scoreLabels } from '../tools/topics-labels.ts';
+import {
+  DEFAULT_LABELS,
+  HELD_OUT_2_LABELS,
+  HELD_OUT_3_LABELS,
+  HELD_OUT_LABELS,
+  readLabels,
+  scoreLabels,
+} from '../tools/topics-labels.ts';
 
 const haveShared = existsSync(fileURLToPath(new URL('../../shared/data/', import.meta.url)));
 
 describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes (needs ../shared/data)', () => {
-  it('agrees with at least 95 % of the labels in each source, and finds every labelled vote', async () => {
-    const labels = readLabels(DEFAULT_LABELS);
-    const scores = await scoreLabels(labels, new TopicClassifier(loadVocabulary().vocabulary));
+  const classifier = new TopicClassifier(loadVocabulary().vocabulary);
+  /** Each source's agreement is at least its floor, and every labelled vote is found. */
+  async function expectAgreement(file: string, floors: Record<string, number>) {
+    const scores = await scoreLabels(readLabels(file), classifier);
     expect(scores.map((s) => s.source).sort()).toEqual(['gdansk', 'katowice', 'sejm']);
     for (const s of scores) {
       expect(s.missing, s.source).toBe(0);
-      expect(s.agree / s.labelled, `${s.source}: ${JSON.stringify(s.confusions)}`).toBeGreaterThanOrEqual(0.95);
+      expect(s.agree / s.labelled, `${s.source}: ${JSON.stringify(s.confusions)}`).toBeGreaterThanOrEqual(
+        floors[s.source]!,
+      );
     }
+  }
+
+  it('agrees with at least 95 % of the labels in each source, and finds every labelled vote', async () => {
+    await expectAgreement(DEFAULT_LABELS, { sejm: 0.95, gdansk: 0.95, katowice: 0.95 });
   }, 600_000);
 
-  it('agrees with at least 94 % of the held-out labels in each source, and finds every one', async () => {
-    // Held out: labelled before the vocabulary was changed for them, so not tuned to 100 %; the bound
-    // (what the vocabulary reached on them: Sejm 94.4 %, Gdańsk 98.9 %, Katowice 100 %) is a guard
-    // against a change that breaks what the in-sample set does not cover.
-    const scores = await scoreLabels(readLabels(HELD_OUT_LABELS), new TopicClassifier(loadVocabulary().vocabulary));
-    expect(scores.map((s) => s.source).sort()).toEqual(['gdansk', 'katowice', 'sejm']);
-    for (const s of scores) {
-      expect(s.missing, s.source).toBe(0);
-      expect(s.agree / s.labelled, `${s.source}: ${JSON.stringify(s.confusions)}`).toBeGreaterThanOrEqual(0.94);
-    }
+  it('agrees with at least 95 % of the first two held-out sets in each source', async () => {
+    // Held out when labelled; the vocabulary was tuned on them since (issue 44: the first 85 → 90 of
+    // 90 Sejm votes, the second 107 → 119 of 120 Sejm votes, 92 → 96 and 94 → 98 of 100 in Gdańsk and
+    // Katowice), so they guard what was fixed rather than estimate.
+    await expectAgreement(HELD_OUT_LABELS, { sejm: 0.98, gdansk: 0.98, katowice: 0.98 });
+    await expectAgreement(HELD_OUT_2_LABELS, { sejm: 0.99, gdansk: 0.96, katowice: 0.98 });
+  }, 600_000);
+
+  it('agrees with the third held-out set as well as when it was first scored', async () => {
+    // Labelled blind and committed before the vocabulary was changed for the second set, and not tuned
+    // on: the honest estimate for councils never seen. The floors are what the vocabulary reached on it
+    // (Sejm 95 of 100, Gdańsk 57 and Katowice 57 of 60): a guard against a change that loses any.
+    await expectAgreement(HELD_OUT_3_LABELS, { sejm: 0.95, gdansk: 0.95, katowice: 0.95 });
   }, 600_000);
 });

@@ -12,6 +12,7 @@ import {
   type Vocabulary,
 } from '../core/topics.ts';
 import { loadVocabulary } from '../etl/topics.ts';
+import { matchedPattern } from '../src/site/record.tsx';
 
 const topicOf = (vocabulary: Vocabulary, title: string): string => {
   const classifier = new TopicClassifier(vocabulary);
@@ -318,6 +319,89 @@ describe('exclusions (wykluczenia): an entry does not take a title one of its ex
   });
 });
 
+describe('giving way (ustepuje): an entry takes a title its pattern of giving way matches only when no other does', () => {
+  const vocabulary: Vocabulary = [
+    { id: 'budzet', nazwa: 'Budżet', wzorce: ['podat'], ustepuje: ['oraz ustawy o podatku'] },
+    { id: 'zdrowie', nazwa: 'Zdrowie', wzorce: ['zdrow'], wykluczenia: ['zdrowia zwierząt'] },
+    { id: 'gospodarka', nazwa: 'Gospodarka', wzorce: ['górnict'], ustepuje: ['górnictwa'] },
+  ];
+
+  it.each([
+    ['o zmianie ustawy o podatku rolnym', 'budzet'],
+    ['o zdrowiu publicznym oraz ustawy o podatku dochodowym', 'zdrowie'], // the tax law named beside the subject
+    // every entry that matches gives way: the first of them, in file order
+    ['o podatku od spadków oraz ustawy o podatku dochodowym', 'budzet'],
+    ['o funkcjonowaniu górnictwa oraz ustawy o podatku', 'budzet'],
+    // an exclusion is stronger: an excluded entry does not take the title even when the rest give way
+    ['o zdrowia zwierząt oraz ustawy o podatku', 'budzet'],
+    ['o podatku OrAz  Ustawy o Podatku', 'budzet'], // folded and matched at a word start like a pattern
+    ['o czymś innym oraz ustawy o podatku', 'budzet'],
+    ['o czymś innym', 'inne'],
+  ])('%s → %s', (title, topic) => expect(topicOf(vocabulary, title)).toBe(topic));
+
+  it('are what the vote page names: the pattern of the topic the vote has, not of an entry that gave way', () => {
+    expect(matchedPattern(vocabulary, 'o zdrowiu publicznym oraz ustawy o podatku')).toEqual({
+      id: 'zdrowie',
+      nazwa: 'Zdrowie',
+      wzorzec: 'zdrow',
+    });
+    expect(matchedPattern(vocabulary, 'o zdrowia zwierząt oraz ustawy o podatku')?.id).toBe('budzet');
+    expect(matchedPattern(vocabulary, 'o czymś innym')).toBeUndefined();
+  });
+
+  it('are optional, checked, and kept by the parser', () => {
+    const parsed = parseVocabulary(JSON.stringify(vocabulary), 'v.json');
+    expect(parsed).toEqual(vocabulary);
+    expect(parsed[1]).not.toHaveProperty('ustepuje'); // no key where there was none
+    expect(() =>
+      parseVocabulary(JSON.stringify([{ id: 'a', nazwa: 'A', wzorce: [], ustepuje: 'x' }]), 'v.json'),
+    ).toThrow(/v\.json: entry 1 \("a"\): ustepuje: must be an array of strings/);
+    expect(() =>
+      parseVocabulary(JSON.stringify([{ id: 'a', nazwa: 'A', wzorce: [], ustepuje: [null] }]), 'v.json'),
+    ).toThrow(/entry 1 \("a"\): ustepuje\[0\]: must be a string/);
+  });
+
+  it('agree with a naive reading on random vocabularies and titles (with exclusions)', () => {
+    const matchesAt = (title: string, patterns: readonly string[]) =>
+      patterns.some((pattern) => {
+        const p = foldTopicText(pattern);
+        if (p === '') return false;
+        const t = foldTopicText(title);
+        for (let i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1)) {
+          const before = [...t.slice(0, i)].at(-1);
+          if (before === undefined || !/[\p{L}\p{N}]/u.test(before)) return true;
+        }
+        return false;
+      });
+    const word = fc.constantFrom('ab', 'ba', 'abb', 'b', 'ł', 'lab', 'a b', '');
+    const patterns = (n: number) => fc.array(word, { maxLength: n });
+    const entries = fc.array(fc.tuple(patterns(3), patterns(1), patterns(2)), { minLength: 1, maxLength: 4 });
+    const title = fc.array(fc.constantFrom('ab', 'ba', 'b', 'Ł', 'la', ' ', '-', 'x'), { maxLength: 8 });
+    fc.assert(
+      fc.property(entries, fc.array(title, { maxLength: 5 }), (raw, titles) => {
+        const v: Vocabulary = raw.map(([wzorce, wykluczenia, ustepuje], i) => ({
+          id: `t${i}`,
+          nazwa: `T${i}`,
+          wzorce,
+          wykluczenia,
+          ustepuje,
+        }));
+        const classifier = new TopicClassifier(v);
+        for (const parts of titles) {
+          const t = parts.join('');
+          // As the README words it: the first entry that matches, is not excluded and does not give
+          // way; none: the first that matches and is not excluded; none: inne.
+          const taking = v.map((e) => matchesAt(t, e.wzorce) && !matchesAt(t, e.wykluczenia ?? []));
+          const firm = v.findIndex((e, i) => taking[i] && !matchesAt(t, e.ustepuje ?? []));
+          const expected = firm >= 0 ? firm : taking.indexOf(true);
+          expect(classifier.topicOf(t)).toBe(expected < 0 ? v.length : expected);
+        }
+      }),
+      { numRuns: 1000, seed: 4406 },
+    );
+  });
+});
+
 describe('the default vocabulary on the title shapes issue 44 found filed wrongly on councils never seen', () => {
   // Hand-written in the shapes real councils use; the topic is the one a careful reader chooses.
   const classifier = new TopicClassifier(loadVocabulary().vocabulary);
@@ -342,5 +426,14 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie nadania statutu Gminnej Bibliotece Publicznej', 'kultura'],
     ['o zmianie ustawy o świadczeniu usług drogą elektroniczną', 'ustroj'], // „drogą” alone is no road
     ['w sprawie powierzenia Powiatowi zadania zarządzania drogą gminną', 'transport'],
+    // a Sejm bill is about the law it names first; a tax law named beside it gives way (ustepuje)
+    [
+      'o zmianie ustawy o górnictwie węgla kamiennego oraz ustawy o podatku dochodowym od osób fizycznych',
+      'gospodarka',
+    ],
+    ['o zmianie ustawy o podatku dochodowym od osób prawnych oraz ustawy o podatku dochodowym', 'budzet'],
+    ['o zmianie ustawy o Krajowej Administracji Skarbowej oraz ustawy o podatku od towarów i usług', 'budzet'],
+    ['Wniosek o wyrażenie wotum nieufności wobec Ministra Zdrowia', 'ustroj'], // who governs, not health
+    ['w sprawie poparcia dochodzenia odszkodowania', 'inne'], // „dochodzenia” is no income („dochodu”)
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });

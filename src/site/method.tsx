@@ -10,7 +10,7 @@ import { type Minimums, PARTNER_FLOOR, partnerMinimum, rankingMinimums } from '.
 import { page } from './page.ts';
 import { PAGES, linkTo } from '../urls/paths.ts';
 import { PolicyMethod } from './polityki.tsx';
-import { VoteLink, matchedPattern } from './record.tsx';
+import { SIDE_RULES_NOTE, VoteLink, hasSideRules, matchedPattern, sideRulesOf } from './record.tsx';
 import { capital } from '../text/wording.ts';
 
 /** What a ranking page says under the rankings it limits. */
@@ -324,12 +324,13 @@ export const methodPage = page({
             Każde głosowanie dostaje jeden temat automatycznie, według słów tytułu, nie przez człowieka. Tytuł i wzorce
             porównujemy po uproszczeniu (bez polskich znaków, małymi literami, pojedyncze spacje); wzorzec pasuje, gdy
             zaczyna słowo tytułu („park” pasuje do „Parku” i „parkingu”, nie do „Zaparkowanie”). Temat to pierwszy z
-            listy poniżej, którego któryś wzorzec pasuje; gdy żaden — „Inne”. Liczby {w.memberGen} w temacie („Jak
-            głosuje w tematach”) liczymy tak samo jak jego liczby ogółem, tylko z głosowań tego tematu. Na stronie
-            tematów w każdym temacie pokazujemy {w.membersGen}, którzy najczęściej głosowali wbrew swojemu klubowi:
-            udział głosowań innych niż stanowisko klubu wśród głosowań tematu liczonych w zgodności z {w.groupInst}{' '}
-            (przy równym udziale wyżej ten z większą liczbą takich głosowań), tylko {w.membersGen} z co najmniej 10
-            takimi głosowaniami.
+            listy poniżej, którego któryś wzorzec pasuje; gdy żaden — „Inne”.{' '}
+            {hasSideRules(vocabulary) ? `${SIDE_RULES_NOTE} ` : ''}Liczby {w.memberGen} w temacie („Jak głosuje w
+            tematach”) liczymy tak samo jak jego liczby ogółem, tylko z głosowań tego tematu. Na stronie tematów w
+            każdym temacie pokazujemy {w.membersGen}, którzy najczęściej głosowali wbrew swojemu klubowi: udział
+            głosowań innych niż stanowisko klubu wśród głosowań tematu liczonych w zgodności z {w.groupInst} (przy
+            równym udziale wyżej ten z większą liczbą takich głosowań), tylko {w.membersGen} z co najmniej 10 takimi
+            głosowaniami.
           </p>
           <ol>
             {vocabulary.map((entry) => (
@@ -339,6 +340,7 @@ export const methodPage = page({
                   .filter((w) => w.trim() !== '')
                   .map((w) => `„${w}”`)
                   .join(', ') || 'bez wzorców'}
+                {sideRulesOf(entry)}
               </li>
             ))}
             <li>Inne: gdy nie pasuje żaden wzorzec</li>

@@ -4,7 +4,7 @@
 // vote's topic (§11), named and linked to the topic's votes. A vote's title as the source gave it, tidied,
 // and marked where the source cut it (core/titles.ts; the API and the downloads keep the raw title).
 
-import { type Vocabulary, foldTopicText } from '../../core/topics.ts';
+import { TopicClassifier, type TopicEntry, type Vocabulary, foldTopicText } from '../../core/topics.ts';
 import type { StatedTallies, VoteDetail, VoteSummary } from '../glosowania/queries.ts';
 import { MAJORITY_NAMES, type ShownTitle, formatNumber, formatPercent, plural, shownTitle } from '../text/format.ts';
 import type { PageContext } from './layout.tsx';
@@ -165,26 +165,53 @@ export function PercentWithBase({ percent, base, reason }: { percent: number; ba
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /**
- * Why a title has its topic: the first entry of the vocabulary, in file order, and its first pattern
- * that occurs in the folded title at a word start (CONTRACT §11); undefined when none does (`inne`).
- * One title against the vocabulary, for the reader who asks why a vote was filed so.
+ * Why a title has its topic: the entry the classifier gives it (CONTRACT §11, and the vocabulary's
+ * exclusions and giving way, README „Tematy”) and that entry's first pattern occurring in the folded
+ * title at a word start; undefined when it is `inne`. One title against the vocabulary, for the reader
+ * who asks why a vote was filed so.
  */
 export function matchedPattern(
   vocabulary: Vocabulary,
   title: string,
 ): { id: string; nazwa: string; wzorzec: string } | undefined {
+  let classifier = CLASSIFIERS.get(vocabulary);
+  if (!classifier) CLASSIFIERS.set(vocabulary, (classifier = new TopicClassifier(vocabulary)));
+  const entry = vocabulary[classifier.topicOf(title)];
+  if (entry === undefined) return undefined;
   const folded = foldTopicText(title);
-  for (const entry of vocabulary) {
-    for (const pattern of entry.wzorce) {
-      const p = foldTopicText(pattern);
-      if (p === '') continue;
-      for (let at = folded.indexOf(p); at !== -1; at = folded.indexOf(p, at + 1)) {
-        if (at === 0 || !WORD_CHARACTER.test(folded[at - 1]!))
-          return { id: entry.id, nazwa: entry.nazwa, wzorzec: pattern };
-      }
+  for (const pattern of entry.wzorce) {
+    const p = foldTopicText(pattern);
+    if (p === '') continue;
+    for (let at = folded.indexOf(p); at !== -1; at = folded.indexOf(p, at + 1)) {
+      if (at === 0 || !WORD_CHARACTER.test(folded[at - 1]!))
+        return { id: entry.id, nazwa: entry.nazwa, wzorzec: pattern };
     }
   }
   return undefined;
+}
+/** A classifier per vocabulary (a snapshot's is read once): building one is dearer than classifying. */
+const CLASSIFIERS = new WeakMap<Vocabulary, TopicClassifier>();
+
+const quoted = (patterns: readonly string[] | undefined) =>
+  (patterns ?? [])
+    .filter((w) => w.trim() !== '')
+    .map((w) => `„${w}”`)
+    .join(', ');
+
+/** Whether any entry has exclusions or patterns of giving way: the pages then say what they do. */
+export const hasSideRules = (vocabulary: Vocabulary): boolean =>
+  vocabulary.some((entry) => quoted(entry.wykluczenia) !== '' || quoted(entry.ustepuje) !== '');
+
+/** What the pages say of exclusions and giving way, when the vocabulary has them. */
+export const SIDE_RULES_NOTE =
+  'Niektóre tematy mają też wykluczenia (tytułu, w którym występuje któreś z nich, temat nie bierze) ' +
+  'i wzorce ustąpienia (gdy któryś z nich występuje w tytule, temat bierze go tylko wtedy, gdy nie pasuje żaden inny).';
+
+/** An entry's exclusions and patterns of giving way after its patterns, or '' when it has none. */
+export function sideRulesOf(entry: TopicEntry): string {
+  const excluded = quoted(entry.wykluczenia);
+  const yields = quoted(entry.ustepuje);
+  return `${excluded ? `; wykluczenia: ${excluded}` : ''}${yields ? `; ustępuje przy: ${yields}` : ''}`;
 }
 
 /** A percent in running text, or „—” with the reason when its base is 0 (never 0 %). */

@@ -9,6 +9,7 @@ import { BodySelect, FilterForm, TermSelect } from './components.tsx';
 import { Figure, Method } from './evidence.tsx';
 import { formatNumber, formatPercent, formatTerm, plural } from '../text/format.ts';
 import { bodyName, groupName } from './layout.tsx';
+import { SIDE_RULES_NOTE, hasSideRules, sideRulesOf } from './record.tsx';
 import { page } from './page.ts';
 import { PAGES, linkTo } from '../urls/paths.ts';
 
@@ -165,6 +166,7 @@ export const topicsPage = page({
             Tytuł i wzorce porównujemy po uproszczeniu: bez polskich znaków (ł jak l), małymi literami, z pojedynczymi
             spacjami. Wzorzec pasuje, gdy zaczyna słowo tytułu: „park” pasuje do „Parku” i „parkingu”, ale nie do
             „Zaparkowanie”. Tematy sprawdzamy w tej kolejności; wygrywa pierwszy pasujący.
+            {hasSideRules(vocabulary) ? ` ${SIDE_RULES_NOTE}` : ''}
           </p>
           <ol>
             {vocabulary.map((entry) => (
@@ -176,6 +178,7 @@ export const topicsPage = page({
                       .filter((w) => w.trim() !== '')
                       .map((w) => `„${w}”`)
                       .join(', ')}
+                {sideRulesOf(entry)}
               </li>
             ))}
             <li>
