@@ -60,7 +60,12 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'processes', include: PROCESSES, exclude: BROWSER } },
+      {
+        extends: true,
+        // Twice the time a test of real processes may take: on a loaded machine a build of the Sejm sample
+        // in a child took over the 60 s of the others (fetch.test.ts), a timeout and not a failure.
+        test: { name: 'processes', include: PROCESSES, exclude: BROWSER, testTimeout: 120_000 },
+      },
       {
         extends: true,
         // One Chromium for the run, shared by the browser files (test/support/chromium-server.ts; added to

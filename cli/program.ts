@@ -12,7 +12,7 @@ import { snapshotMetaOf } from '../core/snapshot/manifest.ts';
 import { type KilledBuildLeftovers, removeKilledBuild } from '../etl/publish.ts';
 import { countOf, reportLines } from '../etl/findings.ts';
 import { RADOSKOP_API, SEJM_API, SOURCE_FORMAT_HELP, SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
-import type { EtlSummary } from '../etl/run.ts';
+import type { EtlOptions, EtlSummary } from '../etl/run.ts';
 import type { SourcePart } from '../etl/sources/index.ts';
 import type { RefreshMessage } from '../core/refresh-protocol.ts';
 import { loadConfig } from '../src/config.ts';
@@ -31,6 +31,10 @@ import {
 // is a process of its own (a build's supervisor and its child, the server's refresh), and loading the
 // server, the renderer and the ETL for every one of them cost about a second of CPU before its first
 // line (issue 41). What is imported here is what every command, or the supervisor, needs.
+
+/** The stored answers' renderer, loaded when a build renders (it loads the whole app; a refresh that finds nothing new never does). */
+const renderStoredAnswers: NonNullable<EtlOptions['render']> = async (db) =>
+  (await import('../src/answers/render.ts')).renderStoredAnswers(db);
 
 const positiveInt = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a positive whole number');
@@ -297,10 +301,7 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
           printStage(say, stage, rows, ms);
           void io.tell({ type: 'stage', stage, rows, ms });
         };
-        const [{ runEtl }, { renderStoredAnswers }] = await Promise.all([
-          import('../etl/run.ts'),
-          import('../src/answers/render.ts'),
-        ]);
+        const { runEtl } = await import('../etl/run.ts');
         const summary = await runEtl({
           source: options.source,
           format: options.format,
@@ -434,13 +435,11 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
           ...(options.source ? { SOURCE_DIR: options.source } : {}),
           ...(options.format ? { SOURCE_FORMAT: options.format } : {}),
         });
-        const [{ refreshOnce }, { renderStoredAnswers }, { CODE_VERSION }, { rejectedLines, summaryLine }] =
-          await Promise.all([
-            import('../etl/refresh-job.ts'),
-            import('../src/answers/render.ts'),
-            import('../src/answers/code-version.ts'),
-            import('../etl/fetch/mirror.ts'),
-          ]);
+        const [{ refreshOnce }, { CODE_VERSION }, { rejectedLines, summaryLine }] = await Promise.all([
+          import('../etl/refresh-job.ts'),
+          import('../src/answers/code-version.ts'),
+          import('../etl/fetch/mirror.ts'),
+        ]);
         const label = {
           configuration: 'as configured',
           snapshot: "the snapshot's own source",
