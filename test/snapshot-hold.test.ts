@@ -33,6 +33,9 @@ let base: string;
 /** The socket of the next request for this URL is corked: its bytes wait in the process until uncorked. */
 const corkNext = new Set<string>();
 const corked = new Map<string, Socket>();
+/** A request for this URL reaches the app only once its client has gone (a route that asks for the snapshot late). */
+const LATE = '/glosowania?strona=2';
+let lateArrived = false;
 
 beforeAll(async () => {
   dir = tempDir();
@@ -44,13 +47,17 @@ beforeAll(async () => {
       req.socket.cork();
       corked.set(req.url, req.socket);
     }
-    t.app(req, res);
+    if (req.url === LATE) {
+      lateArrived = true;
+      res.once('close', () => t.app(req, res));
+    } else t.app(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
+  server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
   t?.close();
   removeDir(dir);
@@ -136,7 +143,7 @@ describe('one way to hold a snapshot: the exchange holds it for the request (iss
     await until('the old snapshot to close once the download is over', () => !old.db.open);
   });
 
-  it('no request keeps a hold: answers, pages, errors, 304s, HEADs, POSTs and a download cut off all give it back', async () => {
+  it('no request keeps a hold: answers, pages, errors, 304s, HEADs, POSTs, a download cut off, a client gone first all give it back', async () => {
     const held = t.snapshots.active!;
     const page = await fetchRaw('/glosowania');
     const answers = await Promise.all([
@@ -175,6 +182,13 @@ describe('one way to hold a snapshot: the exchange holds it for the request (iss
     client!.destroy();
     await cut;
     await until('the cut-off download to close on the server', () => corked.get(DOWNLOAD)!.destroyed);
+
+    // A client gone before its route asked for the snapshot: the route still holds it, and gives it back.
+    let gone: Socket | undefined;
+    const late = fetchRaw(LATE, {}, (socket) => (gone = socket)).catch((error: unknown) => error);
+    await until('the request to arrive', () => lateArrived);
+    gone!.destroy();
+    await late;
 
     expect(t.snapshots.active).toBe(held);
     swap('after-every-kind-of-request');

@@ -81,10 +81,13 @@ export class Exchange<Target = unknown> {
     const snapshot = snapshots.acquire();
     if (!snapshot) throw new HttpError(503, snapshots.unavailable ?? 'no data has been loaded yet');
     this.held = snapshot;
-    this.res.once('close', () => {
-      this.closed = true;
-      this.giveBack();
-    });
+    // A client gone before the route asked (while its body was read): its close has been and gone.
+    if (this.res.closed) this.closed = true;
+    else
+      this.res.once('close', () => {
+        this.closed = true;
+        this.giveBack();
+      });
     return snapshot;
   }
 
