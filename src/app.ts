@@ -135,9 +135,11 @@ function errorAnswers(
 ) {
   return (req: IncomingMessage, res: ServerResponse, path: string, error: unknown): void => {
     if (isSitePath(path) && !wantsJsonOnly(req)) return page(req, res, error);
+    // Whatever failed while the file of the snapshot the request holds was replaced under it is that
+    // (a 503 a proxy retries), as the website's error page says too.
+    if (snapshots.changedUnder(holdingOf(res))) return delivery.sendError(res, 503, CHANGED_UNDER);
     if (error instanceof HttpError || error instanceof SiteError)
       return delivery.sendError(res, error.status, error.message);
-    if (snapshots.changedUnder(holdingOf(res))) return delivery.sendError(res, 503, CHANGED_UNDER);
     logger.error({ err: error, req: { id: requestIdOf(res), method: req.method, url: req.url } }, 'request failed');
     delivery.sendError(res, 500, 'the server failed to answer this request');
   };

@@ -324,11 +324,23 @@ const roleSchema = z
     return PUBLISH_PORT ? { kind: 'builder', publishPort: PUBLISH_PORT } : { kind: 'standalone' };
   });
 
-export type Config = { [K in keyof Keys]: z.output<Keys[K]['schema']> } & {
+/** Every setting as parsed. */
+type Settings = { [K in keyof Keys]: z.output<Keys[K]['schema']> };
+
+/** The settings a role is decided from: read once, into ROLE, and not part of the configuration after. */
+type RoleSetting = 'FOLLOW_URL' | 'PUBLISH_PORT' | 'FOLLOW_INTERVAL_S';
+
+export type Config = Omit<Settings, RoleSetting> & {
   ALLOWED_ORIGINS: string[];
-  /** The server's role (see Role), from FOLLOW_URL and PUBLISH_PORT: asked of this, never of them. */
+  /**
+   * The server's role (see Role), from FOLLOW_URL, PUBLISH_PORT and FOLLOW_INTERVAL_S: the configuration
+   * holds only this, so nothing can ask the settings again (and come to another answer).
+   */
   ROLE: Role;
 };
+
+/** What a caller may set over the environment (a test, `--follow`): any setting, the role's included. */
+export type ConfigOverrides = Partial<Omit<Config, 'ROLE'> & Pick<Settings, RoleSetting>>;
 
 const schema = z.object(
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.fromEntries loses the keys: each is its CONFIG_KEYS schema
@@ -345,7 +357,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const picked = Object.fromEntries(
     Object.keys(CONFIG_KEYS).flatMap((k) => (env[k] === undefined ? [] : [[k, env[k]]])),
   );
@@ -359,13 +371,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (!parsed.success) return refuse(parsed.error.issues, env);
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the schema built from CONFIG_KEYS (above) parses to these keys
-  const config = parsed.data as Omit<Config, 'ALLOWED_ORIGINS' | 'ROLE'> & { ALLOWED_ORIGINS?: string[] | undefined };
+  const config = parsed.data as Omit<Settings, 'ALLOWED_ORIGINS'> & { ALLOWED_ORIGINS?: string[] | undefined };
   const settled = { ...config, ...overrides };
   // After the overrides (`--follow` comes as FOLLOW_URL): the role of what is finally served.
   const role = roleSchema.safeParse(settled);
   if (!role.success) return refuse(role.error.issues, settled);
+  const { FOLLOW_URL: _followUrl, PUBLISH_PORT: _publishPort, FOLLOW_INTERVAL_S: _followInterval, ...rest } = settled;
   return {
-    ...settled,
+    ...rest,
     ROLE: role.data,
     ALLOWED_ORIGINS:
       overrides.ALLOWED_ORIGINS ?? (config.ALLOWED_ORIGINS?.length ? config.ALLOWED_ORIGINS : ownOrigins(settled)),

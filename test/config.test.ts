@@ -104,6 +104,11 @@ describe('configuration', () => {
     });
     // An override (as `--port` passes) is settled before the role is read.
     expect(loadConfig({}, { PUBLISH_PORT: 3200 }).ROLE).toEqual({ kind: 'builder', publishPort: 3200 });
+    // The settings it is read from are not kept beside it: nothing can ask them again.
+    const replica = loadConfig({ FOLLOW_URL: url, FOLLOW_INTERVAL_S: '30', PORT: '3300' });
+    expect(replica.PORT).toBe(3300);
+    for (const setting of ['FOLLOW_URL', 'PUBLISH_PORT', 'FOLLOW_INTERVAL_S'])
+      expect(replica).not.toHaveProperty(setting);
   });
 
   it('refuses a replica that publishes, naming PUBLISH_PORT and hiding the URL', () => {

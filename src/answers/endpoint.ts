@@ -115,7 +115,7 @@ export const pathWith = (path: string, params: Record<string, string>): string =
   path.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 
 /** Raw input as it arrives in a URL and body: strings (a repeated query parameter is an array). */
-interface RawInput {
+export interface RawInput {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
   body?: unknown;
@@ -171,6 +171,19 @@ export function parseInput<P, Q, B>(endpoint: Endpoint<P, Q, B, unknown>, raw: R
   } as Input<P, Q, B>;
 }
 
+/**
+ * The one place an endpoint's handler is called (test/architecture.test.ts holds it to this): the raw
+ * input parsed with the endpoint's own schemas (`parseInput`: a 400 naming the parameter), then the
+ * handler over the context. Everything that answers comes here — the API's operations
+ * (src/answers/operations.ts, whose answers the answer sources keep), the stored answers' renderer
+ * (src/answers/render.ts), the website's reads (`answer` below, for a page's load; the frame's bodies,
+ * topics and groups; the share form) — so an answer is the same whoever asks. Its result as the handler
+ * gives it: at once when the handler answers at once (a Promise only from the share links).
+ */
+export function callHandler<P, Q, B, R>(endpoint: Endpoint<P, Q, B, R>, raw: RawInput, context: AnswerContext): R {
+  return endpoint.handler(parseInput(endpoint, raw), context);
+}
+
 /** A value given to `answer`: what a URL would carry, written as the type it means. */
 type Value = string | number | boolean | undefined;
 
@@ -188,10 +201,7 @@ export async function answer<P, Q, B, R>(
     Object.fromEntries(
       Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
     );
-  return await endpoint.handler(
-    parseInput(endpoint, { params: strings(raw.params), query: strings(raw.query) }),
-    context,
-  );
+  return await callHandler(endpoint, { params: strings(raw.params), query: strings(raw.query) }, context);
 }
 
 /**

@@ -16,14 +16,14 @@
 import { parse as parseQuery } from 'node:querystring';
 import { type Delivery, JSON_ANSWER, type Representations, etagFor } from '../http/delivery.ts';
 import type { PublicUrl } from '../public-url.ts';
-import { HttpError, Reply, envelopeOf } from '../http/envelope.ts';
+import { Reply, envelopeOf } from '../http/envelope.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { FrontAnswer } from '../http/front.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { READ, type Route, decodedParams } from '../http/routes.ts';
-import { CHANGED_UNDER, type Snapshot, type SnapshotStore } from '../snapshot/snapshot.ts';
+import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 import type { AnswerStore } from './answer-store.ts';
-import { type AnyEndpoint, type ShareLinks, parseInput } from './endpoint.ts';
+import { type AnyEndpoint, type ShareLinks, callHandler } from './endpoint.ts';
 import { ResponseCache } from './response-cache.ts';
 import { type AnswerSource, AnswerSources, type Found } from './sources.ts';
 import { StoredAnswers } from './stored.ts';
@@ -98,37 +98,19 @@ export function operationRoutes(
       else delivery.sendAs(res, etag, found.bytes, found.encoding, JSON_ANSWER);
       return undefined;
     }
-    const input = parseInput(endpoint, {
-      params: decodedParams(exchange.route.params),
-      query: parseQuery(exchange.search),
-    });
-    return whenAnswered(endpoint.handler(input, { queries: snapshot.queries, shares }), (result) => {
+    const raw = { params: decodedParams(exchange.route.params), query: parseQuery(exchange.search) };
+    return whenAnswered(callHandler(endpoint, raw, { queries: snapshot.queries, shares }), (result) => {
       const entry: Representations = { body: envelopeOf(result), encoded: {} };
       sources.made(url, entry);
       send(entry);
     });
   };
 
-  /** A GET: holds the snapshot until its bytes are made (not until the response closes: nothing more is read from it). */
+  /** A GET: the request holds the snapshot (Exchange.hold) until its response has closed and its answer is done. */
   const get =
     (endpoint: AnyEndpoint): FrontAnswer =>
-    (exchange) => {
-      const snapshot = snapshots.acquire();
-      if (!snapshot) throw new HttpError(503, snapshots.unavailable ?? 'no data has been loaded yet');
-      // A read that failed because the file changed under it is a 503 (src/snapshot/snapshot.ts changedUnder).
-      const orChanged = (error: unknown): never => {
-        throw snapshots.changedUnder(snapshot) ? new HttpError(503, CHANGED_UNDER) : error;
-      };
-      let pending: Promise<void> | undefined;
-      try {
-        pending = answerGet(endpoint, exchange, snapshot);
-      } catch (error) {
-        orChanged(error);
-      } finally {
-        if (!pending) snapshot.release();
-      }
-      return pending?.catch(orChanged).finally(() => snapshot.release());
-    };
+    (exchange) =>
+      answerGet(endpoint, exchange, exchange.hold(snapshots));
 
   /** A POST: holds the snapshot from its arrival; its status is the endpoint's, or the one its reply gives. */
   const post =
@@ -136,12 +118,8 @@ export function operationRoutes(
     async (exchange) => {
       const snapshot = exchange.hold(snapshots);
       const body = endpoint.body ? await readJsonBody(exchange.req) : undefined;
-      const input = parseInput(endpoint, {
-        params: decodedParams(exchange.route.params),
-        query: parseQuery(exchange.search),
-        body,
-      });
-      const result: unknown = await endpoint.handler(input, { queries: snapshot.queries, shares, publicUrl });
+      const raw = { params: decodedParams(exchange.route.params), query: parseQuery(exchange.search), body };
+      const result: unknown = await callHandler(endpoint, raw, { queries: snapshot.queries, shares, publicUrl });
       const status = (result instanceof Reply ? result.status : undefined) ?? endpoint.status ?? 200;
       delivery.sendUncached(exchange.res, status, envelopeOf(result));
     };

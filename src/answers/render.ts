@@ -18,7 +18,7 @@ import { MIN_COMPRESSED_BYTES, compressSync } from '../http/delivery.ts';
 import { envelopeOf } from '../http/envelope.ts';
 import { createQueries, type Queries } from '../snapshot/queries.ts';
 import { CODE_VERSION } from './code-version.ts';
-import { type AnyEndpoint, type ShareLinks, parseInput, pathWith } from './endpoint.ts';
+import { type AnyEndpoint, type ShareLinks, callHandler, pathWith } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
 import { fieldOf, messageOf } from '../../core/errors.ts';
 
@@ -112,7 +112,7 @@ export function renderer(queries: Queries): (planned: Planned) => Promise<Render
   const context = { queries, shares: NO_SHARE_LINKS };
   return async ({ endpoint: index, url, params, query }) => {
     const endpoint = API_ENDPOINTS[index]!;
-    const body = envelopeOf(await endpoint.handler(parseInput(endpoint, { params, query }), context));
+    const body = envelopeOf(await callHandler(endpoint, { params, query }, context));
     return { url, body, br: body.length > MIN_COMPRESSED_BYTES ? compressSync(body, 'br') : null };
   };
 }

@@ -47,7 +47,7 @@ export class RateLimited extends HttpError {
 export class Reply<D = unknown, X extends Record<string, unknown> = Record<string, unknown>> {
   constructor(
     readonly data: D,
-    readonly extra: X = {} as X,
+    readonly extra: X,
     readonly status?: number,
   ) {}
 }

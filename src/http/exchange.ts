@@ -1,27 +1,24 @@
 // One request in progress, from its arrival to its answer: node's request and response, and what the
 // service decides about it on the way — its id, its route (looked up once, src/http/routes.ts), the
 // snapshot it holds, why it was refused. The front (src/http/front.ts) makes it; everything after
-// reads it from here instead of deciding again. It rides on the response, so that code handed only
-// node's objects (the delivery module, an error page) finds the same one.
+// reads it from here instead of deciding again. It is found by the response too, so that code handed
+// only node's objects (the delivery module, an error page) finds the same one.
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import parseurl from 'parseurl';
 import { HttpError } from './envelope.ts';
+import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
 import type { RouteMatch } from './routes.ts';
 
-/** A snapshot store as a request sees it: what it may hold, and give back when it is done. */
-export interface Holdable<T extends { release(): void }> {
-  acquire(): T | null;
-  /** Why nothing can be held now although data is loaded (a check under way), for the 503. */
-  readonly unavailable?: string | null;
-}
+/** A snapshot store as a request sees it: what it may hold (and give back when it is done), or why not. */
+export type Holdable = Pick<SnapshotStore, 'acquire' | 'unavailable'>;
 
 /** A caller's id is kept when it is a plain token, so logs can be joined across services. */
 const CALLER_ID = /^[\w-]{1,64}$/;
 
-const EXCHANGE = Symbol('exchange');
-type Carrier = ServerResponse & { [EXCHANGE]?: Exchange };
+/** The exchange of each response the front saw. */
+const EXCHANGES = new WeakMap<ServerResponse, Exchange>();
 
 export class Exchange<Target = unknown> {
   /** The request id: the caller's X-Request-Id when it is a plain token, else a new one. */
@@ -37,7 +34,11 @@ export class Exchange<Target = unknown> {
   reason: string | undefined;
   /** Its route, looked up once (src/http/routes.ts). */
   readonly route: RouteMatch<Target>;
-  private held: { release(): void } | undefined;
+  private held: Snapshot | undefined;
+  /** Whether the response has closed, the route's answer is done, and the snapshot was given back (`hold`). */
+  private closed = false;
+  private done = false;
+  private released = false;
 
   constructor(
     readonly req: IncomingMessage,
@@ -56,36 +57,55 @@ export class Exchange<Target = unknown> {
       : (parseurl(req)?.pathname ?? '/');
     this.search = question < 0 ? '' : this.url.slice(question + 1);
     this.route = routeOf(req.method ?? 'GET', this.path);
-    (res as Carrier)[EXCHANGE] = this;
+    EXCHANGES.set(res, this);
   }
 
   /**
-   * The snapshot this request holds: the one in service when it first asked, held until the response
-   * closes (a swap never closes a database under a request still reading it). 503 while there is none.
+   * The snapshot this request holds: the one in service when it first asked (`hold`), undefined before.
+   * Still given after its hold ended, so that the error handler can ask whether its file changed.
    */
-  get holding(): unknown {
+  get holding(): Snapshot | undefined {
     return this.held;
   }
 
-  hold<T extends { release(): void }>(snapshots: Holdable<T>): T {
-    if (this.held) return this.held as T;
+  /**
+   * The one way a request holds a snapshot (the API's operations, the website's pages and files, the
+   * share form): the one in service when it first asks, the same one on every later ask, given back
+   * once both its response has closed and its route's answer is done (`answered`, which the front
+   * calls) — a streamed download keeps it to its last byte, a client gone in the middle of an answer
+   * still being made keeps it until that answer stops reading, and an error releases it like a success.
+   * So a swap never closes a database under a request still reading it. 503 while there is none.
+   */
+  hold(snapshots: Holdable): Snapshot {
+    if (this.held) return this.held;
     const snapshot = snapshots.acquire();
     if (!snapshot) throw new HttpError(503, snapshots.unavailable ?? 'no data has been loaded yet');
     this.held = snapshot;
-    this.res.once('close', () => snapshot.release());
+    // A client gone before the route asked (while its body was read): its close has been and gone.
+    if (this.res.closed) this.closed = true;
+    else
+      this.res.once('close', () => {
+        this.closed = true;
+        this.giveBack();
+      });
     return snapshot;
+  }
+
+  /** The route's answer is done (made and handed to the response, or failed and refused): the front calls it once. */
+  answered(): void {
+    this.done = true;
+    this.giveBack();
+  }
+
+  private giveBack(): void {
+    if (this.held === undefined || !this.closed || !this.done || this.released) return;
+    this.released = true;
+    this.held.release();
   }
 }
 
 /** The exchange a response belongs to (every response the front saw has one). */
-export const exchangeOf = (res: ServerResponse): Exchange | undefined => (res as Carrier)[EXCHANGE];
+export const exchangeOf = (res: ServerResponse): Exchange | undefined => EXCHANGES.get(res);
 
 /** What the request of `res` holds, if it has asked for a snapshot yet (for its error handler). */
-export const holdingOf = (res: ServerResponse): unknown => exchangeOf(res)?.holding;
-
-/** The snapshot the request of `res` holds (see Exchange.hold). */
-export function heldSnapshot<T extends { release(): void }>(snapshots: Holdable<T>, res: ServerResponse): T {
-  const exchange = exchangeOf(res);
-  if (!exchange) throw new Error('a response the front did not see');
-  return exchange.hold(snapshots);
-}
+export const holdingOf = (res: ServerResponse): Snapshot | undefined => exchangeOf(res)?.holding;

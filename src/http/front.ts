@@ -85,6 +85,15 @@ export interface FrontOptions {
   refuse: (exchange: Exchange, error: unknown) => void;
 }
 
+/** An error answered by the error handler: the request's answer is done then too, whatever the handler does. */
+function refused(refuse: FrontOptions['refuse'], exchange: Exchange, error: unknown): void {
+  try {
+    refuse(exchange, error);
+  } finally {
+    exchange.answered();
+  }
+}
+
 /** The listener of the HTTP server. */
 export function createFront({ routes, begin, guard, notFound, refuse }: FrontOptions): Listener {
   const lookup = routes.lookup.bind(routes);
@@ -92,13 +101,20 @@ export function createFront({ routes, begin, guard, notFound, refuse }: FrontOpt
     const exchange = new Exchange<FrontAnswer>(req, res, lookup);
     begin(exchange);
     guard(exchange, (error) => {
-      if (error) return refuse(exchange, error);
+      if (error) return refused(refuse, exchange, error);
+      let answering: void | Promise<void>;
       try {
-        const answered = (exchange.route.target ?? notFound)(exchange);
-        if (answered) answered.catch((rejected: unknown) => refuse(exchange, rejected));
+        answering = (exchange.route.target ?? notFound)(exchange);
       } catch (thrown) {
-        refuse(exchange, thrown);
+        return refused(refuse, exchange, thrown);
       }
+      // Its answer is done (Exchange.answered: the snapshot it holds is given back once its response has closed too).
+      if (answering)
+        answering.then(
+          () => exchange.answered(),
+          (rejected: unknown) => refused(refuse, exchange, rejected),
+        );
+      else exchange.answered();
     });
   };
 }

@@ -90,7 +90,8 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   // Strict, as CONTRACT §6 wants a JSON object: a bare value (`1`, `"x"`) is refused like malformed JSON.
   if (!/^\s*[[{]/.test(text)) throw new HttpError(400, 'the request body is not valid JSON');
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     throw new HttpError(400, 'the request body is not valid JSON');
   }

@@ -13,7 +13,7 @@ import type { CardData } from '../cards/card.ts';
 import { cardKeys } from '../cards/data.ts';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import { idParam } from '../http/params.ts';
-import type { Snapshot, SnapshotStore } from '../snapshot/snapshot.ts';
+import type { Snapshot } from '../snapshot/snapshot.ts';
 import { readersOf } from '../snapshot/readers.ts';
 import { type SiteHandler, type SiteRequest, cacheable } from './answer.ts';
 import { SiteError } from '../urls/params.ts';
@@ -33,22 +33,13 @@ function idOf(value: string): number {
   return parsed.data;
 }
 
-export function cardRoutes({
-  snapshots,
-  delivery,
-  cache = new CardCache(),
-}: {
-  snapshots: SnapshotStore;
-  delivery: Delivery;
-  cache?: CardCache;
-}) {
+export function cardRoutes({ delivery, cache = new CardCache() }: { delivery: Delivery; cache?: CardCache }) {
   let current = '';
   type Read = (snapshot: Snapshot, req: Req) => CardData | undefined;
   const card =
     (key: (req: Req) => string, data: Read): SiteHandler =>
     async (request) => {
-      const { req, res, url } = request;
-      const started = cacheable(snapshots, delivery, req, res, CARD, url);
+      const started = cacheable(request, delivery, CARD);
       if (!started) return;
       const version = started.snapshot.answersVersion;
       if (version !== current) {
@@ -57,7 +48,7 @@ export function cardRoutes({
       }
       const png = await cache.get(version, key(request), () => data(started.snapshot, request));
       if (!png) throw new SiteError(404, NO_CARD);
-      delivery.sendAs(res, started.etag, png, null, CARD);
+      delivery.sendAs(request.res, started.etag, png, null, CARD);
     };
   return {
     vote: card(

@@ -6,7 +6,6 @@ import { hash } from 'node:crypto';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { XML_MEDIA_TYPE, robotsTxt } from '../sitemap/sitemap.ts';
-import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import { readersOf } from '../snapshot/readers.ts';
 import { type SiteHandler, cacheable } from './answer.ts';
 import { SiteError } from '../urls/params.ts';
@@ -16,32 +15,25 @@ const TEXT: Kind = { type: 'text/plain; charset=utf-8', compressed: false };
 
 const NO_SITEMAP = 'Mapa strony wymaga publicznego adresu serwisu (PUBLIC_URL): adresy w niej muszą być pełne.';
 
-export function crawlerRoutes({
-  snapshots,
-  delivery,
-  publicUrl,
-}: {
-  snapshots: SnapshotStore;
-  delivery: Delivery;
-  publicUrl: PublicUrl;
-}) {
+export function crawlerRoutes({ delivery, publicUrl }: { delivery: Delivery; publicUrl: PublicUrl }) {
   const robots = Buffer.from(robotsTxt(publicUrl));
   const robotsEtag = `"${hash('sha256', robots, 'base64url').slice(0, 16)}"`;
   const robotsRoute: SiteHandler = ({ req, res }) => {
     if (!delivery.notModified(req, res, robotsEtag, null, TEXT)) delivery.sendAs(res, robotsEtag, robots, null, TEXT);
   };
-  const index: SiteHandler = ({ req, res, url }) => {
+  const index: SiteHandler = (request) => {
     if (publicUrl === null) throw new SiteError(404, NO_SITEMAP);
-    const started = cacheable(snapshots, delivery, req, res, XML, url);
+    const started = cacheable(request, delivery, XML);
     if (!started) return;
     const body = Buffer.from(readersOf(started.snapshot).sitemaps.index(publicUrl));
-    delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, XML);
+    delivery.send(request.res, started.etag, { body, encoded: {} }, started.encoding, XML);
   };
-  const file: SiteHandler = async ({ req, res, url, params }) => {
+  const file: SiteHandler = async (request) => {
+    const { req, res, params } = request;
     if (publicUrl === null) throw new SiteError(404, NO_SITEMAP);
     const given = String(params['n'] ?? '');
     const n = /^[1-9]\d{0,6}$/.test(given) ? Number(given) : Number.NaN;
-    const started = cacheable(snapshots, delivery, req, res, XML, url);
+    const started = cacheable(request, delivery, XML);
     if (!started) return;
     const sitemaps = readersOf(started.snapshot).sitemaps;
     if (!(n <= sitemaps.files)) throw new SiteError(404, `Nie ma pliku mapy strony ${given} (są ${sitemaps.files}).`);

@@ -43,9 +43,12 @@ export const pagesOf = (total: number, size: number): number => Math.max(1, Math
 
 export type Counts = Record<(typeof GLOS_VALUES)[number], number>;
 
+/** Whether `glos` is a ballot value a count is kept of. */
+const isCounted = (counts: Counts, glos: string): glos is keyof Counts => Object.hasOwn(counts, glos);
+
 const countsOf = (ballots: ReadonlyArray<{ glos: string }>): Counts => {
   const counts: Counts = { za: 0, przeciw: 0, wstrzymujacy: 0, nieobecny: 0, brak_glosu: 0 };
-  for (const b of ballots) if (b.glos in counts) counts[b.glos as keyof Counts]++;
+  for (const { glos } of ballots) if (isCounted(counts, glos)) counts[glos]++;
   return counts;
 };
 

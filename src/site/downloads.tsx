@@ -175,13 +175,17 @@ export const downloadsPage = page({
   },
 });
 
+/** Whether `name` is one of the bulk files (BULK_FILES). */
+const isBulkFile = (name: string): name is BulkFile => BULK_FILES.some((file) => file === name);
+
 /** The bulk files of /dane/ and their description (not pages: files of the whole snapshot, streamed). */
 export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; delivery: Delivery }) {
   const bulkAs =
     (form: CsvForm): SiteHandler =>
-    async ({ req, res, url, params }) => {
-      const file = String(params['file']) as BulkFile;
-      if (!BULK_FILES.includes(file))
+    async (request) => {
+      const { req, res, params } = request;
+      const file = String(params['file']);
+      if (!isBulkFile(file))
         throw new SiteError(404, `Nie ma pliku ${file}.csv; są: ${BULK_FILES.map((f) => `${f}.csv`).join(', ')}.`);
       let scope: BulkScope = {};
       if (params['organ'] !== undefined) {
@@ -191,7 +195,7 @@ export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; 
           throw new SiteError(404, 'Nie ma takiej rady albo kadencji.');
         scope = { organ: organ.data, kadencja: kadencja.data };
       }
-      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, url);
+      const started = cacheable(request, delivery, CSV_FILE);
       if (!started) return;
       const { exports, close } = downloadExports(snapshots.path, started.snapshot);
       try {
@@ -228,20 +232,20 @@ export function bulkRoutes({ snapshots, delivery }: { snapshots: SnapshotStore; 
         close();
       }
     };
-  const description: SiteHandler = ({ req, res, url }) => {
-    const started = cacheable(snapshots, delivery, req, res, TEXT, url);
+  const description: SiteHandler = (request) => {
+    const started = cacheable(request, delivery, TEXT);
     if (!started) return;
     const { snapshot } = started;
     const body = Buffer.from(bulkDescription(readersOf(snapshot).credit, snapshot.builtAt, snapshot.newestVote));
-    delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, TEXT);
+    delivery.send(request.res, started.etag, { body, encoded: {} }, started.encoding, TEXT);
   };
-  const packageJson: SiteHandler = ({ req, res, url }) => {
-    const started = cacheable(snapshots, delivery, req, res, DATA_PACKAGE, url);
+  const packageJson: SiteHandler = (request) => {
+    const started = cacheable(request, delivery, DATA_PACKAGE);
     if (!started) return;
     const { snapshot } = started;
     const readers = readersOf(snapshot);
     const body = Buffer.from(JSON.stringify(dataPackage(readers.credit, snapshot.builtAt, readers.bodies), null, 2));
-    delivery.send(res, started.etag, { body, encoded: {} }, started.encoding, DATA_PACKAGE);
+    delivery.send(request.res, started.etag, { body, encoded: {} }, started.encoding, DATA_PACKAGE);
   };
   return { bulk: bulkAs('csv'), sheet: bulkAs('arkusz'), description, dataPackage: packageJson };
 }

@@ -8,7 +8,6 @@ import type { Feeds } from '../feeds/feeds.ts';
 import type { Delivery, Kind } from '../http/delivery.ts';
 import type { PublicUrl } from '../public-url.ts';
 import { readersOf } from '../snapshot/readers.ts';
-import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import { type SiteHandler, type SiteRequest, cacheable } from './answer.ts';
 import { siteNameOf } from './data.ts';
 import { bodiesOf } from './page.ts';
@@ -17,12 +16,10 @@ import { SiteError, parseSiteQuery } from '../urls/params.ts';
 const ATOM: Kind = { type: ATOM_MEDIA_TYPE, compressed: true };
 
 export function feedRoutes({
-  snapshots,
   shares,
   delivery,
   publicUrl,
 }: {
-  snapshots: SnapshotStore;
   shares: ShareLinks;
   delivery: Delivery;
   publicUrl: PublicUrl;
@@ -30,14 +27,19 @@ export function feedRoutes({
   const feed =
     (read: (feeds: Feeds, request: SiteRequest) => AtomFeed | undefined, missing: string): SiteHandler =>
     (request) => {
-      const { req, res, url } = request;
-      const started = cacheable(snapshots, delivery, req, res, ATOM, url);
+      const started = cacheable(request, delivery, ATOM);
       if (!started) return;
       const { snapshot } = started;
       const feeds = readersOf(snapshot).feeds(publicUrl, siteNameOf(bodiesOf(snapshot, shares)));
       const found = read(feeds, request);
       if (!found) throw new SiteError(404, missing);
-      delivery.send(res, started.etag, { body: Buffer.from(atomXml(found)), encoded: {} }, started.encoding, ATOM);
+      delivery.send(
+        request.res,
+        started.etag,
+        { body: Buffer.from(atomXml(found)), encoded: {} },
+        started.encoding,
+        ATOM,
+      );
     };
   return {
     votes: feed(

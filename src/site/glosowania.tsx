@@ -409,9 +409,9 @@ export const votePage = page({
     const ballotsWith = (b: keyof typeof counts) =>
       `${linkTo(ctx, PAGES.vote, { id: v.id_glosowania }, { glos: b })}#glosy`;
     const active = v.za + v.przeciw + v.wstrzymujacy;
-    const largest = (['za', 'przeciw', 'wstrzymujacy'] as const).reduce(
+    const largest = (['za', 'przeciw', 'wstrzymujacy'] as const).reduce<'za' | 'przeciw' | 'wstrzymujacy'>(
       (best, b) => (counts[b] > counts[best] ? b : best),
-      'za' as 'za' | 'przeciw' | 'wstrzymujacy',
+      'za',
     );
     const shown = glos === undefined ? [] : found.ballots.filter((b) => b.glos === glos);
     // A tally-only vote's figures are the minutes' numbers: no ballots to lead to (CONTRACT §10).

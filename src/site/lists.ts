@@ -6,7 +6,7 @@
 import { GLOS_VALUES } from '../../core/contract.ts';
 import type { JakoscKind } from '../../core/snapshot/schema.ts';
 import { councillorVote, rankedVote, voteSummary } from '../answers/schemas.ts';
-import { columnAs, columnsOf, ownColumn, voteRecordColumns } from '../exports/columns.ts';
+import { STATED_TALLIES, columnAs, columnsOf, ownColumn, voteRecordColumns } from '../exports/columns.ts';
 import type { CsvColumn } from '../exports/csv.ts';
 import type { ListPage, ListRead } from '../exports/list.ts';
 import type { CouncillorFound } from '../find/queries.ts';
@@ -34,7 +34,7 @@ import {
   type VoteSummary,
   groupsOf,
 } from './data.ts';
-import { BALLOT_LABEL, type Ballot } from '../text/format.ts';
+import { BALLOT_LABEL } from '../text/format.ts';
 import type { LoadContext, SiteList } from './page.ts';
 import type { CouncillorListName } from '../urls/params.ts';
 
@@ -55,12 +55,14 @@ const paged = <T>(answer: {
 
 const VOTE_COLUMNS = ['id_glosowania', 'data', 'godzina', 'tytul', 'organ', 'wynik', 'za', 'przeciw', 'wstrzymujacy'];
 
+const BALLOT_WORDS: ReadonlyMap<string, string> = new Map(Object.entries(BALLOT_LABEL));
+
 /** A ballot column in a reader's spreadsheet: „brak głosu”, „wstrzymanie się” for the codes (issue 46). */
 const ballotWords =
   <T>(field: string) =>
   (row: T): string | null => {
-    const code = (row as Record<string, unknown>)[field];
-    return typeof code === 'string' ? (BALLOT_LABEL[code as Ballot] ?? code) : null;
+    const code: unknown = Reflect.get(Object(row), field);
+    return typeof code === 'string' ? (BALLOT_WORDS.get(code) ?? code) : null;
   };
 const PERSON_COLUMNS = ['id_osoby', 'imie_nazwisko', 'ugrupowanie'];
 
@@ -69,7 +71,7 @@ const recordColumns = <T extends Pick<VoteSummary, 'imienne' | 'liczby_zrodla' |
   voteRecordColumns<T>((v, column) =>
     column === 'imienne' || column === 'temat'
       ? v[column]
-      : (v.liczby_zrodla?.[column.replace(/_zrodla$/, '') as keyof NonNullable<VoteSummary['liczby_zrodla']>] ?? null),
+      : (v.liczby_zrodla?.[STATED_TALLIES.find((tally) => column === `${tally}_zrodla`)!] ?? null),
   );
 
 /** "Close" votes: kontrowersyjnosc ≥ 80, i.e. the smaller of za and przeciw is at least 40 % of both. */

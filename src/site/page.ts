@@ -11,11 +11,12 @@
 // the bulk files: src/snapshot/readers.ts). Scope: every page may be scoped to a body (`organ`, the
 // council picker); a read passes it on where its endpoint accepts one.
 
-import { type AnswerContext, type Endpoint, type ShareLinks, answer, parseInput } from '../answers/endpoint.ts';
+import { type AnswerContext, type Endpoint, type ShareLinks, answer, callHandler } from '../answers/endpoint.ts';
 import { keptAnswer } from '../answers/kept.ts';
 import type { AnswerSources } from '../answers/sources.ts';
-import type { CsvColumn } from '../exports/csv.ts';
-import type { ListPage } from '../exports/list.ts';
+import type { Writable } from 'node:stream';
+import type { CsvColumn, CsvDialect } from '../exports/csv.ts';
+import { type ListPage, writeListCsv } from '../exports/list.ts';
 import { radni } from '../radni/endpoints.ts';
 import { type SiteReaders, readersOf } from '../snapshot/readers.ts';
 import type { Snapshot } from '../snapshot/snapshot.ts';
@@ -95,10 +96,16 @@ export async function readList<A, T>(list: SiteList<A, T>, args: A, context: Loa
   return (await list.rows(args, context))(page, limit);
 }
 
-/** A list of a page offered as a CSV file: which list, and its rows under the page's input (a 400 or 404 first). */
+/** A list's CSV, its rows read: writes every row in the dialect, a batch at a time. */
+export type ListWriter = (out: Writable, dialect: CsvDialect) => Promise<unknown>;
+
+/**
+ * A list of a page offered as a CSV file: its name, and its rows under the page's input (a 400 or 404
+ * first, when `open` reads them), ready to be written.
+ */
 export interface Download<I> {
-  list: SiteList<never, unknown>;
-  open: (input: I, context: LoadContext) => Promise<ListPage<unknown>>;
+  file: string;
+  open: (input: I, context: LoadContext) => Promise<ListWriter>;
 }
 
 /** Binds a list to a page: `args` reads what the list's rows need from the page's input. */
@@ -106,8 +113,11 @@ export const download = <I, A, T>(
   list: SiteList<A, T>,
   args: (input: I, context: LoadContext) => A | Promise<A>,
 ): Download<I> => ({
-  list: list as unknown as SiteList<never, unknown>,
-  open: async (input, context) => list.rows(await args(input, context), context),
+  file: list.file,
+  open: async (input, context) => {
+    const read = await list.rows(await args(input, context), context);
+    return (out, dialect) => writeListCsv(out, list.columns, read, list.batch, dialect);
+  },
 });
 
 export interface SitePage<P extends string, Q extends SiteParamName, D> {
@@ -166,15 +176,11 @@ export function loadContext(
  * scope): its handler called at once, so that error pages and the rate limit's refusal need no wait.
  */
 export const bodiesOf = (snapshot: Snapshot, shares: ShareLinks) =>
-  utils.bodies.handler(parseInput(utils.bodies, {}), { queries: snapshot.queries, shares });
+  callHandler(utils.bodies, {}, { queries: snapshot.queries, shares });
 
 /** The snapshot's topics (/api/utils/tematy's ids and names, every page's frame: vote rows name their topic). */
 export const topicNamesOf = (snapshot: Snapshot, shares: ShareLinks): ReadonlyMap<string, string> =>
-  new Map(
-    utils.topics
-      .handler(parseInput(utils.topics, {}), { queries: snapshot.queries, shares })
-      .map((t) => [t.temat, t.nazwa]),
-  );
+  new Map(callHandler(utils.topics, {}, { queries: snapshot.queries, shares }).map((t) => [t.temat, t.nazwa]));
 
 const groupNames = new WeakMap<Snapshot, ReadonlyMap<string, string>>();
 
@@ -188,7 +194,7 @@ export function groupNamesOf(snapshot: Snapshot, shares: ShareLinks): ReadonlyMa
   let found = groupNames.get(snapshot);
   if (!found) {
     const full = new Map<string, string | null>();
-    for (const g of utils.groups.handler(parseInput(utils.groups, {}), { queries: snapshot.queries, shares })) {
+    for (const g of callHandler(utils.groups, {}, { queries: snapshot.queries, shares })) {
       if (!g.pelna_nazwa) continue;
       const seen = full.get(g.nazwa);
       full.set(g.nazwa, seen === undefined || seen === g.pelna_nazwa ? g.pelna_nazwa : null);

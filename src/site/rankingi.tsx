@@ -14,13 +14,6 @@ import { PercentWithBase, TallyOnlyMark, VoteLink } from './record.tsx';
 import { PAGES, linkTo, listHref } from '../urls/paths.ts';
 import { capital } from '../text/wording.ts';
 
-/** A row of a ranking, as its list reads it. */
-type ItemOf<N extends RankingName> = (typeof RANKINGS)[N] extends {
-  columns: ReadonlyArray<{ value: (row: infer T) => unknown }>;
-}
-  ? T
-  : never;
-
 type Input = InputOf<typeof PAGES.rankings>;
 
 /** The scope of the rankings with the site's minimums: the page's and each download's. */
@@ -101,17 +94,16 @@ export const rankingsPage = page({
   route: PAGES.rankings,
   load: async (input, context) => {
     const scope = await rankingScope(input, context);
-    const shown = async <N extends RankingName>(name: N) =>
-      (await readList(RANKINGS[name] as SiteList<RankingScope, unknown>, scope, context, 1, RANKING_PLACES))
-        .items as ReadonlyArray<ItemOf<N>>;
+    const shown = async <T,>(list: SiteList<RankingScope, T>) =>
+      (await readList(list, scope, context, 1, RANKING_PLACES)).items;
     const [attendance, rebels, loyalists, controversial, unanimous, coalitions, bodies, terms] = await Promise.all([
-      shown('frekwencja'),
-      shown('mniejszosc'),
-      shown('wiekszosc'),
-      shown('sporne'),
-      shown('jednomyslne'),
-      shown('pary'),
-      shown('organy'),
+      shown(RANKINGS.frekwencja),
+      shown(RANKINGS.mniejszosc),
+      shown(RANKINGS.wiekszosc),
+      shown(RANKINGS.sporne),
+      shown(RANKINGS.jednomyslne),
+      shown(RANKINGS.pary),
+      shown(RANKINGS.organy),
       termsIn(context, input.organ),
     ]);
     // Participation in votes beside each attendance row (CONTRACT §10): the councillor's profil-glosowania in the term.
@@ -314,10 +306,14 @@ export const rankingsPage = page({
       ),
     };
   },
-  downloads: Object.fromEntries(
-    Object.entries(RANKINGS).map(([name, list]) => [
-      name,
-      download(list as SiteList<RankingScope, unknown>, rankingScope),
-    ]),
-  ),
+  // Each ranking's list as a file, named as in RANKINGS (each entry typed by its own rows).
+  downloads: {
+    frekwencja: download(RANKINGS.frekwencja, rankingScope),
+    mniejszosc: download(RANKINGS.mniejszosc, rankingScope),
+    wiekszosc: download(RANKINGS.wiekszosc, rankingScope),
+    sporne: download(RANKINGS.sporne, rankingScope),
+    jednomyslne: download(RANKINGS.jednomyslne, rankingScope),
+    pary: download(RANKINGS.pary, rankingScope),
+    organy: download(RANKINGS.organy, rankingScope),
+  } satisfies Record<RankingName, unknown>,
 });

@@ -38,7 +38,6 @@ import type { ShareLinks } from '../answers/endpoint.ts';
 import { CardCache } from '../cards/cache.ts';
 import { RFC4180_CSV, SPREADSHEET_CSV } from '../exports/csv.ts';
 import { chambersSlug, snapshotSlug } from '../exports/names.ts';
-import { writeListCsv } from '../exports/list.ts';
 import type { AnswerSources } from '../answers/sources.ts';
 import { type Delivery, HTML_PAGE, type Representations } from '../http/delivery.ts';
 import type { FrontAnswer } from '../http/front.ts';
@@ -255,9 +254,10 @@ export function siteRoutes({
    */
   const pageRoute =
     (page: AnyPage): SiteHandler =>
-    async ({ req, res, url, params, sent }) => {
+    async (request) => {
+      const { req, res, url, params, sent } = request;
       pageHeaders(res);
-      const started = cacheable(snapshots, delivery, req, res, HTML_PAGE, url);
+      const started = cacheable(request, delivery, HTML_PAGE);
       if (!started) return;
       const sources = sourcesOf(started.snapshot);
       const found = sources.find(url, { wanted: started.encoding, params: sent });
@@ -284,20 +284,18 @@ export function siteRoutes({
    */
   const listDownload =
     (page: AnyPage, download: Download<PageInput>, form: CsvForm): SiteHandler =>
-    async ({ req, res, url, params }) => {
-      const started = cacheable(snapshots, delivery, req, res, CSV_FILE, url);
+    async (request) => {
+      const { req, res, params } = request;
+      const started = cacheable(request, delivery, CSV_FILE);
       if (!started) return;
       const frame = frameOf(req, publicUrl, { snapshot: started.snapshot, shares });
       const input = inputOf(page, params, req, frame);
       // Its 400 or 404 before any byte.
-      const read = await download.open(
+      const writer = await download.open(
         input,
         loadContext(started.snapshot, shares, frame, sourcesOf(started.snapshot)),
       );
-      const { list } = download;
       const dialect = form === 'csv' ? RFC4180_CSV : SPREADSHEET_CSV;
-      const write = (out: Parameters<typeof writeListCsv>[0]) =>
-        writeListCsv(out, list.columns, read, list.batch, dialect);
       const query: Record<string, unknown> = input.query;
       // The filters in force, in the route's order: a flag by its name, any other by its value.
       const filters = page.route.query.flatMap((q) => {
@@ -307,7 +305,7 @@ export function siteRoutes({
       const pathValues: string[] = Object.values(input.params);
       const name = downloadName(
         [
-          fileName(frame.wording, list.file),
+          fileName(frame.wording, download.file),
           ...pathValues,
           // The council (or the Sejm) it is of: two councils' files never share a name (issue 46).
           // A person's or a vote's list is of its chambers; a whole list of every body (`i-komisje`).
@@ -320,14 +318,14 @@ export function siteRoutes({
         ],
         form,
       );
-      await delivery.stream(req, res, started.etag, CSV_FILE, write, name);
+      await delivery.stream(req, res, started.etag, CSV_FILE, (out) => writer(out, dialect), name);
     };
 
   const bulk = bulkRoutes({ snapshots, delivery });
-  const feeds = feedRoutes({ snapshots, shares, delivery, publicUrl });
-  const crawlers = crawlerRoutes({ snapshots, delivery, publicUrl });
-  const card = cardRoutes({ snapshots, delivery, cache: cards });
-  const shareForm = shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf });
+  const feeds = feedRoutes({ shares, delivery, publicUrl });
+  const crawlers = crawlerRoutes({ delivery, publicUrl });
+  const card = cardRoutes({ delivery, cache: cards });
+  const shareForm = shareFormRoute({ shares, delivery, publicUrl, protocolOf });
 
   /** A route of the table: the handler gets its path parameters decoded (a malformed one is a 400). */
   const route = (
@@ -339,7 +337,8 @@ export function siteRoutes({
     const target: FrontAnswer = (exchange) => {
       const { req, res, url } = exchange;
       const sent = exchange.route.params;
-      return handler({ req, res, url, path: exchange.path, params: decodedParams(sent), sent });
+      const hold = () => exchange.hold(snapshots);
+      return handler({ req, res, url, path: exchange.path, params: decodedParams(sent), sent, hold });
     };
     return { path, methods, kind, target };
   };

@@ -14,14 +14,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import typeis from 'type-is';
-import type { ShareLinks } from '../answers/endpoint.ts';
-import { parseInput } from '../answers/endpoint.ts';
+import { type ShareLinks, callHandler } from '../answers/endpoint.ts';
 import { glosowania } from '../glosowania/endpoints.ts';
 import { type Delivery, HTML_PAGE } from '../http/delivery.ts';
 import { HttpError, Reply } from '../http/envelope.ts';
 import { idParam } from '../http/params.ts';
 import type { PublicUrl } from '../public-url.ts';
-import type { SnapshotStore } from '../snapshot/snapshot.ts';
 import type { SiteHandler } from './answer.ts';
 import { bodiesOf } from './page.ts';
 import { SiteError } from '../urls/params.ts';
@@ -66,7 +64,6 @@ export function crossSiteReason(req: IncomingMessage, ownOrigin: string): string
 }
 
 export interface ShareFormOptions {
-  snapshots: SnapshotStore;
   shares: ShareLinks;
   delivery: Delivery;
   publicUrl: PublicUrl;
@@ -94,7 +91,7 @@ const formFields = (req: IncomingMessage, res: ServerResponse): Promise<Record<s
   );
 
 /** POST /glosowania/:id/udostepnij: the link of the vote (and a councillor), then a 303 to its page. */
-export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protocolOf }: ShareFormOptions): SiteHandler {
+export function shareFormRoute({ shares, delivery, publicUrl, protocolOf }: ShareFormOptions): SiteHandler {
   const ownOrigin = (req: IncomingMessage) =>
     publicUrl === null ? `${protocolOf(req)}://${req.headers.host ?? ''}` : new URL(publicUrl).origin;
   /** Why the post is refused before its body is read (another site's, or not a form), or undefined. */
@@ -115,11 +112,11 @@ export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protoco
     }
     return undefined;
   };
-  return async ({ req, res, params }) => {
+  return async ({ req, res, params, hold }) => {
     const refused = refusal(req);
     if (refused) throw refused;
     const fields = await formFields(req, res);
-    const snapshot = snapshots.holdFor(res);
+    const snapshot = hold();
     const w = wordingOf(bodiesOf(snapshot, shares));
     const person = idParam
       .optional()
@@ -127,13 +124,13 @@ export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protoco
     if (!person.success || Array.isArray(fields['id_osoby']))
       throw new SiteError(400, `Pole „id_osoby” musi być numerem ${w.memberGen}.`);
     const endpoint = glosowania.share;
-    let reply: unknown;
+    let reply: Awaited<ReturnType<typeof endpoint.handler>>;
     try {
-      const input = parseInput(endpoint, {
+      const raw = {
         params: { id: String(params['id'] ?? '') },
         body: person.data === undefined ? {} : { id_osoby: person.data },
-      });
-      reply = await endpoint.handler(input, { queries: snapshot.queries, shares });
+      };
+      reply = await callHandler(endpoint, raw, { queries: snapshot.queries, shares });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (error.status === 503)
@@ -157,7 +154,7 @@ export function shareFormRoute({ snapshots, shares, delivery, publicUrl, protoco
         error.message,
       );
     }
-    const { url } = (reply as Reply<{ link: string; url: string }>).data;
+    const { url } = reply instanceof Reply ? reply.data : reply;
     res.setHeader('Location', url);
     delivery.sendUncached(
       res,

@@ -4,12 +4,10 @@
 // the file's identity, which also catches one published by a separate `council etl` process.
 
 import { type BigIntStats, statSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
 import { CODE_VERSION } from '../answers/code-version.ts';
-import { heldSnapshot } from '../http/exchange.ts';
 import { createQueries, type Queries } from './queries.ts';
 import { messageOf } from '../../core/errors.ts';
 import { plucked } from './statement.ts';
@@ -200,14 +198,6 @@ export class SnapshotStore {
   /** The file `fileKey` passed its check (or could not be checked): served from now on. */
   checked(fileKey: string): void {
     if (this.unchecked === fileKey) this.unchecked = null;
-  }
-
-  /**
-   * The snapshot `res` holds: the one in service when it first asked, held until the response closes
-   * (a swap never closes a database under a request still reading it). 503 while none has been published.
-   */
-  holdFor(res: ServerResponse): Snapshot {
-    return heldSnapshot(this, res);
   }
 
   /**
