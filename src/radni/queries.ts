@@ -247,6 +247,7 @@ export class RadniQueries {
   private readonly voteSummaries: Statement<[string], VoteSummaryRow>;
   /** Vote summaries kept for the vote lists, by id_glosowania, once `keepVoteSummaries` was called. */
   private summaries: Map<number, VoteSummary> | undefined;
+  private keptAtMost = KEPT_SUMMARIES;
   /** za, przeciw, wstrzymujacy, nieobecny, brak_glosu: by GLOS_CODE. */
   private readonly ballotCounts: Statement<[string, number], number[]>;
   private readonly bodyBallotCounts: Statement<[string, number, number], number[]>;
@@ -533,8 +534,9 @@ export class RadniQueries {
    * reading its keys apart from its votes cost a list a quarter more. The snapshot is read-only, so a
    * kept summary stays true.
    */
-  keepVoteSummaries(): void {
+  keepVoteSummaries(atMost = KEPT_SUMMARIES): void {
     this.summaries ??= new Map();
+    this.keptAtMost = atMost;
   }
 
   /** A page of ballots as vote list items, from the kept summaries; those not kept yet are read and kept. */
@@ -544,7 +546,7 @@ export class RadniQueries {
   ): Array<VoteSummary & { glos: GlosValue }> {
     let missing = ballots.flatMap(([vote]) => (kept.has(vote) ? [] : [vote]));
     if (missing.length > 0) {
-      if (kept.size + missing.length > KEPT_SUMMARIES) {
+      if (kept.size + missing.length > this.keptAtMost) {
         kept.clear();
         missing = ballots.map(([vote]) => vote);
       }
