@@ -109,6 +109,8 @@ const NO_SHARE_LINKS: ShareLinks = {
  * for (src/answers/stored.ts); gzip was 4.3 s of the Sejm term's render (docs/PERFORMANCE.md).
  */
 export function renderer(queries: Queries): (planned: Planned) => Promise<Rendered> {
+  // Every councillor's vote lists show the same votes: their summaries read once (src/radni/queries.ts).
+  queries.radni.keepVoteSummaries();
   const context = { queries, shares: NO_SHARE_LINKS };
   return async ({ endpoint: index, url, params, query }) => {
     const endpoint = API_ENDPOINTS[index]!;

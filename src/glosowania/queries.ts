@@ -479,7 +479,8 @@ export class GlosowaniaQueries {
   ballots(id: number): BallotEntry[] {
     if (this.lastBallots?.id === id) return this.lastBallots.entries;
     const voters = (this.votersRead ??= new Voters(this.db));
-    const entries: Array<BallotEntry & { rank: number }> = [];
+    const entries: BallotEntry[] = [];
+    const ranks: number[] = [];
     const vote = this.voteTermStatement.get(id);
     if (vote === undefined) return [];
     const members = voters.memberships.get(vote[0]);
@@ -495,12 +496,19 @@ export class GlosowaniaQueries {
           ugrupowanie: voters.groupName(group),
           id_organu: name.id_organu,
           organ: name.organ,
-          rank: name.rank,
         });
+        ranks.push(name.rank);
       }
     }
-    entries.sort((a, b) => a.rank - b.rank);
-    const ordered = entries.map(({ rank: _rank, ...entry }) => entry);
+    // In name order, ties in the order read (a stable sort): each entry's rank and place packed into one
+    // number and sorted as numbers. Sorting the entries by a comparator and then copying each without its
+    // rank was a third of this function on the Sejm term's render (docs/PERFORMANCE.md, issue 47).
+    if (entries.length > BALLOTS_PER_RANK)
+      throw new Error(`vote ${id}: ${entries.length} ballots, more than a sort key holds`);
+    const keys = new Float64Array(entries.length);
+    for (let i = 0; i < entries.length; i++) keys[i] = ranks[i]! * BALLOTS_PER_RANK + i;
+    keys.sort();
+    const ordered = Array.from(keys, (key) => entries[key % BALLOTS_PER_RANK]!);
     this.lastBallots = { id, entries: ordered };
     return ordered;
   }
@@ -649,6 +657,9 @@ export class GlosowaniaQueries {
 }
 
 const NO_MEMBERSHIPS: Array<MembershipSpan & { group: number | null }> = [];
+
+/** More than a vote's ballots: a rank (a councillor's place in name order) times this plus a ballot's place is exact. */
+const BALLOTS_PER_RANK = 2 ** 20;
 
 /** Every councillor's name and place in name order, and every group's name, for the ballots of any vote. */
 class Voters {

@@ -13,6 +13,7 @@ import { FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 import {
   VOTE_SUMMARY_COLUMNS,
+  VOTE_SUMMARY_FROM,
   type VoteSummary,
   type VoteSummaryRow,
   type Wynik,
@@ -136,6 +137,9 @@ export interface CouncillorTopic extends Topic {
 }
 const TOPIC_COUNTS = 'za, przeciw, wstrzymujacy, nieobecny, brak_glosu, zg_wszystkie, zg_zgodne';
 type TopicCount = 'za' | 'przeciw' | 'wstrzymujacy' | 'nieobecny' | 'brak_glosu' | 'zg_wszystkie' | 'zg_zgodne';
+/** At most this many vote summaries kept (keepVoteSummaries): ~10 MB; the map is emptied when full. */
+const KEPT_SUMMARIES = 10_000;
+
 /** A vote's topic, for a row of `radny_glos` (a key lookup: a councillor's ballots are few). */
 const TOPIC_OF_BALLOT = '(SELECT t.temat FROM glosowanie t WHERE t.id_glosowania = rg.id_glosowania)';
 export interface PartnerOptions {
@@ -234,7 +238,16 @@ export class RadniQueries {
     page: Statement<unknown[], CouncillorListItem>;
     count: Statement<unknown[], number>;
   }>;
-  private readonly voteStatements: FilteredStatements<Statement<unknown[], VoteSummaryRow & { glos: number }>>;
+  /** A page of the councillor's ballots: its votes' summaries and ballots (`summaries`), or ids and ballots (`ids`). */
+  private readonly voteStatements: FilteredStatements<{
+    summaries: Statement<unknown[], VoteSummaryRow & { glos: number }>;
+    ids: Statement<unknown[], [number, number]>;
+  }>;
+  /** The summaries of the votes whose ids are in a JSON array. */
+  private readonly voteSummaries: Statement<[string], VoteSummaryRow>;
+  /** Vote summaries kept for the vote lists, by id_glosowania, once `keepVoteSummaries` was called. */
+  private summaries: Map<number, VoteSummary> | undefined;
+  private keptAtMost = KEPT_SUMMARIES;
   /** za, przeciw, wstrzymujacy, nieobecny, brak_glosu: by GLOS_CODE. */
   private readonly ballotCounts: Statement<[string, number], number[]>;
   private readonly bodyBallotCounts: Statement<[string, number, number], number[]>;
@@ -271,13 +284,18 @@ export class RadniQueries {
       };
     });
     // The page's keys come from the index alone; only those rows are joined to their votes.
-    this.voteStatements = new FilteredStatements((where) =>
-      db.prepare(`WITH page AS (
-        SELECT rg.ord, rg.id_glosowania, rg.glos FROM radny_glos rg ${where} ORDER BY rg.ord LIMIT ? OFFSET ?)
-      SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
-      FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
-      ORDER BY page.ord`),
-    );
+    this.voteStatements = new FilteredStatements((where) => {
+      const page = `SELECT rg.ord, rg.id_glosowania, rg.glos FROM radny_glos rg ${where} ORDER BY rg.ord LIMIT ? OFFSET ?`;
+      return {
+        summaries: db.prepare(`WITH page AS (${page})
+          SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
+          FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
+          ORDER BY page.ord`),
+        ids: rawRows(db, `SELECT id_glosowania, glos FROM (${page})`),
+      };
+    });
+    this.voteSummaries = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM}
+      WHERE g.id_glosowania IN (SELECT value FROM json_each(?))`);
     this.countStatement = plucked(db, 'SELECT count(*) FROM radny');
     this.idsStatement = plucked(db, 'SELECT id_osoby FROM radny ORDER BY id_osoby');
     this.byId = plucked(db, 'SELECT id_osoby FROM radny WHERE id_osoby = ?');
@@ -495,12 +513,52 @@ export class RadniQueries {
       ],
       flag ? [`rg.${flag} = 1`] : [],
     );
-    const rows = statements.all(...params, limit, (page - 1) * limit);
+    const offset = (page - 1) * limit;
+    const items = this.summaries
+      ? this.keptVotes(this.summaries, statements.ids.all(...params, limit, offset))
+      : statements.summaries
+          .all(...params, limit, offset)
+          .map((r) => ({ ...voteSummaryOf(r), glos: GLOS_VALUES[r.glos]! }));
     const byTopic = temat !== undefined || (organ !== undefined && (kind === 'zgodne' || kind === 'buntownicze'));
     const total = byTopic
       ? this.topicVotesTotal(id, kind, { kadencja, organ }, temat, code)
       : this.votesTotal(id, kind, kadencja, organ, code);
-    return { items: rows.map((r) => ({ ...voteSummaryOf(r), glos: GLOS_VALUES[r.glos]! })), total };
+    return { items, total };
+  }
+
+  /**
+   * Keeps the summaries of the votes the vote lists read, from now on: for the render of the stored
+   * answers (src/answers/render.ts), where each councillor's eleven lists show the same few thousand
+   * votes of a parliament's term, and reading a vote's 27 columns into a summary was most of a list
+   * (docs/PERFORMANCE.md, issue 47). Not on the live path: there a page's votes are seldom kept, and
+   * reading its keys apart from its votes cost a list a quarter more. The snapshot is read-only, so a
+   * kept summary stays true.
+   */
+  keepVoteSummaries(atMost = KEPT_SUMMARIES): void {
+    this.summaries ??= new Map();
+    this.keptAtMost = atMost;
+  }
+
+  /** A page of ballots as vote list items, from the kept summaries; those not kept yet are read and kept. */
+  private keptVotes(
+    kept: Map<number, VoteSummary>,
+    ballots: Array<[number, number]>,
+  ): Array<VoteSummary & { glos: GlosValue }> {
+    let missing = ballots.flatMap(([vote]) => (kept.has(vote) ? [] : [vote]));
+    if (missing.length > 0) {
+      if (kept.size + missing.length > this.keptAtMost) {
+        kept.clear();
+        missing = ballots.map(([vote]) => vote);
+      }
+      for (const row of this.voteSummaries.all(JSON.stringify(missing)))
+        kept.set(row.id_glosowania, voteSummaryOf(row));
+    }
+    // An answer copies a kept summary, never changes it. A vote without a row (or body) is left out, as
+    // the join leaves it out.
+    return ballots.flatMap(([vote, glos]) => {
+      const summary = kept.get(vote);
+      return summary ? [{ ...summary, glos: GLOS_VALUES[glos]! }] : [];
+    });
   }
 
   /**
