@@ -1,6 +1,6 @@
 // The order the run starts its files in (vitest.config.ts `sequence.sequencer`): the longest first,
-// across the three tiers, so that the two workers finish together instead of one of them starting a
-// four-minute file when the other has nothing left (issue 41). vitest's own order runs the tiers one
+// across the three tiers, so that the workers finish together instead of one of them starting a
+// four-minute file when the others have nothing left (issue 41). vitest's own order runs the tiers one
 // after the other (by name) and, on a clean clone without its results cache, the larger files first
 // within each: the processes tier's longest file started last. The order changes no test.
 //

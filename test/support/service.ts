@@ -1,6 +1,6 @@
 // What test/service*.test.ts share: generated councils, a site (its source folder, the database built from
 // it and a real `council serve` process over it), HTTP helpers, a load generator and a held request. The
-// service's tests are two files (issue 41) so that the run's two workers can take them side by side.
+// service's tests are two files (issue 41) so that the run's workers can take them side by side.
 
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
