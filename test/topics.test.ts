@@ -250,6 +250,19 @@ describe('the fast fold and the trie agree with §11 read literally', () => {
   });
 });
 
+/** §11 read literally, for the property tests below: some pattern occurs in the title at a word start. */
+const matchesAt = (title: string, patterns: readonly string[]) =>
+  patterns.some((pattern) => {
+    const p = foldTopicText(pattern);
+    if (p === '') return false;
+    const t = foldTopicText(title);
+    for (let i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1)) {
+      const before = [...t.slice(0, i)].at(-1);
+      if (before === undefined || !/[\p{L}\p{N}]/u.test(before)) return true;
+    }
+    return false;
+  });
+
 describe('exclusions (wykluczenia): an entry does not take a title one of its exclusions matches', () => {
   const vocabulary: Vocabulary = [
     { id: 'budzet', nazwa: 'Budżet', wzorce: ['budżet'], wykluczenia: ['jednostki budżetowej'] },
@@ -282,17 +295,6 @@ describe('exclusions (wykluczenia): an entry does not take a title one of its ex
   });
 
   it('agree with a naive reading on random vocabularies and titles', () => {
-    const matchesAt = (title: string, patterns: readonly string[]) =>
-      patterns.some((pattern) => {
-        const p = foldTopicText(pattern);
-        if (p === '') return false;
-        const t = foldTopicText(title);
-        for (let i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1)) {
-          const before = [...t.slice(0, i)].at(-1);
-          if (before === undefined || !/[\p{L}\p{N}]/u.test(before)) return true;
-        }
-        return false;
-      });
     const word = fc.constantFrom('ab', 'ba', 'abb', 'b', 'ł', 'lab', 'a b', '');
     const entries = fc.array(fc.tuple(fc.array(word, { maxLength: 3 }), fc.array(word, { maxLength: 2 })), {
       minLength: 1,
@@ -362,17 +364,6 @@ describe('giving way (ustepuje): an entry takes a title its pattern of giving wa
   });
 
   it('agree with a naive reading on random vocabularies and titles (with exclusions)', () => {
-    const matchesAt = (title: string, patterns: readonly string[]) =>
-      patterns.some((pattern) => {
-        const p = foldTopicText(pattern);
-        if (p === '') return false;
-        const t = foldTopicText(title);
-        for (let i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1)) {
-          const before = [...t.slice(0, i)].at(-1);
-          if (before === undefined || !/[\p{L}\p{N}]/u.test(before)) return true;
-        }
-        return false;
-      });
     const word = fc.constantFrom('ab', 'ba', 'abb', 'b', 'ł', 'lab', 'a b', '');
     const patterns = (n: number) => fc.array(word, { maxLength: n });
     const entries = fc.array(fc.tuple(patterns(3), patterns(1), patterns(2)), { minLength: 1, maxLength: 4 });
