@@ -134,7 +134,8 @@ describe('the search count bound', () => {
           expect(total, search).toBe(matching.length);
         },
       ),
-      { numRuns: 1_500 },
+      // „te”, a short word in too many words to list, once lost its forms („w tym”) under tight limits (a gate).
+      { numRuns: 1_500, examples: [['te', 1, 1, undefined, undefined, { maxWords: 0, maxChecked: 0 }]] },
     );
     expect([...seen].sort()).toEqual([
       'glosowanie_pary',

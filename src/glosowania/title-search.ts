@@ -45,8 +45,11 @@ export type TitlePlan =
   | { index: 'glosowanie_pary'; match: string; check: boolean }
   /** The trigram index, exact: the phrase as one FTS5 phrase of trigrams. */
   | { index: 'glosowanie_szukaj'; match: string; check: false }
-  /** No index can narrow it (under three letters, only ASCII punctuation): every title in scope is checked. */
-  | { index: 'scan' };
+  /**
+   * No index can narrow it (under three letters, only ASCII punctuation): every title in scope is checked;
+   * `forms`, for a short word typed whole that is in too many words to list: a title holding one matches too.
+   */
+  | { index: 'scan'; forms?: string[] };
 
 export interface TitleSearchLimits {
   /** A part found in more words than this (or two neighbouring parts in more pairs) is too common to OR their lists. */
@@ -119,6 +122,9 @@ export class TitleSearch {
           forms,
         };
       }
+      // Under three letters no trigram narrows it: every title is checked, for the word and its forms
+      // („te” finds „w tym”; dropping the forms here once made a limit change what a search finds).
+      if (forms.length > 0) return { index: 'scan', forms };
     }
     if ([...containing.values()].some((words) => words.length === 0)) return { index: 'none' }; // a part no title's word holds
     if (parts.length >= 2) {
