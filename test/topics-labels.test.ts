@@ -11,6 +11,7 @@ import {
   DEFAULT_LABELS,
   HELD_OUT_2_LABELS,
   HELD_OUT_3_LABELS,
+  HELD_OUT_4_LABELS,
   HELD_OUT_LABELS,
   readLabels,
   scoreLabels,
@@ -39,15 +40,19 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
   it('agrees with at least 95 % of the first two held-out sets in each source', async () => {
     // Held out when labelled; the vocabulary was tuned on them since (issue 44: the first 85 → 90 of
     // 90 Sejm votes, the second 107 → 119 of 120 Sejm votes, 92 → 96 and 94 → 98 of 100 in Gdańsk and
-    // Katowice), so they guard what was fixed rather than estimate.
-    await expectAgreement(HELD_OUT_LABELS, { sejm: 0.98, gdansk: 0.98, katowice: 0.98 });
-    await expectAgreement(HELD_OUT_2_LABELS, { sejm: 0.99, gdansk: 0.96, katowice: 0.98 });
+    // Katowice), so they guard what was fixed rather than estimate (the second set's
+    // Katowice 98 → 99 of 100 with the fourth round); the floors are what it reaches now.
+    await expectAgreement(HELD_OUT_LABELS, { sejm: 1, gdansk: 89 / 90, katowice: 1 });
+    await expectAgreement(HELD_OUT_2_LABELS, { sejm: 119 / 120, gdansk: 0.96, katowice: 0.99 });
   }, 600_000);
 
-  it('agrees with the third held-out set as well as when it was first scored', async () => {
-    // Labelled blind and committed before the vocabulary was changed for the second set, and not tuned
-    // on: the honest estimate for councils never seen. The floors are what the vocabulary reached on it
-    // (Sejm 95 of 100, Gdańsk 57 and Katowice 57 of 60): a guard against a change that loses any.
-    await expectAgreement(HELD_OUT_3_LABELS, { sejm: 0.95, gdansk: 0.95, katowice: 0.95 });
+  it('agrees with the last two held-out sets as well as after they were tuned on', async () => {
+    // Each labelled blind and committed before the vocabulary was changed for it: their first scores are
+    // the honest estimate for councils never seen (the third: Sejm 95 of 100, Gdańsk 57 and Katowice 57
+    // of 60; the fourth, seed 4407: 92, 57 and 54). The vocabulary was then tuned on both together with
+    // general fixes (README, „Tematy”); the floors are what it reached (the third 98, 60, 60; the fourth
+    // 98, 60, 58): a guard against a change that loses any.
+    await expectAgreement(HELD_OUT_3_LABELS, { sejm: 0.98, gdansk: 1, katowice: 1 });
+    await expectAgreement(HELD_OUT_4_LABELS, { sejm: 0.98, gdansk: 1, katowice: 58 / 60 });
   }, 600_000);
 });
