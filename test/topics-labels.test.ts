@@ -12,6 +12,7 @@ import {
   HELD_OUT_2_LABELS,
   HELD_OUT_3_LABELS,
   HELD_OUT_4_LABELS,
+  HELD_OUT_5_LABELS,
   HELD_OUT_LABELS,
   readLabels,
   scoreLabels,
@@ -37,22 +38,16 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     await expectAgreement(DEFAULT_LABELS, { sejm: 0.95, gdansk: 0.95, katowice: 0.95 });
   }, 600_000);
 
-  it('agrees with at least 95 % of the first two held-out sets in each source', async () => {
-    // Held out when labelled; the vocabulary was tuned on them since (issue 44: the first 85 → 90 of
-    // 90 Sejm votes, the second 107 → 119 of 120 Sejm votes, 92 → 96 and 94 → 98 of 100 in Gdańsk and
-    // Katowice), so they guard what was fixed rather than estimate (the second set's
-    // Katowice 98 → 99 of 100 with the fourth round); the floors are what it reaches now.
+  it('agrees with the held-out sets as well as after they were tuned on', async () => {
+    // Each labelled (the last three blind) and committed before the vocabulary was changed for it; their
+    // first scores are the honest estimates (README, „Tematy”): the second 107, 92, 94 of 120, 100, 100;
+    // the third 95, 57, 57 of 100, 60, 60; the fourth 92, 57, 54; the fifth (seed 4408, the vocabulary
+    // tuned on the third and fourth) 92, 58, 55 (93 Sejm votes with one label corrected). The vocabulary was tuned on all of them since with
+    // general fixes; the floors are what it reaches now: a guard against a change that loses any.
     await expectAgreement(HELD_OUT_LABELS, { sejm: 1, gdansk: 89 / 90, katowice: 1 });
     await expectAgreement(HELD_OUT_2_LABELS, { sejm: 119 / 120, gdansk: 0.96, katowice: 0.99 });
-  }, 600_000);
-
-  it('agrees with the last two held-out sets as well as after they were tuned on', async () => {
-    // Each labelled blind and committed before the vocabulary was changed for it: their first scores are
-    // the honest estimate for councils never seen (the third: Sejm 95 of 100, Gdańsk 57 and Katowice 57
-    // of 60; the fourth, seed 4407: 92, 57 and 54). The vocabulary was then tuned on both together with
-    // general fixes (README, „Tematy”); the floors are what it reached (the third 98, 60, 60; the fourth
-    // 98, 60, 58): a guard against a change that loses any.
     await expectAgreement(HELD_OUT_3_LABELS, { sejm: 0.98, gdansk: 1, katowice: 1 });
-    await expectAgreement(HELD_OUT_4_LABELS, { sejm: 0.98, gdansk: 1, katowice: 58 / 60 });
+    await expectAgreement(HELD_OUT_4_LABELS, { sejm: 0.98, gdansk: 1, katowice: 59 / 60 });
+    await expectAgreement(HELD_OUT_5_LABELS, { sejm: 0.97, gdansk: 1, katowice: 59 / 60 });
   }, 600_000);
 });
