@@ -5,10 +5,10 @@
 // vote's number, as the source states them (`data|posiedzenie|glosowanie`).
 //
 // npm run topics:report -- --labels [FILE] [--topics FILE]: accuracy per source and the confusions; by
-// default of the six sets: test/topics-labels.json (in-sample: the vocabulary was tuned on them),
-// test/topics-heldout.json to test/topics-heldout-4.json (held out when labelled, tuned on since) and
-// test/topics-heldout-5.json (seed 4408, labelled blind and committed before it was scored: its first
-// score is the estimate for the vocabulary as tuned on the third and fourth sets; tuned on since).
+// default of the seven sets: test/topics-labels.json (in-sample: the vocabulary was tuned on them) and
+// test/topics-heldout.json to test/topics-heldout-6.json (each held out: labelled, the last four blind,
+// and committed before the vocabulary was changed for it; its first score an estimate for councils not
+// seen, README „Tematy”; tuned on since).
 // npm run topics:report -- --labels --sample N [--seed S] [--blind]: N unlabelled votes per source drawn
 // with a fixed seed, as lines to label (key, the topic the vocabulary gives, the title); --blind leaves
 // the vocabulary's topic out, so that the labeller reads the title and nothing else.
@@ -117,6 +117,7 @@ export const HELD_OUT_2_LABELS = root('test/topics-heldout-2.json');
 export const HELD_OUT_3_LABELS = root('test/topics-heldout-3.json');
 export const HELD_OUT_4_LABELS = root('test/topics-heldout-4.json');
 export const HELD_OUT_5_LABELS = root('test/topics-heldout-5.json');
+export const HELD_OUT_6_LABELS = root('test/topics-heldout-6.json');
 
 /** Reads a labels file: a JSON array of [source, key, topic]. */
 export function readLabels(path: string): Label[] {
@@ -146,6 +147,7 @@ export async function reportLabels(args: string[]): Promise<number> {
           'held out 3': HELD_OUT_3_LABELS,
           'held out 4': HELD_OUT_4_LABELS,
           'held out 5': HELD_OUT_5_LABELS,
+          'held out 6': HELD_OUT_6_LABELS,
         }
       : { [path]: path };
   const classifier = new TopicClassifier(loadVocabulary(valueOf('--topics')).vocabulary);
