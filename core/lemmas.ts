@@ -28,13 +28,58 @@ interface SuffixRule {
 /** The .dic lines (entry/flags) of a folded entry, '\n'-separated (entries that fold alike share it: laska, łaska). */
 export type EntryLookup = (folded: string) => string | undefined;
 
-export class Lemmatiser {
+/** The suffix rules of an .aff, as the lemmatiser looks them up. */
+interface AffixRules {
   /** The suffix rules of each flag. */
-  private readonly rules = new Map<string, SuffixRule[]>();
+  rules: Map<string, SuffixRule[]>;
   /** The rules by fold(add) (the suffixes a folded form may end with), then by fold(strip). */
-  private readonly byFoldedAdd = new Map<string, Map<string, SuffixRule[]>>();
-  private longestAdd = 0;
-  private readonly conditions = new Map<string, RegExp>();
+  byFoldedAdd: Map<string, Map<string, SuffixRule[]>>;
+  longestAdd: number;
+  /** The rules' conditions compiled, when first used. */
+  conditions: Map<string, RegExp>;
+}
+
+/** The rules of the .aff texts parsed in this process (the Polish one; a snapshot's few): parsed once each. */
+const parsedAffixes = new Map<string, AffixRules>();
+function affixRules(aff: string): AffixRules {
+  let parsed = parsedAffixes.get(aff);
+  if (parsed !== undefined) return parsed;
+  parsed = { rules: new Map(), byFoldedAdd: new Map(), longestAdd: 0, conditions: new Map() };
+  for (const line of aff.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    // A rule line is `SFX flag strip add condition`; its block's header `SFX flag Y count` has four fields.
+    if (fields[0] !== 'SFX' || fields.length < 5) continue;
+    const [, flag = '', strip = '', add = '', condition = ''] = fields; // five or more: none is missing
+    const rule: SuffixRule = {
+      flag,
+      strip: strip === '0' ? '' : strip,
+      add: add === '0' ? '' : add,
+      condition,
+      foldedStrip: strip === '0' ? '' : quickFold(strip),
+      line: fields.join(' '),
+    };
+    let ofFlag = parsed.rules.get(flag);
+    if (!ofFlag) parsed.rules.set(flag, (ofFlag = []));
+    ofFlag.push(rule);
+    const foldedAdd = quickFold(rule.add);
+    let byStrip = parsed.byFoldedAdd.get(foldedAdd);
+    if (!byStrip) parsed.byFoldedAdd.set(foldedAdd, (byStrip = new Map()));
+    let same = byStrip.get(rule.foldedStrip);
+    if (!same) byStrip.set(rule.foldedStrip, (same = []));
+    same.push(rule);
+    parsed.longestAdd = Math.max(parsed.longestAdd, foldedAdd.length);
+  }
+  if (parsed.rules.size === 0) throw new Error('the Hunspell affix file has no suffix rules (SFX)');
+  if (parsedAffixes.size >= 16) parsedAffixes.clear(); // a long-lived server reads each snapshot's rules
+  parsedAffixes.set(aff, parsed);
+  return parsed;
+}
+
+export class Lemmatiser {
+  private readonly rules: AffixRules['rules'];
+  private readonly byFoldedAdd: AffixRules['byFoldedAdd'];
+  private readonly longestAdd: number;
+  private readonly conditions: AffixRules['conditions'];
   private readonly entryOf: EntryLookup;
   /** The entries read from a .dic, by folded entry (undefined when they are looked up). */
   private readonly entries: Map<string, string> | undefined;
@@ -44,31 +89,12 @@ export class Lemmatiser {
    * those that may be lemmas of `words` when given: folded words) or looked up by a function.
    */
   constructor(aff: string, dic: string | EntryLookup, words?: Iterable<string>) {
-    for (const line of aff.split('\n')) {
-      const fields = line.trim().split(/\s+/);
-      // A rule line is `SFX flag strip add condition`; its block's header `SFX flag Y count` has four fields.
-      if (fields[0] !== 'SFX' || fields.length < 5) continue;
-      const [, flag = '', strip = '', add = '', condition = ''] = fields; // five or more: none is missing
-      const rule: SuffixRule = {
-        flag,
-        strip: strip === '0' ? '' : strip,
-        add: add === '0' ? '' : add,
-        condition,
-        foldedStrip: strip === '0' ? '' : quickFold(strip),
-        line: fields.join(' '),
-      };
-      let ofFlag = this.rules.get(flag);
-      if (!ofFlag) this.rules.set(flag, (ofFlag = []));
-      ofFlag.push(rule);
-      const foldedAdd = quickFold(rule.add);
-      let byStrip = this.byFoldedAdd.get(foldedAdd);
-      if (!byStrip) this.byFoldedAdd.set(foldedAdd, (byStrip = new Map()));
-      let same = byStrip.get(rule.foldedStrip);
-      if (!same) byStrip.set(rule.foldedStrip, (same = []));
-      same.push(rule);
-      this.longestAdd = Math.max(this.longestAdd, foldedAdd.length);
-    }
-    if (this.rules.size === 0) throw new Error('the Hunspell affix file has no suffix rules (SFX)');
+    ({
+      rules: this.rules,
+      byFoldedAdd: this.byFoldedAdd,
+      longestAdd: this.longestAdd,
+      conditions: this.conditions,
+    } = affixRules(aff));
     if (typeof dic === 'function') {
       this.entryOf = dic;
       return;
@@ -88,29 +114,37 @@ export class Lemmatiser {
       }
     }
     const entries = new Map<string, string>();
-    // With words given, a line's entry is folded only when a hash of its folded letters, taken char by
-    // char without making a string, is a wanted one's: 300,000 folds were most of the build's cost.
-    const hashes = wanted && new Set([...wanted].map((word) => foldedHash(word, 0, word.length)));
-    // The first line of a .dic is its number of entries.
-    let start = dic.indexOf('\n') + 1;
-    while (start > 0 && start < dic.length) {
-      let end = dic.indexOf('\n', start);
-      if (end < 0) end = dic.length;
-      const lineStart = start;
-      start = end + 1;
-      if (hashes !== undefined) {
-        let wordEnd = lineStart;
-        while (wordEnd < end && dic.charCodeAt(wordEnd) !== SLASH) wordEnd++;
-        const hash = foldedHash(dic, lineStart, wordEnd);
-        if (hash !== UNFOLDABLE && !hashes.has(hash)) continue;
-      }
+    const addLine = (lineStart: number, end: number) => {
       const line = dic.slice(lineStart, end).trim();
-      if (line === '') continue;
+      if (line === '') return;
       const slash = line.indexOf('/');
       const folded = quickFold(slash < 0 ? line : line.slice(0, slash));
-      if (wanted !== undefined && !wanted.has(folded)) continue;
+      if (wanted !== undefined && !wanted.has(folded)) return;
       const known = entries.get(folded);
       entries.set(folded, known === undefined ? line : `${known}\n${line}`);
+    };
+    if (wanted === undefined) {
+      // The first line of a .dic is its number of entries.
+      let start = dic.indexOf('\n') + 1;
+      while (start > 0 && start < dic.length) {
+        let end = dic.indexOf('\n', start);
+        if (end < 0) end = dic.length;
+        addLine(start, end);
+        start = end + 1;
+      }
+    } else {
+      // Only the lines whose entry's folded hash is a wanted word's (and those no hash stands for), in the
+      // .dic's order: 300,000 folds were most of a build's cost, and hashing every line once a process
+      // (dicIndex) was most of the rest, paid again by every build of a process that builds many.
+      const index = dicIndex(dic);
+      const starts = index.linesOf(UNFOLDABLE);
+      for (const hash of new Set([...wanted].map((word) => foldedHash(word, 0, word.length))))
+        if (hash !== UNFOLDABLE) starts.push(...index.linesOf(hash));
+      starts.sort((a, b) => a - b);
+      for (const start of starts) {
+        const end = dic.indexOf('\n', start);
+        addLine(start, end < 0 ? dic.length : end);
+      }
     }
     this.entries = entries;
     this.entryOf = (folded) => entries.get(folded);
@@ -226,6 +260,43 @@ function foldedHash(text: string, from: number, to: number): number {
     if (folded !== 0x20) hash = Math.imul(hash ^ folded, 0x01000193);
   }
   return hash | 0;
+}
+
+/** The .dic's lines (their starts) by the folded hash of their entry: a chain per hash. */
+class DicIndex {
+  private readonly heads = new Map<number, number>();
+  private readonly starts: number[] = [];
+  private readonly next: number[] = [];
+
+  constructor(dic: string) {
+    // The first line of a .dic is its number of entries.
+    let start = dic.indexOf('\n') + 1;
+    while (start > 0 && start < dic.length) {
+      let end = dic.indexOf('\n', start);
+      if (end < 0) end = dic.length;
+      let wordEnd = start;
+      while (wordEnd < end && dic.charCodeAt(wordEnd) !== SLASH) wordEnd++;
+      const hash = foldedHash(dic, start, wordEnd);
+      this.next.push(this.heads.get(hash) ?? -1);
+      this.heads.set(hash, this.starts.length);
+      this.starts.push(start);
+      start = end + 1;
+    }
+  }
+
+  /** The starts of the lines whose entry has this hash (in no particular order). */
+  linesOf(hash: number): number[] {
+    const starts: number[] = [];
+    for (let i = this.heads.get(hash) ?? -1; i >= 0; i = this.next[i]!) starts.push(this.starts[i]!);
+    return starts;
+  }
+}
+
+/** The index of the last .dic text asked for (one dictionary a process: the Polish one). */
+let lastIndex: { dic: string; index: DicIndex } | undefined;
+function dicIndex(dic: string): DicIndex {
+  if (lastIndex?.dic !== dic) lastIndex = { dic, index: new DicIndex(dic) };
+  return lastIndex.index;
 }
 
 function linesOf(lines: string): Array<{ word: string; flags: string }> {

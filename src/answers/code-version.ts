@@ -19,9 +19,9 @@
 
 import { hash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
 import { SCHEMA_VERSION } from '../../core/snapshot/schema.ts';
 import { z } from 'zod';
 
@@ -33,7 +33,10 @@ const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
 
 /** A module's code without comments and spacing, as esbuild compiles it (TypeScript types and type-only imports gone). */
 function compiled(file: string, text: string): string {
-  return transformSync(text, {
+  // Loaded here, when the kept version does not match the files: every process computes the version at
+  // its start, and loading esbuild was a third of that where the kept one is read.
+  const esbuild: typeof import('esbuild') = createRequire(import.meta.url)('esbuild');
+  return esbuild.transformSync(text, {
     loader: file.endsWith('.tsx') ? 'tsx' : file.endsWith('.ts') ? 'ts' : 'js',
     format: 'esm',
     jsx: 'automatic',
