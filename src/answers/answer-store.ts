@@ -88,8 +88,10 @@ export class AnswerStore {
     // issue 43's third session). The snapshot is read without one (src/snapshot/snapshot.ts: a file
     // copied over in place would kill the process with SIGBUS); this file is the service's own cache,
     // written only by SQLite (this process and its sibling workers), never swapped or copied over. A
-    // flipped byte still fails its checksum. The map covers the budget and some room past it (the file
-    // may pass the budget by one flush); SQLite reads beyond the map as before.
+    // flipped byte still fails its checksum; what a map cannot turn into an error is a disk failing
+    // under a read (SIGBUS, where an unmapped read failed the store and left the service answering
+    // live). The map covers the budget and some room past it (the file may pass the budget by one
+    // flush); SQLite reads beyond the map as before.
     this.db.pragma(`mmap_size = ${Math.min(2 * maxBytes, MMAP_MAX_BYTES)}`);
     // Sibling workers open the file together: the layout is checked and made in one write transaction.
     this.db
