@@ -238,6 +238,17 @@ describe('the answer store', () => {
     expect((await request(tiny.app).get('/api/glosowania?limit=6')).status).toBe(200); // still answered, live
   });
 
+  it('reads its file through a memory map covering twice its budget (issue 43), and still checks every answer it sends', () => {
+    // The checks above (a flipped byte, a damaged index entry) run over the mapped file too.
+    const store = AnswerStore.open(join(tempDir(), 'answers.db'), 2 ** 20, silent)!;
+    try {
+      const mapped = (store as unknown as { db: Database.Database }).db.pragma('mmap_size', { simple: true });
+      expect(mapped).toBe(2 ** 21);
+    } finally {
+      store.close();
+    }
+  });
+
   it('is left out, with a warning, when its file cannot be opened', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'answers.db')); // a folder where the file should be
