@@ -9,7 +9,7 @@
 // build changes every ETag. Data changes nightly: clients may reuse an answer for a minute, then
 // revalidate cheaply. Errors, /health and the creation of a share link are never cached.
 //
-// Compression: answers over 1 KB go out as brotli (quality 3) or gzip when the client accepts them.
+// Compression: answers over 1 KB go out as brotli (quality 2) or gzip when the client accepts them.
 // Each encoding is its own representation with its own strong ETag (RFC 9110 §8.8.3), answered 304
 // on its own; `Vary: Accept-Encoding`. Answers written as they are read (CSV downloads, sitemaps:
 // `stream`) get the same headers and are compressed on their way out.
@@ -64,10 +64,12 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * Brotli quality: 3 compresses the Sejm term's /api/radni (89,807 bytes) to 11,791 in 0.8 ms; 5 gains
- * 5 % (11,187) for 8 times the time (6.2 ms), the default 11 far more. Measured with node:zlib here.
+ * Brotli quality: 2. The Sejm term's 14,823 stored answers over 1 KB (405 MB of JSON) compress to 51.0
+ * MB at 2 against 49.9 MB at 3 (+2.4 %) in about 0.7 of the CPU time, a tenth of the stored answers'
+ * render (docs/PERFORMANCE.md, issue 47, sixth session); 1 would add 12 % to the bytes, and 5 gains 5 %
+ * for 8 times the time of 3. Stored and live answers are compressed here alike, so they stay the same bytes.
  */
-const BROTLI_QUALITY = 3;
+const BROTLI_QUALITY = 2;
 
 /** Answers over this size are sent compressed to clients that accept it; smaller ones gain nothing. */
 export const MIN_COMPRESSED_BYTES = 1024;
