@@ -302,13 +302,15 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
           void io.tell({ type: 'stage', stage, rows, ms });
         };
         const { runEtl } = await import('../etl/run.ts');
+        // Loaded before the build, not lazily: it renders a vote's ballots ahead from within materialise.
+        const { renderStoredAnswers: render } = await import('../src/answers/render.ts');
         const summary = await runEtl({
           source: options.source,
           format: options.format,
           dbPath,
           record,
           onStage,
-          render: renderStoredAnswers,
+          render,
           limits: limitsFrom(config),
           ...(options.force ? { force: true } : {}),
           topics: options.topics ?? config.TOPICS_PATH,

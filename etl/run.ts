@@ -58,7 +58,7 @@ export interface EtlOptions {
    * answers, src/answers/render.ts): passed in by the composition roots, since the pipeline does not
    * know the API.
    */
-  render?: (db: Database.Database) => Promise<number>;
+  render?: AnswerRender;
   /** The source recorded in the snapshot (default: `format` at `source`, without a live fetch). */
   record?: SourceSpec;
   /** Publish even a build that collapses the published snapshot (etl/collapse.ts). */
@@ -143,6 +143,18 @@ export async function checkSource(
   }
 }
 
+/** The stored answers' renderer (src/answers/render.ts), as the pipeline calls it. */
+export interface AnswerRender {
+  /** Renders the answers into the build, once every stage before the publish has run; returns how many. */
+  (db: Database.Database): Promise<number>;
+  /**
+   * Called once the tables a part of the answers read are complete and committed (materialise's
+   * `onBallotTables`): may start rendering that part beside the stages that follow, for the render to
+   * take in. Returns what stops it when the build fails before the render.
+   */
+  ahead?: (db: Database.Database) => (() => void) | undefined;
+}
+
 export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
   const started = performance.now();
   const dbPath = resolve(options.dbPath);
@@ -157,6 +169,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
   const buildPath = buildPathOf(dbPath);
   let db: Database.Database | null = null;
   let renamed = false;
+  let stopAhead: (() => void) | undefined;
   try {
     // What a build killed while publishing left: its manifest put in place, or removed with its file.
     settleManifest(dbPath, { removeStale: true });
@@ -177,12 +190,17 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     const { findings } = loader;
     if (findings.errorCount > 0) throw new BundleRejectedError(findings);
 
-    materialise(db, findings, report, new TopicClassifier(vocabulary.vocabulary));
-    // Before the answers are rendered: the API lists the topics from the vocabulary recorded here.
+    // Before any answer is rendered (some from within materialise, `ahead`): the API lists the topics
+    // from the vocabulary recorded here.
     const recordTopics = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     recordTopics.run(TOPICS_META.vocabulary, JSON.stringify(vocabulary.vocabulary));
     recordTopics.run(TOPICS_META.sha256, vocabulary.sha256);
     recordTopics.run(TOPICS_META.path, vocabulary.path);
+    const build = db;
+    const render = options.render;
+    materialise(db, findings, report, new TopicClassifier(vocabulary.vocabulary), () => {
+      stopAhead = render?.ahead?.(build);
+    });
     if (policies.policies.length > 0) {
       t = performance.now();
       const scored = materialisePolicies(
@@ -242,6 +260,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
       ],
     );
   } finally {
+    stopAhead?.(); // a no-op once the render took in what was rendered ahead
     db?.close();
     rmSync(buildPath, { force: true });
     if (!renamed) rmSync(pendingManifestPathOf(dbPath), { force: true });

@@ -3,8 +3,8 @@
 // requested from the service twice, once served from the snapshot and once answered live
 // (STORED_ANSWERS=false), and the bodies and validators compared, in every encoding.
 
-import { copyFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import request from './support/request.ts';
 import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, tempDir, type TestApp } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
-import { renderStoredAnswers } from '../src/answers/render.ts';
+import { renderAhead, renderStoredAnswers } from '../src/answers/render.ts';
+import { runEtl } from '../etl/run.ts';
 
 const apps: TestApp[] = [];
 afterAll(() => apps.forEach((a) => a.close()));
@@ -166,6 +167,34 @@ describe('stored answers equal live ones, byte for byte', () => {
     expect(existsSync(`${copy}.render`)).toBe(false);
     expect(db.pragma('cache_size', { simple: true })).toBe(-4096);
     db.close();
+  });
+
+  it('a vote’s ballots rendered ahead, beside the stages after the councillors, are the rows rendered at the end; its files removed', async () => {
+    const bundle = tempDir();
+    await writeBundle(bundle, HAND_COUNCIL);
+    const atTheEnd = new Database(await buildDatabase(bundle), { readonly: true });
+    const dbPath = join(tempDir(), 'ahead.db');
+    let started = 0;
+    // The hand council's 14 votes are far fewer than a worker pays for: rendered ahead all the same.
+    const render = Object.assign((db: Database.Database) => renderStoredAnswers(db), {
+      ahead: (db: Database.Database) => {
+        const stop = renderAhead(db, { from: 0 });
+        if (stop) started++;
+        return stop;
+      },
+    });
+    await runEtl({ source: bundle, dbPath, render });
+    expect(started).toBe(1);
+    const ahead = new Database(dbPath, { readonly: true });
+    const rows = (db: Database.Database) =>
+      db.prepare('SELECT sciezka, tresc, br FROM odpowiedz ORDER BY sciezka').all();
+    expect(rows(ahead)).toEqual(rows(atTheEnd));
+    expect(
+      ahead.prepare("SELECT count(*) FROM odpowiedz WHERE sciezka LIKE '/api/glosowania/%/glosy%'").pluck().get(),
+    ).toBe(28);
+    ahead.close();
+    atTheEnd.close();
+    expect(readdirSync(dirname(dbPath)).filter((name) => /\.(ahead|answers)$/.test(name))).toEqual([]);
   });
 
   it('are what the service sends for those URLs (a changed stored answer is sent as stored)', async () => {

@@ -10,9 +10,12 @@
 import type Database from 'better-sqlite3';
 import { ALL_TERMS, isPlenarySql } from '../../core/snapshot/schema.ts';
 
-/** Sets radny.id_rady and ugrupowanie.id_rady; returns how many were set. */
-export function writeCouncils(db: Database.Database): number {
-  const people = db
+/**
+ * Sets radny.id_rady; returns how many were set. Right after radny_organ is written, before the
+ * indexes: a vote's ballots name each voter's council, and are rendered from then on (etl/run.ts).
+ */
+export function writePersonCouncils(db: Database.Database): number {
+  return db
     .prepare(
       `UPDATE radny SET id_rady = c.id_organu FROM (
       SELECT ro.id_osoby, min(ro.id_organu) AS id_organu
@@ -22,8 +25,12 @@ export function writeCouncils(db: Database.Database): number {
     WHERE radny.id_osoby = c.id_osoby`,
     )
     .run().changes;
+}
+
+/** Sets ugrupowanie.id_rady; returns how many were set. */
+export function writeGroupCouncils(db: Database.Database): number {
   // radny_organ_osoba (id_osoby, kadencja) finds a membership's rows: this phase runs after the indexes.
-  const groups = db
+  return db
     .prepare(
       `UPDATE ugrupowanie SET id_rady = c.id_organu FROM (
       SELECT m.id_ugrupowania, min(ro.id_organu) AS id_organu
@@ -34,5 +41,4 @@ export function writeCouncils(db: Database.Database): number {
     WHERE ugrupowanie.id_ugrupowania = c.id_ugrupowania`,
     )
     .run().changes;
-  return people + groups;
 }

@@ -1,9 +1,9 @@
 // Stage "materialise": every figure of CONTRACT §2–§4 and §7, computed once per build and stored in
 // tables, in named phases over the dimensions read once (dimensions.ts):
-//   dimensions → topics of the votes → ballots (one streamed pass) → ballots by councillor → votes →
-//   attendance → partners → councillors → totals → quality (CONTRACT §12) → evidence → cohesion → map (CONTRACT §9 and the
-//   council map) → topics' figures (CONTRACT §11) → indexes → councils (each person's and group's
-//   council, issue 36).
+//   dimensions → topics of the votes → ballots (one streamed pass) → votes → attendance → councillors
+//   (and each person's council, issue 36) → ballots by councillor → partners → totals → quality (CONTRACT
+//   §12) → evidence → cohesion → map (CONTRACT §9 and the council map) → topics' figures (CONTRACT §11) →
+//   indexes → councils (each group's). A vote's ballots may be rendered from the councillors on.
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
@@ -19,7 +19,7 @@ import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
 import { writeCohesion } from './cohesion.ts';
 import { writeCouncilMaps } from './council-map.ts';
-import { writeCouncils } from './councils.ts';
+import { writeGroupCouncils, writePersonCouncils } from './councils.ts';
 import { Dimensions } from './dimensions.ts';
 import { writeAttendanceRecords, writeBodyBallotCounts } from './evidence.ts';
 import { EvidenceTally } from './evidence-tally.ts';
@@ -38,6 +38,7 @@ export function materialise(
   findings: Findings,
   report: StageReporter,
   topics: TopicClassifier,
+  onBallotTables?: () => void,
 ): void {
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
@@ -52,6 +53,9 @@ export function materialise(
   const topicTally = new TopicTally(dims, topicOf, topics.size);
   const councillorBallots = new CouncillorBallots(dims.P);
   let ballots: BallotPass;
+  let attendance: ReturnType<typeof recordAttendance>;
+  let bodyCells: ReturnType<BodyTally['groups']>;
+  let personCouncils: number;
   try {
     const observe: VoteObserver = (v, n, voters, codes, groups, flags) => {
       evidence.observe(v, n, voters, codes, groups, flags);
@@ -59,25 +63,31 @@ export function materialise(
     };
     ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, observe);
     timer('materialise: ballots', ballots.ballots);
+
+    timer(
+      'materialise: votes',
+      writeVotes(db, dims, ballots.figures, (v) => topics.idOf(topicOf[v]!)),
+    );
+    attendance = recordAttendance(db, dims, tally, bodyTally, ballots.derivedPresence);
+    timer('materialise: attendance', attendance.rows);
+
+    bodyCells = bodyTally.groups();
+    const councillorRows = writeCouncillors(db, dims, tally) + writeBodyCouncillors(db, dims, bodyTally, bodyCells);
+    writeCouncillorMonths(db, dims, attendance);
+    personCouncils = writePersonCouncils(db);
+    timer('materialise: councillors', councillorRows);
+    // What a vote's ballots read (glos, the voters, their names, councils and memberships) is complete
+    // and committed: the caller may render those answers beside the stages that follow, which is why
+    // the councillors come before the ballots by councillor and the pairs (neither reads the other's
+    // tables; all of them are written from the ballots' pass).
+    onBallotTables?.();
+
     timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
   } finally {
     councillorBallots.close();
   }
 
-  timer(
-    'materialise: votes',
-    writeVotes(db, dims, ballots.figures, (v) => topics.idOf(topicOf[v]!)),
-  );
-
-  const attendance = recordAttendance(db, dims, tally, bodyTally, ballots.derivedPresence);
-  timer('materialise: attendance', attendance.rows);
-
   timer('materialise: pairs', writePartners(db, dims, ballots.blocks));
-
-  const bodyCells = bodyTally.groups();
-  const councillorRows = writeCouncillors(db, dims, tally) + writeBodyCouncillors(db, dims, bodyTally, bodyCells);
-  writeCouncillorMonths(db, dims, attendance);
-  timer('materialise: councillors', councillorRows);
 
   writeSessions(db, dims, attendance);
   writeTotals(db, dims, attendance, bodyTally, bodyCells);
@@ -95,7 +105,7 @@ export function materialise(
   timer('indexes', 0);
   timer("indexes: forms of the titles' words", writeTitleLemmas(db));
 
-  timer('materialise: councils', writeCouncils(db));
+  timer('materialise: councils', personCouncils + writeGroupCouncils(db));
 }
 
 function stageTimer(report: StageReporter) {

@@ -4,25 +4,39 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { createQueries } from '../snapshot/queries.ts';
-import { type Planned, renderer } from './render.ts';
+import { type Planned, renderAheadInto, renderer } from './render.ts';
 import { z } from 'zod';
 
 const port = parentPort!;
-const db = new Database(z.object({ dbPath: z.string() }).parse(workerData).dbPath, { readonly: true });
+const { dbPath, answers } = z.object({ dbPath: z.string(), answers: z.string().optional() }).parse(workerData);
+// Rendering ahead, the worker adds the index stage's (empty) tables to its copy: opened for writing.
+const db = new Database(dbPath, { readonly: answers === undefined });
 // Mapped rather than read page by page (a third less system time on the Sejm term): the file is the
 // renderer's own copy of the build, which nothing truncates or replaces while it is mapped.
 db.pragma(`mmap_size = ${2 ** 40}`);
-const render = renderer(createQueries(db));
 
-port.on('message', (chunk: Planned[]) => {
-  void (async () => {
-    try {
-      const rows = [];
-      for (const planned of chunk) rows.push(await render(planned));
-      port.postMessage({ rows });
-    } catch (error) {
-      port.postMessage({ error: (error instanceof Error ? error.stack : undefined) ?? String(error) });
-    }
-  })();
-});
-port.postMessage({ ready: true });
+if (answers !== undefined) {
+  // Rendering ahead (render.ts `renderAhead`): every answer it names, into `answers`, then done.
+  renderAheadInto(db, answers).then(
+    () => port.postMessage({ done: true }),
+    (error: unknown) =>
+      port.postMessage({ error: (error instanceof Error ? error.stack : undefined) ?? String(error) }),
+  );
+} else serve();
+
+function serve() {
+  const render = renderer(createQueries(db));
+
+  port.on('message', (chunk: Planned[]) => {
+    void (async () => {
+      try {
+        const rows = [];
+        for (const planned of chunk) rows.push(await render(planned));
+        port.postMessage({ rows });
+      } catch (error) {
+        port.postMessage({ error: (error instanceof Error ? error.stack : undefined) ?? String(error) });
+      }
+    })();
+  });
+  port.postMessage({ ready: true });
+}

@@ -13,14 +13,17 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { MIN_COMPRESSED_BYTES, compressSync } from '../http/delivery.ts';
 import { envelopeOf } from '../http/envelope.ts';
 import { createQueries, type Queries } from '../snapshot/queries.ts';
 import { CODE_VERSION } from './code-version.ts';
 import { type AnyEndpoint, type ShareLinks, callHandler, pathWith } from './endpoint.ts';
 import { API_ENDPOINTS } from './endpoints.ts';
+import { plucked } from '../snapshot/statement.ts';
 import { fieldOf, messageOf } from '../../core/errors.ts';
+import { INDEX_SQL, SCHEMA_SQL } from '../../core/snapshot/schema.ts';
+import { titlePairs } from '../../core/title-words.ts';
 
 /**
  * Per-resource answers (each councillor's, vote's and session's, and the further list pages) are
@@ -72,11 +75,8 @@ export function plan(queries: Queries, maxResourceAnswers = MAX_RESOURCE_ANSWERS
   const withinBudget = perResource <= maxResourceAnswers;
 
   const urls: Planned[] = [];
-  const add = (index: number, params: Record<string, string>, query: Record<string, string>) => {
-    const search = new URLSearchParams(query).toString();
-    const path = pathWith(API_ENDPOINTS[index]!.path, params);
-    urls.push({ endpoint: index, url: search ? `${path}?${search}` : path, params, query });
-  };
+  const add = (index: number, params: Record<string, string>, query: Record<string, string>) =>
+    urls.push(planned(index, params, query));
   for (const { index, endpoint, stored: s } of stored) {
     if (!s.each) for (const query of queryStrings(s.variants)) add(index, {}, query);
     if (!withinBudget) continue;
@@ -87,6 +87,29 @@ export function plan(queries: Queries, maxResourceAnswers = MAX_RESOURCE_ANSWERS
       for (let page = 2; page <= pagesOf(endpoint, s.pages(queries)) + 1; page++)
         add(index, {}, { page: String(page) });
   }
+  return urls;
+}
+
+const planned = (index: number, params: Record<string, string>, query: Record<string, string>): Planned => {
+  const search = new URLSearchParams(query).toString();
+  const path = pathWith(API_ENDPOINTS[index]!.path, params);
+  return { endpoint: index, url: search ? `${path}?${search}` : path, params, query };
+};
+
+/**
+ * Rendered ahead (`renderAhead`): a vote's ballots, plain and grouped, 84 % of the Sejm term's stored
+ * bytes and ~40 % of its render. They read only what is complete once the councillors are written
+ * (etl/materialise/index.ts `onBallotTables`), so they are rendered on the second core while the
+ * stages after that run on one (on the Sejm term: the totals, the map, the indexes, the forms).
+ */
+const AHEAD = API_ENDPOINTS.findIndex((e) => e.method === 'get' && e.path === '/api/glosowania/:id/glosy');
+
+/** The answers rendered ahead, as `plan` has them (read-only `queries` over the build as it stands then). */
+export function plannedAhead(queries: Queries): Planned[] {
+  const stored = API_ENDPOINTS[AHEAD]!.stored!;
+  const urls: Planned[] = [];
+  for (const id of stored.each!.ids(queries))
+    for (const query of [{}, ...(stored.variants ?? [])]) urls.push(planned(AHEAD, { id: String(id) }, query));
   return urls;
 }
 
@@ -126,9 +149,120 @@ export interface RenderOptions {
   workers?: number;
 }
 
+/** A render ahead under way (`renderAhead`): the worker, its copy of the build and the file it writes. */
+interface Ahead {
+  done: Promise<void>;
+  answers: string;
+  stop: () => void;
+}
+
+/** What `renderAhead` started, by the build's connection, for `renderStoredAnswers` to take in. */
+const aheadOf = new WeakMap<Database.Database, Ahead>();
+
+/**
+ * Starts rendering a vote's ballots (AHEAD) in a worker thread over a copy of the build as it stands,
+ * into a file of their own beside it; `renderStoredAnswers` then renders the rest and takes them in.
+ * Called by the ETL once their tables are complete (etl/run.ts `AnswerRender.ahead`). Nothing is
+ * started for a snapshot whose votes are too few for a worker to pay (PARALLEL_FROM answers), or too
+ * many for its per-resource answers to be stored (then the render stores none). Returns what stops it.
+ */
+export function renderAhead(
+  db: Database.Database,
+  {
+    maxResourceAnswers = MAX_RESOURCE_ANSWERS,
+    from = PARALLEL_FROM,
+  }: { maxResourceAnswers?: number; from?: number } = {},
+): (() => void) | undefined {
+  // The copy must be the tables as committed; none is open here in the ETL, but a caller's could be.
+  if (db.inTransaction) return undefined;
+  const each = API_ENDPOINTS[AHEAD]!.stored!.each!;
+  // The answers each vote has (its detail, ballots, …): at least those must fit the budget.
+  const perVote = API_ENDPOINTS.reduce(
+    (sum, e) => sum + (e.method === 'get' && e.stored?.each === each ? 1 + (e.stored.variants?.length ?? 0) : 0),
+    0,
+  );
+  const votes = plucked<[], number>(db, 'SELECT count(*) FROM glosowanie').get()!;
+  const ballots = votes * (1 + (API_ENDPOINTS[AHEAD]!.stored!.variants?.length ?? 0));
+  if (ballots < from || votes * perVote > maxResourceAnswers) return undefined;
+  const copy = `${db.name}.ahead`;
+  const answers = `${db.name}.answers`;
+  copyFileSync(db.name, copy);
+  const worker = startWorker({ dbPath: copy, answers });
+  const done = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: { done: true } | { error: string }) => {
+      if ('error' in message) reject(new Error(`rendering a vote's ballots ahead failed: ${message.error}`));
+      else resolve();
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`the render ahead stopped (exit code ${code}) before it was done`)));
+  });
+  done.catch(() => undefined); // awaited by the render; a build that fails before it only stops it
+  const stop = () => {
+    aheadOf.delete(db);
+    void worker.terminate();
+    rmSync(copy, { force: true });
+    rmSync(answers, { force: true });
+  };
+  aheadOf.set(db, { done, answers, stop });
+  return stop;
+}
+
+/**
+ * Makes `db` (a copy of a build taken before its indexes stage) one that `createQueries` can prepare
+ * its statements over: the tables that stage creates (the title search's), created empty. Taken from
+ * INDEX_SQL run over an empty schema, so that they are what the stage creates.
+ */
+export function addIndexStageTables(db: Database.Database): void {
+  const empty = new Database(':memory:');
+  try {
+    empty.function('title_pairs', { deterministic: true }, titlePairs);
+    empty.exec(SCHEMA_SQL);
+    const before = new Set(empty.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all());
+    empty.exec(INDEX_SQL);
+    const created = empty
+      .prepare<[], { name: string; sql: string }>(
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'table' ORDER BY rowid",
+      )
+      .all();
+    const virtual = created.filter((t) => !before.has(t.name) && /^CREATE VIRTUAL TABLE/i.test(t.sql));
+    // A virtual table's shadow tables (name_data, …) are created with it.
+    const isShadow = (name: string) => virtual.some((v) => name.startsWith(`${v.name}_`));
+    const exists = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck();
+    for (const { name, sql } of created) if (!before.has(name) && !isShadow(name) && !exists.get(name)) db.exec(sql);
+  } finally {
+    empty.close();
+  }
+}
+
+/** In the render worker (./render-worker.ts): renders what `plannedAhead` names into the file `answers`. */
+export async function renderAheadInto(db: Database.Database, answers: string): Promise<void> {
+  db.pragma('journal_mode = OFF'); // the worker's own copy: nothing to roll back
+  addIndexStageTables(db);
+  const queries = createQueries(db);
+  const render = renderer(queries);
+  const out = new Database(answers);
+  try {
+    out.pragma('journal_mode = OFF');
+    out.pragma('synchronous = OFF');
+    out.exec('CREATE TABLE odpowiedz (sciezka TEXT NOT NULL, tresc BLOB NOT NULL, br BLOB)');
+    const insert = out.prepare('INSERT INTO odpowiedz (sciezka, tresc, br) VALUES (?, ?, ?)');
+    out.exec('BEGIN');
+    for (const planned of plannedAhead(queries)) {
+      const { url, body, br } = await render(planned);
+      insert.run(url, body, br);
+    }
+    out.exec('COMMIT');
+  } finally {
+    out.close();
+  }
+}
+
 /** Renders and stores every stored answer of the snapshot being built in `db`; returns their number. */
 export async function renderStoredAnswers(db: Database.Database, options: RenderOptions = {}): Promise<number> {
-  const urls = plan(createQueries(db), options.maxResourceAnswers);
+  const ahead = aheadOf.get(db);
+  const planned = plan(createQueries(db), options.maxResourceAnswers);
+  // What was rendered ahead is taken in below; the rest is rendered here.
+  const urls = ahead ? planned.filter((p) => p.endpoint !== AHEAD) : planned;
   const workers = options.workers ?? (urls.length < PARALLEL_FROM ? 0 : availableParallelism());
   const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br) VALUES (?, ?, ?)');
   // Bytes from a worker arrive as plain Uint8Arrays: viewed as Buffers (no copy) for SQLite.
@@ -153,22 +287,50 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
     }
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('code_version', ?)").run(CODE_VERSION);
     db.exec('COMMIT');
+    if (ahead)
+      await takeIn(
+        db,
+        ahead,
+        planned.filter((p) => p.endpoint === AHEAD),
+      );
   } finally {
     if (db.inTransaction) db.exec('ROLLBACK');
     if (copy) rmSync(copy, { force: true });
+    ahead?.stop();
     db.pragma(`cache_size = ${cacheSize}`);
   }
-  return urls.length;
+  return planned.length;
+}
+
+/** The ETL's hook (etl/run.ts `AnswerRender`): a vote's ballots rendered ahead once their tables are complete. */
+renderStoredAnswers.ahead = (db: Database.Database) => renderAhead(db);
+
+/** Copies the answers rendered ahead that the plan stores (all of them, unless it stores no per-resource answer). */
+async function takeIn(db: Database.Database, ahead: Ahead, wanted: Planned[]): Promise<void> {
+  await ahead.done;
+  db.prepare('ATTACH DATABASE ? AS ahead').run(ahead.answers);
+  try {
+    const copied = db
+      .prepare(
+        `INSERT INTO odpowiedz (sciezka, tresc, br) SELECT sciezka, tresc, br FROM ahead.odpowiedz
+         WHERE sciezka IN (SELECT value FROM json_each(?))`,
+      )
+      .run(JSON.stringify(wanted.map((p) => p.url))).changes;
+    if (copied !== wanted.length)
+      throw new Error(`rendered ahead: ${copied} of the ${wanted.length} planned answers of a vote's ballots`);
+  } finally {
+    db.exec('DETACH DATABASE ahead');
+  }
 }
 
 /** The worker module, run through tsx when this code runs from its TypeScript sources (tests, tsx). */
-function startWorker(dbPath: string): Worker {
+function startWorker(workerData: { dbPath: string; answers?: string }): Worker {
   const fromSources = import.meta.url.endsWith('.ts');
   const module = new URL(`./render-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
-  if (!fromSources) return new Worker(module, { workerData: { dbPath } });
+  if (!fromSources) return new Worker(module, { workerData });
   const tsx = import.meta.resolve('tsx/esm/api');
   const load = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`;
-  return new Worker(load, { eval: true, workerData: { dbPath } });
+  return new Worker(load, { eval: true, workerData });
 }
 
 /** Hands the URLs out to `count` workers a chunk at a time, storing each chunk they send back. */
@@ -185,7 +347,7 @@ function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows:
       reject(error);
     };
     for (let i = 0; i < count; i++) {
-      const worker = startWorker(dbPath);
+      const worker = startWorker({ dbPath });
       workers.push(worker);
       let busy = false;
       const handOut = () => {
