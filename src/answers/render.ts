@@ -160,17 +160,26 @@ interface Ahead {
 const aheadOf = new WeakMap<Database.Database, Ahead>();
 
 /**
+ * Ballots from which a vote's ballots are rendered ahead. A ballots answer's cost is its ballots (the
+ * Sejm term's 1.4 million took ~5 CPU s of the render), and rendering ahead costs a worker's start and a
+ * copy of the build: below a quarter of a million ballots (the bundled sample has 131,000; a city’s term
+ * tens of thousands) that costs more than the second core saves, and the render keeps them.
+ */
+const AHEAD_FROM_BALLOTS = 250_000;
+
+/**
  * Starts rendering a vote's ballots (AHEAD) in a worker thread over a copy of the build as it stands,
  * into a file of their own beside it; `renderStoredAnswers` then renders the rest and takes them in.
  * Called by the ETL once their tables are complete (etl/run.ts `AnswerRender.ahead`). Nothing is
- * started for a snapshot whose votes are too few for a worker to pay (PARALLEL_FROM answers), or too
- * many for its per-resource answers to be stored (then the render stores none). Returns what stops it.
+ * started for a snapshot whose ballots are too few for the overlap to pay (`from` ballots), or whose votes
+ * are too many for its per-resource answers to be stored (then the render stores none). Returns what
+ * stops it.
  */
 export function renderAhead(
   db: Database.Database,
   {
     maxResourceAnswers = MAX_RESOURCE_ANSWERS,
-    from = PARALLEL_FROM,
+    from = AHEAD_FROM_BALLOTS,
   }: { maxResourceAnswers?: number; from?: number } = {},
 ): (() => void) | undefined {
   // The copy must be the tables as committed; none is open here in the ETL, but a caller's could be.
@@ -182,8 +191,8 @@ export function renderAhead(
     0,
   );
   const votes = plucked<[], number>(db, 'SELECT count(*) FROM glosowanie').get()!;
-  const ballots = votes * (1 + (API_ENDPOINTS[AHEAD]!.stored!.variants?.length ?? 0));
-  if (ballots < from || votes * perVote > maxResourceAnswers) return undefined;
+  if (votes * perVote > maxResourceAnswers) return undefined;
+  if (plucked<[], number>(db, 'SELECT count(*) FROM glos').get()! < from) return undefined;
   const copy = `${db.name}.ahead`;
   const answers = `${db.name}.answers`;
   copyFileSync(db.name, copy);
