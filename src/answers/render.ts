@@ -54,12 +54,14 @@ export interface Rendered {
   br: Uint8Array | null;
 }
 
+/** A stored endpoint's query strings: its default (none) and its variants. */
+const queryStrings = (variants: ReadonlyArray<Record<string, string>> = []) => [{}, ...variants];
+
 /** Every URL whose answer is stored, in an order that reads each vote's ballots once (plain, then grouped). */
 export function plan(queries: Queries, maxResourceAnswers = MAX_RESOURCE_ANSWERS): Planned[] {
   const stored = API_ENDPOINTS.flatMap((endpoint, index) =>
     endpoint.method === 'get' && endpoint.stored ? [{ index, endpoint, stored: endpoint.stored }] : [],
   );
-  const queryStrings = (variants: ReadonlyArray<Record<string, string>> = []) => [{}, ...variants];
   const pagesOf = (endpoint: AnyEndpoint, total: number) => {
     const limit = fieldOf(endpoint.query?.parse({}), 'limit'); // the default page size
     if (typeof limit !== 'number') throw new Error(`${endpoint.path}: a stored paged list needs a default limit`);
@@ -109,7 +111,7 @@ export function plannedAhead(queries: Queries): Planned[] {
   const stored = API_ENDPOINTS[AHEAD]!.stored!;
   const urls: Planned[] = [];
   for (const id of stored.each!.ids(queries))
-    for (const query of [{}, ...(stored.variants ?? [])]) urls.push(planned(AHEAD, { id: String(id) }, query));
+    for (const query of queryStrings(stored.variants)) urls.push(planned(AHEAD, { id: String(id) }, query));
   return urls;
 }
 
@@ -187,7 +189,7 @@ export function renderAhead(
   const each = API_ENDPOINTS[AHEAD]!.stored!.each!;
   // The answers each vote has (its detail, ballots, …): at least those must fit the budget.
   const perVote = API_ENDPOINTS.reduce(
-    (sum, e) => sum + (e.method === 'get' && e.stored?.each === each ? 1 + (e.stored.variants?.length ?? 0) : 0),
+    (sum, e) => sum + (e.method === 'get' && e.stored?.each === each ? queryStrings(e.stored.variants).length : 0),
     0,
   );
   const votes = plucked<[], number>(db, 'SELECT count(*) FROM glosowanie').get()!;
@@ -269,9 +271,9 @@ export async function renderAheadInto(db: Database.Database, answers: string): P
 /** Renders and stores every stored answer of the snapshot being built in `db`; returns their number. */
 export async function renderStoredAnswers(db: Database.Database, options: RenderOptions = {}): Promise<number> {
   const ahead = aheadOf.get(db);
-  const planned = plan(createQueries(db), options.maxResourceAnswers);
+  const all = plan(createQueries(db), options.maxResourceAnswers);
   // What was rendered ahead is taken in below; the rest is rendered here.
-  const urls = ahead ? planned.filter((p) => p.endpoint !== AHEAD) : planned;
+  const urls = ahead ? all.filter((p) => p.endpoint !== AHEAD) : all;
   const workers = options.workers ?? (urls.length < PARALLEL_FROM ? 0 : availableParallelism());
   const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br) VALUES (?, ?, ?)');
   // Bytes from a worker arrive as plain Uint8Arrays: viewed as Buffers (no copy) for SQLite.
@@ -300,7 +302,7 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
       await takeIn(
         db,
         ahead,
-        planned.filter((p) => p.endpoint === AHEAD),
+        all.filter((p) => p.endpoint === AHEAD),
       );
   } finally {
     if (db.inTransaction) db.exec('ROLLBACK');
@@ -308,7 +310,7 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
     ahead?.stop();
     db.pragma(`cache_size = ${cacheSize}`);
   }
-  return planned.length;
+  return all.length;
 }
 
 /** The ETL's hook (etl/run.ts `AnswerRender`): a vote's ballots rendered ahead once their tables are complete. */
