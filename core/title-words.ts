@@ -21,9 +21,27 @@ export function wordsOf(folded: string): { words: string[]; separators: string[]
   return { words, separators };
 }
 
+/** A separator's ASCII characters moved to the private-use area. */
+const privateSeparator = (separator: string): string =>
+  separator.replace(/[\x00-\x7f]/g, (ch) => String.fromCharCode(0xe000 + ch.charCodeAt(0)));
+
+/**
+ * The separators met so far, moved: a title's are nearly all one space or ', ', and the replace with
+ * its callback was half of titlePairs' time (the ETL calls it for every title: issue 47). Bounded, as
+ * a source may separate words by anything.
+ */
+const movedSeparators = new Map<string, string>();
+const MOVED_SEPARATORS_MAX = 1024;
+
 /** The pair term of two neighbouring words and the separator between them. */
-export const pairOf = (left: string, separator: string, right: string): string =>
-  `${left}${separator.replace(/[\x00-\x7f]/g, (ch) => String.fromCharCode(0xe000 + ch.charCodeAt(0)))}${right}`;
+export function pairOf(left: string, separator: string, right: string): string {
+  let moved = movedSeparators.get(separator);
+  if (moved === undefined) {
+    moved = privateSeparator(separator);
+    if (movedSeparators.size < MOVED_SEPARATORS_MAX) movedSeparators.set(separator, moved);
+  }
+  return `${left}${moved}${right}`;
+}
 
 /** A title's pairs as the text glosowanie_pary indexes: each pair of neighbouring words, space-separated. */
 export function titlePairs(folded: string): string {

@@ -56,6 +56,14 @@ export function notABundle(path: string): string | null {
  */
 export const PARSE_WORKER_FROM_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The parse worker's young generation, MiB. Its rows live from their parse until their batch is posted
+ * (8,192 rows): with V8's default (16 MiB semi-spaces) most of them survived a scavenge or two and were
+ * copied, and the worker spent a fifth of its time collecting. 128 MiB: a tenth of Poland's read + load
+ * 40 → 36 CPU s (docs/PERFORMANCE.md, "Issue 47, next session") for 50–90 MiB more at the peak.
+ */
+const PARSE_WORKER_YOUNG_MB = 128;
+
 export interface ReadCsvOptions {
   /** Where to parse: by the bundle's size (the default), or always in a worker or on this thread (tests of both). */
   parseIn?: 'auto' | 'worker' | 'thread';
@@ -226,7 +234,10 @@ class WorkerParser implements BundleParser {
   private failure: Error | null = null;
 
   constructor(job: ParseJob) {
-    this.worker = new Worker(workerEntry(), { workerData: job });
+    this.worker = new Worker(workerEntry(), {
+      workerData: job,
+      resourceLimits: { maxYoungGenerationSizeMb: PARSE_WORKER_YOUNG_MB },
+    });
     this.worker.on('message', (message: ParseMessage) => {
       if (message.type === 'failed') {
         this.fail(
