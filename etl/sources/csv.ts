@@ -59,8 +59,9 @@ export const PARSE_WORKER_FROM_BYTES = 4 * 1024 * 1024;
 /**
  * The parse worker's young generation, MiB. Its rows live from their parse until their batch is posted
  * (8,192 rows): with V8's default (16 MiB semi-spaces) most of them survived a scavenge or two and were
- * copied, and the worker spent a fifth of its time collecting. 128 MiB: a tenth of Poland's read + load
- * 40 → 36 CPU s (docs/PERFORMANCE.md, "Issue 47, next session") for 50–90 MiB more at the peak.
+ * copied, and garbage collection was over a quarter of the worker's busy time. 128 MiB: a tenth of
+ * Poland's read + load 40 → 36 CPU s (docs/PERFORMANCE.md, "Issue 47, next session") for 50–90 MiB more
+ * at the peak; not more, as all of Poland's peak is reached while it reads.
  */
 const PARSE_WORKER_YOUNG_MB = 128;
 
