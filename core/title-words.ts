@@ -25,6 +25,9 @@ export function wordsOf(folded: string): { words: string[]; separators: string[]
 export const pairOf = (left: string, separator: string, right: string): string =>
   `${left}${separator.replace(/[\x00-\x7f]/g, (ch) => String.fromCharCode(0xe000 + ch.charCodeAt(0)))}${right}`;
 
+/** A text's characters in reverse order (code points, not UTF-16 units): a pair ending so begins so reversed. */
+export const reversedText = (text: string): string => [...text].reverse().join('');
+
 /** A title's pairs as the text glosowanie_pary indexes: each pair of neighbouring words, space-separated. */
 export function titlePairs(folded: string): string {
   const { words, separators } = wordsOf(folded);

@@ -168,9 +168,12 @@ describe('the search count bound', () => {
     expect(titles.plan('w spr')).toMatchObject({ index: 'glosowanie_pary', check: false }); // two parts: a pair is the phrase
     expect(titles.plan(' w spr')).toMatchObject({ index: 'glosowanie_pary', check: true }); // … unless something comes before
     expect(titles.plan('projektu uchwaly w sprawie ')).toMatchObject({ index: 'glosowanie_pary', check: true }); // … or after
-    // The first part ends too many words to list their pairs: the pairs listed narrow, the check decides.
+    // The first part ends too many words to list: the pairs ending with it and the second part, read
+    // from the reversed pairs, while they are few; else the pairs listed narrow and the check decides.
     const tight = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000 });
-    expect(tight.plan('u uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: true });
+    expect(tight.plan('u uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: false });
+    expect((tight.plan('u uchwaly w spr') as { match: string }).match).toContain('projektu');
+    expect(tight.plan('y w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: true }); // uchwaly w, zmiany w, …
     expect(titles.plan('uchwaly uchw sprawie')).toEqual({ index: 'none' }); // an inner part must be a whole word
   });
 

@@ -20,7 +20,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { Lemmatiser } from '../../core/lemmas.ts';
-import { pairOf, wordsOf } from '../../core/title-words.ts';
+import { pairOf, reversedText, wordsOf } from '../../core/title-words.ts';
 import { plucked, type Statement } from '../snapshot/statement.ts';
 
 /** The title indexes a search reads its candidates from, in ord order (rowid = ord). */
@@ -72,6 +72,8 @@ export class TitleSearch {
   private readonly wordsByScan: Statement<[string, number], Word>;
   private readonly pairExists: Statement<[string], number>;
   private readonly pairsFrom: Statement<[string, number], string>;
+  /** The pair terms reversed, from a reversed ending on. */
+  private readonly pairsEndingFrom: Statement<[string, number], string>;
   private readonly wordsOfLemma: Statement<[string], string>;
   /** The snapshot's lemmatiser (etl/title-lemmas.ts), made at the first search by a word; null: no title's word has a lemma. */
   private lemmatiser: Lemmatiser | null | undefined;
@@ -88,6 +90,10 @@ export class TitleSearch {
     this.wordsByScan = db.prepare('SELECT slowo, glosowan FROM slowo WHERE instr(slowo, ?) > 0 LIMIT ?');
     this.pairExists = plucked(db, 'SELECT 1 FROM para WHERE para = ?');
     this.pairsFrom = plucked(db, 'SELECT para FROM para WHERE para >= ? ORDER BY para LIMIT ?');
+    this.pairsEndingFrom = plucked(
+      db,
+      'SELECT odwrocona FROM para_od_konca WHERE odwrocona >= ? ORDER BY odwrocona LIMIT ?',
+    );
     this.wordsOfLemma = plucked(
       db,
       `SELECT s.slowo FROM lemat m JOIN lemat_slowa l ON l.lemat = m.id JOIN slowo s ON s.id = l.id_slowa
@@ -184,6 +190,20 @@ export class TitleSearch {
     let complete = true;
     for (let i = 0; i < last; i++) {
       const [left, right] = [sides[i], sides[i + 1]];
+      if (left === undefined && i === 0 && last >= 2) {
+        // The first part ends too many words to list, the second is a whole word: the pairs that end
+        // with the two (read reversed from their beginning), while they are few.
+        const suffix = reversedText(pairOf(parts[0]!, separators[0]!, parts[1]!));
+        const pairs: string[] = [];
+        for (const reversed of this.pairsEndingFrom.iterate(suffix, maxPairs + 1)) {
+          if (!reversed.startsWith(suffix)) break;
+          pairs.push(reversedText(reversed));
+        }
+        if (pairs.length === 0) return 'none';
+        if (pairs.length <= maxPairs) constraints.push(pairs);
+        else complete = false;
+        continue;
+      }
       if (left === undefined || left.length > maxPairs) {
         complete = false;
         continue;
