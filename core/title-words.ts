@@ -43,6 +43,9 @@ export function pairOf(left: string, separator: string, right: string): string {
   return `${left}${moved}${right}`;
 }
 
+/** A text's characters in reverse order (code points, not UTF-16 units): a pair ending so begins so reversed. */
+export const reversedText = (text: string): string => [...text].reverse().join('');
+
 /** A title's pairs as the text glosowanie_pary indexes: each pair of neighbouring words, space-separated. */
 export function titlePairs(folded: string): string {
   const { words, separators } = wordsOf(folded);

@@ -73,6 +73,7 @@ describe('the search count bound', () => {
     const terms = [...new Set(votes.map((v) => v.kadencja))];
     const bodies = [...new Set(votes.map((v) => v.id_organu))];
     const seen = new Set<TitlePlan['index']>();
+    let phrasesOfPairs = 0; // searches answered by a phrase query of the pair index, unchecked
     const piece = fc
       .tuple(
         fc.nat(votes.length - 1),
@@ -118,7 +119,9 @@ describe('the search count bound', () => {
           { maxWords: 200, maxChecked: 5_000 },
         ),
         (search, page, limit, kadencja, organ, titleLimits) => {
-          seen.add(new TitleSearch(db, titleLimits).plan(foldText(search)).index);
+          const plan = new TitleSearch(db, titleLimits).plan(foldText(search));
+          seen.add(plan.index);
+          if (plan.index === 'glosowanie_pary' && plan.match.includes(' + ')) phrasesOfPairs++;
           const queries = new GlosowaniaQueries(db, 1_000_000, titleLimits);
           const matching = votes.filter(
             (v) =>
@@ -145,6 +148,7 @@ describe('the search count bound', () => {
       'scan',
       'szukaj_lub_slowa',
     ]);
+    expect(phrasesOfPairs).toBeGreaterThan(20);
   });
 
   it('plans a rare phrase of common trigrams through its few words', () => {
@@ -156,11 +160,20 @@ describe('the search count bound', () => {
     const budzet = titles.plan('budzet');
     expect(budzet).toMatchObject({ index: 'glosowanie_slowa', check: false });
     expect(votes.some((v) => foldText(v.tytul).includes('projektu uchwaly w sprawie'))).toBe(true);
-    expect(titles.plan('projektu uchwaly w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: true });
+    // Its pairs at consecutive positions: a phrase query of the pair index, no title read.
+    expect(titles.plan('projektu uchwaly w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: false });
+    expect((titles.plan('projektu uchwaly w sprawie') as { match: string }).match).toContain(' + ');
     expect(titles.plan('poprawka projektu uchwaly')).toEqual({ index: 'none' }); // common words, never neighbours
-    expect(titles.plan('ojektu uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: true }); // 'ojektu' ends a word, 'spr' begins one
+    expect(titles.plan('ojektu uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: false }); // 'ojektu' ends a word, 'spr' begins one
     expect(titles.plan('w spr')).toMatchObject({ index: 'glosowanie_pary', check: false }); // two parts: a pair is the phrase
     expect(titles.plan(' w spr')).toMatchObject({ index: 'glosowanie_pary', check: true }); // … unless something comes before
+    expect(titles.plan('projektu uchwaly w sprawie ')).toMatchObject({ index: 'glosowanie_pary', check: true }); // … or after
+    // The first part ends too many words to list: the pairs ending with it and the second part, read
+    // from the reversed pairs, while they are few; else the pairs listed narrow and the check decides.
+    const tight = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000 });
+    expect(tight.plan('u uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: false });
+    expect((tight.plan('u uchwaly w spr') as { match: string }).match).toContain('projektu');
+    expect(tight.plan('y w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: true }); // uchwaly w, zmiany w, …
     expect(titles.plan('uchwaly uchw sprawie')).toEqual({ index: 'none' }); // an inner part must be a whole word
   });
 

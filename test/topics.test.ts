@@ -492,5 +492,12 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie powołania Sekretarza Gminy', 'ustroj'],
     ['w sprawie nadania drodze wewnętrznej położonej w Kowalach nazwy „Leśna”', 'nazwy'], // the other order
     ['w sprawie nadania statutu Chórowi Miejskiemu', 'kultura'],
+    // Seventh held-out set: help to repatriates is welfare, a grant for a fire brigade is safety, not the budget.
+    ['w sprawie udzielenia pomocy finansowej dla rodziny repatriantów z Kazachstanu', 'zdrowie'],
+    ['w sprawie zapewnienia warunków do osiedlenia się rodzinie repatriowanej', 'zdrowie'],
+    [
+      'w sprawie udzielenia pomocy finansowej Powiatowi na zakup samochodu dla Komendy Powiatowej Straży Pożarnej',
+      'bezpieczenstwo',
+    ],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });

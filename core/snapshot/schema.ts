@@ -567,9 +567,15 @@ INSERT INTO slowo_szukaj (rowid, slowo) SELECT id, slowo FROM slowo;
 -- Neighbouring words as one term (core/title-words.ts, title_pairs() registered by the ETL): a phrase
 -- of common words that is itself rare ('poprawka projektu uchwały') is the few titles holding its pairs.
 -- para lists every pair term with how many titles hold it: which pairs exist, and which begin so.
-${ftsBulkLoad('glosowanie_pary', "pary, content='', tokenize='ascii', detail=none", 'ord, title_pairs(tytul_folded)')}
+-- detail=full: a phrase of three words or more is its pairs at consecutive positions, answered from
+-- the index without reading a title (all of Poland: the pair index 120 MB with rowids only).
+${ftsBulkLoad('glosowanie_pary', "pary, content='', tokenize='ascii', detail=full", 'ord, title_pairs(tytul_folded)')}
 CREATE TABLE para (para TEXT PRIMARY KEY, glosowan INTEGER NOT NULL) WITHOUT ROWID;
 ${vocabularyOf('glosowanie_pary', 'para')}
+-- Every pair term reversed (reversed_text(), registered by the ETL): which pairs end so, for a phrase
+-- whose first part ends too many words to list ('a 2024 r': the pairs ending 'a 2024').
+CREATE TABLE para_od_konca (odwrocona TEXT PRIMARY KEY) WITHOUT ROWID;
+INSERT INTO para_od_konca SELECT reversed_text(para) FROM para ORDER BY 1;
 -- The forms of the titles' words (etl/title-lemmas.ts, filled after these): a one-word search also
 -- finds the titles holding another form of the same dictionary word (ustawa: ustaw, ustawie).
 -- lemat: the dictionary entries (folded, with their .dic lines) the titles' words are forms of;

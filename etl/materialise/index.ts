@@ -9,7 +9,7 @@
 
 import type Database from 'better-sqlite3';
 import { INDEX_SQL } from '../../core/snapshot/schema.ts';
-import { titlePairs } from '../../core/title-words.ts';
+import { reversedText, titlePairs } from '../../core/title-words.ts';
 import type { TopicClassifier } from '../../core/topics.ts';
 import type { Findings } from '../findings.ts';
 import { writeTitleLemmas } from '../title-lemmas.ts';
@@ -101,6 +101,7 @@ export function materialise(
   timer('materialise: topics', topicRows + writeCouncillorTopics(db, dims, topics, topicTally));
 
   db.function('title_pairs', { deterministic: true }, titlePairs);
+  db.function('reversed_text', { deterministic: true }, reversedText);
   db.exec(INDEX_SQL);
   timer('indexes', 0);
   timer("indexes: forms of the titles' words", writeTitleLemmas(db));

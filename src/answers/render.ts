@@ -23,7 +23,7 @@ import { API_ENDPOINTS } from './endpoints.ts';
 import { plucked } from '../snapshot/statement.ts';
 import { fieldOf, messageOf } from '../../core/errors.ts';
 import { INDEX_SQL, SCHEMA_SQL } from '../../core/snapshot/schema.ts';
-import { titlePairs } from '../../core/title-words.ts';
+import { reversedText, titlePairs } from '../../core/title-words.ts';
 
 /**
  * Per-resource answers (each councillor's, vote's and session's, and the further list pages) are
@@ -227,6 +227,7 @@ export function addIndexStageTables(db: Database.Database): void {
   const empty = new Database(':memory:');
   try {
     empty.function('title_pairs', { deterministic: true }, titlePairs);
+    empty.function('reversed_text', { deterministic: true }, reversedText);
     empty.exec(SCHEMA_SQL);
     const before = new Set(empty.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all());
     empty.exec(INDEX_SQL);
