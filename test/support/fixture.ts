@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type ShareStore, SqliteShareStore } from '../../src/shares/index.ts';
+import type { ShareTarget } from '../../src/shares/store.ts';
 import { SnapshotStore } from '../../src/snapshot/snapshot.ts';
 import type { SourceFormat } from '../../core/sources.ts';
 import { runEtl } from '../../etl/run.ts';
@@ -143,6 +144,30 @@ export interface TestApp {
   close: () => void;
 }
 
+/**
+ * A share store made when first asked: most of the tests' apps never make a link, and a store's new file
+ * costs its fsyncs (about 65 ms each, for the hundreds of apps of a run).
+ */
+class ShareStoreOnFirstUse implements ShareStore {
+  private store: SqliteShareStore | undefined;
+  constructor(readonly where: string) {}
+  private get opened(): SqliteShareStore {
+    return (this.store ??= new SqliteShareStore(this.where));
+  }
+  linkFor(target: ShareTarget) {
+    return this.opened.linkFor(target);
+  }
+  find(link: string) {
+    return this.opened.find(link);
+  }
+  pin(link: string, target: ShareTarget) {
+    return this.opened.pin(link, target);
+  }
+  async close() {
+    await this.store?.close();
+  }
+}
+
 /** An app over an existing database, with its own share store (and a silent log unless `logger` is given). */
 export function appOver(
   dbPath: string,
@@ -155,7 +180,7 @@ export function appOver(
   );
   const snapshots = new SnapshotStore(dbPath);
   snapshots.refresh();
-  const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
+  const shares = new ShareStoreOnFirstUse(join(tempDir(), 'shares.db'));
   const app = createApp({ snapshots, shares, config, logger });
   return {
     app,
