@@ -137,9 +137,9 @@ export class Lemmatiser {
       // .dic's order: 300,000 folds were most of a build's cost, and hashing every line once a process
       // (dicIndex) was most of the rest, paid again by every build of a process that builds many.
       const index = dicIndex(dic);
-      const starts = index.linesOf(UNFOLDABLE);
-      for (const hash of new Set([...wanted].map((word) => foldedHash(word, 0, word.length))))
-        if (hash !== UNFOLDABLE) starts.push(...index.linesOf(hash));
+      const hashes = new Set([UNFOLDABLE, ...[...wanted].map((word) => foldedHash(word, 0, word.length))]);
+      // A bucket holds other words' lines too: addLine keeps only the wanted ones.
+      const starts = [...new Set([...hashes].map((hash) => index.bucketOf(hash)))].flatMap((b) => index.linesIn(b));
       starts.sort((a, b) => a - b);
       for (const start of starts) {
         const end = dic.indexOf('\n', start);
@@ -262,32 +262,52 @@ function foldedHash(text: string, from: number, to: number): number {
   return hash | 0;
 }
 
-/** The .dic's lines (their starts) by the folded hash of their entry: a chain per hash. */
+/**
+ * The .dic's lines (their starts) by the folded hash of their entry: a chain per bucket of an open table
+ * of typed arrays. A Map of 300,000 numbers was most of a build process's start (issue 41).
+ */
 class DicIndex {
-  private readonly heads = new Map<number, number>();
-  private readonly starts: number[] = [];
-  private readonly next: number[] = [];
+  private readonly mask: number;
+  /** Bucket (hash & mask) -> its first line's number + 1 (0: none). */
+  private readonly heads: Int32Array;
+  /** Line number -> the next line's number + 1 in its bucket (0: none). */
+  private readonly next: Int32Array;
+  private readonly starts: Int32Array;
 
   constructor(dic: string) {
     // The first line of a .dic is its number of entries.
-    let start = dic.indexOf('\n') + 1;
-    while (start > 0 && start < dic.length) {
+    const first = dic.indexOf('\n') + 1;
+    let lines = 0;
+    for (let at = first; at > 0 && at < dic.length; at = dic.indexOf('\n', at) + 1) lines++;
+    let size = 1;
+    while (size < lines * 2) size *= 2;
+    this.mask = size - 1;
+    this.heads = new Int32Array(size);
+    this.next = new Int32Array(lines);
+    this.starts = new Int32Array(lines);
+    let start = first;
+    for (let line = 0; line < lines; line++) {
       let end = dic.indexOf('\n', start);
       if (end < 0) end = dic.length;
       let wordEnd = start;
       while (wordEnd < end && dic.charCodeAt(wordEnd) !== SLASH) wordEnd++;
-      const hash = foldedHash(dic, start, wordEnd);
-      this.next.push(this.heads.get(hash) ?? -1);
-      this.heads.set(hash, this.starts.length);
-      this.starts.push(start);
+      const bucket = foldedHash(dic, start, wordEnd) & this.mask;
+      this.next[line] = this.heads[bucket]!;
+      this.heads[bucket] = line + 1;
+      this.starts[line] = start;
       start = end + 1;
     }
   }
 
-  /** The starts of the lines whose entry has this hash (in no particular order). */
-  linesOf(hash: number): number[] {
+  /** The bucket of a hash: every line of that hash is in it, with others (in no particular order). */
+  bucketOf(hash: number): number {
+    return hash & this.mask;
+  }
+
+  /** The starts of the lines in a bucket. */
+  linesIn(bucket: number): number[] {
     const starts: number[] = [];
-    for (let i = this.heads.get(hash) ?? -1; i >= 0; i = this.next[i]!) starts.push(this.starts[i]!);
+    for (let line = this.heads[bucket]!; line > 0; line = this.next[line - 1]!) starts.push(this.starts[line - 1]!);
     return starts;
   }
 }

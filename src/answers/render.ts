@@ -34,8 +34,19 @@ import { reversedText, titlePairs } from '../../core/title-words.ts';
  */
 export const MAX_RESOURCE_ANSWERS = 250_000;
 
-/** Below this many answers one thread renders them: starting workers would cost more than it saves. */
+/**
+ * Workers render when a snapshot has at least this many answers and PARALLEL_FROM_BALLOTS ballots; else
+ * one thread does. Two workers cost ~2 CPU s (their start, the copy of the build, sending the bytes back)
+ * and pay on large answers only: the bundled sample's 16,000 small ones (131,000 ballots) took 8.8–10.8 s
+ * and 5.9 CPU s in one thread against 11.9–16.5 s and 8.2 CPU s with two (issue 41, docs/PERFORMANCE.md),
+ * the Sejm term's 18,000 large ones 6.2 s against 4.7 s.
+ */
 const PARALLEL_FROM = 2_000;
+const PARALLEL_FROM_BALLOTS = 250_000;
+
+/** Whether the snapshot has at least `count` ballots: counted up to there only (all of Poland has 100 million). */
+const hasBallots = (db: Database.Database, count: number): boolean =>
+  plucked<[number], number>(db, 'SELECT count(*) FROM (SELECT 1 FROM glos LIMIT ?)').get(count)! >= count;
 
 /** URLs handed to a worker at a time: small enough to keep every worker busy to the end. */
 const CHUNK = 128;
@@ -167,7 +178,7 @@ const aheadOf = new WeakMap<Database.Database, Ahead>();
  * copy of the build: below a quarter of a million ballots (the bundled sample has 131,000; a city’s term
  * tens of thousands) that costs more than the second core saves, and the render keeps them.
  */
-const AHEAD_FROM_BALLOTS = 250_000;
+const AHEAD_FROM_BALLOTS = PARALLEL_FROM_BALLOTS;
 
 /**
  * Starts rendering a vote's ballots (AHEAD) in a worker thread over a copy of the build as it stands,
@@ -194,7 +205,7 @@ export function renderAhead(
   );
   const votes = plucked<[], number>(db, 'SELECT count(*) FROM glosowanie').get()!;
   if (votes * perVote > maxResourceAnswers) return undefined;
-  if (plucked<[], number>(db, 'SELECT count(*) FROM glos').get()! < from) return undefined;
+  if (!hasBallots(db, from)) return undefined;
   const copy = `${db.name}.ahead`;
   const answers = `${db.name}.answers`;
   copyFileSync(db.name, copy);
@@ -275,7 +286,8 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
   const all = plan(createQueries(db), options.maxResourceAnswers);
   // What was rendered ahead is taken in below; the rest is rendered here.
   const urls = ahead ? all.filter((p) => p.endpoint !== AHEAD) : all;
-  const workers = options.workers ?? (urls.length < PARALLEL_FROM ? 0 : availableParallelism());
+  const large = urls.length >= PARALLEL_FROM && hasBallots(db, PARALLEL_FROM_BALLOTS);
+  const workers = options.workers ?? (large ? availableParallelism() : 0);
   const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br) VALUES (?, ?, ?)');
   // Bytes from a worker arrive as plain Uint8Arrays: viewed as Buffers (no copy) for SQLite.
   const bytes = (array: Uint8Array | null) => array && Buffer.from(array.buffer, array.byteOffset, array.byteLength);

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type ShareStore, SqliteShareStore } from '../../src/shares/index.ts';
+import type { ShareTarget } from '../../src/shares/store.ts';
 import { SnapshotStore } from '../../src/snapshot/snapshot.ts';
 import type { SourceFormat } from '../../core/sources.ts';
 import { runEtl } from '../../etl/run.ts';
@@ -19,9 +20,11 @@ import { tempDir } from './temp.ts';
 
 export { removeDir, tempDir } from './temp.ts';
 
-/** The digest of a source: its files' paths and bytes (a folder), or its bytes (a file); and the vocabulary's bytes. */
-function sourceDigest(source: string, format: SourceFormat, topics: string | undefined): string {
-  const digest = createHash('sha256').update(format);
+/** The digest of a source: its files' paths and bytes (a folder), or its bytes (a file); the vocabulary's bytes; whether the answers are rendered. */
+function sourceDigest(source: string, format: SourceFormat, topics: string | undefined, render: boolean): string {
+  const digest = createHash('sha256')
+    .update(format)
+    .update(render ? '' : '\0unrendered');
   if (topics !== undefined) digest.update('\0topics\0').update(readFileSync(topics));
   const files = statSync(source).isDirectory()
     ? readdirSync(source, { recursive: true, encoding: 'utf8' })
@@ -43,8 +46,9 @@ async function builtOnce(
   source: string,
   format: SourceFormat,
   topics: string | undefined,
+  render: boolean,
 ): Promise<string | undefined> {
-  const folder = join(cache, sourceDigest(source, format, topics));
+  const folder = join(cache, sourceDigest(source, format, topics, render));
   const dbPath = join(folder, 'council.db');
   try {
     mkdirSync(folder);
@@ -56,7 +60,7 @@ async function builtOnce(
     }
   }
   try {
-    await runEtl({ source, format, dbPath, render: renderStoredAnswers, topics });
+    await buildInto(dbPath, source, format, { topics, render });
     writeFileSync(join(folder, 'built'), '');
     return dbPath;
   } catch (error) {
@@ -68,7 +72,8 @@ async function builtOnce(
 /**
  * Runs the ETL from `source` into a new temporary database; returns its path. The database is a
  * clone of the run's one build of that source (the same snapshot id), unless `fresh` asks for a build
- * of its own (a test of two builds: another snapshot id, determinism). `topics`: a vocabulary file, else the default.
+ * of its own (a test of two builds: another snapshot id, determinism). `topics`: a vocabulary file, else the default;
+ * `render: false`: without the stored answers (as runEtl builds without its `render`).
  */
 export async function buildDatabase(
   source: string,
@@ -77,19 +82,44 @@ export async function buildDatabase(
     fresh = false,
     topics,
     policies,
-  }: { fresh?: boolean; topics?: string | undefined; policies?: string | undefined } = {},
+    render = true,
+  }: { fresh?: boolean; topics?: string | undefined; policies?: string | undefined; render?: boolean } = {},
 ): Promise<string> {
   const dbPath = join(tempDir(), 'council.db');
   // A build with a policy file (CONTRACT §13) is its own: the shared builds are keyed by source and vocabulary only.
   const cache = fresh || policies !== undefined ? undefined : inject('fixtureCache');
-  const built = cache === undefined ? undefined : await builtOnce(cache, source, format, topics);
+  const built = cache === undefined ? undefined : await builtOnce(cache, source, format, topics, render);
   if (built === undefined) {
-    await runEtl({ source, format, dbPath, render: renderStoredAnswers, topics, policies });
+    await buildInto(dbPath, source, format, { topics, policies, render });
     return dbPath;
   }
-  copyFileSync(built, dbPath);
-  copyFileSync(`${built}.manifest.json`, `${dbPath}.manifest.json`);
+  for (const suffix of ['', '.manifest.json', SUMMARY]) copyFileSync(built + suffix, dbPath + suffix);
   return dbPath;
+}
+
+/** Beside a database built here: what runEtl said of the build (etlSummaryOf). */
+const SUMMARY = '.etl-summary.json';
+
+async function buildInto(
+  dbPath: string,
+  source: string,
+  format: SourceFormat,
+  { topics, policies, render }: { topics?: string | undefined; policies?: string | undefined; render: boolean },
+): Promise<void> {
+  const summary = await runEtl({
+    source,
+    format,
+    dbPath,
+    topics,
+    policies,
+    ...(render && { render: renderStoredAnswers }),
+  });
+  writeFileSync(dbPath + SUMMARY, JSON.stringify(summary));
+}
+
+/** What runEtl returned for the build of a database from buildDatabase (the one build it was cloned from). */
+export function etlSummaryOf(dbPath: string): Awaited<ReturnType<typeof runEtl>> {
+  return JSON.parse(readFileSync(dbPath + SUMMARY, 'utf8')) as Awaited<ReturnType<typeof runEtl>>;
 }
 
 /** A topic vocabulary (CONTRACT §11) written as a JSON file in a new temporary folder; returns its path. */
@@ -114,6 +144,30 @@ export interface TestApp {
   close: () => void;
 }
 
+/**
+ * A share store made when first asked: most of the tests' apps never make a link, and a store's new file
+ * costs its fsyncs (about 65 ms each, for the hundreds of apps of a run).
+ */
+class ShareStoreOnFirstUse implements ShareStore {
+  private store: SqliteShareStore | undefined;
+  constructor(readonly where: string) {}
+  private get opened(): SqliteShareStore {
+    return (this.store ??= new SqliteShareStore(this.where));
+  }
+  linkFor(target: ShareTarget) {
+    return this.opened.linkFor(target);
+  }
+  find(link: string) {
+    return this.opened.find(link);
+  }
+  pin(link: string, target: ShareTarget) {
+    return this.opened.pin(link, target);
+  }
+  async close() {
+    await this.store?.close();
+  }
+}
+
 /** An app over an existing database, with its own share store (and a silent log unless `logger` is given). */
 export function appOver(
   dbPath: string,
@@ -126,7 +180,7 @@ export function appOver(
   );
   const snapshots = new SnapshotStore(dbPath);
   snapshots.refresh();
-  const shares = new SqliteShareStore(join(tempDir(), 'shares.db'));
+  const shares = new ShareStoreOnFirstUse(join(tempDir(), 'shares.db'));
   const app = createApp({ snapshots, shares, config, logger });
   return {
     app,
