@@ -42,7 +42,7 @@ export default defineConfig({
     pool: 'forks',
     // Three files at a time on two cores (vitest's default there is one): two workers kept 1.56 cores busy
     // on average, the rest of the time a file waited on its children, a server, a browser or a timer; a
-    // third fills those waits (issue 41, docs/PERFORMANCE.md).
+    // third fills those waits; a fourth made the run slower, 783 s against 677 (issue 41, docs/PERFORMANCE.md).
     maxWorkers: 3,
     // The longest files first, across the tiers (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
