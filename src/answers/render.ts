@@ -42,6 +42,12 @@ export const MAX_RESOURCE_ANSWERS = 250_000;
  * the Sejm term's 18,000 large ones 6.2 s against 4.7 s.
  */
 const PARALLEL_FROM = 2_000;
+/**
+ * Ballots from which the render takes workers, and a vote's ballots are rendered ahead: a ballots
+ * answer's cost is its ballots (the Sejm term's 1.4 million took ~5 CPU s of the render), and a worker
+ * costs its start and a copy of the build, more than the second core saves below a quarter of a million
+ * ballots (the bundled sample has 131,000; a city's term tens of thousands).
+ */
 const PARALLEL_FROM_BALLOTS = 250_000;
 
 /** Whether the snapshot has at least `count` ballots: counted up to there only (all of Poland has 100 million). */
@@ -173,14 +179,6 @@ interface Ahead {
 const aheadOf = new WeakMap<Database.Database, Ahead>();
 
 /**
- * Ballots from which a vote's ballots are rendered ahead. A ballots answer's cost is its ballots (the
- * Sejm term's 1.4 million took ~5 CPU s of the render), and rendering ahead costs a worker's start and a
- * copy of the build: below a quarter of a million ballots (the bundled sample has 131,000; a city’s term
- * tens of thousands) that costs more than the second core saves, and the render keeps them.
- */
-const AHEAD_FROM_BALLOTS = PARALLEL_FROM_BALLOTS;
-
-/**
  * Starts rendering a vote's ballots (AHEAD) in a worker thread over a copy of the build as it stands,
  * into a file of their own beside it; `renderStoredAnswers` then renders the rest and takes them in.
  * Called by the ETL once their tables are complete (etl/run.ts `AnswerRender.ahead`). Nothing is
@@ -192,7 +190,7 @@ export function renderAhead(
   db: Database.Database,
   {
     maxResourceAnswers = MAX_RESOURCE_ANSWERS,
-    from = AHEAD_FROM_BALLOTS,
+    from = PARALLEL_FROM_BALLOTS,
   }: { maxResourceAnswers?: number; from?: number } = {},
 ): (() => void) | undefined {
   // The copy must be the tables as committed; none is open here in the ETL, but a caller's could be.
