@@ -134,7 +134,7 @@ export async function checkSource(
     const counts = loader.finish();
     db.exec('COMMIT');
     if (loader.findings.errorCount === 0) {
-      materialise(db, loader.findings, () => undefined, topics);
+      await materialise(db, loader.findings, () => undefined, topics);
       materialisePolicies(db, policies.policies, policies.path || 'polityki.json', loader.findings, policies.ignored);
     }
     return { findings: loader.findings, counts, parts };
@@ -198,8 +198,11 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     recordTopics.run(TOPICS_META.path, vocabulary.path);
     const build = db;
     const render = options.render;
-    materialise(db, findings, report, new TopicClassifier(vocabulary.vocabulary), () => {
-      stopAhead = render?.ahead?.(build);
+    await materialise(db, findings, report, new TopicClassifier(vocabulary.vocabulary), {
+      onBallotTables: () => {
+        stopAhead = render?.ahead?.(build);
+      },
+      titleIndexesAt: `${buildPath}.titles`,
     });
     if (policies.policies.length > 0) {
       t = performance.now();

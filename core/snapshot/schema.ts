@@ -525,7 +525,7 @@ DROP TABLE temp.${index}_vocab;`;
 }
 
 /** Indexes created after the bulk load and the materialised columns they cover: cheaper than maintaining them row by row. */
-export const INDEX_SQL = `
+export const TABLE_INDEX_SQL = `
 CREATE INDEX punkt_posiedzenie ON punkt (id_posiedzenia, ord);
 -- Any pair's agreement in a scope and body (CONTRACT §9 porownanie), covering.
 CREATE UNIQUE INDEX para_top_para ON para_top (kadencja, id_organu, id_osoby_1, id_osoby_2, wspolne, zgodne);
@@ -548,7 +548,14 @@ CREATE INDEX glosowanie_klucz_zrodla ON glosowanie (klucz_zrodla) WHERE klucz_zr
 CREATE UNIQUE INDEX posiedzenie_ord ON posiedzenie (ord);
 CREATE INDEX posiedzenie_kadencja ON posiedzenie (kadencja, ord);
 CREATE INDEX posiedzenie_organ ON posiedzenie (id_organu, ord);
--- Title search (CONTRACT §6 search): a trigram index answers a substring query without reading every
+`;
+
+/**
+ * The title search's tables, which read nothing of glosowanie but (ord, tytul_folded): the ETL builds
+ * them in a worker thread on a database of their own, as TITLE_INPUT_SQL, beside the materialise
+ * stages, and copies them in (etl/title-indexes.ts).
+ */
+export const TITLE_INDEX_SQL = `-- Title search (CONTRACT §6 search): a trigram index answers a substring query without reading every
 -- title (a scan of all of Poland's 7 million took 4-6 s). Contentless, rowid = ord so matches come
 -- out in list order; case-sensitive because the indexed text and the query are both folded already.
 -- Filled in ord order (ftsBulkLoad).
@@ -585,6 +592,12 @@ CREATE TABLE lemat (lemat TEXT PRIMARY KEY, id INTEGER NOT NULL, wpisy TEXT NOT 
 CREATE TABLE lemat_slowa (lemat INTEGER NOT NULL, id_slowa INTEGER NOT NULL, PRIMARY KEY (lemat, id_slowa)) WITHOUT ROWID;
 CREATE TABLE odmiana (reguly BLOB NOT NULL);
 `;
+
+/** What TITLE_INDEX_SQL reads, in the title indexes' own database: each vote's list position and folded title. */
+export const TITLE_INPUT_SQL = 'CREATE TABLE glosowanie (ord INTEGER PRIMARY KEY, tytul_folded TEXT NOT NULL);';
+
+/** Every index and index-stage table, in the order the stage creates them (the schema's version covers them). */
+export const INDEX_SQL = `${TABLE_INDEX_SQL}${TITLE_INDEX_SQL}`;
 
 /** The SQL without its comments and with its spacing collapsed: what the statements say. */
 export const normalisedSql = (sql: string): string =>

@@ -3,15 +3,15 @@
 //   dimensions → topics of the votes → ballots (one streamed pass) → votes → attendance → councillors
 //   (and each person's council, issue 36) → ballots by councillor → partners → totals → quality (CONTRACT
 //   §12) → evidence → cohesion → map (CONTRACT §9 and the council map) → topics' figures (CONTRACT §11) →
-//   indexes → councils (each group's). A vote's ballots may be rendered from the councillors on.
+//   indexes → councils (each group's). A vote's ballots may be rendered from the councillors on; the
+//   title search's indexes are built in a worker from the dimensions on (../title-indexes.ts).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
 import type Database from 'better-sqlite3';
-import { INDEX_SQL } from '../../core/snapshot/schema.ts';
-import { reversedText, titlePairs } from '../../core/title-words.ts';
 import type { TopicClassifier } from '../../core/topics.ts';
 import type { Findings } from '../findings.ts';
+import { type TitleIndexes, createIndexesInPlace, startTitleIndexes } from '../title-indexes.ts';
 import { writeTitleLemmas } from '../title-lemmas.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
@@ -32,18 +32,49 @@ import { writeVotes } from './votes.ts';
 
 export type StageReporter = (stage: string, rows: number, ms: number) => void;
 
+export interface MaterialiseOptions {
+  /**
+   * Called once the tables a vote's ballots read are complete and committed: the caller may render
+   * those answers beside the stages that follow.
+   */
+  onBallotTables?: () => void;
+  /**
+   * Where a worker thread builds the title search's indexes beside the stages (a file, removed once
+   * they are copied in); undefined: on this thread, at the indexes stage.
+   */
+  titleIndexesAt?: string;
+}
+
 /** Materialises every figure of the loaded data; `topics` classifies the votes (CONTRACT §11). */
-export function materialise(
+export async function materialise(
   db: Database.Database,
   findings: Findings,
   report: StageReporter,
   topics: TopicClassifier,
-  onBallotTables?: () => void,
-): void {
+  { onBallotTables, titleIndexesAt }: MaterialiseOptions = {},
+): Promise<void> {
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
   writePeople(db, dims);
-  timer('materialise: dimensions', dims.P + dims.sessions.count + dims.votes.count);
+  let titles: TitleIndexes | undefined;
+  try {
+    if (titleIndexesAt !== undefined) titles = startTitleIndexes(db, dims.votes.ord, titleIndexesAt);
+    timer('materialise: dimensions', dims.P + dims.sessions.count + dims.votes.count);
+    await materialiseFrom(db, dims, findings, timer, topics, onBallotTables, titles);
+  } finally {
+    titles?.stop();
+  }
+}
+
+async function materialiseFrom(
+  db: Database.Database,
+  dims: Dimensions,
+  findings: Findings,
+  timer: ReturnType<typeof stageTimer>,
+  topics: TopicClassifier,
+  onBallotTables: (() => void) | undefined,
+  titles: TitleIndexes | undefined,
+): Promise<void> {
   const topicOf = classifyVotes(db, dims, topics);
   timer('materialise: topics of the votes', dims.votes.count);
 
@@ -100,9 +131,8 @@ export function materialise(
   const topicRows = writeTopicFigures(db, dims, topics, topicOf, ballots.figures);
   timer('materialise: topics', topicRows + writeCouncillorTopics(db, dims, topics, topicTally));
 
-  db.function('title_pairs', { deterministic: true }, titlePairs);
-  db.function('reversed_text', { deterministic: true }, reversedText);
-  db.exec(INDEX_SQL);
+  if (titles) await titles.finish(db);
+  else createIndexesInPlace(db);
   timer('indexes', 0);
   timer("indexes: forms of the titles' words", writeTitleLemmas(db));
 

@@ -5,7 +5,6 @@
 
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { z } from 'zod';
 import type { Findings } from '../findings.ts';
@@ -14,6 +13,7 @@ import { parseBundleFile, type RowBatch } from './csv-file.ts';
 import { BUNDLE_FILES, type FileSpec } from './csv-spec.ts';
 import type { ParseJob, ParseMessage } from './csv-worker.ts';
 import { otherFormatHint } from './layout.ts';
+import { workerEntry } from '../worker-entry.ts';
 
 export { BUNDLE_COLUMNS } from './csv-spec.ts';
 
@@ -136,15 +136,6 @@ async function loadFile(parser: BundleParser, fileSpec: FileSpec<z.ZodObject>, l
   }
 }
 
-/** The worker's module; from TypeScript sources (the tests) a loader that registers tsx first (a worker's own `--import` does not reach its entry module on node 20). */
-function workerEntry(): URL {
-  const fromSources = fileURLToPath(import.meta.url).endsWith('.ts');
-  const entry = new URL(fromSources ? './csv-worker.ts' : './csv-worker.js', import.meta.url);
-  if (!fromSources) return entry;
-  const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(entry.href)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
-}
-
 type FileMessage = Exclude<ParseMessage, { type: 'failed' }>;
 
 /** The parser seen by the loading loop: the files' messages in order, and the acknowledgement that lets it read on. */
@@ -235,7 +226,7 @@ class WorkerParser implements BundleParser {
   private failure: Error | null = null;
 
   constructor(job: ParseJob) {
-    this.worker = new Worker(workerEntry(), {
+    this.worker = new Worker(workerEntry('./csv-worker', import.meta.url), {
       workerData: job,
       resourceLimits: { maxYoungGenerationSizeMb: PARSE_WORKER_YOUNG_MB },
     });

@@ -1,0 +1,52 @@
+// The title indexes' worker (title-indexes.ts starts it): builds the title search's tables
+// (TITLE_INDEX_SQL) in a database of their own from the titles the main thread staged there, while the
+// main thread materialises the figures, and posts which tables it created.
+
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { TITLE_INDEX_SQL, TITLE_INPUT_SQL } from '../core/snapshot/schema.ts';
+import { reversedText, titlePairs } from '../core/title-words.ts';
+
+export interface TitleIndexJob {
+  path: string;
+  /** Each vote's list position, by vote index (id order): staged title n is vote n - 1's. */
+  ord: Int32Array;
+}
+
+export type TitleIndexMessage =
+  | { type: 'done'; created: string[] }
+  | { type: 'failed'; message: string; stack: string | undefined };
+
+/** The tables of `db` in the order created. */
+const tablesOf = (db: Database.Database): string[] =>
+  db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY rowid").pluck().all() as string[];
+
+function build({ path, ord }: TitleIndexJob): string[] {
+  const db = new Database(path);
+  try {
+    // A throw-away file, like the build's own (etl/run.ts openBuild), with a smaller cache: it runs
+    // beside the materialise stages and their memory.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -65536'); // 64 MiB
+    db.pragma('temp_store = FILE');
+    db.function('ord_of', { deterministic: true }, (n: unknown) => ord[Number(n) - 1]!);
+    db.exec(TITLE_INPUT_SQL);
+    db.exec('INSERT INTO glosowanie (ord, tytul_folded) SELECT ord_of(rowid), tytul_folded FROM staged ORDER BY 1');
+    const before = new Set(tablesOf(db));
+    db.function('title_pairs', { deterministic: true }, titlePairs);
+    db.function('reversed_text', { deterministic: true }, reversedText);
+    db.exec(TITLE_INDEX_SQL);
+    return tablesOf(db).filter((name) => !before.has(name));
+  } finally {
+    db.close();
+  }
+}
+
+const port = parentPort!;
+try {
+  port.postMessage({ type: 'done', created: build(workerData as TitleIndexJob) } satisfies TitleIndexMessage);
+} catch (error) {
+  const { message, stack } = error instanceof Error ? error : new Error(String(error));
+  port.postMessage({ type: 'failed', message, stack } satisfies TitleIndexMessage);
+}

@@ -1,0 +1,110 @@
+// Stage "indexes", the title search's part (issue 27's named fix, issue 47): its three FTS5 indexes
+// and their vocabularies (TITLE_INDEX_SQL) were three quarters of the indexes stage, on the main thread
+// after every materialise stage. They read nothing but each vote's title and list position, both known
+// once the dimensions are read: a worker thread builds them then, in a database file of its own, beside
+// the materialise stages (the second core), and the indexes stage copies the finished tables in, row for
+// row (SQLite's transfer of identical tables: records copied, not rebuilt). What the snapshot holds is
+// what building them in place held: the same statements, the same rows.
+
+import { rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { INDEX_SQL, TABLE_INDEX_SQL } from '../core/snapshot/schema.ts';
+import { reversedText, titlePairs } from '../core/title-words.ts';
+import type { TitleIndexJob, TitleIndexMessage } from './title-indexes-worker.ts';
+import { workerEntry } from './worker-entry.ts';
+
+/** The title indexes being built beside the materialise stages. */
+export interface TitleIndexes {
+  /** Creates the build's other indexes, waits for the title indexes and copies them into `db`. */
+  finish(db: Database.Database): Promise<void>;
+  /** Stops the worker and removes its file: a no-op once finished. */
+  stop(): void;
+}
+
+/** Creates every index of INDEX_SQL in `db` on this thread: a build without a file for a worker (`council check`). */
+export function createIndexesInPlace(db: Database.Database): void {
+  db.function('title_pairs', { deterministic: true }, titlePairs);
+  db.function('reversed_text', { deterministic: true }, reversedText);
+  db.exec(INDEX_SQL);
+}
+
+/**
+ * Stages the titles of `db` (list position `ord` by vote index, the votes in id order) into a new
+ * database at `path` and starts building the title indexes there in a worker thread.
+ */
+export function startTitleIndexes(db: Database.Database, ord: Int32Array, path: string): TitleIndexes {
+  rmSync(path, { force: true });
+  db.prepare('ATTACH ? AS titles').run(path);
+  try {
+    db.exec(`PRAGMA titles.journal_mode = OFF; PRAGMA titles.synchronous = OFF;
+      CREATE TABLE titles.staged (tytul_folded TEXT NOT NULL);
+      INSERT INTO titles.staged (tytul_folded) SELECT tytul_folded FROM main.glosowanie ORDER BY id_glosowania;`);
+  } finally {
+    db.exec('DETACH titles');
+  }
+  // Staged title n (its rowid) is vote n - 1's: the votes' indexes are in id order (dimensions.ts).
+  const worker = new Worker(workerEntry('./title-indexes-worker', import.meta.url), {
+    workerData: { path, ord } satisfies TitleIndexJob,
+  });
+  let settled = false;
+  const built = new Promise<string[]>((resolve, reject) => {
+    const fail = (why: string) =>
+      reject(new Error(`the title search's indexes could not be built (in ${path}): ${why}`));
+    worker.once('message', (message: TitleIndexMessage) => {
+      settled = true;
+      if (message.type === 'done') resolve(message.created);
+      else fail(message.stack ?? message.message);
+    });
+    worker.once('error', (error) => fail(error.stack ?? error.message));
+    worker.once('exit', (code) => {
+      if (!settled) fail(`its worker exited with code ${code} before it finished`);
+    });
+  });
+  built.catch(() => undefined); // awaited by finish(); a build that fails before then fails on its own error
+  const stop = () => {
+    void worker.terminate();
+    rmSync(path, { force: true });
+  };
+  return {
+    async finish(build) {
+      build.exec(TABLE_INDEX_SQL);
+      try {
+        copyTables(build, path, await built);
+      } finally {
+        stop();
+      }
+    },
+    stop,
+  };
+}
+
+/** Creates the tables `names` of the database at `path` in `db` as they were created there, with their rows. */
+function copyTables(db: Database.Database, path: string, names: string[]): void {
+  db.prepare('ATTACH ? AS titles').run(path);
+  // An FTS5 index's rows are in its shadow tables, which SQLite keeps read-only in defensive mode (on
+  // in better-sqlite3 unless unsafe): only while copying them.
+  db.unsafeMode(true);
+  try {
+    const kinds = new Map(
+      (db.prepare('PRAGMA titles.table_list').all() as Array<{ name: string; type: string }>).map((t) => [
+        t.name,
+        t.type,
+      ]),
+    );
+    const sqlOf = db.prepare<[string], string>("SELECT sql FROM titles.sqlite_schema WHERE type = 'table' AND name = ?").pluck();
+    db.transaction(() => {
+      // A virtual table's statement creates its shadow tables, as in the worker, in the same order.
+      for (const name of names) if (kinds.get(name) !== 'shadow') db.exec(sqlOf.get(name)!);
+      for (const name of names) {
+        if (kinds.get(name) === 'virtual') continue; // its rows are its shadow tables'
+        const quoted = `"${name.replaceAll('"', '""')}"`;
+        // Emptied first: an FTS5 table's creation writes its empty structure and its version.
+        db.exec(`DELETE FROM main.${quoted}; INSERT INTO main.${quoted} SELECT * FROM titles.${quoted}`);
+      }
+    })();
+  } finally {
+    db.unsafeMode(false);
+    db.exec('DETACH titles');
+  }
+}
