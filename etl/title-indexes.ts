@@ -14,6 +14,14 @@ import { reversedText, titlePairs } from '../core/title-words.ts';
 import type { TitleIndexJob, TitleIndexMessage } from './title-indexes-worker.ts';
 import { workerEntry } from './worker-entry.ts';
 
+/**
+ * The votes from which the title indexes are built in a worker: below, on this thread, as before. The
+ * Sejm term's 6,000-odd titles take well under a second to index, less than a worker's start and the
+ * copy are worth while the render ahead already has the second core; a tenth of Poland's 717,055 took
+ * ~28 CPU s.
+ */
+export const TITLE_WORKER_FROM_VOTES = 50_000;
+
 /** The title indexes being built beside the materialise stages. */
 export interface TitleIndexes {
   /** Creates the build's other indexes, waits for the title indexes and copies them into `db`. */

@@ -11,7 +11,12 @@
 import type Database from 'better-sqlite3';
 import type { TopicClassifier } from '../../core/topics.ts';
 import type { Findings } from '../findings.ts';
-import { type TitleIndexes, createIndexesInPlace, startTitleIndexes } from '../title-indexes.ts';
+import {
+  TITLE_WORKER_FROM_VOTES,
+  type TitleIndexes,
+  createIndexesInPlace,
+  startTitleIndexes,
+} from '../title-indexes.ts';
 import { writeTitleLemmas } from '../title-lemmas.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
@@ -40,7 +45,8 @@ export interface MaterialiseOptions {
   onBallotTables?: () => void;
   /**
    * Where a worker thread builds the title search's indexes beside the stages (a file, removed once
-   * they are copied in); undefined: on this thread, at the indexes stage.
+   * they are copied in) when there are TITLE_WORKER_FROM_VOTES votes or more; undefined, or fewer: on
+   * this thread, at the indexes stage.
    */
   titleIndexesAt?: string;
 }
@@ -58,7 +64,8 @@ export async function materialise(
   writePeople(db, dims);
   let titles: TitleIndexes | undefined;
   try {
-    if (titleIndexesAt !== undefined) titles = startTitleIndexes(db, dims.votes.ord, titleIndexesAt);
+    if (titleIndexesAt !== undefined && dims.votes.count >= TITLE_WORKER_FROM_VOTES)
+      titles = startTitleIndexes(db, dims.votes.ord, titleIndexesAt);
     timer('materialise: dimensions', dims.P + dims.sessions.count + dims.votes.count);
     await materialiseFrom(db, dims, findings, timer, topics, onBallotTables, titles);
   } finally {
