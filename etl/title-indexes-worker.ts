@@ -14,8 +14,7 @@ export interface TitleIndexJob {
 }
 
 export type TitleIndexMessage =
-  | { type: 'done'; created: string[] }
-  | { type: 'failed'; message: string; stack: string | undefined };
+  { type: 'done'; created: string[] } | { type: 'failed'; message: string; stack: string | undefined };
 
 /** The tables of `db` in the order created. */
 const tablesOf = (db: Database.Database): string[] =>

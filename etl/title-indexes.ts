@@ -100,7 +100,9 @@ function copyTables(db: Database.Database, path: string, names: string[]): void 
         t.type,
       ]),
     );
-    const sqlOf = db.prepare<[string], string>("SELECT sql FROM titles.sqlite_schema WHERE type = 'table' AND name = ?").pluck();
+    const sqlOf = db
+      .prepare<[string], string>("SELECT sql FROM titles.sqlite_schema WHERE type = 'table' AND name = ?")
+      .pluck();
     db.transaction(() => {
       // A virtual table's statement creates its shadow tables, as in the worker, in the same order.
       for (const name of names) if (kinds.get(name) !== 'shadow') db.exec(sqlOf.get(name)!);

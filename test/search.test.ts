@@ -139,7 +139,9 @@ describe('the title indexes built in a worker beside the materialise stages (iss
     createSchema(build);
     build.prepare('ATTACH ? AS snapshot').run(dbPath);
     build.exec('INSERT INTO glosowanie SELECT * FROM snapshot.glosowanie; DETACH snapshot');
-    const ord = Int32Array.from(build.prepare('SELECT ord FROM glosowanie ORDER BY id_glosowania').pluck().all() as number[]);
+    const ord = Int32Array.from(
+      build.prepare('SELECT ord FROM glosowanie ORDER BY id_glosowania').pluck().all() as number[],
+    );
     return { build, ord, at: join(folder, 'build.db.titles') };
   }
   const tablesOf = (db: Database.Database) =>
