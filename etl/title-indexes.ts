@@ -24,8 +24,12 @@ export const TITLE_WORKER_FROM_VOTES = 50_000;
 
 /** The title indexes being built beside the materialise stages. */
 export interface TitleIndexes {
-  /** Creates the build's other indexes, waits for the title indexes and copies them into `db`. */
-  finish(db: Database.Database): Promise<void>;
+  /**
+   * Creates the build's other indexes, waits for the title indexes and copies them into `db`; returns
+   * how long it waited for them and how long the copy took (ms): a wait means the worker had less than
+   * its core.
+   */
+  finish(db: Database.Database): Promise<{ waitedMs: number; copiedMs: number }>;
   /** Stops the worker and removes its file: a no-op once finished. */
   stop(): void;
 }
@@ -78,7 +82,11 @@ export function startTitleIndexes(db: Database.Database, ord: Int32Array, path: 
     async finish(build) {
       build.exec(TABLE_INDEX_SQL);
       try {
-        copyTables(build, path, await built);
+        const waiting = performance.now();
+        const created = await built;
+        const copying = performance.now();
+        copyTables(build, path, created);
+        return { waitedMs: copying - waiting, copiedMs: performance.now() - copying };
       } finally {
         stop();
       }
