@@ -16,9 +16,8 @@ import { workerEntry } from './worker-entry.ts';
 
 /**
  * The votes from which the title indexes are built in a worker: below, on this thread, as before. The
- * Sejm term's 6,000-odd titles take well under a second to index, less than a worker's start and the
- * copy are worth while the render ahead already has the second core; a tenth of Poland's 717,055 took
- * ~28 CPU s.
+ * Sejm term's 3,078 titles take well under a second to index, less than a worker's start and the copy
+ * are worth while the render ahead has the second core; a tenth of Poland's 717,055 took ~20 CPU s.
  */
 export const TITLE_WORKER_FROM_VOTES = 50_000;
 
