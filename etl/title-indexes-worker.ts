@@ -25,7 +25,9 @@ function build({ path, ord }: TitleIndexJob): string[] {
   try {
     // A throw-away file, like the build's own (etl/run.ts openBuild), with a smaller cache: it runs
     // beside the materialise stages and their memory.
+    db.unsafeMode(true); // defensive mode refuses journal_mode = OFF (etl/run.ts openBuild)
     db.pragma('journal_mode = OFF');
+    db.unsafeMode(false);
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -65536'); // 64 MiB
     db.pragma('temp_store = FILE');

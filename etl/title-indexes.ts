@@ -48,7 +48,10 @@ export function startTitleIndexes(db: Database.Database, ord: Int32Array, path: 
   rmSync(path, { force: true });
   db.prepare('ATTACH ? AS titles').run(path);
   try {
-    db.exec(`PRAGMA titles.journal_mode = OFF; PRAGMA titles.synchronous = OFF;
+    db.unsafeMode(true); // defensive mode refuses journal_mode = OFF (./run.ts openBuild)
+    db.pragma('titles.journal_mode = OFF');
+    db.unsafeMode(false);
+    db.exec(`PRAGMA titles.synchronous = OFF;
       CREATE TABLE titles.staged (tytul_folded TEXT NOT NULL);
       INSERT INTO titles.staged (tytul_folded) SELECT tytul_folded FROM main.glosowanie ORDER BY id_glosowania;`);
   } finally {
