@@ -40,6 +40,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One module graph per worker, not per file: the app's modules load once (issue 41: the in-process
+    // tier's CPU time 499 → 354 s, its import time 105 → 24 s; the other two tiers' files ~2 CPU s each).
+    // No file stubs modules or the environment; the one that fakes timers restores them after it.
+    isolate: false,
     // Three files at a time on two cores (vitest's default there is one): two workers kept 1.56 cores busy
     // on average, the rest of the time a file waited on its children, a server, a browser or a timer; a
     // third fills those waits; a fourth made the run slower, 783 s against 677 (issue 41, docs/PERFORMANCE.md).
@@ -55,10 +59,6 @@ export default defineConfig({
           name: 'in-process',
           include: ['test/**/*.test.ts'],
           exclude: [...BROWSER, ...PROCESSES],
-          // One module graph per worker, not per file: the app's modules load once (issue 41: the tier's
-          // CPU time 499 → 354 s, its import time 105 → 24 s). No file of this tier stubs modules or the
-          // environment; the one that fakes timers restores them after it.
-          isolate: false,
         },
       },
       {
