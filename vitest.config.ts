@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './test/support/sequencer.ts';
+import TiersLongestFirst from './test/support/sequencer.ts';
 
 // Three tiers (issue 41), all run by `npm test` and CI; one of them alone with
 // `npx vitest run --project in-process` (seconds to a few minutes: the loop while editing).
@@ -40,12 +40,17 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One module graph per worker, not per file: the app's modules load once per worker and tier (issue 41:
+    // the in-process tier's CPU time 499 → 354 s, its import time 105 → 24 s). A worker is kept only for a
+    // next file of its own tier, hence the sequencer's blocks. No file stubs modules or the environment;
+    // the one that fakes timers restores them after it.
+    isolate: false,
     // Three files at a time on two cores (vitest's default there is one): two workers kept 1.56 cores busy
     // on average, the rest of the time a file waited on its children, a server, a browser or a timer; a
     // third fills those waits; a fourth made the run slower, 783 s against 677 (issue 41, docs/PERFORMANCE.md).
     maxWorkers: 3,
-    // The longest files first, across the tiers (test/support/sequencer.ts).
-    sequence: { sequencer: LongestFirst },
+    // The tiers one after the other, the longest files first within each (test/support/sequencer.ts).
+    sequence: { sequencer: TiersLongestFirst },
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/cleanup.ts'],
     projects: [
@@ -55,10 +60,6 @@ export default defineConfig({
           name: 'in-process',
           include: ['test/**/*.test.ts'],
           exclude: [...BROWSER, ...PROCESSES],
-          // One module graph per worker, not per file: the app's modules load once (issue 41: the tier's
-          // CPU time 499 → 354 s, its import time 105 → 24 s). No file of this tier stubs modules or the
-          // environment; the one that fakes timers restores them after it.
-          isolate: false,
         },
       },
       {

@@ -85,10 +85,11 @@ export class Lemmatiser {
   private readonly entries: Map<string, string> | undefined;
 
   /**
-   * A lemmatiser of the dictionary whose .aff text is given, with the entries of a .dic text (only
-   * those that may be lemmas of `words` when given: folded words) or looked up by a function.
+   * A lemmatiser of the dictionary whose .aff text is given, with the entries of a .dic (its text or
+   * its index; only those that may be lemmas of `words` when given: folded words) or looked up by a
+   * function.
    */
-  constructor(aff: string, dic: string | EntryLookup, words?: Iterable<string>) {
+  constructor(aff: string, dic: string | DicIndex | EntryLookup, words?: Iterable<string>) {
     ({
       rules: this.rules,
       byFoldedAdd: this.byFoldedAdd,
@@ -114,8 +115,8 @@ export class Lemmatiser {
       }
     }
     const entries = new Map<string, string>();
-    const addLine = (lineStart: number, end: number) => {
-      const line = dic.slice(lineStart, end).trim();
+    const addLine = (untrimmed: string) => {
+      const line = untrimmed.trim();
       if (line === '') return;
       const slash = line.indexOf('/');
       const folded = quickFold(slash < 0 ? line : line.slice(0, slash));
@@ -125,26 +126,15 @@ export class Lemmatiser {
     };
     if (wanted === undefined) {
       // The first line of a .dic is its number of entries.
-      let start = dic.indexOf('\n') + 1;
-      while (start > 0 && start < dic.length) {
-        let end = dic.indexOf('\n', start);
-        if (end < 0) end = dic.length;
-        addLine(start, end);
-        start = end + 1;
-      }
+      const text = dic instanceof DicIndex ? dic.text() : dic;
+      const first = text.indexOf('\n');
+      if (first >= 0) for (const line of text.slice(first + 1).split('\n')) addLine(line);
     } else {
       // Only the lines whose entry's folded hash is a wanted word's (and those no hash stands for), in the
-      // .dic's order: 300,000 folds were most of a build's cost, and hashing every line once a process
-      // (dicIndex) was most of the rest, paid again by every build of a process that builds many.
-      const index = dicIndex(dic);
-      const hashes = new Set([UNFOLDABLE, ...[...wanted].map((word) => foldedHash(word, 0, word.length))]);
-      // A bucket holds other words' lines too: addLine keeps only the wanted ones.
-      const starts = [...new Set([...hashes].map((hash) => index.bucketOf(hash)))].flatMap((b) => index.linesIn(b));
-      starts.sort((a, b) => a - b);
-      for (const start of starts) {
-        const end = dic.indexOf('\n', start);
-        addLine(start, end < 0 ? dic.length : end);
-      }
+      // .dic's order: 300,000 folds were most of a build's cost.
+      const index = dic instanceof DicIndex ? dic : DicIndex.of(Buffer.from(dic));
+      const hashes = [UNFOLDABLE, ...[...wanted].map((word) => foldedHash(word, 0, word.length))];
+      for (const line of index.linesWith(hashes)) addLine(line);
     }
     this.entries = entries;
     this.entryOf = (folded) => entries.get(folded);
@@ -263,61 +253,107 @@ function foldedHash(text: string, from: number, to: number): number {
 }
 
 /**
- * The .dic's lines (their starts) by the folded hash of their entry: a chain per bucket of an open table
- * of typed arrays. A Map of 300,000 numbers was most of a build process's start (issue 41).
+ * A .dic's lines found by the folded hash of their entry: the hashes sorted, each with its line's start
+ * (a byte offset in the .dic's UTF-8). Built once from the bytes and then read back from a file
+ * (etl/title-lemmas.ts keeps one beside the dictionary): hashing the 300,000 lines and decoding the 4.7 MB
+ * was most of a small build process's lemmas, paid by every process that builds (issue 41).
  */
-class DicIndex {
-  private readonly mask: number;
-  /** Bucket (hash & mask) -> its first line's number + 1 (0: none). */
-  private readonly heads: Int32Array;
-  /** Line number -> the next line's number + 1 in its bucket (0: none). */
-  private readonly next: Int32Array;
-  private readonly starts: Int32Array;
+export class DicIndex {
+  private constructor(
+    private readonly dic: Buffer,
+    /** The lines' folded hashes, ascending. */
+    private readonly hashes: Int32Array,
+    /** The start of the line of each hash. */
+    private readonly starts: Int32Array,
+  ) {}
 
-  constructor(dic: string) {
-    // The first line of a .dic is its number of entries.
-    const first = dic.indexOf('\n') + 1;
-    let lines = 0;
-    for (let at = first; at > 0 && at < dic.length; at = dic.indexOf('\n', at) + 1) lines++;
-    let size = 1;
-    while (size < lines * 2) size *= 2;
-    this.mask = size - 1;
-    this.heads = new Int32Array(size);
-    this.next = new Int32Array(lines);
-    this.starts = new Int32Array(lines);
-    let start = first;
-    for (let line = 0; line < lines; line++) {
-      let end = dic.indexOf('\n', start);
-      if (end < 0) end = dic.length;
-      let wordEnd = start;
-      while (wordEnd < end && dic.charCodeAt(wordEnd) !== SLASH) wordEnd++;
-      const bucket = foldedHash(dic, start, wordEnd) & this.mask;
-      this.next[line] = this.heads[bucket]!;
-      this.heads[bucket] = line + 1;
-      this.starts[line] = start;
-      start = end + 1;
+  /** The index of a .dic's bytes (its first line, the number of entries, is not an entry). */
+  static of(dic: Buffer): DicIndex {
+    const lineStarts: number[] = [];
+    for (let at = dic.indexOf(NEWLINE) + 1; at > 0 && at < dic.length; at = dic.indexOf(NEWLINE, at) + 1) {
+      lineStarts.push(at);
     }
+    const lineHashes = new Int32Array(lineStarts.length);
+    for (let line = 0; line < lineStarts.length; line++) {
+      const start = lineStarts[line]!;
+      let end = dic.indexOf(NEWLINE, start);
+      if (end < 0) end = dic.length;
+      const slash = dic.indexOf(SLASH, start);
+      const entry = dic.toString('utf8', start, slash >= 0 && slash < end ? slash : end);
+      lineHashes[line] = foldedHash(entry, 0, entry.length);
+    }
+    const order = Int32Array.from(lineStarts.keys()).sort((a, b) => lineHashes[a]! - lineHashes[b]! || a - b);
+    return new DicIndex(
+      dic,
+      order.map((line) => lineHashes[line]!),
+      order.map((line) => lineStarts[line]!),
+    );
   }
 
-  /** The bucket of a hash: every line of that hash is in it, with others (in no particular order). */
-  bucketOf(hash: number): number {
-    return hash & this.mask;
+  /** The index as bytes for `read`: its length, then the hashes, then the starts. */
+  serialise(): Buffer {
+    const bytes = Buffer.alloc(4 + 8 * this.hashes.length);
+    bytes.writeInt32LE(this.hashes.length, 0);
+    Buffer.from(this.hashes.buffer, this.hashes.byteOffset, this.hashes.byteLength).copy(bytes, 4);
+    Buffer.from(this.starts.buffer, this.starts.byteOffset, this.starts.byteLength).copy(
+      bytes,
+      4 + 4 * this.hashes.length,
+    );
+    return bytes;
   }
 
-  /** The starts of the lines in a bucket. */
-  linesIn(bucket: number): number[] {
+  /**
+   * The index `serialise` wrote for this .dic, or undefined when the bytes are not one: of another
+   * length, out of order, or hashing the lines otherwise than this code (a changed fold; checked on a
+   * sample of lines, so a stale file is rebuilt rather than trusted).
+   */
+  static read(bytes: Buffer, dic: Buffer): DicIndex | undefined {
+    if (bytes.length < 4) return undefined;
+    const lines = bytes.readInt32LE(0);
+    if (lines <= 0 || bytes.length !== 4 + 8 * lines) return undefined;
+    const copy = new Int32Array(2 * lines); // aligned, and not a view of a pooled buffer
+    Buffer.from(copy.buffer).set(bytes.subarray(4));
+    const index = new DicIndex(dic, copy.subarray(0, lines), copy.subarray(lines));
+    const step = Math.max(1, Math.floor(lines / 64));
+    for (let i = 0; i < lines; i += step) {
+      const start = index.starts[i]!;
+      if (start <= 0 || start >= dic.length || dic[start - 1] !== NEWLINE) return undefined;
+      if (i > 0 && index.hashes[i - 1]! > index.hashes[i]!) return undefined;
+      const line = index.lineAt(start);
+      const slash = line.indexOf('/');
+      if (foldedHash(line, 0, slash < 0 ? line.length : slash) !== index.hashes[i]) return undefined;
+    }
+    return index;
+  }
+
+  /** The .dic's text. */
+  text(): string {
+    return this.dic.toString('utf8');
+  }
+
+  /** The lines whose entry has one of the hashes (whole, untrimmed), in the .dic's order. */
+  linesWith(hashes: Iterable<number>): string[] {
     const starts: number[] = [];
-    for (let line = this.heads[bucket]!; line > 0; line = this.next[line - 1]!) starts.push(this.starts[line - 1]!);
-    return starts;
+    for (const hash of new Set(hashes)) {
+      let low = 0;
+      let high = this.hashes.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.hashes[middle]! < hash) low = middle + 1;
+        else high = middle;
+      }
+      for (let i = low; i < this.hashes.length && this.hashes[i] === hash; i++) starts.push(this.starts[i]!);
+    }
+    return starts.sort((a, b) => a - b).map((start) => this.lineAt(start));
+  }
+
+  private lineAt(start: number): string {
+    const end = this.dic.indexOf(NEWLINE, start);
+    return this.dic.toString('utf8', start, end < 0 ? this.dic.length : end);
   }
 }
 
-/** The index of the last .dic text asked for (one dictionary a process: the Polish one). */
-let lastIndex: { dic: string; index: DicIndex } | undefined;
-function dicIndex(dic: string): DicIndex {
-  if (lastIndex?.dic !== dic) lastIndex = { dic, index: new DicIndex(dic) };
-  return lastIndex.index;
-}
+const NEWLINE = 0x0a;
 
 function linesOf(lines: string): Array<{ word: string; flags: string }> {
   return lines.split('\n').map((line) => {

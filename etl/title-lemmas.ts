@@ -8,35 +8,63 @@
 // The dictionary is the Polish Hunspell one of the npm package dictionary-pl, read once per build and
 // only for the entries that may be lemmas of the titles' words.
 
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
-import { Lemmatiser } from '../core/lemmas.ts';
+import { DicIndex, Lemmatiser } from '../core/lemmas.ts';
 import { nameWordsOf } from '../core/title-words.ts';
 
 /**
- * The Polish dictionary's files (the package exports only its index.js, which reads the two files beside
- * it), read once a process: reading and decoding its 4.7 MB was half of a small council's lemma stage,
- * paid again by every build of a process that builds many (the test suite's workers; issue 41).
+ * The Polish dictionary (the package exports only its index.js, which reads the two files beside it):
+ * its rules and the index of its entries, read once a process.
  */
-let dictionaryFiles: { aff: string; dic: string } | undefined;
-function polishDictionary(): { aff: string; dic: string } {
-  if (dictionaryFiles === undefined) {
+let dictionary: { aff: string; index: DicIndex } | undefined;
+function polishDictionary(): { aff: string; index: DicIndex } {
+  if (dictionary === undefined) {
     const dir = dirname(fileURLToPath(import.meta.resolve('dictionary-pl')));
-    dictionaryFiles = {
+    const dic = readFileSync(join(dir, 'index.dic'));
+    dictionary = {
       aff: readFileSync(join(dir, 'index.aff'), 'utf8'),
-      dic: readFileSync(join(dir, 'index.dic'), 'utf8'),
+      index: keptIndexOf(dic, join(dir, '..', '.cache')),
     };
   }
-  return dictionaryFiles;
+  return dictionary;
+}
+
+/**
+ * The .dic's index, kept in node_modules/.cache (where build tools keep theirs) under the hash of the
+ * .dic's bytes: built by the first process that needs it, then read by every other build (~0.5 CPU s
+ * each: the test suite's hundred build processes, a server's every refresh). A file that is not this
+ * .dic's index, or that this code would not have written, is rebuilt; where nothing can be written
+ * (a read-only install), each process builds its own.
+ */
+export function keptIndexOf(dic: Buffer, cacheDir: string): DicIndex {
+  const file = join(cacheDir, 'council', `dictionary-pl-${createHash('sha1').update(dic).digest('hex')}.index`);
+  try {
+    const kept = DicIndex.read(readFileSync(file), dic);
+    if (kept !== undefined) return kept;
+  } catch {
+    // none kept yet: built below
+  }
+  const index = DicIndex.of(dic);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, index.serialise());
+    renameSync(partial, file); // whole or absent for the processes reading it meanwhile
+  } catch {
+    // not writable: this process keeps its own
+  }
+  return index;
 }
 
 /** The Polish dictionary's lemmatiser: every entry, or only those that may be lemmas of the given folded words. */
 export function polishLemmatiser(words?: Iterable<string>): Lemmatiser {
-  const { aff, dic } = polishDictionary();
-  return new Lemmatiser(aff, dic, words);
+  const { aff, index } = polishDictionary();
+  return new Lemmatiser(aff, index, words);
 }
 
 /** Words the dictionary may know: folded Polish letters only (no digits, no other scripts), two or more. */

@@ -1,9 +1,12 @@
 // The forms of Polish words (core/lemmas.ts) from the Polish Hunspell dictionary: the cases of the
 // issue checked by reading a grammar, and the rule on a tiny dictionary written here.
 
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Lemmatiser } from '../core/lemmas.ts';
-import { lemmaRows, polishLemmatiser } from '../etl/title-lemmas.ts';
+import { DicIndex, Lemmatiser } from '../core/lemmas.ts';
+import { keptIndexOf, lemmaRows, polishLemmatiser } from '../etl/title-lemmas.ts';
+import { tempDir } from './support/fixture.ts';
 
 describe('a Hunspell lemmatiser on a dictionary written here', () => {
   // Flag A: feminine nouns in -a (strip a, add y / ie / ą / -); flag B: -ek nouns (strip ek, add ku / ki).
@@ -65,6 +68,47 @@ describe('a Hunspell lemmatiser on a dictionary written here', () => {
     expect(lookedUp).toContain('podatek'); // podatku less „ku” plus „ek”
   });
 
+  describe('the .dic’s index, kept in a file between processes (issue 41)', () => {
+    const dic3 = ['6', 'ustawa/AN', 'Łaska/A', 'podatek/B', 'Gdańsk', 'café', 'dom'].join('\n');
+    const bytes = Buffer.from(dic3);
+    const words = ['ustawy', 'laska', 'podatku', 'gdansk', 'cafe', 'domu'];
+    const fromText = new Lemmatiser(aff, dic3, words);
+    const answersOf = (l: Lemmatiser) => [words.map((w) => l.lemmasOf(w)), [...l.entriesRead()].sort()];
+
+    it('read back, finds what the text finds; every entry without words too', () => {
+      const index = DicIndex.read(DicIndex.of(bytes).serialise(), bytes)!;
+      expect(answersOf(new Lemmatiser(aff, index, words))).toEqual(answersOf(fromText));
+      expect([...new Lemmatiser(aff, index).entriesRead()].sort()).toEqual(
+        [...new Lemmatiser(aff, dic3).entriesRead()].sort(),
+      );
+    });
+
+    it('is refused when it is not this .dic’s, or not as this code hashes', () => {
+      const kept = DicIndex.of(bytes).serialise();
+      expect(DicIndex.read(kept.subarray(0, kept.length - 4), bytes)).toBeUndefined(); // cut short
+      expect(DicIndex.read(kept, Buffer.from(dic3.replace('podatek', 'podatki')))).toBeUndefined(); // another .dic
+      const otherHash = Buffer.from(kept);
+      otherHash[4] = otherHash[4]! ^ 1; // the first line's hash, as a changed fold would make it
+      expect(DicIndex.read(otherHash, bytes)).toBeUndefined();
+    });
+
+    it('is written once into the cache folder, read by the next process, rebuilt when damaged', () => {
+      const cache = tempDir();
+      expect(answersOf(new Lemmatiser(aff, keptIndexOf(bytes, cache), words))).toEqual(answersOf(fromText));
+      const [file, ...others] = readdirSync(join(cache, 'council'));
+      expect(others).toEqual([]); // no partial file left
+      const path = join(cache, 'council', file!);
+      expect(readFileSync(path).equals(DicIndex.of(bytes).serialise())).toBe(true);
+      writeFileSync(path, 'not an index');
+      expect(answersOf(new Lemmatiser(aff, keptIndexOf(bytes, cache), words))).toEqual(answersOf(fromText));
+      expect(readFileSync(path).equals(DicIndex.of(bytes).serialise())).toBe(true);
+      // Nowhere to write (a file where the folder would be): the process keeps its own.
+      const blocked = join(tempDir(), 'a-file');
+      writeFileSync(blocked, '');
+      expect(answersOf(new Lemmatiser(aff, keptIndexOf(bytes, blocked), words))).toEqual(answersOf(fromText));
+    });
+  });
+
   it('refuses an affix file without suffix rules', () => {
     expect(() => new Lemmatiser('SET UTF-8\n', dic)).toThrow(/no suffix rules/);
   });
@@ -94,6 +138,12 @@ describe('the Polish dictionary (dictionary-pl)', () => {
   it.each(cases)('%s is a form of %s', (form, lemma) => {
     expect(l.lemmasOf(form)).toContain(lemma);
     expect(l.formsOf(lemma)).toContain(form);
+  });
+
+  it('read for given words through its kept index, answers as read whole', () => {
+    const forms = cases.map(([form]) => form);
+    const some = polishLemmatiser(forms);
+    for (const form of forms) expect(some.lemmasOf(form), form).toEqual(l.lemmasOf(form));
   });
 
   it('keeps for the titles only their lemmas, as integer ids, and the rules of their flags', () => {

@@ -1,8 +1,11 @@
-// The order the run starts its files in (vitest.config.ts `sequence.sequencer`): the longest first,
-// across the three tiers, so that the workers finish together instead of one of them starting a
-// four-minute file when the others have nothing left (issue 41). vitest's own order runs the tiers one
-// after the other (by name) and, on a clean clone without its results cache, the larger files first
-// within each: the processes tier's longest file started last. The order changes no test.
+// The order the run starts its files in (vitest.config.ts `sequence.sequencer`): the tiers one after the
+// other — browser, processes, in-process — and the longest first within each (issue 41).
+//  - Tiers as blocks: a worker whose file is done is kept for the next file only when that file is of
+//    the same tier (vitest's pool, `isolate: false`); a file of another tier next ends the worker, and the
+//    one started instead loads the app's modules again (2–5 CPU s). Interleaved, nearly every file paid that.
+//  - The longest first: so that the workers finish together instead of one of them starting a long file
+//    when the others have nothing left. The in-process tier's many short files come last and fill the end.
+// The order changes no test.
 //
 // A file's length: its duration in vitest's results cache (a run on this checkout before), else the
 // estimate below, measured on a full run; the files with neither follow in vitest's own order.
@@ -66,7 +69,10 @@ const ESTIMATES: Record<string, number> = {
   'test/disk-full.test.ts': 5,
 };
 
-export default class LongestFirst extends BaseSequencer {
+/** The tiers (vitest.config.ts's projects) in the order they start; another project's files go after them. */
+const TIERS = ['browser', 'processes', 'in-process'];
+
+export default class TiersLongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const base = await super.sort(files);
     const root = this.ctx.config.root;
@@ -76,7 +82,11 @@ export default class LongestFirst extends BaseSequencer {
       return cached !== undefined ? cached / 1000 : (ESTIMATES[path] ?? -1);
     };
     const lengths = new Map(base.map((spec) => [spec, length(spec)]));
+    const tier = (spec: TestSpecification) => {
+      const at = TIERS.indexOf(spec.project.name);
+      return at < 0 ? TIERS.length : at;
+    };
     // Array.prototype.sort is stable: equal lengths (the unknown ones) keep vitest's order.
-    return [...base].sort((a, b) => lengths.get(b)! - lengths.get(a)!);
+    return [...base].sort((a, b) => tier(a) - tier(b) || lengths.get(b)! - lengths.get(a)!);
   }
 }
