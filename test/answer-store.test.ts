@@ -11,6 +11,9 @@ import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { AnswerStore, answerChecksum } from '../src/answers/answer-store.ts';
+import { ResponseCache } from '../src/answers/response-cache.ts';
+import { AnswerSources } from '../src/answers/sources.ts';
+import type { Representations } from '../src/http/delivery.ts';
 import { answerStorePathOf, loadConfig } from '../src/config.ts';
 import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot/snapshot.ts';
@@ -244,6 +247,31 @@ describe('the answer store', () => {
     try {
       const mapped = (store as unknown as { db: Database.Database }).db.pragma('mmap_size', { simple: true });
       expect(mapped).toBe(2 ** 21);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('is read where it is, not copied into the memory; the memory keeps what an answer grows (issue 43)', () => {
+    const store = AnswerStore.open(join(tempDir(), 'answers.db'), 2 ** 20, silent)!;
+    try {
+      const memory = new ResponseCache(2 ** 20);
+      const sources = new AnswerSources([memory, store.sourceFor('v1')]);
+      const body = Buffer.from('<html>a page</html>');
+      store.add('v1', '/radni', body);
+      store.flush();
+      const found = sources.find('/radni', { wanted: null, params: {} });
+      expect(found && 'entry' in found && found.entry.body.equals(body)).toBe(true);
+      // Read from the (mapped) file: not held by the memory, so a walk over more pages than it holds
+      // does not churn it (docs/PERFORMANCE.md, issue 43's fourth session).
+      expect(memory.size).toBe(0);
+      expect(memory.find('/radni')).toBeUndefined();
+      // Compressed for a client: that form costs work to make again, so the memory keeps it.
+      const entry = (found as { entry: Representations }).entry;
+      entry.encoded.br = Buffer.from('compressed');
+      sources.grew('/radni', entry);
+      expect(memory.size).toBe(body.length + 'compressed'.length);
+      expect(sources.find('/radni', { wanted: 'br', params: {} })).toEqual({ entry });
     } finally {
       store.close();
     }

@@ -209,8 +209,6 @@ export class AnswerStore {
     return {
       name: 'answer store',
       keepsEncoded: false,
-      // Read from disk: kept in memory for the next request.
-      promote: true,
       find: (url) => {
         const body = this.get(version, url);
         return body && { entry: { body, encoded: {} } };

@@ -12,7 +12,6 @@ export class ResponseCache implements AnswerSource {
   readonly name = 'memory';
   /** It keeps the compressed forms too: nothing is compressed twice. */
   readonly keepsEncoded = true;
-  readonly promote = false;
   private readonly entries: LRUCache<string, Representations>;
 
   constructor(maxBytes: number) {

@@ -3,6 +3,13 @@
 // the sources are consulted in order, each once: the memory of this process (./response-cache.ts), the
 // answers stored with the snapshot (./stored.ts), the answer store on disk (./answer-store.ts). What
 // none has is made live by the endpoint's handler and kept by every source that keeps answers.
+//
+// What is found in a later source is not copied into the memory: the stored answers are one indexed
+// read, and the answer store is read through a memory map, a copy out of the OS's page cache. Copying
+// each answer read there into the memory cost more than the read it saved (the site walk: every page
+// held until the LRU dropped it, and the garbage collector's work with it; docs/PERFORMANCE.md, issue
+// 43's fourth session). What the memory keeps is what costs work to make again: answers made live, and
+// compressed forms (`grew`), so a page asked for in brotli is compressed once.
 
 import type { Encoding, Representations } from '../http/delivery.ts';
 import type { AnyEndpoint } from './endpoint.ts';
@@ -29,10 +36,8 @@ export interface AnswerSource {
   find(url: string, asked: Asked): Found | undefined;
   /** Keeps an answer for `url` (made live, or found in a later source); absent: the source is only read. */
   keep?(url: string, entry: Representations): void;
-  /** Keeps an answer again when it grows a compressed form (the memory, which counts its bytes). */
+  /** Keeps an answer when it grows a compressed form (the memory, which counts its bytes). */
   readonly keepsEncoded: boolean;
-  /** An answer found here is kept by the sources before it (read from disk, kept in memory for the next request). */
-  readonly promote: boolean;
 }
 
 /** The sources of one snapshot, in the order they are consulted. */
@@ -41,13 +46,9 @@ export class AnswerSources {
 
   /** The answer for `url` from the first source that has it. */
   find(url: string, asked: Asked): Found | undefined {
-    for (let i = 0; i < this.sources.length; i++) {
-      const source = this.sources[i]!;
+    for (const source of this.sources) {
       const found = source.find(url, asked);
-      if (!found) continue;
-      if (source.promote && 'entry' in found)
-        for (let before = 0; before < i; before++) this.sources[before]!.keep?.(url, found.entry);
-      return found;
+      if (found) return found;
     }
     return undefined;
   }

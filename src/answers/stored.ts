@@ -23,8 +23,6 @@ const PATHS_IN_MEMORY = 100_000;
 export class StoredAnswers implements AnswerSource {
   readonly name = 'stored';
   readonly keepsEncoded = false;
-  /** One indexed read already: memory is kept for what costs more. */
-  readonly promote = false;
   /** One statement per form, so that a read touches only the bytes it sends. */
   /** A stored answer's bytes at a path, and their encoding (null: identity). */
   private readonly reads: Record<'br' | 'identity', Statement<[string], [Buffer, 'br' | null]>>;
