@@ -49,7 +49,8 @@ export default defineConfig({
     // on average, the rest of the time a file waited on its children, a server, a browser or a timer; a
     // third fills those waits; a fourth made the run slower, 783 s against 677 (issue 41, docs/PERFORMANCE.md).
     maxWorkers: 3,
-    // The tiers one after the other, the longest files first within each (test/support/sequencer.ts).
+    // The processes and in-process tiers as blocks, the browser files spread among them, the longest
+    // first within each (test/support/sequencer.ts).
     sequence: { sequencer: TiersLongestFirst },
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/cleanup.ts'],
