@@ -52,6 +52,20 @@ export function openDatabase(path: string, options?: Database.Options): Database
   }
 }
 
+/**
+ * Turns the rollback journal of `db`'s schema `schema` off (a throw-away build file). better-sqlite3 opens
+ * connections in SQLite's defensive mode, which refuses journal_mode = OFF (the pragma answers `delete` and
+ * every transaction wrote a rollback journal): off for this pragma only.
+ */
+export function journalOff(db: Database.Database, schema = 'main'): void {
+  db.unsafeMode(true);
+  try {
+    db.pragma(`${schema}.journal_mode = OFF`);
+  } finally {
+    db.unsafeMode(false);
+  }
+}
+
 /** Whether the file at `path` is a snapshot the ETL built (of this or an earlier schema version). */
 function isSnapshot(path: string): boolean {
   let db: Database.Database | undefined;

@@ -22,6 +22,7 @@ import {
   buildPathOf,
   checkTarget,
   isInDefaultFolder,
+  journalOff,
   openDatabase,
   publishBuild,
   removeStaleBuilds,
@@ -106,11 +107,7 @@ async function readSource(options: EtlOptions, loader: Loader): Promise<SourcePa
 /** Builds the pragmas for a throw-away build file: no journal, no fsync until publish. */
 function openBuild(path: string): Database.Database {
   const db = openDatabase(path);
-  // better-sqlite3 opens connections in SQLite's defensive mode, which refuses journal_mode = OFF (the
-  // pragma answers `delete` and every transaction wrote a rollback journal): off for this pragma only.
-  db.unsafeMode(true);
-  db.pragma('journal_mode = OFF');
-  db.unsafeMode(false);
+  journalOff(db);
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144'); // 256 MiB
   // Temporary B-trees (the sorts of CREATE INDEX over every ballot) spill to files: in memory they

@@ -4,8 +4,8 @@
 
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { TITLE_INDEX_SQL, TITLE_INPUT_SQL } from '../core/snapshot/schema.ts';
-import { reversedText, titlePairs } from '../core/title-words.ts';
+import { TITLE_INDEX_SQL, TITLE_INPUT_SQL, addTitleIndexFunctions } from '../core/snapshot/schema.ts';
+import { journalOff } from './publish.ts';
 
 export interface TitleIndexJob {
   path: string;
@@ -25,9 +25,7 @@ function build({ path, ord }: TitleIndexJob): string[] {
   try {
     // A throw-away file, like the build's own (etl/run.ts openBuild), with a smaller cache: it runs
     // beside the materialise stages and their memory.
-    db.unsafeMode(true); // defensive mode refuses journal_mode = OFF (etl/run.ts openBuild)
-    db.pragma('journal_mode = OFF');
-    db.unsafeMode(false);
+    journalOff(db);
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -65536'); // 64 MiB
     db.pragma('temp_store = FILE');
@@ -35,8 +33,7 @@ function build({ path, ord }: TitleIndexJob): string[] {
     db.exec(TITLE_INPUT_SQL);
     db.exec('INSERT INTO glosowanie (ord, tytul_folded) SELECT ord_of(rowid), tytul_folded FROM staged ORDER BY 1');
     const before = new Set(tablesOf(db));
-    db.function('title_pairs', { deterministic: true }, titlePairs);
-    db.function('reversed_text', { deterministic: true }, reversedText);
+    addTitleIndexFunctions(db);
     db.exec(TITLE_INDEX_SQL);
     return tablesOf(db).filter((name) => !before.has(name));
   } finally {

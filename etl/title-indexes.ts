@@ -9,9 +9,9 @@
 import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { INDEX_SQL, TABLE_INDEX_SQL } from '../core/snapshot/schema.ts';
-import { reversedText, titlePairs } from '../core/title-words.ts';
+import { INDEX_SQL, TABLE_INDEX_SQL, addTitleIndexFunctions } from '../core/snapshot/schema.ts';
 import type { TitleIndexJob, TitleIndexMessage } from './title-indexes-worker.ts';
+import { journalOff } from './publish.ts';
 import { workerEntry } from './worker-entry.ts';
 
 /**
@@ -35,8 +35,7 @@ export interface TitleIndexes {
 
 /** Creates every index of INDEX_SQL in `db` on this thread: a build without a file for a worker (`council check`). */
 export function createIndexesInPlace(db: Database.Database): void {
-  db.function('title_pairs', { deterministic: true }, titlePairs);
-  db.function('reversed_text', { deterministic: true }, reversedText);
+  addTitleIndexFunctions(db);
   db.exec(INDEX_SQL);
 }
 
@@ -48,9 +47,7 @@ export function startTitleIndexes(db: Database.Database, ord: Int32Array, path: 
   rmSync(path, { force: true });
   db.prepare('ATTACH ? AS titles').run(path);
   try {
-    db.unsafeMode(true); // defensive mode refuses journal_mode = OFF (./run.ts openBuild)
-    db.pragma('titles.journal_mode = OFF');
-    db.unsafeMode(false);
+    journalOff(db, 'titles');
     db.exec(`PRAGMA titles.synchronous = OFF;
       CREATE TABLE titles.staged (tytul_folded TEXT NOT NULL);
       INSERT INTO titles.staged (tytul_folded) SELECT tytul_folded FROM main.glosowanie ORDER BY id_glosowania;`);

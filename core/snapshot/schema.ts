@@ -7,6 +7,7 @@
 
 import { hash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { reversedText, titlePairs } from '../title-words.ts';
 
 /** `PRAGMA application_id` of every snapshot: tells our files from any other SQLite file. */
 export const APPLICATION_ID = 0x43564131; // "CVA1"
@@ -593,6 +594,12 @@ CREATE TABLE lemat (lemat TEXT PRIMARY KEY, id INTEGER NOT NULL, wpisy TEXT NOT 
 CREATE TABLE lemat_slowa (lemat INTEGER NOT NULL, id_slowa INTEGER NOT NULL, PRIMARY KEY (lemat, id_slowa)) WITHOUT ROWID;
 CREATE TABLE odmiana (reguly BLOB NOT NULL);
 `;
+
+/** Registers on `db` the functions TITLE_INDEX_SQL calls (title_pairs, reversed_text): before running it. */
+export function addTitleIndexFunctions(db: Database.Database): void {
+  db.function('title_pairs', { deterministic: true }, titlePairs);
+  db.function('reversed_text', { deterministic: true }, reversedText);
+}
 
 /** What TITLE_INDEX_SQL reads, in the title indexes' own database: each vote's list position and folded title. */
 export const TITLE_INPUT_SQL = 'CREATE TABLE glosowanie (ord INTEGER PRIMARY KEY, tytul_folded TEXT NOT NULL);';

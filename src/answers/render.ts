@@ -22,8 +22,7 @@ import { type AnyEndpoint, type ShareLinks, callHandler, pathWith } from './endp
 import { API_ENDPOINTS } from './endpoints.ts';
 import { plucked } from '../snapshot/statement.ts';
 import { fieldOf, messageOf } from '../../core/errors.ts';
-import { INDEX_SQL, SCHEMA_SQL } from '../../core/snapshot/schema.ts';
-import { reversedText, titlePairs } from '../../core/title-words.ts';
+import { INDEX_SQL, SCHEMA_SQL, addTitleIndexFunctions } from '../../core/snapshot/schema.ts';
 
 /**
  * Per-resource answers (each councillor's, vote's and session's, and the further list pages) are
@@ -235,8 +234,7 @@ export function renderAhead(
 export function addIndexStageTables(db: Database.Database): void {
   const empty = new Database(':memory:');
   try {
-    empty.function('title_pairs', { deterministic: true }, titlePairs);
-    empty.function('reversed_text', { deterministic: true }, reversedText);
+    addTitleIndexFunctions(empty);
     empty.exec(SCHEMA_SQL);
     const before = new Set(empty.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all());
     empty.exec(INDEX_SQL);
