@@ -11,6 +11,7 @@ import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { AnswerStore, answerChecksum } from '../src/answers/answer-store.ts';
+import { sourcesOfSnapshots } from '../src/answers/operations.ts';
 import { ResponseCache } from '../src/answers/response-cache.ts';
 import { AnswerSources } from '../src/answers/sources.ts';
 import type { Representations } from '../src/http/delivery.ts';
@@ -273,6 +274,44 @@ describe('the answer store', () => {
       expect(memory.size).toBe(body.length + 'compressed'.length);
       expect(sources.find('/radni', { wanted: 'br', params: {} })).toEqual({ entry });
     } finally {
+      store.close();
+    }
+  });
+
+  it('keeps a page made live on disk alone, the memory kept for the API’s answers; with no answer store the memory keeps it (issue 43)', () => {
+    const store = AnswerStore.open(join(tempDir(), 'answers.db'), 2 ** 20, silent)!;
+    const snapshots = new SnapshotStore(dbPath);
+    snapshots.refresh();
+    const snapshot = snapshots.acquire()!;
+    try {
+      const page = () => ({ body: Buffer.from('<html>a page</html>'), encoded: {} });
+      const answer = { body: Buffer.from('{"success":true,"data":[]}'), encoded: {} };
+      const [withStore, withoutStore] = [store, undefined].map((answerStore) =>
+        sourcesOfSnapshots({ memoryBytes: 2 ** 20, storedAnswers: false, answerStore })(snapshot),
+      );
+      const memoryOf = (sources: AnswerSources) => sources.sources[0] as ResponseCache;
+
+      withStore!.made('/radni', page(), { page: true });
+      withStore!.made('/api/radni', answer);
+      // The page: in the store only (64 MB of pages held in the memory cost the GC more than the store's read).
+      expect(memoryOf(withStore!).find('/radni')).toBeUndefined();
+      expect(store.get(snapshot.answersVersion, '/radni')?.toString()).toBe('<html>a page</html>');
+      // The API's answer: in both.
+      expect(memoryOf(withStore!).find('/api/radni')).toEqual({ entry: answer });
+      expect(memoryOf(withStore!).size).toBe(answer.body.length);
+      // A page compressed for a client is kept with its compressed form: that costs work to make again.
+      const found = withStore!.find('/radni', { wanted: 'br', params: {} }) as { entry: Representations };
+      found.entry.encoded.br = Buffer.from('compressed');
+      withStore!.grew('/radni', found.entry);
+      expect(memoryOf(withStore!).find('/radni')).toEqual({ entry: found.entry });
+
+      // Without an answer store the memory is the only place a page can be kept.
+      const alone = page();
+      withoutStore!.made('/radni', alone, { page: true });
+      expect(memoryOf(withoutStore!).find('/radni')).toEqual({ entry: alone });
+    } finally {
+      snapshot.release();
+      snapshots.close();
       store.close();
     }
   });

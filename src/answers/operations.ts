@@ -46,7 +46,8 @@ export function sourcesOfSnapshots(options: SourcesOptions): (snapshot: Snapshot
   return (snapshot) => {
     if (current?.snapshot !== snapshot) {
       const sources: AnswerSource[] = [];
-      if (options.memoryBytes > 0) sources.push(new ResponseCache(options.memoryBytes));
+      // Pages made live go to the answer store alone when there is one (./sources.ts).
+      if (options.memoryBytes > 0) sources.push(new ResponseCache(options.memoryBytes, !options.answerStore));
       const stored = options.storedAnswers ? StoredAnswers.of(snapshot) : undefined;
       if (stored) sources.push(stored);
       if (options.answerStore) sources.push(options.answerStore.sourceFor(snapshot.answersVersion));

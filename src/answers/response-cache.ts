@@ -14,7 +14,11 @@ export class ResponseCache implements AnswerSource {
   readonly keepsEncoded = true;
   private readonly entries: LRUCache<string, Representations>;
 
-  constructor(maxBytes: number) {
+  /** `keepsPages`: whether it keeps pages of the website made live (not when an answer store keeps them: ./sources.ts). */
+  constructor(
+    maxBytes: number,
+    readonly keepsPages = true,
+  ) {
     this.entries = new LRUCache<string, Representations>({
       maxSize: maxBytes,
       // One huge answer must not flush the rest: anything over a 16th of the budget is not kept.

@@ -9,7 +9,12 @@
 // each answer read there into the memory cost more than the read it saved (the site walk: every page
 // held until the LRU dropped it, and the garbage collector's work with it; docs/PERFORMANCE.md, issue
 // 43's fourth session). What the memory keeps is what costs work to make again: answers made live, and
-// compressed forms (`grew`), so a page asked for in brotli is compressed once.
+// compressed forms (`grew`), so a page asked for in brotli is compressed once. A page of the website
+// made live is kept by the memory only when no answer store keeps it: pages are large (116 KB on the
+// Sejm term), and 64 MB of them held in the memory made V8 collect the old generation in place of the
+// young one on every walk past them (mark-compacts 8 times as often, the GC's share of a page 20 %
+// against 9 %; docs/PERFORMANCE.md, issue 43's fifth session), while the store reads one back at the
+// cost of a copy out of its map. The memory's budget stays with the API's answers.
 
 import type { Encoding, Representations } from '../http/delivery.ts';
 import type { AnyEndpoint } from './endpoint.ts';
@@ -38,6 +43,8 @@ export interface AnswerSource {
   keep?(url: string, entry: Representations): void;
   /** Keeps an answer when it grows a compressed form (the memory, which counts its bytes). */
   readonly keepsEncoded: boolean;
+  /** False: keeps no page of the website made live (the memory, beside an answer store that keeps them). */
+  readonly keepsPages?: boolean;
 }
 
 /** The sources of one snapshot, in the order they are consulted. */
@@ -53,9 +60,9 @@ export class AnswerSources {
     return undefined;
   }
 
-  /** An answer just made by its handler: kept by every source that keeps answers. */
-  made(url: string, entry: Representations): void {
-    for (const source of this.sources) source.keep?.(url, entry);
+  /** An answer just made by its handler (`page`: a page of the website): kept by every source that keeps answers (of its kind). */
+  made(url: string, entry: Representations, { page = false } = {}): void {
+    for (const source of this.sources) if (!page || source.keepsPages !== false) source.keep?.(url, entry);
   }
 
   /** An answer that grew a compressed form while being sent. */

@@ -273,7 +273,7 @@ export function siteRoutes({
       const input = inputOf(page, params, req, frame);
       const data = await page.load(input, loadContext(started.snapshot, shares, frame, sources));
       const entry: Representations = { body: Buffer.from(renderPage(frame, page.render(data, frame))), encoded: {} };
-      sources.made(url, entry);
+      sources.made(url, entry, { page: true });
       delivery.send(res, started.etag, entry, started.encoding, HTML_PAGE, () => sources.grew(url, entry));
     };
 
