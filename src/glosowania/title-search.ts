@@ -20,7 +20,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { Lemmatiser } from '../../core/lemmas.ts';
-import { pairOf, reversedText, wordsOf } from '../../core/title-words.ts';
+import { PAIR_MARKS, pairOf, reversedText, wordsOf } from '../../core/title-words.ts';
 import { plucked, type Statement } from '../snapshot/statement.ts';
 
 /** The title indexes a search reads its candidates from, in ord order (rowid = ord). */
@@ -104,7 +104,7 @@ export class TitleSearch {
 
   /** The plan for a folded phrase (foldText of what was typed). */
   plan(folded: string): TitlePlan {
-    const { words: parts, separators } = wordsOf(folded);
+    const { words: parts, separators, leading, trailing } = wordsOf(folded);
     const containing = new Map(parts.map((part) => [part, this.wordsContaining(part)]));
     const common = (words: Word[]) => words.length > this.limits.maxWords;
     if (parts.length === 1 && parts[0] === folded) {
@@ -135,17 +135,20 @@ export class TitleSearch {
       if (forms.length > 0) return { index: 'scan', forms };
     }
     if ([...containing.values()].some((words) => words.length === 0)) return { index: 'none' }; // a part no title's word holds
-    if (parts.length >= 2) {
-      const found = this.pairsOf(parts, separators, containing);
+    // Two parts or more, or one with a separator before or after it: pairs. Not a phrase holding what
+    // the pair terms use for separators and the title's ends (no title's text does, as folded).
+    const edged = leading !== '' || trailing !== '';
+    if ((parts.length >= 2 || (parts.length === 1 && edged)) && !PAIR_MARKS.test(folded)) {
+      const found = this.pairsOf(parts, separators, containing, leading, trailing);
       if (found === 'none') return { index: 'none' };
       const { constraints: pairs, complete } = found;
-      // Nothing before the first part or after the last, and a pair listed for each two neighbouring
-      // parts: a title holds the phrase exactly when it holds one pair of each at consecutive positions
-      // (an inner part is the word two pairs share; two parts: one pair). A phrase query of pairs answers
-      // it from the index, with no title read (the check reads a vote's row per candidate: a common
-      // phrase's count, 10,000 rows, took 100-300 ms).
-      const bare = folded === parts.map((part, i) => part + (separators[i] ?? '')).join('');
-      const phrases = bare && complete ? this.phrasesOf(pairs) : undefined;
+      // A pair listed for each two neighbouring parts, and for the separator before the first part and
+      // after the last when the phrase has them: a title holds the phrase exactly when it holds one pair
+      // of each at consecutive positions (an inner part is the word two pairs share; two parts and
+      // nothing around them: one pair; the title's start and end are in pairs too). A phrase query of
+      // pairs answers it from the index, with no title read (the check reads a vote's row per
+      // candidate: a common phrase's count, 10,000 rows, took 100-300 ms).
+      const phrases = complete ? this.phrasesOf(pairs) : undefined;
       if (phrases !== undefined) return { index: 'glosowanie_pary', match: phrases, check: false };
       if (pairs.length > 0)
         return {
@@ -169,71 +172,95 @@ export class TitleSearch {
 
   /**
    * For each two neighbouring parts, the pair terms a matching title must hold one of, as found in the
-   * pairs' vocabulary: the first part ends its word, the last begins its word, inner parts are whole
-   * words. Two parts with more pairs than the limit are left out (`complete` false); 'none' when two
-   * have no pair at all.
+   * pairs' vocabulary, in the order they follow each other in the title: first, when the phrase begins
+   * with a separator, the pairs of any word (or the title's start) with a separator ending so and the
+   * first part; last, when it ends with one, those of the last part with a separator beginning so and
+   * any word (or the title's end). A part with a separator on both sides is a whole word; the first
+   * part otherwise ends its word, the last begins its word. Constraints with more pairs than the limit
+   * are left out (`complete` false); 'none' when one has no pair at all.
    */
   private pairsOf(
     parts: string[],
     separators: string[],
     containing: Map<string, Word[]>,
+    leading: string,
+    trailing: string,
   ): { constraints: string[][]; complete: boolean } | 'none' {
     const last = parts.length - 1;
     const maxPairs = this.limits.maxWords;
     const sides = parts.map((part, i) => {
+      const [begins, ends] = [i > 0 || leading !== '', i < last || trailing !== '']; // its word, with a separator
+      if (begins && ends) return [part];
       const words = containing.get(part)!;
-      if (i > 0 && i < last) return [part];
       if (words.length > this.limits.maxWords) return undefined; // the list is cut short: it may miss words that hold it
-      return words.map((w) => w.slowo).filter((word) => (i === 0 ? word.endsWith(part) : word.startsWith(part)));
+      return words.map((w) => w.slowo).filter((word) => (begins ? word.startsWith(part) : word.endsWith(part)));
     });
     const constraints: string[][] = [];
     let complete = true;
+    /** Adds the pairs `list` yields, or notes that they were too many; false: there were none. */
+    const listed = (list: (add: (pair: string) => boolean) => void): boolean => {
+      const pairs: string[] = [];
+      list((pair) => pairs.push(pair) <= maxPairs);
+      if (pairs.length === 0) return false;
+      if (pairs.length <= maxPairs) constraints.push(pairs);
+      else complete = false;
+      return true;
+    };
+    /** Gives `add` the pairs beginning with `prefix` (listed in order); false when it took no more. */
+    const from = (prefix: string, add: (pair: string) => boolean) => {
+      for (const pair of this.pairsFrom.iterate(prefix, maxPairs + 1)) {
+        if (!pair.startsWith(prefix)) break;
+        if (!add(pair)) return false;
+      }
+      return true;
+    };
+    /** Gives `add` the pairs ending with `suffix` (read reversed from their beginning); false when it took no more. */
+    const ending = (suffix: string, add: (pair: string) => boolean) => {
+      const reversed = reversedText(suffix);
+      for (const pair of this.pairsEndingFrom.iterate(reversed, maxPairs + 1)) {
+        if (!pair.startsWith(reversed)) break;
+        if (!add(reversedText(pair))) return false;
+      }
+      return true;
+    };
+    if (leading !== '') {
+      // Whatever comes before: the word before or the title's start, with a separator ending so.
+      const first = sides[0];
+      if (first === undefined) complete = false;
+      else if (!listed((add) => first.every((word) => ending(pairOf('', leading, word), add)))) return 'none';
+    }
     for (let i = 0; i < last; i++) {
       const [left, right] = [sides[i], sides[i + 1]];
       if (left === undefined && i === 0 && last >= 2) {
         // The first part ends too many words to list, the second is a whole word: the pairs that end
         // with the two (read reversed from their beginning), while they are few.
-        const suffix = reversedText(pairOf(parts[0]!, separators[0]!, parts[1]!));
-        const pairs: string[] = [];
-        for (const reversed of this.pairsEndingFrom.iterate(suffix, maxPairs + 1)) {
-          if (!reversed.startsWith(suffix)) break;
-          pairs.push(reversedText(reversed));
-        }
-        if (pairs.length === 0) return 'none';
-        if (pairs.length <= maxPairs) constraints.push(pairs);
-        else complete = false;
+        if (!listed((add) => ending(pairOf(parts[0]!, separators[0]!, parts[1]!), add))) return 'none';
         continue;
       }
       if (left === undefined || left.length > maxPairs) {
         complete = false;
         continue;
       }
-      let pairs: string[] = [];
       if (right !== undefined) {
         if (left.length * right.length > maxPairs) {
           complete = false;
           continue;
         }
-        pairs = left
+        const pairs = left
           .flatMap((l) => right.map((r) => pairOf(l, separators[i]!, r)))
           .filter((pair) => this.pairExists.get(pair) !== undefined);
-      } else {
-        // The last part begins too many words to list: the pairs that begin with it, while they are few.
-        for (const l of left) {
-          const prefix = pairOf(l, separators[i]!, parts[i + 1]!);
-          for (const pair of this.pairsFrom.iterate(prefix, maxPairs + 1)) {
-            if (!pair.startsWith(prefix)) break;
-            pairs.push(pair);
-          }
-          if (pairs.length > maxPairs) break;
-        }
-        if (pairs.length > maxPairs) {
-          complete = false;
-          continue;
-        }
+        if (pairs.length === 0) return 'none';
+        constraints.push(pairs);
+        continue;
       }
-      if (pairs.length === 0) return 'none';
-      constraints.push(pairs);
+      // The last part begins too many words to list: the pairs that begin with it, while they are few.
+      if (!listed((add) => left.every((l) => from(pairOf(l, separators[i]!, parts[i + 1]!), add)))) return 'none';
+    }
+    if (trailing !== '') {
+      // Whatever comes after: the word after or the title's end, with a separator beginning so.
+      const lastSide = sides[last];
+      if (lastSide === undefined) complete = false;
+      else if (!listed((add) => lastSide.every((word) => from(pairOf(word, trailing, ''), add)))) return 'none';
     }
     return { constraints, complete };
   }
