@@ -114,10 +114,11 @@ describe('the search count bound', () => {
         fc.option(fc.constantFrom(...terms), { nil: undefined }),
         fc.option(fc.constantFrom(...bodies), { nil: undefined }),
         fc.constantFrom(
-          { maxWords: 0, maxChecked: 0 },
-          { maxWords: 2, maxChecked: 0 },
-          { maxWords: 3, maxChecked: 40 },
-          { maxWords: 200, maxChecked: 5_000 },
+          { maxWords: 0, maxChecked: 0, maxScanned: 0 },
+          { maxWords: 2, maxChecked: 0, maxScanned: 1_000_000 },
+          { maxWords: 3, maxChecked: 40, maxScanned: 20 },
+          { maxWords: 200, maxChecked: 5_000, maxScanned: 0 },
+          { maxWords: 200, maxChecked: 5_000, maxScanned: 100_000 },
         ),
         (search, page, limit, kadencja, organ, titleLimits) => {
           const plan = new TitleSearch(db, titleLimits).plan(foldText(search));
@@ -139,7 +140,7 @@ describe('the search count bound', () => {
         },
       ),
       // „te”, a short word in too many words to list, once lost its forms („w tym”) under tight limits (a gate).
-      { numRuns: 1_500, examples: [['te', 1, 1, undefined, undefined, { maxWords: 0, maxChecked: 0 }]] },
+      { numRuns: 1_500, examples: [['te', 1, 1, undefined, undefined, { maxWords: 0, maxChecked: 0, maxScanned: 0 }]] },
     );
     expect([...seen].sort()).toEqual([
       'glosowanie_pary',
@@ -172,14 +173,18 @@ describe('the search count bound', () => {
     expect(titles.plan(' w spr')).toMatchObject({ index: 'glosowanie_pary', check: false });
     expect(titles.plan('projektu uchwaly w sprawie ')).toMatchObject({ index: 'glosowanie_pary', check: false });
     expect(titles.plan(' uchwaly ')).toMatchObject({ index: 'glosowanie_pary', check: false }); // one part, a whole word
-    // Too many pairs before the first part to list: the pairs listed narrow, the check decides.
-    expect(new TitleSearch(db, { maxWords: 1, maxChecked: 5_000 }).plan(' w sprawie')).toMatchObject({
+    // Too many pairs before the first part to list, or choices whose pairs would be read through: planned
+    // as before (the pairs between the parts, or the rarest word, narrow; the check decides).
+    expect(
+      new TitleSearch(db, { maxWords: 1, maxChecked: 5_000, maxScanned: 100_000 }).plan(' w sprawie'),
+    ).toMatchObject({ check: true });
+    expect(new TitleSearch(db, { maxWords: 200, maxChecked: 5_000, maxScanned: 0 }).plan(' w spr')).toMatchObject({
       index: 'glosowanie_pary',
       check: true,
     });
     // The first part ends too many words to list: the pairs ending with it and the second part, read
     // from the reversed pairs, while they are few; else the pairs listed narrow and the check decides.
-    const tight = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000 });
+    const tight = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000, maxScanned: 100_000 });
     expect(tight.plan('u uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: false });
     expect((tight.plan('u uchwaly w spr') as { match: string }).match).toContain('projektu');
     expect(tight.plan('y w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: true }); // uchwaly w, zmiany w, …

@@ -58,9 +58,14 @@ export interface TitleSearchLimits {
   maxWords: number;
   /** A longer phrase's rarest part in more titles than this would check too many: the trigram index instead. */
   maxChecked: number;
+  /**
+   * A phrase with a separator at an end whose phrase query of pairs may read through more titles than
+   * this (the sum of each choice's rarest pair's) is checked instead.
+   */
+  maxScanned: number;
 }
 
-export const TITLE_SEARCH_LIMITS: TitleSearchLimits = { maxWords: 200, maxChecked: 5_000 };
+export const TITLE_SEARCH_LIMITS: TitleSearchLimits = { maxWords: 200, maxChecked: 5_000, maxScanned: 100_000 };
 
 interface Word {
   slowo: string;
@@ -71,6 +76,8 @@ export class TitleSearch {
   private readonly wordsByTrigram: Statement<[string, number], Word>;
   private readonly wordsByScan: Statement<[string, number], Word>;
   private readonly pairExists: Statement<[string], number>;
+  /** How many titles hold a pair. */
+  private readonly pairTitles: Statement<[string], number>;
   private readonly pairsFrom: Statement<[string, number], string>;
   /** The pair terms reversed, from a reversed ending on. */
   private readonly pairsEndingFrom: Statement<[string, number], string>;
@@ -89,6 +96,7 @@ export class TitleSearch {
     // A part of one or two letters has no trigram; the vocabulary (words, not titles) is scanned.
     this.wordsByScan = db.prepare('SELECT slowo, glosowan FROM slowo WHERE instr(slowo, ?) > 0 LIMIT ?');
     this.pairExists = plucked(db, 'SELECT 1 FROM para WHERE para = ?');
+    this.pairTitles = plucked(db, 'SELECT glosowan FROM para WHERE para = ?');
     this.pairsFrom = plucked(db, 'SELECT para FROM para WHERE para >= ? ORDER BY para LIMIT ?');
     this.pairsEndingFrom = plucked(
       db,
@@ -141,19 +149,29 @@ export class TitleSearch {
     if ((parts.length >= 2 || (parts.length === 1 && edged)) && !PAIR_MARKS.test(folded)) {
       const found = this.pairsOf(parts, separators, containing, leading, trailing);
       if (found === 'none') return { index: 'none' };
-      const { constraints: pairs, complete } = found;
       // A pair listed for each two neighbouring parts, and for the separator before the first part and
       // after the last when the phrase has them: a title holds the phrase exactly when it holds one pair
       // of each at consecutive positions (an inner part is the word two pairs share; two parts and
       // nothing around them: one pair; the title's start and end are in pairs too). A phrase query of
       // pairs answers it from the index, with no title read (the check reads a vote's row per
       // candidate: a common phrase's count, 10,000 rows, took 100-300 ms).
-      const phrases = complete ? this.phrasesOf(pairs) : undefined;
-      if (phrases !== undefined) return { index: 'glosowanie_pary', match: phrases, check: false };
-      if (pairs.length > 0)
+      const phrases = found.complete ? this.phrasesOf(found.constraints) : undefined;
+      // With a separator at an end, each pair before or after is a choice more, and a choice whose
+      // pairs are all common but seldom neighbours reads their doclists through (' w sprawie n':
+      // 'stanowiska w' + 'w sprawie' + 'sprawie nadania', no title, 260 ms): only when the choices'
+      // rarest pairs are few; else the pairs between the parts narrow and the check decides, as before.
+      if (phrases !== undefined && (!edged || this.scannedBy(phrases) <= this.limits.maxScanned))
+        return { index: 'glosowanie_pary', match: phrasesQuery(phrases), check: false };
+      const narrowing = edged
+        ? parts.length >= 2
+          ? this.pairsOf(parts, separators, containing, '', '')
+          : undefined
+        : found;
+      if (narrowing === 'none') return { index: 'none' };
+      if (narrowing !== undefined && narrowing.constraints.length > 0)
         return {
           index: 'glosowanie_pary',
-          match: pairs.map((terms) => `(${terms.map(quoted).join(' OR ')})`).join(' AND '),
+          match: narrowing.constraints.map((terms) => `(${terms.map(quoted).join(' OR ')})`).join(' AND '),
           check: true,
         };
     }
@@ -266,17 +284,29 @@ export class TitleSearch {
   }
 
   /**
-   * The FTS5 query of a phrase's pairs at consecutive positions: one phrase per choice of a pair for
-   * each two neighbouring parts (only the first and the last have a choice: inner pairs are whole
-   * words), OR-ed; undefined when the choices are more than the limit.
+   * A phrase's pairs at consecutive positions, one phrase per choice of a pair for each two
+   * neighbouring parts and for the separators at its ends (inner pairs are whole words: only the first
+   * and the last pair, and those at the ends, have a choice); undefined when the choices are more than
+   * the limit.
    */
-  private phrasesOf(constraints: string[][]): string | undefined {
+  private phrasesOf(constraints: string[][]): string[][] | undefined {
     let phrases: string[][] = [[]];
     for (const terms of constraints) {
       if (phrases.length * terms.length > this.limits.maxWords) return undefined;
       phrases = phrases.flatMap((phrase) => terms.map((term) => [...phrase, term]));
     }
-    return phrases.map((phrase) => phrase.map(quoted).join(' + ')).join(' OR ');
+    return phrases;
+  }
+
+  /** The titles a phrase query of pairs may read through: for each phrase, those holding its rarest pair. */
+  private scannedBy(phrases: string[][]): number {
+    const titlesOf = new Map<string, number>();
+    const titles = (pair: string) => {
+      let n = titlesOf.get(pair);
+      if (n === undefined) titlesOf.set(pair, (n = this.pairTitles.get(pair) ?? 0));
+      return n;
+    };
+    return phrases.reduce((sum, phrase) => sum + Math.min(...phrase.map(titles)), 0);
   }
 
   /**
@@ -323,6 +353,9 @@ function readLemmatiser(db: Database.Database): Lemmatiser | null {
   const entry = plucked<[string], string>(db, 'SELECT wpisy FROM lemat WHERE lemat = ?');
   return new Lemmatiser(aff, (folded) => (lemmas.has(folded) ? entry.get(folded) : undefined));
 }
+
+/** The FTS5 query of phrases of pairs (phrasesOf), OR-ed. */
+const phrasesQuery = (phrases: string[][]) => phrases.map((phrase) => phrase.map(quoted).join(' + ')).join(' OR ');
 
 /** An FTS5 string: the text between double quotes, quotes doubled. */
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
