@@ -173,15 +173,11 @@ describe('the search count bound', () => {
     expect(titles.plan(' w spr')).toMatchObject({ index: 'glosowanie_pary', check: false });
     expect(titles.plan('projektu uchwaly w sprawie ')).toMatchObject({ index: 'glosowanie_pary', check: false });
     expect(titles.plan(' uchwaly ')).toMatchObject({ index: 'glosowanie_pary', check: false }); // one part, a whole word
-    // Too many pairs before the first part to list, or choices whose pairs would be read through: planned
-    // as before (the pairs between the parts, or the rarest word, narrow; the check decides).
-    expect(
-      new TitleSearch(db, { maxWords: 1, maxChecked: 5_000, maxScanned: 100_000 }).plan(' w sprawie'),
-    ).toMatchObject({ check: true });
-    expect(new TitleSearch(db, { maxWords: 200, maxChecked: 5_000, maxScanned: 0 }).plan(' w spr')).toMatchObject({
-      index: 'glosowanie_pary',
-      check: true,
-    });
+    // Every 'w' of these titles follows a space: ' w sprawie' is 'w sprawie' with 'w' a whole word, no
+    // pair before it listed, however tight the limits.
+    const tightest = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000, maxScanned: 0 });
+    expect(tightest.plan(' w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: false });
+    expect((tightest.plan(' w sprawie') as { match: string }).match).not.toContain(' OR ');
     // The first part ends too many words to list: the pairs ending with it and the second part, read
     // from the reversed pairs, while they are few; else the pairs listed narrow and the check decides.
     const tight = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000, maxScanned: 100_000 });
@@ -231,6 +227,13 @@ describe('the search count bound', () => {
         }
       }
       expect(exact).toBeGreaterThan(100); // phrases with a separator at an end, answered from the pairs
+      // 'budzetu' follows a space but also begins a title: the pairs before it are listed (' sprawie
+      // budzetu', ' zmiana budzetu'); were their phrase query to read too much, the check decides.
+      expect(search.plan(' budzetu (druk')).toMatchObject({ index: 'glosowanie_pary', check: false });
+      expect(matched.pluck().all((search.plan(' budzetu (druk') as { match: string }).match)).toEqual([3]);
+      const cautious = new TitleSearch(small, { maxWords: 200, maxChecked: 5_000, maxScanned: 0 });
+      expect(cautious.plan(' budzetu (druk')).toMatchObject({ index: 'glosowanie_pary', check: true });
+      expect(cautious.plan(' sprawie budzetu')).toMatchObject({ index: 'glosowanie_pary', check: false }); // 'sprawie' only after '
       expect(search.plan('(druk')).toMatchObject({ index: 'glosowanie_pary', check: false }); // the title's start
       expect(search.plan('12) ')).toMatchObject({ index: 'glosowanie_pary', check: false });
       expect(matched.pluck().all((search.plan('budzetu.') as { match: string }).match)).toEqual([2]); // its end

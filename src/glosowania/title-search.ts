@@ -65,6 +65,11 @@ export interface TitleSearchLimits {
   maxScanned: number;
 }
 
+/** How many pairs of a word are read to learn whether every one has a given separator before or after it. */
+const EDGE_PAIRS_READ = 2_000;
+/** The first moved separator, and the character past the title's start and end marks (core/title-words.ts). */
+const [FIRST_MARK, PAST_MARKS] = ['\ue000', '\ue082'];
+
 export const TITLE_SEARCH_LIMITS: TitleSearchLimits = { maxWords: 200, maxChecked: 5_000, maxScanned: 100_000 };
 
 interface Word {
@@ -160,7 +165,7 @@ export class TitleSearch {
       // pairs are all common but seldom neighbours reads their doclists through (' w sprawie n':
       // 'stanowiska w' + 'w sprawie' + 'sprawie nadania', no title, 260 ms): only when the choices'
       // rarest pairs are few; else the pairs between the parts narrow and the check decides, as before.
-      if (phrases !== undefined && (!edged || this.scannedBy(phrases) <= this.limits.maxScanned))
+      if (phrases !== undefined && (found.edges === 0 || this.scannedBy(phrases) <= this.limits.maxScanned))
         return { index: 'glosowanie_pary', match: phrasesQuery(phrases), check: false };
       const narrowing = edged
         ? parts.length >= 2
@@ -203,7 +208,7 @@ export class TitleSearch {
     containing: Map<string, Word[]>,
     leading: string,
     trailing: string,
-  ): { constraints: string[][]; complete: boolean } | 'none' {
+  ): { constraints: string[][]; complete: boolean; edges: number } | 'none' {
     const last = parts.length - 1;
     const maxPairs = this.limits.maxWords;
     const sides = parts.map((part, i) => {
@@ -241,9 +246,11 @@ export class TitleSearch {
       }
       return true;
     };
-    if (leading !== '') {
+    let edges = 0;
+    if (leading !== '' && !(last > 0 && this.onlyAfter(parts[0]!, leading))) {
       // Whatever comes before: the word before or the title's start, with a separator ending so.
       const first = sides[0];
+      edges++;
       if (first === undefined) complete = false;
       else if (!listed((add) => first.every((word) => ending(pairOf('', leading, word), add)))) return 'none';
     }
@@ -274,13 +281,50 @@ export class TitleSearch {
       // The last part begins too many words to list: the pairs that begin with it, while they are few.
       if (!listed((add) => left.every((l) => from(pairOf(l, separators[i]!, parts[i + 1]!), add)))) return 'none';
     }
-    if (trailing !== '') {
+    if (trailing !== '' && !(last > 0 && this.onlyBefore(parts[last]!, trailing))) {
       // Whatever comes after: the word after or the title's end, with a separator beginning so.
       const lastSide = sides[last];
+      edges++;
       if (lastSide === undefined) complete = false;
       else if (!listed((add) => lastSide.every((word) => from(pairOf(word, trailing, ''), add)))) return 'none';
     }
-    return { constraints, complete };
+    return { constraints, complete, edges };
+  }
+
+  /**
+   * Whether every pair of the titles ending with `word` has a separator ending with `separator` before
+   * it (the title's start counts, with what precedes its first word): then a title holding `word` as a
+   * whole word holds it after such a separator, and a phrase beginning so needs no pair before it ('nr'
+   * follows ' ' in every title, so ' nr 2 do p' is 'nr 2 do p' with 'nr' whole: the pairs ending ' nr'
+   * include 'druk nr', 2.9 million titles, whose phrase query reads far more). False past a limit.
+   */
+  private onlyAfter(word: string, separator: string): boolean {
+    // The reversed pairs of `word` (it, then a separator or the title's start): those beginning with it
+    // reversed and a mark; with a letter after it reversed, a longer word's, sorted before them.
+    const reversed = reversedText(word);
+    const wanted = reversedText(pairOf('', separator, word));
+    return this.everyPair(this.pairsEndingFrom, reversed, (pair) => pair.startsWith(wanted));
+  }
+
+  /** Whether every pair of the titles beginning with `word` has a separator beginning with `separator` after it (the title's end counts). */
+  private onlyBefore(word: string, separator: string): boolean {
+    const wanted = pairOf(word, separator, '');
+    return this.everyPair(this.pairsFrom, word, (pair) => pair.startsWith(wanted));
+  }
+
+  /** Whether `test` holds for every (pair) term of `terms` that is `word` and then a mark; false when they are more than read. */
+  private everyPair(
+    terms: Statement<[string, number], string>,
+    word: string,
+    test: (term: string) => boolean,
+  ): boolean {
+    const [from, to] = [`${word}${FIRST_MARK}`, `${word}${PAST_MARKS}`];
+    let read = 0;
+    for (const term of terms.iterate(from, EDGE_PAIRS_READ + 1)) {
+      if (term >= to) return true;
+      if (++read > EDGE_PAIRS_READ || !test(term)) return false;
+    }
+    return read <= EDGE_PAIRS_READ;
   }
 
   /**
