@@ -11,10 +11,11 @@
 // of 'uchwały'). In a phrase of several parts, the inner parts are whole words, the first ends a word
 // and the last begins one; each neighbouring two, with the separator between them, are a pair of the
 // title, so the candidates are the titles holding one pair of each (an AND of ORs of the pair terms
-// the vocabulary has: few, however common the words), each then checked whole; when nothing comes
-// before or after the parts and every two have their pairs listed, those pairs at consecutive
-// positions are the phrase itself (an FTS5 phrase of pairs; the pair index keeps positions), checked
-// by none. A phrase the vocabulary cannot narrow (parts in too many words) goes to the trigram index,
+// the vocabulary has: few, however common the words), each then checked whole; when every two have
+// their pairs listed, those pairs at consecutive positions are the phrase itself (an FTS5 phrase of
+// pairs; the pair index keeps positions), checked by none. The title's start and end are in pairs with
+// its first and last word, so a separator before the first part or after the last is a pair too (or
+// implied, when the word is never next to another separator). A phrase the vocabulary cannot narrow (parts in too many words) goes to the trigram index,
 // where its matches are dense, so a page stops after a few rows.
 
 import { inflateRawSync } from 'node:zlib';
