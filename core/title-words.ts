@@ -7,8 +7,12 @@
 /** ASCII other than letters and digits: what separates words. */
 const ASCII_SEPARATORS = /([\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+)/;
 
-/** The words of a folded text in order, and the separator between each two (`separators[i]` follows `words[i]`). */
-export function wordsOf(folded: string): { words: string[]; separators: string[] } {
+/**
+ * The words of a folded text in order, the separator between each two (`separators[i]` follows
+ * `words[i]`), and what comes before the first word and after the last ('' when nothing; the whole
+ * text in `leading` when it has no word).
+ */
+export function wordsOf(folded: string): { words: string[]; separators: string[]; leading: string; trailing: string } {
   const pieces = folded.split(ASCII_SEPARATORS);
   // split() with a capture alternates text and separators, starting and ending with text (maybe empty).
   const words: string[] = [];
@@ -18,8 +22,23 @@ export function wordsOf(folded: string): { words: string[]; separators: string[]
     if (words.length > 0) separators.push(pieces[i - 1]!);
     words.push(pieces[i]!);
   }
-  return { words, separators };
+  const edge = pieces.length > 1;
+  const leading = edge && pieces[0] === '' ? pieces[1]! : '';
+  const trailing = edge && words.length > 0 && pieces.at(-1) === '' ? pieces.at(-2)! : '';
+  return { words, separators, leading, trailing };
 }
+
+/**
+ * The title's start and its end as the pair index sees them: a "word" before the first and one after
+ * the last, so that every word of a title is in a pair on either side, and a phrase beginning or ending
+ * with a separator (' w sprawie', 'miny grabow ') is pairs too. Private-use characters that no moved
+ * separator is (those are U+E000-U+E07F) and that the ascii tokenizer keeps in a term.
+ */
+export const TITLE_START = '\ue080';
+export const TITLE_END = '\ue081';
+
+/** Characters of the pair terms that are not title text: a phrase holding one is not looked up as pairs. */
+export const PAIR_MARKS = /[\ue000-\ue081]/;
 
 /** A separator's ASCII characters moved to the private-use area. */
 const privateSeparator = (separator: string): string =>
@@ -46,11 +65,17 @@ export function pairOf(left: string, separator: string, right: string): string {
 /** A text's characters in reverse order (code points, not UTF-16 units): a pair ending so begins so reversed. */
 export const reversedText = (text: string): string => [...text].reverse().join('');
 
-/** A title's pairs as the text glosowanie_pary indexes: each pair of neighbouring words, space-separated. */
+/**
+ * A title's pairs as the text glosowanie_pary indexes, space-separated: the title's start with its
+ * first word (and what comes before it), each pair of neighbouring words, the last word with the
+ * title's end (and what comes after it). Nothing for a title without a word.
+ */
 export function titlePairs(folded: string): string {
-  const { words, separators } = wordsOf(folded);
-  const pairs: string[] = [];
+  const { words, separators, leading, trailing } = wordsOf(folded);
+  if (words.length === 0) return '';
+  const pairs = [pairOf(TITLE_START, leading, words[0]!)];
   for (let i = 1; i < words.length; i++) pairs.push(pairOf(words[i - 1]!, separators[i - 1]!, words[i]!));
+  pairs.push(pairOf(words.at(-1)!, trailing, TITLE_END));
   return pairs.join(' ');
 }
 

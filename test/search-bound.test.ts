@@ -9,6 +9,7 @@ import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../core/text.ts';
 import { GlosowaniaQueries } from '../src/glosowania/queries.ts';
+import { TITLE_INDEX_SQL, TITLE_INPUT_SQL, addTitleIndexFunctions } from '../core/snapshot/schema.ts';
 import { TitleSearch, type TitlePlan } from '../src/glosowania/title-search.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { searchReference } from './support/title-forms.ts';
@@ -113,10 +114,11 @@ describe('the search count bound', () => {
         fc.option(fc.constantFrom(...terms), { nil: undefined }),
         fc.option(fc.constantFrom(...bodies), { nil: undefined }),
         fc.constantFrom(
-          { maxWords: 0, maxChecked: 0 },
-          { maxWords: 2, maxChecked: 0 },
-          { maxWords: 3, maxChecked: 40 },
-          { maxWords: 200, maxChecked: 5_000 },
+          { maxWords: 0, maxChecked: 0, maxScanned: 0 },
+          { maxWords: 2, maxChecked: 0, maxScanned: 1_000_000 },
+          { maxWords: 3, maxChecked: 40, maxScanned: 20 },
+          { maxWords: 200, maxChecked: 5_000, maxScanned: 0 },
+          { maxWords: 200, maxChecked: 5_000, maxScanned: 100_000 },
         ),
         (search, page, limit, kadencja, organ, titleLimits) => {
           const plan = new TitleSearch(db, titleLimits).plan(foldText(search));
@@ -138,7 +140,7 @@ describe('the search count bound', () => {
         },
       ),
       // „te”, a short word in too many words to list, once lost its forms („w tym”) under tight limits (a gate).
-      { numRuns: 1_500, examples: [['te', 1, 1, undefined, undefined, { maxWords: 0, maxChecked: 0 }]] },
+      { numRuns: 1_500, examples: [['te', 1, 1, undefined, undefined, { maxWords: 0, maxChecked: 0, maxScanned: 0 }]] },
     );
     expect([...seen].sort()).toEqual([
       'glosowanie_pary',
@@ -166,15 +168,78 @@ describe('the search count bound', () => {
     expect(titles.plan('poprawka projektu uchwaly')).toEqual({ index: 'none' }); // common words, never neighbours
     expect(titles.plan('ojektu uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: false }); // 'ojektu' ends a word, 'spr' begins one
     expect(titles.plan('w spr')).toMatchObject({ index: 'glosowanie_pary', check: false }); // two parts: a pair is the phrase
-    expect(titles.plan(' w spr')).toMatchObject({ index: 'glosowanie_pary', check: true }); // … unless something comes before
-    expect(titles.plan('projektu uchwaly w sprawie ')).toMatchObject({ index: 'glosowanie_pary', check: true }); // … or after
+    // A separator before the first part or after the last: the pairs of the word before (or the
+    // title's start) and after (or its end), at consecutive positions too.
+    expect(titles.plan(' w spr')).toMatchObject({ index: 'glosowanie_pary', check: false });
+    expect(titles.plan('projektu uchwaly w sprawie ')).toMatchObject({ index: 'glosowanie_pary', check: false });
+    expect(titles.plan(' uchwaly ')).toMatchObject({ index: 'glosowanie_pary', check: false }); // one part, a whole word
+    // Every 'w' of these titles follows a space: ' w sprawie' is 'w sprawie' with 'w' a whole word, no
+    // pair before it listed, however tight the limits.
+    const tightest = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000, maxScanned: 0 });
+    expect(tightest.plan(' w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: false });
+    expect((tightest.plan(' w sprawie') as { match: string }).match).not.toContain(' OR ');
     // The first part ends too many words to list: the pairs ending with it and the second part, read
     // from the reversed pairs, while they are few; else the pairs listed narrow and the check decides.
-    const tight = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000 });
+    const tight = new TitleSearch(db, { maxWords: 1, maxChecked: 5_000, maxScanned: 100_000 });
     expect(tight.plan('u uchwaly w spr')).toMatchObject({ index: 'glosowanie_pary', check: false });
     expect((tight.plan('u uchwaly w spr') as { match: string }).match).toContain('projektu');
     expect(tight.plan('y w sprawie')).toMatchObject({ index: 'glosowanie_pary', check: true }); // uchwaly w, zmiany w, …
     expect(titles.plan('uchwaly uchw sprawie')).toEqual({ index: 'none' }); // an inner part must be a whole word
+  });
+
+  it('answers a phrase with a separator at either end from the pairs alone, at a title’s start and end too', () => {
+    // The title indexes alone (as the ETL's worker builds them), over titles that begin and end with
+    // separators or not: each plan that checks no title must match exactly the titles holding the phrase.
+    const titles = [
+      '(druk nr 12) w sprawie budzetu',
+      'druk nr 12 w sprawie budzetu.',
+      ' w sprawie budzetu (druk nr 12)',
+      'w sprawie  budzetu, druk nr 12',
+      '"budzet" gminy',
+      'zmiana budzetu "gminy"',
+      'budzetu gminy -- nr 12',
+    ];
+    const small = new Database(':memory:');
+    try {
+      addTitleIndexFunctions(small);
+      small.exec(TITLE_INPUT_SQL);
+      const insert = small.prepare('INSERT INTO glosowanie (ord, tytul_folded) VALUES (?, ?)');
+      titles.forEach((title, i) => insert.run(i + 1, title));
+      small.exec(TITLE_INDEX_SQL);
+      const search = new TitleSearch(small);
+      const matched = small.prepare('SELECT rowid FROM glosowanie_pary WHERE glosowanie_pary MATCH ? ORDER BY rowid');
+      let exact = 0;
+      for (const title of titles) {
+        for (let start = 0; start < title.length; start++) {
+          for (let end = start + 1; end <= title.length; end++) {
+            const phrase = title.slice(start, end);
+            const plan = search.plan(phrase);
+            const expected = titles.flatMap((t, i) => (t.includes(phrase) ? [i + 1] : []));
+            if (plan.index === 'none') expect(expected, phrase).toEqual([]);
+            if (plan.index !== 'glosowanie_pary') continue;
+            const found = matched.pluck().all(plan.match) as number[];
+            if (plan.check) expect(found, phrase).toEqual(expect.arrayContaining(expected));
+            else {
+              expect(found, phrase).toEqual(expected);
+              if (/^[^a-z0-9]|[^a-z0-9]$/.test(phrase)) exact++;
+            }
+          }
+        }
+      }
+      expect(exact).toBeGreaterThan(100); // phrases with a separator at an end, answered from the pairs
+      // 'budzetu' follows a space but also begins a title: the pairs before it are listed (' sprawie
+      // budzetu', ' zmiana budzetu'); were their phrase query to read too much, the check decides.
+      expect(search.plan(' budzetu (druk')).toMatchObject({ index: 'glosowanie_pary', check: false });
+      expect(matched.pluck().all((search.plan(' budzetu (druk') as { match: string }).match)).toEqual([3]);
+      const cautious = new TitleSearch(small, { maxWords: 200, maxChecked: 5_000, maxScanned: 0 });
+      expect(cautious.plan(' budzetu (druk')).toMatchObject({ index: 'glosowanie_pary', check: true });
+      expect(cautious.plan(' sprawie budzetu')).toMatchObject({ index: 'glosowanie_pary', check: false }); // 'sprawie' only after '
+      expect(search.plan('(druk')).toMatchObject({ index: 'glosowanie_pary', check: false }); // the title's start
+      expect(search.plan('12) ')).toMatchObject({ index: 'glosowanie_pary', check: false });
+      expect(matched.pluck().all((search.plan('budzetu.') as { match: string }).match)).toEqual([2]); // its end
+    } finally {
+      small.close();
+    }
   });
 
   it('leaves the other lists exact, however long', () => {

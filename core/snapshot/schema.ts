@@ -573,12 +573,14 @@ CREATE TABLE slowo (id INTEGER PRIMARY KEY, slowo TEXT NOT NULL, glosowan INTEGE
 ${vocabularyOf('glosowanie_slowa', 'slowo')}
 CREATE VIRTUAL TABLE slowo_szukaj USING fts5(slowo, content='', tokenize='trigram case_sensitive 1', detail=full);
 INSERT INTO slowo_szukaj (rowid, slowo) SELECT id, slowo FROM slowo;
--- Neighbouring words as one term (core/title-words.ts, title_pairs() registered by the ETL): a phrase
--- of common words that is itself rare ('poprawka projektu uchwały') is the few titles holding its pairs.
--- para lists every pair term with how many titles hold it: which pairs exist, and which begin so.
--- detail=full: a phrase of three words or more is its pairs at consecutive positions, answered from
--- the index without reading a title (all of Poland: the pair index 120 MB with rowids only).
-${ftsBulkLoad('glosowanie_pary', "pary, content='', tokenize='ascii', detail=full", 'ord, title_pairs(tytul_folded)')}
+-- Neighbouring words as one term (core/title-words.ts, title_pairs_with_ends() registered by the ETL): a
+-- phrase of common words that is itself rare ('poprawka projektu uchwały') is the few titles holding its
+-- pairs. The title's start and end are in a pair with its first and last word, so a phrase beginning or
+-- ending with a separator (' w sprawie n') is pairs too. para lists every pair term with how many titles
+-- hold it: which pairs exist, and which begin so. detail=full: a phrase of three words or more is its
+-- pairs at consecutive positions, answered from the index without reading a title (all of Poland: the
+-- pair index 120 MB with rowids only).
+${ftsBulkLoad('glosowanie_pary', "pary, content='', tokenize='ascii', detail=full", 'ord, title_pairs_with_ends(tytul_folded)')}
 CREATE TABLE para (para TEXT PRIMARY KEY, glosowan INTEGER NOT NULL) WITHOUT ROWID;
 ${vocabularyOf('glosowanie_pary', 'para')}
 -- Every pair term reversed (reversed_text(), registered by the ETL): which pairs end so, for a phrase
@@ -595,9 +597,9 @@ CREATE TABLE lemat_slowa (lemat INTEGER NOT NULL, id_slowa INTEGER NOT NULL, PRI
 CREATE TABLE odmiana (reguly BLOB NOT NULL);
 `;
 
-/** Registers on `db` the functions TITLE_INDEX_SQL calls (title_pairs, reversed_text): before running it. */
+/** Registers on `db` the functions TITLE_INDEX_SQL calls (title_pairs_with_ends, reversed_text): before running it. */
 export function addTitleIndexFunctions(db: Database.Database): void {
-  db.function('title_pairs', { deterministic: true }, titlePairs);
+  db.function('title_pairs_with_ends', { deterministic: true }, titlePairs);
   db.function('reversed_text', { deterministic: true }, reversedText);
 }
 

@@ -310,7 +310,7 @@ export class GlosowaniaQueries {
     };
     this.titles = new TitleSearch(db, titleLimits);
     // The search being answered, parsed once per search rather than once per title.
-    let searched: { json: string; word: string; forms: Set<string> } | undefined;
+    let searched: { json: string; word: string; forms: Set<string>; formList: string[] } | undefined;
     db.function('title_matches', { deterministic: true }, (title: unknown, json: unknown) => {
       if (typeof title !== 'string' || typeof json !== 'string') {
         throw new TypeError(
@@ -319,10 +319,14 @@ export class GlosowaniaQueries {
       }
       if (searched === undefined || searched.json !== json) {
         const [word = '', ...forms] = searchedForms.parse(JSON.parse(json));
-        searched = { json, word, forms: new Set(forms) };
+        searched = { json, word, forms: new Set(forms), formList: forms };
       }
-      const { word, forms } = searched;
-      return title.includes(word) || titleWords(title).words.some((w) => forms.has(w)) ? 1 : 0;
+      const { word, forms, formList } = searched;
+      if (title.includes(word)) return 1;
+      // A title holding none of the forms as text holds none as a word: most of a body's titles, each
+      // then not split into words (a word within one council checks every title of the body).
+      if (!formList.some((form) => title.includes(form))) return 0;
+      return titleWords(title).words.some((w) => forms.has(w)) ? 1 : 0;
     });
     this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
