@@ -137,9 +137,10 @@ class Folded {
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-/** What a side rule of an entry did to the title being classified (TopicClassifier.sideRules). */
+/** What matched the title being classified, per topic (bits of TopicClassifier.sideRules): an exclusion, a pattern of giving way, a pattern. */
 const EXCLUDED = 1;
 const YIELDS = 2;
+const MATCHED = 4;
 /** Letters and digits among the ASCII characters, the common case, without a regular expression. */
 const ASCII_WORD = Uint8Array.from({ length: 128 }, (_, c) => (LETTER_OR_DIGIT.test(String.fromCharCode(c)) ? 1 : 0));
 
@@ -171,13 +172,19 @@ export class TopicClassifier {
   private ending: Int32Array;
   private lowestBelow: Int32Array;
 
-  /** The entries' exclusions (wykluczenia), classified like patterns by a classifier of their own; undefined: none. */
-  private readonly exclusions: TopicClassifier | undefined;
-  /** The entries' patterns of giving way (ustepuje), likewise. */
-  private readonly yields: TopicClassifier | undefined;
-  /** Per topic, whether an exclusion (1) or a pattern of giving way (2) of it matched the title being classified. */
+  /**
+   * When some entry has exclusions (wykluczenia) or patterns of giving way (ustepuje): every pattern of
+   * the three kinds in one trie of its own, one entry per pattern, so that one walk over a title finds
+   * them all (`topicWithSideRules`); undefined: none. `sideTopic` and `sideKind` say whose pattern each
+   * entry is and which kind (MATCHED, EXCLUDED, YIELDS). Three tries walked apart took ~3 s of a tenth of
+   * Poland's ETL (docs/PERFORMANCE.md, issue 47).
+   */
+  private readonly sides: TopicClassifier | undefined;
+  private readonly sideTopic: Int32Array | undefined;
+  private readonly sideKind: Uint8Array | undefined;
+  /** Per topic, what matched the title being classified (bits MATCHED, EXCLUDED, YIELDS). */
   private readonly sideRules: Uint8Array | undefined;
-  /** Every topic a pattern ends at the node with (matchesOf: a lower one may be excluded). */
+  /** Every entry a pattern ends at the node with (the side rules' trie: a lower one may be excluded). */
   private readonly endingAll: number[][] = [];
 
   constructor(readonly vocabulary: Vocabulary) {
@@ -191,18 +198,17 @@ export class TopicClassifier {
         patterns.push({ units, topic });
       }
     });
-    // One entry per pattern of an exclusion (of giving way), its id the topic's position: matchesOf lists which matched.
-    const sideRule = (patternsOf: (entry: TopicEntry) => string[] | undefined) =>
-      vocabulary.some((entry) => (patternsOf(entry) ?? []).length > 0)
-        ? new TopicClassifier(
-            vocabulary.flatMap((entry, topic) =>
-              (patternsOf(entry) ?? []).map((pattern) => ({ id: String(topic), nazwa: '', wzorce: [pattern] })),
-            ),
-          )
-        : undefined;
-    this.exclusions = sideRule((entry) => entry.wykluczenia);
-    this.yields = sideRule((entry) => entry.ustepuje);
-    if (this.exclusions || this.yields) this.sideRules = new Uint8Array(vocabulary.length);
+    if (vocabulary.some((entry) => (entry.wykluczenia ?? []).length + (entry.ustepuje ?? []).length > 0)) {
+      const sides: Array<{ pattern: string; topic: number; kind: number }> = vocabulary.flatMap((entry, topic) => [
+        ...entry.wzorce.map((pattern) => ({ pattern, topic, kind: MATCHED })),
+        ...(entry.wykluczenia ?? []).map((pattern) => ({ pattern, topic, kind: EXCLUDED })),
+        ...(entry.ustepuje ?? []).map((pattern) => ({ pattern, topic, kind: YIELDS })),
+      ]);
+      this.sides = new TopicClassifier(sides.map(({ pattern }) => ({ id: '', nazwa: '', wzorce: [pattern] })));
+      this.sideTopic = Int32Array.from(sides, (side) => side.topic);
+      this.sideKind = Uint8Array.from(sides, (side) => side.kind);
+      this.sideRules = new Uint8Array(vocabulary.length);
+    }
     const nodes = 1 + patterns.reduce((n, p) => n + p.units.length, 0);
     this.child = new Int32Array(nodes * Math.max(this.alphabet, 1));
     this.ending = new Int32Array(nodes).fill(this.other);
@@ -220,26 +226,6 @@ export class TopicClassifier {
       this.ending[node] = Math.min(this.ending[node]!, topic);
       (this.endingAll[node] ??= []).push(topic);
     }
-  }
-
-  /** Every entry one of whose patterns matches the title (§11's word-start rule), in file order. */
-  matchesOf(title: string): number[] {
-    const { folded, letter, alphabet, child } = this;
-    folded.fold(title);
-    const { units, length } = folded;
-    const found = new Set<number>();
-    for (let i = 0; i < length; i++) {
-      let node = 0;
-      if (!folded.isWordStart(i)) continue;
-      for (let j = i; j < length; j++) {
-        const next = letter[units[j]!]!;
-        if (next < 0) break;
-        node = child[node * alphabet + next]!;
-        if (node === 0) break;
-        for (const topic of this.endingAll[node] ?? []) found.add(topic);
-      }
-    }
-    return [...found].sort((a, b) => a - b);
   }
 
   /** Topics there are: every entry and `inne`. */
@@ -279,18 +265,40 @@ export class TopicClassifier {
    * none: the first that matches and is not excluded (it gave way, and no other entry took the title).
    */
   private topicWithSideRules(title: string): number {
-    const rules = this.sideRules!;
-    rules.fill(0);
-    const yields = this.yields;
-    if (yields) for (const rule of yields.matchesOf(title)) rules[Number(yields.idOf(rule))] = YIELDS;
-    const exclusions = this.exclusions;
-    if (exclusions) for (const rule of exclusions.matchesOf(title)) rules[Number(exclusions.idOf(rule))] = EXCLUDED;
+    const marks = this.sideRules!;
+    marks.fill(0);
+    this.sides!.markMatches(title, marks, this.sideTopic!, this.sideKind!);
     let gaveWay = this.other;
-    for (const topic of this.matchesOf(title)) {
-      if (rules[topic] === 0) return topic;
-      if (rules[topic] === YIELDS && gaveWay === this.other) gaveWay = topic;
+    for (let topic = 0; topic < marks.length; topic++) {
+      const mark = marks[topic]!;
+      if ((mark & MATCHED) === 0 || mark & EXCLUDED) continue;
+      if ((mark & YIELDS) === 0) return topic;
+      if (gaveWay === this.other) gaveWay = topic;
     }
     return gaveWay;
+  }
+
+  /**
+   * For every entry one of whose patterns matches the title (§11's word-start rule), ors `kind[entry]`
+   * into `marks[topic[entry]]`.
+   */
+  private markMatches(title: string, marks: Uint8Array, topic: Int32Array, kind: Uint8Array): void {
+    const { folded, letter, alphabet, child, endingAll } = this;
+    folded.fold(title);
+    const { units, length } = folded;
+    for (let i = 0; i < length; i++) {
+      const first = letter[units[i]!]!;
+      if (first < 0 || child[first] === 0 || !folded.isWordStart(i)) continue;
+      let node = 0;
+      for (let j = i; j < length; j++) {
+        const next = letter[units[j]!]!;
+        if (next < 0) break;
+        node = child[node * alphabet + next]!;
+        if (node === 0) break;
+        const entries = endingAll[node];
+        if (entries !== undefined) for (const entry of entries) marks[topic[entry]!]! |= kind[entry]!;
+      }
+    }
   }
 
   idOf(topic: number): string {

@@ -26,8 +26,15 @@ import { BallotBlock } from './pair-bitsets.ts';
 import { type Dimensions, WYNIK } from './dimensions.ts';
 import { BodyField, type BodyTally, Field, type PersonTally } from './tally.ts';
 
-/** Votes read per chunk: bounds memory to a few hundred thousand ballots at a time. */
+/**
+ * Ballots read per chunk, about: few enough that a chunk's rows (an array each) die young. A chunk of 400
+ * Sejm votes (184,000 rows) outlived the young generation and was promoted and collected again: 2.6 of the
+ * Sejm term's 4.5 CPU s in this stage were the garbage collector (docs/PERFORMANCE.md, issue 47).
+ */
+const BALLOTS_PER_CHUNK = 16_384;
+/** Votes per chunk at most (a council's votes have few ballots each), and in the first chunk, before a vote's ballots are known. */
 const VOTES_PER_CHUNK = 400;
+const FIRST_CHUNK_VOTES = 16;
 
 /** The figures of each vote (by vote index), written by the votes phase. */
 export class VoteFigures {
@@ -228,8 +235,15 @@ export function passBallots(
     observe?.(v, n, voters, codes, groups, flagsOf);
   };
 
-  for (let start = 0; start < votes.count; start += VOTES_PER_CHUNK) {
-    const end = Math.min(start + VOTES_PER_CHUNK, votes.count) - 1;
+  // Each chunk's votes from the ballots per vote read so far (a parliament's ~460, a council's ~20).
+  let chunkVotes = FIRST_CHUNK_VOTES;
+  for (let start = 0; start < votes.count; start += chunkVotes) {
+    if (start > 0)
+      chunkVotes = Math.max(
+        1,
+        Math.min(VOTES_PER_CHUNK, Math.floor((BALLOTS_PER_CHUNK * start) / Math.max(1, pass.ballots))),
+      );
+    const end = Math.min(start + chunkVotes, votes.count) - 1;
     const chunk = readChunk.all(votes.id[start], votes.id[end]) as Array<[number, number, number]>;
     let r = 0;
     for (let v = start; v <= end; v++) {
