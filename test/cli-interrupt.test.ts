@@ -4,7 +4,7 @@
 // files and the build lock, say so, exit 130 / 143, and leave the published snapshot as it was.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
@@ -18,12 +18,21 @@ import { COUNCIL_JS, waitFor } from './support/server-process.ts';
 const CLI = COUNCIL_JS;
 
 let source: string;
+/** Its snapshot, built once and copied where a test needs one published (a build of it takes seconds). */
+let built: string;
 
 beforeAll(async () => {
   source = tempDir();
   // Large enough that its build runs for a while after the build file appears.
   await generateBundle(source, { seed: 36, radni: 120, glosowania: 2500, kadencje: 1 });
+  built = join(tempDir(), 'council.db');
+  await runEtl({ source, dbPath: built });
 }, 120_000);
+
+/** The source's snapshot published at `dbPath`, as a build of it leaves it (the file and its manifest). */
+function publishAt(dbPath: string): void {
+  for (const suffix of ['', '.manifest.json']) copyFileSync(built + suffix, dbPath + suffix);
+}
 
 interface Run {
   child: ChildProcess;
@@ -62,7 +71,7 @@ describe('council etl stopped while it builds', () => {
     async (_how, signal, code, group) => {
       const dir = tempDir();
       const dbPath = join(dir, 'council.db');
-      await runEtl({ source, dbPath });
+      publishAt(dbPath);
       const published = hashOf(dbPath);
       const spill = tempDir();
       const run = etl(dbPath, spill);
@@ -99,7 +108,7 @@ describe('removeKilledBuild', () => {
   it('removes the build files, a pending manifest of another file, the spill folder of the killed process and the lock; nothing while a build holds the lock', async () => {
     const dir = tempDir();
     const dbPath = join(dir, 'council.db');
-    await runEtl({ source, dbPath });
+    publishAt(dbPath);
     const pid = 2 ** 22 + 17; // no process of this test
     writeFileSync(join(dir, `council.db.building-${pid}`), Buffer.alloc(3000));
     writeFileSync(`${dbPath}.manifest.json.next`, '{}');
