@@ -23,8 +23,7 @@ const PATHS_IN_MEMORY = 100_000;
 export class StoredAnswers implements AnswerSource {
   readonly name = 'stored';
   readonly keepsEncoded = false;
-  /** One statement per form, so that a read touches only the bytes it sends. */
-  /** A stored answer's bytes at a path, and their encoding (null: identity). */
+  /** A stored answer's bytes at a path, and their encoding (null: identity): one statement per form, so that a read touches only the bytes it sends. */
   private readonly reads: Record<'br' | 'identity', Statement<[string], [Buffer, 'br' | null]>>;
   /** Every stored path, when there are few enough; undefined: ask the table. */
   private readonly paths: Set<string> | undefined;
