@@ -14,8 +14,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * the CLI from here, `[process.execPath, COUNCIL_JS, ...args]`, not from cli/council.ts.
  */
 export const COUNCIL_JS = fileURLToPath(new URL('../../dist/cli/council.js', import.meta.url));
-/** tsx as an absolute URL, so the children do not depend on the working directory. */
-const TSX = import.meta.resolve('tsx');
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: number };
 
@@ -50,18 +48,15 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Where a process runs from: this project, or a copy of its code (test/code-version.test.ts). */
+/** Where a process runs from: this project, or a copy of its code and its build (test/code-version.test.ts). */
 export interface RunFrom {
   root?: string;
 }
 
-/**
- * Spawns `node dist/cli/council.js ...args` in the project directory, or `node --import tsx
- * cli/council.ts ...args` in `root` (a copy of the sources, never built).
- */
+/** Spawns `node dist/cli/council.js ...args` in the project directory, or in `root` (a copy with its own dist/). */
 export function council(args: string[], env: Record<string, string> = {}, { root }: RunFrom = {}): CouncilProcess {
-  const entry = root ? ['--import', TSX, join(root, 'cli', 'council.ts')] : [COUNCIL_JS];
-  const child = spawn(process.execPath, [...entry, ...args], {
+  const entry = root ? join(root, 'dist', 'cli', 'council.js') : COUNCIL_JS;
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd: root ?? ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
