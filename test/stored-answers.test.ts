@@ -255,7 +255,7 @@ describe('stored answers equal live ones, byte for byte', () => {
     expect(after.body.toString()).toBe('{"success":true,"data":"moved"}');
   });
 
-  it("share one read transaction per turn of the event loop, ended after it; none while an iterator is open", async () => {
+  it('share one read transaction per turn of the event loop, ended after it; none while an iterator is open', async () => {
     const { copy, db } = await handCouncilAndCopy();
     db.close();
     const snapshot = Snapshot.open(copy);
