@@ -14,6 +14,8 @@ import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, tempDir, type TestApp } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
 import { renderAhead, renderStoredAnswers } from '../src/answers/render.ts';
+import { StoredAnswers } from '../src/answers/stored.ts';
+import { Snapshot } from '../src/snapshot/snapshot.ts';
 import { runEtl } from '../etl/run.ts';
 
 const apps: TestApp[] = [];
@@ -231,6 +233,49 @@ describe('stored answers equal live ones, byte for byte', () => {
     const answers = await fetchAll(t.app, ['/api/radni/1', '/api/radni/1?kadencja=2014-2018']);
     expect(answers.get('/api/radni/1')!.body.toString()).toBe('{"success":true,"data":"stored"}');
     expect(JSON.parse(answers.get('/api/radni/1?kadencja=2014-2018')!.body.toString()).data.id_osoby).toBe(1); // parameterised: live
+  });
+
+  it('are read by their row, whose path is checked: a row filed under another path since is not sent for this one (issue 42)', async () => {
+    const { copy, db } = await handCouncilAndCopy();
+    const t = appOver(copy, { RESPONSE_CACHE_MB: 0 });
+    apps.push(t);
+    const before = (await fetchAll(t.app, ['/api/radni/1'])).get('/api/radni/1')!;
+    expect(JSON.parse(before.body.toString()).data.id_osoby).toBe(1);
+    // The file changed under the service (as a copy over it would): the row the service knows for the URL
+    // now holds another path, and the URL's answer is another row. (Written after the turn: the service's
+    // reads of a turn hold the file's shared lock until it ends.)
+    await new Promise((resolve) => setImmediate(resolve));
+    db.prepare("UPDATE odpowiedz SET sciezka = '/api/elsewhere' WHERE sciezka = ?").run('/api/radni/1');
+    db.prepare('INSERT INTO odpowiedz (sciezka, tresc) VALUES (?, ?)').run(
+      '/api/radni/1',
+      Buffer.from('{"success":true,"data":"moved"}'),
+    );
+    db.close();
+    const after = (await fetchAll(t.app, ['/api/radni/1'])).get('/api/radni/1')!;
+    expect(after.body.toString()).toBe('{"success":true,"data":"moved"}');
+  });
+
+  it('share one read transaction per turn of the event loop, ended after it; none while an iterator is open', async () => {
+    const { copy, db } = await handCouncilAndCopy();
+    db.close();
+    const snapshot = Snapshot.open(copy);
+    try {
+      const stored = StoredAnswers.of(snapshot)!;
+      const find = (url: string) => stored.find(url, { wanted: null, params: {} });
+      expect(find('/api/radni/1')).toBeDefined();
+      expect(snapshot.db.inTransaction).toBe(true);
+      expect(find('/api/radni/2')).toBeDefined();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(snapshot.db.inTransaction).toBe(false);
+      // A connection busy with an iterator begins no transaction: each read is its own, as before.
+      const ids = snapshot.queries.radni.ids();
+      ids.next();
+      expect(find('/api/radni/1')).toBeDefined();
+      expect(snapshot.db.inTransaction).toBe(false);
+      ids.return?.();
+    } finally {
+      snapshot.db.close();
+    }
   });
 
   it('are what a page reads on its first rendering: the handler is not asked for a stored answer (issue 43)', async () => {

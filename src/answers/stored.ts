@@ -14,27 +14,42 @@ import type { AnswerSource, Asked, Found } from './sources.ts';
 import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 
 /**
- * Up to this many stored answers, their paths are kept in memory, so that a URL without one (on a
- * national snapshot nearly every request: only the lists are stored) is told so without a query.
+ * Up to this many stored answers, their paths are kept in memory with their rows, so that a URL without
+ * one (on a national snapshot nearly every request: only the lists are stored) is told so without a
+ * query, and one with one is read by its row, without a walk down the paths' index.
  */
 const PATHS_IN_MEMORY = 100_000;
+
+type Read = [Buffer, 'br' | null];
+
+/** The JSON itself may still be compressed for a client that takes gzip (then kept in memory). */
+const foundOf = (bytes: Buffer, encoding: 'br' | null): Found =>
+  encoding === null ? { entry: { body: bytes, encoded: {} } } : { bytes, encoding };
 
 /** The stored answers of one snapshot. */
 export class StoredAnswers implements AnswerSource {
   readonly name = 'stored';
   readonly keepsEncoded = false;
   /** A stored answer's bytes at a path, and their encoding (null: identity): one statement per form, so that a read touches only the bytes it sends. */
-  private readonly reads: Record<'br' | 'identity', Statement<[string], [Buffer, 'br' | null]>>;
-  /** Every stored path, when there are few enough; undefined: ask the table. */
-  private readonly paths: Set<string> | undefined;
+  private readonly reads: Record<'br' | 'identity', Statement<[string], Read>>;
+  /** The same by row, with the row's path first (checked against the URL asked for). */
+  private readonly readsByRow: Record<'br' | 'identity', Statement<[number], [string, ...Read]>>;
+  /** Every stored path and its row, when there are few enough; undefined: ask the table. */
+  private readonly rows: Map<string, number> | undefined;
 
   private constructor(private readonly snapshot: Snapshot) {
     const { db } = snapshot;
-    const read = (column: string): Statement<[string], [Buffer, 'br' | null]> =>
-      rawRows(db, `SELECT ${column} FROM odpowiedz WHERE sciezka = ?`);
-    this.reads = { identity: read('tresc, NULL'), br: read("coalesce(br, tresc), iif(br IS NULL, NULL, 'br')") };
+    const columns = { identity: 'tresc, NULL', br: "coalesce(br, tresc), iif(br IS NULL, NULL, 'br')" };
+    const read = (form: keyof typeof columns): Statement<[string], Read> =>
+      rawRows(db, `SELECT ${columns[form]} FROM odpowiedz WHERE sciezka = ?`);
+    const readByRow = (form: keyof typeof columns): Statement<[number], [string, ...Read]> =>
+      rawRows(db, `SELECT sciezka, ${columns[form]} FROM odpowiedz WHERE rowid = ?`);
+    this.reads = { identity: read('identity'), br: read('br') };
+    this.readsByRow = { identity: readByRow('identity'), br: readByRow('br') };
     const few = plucked(db, `SELECT count(*) <= ${PATHS_IN_MEMORY} FROM odpowiedz`).get() === 1;
-    this.paths = few ? new Set(plucked<[], string>(db, 'SELECT sciezka FROM odpowiedz').all()) : undefined;
+    this.rows = few
+      ? new Map(rawRows<[], [string, number]>(db, 'SELECT sciezka, rowid FROM odpowiedz').all())
+      : undefined;
   }
 
   /** The stored answers of `snapshot`; undefined when it has none, or none of this code. */
@@ -56,10 +71,16 @@ export class StoredAnswers implements AnswerSource {
   }
 
   private read(url: string, brotli: boolean): Found | undefined {
-    if (this.paths?.has(url) === false) return undefined;
-    const row = this.reads[brotli ? 'br' : 'identity'].get(url);
-    if (!row) return undefined;
-    // The JSON itself may still be compressed for a client that takes gzip (then kept in memory).
-    return row[1] === null ? { entry: { body: row[0], encoded: {} } } : { bytes: row[0], encoding: row[1] };
+    const form = brotli ? 'br' : 'identity';
+    if (this.rows) {
+      const rowid = this.rows.get(url);
+      if (rowid === undefined) return undefined;
+      this.snapshot.readTogether();
+      const row = this.readsByRow[form].get(rowid);
+      // The row is the URL's, unless the file changed under the service (issue 42): then asked by its path, as before.
+      if (row?.[0] === url) return foundOf(row[1], row[2]);
+    } else this.snapshot.readTogether();
+    const row = this.reads[form].get(url);
+    return row && foundOf(row[0], row[1]);
   }
 }

@@ -32,6 +32,8 @@ export class Exchange<Target = unknown> {
   readonly started = performance.now();
   /** Why the request was refused, for its log line. */
   reason: string | undefined;
+  /** Called once when the response has closed (the request log writes its line then). */
+  onClose: (() => void) | undefined;
   /** Its route, looked up once (src/http/routes.ts). */
   readonly route: RouteMatch<Target>;
   private held: Snapshot | undefined;
@@ -58,6 +60,16 @@ export class Exchange<Target = unknown> {
     this.search = question < 0 ? '' : this.url.slice(question + 1);
     this.route = routeOf(req.method ?? 'GET', this.path);
     EXCHANGES.set(res, this);
+    // One listener for all that waits on the response's close: the log line, the hold's end. A response
+    // handed over closed already (its client gone while an Express app before this one read the body)
+    // has had its close.
+    if (res.closed) this.closed = true;
+    else
+      res.once('close', () => {
+        this.closed = true;
+        this.onClose?.();
+        this.giveBack();
+      });
   }
 
   /**
@@ -81,13 +93,7 @@ export class Exchange<Target = unknown> {
     const snapshot = snapshots.acquire();
     if (!snapshot) throw new HttpError(503, snapshots.unavailable ?? 'no data has been loaded yet');
     this.held = snapshot;
-    // A client gone before the route asked (while its body was read): its close has been and gone.
-    if (this.res.closed) this.closed = true;
-    else
-      this.res.once('close', () => {
-        this.closed = true;
-        this.giveBack();
-      });
+    // Given back at the response's close (the constructor's listener) or when answered, whichever is last.
     return snapshot;
   }
 

@@ -105,7 +105,7 @@ export function requestLog(
   return (exchange) => {
     const { req, res, id } = exchange;
     res.setHeader('X-Request-Id', id);
-    res.once('close', () => {
+    exchange.onClose = () => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!lines.isLevelEnabled(level)) return;
@@ -127,6 +127,6 @@ export function requestLog(
         },
         res.writableFinished ? 'request completed' : 'request aborted',
       );
-    });
+    };
   };
 }
