@@ -535,5 +535,8 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie nadania Zespołowi Szkół imienia Marii Konopnickiej', 'nazwy'],
     ['w sprawie powołania doraźnej komisji do spraw statutu', 'ustroj'],
     ['w sprawie przystąpienia Gminy do Związku Gmin Wiejskich', 'ustroj'],
+    ['w sprawie przystąpienia Powiatu do Związku Powiatów Polskich', 'ustroj'],
+    ['w sprawie przekazania wniosku według właściwości', 'skargi'], // forwarded by jurisdiction
+    ['w sprawie przekazania w użytkowanie samochodu dla Ochotniczej Straży Pożarnej', 'bezpieczenstwo'], // no land
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
