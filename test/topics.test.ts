@@ -499,5 +499,44 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
       'w sprawie udzielenia pomocy finansowej Powiatowi na zakup samochodu dla Komendy Powiatowej Straży Pożarnej',
       'bezpieczenstwo',
     ],
+    // Eighth held-out set and the shapes of other councils found with it (issue 44, ninth session).
+    ['w sprawie wyznaczenia miejsc okazjonalnie wykorzystywanych do kąpieli', 'srodowisko'], // any form of bathing
+    ['w sprawie określenia sezonu kąpielowego oraz wykazu kąpielisk', 'srodowisko'],
+    ['w sprawie przystąpienia do sporządzenia miejscowego planu rejon kąpieliska morskiego', 'plany'],
+    ['o ratyfikacji Umowy o wzmocnionej współpracy obronnej', 'bezpieczenstwo'], // defence in any form
+    ['w sprawie przyjęcia planu obronnego gminy', 'bezpieczenstwo'],
+    ['ODESŁANIE DO KOMIISJI w sprawie uchwalenia miejscowego planu', 'procedura'], // a clerk's typo
+    ['WNIOSEK O ODESŁANIE DRUKU DO KOMISJI w sprawie nadania nazwy ulicy', 'procedura'],
+    // a motion to hold someone to account is the law's, whatever their office or the requester's
+    [
+      'wniosek wstępny o pociągnięcie do odpowiedzialności konstytucyjnej przed Trybunałem Stanu Przewodniczącego Krajowej Rady Radiofonii i Telewizji',
+      'prawo',
+    ],
+    [
+      'wniosek Głównego Inspektora Transportu Drogowego o wyrażenie zgody na pociągnięcie do odpowiedzialności za wykroczenie',
+      'prawo',
+    ],
+    // promotion is the city's (kultura) only when nothing else is promoted
+    ['o zmianie ustawy o funduszach promocji produktów rolno-spożywczych', 'gospodarka'],
+    ['w sprawie promocji Miasta jako Gospodarza Mistrzostw Europy w Piłce Ręcznej', 'kultura'],
+    ['w sprawie przyjęcia Programu Promocji Zdrowia na lata 2025-2027', 'zdrowie'],
+    ['w sprawie wyznaczenia Obszaru Chronionego Krajobrazu Dolina Wisły', 'srodowisko'], // nature, not zoning
+    ['w sprawie Parku Krajobrazowego Dolina Baryczy', 'srodowisko'],
+    ['w sprawie opinii o projekcie Audytu Krajobrazowego Województwa', 'plany'],
+    ['w sprawie zasad udzielania dotacji celowych dla spółek wodnych', 'srodowisko'], // no company
+    ['w sprawie wyrażenia zgody na przedłużenie umowy użytkowania', 'nieruchomosci'],
+    ['w sprawie wyrażenia zgody na oddanie w użytkowanie nieruchomości', 'nieruchomosci'],
+    ['w sprawie przyjęcia programu osłonowego „Posiłek w szkole i w domu”', 'zdrowie'], // feeding, not school
+    ['w sprawie ustanowienia wieloletniego programu „Posiłek w szkole i w domu”', 'zdrowie'],
+    ['w sprawie zasad ponoszenia odpłatności za pobyt w mieszkaniu chronionym', 'zdrowie'],
+    ['w sprawie określenia zadań finansowanych ze środków PFRON', 'zdrowie'],
+    ['w sprawie regulaminu przyznawania nagród dla nauczycieli', 'edukacja'], // pay, not an honour
+    ['w sprawie nadania Szkole Podstawowej nr 3 imienia Jana Pawła II', 'nazwy'], // the other order
+    ['w sprawie nadania Zespołowi Szkół imienia Marii Konopnickiej', 'nazwy'],
+    ['w sprawie powołania doraźnej komisji do spraw statutu', 'ustroj'],
+    ['w sprawie przystąpienia Gminy do Związku Gmin Wiejskich', 'ustroj'],
+    ['w sprawie przystąpienia Powiatu do Związku Powiatów Polskich', 'ustroj'],
+    ['w sprawie przekazania wniosku według właściwości', 'skargi'], // forwarded by jurisdiction
+    ['w sprawie przekazania w użytkowanie samochodu dla Ochotniczej Straży Pożarnej', 'bezpieczenstwo'], // no land
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
