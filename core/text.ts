@@ -14,12 +14,21 @@ const POLISH_FOLD: Record<string, string> = {
 
 /** Lower case with Polish (and any other combining) diacritics removed: the search form of a title. */
 export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[ąćęłńóśźż]/g, (ch) => POLISH_FOLD[ch] ?? ch)
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
+  const folded = text.toLowerCase().replace(/[ąćęłńóśźż]/g, (ch) => POLISH_FOLD[ch] ?? ch);
+  // ASCII (most titles once their Polish letters are folded) is its own NFD and has no marks: the same
+  // string without the two passes below, which were most of a title's fold (docs/PERFORMANCE.md, issue 47).
+  if (ASCII.test(folded)) return folded;
+  return folded.normalize('NFD').replace(/\p{M}/gu, '');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Text of ASCII and the Polish letters alone: each character is its own NFC and none is invisible (nor
+ * combining, so none composes with its neighbour); visibleName returns it as it is without the search
+ * for invisible characters and the normalisation.
+ */
+const ALREADY_VISIBLE = /^[\x00-\x7f\u00d3\u00f3\u0104-\u0107\u0118\u0119\u0141-\u0144\u015a\u015b\u0179-\u017c]*$/;
 
 /**
  * Characters that show nothing but change how a name compares or reads: zero-width spaces and joiners,
@@ -35,6 +44,7 @@ const INVISIBLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2
  * visible is left as it was.
  */
 export function visibleName(name: string): { name: string; changed: string | null } {
+  if (ALREADY_VISIBLE.test(name)) return { name, changed: null };
   const code = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   const removed = [...new Set(name.match(INVISIBLE) ?? [])].map(code);
   const stripped = removed.length > 0 ? name.replace(INVISIBLE, '') : name;

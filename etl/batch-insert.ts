@@ -29,7 +29,9 @@ export class BatchInsert<Row extends unknown[] = never> {
   add(...values: Row): void {
     for (let i = 0; i < values.length; i++) this.pending[this.queued++] = values[i];
     if (this.queued === this.pending.length) {
-      this.full.run(this.pending);
+      // As arguments, not as one array: better-sqlite3 reads an array's values one by one through V8's
+      // generic property lookup, which was most of the binding (docs/PERFORMANCE.md, issue 47's ninth session).
+      this.full.run(...this.pending);
       this.queued = 0;
     }
   }

@@ -128,7 +128,26 @@ export const BUNDLE_FILES = [
       brak_glosu: optionalCount,
     }),
     prepare: (r) => Object.assign(r, { tytul_folded: foldText(r.tytul) }),
-    load: (l, r, at) => l.glosowanie({ ...r, liczby: r }, at),
+    // Every field named, none read from a property the row lacks: the spread and the loader's reads of
+    // absent fields (`klucz`, `wiekszosc`) missed V8's caches on every row (docs/PERFORMANCE.md, issue 47's ninth session).
+    load: (l, r, at) =>
+      l.glosowanie(
+        {
+          id_glosowania: r.id_glosowania,
+          id_posiedzenia: r.id_posiedzenia,
+          id_punktu: r.id_punktu,
+          numer: r.numer,
+          data_czas: r.data_czas,
+          tytul: r.tytul,
+          wynik: r.wynik,
+          tytul_folded: (r as { tytul_folded?: string }).tytul_folded,
+          liczby: r,
+          wiekszosc: null,
+          wiekszosc_glosow: null,
+          klucz: undefined,
+        },
+        at,
+      ),
   }),
   spec({
     file: 'glosy.csv',
