@@ -16,6 +16,7 @@ import {
   HELD_OUT_6_LABELS,
   HELD_OUT_7_LABELS,
   HELD_OUT_8_LABELS,
+  HELD_OUT_9_LABELS,
   HELD_OUT_LABELS,
   readLabels,
   scoreLabels,
@@ -48,15 +49,17 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     // tuned on the third and fourth) 92, 58, 55 (93 Sejm votes with one label corrected); the sixth
     // (seed 4409, the vocabulary tuned on the fifth too) 96, 60, 58; the seventh (seed 4410) 94, 55, 59
     // (58 Gdańsk with three capital increases relabelled to the sets' rule); the eighth (seed 4411) 93, 57, 57
-    // (58 Katowice with one subject-less amendment relabelled inne, as the earlier sets). The vocabulary was
+    // (58 Katowice with one subject-less amendment relabelled inne, as the earlier sets); the ninth (seed 4412,
+    // Katowice's last 18 unlabelled votes) 97, 55, 18. The vocabulary was
     // tuned on all of them since with general fixes; the floors are what it reaches now: a guard against losing any.
     await expectAgreement(HELD_OUT_LABELS, { sejm: 1, gdansk: 89 / 90, katowice: 1 });
-    await expectAgreement(HELD_OUT_2_LABELS, { sejm: 119 / 120, gdansk: 0.96, katowice: 0.99 });
+    await expectAgreement(HELD_OUT_2_LABELS, { sejm: 119 / 120, gdansk: 0.97, katowice: 0.99 });
     await expectAgreement(HELD_OUT_3_LABELS, { sejm: 0.98, gdansk: 1, katowice: 1 });
     await expectAgreement(HELD_OUT_4_LABELS, { sejm: 0.98, gdansk: 1, katowice: 59 / 60 });
     await expectAgreement(HELD_OUT_5_LABELS, { sejm: 0.97, gdansk: 1, katowice: 59 / 60 });
     await expectAgreement(HELD_OUT_6_LABELS, { sejm: 0.97, gdansk: 1, katowice: 1 });
     await expectAgreement(HELD_OUT_7_LABELS, { sejm: 0.94, gdansk: 1, katowice: 1 });
     await expectAgreement(HELD_OUT_8_LABELS, { sejm: 0.96, gdansk: 59 / 60, katowice: 58 / 60 });
+    await expectAgreement(HELD_OUT_9_LABELS, { sejm: 0.98, gdansk: 59 / 60, katowice: 1 });
   }, 600_000);
 });

@@ -538,5 +538,34 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie przystąpienia Powiatu do Związku Powiatów Polskich', 'ustroj'],
     ['w sprawie przekazania wniosku według właściwości', 'skargi'], // forwarded by jurisdiction
     ['w sprawie przekazania w użytkowanie samochodu dla Ochotniczej Straży Pożarnej', 'bezpieczenstwo'], // no land
+    // Ninth held-out set and the shapes of other councils found with it (issue 44, tenth session).
+    ['w sprawie schroniska dla osób w kryzysie bezdomności', 'zdrowie'], // people, not animals
+    ['w sprawie zasad kierowania do schroniska dla osób bezdomnych i noclegowni', 'zdrowie'],
+    ['w sprawie Programu opieki nad zwierzętami bezdomnymi oraz zapobiegania bezdomności zwierząt', 'srodowisko'],
+    [
+      'w sprawie określenia wymagań, jakie powinien spełniać przedsiębiorca ubiegający się o uzyskanie zezwolenia na prowadzenie',
+      'srodowisko', // the cleanliness act's permits, cut off before their subject: not the economy
+    ],
+    ['w sprawie ustanowienia Gminnego Stypendium Kulturalnego', 'kultura'], // no school
+    [
+      'w sprawie warunków przyznawania stypendiów dla osób zajmujących się twórczością artystyczną i upowszechnianiem kultury',
+      'kultura',
+    ],
+    ['w sprawie regulaminu przyznawania stypendiów dla uczniów szczególnie uzdolnionych', 'edukacja'],
+    ['w sprawie ustalenia opłat za pobyt w ośrodku wsparcia', 'zdrowie'], // any form
+    ['w sprawie reparacji wojennych od Niemiec', 'inne'], // a declaration, not the courts
+    ['Oświadczenie w sprawie zadośćuczynienia za szkody spowodowane przez Niemcy w czasie II wojny światowej', 'inne'],
+    ['o zmianie ustawy o postępowaniu w sprawach dotyczących pomocy publicznej', 'gospodarka'],
+    ['w sprawie powołania Skarbnika Gminy', 'ustroj'], // who, not the budget
+    ['w sprawie wyznaczenia przedstawicieli Rady Gminy do Rady Społecznej SP ZOZ', 'ustroj'],
+    ['w sprawie wyrażenia zgody na wyodrębnienie funduszu sołeckiego', 'budzet'],
+    ['w sprawie utworzenia Młodzieżowego Domu Kultury', 'edukacja'], // a school's kind of institution
+    ['w sprawie zasad odpłatności za pobyt w mieszkaniu treningowym', 'zdrowie'],
+    ['w sprawie ustalenia cennika za korzystanie z pływalni miejskiej', 'kultura'],
+    ['w sprawie przystąpienia do Lokalnej Grupy Działania', 'gospodarka'],
+    ['w sprawie przyjęcia Programu Korekcyjno-Edukacyjnego dla osób stosujących przemoc', 'zdrowie'],
+    ['w sprawie nadania drodze statusu drogi wewnętrznej', 'transport'], // a status, not a name
+    ['w sprawie uchwały antysmogowej dla województwa', 'srodowisko'],
+    ['w sprawie utworzenia obszaru ograniczonego użytkowania dla lotniska', 'srodowisko'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
