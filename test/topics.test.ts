@@ -567,5 +567,10 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie nadania drodze statusu drogi wewnętrznej', 'transport'], // a status, not a name
     ['w sprawie uchwały antysmogowej dla województwa', 'srodowisko'],
     ['w sprawie utworzenia obszaru ograniczonego użytkowania dla lotniska', 'srodowisko'],
+    ['w sprawie nadania statutu jednostce budżetowej Urząd Gminy', 'ustroj'], // a unit's status in any form
+    ['w sprawie gromadzenia przez jednostki budżetowe dochodów na wydzielonym rachunku', 'budzet'],
+    ['w sprawie stwierdzenia zgodności projektu planu ze studium', 'plany'],
+    ['w sprawie uchwalenia zmiany studium', 'plany'],
+    ['Apel w sprawie ochrony miejsc pracy w kopalni', 'gospodarka'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
