@@ -8,8 +8,11 @@ import { freePort } from '../tools/loopback/debian.ts';
 const fromSources = fileURLToPath(import.meta.url).endsWith('.ts');
 /** The extension of this build's modules: `ts` from the sources (tsx), `js` from dist/. */
 export const ext = fromSources ? 'ts' : 'js';
-/** Node's arguments for a child running a module of this build. */
-export const nodeArgs = fromSources ? ['--import', 'tsx'] : [];
+/**
+ * Node's arguments for a child running a module of this build: the service as `npm start` and the
+ * `council` command start it (cli/council.ts: V8's memory reducer off), and the bare servers the same.
+ */
+export const nodeArgs = [...(fromSources ? ['--import', 'tsx'] : []), '--no-memory-reducer'];
 
 /** Starts a server process on a free port and waits until `readyPath` answers. */
 export async function start(
