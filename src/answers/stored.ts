@@ -72,14 +72,14 @@ export class StoredAnswers implements AnswerSource {
 
   private read(url: string, brotli: boolean): Found | undefined {
     const form = brotli ? 'br' : 'identity';
-    if (this.rows) {
-      const rowid = this.rows.get(url);
-      if (rowid === undefined) return undefined;
-      this.snapshot.readTogether();
+    const rowid = this.rows?.get(url);
+    if (this.rows && rowid === undefined) return undefined;
+    this.snapshot.readTogether();
+    if (rowid !== undefined) {
       const row = this.readsByRow[form].get(rowid);
       // The row is the URL's, unless the file changed under the service (issue 42): then asked by its path, as before.
       if (row?.[0] === url) return foundOf(row[1], row[2]);
-    } else this.snapshot.readTogether();
+    }
     const row = this.reads[form].get(url);
     return row && foundOf(row[0], row[1]);
   }
