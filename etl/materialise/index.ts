@@ -18,6 +18,11 @@ import {
   startTitleIndexes,
 } from '../title-indexes.ts';
 import { writeTitleLemmas } from '../title-lemmas.ts';
+import {
+  COUNCILLOR_WORKER_FROM_VOTES,
+  type CouncillorBallotsWriter,
+  startCouncillorBallots,
+} from '../councillor-ballots-job.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
 import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.ts';
@@ -49,6 +54,12 @@ export interface MaterialiseOptions {
    * this thread, at the indexes stage.
    */
   titleIndexesAt?: string;
+  /**
+   * Where a worker thread writes `radny_glos` beside the stages after the ballots pass (a file, removed
+   * once copied in at the indexes stage) when there are COUNCILLOR_WORKER_FROM_VOTES votes or more;
+   * undefined, or fewer: on this thread, at the ballots by councillor stage.
+   */
+  councillorBallotsAt?: string;
 }
 
 /** Materialises every figure of the loaded data; `topics` classifies the votes (CONTRACT §11). */
@@ -57,7 +68,7 @@ export async function materialise(
   findings: Findings,
   report: StageReporter,
   topics: TopicClassifier,
-  { onBallotTables, titleIndexesAt }: MaterialiseOptions = {},
+  { onBallotTables, titleIndexesAt, councillorBallotsAt }: MaterialiseOptions = {},
 ): Promise<void> {
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
@@ -67,7 +78,18 @@ export async function materialise(
     if (titleIndexesAt !== undefined && dims.votes.count >= TITLE_WORKER_FROM_VOTES)
       titles = startTitleIndexes(db, dims.votes.ord, titleIndexesAt);
     timer('materialise: dimensions', dims.P + dims.sessions.count + dims.votes.count);
-    await materialiseFrom(db, dims, findings, timer, topics, onBallotTables, titles);
+    await materialiseFrom(
+      db,
+      dims,
+      findings,
+      timer,
+      topics,
+      onBallotTables,
+      titles,
+      councillorBallotsAt !== undefined && dims.votes.count >= COUNCILLOR_WORKER_FROM_VOTES
+        ? councillorBallotsAt
+        : undefined,
+    );
   } finally {
     titles?.stop();
   }
@@ -81,6 +103,7 @@ async function materialiseFrom(
   topics: TopicClassifier,
   onBallotTables: (() => void) | undefined,
   titles: TitleIndexes | undefined,
+  councillorBallotsAt: string | undefined,
 ): Promise<void> {
   const topicOf = classifyVotes(db, dims, topics);
   timer('materialise: topics of the votes', dims.votes.count);
@@ -94,12 +117,16 @@ async function materialiseFrom(
   let attendance: ReturnType<typeof recordAttendance>;
   let bodyCells: ReturnType<BodyTally['groups']>;
   let personCouncils: number;
+  let councillorWriter: CouncillorBallotsWriter | undefined;
   try {
     const observe: VoteObserver = (v, n, voters, codes, groups, flags) => {
       evidence.observe(v, n, voters, codes, groups, flags);
       topicTally.observe(v, n, voters, codes, groups, flags);
     };
     ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, observe);
+    // The spill is complete: a worker may write radny_glos from it beside the stages that follow.
+    if (councillorBallotsAt !== undefined)
+      councillorWriter = startCouncillorBallots(db, dims, councillorBallots, councillorBallotsAt);
     timer('materialise: ballots', ballots.ballots);
 
     timer(
@@ -120,27 +147,31 @@ async function materialiseFrom(
     // tables; all of them are written from the ballots' pass).
     onBallotTables?.();
 
-    timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
+    if (!councillorWriter)
+      timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
+
+    timer('materialise: pairs', writePartners(db, dims, ballots.blocks));
+
+    writeSessions(db, dims, attendance);
+    writeTotals(db, dims, attendance, bodyTally, bodyCells);
+    timer('materialise: global', dims.sessions.count);
+    timer('materialise: quality', writeQuality(db));
+
+    timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
+    timer('materialise: cohesion', writeCohesion(db, dims, evidence));
+    timer('materialise: map', writeCouncilMaps(db, dims, ballots.blocks, evidence.votersByBlock()));
+    const topicRows = writeTopicFigures(db, dims, topics, topicOf, ballots.figures);
+    timer('materialise: topics', topicRows + writeCouncillorTopics(db, dims, topics, topicTally));
+
+    if (titles) await titles.finish(db);
+    else createIndexesInPlace(db);
+    timer('indexes', 0);
+    // Written in the worker: copied in once it is done (what waiting for it took is this stage's).
+    if (councillorWriter) timer('materialise: ballots by councillor', await councillorWriter.finish(db));
   } finally {
+    councillorWriter?.stop();
     councillorBallots.close();
   }
-
-  timer('materialise: pairs', writePartners(db, dims, ballots.blocks));
-
-  writeSessions(db, dims, attendance);
-  writeTotals(db, dims, attendance, bodyTally, bodyCells);
-  timer('materialise: global', dims.sessions.count);
-  timer('materialise: quality', writeQuality(db));
-
-  timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
-  timer('materialise: cohesion', writeCohesion(db, dims, evidence));
-  timer('materialise: map', writeCouncilMaps(db, dims, ballots.blocks, evidence.votersByBlock()));
-  const topicRows = writeTopicFigures(db, dims, topics, topicOf, ballots.figures);
-  timer('materialise: topics', topicRows + writeCouncillorTopics(db, dims, topics, topicTally));
-
-  if (titles) await titles.finish(db);
-  else createIndexesInPlace(db);
-  timer('indexes', 0);
   timer("indexes: forms of the titles' words", writeTitleLemmas(db));
 
   timer('materialise: councils', personCouncils + writeGroupCouncils(db));
