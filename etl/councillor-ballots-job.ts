@@ -10,8 +10,7 @@ import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { CouncillorBallotsJob, CouncillorBallotsMessage } from './councillor-ballots-worker.ts';
-import { type CouncillorBallots, columnsOf } from './materialise/councillor-ballots.ts';
-import type { Dimensions } from './materialise/dimensions.ts';
+import type { BallotColumns, CouncillorBallots } from './materialise/councillor-ballots.ts';
 import { workerEntry } from './worker-entry.ts';
 
 /**
@@ -30,10 +29,13 @@ export interface CouncillorBallotsWriter {
   stop(): void;
 }
 
-/** Starts writing `radny_glos` of `db` from `rows` (the ballots pass's spill, complete) into a new database at `path`. */
+/**
+ * Starts writing `radny_glos` of `db` from `rows` (the ballots pass's spill, complete) and `columns`
+ * (`columnsOf` the dimensions) into a new database at `path`.
+ */
 export function startCouncillorBallots(
   db: Database.Database,
-  dims: Dimensions,
+  columns: BallotColumns,
   rows: CouncillorBallots,
   path: string,
 ): CouncillorBallotsWriter {
@@ -42,7 +44,7 @@ export function startCouncillorBallots(
     .prepare("SELECT sql FROM sqlite_schema WHERE tbl_name = 'radny_glos' AND sql IS NOT NULL ORDER BY rowid")
     .pluck()
     .all() as string[];
-  const job: CouncillorBallotsJob = { path, schema, columns: columnsOf(dims), spill: rows.spilled() };
+  const job: CouncillorBallotsJob = { path, schema, columns, spill: rows.spilled() };
   const worker = new Worker(workerEntry('./councillor-ballots-worker', import.meta.url), { workerData: job });
   let settled = false;
   const written = new Promise<number>((resolve, reject) => {

@@ -38,7 +38,10 @@ function build({ path, schema, columns, spill }: CouncillorBallotsJob): number {
 
 const port = parentPort!;
 try {
-  port.postMessage({ type: 'done', rows: build(workerData as CouncillorBallotsJob) } satisfies CouncillorBallotsMessage);
+  port.postMessage({
+    type: 'done',
+    rows: build(workerData as CouncillorBallotsJob),
+  } satisfies CouncillorBallotsMessage);
 } catch (error) {
   const { message, stack } = error instanceof Error ? error : new Error(String(error));
   port.postMessage({ type: 'failed', message, stack } satisfies CouncillorBallotsMessage);

@@ -94,7 +94,7 @@ export function snapshotMetaOf(path: string): SnapshotMeta | undefined {
 async function digestOf(handle: FileHandle): Promise<string> {
   const hash = createHash('sha256');
   const buffer = Buffer.allocUnsafe(1 << 20);
-  for (let position = 0; ; ) {
+  for (let position = 0; ;) {
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
     if (bytesRead === 0) break;
     hash.update(buffer.subarray(0, bytesRead));

@@ -25,7 +25,7 @@ import {
 } from '../councillor-ballots-job.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
-import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.ts';
+import { CouncillorBallots, columnsOf, writeCouncillorBallots } from './councillor-ballots.ts';
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
 import { writeCohesion } from './cohesion.ts';
 import { writeCouncilMaps } from './council-map.ts';
@@ -126,7 +126,7 @@ async function materialiseFrom(
     ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, observe);
     // The spill is complete: a worker may write radny_glos from it beside the stages that follow.
     if (councillorBallotsAt !== undefined)
-      councillorWriter = startCouncillorBallots(db, dims, councillorBallots, councillorBallotsAt);
+      councillorWriter = startCouncillorBallots(db, columnsOf(dims), councillorBallots, councillorBallotsAt);
     timer('materialise: ballots', ballots.ballots);
 
     timer(
