@@ -43,7 +43,7 @@ const FIRST_CHUNK_VOTES = 16;
  * as a row of three). A chunk of plain numbers, not an array a ballot: reading a tenth of Poland's 10
  * million ballots 6.1 → 2.7–3.6 CPU s (issue 47). A ballot's code is 0–4 (the load refuses any other).
  */
-function packedSpan(dims: Dimensions): number | undefined {
+export function packedSpan(dims: Pick<Dimensions, 'people' | 'votes'>): number | undefined {
   const fits = (id: number) => Number.isInteger(id) && id >= 0;
   let maxPerson = 0;
   for (const { id } of dims.people) {
