@@ -4,7 +4,9 @@
 //   (and each person's council, issue 36) → ballots by councillor → partners → totals → quality (CONTRACT
 //   §12) → evidence → cohesion → map (CONTRACT §9 and the council map) → topics' figures (CONTRACT §11) →
 //   indexes → councils (each group's). A vote's ballots may be rendered from the councillors on; the
-//   title search's indexes are built in a worker from the dimensions on (../title-indexes.ts).
+//   title search's indexes are built in a worker from the dimensions on (../title-indexes.ts); a large
+//   build's ballots by councillor (radny_glos) are written in a worker from the ballots pass on and
+//   copied in after the indexes (../councillor-ballots-job.ts).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
