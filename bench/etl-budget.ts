@@ -48,8 +48,10 @@ export const BUDGETS: Record<'sejm' | 'poland-0.1', Budget> = {
       'read + load': 25,
       'materialise: dimensions': 2.5,
       'materialise: topics of the votes': 2.5,
-      'materialise: ballots': 7.5,
-      'materialise: ballots by councillor': 14,
+      // Issue 47's tenth session: each ballot read as one number (main thread ~4 CPU s, was ~8), and
+      // radny_glos written in a worker, this stage now its copy (~1.7–2.1 CPU s) and any wait for it.
+      'materialise: ballots': 5.5,
+      'materialise: ballots by councillor': 4,
       'materialise: votes': 4,
       'materialise: attendance': 1,
       'materialise: pairs': 0.7,

@@ -204,6 +204,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
         stopAhead = render?.ahead?.(build);
       },
       titleIndexesAt: `${buildPath}.titles`,
+      councillorBallotsAt: `${buildPath}.radny-glos`,
     });
     if (policies.policies.length > 0) {
       t = performance.now();

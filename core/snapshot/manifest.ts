@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import {
   type BigIntStats as Stats,
   closeSync,
-  createReadStream,
   existsSync,
   fsyncSync,
   openSync,
@@ -17,7 +16,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
@@ -87,16 +86,30 @@ export function snapshotMetaOf(path: string): SnapshotMeta | undefined {
   }
 }
 
-/** A chunk of a file read without an encoding: its bytes (a string here would be a mistake of the reader's options). */
-function bytesOf(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
-  throw new TypeError('a file read as bytes gave something else');
+/**
+ * The SHA-256 of what `handle` reads from its start, in hex: read into one buffer, reused. A stream's
+ * fresh megabyte per read (its pages faulted in, then collected) cost as much CPU as the hash itself:
+ * a tenth of Poland's 1.45 GB snapshot 2.05 CPU s that way, 1.1 s this way (issue 47).
+ */
+async function digestOf(handle: FileHandle): Promise<string> {
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  for (let position = 0; ;) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) break;
+    hash.update(buffer.subarray(0, bytesRead));
+    position += bytesRead;
+  }
+  return hash.digest('hex');
 }
 
 export async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(bytesOf(chunk));
-  return hash.digest('hex');
+  const handle = await open(path, 'r');
+  try {
+    return await digestOf(handle);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -219,10 +232,7 @@ export async function digestRefusal(
   const handle = await open(dbPath, 'r');
   try {
     if (!isFile(await handle.stat({ bigint: true }))) return 'replaced';
-    const hash = createHash('sha256');
-    for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false }))
-      hash.update(bytesOf(chunk));
-    const digest = hash.digest('hex');
+    const digest = await digestOf(handle);
     return digest === manifest.sha256
       ? null
       : `${dbPath} is not the snapshot its manifest describes: its SHA-256 is ${digest}, the manifest's ${manifest.sha256} (damaged on disk)`;

@@ -36,6 +36,30 @@ const BALLOTS_PER_CHUNK = 16_384;
 const VOTES_PER_CHUNK = 400;
 const FIRST_CHUNK_VOTES = 16;
 
+/**
+ * A ballot read as one number, `id_glosowania × span + id_osoby × 8 + glos`, when every id is a
+ * non-negative integer and the largest fit (below 2^53 in all, a person and a code below 2^31): the span, a
+ * power of two above every `id_osoby × 8 + glos`; undefined when they do not fit (then each ballot is read
+ * as a row of three). A chunk of plain numbers, not an array a ballot: reading a tenth of Poland's 10
+ * million ballots 6.1 → 2.7–3.6 CPU s (issue 47). A ballot's code is 0–4 (the load refuses any other).
+ */
+export function packedSpan(dims: Pick<Dimensions, 'people' | 'votes'>): number | undefined {
+  const fits = (id: number) => Number.isInteger(id) && id >= 0;
+  let maxPerson = 0;
+  for (const { id } of dims.people) {
+    if (!fits(id)) return undefined;
+    maxPerson = Math.max(maxPerson, id);
+  }
+  let maxVote = 0;
+  for (const id of dims.votes.id) {
+    if (!fits(id)) return undefined;
+    maxVote = Math.max(maxVote, id);
+  }
+  let span = 8;
+  while (span <= maxPerson * 8 + 7) span *= 2;
+  return span <= 2 ** 31 && (maxVote + 1) * span <= 2 ** 53 ? span : undefined;
+}
+
 /** The figures of each vote (by vote index), written by the votes phase. */
 export class VoteFigures {
   /** Code in WYNIK: stated, else derived. */
@@ -236,6 +260,13 @@ export function passBallots(
   };
 
   // Each chunk's votes from the ballots per vote read so far (a parliament's ~460, a council's ~20).
+  const span = packedSpan(dims);
+  const readPacked =
+    span === undefined
+      ? undefined
+      : db
+          .prepare(`SELECT id_glosowania * ${span} + id_osoby * 8 + glos FROM glos WHERE id_glosowania BETWEEN ? AND ?`)
+          .pluck();
   let chunkVotes = FIRST_CHUNK_VOTES;
   for (let start = 0; start < votes.count; start += chunkVotes) {
     if (start > 0)
@@ -244,6 +275,23 @@ export function passBallots(
         Math.min(VOTES_PER_CHUNK, Math.floor((BALLOTS_PER_CHUNK * start) / Math.max(1, pass.ballots))),
       );
     const end = Math.min(start + chunkVotes, votes.count) - 1;
+    if (readPacked) {
+      // In key order, so a vote's ballots are the numbers from its id × span up to the next id's.
+      const chunk = readPacked.all(votes.id[start], votes.id[end]) as number[];
+      let r = 0;
+      for (let v = start; v <= end; v++) {
+        const base = votes.id[v]! * span!;
+        const limit = base + span!;
+        let n = 0;
+        for (; r < chunk.length && chunk[r]! >= base && chunk[r]! < limit; r++, n++) {
+          const ballot = chunk[r]! - base; // id_osoby × 8 + glos, below 2^31
+          voters[n] = dims.personIndex.get(ballot >>> 3)!;
+          codes[n] = ballot & 7;
+        }
+        processVote(v, n);
+      }
+      continue;
+    }
     const chunk = readChunk.all(votes.id[start], votes.id[end]) as Array<[number, number, number]>;
     let r = 0;
     for (let v = start; v <= end; v++) {

@@ -73,68 +73,20 @@ export class CouncillorBallots {
   }
 
   /**
+   * Writes out what is buffered and returns the spill as it stands: what `forEachSpilledInOrder` reads,
+   * on this thread or another (a worker thread reads the same open files).
+   */
+  spilled(): SpilledBallots {
+    for (let range = 0; range < this.files.length; range++) this.spill(range);
+    return { files: [...this.files], counts: this.counts, people: this.people, recordsInMemory: this.recordsInMemory };
+  }
+
+  /**
    * Calls `emit` for every record, people in index order and each person's records by `ord[v]`
    * ascending. Returns the number of records.
    */
   forEachInOrder(ord: Int32Array, emit: (p: number, v: number, group: number, value: number) => void): number {
-    let total = 0;
-    for (let range = 0; range < this.files.length; range++) {
-      this.spill(range);
-      const first = range * PEOPLE_PER_RANGE;
-      const end = Math.min(first + PEOPLE_PER_RANGE, this.people);
-      // Parts of the range's people whose records fit in memory together (one person at least).
-      for (let from = first; from < end;) {
-        let to = from + 1;
-        let records = this.counts[from]!;
-        while (to < end && records + this.counts[to]! <= this.recordsInMemory) records += this.counts[to++]!;
-        this.emitPart(range, from, to, records, ord, emit);
-        total += records;
-        from = to;
-      }
-    }
-    return total;
-  }
-
-  /** Reads the records of people [from, to) out of the range's file, orders and emits them. */
-  private emitPart(
-    range: number,
-    from: number,
-    to: number,
-    records: number,
-    ord: Int32Array,
-    emit: (p: number, v: number, group: number, value: number) => void,
-  ): void {
-    if (records === 0) return;
-    // Where each person's records start in the ordered part.
-    const start = new Int32Array(to - from + 1);
-    for (let p = from; p < to; p++) start[p - from + 1] = start[p - from]! + this.counts[p]!;
-    const next = start.slice(0, to - from);
-    const ordered = new Int32Array(records * FIELDS);
-    const fd = this.files[range]!;
-    const chunk = new Int32Array(BUFFERED_RECORDS * 64 * FIELDS);
-    const bytes = new Uint8Array(chunk.buffer);
-    for (let offset = 0, size = fstatSync(fd).size; offset < size;) {
-      const read = readSync(fd, bytes, 0, Math.min(bytes.length, size - offset), offset);
-      offset += read;
-      for (let at = 0; at < read / 4; at += FIELDS) {
-        const p = chunk[at]!;
-        if (p < from || p >= to) continue;
-        const slot = next[p - from]!++ * FIELDS;
-        ordered[slot] = p;
-        ordered[slot + 1] = chunk[at + 1]!;
-        ordered[slot + 2] = chunk[at + 2]!;
-        ordered[slot + 3] = chunk[at + 3]!;
-      }
-    }
-    // Each person's records arrived in vote order; the table wants them by ord.
-    for (let i = 0; i < to - from; i++) {
-      const slots = Int32Array.from({ length: start[i + 1]! - start[i]! }, (_, k) => start[i]! + k);
-      slots.sort((a, b) => ord[ordered[a * FIELDS + 1]!]! - ord[ordered[b * FIELDS + 1]!]!);
-      for (const slot of slots) {
-        const at = slot * FIELDS;
-        emit(ordered[at]!, ordered[at + 1]!, ordered[at + 2]!, ordered[at + 3]!);
-      }
-    }
+    return forEachSpilledInOrder(this.spilled(), ord, emit);
   }
 
   /** Removes the spill files. */
@@ -145,9 +97,129 @@ export class CouncillorBallots {
   }
 }
 
+/** A spill written out (`CouncillorBallots.spilled`): its files, one per range of PEOPLE_PER_RANGE people, and the records per person. */
+export interface SpilledBallots {
+  files: number[];
+  counts: Int32Array;
+  people: number;
+  recordsInMemory: number;
+}
+
+/**
+ * Calls `emit` for every record of `spill`, people in index order and each person's records by `ord[v]`
+ * ascending. Returns the number of records.
+ */
+export function forEachSpilledInOrder(
+  spill: SpilledBallots,
+  ord: Int32Array,
+  emit: (p: number, v: number, group: number, value: number) => void,
+): number {
+  let total = 0;
+  // One read buffer and one ordered part (grown to the largest part) for the whole pass, not one of
+  // each per part: a worker thread's pass otherwise left tens of MiB of them to its collector.
+  const chunk = new Int32Array(BUFFERED_RECORDS * 64 * FIELDS);
+  let ordered = new Int32Array(0);
+  for (let range = 0; range < spill.files.length; range++) {
+    const first = range * PEOPLE_PER_RANGE;
+    const end = Math.min(first + PEOPLE_PER_RANGE, spill.people);
+    // Parts of the range's people whose records fit in memory together (one person at least).
+    for (let from = first; from < end;) {
+      let to = from + 1;
+      let records = spill.counts[from]!;
+      while (to < end && records + spill.counts[to]! <= spill.recordsInMemory) records += spill.counts[to++]!;
+      if (ordered.length < records * FIELDS) ordered = new Int32Array(records * FIELDS);
+      emitPart(spill, range, from, to, records, ord, emit, chunk, ordered);
+      total += records;
+      from = to;
+    }
+  }
+  return total;
+}
+
+/** Reads the records of people [from, to) out of the range's file through `chunk`, orders them in `ordered` and emits them. */
+function emitPart(
+  spill: SpilledBallots,
+  range: number,
+  from: number,
+  to: number,
+  records: number,
+  ord: Int32Array,
+  emit: (p: number, v: number, group: number, value: number) => void,
+  chunk: Int32Array,
+  ordered: Int32Array,
+): void {
+  if (records === 0) return;
+  // Where each person's records start in the ordered part.
+  const start = new Int32Array(to - from + 1);
+  for (let p = from; p < to; p++) start[p - from + 1] = start[p - from]! + spill.counts[p]!;
+  const next = start.slice(0, to - from);
+  const fd = spill.files[range]!;
+  const bytes = new Uint8Array(chunk.buffer);
+  for (let offset = 0, size = fstatSync(fd).size; offset < size;) {
+    const read = readSync(fd, bytes, 0, Math.min(bytes.length, size - offset), offset);
+    offset += read;
+    for (let at = 0; at < read / 4; at += FIELDS) {
+      const p = chunk[at]!;
+      if (p < from || p >= to) continue;
+      const slot = next[p - from]!++ * FIELDS;
+      ordered[slot] = p;
+      ordered[slot + 1] = chunk[at + 1]!;
+      ordered[slot + 2] = chunk[at + 2]!;
+      ordered[slot + 3] = chunk[at + 3]!;
+    }
+  }
+  // Each person's records arrived in vote order; the table wants them by ord.
+  for (let i = 0; i < to - from; i++) {
+    const slots = Int32Array.from({ length: start[i + 1]! - start[i]! }, (_, k) => start[i]! + k);
+    slots.sort((a, b) => ord[ordered[a * FIELDS + 1]!]! - ord[ordered[b * FIELDS + 1]!]!);
+    for (const slot of slots) {
+      const at = slot * FIELDS;
+      emit(ordered[at]!, ordered[at + 1]!, ordered[at + 2]!, ordered[at + 3]!);
+    }
+  }
+}
+
+/**
+ * What a row of `radny_glos` reads beyond its record, as plain columns (from `Dimensions`, `columnsOf`):
+ * what a worker thread that writes the table is handed.
+ */
+export interface BallotColumns {
+  /** id_osoby by person index. */
+  personId: Float64Array;
+  /** By vote index: list position, id_glosowania, session index. */
+  voteOrd: Int32Array;
+  voteId: Float64Array;
+  voteSession: Int32Array;
+  /** By session index: scope index, id_organu. */
+  sessionScope: Int32Array;
+  sessionBodyId: Float64Array;
+  /** kadencja by scope index; id_ugrupowania by group index. */
+  scopes: string[];
+  groupIds: number[];
+}
+
+/** The columns `writeSpilledBallots` reads, out of the dimensions. */
+export function columnsOf(dims: Dimensions): BallotColumns {
+  return {
+    personId: Float64Array.from(dims.people, (person) => person.id),
+    voteOrd: dims.votes.ord,
+    voteId: dims.votes.id,
+    voteSession: dims.votes.session,
+    sessionScope: dims.sessions.scope,
+    sessionBodyId: dims.sessions.bodyId,
+    scopes: [...dims.scopes],
+    groupIds: [...dims.groupIds],
+  };
+}
+
 /** Writes `radny_glos` from the spilled rows, in key order; returns the number of rows. */
 export function writeCouncillorBallots(db: Database.Database, dims: Dimensions, rows: CouncillorBallots): number {
-  const { votes, sessions } = dims;
+  return writeSpilledBallots(db, columnsOf(dims), rows.spilled());
+}
+
+/** Writes `radny_glos` from `spill`, in key order; returns the number of rows. */
+export function writeSpilledBallots(db: Database.Database, columns: BallotColumns, spill: SpilledBallots): number {
+  const { personId, voteOrd, voteId, voteSession, sessionScope, sessionBodyId, scopes, groupIds } = columns;
   const insert = new BatchInsert<
     [
       id_osoby: number,
@@ -182,17 +254,17 @@ export function writeCouncillorBallots(db: Database.Database, dims: Dimensions, 
   );
   let written = 0;
   db.transaction(() => {
-    written = rows.forEachInOrder(votes.ord, (p, v, group, value) => {
-      const session = votes.session[v]!;
+    written = forEachSpilledInOrder(spill, voteOrd, (p, v, group, value) => {
+      const session = voteSession[v]!;
       const flags = flagsOf(value);
       insert.add(
-        dims.people[p]!.id,
-        votes.ord[v]!,
-        votes.id[v]!,
+        personId[p]!,
+        voteOrd[v]!,
+        voteId[v]!,
         codeOf(value),
-        dims.scopes[sessions.scope[session]!]!,
-        sessions.bodyId[session]!,
-        group < 0 ? null : dims.groupIds[group]!,
+        scopes[sessionScope[session]!]!,
+        sessionBodyId[session]!,
+        group < 0 ? null : groupIds[group]!,
         flags & Flag.samotny ? 1 : 0,
         flags & Flag.kluczowy ? 1 : 0,
         flags & Flag.buntowniczy ? 1 : 0,

@@ -4,7 +4,9 @@
 //   (and each person's council, issue 36) → ballots by councillor → partners → totals → quality (CONTRACT
 //   §12) → evidence → cohesion → map (CONTRACT §9 and the council map) → topics' figures (CONTRACT §11) →
 //   indexes → councils (each group's). A vote's ballots may be rendered from the councillors on; the
-//   title search's indexes are built in a worker from the dimensions on (../title-indexes.ts).
+//   title search's indexes are built in a worker from the dimensions on (../title-indexes.ts); a large
+//   build's ballots by councillor (radny_glos) are written in a worker from the ballots pass on and
+//   copied in after the indexes (../councillor-ballots-job.ts).
 // Counters live in typed arrays indexed by (scope, person) and in per-(scope, body, person) slots;
 // a scope is one term or all terms together (index 0, `*`).
 
@@ -18,9 +20,14 @@ import {
   startTitleIndexes,
 } from '../title-indexes.ts';
 import { writeTitleLemmas } from '../title-lemmas.ts';
+import {
+  COUNCILLOR_WORKER_FROM_VOTES,
+  type CouncillorBallotsWriter,
+  startCouncillorBallots,
+} from '../councillor-ballots-job.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
-import { CouncillorBallots, writeCouncillorBallots } from './councillor-ballots.ts';
+import { CouncillorBallots, columnsOf, writeCouncillorBallots } from './councillor-ballots.ts';
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
 import { writeCohesion } from './cohesion.ts';
 import { writeCouncilMaps } from './council-map.ts';
@@ -49,6 +56,12 @@ export interface MaterialiseOptions {
    * this thread, at the indexes stage.
    */
   titleIndexesAt?: string;
+  /**
+   * Where a worker thread writes `radny_glos` beside the stages after the ballots pass (a file, removed
+   * once copied in at the indexes stage) when there are COUNCILLOR_WORKER_FROM_VOTES votes or more;
+   * undefined, or fewer: on this thread, at the ballots by councillor stage.
+   */
+  councillorBallotsAt?: string;
 }
 
 /** Materialises every figure of the loaded data; `topics` classifies the votes (CONTRACT §11). */
@@ -57,7 +70,7 @@ export async function materialise(
   findings: Findings,
   report: StageReporter,
   topics: TopicClassifier,
-  { onBallotTables, titleIndexesAt }: MaterialiseOptions = {},
+  { onBallotTables, titleIndexesAt, councillorBallotsAt }: MaterialiseOptions = {},
 ): Promise<void> {
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
@@ -67,7 +80,18 @@ export async function materialise(
     if (titleIndexesAt !== undefined && dims.votes.count >= TITLE_WORKER_FROM_VOTES)
       titles = startTitleIndexes(db, dims.votes.ord, titleIndexesAt);
     timer('materialise: dimensions', dims.P + dims.sessions.count + dims.votes.count);
-    await materialiseFrom(db, dims, findings, timer, topics, onBallotTables, titles);
+    await materialiseFrom(
+      db,
+      dims,
+      findings,
+      timer,
+      topics,
+      onBallotTables,
+      titles,
+      councillorBallotsAt !== undefined && dims.votes.count >= COUNCILLOR_WORKER_FROM_VOTES
+        ? councillorBallotsAt
+        : undefined,
+    );
   } finally {
     titles?.stop();
   }
@@ -81,6 +105,7 @@ async function materialiseFrom(
   topics: TopicClassifier,
   onBallotTables: (() => void) | undefined,
   titles: TitleIndexes | undefined,
+  councillorBallotsAt: string | undefined,
 ): Promise<void> {
   const topicOf = classifyVotes(db, dims, topics);
   timer('materialise: topics of the votes', dims.votes.count);
@@ -94,12 +119,16 @@ async function materialiseFrom(
   let attendance: ReturnType<typeof recordAttendance>;
   let bodyCells: ReturnType<BodyTally['groups']>;
   let personCouncils: number;
+  let councillorWriter: CouncillorBallotsWriter | undefined;
   try {
     const observe: VoteObserver = (v, n, voters, codes, groups, flags) => {
       evidence.observe(v, n, voters, codes, groups, flags);
       topicTally.observe(v, n, voters, codes, groups, flags);
     };
     ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, observe);
+    // The spill is complete: a worker may write radny_glos from it beside the stages that follow.
+    if (councillorBallotsAt !== undefined)
+      councillorWriter = startCouncillorBallots(db, columnsOf(dims), councillorBallots, councillorBallotsAt);
     timer('materialise: ballots', ballots.ballots);
 
     timer(
@@ -120,27 +149,31 @@ async function materialiseFrom(
     // tables; all of them are written from the ballots' pass).
     onBallotTables?.();
 
-    timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
+    if (!councillorWriter)
+      timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
+
+    timer('materialise: pairs', writePartners(db, dims, ballots.blocks));
+
+    writeSessions(db, dims, attendance);
+    writeTotals(db, dims, attendance, bodyTally, bodyCells);
+    timer('materialise: global', dims.sessions.count);
+    timer('materialise: quality', writeQuality(db));
+
+    timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
+    timer('materialise: cohesion', writeCohesion(db, dims, evidence));
+    timer('materialise: map', writeCouncilMaps(db, dims, ballots.blocks, evidence.votersByBlock()));
+    const topicRows = writeTopicFigures(db, dims, topics, topicOf, ballots.figures);
+    timer('materialise: topics', topicRows + writeCouncillorTopics(db, dims, topics, topicTally));
+
+    if (titles) await titles.finish(db);
+    else createIndexesInPlace(db);
+    timer('indexes', 0);
+    // Written in the worker: copied in once it is done (what waiting for it took is this stage's).
+    if (councillorWriter) timer('materialise: ballots by councillor', await councillorWriter.finish(db));
   } finally {
+    councillorWriter?.stop();
     councillorBallots.close();
   }
-
-  timer('materialise: pairs', writePartners(db, dims, ballots.blocks));
-
-  writeSessions(db, dims, attendance);
-  writeTotals(db, dims, attendance, bodyTally, bodyCells);
-  timer('materialise: global', dims.sessions.count);
-  timer('materialise: quality', writeQuality(db));
-
-  timer('materialise: evidence', writeBodyBallotCounts(db, dims, evidence) + writeAttendanceRecords(db));
-  timer('materialise: cohesion', writeCohesion(db, dims, evidence));
-  timer('materialise: map', writeCouncilMaps(db, dims, ballots.blocks, evidence.votersByBlock()));
-  const topicRows = writeTopicFigures(db, dims, topics, topicOf, ballots.figures);
-  timer('materialise: topics', topicRows + writeCouncillorTopics(db, dims, topics, topicTally));
-
-  if (titles) await titles.finish(db);
-  else createIndexesInPlace(db);
-  timer('indexes', 0);
   timer("indexes: forms of the titles' words", writeTitleLemmas(db));
 
   timer('materialise: councils', personCouncils + writeGroupCouncils(db));
