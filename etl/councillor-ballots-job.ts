@@ -7,11 +7,10 @@
 // statements create the table and its indexes.
 
 import { rmSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import type { CouncillorBallotsJob, CouncillorBallotsMessage } from './councillor-ballots-worker.ts';
+import type { CouncillorBallotsJob } from './councillor-ballots-worker.ts';
 import type { BallotColumns, CouncillorBallots } from './materialise/councillor-ballots.ts';
-import { workerEntry } from './worker-entry.ts';
+import { startBeside } from './beside-build.ts';
 
 /**
  * The votes from which `radny_glos` is written in a worker: below, on the main thread, as before. The
@@ -45,25 +44,13 @@ export function startCouncillorBallots(
     .pluck()
     .all() as string[];
   const job: CouncillorBallotsJob = { path, schema, columns, spill: rows.spilled() };
-  const worker = new Worker(workerEntry('./councillor-ballots-worker', import.meta.url), { workerData: job });
-  let settled = false;
-  const written = new Promise<number>((resolve, reject) => {
-    const fail = (why: string) => reject(new Error(`radny_glos could not be written (in ${path}): ${why}`));
-    worker.once('message', (message: CouncillorBallotsMessage) => {
-      settled = true;
-      if (message.type === 'done') resolve(message.rows);
-      else fail(message.stack ?? message.message);
-    });
-    worker.once('error', (error) => fail(error.stack ?? error.message));
-    worker.once('exit', (code) => {
-      if (!settled) fail(`its worker exited with code ${code} before it finished`);
-    });
-  });
-  written.catch(() => undefined); // awaited by finish(); a build that fails before then fails on its own error
-  const stop = () => {
-    void worker.terminate();
-    rmSync(path, { force: true });
-  };
+  const { result: written, stop } = startBeside<number>(
+    './councillor-ballots-worker',
+    import.meta.url,
+    job,
+    path,
+    'radny_glos could not be written',
+  );
   return {
     async finish(build) {
       try {

@@ -2,10 +2,10 @@
 // (TITLE_INDEX_SQL) in a database of their own from the titles the main thread staged there, while the
 // main thread materialises the figures, and posts which tables it created.
 
-import Database from 'better-sqlite3';
-import { parentPort, workerData } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { workerData } from 'node:worker_threads';
 import { TITLE_INDEX_SQL, TITLE_INPUT_SQL, addTitleIndexFunctions } from '../core/snapshot/schema.ts';
-import { journalOff } from './publish.ts';
+import { buildBeside } from './beside-build.ts';
 
 export interface TitleIndexJob {
   path: string;
@@ -13,38 +13,18 @@ export interface TitleIndexJob {
   ord: Int32Array;
 }
 
-export type TitleIndexMessage =
-  { type: 'done'; created: string[] } | { type: 'failed'; message: string; stack: string | undefined };
-
 /** The tables of `db` in the order created. */
 const tablesOf = (db: Database.Database): string[] =>
   db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY rowid").pluck().all() as string[];
 
-function build({ path, ord }: TitleIndexJob): string[] {
-  const db = new Database(path);
-  try {
-    // A throw-away file, like the build's own (etl/run.ts openBuild), with a smaller cache: it runs
-    // beside the materialise stages and their memory.
-    journalOff(db);
-    db.pragma('synchronous = OFF');
-    db.pragma('cache_size = -65536'); // 64 MiB
-    db.pragma('temp_store = FILE');
-    db.function('ord_of', { deterministic: true }, (n: unknown) => ord[Number(n) - 1]!);
-    db.exec(TITLE_INPUT_SQL);
-    db.exec('INSERT INTO glosowanie (ord, tytul_folded) SELECT ord_of(rowid), tytul_folded FROM staged ORDER BY 1');
-    const before = new Set(tablesOf(db));
-    addTitleIndexFunctions(db);
-    db.exec(TITLE_INDEX_SQL);
-    return tablesOf(db).filter((name) => !before.has(name));
-  } finally {
-    db.close();
-  }
-}
-
-const port = parentPort!;
-try {
-  port.postMessage({ type: 'done', created: build(workerData as TitleIndexJob) } satisfies TitleIndexMessage);
-} catch (error) {
-  const { message, stack } = error instanceof Error ? error : new Error(String(error));
-  port.postMessage({ type: 'failed', message, stack } satisfies TitleIndexMessage);
-}
+// Its cache smaller than the build's: it runs beside the materialise stages and their memory.
+const { path, ord } = workerData as TitleIndexJob;
+buildBeside(path, 64, (db) => {
+  db.function('ord_of', { deterministic: true }, (n: unknown) => ord[Number(n) - 1]!);
+  db.exec(TITLE_INPUT_SQL);
+  db.exec('INSERT INTO glosowanie (ord, tytul_folded) SELECT ord_of(rowid), tytul_folded FROM staged ORDER BY 1');
+  const before = new Set(tablesOf(db));
+  addTitleIndexFunctions(db);
+  db.exec(TITLE_INDEX_SQL);
+  return tablesOf(db).filter((name) => !before.has(name));
+});

@@ -7,12 +7,11 @@
 // what building them in place held: the same statements, the same rows.
 
 import { rmSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { INDEX_SQL, TABLE_INDEX_SQL, addTitleIndexFunctions } from '../core/snapshot/schema.ts';
-import type { TitleIndexJob, TitleIndexMessage } from './title-indexes-worker.ts';
+import type { TitleIndexJob } from './title-indexes-worker.ts';
 import { journalOff } from './publish.ts';
-import { workerEntry } from './worker-entry.ts';
+import { startBeside } from './beside-build.ts';
 
 /**
  * The votes from which the title indexes are built in a worker: below, on this thread, as before. The
@@ -55,28 +54,13 @@ export function startTitleIndexes(db: Database.Database, ord: Int32Array, path: 
     db.exec('DETACH titles');
   }
   // Staged title n (its rowid) is vote n - 1's: the votes' indexes are in id order (dimensions.ts).
-  const worker = new Worker(workerEntry('./title-indexes-worker', import.meta.url), {
-    workerData: { path, ord } satisfies TitleIndexJob,
-  });
-  let settled = false;
-  const built = new Promise<string[]>((resolve, reject) => {
-    const fail = (why: string) =>
-      reject(new Error(`the title search's indexes could not be built (in ${path}): ${why}`));
-    worker.once('message', (message: TitleIndexMessage) => {
-      settled = true;
-      if (message.type === 'done') resolve(message.created);
-      else fail(message.stack ?? message.message);
-    });
-    worker.once('error', (error) => fail(error.stack ?? error.message));
-    worker.once('exit', (code) => {
-      if (!settled) fail(`its worker exited with code ${code} before it finished`);
-    });
-  });
-  built.catch(() => undefined); // awaited by finish(); a build that fails before then fails on its own error
-  const stop = () => {
-    void worker.terminate();
-    rmSync(path, { force: true });
-  };
+  const { result: built, stop } = startBeside<string[]>(
+    './title-indexes-worker',
+    import.meta.url,
+    { path, ord } satisfies TitleIndexJob,
+    path,
+    "the title search's indexes could not be built",
+  );
   return {
     async finish(build) {
       build.exec(TABLE_INDEX_SQL);
