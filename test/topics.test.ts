@@ -572,5 +572,24 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie stwierdzenia zgodności projektu planu ze studium', 'plany'],
     ['w sprawie uchwalenia zmiany studium', 'plany'],
     ['Apel w sprawie ochrony miejsc pracy w kopalni', 'gospodarka'],
+    // Tenth held-out set and the shapes of other councils found with it (issue 44, eleventh session).
+    ['w sprawie wniosku z dnia 12 marca 2024 r. o budowę chodnika', 'skargi'], // a request the council considers
+    ['w sprawie wniosku Stowarzyszenia Przyjaciół Wsi', 'skargi'],
+    ['w sprawie wniosku o dofinansowanie zadania ze środków Funduszu', 'inne'], // the council's own request: no petition
+    ['w sprawie wyznaczenia jednostek obsługujących i jednostek obsługiwanych oraz zakresu wspólnej obsługi', 'ustroj'],
+    ['w sprawie zapewnienia wspólnej obsługi administracyjnej i finansowej jednostkom oświatowym', 'ustroj'],
+    ['w sprawie świadczenia obsługi informatycznej na rzecz Miejskiego Ośrodka Pomocy Rodzinie', 'ustroj'],
+    ['w sprawie wzoru wniosku o wypłatę dodatku energetycznego', 'zdrowie'], // an allowance, not energy
+    ['w sprawie dodatku węglowego', 'zdrowie'],
+    ['w sprawie powierzenia spółce „Melioracje” zadań w zakresie gospodarki wodnej', 'srodowisko'],
+    ['w sprawie określenia zasad ustalania i wypłacania świadczeń ratowniczych', 'bezpieczenstwo'],
+    ['w sprawie określenia inkasentów i wysokości wynagrodzenia za inkaso', 'budzet'],
+    ['w sprawie określenia zasad udzielania ulg w spłacie należności pieniężnych', 'budzet'],
+    ['w sprawie utworzenia stałych obwodów głosowania', 'ustroj'],
+    ['w sprawie udzielenia dotacji Fundacji na prowadzenie hospicjum', 'zdrowie'],
+    ['w sprawie wyrażenia zgody na umieszczenie tablicy pamiątkowej', 'nazwy'],
+    ['w sprawie wyrażenia zgody na wzniesienie pomnika', 'nazwy'],
+    ['w sprawie ustanowienia prawa użytkowania nieodpłatnego na rzecz Polskiego Związku Działkowców', 'nieruchomosci'],
+    ['o rynku kryptoaktywów — wniosek o skierowanie projektu do Komisji Finansów Publicznych', 'gospodarka'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
