@@ -51,8 +51,9 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     // (seed 4409, the vocabulary tuned on the fifth too) 96, 60, 58; the seventh (seed 4410) 94, 55, 59
     // (58 Gdańsk with three capital increases relabelled to the sets' rule); the eighth (seed 4411) 93, 57, 57
     // (58 Katowice with one subject-less amendment relabelled inne, as the earlier sets); the ninth (seed 4412,
-    // Katowice's last 18 unlabelled votes) 97, 55, 18; the tenth (seed 4413, Sejm and Gdańsk only) 105 of 110, 83 of 90. The vocabulary was
-    // tuned on all of them since with general fixes; the floors are what it reaches now: a guard against losing any.
+    // Katowice's last 18 unlabelled votes) 97, 55, 18; the tenth (seed 4413, Sejm and Gdańsk only) 105 of 110
+    // and 83 of 90. The vocabulary was tuned on all of them since with general fixes; the floors are what it
+    // reaches now: a guard against losing any.
     await expectAgreement(HELD_OUT_LABELS, { sejm: 1, gdansk: 89 / 90, katowice: 1 });
     await expectAgreement(HELD_OUT_2_LABELS, { sejm: 119 / 120, gdansk: 0.97, katowice: 0.99 });
     await expectAgreement(HELD_OUT_3_LABELS, { sejm: 0.98, gdansk: 1, katowice: 1 });
