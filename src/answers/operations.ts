@@ -100,6 +100,10 @@ export function operationRoutes(
       return undefined;
     }
     const raw = { params: decodedParams(exchange.route.params), query: parseQuery(exchange.search) };
+    // The live reads of this turn share one read transaction, as the stored reads do (Snapshot.readTogether):
+    // each statement on its own locked, checked and unlocked the file (8 system calls; a vote's answer runs
+    // one to three statements).
+    snapshot.readTogether();
     return whenAnswered(callHandler(endpoint, raw, { queries: snapshot.queries, shares }), (result) => {
       const entry: Representations = { body: envelopeOf(result), encoded: {} };
       sources.made(url, entry);

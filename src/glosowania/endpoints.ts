@@ -94,8 +94,7 @@ export const glosowania = {
     handler: ({ params: { id } }, { queries }) => {
       const found = queries.glosowania.detail(id);
       if (!found) throw notFound(`no vote ${id}`);
-      const { ord: _ord, ...detail } = found;
-      return detail;
+      return found;
     },
   }),
   ballots: endpoint({

@@ -73,71 +73,92 @@ export interface VoteSummaryRow extends Omit<VoteSummary, 'imienne' | 'liczby_zr
   brak_glosu_podane: number | null;
 }
 
+/** The columns of a VoteSummaryRow: every other column of a row read with them is kept after the summary. */
+const SUMMARY_ROW_COLUMNS: ReadonlySet<string> = new Set([
+  'id_glosowania',
+  'numer',
+  'tytul',
+  'data',
+  'godzina',
+  'kadencja',
+  'id_organu',
+  'organ',
+  'id_posiedzenia',
+  'id_punktu',
+  'wynik',
+  'za',
+  'przeciw',
+  'wstrzymujacy',
+  'nieobecni',
+  'brak_glosu',
+  'kontrowersyjnosc',
+  'jednomyslnosc_procent',
+  'imienne',
+  'za_podane',
+  'przeciw_podane',
+  'wstrzymujacy_podane',
+  'nieobecni_podane',
+  'brak_glosu_podane',
+  'temat',
+] satisfies Array<keyof VoteSummaryRow>);
+
 /**
- * A row read with VOTE_SUMMARY_COLUMNS (and any columns after them, kept in place) as a vote summary:
- * `imienne` a boolean and the stated tallies as `liczby_zrodla`, both right after the counted figures
- * (the answers' key order is CONTRACT §5's).
+ * The vote summary of a row read with VOTE_SUMMARY_COLUMNS, and nothing else: `imienne` a boolean and the
+ * stated tallies as `liczby_zrodla`, both right after the counted figures (the answers' key order is
+ * CONTRACT §5's). Written out, not destructured with a rest: a rest copies the row's other columns
+ * through V8's slow path, twice the cost of the row's read for a vote's detail (docs/PERFORMANCE.md,
+ * issue 47's eleventh session).
+ */
+function summaryOf(row: VoteSummaryRow): VoteSummary {
+  const { za_podane, przeciw_podane, wstrzymujacy_podane, nieobecni_podane, brak_glosu_podane } = row;
+  return {
+    id_glosowania: row.id_glosowania,
+    numer: row.numer,
+    tytul: row.tytul,
+    data: row.data,
+    godzina: row.godzina,
+    kadencja: row.kadencja,
+    id_organu: row.id_organu,
+    organ: row.organ,
+    id_posiedzenia: row.id_posiedzenia,
+    id_punktu: row.id_punktu,
+    wynik: row.wynik,
+    za: row.za,
+    przeciw: row.przeciw,
+    wstrzymujacy: row.wstrzymujacy,
+    nieobecni: row.nieobecni,
+    brak_glosu: row.brak_glosu,
+    kontrowersyjnosc: row.kontrowersyjnosc,
+    jednomyslnosc_procent: row.jednomyslnosc_procent,
+    imienne: row.imienne === 1,
+    liczby_zrodla:
+      za_podane === null &&
+      przeciw_podane === null &&
+      wstrzymujacy_podane === null &&
+      nieobecni_podane === null &&
+      brak_glosu_podane === null
+        ? null
+        : {
+            za: za_podane,
+            przeciw: przeciw_podane,
+            wstrzymujacy: wstrzymujacy_podane,
+            nieobecni: nieobecni_podane,
+            brak_glosu: brak_glosu_podane,
+          },
+    temat: row.temat,
+  };
+}
+
+/**
+ * A row read with VOTE_SUMMARY_COLUMNS (and any columns after them, kept in place, in the row's order)
+ * as a vote summary (`summaryOf`).
  */
 export function voteSummaryOf<T extends VoteSummaryRow>(row: T): VoteSummary & Omit<T, keyof VoteSummaryRow> {
-  const {
-    id_glosowania,
-    numer,
-    tytul,
-    data,
-    godzina,
-    kadencja,
-    id_organu,
-    organ,
-    id_posiedzenia,
-    id_punktu,
-    wynik,
-    za,
-    przeciw,
-    wstrzymujacy,
-    nieobecni,
-    brak_glosu,
-    kontrowersyjnosc,
-    jednomyslnosc_procent,
-    imienne,
-    za_podane,
-    przeciw_podane,
-    wstrzymujacy_podane,
-    nieobecni_podane,
-    brak_glosu_podane,
-    temat,
-    ...after
-  } = row;
-  const stated: StatedTallies = {
-    za: za_podane,
-    przeciw: przeciw_podane,
-    wstrzymujacy: wstrzymujacy_podane,
-    nieobecni: nieobecni_podane,
-    brak_glosu: brak_glosu_podane,
-  };
-  return {
-    id_glosowania,
-    numer,
-    tytul,
-    data,
-    godzina,
-    kadencja,
-    id_organu,
-    organ,
-    id_posiedzenia,
-    id_punktu,
-    wynik,
-    za,
-    przeciw,
-    wstrzymujacy,
-    nieobecni,
-    brak_glosu,
-    kontrowersyjnosc,
-    jednomyslnosc_procent,
-    imienne: imienne === 1,
-    liczby_zrodla: Object.values(stated).every((n) => n === null) ? null : stated,
-    temat,
-    ...after,
-  };
+  const summary: Record<string, unknown> = { ...summaryOf(row) };
+  for (const column in row) if (!SUMMARY_ROW_COLUMNS.has(column)) summary[column] = row[column];
+  // The summary's members, then the row's other columns: what the type says (TypeScript cannot follow the loop).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- see above
+  return summary as VoteSummary & Omit<T, keyof VoteSummaryRow>;
 }
 
 const summariesOf = (rows: VoteSummaryRow[]): VoteSummary[] => rows.map(voteSummaryOf);
@@ -206,9 +227,8 @@ const searchedForms = z.array(z.string());
 /** What a reader stated of a vote (glosowanie.klucz_zrodla): a JSON array, its occurrence last. */
 const statedKey = z.array(z.unknown());
 
-/** A row of the vote detail: the summary, its ord, its session's and item's columns, the stated majority. */
+/** A row of the vote detail: the summary, its session's and item's columns, the stated majority. */
 interface DetailRow extends VoteSummaryRow {
-  ord: number;
   s_numer: string;
   s_data: string;
   s_nazwa: string | null;
@@ -328,7 +348,7 @@ export class GlosowaniaQueries {
       if (!formList.some((form) => title.includes(form))) return 0;
       return titleWords(title).words.some((w) => forms.has(w)) ? 1 : 0;
     });
-    this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS}, g.ord,
+    this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS},
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
         (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow,
         g.wiekszosc, g.wiekszosc_glosow
@@ -442,29 +462,18 @@ export class GlosowaniaQueries {
     return this.topicTotal.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) ?? 0;
   }
 
-  detail(id: number): (VoteDetail & { ord: number }) | undefined {
+  detail(id: number): VoteDetail | undefined {
     const row = this.detailStatement.get(id);
     if (!row) return undefined;
-    const {
-      s_numer,
-      s_data,
-      s_nazwa,
-      p_numer,
-      p_tytul,
-      liczba_zalacznikow,
-      ord,
-      wiekszosc,
-      wiekszosc_glosow,
-      ...summary
-    } = voteSummaryOf(row);
+    const summary = summaryOf(row);
     return {
       ...summary,
-      posiedzenie: { id_posiedzenia: summary.id_posiedzenia, numer: s_numer, data: s_data, nazwa: s_nazwa },
+      posiedzenie: { id_posiedzenia: summary.id_posiedzenia, numer: row.s_numer, data: row.s_data, nazwa: row.s_nazwa },
       // An item's number and title are NOT NULL: with an item, the join found them.
-      punkt: summary.id_punktu === null ? null : { id_punktu: summary.id_punktu, numer: p_numer!, tytul: p_tytul! },
-      liczba_zalacznikow,
-      wymagana_wiekszosc: wiekszosc === null ? null : { typ: wiekszosc, glosow: wiekszosc_glosow },
-      ord,
+      punkt:
+        summary.id_punktu === null ? null : { id_punktu: summary.id_punktu, numer: row.p_numer!, tytul: row.p_tytul! },
+      liczba_zalacznikow: row.liczba_zalacznikow,
+      wymagana_wiekszosc: row.wiekszosc === null ? null : { typ: row.wiekszosc, glosow: row.wiekszosc_glosow },
     };
   }
 
@@ -634,9 +643,8 @@ export class GlosowaniaQueries {
 
   /** A share link's answer (CONTRACT §5 share/:link) for the vote and councillor `locateShare` found. */
   shared(share: Share, target: ShareTarget) {
-    const vote = this.detail(target.id_glosowania);
-    if (!vote) return undefined;
-    const { ord: _ord, ...glosowanie } = vote;
+    const glosowanie = this.detail(target.id_glosowania);
+    if (!glosowanie) return undefined;
     const glosy = this.ballots(target.id_glosowania);
     const highlighted = target.id_osoby === null ? undefined : glosy.find((g) => g.id_osoby === target.id_osoby);
     return {

@@ -66,6 +66,7 @@ export class UtilsQueries {
   private readonly bodies: Statement<[], Body>;
   private readonly terms: Statement<[], Term>;
   private readonly counts: Statement<[], SystemCounts>;
+  private countsRead: SystemCounts | undefined;
   private readonly body: Statement<[number], number>;
   /** Each topic with a vote in scope, and its votes. */
   private readonly topicVotes: Statement<[string, number], [string, number]>;
@@ -140,7 +141,11 @@ export class UtilsQueries {
     return this.qualityRows.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null });
   }
 
+  /**
+   * Four counts: always one row, fixed for the snapshot, so counted once (each count visits every row of
+   * its table: 15 ms a request on a tenth of Poland, docs/PERFORMANCE.md, issue 47's eleventh session).
+   */
   systemCounts(): SystemCounts {
-    return this.counts.get()!; // four counts: always one row
+    return (this.countsRead ??= this.counts.get()!);
   }
 }
