@@ -175,7 +175,10 @@ export async function visit(
     const axe = (
       window as unknown as {
         axe: {
-          run: (context: Document) => Promise<{
+          run: (
+            context: Document,
+            options: { resultTypes: string[] },
+          ) => Promise<{
             violations: Array<{
               id: string;
               impact: string | null;
@@ -186,7 +189,10 @@ export async function visit(
         };
       }
     ).axe;
-    const result = await axe.run(document);
+    // Every rule runs and every violation comes back whole; the passes, the inapplicable and the ones to
+    // review are only what the checks never read, kept to one node each (axe-core's `resultTypes`, its
+    // option for speed: a quarter of a visit's axe time, issue 41).
+    const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
