@@ -35,9 +35,11 @@ export interface TitleIndexes {
 /**
  * The votes from which the build's indexes (TABLE_INDEX_SQL) are created with a cache of
  * SORTED_INDEX_CACHE_MIB. SQLite's sorter for CREATE INDEX keeps up to the cache's size of keys in memory
- * beside the cache itself: all of Poland's glosowanie indexes (7.2 million keys each, ~300 MB to sort) took
- * the build's peak RSS from 2,185 to 2,318 MiB (issue 47). From this size no cache holds glosowanie (~350
- * bytes a vote) through the stage's scans anyway; below it the cache and the sorts are left as they were.
+ * beside the cache itself (alone, 7.2 million keys: +256 MiB with the 256 MiB cache, nothing beside it
+ * with 64 MiB, and less CPU). From this size no cache holds glosowanie (~350 bytes a vote) through the
+ * stage's scans anyway; below it the cache and the sorts are left as they were. What it does not bound:
+ * SQLite memory-maps the sorter's files to merge them, and all of Poland's stage still rose by 200–390
+ * MiB a sort (docs/PERFORMANCE.md, issue 47's eleventh session).
  */
 export const SORTED_INDEX_CACHE_FROM_VOTES = 2_000_000;
 const SORTED_INDEX_CACHE_MIB = 64;
