@@ -45,6 +45,17 @@ export interface DisplayMembership {
 /** The outcomes a vote may state, by code (the index); -1 where none is stated. */
 export const WYNIK = [PRZYJETO, ODRZUCONO] as const;
 
+/**
+ * A column the build's worker threads read too (radny_glos's: the votes' ids, sessions and list
+ * positions, the sessions' scopes and bodies; the title indexes': the list positions), in a
+ * SharedArrayBuffer: handed to a worker it is shared, not copied (all of Poland: ~115 MB a copy, held
+ * beside the main thread's from the votes stage to the indexes; issue 47). Read and written as any other.
+ */
+function shared<T extends Float64Array | Int32Array>(Column: new (buffer: SharedArrayBuffer) => T, count: number): T {
+  const bytes = (Column as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+  return new Column(new SharedArrayBuffer(count * bytes));
+}
+
 /** Sessions by index, a typed column each. */
 export class Sessions {
   readonly id: Float64Array;
@@ -60,9 +71,9 @@ export class Sessions {
 
   constructor(readonly count: number) {
     this.id = new Float64Array(count);
-    this.bodyId = new Float64Array(count);
+    this.bodyId = shared(Float64Array, count);
     this.body = new Int32Array(count);
-    this.scope = new Int32Array(count);
+    this.scope = shared(Int32Array, count);
     this.date = new Int32Array(count);
     this.month = new Int32Array(count);
     this.givenAttendance = new Uint8Array(count);
@@ -86,12 +97,12 @@ export class Votes {
   readonly position: Int32Array;
 
   constructor(readonly count: number) {
-    this.id = new Float64Array(count);
-    this.session = new Int32Array(count);
+    this.id = shared(Float64Array, count);
+    this.session = shared(Int32Array, count);
     this.point = new Float64Array(count);
     this.dateTime = new Float64Array(count);
     this.statedWynik = new Int8Array(count);
-    this.ord = new Int32Array(count);
+    this.ord = shared(Int32Array, count);
     this.block = new Int32Array(count);
     this.position = new Int32Array(count);
   }

@@ -16,6 +16,7 @@ export function writeVotes(
   const { votes, sessions } = dims;
   const { ord } = votes;
   const all = Int32Array.from({ length: votes.count }, (_, v) => v);
+  const withActive = all.filter((v) => figures.active(v) > 0);
   const rankKontrowersyjne = ranks(
     votes.count,
     all,
@@ -26,7 +27,7 @@ export function writeVotes(
   );
   const rankJednomyslne = ranks(
     votes.count,
-    all.filter((v) => figures.active(v) > 0),
+    withActive,
     (a, b) =>
       -compareRatio(figures.largest(a), figures.active(a), figures.largest(b), figures.active(b)) ||
       figures.active(b) - figures.active(a) ||
@@ -84,14 +85,53 @@ export function writeVotes(
   return votes.count;
 }
 
-/** 1-based positions of `members` sorted by `compare`, by vote index; 0 for a vote not ranked. */
+/**
+ * 1-based positions of `members` sorted by `compare` (a total order: ties end on `ord`), by vote index;
+ * 0 for a vote not ranked. Sorts `members` (or a scratch array of its length) in place.
+ */
 function ranks(votes: number, members: Int32Array, compare: (a: number, b: number) => number): Int32Array {
   const rank = new Int32Array(votes);
-  members
-    .slice()
-    .sort(compare)
-    .forEach((v, i) => {
-      rank[v] = i + 1;
-    });
+  const sorted = sortIndexes(members, compare);
+  for (let i = 0; i < sorted.length; i++) rank[sorted[i]!] = i + 1;
   return rank;
+}
+
+/** Sorted runs of this many, then merged. */
+const RUN = 32;
+
+/**
+ * `values` sorted by `compare`: a merge sort between `values` and one scratch Int32Array, returning
+ * whichever holds the result. V8's own sort of a typed array with a comparator copies it into two arrays of
+ * tagged numbers (8 bytes an element each): for all of Poland's 7.2 million votes 115 MB beside the
+ * stage, a third of what the votes stage added to the build's peak (issue 47). With a total order
+ * every correct sort gives the same ranks.
+ */
+export function sortIndexes(values: Int32Array, compare: (a: number, b: number) => number): Int32Array {
+  const n = values.length;
+  for (let low = 0; low < n; low += RUN) {
+    const high = Math.min(low + RUN, n);
+    for (let i = low + 1; i < high; i++) {
+      const value = values[i]!;
+      let j = i - 1;
+      for (; j >= low && compare(values[j]!, value) > 0; j--) values[j + 1] = values[j]!;
+      values[j + 1] = value;
+    }
+  }
+  if (n <= RUN) return values;
+  let from: Int32Array = values;
+  let to: Int32Array = new Int32Array(n);
+  for (let width = RUN; width < n; width *= 2) {
+    for (let low = 0; low < n; low += 2 * width) {
+      const middle = Math.min(low + width, n);
+      const high = Math.min(low + 2 * width, n);
+      let i = low;
+      let j = middle;
+      let k = low;
+      while (i < middle && j < high) to[k++] = compare(from[j]!, from[i]!) < 0 ? from[j++]! : from[i++]!;
+      while (i < middle) to[k++] = from[i++]!;
+      while (j < high) to[k++] = from[j++]!;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
