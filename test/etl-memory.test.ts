@@ -12,22 +12,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sortIndexes } from '../etl/materialise/votes.ts';
 import { sourceDigest } from '../etl/source-digest.ts';
 import { Sessions, Votes } from '../etl/materialise/dimensions.ts';
-
-/** A seeded generator: the same cases every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+import { Rng } from '../tools/generate/random.ts';
 
 describe('sortIndexes', () => {
   it('sorts as Array.prototype.sort does under a total order, at every length around its runs', () => {
-    const next = random(47);
+    const rng = new Rng(47); // the project's seeded generator: the same cases every run
+    const next = () => rng.next();
     for (const n of [0, 1, 2, 31, 32, 33, 63, 64, 65, 100, 1000, 4097, 20_000]) {
       // Keys with many ties, broken by the index: a total order, as the votes' rankings (ties end on ord).
       const key = Float64Array.from({ length: n }, () => Math.floor(next() * 7));
@@ -51,7 +41,8 @@ describe('sourceDigest', () => {
     const bundle = join(dir, 'bundle');
     mkdirSync(join(bundle, 'sub'), { recursive: true });
     const big = Buffer.alloc(3 * (1 << 20) + 12_345);
-    const next = random(7);
+    const rng = new Rng(7);
+    const next = () => rng.next();
     for (let i = 0; i < big.length; i++) big[i] = Math.floor(next() * 256);
     writeFileSync(join(bundle, 'glosy.csv'), big);
     writeFileSync(join(bundle, 'empty.csv'), '');

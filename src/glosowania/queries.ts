@@ -73,34 +73,15 @@ export interface VoteSummaryRow extends Omit<VoteSummary, 'imienne' | 'liczby_zr
   brak_glosu_podane: number | null;
 }
 
-/** The columns of a VoteSummaryRow: every other column of a row read with them is kept after the summary. */
-const SUMMARY_ROW_COLUMNS: ReadonlySet<string> = new Set([
-  'id_glosowania',
-  'numer',
-  'tytul',
-  'data',
-  'godzina',
-  'kadencja',
-  'id_organu',
-  'organ',
-  'id_posiedzenia',
-  'id_punktu',
-  'wynik',
-  'za',
-  'przeciw',
-  'wstrzymujacy',
-  'nieobecni',
-  'brak_glosu',
-  'kontrowersyjnosc',
-  'jednomyslnosc_procent',
-  'imienne',
-  'za_podane',
-  'przeciw_podane',
-  'wstrzymujacy_podane',
-  'nieobecni_podane',
-  'brak_glosu_podane',
-  'temat',
-] satisfies Array<keyof VoteSummaryRow>);
+/** The names VOTE_SUMMARY_COLUMNS reads (`g.numer` → numer, `o.nazwa AS organ` → organ): every other column of a row read with them is kept after the summary. */
+const SUMMARY_ROW_COLUMNS: ReadonlySet<string> = new Set(
+  VOTE_SUMMARY_COLUMNS.split(',').map((column) =>
+    column
+      .trim()
+      .split(/\s+AS\s+|\./)
+      .at(-1)!,
+  ),
+);
 
 /**
  * The vote summary of a row read with VOTE_SUMMARY_COLUMNS, and nothing else: `imienne` a boolean and the
@@ -154,8 +135,8 @@ function summaryOf(row: VoteSummaryRow): VoteSummary {
  * as a vote summary (`summaryOf`).
  */
 export function voteSummaryOf<T extends VoteSummaryRow>(row: T): VoteSummary & Omit<T, keyof VoteSummaryRow> {
-  const summary: Record<string, unknown> = { ...summaryOf(row) };
-  for (const column in row) if (!SUMMARY_ROW_COLUMNS.has(column)) summary[column] = row[column];
+  const summary = summaryOf(row);
+  for (const column in row) if (!SUMMARY_ROW_COLUMNS.has(column)) Reflect.set(summary, column, row[column]);
   // The summary's members, then the row's other columns: what the type says (TypeScript cannot follow the loop).
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- see above
   return summary as VoteSummary & Omit<T, keyof VoteSummaryRow>;
