@@ -4,33 +4,29 @@
 // usage errors without a process per case, issue 41), with what it prints and the exit code as its own.
 
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { constants as osConstants } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { formatBytes } from '../core/disk-full.ts';
-import { snapshotMetaOf } from '../core/snapshot/manifest.ts';
-import { type KilledBuildLeftovers, removeKilledBuild } from '../etl/publish.ts';
+import type { KilledBuildLeftovers } from '../etl/publish.ts';
 import { countOf, reportLines } from '../etl/findings.ts';
 import { RADOSKOP_API, SEJM_API, SOURCE_FORMAT_HELP, SOURCE_FORMATS, type SourceFormat } from '../core/sources.ts';
 import type { EtlOptions, EtlSummary } from '../etl/run.ts';
 import type { SourcePart } from '../etl/sources/index.ts';
 import type { RefreshMessage } from '../core/refresh-protocol.ts';
-import { loadConfig } from '../src/config.ts';
 import type { FetchSummary } from '../etl/fetch/mirror.ts';
-import { CollapseRefusedError, limitsFrom } from '../etl/collapse.ts';
-import {
-  configuredSource,
-  describeSource,
-  liveSettingsFor,
-  recordedSource,
-  sameSource,
-  SourceMismatchError,
-} from '../etl/source-spec.ts';
 
 // What a command does is imported when it runs (`await import` in its action), not here: each `council`
 // is a process of its own (a build's supervisor and its child, the server's refresh), and loading the
 // server, the renderer and the ETL for every one of them cost about a second of CPU before its first
-// line (issue 41). What is imported here is what every command, or the supervisor, needs.
+// line (issue 41). What is imported here is what every command, or the supervisor, needs; the
+// configuration (zod, 95 modules), SQLite and the manifest are not: a build's supervisor started in
+// 0.43 CPU s with them and 0.18 without, and the test suite starts about sixty of them.
+
+/** The configuration, parsed by the command that needs it (see above). */
+const loadConfig = async (...args: Parameters<typeof import('../src/config.ts').loadConfig>) =>
+  (await import('../src/config.ts')).loadConfig(...args);
 
 /** The stored answers' renderer, loaded when a build renders (it loads the whole app; a refresh that finds nothing new never does). */
 const renderStoredAnswers: NonNullable<EtlOptions['render']> = async (db) =>
@@ -124,27 +120,40 @@ function describeLeftovers(left: KilledBuildLeftovers): string {
   return `removed ${named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0]}`;
 }
 
+/** The supervised child's word before it builds: its database, and the snapshot published there then. */
+interface BuildTarget {
+  type: 'build-target';
+  dbPath: string;
+  before: string | undefined;
+}
+
 /**
  * A build started from the command line runs in a child process (this command again), so that Ctrl-C
  * or SIGTERM is acted on at once — the build may be inside a long synchronous step, where no signal
  * handler of its own would run — and what the killed build left (its build file, a pending manifest,
  * its spill files, the lock) is removed, and said, before this process exits (130 for SIGINT, 143 for
  * SIGTERM). Not when the server forked this command (its refresh cleans up after a killed child), nor in
- * the child itself. Resolves true when the child did the work (the exit code is set), false when this
- * process is to do it.
+ * the child itself. Called before the configuration is read: the child reads it, and names its database
+ * before it builds (buildTargetToSupervisor). Resolves true when the child did the work (the exit code is
+ * set), false when this process is to do it.
  */
-async function superviseBuild(dbPath: string, say: Say, status: RunStatus): Promise<boolean> {
+async function superviseBuild(say: Say, status: RunStatus): Promise<boolean> {
   if (process.env[SUPERVISED]) {
     watchSupervisor();
     return false;
   }
   if (process.send) return false;
-  const before = snapshotMetaOf(dbPath)?.snapshot;
   // The IPC channel tells the child when this process is gone: killed with SIGKILL it cannot pass the signal
   // on, and the build must stop as if it had been killed itself (watchSupervisor).
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, [SUPERVISED]: '1' },
+  });
+  let target: BuildTarget | undefined;
+  child.on('message', (message: { type?: string }) => {
+    if (message.type !== 'build-target') return; // the refresh's own events are the server's, not ours
+    target = message as BuildTarget;
+    child.send({ type: 'go' });
   });
   let received: NodeJS.Signals | undefined;
   // A terminal's Ctrl-C reaches the child too (one process group); a service manager's SIGTERM only this one.
@@ -168,17 +177,40 @@ async function superviseBuild(dbPath: string, say: Say, status: RunStatus): Prom
     return true;
   }
   const signal = received ?? exit.signal;
+  const stopped = received ? `interrupted (${signal})` : `the build process was killed (${signal})`;
+  status.exitCode = 128 + (osConstants.signals[signal] ?? 0);
+  if (!target) {
+    say.err(`council: ${stopped} before it began to build; nothing to remove`);
+    return true;
+  }
+  const [{ removeKilledBuild }, { snapshotMetaOf }] = await Promise.all([
+    import('../etl/publish.ts'),
+    import('../core/snapshot/manifest.ts'),
+  ]);
+  const { dbPath, before } = target;
   const left = removeKilledBuild(resolve(dbPath), child.pid);
   const after = snapshotMetaOf(dbPath)?.snapshot;
   const published =
     after !== before
       ? `snapshot ${after} had been published at ${dbPath} before it stopped`
       : `the published snapshot ${dbPath} is unchanged`;
-  say.err(
-    `council: ${received ? `interrupted (${signal})` : `the build process was killed (${signal})`}; ${describeLeftovers(left)}; ${published}`,
-  );
-  status.exitCode = 128 + (osConstants.signals[signal] ?? 0);
+  say.err(`council: ${stopped}; ${describeLeftovers(left)}; ${published}`);
   return true;
+}
+
+/**
+ * In the child of a supervised build, before it builds: names its database and what is published there
+ * to the supervisor, and waits for its word, so that the supervisor knows both before anything changes.
+ */
+async function buildTargetToSupervisor(dbPath: string): Promise<void> {
+  if (!process.env[SUPERVISED] || !process.send) return;
+  const { snapshotMetaOf } = await import('../core/snapshot/manifest.ts');
+  const target: BuildTarget = { type: 'build-target', dbPath, before: snapshotMetaOf(dbPath)?.snapshot };
+  process.channel?.ref(); // watchSupervisor let the channel go; the word must keep this process waiting
+  const go = once(process, 'message');
+  process.send(target);
+  await go;
+  process.channel?.unref();
 }
 
 /** One line per council of a multi-council source: what it contributed and its warnings by kind. */
@@ -284,9 +316,14 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
         topics?: string;
         policies?: string;
       }) => {
-        const config = loadConfig();
+        if (await superviseBuild(say, status)) return;
+        const [
+          config,
+          { configuredSource, describeSource, liveSettingsFor, recordedSource, sameSource },
+          { limitsFrom },
+        ] = await Promise.all([loadConfig(), import('../etl/source-spec.ts'), import('../etl/collapse.ts')]);
         const dbPath = options.db ?? config.DB_PATH;
-        if (await superviseBuild(dbPath, say, status)) return;
+        await buildTargetToSupervisor(dbPath);
         const recorded = recordedSource(dbPath);
         const path = resolve(options.source);
         const record = {
@@ -363,7 +400,7 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
             import('../etl/fetch/radoskop.ts'),
             import('../etl/fetch/mirror.ts'),
           ]);
-        const client = new PoliteClient({ userAgent: USER_AGENT, timeoutMs: loadConfig().FETCH_TIMEOUT_MS });
+        const client = new PoliteClient({ userAgent: USER_AGENT, timeoutMs: (await loadConfig()).FETCH_TIMEOUT_MS });
         const common = {
           out: options.out,
           client,
@@ -429,9 +466,14 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
         topics?: string;
         policies?: string;
       }) => {
-        const config = loadConfig();
+        if (await superviseBuild(say, status)) return;
+        const [config, { configuredSource }, { limitsFrom }] = await Promise.all([
+          loadConfig(),
+          import('../etl/source-spec.ts'),
+          import('../etl/collapse.ts'),
+        ]);
         const dbPath = options.db ?? config.DB_PATH;
-        if (await superviseBuild(dbPath, say, status)) return;
+        await buildTargetToSupervisor(dbPath);
         const configured = configuredSource({
           ...config,
           ...(options.source ? { SOURCE_DIR: options.source } : {}),
@@ -498,8 +540,8 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
     )
     .addHelpText('after', '\nExample:\n  council check --source data/sample')
     .action(async (options: { source: string; format: SourceFormat; topics?: string; policies?: string }) => {
-      const topics = options.topics ?? loadConfig().TOPICS_PATH;
-      const policies = options.policies ?? loadConfig().POLICIES_PATH;
+      const topics = options.topics ?? (await loadConfig()).TOPICS_PATH;
+      const policies = options.policies ?? (await loadConfig()).POLICIES_PATH;
       const { checkSource } = await import('../etl/run.ts');
       const { findings, counts, parts } = await checkSource({ ...options, topics, policies });
       printParts(say, parts);
@@ -595,7 +637,7 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
       }
       // --follow goes through the configuration's own check, as FOLLOW_URL would.
       const env = options.follow === undefined ? process.env : { ...process.env, FOLLOW_URL: options.follow };
-      const config = loadConfig(env, {
+      const config = await loadConfig(env, {
         ...(options.port === undefined ? {} : { PORT: options.port }),
         ...(options.replaceSource ? { REPLACE_SOURCE: true } : {}),
       });
@@ -624,8 +666,12 @@ export async function runCouncil(
     // Commander has printed its own error (or the help, or the version) already.
     if (error instanceof CommanderError && error === status.commanderExit)
       return { code: error.exitCode, exitNow: true };
-    // Thrown only by a build or a check, which have loaded it already.
-    const { BundleRejectedError } = await import('../etl/run.ts');
+    // Thrown only by a build or a check, which have loaded them already.
+    const [{ BundleRejectedError }, { SourceMismatchError }, { CollapseRefusedError }] = await Promise.all([
+      import('../etl/run.ts'),
+      import('../etl/source-spec.ts'),
+      import('../etl/collapse.ts'),
+    ]);
     if (error instanceof BundleRejectedError) {
       const problems = reportLines(error.findings, 'error');
       const message = `rejected: ${countOf(error.findings.errorCount, 'problem')}; the published database was not changed`;
