@@ -2,7 +2,7 @@
 //  - The processes tier, then the in-process tier, each as a block: a worker whose file is done is kept
 //    for the next file only when that file is of the same tier (vitest's pool, `isolate: false`); a file
 //    of another tier next ends the worker, and the one started instead loads the app's modules again.
-//  - The browser files spread evenly through them, one among every ~11 others: as a block they ran three
+//  - The browser files spread through the first three quarters of them by time: as a block they ran three
 //    at a time on the one Chromium and each took 1.2–2 times as long (the browser tier's files summed
 //    358 s interleaved, 554 s as a block, in two gates).
 //  - The longest first within each: so that the workers finish together instead of one of them starting
@@ -71,6 +71,9 @@ const ESTIMATES: Record<string, number> = {
   'test/disk-full.test.ts': 5,
 };
 
+/** The share of the other files' time over which the browser files start. */
+const SPREAD = 0.75;
+
 /** The blocks of tiers (vitest.config.ts's projects) in the order they start; another project's files after them. */
 const BLOCKS = ['processes', 'in-process'];
 
@@ -92,13 +95,20 @@ export default class TiersLongestFirst extends BaseSequencer {
     const ordered = [...base].sort((a, b) => block(a) - block(b) || lengths.get(b)! - lengths.get(a)!);
     const browser = ordered.filter((spec) => spec.project.name === 'browser');
     const others = ordered.filter((spec) => spec.project.name !== 'browser');
-    const gap = others.length / Math.max(1, browser.length);
+    // Spread by time, not by count, over the first SPREAD of the others' time: spread by count, the last
+    // browser file started among the in-process tier's last short files and ran on alone at the end of
+    // the run (10–14 s, issue 41: two gates' timelines).
+    const weight = (spec: TestSpecification) => Math.max(1, lengths.get(spec)!);
+    const total = others.reduce((sum, spec) => sum + weight(spec), 0);
+    const gap = (total * SPREAD) / Math.max(1, browser.length);
     const order: TestSpecification[] = [];
     let placed = 0; // browser files placed so far
-    others.forEach((spec, at) => {
-      while (placed < browser.length && at >= Math.round(placed * gap)) order.push(browser[placed++]!);
+    let before = 0; // the others' time started before this one
+    for (const spec of others) {
+      while (placed < browser.length && before >= placed * gap) order.push(browser[placed++]!);
       order.push(spec);
-    });
+      before += weight(spec);
+    }
     order.push(...browser.slice(placed));
     return order;
   }
