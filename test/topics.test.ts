@@ -608,5 +608,6 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie nadania statutu Środowiskowemu Domowi Samopomocy', 'zdrowie'],
     ['w sprawie nadania statutu Zakładowi Gospodarki Komunalnej', 'srodowisko'],
     ['w sprawie wyboru Przewodniczącego Komisji Gospodarki Komunalnej', 'ustroj'],
+    ['o zmianie ustawy o zdrowiu zwierząt oraz ustawy o Inspekcji Weterynaryjnej', 'gospodarka'], // farming, not nature
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
