@@ -591,5 +591,23 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie wyrażenia zgody na wzniesienie pomnika', 'nazwy'],
     ['w sprawie ustanowienia prawa użytkowania nieodpłatnego na rzecz Polskiego Związku Działkowców', 'nieruchomosci'],
     ['o rynku kryptoaktywów — wniosek o skierowanie projektu do Komisji Finansów Publicznych', 'gospodarka'],
+    // Eleventh held-out set and the shapes of other councils found with it (issue 44, twelfth session).
+    ['w sprawie wyboru delegata Gminy do Zgromadzenia Ogólnego Związku Gmin Wiejskich', 'ustroj'], // no public assembly
+    ['w sprawie wyznaczenia przedstawiciela Gminy do Zgromadzenia Związku Międzygminnego', 'ustroj'],
+    ['w sprawie wprowadzenia zakazu zgromadzeń publicznych na terenie rynku', 'bezpieczenstwo'],
+    ['o zmianie ustawy - Prawo o zgromadzeniach', 'bezpieczenstwo'],
+    ['w sprawie utworzenia oddziału przygotowania wojskowego w Liceum Ogólnokształcącym', 'bezpieczenstwo'],
+    ['w sprawie wyrażenia zgody na wydzierżawienie nieruchomości na okres dłuższy niż 3 lata', 'nieruchomosci'],
+    ['w sprawie zasad wynajmowania lokali', 'nieruchomosci'],
+    ['w sprawie odwołania Starosty', 'ustroj'],
+    [
+      'w sprawie ustalenia górnych stawek opłat ponoszonych przez właścicieli nieruchomości za opróżnianie zbiorników bezodpływowych',
+      'srodowisko',
+    ],
+    ['w sprawie udzielenia dotacji Stowarzyszeniu na prowadzenie Warsztatów Terapii Zajęciowej', 'zdrowie'],
+    ['w sprawie nadania statutu Środowiskowemu Domowi Samopomocy', 'zdrowie'],
+    ['w sprawie nadania statutu Zakładowi Gospodarki Komunalnej', 'srodowisko'],
+    ['w sprawie wyboru Przewodniczącego Komisji Gospodarki Komunalnej', 'ustroj'],
+    ['o zmianie ustawy o zdrowiu zwierząt oraz ustawy o Inspekcji Weterynaryjnej', 'gospodarka'], // farming, not nature
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
