@@ -8,8 +8,9 @@
 import cluster from 'node:cluster';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type pinoPretty from 'pino-pretty';
 import {
   checkServedFile,
   commitManifest,
@@ -23,17 +24,21 @@ import {
 } from '../core/snapshot/manifest.ts';
 import { limitsFrom } from '../etl/collapse.ts';
 import { checkTarget, isInDefaultFolder, publishBuild, removeKilledBuild, withBuildLock } from '../etl/publish.ts';
-import { refreshOnce } from '../etl/refresh-job.ts';
 import { publishedDigest } from '../etl/source-digest.ts';
 import { configuredSource, refreshSourceStatus } from '../etl/source-spec.ts';
 import { CODE_VERSION } from './answers/code-version.ts';
-import { renderStoredAnswers } from './answers/render.ts';
 import type { Config } from './config.ts';
 import { CHECKED_FILE_ENV, startPrimary, workerSide } from './process/cluster.ts';
 import { type BuildSide, backgroundJobs } from './process/jobs.ts';
 import { type RunningServer, serveHttp } from './process/serve.ts';
 import { RefreshScheduler } from './refresh.ts';
 import type { SnapshotStore } from './snapshot/snapshot.ts';
+
+/** pino-pretty, read when a terminal asks for it (synchronously: createLogger is). */
+function prettyStream(): typeof pinoPretty {
+  const pretty: typeof pinoPretty = createRequire(import.meta.url)('pino-pretty');
+  return pretty;
+}
 
 /** Values never written to the log: credentials in request headers, and secrets of the configuration. */
 export const REDACTED_PATHS = [
@@ -47,7 +52,10 @@ export const REDACTED_PATHS = [
   'config.SHARES_DATABASE_URL',
 ];
 
-/** JSON lines for machines; on a terminal, pino-pretty's readable lines (synchronous). */
+/**
+ * JSON lines for machines; on a terminal, pino-pretty's readable lines (synchronous), loaded only there
+ * (30 modules a service's start need not read).
+ */
 export function createLogger(
   config: Pick<Config, 'LOG_LEVEL'>,
   terminal = process.stdout.isTTY === true,
@@ -55,7 +63,15 @@ export function createLogger(
 ): Logger {
   const options = { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
   return terminal
-    ? pino(options, pretty({ sync: true, destination, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
+    ? pino(
+        options,
+        prettyStream()({
+          sync: true,
+          destination,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname',
+        }),
+      )
     : // To stdout asynchronously: lines written while a write is in flight go out together in the next
       // one, instead of a blocking write per request (pino flushes what is left when the process exits).
       pino(options, destination === process.stdout ? pino.destination({ dest: 1, sync: false }) : destination);
@@ -117,9 +133,16 @@ function checkFolders(config: Config): void {
   }
 }
 
-/** The first build (no servable database yet): from the source, fetched first when the source is live. */
+/**
+ * The first build (no servable database yet): from the source, fetched first when the source is live.
+ * The ETL and the renderer are loaded here, not by every start (the refreshes run them in a child).
+ */
 async function bootstrap(config: Config, logger: Logger): Promise<void> {
   const reason = existsSync(config.DB_PATH) ? 'the database was built by another version' : 'no database yet';
+  const [{ refreshOnce }, { renderStoredAnswers }] = await Promise.all([
+    import('../etl/refresh-job.ts'),
+    import('./answers/render.ts'),
+  ]);
   const result = await refreshOnce({
     dbPath: config.DB_PATH,
     configured: configuredSource(config),

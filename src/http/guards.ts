@@ -34,7 +34,6 @@ import { Socket } from 'node:net';
 import cors from 'cors';
 import { ipKeyGenerator } from 'express-rate-limit';
 import helmet from 'helmet';
-import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Logger } from 'pino';
 import typeis from 'type-is';
 import vary from 'vary';
@@ -285,6 +284,8 @@ const CLOCK_SKEW_S = 60;
 function credentials(config: GuardConfig): Step {
   const keyDigest = config.API_SECRET_KEY ? sha256(config.API_SECRET_KEY) : undefined;
   const jwtKey = config.JWT_SECRET ? new TextEncoder().encode(config.JWT_SECRET) : undefined;
+  // Loaded only where tokens are accepted (46 modules a start without JWT_SECRET need not read).
+  const jose = jwtKey ? import('jose') : undefined;
   const challenge = (error?: string) => `Bearer realm="council-api"${error ? `, error="${error}"` : ''}`;
 
   return async ({ req, res, route }, next) => {
@@ -299,6 +300,7 @@ function credentials(config: GuardConfig): Step {
     if (bearer) {
       const token = bearer[1];
       if (!token) return deny('the Bearer token is missing', 'invalid_request');
+      const { jwtVerify, errors: joseErrors } = await jose!;
       try {
         // exp required: a token without one, once leaked, would open the API for ever; so would one
         // whose exp is in 2100 (issue 42): at most JWT_MAX_AGE_S ahead, and not issued in the future.
