@@ -238,10 +238,8 @@ export class GlosowaniaQueries {
     page: Statement<unknown[], VoteSummaryRow>;
   }>;
   private readonly detailStatement: Statement<[number], DetailRow>;
-  /** id_osoby, glos. */
-  private readonly ballotRange: Statement<[number], [number, number]>;
-  /** The vote's session's term, the vote's date and time. */
-  private readonly voteTermStatement: Statement<[number], [string, string]>;
+  /** The vote's term and date and time, then each ballot's id_osoby and glos (null, null: none); no row: no vote. */
+  private readonly ballotRange: Statement<[number], [string, string, number | null, number | null]>;
   private votersRead: Voters | undefined;
   private readonly attachmentsStatement: Statement<[number], Attachment>;
   private readonly voterNameStatement: Statement<[number, number], string>;
@@ -338,11 +336,12 @@ export class GlosowaniaQueries {
       WHERE g.id_glosowania = ?`);
     // The group at the vote is CONTRACT §2's rule applied to the voter's memberships (core/membership.ts,
     // the rule the ETL stored in radny_glos), held in memory: one range of `glos` and no seek per ballot.
-    this.ballotRange = rawRows(db, 'SELECT id_osoby, glos FROM glos WHERE id_glosowania = ?');
-    this.voteTermStatement = rawRows(
+    // One statement, not two: the vote's row (its term is its session's, materialised by the ETL:
+    // etl/materialise/votes.ts), then its range of `glos` in id_osoby order (the primary key's; no sort).
+    this.ballotRange = rawRows(
       db,
-      `SELECT s.kadencja, g.data_czas FROM glosowanie g JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
-      WHERE g.id_glosowania = ?`,
+      `SELECT g.kadencja, g.data_czas, b.id_osoby, b.glos FROM glosowanie g
+      LEFT JOIN glos b ON b.id_glosowania = g.id_glosowania WHERE g.id_glosowania = ? ORDER BY b.id_osoby`,
     );
     this.ordStatement = plucked(db, 'SELECT ord FROM glosowanie WHERE id_glosowania = ?');
     this.idsStatement = plucked(db, 'SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania');
@@ -475,16 +474,17 @@ export class GlosowaniaQueries {
     const voters = (this.votersRead ??= new Voters(this.db));
     const entries: BallotEntry[] = [];
     const ranks: number[] = [];
-    const vote = this.voteTermStatement.get(id);
-    if (vote === undefined) return [];
-    const members = voters.memberships.get(vote[0]);
-    const day = dayOf(vote[1]);
-    for (const [person, glos] of this.ballotRange.all(id)) {
+    const rows = this.ballotRange.all(id);
+    if (rows.length === 0) return [];
+    const members = voters.memberships.get(rows[0]![0]);
+    const day = dayOf(rows[0]![1]);
+    for (const [, , person, glos] of rows) {
+      if (person === null) break; // the vote has no ballot (LEFT JOIN's one row)
       const name = voters.names.get(person);
       if (name) {
         const group = membershipAt(members?.get(person) ?? NO_MEMBERSHIPS, day)?.group ?? null;
         entries.push({
-          glos: GLOS_VALUES[glos]!,
+          glos: GLOS_VALUES[glos!]!,
           id_osoby: person,
           imie_nazwisko: name.imie_nazwisko,
           ugrupowanie: voters.groupName(group),
