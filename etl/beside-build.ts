@@ -3,7 +3,7 @@
 // councillor-ballots-job.ts). The worker's side (`buildBeside`) and the main thread's (`startBeside`).
 
 import { rmSync } from 'node:fs';
-import { type ResourceLimits, Worker, parentPort } from 'node:worker_threads';
+import { Worker, parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { journalOff } from './publish.ts';
 import { workerEntry } from './worker-entry.ts';
@@ -46,7 +46,6 @@ export interface Beside<T> {
 /**
  * Starts worker module `name` (beside `importMetaUrl`, as `workerEntry` resolves it) with `job`, building
  * the database at `path`. `failure` says what could not be done, in the error `result` rejects with.
- * `resourceLimits` bounds the worker's JS heap (it runs beside the stages and their memory).
  */
 export function startBeside<T>(
   name: string,
@@ -54,9 +53,8 @@ export function startBeside<T>(
   job: unknown,
   path: string,
   failure: string,
-  resourceLimits?: ResourceLimits,
 ): Beside<T> {
-  const worker = new Worker(workerEntry(name, importMetaUrl), { workerData: job, ...(resourceLimits && { resourceLimits }) });
+  const worker = new Worker(workerEntry(name, importMetaUrl), { workerData: job });
   let settled = false;
   const result = new Promise<T>((resolve, reject) => {
     const fail = (why: string) => reject(new Error(`${failure} (in ${path}): ${why}`));
