@@ -45,8 +45,8 @@ import { writeVotes } from './votes.ts';
 
 /**
  * The votes from which the main thread's heap is collected in full between the stages where the
- * process holds the most (before the global figures and before the indexes): all of Poland's peak RSS
- * came at the global stage, with radny_glos's worker beside it. Below (the Sejm term, a tenth of Poland)
+ * process holds the most (after the attendance, before the global figures and before the indexes): all
+ * of Poland's peak RSS came at the global stage, with radny_glos's worker beside it. Below (the Sejm term, a tenth of Poland)
  * V8's own collections keep the heap small and the collection would only cost time.
  */
 export const COLLECT_BETWEEN_STAGES_FROM_VOTES = 2_000_000;
@@ -147,6 +147,7 @@ async function materialiseFrom(
     );
     attendance = recordAttendance(db, dims, tally, bodyTally, ballots.derivedPresence);
     ballots.derivedPresence.release(); // its last reader
+    if (collectBetweenStages) collectGarbage();
     timer('materialise: attendance', attendance.rows);
 
     bodyCells = bodyTally.groups();
