@@ -25,6 +25,7 @@ import {
   type CouncillorBallotsWriter,
   startCouncillorBallots,
 } from '../councillor-ballots-job.ts';
+import { collectGarbage } from '../collect-garbage.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
 import { CouncillorBallots, columnsOf, writeCouncillorBallots } from './councillor-ballots.ts';
@@ -41,6 +42,14 @@ import { BodyTally, PersonTally } from './tally.ts';
 import { TopicTally, classifyVotes, writeCouncillorTopics, writeTopicFigures } from './topics.ts';
 import { writeSessions, writeTotals } from './totals.ts';
 import { writeVotes } from './votes.ts';
+
+/**
+ * The votes from which the main thread's heap is collected in full between the stages where the
+ * process holds the most (after the attendance, before the global figures and before the indexes): all
+ * of Poland's peak RSS came at the global stage, with radny_glos's worker beside it. Below (the Sejm term, a tenth of Poland)
+ * V8's own collections keep the heap small and the collection would only cost time.
+ */
+export const COLLECT_BETWEEN_STAGES_FROM_VOTES = 2_000_000;
 
 export type StageReporter = (stage: string, rows: number, ms: number) => void;
 
@@ -107,6 +116,7 @@ async function materialiseFrom(
   titles: TitleIndexes | undefined,
   councillorBallotsAt: string | undefined,
 ): Promise<void> {
+  const collectBetweenStages = dims.votes.count >= COLLECT_BETWEEN_STAGES_FROM_VOTES;
   const topicOf = classifyVotes(db, dims, topics);
   timer('materialise: topics of the votes', dims.votes.count);
 
@@ -136,6 +146,8 @@ async function materialiseFrom(
       writeVotes(db, dims, ballots.figures, (v) => topics.idOf(topicOf[v]!)),
     );
     attendance = recordAttendance(db, dims, tally, bodyTally, ballots.derivedPresence);
+    ballots.derivedPresence.release(); // its last reader
+    if (collectBetweenStages) collectGarbage();
     timer('materialise: attendance', attendance.rows);
 
     bodyCells = bodyTally.groups();
@@ -153,6 +165,7 @@ async function materialiseFrom(
       timer('materialise: ballots by councillor', writeCouncillorBallots(db, dims, councillorBallots));
 
     timer('materialise: pairs', writePartners(db, dims, ballots.blocks));
+    if (collectBetweenStages) collectGarbage();
 
     writeSessions(db, dims, attendance);
     writeTotals(db, dims, attendance, bodyTally, bodyCells);
@@ -165,6 +178,7 @@ async function materialiseFrom(
     const topicRows = writeTopicFigures(db, dims, topics, topicOf, ballots.figures);
     timer('materialise: topics', topicRows + writeCouncillorTopics(db, dims, topics, topicTally));
 
+    if (collectBetweenStages) collectGarbage();
     if (titles) await titles.finish(db);
     else createIndexesInPlace(db);
     timer('indexes', 0);
