@@ -21,8 +21,8 @@ import type { FetchSummary } from '../etl/fetch/mirror.ts';
 // is a process of its own (a build's supervisor and its child, the server's refresh), and loading the
 // server, the renderer and the ETL for every one of them cost about a second of CPU before its first
 // line (issue 41). What is imported here is what every command, or the supervisor, needs; the
-// configuration (zod, 95 modules), SQLite and the manifest are not: a build's supervisor started in
-// 0.43 CPU s with them and 0.18 without, and the test suite starts about sixty of them.
+// configuration (zod, 95 modules), SQLite and the manifest are not: with them `council --version` took
+// 0.43 CPU s, without them 0.19, and a build's supervisor 0.24 (the test suite starts about sixty).
 
 /** The configuration, parsed by the command that needs it (see above). */
 const loadConfig = async (...args: Parameters<typeof import('../src/config.ts').loadConfig>) =>
@@ -150,9 +150,9 @@ async function superviseBuild(say: Say, status: RunStatus): Promise<boolean> {
     env: { ...process.env, [SUPERVISED]: '1' },
   });
   let target: BuildTarget | undefined;
-  child.on('message', (message: { type?: string }) => {
+  child.on('message', (message: BuildTarget | RefreshMessage) => {
     if (message.type !== 'build-target') return; // the refresh's own events are the server's, not ours
-    target = message as BuildTarget;
+    target = message;
     child.send({ type: 'go' });
   });
   let received: NodeJS.Signals | undefined;
