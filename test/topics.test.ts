@@ -609,5 +609,29 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie nadania statutu Zakładowi Gospodarki Komunalnej', 'srodowisko'],
     ['w sprawie wyboru Przewodniczącego Komisji Gospodarki Komunalnej', 'ustroj'],
     ['o zmianie ustawy o zdrowiu zwierząt oraz ustawy o Inspekcji Weterynaryjnej', 'gospodarka'], // farming, not nature
+    // Twelfth held-out set and the shapes of other councils found with it (issue 44, thirteenth session).
+    ['w sprawie nadania statutu Powiatowemu Ośrodkowi Dokumentacji Geodezyjnej i Kartograficznej', 'nieruchomosci'],
+    ['w sprawie zasad ustalania opłat za czynności z zakresu geodezji i kartografii', 'nieruchomosci'],
+    ['o zmianie ustawy - Prawo geodezyjne i kartograficzne', 'nieruchomosci'],
+    ['w sprawie udzielenia dotacji dla Uniwersytetu Trzeciego Wieku', 'edukacja'],
+    ['o ratyfikacji Porozumienia w sprawie Środkowoeuropejskiego Programu Wymiany Uniwersyteckiej', 'edukacja'],
+    ['w sprawie udzielenia dotacji dla Uniwersyteckiego Dziecięcego Szpitala Klinicznego', 'zdrowie'], // a hospital
+    ['w sprawie udzielenia dotacji Stowarzyszeniu Inżynierów i Techników Rolnictwa', 'gospodarka'], // no school
+    [
+      'w sprawie zwolnień z podatku od nieruchomości przedsiębiorców, których płynność finansowa uległa pogorszeniu',
+      'budzet',
+    ],
+    [
+      'w sprawie przedłużenia terminów płatności przedsiębiorcom, których płynność finansowa uległa pogorszeniu',
+      'budzet',
+    ],
+    [
+      'w sprawie ustalenia trybu udzielania i rozliczania oraz trybu przeprowadzania kontroli dotacji z budżetu gminy',
+      'edukacja',
+    ],
+    ['w sprawie określenia zadań Powiatowego Urzędu Pracy finansowanych z Funduszu Pracy', 'gospodarka'],
+    ['w sprawie aktywizacji zawodowej osób bezrobotnych', 'gospodarka'],
+    ['w sprawie udzielenia dotacji celowej na remont remizy w Kowalewie', 'bezpieczenstwo'], // not heritage
+    ['w sprawie udzielenia dotacji celowej na remont remizy Ochotniczej Straży Pożarnej', 'bezpieczenstwo'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });

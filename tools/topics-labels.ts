@@ -5,8 +5,8 @@
 // vote's number, as the source states them (`data|posiedzenie|glosowanie`).
 //
 // npm run topics:report -- --labels [FILE] [--topics FILE]: accuracy per source and the confusions; by
-// default of the twelve sets: test/topics-labels.json (in-sample: the vocabulary was tuned on them) and
-// test/topics-heldout.json to test/topics-heldout-11.json (each held out: labelled, the last nine blind,
+// default of the thirteen sets: test/topics-labels.json (in-sample: the vocabulary was tuned on them) and
+// test/topics-heldout.json to test/topics-heldout-12.json (each held out: labelled, the last ten blind,
 // and committed before the vocabulary was changed for it; its first score an estimate for councils not
 // seen, README „Tematy”; tuned on since).
 // npm run topics:report -- --labels --sample N [--seed S] [--blind]: N unlabelled votes per source drawn
@@ -123,6 +123,7 @@ export const HELD_OUT_8_LABELS = root('test/topics-heldout-8.json');
 export const HELD_OUT_9_LABELS = root('test/topics-heldout-9.json');
 export const HELD_OUT_10_LABELS = root('test/topics-heldout-10.json');
 export const HELD_OUT_11_LABELS = root('test/topics-heldout-11.json');
+export const HELD_OUT_12_LABELS = root('test/topics-heldout-12.json');
 
 /** Reads a labels file: a JSON array of [source, key, topic]. */
 export function readLabels(path: string): Label[] {
@@ -158,6 +159,7 @@ export async function reportLabels(args: string[]): Promise<number> {
           'held out 9': HELD_OUT_9_LABELS,
           'held out 10': HELD_OUT_10_LABELS,
           'held out 11': HELD_OUT_11_LABELS,
+          'held out 12': HELD_OUT_12_LABELS,
         }
       : { [path]: path };
   const classifier = new TopicClassifier(loadVocabulary(valueOf('--topics')).vocabulary);
