@@ -633,5 +633,8 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie aktywizacji zawodowej osób bezrobotnych', 'gospodarka'],
     ['w sprawie udzielenia dotacji celowej na remont remizy w Kowalewie', 'bezpieczenstwo'], // not heritage
     ['w sprawie udzielenia dotacji celowej na remont remizy Ochotniczej Straży Pożarnej', 'bezpieczenstwo'],
+    ['w sprawie zakupu samochodu ratowniczo-gaśniczego', 'bezpieczenstwo'],
+    ['w sprawie zwrotu kosztów przejazdu dzieci niepełnosprawnych do placówek', 'edukacja'], // no transport
+    ['w sprawie przekazania Wójtowi uprawnień do zarządzania jednostkami pomocniczymi', 'ustroj'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
