@@ -191,6 +191,8 @@ describe.skipIf(!haveData)('council fetch --format radoskop', () => {
 describe.skipIf(!haveData)('council refresh with a live source', () => {
   const refresh = (env: Record<string, string>) =>
     run(process.execPath, [cli, 'refresh'], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+  /** The folder and settings the first test published into, its stand-in closed: the next test's starting point (one build of the Sejm sample fewer, issue 41). */
+  let published: { env: Record<string, string>; dbPath: string; url: string } | undefined;
 
   it('Sejm: fetches first, rebuilds only when the source changed, and says so', async () => {
     const sittings = [...new Set(visible(sejmSample).flatMap((n) => /^(\d+)_/.exec(n)?.[1] ?? []))]
@@ -221,29 +223,20 @@ describe.skipIf(!haveData)('council refresh with a live source', () => {
     } finally {
       await api.close();
     }
+    published = { env, dbPath: env.DB_PATH, url: api.url };
   });
 
   it('a failed fetch rebuilds nothing and leaves the published snapshot as it was', async () => {
-    const api = await sejmStandIn(sejmSample, 10);
-    const dir = newDir();
-    const env = {
-      SOURCE_FORMAT: 'sejm',
-      SEJM_TERM: '10',
-      SOURCE_API: api.url,
-      SOURCE_DIR: join(dir, 'sejm'),
-      DB_PATH: join(dir, 'council.db'),
-    };
-    await refresh(env);
-    const before = readFileSync(env.DB_PATH);
-    await api.close();
+    // The snapshot the test above published, from a source whose server has gone away since.
+    if (!published) throw new Error('the test above published nothing: this one starts where it ended');
+    const { env, dbPath, url } = published;
+    const before = readFileSync(dbPath);
     const failed = await refresh({ ...env, FETCH_TIMEOUT_MS: '200' }).catch(
       (error: { code: number; stderr: string }) => error,
     );
     expect(failed).toMatchObject({ code: 1 });
-    expect((failed as { stderr: string }).stderr).toMatch(
-      new RegExp(`could not fetch ${api.url}/sejm/term10/votings: `),
-    );
-    expect(readFileSync(env.DB_PATH).equals(before)).toBe(true);
+    expect((failed as { stderr: string }).stderr).toMatch(new RegExp(`could not fetch ${url}/sejm/term10/votings: `));
+    expect(readFileSync(dbPath).equals(before)).toBe(true);
   });
 
   it('Radoskop: the same, for councils', async () => {
