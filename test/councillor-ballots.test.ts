@@ -15,9 +15,20 @@ import { tempDir } from './support/temp.ts';
 
 type Row = [p: number, v: number, group: number, value: number];
 
-function ordered(people: number, votes: number, rows: Row[], recordsInMemory: number): Row[] {
+/** How ord runs over the votes in index order: a permutation, or the votes' own order, or its reverse (the Sejm term's). */
+type OrdKind = 'permuted' | 'ascending' | 'descending';
+
+function ordered(
+  people: number,
+  votes: number,
+  rows: Row[],
+  recordsInMemory: number,
+  kind: OrdKind = 'permuted',
+): Row[] {
   // ord: a permutation of the votes (1-based), as the dimensions give it.
-  const ord = Int32Array.from({ length: votes }, (_, v) => ((v * 7919) % votes) + 1);
+  const ord = Int32Array.from({ length: votes }, (_, v) =>
+    kind === 'ascending' ? v + 1 : kind === 'descending' ? votes - v : ((v * 7919) % votes) + 1,
+  );
   const spill = new CouncillorBallots(people, recordsInMemory);
   try {
     for (const [p, v, group, value] of rows) spill.add(p, v, group, value);
@@ -40,7 +51,8 @@ describe('CouncillorBallots', () => {
         fc.integer({ min: 1, max: 60 }),
         fc.integer({ min: 1, max: 50 }),
         fc.nat(),
-        (people, votes, recordsInMemory, seed) => {
+        fc.constantFrom<OrdKind>('permuted', 'ascending', 'descending'),
+        (people, votes, recordsInMemory, seed, kind) => {
           // Each (person, vote) at most once, as ballots are; people spread over several ranges of 512.
           const rows: Row[] = [];
           let x = seed;
@@ -51,10 +63,10 @@ describe('CouncillorBallots', () => {
             }
           }
           const unique = [...new Map(rows.map((r) => [`${r[0]}|${r[1]}`, r])).values()];
-          ordered(people, votes, unique, recordsInMemory);
+          ordered(people, votes, unique, recordsInMemory, kind);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 90 },
     );
   });
 

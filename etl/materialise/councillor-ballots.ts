@@ -168,13 +168,29 @@ function emitPart(
       ordered[slot + 3] = chunk[at + 3]!;
     }
   }
-  // Each person's records arrived in vote order; the table wants them by ord.
+  // Each person's records arrived in vote order; the table wants them by ord (one vote's each: no ties).
+  // Votes in id order are often in ord order, or its reverse (the Sejm term's, newest first): then
+  // they are emitted as they are, or backwards, without a sort.
   for (let i = 0; i < to - from; i++) {
-    const slots = Int32Array.from({ length: start[i + 1]! - start[i]! }, (_, k) => start[i]! + k);
-    slots.sort((a, b) => ord[ordered[a * FIELDS + 1]!]! - ord[ordered[b * FIELDS + 1]!]!);
-    for (const slot of slots) {
+    const first = start[i]!;
+    const end = start[i + 1]!;
+    let ascending = true;
+    let descending = true;
+    for (let slot = first + 1; slot < end && (ascending || descending); slot++) {
+      const step = ord[ordered[slot * FIELDS + 1]!]! - ord[ordered[(slot - 1) * FIELDS + 1]!]!;
+      if (step < 0) ascending = false;
+      else descending = false;
+    }
+    const emitAt = (slot: number) => {
       const at = slot * FIELDS;
       emit(ordered[at]!, ordered[at + 1]!, ordered[at + 2]!, ordered[at + 3]!);
+    };
+    if (ascending) for (let slot = first; slot < end; slot++) emitAt(slot);
+    else if (descending) for (let slot = end - 1; slot >= first; slot--) emitAt(slot);
+    else {
+      const slots = Int32Array.from({ length: end - first }, (_, k) => first + k);
+      slots.sort((a, b) => ord[ordered[a * FIELDS + 1]!]! - ord[ordered[b * FIELDS + 1]!]!);
+      for (const slot of slots) emitAt(slot);
     }
   }
 }

@@ -36,16 +36,24 @@ export function writePartners(db: Database.Database, dims: Dimensions, blocks: B
       else contributors.set(cell, [b]);
     }
   });
+  // Cells made of the same blocks have the same pairs, summed once: a council with one term has its
+  // term's and all terms' cells over all its bodies alike.
   const cells = new Map<number, PairTotals>();
+  const summed = new Map<string, PairTotals>();
   for (const [cell, list] of contributors) {
     if (list.length === 1) {
       cells.set(cell, blockPairs[list[0]!]!);
       continue;
     }
-    const totals = new PairTotals(dims.P);
-    for (const b of list) {
-      const { first, second, shared, equal, size } = blockPairs[b]!;
-      for (let i = 0; i < size; i++) totals.add(first[i]!, second[i]!, shared[i]!, equal[i]!);
+    const key = list.join(',');
+    let totals = summed.get(key);
+    if (totals === undefined) {
+      totals = new PairTotals(dims.P);
+      for (const b of list) {
+        const { first, second, shared, equal, size } = blockPairs[b]!;
+        for (let i = 0; i < size; i++) totals.add(first[i]!, second[i]!, shared[i]!, equal[i]!);
+      }
+      summed.set(key, totals);
     }
     cells.set(cell, totals);
   }
@@ -63,38 +71,69 @@ export function writePartners(db: Database.Database, dims: Dimensions, blocks: B
   const insertPartners = db.prepare(
     'INSERT INTO radny_partnerzy (kadencja, id_osoby, koalicje, oponenci) VALUES (?, ?, ?, ?)',
   );
+  // Cells of the same pairs (the same PairTotals) share their top-koalicje order, sorted once (kept
+  // until the last of them is written), and their partner lists, which read nothing of the scope but its
+  // name: copied by SQLite from the first scope's rows.
+  const copyPartners = db.prepare(
+    `INSERT INTO radny_partnerzy (kadencja, id_osoby, koalicje, oponenci)
+     SELECT ?, id_osoby, koalicje, oponenci FROM radny_partnerzy WHERE kadencja = ?`,
+  );
+  const cellsLeft = new Map<PairTotals, number>();
+  for (const totals of cells.values()) cellsLeft.set(totals, (cellsLeft.get(totals) ?? 0) + 1);
+  const sorted = new Map<PairTotals, number[]>();
+  const listsWritten = new Map<PairTotals, { scope: number; rows: number }>();
   let rows = 0;
   db.transaction(() => {
     for (const [cell, totals] of cells) {
       const scope = Math.floor(cell / width);
       const bodySlot = cell % width;
-      writeTopPairs(insertTop, dims, totals, scope, bodySlot === 0 ? 0 : dims.bodies[bodySlot - 1]!);
+      const left = cellsLeft.get(totals)! - 1;
+      cellsLeft.set(totals, left);
+      const order = sorted.get(totals) ?? topKoalicjeOrder(totals);
+      if (left > 0) sorted.set(totals, order);
+      else sorted.delete(totals);
+      writeTopPairs(insertTop, dims, totals, order, scope, bodySlot === 0 ? 0 : dims.bodies[bodySlot - 1]!);
       // A councillor's own partner lists (§3) are over all bodies only.
-      if (bodySlot === 0) rows += writePartnerLists(insertPartners, dims, totals, scope);
+      if (bodySlot !== 0) continue;
+      const lists = listsWritten.get(totals);
+      if (lists) {
+        copyPartners.run(dims.scopes[scope], dims.scopes[lists.scope]);
+        rows += lists.rows;
+      } else {
+        const listed = writePartnerLists(insertPartners, dims, totals, scope);
+        listsWritten.set(totals, { scope, rows: listed });
+        rows += listed;
+      }
     }
     insertTop.flush();
   })();
   return rows;
 }
 
-/** All pairs of one (scope, body) in top-koalicje order: agreement desc, shared desc, ids asc. */
-function writeTopPairs(
-  insert: BatchInsert<TopPairRow>,
-  dims: Dimensions,
-  totals: PairTotals,
-  scope: number,
-  bodyId: number,
-): void {
+/** The slots of `totals` in top-koalicje order: agreement desc, shared desc, ids asc. */
+function topKoalicjeOrder(totals: PairTotals): number[] {
   const { shared, equal, first, second } = totals;
   const slots = Array.from({ length: totals.size }, (_, i) => i);
-  slots.sort(
+  return slots.sort(
     (a, b) =>
       -compareRatio(equal[a]!, shared[a]!, equal[b]!, shared[b]!) ||
       shared[b]! - shared[a]! ||
       first[a]! - first[b]! ||
       second[a]! - second[b]!,
   );
-  slots.forEach((slot, i) => {
+}
+
+/** All pairs of one (scope, body) in top-koalicje order (`order`, topKoalicjeOrder). */
+function writeTopPairs(
+  insert: BatchInsert<TopPairRow>,
+  dims: Dimensions,
+  totals: PairTotals,
+  order: number[],
+  scope: number,
+  bodyId: number,
+): void {
+  const { shared, equal, first, second } = totals;
+  order.forEach((slot, i) => {
     const x = first[slot]!;
     const y = second[slot]!;
     const between = dims.displayGroup(x, scope) !== dims.displayGroup(y, scope) ? 1 : 0;
