@@ -236,8 +236,9 @@ function rateLimiter(
   );
   const what = `at most ${limit} ${which === 'api' ? 'API requests' : 'page requests'} per ${Math.round(config.RATE_LIMIT_WINDOW_MS / 1000)} s per client address`;
 
+  const limitHeader = String(limit);
   const decide = ({ res }: Exchange, next: (error?: unknown) => void, count: Count) => {
-    res.setHeader('X-RateLimit-Limit', String(count.limit));
+    res.setHeader('X-RateLimit-Limit', count.limit === limit ? limitHeader : String(count.limit));
     res.setHeader('X-RateLimit-Remaining', String(count.remaining));
     if (count.resetTime) res.setHeader('X-RateLimit-Reset', String(Math.ceil(count.resetTime.getTime() / 1000)));
     if (which === 'site')
