@@ -89,7 +89,7 @@ function carriesCredential(pair: string, secrets: readonly string[]): boolean {
 
 /** Whether any pair of the query string `search` carries a credential (carriesCredential). */
 function hasCredential(search: string, secrets: readonly string[]): boolean {
-  for (let start = 0; start <= search.length; ) {
+  for (let start = 0; start <= search.length;) {
     let end = search.indexOf('&', start);
     if (end < 0) end = search.length;
     if (carriesCredential(search.slice(start, end), secrets)) return true;
