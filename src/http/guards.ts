@@ -146,7 +146,8 @@ function corsHeaders(allowed: ReadonlySet<string>, answerOptions: (exchange: Exc
   return (exchange, next) => {
     const { req, res } = exchange;
     // Every answer depends on Origin (403 or not, CORS headers or not), so caches must key on it.
-    vary(res, 'Origin');
+    if (res.hasHeader('Vary')) vary(res, 'Origin');
+    else res.setHeader('Vary', 'Origin');
     // Without an Origin there is nothing to allow: cors would do nothing (most requests, cheaper so).
     if (req.headers.origin === undefined) return next();
     handler(req, res, (error?: unknown) => {
