@@ -143,8 +143,9 @@ const cutName = (name: string): string =>
  * (`kadnecja`) never silently widens an answer (issue 25; CONTRACT §6 says they are ignored).
  */
 export function rejectUnknownQuery(path: string, accepted: readonly string[], given: Iterable<string>): void {
-  const unknown = [...given].filter((name) => !accepted.includes(name));
-  if (unknown.length === 0) return;
+  let unknown: string[] | undefined;
+  for (const name of given) if (!accepted.includes(name)) (unknown ??= []).push(name);
+  if (unknown === undefined) return;
   // What is echoed is bounded (issue 42: up to 15 KB of input came back): the first few names, each cut.
   const shown = unknown.slice(0, ECHOED_NAMES).map((name) => `'${cutName(name)}'`);
   if (unknown.length > ECHOED_NAMES) shown.push(`and ${unknown.length - ECHOED_NAMES} more`);
@@ -153,14 +154,35 @@ export function rejectUnknownQuery(path: string, accepted: readonly string[], gi
   throw new HttpError(400, `${what}: ${path} accepts ${accepted.length ? accepted.join(', ') : 'no query parameters'}`);
 }
 
+/** An endpoint's schemas of its parts, and the query parameters it accepts. */
+interface Schemas {
+  accepted: readonly string[];
+  params: z.ZodObject | undefined;
+  query: z.ZodObject | undefined;
+  body: z.ZodObject | undefined;
+}
+
+/** Each endpoint's schemas, checked and listed once (not on every request it answers). */
+const SCHEMAS = new WeakMap<object, Schemas>();
+
+function schemasOf(endpoint: { params?: unknown; query?: unknown; body?: unknown }): Schemas {
+  let schemas = SCHEMAS.get(endpoint);
+  if (schemas === undefined) {
+    schemas = {
+      accepted: acceptedQuery(endpoint),
+      params: objectSchema(endpoint.params, 'params'),
+      query: objectSchema(endpoint.query, 'query'),
+      body: objectSchema(endpoint.body, 'body'),
+    };
+    SCHEMAS.set(endpoint, schemas);
+  }
+  return schemas;
+}
+
 /** Parses raw input with the endpoint's schemas; an unknown query parameter or the first violation is a 400 naming it. */
 export function parseInput<P, Q, B>(endpoint: Endpoint<P, Q, B, unknown>, raw: RawInput): Input<P, Q, B> {
-  rejectUnknownQuery(endpoint.path, acceptedQuery(endpoint), Object.keys(raw.query ?? {}));
-  const [params, query, body] = [
-    objectSchema(endpoint.params, 'params'),
-    objectSchema(endpoint.query, 'query'),
-    objectSchema(endpoint.body, 'body'),
-  ];
+  const { accepted, params, query, body } = schemasOf(endpoint);
+  if (raw.query !== undefined) rejectUnknownQuery(endpoint.path, accepted, Object.keys(raw.query));
   // The one assertion of the input: each part is its schema's output, or {} without one (Parsed), which
   // TypeScript cannot follow through a conditional type of a generic endpoint.
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Parsed<P> of a generic endpoint (see above)

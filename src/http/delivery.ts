@@ -38,6 +38,8 @@ const CACHE_CONTROL_PUBLIC = 'public, max-age=60, stale-while-revalidate=300';
 /** With an API key configured, shared caches must not hand answers to clients without one. */
 const CACHE_CONTROL_PRIVATE = 'private, max-age=60';
 const NO_STORE = 'no-store';
+/** What `vary` makes of `Vary: Origin` and Accept-Encoding. */
+const ORIGIN_AND_ENCODING = 'Origin, Accept-Encoding';
 
 /** The strong ETag of the answer for `url` whose data and code are `version` (Snapshot.answersVersion). */
 export function etagFor(version: string, url: string): string {
@@ -132,7 +134,10 @@ export class Delivery {
    */
   notModified(req: IncomingMessage, res: ServerResponse, etag: string, wanted: Encoding | null, kind: Kind): boolean {
     res.setHeader('Cache-Control', kind.cacheControl ?? this.cacheControl);
-    if (kind.compressed) vary(res, 'Accept-Encoding');
+    // Vary is `Origin` on every answer by now (the CORS guard): its list is not parsed again for that one.
+    if (kind.compressed)
+      if (res.getHeader('Vary') === 'Origin') res.setHeader('Vary', ORIGIN_AND_ENCODING);
+      else vary(res, 'Accept-Encoding');
     const header = req.headers['if-none-match'];
     if (header === undefined) return false;
     for (const candidate of wanted ? [etag, encodedEtag(etag, wanted)] : [etag]) {

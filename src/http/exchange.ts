@@ -17,8 +17,12 @@ export type Holdable = Pick<SnapshotStore, 'acquire' | 'unavailable'>;
 /** A caller's id is kept when it is a plain token, so logs can be joined across services. */
 const CALLER_ID = /^[\w-]{1,64}$/;
 
-/** The exchange of each response the front saw. */
-const EXCHANGES = new WeakMap<ServerResponse, Exchange>();
+/**
+ * The exchange of each response the front saw, kept on the response under a symbol of this module's:
+ * a WeakMap entry per request is an ephemeron the garbage collector has to trace in every collection
+ * while its response lives (docs/PERFORMANCE.md, issue 43's thirteenth session).
+ */
+const EXCHANGE = Symbol('exchange');
 
 export class Exchange<Target = unknown> {
   /** The request id: the caller's X-Request-Id when it is a plain token, else a new one. */
@@ -59,7 +63,7 @@ export class Exchange<Target = unknown> {
       : (parseurl(req)?.pathname ?? '/');
     this.search = question < 0 ? '' : this.url.slice(question + 1);
     this.route = routeOf(req.method ?? 'GET', this.path);
-    EXCHANGES.set(res, this);
+    Reflect.set(res, EXCHANGE, this);
     // One listener for all that waits on the response's close: the log line, the hold's end. A response
     // handed over closed already (its client gone while an Express app before this one read the body)
     // has had its close.
@@ -111,7 +115,10 @@ export class Exchange<Target = unknown> {
 }
 
 /** The exchange a response belongs to (every response the front saw has one). */
-export const exchangeOf = (res: ServerResponse): Exchange | undefined => EXCHANGES.get(res);
+export const exchangeOf = (res: ServerResponse): Exchange | undefined => {
+  const found: unknown = Reflect.get(res, EXCHANGE);
+  return found instanceof Exchange ? found : undefined;
+};
 
 /** What the request of `res` holds, if it has asked for a snapshot yet (for its error handler). */
 export const holdingOf = (res: ServerResponse): Snapshot | undefined => exchangeOf(res)?.holding;

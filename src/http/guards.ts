@@ -146,7 +146,8 @@ function corsHeaders(allowed: ReadonlySet<string>, answerOptions: (exchange: Exc
   return (exchange, next) => {
     const { req, res } = exchange;
     // Every answer depends on Origin (403 or not, CORS headers or not), so caches must key on it.
-    vary(res, 'Origin');
+    if (res.hasHeader('Vary')) vary(res, 'Origin');
+    else res.setHeader('Vary', 'Origin');
     // Without an Origin there is nothing to allow: cors would do nothing (most requests, cheaper so).
     if (req.headers.origin === undefined) return next();
     handler(req, res, (error?: unknown) => {
@@ -236,8 +237,9 @@ function rateLimiter(
   );
   const what = `at most ${limit} ${which === 'api' ? 'API requests' : 'page requests'} per ${Math.round(config.RATE_LIMIT_WINDOW_MS / 1000)} s per client address`;
 
+  const limitHeader = String(limit);
   const decide = ({ res }: Exchange, next: (error?: unknown) => void, count: Count) => {
-    res.setHeader('X-RateLimit-Limit', String(count.limit));
+    res.setHeader('X-RateLimit-Limit', count.limit === limit ? limitHeader : String(count.limit));
     res.setHeader('X-RateLimit-Remaining', String(count.remaining));
     if (count.resetTime) res.setHeader('X-RateLimit-Reset', String(Math.ceil(count.resetTime.getTime() / 1000)));
     if (which === 'site')

@@ -26,7 +26,8 @@ export interface HitStore {
 /** The counts of this process. Expired windows are swept once per window. */
 export class MemoryHitStore implements HitStore {
   private windowMs = 60_000;
-  private readonly clients = new Map<string, { hits: number; resetAt: number }>();
+  /** Per key: its count, and when its window ends (`resetTime`: the one Date every count of the window shares). */
+  private readonly clients = new Map<string, { hits: number; resetAt: number; resetTime: Date }>();
   private sweeper: NodeJS.Timeout | undefined;
 
   init({ windowMs }: { windowMs: number }): void {
@@ -38,9 +39,12 @@ export class MemoryHitStore implements HitStore {
   increment(key: string): Hits {
     const now = Date.now();
     let client = this.clients.get(key);
-    if (!client || client.resetAt <= now) this.clients.set(key, (client = { hits: 0, resetAt: now + this.windowMs }));
+    if (!client || client.resetAt <= now) {
+      const resetAt = now + this.windowMs;
+      this.clients.set(key, (client = { hits: 0, resetAt, resetTime: new Date(resetAt) }));
+    }
     client.hits++;
-    return { totalHits: client.hits, resetTime: new Date(client.resetAt) };
+    return { totalHits: client.hits, resetTime: client.resetTime };
   }
 
   decrement(key: string): void {

@@ -47,6 +47,8 @@ const JWT = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
 export const REDACTED = '[redacted]';
 
 const decoded = (text: string): string => {
+  // Nothing to decode (most names and values): the text itself, without a copy.
+  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.replaceAll('+', ' '));
   } catch {
@@ -63,23 +65,37 @@ const decoded = (text: string): string => {
 export function redactUrl(url: string, secrets: readonly string[]): string {
   let safe = url;
   const query = url.indexOf('?');
-  if (query >= 0) {
+  // Split and joined again only when a parameter is to be redacted: otherwise the URL as it is.
+  if (query >= 0 && hasCredential(url.slice(query + 1), secrets)) {
     const pairs = url
       .slice(query + 1)
       .split('&')
-      .map((pair) => {
-        const equals = pair.indexOf('=');
-        if (equals < 0) return pair;
-        const name = decoded(pair.slice(0, equals)).toLowerCase().replace(/[-_]/g, '');
-        const value = decoded(pair.slice(equals + 1));
-        const credential =
-          CREDENTIAL_NAMES.has(name) || JWT.test(value) || secrets.some((secret) => value.includes(secret));
-        return credential && value !== '' ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
-      });
+      .map((pair) => (carriesCredential(pair, secrets) ? `${pair.slice(0, pair.indexOf('='))}=${REDACTED}` : pair));
     safe = `${url.slice(0, query)}?${pairs.join('&')}`;
   }
   for (const secret of secrets) if (safe.includes(secret)) safe = safe.replaceAll(secret, REDACTED);
   return safe;
+}
+
+/** Whether a `name=value` pair of a query string carries a credential (not empty) to redact. */
+function carriesCredential(pair: string, secrets: readonly string[]): boolean {
+  const equals = pair.indexOf('=');
+  if (equals < 0) return false;
+  const value = decoded(pair.slice(equals + 1));
+  if (value === '') return false;
+  const name = decoded(pair.slice(0, equals)).toLowerCase().replace(/[-_]/g, '');
+  return CREDENTIAL_NAMES.has(name) || JWT.test(value) || secrets.some((secret) => value.includes(secret));
+}
+
+/** Whether any pair of the query string `search` carries a credential (carriesCredential). */
+function hasCredential(search: string, secrets: readonly string[]): boolean {
+  for (let start = 0; start <= search.length;) {
+    let end = search.indexOf('&', start);
+    if (end < 0) end = search.length;
+    if (carriesCredential(search.slice(start, end), secrets)) return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 /** At most one line of a 503 per this many milliseconds (LogThrottle). */
