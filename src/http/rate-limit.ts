@@ -26,8 +26,8 @@ export interface HitStore {
 /** The counts of this process. Expired windows are swept once per window. */
 export class MemoryHitStore implements HitStore {
   private windowMs = 60_000;
-  /** Per key: its count, and when its window ends (`resetTime`: the one Date every count of the window shares). */
-  private readonly clients = new Map<string, { hits: number; resetAt: number; resetTime: Date }>();
+  /** Per key: its count, and when its window ends (the one Date every count of the window shares). */
+  private readonly clients = new Map<string, { hits: number; resetTime: Date }>();
   private sweeper: NodeJS.Timeout | undefined;
 
   init({ windowMs }: { windowMs: number }): void {
@@ -39,10 +39,8 @@ export class MemoryHitStore implements HitStore {
   increment(key: string): Hits {
     const now = Date.now();
     let client = this.clients.get(key);
-    if (!client || client.resetAt <= now) {
-      const resetAt = now + this.windowMs;
-      this.clients.set(key, (client = { hits: 0, resetAt, resetTime: new Date(resetAt) }));
-    }
+    if (!client || client.resetTime.getTime() <= now)
+      this.clients.set(key, (client = { hits: 0, resetTime: new Date(now + this.windowMs) }));
     client.hits++;
     return { totalHits: client.hits, resetTime: client.resetTime };
   }
@@ -59,7 +57,7 @@ export class MemoryHitStore implements HitStore {
 
   private sweep(): void {
     const now = Date.now();
-    for (const [key, client] of this.clients) if (client.resetAt <= now) this.clients.delete(key);
+    for (const [key, client] of this.clients) if (client.resetTime.getTime() <= now) this.clients.delete(key);
   }
 }
 
