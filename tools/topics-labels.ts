@@ -5,8 +5,8 @@
 // vote's number, as the source states them (`data|posiedzenie|glosowanie`).
 //
 // npm run topics:report -- --labels [FILE] [--topics FILE]: accuracy per source and the confusions; by
-// default of the thirteen sets: test/topics-labels.json (in-sample: the vocabulary was tuned on them) and
-// test/topics-heldout.json to test/topics-heldout-12.json (each held out: labelled, the last ten blind,
+// default of the fourteen sets: test/topics-labels.json (in-sample: the vocabulary was tuned on them) and
+// test/topics-heldout.json to test/topics-heldout-13.json (each held out: labelled, the last eleven blind,
 // and committed before the vocabulary was changed for it; its first score an estimate for councils not
 // seen, README „Tematy”; tuned on since).
 // npm run topics:report -- --labels --sample N [--seed S] [--blind]: N unlabelled votes per source drawn
@@ -124,6 +124,7 @@ export const HELD_OUT_9_LABELS = root('test/topics-heldout-9.json');
 export const HELD_OUT_10_LABELS = root('test/topics-heldout-10.json');
 export const HELD_OUT_11_LABELS = root('test/topics-heldout-11.json');
 export const HELD_OUT_12_LABELS = root('test/topics-heldout-12.json');
+export const HELD_OUT_13_LABELS = root('test/topics-heldout-13.json');
 
 /** Reads a labels file: a JSON array of [source, key, topic]. */
 export function readLabels(path: string): Label[] {
@@ -160,6 +161,7 @@ export async function reportLabels(args: string[]): Promise<number> {
           'held out 10': HELD_OUT_10_LABELS,
           'held out 11': HELD_OUT_11_LABELS,
           'held out 12': HELD_OUT_12_LABELS,
+          'held out 13': HELD_OUT_13_LABELS,
         }
       : { [path]: path };
   const classifier = new TopicClassifier(loadVocabulary(valueOf('--topics')).vocabulary);
