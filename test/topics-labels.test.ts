@@ -20,6 +20,7 @@ import {
   HELD_OUT_10_LABELS,
   HELD_OUT_11_LABELS,
   HELD_OUT_12_LABELS,
+  HELD_OUT_13_LABELS,
   HELD_OUT_LABELS,
   readLabels,
   scoreLabels,
@@ -46,7 +47,7 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
   }, 600_000);
 
   it('agrees with the held-out sets as well as after they were tuned on', async () => {
-    // Each labelled (the last nine blind) and committed before the vocabulary was changed for it; their
+    // Each labelled (the last twelve blind) and committed before the vocabulary was changed for it; their
     // first scores are the honest estimates (README, „Tematy”): the second 107, 92, 94 of 120, 100, 100;
     // the third 95, 57, 57 of 100, 60, 60; the fourth 92, 57, 54; the fifth (seed 4408, the vocabulary
     // tuned on the third and fourth) 92, 58, 55 (93 Sejm votes with one label corrected); the sixth
@@ -56,21 +57,23 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     // Katowice's last 18 unlabelled votes) 97, 55, 18; the tenth (seed 4413, Sejm and Gdańsk only) 105 of 110
     // and 83 of 90; the eleventh (seed 4414, Sejm and Gdańsk only) 104 of 110 and 87 of 90; the twelfth (seed
     // 4415, Sejm and Gdańsk only) 104 of 110 (105 with one agenda motion relabelled procedura, the sets' rule)
-    // and 85 of 90. The vocabulary was tuned on all of them since with general fixes (six labels where the sets
-    // disagreed on one shape settled to their majority, README: a uniformed class, the animal-health act, the
-    // e-services act, a grant procedure for vocational skills centres); the floors are what it reaches now: a
-    // guard against losing any.
+    // and 85 of 90; the thirteenth (seed 4416, Sejm and Gdańsk only) 100 of 110 (101 with one agenda motion
+    // relabelled procedura) and 87 of 90. The vocabulary was tuned on all of them since with general fixes
+    // (six labels where the sets disagreed on one shape settled to their majority, README: a uniformed class,
+    // the animal-health act, the e-services act, a grant procedure for vocational skills centres); the floors
+    // are what it reaches now: a guard against losing any.
     await expectAgreement(HELD_OUT_LABELS, { sejm: 1, gdansk: 89 / 90, katowice: 1 });
     await expectAgreement(HELD_OUT_2_LABELS, { sejm: 119 / 120, gdansk: 0.97, katowice: 0.99 });
     await expectAgreement(HELD_OUT_3_LABELS, { sejm: 0.98, gdansk: 1, katowice: 1 });
-    await expectAgreement(HELD_OUT_4_LABELS, { sejm: 0.98, gdansk: 1, katowice: 59 / 60 });
-    await expectAgreement(HELD_OUT_5_LABELS, { sejm: 0.97, gdansk: 1, katowice: 1 });
-    await expectAgreement(HELD_OUT_6_LABELS, { sejm: 0.98, gdansk: 1, katowice: 1 });
+    await expectAgreement(HELD_OUT_4_LABELS, { sejm: 0.99, gdansk: 1, katowice: 59 / 60 });
+    await expectAgreement(HELD_OUT_5_LABELS, { sejm: 0.98, gdansk: 1, katowice: 1 });
+    await expectAgreement(HELD_OUT_6_LABELS, { sejm: 1, gdansk: 1, katowice: 1 });
     await expectAgreement(HELD_OUT_7_LABELS, { sejm: 0.97, gdansk: 1, katowice: 1 });
-    await expectAgreement(HELD_OUT_8_LABELS, { sejm: 0.98, gdansk: 59 / 60, katowice: 58 / 60 });
-    await expectAgreement(HELD_OUT_9_LABELS, { sejm: 0.98, gdansk: 1, katowice: 1 });
-    await expectAgreement(HELD_OUT_10_LABELS, { sejm: 106 / 110, gdansk: 88 / 90 });
-    await expectAgreement(HELD_OUT_11_LABELS, { sejm: 105 / 110, gdansk: 89 / 90 });
+    await expectAgreement(HELD_OUT_8_LABELS, { sejm: 0.99, gdansk: 59 / 60, katowice: 58 / 60 });
+    await expectAgreement(HELD_OUT_9_LABELS, { sejm: 0.99, gdansk: 1, katowice: 1 });
+    await expectAgreement(HELD_OUT_10_LABELS, { sejm: 109 / 110, gdansk: 88 / 90 });
+    await expectAgreement(HELD_OUT_11_LABELS, { sejm: 108 / 110, gdansk: 89 / 90 });
     await expectAgreement(HELD_OUT_12_LABELS, { sejm: 107 / 110, gdansk: 87 / 90 });
+    await expectAgreement(HELD_OUT_13_LABELS, { sejm: 1, gdansk: 88 / 90 });
   }, 600_000);
 });

@@ -636,5 +636,33 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie zakupu samochodu ratowniczo-gaśniczego', 'bezpieczenstwo'],
     ['w sprawie zwrotu kosztów przejazdu dzieci niepełnosprawnych do placówek', 'edukacja'], // no transport
     ['w sprawie przekazania Wójtowi uprawnień do zarządzania jednostkami pomocniczymi', 'ustroj'],
+    // The thirteen blind sets' errors pooled, and the shapes of other councils (issue 44, fourteenth session).
+    ['Apel Rady Gminy w sprawie potępienia przemocy wobec uczestników pokojowych demonstracji', 'inne'],
+    ['w sprawie przyjęcia Gminnego Programu Przeciwdziałania Przemocy Domowej na lata 2024-2030', 'zdrowie'],
+    ['w sprawie przyjęcia programu wsparcia dla osób doświadczających przemocy w rodzinie', 'zdrowie'],
+    ['w sprawie przyjęcia programu oddziaływań korekcyjno-edukacyjnych dla osób stosujących przemoc', 'zdrowie'],
+    [
+      'w sprawie upoważnienia Burmistrza do reprezentowania Gminy w Zgromadzeniu Międzygminnego Związku Komunikacyjnego',
+      'ustroj',
+    ],
+    ['w sprawie delegowania radnego do Zgromadzenia Metropolitalnego Związku Komunikacyjnego', 'ustroj'],
+    ['w sprawie nadania Obywatelstwa Honorowego Gminy', 'nazwy'],
+    ['o zmianie ustawy o obywatelstwie polskim', 'ustroj'],
+    ['o zmianie ustawy - Prawo konsularne', 'ustroj'],
+    ['o zmianie ustawy - Prawo o notariacie', 'prawo'],
+    ['o zmianie ustawy o dochodzeniu roszczeń w postępowaniu grupowym', 'prawo'],
+    ['o zmianie ustawy o obronie Ojczyzny', 'bezpieczenstwo'],
+    ['o zmianie ustawy o weteranach działań poza granicami państwa, ustawy o podatku dochodowym', 'bezpieczenstwo'],
+    ['o zmianie ustawy o wsparciu kredytobiorców, którzy zaciągnęli kredyt mieszkaniowy', 'nieruchomosci'],
+    ['o zmianie ustawy - Prawo upadłościowe oraz ustawy o Krajowym Rejestrze Zadłużonych', 'gospodarka'],
+    [
+      'o zmianie niektórych ustaw w związku z zapewnieniem operacyjnej odporności cyfrowej sektora finansowego',
+      'gospodarka',
+    ],
+    ['w sprawie zasad udzielania dotacji podmiotom niezaliczanym do sektora finansów publicznych', 'budzet'],
+    ['o zmianie ustawy o ubezpieczeniach obowiązkowych i Polskim Biurze Ubezpieczycieli Komunikacyjnych', 'gospodarka'],
+    ['o zmianie ustawy - Prawo o ruchu drogowym oraz ustawy o ubezpieczeniach obowiązkowych', 'transport'],
+    ['o zmianie ustawy o gospodarowaniu nieruchomościami rolnymi Skarbu Państwa', 'gospodarka'],
+    ['w sprawie nabycia nieruchomości z Zasobu Własności Rolnej Skarbu Państwa', 'nieruchomosci'], // a plot
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });

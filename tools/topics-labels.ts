@@ -6,7 +6,7 @@
 //
 // npm run topics:report -- --labels [FILE] [--topics FILE]: accuracy per source and the confusions; by
 // default of the fourteen sets: test/topics-labels.json (in-sample: the vocabulary was tuned on them) and
-// test/topics-heldout.json to test/topics-heldout-13.json (each held out: labelled, the last eleven blind,
+// test/topics-heldout.json to test/topics-heldout-13.json (each held out: labelled, the last twelve blind,
 // and committed before the vocabulary was changed for it; its first score an estimate for councils not
 // seen, README „Tematy”; tuned on since).
 // npm run topics:report -- --labels --sample N [--seed S] [--blind]: N unlabelled votes per source drawn
