@@ -1,4 +1,4 @@
-// /api/docs/ in a real browser: headless Chromium (Debian's `chromium` package; .ci/run installs it
+// /api/docs/ in a real browser: headless Chromium (Debian's, ./support/chromium.ts; .ci/run installs it
 // when it can) loads the page over loopback under the docs' CSP, runs Swagger UI, which fetches
 // /api/openapi.json and renders every operation. Skipped, with a warning, where there is no Chromium.
 
@@ -14,12 +14,13 @@ import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { openApiPath } from '../src/openapi.ts';
 import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
+import { CHROMIUM_PATH, INSTALL_CHROMIUM } from './support/chromium.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium)
-  console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser test of /api/docs is skipped`);
+  console.warn(`${CHROMIUM} is not installed (${INSTALL_CHROMIUM}): the browser test of /api/docs is skipped`);
 
 /** The DOM of `url` after Chromium has run its scripts (virtual time: no waiting on the wall clock). */
 async function renderedDom(url: string): Promise<string> {

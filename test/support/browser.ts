@@ -1,4 +1,4 @@
-// The website in Debian's Chromium (/usr/bin/chromium, installed best-effort by .ci/run; playwright-core
+// The website in Debian's Chromium (./chromium.ts, installed best-effort by .ci/run; playwright-core
 // never downloads one): a visit of one page at one width that collects what went wrong (CSP reports,
 // console errors, a script that ran, requests to other origins, a page wider than the window, axe-core
 // violations) and, with SITE_SCREENSHOTS=1 (or DOCS_SCREENSHOTS=1), saves a screenshot into
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContextOptions, type Download, type Page, chromium } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, INSTALL_CHROMIUM } from './chromium.ts';
 import { freePort } from '../../tools/loopback/debian.ts';
 import { type TestApp, appOver } from './fixture.ts';
 import { tempDir } from './temp.ts';
@@ -20,7 +20,7 @@ import { tempDir } from './temp.ts';
 export const CHROMIUM = CHROMIUM_PATH;
 export const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium)
-  console.warn(`${CHROMIUM} is not installed (apt-get install chromium): the browser tests of the website are skipped`);
+  console.warn(`${CHROMIUM} is not installed (${INSTALL_CHROMIUM}): the browser tests of the website are skipped`);
 
 export const SCREENSHOTS = fileURLToPath(new URL('../../screenshots/site/', import.meta.url));
 /**
