@@ -540,8 +540,10 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
     )
     .addHelpText('after', '\nExample:\n  council check --source data/sample')
     .action(async (options: { source: string; format: SourceFormat; topics?: string; policies?: string }) => {
-      const topics = options.topics ?? (await loadConfig()).TOPICS_PATH;
-      const policies = options.policies ?? (await loadConfig()).POLICIES_PATH;
+      // The configuration is read once, and only for what the options leave to it.
+      const config = options.topics === undefined || options.policies === undefined ? await loadConfig() : undefined;
+      const topics = options.topics ?? config?.TOPICS_PATH;
+      const policies = options.policies ?? config?.POLICIES_PATH;
       const { checkSource } = await import('../etl/run.ts');
       const { findings, counts, parts } = await checkSource({ ...options, topics, policies });
       printParts(say, parts);
