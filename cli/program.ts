@@ -283,6 +283,28 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
       }
     });
 
+  /**
+   * The start of a build, `etl`'s and `refresh`'s: supervised from the command line (superviseBuild), then,
+   * in the process that builds, the configuration read and the database named to the supervisor.
+   * Undefined in the supervisor, whose child did the work.
+   */
+  async function startBuild(db: string | undefined) {
+    if (await superviseBuild(say, status)) return undefined;
+    const [config, sourceSpec, { limitsFrom }] = await Promise.all([
+      loadConfig(),
+      import('../etl/source-spec.ts'),
+      import('../etl/collapse.ts'),
+    ]);
+    const dbPath = db ?? config.DB_PATH;
+    await buildTargetToSupervisor(dbPath);
+    return { config, sourceSpec, limits: limitsFrom(config), dbPath };
+  }
+  /** A build's stage: printed, and told to the server that forked this command. */
+  const onStage = (stage: string, rows: number, ms: number) => {
+    printStage(say, stage, rows, ms);
+    void io.tell({ type: 'stage', stage, rows, ms });
+  };
+
   const sourceOption = () =>
     needed(
       new Option('--source <path>', 'CSV bundle directory, Sejm directory / .tar.gz, or Radoskop council folder(s)'),
@@ -316,14 +338,10 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
         topics?: string;
         policies?: string;
       }) => {
-        if (await superviseBuild(say, status)) return;
-        const [
-          config,
-          { configuredSource, describeSource, liveSettingsFor, recordedSource, sameSource },
-          { limitsFrom },
-        ] = await Promise.all([loadConfig(), import('../etl/source-spec.ts'), import('../etl/collapse.ts')]);
-        const dbPath = options.db ?? config.DB_PATH;
-        await buildTargetToSupervisor(dbPath);
+        const build = await startBuild(options.db);
+        if (!build) return;
+        const { config, dbPath, limits } = build;
+        const { configuredSource, describeSource, liveSettingsFor, recordedSource, sameSource } = build.sourceSpec;
         const recorded = recordedSource(dbPath);
         const path = resolve(options.source);
         const record = {
@@ -334,10 +352,6 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
         say.out(`building ${dbPath} from ${options.source} (${options.format})`);
         if (recorded && !sameSource(recorded, record))
           say.out(`  replacing a snapshot built from ${describeSource(recorded)}`);
-        const onStage = (stage: string, rows: number, ms: number) => {
-          printStage(say, stage, rows, ms);
-          void io.tell({ type: 'stage', stage, rows, ms });
-        };
         const { runEtl } = await import('../etl/run.ts');
         // Loaded before the build, not lazily: it renders a vote's ballots ahead from within materialise.
         const { renderStoredAnswers: render } = await import('../src/answers/render.ts');
@@ -348,7 +362,7 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
           record,
           onStage,
           render,
-          limits: limitsFrom(config),
+          limits,
           ...(options.force ? { force: true } : {}),
           topics: options.topics ?? config.TOPICS_PATH,
           policies: options.policies ?? config.POLICIES_PATH,
@@ -466,15 +480,10 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
         topics?: string;
         policies?: string;
       }) => {
-        if (await superviseBuild(say, status)) return;
-        const [config, { configuredSource }, { limitsFrom }] = await Promise.all([
-          loadConfig(),
-          import('../etl/source-spec.ts'),
-          import('../etl/collapse.ts'),
-        ]);
-        const dbPath = options.db ?? config.DB_PATH;
-        await buildTargetToSupervisor(dbPath);
-        const configured = configuredSource({
+        const build = await startBuild(options.db);
+        if (!build) return;
+        const { config, dbPath, limits } = build;
+        const configured = build.sourceSpec.configuredSource({
           ...config,
           ...(options.source ? { SOURCE_DIR: options.source } : {}),
           ...(options.format ? { SOURCE_FORMAT: options.format } : {}),
@@ -493,7 +502,7 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
           dbPath,
           configured,
           replaceSource: options.replaceSource ?? config.REPLACE_SOURCE,
-          limits: limitsFrom(config),
+          limits,
           timeoutMs: config.FETCH_TIMEOUT_MS,
           ...(config.SOURCE_API ? { api: config.SOURCE_API } : {}),
           ...(options.force ? { force: true } : {}),
@@ -510,10 +519,7 @@ function councilProgram(io: CouncilIo, status: RunStatus): Command {
             say.out(`  fetched: ${summaryLine(fetched)}`);
             void io.tell({ type: 'fetched', ...fetched });
           },
-          onStage: (stage, rows, ms) => {
-            printStage(say, stage, rows, ms);
-            void io.tell({ type: 'stage', stage, rows, ms });
-          },
+          onStage,
         });
         if (result.rebuilt) {
           printSummary(say, result.etl, dbPath);
