@@ -19,8 +19,11 @@
 //   with its default response cache (RESPONSE_CACHE_MB=64), with the cache off (the answer store on,
 //   empty at the start), and with both off (every answer made by its handler: the live path);
 // - this machine is noisy (other tenants): the servers run side by side and are loaded in turn,
-//   round after round (--rounds, default 3); each figure is the median over the rounds, and each ratio
-//   the median of the per-round ratios, so that a slow minute hits both sides of a ratio alike;
+//   round after round (--rounds, default 3), the three configurations of the service in reverse order
+//   every other round and each run two seconds after the last; each figure is the median over the
+//   rounds, and each ratio the median of the per-round ratios, so that a slow minute hits both sides of
+//   a ratio alike; the p99 of every round is printed beside the median (it is the run's slowest second
+//   or so: its spread between rounds is the first thing to read);
 // - then the cold cost of each kind of answer (live, one request at a time).
 // The service runs in its default configuration (no key, default origins, LOG_LEVEL as in the
 // environment, default info) except for the rate limits (the API's and the site's), raised so that the run is not refused.
@@ -45,6 +48,8 @@ const argValue = (name: string, fallback: string) => {
 };
 
 const CONNECTIONS = 50;
+/** The pause between two loaded runs. */
+const SETTLE_MS = 2000;
 const DURATION = Number(argValue('--duration', '10'));
 const ROUNDS = Number(argValue('--rounds', '3'));
 const WORKERS = argValue('--workers', '1');
@@ -168,6 +173,7 @@ const row = (name: string, runs: LoadResult[], limit: LoadResult[], node: LoadRe
   return (
     `| ${name} | ${median(runs.map((r) => r.requestsPerSecond)).toFixed(0)} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ` +
     `${median(runs.map((r) => r.p99)).toFixed(1)} | ${ratio(limit)} | ${ratio(node)} | ${runs.map((r) => r.requestsPerSecond.toFixed(0)).join(' / ')} | ` +
+    `${runs.map((r) => r.p99.toFixed(1)).join(' / ')} | ` +
     `${sum((r) => r.non2xx + r.errors)} |`
   );
 };
@@ -266,12 +272,21 @@ try {
   );
 
   const runs: Record<string, Record<string, LoadResult[]>> = {};
+  const services = ['cache 64', 'store', 'live'];
   for (let round = 1; round <= ROUNDS; round++) {
+    // The bare servers first, then the service's configurations, in reverse order every other round: none
+    // always runs in the same place (docs/PERFORMANCE.md, issue 43's fourteenth session).
+    const order = ['limit', 'node', ...(round % 2 === 1 ? services : [...services].reverse())];
     for (const workload of WORKLOADS) {
-      for (const [server, port] of Object.entries(servers)) {
-        const result = load(port, lists[workload]!);
+      for (const server of order) {
+        const result = load(servers[server]!, lists[workload]!);
         ((runs[workload] ??= {})[server] ??= []).push(result);
-        console.log(`round ${round}, ${workload}, ${server}: ${result.requestsPerSecond.toFixed(0)} req/s`);
+        console.log(
+          `round ${round}, ${workload}, ${server}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`,
+        );
+        // What the server still has in hand when the load stops (the live path's pages: up to one a
+        // connection) is finished before the next server is loaded.
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       }
     }
   }
@@ -282,7 +297,7 @@ try {
       `\n${workload} (${lists[workload]!.length.toLocaleString('en')} requests in the list; medians of ${ROUNDS} rounds)\n`,
     );
     console.log(
-      '| server | req/s | p50 ms | p99 ms | ratio | ratio to node:http | req/s per round | failed |\n|---|---:|---:|---:|---:|---:|---|---:|',
+      '| server | req/s | p50 ms | p99 ms | ratio | ratio to node:http | req/s per round | p99 ms per round | failed |\n|---|---:|---:|---:|---:|---:|---|---|---:|',
     );
     const [limit, node] = [r['limit']!, r['node']!];
     console.log(row('same bytes from memory (limit)', limit, limit, node));

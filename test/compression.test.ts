@@ -5,8 +5,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
+import vary from 'vary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding } from '../src/http/delivery.ts';
+import { acceptedEncoding, addVary } from '../src/http/delivery.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
 
@@ -121,5 +122,31 @@ describe('Accept-Encoding negotiation', () => {
     expect(acceptedEncoding('*;q=0')).toBeNull();
     expect(acceptedEncoding('*, br;q=0')).toBe('gzip');
     expect(acceptedEncoding('GZIP;Q=1.0')).toBe('gzip');
+  });
+});
+
+describe('addVary', () => {
+  it('writes the header exactly as the vary package does, from any header already there', () => {
+    const before: Array<string | string[] | undefined> = [
+      undefined,
+      'Origin',
+      'Accept-Encoding',
+      'Origin, Accept-Encoding',
+      'Cookie',
+      'origin',
+      '*',
+      ['Cookie', 'Origin'],
+    ];
+    for (const field of ['Origin', 'Accept-Encoding'] as const)
+      for (const header of before) {
+        const [ours, theirs] = [0, 1].map(() => {
+          const res = new http.ServerResponse(new http.IncomingMessage(null as never));
+          if (header !== undefined) res.setHeader('Vary', header);
+          return res;
+        });
+        addVary(ours!, field);
+        vary(theirs!, field);
+        expect(ours!.getHeader('Vary'), `${field} after ${String(header)}`).toEqual(theirs!.getHeader('Vary'));
+      }
   });
 });

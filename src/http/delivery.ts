@@ -41,6 +41,19 @@ const NO_STORE = 'no-store';
 /** What `vary` makes of `Vary: Origin` and Accept-Encoding. */
 const ORIGIN_AND_ENCODING = 'Origin, Accept-Encoding';
 
+/**
+ * Adds `field` to the response's Vary, as `vary` would: the field alone when there is none yet, and
+ * `Origin, Accept-Encoding` in one string when the CORS guard's `Origin` is there (every answer by the
+ * time it is cacheable), so that the list is parsed by `vary` only in any other case. The one place the
+ * service writes Vary (the CORS guard, src/http/guards.ts, and `notModified`).
+ */
+export function addVary(res: ServerResponse, field: 'Origin' | 'Accept-Encoding'): void {
+  const current = res.getHeader('Vary');
+  if (current === undefined) res.setHeader('Vary', field);
+  else if (current === 'Origin' && field === 'Accept-Encoding') res.setHeader('Vary', ORIGIN_AND_ENCODING);
+  else vary(res, field);
+}
+
 /** The strong ETag of the answer for `url` whose data and code are `version` (Snapshot.answersVersion). */
 export function etagFor(version: string, url: string): string {
   return `"${version}.${hash('sha1', url, 'base64url').slice(0, 16)}"`;
@@ -134,10 +147,7 @@ export class Delivery {
    */
   notModified(req: IncomingMessage, res: ServerResponse, etag: string, wanted: Encoding | null, kind: Kind): boolean {
     res.setHeader('Cache-Control', kind.cacheControl ?? this.cacheControl);
-    // Vary is `Origin` on every answer by now (the CORS guard): its list is not parsed again for that one.
-    if (kind.compressed)
-      if (res.getHeader('Vary') === 'Origin') res.setHeader('Vary', ORIGIN_AND_ENCODING);
-      else vary(res, 'Accept-Encoding');
+    if (kind.compressed) addVary(res, 'Accept-Encoding');
     const header = req.headers['if-none-match'];
     if (header === undefined) return false;
     for (const candidate of wanted ? [etag, encodedEtag(etag, wanted)] : [etag]) {

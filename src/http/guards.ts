@@ -36,8 +36,8 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import typeis from 'type-is';
-import vary from 'vary';
 import { type Config, ConfigError, isOrigin } from '../config.ts';
+import { addVary } from './delivery.ts';
 import { HttpError, RateLimited } from './envelope.ts';
 import type { Exchange } from './exchange.ts';
 import { type Step, inOrder } from './front.ts';
@@ -146,8 +146,7 @@ function corsHeaders(allowed: ReadonlySet<string>, answerOptions: (exchange: Exc
   return (exchange, next) => {
     const { req, res } = exchange;
     // Every answer depends on Origin (403 or not, CORS headers or not), so caches must key on it.
-    if (res.hasHeader('Vary')) vary(res, 'Origin');
-    else res.setHeader('Vary', 'Origin');
+    addVary(res, 'Origin');
     // Without an Origin there is nothing to allow: cors would do nothing (most requests, cheaper so).
     if (req.headers.origin === undefined) return next();
     handler(req, res, (error?: unknown) => {
