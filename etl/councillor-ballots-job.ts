@@ -11,7 +11,6 @@ import type Database from 'better-sqlite3';
 import type { CouncillorBallotsJob } from './councillor-ballots-worker.ts';
 import type { BallotColumns, CouncillorBallots } from './materialise/councillor-ballots.ts';
 import { startBeside } from './beside-build.ts';
-import { KEPT_STAT1, KEPT_STAT4 } from './publish.ts';
 
 /**
  * The votes from which `radny_glos` is written in a worker: below, on the main thread, as before. The
@@ -20,24 +19,6 @@ import { KEPT_STAT1, KEPT_STAT4 } from './publish.ts';
  * from the pairs to the publish.
  */
 export const COUNCILLOR_WORKER_FROM_VOTES = 50_000;
-
-/**
- * The worker's ANALYZE of `radny_glos` (the same rows and indexes as the build's: the same statistics),
- * kept in the build connection's temp schema for the publish (etl/publish.ts analyzeBuild), which then
- * analyzes every other table and adds these rows: 1.3 of the tenth of Poland's 3.5 CPU s of ANALYZE
- * moved off the main thread's publish (docs/PERFORMANCE.md, issue 47's fourteenth session).
- */
-function keepStatistics(build: Database.Database): void {
-  const has = (table: string) =>
-    build.prepare('SELECT 1 FROM radny_glos_build.sqlite_schema WHERE name = ?').pluck().get(table) !== undefined;
-  if (!has('sqlite_stat1')) return;
-  build.exec(`CREATE TEMP TABLE ${KEPT_STAT1} AS
-    SELECT tbl, idx, stat FROM radny_glos_build.sqlite_stat1 WHERE tbl = 'radny_glos' ORDER BY rowid`);
-  // A stat4 table's samples are read back in row order, each index's in its order: kept in it.
-  if (has('sqlite_stat4'))
-    build.exec(`CREATE TEMP TABLE ${KEPT_STAT4} AS
-      SELECT tbl, idx, neq, nlt, ndlt, sample FROM radny_glos_build.sqlite_stat4 WHERE tbl = 'radny_glos' ORDER BY rowid`);
-}
 
 /** `radny_glos` being written beside the materialise stages. */
 export interface CouncillorBallotsWriter {
@@ -80,7 +61,6 @@ export function startCouncillorBallots(
           // statements: SQLite copies the records as they are.
           build.transaction(() => {
             build.exec('INSERT INTO main.radny_glos SELECT * FROM radny_glos_build.radny_glos');
-            keepStatistics(build);
           })();
         } finally {
           build.exec('DETACH radny_glos_build');

@@ -20,9 +20,5 @@ export interface CouncillorBallotsJob {
 const { path, schema, columns, spill } = workerData as CouncillorBallotsJob;
 buildBeside(path, 16, (db) => {
   for (const sql of schema) db.exec(sql);
-  const rows = writeSpilledBallots(db, columns, spill);
-  // Its statistics too, here on the second core: the publish's ANALYZE takes them as they are
-  // (etl/councillor-ballots-job.ts, etl/publish.ts analyzeBuild).
-  db.exec('ANALYZE radny_glos');
-  return rows;
+  return writeSpilledBallots(db, columns, spill);
 });

@@ -200,42 +200,6 @@ export function removeStaleBuilds(dbPath: string): void {
   }
 }
 
-/** The temp tables of a build connection holding statistics of `radny_glos` its worker made (etl/councillor-ballots-job.ts). */
-export const KEPT_STAT1 = 'radny_glos_stat1';
-export const KEPT_STAT4 = 'radny_glos_stat4';
-
-/**
- * The build's ANALYZE. When the worker that wrote `radny_glos` analyzed it (a tenth of Poland and
- * larger), every other table of the build is analyzed here, one by one, and its statistics are added as
- * the worker's ANALYZE made them: the same rows in sqlite_stat1 and sqlite_stat4 as one ANALYZE of the
- * whole build gives (each table's are made alike), in another row order.
- */
-export function analyzeBuild(db: Database.Database): void {
-  const kept = (name: string) =>
-    db.prepare("SELECT 1 FROM temp.sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(name) !== undefined;
-  if (!kept(KEPT_STAT1)) {
-    db.exec('ANALYZE');
-    return;
-  }
-  const tables = db
-    .prepare(
-      "SELECT name FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'radny_glos' ORDER BY rowid",
-    )
-    .pluck()
-    .all() as string[];
-  for (const table of tables) db.exec(`ANALYZE main."${table.replaceAll('"', '""')}"`);
-  db.transaction(() => {
-    db.exec(
-      `INSERT INTO main.sqlite_stat1 (tbl, idx, stat) SELECT tbl, idx, stat FROM temp.${KEPT_STAT1} ORDER BY rowid`,
-    );
-    if (kept(KEPT_STAT4))
-      db.exec(`INSERT INTO main.sqlite_stat4 (tbl, idx, neq, nlt, ndlt, sample)
-        SELECT tbl, idx, neq, nlt, ndlt, sample FROM temp.${KEPT_STAT4} ORDER BY rowid`);
-    db.exec(`DROP TABLE temp.${KEPT_STAT1}`);
-    db.exec(`DROP TABLE IF EXISTS temp.${KEPT_STAT4}`);
-  })();
-}
-
 /** Makes the finished build the published snapshot: fsync, atomic rename, fsync the directory. */
 export function publishBuild(buildPath: string, dbPath: string): void {
   const fd = openSync(buildPath, 'r');

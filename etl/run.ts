@@ -19,7 +19,6 @@ import { type LoadCounts, Loader } from './load.ts';
 import { materialise, type StageReporter } from './materialise/index.ts';
 import {
   acquireLock,
-  analyzeBuild,
   buildPathOf,
   checkTarget,
   isInDefaultFolder,
@@ -242,7 +241,7 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     setMeta.run('counts', JSON.stringify(counts));
     setMeta.run('source_digest', digest);
     setMeta.run(CREDIT_META_KEY, JSON.stringify(credit));
-    analyzeBuild(db);
+    db.exec('ANALYZE');
     db.pragma('journal_mode = DELETE');
     db.close();
     db = null;

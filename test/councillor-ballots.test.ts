@@ -9,7 +9,6 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startCouncillorBallots } from '../etl/councillor-ballots-job.ts';
-import { analyzeBuild } from '../etl/publish.ts';
 import { type BallotColumns, CouncillorBallots, writeSpilledBallots } from '../etl/materialise/councillor-ballots.ts';
 import { createSchema } from '../core/snapshot/schema.ts';
 import { tempDir } from './support/temp.ts';
@@ -144,29 +143,6 @@ describe('radny_glos written in a worker beside the stages (issue 47, etl/counci
         expect(count(inWorker.db)).toEqual(count(inPlace.db));
       }
       expect(inWorker.db.pragma('integrity_check', { simple: true })).toBe('ok');
-      // The publish's ANALYZE takes the worker's statistics of radny_glos (etl/publish.ts analyzeBuild):
-      // the same rows as one ANALYZE of the whole build, each index's stat4 samples in their order.
-      analyzeBuild(inWorker.db);
-      inPlace.db.exec('ANALYZE');
-      for (const table of ['sqlite_stat1', 'sqlite_stat4']) {
-        const statRows = (db: Database.Database) =>
-          (db.prepare(`SELECT * FROM ${table}`).raw().all() as unknown[][]).map((row) =>
-            JSON.stringify(row.map((value) => (Buffer.isBuffer(value) ? value.toString('hex') : value))),
-          );
-        const byIndex = (db: Database.Database) => {
-          const lists = new Map<string, string[]>();
-          for (const row of statRows(db)) {
-            const index = String((JSON.parse(row) as unknown[])[1]);
-            lists.set(index, [...(lists.get(index) ?? []), row]);
-          }
-          return Object.fromEntries([...lists].sort(([a], [b]) => (a < b ? -1 : 1)));
-        };
-        expect(statRows(inWorker.db).length).toBeGreaterThan(0);
-        expect(byIndex(inWorker.db)).toEqual(byIndex(inPlace.db));
-      }
-      expect(
-        inWorker.db.prepare("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'radny_glos'").pluck().get(),
-      ).toBeGreaterThan(0);
     } finally {
       spill.close();
       inPlace.db.close();
