@@ -3,7 +3,7 @@
 // /api/openapi.json and renders every operation. Skipped, with a warning, where there is no Chromium.
 
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,11 +14,11 @@ import { API_ENDPOINTS } from '../src/answers/endpoints.ts';
 import { openApiPath } from '../src/openapi.ts';
 import { writeBundle } from './support/bundle.ts';
 import { type TestApp, appOver, buildDatabase, tempDir } from './support/fixture.ts';
-import { CHROMIUM_PATH, INSTALL_CHROMIUM } from './support/chromium.ts';
+import { CHROMIUM_PATH, HAVE_CHROMIUM, INSTALL_CHROMIUM } from './support/chromium.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
 
 const CHROMIUM = CHROMIUM_PATH;
-const haveChromium = existsSync(CHROMIUM);
+const haveChromium = HAVE_CHROMIUM;
 if (!haveChromium)
   console.warn(`${CHROMIUM} is not installed (${INSTALL_CHROMIUM}): the browser test of /api/docs is skipped`);
 

@@ -4,7 +4,7 @@
 // violations) and, with SITE_SCREENSHOTS=1 (or DOCS_SCREENSHOTS=1), saves a screenshot into
 // screenshots/site/ (git-ignored). For the browser tests of the site (test/site-browser*.test.ts).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -12,13 +12,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContextOptions, type Download, type Page, chromium } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, INSTALL_CHROMIUM } from './chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HAVE_CHROMIUM, INSTALL_CHROMIUM } from './chromium.ts';
 import { freePort } from '../../tools/loopback/debian.ts';
 import { type TestApp, appOver } from './fixture.ts';
 import { tempDir } from './temp.ts';
 
 export const CHROMIUM = CHROMIUM_PATH;
-export const haveChromium = existsSync(CHROMIUM);
+export const haveChromium = HAVE_CHROMIUM;
 if (!haveChromium)
   console.warn(`${CHROMIUM} is not installed (${INSTALL_CHROMIUM}): the browser tests of the website are skipped`);
 

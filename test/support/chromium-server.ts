@@ -3,10 +3,9 @@
 // Each file still opens its own contexts, at its own widths, and closes them; closing its browser
 // only disconnects it. Without Chromium nothing starts and the files skip as before.
 
-import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HAVE_CHROMIUM } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +15,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(CHROMIUM_PATH)) {
+  if (!HAVE_CHROMIUM) {
     project.provide('chromiumEndpoint', '');
     return async () => {};
   }

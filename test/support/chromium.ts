@@ -7,8 +7,11 @@ import { existsSync } from 'node:fs';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-/** The Chromium the browser tests run (the headless shell's path when neither is installed: they skip). */
-export const CHROMIUM_PATH = [HEADLESS_SHELL, '/usr/bin/chromium'].find((path) => existsSync(path)) ?? HEADLESS_SHELL;
+const INSTALLED = [HEADLESS_SHELL, '/usr/bin/chromium'].find((path) => existsSync(path));
+/** Whether either is installed: without, the browser tests skip. */
+export const HAVE_CHROMIUM = INSTALLED !== undefined;
+/** The Chromium the browser tests run (the headless shell's path when neither is installed). */
+export const CHROMIUM_PATH = INSTALLED ?? HEADLESS_SHELL;
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-dev-shm-usage'];
 /** What to install where there is none. */
 export const INSTALL_CHROMIUM = 'apt-get install chromium-headless-shell (or chromium)';
