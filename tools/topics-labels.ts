@@ -112,19 +112,10 @@ export async function scoreLabels(labels: Label[], classifier: TopicClassifier):
 }
 
 export const DEFAULT_LABELS = root('test/topics-labels.json');
-export const HELD_OUT_LABELS = root('test/topics-heldout.json');
-export const HELD_OUT_2_LABELS = root('test/topics-heldout-2.json');
-export const HELD_OUT_3_LABELS = root('test/topics-heldout-3.json');
-export const HELD_OUT_4_LABELS = root('test/topics-heldout-4.json');
-export const HELD_OUT_5_LABELS = root('test/topics-heldout-5.json');
-export const HELD_OUT_6_LABELS = root('test/topics-heldout-6.json');
-export const HELD_OUT_7_LABELS = root('test/topics-heldout-7.json');
-export const HELD_OUT_8_LABELS = root('test/topics-heldout-8.json');
-export const HELD_OUT_9_LABELS = root('test/topics-heldout-9.json');
-export const HELD_OUT_10_LABELS = root('test/topics-heldout-10.json');
-export const HELD_OUT_11_LABELS = root('test/topics-heldout-11.json');
-export const HELD_OUT_12_LABELS = root('test/topics-heldout-12.json');
-export const HELD_OUT_13_LABELS = root('test/topics-heldout-13.json');
+/** The held-out sets in the order they were drawn: test/topics-heldout.json, then -2.json to -13.json. */
+export const HELD_OUT_SETS = Array.from({ length: 13 }, (_, i) =>
+  root(`test/topics-heldout${i === 0 ? '' : `-${i + 1}`}.json`),
+);
 
 /** Reads a labels file: a JSON array of [source, key, topic]. */
 export function readLabels(path: string): Label[] {
@@ -149,19 +140,7 @@ export async function reportLabels(args: string[]): Promise<number> {
     path === undefined
       ? {
           'in-sample': DEFAULT_LABELS,
-          'held out': HELD_OUT_LABELS,
-          'held out 2': HELD_OUT_2_LABELS,
-          'held out 3': HELD_OUT_3_LABELS,
-          'held out 4': HELD_OUT_4_LABELS,
-          'held out 5': HELD_OUT_5_LABELS,
-          'held out 6': HELD_OUT_6_LABELS,
-          'held out 7': HELD_OUT_7_LABELS,
-          'held out 8': HELD_OUT_8_LABELS,
-          'held out 9': HELD_OUT_9_LABELS,
-          'held out 10': HELD_OUT_10_LABELS,
-          'held out 11': HELD_OUT_11_LABELS,
-          'held out 12': HELD_OUT_12_LABELS,
-          'held out 13': HELD_OUT_13_LABELS,
+          ...Object.fromEntries(HELD_OUT_SETS.map((file, i) => [`held out${i === 0 ? '' : ` ${i + 1}`}`, file])),
         }
       : { [path]: path };
   const classifier = new TopicClassifier(loadVocabulary(valueOf('--topics')).vocabulary);
