@@ -684,5 +684,11 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['o zmianie ustawy o kredycie konsumenckim', 'gospodarka'],
     ['w sprawie zaciągnięcia kredytu długoterminowego na pokrycie planowanego deficytu', 'budzet'],
     ['w sprawie przyjęcia zmian Regionalnego Programu Operacyjnego Województwa na lata 2014-2020', 'gospodarka'],
+    ['w sprawie przyjęcia programu Fundusze Europejskie dla Województwa na lata 2021-2027', 'gospodarka'],
+    ['w sprawie zmian w budżecie gminy w związku z realizacją projektu z funduszy europejskich', 'budzet'],
+    ['o zmianie ustawy o publicznej służbie krwi', 'zdrowie'],
+    ['w sprawie likwidacji Regionalnego Centrum Krwiodawstwa i Krwiolecznictwa', 'zdrowie'],
+    ['w sprawie nadania nazwy rondo Honorowych Krwiodawców', 'nazwy'],
+    ['o zmianie ustawy o paszach', 'gospodarka'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
