@@ -690,5 +690,6 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie likwidacji Regionalnego Centrum Krwiodawstwa i Krwiolecznictwa', 'zdrowie'],
     ['w sprawie nadania nazwy rondo Honorowych Krwiodawców', 'nazwy'],
     ['o zmianie ustawy o paszach', 'gospodarka'],
+    ['w sprawie wyrażenia zgody na lokalizację inwestycji mieszkaniowej w trybie specustawy', 'plany'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
