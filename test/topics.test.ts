@@ -664,5 +664,32 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['o zmianie ustawy - Prawo o ruchu drogowym oraz ustawy o ubezpieczeniach obowiązkowych', 'transport'],
     ['o zmianie ustawy o gospodarowaniu nieruchomościami rolnymi Skarbu Państwa', 'gospodarka'],
     ['w sprawie nabycia nieruchomości z Zasobu Własności Rolnej Skarbu Państwa', 'nieruchomosci'], // a plot
+    // The fourteenth blind set's errors and the shapes of other councils (issue 44, fifteenth session).
+    ['w sprawie zamiaru utworzenia parku kulturowego Stare Miasto', 'kultura'], // heritage, not zoning
+    ['w sprawie ustalenia wzoru wniosku o przyznanie dodatku mieszkaniowego oraz deklaracji o dochodach', 'zdrowie'],
+    ['w sprawie podwyższenia wysokości dochodu uprawniającego do dodatku mieszkaniowego', 'zdrowie'],
+    ['w sprawie ustalenia wysokości dochodu uprawniającego do korzystania z usług opiekuńczych', 'zdrowie'],
+    ['w sprawie określenia dochodów i wydatków Funduszu Remontowego', 'budzet'], // still the budget's
+    ['w sprawie powołania Kapituły Medalu „Zasłużony dla Gminy”', 'ustroj'], // its make-up, as a jury's
+    ['w sprawie uzupełnienia składu Kapituły Nagrody Burmistrza', 'ustroj'],
+    ['w sprawie ustanowienia Medalu „Zasłużony dla Gminy” oraz regulaminu jego nadawania', 'nazwy'],
+    ['w sprawie ogłoszenia tekstu jednolitego uchwały w sprawie utworzenia jednostki budżetow', 'ustroj'], // cut off
+    ['w sprawie gromadzenia dochodów przez jednostki budżetowe na wydzielonym rachunku', 'budzet'],
+    ['o zmianie ustawy o informatyzacji działalności podmiotów realizujących zadania publiczne', 'ustroj'],
+    ['o zarządzaniu danymi', 'ustroj'],
+    ['o otwartych danych i ponownym wykorzystywaniu informacji sektora publicznego', 'ustroj'],
+    ['o statusie osoby najbliższej w związku i umowie o wspólnym pożyciu', 'prawo'],
+    ['o związkach partnerskich', 'prawo'],
+    ['o podmiotach obsługujących kredyty i nabywcach kredytów', 'gospodarka'],
+    ['o zmianie ustawy o kredycie konsumenckim', 'gospodarka'],
+    ['w sprawie zaciągnięcia kredytu długoterminowego na pokrycie planowanego deficytu', 'budzet'],
+    ['w sprawie przyjęcia zmian Regionalnego Programu Operacyjnego Województwa na lata 2014-2020', 'gospodarka'],
+    ['w sprawie przyjęcia programu Fundusze Europejskie dla Województwa na lata 2021-2027', 'gospodarka'],
+    ['w sprawie zmian w budżecie gminy w związku z realizacją projektu z funduszy europejskich', 'budzet'],
+    ['o zmianie ustawy o publicznej służbie krwi', 'zdrowie'],
+    ['w sprawie likwidacji Regionalnego Centrum Krwiodawstwa i Krwiolecznictwa', 'zdrowie'],
+    ['w sprawie nadania nazwy rondo Honorowych Krwiodawców', 'nazwy'],
+    ['o zmianie ustawy o paszach', 'gospodarka'],
+    ['w sprawie wyrażenia zgody na lokalizację inwestycji mieszkaniowej w trybie specustawy', 'plany'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
