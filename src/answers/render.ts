@@ -289,6 +289,7 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
   // The worker that renders ahead joins the render's workers once it is done, in place of a new one
   // (its start, ~0.5 CPU s, not paid twice); if it fails, the render fails with it (as `takeIn` would).
   const joining = workers > 0 && ahead ? ahead.done.then(() => ahead.worker) : undefined;
+  joining?.catch(() => undefined); // awaited by inWorkers; a render that fails before it only stops the worker
   const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br) VALUES (?, ?, ?)');
   // Bytes from a worker arrive as plain Uint8Arrays: viewed as Buffers (no copy) for SQLite.
   const bytes = (array: Uint8Array | null) => array && Buffer.from(array.buffer, array.byteOffset, array.byteLength);
