@@ -193,33 +193,40 @@ describe('stored answers equal live ones, byte for byte', () => {
     db.close();
   });
 
-  it('a vote’s ballots rendered ahead, beside the stages after the councillors, are the rows rendered at the end; its files removed', async () => {
-    const bundle = tempDir();
-    await writeBundle(bundle, HAND_COUNCIL);
-    const atTheEnd = new Database(await buildDatabase(bundle), { readonly: true });
-    const dbPath = join(tempDir(), 'ahead.db');
-    let started = 0;
-    // The hand council's 14 votes are far fewer than a worker pays for: rendered ahead all the same.
-    const render = Object.assign((db: Database.Database) => renderStoredAnswers(db), {
-      ahead: (db: Database.Database) => {
-        const stop = renderAhead(db, { from: 0 });
-        if (stop) started++;
-        return stop;
-      },
-    });
-    await runEtl({ source: bundle, dbPath, render });
-    expect(started).toBe(1);
-    const ahead = new Database(dbPath, { readonly: true });
-    const rows = (db: Database.Database) =>
-      db.prepare('SELECT sciezka, tresc, br FROM odpowiedz ORDER BY sciezka').all();
-    expect(rows(ahead)).toEqual(rows(atTheEnd));
-    expect(
-      ahead.prepare("SELECT count(*) FROM odpowiedz WHERE sciezka LIKE '/api/glosowania/%/glosy%'").pluck().get(),
-    ).toBe(28);
-    ahead.close();
-    atTheEnd.close();
-    expect(readdirSync(dirname(dbPath)).filter((name) => /\.(ahead|answers)$/.test(name))).toEqual([]);
-  });
+  it.each([
+    ['', undefined],
+    ['; its worker then renders the rest alone', 1],
+    ['; its worker then renders the rest beside another', 2],
+  ])(
+    'a vote’s ballots rendered ahead, beside the stages after the councillors, are the rows rendered at the end; its files removed%s',
+    async (_, workers) => {
+      const bundle = tempDir();
+      await writeBundle(bundle, HAND_COUNCIL);
+      const atTheEnd = new Database(await buildDatabase(bundle), { readonly: true });
+      const dbPath = join(tempDir(), 'ahead.db');
+      let started = 0;
+      // The hand council's 14 votes are far fewer than a worker pays for: rendered ahead all the same.
+      const render = Object.assign((db: Database.Database) => renderStoredAnswers(db, { workers }), {
+        ahead: (db: Database.Database) => {
+          const stop = renderAhead(db, { from: 0 });
+          if (stop) started++;
+          return stop;
+        },
+      });
+      await runEtl({ source: bundle, dbPath, render });
+      expect(started).toBe(1);
+      const ahead = new Database(dbPath, { readonly: true });
+      const rows = (db: Database.Database) =>
+        db.prepare('SELECT sciezka, tresc, br FROM odpowiedz ORDER BY sciezka').all();
+      expect(rows(ahead)).toEqual(rows(atTheEnd));
+      expect(
+        ahead.prepare("SELECT count(*) FROM odpowiedz WHERE sciezka LIKE '/api/glosowania/%/glosy%'").pluck().get(),
+      ).toBe(28);
+      ahead.close();
+      atTheEnd.close();
+      expect(readdirSync(dirname(dbPath)).filter((name) => /\.(ahead|answers|render)$/.test(name))).toEqual([]);
+    },
+  );
 
   it('are what the service sends for those URLs (a changed stored answer is sent as stored)', async () => {
     const { copy, db } = await handCouncilAndCopy();

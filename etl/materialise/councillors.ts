@@ -218,15 +218,16 @@ export function writeBodyCouncillors(
 }
 
 export function writeCouncillorMonths(db: Database.Database, dims: Dimensions, attendance: Attendance): void {
-  const insert = db.prepare<[string, number, string, number, number]>(
-    'INSERT INTO radny_miesiac (kadencja, id_osoby, miesiac, liczba_posiedzen, obecnosci) VALUES (?, ?, ?, ?, ?)',
-  );
+  // Batched, one statement binding 64 rows (a tenth of Poland has 187,034; docs/PERFORMANCE.md, issue 47).
+  const insert = new BatchInsert<
+    [kadencja: string, id_osoby: number, miesiac: string, liczba_posiedzen: number, obecnosci: number]
+  >(db, 'radny_miesiac', ['kadencja', 'id_osoby', 'miesiac', 'liczba_posiedzen', 'obecnosci']);
   const { personMonths } = attendance;
   db.transaction(() => {
     for (let slot = 0; slot < personMonths.size; slot++) {
       const { owner: scopePerson, month } = attendance.split(personMonths.key(slot));
       const p = scopePerson % dims.P;
-      insert.run(
+      insert.add(
         dims.scopes[(scopePerson - p) / dims.P]!,
         dims.people[p]!.id,
         monthText(month),
@@ -234,5 +235,6 @@ export function writeCouncillorMonths(db: Database.Database, dims: Dimensions, a
         personMonths.get(slot, 'present'),
       );
     }
+    insert.flush();
   })();
 }

@@ -172,6 +172,8 @@ interface Ahead {
   done: Promise<void>;
   answers: string;
   stop: () => void;
+  /** The worker, which once done may render chunks of the rest (`inWorkers`' `joining`). */
+  worker: Worker;
 }
 
 /** What `renderAhead` started, by the build's connection, for `renderStoredAnswers` to take in. */
@@ -222,7 +224,7 @@ export function renderAhead(
     rmSync(copy, { force: true });
     rmSync(answers, { force: true });
   };
-  aheadOf.set(db, { done, answers, stop });
+  aheadOf.set(db, { done, answers, stop, worker });
   return stop;
 }
 
@@ -284,6 +286,10 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
   const urls = ahead ? all.filter((p) => p.endpoint !== AHEAD) : all;
   const large = urls.length >= PARALLEL_FROM && hasBallots(db, PARALLEL_FROM_BALLOTS);
   const workers = options.workers ?? (large ? availableParallelism() : 0);
+  // The worker that renders ahead joins the render's workers once it is done, in place of a new one
+  // (its start, ~0.5 CPU s, not paid twice); if it fails, the render fails with it (as `takeIn` would).
+  const joining = workers > 0 && ahead ? ahead.done.then(() => ahead.worker) : undefined;
+  joining?.catch(() => undefined); // awaited by inWorkers; a render that fails before it only stops the worker
   const insert = db.prepare('INSERT INTO odpowiedz (sciezka, tresc, br) VALUES (?, ?, ?)');
   // Bytes from a worker arrive as plain Uint8Arrays: viewed as Buffers (no copy) for SQLite.
   const bytes = (array: Uint8Array | null) => array && Buffer.from(array.buffer, array.byteOffset, array.byteLength);
@@ -300,7 +306,7 @@ export async function renderStoredAnswers(db: Database.Database, options: Render
   db.pragma('cache_size = -2000');
   db.exec('BEGIN');
   try {
-    if (copy) await inWorkers(copy, urls, workers, store);
+    if (copy) await inWorkers(copy, urls, joining ? workers - 1 : workers, store, joining);
     else {
       const render = renderer(createQueries(db));
       for (const planned of urls) store([await render(planned)]);
@@ -353,11 +359,21 @@ function startWorker(workerData: { dbPath: string; answers?: string }): Worker {
   return new Worker(load, { eval: true, workerData });
 }
 
-/** Hands the URLs out to `count` workers a chunk at a time, storing each chunk they send back. */
-function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows: Rendered[]) => void): Promise<void> {
+/**
+ * Hands the URLs out to `count` new workers, and to the worker `joining` once it is there, a chunk at a
+ * time, storing each chunk they send back.
+ */
+function inWorkers(
+  dbPath: string,
+  urls: Planned[],
+  count: number,
+  store: (rows: Rendered[]) => void,
+  joining?: Promise<Worker>,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let next = 0;
-    let running = count;
+    let running = 0;
+    let awaited = joining ? 1 : 0;
     let failed = false;
     const workers: Worker[] = [];
     const fail = (error: Error) => {
@@ -366,9 +382,14 @@ function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows:
       for (const worker of workers) void worker.terminate();
       reject(error);
     };
-    for (let i = 0; i < count; i++) {
-      const worker = startWorker({ dbPath });
+    // Done when every worker is gone: the copy they read is removed only once no connection holds it.
+    const finishing = () => {
+      if (running === 0 && awaited === 0 && !failed)
+        void Promise.all(workers.map((w) => w.terminate())).then(() => resolve());
+    };
+    const attach = (worker: Worker) => {
       workers.push(worker);
+      running++;
       let busy = false;
       const handOut = () => {
         if (next < urls.length) {
@@ -377,8 +398,8 @@ function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows:
           return;
         }
         busy = false;
-        // Done when every worker is gone: the copy they read is removed only once no connection holds it.
-        if (--running === 0 && !failed) void Promise.all(workers.map((w) => w.terminate())).then(() => resolve());
+        running--;
+        finishing();
       };
       worker.on('message', (message: { ready: true } | { rows: Rendered[] } | { error: string }) => {
         if ('error' in message) return fail(new Error(`rendering the stored answers failed: ${message.error}`));
@@ -395,6 +416,17 @@ function inWorkers(dbPath: string, urls: Planned[], count: number, store: (rows:
       worker.on('exit', (code) => {
         if (busy) fail(new Error(`a render worker stopped (exit code ${code}) before sending its answers back`));
       });
-    }
+    };
+    for (let i = 0; i < count; i++) attach(startWorker({ dbPath }));
+    joining?.then(
+      (worker) => {
+        awaited = 0;
+        if (failed) return;
+        attach(worker);
+        worker.postMessage({ serve: dbPath });
+      },
+      (error: unknown) => fail(error instanceof Error ? error : new Error(messageOf(error))),
+    );
+    finishing();
   });
 }
