@@ -1,8 +1,12 @@
-// npm run bench:api [-- --sejm | --poland-fraction F | --db PATH] [-- --sample N] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot,pages]
+// npm run bench:api [-- --sejm | --poland-fraction F | --db PATH] [-- --sample N] [-- --workers N] [-- --duration S] [-- --rounds R] [-- --workloads walk,zipf,hot,pages] [-- --probe]
 // (--db: an already built snapshot, e.g. all of Poland from `npm run bench:etl -- --poland --keep PATH`;
 // --poland-fraction F: generates that share of the Poland plan (`council generate --poland --fraction F`)
 // and builds it first, then walks 20,000 of its URLs unless --sample says otherwise;
-// --sample: walk about N of its URLs, every k-th of each kind)
+// --sample: walk about N of its URLs, every k-th of each kind;
+// --probe: every server runs bench/probe.ts, and each run's line is followed by where its server's time
+// went: its own time per request, the event loop's stalls split into running, waiting for a CPU and
+// blocked, the collector, major page faults; and the machine's wait for a CPU (PSI) and TCP
+// retransmissions — with --workers 1)
 //
 // The real server against its physical limit, like for like:
 // - the limit is bare Express 5 sending the service's own answers, byte for byte, from memory
@@ -29,7 +33,7 @@
 // environment, default info) except for the rate limits (the API's and the site's), raised so that the run is not refused.
 
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +43,7 @@ import { renderStoredAnswers } from '../src/answers/render.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { ext, get, nodeArgs, start } from './children.ts';
 import { type LoadResult, type LoadSpec, hasWrk, runWrk } from './load.ts';
+import type { ProbeReport } from './probe.ts';
 import { hotUrls, kindOf, sitePageUrls, walkUrls, zipfUrls } from './workloads.ts';
 
 const local = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -64,6 +69,7 @@ if (polandFraction !== undefined && !(polandFraction > 0 && polandFraction <= 1)
   console.error('bench:api: --poland-fraction takes a number in (0, 1]');
   process.exit(2);
 }
+const PROBE = process.argv.includes('--probe');
 const SAMPLE = process.argv.includes('--sample')
   ? Number(argValue('--sample', ''))
   : polandFraction === undefined
@@ -156,6 +162,53 @@ async function coldCosts(
   return rows.sort((a, b) => b.us - a.us);
 }
 
+/**
+ * The machine's TCP segments retransmitted and retransmission timeouts so far (/proc/net/snmp, netstat),
+ * and the time (ms) some task waited for a CPU (/proc/pressure/cpu: wrk's waits are there, the
+ * server's, any other process's).
+ */
+function machineCounters(): { retransmitted: number; timeouts: number; cpuWaitMs: number } {
+  const value = (file: string, group: string, name: string) => {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const i = lines.findIndex((line) => line.startsWith(`${group}: `) && line.split(' ').includes(name));
+    return Number(lines[i + 1]?.split(' ')[lines[i]!.split(' ').indexOf(name)] ?? NaN);
+  };
+  return {
+    retransmitted: value('/proc/net/snmp', 'Tcp', 'RetransSegs'),
+    timeouts: value('/proc/net/netstat', 'TcpExt', 'TCPTimeouts'),
+    cpuWaitMs: Number(/^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? NaN) / 1000,
+  };
+}
+
+/** Asks a probed server (bench/probe.ts) for its report since the last one; undefined when none comes. */
+async function probeReport(dir: string, pid: number): Promise<ProbeReport | undefined> {
+  const file = join(dir, `${pid}.json`);
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as ProbeReport;
+      } catch {
+        // still being written
+      }
+    }
+  }
+  return undefined;
+}
+
+const probeLine = (p: ProbeReport, machine: ReturnType<typeof machineCounters>) =>
+  `    probe: ${p.requests} requests, ${((p.cpuMs * 1000) / Math.max(1, p.requests)).toFixed(0)} CPU µs each; in the server p50 ${p.server.p50} ms, p99 ${p.server.p99}, max ${p.server.max} (slowest ${p.slowest
+    .slice(0, 3)
+    .map((s) => `${s.url} ${s.ms}`)
+    .join(', ')}); event loop delay p99 ${p.loopDelay.p99} ms, max ${p.loopDelay.max}; ` +
+  `${p.stalls.count} stalls over 20 ms, ${p.stalls.ms} ms in all (longest ${p.stalls.longest}): the main thread ` +
+  `running ${p.stalls.running}, waiting for a CPU ${p.stalls.waitingForCpu}, blocked or idle ${p.stalls.blockedOrIdle}; ` +
+  `GC ${p.gc.count}, ${p.gc.ms} ms (longest ${p.gc.longest}); major page faults ${p.majorFaults}; ` +
+  `the machine: some task waiting for a CPU ${machine.cpuWaitMs.toFixed(0)} ms of the run, TCP retransmissions ` +
+  `${machine.retransmitted}, timeouts ${machine.timeouts}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`;
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -179,6 +232,11 @@ const row = (name: string, runs: LoadResult[], limit: LoadResult[], node: LoadRe
 };
 
 const work = mkdtempSync(join(tmpdir(), 'council-bench-api-'));
+const probeDir = join(work, 'probe');
+if (PROBE) {
+  mkdirSync(probeDir);
+  process.env['PROBE_DIR'] = probeDir; // read by bench/children.ts when it starts a server
+}
 const children: ChildProcess[] = [];
 try {
   let source =
@@ -222,6 +280,8 @@ try {
     RESPONSE_CACHE_MB: cacheMb,
     ANSWER_STORE_MB: storeMb,
   });
+  /** The process of each server by port (bench/probe.ts answers by pid). */
+  const pidOf = new Map<number, number>();
   const startService = async (name: string, cacheMb: string, storeMb = '1024') => {
     const service = await start(
       [local(`../cli/council.${ext}`), 'serve'],
@@ -229,6 +289,7 @@ try {
       '/health',
     );
     children.push(service.child);
+    pidOf.set(service.port, service.child.pid!);
     return service;
   };
 
@@ -242,12 +303,14 @@ try {
   const cold = WORKLOADS.includes('walk') ? await coldCosts(uncached.port, walk) : [];
   const bare = await start([local(`./bare-server.${ext}`)], { ANSWERS: answersFile, WORKERS }, '/ready');
   children.push(bare.child);
+  pidOf.set(bare.port, bare.child.pid!);
   const bareNode = await start(
     [local(`./bare-server.${ext}`)],
     { ANSWERS: answersFile, WORKERS, BARE: 'node' },
     '/ready',
   );
   children.push(bareNode.child);
+  pidOf.set(bareNode.port, bareNode.child.pid!);
   // 'cache 64' and 'store' are as `council serve` runs by default, but for the response cache of the
   // second; their answer stores start empty and fill during the first round.
   const servers: Record<string, number> = {
@@ -279,11 +342,24 @@ try {
     const order = ['limit', 'node', ...(round % 2 === 1 ? services : [...services].reverse())];
     for (const workload of WORKLOADS) {
       for (const server of order) {
-        const result = load(servers[server]!, lists[workload]!);
+        const port = servers[server]!;
+        if (PROBE) await probeReport(probeDir, pidOf.get(port)!); // starts the server's count anew
+        const before = machineCounters();
+        const result = load(port, lists[workload]!);
+        const after = machineCounters();
         ((runs[workload] ??= {})[server] ??= []).push(result);
         console.log(
           `round ${round}, ${workload}, ${server}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`,
         );
+        const report = PROBE ? await probeReport(probeDir, pidOf.get(port)!) : undefined;
+        if (report)
+          console.log(
+            probeLine(report, {
+              retransmitted: after.retransmitted - before.retransmitted,
+              timeouts: after.timeouts - before.timeouts,
+              cpuWaitMs: after.cpuWaitMs - before.cpuWaitMs,
+            }),
+          );
         // What the server still has in hand when the load stops (the live path's pages: up to one a
         // connection) is finished before the next server is loaded.
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

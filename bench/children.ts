@@ -14,6 +14,12 @@ export const ext = fromSources ? 'ts' : 'js';
  */
 export const nodeArgs = [...(fromSources ? ['--import', 'tsx'] : []), '--no-memory-reducer'];
 
+/**
+ * With PROBE_DIR set (`bench/api.ts --probe`), every server started here runs bench/probe.ts: where a
+ * slow request's time goes, written on SIGUSR2.
+ */
+const probeArgs = () => (process.env['PROBE_DIR'] ? ['--import', new URL(`./probe.${ext}`, import.meta.url).href] : []);
+
 /** Starts a server process on a free port and waits until `readyPath` answers. */
 export async function start(
   args: string[],
@@ -21,7 +27,7 @@ export async function start(
   readyPath: string,
 ): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...probeArgs(), ...args], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
