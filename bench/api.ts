@@ -343,23 +343,27 @@ try {
     for (const workload of WORKLOADS) {
       for (const server of order) {
         const port = servers[server]!;
-        if (PROBE) await probeReport(probeDir, pidOf.get(port)!); // starts the server's count anew
-        const before = machineCounters();
+        // Probed, the server's count starts anew and the machine's counters are read around the run (only
+        // then: /proc/pressure is not on every kernel).
+        if (PROBE) await probeReport(probeDir, pidOf.get(port)!);
+        const before = PROBE ? machineCounters() : undefined;
         const result = load(port, lists[workload]!);
-        const after = machineCounters();
         ((runs[workload] ??= {})[server] ??= []).push(result);
         console.log(
           `round ${round}, ${workload}, ${server}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`,
         );
-        const report = PROBE ? await probeReport(probeDir, pidOf.get(port)!) : undefined;
-        if (report)
-          console.log(
-            probeLine(report, {
-              retransmitted: after.retransmitted - before.retransmitted,
-              timeouts: after.timeouts - before.timeouts,
-              cpuWaitMs: after.cpuWaitMs - before.cpuWaitMs,
-            }),
-          );
+        if (before) {
+          const after = machineCounters();
+          const report = await probeReport(probeDir, pidOf.get(port)!);
+          if (report)
+            console.log(
+              probeLine(report, {
+                retransmitted: after.retransmitted - before.retransmitted,
+                timeouts: after.timeouts - before.timeouts,
+                cpuWaitMs: after.cpuWaitMs - before.cpuWaitMs,
+              }),
+            );
+        }
         // What the server still has in hand when the load stops (the live path's pages: up to one a
         // connection) is finished before the next server is loaded.
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

@@ -62,8 +62,18 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 function probe(dir: string): void {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  const stalls = { count: 0, ms: 0, running: 0, waitingForCpu: 0, blockedOrIdle: 0, longest: 0, majorFaults: 0 };
-  const gc = { count: 0, ms: 0, longest: 0 };
+  const noStalls = () => ({
+    count: 0,
+    ms: 0,
+    running: 0,
+    waitingForCpu: 0,
+    blockedOrIdle: 0,
+    longest: 0,
+    majorFaults: 0,
+  });
+  const noCollections = () => ({ count: 0, ms: 0, longest: 0 });
+  let stalls = noStalls();
+  let gc = noCollections();
   let times: Array<[number, string]> = [];
   let faultsAtStart = majorFaults();
   let cpuAtStart = process.cpuUsage();
@@ -133,16 +143,8 @@ function probe(dir: string): void {
     };
     writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify(report));
     delay.reset();
-    Object.assign(stalls, {
-      count: 0,
-      ms: 0,
-      running: 0,
-      waitingForCpu: 0,
-      blockedOrIdle: 0,
-      longest: 0,
-      majorFaults: 0,
-    });
-    Object.assign(gc, { count: 0, ms: 0, longest: 0 });
+    stalls = noStalls();
+    gc = noCollections();
     times = [];
     faultsAtStart = majorFaults();
     cpuAtStart = process.cpuUsage();
