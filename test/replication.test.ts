@@ -21,7 +21,7 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { renderStoredAnswers } from '../src/answers/render.ts';
 import { SnapshotFollower } from '../src/replication/follower.ts';
-import { publisherApp } from '../src/replication/publisher.ts';
+import { publisherApp } from '../src/replication/publisher-app.ts';
 import { SqliteShareStore } from '../src/shares/index.ts';
 import { SnapshotStore } from '../src/snapshot/snapshot.ts';
 import { generateBundle } from '../tools/generate/index.ts';

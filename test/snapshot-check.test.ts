@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manifestPathOf, snapshotMetaOf } from '../core/snapshot/manifest.ts';
 import { runEtl } from '../etl/run.ts';
-import { publisherApp } from '../src/replication/publisher.ts';
+import { publisherApp } from '../src/replication/publisher-app.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { pino } from 'pino';
 import request from './support/request.ts';

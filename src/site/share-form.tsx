@@ -12,7 +12,6 @@
 // token in them would be the same for everyone, attacker included.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express from 'express';
 import typeis from 'type-is';
 import { type ShareLinks, callHandler } from '../answers/endpoint.ts';
 import { glosowania } from '../glosowania/endpoints.ts';
@@ -70,25 +69,32 @@ export interface ShareFormOptions {
   protocolOf: (req: IncomingMessage) => 'http' | 'https';
 }
 
+/** Express's URL-encoded body parser, as called on node's request. */
+type FormParser = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
 /**
  * A form's fields: short (one id), URL-encoded, never anything else. Express's body parser (the one
  * piece of Express on the website's serving path: its limits, charsets and errors are what a form
- * needs), called on node's request as the front hands it over.
+ * needs), called on node's request as the front hands it over; loaded with the first form posted, not
+ * by every server's start (issue 41: Express and body-parser were ~60 ms of a start's CPU).
  */
-const urlencoded = express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 4 }) as unknown as (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: (error?: unknown) => void,
-) => void;
-const formFields = (req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown>> =>
-  new Promise((resolve, reject) =>
-    urlencoded(req, res, (error) => {
+let urlencoded: Promise<FormParser> | undefined;
+const formParser = () =>
+  (urlencoded ??= import('express').then(
+    ({ default: express }) =>
+      express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 4 }) as unknown as FormParser,
+  ));
+const formFields = async (req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown>> => {
+  const parse = await formParser();
+  return new Promise((resolve, reject) =>
+    parse(req, res, (error) => {
       if (error) return reject(error);
       // The parser leaves the fields on the request (a plain object; none without a body).
       const body: unknown = Reflect.get(req, 'body');
       resolve(typeof body === 'object' && body !== null ? Object.fromEntries(Object.entries(body)) : {});
     }),
   );
+};
 
 /** POST /glosowania/:id/udostepnij: the link of the vote (and a councillor), then a 303 to its page. */
 export function shareFormRoute({ shares, delivery, publicUrl, protocolOf }: ShareFormOptions): SiteHandler {
