@@ -4,6 +4,7 @@
 
 import { PassThrough, Writable } from 'node:stream';
 import Database from 'better-sqlite3';
+import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import request from './support/request.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import { group } from '../src/utils/schemas.ts';
 import { voteList } from '../src/site/lists.ts';
 import { SITE_PAGES } from '../src/site/pages.ts';
 import { listRoute } from '../src/urls/paths.ts';
-import { OutputClosedError } from '../src/exports/text-writer.ts';
+import { OutputClosedError, TextWriter } from '../src/exports/text-writer.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { writeBundle } from './support/bundle.ts';
 import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
@@ -376,6 +377,51 @@ describe('a reader that goes away', () => {
     });
     await expect(new BulkExports(genDb).write('glosy', {}, slow)).rejects.toThrow(OutputClosedError);
     expect(received).toBeLessThan(400_000);
+  });
+});
+
+describe('the text writer', () => {
+  /** What `texts` written through a TextWriter of `chunkBytes` hand to the stream, chunk by chunk. */
+  async function written(texts: string[], chunkBytes: number) {
+    const { out, text } = collector();
+    const chunks: number[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c.length));
+    const writer = new TextWriter(out, chunkBytes);
+    for (const t of texts) await writer.write(t);
+    await writer.flush();
+    return { text: text(), chunks };
+  }
+
+  it('sends exactly the UTF-8 of what was written, whatever the chunk and the characters (property)', async () => {
+    // Polish letters (two bytes), „quotes” (three), an emoji (a surrogate pair, four), and texts longer than a chunk.
+    const piece = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', 'ż', 'Ł', '„', '”', '😀', ',', '\r\n'), maxLength: 40 }),
+      fc.string({ unit: fc.constantFrom('x', 'ą'), minLength: 50, maxLength: 300 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 64 }),
+        async (texts, chunkBytes) => {
+          const { text, chunks } = await written(texts, chunkBytes);
+          expect(text).toBe(texts.join(''));
+          // A chunk goes out once it holds chunkBytes; only a text longer than a chunk's room goes out bigger.
+          const longest = Math.max(0, ...texts.map((t) => Buffer.byteLength(t)));
+          for (const bytes of chunks) expect(bytes).toBeLessThanOrEqual(Math.max(2 * chunkBytes, longest));
+        },
+      ),
+      { seed: 4141, numRuns: 300 },
+    );
+  });
+
+  it('holds one chunk: rows go out as each chunk fills, not at the end', async () => {
+    const row = 'Żaneta Nowak,za\r\n'; // 18 bytes
+    const { chunks } = await written(
+      Array.from({ length: 1000 }, () => row),
+      1024,
+    );
+    expect(chunks.length).toBeGreaterThanOrEqual(17);
+    expect(chunks.slice(0, -1).every((bytes) => bytes >= 1024 && bytes < 1024 + 18)).toBe(true);
   });
 });
 
