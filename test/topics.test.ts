@@ -684,6 +684,24 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['o zmianie ustawy o kredycie konsumenckim', 'gospodarka'],
     ['w sprawie zaciągnięcia kredytu długoterminowego na pokrycie planowanego deficytu', 'budzet'],
     ['w sprawie przyjęcia zmian Regionalnego Programu Operacyjnego Województwa na lata 2014-2020', 'gospodarka'],
+    // The fifteenth blind set's errors and the pooled errors of all sets (issue 44, sixteenth session).
+    ['w sprawie wyrażenia sprzeciwu wobec naruszenia przestrzeni powietrznej przez drony', 'bezpieczenstwo'],
+    ['w sprawie programu ochrony powietrza dla strefy miasto', 'srodowisko'], // air, the noun: still the environment
+    ['w sprawie przystąpienia do programu „Czyste Powietrze”', 'srodowisko'],
+    ['o zmianie ustawy o zapewnianiu dostępności osobom ze szczególnymi potrzebami', 'zdrowie'],
+    ['o ratyfikacji Umowy o ochronie inwestycji między Unią Europejską a Republiką Singapuru', 'gospodarka'],
+    ['o ratyfikacji Umowy o partnerstwie między Unią Europejską a Republiką Chile', 'ustroj'],
+    ['o zmianie ustawy o Agencji Mienia Wojskowego', 'bezpieczenstwo'],
+    ['w sprawie nabycia od Agencji Mienia Wojskowego nieruchomości gruntowej', 'nieruchomosci'], // a plot
+    ['o zmianie ustawy - Prawo o stowarzyszeniach oraz ustawy o Krajowym Rejestrze Sądowym', 'ustroj'],
+    ['o zmianie ustawy - Kodeks postępowania cywilnego', 'prawo'],
+    ['o koordynacji działań antykorupcyjnych oraz o likwidacji Centralnego Biura Antykorupcyjnego', 'bezpieczenstwo'],
+    ['o zmianie ustawy o dostępie do zasobów genetycznych i podziale korzyści z ich wykorzystania', 'srodowisko'],
+    ['o zmianie niektórych ustaw w celu dostosowania do nomenklatury scalonej', 'gospodarka'],
+    ['o zmianie ustawy o przetwarzaniu danych dotyczących przelotu pasażera', 'bezpieczenstwo'],
+    ['w sprawie udzielenia w roku 2024 Janowi Kowalskiemu prowadzącemu działalność gospodarczą dotacji cel', 'kultura'],
+    ['w sprawie udzielenia w roku 2025 Stowarzyszeniu Inżynierów i Techników dotacji celowej na wymianę', 'kultura'],
+    ['w sprawie udzielenia w roku 2025 pomocy finansowej Powiatowi na drogi', 'budzet'], // an earlier entry's
     ['w sprawie przyjęcia programu Fundusze Europejskie dla Województwa na lata 2021-2027', 'gospodarka'],
     ['w sprawie zmian w budżecie gminy w związku z realizacją projektu z funduszy europejskich', 'budzet'],
     ['o zmianie ustawy o publicznej służbie krwi', 'zdrowie'],
