@@ -253,6 +253,43 @@ describe('the answer store', () => {
     }
   });
 
+  it('reads the rows it wrote through its map once the process is idle, before a request asks (issue 43); sends only what it reads and checks', async () => {
+    const storePath = join(tempDir(), 'answers.db');
+    const store = AnswerStore.open(storePath, 2 ** 30, silent)!;
+    const untouched = () => (store as unknown as { untouched: Array<{ from: number; to: number }> }).untouched;
+    try {
+      const bodies = ['a', 'b', 'c'].map((x) => Buffer.from(`<html>${x.repeat(9000)}</html>`));
+      bodies.forEach((body, i) => store.add('v1', `/radni/${i}`, body));
+      store.flush();
+      expect(untouched()).toEqual([{ from: 1, to: 3 }]); // this flush's rows, by id
+      expect(store.touch(0)).toBe(true); // a slice of no time reads one row and stops
+      expect(untouched()).toEqual([{ from: 2, to: 3 }]);
+      store.add('v1', '/radni/3', Buffer.from('<html>d</html>'));
+      store.add('v1', '/radni/0', bodies[0]!); // kept already: not written again, not to be read ahead
+      store.flush();
+      expect(untouched()).toEqual([
+        { from: 2, to: 3 },
+        { from: 4, to: 4 },
+      ]);
+      // Read ahead by the store's own timer when the event loop is idle, without a request.
+      for (let waited = 0; untouched().length > 0 && waited < 10_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(untouched()).toEqual([]);
+      expect(store.touch(Infinity)).toBe(false);
+      // What is sent is read by `get`, its checksum checked, byte for byte what was kept.
+      bodies.forEach((body, i) => expect(store.get('v1', `/radni/${i}`)?.equals(body)).toBe(true));
+      const db = new Database(storePath);
+      db.prepare("UPDATE answer SET body = CAST(replace(CAST(body AS TEXT), 'bbb', 'bXb') AS BLOB) WHERE path = ?").run(
+        '/radni/1',
+      );
+      db.close();
+      expect(store.get('v1', '/radni/1')).toBeUndefined(); // a flipped byte still fails its checksum
+      expect(store.get('v1', '/radni/2')?.equals(bodies[2]!)).toBe(true);
+    } finally {
+      store.close();
+    }
+  });
+
   it('is read where it is, not copied into the memory; the memory keeps what an answer grows (issue 43)', () => {
     const store = AnswerStore.open(join(tempDir(), 'answers.db'), 2 ** 20, silent)!;
     try {

@@ -20,6 +20,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
@@ -54,6 +55,15 @@ const FLUSH_MS = 250;
 const MMAP_MAX_BYTES = 2 ** 31;
 /** Made answers waiting for the next write, at most (bytes): past it, new ones are not kept. */
 const PENDING_MAX_BYTES = 16 * 2 ** 20;
+/** The longest the rows just written are read through the map without a break (ms): see `touch`. */
+const TOUCH_SLICE_MS = 2;
+/** The share of a flush interval the event loop may spend on other work and still count as idle. */
+const IDLE_SHARE = 0.05;
+/** Other work between two slices that ends the touching until the next idle interval (ms): requests came
+ * (a kept page takes ~0.2 ms); a monitor's timer (bench/probe.ts, every 5 ms) does not. */
+const INTERRUPT_MS = 1;
+/** Ranges of written rows waiting to be touched, at most: past it the oldest are read first by a request, as before. */
+const UNTOUCHED_MAX = 1024;
 
 export class AnswerStore {
   private readonly db: Database.Database;
@@ -63,6 +73,8 @@ export class AnswerStore {
   private readonly drop: Database.Statement;
   private readonly pageCount: Statement<[], number>;
   private readonly freePages: Statement<[], number>;
+  /** A byte of each row from `from` to `to` by id: reads the whole row through the map (see `touch`). */
+  private readonly touchRows: Statement<[number, number], [number, Buffer]>;
   private readonly pageSize: number;
   /** Answers made since the last write, by version then path: served from here until written. */
   private pending = new Map<string, Map<string, Buffer>>();
@@ -72,6 +84,12 @@ export class AnswerStore {
   private readonly timer: NodeJS.Timeout;
   /** The newest version written by this process; older ones are deleted when it changes. */
   private current: string | undefined;
+  /** Ids of the rows this process wrote and has not read since, one range a flush, oldest first. */
+  private untouched: Array<{ from: number; to: number }> = [];
+  private touching = false;
+  /** The event loop's time at the last flush interval, and the time spent touching since (ms). */
+  private loopMark = performance.eventLoopUtilization();
+  private touchedMs = 0;
 
   private constructor(
     private readonly path: string,
@@ -105,7 +123,11 @@ export class AnswerStore {
     this.pageCount = plucked(this.db, 'PRAGMA page_count');
     this.freePages = plucked(this.db, 'PRAGMA freelist_count');
     this.pageSize = Number(this.db.pragma('page_size', { simple: true }));
-    this.timer = setInterval(() => this.flush(), FLUSH_MS).unref();
+    this.touchRows = rawRows(this.db, 'SELECT id, substr(body, 1, 1) FROM answer WHERE id BETWEEN ? AND ? ORDER BY id');
+    this.timer = setInterval(() => {
+      this.flush();
+      this.touchWhenIdle();
+    }, FLUSH_MS).unref();
   }
 
   /** The store at `path`, or undefined (with a warning) when it cannot be opened: answers are then made live every time. */
@@ -168,12 +190,22 @@ export class AnswerStore {
     this.pendingBytes = 0;
     const newest = [...batch.keys()].reduce((a, b) => (b > a ? b : a), this.current ?? '');
     try {
+      let from = Infinity;
+      let to = -Infinity;
       this.db.transaction(() => {
-        for (const [path, body] of batch.get(newest) ?? [])
-          this.write.run(newest, path, body, answerChecksum(newest, path, body));
+        for (const [path, body] of batch.get(newest) ?? []) {
+          const { changes, lastInsertRowid } = this.write.run(newest, path, body, answerChecksum(newest, path, body));
+          if (changes === 0) continue; // kept already, by a sibling worker
+          from = Math.min(from, Number(lastInsertRowid));
+          to = Math.max(to, Number(lastInsertRowid));
+        }
         if (newest !== this.current) this.db.prepare('DELETE FROM answer WHERE version <> ?').run(newest);
       })();
       this.current = newest;
+      if (from <= to) {
+        this.untouched.push({ from, to });
+        if (this.untouched.length > UNTOUCHED_MAX) this.untouched.shift();
+      }
       this.full = (this.pageCount.get()! - this.freePages.get()!) * this.pageSize >= this.maxBytes;
       if (this.full)
         this.logger.info(
@@ -183,6 +215,65 @@ export class AnswerStore {
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  /**
+   * Reads the rows this process wrote and has not read since through the memory map, for at most `ms`;
+   * true when some are left. The first read of a page through the map after it was written costs ~3×
+   * a later one (each 4 KiB of the file mapped into the process by a page fault, dear on this
+   * virtualised machine: docs/PERFORMANCE.md, issue 43's sixteenth session), and that is paid here, when
+   * the process is idle (`touchWhenIdle`), instead of by the request that first asks for the answer.
+   * Nothing read here is sent: every answer sent is read and its checksum checked by `get`, as before.
+   */
+  touch(ms: number): boolean {
+    const start = performance.now();
+    try {
+      while (this.untouched.length > 0 && !this.failed) {
+        const range = this.untouched[0]!;
+        let timeUp = false;
+        for (const [id] of this.touchRows.iterate(range.from, range.to)) {
+          range.from = id + 1;
+          if (performance.now() - start >= ms) {
+            timeUp = true;
+            break; // ends the statement
+          }
+        }
+        if (range.from > range.to || !timeUp) this.untouched.shift();
+        if (timeUp) break;
+      }
+    } catch (error) {
+      // A read that fails here fails again for the request that asks for the row, and is handled there.
+      this.untouched = [];
+      this.logger.warn({ err: error }, "the answer store's rows just written could not be read ahead");
+    }
+    this.touchedMs += performance.now() - start;
+    return this.untouched.length > 0;
+  }
+
+  /**
+   * Touches the rows just written in slices of TOUCH_SLICE_MS while the event loop has nothing else to
+   * do: begun when it spent under IDLE_SHARE of the last flush interval on other work, given up as soon
+   * as other work (a request) ran between two slices, begun again at the next idle interval.
+   */
+  private touchWhenIdle(): void {
+    const loop = performance.eventLoopUtilization(this.loopMark);
+    const otherMs = loop.active - this.touchedMs;
+    this.loopMark = performance.eventLoopUtilization();
+    this.touchedMs = 0;
+    if (this.touching || this.untouched.length === 0 || this.failed) return;
+    if (otherMs > IDLE_SHARE * (loop.active + loop.idle)) return;
+    this.touching = true;
+    let mark = performance.eventLoopUtilization();
+    const slice = (): void => {
+      const between = performance.eventLoopUtilization(mark);
+      if (!this.db.open || between.active > INTERRUPT_MS || !this.touch(TOUCH_SLICE_MS)) {
+        this.touching = false;
+        return;
+      }
+      mark = performance.eventLoopUtilization();
+      setImmediate(slice);
+    };
+    setImmediate(slice);
   }
 
   private fail(error: unknown): void {
