@@ -16,7 +16,9 @@ import {
   VOTE_SUMMARY_FROM,
   type VoteSummary,
   type VoteSummaryRow,
+  type VoteSummaryTuple,
   type Wynik,
+  summaryOfTuple,
   voteSummaryOf,
 } from '../glosowania/queries.ts';
 import type { Body, Topic } from '../utils/queries.ts';
@@ -240,7 +242,8 @@ export class RadniQueries {
   }>;
   /** A page of the councillor's ballots: its votes' summaries and ballots (`summaries`), or ids and ballots (`ids`). */
   private readonly voteStatements: FilteredStatements<{
-    summaries: Statement<unknown[], VoteSummaryRow & { glos: number }>;
+    /** VOTE_SUMMARY_COLUMNS, then the ballot's glos (a code) at 25. */
+    summaries: Statement<unknown[], VoteSummaryTuple<[glos: number]>>;
     ids: Statement<unknown[], [number, number]>;
   }>;
   /** The summaries of the votes whose ids are in a JSON array. */
@@ -287,10 +290,14 @@ export class RadniQueries {
     this.voteStatements = new FilteredStatements((where) => {
       const page = `SELECT rg.ord, rg.id_glosowania, rg.glos FROM radny_glos rg ${where} ORDER BY rg.ord LIMIT ? OFFSET ?`;
       return {
-        summaries: db.prepare(`WITH page AS (${page})
+        // Rows as arrays (summaryOfTuple): better-sqlite3's row objects cost a page about what its reads do.
+        summaries: rawRows(
+          db,
+          `WITH page AS (${page})
           SELECT ${VOTE_SUMMARY_COLUMNS}, page.glos
           FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania JOIN organ o ON o.id_organu = g.id_organu
-          ORDER BY page.ord`),
+          ORDER BY page.ord`,
+        ),
         ids: rawRows(db, `SELECT id_glosowania, glos FROM (${page})`),
       };
     });
@@ -518,7 +525,7 @@ export class RadniQueries {
       ? this.keptVotes(this.summaries, statements.ids.all(...params, limit, offset))
       : statements.summaries
           .all(...params, limit, offset)
-          .map((r) => ({ ...voteSummaryOf(r), glos: GLOS_VALUES[r.glos]! }));
+          .map((r) => ({ ...summaryOfTuple(r), glos: GLOS_VALUES[r[25]]! }));
     const byTopic = temat !== undefined || (organ !== undefined && (kind === 'zgodne' || kind === 'buntownicze'));
     const total = byTopic
       ? this.topicVotesTotal(id, kind, { kadencja, organ }, temat, code)
