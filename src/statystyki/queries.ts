@@ -496,7 +496,7 @@ export class StatystykiQueries {
       if (groups.at(-1)?.id_ugrupowania !== id_ugrupowania) {
         groups.push({ pozycja, id_ugrupowania, nazwa, miesiace: [] });
       }
-      groups.at(-1)!.miesiace.push({ ...month, spojnosc_procent: percent(licznik, mianownik) });
+      groups.at(-1)!.miesiace.push(Object.assign(month, { spojnosc_procent: percent(licznik, mianownik) }));
     }
     return groups;
   }
@@ -517,7 +517,7 @@ export class StatystykiQueries {
     const pominieci: LeftOut[] = [];
     for (const { x, y, ...who } of rows) {
       if (x === null || y === null) pominieci.push(who);
-      else radni.push({ ...who, x, y });
+      else radni.push(Object.assign(who, { x, y }));
     }
     return { id_organu: organ, kadencja: term, prog, radni, pominieci };
   }
