@@ -41,7 +41,7 @@ describe('a vote summary read as an array', () => {
     // columns' order.
     const stated = objects.map((row, i) => ({ ...row, za_podane: i, wstrzymujacy_podane: i % 3 === 0 ? null : 1 }));
     for (const row of stated) {
-      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the row's values in the columns' order are the tuple
+      // The row's values, in the columns' order, are the tuple.
       const tuple = Object.values(row) as VoteSummaryTuple;
       expect(JSON.stringify(summaryOfTuple(tuple))).toBe(JSON.stringify(voteSummaryOf(row)));
     }
