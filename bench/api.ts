@@ -24,7 +24,8 @@
 //   empty at the start), and with both off (every answer made by its handler: the live path);
 // - this machine is noisy (other tenants): the servers run side by side and are loaded in turn,
 //   round after round (--rounds, default 3), the three configurations of the service in reverse order
-//   every other round and each run two seconds after the last; each figure is the median over the
+//   every other round and each run two seconds after the last (the first after a `sync` and the kernel's
+//   writeback of what the bench wrote); each figure is the median over the
 //   rounds, and each ratio the median of the per-round ratios, so that a slow minute hits both sides of
 //   a ratio alike; the p99 of every round is printed beside the median (it is the run's slowest second
 //   or so: its spread between rounds is the first thing to read);
@@ -55,6 +56,44 @@ const argValue = (name: string, fallback: string) => {
 const CONNECTIONS = 50;
 /** The pause between two loaded runs. */
 const SETTLE_MS = 2000;
+/** Before the first round: the kernel's dirty and writeback pages under this, or WRITTEN_BACK_MAX_MS passed. */
+const WRITTEN_BACK_KB = 64 * 1024;
+const WRITTEN_BACK_MAX_MS = 120_000;
+
+/** The kernel's dirty and under-writeback memory (kB) from /proc/meminfo; undefined where it cannot be read. */
+function unwrittenKb(): number | undefined {
+  try {
+    const meminfo = readFileSync('/proc/meminfo', 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(meminfo)?.[1] ?? 0);
+    return kb('Dirty') + kb('Writeback');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Lets what was just written settle before the rounds: `sync` (the snapshot the bench built, the answer
+ * stores' first writes, the answers file: about a gigabyte for a tenth of Poland), then waits until the
+ * kernel's dirty and writeback pages are few, and a SETTLE_MS more. Without it the first round measured
+ * the kernel's writeback as much as the servers (the lead's run of 2026-11-30: rounds' ratios 0.53, 0.87
+ * and 1.06 within four minutes, ~1 GB still being written back as the rounds began).
+ */
+async function settleWrites(): Promise<void> {
+  const started = performance.now();
+  const before = unwrittenKb();
+  spawnSync('sync', { stdio: 'ignore' });
+  let left = unwrittenKb();
+  while (left !== undefined && left > WRITTEN_BACK_KB && performance.now() - started < WRITTEN_BACK_MAX_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    left = unwrittenKb();
+  }
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const mib = (kb: number | undefined) => (kb === undefined ? '?' : (kb / 1024).toFixed(0));
+  console.log(
+    `written data settled: ${mib(before)} MiB dirty or under writeback before a sync, ${mib(left)} MiB after, ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
 const DURATION = Number(argValue('--duration', '10'));
 const ROUNDS = Number(argValue('--rounds', '3'));
 const WORKERS = argValue('--workers', '1');
@@ -334,6 +373,7 @@ try {
       `processes: ${WORKERS} on each side; service LOG_LEVEL=${LOG_LEVEL}`,
   );
 
+  await settleWrites();
   const runs: Record<string, Record<string, LoadResult[]>> = {};
   const services = ['cache 64', 'store', 'live'];
   for (let round = 1; round <= ROUNDS; round++) {

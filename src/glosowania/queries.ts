@@ -131,6 +131,90 @@ function summaryOf(row: VoteSummaryRow): VoteSummary {
 }
 
 /**
+ * A row of VOTE_SUMMARY_COLUMNS read as an array (a `raw` statement), in the columns' order, and any
+ * columns selected after them.
+ */
+export type VoteSummaryTuple<Rest extends unknown[] = unknown[]> = [
+  id_glosowania: number,
+  numer: number,
+  tytul: string,
+  data: string,
+  godzina: string | null,
+  kadencja: string,
+  id_organu: number,
+  organ: string,
+  id_posiedzenia: number,
+  id_punktu: number | null,
+  wynik: Wynik,
+  za: number,
+  przeciw: number,
+  wstrzymujacy: number,
+  nieobecni: number,
+  brak_glosu: number,
+  kontrowersyjnosc: number,
+  jednomyslnosc_procent: number,
+  imienne: number,
+  za_podane: number | null,
+  przeciw_podane: number | null,
+  wstrzymujacy_podane: number | null,
+  nieobecni_podane: number | null,
+  brak_glosu_podane: number | null,
+  temat: string,
+  ...rest: Rest,
+];
+
+/**
+ * `summaryOf` of a row read as an array (VoteSummaryTuple): the same summary, key for key. The lists of
+ * votes (a page of the vote list, a councillor's lists) read their rows so: better-sqlite3 builds a row
+ * object property by property, 25 a row, and a page's 20 such objects cost about as much as reading
+ * their rows (docs/PERFORMANCE.md, issue 47's sixteenth session). test/vote-summary-tuple.test.ts holds
+ * the two equal over every vote of the sample.
+ */
+export function summaryOfTuple(row: VoteSummaryTuple): VoteSummary {
+  const za_podane = row[19];
+  const przeciw_podane = row[20];
+  const wstrzymujacy_podane = row[21];
+  const nieobecni_podane = row[22];
+  const brak_glosu_podane = row[23];
+  return {
+    id_glosowania: row[0],
+    numer: row[1],
+    tytul: row[2],
+    data: row[3],
+    godzina: row[4],
+    kadencja: row[5],
+    id_organu: row[6],
+    organ: row[7],
+    id_posiedzenia: row[8],
+    id_punktu: row[9],
+    wynik: row[10],
+    za: row[11],
+    przeciw: row[12],
+    wstrzymujacy: row[13],
+    nieobecni: row[14],
+    brak_glosu: row[15],
+    kontrowersyjnosc: row[16],
+    jednomyslnosc_procent: row[17],
+    imienne: row[18] === 1,
+    liczby_zrodla:
+      za_podane === null &&
+      przeciw_podane === null &&
+      wstrzymujacy_podane === null &&
+      nieobecni_podane === null &&
+      brak_glosu_podane === null
+        ? null
+        : {
+            za: za_podane,
+            przeciw: przeciw_podane,
+            wstrzymujacy: wstrzymujacy_podane,
+            nieobecni: nieobecni_podane,
+            brak_glosu: brak_glosu_podane,
+          },
+    temat: row[24],
+  };
+}
+
+/**
  * A row read with VOTE_SUMMARY_COLUMNS (and any columns after them, kept in place, in the row's order)
  * as a vote summary (`summaryOf`).
  */
@@ -142,7 +226,7 @@ export function voteSummaryOf<T extends VoteSummaryRow>(row: T): VoteSummary & O
   return summary as VoteSummary & Omit<T, keyof VoteSummaryRow>;
 }
 
-const summariesOf = (rows: VoteSummaryRow[]): VoteSummary[] => rows.map(voteSummaryOf);
+const summariesOf = (rows: VoteSummaryTuple[]): VoteSummary[] => rows.map(summaryOfTuple);
 
 export interface VoteDetail extends VoteSummary {
   posiedzenie: { id_posiedzenia: number; numer: string; data: string; nazwa: string | null };
@@ -228,14 +312,14 @@ export interface Attachment {
 
 type SearchedStatements = FilteredStatements<{
   countUpTo: Statement<unknown[], number>;
-  page: Statement<unknown[], VoteSummaryRow>;
+  page: Statement<unknown[], VoteSummaryTuple>;
 }>;
 
 export class GlosowaniaQueries {
   private readonly listStatements: FilteredStatements<{
     count: Statement<unknown[], number>;
     countUpTo: Statement<unknown[], number>;
-    page: Statement<unknown[], VoteSummaryRow>;
+    page: Statement<unknown[], VoteSummaryTuple>;
   }>;
   private readonly detailStatement: Statement<[number], DetailRow>;
   /** The vote's term and date and time, then each ballot's id_osoby and glos (null, null: none); no row: no vote. */
@@ -249,7 +333,7 @@ export class GlosowaniaQueries {
   private readonly byKeyStatement: Statement<unknown[], number>;
   private readonly identity: ShareIdentity;
   private readonly ordStatement: Statement<[number], number>;
-  private readonly unfilteredPage: Statement<[number, number], VoteSummaryRow>;
+  private readonly unfilteredPage: Statement<[number, number], VoteSummaryTuple>;
   private unfilteredTotal: number | undefined;
   private readonly titles: TitleSearch;
   private readonly searched: Record<TitleIndex, SearchedStatements>;
@@ -267,13 +351,17 @@ export class GlosowaniaQueries {
       count: plucked(db, `SELECT count(*) FROM glosowanie g ${where}`),
       countUpTo: plucked(db, `SELECT count(*) FROM (SELECT 1 FROM glosowanie g ${where} LIMIT ?)`),
       // Paging picks the page's ids first (index-only when unfiltered), then joins just those.
-      page: db.prepare(`WITH page AS (SELECT g.id_glosowania, g.ord FROM glosowanie g ${where} ORDER BY g.ord LIMIT ? OFFSET ?)
+      page: rawRows(
+        db,
+        `WITH page AS (SELECT g.id_glosowania, g.ord FROM glosowanie g ${where} ORDER BY g.ord LIMIT ? OFFSET ?)
         SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.id_glosowania = page.id_glosowania
-        JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
+        JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`,
+      ),
     }));
     // Unfiltered (the list a crawler pages through): `ord` numbers the votes 1..N in list order, so
     // a page is a range of it. OFFSET would step over every earlier vote (millions on a national snapshot).
-    this.unfilteredPage = db.prepare(
+    this.unfilteredPage = rawRows(
+      db,
       `SELECT ${VOTE_SUMMARY_COLUMNS} FROM ${VOTE_SUMMARY_FROM} WHERE g.ord > ? ORDER BY g.ord LIMIT ?`,
     );
     // Searched through an index (src/glosowania/title-search.ts): the index yields candidates in ord
@@ -297,8 +385,11 @@ export class GlosowaniaQueries {
               : `SELECT s.rowid AS ord FROM ${index} s CROSS JOIN glosowanie g ON g.ord = s.rowid WHERE s.${index} MATCH ? ${where.replace(/^WHERE/, 'AND')}`;
         return {
           countUpTo: plucked(db, `SELECT count(*) FROM (${matches} LIMIT ?)`),
-          page: db.prepare(`WITH page AS (${matches} ORDER BY ord LIMIT ? OFFSET ?)
-          SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`),
+          page: rawRows(
+            db,
+            `WITH page AS (${matches} ORDER BY ord LIMIT ? OFFSET ?)
+          SELECT ${VOTE_SUMMARY_COLUMNS} FROM page JOIN glosowanie g ON g.ord = page.ord JOIN organ o ON o.id_organu = g.id_organu ORDER BY page.ord`,
+          ),
         };
       });
     this.searched = {
@@ -446,15 +537,17 @@ export class GlosowaniaQueries {
     const row = this.detailStatement.get(id);
     if (!row) return undefined;
     const summary = summaryOf(row);
-    return {
-      ...summary,
+    // The detail's members added to the summary (made here, not shared), after its own: a spread into a
+    // new object with members the source lacks takes V8's slow path, microseconds a row
+    // (docs/PERFORMANCE.md, issue 47's sixteenth session).
+    return Object.assign(summary, {
       posiedzenie: { id_posiedzenia: summary.id_posiedzenia, numer: row.s_numer, data: row.s_data, nazwa: row.s_nazwa },
       // An item's number and title are NOT NULL: with an item, the join found them.
       punkt:
         summary.id_punktu === null ? null : { id_punktu: summary.id_punktu, numer: row.p_numer!, tytul: row.p_tytul! },
       liczba_zalacznikow: row.liczba_zalacznikow,
       wymagana_wiekszosc: row.wiekszosc === null ? null : { typ: row.wiekszosc, glosow: row.wiekszosc_glosow },
-    };
+    });
   }
 
   /** The vote's position in date order, or undefined when there is no such vote. */

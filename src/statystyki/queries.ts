@@ -367,12 +367,28 @@ export class StatystykiQueries {
 
   bodyActivity({ kadencja, organ }: Scope) {
     const rows = this.bodies.all({ kadencja: kadencja ?? ALL_TERMS, organ: organ ?? null });
-    return rows.map((r) => ({ ...r, srednia_glosow_na_posiedzenie: ratio2(r.liczba_glosow, r.liczba_posiedzen) }));
+    // Written out in the columns' order, not spread: a spread copies a better-sqlite3 row through V8's
+    // slow path, more than the statement's read and the JSON of all the bodies together (docs/PERFORMANCE.md,
+    // issue 47's sixteenth session).
+    return rows.map((r) => ({
+      id_organu: r.id_organu,
+      nazwa: r.nazwa,
+      typ: r.typ,
+      liczba_posiedzen: r.liczba_posiedzen,
+      liczba_glosow: r.liczba_glosow,
+      srednia_glosow_na_posiedzenie: ratio2(r.liczba_glosow, r.liczba_posiedzen),
+    }));
   }
 
   monthlyAttendance({ kadencja, organ }: Scope) {
     const rows = this.months.all(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES);
-    return rows.map((r) => ({ ...r, frekwencja_procent: percent(r.obecnosci, r.obecnosci + r.nieobecnosci) }));
+    return rows.map((r) => ({
+      miesiac: r.miesiac,
+      liczba_posiedzen: r.liczba_posiedzen,
+      obecnosci: r.obecnosci,
+      nieobecnosci: r.nieobecnosci,
+      frekwencja_procent: percent(r.obecnosci, r.obecnosci + r.nieobecnosci),
+    }));
   }
 
   topCoalitions({ kadencja, organ, min_wspolne, limit, tylko_miedzy_ugrupowaniami }: TopPairsOptions) {
@@ -480,7 +496,7 @@ export class StatystykiQueries {
       if (groups.at(-1)?.id_ugrupowania !== id_ugrupowania) {
         groups.push({ pozycja, id_ugrupowania, nazwa, miesiace: [] });
       }
-      groups.at(-1)!.miesiace.push({ ...month, spojnosc_procent: percent(licznik, mianownik) });
+      groups.at(-1)!.miesiace.push(Object.assign(month, { spojnosc_procent: percent(licznik, mianownik) }));
     }
     return groups;
   }
@@ -501,7 +517,7 @@ export class StatystykiQueries {
     const pominieci: LeftOut[] = [];
     for (const { x, y, ...who } of rows) {
       if (x === null || y === null) pominieci.push(who);
-      else radni.push({ ...who, x, y });
+      else radni.push(Object.assign(who, { x, y }));
     }
     return { id_organu: organ, kadencja: term, prog, radni, pominieci };
   }
