@@ -83,6 +83,19 @@ const SUMMARY_ROW_COLUMNS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** The tallies the source stated (`liczby_zrodla`), or null when it stated none. */
+function statedTallies(
+  za: number | null,
+  przeciw: number | null,
+  wstrzymujacy: number | null,
+  nieobecni: number | null,
+  brak_glosu: number | null,
+): StatedTallies | null {
+  return za === null && przeciw === null && wstrzymujacy === null && nieobecni === null && brak_glosu === null
+    ? null
+    : { za, przeciw, wstrzymujacy, nieobecni, brak_glosu };
+}
+
 /**
  * The vote summary of a row read with VOTE_SUMMARY_COLUMNS, and nothing else: `imienne` a boolean and the
  * stated tallies as `liczby_zrodla`, both right after the counted figures (the answers' key order is
@@ -91,7 +104,6 @@ const SUMMARY_ROW_COLUMNS: ReadonlySet<string> = new Set(
  * issue 47's eleventh session).
  */
 function summaryOf(row: VoteSummaryRow): VoteSummary {
-  const { za_podane, przeciw_podane, wstrzymujacy_podane, nieobecni_podane, brak_glosu_podane } = row;
   return {
     id_glosowania: row.id_glosowania,
     numer: row.numer,
@@ -112,20 +124,13 @@ function summaryOf(row: VoteSummaryRow): VoteSummary {
     kontrowersyjnosc: row.kontrowersyjnosc,
     jednomyslnosc_procent: row.jednomyslnosc_procent,
     imienne: row.imienne === 1,
-    liczby_zrodla:
-      za_podane === null &&
-      przeciw_podane === null &&
-      wstrzymujacy_podane === null &&
-      nieobecni_podane === null &&
-      brak_glosu_podane === null
-        ? null
-        : {
-            za: za_podane,
-            przeciw: przeciw_podane,
-            wstrzymujacy: wstrzymujacy_podane,
-            nieobecni: nieobecni_podane,
-            brak_glosu: brak_glosu_podane,
-          },
+    liczby_zrodla: statedTallies(
+      row.za_podane,
+      row.przeciw_podane,
+      row.wstrzymujacy_podane,
+      row.nieobecni_podane,
+      row.brak_glosu_podane,
+    ),
     temat: row.temat,
   };
 }
@@ -171,11 +176,6 @@ export type VoteSummaryTuple<Rest extends unknown[] = unknown[]> = [
  * the two equal over every vote of the sample.
  */
 export function summaryOfTuple(row: VoteSummaryTuple): VoteSummary {
-  const za_podane = row[19];
-  const przeciw_podane = row[20];
-  const wstrzymujacy_podane = row[21];
-  const nieobecni_podane = row[22];
-  const brak_glosu_podane = row[23];
   return {
     id_glosowania: row[0],
     numer: row[1],
@@ -196,20 +196,7 @@ export function summaryOfTuple(row: VoteSummaryTuple): VoteSummary {
     kontrowersyjnosc: row[16],
     jednomyslnosc_procent: row[17],
     imienne: row[18] === 1,
-    liczby_zrodla:
-      za_podane === null &&
-      przeciw_podane === null &&
-      wstrzymujacy_podane === null &&
-      nieobecni_podane === null &&
-      brak_glosu_podane === null
-        ? null
-        : {
-            za: za_podane,
-            przeciw: przeciw_podane,
-            wstrzymujacy: wstrzymujacy_podane,
-            nieobecni: nieobecni_podane,
-            brak_glosu: brak_glosu_podane,
-          },
+    liczby_zrodla: statedTallies(row[19], row[20], row[21], row[22], row[23]),
     temat: row[24],
   };
 }
