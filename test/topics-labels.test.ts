@@ -42,14 +42,15 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     // 4415, Sejm and Gdańsk only) 104 of 110 (105 with one agenda motion relabelled procedura, the sets' rule)
     // and 85 of 90; the thirteenth (seed 4416, Sejm and Gdańsk only) 100 of 110 (101 with one agenda motion
     // relabelled procedura) and 87 of 90; the fourteenth (seed 4417, Sejm and Gdańsk only) 106 of 110 and 85 of
-    // 90; the fifteenth (seed 4418, Sejm and Gdańsk only) 106 of 110 and 87 of 90. The vocabulary was tuned on all of them since with general fixes
+    // 90; the fifteenth (seed 4418, Sejm and Gdańsk only) 106 of 110 and 87 of 90; the sixteenth (seed 4419, Sejm
+    // and Gdańsk only) 107 of 110 and 87 of 90. The vocabulary was tuned on all of them since with general fixes
     // (six labels where the sets disagreed on one shape settled to their majority, README: a uniformed class,
     // the animal-health act, the e-services act, a grant procedure for vocational skills centres); the floors
     // are what it reaches now: a guard against losing any.
     // The floors of each set, in HELD_OUT_SETS' order (a new set needs its own).
     const floors: Array<Record<string, number>> = [
       { sejm: 1, gdansk: 1, katowice: 1 },
-      { sejm: 119 / 120, gdansk: 0.98, katowice: 0.99 },
+      { sejm: 119 / 120, gdansk: 0.99, katowice: 0.99 },
       { sejm: 0.98, gdansk: 1, katowice: 1 },
       { sejm: 0.99, gdansk: 1, katowice: 59 / 60 },
       { sejm: 0.99, gdansk: 1, katowice: 1 },
@@ -63,6 +64,7 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
       { sejm: 1, gdansk: 88 / 90 },
       { sejm: 1, gdansk: 89 / 90 },
       { sejm: 1, gdansk: 87 / 90 },
+      { sejm: 109 / 110, gdansk: 88 / 90 },
     ];
     expect(floors).toHaveLength(HELD_OUT_SETS.length);
     for (const [i, file] of HELD_OUT_SETS.entries()) await expectAgreement(file, floors[i]!);

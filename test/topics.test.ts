@@ -709,5 +709,21 @@ describe('the default vocabulary on the title shapes issue 44 found filed wrongl
     ['w sprawie nadania nazwy rondo Honorowych Krwiodawców', 'nazwy'],
     ['o zmianie ustawy o paszach', 'gospodarka'],
     ['w sprawie wyrażenia zgody na lokalizację inwestycji mieszkaniowej w trybie specustawy', 'plany'],
+    // The sixteenth blind set's errors and the pooled errors of all sets (issue 44, seventeenth session).
+    ['w sprawie szczegółowego sposobu i zakresu świadczenia usług w zakresie odbierania', 'srodowisko'], // cut off
+    ['w sprawie określenia szczegółowego sposobu i zakresu świadczenia usług przez gminę', 'srodowisko'],
+    ['o zmianie ustawy o systemie instytucji rozwoju', 'gospodarka'],
+    ['o zmianie ustawy o zasadach zarządzania mieniem państwowym', 'gospodarka'],
+    ['w sprawie nabycia mienia od Skarbu Państwa', 'nieruchomosci'], // a council's property stays property
+    ['o zmianie niektórych ustaw związanych z udzielaniem pomocy de minimis', 'gospodarka'],
+    ['w sprawie zwolnień od podatku od nieruchomości w ramach pomocy de minimis', 'budzet'], // a tax
+    [
+      'o zmianie niektórych ustaw w związku z przekazywaniem informacji do europejskiego pojedynczego punktu dostępu',
+      'gospodarka',
+    ],
+    ['Informacja Ministra Finansów o wdrożeniu Krajowego Systemu e-Faktur', 'budzet'],
+    ['w sprawie uchwalenia statutu Zarządu Dróg i Zieleni', 'transport'], // roads first
+    ['w sprawie rozpatrzenia skargi na Zarząd Dróg i Zieleni', 'skargi'],
+    ['w sprawie uchwalenia statutu Zarządu Zieleni Miejskiej', 'srodowisko'],
   ])('%s → %s', (title, topic) => expect(classifier.idOf(classifier.topicOf(title))).toBe(topic));
 });
