@@ -30,7 +30,7 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
   }, 600_000);
 
   it('agrees with the held-out sets as well as after they were tuned on', async () => {
-    // Each labelled (the last fifteen blind) and committed before the vocabulary was changed for it; their
+    // Each labelled (the last sixteen blind) and committed before the vocabulary was changed for it; their
     // first scores are the honest estimates (README, „Tematy”): the second 107, 92, 94 of 120, 100, 100;
     // the third 95, 57, 57 of 100, 60, 60; the fourth 92, 57, 54; the fifth (seed 4408, the vocabulary
     // tuned on the third and fourth) 92, 58, 55 (93 Sejm votes with one label corrected); the sixth
@@ -43,7 +43,8 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
     // and 85 of 90; the thirteenth (seed 4416, Sejm and Gdańsk only) 100 of 110 (101 with one agenda motion
     // relabelled procedura) and 87 of 90; the fourteenth (seed 4417, Sejm and Gdańsk only) 106 of 110 and 85 of
     // 90; the fifteenth (seed 4418, Sejm and Gdańsk only) 106 of 110 and 87 of 90; the sixteenth (seed 4419, Sejm
-    // and Gdańsk only) 107 of 110 and 87 of 90. The vocabulary was tuned on all of them since with general fixes
+    // and Gdańsk only) 107 of 110 and 87 of 90; the seventeenth (seed 4420, Sejm and Gdańsk only) 109 of 110 and
+    // 89 of 90 (no vocabulary change followed: its two errors are single titles, either reading). The vocabulary was tuned on all of them since with general fixes
     // (six labels where the sets disagreed on one shape settled to their majority, README: a uniformed class,
     // the animal-health act, the e-services act, a grant procedure for vocational skills centres); the floors
     // are what it reaches now: a guard against losing any.
@@ -65,6 +66,7 @@ describe.skipIf(!haveShared)('the default vocabulary on hand-labelled real votes
       { sejm: 1, gdansk: 89 / 90 },
       { sejm: 1, gdansk: 87 / 90 },
       { sejm: 109 / 110, gdansk: 88 / 90 },
+      { sejm: 109 / 110, gdansk: 89 / 90 },
     ];
     expect(floors).toHaveLength(HELD_OUT_SETS.length);
     for (const [i, file] of HELD_OUT_SETS.entries()) await expectAgreement(file, floors[i]!);
