@@ -206,7 +206,13 @@ async function coldCosts(
  * and the time (ms) some task waited for a CPU (/proc/pressure/cpu: wrk's waits are there, the
  * server's, any other process's).
  */
-function machineCounters(): { retransmitted: number; timeouts: number; cpuWaitMs: number } {
+/** The machine's counters, and what server `pid` has read from the disk (not from the page cache). */
+function machineCounters(pid: number): {
+  retransmitted: number;
+  timeouts: number;
+  cpuWaitMs: number;
+  diskReadBytes: number;
+} {
   const value = (file: string, group: string, name: string) => {
     const lines = readFileSync(file, 'utf8').split('\n');
     const i = lines.findIndex((line) => line.startsWith(`${group}: `) && line.split(' ').includes(name));
@@ -216,6 +222,7 @@ function machineCounters(): { retransmitted: number; timeouts: number; cpuWaitMs
     retransmitted: value('/proc/net/snmp', 'Tcp', 'RetransSegs'),
     timeouts: value('/proc/net/netstat', 'TcpExt', 'TCPTimeouts'),
     cpuWaitMs: Number(/^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? NaN) / 1000,
+    diskReadBytes: Number(/^read_bytes: (\d+)/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN),
   };
 }
 
@@ -246,7 +253,8 @@ const probeLine = (p: ProbeReport, machine: ReturnType<typeof machineCounters>) 
   `running ${p.stalls.running}, waiting for a CPU ${p.stalls.waitingForCpu}, blocked or idle ${p.stalls.blockedOrIdle}; ` +
   `GC ${p.gc.count}, ${p.gc.ms} ms (longest ${p.gc.longest}); major page faults ${p.majorFaults}; ` +
   `the machine: some task waiting for a CPU ${machine.cpuWaitMs.toFixed(0)} ms of the run, TCP retransmissions ` +
-  `${machine.retransmitted}, timeouts ${machine.timeouts}, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`;
+  `${machine.retransmitted}, timeouts ${machine.timeouts}; the server read ${(machine.diskReadBytes / 2 ** 20).toFixed(1)} MiB ` +
+  `from the disk; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -386,14 +394,14 @@ try {
         // Probed, the server's count starts anew and the machine's counters are read around the run (only
         // then: /proc/pressure is not on every kernel).
         if (PROBE) await probeReport(probeDir, pidOf.get(port)!);
-        const before = PROBE ? machineCounters() : undefined;
+        const before = PROBE ? machineCounters(pidOf.get(port)!) : undefined;
         const result = load(port, lists[workload]!);
         ((runs[workload] ??= {})[server] ??= []).push(result);
         console.log(
           `round ${round}, ${workload}, ${server}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`,
         );
         if (before) {
-          const after = machineCounters();
+          const after = machineCounters(pidOf.get(port)!);
           const report = await probeReport(probeDir, pidOf.get(port)!);
           if (report)
             console.log(
@@ -401,6 +409,7 @@ try {
                 retransmitted: after.retransmitted - before.retransmitted,
                 timeouts: after.timeouts - before.timeouts,
                 cpuWaitMs: after.cpuWaitMs - before.cpuWaitMs,
+                diskReadBytes: after.diskReadBytes - before.diskReadBytes,
               }),
             );
         }
