@@ -203,10 +203,9 @@ async function coldCosts(
 
 /**
  * The machine's TCP segments retransmitted and retransmission timeouts so far (/proc/net/snmp, netstat),
- * and the time (ms) some task waited for a CPU (/proc/pressure/cpu: wrk's waits are there, the
- * server's, any other process's).
+ * the time (ms) some task waited for a CPU (/proc/pressure/cpu: wrk's waits are there, the server's, any
+ * other process's), and what server `pid` has read from the disk, not from the page cache (/proc/PID/io).
  */
-/** The machine's counters, and what server `pid` has read from the disk (not from the page cache). */
 function machineCounters(pid: number): {
   retransmitted: number;
   timeouts: number;
@@ -393,16 +392,17 @@ try {
         const port = servers[server]!;
         // Probed, the server's count starts anew and the machine's counters are read around the run (only
         // then: /proc/pressure is not on every kernel).
-        if (PROBE) await probeReport(probeDir, pidOf.get(port)!);
-        const before = PROBE ? machineCounters(pidOf.get(port)!) : undefined;
+        const pid = pidOf.get(port)!;
+        if (PROBE) await probeReport(probeDir, pid);
+        const before = PROBE ? machineCounters(pid) : undefined;
         const result = load(port, lists[workload]!);
         ((runs[workload] ??= {})[server] ??= []).push(result);
         console.log(
           `round ${round}, ${workload}, ${server}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`,
         );
         if (before) {
-          const after = machineCounters(pidOf.get(port)!);
-          const report = await probeReport(probeDir, pidOf.get(port)!);
+          const after = machineCounters(pid);
+          const report = await probeReport(probeDir, pid);
           if (report)
             console.log(
               probeLine(report, {

@@ -1,8 +1,9 @@
 // The builder's side of replication (PUBLISH_PORT): the published snapshot and its manifest, exactly as
 // a static file server over the database's folder would serve them (`/<db file>.manifest.json`,
 // `/<db file>`), with Range, If-Range and validators (express's sendFile: src/replication/publisher-app.ts,
-// loaded when publishing starts), on a port of their own. The public front (guards, rate limit) is not on this port and these files are not on the public one:
-// the replicas' network decides who may fetch the whole database.
+// loaded when publishing starts), on a port of their own. The public front (guards, rate limit) is not
+// on this port and these files are not on the public one: the replicas' network decides who may fetch
+// the whole database.
 
 import { createServer, type Server } from 'node:http';
 import { basename } from 'node:path';
