@@ -241,7 +241,12 @@ export async function runEtl(options: EtlOptions): Promise<EtlSummary> {
     setMeta.run('counts', JSON.stringify(counts));
     setMeta.run('source_digest', digest);
     setMeta.run(CREDIT_META_KEY, JSON.stringify(credit));
-    db.exec('ANALYZE');
+    // The planner's statistics, sqlite_stat1 alone. better-sqlite3 builds SQLite with STAT4, whose samples
+    // make every statement that compares an indexed column with a bound parameter compile itself again
+    // on each run (the query planner's stability guarantee is off, and better-sqlite3 cannot turn it on):
+    // a vote's attachments cost twice their read, and FTS5's own lookups of its segments pay it too
+    // (docs/PERFORMANCE.md, issue 47's eighteenth session). Every read of the service binds its values.
+    db.exec('ANALYZE; DELETE FROM sqlite_stat4;');
     db.pragma('journal_mode = DELETE');
     db.close();
     db = null;

@@ -279,17 +279,19 @@ const searchedForms = z.array(z.string());
 /** What a reader stated of a vote (glosowanie.klucz_zrodla): a JSON array, its occurrence last. */
 const statedKey = z.array(z.unknown());
 
-/** A row of the vote detail: the summary, its session's and item's columns, the stated majority. */
-interface DetailRow extends VoteSummaryRow {
-  s_numer: string;
-  s_data: string;
-  s_nazwa: string | null;
-  p_numer: string | null;
-  p_tytul: string | null;
-  liczba_zalacznikow: number;
-  wiekszosc: string | null;
-  wiekszosc_glosow: number | null;
-}
+/** A row of the vote detail (a `raw` statement): the summary, its session's and item's columns, the stated majority. */
+type DetailRow = VoteSummaryTuple<
+  [
+    s_numer: string,
+    s_data: string,
+    s_nazwa: string | null,
+    p_numer: string | null,
+    p_tytul: string | null,
+    liczba_zalacznikow: number,
+    wiekszosc: string | null,
+    wiekszosc_glosow: number | null,
+  ]
+>;
 
 export interface Attachment {
   id_zalacznika: number;
@@ -309,8 +311,8 @@ export class GlosowaniaQueries {
     page: Statement<unknown[], VoteSummaryTuple>;
   }>;
   private readonly detailStatement: Statement<[number], DetailRow>;
-  /** The vote's term and date and time, then each ballot's id_osoby and glos (null, null: none); no row: no vote. */
-  private readonly ballotRange: Statement<[number], [string, string, number | null, number | null]>;
+  /** The vote's term and date and time, then its ballots' id_osoby and glos as two JSON arrays, in the same order; no row: no vote. */
+  private readonly ballotRange: Statement<[number], [string, string, string, string]>;
   private votersRead: Voters | undefined;
   private readonly attachmentsStatement: Statement<[number], Attachment>;
   private readonly voterNameStatement: Statement<[number, number], string>;
@@ -405,21 +407,32 @@ export class GlosowaniaQueries {
       if (!formList.some((form) => title.includes(form))) return 0;
       return titleWords(title).words.some((w) => forms.has(w)) ? 1 : 0;
     });
-    this.detailStatement = db.prepare(`SELECT ${VOTE_SUMMARY_COLUMNS},
+    // Read as an array, as the lists' summaries are (summaryOfTuple): a row object of 33 columns is
+    // built property by property and ends in V8's dictionary mode, twice the read's instructions.
+    this.detailStatement = rawRows(
+      db,
+      `SELECT ${VOTE_SUMMARY_COLUMNS},
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
         (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow,
         g.wiekszosc, g.wiekszosc_glosow
       FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
-      WHERE g.id_glosowania = ?`);
+      WHERE g.id_glosowania = ?`,
+    );
     // The group at the vote is CONTRACT §2's rule applied to the voter's memberships (core/membership.ts,
     // the rule the ETL stored in radny_glos), held in memory: one range of `glos` and no seek per ballot.
-    // One statement, not two: the vote's row (its term is its session's, materialised by the ETL:
-    // etl/materialise/votes.ts), then its range of `glos` in id_osoby order (the primary key's; no sort).
+    // One statement, one row: the vote's (its term is its session's, materialised by the ETL:
+    // etl/materialise/votes.ts) and its range of `glos` folded into two JSON arrays. A row per ballot cost
+    // more than the rest of the answer: node 20's better-sqlite3 sets each column of a row through V8's
+    // API, ~6,000 instructions a ballot, where JSON.parse builds the arrays for ~150 (docs/PERFORMANCE.md,
+    // issue 47's eighteenth session). Their order is the scan's; the answer's is set by the names' ranks.
     this.ballotRange = rawRows(
       db,
-      `SELECT g.kadencja, g.data_czas, b.id_osoby, b.glos FROM glosowanie g
-      LEFT JOIN glos b ON b.id_glosowania = g.id_glosowania WHERE g.id_glosowania = ? ORDER BY b.id_osoby`,
+      `SELECT g.kadencja, g.data_czas,
+        json_group_array(b.id_osoby) FILTER (WHERE b.id_osoby IS NOT NULL),
+        json_group_array(b.glos) FILTER (WHERE b.id_osoby IS NOT NULL)
+      FROM glosowanie g LEFT JOIN glos b ON b.id_glosowania = g.id_glosowania
+      WHERE g.id_glosowania = ? GROUP BY g.id_glosowania`,
     );
     this.ordStatement = plucked(db, 'SELECT ord FROM glosowanie WHERE id_glosowania = ?');
     this.idsStatement = plucked(db, 'SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania');
@@ -523,17 +536,16 @@ export class GlosowaniaQueries {
   detail(id: number): VoteDetail | undefined {
     const row = this.detailStatement.get(id);
     if (!row) return undefined;
-    const summary = summaryOf(row);
+    const summary = summaryOfTuple(row);
     // The detail's members added to the summary (made here, not shared), after its own: a spread into a
     // new object with members the source lacks takes V8's slow path, microseconds a row
-    // (docs/PERFORMANCE.md, issue 47's sixteenth session).
+    // (docs/PERFORMANCE.md, issue 47's sixteenth session). Its columns follow the summary's 25 (DetailRow).
     return Object.assign(summary, {
-      posiedzenie: { id_posiedzenia: summary.id_posiedzenia, numer: row.s_numer, data: row.s_data, nazwa: row.s_nazwa },
+      posiedzenie: { id_posiedzenia: summary.id_posiedzenia, numer: row[25], data: row[26], nazwa: row[27] },
       // An item's number and title are NOT NULL: with an item, the join found them.
-      punkt:
-        summary.id_punktu === null ? null : { id_punktu: summary.id_punktu, numer: row.p_numer!, tytul: row.p_tytul! },
-      liczba_zalacznikow: row.liczba_zalacznikow,
-      wymagana_wiekszosc: row.wiekszosc === null ? null : { typ: row.wiekszosc, glosow: row.wiekszosc_glosow },
+      punkt: summary.id_punktu === null ? null : { id_punktu: summary.id_punktu, numer: row[28]!, tytul: row[29]! },
+      liczba_zalacznikow: row[30],
+      wymagana_wiekszosc: row[31] === null ? null : { typ: row[31], glosow: row[32] },
     });
   }
 
@@ -554,17 +566,21 @@ export class GlosowaniaQueries {
     const voters = (this.votersRead ??= new Voters(this.db));
     const entries: BallotEntry[] = [];
     const ranks: number[] = [];
-    const rows = this.ballotRange.all(id);
-    if (rows.length === 0) return [];
-    const members = voters.memberships.get(rows[0]![0]);
-    const day = dayOf(rows[0]![1]);
-    for (const [, , person, glos] of rows) {
-      if (person === null) break; // the vote has no ballot (LEFT JOIN's one row)
+    const row = this.ballotRange.get(id);
+    if (row === undefined) return [];
+    const [term, time, personsJson, valuesJson] = row;
+    const members = voters.memberships.get(term);
+    const day = dayOf(time);
+    // Integers of NOT NULL columns, typed as the schema has them (as every row's columns are).
+    const persons: number[] = JSON.parse(personsJson);
+    const values: number[] = JSON.parse(valuesJson);
+    for (let i = 0; i < persons.length; i++) {
+      const person = persons[i]!;
       const name = voters.names.get(person);
       if (name) {
         const group = membershipAt(members?.get(person) ?? NO_MEMBERSHIPS, day)?.group ?? null;
         entries.push({
-          glos: GLOS_VALUES[glos!]!,
+          glos: GLOS_VALUES[values[i]!]!,
           id_osoby: person,
           imie_nazwisko: name.imie_nazwisko,
           ugrupowanie: voters.groupName(group),
@@ -574,8 +590,8 @@ export class GlosowaniaQueries {
         ranks.push(name.rank);
       }
     }
-    // In name order, ties in the order read (a stable sort): each entry's rank and place packed into one
-    // number and sorted as numbers. Sorting the entries by a comparator and then copying each without its
+    // In name order (name_rank is unique, so the order read does not matter): each entry's rank and place
+    // packed into one number and sorted as numbers. Sorting the entries by a comparator and then copying each without its
     // rank was a third of this function on the Sejm term's render (docs/PERFORMANCE.md, issue 47).
     if (entries.length > BALLOTS_PER_RANK)
       throw new Error(`vote ${id}: ${entries.length} ballots, more than a sort key holds`);
