@@ -19,8 +19,11 @@ export function writePeople(db: Database.Database, dims: Dimensions): void {
   const update = db.prepare(
     'UPDATE radny SET token = ?, name_rank = ?, surname_rank = ?, name_folded = ? WHERE id_osoby = ?',
   );
-  for (const p of dims.people)
-    update.run(tokens.get(p.id), nameRank.get(p.id), surnameRank.get(p.id), foldText(p.name), p.id);
+  // One transaction, not one per councillor: each commit cost ~0.1 ms (all of Poland's 50,000: ~6 s).
+  db.transaction(() => {
+    for (const p of dims.people)
+      update.run(tokens.get(p.id), nameRank.get(p.id), surnameRank.get(p.id), foldText(p.name), p.id);
+  })();
 }
 
 interface Ranked {
