@@ -296,6 +296,10 @@ export class Dimensions {
         v++;
       }
     }
+    // The loader writes a vote's row and where it was read together; a count that differs would leave
+    // votes unread or read past the arrays' end.
+    if (v !== votes.count)
+      throw new Error(`materialise: ${v} votes read of ${votes.count} counted where they were read`);
     // Vote indexes are in id order, so "id desc" is "index desc".
     const { dateTime } = votes;
     const dateOrder = Int32Array.from({ length: votes.count }, (_, i) => i).sort(
