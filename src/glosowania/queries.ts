@@ -408,7 +408,7 @@ export class GlosowaniaQueries {
       return titleWords(title).words.some((w) => forms.has(w)) ? 1 : 0;
     });
     // Read as an array, as the lists' summaries are (summaryOfTuple): a row object of 33 columns is
-    // built property by property and ends in V8's dictionary mode, twice the read's instructions.
+    // built property by property into V8's dictionary mode (105,000 instructions a read against 60,000).
     this.detailStatement = rawRows(
       db,
       `SELECT ${VOTE_SUMMARY_COLUMNS},
@@ -424,8 +424,8 @@ export class GlosowaniaQueries {
     // One statement, one row: the vote's (its term is its session's, materialised by the ETL:
     // etl/materialise/votes.ts) and its range of `glos` folded into two JSON arrays. A row per ballot cost
     // more than the rest of the answer: node 20's better-sqlite3 sets each column of a row through V8's
-    // API, ~6,000 instructions a ballot, where JSON.parse builds the arrays for ~150 (docs/PERFORMANCE.md,
-    // issue 47's eighteenth session). Their order is the scan's; the answer's is set by the names' ranks.
+    // API (a vote of 21 ballots: 181,000 instructions, as one row 60,000; docs/PERFORMANCE.md, issue 47's
+    // eighteenth session). Their order is the scan's; the answer's is set by the names' ranks.
     this.ballotRange = rawRows(
       db,
       `SELECT g.kadencja, g.data_czas,
