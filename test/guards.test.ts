@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBundle } from '../tools/generate/index.ts';
 import type { Config } from '../src/config.ts';
 import { STATUS_NAMES } from '../src/http/envelope.ts';
+import { KEPT_IPV6_KEYS, rateLimitKeys } from '../src/http/guards.ts';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { appOver, buildDatabase, removeDir, tempDir, type TestApp } from './support/fixture.ts';
 import { searchReference } from './support/title-forms.ts';
 import { ASSETS } from '../src/site/assets.ts';
@@ -1228,6 +1230,33 @@ describe('rate limit', () => {
     expect((await from('203.0.113.1')).status).toBe(200);
     expectError(await from('203.0.113.1'), 429);
     expect((await from('203.0.113.2')).status).toBe(200);
+  });
+
+  it('an IPv6 client counts by its /56, an IPv4-mapped one as its IPv4 address, as ipKeyGenerator says', async () => {
+    const proxied = appOver(dbPath, { ...PROD_CONFIG, RATE_LIMIT_MAX_REQUESTS: 2, TRUST_PROXY: true });
+    extraApps.push(proxied);
+    const from = (ip: string) => send(proxied.app, 'GET', '/api/utils/organy', { ...ok, 'X-Forwarded-For': ip });
+    expect((await from('2001:db8:0:1::1')).status).toBe(200);
+    expect((await from('2001:db8:0:2::7')).status).toBe(200); // the same /56
+    expectError(await from('2001:db8:0:1::1'), 429);
+    expect((await from('2001:db8:1::1')).status).toBe(200); // another /56
+    expect((await from('::ffff:203.0.113.9')).status).toBe(200);
+    expect((await from('203.0.113.9')).status).toBe(200);
+    expectError(await from('::ffff:203.0.113.9'), 429);
+  });
+
+  it("rateLimitKeys gives ipKeyGenerator's key for every address, and starts again once it keeps too many", () => {
+    const keyOf = rateLimitKeys();
+    const addresses = ['127.0.0.1', '203.0.113.9', '::1', '::', '::ffff:127.0.0.1', '::127.0.0.1', '2001:db8::1'];
+    addresses.push('2001:db8:0:ff::1', 'fe80::1%eth0', '2001:db8:1::', 'not an address', '');
+    for (const round of [1, 2])
+      for (const address of addresses)
+        expect([round, address, keyOf(address)]).toEqual([round, address, ipKeyGenerator(address)]);
+    for (let i = 0; i < KEPT_IPV6_KEYS + 5; i++) {
+      const address = `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`;
+      expect(keyOf(address)).toBe(ipKeyGenerator(address));
+    }
+    expect(keyOf('2001:db8::1')).toBe('2001:db8::/56');
   });
 
   // Issue 42: a server reached directly as well as through its proxy must not believe a forged header.

@@ -221,30 +221,54 @@ function forEachCouncillorTopic(
  * The position of each row of `radny_temat` (in the order `forEachCouncillorTopic` gives them) among
  * the rows of its (scope, body, topic): by votes against the group over zgodnosc-grupa's votes, an
  * empty denominator as 0/1 (as the §4 rankings), then that count, then id.
+ *
+ * Each row's group and counts are kept in typed arrays, and each group's rows are a range of one array:
+ * all of Poland has 3.2 million rows, which as an array of numbers per group were the peak of its ETL
+ * (the topics stage, ~2 GB, issue 47).
  */
 function rebelPositions(dims: Dimensions, classifier: TopicClassifier, tally: TopicTally): Int32Array {
-  const members = new Map<string, number[]>(); // (scope, body, topic) -> [row, against, counted, person]…
+  const groups = new Map<string, number>(); // (scope, body, topic) -> group
+  let groupOf = new Int32Array(1024);
+  let against = new Int32Array(1024); // votes against the group
+  let counted = new Int32Array(1024); // zgodnosc-grupa's votes
+  let personOf = new Int32Array(1024);
   let rows = 0;
   forEachCouncillorTopic(dims, classifier, tally, (person, kadencja, organ, t, sum, at) => {
     const key = `${kadencja}\0${organ}\0${t}`;
-    let list = members.get(key);
-    if (!list) members.set(key, (list = []));
-    const counted = sum[at + WITH_GROUP]!;
-    list.push(rows++, counted - sum[at + AGREES]!, counted, person);
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, (group = groups.size));
+    if (rows === groupOf.length) {
+      groupOf = doubled(groupOf);
+      against = doubled(against);
+      counted = doubled(counted);
+      personOf = doubled(personOf);
+    }
+    groupOf[rows] = group;
+    counted[rows] = sum[at + WITH_GROUP]!;
+    against[rows] = sum[at + WITH_GROUP]! - sum[at + AGREES]!;
+    personOf[rows] = person;
+    rows++;
   });
+  // The rows by group, each group's in row order (a counting sort): group g's are byGroup[start[g]…start[g + 1]).
+  const start = new Int32Array(groups.size + 1);
+  for (let row = 0; row < rows; row++) start[groupOf[row]! + 1]!++;
+  for (let g = 0; g < groups.size; g++) start[g + 1]! += start[g]!;
+  const byGroup = new Int32Array(rows);
+  const next = start.slice(0, groups.size);
+  for (let row = 0; row < rows; row++) byGroup[next[groupOf[row]!]!++] = row;
+
+  const againstOf = (row: number) => (counted[row] ? against[row]! : 0);
   const positions = new Int32Array(rows);
-  for (const list of members.values()) {
-    const n = list.length / 4;
-    const order = Array.from({ length: n }, (_, i) => i * 4);
-    const against = (i: number) => (list[i + 2] ? list[i + 1]! : 0);
-    order.sort(
+  for (let g = 0; g < groups.size; g++) {
+    const members = byGroup.subarray(start[g], start[g + 1]);
+    members.sort(
       (a, b) =>
-        -compareRatio(against(a), list[a + 2] || 1, against(b), list[b + 2] || 1) ||
-        list[b + 1]! - list[a + 1]! ||
-        list[a + 3]! - list[b + 3]!,
+        -compareRatio(againstOf(a), counted[a] || 1, againstOf(b), counted[b] || 1) ||
+        against[b]! - against[a]! ||
+        personOf[a]! - personOf[b]!,
     );
-    order.forEach((i, k) => {
-      positions[list[i]!] = k + 1;
+    members.forEach((row, k) => {
+      positions[row] = k + 1;
     });
   }
   return positions;
