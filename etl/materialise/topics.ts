@@ -223,8 +223,8 @@ function forEachCouncillorTopic(
  * empty denominator as 0/1 (as the §4 rankings), then that count, then id.
  *
  * Each row's group and counts are kept in typed arrays, and each group's rows are a range of one array:
- * all of Poland has 3.2 million rows, which as an array of numbers per group were the peak of its ETL
- * (the topics stage, ~2 GB, issue 47).
+ * all of Poland has 3.2 million rows, which as an array of numbers per group took its RSS during this stage
+ * from ~1.7 to ~2 GB (docs/PERFORMANCE.md, issue 47).
  */
 function rebelPositions(dims: Dimensions, classifier: TopicClassifier, tally: TopicTally): Int32Array {
   const groups = new Map<string, number>(); // (scope, body, topic) -> group
