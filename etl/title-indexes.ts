@@ -32,33 +32,6 @@ export interface TitleIndexes {
   stop(): void;
 }
 
-/**
- * The votes from which the build's indexes (TABLE_INDEX_SQL) are created with a cache of
- * SORTED_INDEX_CACHE_MIB. SQLite's sorter for CREATE INDEX keeps up to the cache's size of keys in memory
- * beside the cache itself (alone, 7.2 million keys: +256 MiB with the 256 MiB cache, nothing beside it
- * with 64 MiB, and less CPU). From this size no cache holds glosowanie (~350 bytes a vote) through the
- * stage's scans anyway; below it the cache and the sorts are left as they were. What it does not bound:
- * SQLite memory-maps the sorter's files to merge them, and all of Poland's stage still rose by 200–390
- * MiB a sort (docs/PERFORMANCE.md, issue 47's eleventh session).
- */
-export const SORTED_INDEX_CACHE_FROM_VOTES = 2_000_000;
-const SORTED_INDEX_CACHE_MIB = 64;
-
-/** Creates TABLE_INDEX_SQL's indexes in `db`, a build of `votes` votes (SORTED_INDEX_CACHE_FROM_VOTES). */
-export function createTableIndexes(db: Database.Database, votes: number): void {
-  if (votes < SORTED_INDEX_CACHE_FROM_VOTES) {
-    db.exec(TABLE_INDEX_SQL);
-    return;
-  }
-  const cacheSize = Number(db.pragma('cache_size', { simple: true }));
-  db.pragma(`cache_size = -${SORTED_INDEX_CACHE_MIB * 1024}`);
-  try {
-    db.exec(TABLE_INDEX_SQL);
-  } finally {
-    db.pragma(`cache_size = ${cacheSize}`);
-  }
-}
-
 /** Creates every index of INDEX_SQL in `db` on this thread: a build without a file for a worker (`council check`). */
 export function createIndexesInPlace(db: Database.Database): void {
   addTitleIndexFunctions(db);
@@ -90,7 +63,8 @@ export function startTitleIndexes(db: Database.Database, ord: Int32Array, path: 
   );
   return {
     async finish(build) {
-      createTableIndexes(build, ord.length);
+      // With the large build's smaller cache where it applies: CREATE INDEX sorts (materialise/index.ts).
+      build.exec(TABLE_INDEX_SQL);
       try {
         const waiting = performance.now();
         const created = await built;

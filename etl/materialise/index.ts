@@ -44,12 +44,20 @@ import { writeSessions, writeTotals } from './totals.ts';
 import { writeVotes } from './votes.ts';
 
 /**
- * The votes from which the main thread's heap is collected in full between the stages where the
- * process holds the most (after the attendance, before the global figures and before the indexes): all
- * of Poland's peak RSS came at the global stage, with radny_glos's worker beside it. Below (the Sejm term, a tenth of Poland)
- * V8's own collections keep the heap small and the collection would only cost time.
+ * The votes from which a build bounds what it holds beside its data (all of Poland's peak RSS; issue 47):
+ * - the main thread's heap is collected in full between the stages where the process holds the most
+ *   (after the attendance, before the global figures and before the indexes), with radny_glos's and the
+ *   title search's workers beside them;
+ * - the build's page cache is LARGE_BUILD_CACHE_MIB while it materialises and indexes: SQLite's sorter
+ *   keeps up to the cache's size of rows in memory beside the cache itself, and every GROUP BY over the
+ *   unindexed votes (the quality stage's, 7.2 million rows) or CREATE INDEX sorts: with the build's 256
+ *   MiB cache each such sort added up to 256 MiB for its duration (docs/PERFORMANCE.md). No cache holds
+ *   such a glosowanie (~350 bytes a vote) through the stages' scans anyway.
+ * Below it (the Sejm term, a tenth of Poland) V8's own collections keep the heap small, the sorts are
+ * small, and both would only cost time.
  */
-export const COLLECT_BETWEEN_STAGES_FROM_VOTES = 2_000_000;
+export const LARGE_BUILD_FROM_VOTES = 2_000_000;
+const LARGE_BUILD_CACHE_MIB = 64;
 
 export type StageReporter = (stage: string, rows: number, ms: number) => void;
 
@@ -84,6 +92,9 @@ export async function materialise(
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
   writePeople(db, dims);
+  const large = dims.votes.count >= LARGE_BUILD_FROM_VOTES;
+  const cacheSize = Number(db.pragma('cache_size', { simple: true }));
+  if (large) db.pragma(`cache_size = -${LARGE_BUILD_CACHE_MIB * 1024}`);
   let titles: TitleIndexes | undefined;
   try {
     if (titleIndexesAt !== undefined && dims.votes.count >= TITLE_WORKER_FROM_VOTES)
@@ -103,6 +114,7 @@ export async function materialise(
     );
   } finally {
     titles?.stop();
+    if (large) db.pragma(`cache_size = ${cacheSize}`);
   }
 }
 
@@ -116,7 +128,7 @@ async function materialiseFrom(
   titles: TitleIndexes | undefined,
   councillorBallotsAt: string | undefined,
 ): Promise<void> {
-  const collectBetweenStages = dims.votes.count >= COLLECT_BETWEEN_STAGES_FROM_VOTES;
+  const collectBetweenStages = dims.votes.count >= LARGE_BUILD_FROM_VOTES;
   const topicOf = classifyVotes(db, dims, topics);
   timer('materialise: topics of the votes', dims.votes.count);
 

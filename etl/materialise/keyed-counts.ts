@@ -47,3 +47,21 @@ export function doubled<T extends Int32Array | Uint8Array | Float64Array>(a: T):
   b.set(a);
   return b;
 }
+
+/**
+ * Rows 0…rows-1 grouped by key, each group's in row order (a counting sort): key k's rows are
+ * `order[start[k]…start[k + 1])`. `keyOf[row]` is the row's key, in 0…keys-1.
+ */
+export function groupedByKey(
+  keyOf: ArrayLike<number>,
+  rows: number,
+  keys: number,
+): { start: Int32Array; order: Int32Array } {
+  const start = new Int32Array(keys + 1);
+  for (let row = 0; row < rows; row++) start[keyOf[row]! + 1]!++;
+  for (let k = 0; k < keys; k++) start[k + 1]! += start[k]!;
+  const order = new Int32Array(rows);
+  const next = start.slice(0, keys);
+  for (let row = 0; row < rows; row++) order[next[keyOf[row]!]!++] = row;
+  return { start, order };
+}

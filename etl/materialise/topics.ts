@@ -13,7 +13,7 @@ import { BatchInsert } from '../batch-insert.ts';
 import { Flag } from './ballot-value.ts';
 import type { VoteFigures, VoteObserver } from './ballots.ts';
 import { type Dimensions, WYNIK } from './dimensions.ts';
-import { doubled } from './keyed-counts.ts';
+import { doubled, groupedByKey } from './keyed-counts.ts';
 
 /** Each vote's topic code (core/topics.ts: the entry's position, `other` for inne), by vote index. */
 export function classifyVotes(db: Database.Database, dims: Dimensions, classifier: TopicClassifier): Uint16Array {
@@ -249,13 +249,8 @@ function rebelPositions(dims: Dimensions, classifier: TopicClassifier, tally: To
     personOf[rows] = person;
     rows++;
   });
-  // The rows by group, each group's in row order (a counting sort): group g's are byGroup[start[g]…start[g + 1]).
-  const start = new Int32Array(groups.size + 1);
-  for (let row = 0; row < rows; row++) start[groupOf[row]! + 1]!++;
-  for (let g = 0; g < groups.size; g++) start[g + 1]! += start[g]!;
-  const byGroup = new Int32Array(rows);
-  const next = start.slice(0, groups.size);
-  for (let row = 0; row < rows; row++) byGroup[next[groupOf[row]!]!++] = row;
+  // The rows by group, each group's in row order: group g's are byGroup[start[g]…start[g + 1]).
+  const { start, order: byGroup } = groupedByKey(groupOf, rows, groups.size);
 
   const againstOf = (row: number) => (counted[row] ? against[row]! : 0);
   const positions = new Int32Array(rows);

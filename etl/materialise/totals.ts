@@ -6,18 +6,14 @@ import { percent } from '../../core/contract.ts';
 import { compareNatural } from '../../core/text.ts';
 import type { Attendance } from './attendance.ts';
 import { type Dimensions, monthText } from './dimensions.ts';
+import { groupedByKey } from './keyed-counts.ts';
 import type { BodySlot, BodyTally } from './tally.ts';
 import { BodyField } from './tally.ts';
 
 export function writeSessions(db: Database.Database, dims: Dimensions, attendance: Attendance): void {
   const { sessions, votes } = dims;
   // Each session's votes (vote indexes grouped by session), to count the votes of its points.
-  const firstVote = new Int32Array(sessions.count + 1);
-  for (let v = 0; v < votes.count; v++) firstVote[votes.session[v]! + 1]!++;
-  for (let si = 0; si < sessions.count; si++) firstVote[si + 1]! += firstVote[si]!;
-  const votesBySession = new Int32Array(votes.count);
-  const filled = firstVote.slice(0, sessions.count);
-  for (let v = 0; v < votes.count; v++) votesBySession[filled[votes.session[v]!]!++] = v;
+  const { start: firstVote, order: votesBySession } = groupedByKey(votes.session, votes.count, sessions.count);
 
   // Points in list order: by session, then the natural order of numer, then id; `ord` numbers them all.
   const pointCount = db.prepare('SELECT count(*) FROM punkt').pluck().get() as number;
