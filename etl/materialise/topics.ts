@@ -243,9 +243,10 @@ function rebelPositions(dims: Dimensions, classifier: TopicClassifier, tally: To
       counted = doubled(counted);
       personOf = doubled(personOf);
     }
+    const withGroup = sum[at + WITH_GROUP]!;
     groupOf[rows] = group;
-    counted[rows] = sum[at + WITH_GROUP]!;
-    against[rows] = sum[at + WITH_GROUP]! - sum[at + AGREES]!;
+    counted[rows] = withGroup;
+    against[rows] = withGroup - sum[at + AGREES]!;
     personOf[rows] = person;
     rows++;
   });
