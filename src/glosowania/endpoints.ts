@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { endpoint, inKnownBody, inKnownTopic } from '../answers/endpoint.ts';
 import { envelope, paged, voteSummary } from '../answers/schemas.ts';
-import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
+import { HttpError, Reply, notFound, pagination, selfEncoding } from '../http/envelope.ts';
 import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
 import { sharePath } from '../urls/paths.ts';
 import { absoluteUrl } from '../public-url.ts';
@@ -110,9 +110,17 @@ export const glosowania = {
     handler: ({ params: { id }, query: { ugrupowanie } }, { queries }) => {
       const entries = queries.glosowania.ballots(id);
       if (entries.length === 0) ordOf(id, queries); // 404 for an unknown vote (asked only then: one query less a vote)
-      return ugrupowanie
-        ? new Reply(groupBallots(entries), { grouped: true } as const)
-        : new Reply(entries, { grouped: false } as const);
+      const json = queries.glosowania.ballotsJson;
+      if (!ugrupowanie)
+        return new Reply(
+          selfEncoding(entries, (parts) => json.writeList(entries, parts)),
+          { grouped: false } as const,
+        );
+      const grouped = groupBallots(entries);
+      return new Reply(
+        selfEncoding(grouped, (parts) => json.writeGroups(grouped, parts)),
+        { grouped: true } as const,
+      );
     },
   }),
   attachments: endpoint({

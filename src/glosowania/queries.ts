@@ -11,6 +11,7 @@ import { type Condition, FilteredStatements } from '../snapshot/filtered-stateme
 import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 import { z } from 'zod';
 import type { Share, ShareTarget } from '../shares/store.ts';
+import { type BallotEntry, BallotsJson } from './ballots-json.ts';
 import { type Located, ShareIdentity, voteFingerprint } from './share-identity.ts';
 import { wordsOf as titleWords } from '../../core/title-words.ts';
 import { TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
@@ -223,12 +224,7 @@ export interface VoteDetail extends VoteSummary {
   wymagana_wiekszosc: { typ: string; glosow: number | null } | null;
 }
 
-export interface BallotEntry extends CouncilOf {
-  glos: (typeof GLOS_VALUES)[number];
-  id_osoby: number;
-  imie_nazwisko: string;
-  ugrupowanie: string | null;
-}
+export type { BallotEntry } from './ballots-json.ts';
 
 /** The filters of CONTRACT §6 over the vote list. */
 export interface VoteFilter {
@@ -328,6 +324,8 @@ export class GlosowaniaQueries {
   private readonly searched: Record<TitleIndex, SearchedStatements>;
   private readonly idsStatement: Statement<[], number>;
   private readonly topicTotal: Statement<[string, number, string], number>;
+  /** Writes the ballots' JSON (its pieces are this snapshot's councillors and groups). */
+  readonly ballotsJson = new BallotsJson();
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
   private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
 

@@ -52,10 +52,50 @@ export class Reply<D = unknown, X extends Record<string, unknown> = Record<strin
   ) {}
 }
 
+/**
+ * How an answer's data writes its own JSON: appends the UTF-8 bytes JSON.stringify would make of it to
+ * a list, and returns their length (see `selfEncoding`).
+ */
+class JsonWriter {
+  constructor(readonly write: (parts: Buffer[]) => number) {}
+}
+
+/** Where data keeps its JsonWriter: a symbol key, which JSON.stringify, zod and Object.keys skip. */
+const JSON_WRITER = Symbol('jsonWriter');
+
+/**
+ * Gives `value` (an array or a plain object) its own JSON writer, invisible to everything else. `write`
+ * must append exactly the bytes of `JSON.stringify(value)`; the stored and live answers both go through
+ * `envelopeOf`, so they stay the same bytes either way.
+ */
+export function selfEncoding<T extends object>(value: T, write: (parts: Buffer[]) => number): T {
+  // Configurable: a vote's ballots are one array for its plain and grouped answers (GlosowaniaQueries.ballots).
+  Object.defineProperty(value, JSON_WRITER, { value: new JsonWriter(write), configurable: true });
+  return value;
+}
+
+const SUCCESS_DATA = Buffer.from('{"success":true,"data":');
+const CLOSE = Buffer.from('}');
+
 /** The success envelope's bytes for a handler's result: `{success: true, data, ...extra}`. */
 export function envelopeOf(result: unknown): Buffer {
-  const body =
-    result instanceof Reply ? { success: true, data: result.data, ...result.extra } : { success: true, data: result };
+  const data: unknown = result instanceof Reply ? result.data : result;
+  const extra = result instanceof Reply ? result.extra : undefined;
+  const writer: unknown = typeof data === 'object' && data !== null ? Reflect.get(data, JSON_WRITER) : undefined;
+  // Its own writer, unless `extra` would replace `success` or `data` (then as the spread makes it).
+  if (writer instanceof JsonWriter && (extra === undefined || !('success' in extra || 'data' in extra))) {
+    const parts = [SUCCESS_DATA];
+    let length = SUCCESS_DATA.length + writer.write(parts) + CLOSE.length;
+    const members = extra === undefined ? '{}' : JSON.stringify(extra);
+    if (members !== '{}') {
+      const more = Buffer.from(`,${members.slice(1, -1)}`);
+      parts.push(more);
+      length += more.length;
+    }
+    parts.push(CLOSE);
+    return Buffer.concat(parts, length);
+  }
+  const body = extra === undefined ? { success: true, data } : { success: true, data, ...extra };
   return Buffer.from(JSON.stringify(body));
 }
 
