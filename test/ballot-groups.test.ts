@@ -1,13 +1,14 @@
 // A vote's ballots name each voter's group at the vote (CONTRACT §2): the group the ETL wrote into
-// radny_glos for every ballot (etl/materialise/ballots.ts), which the live answer reads
-// (src/glosowania/queries.ts) instead of applying the membership rule again. Every ballot of every
-// vote must carry it, on councils with group switches, memberships without a group, several terms,
-// and the Sejm sample.
+// radny_glos for every ballot (etl/materialise/ballots.ts), and into the vote's row of glosowanie_glosy
+// (etl/materialise/vote-ballots.ts), which the live answer reads (src/glosowania/queries.ts). Every
+// ballot of every vote must carry it, with its value as loaded (glos), in name order (radny.name_rank),
+// on councils with group switches, memberships without a group, several terms, and the Sejm sample.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { GLOS_VALUES } from '../core/contract.ts';
 import { GlosowaniaQueries } from '../src/glosowania/queries.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { writeBundle } from './support/bundle.ts';
@@ -31,18 +32,40 @@ function storedGroups(db: Database.Database): Map<number, Map<number, string | n
   return byVote;
 }
 
+/** Each vote's ballots as loaded, in name order: person and value. */
+function loadedBallots(db: Database.Database): Map<number, Array<[number, string]>> {
+  const rows = db
+    .prepare(
+      `SELECT b.id_glosowania, b.id_osoby, b.glos FROM glos b JOIN radny r ON r.id_osoby = b.id_osoby
+      ORDER BY b.id_glosowania, r.name_rank`,
+    )
+    .raw()
+    .all() as Array<[number, number, number]>;
+  const byVote = new Map<number, Array<[number, string]>>();
+  for (const [vote, person, value] of rows) {
+    if (!byVote.has(vote)) byVote.set(vote, []);
+    byVote.get(vote)!.push([person, GLOS_VALUES[value]!]);
+  }
+  return byVote;
+}
+
 /** Checks every ballot; returns how many there were, how many had a group, how many (person, term) changed groups. */
 function expectSameGroups(dbPath: string): { ballots: number; grouped: number; switched: number } {
   const db = new Database(dbPath, { readonly: true });
   try {
     const queries = new GlosowaniaQueries(db);
     const stored = storedGroups(db);
+    const loaded = loadedBallots(db);
     let ballots = 0;
     let grouped = 0;
     for (const id of queries.ids()) {
       const expected = stored.get(id) ?? new Map();
       const entries = queries.ballots(id);
       expect(entries.length, `vote ${id}`).toBe(expected.size);
+      expect(
+        entries.map((entry) => [entry.id_osoby, entry.glos]),
+        `vote ${id}: its ballots as loaded, in name order`,
+      ).toEqual(loaded.get(id) ?? []);
       for (const entry of entries) {
         expect(entry.ugrupowanie, `vote ${id}, person ${entry.id_osoby}`).toBe(expected.get(entry.id_osoby));
         ballots++;

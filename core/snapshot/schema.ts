@@ -24,6 +24,9 @@ export const JAKOSC_KINDS = [
   'wynik_wbrew_liczbom',
 ] as const satisfies readonly JakoscKind[];
 
+/** The bytes of one ballot in a row of glosowanie_glosy: two int32 (see the table). */
+export const VOTE_BALLOT_BYTES = 8;
+
 /** All-terms scope in materialised tables keyed by kadencja. */
 export const ALL_TERMS = '*';
 /** All-bodies scope in materialised tables keyed by id_organu. */
@@ -158,13 +161,22 @@ CREATE TABLE zalacznik (
 );
 CREATE INDEX zalacznik_glosowanie ON zalacznik (id_glosowania, id_zalacznika);
 
--- Ballots as loaded, by vote (the distribution endpoint joins radny_glos for the group at the vote).
+-- Ballots as loaded, by vote.
 CREATE TABLE glos (
   id_glosowania  INTEGER NOT NULL,
   id_osoby       INTEGER NOT NULL,
   glos           INTEGER NOT NULL,
   PRIMARY KEY (id_glosowania, id_osoby)
 ) WITHOUT ROWID;
+
+-- Each vote with ballots, its ballots as /api/glosowania/:id/glosy reads them: in name order, each as
+-- two little-endian int32, the voter's name_rank and (group + 1) × 8 + glos, group being the voter's
+-- group at the vote (CONTRACT §2) as its place among ugrupowanie by id_ugrupowania, -1 for none
+-- (etl/materialise/vote-ballots.ts).
+CREATE TABLE glosowanie_glosy (
+  id_glosowania INTEGER PRIMARY KEY,
+  glosy         BLOB NOT NULL
+);
 
 -- Final attendance (given, or derived from ballots), with the group at the session date and the
 -- person's ballots in the session's votes: all, and those \`nieobecny\` (CONTRACT §5, §10).

@@ -10,8 +10,11 @@ import type { Attendance } from './attendance.ts';
 import { type Dimensions, monthText } from './dimensions.ts';
 import { BodyField, type BodySlot, type BodyTally, Field, type PersonTally } from './tally.ts';
 
-/** Token (URL slug), position in name order (CONTRACT §2) and in surname order, and the folded name of every person. */
-export function writePeople(db: Database.Database, dims: Dimensions): void {
+/**
+ * Token (URL slug), position in name order (CONTRACT §2) and in surname order, and the folded name of
+ * every person; returns each one's position in name order (name_rank), by person index.
+ */
+export function writePeople(db: Database.Database, dims: Dimensions): Int32Array {
   const named = dims.people.map((p) => ({ id_osoby: p.id, imie_nazwisko: p.name }));
   const tokens = assignTokens(named);
   const nameRank = new Map([...named].sort(compareNames).map((p, i) => [p.id_osoby, i + 1]));
@@ -24,6 +27,7 @@ export function writePeople(db: Database.Database, dims: Dimensions): void {
     for (const p of dims.people)
       update.run(tokens.get(p.id), nameRank.get(p.id), surnameRank.get(p.id), foldText(p.name), p.id);
   })();
+  return Int32Array.from(dims.people, (p) => nameRank.get(p.id)!);
 }
 
 interface Ranked {

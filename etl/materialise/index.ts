@@ -28,6 +28,7 @@ import {
 import { collectGarbage } from '../collect-garbage.ts';
 import { recordAttendance } from './attendance.ts';
 import { type BallotPass, type VoteObserver, passBallots } from './ballots.ts';
+import { VoteBallotsWriter } from './vote-ballots.ts';
 import { CouncillorBallots, columnsOf, writeCouncillorBallots } from './councillor-ballots.ts';
 import { writeBodyCouncillors, writeCouncillorMonths, writeCouncillors, writePeople } from './councillors.ts';
 import { writeCohesion } from './cohesion.ts';
@@ -91,7 +92,7 @@ export async function materialise(
 ): Promise<void> {
   const timer = stageTimer(report);
   const dims = new Dimensions(db);
-  writePeople(db, dims);
+  const nameRank = writePeople(db, dims);
   const large = dims.votes.count >= LARGE_BUILD_FROM_VOTES;
   const cacheSize = Number(db.pragma('cache_size', { simple: true }));
   if (large) db.pragma(`cache_size = -${LARGE_BUILD_CACHE_MIB * 1024}`);
@@ -103,6 +104,7 @@ export async function materialise(
     await materialiseFrom(
       db,
       dims,
+      nameRank,
       findings,
       timer,
       topics,
@@ -121,6 +123,7 @@ export async function materialise(
 async function materialiseFrom(
   db: Database.Database,
   dims: Dimensions,
+  nameRank: Int32Array,
   findings: Findings,
   timer: ReturnType<typeof stageTimer>,
   topics: TopicClassifier,
@@ -143,11 +146,18 @@ async function materialiseFrom(
   let personCouncils: number;
   let councillorWriter: CouncillorBallotsWriter | undefined;
   try {
+    const voteBallots = new VoteBallotsWriter(db, dims, nameRank);
     const observe: VoteObserver = (v, n, voters, codes, groups, flags) => {
       evidence.observe(v, n, voters, codes, groups, flags);
       topicTally.observe(v, n, voters, codes, groups, flags);
+      voteBallots.observe(v, n, voters, codes, groups, flags);
     };
-    ballots = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, observe);
+    // One transaction for the rows of glosowanie_glosy written along the pass.
+    ballots = db.transaction(() => {
+      const pass = passBallots(db, dims, tally, bodyTally, findings, councillorBallots, observe);
+      voteBallots.finish();
+      return pass;
+    })();
     // The spill is complete: a worker may write radny_glos from it beside the stages that follow.
     if (councillorBallotsAt !== undefined)
       councillorWriter = startCouncillorBallots(db, columnsOf(dims), councillorBallots, councillorBallotsAt);

@@ -3,10 +3,9 @@
 
 import type Database from 'better-sqlite3';
 import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
-import { type MembershipSpan, byRecency, dayOf, membershipAt, spanFrom, spanTo } from '../../core/membership.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
-import { ALL_BODIES, ALL_TERMS, JAKOSC, type JakoscKind } from '../../core/snapshot/schema.ts';
+import { ALL_BODIES, ALL_TERMS, JAKOSC, type JakoscKind, VOTE_BALLOT_BYTES } from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 import { z } from 'zod';
@@ -307,8 +306,8 @@ export class GlosowaniaQueries {
     page: Statement<unknown[], VoteSummaryTuple>;
   }>;
   private readonly detailStatement: Statement<[number], DetailRow>;
-  /** The vote's term and date and time, then its ballots' id_osoby and glos as two JSON arrays, in the same order; no row: no vote. */
-  private readonly ballotRange: Statement<[number], [string, string, string, string]>;
+  /** A vote's ballots as the ETL wrote them for its answer (glosowanie_glosy); no row: no ballots. */
+  private readonly voteBallots: Statement<[number], Buffer>;
   private votersRead: Voters | undefined;
   private readonly attachmentsStatement: Statement<[number], Attachment>;
   private readonly voterNameStatement: Statement<[number, number], string>;
@@ -417,21 +416,9 @@ export class GlosowaniaQueries {
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
       WHERE g.id_glosowania = ?`,
     );
-    // The group at the vote is CONTRACT §2's rule applied to the voter's memberships (core/membership.ts,
-    // the rule the ETL stored in radny_glos), held in memory: one range of `glos` and no seek per ballot.
-    // One statement, one row: the vote's (its term is its session's, materialised by the ETL:
-    // etl/materialise/votes.ts) and its range of `glos` folded into two JSON arrays. A row per ballot cost
-    // more than the rest of the answer: node 20's better-sqlite3 sets each column of a row through V8's
-    // API (a vote of 21 ballots: 181,000 instructions, as one row 60,000; docs/PERFORMANCE.md, issue 47's
-    // eighteenth session). Their order is the scan's; the answer's is set by the names' ranks.
-    this.ballotRange = rawRows(
-      db,
-      `SELECT g.kadencja, g.data_czas,
-        json_group_array(b.id_osoby) FILTER (WHERE b.id_osoby IS NOT NULL),
-        json_group_array(b.glos) FILTER (WHERE b.id_osoby IS NOT NULL)
-      FROM glosowanie g LEFT JOIN glos b ON b.id_glosowania = g.id_glosowania
-      WHERE g.id_glosowania = ? GROUP BY g.id_glosowania`,
-    );
+    // One row: the ballots in name order, each with its voter's group at the vote (CONTRACT §2), as the
+    // ETL wrote them (etl/materialise/vote-ballots.ts).
+    this.voteBallots = plucked(db, 'SELECT glosy FROM glosowanie_glosy WHERE id_glosowania = ?');
     this.ordStatement = plucked(db, 'SELECT ord FROM glosowanie WHERE id_glosowania = ?');
     this.idsStatement = plucked(db, 'SELECT id_glosowania FROM glosowanie ORDER BY id_glosowania');
     this.topicTotal = plucked(
@@ -553,52 +540,31 @@ export class GlosowaniaQueries {
   }
 
   /**
-   * The vote's ballots in name order, each with the voter's group at the vote (CONTRACT §2)
-   * (read-only: the last read is shared). One range of `glos`, each ballot's group from the voter's
-   * memberships in the vote's term (read once, as radny_glos has it: test/ballot-groups.test.ts);
-   * names, name order and group names come from the snapshot's voters, read once (a join of `radny`
-   * per ballot was most of a live /glosy answer on a national snapshot).
+   * The vote's ballots in name order, each with the voter's group at the vote (CONTRACT §2); none for a
+   * vote without ballots or no such vote (read-only: the last read is shared). One row, as the ETL wrote
+   * it: names, councils and group names come from the snapshot's voters, read once.
    */
   ballots(id: number): BallotEntry[] {
     if (this.lastBallots?.id === id) return this.lastBallots.entries;
+    const row = this.voteBallots.get(id);
+    if (row === undefined) return [];
     const voters = (this.votersRead ??= new Voters(this.db));
     const entries: BallotEntry[] = [];
-    const ranks: number[] = [];
-    const row = this.ballotRange.get(id);
-    if (row === undefined) return [];
-    const [term, time, personsJson, valuesJson] = row;
-    const members = voters.memberships.get(term);
-    const day = dayOf(time);
-    // Integers of NOT NULL columns, typed as the schema has them (as every row's columns are).
-    const persons: number[] = JSON.parse(personsJson);
-    const values: number[] = JSON.parse(valuesJson);
-    for (let i = 0; i < persons.length; i++) {
-      const person = persons[i]!;
-      const name = voters.names.get(person);
-      if (name) {
-        const group = membershipAt(members?.get(person) ?? NO_MEMBERSHIPS, day)?.group ?? null;
-        entries.push({
-          glos: GLOS_VALUES[values[i]!]!,
-          id_osoby: person,
-          imie_nazwisko: name.imie_nazwisko,
-          ugrupowanie: voters.groupName(group),
-          id_organu: name.id_organu,
-          organ: name.organ,
-        });
-        ranks.push(name.rank);
-      }
+    for (let at = 0; at < row.length; at += VOTE_BALLOT_BYTES) {
+      const voter = voters.byRank[row.readInt32LE(at)];
+      const packed = row.readInt32LE(at + 4);
+      if (voter === undefined) throw new Error(`vote ${id}: a ballot of no councillor (glosowanie_glosy)`);
+      entries.push({
+        glos: GLOS_VALUES[packed & 7]!,
+        id_osoby: voter.id_osoby,
+        imie_nazwisko: voter.imie_nazwisko,
+        ugrupowanie: voters.groupAt((packed >> 3) - 1),
+        id_organu: voter.id_organu,
+        organ: voter.organ,
+      });
     }
-    // In name order (name_rank is unique, so the order read does not matter): each entry's rank and place
-    // packed into one number and sorted as numbers. Sorting the entries by a comparator and then copying each without its
-    // rank was a third of this function on the Sejm term's render (docs/PERFORMANCE.md, issue 47).
-    if (entries.length > BALLOTS_PER_RANK)
-      throw new Error(`vote ${id}: ${entries.length} ballots, more than a sort key holds`);
-    const keys = new Float64Array(entries.length);
-    for (let i = 0; i < entries.length; i++) keys[i] = ranks[i]! * BALLOTS_PER_RANK + i;
-    keys.sort();
-    const ordered = Array.from(keys, (key) => entries[key % BALLOTS_PER_RANK]!);
-    this.lastBallots = { id, entries: ordered };
-    return ordered;
+    this.lastBallots = { id, entries };
+    return entries;
   }
 
   /** The name of a councillor with a ballot in the vote, or undefined. */
@@ -743,46 +709,27 @@ export class GlosowaniaQueries {
   }
 }
 
-const NO_MEMBERSHIPS: Array<MembershipSpan & { group: number | null }> = [];
-
-/** More than a vote's ballots: a rank (a councillor's place in name order) times this plus a ballot's place is exact. */
-const BALLOTS_PER_RANK = 2 ** 20;
-
-/** Every councillor's name and place in name order, and every group's name, for the ballots of any vote. */
+/** Every councillor by name_rank, and every group's name by its place among the groups by id, for the ballots of any vote. */
 class Voters {
-  readonly names = new Map<number, { imie_nazwisko: string; rank: number } & CouncilOf>();
-  private readonly groups = new Map<number, string>();
-  /** By term, then person: the memberships, sorted for membershipAt. */
-  readonly memberships = new Map<string, Map<number, Array<MembershipSpan & { group: number | null }>>>();
+  readonly byRank: Array<({ id_osoby: number; imie_nazwisko: string } & CouncilOf) | undefined> = [];
+  private readonly groupNames: string[];
 
   constructor(db: Database.Database) {
     const people = rawRows<[], [number, string, number, number | null, string | null]>(
       db,
       `SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS} FROM radny r ${COUNCIL_JOIN}`,
     ).all();
-    for (const [id, name, rank, id_organu, organ] of people) {
-      this.names.set(id, { imie_nazwisko: name, rank, id_organu, organ });
-    }
-    const groups = rawRows<[], [number, string]>(db, 'SELECT id_ugrupowania, nazwa FROM ugrupowanie').all();
-    for (const [id, name] of groups) this.groups.set(id, name);
-    const memberships = rawRows<[], [number, number, string, number | null, string | null, string | null]>(
-      db,
-      'SELECT przynaleznosc_id, id_osoby, kadencja, id_ugrupowania, data_od, data_do FROM przynaleznosc',
-    ).all();
-    for (const [id, person, term, group, from, to] of memberships) {
-      let byPerson = this.memberships.get(term);
-      if (!byPerson) this.memberships.set(term, (byPerson = new Map()));
-      const list = byPerson.get(person);
-      const membership = { id, group, from: spanFrom(from), to: spanTo(to) };
-      if (list) list.push(membership);
-      else byPerson.set(person, [membership]);
-    }
-    for (const byPerson of this.memberships.values()) for (const list of byPerson.values()) list.sort(byRecency);
+    for (const [id_osoby, imie_nazwisko, rank, id_organu, organ] of people)
+      this.byRank[rank] = { id_osoby, imie_nazwisko, id_organu, organ };
+    this.groupNames = plucked<[], string>(db, 'SELECT nazwa FROM ugrupowanie ORDER BY id_ugrupowania').all();
   }
 
-  /** The name of a group (null: no group). */
-  groupName(id: number | null): string | null {
-    return id === null ? null : (this.groups.get(id) ?? null);
+  /** The name of the group at `place` among the groups by id (-1: no group). */
+  groupAt(place: number): string | null {
+    if (place < 0) return null;
+    const name = this.groupNames[place];
+    if (name === undefined) throw new Error(`no group at place ${place} (glosowanie_glosy)`);
+    return name;
   }
 }
 
