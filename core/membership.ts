@@ -1,8 +1,7 @@
 // The group a councillor was in at a vote (CONTRACT §2): of their memberships in the vote's term, the
-// latest begun (a tie: the higher id; no start: the oldest) whose dates hold the vote's day. One rule
-// for the ETL, which stores it in radny_glos (etl/materialise/dimensions.ts), and for the read of a
-// vote's ballots (src/glosowania/queries.ts), which applies it in memory rather than seek radny_glos
-// once per ballot (that seek was half of each stored /glosy answer's render, docs/PERFORMANCE.md).
+// latest begun (a tie: the higher id; no start: the oldest) whose dates hold the vote's day. The ETL
+// applies it once per ballot (etl/materialise/dimensions.ts) and stores the group beside each ballot, in
+// radny_glos and in the vote's row of glosowanie_glosy, which the answers read.
 
 /** The digits of a normalised date (`YYYY-MM-DD`) or date-time (`YYYY-MM-DDTHH:MM:SS`) as one number. */
 export function dateNumber(text: string): number {
@@ -35,6 +34,3 @@ export function membershipAt<M extends MembershipSpan>(sorted: readonly M[], day
   for (const m of sorted) if (m.from <= day && m.to >= day) return m;
   return undefined;
 }
-
-/** A vote's day number from its `data_czas` (stored as `YYYY-MM-DDTHH:MM:SS`): 20240507. */
-export const dayOf = (dateTime: string) => Math.floor(dateNumber(dateTime) / 1e6);
