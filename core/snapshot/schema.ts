@@ -136,7 +136,6 @@ CREATE TABLE glosowanie (
   klucz_zrodla   TEXT,
   -- materialised
   imienne             INTEGER NOT NULL DEFAULT 0,  -- 1: the vote has ballots (a roll call); 0: tally-only or empty
-  liczba_zalacznikow  INTEGER NOT NULL DEFAULT 0,  -- its attachments (zalacznik)
   kadencja            TEXT NOT NULL DEFAULT '',
   id_organu           INTEGER NOT NULL DEFAULT 0,
   wynik               TEXT NOT NULL DEFAULT '',

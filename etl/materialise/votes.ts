@@ -34,7 +34,6 @@ export function writeVotes(
       ord[a]! - ord[b]!,
   );
 
-  const attachments = attachmentCounts(db, dims);
   const update = db.prepare<
     [
       string,
@@ -53,13 +52,11 @@ export function writeVotes(
       number,
       string,
       number,
-      number,
     ]
   >(
     `UPDATE glosowanie SET kadencja = ?, id_organu = ?, wynik = ?,
     za = ?, przeciw = ?, wstrzymujacy = ?, nieobecni = ?, brak_glosu = ?, kontrowersyjnosc = ?,
-    jednomyslnosc_procent = ?, ord = ?, rank_kontrowersyjne = ?, rank_jednomyslne = ?, imienne = ?, temat = ?,
-    liczba_zalacznikow = ?
+    jednomyslnosc_procent = ?, ord = ?, rank_kontrowersyjne = ?, rank_jednomyslne = ?, imienne = ?, temat = ?
     WHERE id_glosowania = ?`,
   );
   db.transaction(() => {
@@ -81,33 +78,11 @@ export function writeVotes(
         rankJednomyslne[v] || null,
         figures.imienne[v]!,
         topicOf(v),
-        attachments[v]!,
         votes.id[v]!,
       );
     }
   })();
   return votes.count;
-}
-
-/**
- * Each vote's number of attachments, by vote index: the counts come in id order from the index of
- * zalacznik, as the votes are (Dimensions reads them by id), so one merge finds each one's vote.
- */
-function attachmentCounts(db: Database.Database, dims: Dimensions): Int32Array {
-  const { votes } = dims;
-  const counts = new Int32Array(votes.count);
-  const perVote = db
-    .prepare<[], [number, number]>(
-      'SELECT id_glosowania, count(*) FROM zalacznik GROUP BY id_glosowania ORDER BY id_glosowania',
-    )
-    .raw();
-  let v = 0;
-  for (const [id, count] of perVote.iterate()) {
-    while (v < votes.count && votes.id[v]! < id) v++;
-    if (votes.id[v] !== id) throw new Error(`materialise: attachments of vote ${id}, which is not loaded`);
-    counts[v] = count;
-  }
-  return counts;
 }
 
 /**

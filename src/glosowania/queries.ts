@@ -410,7 +410,7 @@ export class GlosowaniaQueries {
       db,
       `SELECT ${VOTE_SUMMARY_COLUMNS},
         s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
-        g.liczba_zalacznikow,
+        (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow,
         g.wiekszosc, g.wiekszosc_glosow
       FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
