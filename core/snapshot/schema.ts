@@ -24,8 +24,15 @@ export const JAKOSC_KINDS = [
   'wynik_wbrew_liczbom',
 ] as const satisfies readonly JakoscKind[];
 
-/** The bytes of one ballot in a row of glosowanie_glosy: two int32 (see the table). */
+/**
+ * A ballot in a row of glosowanie_glosy, two little-endian int32 (see the table): the voter's name_rank,
+ * then the voter's group place (-1: none) and the ballot's value (0–4) as one number. The one definition
+ * of that number, for the ETL that writes it and the answer that reads it.
+ */
 export const VOTE_BALLOT_BYTES = 8;
+export const groupAndValue = (groupPlace: number, glos: number): number => (groupPlace + 1) * 8 + glos;
+export const groupPlaceOf = (packed: number): number => (packed >> 3) - 1;
+export const valueOf = (packed: number): number => packed & 7;
 
 /** All-terms scope in materialised tables keyed by kadencja. */
 export const ALL_TERMS = '*';

@@ -9,7 +9,7 @@
 // the voter's group at the vote as its place among the snapshot's groups by id_ugrupowania (-1: none).
 
 import type Database from 'better-sqlite3';
-import { VOTE_BALLOT_BYTES } from '../../core/snapshot/schema.ts';
+import { VOTE_BALLOT_BYTES, groupAndValue } from '../../core/snapshot/schema.ts';
 import { BatchInsert } from '../batch-insert.ts';
 import type { VoteObserver } from './ballots.ts';
 import type { Dimensions } from './dimensions.ts';
@@ -49,7 +49,7 @@ export class VoteBallotsWriter {
       const i = keys[k]! % RANK_SCALE;
       const group = groups[i]!;
       row.writeInt32LE(this.nameRank[voters[i]!]!, k * VOTE_BALLOT_BYTES);
-      row.writeInt32LE((group < 0 ? 0 : this.groupPlace[group]! + 1) * 8 + codes[i]!, k * VOTE_BALLOT_BYTES + 4);
+      row.writeInt32LE(groupAndValue(group < 0 ? -1 : this.groupPlace[group]!, codes[i]!), k * VOTE_BALLOT_BYTES + 4);
     }
     this.rows.add(this.dims.votes.id[v]!, row);
   };

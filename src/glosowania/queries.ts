@@ -5,7 +5,15 @@ import type Database from 'better-sqlite3';
 import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
 import { foldText, polishCollator } from '../../core/text.ts';
 import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
-import { ALL_BODIES, ALL_TERMS, JAKOSC, type JakoscKind, VOTE_BALLOT_BYTES } from '../../core/snapshot/schema.ts';
+import {
+  ALL_BODIES,
+  ALL_TERMS,
+  JAKOSC,
+  type JakoscKind,
+  VOTE_BALLOT_BYTES,
+  groupPlaceOf,
+  valueOf,
+} from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 import { z } from 'zod';
@@ -555,10 +563,10 @@ export class GlosowaniaQueries {
       const packed = row.readInt32LE(at + 4);
       if (voter === undefined) throw new Error(`vote ${id}: a ballot of no councillor (glosowanie_glosy)`);
       entries.push({
-        glos: GLOS_VALUES[packed & 7]!,
+        glos: GLOS_VALUES[valueOf(packed)]!,
         id_osoby: voter.id_osoby,
         imie_nazwisko: voter.imie_nazwisko,
-        ugrupowanie: voters.groupAt((packed >> 3) - 1),
+        ugrupowanie: voters.groupAt(groupPlaceOf(packed)),
         id_organu: voter.id_organu,
         organ: voter.organ,
       });
