@@ -31,6 +31,7 @@ import type { Config } from './config.ts';
 import { CHECKED_FILE_ENV, startPrimary, workerSide } from './process/cluster.ts';
 import { type BuildSide, backgroundJobs } from './process/jobs.ts';
 import { type RunningServer, serveHttp } from './process/serve.ts';
+import { stdoutLines } from './process/log-destination.ts';
 import { RefreshScheduler } from './refresh.ts';
 import type { SnapshotStore } from './snapshot/snapshot.ts';
 
@@ -72,9 +73,9 @@ export function createLogger(
           ignore: 'pid,hostname',
         }),
       )
-    : // To stdout asynchronously: lines written while a write is in flight go out together in the next
-      // one, instead of a blocking write per request (pino flushes what is left when the process exits).
-      pino(options, destination === process.stdout ? pino.destination({ dest: 1, sync: false }) : destination);
+    : // To stdout asynchronously, a turn's lines in one write (TurnBatch), instead of a blocking write per
+      // request; what is left is written when the process exits.
+      pino(options, destination === process.stdout ? stdoutLines() : destination);
 }
 
 /**

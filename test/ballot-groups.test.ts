@@ -2,7 +2,8 @@
 // radny_glos for every ballot (etl/materialise/ballots.ts), and into the vote's row of glosowanie_glosy
 // (etl/materialise/vote-ballots.ts), which the live answer reads (src/glosowania/queries.ts). Every
 // ballot of every vote must carry it, with its value as loaded (glos), in name order (radny.name_rank),
-// on councils with group switches, memberships without a group, several terms, and the Sejm sample.
+// on councils with group switches, memberships without a group, several terms, and the Sejm sample; and
+// the answer's JSON written from that row (src/glosowania/vote-ballots.ts) must be JSON.stringify's.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,10 +11,13 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { GLOS_VALUES } from '../core/contract.ts';
 import { GlosowaniaQueries } from '../src/glosowania/queries.ts';
+import { groupBallots } from '../src/glosowania/vote-ballots.ts';
 import { generateBundle } from '../tools/generate/index.ts';
 import { writeBundle } from './support/bundle.ts';
 import { buildDatabase, tempDir } from './support/fixture.ts';
 import { HAND_COUNCIL } from './support/hand-council.ts';
+
+const NOTHING = Buffer.alloc(0);
 
 /** Every ballot's group as the ETL stored it, by vote then person. */
 function storedGroups(db: Database.Database): Map<number, Map<number, string | null>> {
@@ -60,8 +64,14 @@ function expectSameGroups(dbPath: string): { ballots: number; grouped: number; s
     let grouped = 0;
     for (const id of queries.ids()) {
       const expected = stored.get(id) ?? new Map();
-      const entries = queries.ballots(id);
+      const vote = queries.ballots(id);
+      const entries = vote.entries();
       expect(entries.length, `vote ${id}`).toBe(expected.size);
+      // The answer's JSON, written straight from the row, is JSON.stringify's of the entries, plain and grouped.
+      expect(vote.writeList(NOTHING, NOTHING).toString(), `vote ${id}: the plain JSON`).toBe(JSON.stringify(entries));
+      expect(vote.writeGroups(NOTHING, NOTHING).toString(), `vote ${id}: the grouped JSON`).toBe(
+        JSON.stringify(groupBallots(entries)),
+      );
       expect(
         entries.map((entry) => [entry.id_osoby, entry.glos]),
         `vote ${id}: its ballots as loaded, in name order`,
@@ -150,7 +160,12 @@ describe('the group at each ballot', () => {
       .prepare('SELECT id_glosowania FROM glosowanie WHERE id_posiedzenia = 3 LIMIT 1')
       .pluck()
       .get() as number;
-    const groups = Object.fromEntries(new GlosowaniaQueries(db).ballots(vote).map((b) => [b.id_osoby, b.ugrupowanie]));
+    const groups = Object.fromEntries(
+      new GlosowaniaQueries(db)
+        .ballots(vote)
+        .entries()
+        .map((b) => [b.id_osoby, b.ugrupowanie]),
+    );
     const names = Object.fromEntries(
       db.prepare('SELECT id_ugrupowania, nazwa FROM ugrupowanie').raw().all() as Array<[number, string]>,
     );

@@ -4,12 +4,12 @@
 import { z } from 'zod';
 import { endpoint, inKnownBody, inKnownTopic } from '../answers/endpoint.ts';
 import { envelope, paged, voteSummary } from '../answers/schemas.ts';
-import { HttpError, Reply, notFound, pagination, selfEncoding } from '../http/envelope.ts';
+import { HttpError, Reply, notFound, pagination } from '../http/envelope.ts';
 import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '../shares/store.ts';
 import { sharePath } from '../urls/paths.ts';
 import { absoluteUrl } from '../public-url.ts';
 import type { Queries } from '../snapshot/queries.ts';
-import { groupBallots } from './queries.ts';
+import type { VoteDetail } from './queries.ts';
 import {
   attachment,
   ballotEntry,
@@ -23,6 +23,10 @@ import {
   voteDetail,
   voteIdParams,
 } from './schemas.ts';
+
+/** The distribution's member beside `data`: plain or by group. */
+const PLAIN = { grouped: false } as const;
+const GROUPED = { grouped: true } as const;
 
 /** A share store that cannot answer is a 503; the snapshot's own answers do not depend on it. */
 const fromStore = async <T>(pending: T | Promise<T>): Promise<T> => {
@@ -92,9 +96,9 @@ export const glosowania = {
     summary: 'Szczegóły głosowania',
     response: envelope(voteDetail),
     handler: ({ params: { id } }, { queries }) => {
-      const found = queries.glosowania.detail(id);
-      if (!found) throw notFound(`no vote ${id}`);
-      return found;
+      const json = queries.glosowania.detailJson(id);
+      if (!json) throw notFound(`no vote ${id}`);
+      return Reply.json<VoteDetail, Record<string, never>>(json, {});
     },
   }),
   ballots: endpoint({
@@ -108,19 +112,12 @@ export const glosowania = {
       envelope(z.record(z.string(), z.array(ballotEntry)), { grouped: z.literal(true) }),
     ]),
     handler: ({ params: { id }, query: { ugrupowanie } }, { queries }) => {
-      const entries = queries.glosowania.ballots(id);
-      if (entries.length === 0) ordOf(id, queries); // 404 for an unknown vote (asked only then: one query less a vote)
-      const json = queries.glosowania.ballotsJson;
-      if (!ugrupowanie)
-        return new Reply(
-          selfEncoding(entries, (parts) => json.writeList(entries, parts)),
-          { grouped: false } as const,
-        );
-      const grouped = groupBallots(entries);
-      return new Reply(
-        selfEncoding(grouped, (parts) => json.writeGroups(grouped, parts)),
-        { grouped: true } as const,
-      );
+      const ballots = queries.glosowania.ballots(id);
+      if (ballots.length === 0) ordOf(id, queries); // 404 for an unknown vote (asked only then: one query less a vote)
+      // Written straight from the stored row; the entries are made only for a reader of the data.
+      return ugrupowanie
+        ? Reply.written(() => ballots.grouped(), ballots.writeGroups, GROUPED)
+        : Reply.written(() => ballots.entries(), ballots.writeList, PLAIN);
     },
   }),
   attachments: endpoint({

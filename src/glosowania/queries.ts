@@ -2,23 +2,14 @@
 // attachments. Everything reads materialised columns of `glosowanie`; nothing counts ballots.
 
 import type Database from 'better-sqlite3';
-import { GLOS_VALUES, ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
-import { foldText, polishCollator } from '../../core/text.ts';
-import { COUNCIL_COLUMNS, COUNCIL_JOIN, type CouncilOf } from '../radni/council.ts';
-import {
-  ALL_BODIES,
-  ALL_TERMS,
-  JAKOSC,
-  type JakoscKind,
-  VOTE_BALLOT_BYTES,
-  groupPlaceOf,
-  valueOf,
-} from '../../core/snapshot/schema.ts';
+import { ODRZUCONO, PRZYJETO } from '../../core/contract.ts';
+import { foldText } from '../../core/text.ts';
+import { ALL_BODIES, ALL_TERMS, JAKOSC, type JakoscKind } from '../../core/snapshot/schema.ts';
 import { type Condition, FilteredStatements } from '../snapshot/filtered-statements.ts';
 import { plucked, rawRows, type Statement } from '../snapshot/statement.ts';
 import { z } from 'zod';
 import type { Share, ShareTarget } from '../shares/store.ts';
-import { type BallotEntry, BallotsJson } from './ballots-json.ts';
+import { VoteBallots, Voters } from './vote-ballots.ts';
 import { type Located, ShareIdentity, voteFingerprint } from './share-identity.ts';
 import { wordsOf as titleWords } from '../../core/title-words.ts';
 import { TITLE_SEARCH_LIMITS, type TitleIndex, TitleSearch } from './title-search.ts';
@@ -32,6 +23,26 @@ export const VOTE_SUMMARY_COLUMNS = `g.id_glosowania, g.numer, g.tytul, g.data, 
   g.kontrowersyjnosc, g.jednomyslnosc_procent, g.imienne, g.za_podane, g.przeciw_podane, g.wstrzymujacy_podane,
   g.nieobecni_podane, g.brak_glosu_podane, g.temat`;
 export const VOTE_SUMMARY_FROM = 'glosowanie g JOIN organ o ON o.id_organu = g.id_organu';
+
+/**
+ * The vote summary's members for SQLite's json_object, over the same tables: the bytes JSON.stringify
+ * makes of `summaryOf` (test/vote-json.test.ts). SQLite writes a whole REAL as `100.0`, JSON.stringify
+ * as `100`: jednomyslnosc_procent goes out as an integer when it is one. A vote's detail is one such
+ * object, its JSON read as it is sent: made in JavaScript, its Polish text was decoded into strings and
+ * encoded again, 40 % of the detail's read (docs/PERFORMANCE.md, issue 47's twenty-second session).
+ */
+const VOTE_SUMMARY_MEMBERS = `'id_glosowania', g.id_glosowania, 'numer', g.numer, 'tytul', g.tytul, 'data', g.data,
+  'godzina', g.godzina, 'kadencja', g.kadencja, 'id_organu', g.id_organu, 'organ', o.nazwa,
+  'id_posiedzenia', g.id_posiedzenia, 'id_punktu', g.id_punktu, 'wynik', g.wynik, 'za', g.za, 'przeciw', g.przeciw,
+  'wstrzymujacy', g.wstrzymujacy, 'nieobecni', g.nieobecni, 'brak_glosu', g.brak_glosu,
+  'kontrowersyjnosc', g.kontrowersyjnosc,
+  'jednomyslnosc_procent', iif(g.jednomyslnosc_procent = CAST(g.jednomyslnosc_procent AS INTEGER),
+    CAST(g.jednomyslnosc_procent AS INTEGER), g.jednomyslnosc_procent),
+  'imienne', json(iif(g.imienne = 1, 'true', 'false')),
+  'liczby_zrodla', iif(coalesce(g.za_podane, g.przeciw_podane, g.wstrzymujacy_podane, g.nieobecni_podane,
+    g.brak_glosu_podane) IS NULL, NULL, json_object('za', g.za_podane, 'przeciw', g.przeciw_podane,
+    'wstrzymujacy', g.wstrzymujacy_podane, 'nieobecni', g.nieobecni_podane, 'brak_glosu', g.brak_glosu_podane)),
+  'temat', g.temat`;
 
 /** The tallies a source states (CONTRACT §10), each null when not stated. */
 export interface StatedTallies {
@@ -231,7 +242,7 @@ export interface VoteDetail extends VoteSummary {
   wymagana_wiekszosc: { typ: string; glosow: number | null } | null;
 }
 
-export type { BallotEntry } from './ballots-json.ts';
+export type { BallotEntry } from './vote-ballots.ts';
 
 /** The filters of CONTRACT §6 over the vote list. */
 export interface VoteFilter {
@@ -247,9 +258,6 @@ export interface VoteFilter {
   /** What the vote's record disagrees about (CONTRACT §12). */
   jakosc?: JakoscKind | undefined;
 }
-
-/** Members of a vote without a group are listed under this key in the grouped distribution. */
-export const NO_GROUP = 'Niezrzeszeni';
 
 /** The vote filters of CONTRACT §6 but the title search, as conditions over alias `g`. */
 function voteConditions(filter: VoteFilter): Condition[] {
@@ -270,6 +278,9 @@ const TITLE_CONTAINS = 'instr(g.tytul_folded, ?) > 0';
 /** A word typed whole, or a title word among its other forms: JSON [the word, ...forms] (title-search.ts). */
 const TITLE_MATCHES = 'title_matches(g.tytul_folded, ?) > 0';
 
+/** A vote without ballots: its row in glosowanie_glosy, had it one. */
+const NO_BALLOTS = Buffer.alloc(0);
+
 /**
  * A searched list counts its matches up to this many past the page's end, no further: the count visits
  * every match it counts (all of Poland: 927,000 for `budzet`, 333 ms), the page only its own rows.
@@ -281,20 +292,6 @@ export const SEARCH_COUNT_CAP = 10_000;
 const searchedForms = z.array(z.string());
 /** What a reader stated of a vote (glosowanie.klucz_zrodla): a JSON array, its occurrence last. */
 const statedKey = z.array(z.unknown());
-
-/** A row of the vote detail (a `raw` statement): the summary, its session's and item's columns, the stated majority. */
-type DetailRow = VoteSummaryTuple<
-  [
-    s_numer: string,
-    s_data: string,
-    s_nazwa: string | null,
-    p_numer: string | null,
-    p_tytul: string | null,
-    liczba_zalacznikow: number,
-    wiekszosc: string | null,
-    wiekszosc_glosow: number | null,
-  ]
->;
 
 export interface Attachment {
   id_zalacznika: number;
@@ -313,7 +310,7 @@ export class GlosowaniaQueries {
     countUpTo: Statement<unknown[], number>;
     page: Statement<unknown[], VoteSummaryTuple>;
   }>;
-  private readonly detailStatement: Statement<[number], DetailRow>;
+  private readonly detailStatement: Statement<[number], Buffer>;
   /** A vote's ballots as the ETL wrote them for its answer (glosowanie_glosy); no row: no ballots. */
   private readonly voteBallots: Statement<[number], Buffer>;
   private votersRead: Voters | undefined;
@@ -331,10 +328,8 @@ export class GlosowaniaQueries {
   private readonly searched: Record<TitleIndex, SearchedStatements>;
   private readonly idsStatement: Statement<[], number>;
   private readonly topicTotal: Statement<[string, number, string], number>;
-  /** Writes the ballots' JSON (its pieces are this snapshot's councillors and groups). */
-  readonly ballotsJson = new BallotsJson();
   /** The last distribution read: a vote's ballots are asked for twice in a row (plain and grouped, a page and its groups). */
-  private lastBallots: { id: number; entries: BallotEntry[] } | undefined;
+  private lastBallots: { id: number; ballots: VoteBallots } | undefined;
 
   constructor(
     private readonly db: Database.Database,
@@ -412,14 +407,14 @@ export class GlosowaniaQueries {
       if (!formList.some((form) => title.includes(form))) return 0;
       return titleWords(title).words.some((w) => forms.has(w)) ? 1 : 0;
     });
-    // Read as an array, as the lists' summaries are (summaryOfTuple): a row object of 33 columns is
-    // built property by property into V8's dictionary mode (105,000 instructions a read against 60,000).
-    this.detailStatement = rawRows(
+    this.detailStatement = plucked(
       db,
-      `SELECT ${VOTE_SUMMARY_COLUMNS},
-        s.numer AS s_numer, s.data AS s_data, s.nazwa AS s_nazwa, p.numer AS p_numer, p.tytul AS p_tytul,
-        (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania) AS liczba_zalacznikow,
-        g.wiekszosc, g.wiekszosc_glosow
+      `SELECT CAST(json_object(${VOTE_SUMMARY_MEMBERS},
+        'posiedzenie', json_object('id_posiedzenia', g.id_posiedzenia, 'numer', s.numer, 'data', s.data, 'nazwa', s.nazwa),
+        'punkt', iif(g.id_punktu IS NULL, NULL, json_object('id_punktu', g.id_punktu, 'numer', p.numer, 'tytul', p.tytul)),
+        'liczba_zalacznikow', (SELECT count(*) FROM zalacznik z WHERE z.id_glosowania = g.id_glosowania),
+        'wymagana_wiekszosc', iif(g.wiekszosc IS NULL, NULL, json_object('typ', g.wiekszosc, 'glosow', g.wiekszosc_glosow))
+      ) AS BLOB)
       FROM ${VOTE_SUMMARY_FROM} JOIN posiedzenie s ON s.id_posiedzenia = g.id_posiedzenia
       LEFT JOIN punkt p ON p.id_punktu = g.id_punktu
       WHERE g.id_glosowania = ?`,
@@ -526,20 +521,18 @@ export class GlosowaniaQueries {
     return this.topicTotal.get(kadencja ?? ALL_TERMS, organ ?? ALL_BODIES, temat) ?? 0;
   }
 
+  /**
+   * The vote's detail (CONTRACT §5) as its answer's JSON, written by SQLite (VOTE_SUMMARY_MEMBERS), or
+   * undefined when there is no such vote.
+   */
+  detailJson(id: number): Buffer | undefined {
+    return this.detailStatement.get(id);
+  }
+
+  /** The vote's detail: the JSON of detailJson, parsed. */
   detail(id: number): VoteDetail | undefined {
-    const row = this.detailStatement.get(id);
-    if (!row) return undefined;
-    const summary = summaryOfTuple(row);
-    // The detail's members added to the summary (made here, not shared), after its own: a spread into a
-    // new object with members the source lacks takes V8's slow path, microseconds a row
-    // (docs/PERFORMANCE.md, issue 47's sixteenth session). Its columns follow the summary's 25 (DetailRow).
-    return Object.assign(summary, {
-      posiedzenie: { id_posiedzenia: summary.id_posiedzenia, numer: row[25], data: row[26], nazwa: row[27] },
-      // An item's number and title are NOT NULL: with an item, the join found them.
-      punkt: summary.id_punktu === null ? null : { id_punktu: summary.id_punktu, numer: row[28]!, tytul: row[29]! },
-      liczba_zalacznikow: row[30],
-      wymagana_wiekszosc: row[31] === null ? null : { typ: row[31], glosow: row[32] },
-    });
+    const json = this.detailJson(id);
+    return json === undefined ? undefined : JSON.parse(json.toString('utf8'));
   }
 
   /** The vote's position in date order, or undefined when there is no such vote. */
@@ -549,30 +542,13 @@ export class GlosowaniaQueries {
 
   /**
    * The vote's ballots in name order, each with the voter's group at the vote (CONTRACT §2); none for a
-   * vote without ballots or no such vote (read-only: the last read is shared). One row, as the ETL wrote
-   * it: names, councils and group names come from the snapshot's voters, read once.
+   * vote without ballots or no such vote. One row, as the ETL wrote it, over the snapshot's voters (read once).
    */
-  ballots(id: number): BallotEntry[] {
-    if (this.lastBallots?.id === id) return this.lastBallots.entries;
-    const row = this.voteBallots.get(id);
-    if (row === undefined) return [];
-    const voters = (this.votersRead ??= new Voters(this.db));
-    const entries: BallotEntry[] = [];
-    for (let at = 0; at < row.length; at += VOTE_BALLOT_BYTES) {
-      const voter = voters.byRank[row.readInt32LE(at)];
-      const packed = row.readInt32LE(at + 4);
-      if (voter === undefined) throw new Error(`vote ${id}: a ballot of no councillor (glosowanie_glosy)`);
-      entries.push({
-        glos: GLOS_VALUES[valueOf(packed)]!,
-        id_osoby: voter.id_osoby,
-        imie_nazwisko: voter.imie_nazwisko,
-        ugrupowanie: voters.groupAt(groupPlaceOf(packed)),
-        id_organu: voter.id_organu,
-        organ: voter.organ,
-      });
-    }
-    this.lastBallots = { id, entries };
-    return entries;
+  ballots(id: number): VoteBallots {
+    if (this.lastBallots?.id === id) return this.lastBallots.ballots;
+    const ballots = new VoteBallots(this.voteBallots.get(id) ?? NO_BALLOTS, (this.votersRead ??= Voters.read(this.db)));
+    this.lastBallots = { id, ballots };
+    return ballots;
   }
 
   /** The name of a councillor with a ballot in the vote, or undefined. */
@@ -694,7 +670,7 @@ export class GlosowaniaQueries {
   shared(share: Share, target: ShareTarget) {
     const glosowanie = this.detail(target.id_glosowania);
     if (!glosowanie) return undefined;
-    const glosy = this.ballots(target.id_glosowania);
+    const glosy = this.ballots(target.id_glosowania).entries();
     const highlighted = target.id_osoby === null ? undefined : glosy.find((g) => g.id_osoby === target.id_osoby);
     return {
       link: share.link,
@@ -715,41 +691,4 @@ export class GlosowaniaQueries {
   attachments(id: number): Attachment[] {
     return this.attachmentsStatement.all(id);
   }
-}
-
-/** Every councillor by name_rank, and every group's name by its place among the groups by id, for the ballots of any vote. */
-class Voters {
-  readonly byRank: Array<({ id_osoby: number; imie_nazwisko: string } & CouncilOf) | undefined> = [];
-  private readonly groupNames: string[];
-
-  constructor(db: Database.Database) {
-    const people = rawRows<[], [number, string, number, number | null, string | null]>(
-      db,
-      `SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS} FROM radny r ${COUNCIL_JOIN}`,
-    ).all();
-    for (const [id_osoby, imie_nazwisko, rank, id_organu, organ] of people)
-      this.byRank[rank] = { id_osoby, imie_nazwisko, id_organu, organ };
-    this.groupNames = plucked<[], string>(db, 'SELECT nazwa FROM ugrupowanie ORDER BY id_ugrupowania').all();
-  }
-
-  /** The name of the group at `place` among the groups by id (-1: no group). */
-  groupAt(place: number): string | null {
-    if (place < 0) return null;
-    const name = this.groupNames[place];
-    if (name === undefined) throw new Error(`no group at place ${place} (glosowanie_glosy)`);
-    return name;
-  }
-}
-
-/** Groups ballot entries by group name: largest group first, then name; no group → "Niezrzeszeni". */
-export function groupBallots(entries: BallotEntry[]): Record<string, BallotEntry[]> {
-  const groups = new Map<string, BallotEntry[]>();
-  for (const entry of entries) {
-    const key = entry.ugrupowanie ?? NO_GROUP;
-    const list = groups.get(key);
-    if (list) list.push(entry);
-    else groups.set(key, [entry]);
-  }
-  const ordered = [...groups].sort(([a, x], [b, y]) => y.length - x.length || polishCollator.compare(a, b));
-  return Object.fromEntries(ordered);
 }

@@ -41,37 +41,63 @@ export class RateLimited extends HttpError {
 }
 
 /**
- * A handler's data with top-level members besides `data` (count, pagination, grouped), or a success
- * status other than the endpoint's own (a share link that already existed: 200, not 201).
+ * Writes `before`, the JSON of an answer's data (exactly the bytes JSON.stringify makes of it) and
+ * `after` into one buffer (Reply.written).
  */
-export class Reply<D = unknown, X extends Record<string, unknown> = Record<string, unknown>> {
+export type JsonWrite = (before: Buffer, after: Buffer) => Buffer;
+
+/** Data a Reply makes when it is first read, and the writer of its JSON (Reply.written). */
+class Deferred<D> {
   constructor(
-    readonly data: D,
-    readonly extra: X,
-    readonly status?: number,
+    readonly make: () => D,
+    readonly write: JsonWrite,
   ) {}
 }
 
 /**
- * How an answer's data writes its own JSON: appends the UTF-8 bytes JSON.stringify would make of it to
- * a list, and returns their length (see `selfEncoding`).
+ * A handler's data with top-level members besides `data` (count, pagination, grouped), or a success
+ * status other than the endpoint's own (a share link that already existed: 200, not 201).
  */
-class JsonWriter {
-  constructor(readonly write: (parts: Buffer[]) => number) {}
-}
+export class Reply<D = unknown, X extends Record<string, unknown> = Record<string, unknown>> {
+  #data: D | Deferred<D>;
+  readonly #write: JsonWrite | undefined;
 
-/** Where data keeps its JsonWriter: a symbol key, which JSON.stringify, zod and Object.keys skip. */
-const JSON_WRITER = Symbol('jsonWriter');
+  constructor(
+    data: D | Deferred<D>,
+    readonly extra: X,
+    readonly status?: number,
+  ) {
+    this.#data = data;
+    this.#write = data instanceof Deferred ? data.write : undefined;
+  }
 
-/**
- * Gives `value` (an array or a plain object) its own JSON writer, invisible to everything else. `write`
- * must append exactly the bytes of `JSON.stringify(value)`; the stored and live answers both go through
- * `envelopeOf`, so they stay the same bytes either way.
- */
-export function selfEncoding<T extends object>(value: T, write: (parts: Buffer[]) => number): T {
-  // Configurable: a vote's ballots are one array for its plain and grouped answers (GlosowaniaQueries.ballots).
-  Object.defineProperty(value, JSON_WRITER, { value: new JsonWriter(write), configurable: true });
-  return value;
+  /**
+   * A reply that writes its own JSON and makes its data only when asked: an HTTP answer needs only the
+   * bytes, a page of the website reads the data. `write` must make exactly the bytes JSON.stringify
+   * makes of `make()`; stored and live answers both go through envelopeOf, so they stay the same bytes.
+   */
+  static written<D, X extends Record<string, unknown>>(make: () => D, write: JsonWrite, extra: X): Reply<D, X> {
+    return new Reply(new Deferred(make, write), extra);
+  }
+
+  /** A reply whose data comes as its JSON (written by SQLite): sent as it is, parsed only when read. */
+  static json<D, X extends Record<string, unknown>>(json: Buffer, extra: X): Reply<D, X> {
+    return Reply.written<D, X>(
+      () => JSON.parse(json.toString('utf8')),
+      (before, after) => Buffer.concat([before, json, after], before.length + json.length + after.length),
+      extra,
+    );
+  }
+
+  get data(): D {
+    if (this.#data instanceof Deferred) this.#data = this.#data.make();
+    return this.#data;
+  }
+
+  /** The writer of Reply.written, unless `extra` would replace `success` or `data` (then JSON.stringify's spread). */
+  get write(): JsonWrite | undefined {
+    return this.#write !== undefined && !('success' in this.extra || 'data' in this.extra) ? this.#write : undefined;
+  }
 }
 
 const SUCCESS_DATA = Buffer.from('{"success":true,"data":');
@@ -79,24 +105,11 @@ const CLOSE = Buffer.from('}');
 
 /** The success envelope's bytes for a handler's result: `{success: true, data, ...extra}`. */
 export function envelopeOf(result: unknown): Buffer {
-  const data: unknown = result instanceof Reply ? result.data : result;
-  const extra = result instanceof Reply ? result.extra : undefined;
-  const writer: unknown = typeof data === 'object' && data !== null ? Reflect.get(data, JSON_WRITER) : undefined;
-  // Its own writer, unless `extra` would replace `success` or `data` (then as the spread makes it).
-  if (writer instanceof JsonWriter && (extra === undefined || !('success' in extra || 'data' in extra))) {
-    const parts = [SUCCESS_DATA];
-    let length = SUCCESS_DATA.length + writer.write(parts) + CLOSE.length;
-    const members = extra === undefined ? '{}' : JSON.stringify(extra);
-    if (members !== '{}') {
-      const more = Buffer.from(`,${members.slice(1, -1)}`);
-      parts.push(more);
-      length += more.length;
-    }
-    parts.push(CLOSE);
-    return Buffer.concat(parts, length);
-  }
-  const body = extra === undefined ? { success: true, data } : { success: true, data, ...extra };
-  return Buffer.from(JSON.stringify(body));
+  if (!(result instanceof Reply)) return Buffer.from(JSON.stringify({ success: true, data: result }));
+  const { write, extra } = result;
+  if (write === undefined) return Buffer.from(JSON.stringify({ success: true, data: result.data, ...extra }));
+  const members = JSON.stringify(extra);
+  return write(SUCCESS_DATA, members === '{}' ? CLOSE : Buffer.from(`,${members.slice(1)}`));
 }
 
 /** The error envelope's bytes: `{success: false, error, message}`. */

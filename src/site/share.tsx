@@ -4,7 +4,7 @@
 // councillor's ballot) plus a canonical link.
 
 import { VoteGoneError, glosowania } from '../glosowania/endpoints.ts';
-import { groupBallots } from '../glosowania/queries.ts';
+import { groupBallots } from '../glosowania/vote-ballots.ts';
 import { type VotePageData, groupsOf } from './data.ts';
 import { BallotsByGroup, VoteHeading, VoteSummaryBlock } from './glosowania.tsx';
 import { BALLOT_LABEL, ballotOf, ballotSentence, formatDate, resultLine } from '../text/format.ts';
