@@ -1315,6 +1315,27 @@ describe('the request log and credentials in a query string (issue 34)', () => {
     for (const secret of [KEY, encodeURIComponent(KEY), tokens.valid!, JWT_SECRET])
       expect(all.includes(secret), secret).toBe(false);
   });
+
+  it("writes each line as pino writes it: the logger's level, time and bindings, the request's fields, the message", async () => {
+    const raw: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void raw.push(line) }).child({ worker: 2 });
+    const logged = appOver(dbPath, PROD_CONFIG, logger);
+    extraApps.push(logged);
+    expect((await send(logged.app, 'GET', '/api/utils/kadencje?k="x"', ok)).status).toBe(400);
+    expect((await send(logged.app, 'GET', '/api/utils/kadencje', ok)).status).toBe(200);
+    const written = raw.filter((line) => line.includes('"req":'));
+    expect(written).toHaveLength(2);
+    for (const line of written) {
+      const { level, time, req, res, reason, responseTime, msg } = JSON.parse(line) as Record<string, unknown>;
+      const again: string[] = [];
+      const same = pino(
+        { level: 'info', timestamp: () => `,"time":${String(time)}` },
+        { write: (l: string) => void again.push(l) },
+      );
+      same.child({ worker: 2 })[level === 40 ? 'warn' : 'info']({ req, res, reason, responseTime }, String(msg));
+      expect(line).toBe(again[0]);
+    }
+  });
 });
 
 describe('the website under the same front as the API (issue 43)', () => {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { PublicUrl } from '../public-url.ts';
 import type { ShareStore } from '../shares/store.ts';
 import type { Queries } from '../snapshot/queries.ts';
-import { HttpError, type Reply, notFound } from '../http/envelope.ts';
+import { type AnswerData, HttpError, type Reply, answerData, notFound } from '../http/envelope.ts';
 import { parseParams } from '../http/params.ts';
 
 /** The share-link store as the handlers see it (src/shares/ implements it). */
@@ -212,18 +212,19 @@ type Value = string | number | boolean | undefined;
 /**
  * The endpoint's answer for input written as a URL would carry it (numbers and booleans as themselves,
  * undefined left out): parsed with the endpoint's own schemas and defaults, then its handler. For
- * callers other than the router, e.g. a page of the website.
+ * callers other than the router, e.g. a page of the website; a Reply with nothing beside its data is
+ * that data (answerData), as a kept answer reads back.
  */
 export async function answer<P, Q, B, R>(
   endpoint: Endpoint<P, Q, B, R>,
   raw: { params?: Record<string, Value>; query?: Record<string, Value> },
   context: AnswerContext,
-): Promise<Awaited<R>> {
+): Promise<AnswerData<Awaited<R>>> {
   const strings = (values: Record<string, Value> = {}) =>
     Object.fromEntries(
       Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
     );
-  return await callHandler(endpoint, { params: strings(raw.params), query: strings(raw.query) }, context);
+  return answerData(await callHandler(endpoint, { params: strings(raw.params), query: strings(raw.query) }, context));
 }
 
 /**

@@ -98,7 +98,7 @@ export const glosowania = {
     handler: ({ params: { id } }, { queries }) => {
       const json = queries.glosowania.detailJson(id);
       if (!json) throw notFound(`no vote ${id}`);
-      return Reply.json<VoteDetail, Record<string, never>>(json, {});
+      return Reply.json<VoteDetail, Record<never, never>>(json, {});
     },
   }),
   ballots: endpoint({

@@ -69,23 +69,29 @@ const VALUE_PIECES = GLOS_VALUES.map((glos) => Buffer.from(`{"glos":${json(glos)
  */
 export class Voters {
   /** By rank: `,"id_osoby":…,"ugrupowanie":` and `,"id_organu":…}` around the group, and the entry made with the group the voter last had. */
-  private readonly pieces: Array<{ head: Buffer; tail: Buffer; place: number; whole: Buffer } | undefined> = [];
+  private readonly pieces: Array<{ head: Buffer; tail: Buffer; place: number; whole: Buffer } | undefined>;
   /** By group place + 1 (0: no group): the group's JSON, `null` or its name. */
-  private readonly groupPieces: Array<Buffer | undefined> = [];
+  private readonly groupPieces: Array<Buffer | undefined>;
   /** By group place + 1 (0: no group): its key of the grouped answer. */
   private keysByPlace: GroupKey[] | undefined;
 
   constructor(
     private readonly byRank: ReadonlyArray<Voter | undefined>,
     private readonly groupNames: readonly string[],
-  ) {}
+  ) {
+    // Filled to their length: an array first written at a high index holds its elements in a
+    // dictionary, a hash lookup for each ballot's piece.
+    this.pieces = new Array<undefined>(byRank.length).fill(undefined);
+    this.groupPieces = new Array<undefined>(groupNames.length + 1).fill(undefined);
+  }
 
   static read(db: Database.Database): Voters {
     const byRank: Voter[] = [];
     const people = rawRows<[], [number, string, number, number | null, string | null]>(
       db,
-      `SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS} FROM radny r ${COUNCIL_JOIN}`,
+      `SELECT r.id_osoby, r.imie_nazwisko, r.name_rank, ${COUNCIL_COLUMNS} FROM radny r ${COUNCIL_JOIN} ORDER BY r.name_rank`,
     ).all();
+    // In rank order, so that the array's elements stay packed (see the constructor).
     for (const [id_osoby, imie_nazwisko, rank, id_organu, organ] of people)
       byRank[rank] = { id_osoby, imie_nazwisko, id_organu, organ };
     return new Voters(byRank, plucked<[], string>(db, 'SELECT nazwa FROM ugrupowanie ORDER BY id_ugrupowania').all());

@@ -100,6 +100,18 @@ export class Reply<D = unknown, X extends Record<string, unknown> = Record<strin
   }
 }
 
+/**
+ * A handler's result as a reader of its answer takes it: a Reply with nothing beside its data is that
+ * data, as its envelope reads back when kept (src/answers/kept.ts).
+ */
+export type AnswerData<R> = R extends Reply<infer D, infer X> ? ([keyof X] extends [never] ? D : R) : R;
+
+export function answerData<R>(result: R): AnswerData<R> {
+  const plain = result instanceof Reply && result.status === undefined && Object.keys(result.extra).length === 0;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- AnswerData<R>, as checked above
+  return (plain ? result.data : result) as AnswerData<R>;
+}
+
 const SUCCESS_DATA = Buffer.from('{"success":true,"data":');
 const CLOSE = Buffer.from('}');
 

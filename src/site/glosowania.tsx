@@ -361,7 +361,7 @@ export async function votePageData(
   id: number | string,
 ): Promise<VotePageData> {
   const vote = { params: { id } };
-  const [{ data: detail }, ballots, grouped, attachments] = await Promise.all([
+  const [detail, ballots, grouped, attachments] = await Promise.all([
     answer(glosowania.detail, vote),
     answer(glosowania.ballots, vote),
     answer(glosowania.ballots, { ...vote, query: { ugrupowanie: true } }),
@@ -386,7 +386,7 @@ const NO_VOTE = 'Nie ma takiego głosowania.';
 
 /** The ballots of the vote a page or download is about (grouped as the page shows them), or its 404. */
 const ballotsOf = async ({ params: { id } }: VoteInput, { answer }: LoadContext): Promise<VoteBallots> => {
-  const [grouped, { data: vote }] = await orNotFound(
+  const [grouped, vote] = await orNotFound(
     NO_VOTE,
     Promise.all([
       answer(glosowania.ballots, { params: { id }, query: { ugrupowanie: true } }),

@@ -14,6 +14,7 @@
 import { type AnswerContext, type Endpoint, type ShareLinks, answer, callHandler } from '../answers/endpoint.ts';
 import { keptAnswer } from '../answers/kept.ts';
 import type { AnswerSources } from '../answers/sources.ts';
+import type { AnswerData } from '../http/envelope.ts';
 import type { Writable } from 'node:stream';
 import type { CsvColumn, CsvDialect } from '../exports/csv.ts';
 import { type ListPage, writeListCsv } from '../exports/list.ts';
@@ -44,7 +45,7 @@ export interface LoadContext {
   answer<P, Q, B, R>(
     endpoint: Endpoint<P, Q, B, R>,
     input: { params?: Record<string, Value>; query?: Record<string, Value> },
-  ): Promise<Awaited<R>>;
+  ): Promise<AnswerData<Awaited<R>>>;
   /** The renderings of the snapshot that are not API answers: name search, the data's credit, the bulk files, the topic vocabulary. */
   readers: Pick<SiteReaders, 'find' | 'credit' | 'bulk' | 'vocabulary'>;
   /** The snapshot's identity and age (for the pages that say how fresh the data is). */
