@@ -108,7 +108,6 @@ export type AnswerData<R> = R extends Reply<infer D, infer X> ? ([keyof X] exten
 
 export function answerData<R>(result: R): AnswerData<R> {
   const plain = result instanceof Reply && result.status === undefined && Object.keys(result.extra).length === 0;
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- AnswerData<R>, as checked above
   return (plain ? result.data : result) as AnswerData<R>;
 }
 
