@@ -106,9 +106,11 @@ export class Reply<D = unknown, X extends Record<string, unknown> = Record<strin
  */
 export type AnswerData<R> = R extends Reply<infer D, infer X> ? ([keyof X] extends [never] ? D : R) : R;
 
-export function answerData<R>(result: R): AnswerData<R> {
-  const plain = result instanceof Reply && result.status === undefined && Object.keys(result.extra).length === 0;
-  return (plain ? result.data : result) as AnswerData<R>;
+export function answerData<R>(result: R): AnswerData<R>;
+export function answerData(result: unknown): unknown {
+  return result instanceof Reply && result.status === undefined && Object.keys(result.extra).length === 0
+    ? result.data
+    : result;
 }
 
 const SUCCESS_DATA = Buffer.from('{"success":true,"data":');
