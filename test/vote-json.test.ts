@@ -1,6 +1,6 @@
-// A vote's detail is sent as SQLite writes it (src/glosowania/queries.ts, VOTE_SUMMARY_MEMBERS): its bytes
-// must be those JSON.stringify makes of the detail read column by column, as the contract shapes it
-// (CONTRACT §5), for every vote of generated councils, the hand council, the Sejm sample (stated
+// A vote's detail and attachments are sent as SQLite writes them (src/glosowania/queries.ts,
+// VOTE_SUMMARY_MEMBERS): their bytes must be those JSON.stringify makes of them read column by column, as
+// the contract shapes them (CONTRACT §5), for every vote of generated councils, the hand council, the Sejm sample (stated
 // majorities) and Katowice as Radoskop publishes it (stated tallies, CONTRACT §10). Whole and fractional
 // percentages, votes with and without an agenda item, with and without attachments are all there.
 
@@ -87,10 +87,16 @@ function expectDetailsAsStringified(dbPath: string) {
     db.pragma('query_only = ON');
     const reference = referenceDetails(db);
     const queries = new GlosowaniaQueries(db);
+    const attachments = db.prepare(
+      'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika',
+    );
     const seen = { votes: 0, fractional: 0, whole: 0, items: 0, stated: 0, majorities: 0, attachments: 0 };
     for (const [id, detail] of reference) {
       expect(queries.detailJson(id)?.toString('utf8'), `vote ${id}`).toBe(JSON.stringify(detail));
       expect(queries.detail(id), `vote ${id}, parsed`).toEqual(detail);
+      expect(queries.attachmentsJson(id).toString('utf8'), `vote ${id}: attachments`).toBe(
+        JSON.stringify(attachments.all(id)),
+      );
       const d = detail as Record<string, unknown>;
       seen.votes++;
       if (Number.isInteger(d['jednomyslnosc_procent'])) seen.whole++;
@@ -101,13 +107,14 @@ function expectDetailsAsStringified(dbPath: string) {
       if (Number(d['liczba_zalacznikow']) > 0) seen.attachments++;
     }
     expect(queries.detailJson(2 ** 40)).toBeUndefined();
+    expect(queries.attachmentsJson(2 ** 40).toString()).toBe('[]');
     return seen;
   } finally {
     db.close();
   }
 }
 
-describe("a vote's detail written by SQLite", () => {
+describe("a vote's detail and attachments written by SQLite", () => {
   it('is JSON.stringify of the detail read column by column, on generated councils and the hand council', async () => {
     const dir = tempDir();
     await generateBundle(dir, { seed: 3, radni: 30, glosowania: 300, kadencje: 2, rady: 2 });

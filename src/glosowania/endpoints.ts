@@ -9,7 +9,7 @@ import { SHARES_DISK_FULL, SHARES_UNAVAILABLE, SharesUnavailableError } from '..
 import { sharePath } from '../urls/paths.ts';
 import { absoluteUrl } from '../public-url.ts';
 import type { Queries } from '../snapshot/queries.ts';
-import type { VoteDetail } from './queries.ts';
+import type { Attachment, VoteDetail } from './queries.ts';
 import {
   attachment,
   ballotEntry,
@@ -23,6 +23,9 @@ import {
   voteDetail,
   voteIdParams,
 } from './schemas.ts';
+
+/** No attachments: `[]`. */
+const NONE = Buffer.from('[]');
 
 /** The distribution's member beside `data`: plain or by group. */
 const PLAIN = { grouped: false } as const;
@@ -126,9 +129,9 @@ export const glosowania = {
     summary: 'Załączniki głosowania',
     response: envelope(z.array(attachment)),
     handler: ({ params: { id } }, { queries }) => {
-      const attachments = queries.glosowania.attachments(id);
-      if (attachments.length === 0) ordOf(id, queries); // 404 for an unknown vote
-      return attachments;
+      const json = queries.glosowania.attachmentsJson(id);
+      if (json.equals(NONE)) ordOf(id, queries); // 404 for an unknown vote
+      return Reply.json<Attachment[], Record<never, never>>(json, {});
     },
   }),
   share: endpoint({

@@ -314,7 +314,7 @@ export class GlosowaniaQueries {
   /** A vote's ballots as the ETL wrote them for its answer (glosowanie_glosy); no row: no ballots. */
   private readonly voteBallots: Statement<[number], Buffer>;
   private votersRead: Voters | undefined;
-  private readonly attachmentsStatement: Statement<[number], Attachment>;
+  private readonly attachmentsStatement: Statement<[number], Buffer>;
   private readonly voterNameStatement: Statement<[number, number], string>;
   private readonly votersNamedStatement: Statement<[number, string], number>;
   private readonly keyStatement: Statement<[number], { legacy: string; nazwa: string; klucz_zrodla: string | null }>;
@@ -452,8 +452,11 @@ export class GlosowaniaQueries {
       WHERE o.nazwa = ? AND s.kadencja = ? AND s.data = ? AND s.numer = ? AND g.numer = ? ORDER BY g.id_glosowania LIMIT 1`,
     );
     this.identity = new ShareIdentity(db);
-    this.attachmentsStatement = db.prepare(
-      'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika',
+    // Their answer's JSON as SQLite writes it, as a vote's detail is (VOTE_SUMMARY_MEMBERS).
+    this.attachmentsStatement = plucked(
+      db,
+      `SELECT CAST(json_group_array(json_object('id_zalacznika', id_zalacznika, 'nazwa', nazwa, 'url', url)
+        ORDER BY id_zalacznika) AS BLOB) FROM zalacznik WHERE id_glosowania = ?`,
     );
   }
 
@@ -688,7 +691,8 @@ export class GlosowaniaQueries {
     };
   }
 
-  attachments(id: number): Attachment[] {
-    return this.attachmentsStatement.all(id);
+  /** The vote's attachments (CONTRACT §5), in id order, as their answer's JSON: `[]` for none or no such vote. */
+  attachmentsJson(id: number): Buffer {
+    return this.attachmentsStatement.get(id)!; // an aggregate: always a row
   }
 }
