@@ -90,7 +90,7 @@ function expectDetailsAsStringified(dbPath: string) {
     const attachments = db.prepare(
       'SELECT id_zalacznika, nazwa, url FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika',
     );
-    const seen = { votes: 0, fractional: 0, whole: 0, items: 0, stated: 0, majorities: 0, attachments: 0 };
+    const seen = { votes: 0, fractional: 0, whole: 0, items: 0, stated: 0, majorities: 0, attachments: 0, several: 0 };
     for (const [id, detail] of reference) {
       expect(queries.detailJson(id)?.toString('utf8'), `vote ${id}`).toBe(JSON.stringify(detail));
       expect(queries.detail(id), `vote ${id}, parsed`).toEqual(detail);
@@ -105,6 +105,7 @@ function expectDetailsAsStringified(dbPath: string) {
       if (d['liczby_zrodla'] !== null) seen.stated++;
       if (d['wymagana_wiekszosc'] !== null) seen.majorities++;
       if (Number(d['liczba_zalacznikow']) > 0) seen.attachments++;
+      if (Number(d['liczba_zalacznikow']) > 1) seen.several++; // their order is checked
     }
     expect(queries.detailJson(2 ** 40)).toBeUndefined();
     expect(queries.attachmentsJson(2 ** 40).toString()).toBe('[]');
@@ -124,6 +125,7 @@ describe("a vote's detail and attachments written by SQLite", () => {
     expect(generated.items).toBeGreaterThan(0);
     expect(generated.items).toBeLessThan(generated.votes);
     expect(generated.attachments).toBeGreaterThan(0);
+    expect(generated.several).toBeGreaterThan(0);
     const hand = tempDir();
     await writeBundle(hand, HAND_COUNCIL);
     expect(expectDetailsAsStringified(await buildDatabase(hand)).votes).toBeGreaterThan(0);

@@ -452,11 +452,14 @@ export class GlosowaniaQueries {
       WHERE o.nazwa = ? AND s.kadencja = ? AND s.data = ? AND s.numer = ? AND g.numer = ? ORDER BY g.id_glosowania LIMIT 1`,
     );
     this.identity = new ShareIdentity(db);
-    // Their answer's JSON as SQLite writes it, as a vote's detail is (VOTE_SUMMARY_MEMBERS).
+    // Their answer's JSON as SQLite writes it, as a vote's detail is (VOTE_SUMMARY_MEMBERS): joined in
+    // the order the subquery reads them from its index (a co-routine; an ORDER BY inside the aggregate
+    // would sort them again in a temporary B-tree, a third of the read).
     this.attachmentsStatement = plucked(
       db,
-      `SELECT CAST(json_group_array(json_object('id_zalacznika', id_zalacznika, 'nazwa', nazwa, 'url', url)
-        ORDER BY id_zalacznika) AS BLOB) FROM zalacznik WHERE id_glosowania = ?`,
+      `SELECT CAST('[' || coalesce(group_concat(a, ','), '') || ']' AS BLOB) FROM (
+        SELECT json_object('id_zalacznika', id_zalacznika, 'nazwa', nazwa, 'url', url) AS a
+        FROM zalacznik WHERE id_glosowania = ? ORDER BY id_zalacznika)`,
     );
   }
 

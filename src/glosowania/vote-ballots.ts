@@ -212,35 +212,62 @@ export class VoteBallots {
 
   /** `before`, the JSON of the entries, and `after`, in one buffer (a JsonWrite: bound). */
   readonly writeList = (before: Buffer, after: Buffer): Buffer => {
-    const pieces: Array<Buffer | number> = [];
-    this.pushList(pieces);
-    return join(before, pieces, after);
+    const out = Buffer.allocUnsafe(before.length + this.listBytes() + after.length);
+    out.set(before, 0);
+    out.set(after, this.writeListAt(out, before.length));
+    return out;
   };
 
   /** `before`, the JSON of the grouped entries, and `after`, in one buffer (a JsonWrite: bound). */
   readonly writeGroups = (before: Buffer, after: Buffer): Buffer => {
-    const pieces: Array<Buffer | number> = [OPEN_OBJECT];
-    let first = true;
-    for (const { key, ballots } of this.groups()) {
-      pieces.push(first ? key.first : key.next);
-      first = false;
-      this.pushList(pieces, ballots);
+    const groups = this.groups();
+    const keyOf = (g: number) => (g === 0 ? groups[g]!.key.first : groups[g]!.key.next);
+    let length = before.length + 2 + after.length; // and the braces
+    for (let g = 0; g < groups.length; g++) length += keyOf(g).length + this.listBytes(groups[g]!.ballots);
+    const out = Buffer.allocUnsafe(length);
+    out.set(before, 0);
+    let at = before.length;
+    out[at++] = OPEN_OBJECT;
+    for (let g = 0; g < groups.length; g++) {
+      const key = keyOf(g);
+      out.set(key, at);
+      at = this.writeListAt(out, at + key.length, groups[g]!.ballots);
     }
-    pieces.push(CLOSE_OBJECT);
-    return join(before, pieces, after);
+    out[at++] = CLOSE_OBJECT;
+    out.set(after, at);
+    return out;
   };
 
-  /** Appends `[`, the pieces of the ballots (at the positions given, else all) with commas between, `]`. */
-  private pushList(pieces: Array<Buffer | number>, ballots?: readonly number[]): void {
-    pieces.push(OPEN_LIST);
+  /** The bytes of the list of the ballots at the positions given (else all): brackets, commas, each ballot's pieces. */
+  private listBytes(ballots?: readonly number[]): number {
+    const count = ballots === undefined ? this.length : ballots.length;
+    let length = count === 0 ? 2 : count + 1;
+    for (let n = 0; n < count; n++) {
+      const i = ballots === undefined ? n : ballots[n]!;
+      const packed = this.packedAt(i);
+      length += VALUE_PIECES[valueOf(packed)]!.length;
+      length += this.voters.entryPiece(this.rankAt(i), groupPlaceOf(packed)).length;
+    }
+    return length;
+  }
+
+  /** Writes that list into `out` from `at`, its bytes counted by listBytes; returns where it ends. */
+  private writeListAt(out: Buffer, at: number, ballots?: readonly number[]): number {
+    out[at++] = OPEN_LIST;
     const count = ballots === undefined ? this.length : ballots.length;
     for (let n = 0; n < count; n++) {
       const i = ballots === undefined ? n : ballots[n]!;
       const packed = this.packedAt(i);
-      if (n > 0) pieces.push(COMMA);
-      pieces.push(VALUE_PIECES[valueOf(packed)]!, this.voters.entryPiece(this.rankAt(i), groupPlaceOf(packed)));
+      if (n > 0) out[at++] = COMMA;
+      const value = VALUE_PIECES[valueOf(packed)]!;
+      out.set(value, at);
+      at += value.length;
+      const entry = this.voters.entryPiece(this.rankAt(i), groupPlaceOf(packed));
+      out.set(entry, at);
+      at += entry.length;
     }
-    pieces.push(CLOSE_LIST);
+    out[at++] = CLOSE_LIST;
+    return at;
   }
 
   /**
@@ -265,21 +292,4 @@ export class VoteBallots {
           a.key.order - b.key.order,
       );
   }
-}
-
-/** `before`, the pieces (a number is one byte: a bracket or a comma), and `after`, copied into one buffer. */
-function join(before: Buffer, pieces: ReadonlyArray<Buffer | number>, after: Buffer): Buffer {
-  let length = before.length + after.length;
-  for (const piece of pieces) length += typeof piece === 'number' ? 1 : piece.length;
-  const out = Buffer.allocUnsafe(length);
-  out.set(before, 0);
-  let at = before.length;
-  for (const piece of pieces)
-    if (typeof piece === 'number') out[at++] = piece;
-    else {
-      out.set(piece, at);
-      at += piece.length;
-    }
-  out.set(after, at);
-  return out;
 }
