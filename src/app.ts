@@ -11,8 +11,9 @@
 // JSON envelope. Every answer leaves through the one delivery module (src/http/delivery.ts).
 //
 // No Express on the serving path (the share form's body parser excepted, src/site/share-form.tsx). The
-// listener is a plain `(req, res)`: `http.createServer(createApp(deps))`, or inside an Express app as
-// the last middleware, `app.use(createApp(deps))` (it answers every request it is given, a 404 included).
+// listener is a plain `(req, res)`: `http.createServer(createApp(deps))` (`council serve` adds its own
+// response, src/http/response.ts), or inside an Express app as the last middleware,
+// `app.use(createApp(deps))` (it answers every request it is given, a 404 included).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';

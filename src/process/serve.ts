@@ -11,6 +11,7 @@ import { AnswerStore } from '../answers/answer-store.ts';
 import { createApp } from '../app.ts';
 import { type Config, answerStorePathOf } from '../config.ts';
 import type { HitStore } from '../http/rate-limit.ts';
+import { HeaderListResponse } from '../http/response.ts';
 import { type ShareStore, openShareStore } from '../shares/index.ts';
 import { SnapshotStore } from '../snapshot/snapshot.ts';
 import { type Jobs, openJobs, runJobsNow, startJobs, stopJobs } from './jobs.ts';
@@ -75,7 +76,7 @@ export async function serveHttp(
       answerStore,
     });
     server = await new Promise<Server>((resolve, reject) => {
-      const s = createServer(app);
+      const s = createServer({ ServerResponse: HeaderListResponse }, app);
       s.once('error', (error) => reject(listenError(error, config)));
       s.listen(config.PORT, config.HOST, () => resolve(s));
     });
