@@ -44,6 +44,11 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
   /** Whether a field was ever set: node's own writeHead then adds the fields it is given to them. */
   #fields = false;
 
+  /** The position of the field `name` (any spelling), or -1. */
+  #at(name: string): number {
+    return this.#keys.indexOf(name.toLowerCase());
+  }
+
   override setHeader(name: string, value: number | string | readonly string[]): this {
     if (this.headersSent) return super.setHeader(name, value); // node's error
     return this.#set(name, value);
@@ -69,7 +74,7 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
 
   override appendHeader(name: string, value: string | readonly string[]): this {
     if (this.headersSent) return super.appendHeader(name, value); // node's error
-    const at = this.#keys.indexOf(name.toLowerCase());
+    const at = this.#at(name);
     if (at < 0) return this.setHeader(name, value);
     check(name, value);
     const current = this.#values[at]!;
@@ -81,12 +86,12 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
   }
 
   override getHeader(name: string): Value | undefined {
-    const at = this.#keys.indexOf(name.toLowerCase());
+    const at = this.#at(name);
     return at < 0 ? undefined : this.#values[at];
   }
 
   override hasHeader(name: string): boolean {
-    return this.#keys.includes(name.toLowerCase());
+    return this.#at(name) >= 0;
   }
 
   override getHeaderNames(): string[] {
@@ -106,7 +111,7 @@ export class HeaderListResponse<Request extends IncomingMessage = IncomingMessag
 
   override removeHeader(name: string): void {
     if (!this.headersSent) {
-      const at = this.#keys.indexOf(name.toLowerCase());
+      const at = this.#at(name);
       if (at >= 0) {
         this.#keys.splice(at, 1);
         this.#names.splice(at, 1);
